@@ -1,0 +1,305 @@
+//! Entities (the boxes on the canvas) and their fields.
+
+use serde::{Deserialize, Serialize};
+
+/// A point on the canvas, in diagram units.
+#[derive(Debug, Clone, Copy, PartialEq, Default, Serialize, Deserialize)]
+pub struct Point {
+    pub x: f64,
+    pub y: f64,
+}
+
+/// The BSON types a field can take (the names `$jsonSchema`'s `bsonType` uses).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub enum BsonType {
+    String,
+    Int,
+    Long,
+    Double,
+    Decimal,
+    Bool,
+    Date,
+    ObjectId,
+    BinData,
+    Object,
+    Array,
+    Null,
+    Timestamp,
+}
+
+impl BsonType {
+    pub const ALL: [BsonType; 13] = [
+        BsonType::String,
+        BsonType::Int,
+        BsonType::Long,
+        BsonType::Double,
+        BsonType::Decimal,
+        BsonType::Bool,
+        BsonType::Date,
+        BsonType::ObjectId,
+        BsonType::BinData,
+        BsonType::Object,
+        BsonType::Array,
+        BsonType::Null,
+        BsonType::Timestamp,
+    ];
+
+    /// The name `$jsonSchema` uses in `bsonType`.
+    pub fn name(self) -> &'static str {
+        match self {
+            BsonType::String => "string",
+            BsonType::Int => "int",
+            BsonType::Long => "long",
+            BsonType::Double => "double",
+            BsonType::Decimal => "decimal",
+            BsonType::Bool => "bool",
+            BsonType::Date => "date",
+            BsonType::ObjectId => "objectId",
+            BsonType::BinData => "binData",
+            BsonType::Object => "object",
+            BsonType::Array => "array",
+            BsonType::Null => "null",
+            BsonType::Timestamp => "timestamp",
+        }
+    }
+
+    pub fn from_name(name: &str) -> Option<BsonType> {
+        BsonType::ALL.into_iter().find(|t| t.name() == name)
+    }
+
+    pub fn is_numeric(self) -> bool {
+        matches!(self, BsonType::Int | BsonType::Long | BsonType::Double | BsonType::Decimal)
+    }
+}
+
+/// Validation constraints of a field; each maps to a `$jsonSchema` keyword.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[serde(default, rename_all = "camelCase")]
+pub struct Constraints {
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub r#enum: Vec<serde_json::Value>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub minimum: Option<f64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub maximum: Option<f64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub min_length: Option<u64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub max_length: Option<u64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub pattern: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub min_items: Option<u64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub max_items: Option<u64>,
+}
+
+impl Constraints {
+    pub fn is_empty(&self) -> bool {
+        self == &Constraints::default()
+    }
+}
+
+/// Size hints used by the document-size estimate and the example generator.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[serde(default, rename_all = "camelCase")]
+pub struct SizeHint {
+    /// Average bytes of a string or binary value.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub avg_bytes: Option<u64>,
+    /// Average number of items of an array.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub avg_items: Option<u64>,
+    /// Largest number of items an array reaches (worst case).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub max_items: Option<u64>,
+}
+
+/// One field of a document. `object` fields carry `fields`; `array` fields carry `items`
+/// (the element type) and, for arrays of sub-documents, `fields`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Field {
+    pub name: String,
+    #[serde(rename = "type")]
+    pub bson_type: BsonType,
+    /// Element type of an array field.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub items: Option<BsonType>,
+    #[serde(default)]
+    pub required: bool,
+    #[serde(default, skip_serializing_if = "Constraints::is_empty")]
+    pub constraints: Constraints,
+    #[serde(default, skip_serializing_if = "is_default_hint")]
+    pub size: SizeHint,
+    /// Sub-document fields (for `object`, or `array` of `object`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub fields: Vec<Field>,
+    /// An example value, used by the example-document exporter when present.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub example: Option<serde_json::Value>,
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub notes: String,
+}
+
+fn is_default_hint(h: &SizeHint) -> bool {
+    h == &SizeHint::default()
+}
+
+impl Field {
+    pub fn new(name: &str, bson_type: BsonType) -> Field {
+        Field {
+            name: name.to_string(),
+            bson_type,
+            items: None,
+            required: false,
+            constraints: Constraints::default(),
+            size: SizeHint::default(),
+            fields: Vec::new(),
+            example: None,
+            notes: String::new(),
+        }
+    }
+
+    /// Whether this field holds sub-documents (an object, or an array of objects).
+    pub fn is_subdocument(&self) -> bool {
+        self.bson_type == BsonType::Object
+            || (self.bson_type == BsonType::Array && self.items == Some(BsonType::Object))
+    }
+}
+
+/// What a box on the canvas stands for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub enum EntityKind {
+    /// A document: a collection of its own, or a sub-document when embedded by a relation.
+    #[default]
+    Document,
+    /// A scalar value (a tag, a follower id): embedding it gives an array of `valueType`.
+    Value,
+    /// Data that stays outside MongoDB (e.g. physical copies in PostgreSQL, named by `system`).
+    External,
+}
+
+/// How the server validates a collection's writes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub enum ValidationLevel {
+    #[default]
+    Strict,
+    Moderate,
+    Off,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub enum ValidationAction {
+    #[default]
+    Error,
+    Warn,
+}
+
+/// One variant of a polymorphic collection: documents whose discriminator equals `value`
+/// carry these extra fields.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Variant {
+    pub value: String,
+    #[serde(default)]
+    pub fields: Vec<Field>,
+    /// Share of documents of this variant (0..1), for synthetic data.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub share: Option<f64>,
+}
+
+/// Settings that apply when the entity is stored as a collection.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[serde(default, rename_all = "camelCase")]
+pub struct CollectionSettings {
+    /// The field that carries the schema version (e.g. `esquema_v`), if any.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub schema_version_field: Option<String>,
+    /// Whether the collection gets a `$jsonSchema` validator.
+    pub validate: bool,
+    pub validation_level: ValidationLevel,
+    pub validation_action: ValidationAction,
+    /// `additionalProperties` policy of the validator.
+    pub additional_properties: bool,
+    /// Field that tells variants apart in a polymorphic collection (e.g. `tipo`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub discriminator: Option<String>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub variants: Vec<Variant>,
+    /// Expected number of documents now.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub documents: Option<u64>,
+    /// New documents per day.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub growth_per_day: Option<f64>,
+    /// Indexes the designer declared (the advisor derives its own from the queries too).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub indexes: Vec<super::IndexSpec>,
+}
+
+/// A box on the canvas: an aggregate root, a sub-document or an external record.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Entity {
+    pub id: String,
+    /// Collection name (or sub-document name when embedded).
+    pub name: String,
+    #[serde(default)]
+    pub kind: EntityKind,
+    /// For `value` entities: the scalar's type.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub value_type: Option<BsonType>,
+    /// For `external` entities: the system that keeps the data.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub system: Option<String>,
+    #[serde(default)]
+    pub position: Point,
+    #[serde(default)]
+    pub fields: Vec<Field>,
+    #[serde(default)]
+    pub collection: CollectionSettings,
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub notes: String,
+}
+
+impl Entity {
+    pub fn new(id: &str, name: &str) -> Entity {
+        Entity {
+            id: id.to_string(),
+            name: name.to_string(),
+            kind: EntityKind::Document,
+            value_type: None,
+            system: None,
+            position: Point::default(),
+            fields: Vec::new(),
+            collection: CollectionSettings::default(),
+            notes: String::new(),
+        }
+    }
+
+    pub fn is_external(&self) -> bool {
+        self.kind == EntityKind::External
+    }
+
+    /// Finds a field by dotted path (`valoracion.media`), descending into sub-documents.
+    pub fn field(&self, path: &str) -> Option<&Field> {
+        find_path(&self.fields, path)
+    }
+}
+
+pub(crate) fn find_path<'a>(fields: &'a [Field], path: &str) -> Option<&'a Field> {
+    let (head, rest) = match path.split_once('.') {
+        Some((h, r)) => (h, Some(r)),
+        None => (path, None),
+    };
+    let field = fields.iter().find(|f| f.name == head)?;
+    match rest {
+        None => Some(field),
+        Some(rest) => find_path(&field.fields, rest),
+    }
+}

@@ -1,0 +1,140 @@
+//! Loading a model file: never panics, says what is wrong and where.
+
+use super::Model;
+use std::fmt;
+
+/// The `format` value every docshape file carries.
+pub const FORMAT: &str = "docshape";
+/// The newest file-format version this build reads and writes.
+pub const FORMAT_VERSION: u32 = 1;
+
+/// Why a file could not be opened. Problems inside a well-formed model (a dangling id, a
+/// forbidden field name) are not load errors: they are reported by `check_structure`.
+#[derive(Debug, Clone, PartialEq)]
+pub enum LoadError {
+    /// Not JSON at all, with the line and column serde_json reports.
+    Json { line: usize, column: usize, message: String },
+    /// JSON, but not a docshape model.
+    NotAModel(String),
+    /// A docshape file from a newer version of the tool.
+    UnknownVersion(u64),
+    /// The right format and version, but a value of the wrong shape.
+    Shape { line: usize, column: usize, message: String },
+    /// Larger than the loader accepts.
+    TooLarge(usize),
+}
+
+/// Files over this size are refused before parsing (a model is kilobytes; this is 32 MiB).
+pub const MAX_FILE_BYTES: usize = 32 * 1024 * 1024;
+
+impl fmt::Display for LoadError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            LoadError::Json { line, column, message } => {
+                write!(f, "The file is not valid JSON (line {line}, column {column}): {message}.")
+            }
+            LoadError::NotAModel(why) => write!(f, "This is not a docshape model: {why}."),
+            LoadError::UnknownVersion(v) => write!(
+                f,
+                "This model was saved by a newer docshape (format version {v}; this one reads up to {FORMAT_VERSION}). Update docshape to open it."
+            ),
+            LoadError::Shape { line, column, message } => {
+                write!(f, "The model has a value of the wrong shape (line {line}, column {column}): {message}.")
+            }
+            LoadError::TooLarge(n) => write!(
+                f,
+                "The file is {n} bytes; docshape opens models up to {MAX_FILE_BYTES} bytes."
+            ),
+        }
+    }
+}
+
+impl std::error::Error for LoadError {}
+
+/// Parses a model file of any known format version, upgrading old versions in memory.
+pub fn load(text: &str) -> Result<Model, LoadError> {
+    if text.len() > MAX_FILE_BYTES {
+        return Err(LoadError::TooLarge(text.len()));
+    }
+    let value: serde_json::Value = serde_json::from_str(text).map_err(|e| LoadError::Json {
+        line: e.line(),
+        column: e.column(),
+        message: strip_position(&e.to_string()),
+    })?;
+    let object = value
+        .as_object()
+        .ok_or_else(|| LoadError::NotAModel("the top level is not a JSON object".into()))?;
+    match object.get("format").and_then(|v| v.as_str()) {
+        Some(FORMAT) => {}
+        Some(other) => return Err(LoadError::NotAModel(format!("its \"format\" is \"{other}\", not \"{FORMAT}\""))),
+        None => return Err(LoadError::NotAModel("it has no \"format\": \"docshape\" member".into())),
+    }
+    let version = object
+        .get("formatVersion")
+        .and_then(|v| v.as_u64())
+        .ok_or_else(|| LoadError::NotAModel("it has no numeric \"formatVersion\"".into()))?;
+    if version == 0 || version > FORMAT_VERSION as u64 {
+        return Err(LoadError::UnknownVersion(version));
+    }
+    // Version 1 is the first release; later versions add an upgrade step here, oldest first.
+    serde_json::from_str::<Model>(text).map_err(|e| LoadError::Shape {
+        line: e.line(),
+        column: e.column(),
+        message: strip_position(&e.to_string()),
+    })
+}
+
+fn strip_position(message: &str) -> String {
+    match message.rfind(" at line ") {
+        Some(i) => message[..i].to_string(),
+        None => message.to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn malformed_json_names_the_line() {
+        let err = load("{\n  \"format\": \"docshape\",\n  oops\n}").unwrap_err();
+        assert!(matches!(err, LoadError::Json { line: 3, .. }), "{err:?}");
+        assert!(err.to_string().contains("line 3"));
+    }
+
+    #[test]
+    fn other_json_is_not_a_model() {
+        assert!(matches!(load("[1,2]"), Err(LoadError::NotAModel(_))));
+        assert!(matches!(load("{\"format\":\"drawio\"}"), Err(LoadError::NotAModel(_))));
+    }
+
+    #[test]
+    fn newer_version_is_refused_with_its_number() {
+        let err = load(r#"{"format":"docshape","formatVersion":9,"name":"x"}"#).unwrap_err();
+        assert_eq!(err, LoadError::UnknownVersion(9));
+        assert!(err.to_string().contains("version 9"));
+    }
+
+    #[test]
+    fn wrong_shape_is_reported() {
+        let err = load(r#"{"format":"docshape","formatVersion":1,"name":"x","entities":[{"id":"a","name":"a","fields":[{"name":"f","type":"float"}]}]}"#)
+            .unwrap_err();
+        assert!(matches!(err, LoadError::Shape { .. }), "{err:?}");
+        assert!(err.to_string().contains("float"));
+    }
+
+    #[test]
+    fn minimal_file_loads_with_defaults() {
+        let m = load(r#"{"format":"docshape","formatVersion":1,"name":"x"}"#).unwrap();
+        assert_eq!(m.name, "x");
+        assert!(m.entities.is_empty());
+        assert_eq!(m.thresholds.doc_limit_bytes, 16 * 1024 * 1024);
+    }
+
+    #[test]
+    fn saved_model_round_trips() {
+        let mut m = Model::new("round");
+        m.entities.push(crate::model::Entity::new("a", "a"));
+        assert_eq!(load(&m.to_json()).unwrap(), m);
+    }
+}

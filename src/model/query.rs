@@ -1,0 +1,140 @@
+//! Access patterns: the queries and commands the design must serve (DOMAIN.md §1).
+
+use serde::{Deserialize, Serialize};
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub enum QueryKind {
+    #[default]
+    Read,
+    Write,
+    Analytical,
+}
+
+/// How a filter field is matched; it decides its place in a compound index (ESR).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub enum FilterOp {
+    #[default]
+    Equality,
+    Range,
+    Exists,
+    /// Array membership (`{tags: "x"}` or `$in` on an array field).
+    ArrayContains,
+    /// Text or prefix search.
+    Text,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Filter {
+    pub field: String,
+    #[serde(default)]
+    pub op: FilterOp,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct SortKey {
+    pub field: String,
+    /// 1 ascending, -1 descending.
+    #[serde(default = "ascending")]
+    pub dir: i8,
+}
+
+fn ascending() -> i8 {
+    1
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub enum Pagination {
+    #[default]
+    None,
+    /// `skip(n).limit(k)`; `max_pages` says how deep users go.
+    Offset,
+    /// Range on the last sort values (`_id` tie-breaker).
+    Cursor,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct AccessPattern {
+    pub id: String,
+    pub name: String,
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub actor: String,
+    #[serde(default)]
+    pub kind: QueryKind,
+    /// Executions per minute at peak.
+    #[serde(default)]
+    pub per_minute: f64,
+    /// The entity (collection) the operation starts from.
+    pub entity: String,
+    /// Other entities whose data the operation needs (read) or changes (write).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub touches: Vec<String>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub filters: Vec<Filter>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub sort: Vec<SortKey>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub projection: Vec<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub page_size: Option<u32>,
+    #[serde(default)]
+    pub pagination: Pagination,
+    /// For offset pagination: the deepest page users reach.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub max_page: Option<u32>,
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub consistency: String,
+    /// Latency goal, p95 in milliseconds.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub sla_ms: Option<f64>,
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub volume: String,
+    /// The implementation stitches collections with `$lookup`.
+    #[serde(default)]
+    pub uses_lookup: bool,
+    /// Writes: the fields that must change as one unit (dotted, `entity.field` allowed).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub changes: Vec<String>,
+    /// Writes: the precondition / concurrency rule (conditional update, version field).
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub precondition: String,
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub notes: String,
+}
+
+impl AccessPattern {
+    pub fn new(id: &str, name: &str, entity: &str) -> AccessPattern {
+        AccessPattern {
+            id: id.to_string(),
+            name: name.to_string(),
+            actor: String::new(),
+            kind: QueryKind::Read,
+            per_minute: 1.0,
+            entity: entity.to_string(),
+            touches: Vec::new(),
+            filters: Vec::new(),
+            sort: Vec::new(),
+            projection: Vec::new(),
+            page_size: None,
+            pagination: Pagination::None,
+            max_page: None,
+            consistency: String::new(),
+            sla_ms: None,
+            volume: String::new(),
+            uses_lookup: false,
+            changes: Vec::new(),
+            precondition: String::new(),
+            notes: String::new(),
+        }
+    }
+
+    /// Every entity the pattern involves, its own first.
+    pub fn entities(&self) -> impl Iterator<Item = &str> {
+        std::iter::once(self.entity.as_str()).chain(self.touches.iter().map(String::as_str))
+    }
+}

@@ -1,0 +1,293 @@
+//! Relations between entities (the arrows) and the facts the six criteria need.
+
+use serde::{Deserialize, Serialize};
+
+/// Where the child's data lives. Copies (extended reference, subset, computed) are recorded
+/// beside the storage choice, so a reference can also carry copies.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub enum Storage {
+    /// The child lives inside the parent document (solid arrow).
+    #[default]
+    Embed,
+    /// The child is its own collection and points to, or is pointed at by, the parent
+    /// (dashed arrow).
+    Reference,
+    /// The children are grouped into bucket documents (entity-period), referencing the parent.
+    Bucket,
+    /// The child stays outside MongoDB (another database keeps it).
+    Outside,
+}
+
+impl Storage {
+    pub fn label(self) -> &'static str {
+        match self {
+            Storage::Embed => "embed",
+            Storage::Reference => "reference",
+            Storage::Bucket => "bucket",
+            Storage::Outside => "outside MongoDB",
+        }
+    }
+}
+
+/// Where a reference is kept.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[serde(default, rename_all = "camelCase")]
+pub struct RefPlacement {
+    /// Field of the child that holds the parent's id (e.g. `material.material_id`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub child_field: Option<String>,
+    /// Field of the parent that holds an array of the children's ids.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub parent_field: Option<String>,
+}
+
+/// How many children one parent has.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Cardinality {
+    /// Typical (average) number of children per parent.
+    pub typical: f64,
+    /// Largest number of children a parent can have; `None` means unbounded.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub max: Option<u64>,
+    /// For unbounded growth: new children per parent per day.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub growth_per_day: Option<f64>,
+    /// A skewed minority: share of parents (0..1) that go far above `max`, and how far.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub outliers: Option<Outliers>,
+    /// Whether a child also belongs to many parents (many-to-many).
+    #[serde(default)]
+    pub many_to_many: bool,
+}
+
+impl Default for Cardinality {
+    fn default() -> Self {
+        Cardinality { typical: 1.0, max: Some(1), growth_per_day: None, outliers: None, many_to_many: false }
+    }
+}
+
+impl Cardinality {
+    pub fn is_unbounded(&self) -> bool {
+        self.max.is_none()
+    }
+
+    /// The end label drawn on the arrow: `1`, `0..5`, `0..∞`.
+    pub fn label(&self) -> String {
+        match self.max {
+            Some(1) => "1".to_string(),
+            Some(max) => format!("0..{max}"),
+            None => "0..∞".to_string(),
+        }
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Outliers {
+    /// Share of parents over the typical bound (0.002 = 0.2 %).
+    pub share: f64,
+    /// The most children an outlier parent has.
+    pub max: u64,
+}
+
+/// How often the child changes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Default, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub enum Volatility {
+    Never,
+    #[default]
+    Rarely,
+    Often,
+    Constantly,
+}
+
+/// Seed 001 §5: every copied field is immutable, historical (frozen) or live.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub enum CopyCategory {
+    Immutable,
+    Historical,
+    #[default]
+    Live,
+}
+
+/// How a live copy is kept coherent.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub enum Propagation {
+    /// Update the N copies when the source changes (not atomic without a transaction).
+    Immediate,
+    /// A background job plus a reconciliation pass.
+    Deferred,
+    /// Do not trust the copy: follow the reference on read.
+    Reread,
+}
+
+/// A field copied from one side of a relation into the other.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct CopiedField {
+    /// The source field (dotted path in the source entity).
+    pub field: String,
+    /// Where the copy lives in the holder (defaults to the source name).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub as_field: Option<String>,
+    #[serde(default)]
+    pub category: CopyCategory,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub propagation: Option<Propagation>,
+    /// The application takes decisions from this copy (price, stock, availability).
+    #[serde(default)]
+    pub used_to_decide: bool,
+}
+
+impl CopiedField {
+    pub fn target_name(&self) -> &str {
+        self.as_field.as_deref().unwrap_or(&self.field)
+    }
+}
+
+/// The parent keeps a copy of the N children its main view shows.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Subset {
+    /// Array field in the parent (e.g. `resenas_destacadas`).
+    pub field: String,
+    /// How many children are kept.
+    pub size: u32,
+    /// Which ones: the sort that picks them (e.g. `votos_utiles:-1`).
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub order_by: String,
+    /// Field in the parent with the total count (e.g. `total_resenas`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub count_field: Option<String>,
+    /// Child fields copied into each subset item (empty: all).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub fields: Vec<String>,
+}
+
+/// A value computed from the children and stored in the parent.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Computed {
+    /// Field (or sub-document) in the parent, e.g. `valoracion`.
+    pub field: String,
+    /// What is computed: `avg`, `sum`, `count`, `min`, `max`.
+    pub op: String,
+    /// The child field it is computed from.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub source: String,
+}
+
+/// Bucket pattern: children grouped per parent and period into one document.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct BucketSpec {
+    /// Array field holding the events (e.g. `eventos`).
+    pub array_field: String,
+    /// The period a bucket covers (`hour`, `day`, `month`).
+    pub period: String,
+    /// Most events in one bucket before a new one (`..-2`) is opened.
+    pub cap: u64,
+    /// Field counting the events (e.g. `num_eventos`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub count_field: Option<String>,
+    /// Field with the period start (e.g. `dia`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub period_field: Option<String>,
+    /// Retention: a TTL index on the period field.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ttl_seconds: Option<u64>,
+    /// `_id` scheme, e.g. `ACT-{socio_id}-{dia}`.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub id_scheme: String,
+}
+
+/// Outlier pattern in use: the overflowing minority is flagged and overflows elsewhere.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct OutlierSpec {
+    /// Flag field in the parent (e.g. `tiene_extras`).
+    pub flag_field: String,
+    /// Collection that takes the overflow.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub overflow_collection: String,
+}
+
+/// An arrow: `parent` has `cardinality` children `child`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Relation {
+    pub id: String,
+    pub parent: String,
+    pub child: String,
+    #[serde(default)]
+    pub storage: Storage,
+    /// Field in the parent that holds the embedded child (Embed).
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub field: String,
+    #[serde(default)]
+    pub reference: RefPlacement,
+    #[serde(default)]
+    pub cardinality: Cardinality,
+    /// The child is queried without its parent (own screen, moderation, search).
+    #[serde(default)]
+    pub read_separately: bool,
+    #[serde(default)]
+    pub child_changes: Volatility,
+    /// Average bytes of one child; derived from the child's fields when absent.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub child_bytes: Option<u64>,
+    /// The child must change atomically with the parent.
+    #[serde(default)]
+    pub atomic_with_parent: bool,
+    /// Parent fields copied into each child (extended reference).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub extended: Vec<CopiedField>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub subset: Option<Subset>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub computed: Vec<Computed>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub bucket: Option<BucketSpec>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub outlier: Option<OutlierSpec>,
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub notes: String,
+}
+
+impl Relation {
+    pub fn new(id: &str, parent: &str, child: &str, storage: Storage) -> Relation {
+        Relation {
+            id: id.to_string(),
+            parent: parent.to_string(),
+            child: child.to_string(),
+            storage,
+            field: String::new(),
+            reference: RefPlacement::default(),
+            cardinality: Cardinality::default(),
+            read_separately: false,
+            child_changes: Volatility::Rarely,
+            child_bytes: None,
+            atomic_with_parent: false,
+            extended: Vec::new(),
+            subset: None,
+            computed: Vec::new(),
+            bucket: None,
+            outlier: None,
+            notes: String::new(),
+        }
+    }
+
+    /// Whether the arrow carries copied data (drawn solid): embedding or any copy.
+    pub fn copies_data(&self) -> bool {
+        self.storage == Storage::Embed || !self.extended.is_empty() || self.subset.is_some() || !self.computed.is_empty()
+    }
+
+    /// Whether the arrow carries a reference (drawn dashed).
+    pub fn references(&self) -> bool {
+        matches!(self.storage, Storage::Reference | Storage::Bucket)
+    }
+}
