@@ -1,1 +1,12 @@
+//! docshape: a visual modeler for MongoDB document design.
+//!
+//! The core (`model`, `advisor`, `export`, `infer`) is plain Rust with no browser dependency;
+//! the `ui` module (browser only) reads it and dispatches edits.
+
+pub mod advisor;
+pub mod export;
+pub mod infer;
 pub mod model;
+
+#[cfg(target_arch = "wasm32")]
+pub mod ui;

@@ -1,1 +1,45 @@
-fn main(){}
+//! `docshape`: check, export and generate from a model file, reusing the core.
+//!
+//! ```text
+//! docshape check MODEL.json [--format human|json]
+//! docshape rules [--format markdown|json]
+//! ```
+
+mod args;
+mod check;
+mod rules;
+
+use std::process::ExitCode;
+
+const USAGE: &str = "\
+docshape: check and export MongoDB document designs
+
+USAGE:
+    docshape check MODEL.json [--format human|json]   findings; exit 1 on an error-level finding
+    docshape rules [--format markdown|json]           every advisor rule with its documentation
+    docshape help                                     this text
+";
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let Some((command, rest)) = args.split_first() else {
+        eprint!("{USAGE}");
+        return ExitCode::from(2);
+    };
+    let result = match command.as_str() {
+        "check" => check::run(rest),
+        "rules" => rules::run(rest),
+        "help" | "--help" | "-h" => {
+            print!("{USAGE}");
+            Ok(ExitCode::SUCCESS)
+        }
+        other => Err(format!("unknown command \"{other}\"\n\n{USAGE}")),
+    };
+    match result {
+        Ok(code) => code,
+        Err(message) => {
+            eprintln!("docshape: {message}");
+            ExitCode::from(2)
+        }
+    }
+}

@@ -292,7 +292,7 @@ impl Entity {
     }
 }
 
-pub(crate) fn find_path<'a>(fields: &'a [Field], path: &str) -> Option<&'a Field> {
+pub fn find_path<'a>(fields: &'a [Field], path: &str) -> Option<&'a Field> {
     let (head, rest) = match path.split_once('.') {
         Some((h, r)) => (h, Some(r)),
         None => (path, None),
@@ -301,5 +301,17 @@ pub(crate) fn find_path<'a>(fields: &'a [Field], path: &str) -> Option<&'a Field
     match rest {
         None => Some(field),
         Some(rest) => find_path(&field.fields, rest),
+    }
+}
+
+pub fn find_path_mut<'a>(fields: &'a mut [Field], path: &str) -> Option<&'a mut Field> {
+    let (head, rest) = match path.split_once('.') {
+        Some((h, r)) => (h, Some(r)),
+        None => (path, None),
+    };
+    let field = fields.iter_mut().find(|f| f.name == head)?;
+    match rest {
+        None => Some(field),
+        Some(rest) => find_path_mut(&mut field.fields, rest),
     }
 }

@@ -1,0 +1,48 @@
+//! What every rule reads: the model, the derived facts, and fast look-ups into both.
+
+use super::{IndexAdvice, RelationAdvice, Report, SizeEstimate};
+use crate::model::{Entity, Model, Relation};
+use std::collections::HashMap;
+
+pub struct Context<'a> {
+    pub model: &'a Model,
+    pub report: &'a Report,
+    entities: HashMap<&'a str, &'a Entity>,
+    relations: HashMap<&'a str, &'a Relation>,
+    advice: HashMap<&'a str, &'a RelationAdvice>,
+    sizes: HashMap<&'a str, &'a SizeEstimate>,
+}
+
+impl<'a> Context<'a> {
+    pub fn new(model: &'a Model, report: &'a Report) -> Context<'a> {
+        Context {
+            model,
+            report,
+            entities: model.entities.iter().map(|e| (e.id.as_str(), e)).collect(),
+            relations: model.relations.iter().map(|r| (r.id.as_str(), r)).collect(),
+            advice: report.relations.iter().map(|a| (a.relation.as_str(), a)).collect(),
+            sizes: report.sizes.iter().map(|s| (s.entity.as_str(), s)).collect(),
+        }
+    }
+
+    pub fn entity(&self, id: &str) -> Option<&'a Entity> {
+        self.entities.get(id).copied()
+    }
+
+    pub fn relation(&self, id: &str) -> Option<&'a Relation> {
+        self.relations.get(id).copied()
+    }
+
+    pub fn advice(&self, relation: &str) -> Option<&'a RelationAdvice> {
+        self.advice.get(relation).copied()
+    }
+
+    pub fn size(&self, entity: &str) -> Option<&'a SizeEstimate> {
+        self.sizes.get(entity).copied()
+    }
+
+    /// Derived and declared indexes of one collection.
+    pub fn indexes_of(&self, entity: &'a str) -> impl Iterator<Item = &'a IndexAdvice> + 'a {
+        self.report.indexes.iter().filter(move |i| i.entity == entity)
+    }
+}

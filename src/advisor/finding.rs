@@ -1,0 +1,159 @@
+//! What the advisor reports: findings with a severity, a place, and an optional fix.
+
+use crate::model::{IndexSpec, Model, Place, Propagation, Storage};
+use serde::Serialize;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub enum Severity {
+    Error,
+    Warning,
+    Info,
+}
+
+impl Severity {
+    pub fn label(self) -> &'static str {
+        match self {
+            Severity::Error => "error",
+            Severity::Warning => "warning",
+            Severity::Info => "info",
+        }
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub enum Category {
+    /// The model itself is malformed (dangling ids, forbidden names).
+    Structure,
+    /// Embed-or-reference decisions and their consequences.
+    Relations,
+    /// Anti-patterns (DOMAIN.md §7).
+    AntiPattern,
+    /// Design patterns that fit (DOMAIN.md §6).
+    Pattern,
+    /// Document size against MongoDB's limits.
+    Size,
+    /// Indexes and query shapes.
+    Indexes,
+    /// Validation and schema evolution.
+    Validation,
+}
+
+/// A one-click change that resolves a finding. Applying it is a pure edit of the model, so the
+/// UI can record it in its history like any other edit.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(tag = "kind", rename_all = "camelCase")]
+pub enum Fix {
+    SetStorage { relation: String, storage: Storage },
+    SetArrayCap { entity: String, path: String, max_items: u64 },
+    SetPropagation { relation: String, field: String, propagation: Propagation },
+    AddSchemaVersionField { entity: String, field: String },
+    EnableValidation { entity: String },
+    AddIndex { entity: String, index: IndexSpec },
+    DropIndex { entity: String, index: IndexSpec },
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Finding {
+    /// Stable code of the rule (`DS012`).
+    pub code: &'static str,
+    /// Kebab-case rule name (`unbounded-array`).
+    pub rule: &'static str,
+    pub severity: Severity,
+    pub place: Place,
+    /// What is wrong, with the figures.
+    pub message: String,
+    /// Why it matters.
+    pub why: String,
+    /// What to do.
+    pub fix_hint: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub fix: Option<Fix>,
+}
+
+impl Fix {
+    /// A short label for the button that applies the fix.
+    pub fn label(&self) -> String {
+        match self {
+            Fix::SetStorage { storage, .. } => format!("Change storage to {}", storage.label()),
+            Fix::SetArrayCap { path, max_items, .. } => format!("Cap {path} at {max_items} items"),
+            Fix::SetPropagation { field, propagation, .. } => format!("Propagate {field}: {propagation:?}").to_lowercase(),
+            Fix::AddSchemaVersionField { field, .. } => format!("Add {field}"),
+            Fix::EnableValidation { .. } => "Add a $jsonSchema validator".to_string(),
+            Fix::AddIndex { index, .. } => format!("Create index {}", index.key_doc()),
+            Fix::DropIndex { index, .. } => format!("Drop index {}", index.key_doc()),
+        }
+    }
+
+    /// Applies the fix to `model`. Returns false (and leaves the model as it was) when the
+    /// element it names no longer exists.
+    pub fn apply(&self, model: &mut Model) -> bool {
+        use crate::model::{BsonType, Field};
+        match self {
+            Fix::SetStorage { relation, storage } => match model.relations.iter_mut().find(|r| &r.id == relation) {
+                Some(r) => {
+                    r.storage = *storage;
+                    true
+                }
+                None => false,
+            },
+            Fix::SetArrayCap { entity, path, max_items } => {
+                let Some(e) = model.entity_mut(entity) else { return false };
+                match crate::model::find_path_mut(&mut e.fields, path) {
+                    Some(f) => {
+                        f.constraints.max_items = Some(*max_items);
+                        true
+                    }
+                    None => false,
+                }
+            }
+            Fix::SetPropagation { relation, field, propagation } => {
+                let Some(r) = model.relations.iter_mut().find(|r| &r.id == relation) else { return false };
+                match r.extended.iter_mut().find(|c| &c.field == field) {
+                    Some(c) => {
+                        c.propagation = Some(*propagation);
+                        true
+                    }
+                    None => false,
+                }
+            }
+            Fix::AddSchemaVersionField { entity, field } => {
+                let Some(e) = model.entity_mut(entity) else { return false };
+                if e.fields.iter().all(|f| &f.name != field) {
+                    let mut f = Field::new(field, BsonType::Int);
+                    f.required = true;
+                    f.constraints.minimum = Some(1.0);
+                    e.fields.push(f);
+                }
+                e.collection.schema_version_field = Some(field.clone());
+                true
+            }
+            Fix::EnableValidation { entity } => match model.entity_mut(entity) {
+                Some(e) => {
+                    e.collection.validate = true;
+                    true
+                }
+                None => false,
+            },
+            Fix::AddIndex { entity, index } => match model.entity_mut(entity) {
+                Some(e) => {
+                    if !e.collection.indexes.contains(index) {
+                        e.collection.indexes.push(index.clone());
+                    }
+                    true
+                }
+                None => false,
+            },
+            Fix::DropIndex { entity, index } => match model.entity_mut(entity) {
+                Some(e) => {
+                    let before = e.collection.indexes.len();
+                    e.collection.indexes.retain(|i| i != index);
+                    e.collection.indexes.len() != before
+                }
+                None => false,
+            },
+        }
+    }
+}

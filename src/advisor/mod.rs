@@ -1,0 +1,48 @@
+//! The advisor: a pure function from a model to a report, organised like a linter.
+//!
+//! `analyze` first derives the facts every rule shares (relation recommendations, aggregate
+//! boundaries, document sizes, indexes, how each query is served), then runs every rule of the
+//! registry over them. Rules live one per file under `rules/`, each with a stable code and its
+//! documentation in its doc comment.
+
+mod aggregates;
+mod context;
+mod finding;
+mod indexes;
+mod patterns;
+mod queries;
+mod registry;
+mod relations;
+mod report;
+mod rule;
+pub mod rules;
+mod sizes;
+
+pub use context::Context;
+pub use finding::{Category, Finding, Fix, Severity};
+pub use registry::{rule_by_code, rules_markdown, RULES};
+pub use report::*;
+pub use rule::{Rule, RuleMeta};
+pub use sizes::{bson_size_of_value, estimate_entity};
+
+use crate::model::Model;
+
+/// Analyses a model. Pure, never panics, and cheap enough to run on every keystroke.
+pub fn analyze(model: &Model) -> Report {
+    let sizes = sizes::estimate(model);
+    let relations = relations::advise(model, &sizes);
+    let aggregates = aggregates::aggregates(model);
+    let spanning_writes = aggregates::spanning_writes(model);
+    let indexes = indexes::derive(model);
+    let queries = queries::advise(model, &indexes);
+    let patterns = patterns::suggest(model, &relations, &sizes);
+    let mut report = Report { relations, aggregates, spanning_writes, patterns, sizes, indexes, queries, findings: Vec::new() };
+    let cx = Context::new(model, &report);
+    let mut findings = Vec::new();
+    for rule in RULES {
+        rule.check(&cx, &mut findings);
+    }
+    findings.sort_by(|a, b| (a.severity, a.code).cmp(&(b.severity, b.code)));
+    report.findings = findings;
+    report
+}

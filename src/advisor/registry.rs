@@ -1,0 +1,63 @@
+//! The one list of rules. Codes are stable: a retired rule's code is never reused.
+//!
+//! DS0xx structure · DS1xx relations and anti-patterns of embedding · DS2xx size ·
+//! DS3xx indexes and queries · DS4xx validation and evolution · DS5xx patterns.
+
+use super::rules;
+use super::{Rule, RuleMeta};
+
+pub static RULES: &[&dyn Rule] = &[
+    &rules::model_structure::ModelStructure,
+    // relations (advisor-relations)
+    // collections, sizes, indexes, validation (advisor-collections)
+];
+
+/// The rule with this code, if any.
+pub fn rule_by_code(code: &str) -> Option<&'static RuleMeta> {
+    RULES.iter().map(|r| r.meta()).find(|m| m.code == code)
+}
+
+/// The rules page: every rule's code, name, severity and documentation, in Markdown.
+pub fn rules_markdown() -> String {
+    let mut out = String::from("# docshape advisor rules\n\nGenerated from the rules' doc comments by `docshape rules`.\n\n");
+    out.push_str("| code | name | category | severity |\n|---|---|---|---|\n");
+    for rule in RULES {
+        let m = rule.meta();
+        out.push_str(&format!("| {} | `{}` | {:?} | {} |\n", m.code, m.name, m.category, m.severity.label()));
+    }
+    for rule in RULES {
+        let m = rule.meta();
+        out.push_str(&format!("\n---\n\n# {} `{}`\n\n", m.code, m.name));
+        // Doc comments carry a leading space on each line; headings move one level down.
+        for line in m.docs.lines() {
+            let line = line.strip_prefix(' ').unwrap_or(line);
+            if line.starts_with("## ") {
+                out.push('#');
+            }
+            out.push_str(line);
+            out.push('\n');
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::collections::HashSet;
+
+    #[test]
+    fn codes_and_names_are_unique_and_documented() {
+        let mut codes = HashSet::new();
+        let mut names = HashSet::new();
+        for rule in RULES {
+            let m = rule.meta();
+            assert!(codes.insert(m.code), "duplicate code {}", m.code);
+            assert!(names.insert(m.name), "duplicate name {}", m.name);
+            assert!(m.code.starts_with("DS") && m.code.len() == 5, "bad code {}", m.code);
+            assert!(m.docs.contains("## What it does"), "{} has no 'What it does'", m.code);
+            assert!(m.docs.contains("## Why is this bad?"), "{} has no 'Why is this bad?'", m.code);
+            assert!(!m.summary().is_empty(), "{} has an empty summary", m.code);
+        }
+    }
+}

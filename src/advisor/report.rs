@@ -1,0 +1,288 @@
+//! The advisor's report: everything derived from a model, for the UI, the CLI and exporters.
+
+use super::Finding;
+use crate::model::{IndexSpec, Place};
+use serde::Serialize;
+
+/// The storage the advisor recommends for a relation (DOMAIN.md §3-§4).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub enum Recommendation {
+    Embed,
+    /// Embed, but the bound is high enough to watch (e.g. "separate the history past ~200").
+    EmbedWatchBound,
+    /// Reference; the parent keeps an array of the children's ids (it fits).
+    ReferenceIdsInParent,
+    /// Reference from the child only (child points to parent; no list in the parent).
+    ReferenceFromChild,
+    /// Reference, plus a subset copy of the N children the parent's view shows.
+    ReferenceWithSubset,
+    /// Reference plus the few stable, displayed fields copied.
+    ExtendedReference,
+    /// Group the children per parent and period into bucket documents.
+    Bucket,
+    /// Keep the data outside MongoDB.
+    KeepOutside,
+}
+
+impl Recommendation {
+    pub fn label(self) -> &'static str {
+        match self {
+            Recommendation::Embed => "embed",
+            Recommendation::EmbedWatchBound => "embed, but watch the bound",
+            Recommendation::ReferenceIdsInParent => "reference, child ids in the parent",
+            Recommendation::ReferenceFromChild => "reference from the child only",
+            Recommendation::ReferenceWithSubset => "reference + subset",
+            Recommendation::ExtendedReference => "extended reference",
+            Recommendation::Bucket => "bucket",
+            Recommendation::KeepOutside => "keep outside MongoDB",
+        }
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub enum CardinalityClass {
+    OneToOne,
+    OneToFew,
+    OneToMany,
+    OneToSquillions,
+    ManyToMany,
+}
+
+impl CardinalityClass {
+    pub fn label(self) -> &'static str {
+        match self {
+            CardinalityClass::OneToOne => "one-to-one",
+            CardinalityClass::OneToFew => "one-to-few",
+            CardinalityClass::OneToMany => "one-to-many",
+            CardinalityClass::OneToSquillions => "one-to-squillions",
+            CardinalityClass::ManyToMany => "many-to-many",
+        }
+    }
+}
+
+/// The six criteria of seed 001 §3, in order.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub enum Criterion {
+    Cardinality,
+    ReadSeparately,
+    Volatility,
+    Size,
+    Growth,
+    Atomicity,
+}
+
+impl Criterion {
+    pub const ALL: [Criterion; 6] = [
+        Criterion::Cardinality,
+        Criterion::ReadSeparately,
+        Criterion::Volatility,
+        Criterion::Size,
+        Criterion::Growth,
+        Criterion::Atomicity,
+    ];
+
+    pub fn label(self) -> &'static str {
+        match self {
+            Criterion::Cardinality => "Cardinality",
+            Criterion::ReadSeparately => "Read separately",
+            Criterion::Volatility => "Volatility",
+            Criterion::Size => "Size",
+            Criterion::Growth => "Growth",
+            Criterion::Atomicity => "Atomicity",
+        }
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub enum Vote {
+    Embed,
+    Reference,
+    Neutral,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct CriterionVote {
+    pub criterion: Criterion,
+    pub vote: Vote,
+    pub reason: String,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct RelationAdvice {
+    pub relation: String,
+    pub class: CardinalityClass,
+    pub recommendation: Recommendation,
+    /// The six criteria, in order, each with its vote and reason.
+    pub criteria: Vec<CriterionVote>,
+    /// One sentence: the verdict and the criterion that decided it.
+    pub summary: String,
+    /// Access patterns that read parent and child together.
+    pub read_together: Vec<String>,
+    /// Access patterns that read the child without its parent.
+    pub read_apart: Vec<String>,
+    /// Whether the user's chosen storage agrees with the recommendation.
+    pub agrees: bool,
+}
+
+/// An aggregate: a collection's root and everything its documents embed.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct AggregateInfo {
+    /// The root entity (the collection).
+    pub root: String,
+    /// Entities embedded in the root's documents, at any depth.
+    pub members: Vec<String>,
+    /// Access patterns this aggregate serves (starting from it).
+    pub queries: Vec<String>,
+}
+
+/// A write whose changes span more than one aggregate (DOMAIN.md §2).
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct SpanningWrite {
+    pub query: String,
+    /// The aggregate roots it changes.
+    pub aggregates: Vec<String>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub enum PatternKind {
+    ExtendedReference,
+    Subset,
+    Bucket,
+    Outlier,
+    Computed,
+    SchemaVersioning,
+    Polymorphic,
+    Attribute,
+    Approximation,
+    Archive,
+}
+
+impl PatternKind {
+    pub fn label(self) -> &'static str {
+        match self {
+            PatternKind::ExtendedReference => "extended reference",
+            PatternKind::Subset => "subset",
+            PatternKind::Bucket => "bucket",
+            PatternKind::Outlier => "outlier",
+            PatternKind::Computed => "computed",
+            PatternKind::SchemaVersioning => "schema versioning",
+            PatternKind::Polymorphic => "polymorphic",
+            PatternKind::Attribute => "attribute",
+            PatternKind::Approximation => "approximation",
+            PatternKind::Archive => "archive",
+        }
+    }
+}
+
+/// A design pattern that fits (or is already used), with the concrete change.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct PatternSuggestion {
+    pub pattern: PatternKind,
+    pub place: Place,
+    /// The concrete change, e.g. "subset: keep the 5 most-voted reviews and total_resenas in catalogo".
+    pub change: String,
+    /// Already in the design (true) or suggested (false).
+    pub in_use: bool,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub enum SizeLevel {
+    /// Under the 1 MB guidance.
+    Fine,
+    /// Over 1 MB.
+    OverTarget,
+    /// Over Atlas' 2 MB flag.
+    OverAtlas,
+    /// Over the 16 MiB BSON limit: writes would fail.
+    OverLimit,
+}
+
+/// Document size of a collection, computed with BSON's encoding rules.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct SizeEstimate {
+    pub entity: String,
+    /// Average document now, in bytes.
+    pub avg_bytes: u64,
+    /// Worst-case document now (every array at its maximum, every optional field present).
+    pub worst_bytes: u64,
+    /// Worst case at the growth horizon (unbounded arrays grown for `horizon_days`).
+    pub horizon_bytes: u64,
+    /// E.g. "in 5 years at 0.02 reviews/day".
+    pub horizon_label: String,
+    /// The level of the horizon size.
+    pub level: SizeLevel,
+}
+
+/// An index the advisor derives from the access patterns (or one the designer declared).
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct IndexAdvice {
+    pub entity: String,
+    pub index: IndexSpec,
+    /// Access patterns it serves.
+    pub queries: Vec<String>,
+    /// Why these keys in this order (ESR, tie-breaker, TTL, multikey).
+    pub reason: String,
+    /// A key is an array path (multikey index).
+    pub multikey: bool,
+    /// Declared by the designer rather than derived.
+    pub declared: bool,
+}
+
+/// How the design serves one access pattern.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct QueryAdvice {
+    pub query: String,
+    /// One document (one aggregate, with its copies) serves it: no second read, no `$lookup`.
+    pub single_document: bool,
+    /// The index that serves it, if it filters or sorts.
+    pub index: Option<IndexSpec>,
+    /// One or two sentences: how it is served.
+    pub explanation: String,
+}
+
+/// Everything the advisor says about a model.
+#[derive(Debug, Clone, PartialEq, Default, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Report {
+    pub relations: Vec<RelationAdvice>,
+    pub aggregates: Vec<AggregateInfo>,
+    pub spanning_writes: Vec<SpanningWrite>,
+    pub patterns: Vec<PatternSuggestion>,
+    pub sizes: Vec<SizeEstimate>,
+    pub indexes: Vec<IndexAdvice>,
+    pub queries: Vec<QueryAdvice>,
+    /// Sorted by severity, then code, then place.
+    pub findings: Vec<Finding>,
+}
+
+impl Report {
+    pub fn relation(&self, id: &str) -> Option<&RelationAdvice> {
+        self.relations.iter().find(|r| r.relation == id)
+    }
+
+    pub fn size(&self, entity: &str) -> Option<&SizeEstimate> {
+        self.sizes.iter().find(|s| s.entity == entity)
+    }
+
+    pub fn query(&self, id: &str) -> Option<&QueryAdvice> {
+        self.queries.iter().find(|q| q.query == id)
+    }
+
+    pub fn has_errors(&self) -> bool {
+        self.findings.iter().any(|f| f.severity == super::Severity::Error)
+    }
+}

@@ -1,0 +1,4 @@
+//! One rule per file. Each declares its code, name, category, severity and documentation
+//! with `declare_rule!` and implements `Rule`.
+
+pub mod model_structure;

@@ -1,0 +1,57 @@
+//! Minimal argument parsing shared by the subcommands: positionals and `--name value` options.
+
+use docshape::model::{load, Model};
+
+pub struct Args {
+    pub positional: Vec<String>,
+    options: Vec<(String, String)>,
+}
+
+impl Args {
+    /// Splits `args` into positionals and `--name value` pairs; `known` lists the option names.
+    pub fn parse(args: &[String], known: &[&str]) -> Result<Args, String> {
+        let mut positional = Vec::new();
+        let mut options = Vec::new();
+        let mut iter = args.iter();
+        while let Some(arg) = iter.next() {
+            if let Some(name) = arg.strip_prefix("--") {
+                let (name, value) = match name.split_once('=') {
+                    Some((n, v)) => (n.to_string(), v.to_string()),
+                    None => {
+                        let v = iter.next().ok_or_else(|| format!("option --{name} needs a value"))?;
+                        (name.to_string(), v.clone())
+                    }
+                };
+                if !known.contains(&name.as_str()) {
+                    return Err(format!("unknown option --{name}"));
+                }
+                options.push((name, value));
+            } else {
+                positional.push(arg.clone());
+            }
+        }
+        Ok(Args { positional, options })
+    }
+
+    pub fn option(&self, name: &str) -> Option<&str> {
+        self.options.iter().rev().find(|(n, _)| n == name).map(|(_, v)| v.as_str())
+    }
+
+    /// The one-of option `name`, defaulting to the first of `allowed`.
+    pub fn choice(&self, name: &str, allowed: &[&'static str]) -> Result<&'static str, String> {
+        match self.option(name) {
+            None => Ok(allowed[0]),
+            Some(v) => allowed
+                .iter()
+                .find(|a| **a == v)
+                .copied()
+                .ok_or_else(|| format!("--{name} must be one of {}, not \"{v}\"", allowed.join(", "))),
+        }
+    }
+}
+
+/// Reads and loads a model file, with the file name in any error.
+pub fn read_model(path: &str) -> Result<Model, String> {
+    let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {path}: {e}"))?;
+    load(&text).map_err(|e| format!("{path}: {e}"))
+}

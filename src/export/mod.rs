@@ -1,0 +1,1 @@
+//! Exporters: example documents, `$jsonSchema`, mongosh scripts, decision sheets, synthetic data.

@@ -1,0 +1,1 @@
+//! Learning from real data: sample documents and `$jsonSchema` in, a model out.
