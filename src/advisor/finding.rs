@@ -79,7 +79,9 @@ impl Fix {
         match self {
             Fix::SetStorage { storage, .. } => format!("Change storage to {}", storage.label()),
             Fix::SetArrayCap { path, max_items, .. } => format!("Cap {path} at {max_items} items"),
-            Fix::SetPropagation { field, propagation, .. } => format!("Propagate {field}: {propagation:?}").to_lowercase(),
+            Fix::SetPropagation { field, propagation, .. } => {
+                format!("Propagate {field}: {propagation:?}").to_lowercase()
+            }
             Fix::AddSchemaVersionField { field, .. } => format!("Add {field}"),
             Fix::EnableValidation { .. } => "Add a $jsonSchema validator".to_string(),
             Fix::AddIndex { index, .. } => format!("Create index {}", index.key_doc()),

@@ -36,7 +36,8 @@ pub fn analyze(model: &Model) -> Report {
     let indexes = indexes::derive(model);
     let queries = queries::advise(model, &indexes);
     let patterns = patterns::suggest(model, &relations, &sizes);
-    let mut report = Report { relations, aggregates, spanning_writes, patterns, sizes, indexes, queries, findings: Vec::new() };
+    let mut report =
+        Report { relations, aggregates, spanning_writes, patterns, sizes, indexes, queries, findings: Vec::new() };
     let cx = Context::new(model, &report);
     let mut findings = Vec::new();
     for rule in RULES {

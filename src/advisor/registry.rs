@@ -19,7 +19,8 @@ pub fn rule_by_code(code: &str) -> Option<&'static RuleMeta> {
 
 /// The rules page: every rule's code, name, severity and documentation, in Markdown.
 pub fn rules_markdown() -> String {
-    let mut out = String::from("# docshape advisor rules\n\nGenerated from the rules' doc comments by `docshape rules`.\n\n");
+    let mut out =
+        String::from("# docshape advisor rules\n\nGenerated from the rules' doc comments by `docshape rules`.\n\n");
     out.push_str("| code | name | category | severity |\n|---|---|---|---|\n");
     for rule in RULES {
         let m = rule.meta();

@@ -61,9 +61,7 @@ pub fn load(text: &str) -> Result<Model, LoadError> {
         column: e.column(),
         message: strip_position(&e.to_string()),
     })?;
-    let object = value
-        .as_object()
-        .ok_or_else(|| LoadError::NotAModel("the top level is not a JSON object".into()))?;
+    let object = value.as_object().ok_or_else(|| LoadError::NotAModel("the top level is not a JSON object".into()))?;
     match object.get("format").and_then(|v| v.as_str()) {
         Some(FORMAT) => {}
         Some(other) => return Err(LoadError::NotAModel(format!("its \"format\" is \"{other}\", not \"{FORMAT}\""))),

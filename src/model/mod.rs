@@ -16,7 +16,7 @@ pub use index::*;
 pub use load::{load, LoadError, FORMAT, FORMAT_VERSION};
 pub use query::*;
 pub use relation::*;
-pub use structure::{check_names, check_structure, name_problem, Problem, Place};
+pub use structure::{check_names, check_structure, name_problem, Place, Problem};
 pub use thresholds::Thresholds;
 
 use serde::{Deserialize, Serialize};

@@ -283,7 +283,10 @@ impl Relation {
 
     /// Whether the arrow carries copied data (drawn solid): embedding or any copy.
     pub fn copies_data(&self) -> bool {
-        self.storage == Storage::Embed || !self.extended.is_empty() || self.subset.is_some() || !self.computed.is_empty()
+        self.storage == Storage::Embed
+            || !self.extended.is_empty()
+            || self.subset.is_some()
+            || !self.computed.is_empty()
     }
 
     /// Whether the arrow carries a reference (drawn dashed).

@@ -124,10 +124,16 @@ pub fn check_structure(model: &Model) -> Vec<Problem> {
         }
         let c = &rel.cardinality;
         if !c.typical.is_finite() || c.typical < 0.0 {
-            out.push(Problem::new(place(), format!("typical children per parent must be a number ≥ 0, not {}", c.typical)));
+            out.push(Problem::new(
+                place(),
+                format!("typical children per parent must be a number ≥ 0, not {}", c.typical),
+            ));
         } else if let Some(max) = c.max {
             if c.typical > max as f64 {
-                out.push(Problem::new(place(), format!("typical children ({}) is above the maximum ({max})", c.typical)));
+                out.push(Problem::new(
+                    place(),
+                    format!("typical children ({}) is above the maximum ({max})", c.typical),
+                ));
             }
         }
         if let Some(g) = c.growth_per_day {
@@ -154,11 +160,17 @@ pub fn check_structure(model: &Model) -> Vec<Problem> {
     for q in &model.queries {
         for id in q.entities() {
             if model.entity(id).is_none() {
-                out.push(Problem::new(Place::Query { id: q.id.clone() }, format!("it names the entity \"{id}\", which does not exist")));
+                out.push(Problem::new(
+                    Place::Query { id: q.id.clone() },
+                    format!("it names the entity \"{id}\", which does not exist"),
+                ));
             }
         }
         if !q.per_minute.is_finite() || q.per_minute < 0.0 {
-            out.push(Problem::new(Place::Query { id: q.id.clone() }, format!("frequency must be a number ≥ 0 per minute, not {}", q.per_minute)));
+            out.push(Problem::new(
+                Place::Query { id: q.id.clone() },
+                format!("frequency must be a number ≥ 0 per minute, not {}", q.per_minute),
+            ));
         }
     }
     out.extend(check_names(model));
@@ -203,7 +215,11 @@ mod tests {
     fn forbidden_names_are_reported_with_their_place() {
         let mut m = Model::new("t");
         let mut e = Entity::new("u", "users");
-        e.fields = vec![Field::new("$where", BsonType::String), Field::new("", BsonType::Int), Field::new("a\0b", BsonType::Int)];
+        e.fields = vec![
+            Field::new("$where", BsonType::String),
+            Field::new("", BsonType::Int),
+            Field::new("a\0b", BsonType::Int),
+        ];
         m.entities.push(e);
         let problems = check_structure(&m);
         assert_eq!(problems.len(), 3, "{problems:?}");

@@ -1,0 +1,1 @@
+//! The browser UI (Leptos). It reads the core and dispatches edits; it never holds model logic.
