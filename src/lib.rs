@@ -4,6 +4,7 @@
 //! the `ui` module (browser only) reads it and dispatches edits.
 
 pub mod advisor;
+pub mod editor;
 pub mod export;
 pub mod infer;
 pub mod model;

@@ -1,0 +1,68 @@
+#!/usr/bin/env bash
+# Installs what docshape needs on a fresh machine, idempotently: each step checks first and
+# is silent when its tool is already there at the right version.
+#
+#   scripts/setup.sh serve   toolchain for building and serving the app
+#   scripts/setup.sh test    the above, plus Chromium, the npm test packages and the Python checks
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+TRUNK_VERSION=0.21.14
+export PATH="$HOME/.cargo/bin:$PWD/node_modules/.bin:$PATH"
+
+say() { printf '\033[1msetup:\033[0m %s\n' "$*"; }
+
+wasm_target() {
+  rustup target list --installed | grep -qx wasm32-unknown-unknown && return
+  say "adding the wasm32-unknown-unknown target"
+  rustup target add wasm32-unknown-unknown
+}
+
+trunk_tool() {
+  if command -v trunk >/dev/null && [ "$(trunk --version | awk '{print $2}')" = "$TRUNK_VERSION" ]; then return; fi
+  say "installing trunk $TRUNK_VERSION (about 9 minutes on 2 cores, once)"
+  cargo install trunk --version "$TRUNK_VERSION" --locked
+}
+
+wasm_bindgen_tool() {
+  # Must equal the wasm-bindgen version in Cargo.lock exactly.
+  local want
+  want=$(awk '/^name = "wasm-bindgen"$/ { getline; gsub(/"/, "", $3); print $3; exit }' Cargo.lock)
+  if command -v wasm-bindgen >/dev/null && [ "$(wasm-bindgen --version | awk '{print $2}')" = "$want" ] \
+    && command -v wasm-bindgen-test-runner >/dev/null; then return; fi
+  say "installing wasm-bindgen-cli $want (about 3 minutes, once)"
+  # Not --locked: its lockfile pins a crate version this registry lacks.
+  cargo install wasm-bindgen-cli --version "$want" --force
+}
+
+npm_packages() {
+  if [ -d node_modules/playwright-core ] && [ -x node_modules/.bin/wasm-opt ] \
+    && [ node_modules/.package-lock.json -nt package-lock.json ]; then return; fi
+  say "installing npm packages (playwright-core, binaryen)"
+  npm ci --no-audit --no-fund --loglevel=error
+}
+
+chromium_browser() {
+  if [ -x /usr/bin/chromium ] && [ -x /usr/bin/chromedriver ]; then return; fi
+  say "installing Debian's chromium and chromium-driver"
+  local sudo=""
+  [ "$(id -u)" = 0 ] || sudo="sudo"
+  $sudo apt-get update -qq
+  $sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium chromium-driver >/dev/null
+}
+
+python_checks() {
+  local req=tests/python/requirements.txt
+  [ -f "$req" ] || return 0
+  if [ -x .venv/bin/python ] && [ .venv/.installed -nt "$req" ]; then return; fi
+  say "creating .venv with pymongo, jsonschema and pytest"
+  python3 -m venv .venv
+  .venv/bin/pip install --quiet --disable-pip-version-check -r "$req"
+  touch .venv/.installed
+}
+
+case "${1:-test}" in
+  serve) wasm_target; trunk_tool; wasm_bindgen_tool; npm_packages ;;
+  test) wasm_target; trunk_tool; wasm_bindgen_tool; npm_packages; chromium_browser; python_checks ;;
+  *) echo "usage: scripts/setup.sh serve|test" >&2; exit 2 ;;
+esac

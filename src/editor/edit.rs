@@ -1,0 +1,227 @@
+//! Edits of the model, as plain functions. The UI records each one (or each gesture) in the
+//! history as a diff, so none of these needs its own undo.
+
+use super::geometry::snap;
+use crate::model::{
+    find_path_mut, AccessPattern, BsonType, Cardinality, Entity, Field, Model, Point, Relation, Storage,
+};
+use std::collections::{HashMap, HashSet};
+
+/// A name not used by another entity: `stem`, `stem_2`, `stem_3`...
+pub fn unique_name(m: &Model, stem: &str) -> String {
+    let used = |n: &str| m.entities.iter().any(|e| e.name == n);
+    if !used(stem) {
+        return stem.to_string();
+    }
+    (2..).map(|i| format!("{stem}_{i}")).find(|n| !used(n)).unwrap_or_default()
+}
+
+/// Adds a collection with an `_id` at `at` (snapped to the grid); returns its id.
+pub fn add_entity(m: &mut Model, at: Point) -> String {
+    let id = m.fresh_id("entity");
+    let mut e = Entity::new(&id, &unique_name(m, "collection"));
+    e.position = Point { x: snap(at.x), y: snap(at.y) };
+    let mut key = Field::new("_id", BsonType::ObjectId);
+    key.required = true;
+    e.fields.push(key);
+    m.entities.push(e);
+    id
+}
+
+/// Adds a field to an entity, at the top level or inside the sub-document at `parent`.
+/// Returns the new field's path, or `None` when the entity or parent does not exist.
+pub fn add_field(m: &mut Model, entity: &str, parent: Option<&str>, field: Field) -> Option<String> {
+    let e = m.entity_mut(entity)?;
+    let siblings = match parent {
+        None => &mut e.fields,
+        Some(path) => &mut find_path_mut(&mut e.fields, path)?.fields,
+    };
+    let mut field = field;
+    let stem = field.name.clone();
+    let mut n = 2;
+    while siblings.iter().any(|f| f.name == field.name) {
+        field.name = format!("{stem}_{n}");
+        n += 1;
+    }
+    let name = field.name.clone();
+    siblings.push(field);
+    Some(match parent {
+        None => name,
+        Some(p) => format!("{p}.{name}"),
+    })
+}
+
+fn split_parent(path: &str) -> (Option<&str>, &str) {
+    match path.rsplit_once('.') {
+        Some((p, n)) => (Some(p), n),
+        None => (None, path),
+    }
+}
+
+fn siblings_mut<'a>(e: &'a mut Entity, path: &str) -> Option<(&'a mut Vec<Field>, usize)> {
+    let (parent, name) = split_parent(path);
+    let list = match parent {
+        None => &mut e.fields,
+        Some(p) => &mut find_path_mut(&mut e.fields, p)?.fields,
+    };
+    let i = list.iter().position(|f| f.name == name)?;
+    Some((list, i))
+}
+
+pub fn remove_field(m: &mut Model, entity: &str, path: &str) -> bool {
+    let Some(e) = m.entity_mut(entity) else { return false };
+    match siblings_mut(e, path) {
+        Some((list, i)) => {
+            list.remove(i);
+            true
+        }
+        None => false,
+    }
+}
+
+/// Moves a field up (`delta` < 0) or down among its siblings.
+pub fn move_field(m: &mut Model, entity: &str, path: &str, delta: i32) -> bool {
+    let Some(e) = m.entity_mut(entity) else { return false };
+    let Some((list, i)) = siblings_mut(e, path) else { return false };
+    let j = i as i64 + delta as i64;
+    if j < 0 || j >= list.len() as i64 {
+        return false;
+    }
+    let f = list.remove(i);
+    list.insert(j as usize, f);
+    true
+}
+
+/// Moves entities by (dx, dy); with `grid`, their new corners snap to the grid.
+pub fn move_entities(m: &mut Model, ids: &HashSet<String>, dx: f64, dy: f64, grid: bool) {
+    for e in m.entities.iter_mut().filter(|e| ids.contains(&e.id)) {
+        let (x, y) = (e.position.x + dx, e.position.y + dy);
+        e.position = if grid { Point { x: snap(x), y: snap(y) } } else { Point { x, y } };
+    }
+}
+
+/// Connects `parent` to `child` with an embedding of a few children (the user then states the
+/// facts); returns the relation id.
+pub fn connect(m: &mut Model, parent: &str, child: &str) -> Option<String> {
+    if parent == child || m.entity(parent).is_none() {
+        return None;
+    }
+    let child_name = m.entity(child)?.name.clone();
+    let id = m.fresh_id(&format!("{parent}-{child}"));
+    let mut r = Relation::new(&id, parent, child, Storage::Embed);
+    r.field = child_name;
+    r.cardinality = Cardinality { typical: 3.0, max: Some(10), ..Cardinality::default() };
+    m.relations.push(r);
+    Some(id)
+}
+
+/// Deletes entities (with the relations attached to them), relations and queries. Queries that
+/// started from a deleted entity stay, so the user sees what they lost (and can undo).
+pub fn delete(m: &mut Model, entities: &HashSet<String>, relations: &HashSet<String>, queries: &HashSet<String>) {
+    m.entities.retain(|e| !entities.contains(&e.id));
+    m.relations.retain(|r| !relations.contains(&r.id) && !entities.contains(&r.parent) && !entities.contains(&r.child));
+    m.queries.retain(|q| !queries.contains(&q.id));
+    for q in &mut m.queries {
+        q.touches.retain(|t| !entities.contains(t));
+    }
+}
+
+/// Duplicates entities (and the relations among them) next to the originals; returns the new
+/// entity ids.
+pub fn duplicate(m: &mut Model, ids: &[String]) -> Vec<String> {
+    let mut map: HashMap<String, String> = HashMap::new();
+    let mut out = Vec::new();
+    for id in ids {
+        let Some(original) = m.entity(id).cloned() else { continue };
+        let new_id = m.fresh_id(&original.id);
+        let mut copy = original.clone();
+        copy.id = new_id.clone();
+        copy.name = unique_name(m, &original.name);
+        copy.position = Point { x: original.position.x + 40.0, y: original.position.y + 40.0 };
+        m.entities.push(copy);
+        map.insert(id.clone(), new_id.clone());
+        out.push(new_id);
+    }
+    let inner: Vec<Relation> =
+        m.relations.iter().filter(|r| map.contains_key(&r.parent) && map.contains_key(&r.child)).cloned().collect();
+    for mut r in inner {
+        r.id = m.fresh_id(&r.id);
+        r.parent = map[&r.parent].clone();
+        r.child = map[&r.child].clone();
+        m.relations.push(r);
+    }
+    out
+}
+
+/// Adds an access pattern starting from `entity`; returns its id (`Q1`, `Q2`...).
+pub fn add_query(m: &mut Model, entity: &str) -> String {
+    let n = m.queries.len() + 1;
+    let id = m.fresh_id(&format!("Q{n}"));
+    m.queries.push(AccessPattern::new(&id, "New access pattern", entity));
+    id
+}
+
+/// Moves every entity to the automatic layout's position.
+pub fn auto_layout(m: &mut Model) {
+    let positions = super::layout::auto_layout(m);
+    for e in &mut m.entities {
+        if let Some(p) = positions.get(&e.id) {
+            e.position = *p;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn new_entities_get_unique_names_and_an_id_field() {
+        let mut m = Model::new("t");
+        let a = add_entity(&mut m, Point { x: 13.0, y: 29.0 });
+        let b = add_entity(&mut m, Point::default());
+        assert_ne!(a, b);
+        assert_eq!(m.entities[0].name, "collection");
+        assert_eq!(m.entities[1].name, "collection_2");
+        assert_eq!(m.entities[0].position, Point { x: 20.0, y: 20.0 });
+        assert_eq!(m.entities[0].fields[0].name, "_id");
+    }
+
+    #[test]
+    fn fields_add_reorder_and_remove_inside_subdocuments() {
+        let mut m = Model::new("t");
+        let id = add_entity(&mut m, Point::default());
+        add_field(&mut m, &id, None, Field::new("addr", BsonType::Object)).unwrap();
+        add_field(&mut m, &id, Some("addr"), Field::new("city", BsonType::String)).unwrap();
+        let zip = add_field(&mut m, &id, Some("addr"), Field::new("city", BsonType::String)).unwrap();
+        assert_eq!(zip, "addr.city_2", "a clashing name gets a suffix");
+        assert!(move_field(&mut m, &id, "addr.city_2", -1));
+        assert_eq!(m.entities[0].fields[1].fields[0].name, "city_2");
+        assert!(!move_field(&mut m, &id, "addr.city_2", -1), "already first");
+        assert!(remove_field(&mut m, &id, "addr.city"));
+        assert_eq!(m.entities[0].fields[1].fields.len(), 1);
+    }
+
+    #[test]
+    fn deleting_an_entity_removes_its_arrows() {
+        let mut m = Model::new("t");
+        let a = add_entity(&mut m, Point::default());
+        let b = add_entity(&mut m, Point::default());
+        connect(&mut m, &a, &b).unwrap();
+        delete(&mut m, &HashSet::from([b]), &HashSet::new(), &HashSet::new());
+        assert!(m.relations.is_empty());
+    }
+
+    #[test]
+    fn duplicate_copies_inner_relations() {
+        let mut m = Model::new("t");
+        let a = add_entity(&mut m, Point::default());
+        let b = add_entity(&mut m, Point::default());
+        connect(&mut m, &a, &b).unwrap();
+        let copies = duplicate(&mut m, &[a.clone(), b.clone()]);
+        assert_eq!(copies.len(), 2);
+        assert_eq!(m.relations.len(), 2);
+        assert_eq!(m.relations[1].parent, copies[0]);
+        assert!(crate::model::check_structure(&m).is_empty(), "{:?}", crate::model::check_structure(&m));
+    }
+}

@@ -1,0 +1,315 @@
+//! Pure geometry of the diagram: box sizes, arrow routes, hit-testing and fitting. The canvas
+//! draws what these functions compute; they are tested natively.
+
+use crate::model::{Entity, EntityKind, Field, Model, Point};
+
+pub const BOX_WIDTH: f64 = 240.0;
+pub const HEADER_HEIGHT: f64 = 34.0;
+pub const ROW_HEIGHT: f64 = 20.0;
+pub const BOX_PADDING: f64 = 6.0;
+pub const INDENT: f64 = 14.0;
+pub const GRID: f64 = 20.0;
+
+#[derive(Debug, Clone, Copy, PartialEq, Default)]
+pub struct Rect {
+    pub x: f64,
+    pub y: f64,
+    pub w: f64,
+    pub h: f64,
+}
+
+impl Rect {
+    pub fn right(&self) -> f64 {
+        self.x + self.w
+    }
+
+    pub fn bottom(&self) -> f64 {
+        self.y + self.h
+    }
+
+    pub fn center(&self) -> Point {
+        Point { x: self.x + self.w / 2.0, y: self.y + self.h / 2.0 }
+    }
+
+    pub fn contains(&self, p: Point) -> bool {
+        p.x >= self.x && p.x <= self.right() && p.y >= self.y && p.y <= self.bottom()
+    }
+
+    pub fn intersects(&self, o: &Rect) -> bool {
+        self.x < o.right() && o.x < self.right() && self.y < o.bottom() && o.y < self.bottom()
+    }
+
+    /// The rectangle spanned by two corner points, in any order.
+    pub fn from_corners(a: Point, b: Point) -> Rect {
+        Rect { x: a.x.min(b.x), y: a.y.min(b.y), w: (a.x - b.x).abs(), h: (a.y - b.y).abs() }
+    }
+
+    pub fn union(&self, o: &Rect) -> Rect {
+        let x = self.x.min(o.x);
+        let y = self.y.min(o.y);
+        Rect { x, y, w: self.right().max(o.right()) - x, h: self.bottom().max(o.bottom()) - y }
+    }
+}
+
+/// One visible line of a box: a field at some nesting depth.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Row<'a> {
+    pub path: String,
+    pub depth: usize,
+    pub field: &'a Field,
+}
+
+/// The rows a box shows: its fields depth first, sub-document fields indented.
+pub fn rows(entity: &Entity) -> Vec<Row<'_>> {
+    fn walk<'a>(fields: &'a [Field], prefix: &str, depth: usize, out: &mut Vec<Row<'a>>) {
+        for f in fields {
+            let path = if prefix.is_empty() { f.name.clone() } else { format!("{prefix}.{}", f.name) };
+            out.push(Row { path: path.clone(), depth, field: f });
+            walk(&f.fields, &path, depth + 1, out);
+        }
+    }
+    let mut out = Vec::new();
+    walk(&entity.fields, "", 0, &mut out);
+    out
+}
+
+fn row_count(fields: &[Field]) -> usize {
+    fields.iter().map(|f| 1 + row_count(&f.fields)).sum()
+}
+
+/// The box of an entity on the canvas.
+pub fn entity_rect(entity: &Entity) -> Rect {
+    let rows = match entity.kind {
+        EntityKind::Value => 1,
+        _ => row_count(&entity.fields).max(1),
+    };
+    Rect {
+        x: entity.position.x,
+        y: entity.position.y,
+        w: BOX_WIDTH,
+        h: HEADER_HEIGHT + rows as f64 * ROW_HEIGHT + 2.0 * BOX_PADDING,
+    }
+}
+
+/// Which side of a box an arrow leaves or enters.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Side {
+    Left,
+    Right,
+    Top,
+    Bottom,
+}
+
+/// An arrow's route: an orthogonal path from the parent box to the child box.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Route {
+    /// SVG path data.
+    pub d: String,
+    pub start: Point,
+    pub end: Point,
+    pub start_side: Side,
+    pub end_side: Side,
+    /// Midpoint of the path, for a disagreement mark.
+    pub mid: Point,
+}
+
+fn anchor(r: &Rect, side: Side, offset: f64) -> Point {
+    match side {
+        Side::Left => Point { x: r.x, y: r.y + r.h / 2.0 + offset },
+        Side::Right => Point { x: r.right(), y: r.y + r.h / 2.0 + offset },
+        Side::Top => Point { x: r.x + r.w / 2.0 + offset, y: r.y },
+        Side::Bottom => Point { x: r.x + r.w / 2.0 + offset, y: r.bottom() },
+    }
+}
+
+/// Routes an arrow between two boxes. `lane` separates several arrows between the same pair
+/// (0, 1, -1, 2...). Boxes side by side connect left/right with one elbow in the gap; boxes
+/// stacked connect top/bottom; overlapping boxes get a loop on the right.
+pub fn route(from: &Rect, to: &Rect, lane: i32) -> Route {
+    let offset = lane as f64 * 10.0;
+    let fc = from.center();
+    let tc = to.center();
+    let gap_x = if tc.x >= fc.x { to.x - from.right() } else { from.x - to.right() };
+    let gap_y = if tc.y >= fc.y { to.y - from.bottom() } else { from.y - to.bottom() };
+    let (start_side, end_side, horizontal) = if gap_x >= 24.0 && gap_x >= gap_y {
+        if tc.x >= fc.x {
+            (Side::Right, Side::Left, true)
+        } else {
+            (Side::Left, Side::Right, true)
+        }
+    } else if gap_y >= 24.0 {
+        if tc.y >= fc.y {
+            (Side::Bottom, Side::Top, false)
+        } else {
+            (Side::Top, Side::Bottom, false)
+        }
+    } else {
+        // Overlapping or touching: loop out to the right of both.
+        let start = anchor(from, Side::Right, offset);
+        let end = anchor(to, Side::Right, offset);
+        let x = from.right().max(to.right()) + 30.0 + offset.abs();
+        let d = format!("M{:.1} {:.1} H{x:.1} V{:.1} H{:.1}", start.x, start.y, end.y, end.x);
+        let mid = Point { x, y: (start.y + end.y) / 2.0 };
+        return Route { d, start, end, start_side: Side::Right, end_side: Side::Right, mid };
+    };
+    let start = anchor(from, start_side, offset);
+    let end = anchor(to, end_side, offset);
+    if horizontal {
+        let mx = (start.x + end.x) / 2.0 + offset;
+        let d = format!("M{:.1} {:.1} H{mx:.1} V{:.1} H{:.1}", start.x, start.y, end.y, end.x);
+        Route { d, start, end, start_side, end_side, mid: Point { x: mx, y: (start.y + end.y) / 2.0 } }
+    } else {
+        let my = (start.y + end.y) / 2.0 + offset;
+        let d = format!("M{:.1} {:.1} V{my:.1} H{:.1} V{:.1}", start.x, start.y, end.x, end.y);
+        Route { d, start, end, start_side, end_side, mid: Point { x: (start.x + end.x) / 2.0, y: my } }
+    }
+}
+
+/// Where a label sits next to an arrow end, just outside the box.
+pub fn label_point(p: Point, side: Side) -> Point {
+    match side {
+        Side::Left => Point { x: p.x - 8.0, y: p.y - 6.0 },
+        Side::Right => Point { x: p.x + 8.0, y: p.y - 6.0 },
+        Side::Top => Point { x: p.x + 6.0, y: p.y - 8.0 },
+        Side::Bottom => Point { x: p.x + 6.0, y: p.y + 14.0 },
+    }
+}
+
+/// The topmost entity under a point (later entities are drawn on top).
+pub fn entity_at(model: &Model, p: Point) -> Option<&Entity> {
+    model.entities.iter().rev().find(|e| entity_rect(e).contains(p))
+}
+
+/// Entities whose boxes intersect a rectangle (rubber-band selection).
+pub fn entities_in(model: &Model, area: &Rect) -> Vec<String> {
+    model.entities.iter().filter(|e| entity_rect(e).intersects(area)).map(|e| e.id.clone()).collect()
+}
+
+/// The bounds of every box, or `None` for an empty model.
+pub fn bounds(model: &Model) -> Option<Rect> {
+    model.entities.iter().map(entity_rect).reduce(|a, b| a.union(&b))
+}
+
+/// The camera that view `content` centred in a `viewport` (w × h) with a margin; zoom is
+/// clamped to [0.1, 1.5].
+pub fn fit(content: &Rect, viewport_w: f64, viewport_h: f64) -> Camera {
+    let margin = 40.0;
+    let sx = (viewport_w - 2.0 * margin) / content.w.max(1.0);
+    let sy = (viewport_h - 2.0 * margin) / content.h.max(1.0);
+    let zoom = sx.min(sy).clamp(Camera::MIN_ZOOM, 1.5);
+    Camera {
+        zoom,
+        x: viewport_w / 2.0 - (content.x + content.w / 2.0) * zoom,
+        y: viewport_h / 2.0 - (content.y + content.h / 2.0) * zoom,
+    }
+}
+
+/// Maps diagram coordinates to screen: `screen = diagram * zoom + (x, y)`.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Camera {
+    pub x: f64,
+    pub y: f64,
+    pub zoom: f64,
+}
+
+impl Default for Camera {
+    fn default() -> Self {
+        Camera { x: 0.0, y: 0.0, zoom: 1.0 }
+    }
+}
+
+impl Camera {
+    pub const MIN_ZOOM: f64 = 0.1;
+    pub const MAX_ZOOM: f64 = 3.0;
+
+    pub fn to_diagram(&self, screen: Point) -> Point {
+        Point { x: (screen.x - self.x) / self.zoom, y: (screen.y - self.y) / self.zoom }
+    }
+
+    /// Zooms by `factor` keeping the diagram point under `screen` fixed.
+    pub fn zoom_at(&self, screen: Point, factor: f64) -> Camera {
+        let zoom = (self.zoom * factor).clamp(Camera::MIN_ZOOM, Camera::MAX_ZOOM);
+        let p = self.to_diagram(screen);
+        Camera { zoom, x: screen.x - p.x * zoom, y: screen.y - p.y * zoom }
+    }
+
+    /// The diagram area visible in a viewport of w × h.
+    pub fn visible(&self, w: f64, h: f64) -> Rect {
+        let a = self.to_diagram(Point { x: 0.0, y: 0.0 });
+        Rect { x: a.x, y: a.y, w: w / self.zoom, h: h / self.zoom }
+    }
+}
+
+pub fn snap(v: f64) -> f64 {
+    (v / GRID).round() * GRID
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::BsonType;
+
+    fn boxed(x: f64, y: f64) -> Rect {
+        Rect { x, y, w: 100.0, h: 60.0 }
+    }
+
+    #[test]
+    fn box_height_counts_nested_rows() {
+        let mut e = Entity::new("a", "a");
+        let mut addr = Field::new("direccion", BsonType::Object);
+        addr.fields = vec![Field::new("calle", BsonType::String), Field::new("cp", BsonType::String)];
+        e.fields = vec![Field::new("_id", BsonType::ObjectId), addr];
+        assert_eq!(rows(&e).len(), 4);
+        assert_eq!(rows(&e)[2].depth, 1);
+        assert_eq!(entity_rect(&e).h, HEADER_HEIGHT + 4.0 * ROW_HEIGHT + 2.0 * BOX_PADDING);
+    }
+
+    #[test]
+    fn side_by_side_boxes_connect_left_to_right() {
+        let r = route(&boxed(0.0, 0.0), &boxed(300.0, 100.0), 0);
+        assert_eq!((r.start_side, r.end_side), (Side::Right, Side::Left));
+        assert_eq!(r.start, Point { x: 100.0, y: 30.0 });
+        assert_eq!(r.end, Point { x: 300.0, y: 130.0 });
+        assert!(r.d.starts_with("M100.0 30.0 H200.0"), "{}", r.d);
+    }
+
+    #[test]
+    fn stacked_boxes_connect_bottom_to_top_and_stay_attached() {
+        let a = boxed(0.0, 0.0);
+        let r = route(&a, &boxed(20.0, 300.0), 0);
+        assert_eq!((r.start_side, r.end_side), (Side::Bottom, Side::Top));
+        let moved = route(&Rect { x: 50.0, ..a }, &boxed(20.0, 300.0), 0);
+        assert_eq!(moved.start.x, 100.0, "the start follows the moved box");
+    }
+
+    #[test]
+    fn camera_zoom_keeps_the_point_under_the_cursor() {
+        let cam = Camera { x: 10.0, y: 20.0, zoom: 1.0 };
+        let screen = Point { x: 200.0, y: 150.0 };
+        let before = cam.to_diagram(screen);
+        let after = cam.zoom_at(screen, 2.0).to_diagram(screen);
+        assert!((before.x - after.x).abs() < 1e-9 && (before.y - after.y).abs() < 1e-9);
+    }
+
+    #[test]
+    fn fit_shows_the_whole_content() {
+        let content = Rect { x: -100.0, y: 50.0, w: 2000.0, h: 1000.0 };
+        let cam = fit(&content, 1000.0, 800.0);
+        let visible = cam.visible(1000.0, 800.0);
+        assert!(visible.x <= content.x && visible.right() >= content.right());
+        assert!(visible.y <= content.y && visible.bottom() >= content.bottom());
+    }
+
+    #[test]
+    fn rubber_band_selects_intersecting_boxes() {
+        let mut m = Model::new("t");
+        let mut a = Entity::new("a", "a");
+        a.position = Point { x: 0.0, y: 0.0 };
+        let mut b = Entity::new("b", "b");
+        b.position = Point { x: 500.0, y: 500.0 };
+        m.entities = vec![a, b];
+        let area = Rect::from_corners(Point { x: -10.0, y: -10.0 }, Point { x: 50.0, y: 50.0 });
+        assert_eq!(entities_in(&m, &area), vec!["a".to_string()]);
+        assert_eq!(entity_at(&m, Point { x: 510.0, y: 510.0 }).map(|e| e.id.as_str()), Some("b"));
+    }
+}
