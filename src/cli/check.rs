@@ -2,7 +2,7 @@
 
 use crate::args::{read_model, Args};
 use docshape::advisor::{analyze, Finding, Severity};
-use docshape::model::{Model, Place};
+use docshape::model::Model;
 use std::process::ExitCode;
 
 pub fn run(args: &[String]) -> Result<ExitCode, String> {
@@ -33,7 +33,7 @@ pub fn human(model: &Model, findings: &[Finding]) -> String {
         }
         out.push_str(&format!("{} ({})\n", severity.label().to_uppercase(), group.len()));
         for f in group {
-            out.push_str(&format!("  {} {} [{}] {}\n", f.code, f.rule, place_label(model, &f.place), f.message));
+            out.push_str(&format!("  {} {} [{}] {}\n", f.code, f.rule, f.place.label(model), f.message));
             if !f.fix_hint.is_empty() {
                 out.push_str(&format!("      fix: {}\n", f.fix_hint));
             }
@@ -49,22 +49,4 @@ pub fn human(model: &Model, findings: &[Finding]) -> String {
         count(Severity::Info)
     ));
     out
-}
-
-/// A readable name for a place: `catalogo`, `catalogo.valoracion.media`, `relation material-resenas`.
-pub fn place_label(model: &Model, place: &Place) -> String {
-    let entity_name = |id: &str| model.entity(id).map(|e| e.name.clone()).unwrap_or_else(|| id.to_string());
-    match place {
-        Place::Model => "model".to_string(),
-        Place::Entity { id } => entity_name(id),
-        Place::Field { entity, path } => format!("{}.{path}", entity_name(entity)),
-        Place::Relation { id } => match model.relation(id) {
-            Some(r) => format!("{} → {}", entity_name(&r.parent), entity_name(&r.child)),
-            None => format!("relation {id}"),
-        },
-        Place::Query { id } => match model.query(id) {
-            Some(q) => format!("{id} {}", q.name),
-            None => format!("query {id}"),
-        },
-    }
 }

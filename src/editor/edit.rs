@@ -171,6 +171,44 @@ pub fn auto_layout(m: &mut Model) {
     }
 }
 
+/// The field at an index path (`[2, 0]` = first sub-field of the third field).
+pub fn field_at_mut<'a>(fields: &'a mut [Field], path: &[usize]) -> Option<&'a mut Field> {
+    let (first, rest) = path.split_first()?;
+    let f = fields.get_mut(*first)?;
+    if rest.is_empty() {
+        Some(f)
+    } else {
+        field_at_mut(&mut f.fields, rest)
+    }
+}
+
+/// Every field with its index path, depth first.
+pub fn index_paths(fields: &[Field]) -> Vec<Vec<usize>> {
+    fn walk(fields: &[Field], prefix: &mut Vec<usize>, out: &mut Vec<Vec<usize>>) {
+        for (i, f) in fields.iter().enumerate() {
+            prefix.push(i);
+            out.push(prefix.clone());
+            walk(&f.fields, prefix, out);
+            prefix.pop();
+        }
+    }
+    let mut out = Vec::new();
+    walk(fields, &mut Vec::new(), &mut out);
+    out
+}
+
+/// The dotted name path of the field at an index path.
+pub fn name_path(fields: &[Field], path: &[usize]) -> Option<String> {
+    let mut names = Vec::new();
+    let mut list = fields;
+    for &i in path {
+        let f = list.get(i)?;
+        names.push(f.name.as_str());
+        list = &f.fields;
+    }
+    Some(names.join("."))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -200,6 +238,18 @@ mod tests {
         assert!(!move_field(&mut m, &id, "addr.city_2", -1), "already first");
         assert!(remove_field(&mut m, &id, "addr.city"));
         assert_eq!(m.entities[0].fields[1].fields.len(), 1);
+    }
+
+    #[test]
+    fn index_paths_walk_depth_first() {
+        let mut m = Model::new("t");
+        let id = add_entity(&mut m, Point::default());
+        add_field(&mut m, &id, None, Field::new("addr", BsonType::Object)).unwrap();
+        add_field(&mut m, &id, Some("addr"), Field::new("city", BsonType::String)).unwrap();
+        let fields = &m.entities[0].fields;
+        assert_eq!(index_paths(fields), vec![vec![0], vec![1], vec![1, 0]]);
+        assert_eq!(name_path(fields, &[1, 0]).as_deref(), Some("addr.city"));
+        assert!(field_at_mut(&mut m.entities[0].fields, &[1, 5]).is_none());
     }
 
     #[test]

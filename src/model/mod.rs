@@ -13,10 +13,13 @@ mod thresholds;
 
 pub use entity::*;
 pub use index::*;
-pub use load::{load, LoadError, FORMAT, FORMAT_VERSION};
+pub use load::{load, LoadError, FORMAT, FORMAT_VERSION, MAX_FILE_BYTES};
 pub use query::*;
 pub use relation::*;
-pub use structure::{check_names, check_structure, name_problem, Place, Problem};
+pub use structure::{
+    check_names, check_structure, collection_name_problem, name_problem, structure_problem_for_name, walk_fields,
+    Place, Problem,
+};
 pub use thresholds::Thresholds;
 
 use serde::{Deserialize, Serialize};

@@ -16,6 +16,26 @@ pub enum Place {
     Query { id: String },
 }
 
+impl Place {
+    /// A readable name: `catalogo`, `catalogo.valoracion.media`, `catalogo → resenas`, `C1 Ficha…`.
+    pub fn label(&self, model: &Model) -> String {
+        let entity_name = |id: &str| model.entity(id).map(|e| e.name.clone()).unwrap_or_else(|| id.to_string());
+        match self {
+            Place::Model => "model".to_string(),
+            Place::Entity { id } => entity_name(id),
+            Place::Field { entity, path } => format!("{}.{path}", entity_name(entity)),
+            Place::Relation { id } => match model.relation(id) {
+                Some(r) => format!("{} → {}", entity_name(&r.parent), entity_name(&r.child)),
+                None => format!("relation {id}"),
+            },
+            Place::Query { id } => match model.query(id) {
+                Some(q) => format!("{id} {}", q.name),
+                None => format!("query {id}"),
+            },
+        }
+    }
+}
+
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Problem {
     pub place: Place,
@@ -55,6 +75,21 @@ pub fn collection_name_problem(name: &str) -> Option<String> {
         Some(format!("collection name \"{name}\" starts with \"system.\", which MongoDB reserves"))
     } else if name.len() > 200 {
         Some(format!("collection name is {} bytes; keep namespaces under 255 bytes", name.len()))
+    } else {
+        None
+    }
+}
+
+/// Why the name of entity `id` is refused, if it is: a collection name for collections, a
+/// field name for embedded sub-documents.
+pub fn structure_problem_for_name(model: &Model, id: &str) -> Option<String> {
+    let entity = model.entity(id)?;
+    if model.is_collection(entity) {
+        collection_name_problem(&entity.name)
+    } else if model.embedding_parent(id).is_some() && entity.kind != crate::model::EntityKind::Value {
+        name_problem(&entity.name)
+    } else if entity.name.trim().is_empty() {
+        Some("a name cannot be empty".into())
     } else {
         None
     }

@@ -1,7 +1,236 @@
+//! The application shell: toolbar, access patterns on the left, canvas, inspector and advisor
+//! on the right, status bar; global keyboard shortcuts and autosave.
+
+use super::actions::{self, combo, for_combo};
+use super::advisor_panel::AdvisorPanel;
+use super::canvas::{set_space, Canvas};
+use super::dialogs::Dialogs;
+use super::icons::Icon;
+use super::inspector::Inspector;
+use super::queries_panel::QueriesPanel;
+use super::state::{Editor, NoticeKind, Tab};
+use super::storage;
 use leptos::prelude::*;
+use wasm_bindgen::JsCast;
 
 #[component]
 pub fn App() -> impl IntoView {
-    let (count, set_count) = signal(0);
-    view! { <button on:click=move |_| set_count.update(|c| *c += 1)>{move || count.get()}</button> }
+    let (model, problem) = storage::initial_model();
+    let editor = Editor::new(model);
+    provide_context(editor);
+    if let Some(p) = problem {
+        editor.notify(NoticeKind::Error, p);
+    }
+    let prefers_dark = web_sys::window()
+        .and_then(|w| w.match_media("(prefers-color-scheme: dark)").ok().flatten())
+        .is_some_and(|m| m.matches());
+    editor.dark.set(prefers_dark);
+
+    // Autosave on every change of the model.
+    Effect::new(move |_| editor.model.with(storage::autosave));
+    // The theme is a class on <html>, so dialogs and the page background follow it.
+    Effect::new(move |_| {
+        let dark = editor.dark.get();
+        if let Some(root) = web_sys::window().and_then(|w| w.document()).and_then(|d| d.document_element()) {
+            let _ = root.class_list().toggle_with_force("dark", dark);
+        }
+    });
+
+    let keydown = window_event_listener(leptos::ev::keydown, move |ev| on_key(&editor, &ev));
+    let keyup = window_event_listener(leptos::ev::keyup, move |ev| {
+        if ev.key() == " " {
+            set_space(false);
+        }
+    });
+    on_cleanup(move || {
+        keydown.remove();
+        keyup.remove();
+    });
+
+    view! {
+        <div class="app" data-testid="app">
+            <Toolbar />
+            <main class="workspace">
+                <QueriesPanel />
+                <Canvas />
+                <aside class="side" aria-label="Inspector and advisor">
+                    <div class="tabs" role="tablist">
+                        <button
+                            role="tab"
+                            data-testid="tab-advisor"
+                            aria-selected=move || (editor.tab.get() == Tab::Advisor).to_string()
+                            on:click=move |_| editor.tab.set(Tab::Advisor)
+                        >
+                            "Advisor "
+                            <span class="count">{move || editor.report.with(|r| r.findings.len())}</span>
+                        </button>
+                        <button
+                            role="tab"
+                            data-testid="tab-inspector"
+                            aria-selected=move || (editor.tab.get() == Tab::Inspector).to_string()
+                            on:click=move |_| editor.tab.set(Tab::Inspector)
+                        >
+                            "Inspector"
+                        </button>
+                    </div>
+                    <Show when=move || editor.tab.get() == Tab::Advisor fallback=|| view! { <Inspector /> }>
+                        <AdvisorPanel />
+                    </Show>
+                </aside>
+            </main>
+            <StatusBar />
+            <Dialogs />
+            <input
+                type="file"
+                id="open-file"
+                accept=".json,application/json"
+                hidden=true
+                data-testid="open-file"
+                on:change=move |ev| {
+                    if let Some(input) = ev.target().and_then(|t| t.dyn_into::<web_sys::HtmlInputElement>().ok()) {
+                        storage::open_from_input(editor, input);
+                    }
+                }
+            />
+        </div>
+    }
+}
+
+fn on_key(editor: &Editor, ev: &web_sys::KeyboardEvent) {
+    // Typing in a form field is not a shortcut.
+    let typing = ev
+        .target()
+        .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+        .is_some_and(|el| matches!(el.tag_name().as_str(), "INPUT" | "TEXTAREA" | "SELECT"));
+    if typing {
+        return;
+    }
+    if ev.key() == " " {
+        set_space(true);
+        return;
+    }
+    let key = combo(&ev.key(), ev.ctrl_key() || ev.meta_key(), ev.shift_key(), ev.alt_key());
+    // Inside a dialog only Escape (and the dialog's own controls) act.
+    if editor.dialog.get_untracked().is_some() && key != "escape" {
+        return;
+    }
+    if let Some(action) = for_combo(&key) {
+        ev.prevent_default();
+        (action.run)(editor);
+    }
+}
+
+#[component]
+fn ToolButton(
+    action: &'static str,
+    icon: &'static str,
+    #[prop(optional, into)] disabled: Signal<bool>,
+) -> impl IntoView {
+    let editor = expect_context::<Editor>();
+    let a = actions::action(action);
+    let label = a.map(|a| a.label).unwrap_or(action);
+    let title = a.map(|a| format!("{} ({})", a.label, a.shortcut)).unwrap_or_default();
+    view! {
+        <button
+            class="tool"
+            title=title
+            aria-label=label
+            data-testid=format!("action-{action}")
+            disabled=move || disabled.get()
+            on:click=move |_| actions::run(&editor, action)
+        >
+            <Icon name=icon />
+        </button>
+    }
+}
+
+#[component]
+fn Toolbar() -> impl IntoView {
+    let editor = expect_context::<Editor>();
+    view! {
+        <header class="toolbar" role="toolbar" aria-label="Tools">
+            <span class="brand">"docshape"</span>
+            <input
+                class="model-name"
+                aria-label="Model name"
+                data-testid="model-name"
+                prop:value=move || editor.model.with(|m| m.name.clone())
+                on:input=move |ev| {
+                    let v = event_target_value(&ev);
+                    editor.edit(Some("model-name"), |m| m.name = v);
+                }
+                on:blur=move |_| editor.seal()
+            />
+            <div class="group">
+                <ToolButton action="new" icon="new" />
+                <ToolButton action="open" icon="open" />
+                <ToolButton action="save" icon="save" />
+            </div>
+            <div class="group">
+                <ToolButton action="undo" icon="undo" disabled=Signal::derive(move || !editor.can_undo.get()) />
+                <ToolButton action="redo" icon="redo" disabled=Signal::derive(move || !editor.can_redo.get()) />
+            </div>
+            <div class="group">
+                <ToolButton action="add-entity" icon="box" />
+                <ToolButton action="add-query" icon="query" />
+                <ToolButton action="duplicate" icon="duplicate" />
+                <ToolButton action="delete" icon="trash" />
+            </div>
+            <div class="group">
+                <ToolButton action="zoom-out" icon="minus" />
+                <span class="zoom" data-testid="zoom">{move || format!("{:.0}%", editor.camera.with(|c| c.zoom * 100.0))}</span>
+                <ToolButton action="zoom-in" icon="plus" />
+                <ToolButton action="fit" icon="fit" />
+                <ToolButton action="layout" icon="layout" />
+                <button
+                    class="tool"
+                    class:on=move || editor.snap.get()
+                    title="Grid snapping (G)"
+                    aria-pressed=move || editor.snap.get().to_string()
+                    on:click=move |_| editor.snap.update(|s| *s = !*s)
+                >
+                    <Icon name="grid" />
+                </button>
+            </div>
+            <div class="spacer"></div>
+            <button class="primary" data-testid="action-export" on:click=move |_| actions::run(&editor, "export")>"Export"</button>
+            <ToolButton action="theme" icon="theme" />
+            <ToolButton action="help" icon="help" />
+        </header>
+    }
+}
+
+#[component]
+fn StatusBar() -> impl IntoView {
+    let editor = expect_context::<Editor>();
+    let counts = move || {
+        editor.model.with(|m| {
+            let collections = m.collections().count();
+            format!(
+                "{} collections · {} boxes · {} relations · {} access patterns",
+                collections,
+                m.entities.len(),
+                m.relations.len(),
+                m.queries.len()
+            )
+        })
+    };
+    view! {
+        <footer class="status">
+            <span>{counts}</span>
+            <span data-testid="analysis-ms">{move || format!("advisor {:.1} ms", editor.analysis_ms.get())}</span>
+            <span class="spacer"></span>
+            {move || {
+                editor.notice.get().map(|n| {
+                    let class = if n.kind == NoticeKind::Error { "notice error" } else { "notice" };
+                    view! {
+                        <span class=class role="status" data-testid="notice">
+                            {n.text}
+                            <button class="link" aria-label="Dismiss" on:click=move |_| editor.notice.set(None)>"×"</button>
+                        </span>
+                    }
+                })
+            }}
+        </footer>
+    }
 }

@@ -1,0 +1,250 @@
+//! The action table: every command the toolbar, the keyboard and the help dialog offer, in
+//! one place (tldraw's `actions.tsx`). Views dispatch by id; shortcuts are matched here.
+
+use super::state::{Dialog, Editor, Tab};
+use super::storage;
+use crate::editor::edit;
+use leptos::prelude::*;
+use std::collections::HashSet;
+
+pub struct Action {
+    pub id: &'static str,
+    pub label: &'static str,
+    /// Shown in the help dialog and tooltips.
+    pub shortcut: &'static str,
+    /// Keys that trigger it: `"mod+z"`, `"shift+?"`, `"delete"`... (`mod` is Ctrl or ⌘).
+    pub keys: &'static [&'static str],
+    pub run: fn(&Editor),
+}
+
+pub static ACTIONS: &[Action] = &[
+    Action { id: "add-entity", label: "Add aggregate", shortcut: "A", keys: &["a"], run: add_entity },
+    Action { id: "add-query", label: "Add access pattern", shortcut: "Q", keys: &["q"], run: add_query },
+    Action { id: "undo", label: "Undo", shortcut: "Ctrl+Z", keys: &["mod+z"], run: |e| e.undo() },
+    Action {
+        id: "redo",
+        label: "Redo",
+        shortcut: "Ctrl+Shift+Z / Ctrl+Y",
+        keys: &["mod+shift+z", "mod+y"],
+        run: |e| e.redo(),
+    },
+    Action { id: "delete", label: "Delete selection", shortcut: "Delete", keys: &["delete", "backspace"], run: delete },
+    Action { id: "duplicate", label: "Duplicate selection", shortcut: "Ctrl+D", keys: &["mod+d"], run: duplicate },
+    Action { id: "select-all", label: "Select all", shortcut: "Ctrl+A", keys: &["mod+a"], run: select_all },
+    Action { id: "deselect", label: "Clear selection", shortcut: "Esc", keys: &["escape"], run: deselect },
+    Action {
+        id: "rename",
+        label: "Rename selected aggregate",
+        shortcut: "F2 / Enter",
+        keys: &["f2", "enter"],
+        run: rename,
+    },
+    Action { id: "fit", label: "Fit diagram to screen", shortcut: "F", keys: &["f"], run: |e| e.fit_view() },
+    Action { id: "zoom-in", label: "Zoom in", shortcut: "+", keys: &["+", "=", "shift++"], run: |e| e.zoom_by(1.2) },
+    Action {
+        id: "zoom-out",
+        label: "Zoom out",
+        shortcut: "−",
+        keys: &["-", "_", "shift+_"],
+        run: |e| e.zoom_by(1.0 / 1.2),
+    },
+    Action { id: "layout", label: "Automatic layout", shortcut: "L", keys: &["l"], run: layout },
+    Action {
+        id: "snap",
+        label: "Toggle grid snapping",
+        shortcut: "G",
+        keys: &["g"],
+        run: |e| e.snap.update(|s| *s = !*s),
+    },
+    Action {
+        id: "nudge-left",
+        label: "Move selection left",
+        shortcut: "←",
+        keys: &["arrowleft", "shift+arrowleft"],
+        run: |e| nudge(e, -1.0, 0.0),
+    },
+    Action {
+        id: "nudge-right",
+        label: "Move selection right",
+        shortcut: "→",
+        keys: &["arrowright", "shift+arrowright"],
+        run: |e| nudge(e, 1.0, 0.0),
+    },
+    Action {
+        id: "nudge-up",
+        label: "Move selection up",
+        shortcut: "↑",
+        keys: &["arrowup", "shift+arrowup"],
+        run: |e| nudge(e, 0.0, -1.0),
+    },
+    Action {
+        id: "nudge-down",
+        label: "Move selection down",
+        shortcut: "↓",
+        keys: &["arrowdown", "shift+arrowdown"],
+        run: |e| nudge(e, 0.0, 1.0),
+    },
+    Action { id: "advisor", label: "Show the advisor", shortcut: "1", keys: &["1"], run: |e| e.tab.set(Tab::Advisor) },
+    Action {
+        id: "inspector",
+        label: "Show the inspector",
+        shortcut: "2",
+        keys: &["2"],
+        run: |e| e.tab.set(Tab::Inspector),
+    },
+    Action {
+        id: "export",
+        label: "Export…",
+        shortcut: "Ctrl+E",
+        keys: &["mod+e"],
+        run: |e| e.dialog.set(Some(Dialog::Export)),
+    },
+    Action { id: "save", label: "Save model file", shortcut: "Ctrl+S", keys: &["mod+s"], run: storage::save_file },
+    Action { id: "open", label: "Open model file…", shortcut: "Ctrl+O", keys: &["mod+o"], run: open },
+    Action {
+        id: "new",
+        label: "New model…",
+        shortcut: "Alt+N",
+        keys: &["alt+n"],
+        run: |e| e.dialog.set(Some(Dialog::New)),
+    },
+    Action {
+        id: "theme",
+        label: "Toggle dark theme",
+        shortcut: "T",
+        keys: &["t"],
+        run: |e| e.dark.update(|d| *d = !*d),
+    },
+    Action {
+        id: "help",
+        label: "Keyboard shortcuts",
+        shortcut: "?",
+        keys: &["?", "shift+?"],
+        run: |e| e.dialog.set(Some(Dialog::Help)),
+    },
+];
+
+pub fn action(id: &str) -> Option<&'static Action> {
+    ACTIONS.iter().find(|a| a.id == id)
+}
+
+pub fn run(editor: &Editor, id: &str) {
+    if let Some(a) = action(id) {
+        (a.run)(editor);
+    }
+}
+
+/// The key combination of a keyboard event, as the table writes it.
+pub fn combo(key: &str, ctrl_or_meta: bool, shift: bool, alt: bool) -> String {
+    let mut s = String::new();
+    if ctrl_or_meta {
+        s.push_str("mod+");
+    }
+    if alt {
+        s.push_str("alt+");
+    }
+    if shift && key.chars().count() > 1 || shift && ctrl_or_meta {
+        s.push_str("shift+");
+    }
+    s.push_str(&key.to_lowercase());
+    s
+}
+
+pub fn for_combo(combo: &str) -> Option<&'static Action> {
+    ACTIONS.iter().find(|a| a.keys.contains(&combo))
+}
+
+fn add_entity(e: &Editor) {
+    let at = e.view_center();
+    let mut id = String::new();
+    e.edit(None, |m| id = edit::add_entity(m, at));
+    e.select_entity(&id, false);
+    e.renaming.set(Some(id));
+}
+
+fn add_query(e: &Editor) {
+    let root = e
+        .selection
+        .with_untracked(|s| s.entities.first().cloned())
+        .or_else(|| e.model.with_untracked(|m| m.collections().next().map(|c| c.id.clone())))
+        .unwrap_or_default();
+    let mut id = String::new();
+    e.edit(None, |m| id = edit::add_query(m, &root));
+    e.active_query.set(Some(id));
+}
+
+fn delete(e: &Editor) {
+    let sel = e.selection.get_untracked();
+    let query = e.active_query.get_untracked();
+    if sel.is_empty() && query.is_none() {
+        return;
+    }
+    let entities: HashSet<String> = sel.entities.into_iter().collect();
+    let relations: HashSet<String> = sel.relation.into_iter().collect();
+    let queries: HashSet<String> =
+        if entities.is_empty() && relations.is_empty() { query.into_iter().collect() } else { HashSet::new() };
+    if !queries.is_empty() {
+        e.active_query.set(None);
+    }
+    e.edit(None, |m| edit::delete(m, &entities, &relations, &queries));
+    e.prune_selection();
+}
+
+fn duplicate(e: &Editor) {
+    let ids = e.selection.with_untracked(|s| s.entities.clone());
+    if ids.is_empty() {
+        return;
+    }
+    let mut copies = Vec::new();
+    e.edit(None, |m| copies = edit::duplicate(m, &ids));
+    e.selection.update(|s| s.entities = copies);
+}
+
+fn select_all(e: &Editor) {
+    let ids = e.model.with_untracked(|m| m.entities.iter().map(|x| x.id.clone()).collect());
+    e.selection.update(|s| {
+        s.entities = ids;
+        s.relation = None;
+    });
+}
+
+fn deselect(e: &Editor) {
+    if e.dialog.get_untracked().is_some() {
+        e.dialog.set(None);
+    } else if e.renaming.get_untracked().is_some() {
+        e.renaming.set(None);
+    } else {
+        e.clear_selection();
+        e.active_query.set(None);
+    }
+}
+
+fn rename(e: &Editor) {
+    if let Some(id) = e.selection.with_untracked(|s| s.entities.first().cloned()) {
+        e.renaming.set(Some(id));
+    }
+}
+
+fn layout(e: &Editor) {
+    e.edit_layout(edit::auto_layout);
+    e.fit_view();
+}
+
+fn nudge(e: &Editor, dx: f64, dy: f64) {
+    let ids: HashSet<String> = e.selection.with_untracked(|s| s.entities.iter().cloned().collect());
+    if ids.is_empty() {
+        return;
+    }
+    let step = crate::editor::geometry::GRID;
+    e.edit_layout(|m| edit::move_entities(m, &ids, dx * step, dy * step, false));
+}
+
+fn open(_: &Editor) {
+    if let Some(input) = web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| d.get_element_by_id("open-file"))
+        .and_then(|el| wasm_bindgen::JsCast::dyn_into::<web_sys::HtmlElement>(el).ok())
+    {
+        input.click();
+    }
+}

@@ -1,0 +1,208 @@
+//! The advisor: findings grouped by severity with their explanation and one-click fixes, then
+//! the recommendation for each relation, the patterns that fit and the document sizes.
+
+use super::entity_box::human_bytes;
+use super::state::{Editor, Tab};
+use crate::advisor::{rule_by_code, Finding, Severity};
+use crate::model::Place;
+use leptos::prelude::*;
+
+/// Selects the element a finding points at.
+pub fn reveal(editor: &Editor, place: &Place) {
+    match place {
+        Place::Entity { id } | Place::Field { entity: id, .. } => {
+            editor.select_entity(id, false);
+        }
+        Place::Relation { id } => editor.select_relation(id),
+        Place::Query { id } => editor.active_query.set(Some(id.clone())),
+        Place::Model => {}
+    }
+    editor.tab.set(Tab::Advisor);
+}
+
+#[component]
+pub fn AdvisorPanel() -> impl IntoView {
+    let editor = expect_context::<Editor>();
+    let groups = move || {
+        [Severity::Error, Severity::Warning, Severity::Info]
+            .into_iter()
+            .map(|sev| {
+                let findings: Vec<(usize, Finding)> = editor.report.with(|r| {
+                    r.findings
+                        .iter()
+                        .enumerate()
+                        .filter(|(_, f)| f.severity == sev)
+                        .map(|(i, f)| (i, f.clone()))
+                        .collect()
+                });
+                (sev, findings)
+            })
+            .filter(|(_, f)| !f.is_empty())
+            .map(|(sev, findings)| {
+                let title = match sev {
+                    Severity::Error => "Errors",
+                    Severity::Warning => "Warnings",
+                    Severity::Info => "Suggestions",
+                };
+                view! {
+                    <section class=format!("findings {}", sev.label())>
+                        <h3>{title}" "<span class="count">{findings.len()}</span></h3>
+                        <ul>{findings.into_iter().map(|(_, f)| view! { <FindingItem finding=f /> }).collect_view()}</ul>
+                    </section>
+                }
+            })
+            .collect_view()
+    };
+    view! {
+        <div class="panel advisor" data-testid="advisor">
+            <Show when=move || editor.report.with(|r| r.findings.is_empty())>
+                <p class="calm">"No findings: every rule is satisfied."</p>
+            </Show>
+            {groups}
+            <Recommendations />
+            <Patterns />
+            <Sizes />
+        </div>
+    }
+}
+
+#[component]
+fn FindingItem(finding: Finding) -> impl IntoView {
+    let editor = expect_context::<Editor>();
+    let open = RwSignal::new(false);
+    let meta = rule_by_code(finding.code);
+    let place = finding.place.clone();
+    let place_label = move || editor.model.with(|m| place.label(m));
+    let place2 = finding.place.clone();
+    let fix = finding.fix.clone();
+    view! {
+        <li class="finding" data-testid="finding" data-code=finding.code>
+            <button class="finding-head" aria-expanded=move || open.get().to_string() on:click=move |_| open.update(|o| *o = !*o)>
+                <span class="code">{finding.code}</span>
+                <span class="message">{finding.message.clone()}</span>
+            </button>
+            <div class="finding-meta">
+                <button class="link" data-testid="finding-place" on:click=move |_| reveal(&editor, &place2)>{place_label}</button>
+                {fix.map(|fix| {
+                    let label = fix.label();
+                    view! {
+                        <button
+                            class="apply"
+                            data-testid="apply-fix"
+                            on:click=move |_| {
+                                let fix = fix.clone();
+                                editor.edit(None, move |m| {
+                                    fix.apply(m);
+                                });
+                            }
+                        >
+                            {label}
+                        </button>
+                    }
+                })}
+            </div>
+            <Show when=move || open.get()>
+                <div class="explain">
+                    <p><strong>"Why: "</strong>{finding.why.clone()}</p>
+                    <p><strong>"What to do: "</strong>{finding.fix_hint.clone()}</p>
+                    {meta.map(|m| view! {
+                        <p class="rule">{format!("{} {} — ", m.code, m.name)}{m.summary()}</p>
+                        <p class="rule">{m.why().to_string()}</p>
+                    })}
+                </div>
+            </Show>
+        </li>
+    }
+}
+
+#[component]
+fn Recommendations() -> impl IntoView {
+    let editor = expect_context::<Editor>();
+    let items = move || {
+        editor.report.with(|r| {
+            r.relations
+                .iter()
+                .map(|a| {
+                    let label = editor.model.with(|m| Place::Relation { id: a.relation.clone() }.label(m));
+                    let id = a.relation.clone();
+                    let agrees = a.agrees;
+                    view! {
+                        <li class:disagrees=!agrees data-testid="recommendation" data-relation=a.relation.clone()>
+                            <button class="link" on:click=move |_| editor.select_relation(&id)>{label}</button>
+                            <span class="verdict">{a.recommendation.label()}</span>
+                            <span class="class">{a.class.label()}</span>
+                            {(!agrees).then(|| view! { <span class="badge warn">"differs from the design"</span> })}
+                        </li>
+                    }
+                })
+                .collect_view()
+        })
+    };
+    view! {
+        <section class="recommendations">
+            <h3>"Embed or reference"</h3>
+            <ul>{items}</ul>
+        </section>
+    }
+}
+
+#[component]
+fn Patterns() -> impl IntoView {
+    let editor = expect_context::<Editor>();
+    let items = move || {
+        editor.report.with(|r| {
+            r.patterns
+                .iter()
+                .map(|p| {
+                    view! {
+                        <li data-testid="pattern">
+                            <span class=if p.in_use { "badge ok" } else { "badge" }>{if p.in_use { "in use" } else { "fits" }}</span>
+                            <strong>{p.pattern.label()}</strong>
+                            ": "
+                            {p.change.clone()}
+                        </li>
+                    }
+                })
+                .collect_view()
+        })
+    };
+    view! {
+        <section class="patterns">
+            <h3>"Patterns"</h3>
+            <ul>{items}</ul>
+        </section>
+    }
+}
+
+#[component]
+fn Sizes() -> impl IntoView {
+    let editor = expect_context::<Editor>();
+    let rows = move || {
+        editor.report.with(|r| {
+            r.sizes
+                .iter()
+                .map(|s| {
+                    let name = editor.model.with(|m| m.entity(&s.entity).map(|e| e.name.clone()).unwrap_or_default());
+                    view! {
+                        <tr>
+                            <td>{name}</td>
+                            <td>{human_bytes(s.avg_bytes)}</td>
+                            <td>{human_bytes(s.worst_bytes)}</td>
+                            <td title=s.horizon_label.clone()>{human_bytes(s.horizon_bytes)}</td>
+                        </tr>
+                    }
+                })
+                .collect_view()
+        })
+    };
+    view! {
+        <section class="sizes">
+            <h3>"Document sizes"</h3>
+            <table>
+                <thead><tr><th>"collection"</th><th>"average"</th><th>"worst now"</th><th>"horizon"</th></tr></thead>
+                <tbody>{rows}</tbody>
+            </table>
+            <p class="hint">"Guidance: under 1 MB; Atlas flags 2 MB; the BSON limit is 16 MiB."</p>
+        </section>
+    }
+}

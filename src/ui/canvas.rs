@@ -1,0 +1,290 @@
+//! The canvas: pan and zoom, boxes and arrows (only those on screen), and the pointer gestures
+//! (move, connect, rubber band). Geometry comes from `editor::geometry`; edits go through
+//! `Editor::edit`, one history step per gesture.
+
+use super::edges::{lanes, ArrowMarkers, EdgeView, Lanes};
+use super::entity_box::EntityBox;
+use super::state::{Drag, Editor};
+use crate::editor::edit;
+use crate::editor::geometry::{entities_in, entity_at, entity_rect, Rect};
+use crate::model::Point;
+use leptos::prelude::*;
+use std::cell::{Cell, RefCell};
+use std::collections::{HashMap, HashSet};
+
+thread_local! {
+    /// The last pointer position (client pixels) of the gesture in progress.
+    static LAST: Cell<(f64, f64)> = const { Cell::new((0.0, 0.0)) };
+    /// Top-left corner of the canvas in client pixels.
+    static ORIGIN: Cell<(f64, f64)> = const { Cell::new((0.0, 0.0)) };
+    static PANNING: Cell<bool> = const { Cell::new(false) };
+    /// Active touch pointers, for pinch zoom.
+    static TOUCHES: RefCell<HashMap<i32, (f64, f64)>> = RefCell::new(HashMap::new());
+    static SPACE: Cell<bool> = const { Cell::new(false) };
+}
+
+/// Zoom below which boxes show their header only (level of detail).
+const FAR_ZOOM: f64 = 0.45;
+
+pub fn start_pointer(x: f64, y: f64) {
+    LAST.set((x, y));
+}
+
+/// Converts client pixels to diagram coordinates.
+pub fn diagram_point(editor: &Editor, client_x: f64, client_y: f64) -> Point {
+    let (ox, oy) = ORIGIN.get();
+    editor.camera.with_untracked(|c| c.to_diagram(Point { x: client_x - ox, y: client_y - oy }))
+}
+
+pub fn set_space(down: bool) {
+    SPACE.set(down);
+}
+
+/// The ids of the entities embedded into a parent (drawn as sub-documents).
+#[derive(Clone, Copy)]
+pub struct Embedded(pub Memo<HashSet<String>>);
+
+#[component]
+pub fn Canvas() -> impl IntoView {
+    let editor = expect_context::<Editor>();
+    let canvas = NodeRef::<leptos::html::Div>::new();
+    provide_context(Embedded(Memo::new(move |_| {
+        editor.model.with(|m| {
+            m.relations.iter().filter(|r| r.storage == crate::model::Storage::Embed).map(|r| r.child.clone()).collect()
+        })
+    })));
+
+    provide_context(Lanes(Memo::new(move |_| editor.model.with(lanes))));
+
+    let measure = move || {
+        if let Some(el) = canvas.get_untracked() {
+            let r = el.get_bounding_client_rect();
+            ORIGIN.set((r.left(), r.top()));
+            editor.viewport.set((r.width(), r.height()));
+        }
+    };
+    canvas.on_load(move |_| {
+        request_animation_frame(move || {
+            measure();
+            editor.fit_view();
+        });
+    });
+    let resize = window_event_listener(leptos::ev::resize, move |_| measure());
+    on_cleanup(move || resize.remove());
+
+    let visible_area = Memo::new(move |_| {
+        let (w, h) = editor.viewport.get();
+        let v = editor.camera.with(|c| c.visible(w, h));
+        let m = 200.0 / editor.camera.with(|c| c.zoom).max(0.1);
+        Rect { x: v.x - m, y: v.y - m, w: v.w + 2.0 * m, h: v.h + 2.0 * m }
+    });
+    // Render only what is on screen (tldraw culls the same way).
+    let visible_entities = Memo::new(move |_| {
+        let area = visible_area.get();
+        editor.model.with(|m| {
+            m.entities.iter().filter(|e| entity_rect(e).intersects(&area)).map(|e| e.id.clone()).collect::<Vec<_>>()
+        })
+    });
+    let visible_relations = Memo::new(move |_| {
+        let area = visible_area.get();
+        editor.model.with(|m| {
+            let rects: HashMap<&str, Rect> = m.entities.iter().map(|e| (e.id.as_str(), entity_rect(e))).collect();
+            m.relations
+                .iter()
+                .filter(|r| match (rects.get(r.parent.as_str()), rects.get(r.child.as_str())) {
+                    (Some(a), Some(b)) => a.union(b).intersects(&area),
+                    _ => false,
+                })
+                .map(|r| r.id.clone())
+                .collect::<Vec<_>>()
+        })
+    });
+    let far = Signal::derive(move || editor.camera.with(|c| c.zoom) < FAR_ZOOM);
+
+    let move_listener = window_event_listener(leptos::ev::pointermove, move |ev| on_move(&editor, &ev));
+    let up_listener = window_event_listener(leptos::ev::pointerup, move |ev| on_up(&editor, &ev));
+    on_cleanup(move || {
+        move_listener.remove();
+        up_listener.remove();
+    });
+
+    let on_down = move |ev: web_sys::PointerEvent| {
+        if ev.pointer_type() == "touch" {
+            TOUCHES.with_borrow_mut(|t| t.insert(ev.pointer_id(), (ev.client_x() as f64, ev.client_y() as f64)));
+        }
+        start_pointer(ev.client_x() as f64, ev.client_y() as f64);
+        let pan = ev.button() == 1 || SPACE.get() || ev.alt_key() || ev.pointer_type() == "touch";
+        if pan {
+            PANNING.set(true);
+            ev.prevent_default();
+        } else if ev.button() == 0 {
+            if !ev.shift_key() {
+                editor.clear_selection();
+            }
+            let p = diagram_point(&editor, ev.client_x() as f64, ev.client_y() as f64);
+            editor.drag.set(Some(Drag::Band { from: p, to: p }));
+        }
+    };
+    let on_wheel = move |ev: web_sys::WheelEvent| {
+        ev.prevent_default();
+        let (ox, oy) = ORIGIN.get();
+        let at = Point { x: ev.client_x() as f64 - ox, y: ev.client_y() as f64 - oy };
+        if ev.ctrl_key() || ev.meta_key() {
+            // Pinch on a trackpad arrives as ctrl+wheel.
+            let factor = (-ev.delta_y() * 0.01).exp();
+            editor.camera.update(|c| *c = c.zoom_at(at, factor));
+        } else {
+            let (dx, dy) = if ev.shift_key() { (ev.delta_y(), ev.delta_x()) } else { (ev.delta_x(), ev.delta_y()) };
+            editor.camera.update(|c| {
+                c.x -= dx;
+                c.y -= dy;
+            });
+        }
+    };
+
+    let world_transform = move || editor.camera.with(|c| format!("translate({}px, {}px) scale({})", c.x, c.y, c.zoom));
+    let grid_style = move || {
+        editor.camera.with(|c| {
+            let size = 20.0 * c.zoom;
+            format!("background-size: {size}px {size}px; background-position: {}px {}px", c.x, c.y)
+        })
+    };
+
+    view! {
+        <div
+            class="canvas"
+            class:grid=move || editor.snap.get()
+            id="canvas"
+            data-testid="canvas"
+            role="application"
+            aria-label="Diagram canvas"
+            tabindex="0"
+            node_ref=canvas
+            style=grid_style
+            on:pointerdown=on_down
+            on:wheel=on_wheel
+        >
+            <div class="world" style:transform=world_transform>
+                <svg class="edges" aria-hidden="true">
+                    <ArrowMarkers />
+                    <For each=move || visible_relations.get() key=|id| id.clone() let:id>
+                        <EdgeView id=id />
+                    </For>
+                    <Preview />
+                </svg>
+                <For each=move || visible_entities.get() key=|id| id.clone() let:id>
+                    <EntityBox id=id far=far />
+                </For>
+            </div>
+            <Show when=move || editor.model.with(|m| m.entities.is_empty())>
+                <p class="empty-hint">"An empty design. Press A to add an aggregate, or open a template with Alt+N."</p>
+            </Show>
+        </div>
+    }
+}
+
+/// The connection line and the rubber band while they are dragged.
+#[component]
+fn Preview() -> impl IntoView {
+    let editor = expect_context::<Editor>();
+    move || match editor.drag.get() {
+        Some(Drag::Connect { from, to }) => {
+            let start = editor.model.with(|m| m.entity(&from).map(|e| entity_rect(&e.clone()))).map(|r| r.center());
+            start.map(|s| view! { <line class="connect-preview" x1=s.x y1=s.y x2=to.x y2=to.y /> }.into_any())
+        }
+        Some(Drag::Band { from, to }) => {
+            let r = Rect::from_corners(from, to);
+            Some(view! { <rect class="band" x=r.x y=r.y width=r.w height=r.h /> }.into_any())
+        }
+        _ => None,
+    }
+}
+
+fn on_move(editor: &Editor, ev: &web_sys::PointerEvent) {
+    let (x, y) = (ev.client_x() as f64, ev.client_y() as f64);
+    if ev.pointer_type() == "touch" && pinch(editor, ev.pointer_id(), x, y) {
+        return;
+    }
+    let (lx, ly) = LAST.get();
+    LAST.set((x, y));
+    if PANNING.get() {
+        editor.camera.update(|c| {
+            c.x += x - lx;
+            c.y += y - ly;
+        });
+        return;
+    }
+    let zoom = editor.camera.with_untracked(|c| c.zoom);
+    let Some(drag) = editor.drag.get_untracked() else { return };
+    match drag {
+        Drag::Move { .. } => editor.drag.update(|d| {
+            if let Some(Drag::Move { dx, dy, .. }) = d {
+                *dx += (x - lx) / zoom;
+                *dy += (y - ly) / zoom;
+            }
+        }),
+        Drag::Connect { from, .. } => {
+            editor.drag.set(Some(Drag::Connect { from, to: diagram_point(editor, x, y) }));
+        }
+        Drag::Band { from, .. } => editor.drag.set(Some(Drag::Band { from, to: diagram_point(editor, x, y) })),
+    }
+}
+
+/// Two touch pointers on the canvas zoom around their midpoint. Returns whether it handled
+/// the move.
+fn pinch(editor: &Editor, id: i32, x: f64, y: f64) -> bool {
+    TOUCHES.with_borrow_mut(|t| {
+        let Some(prev) = t.get(&id).copied() else { return false };
+        if t.len() != 2 {
+            t.insert(id, (x, y));
+            return false;
+        }
+        let other = t.iter().find(|(k, _)| **k != id).map(|(_, v)| *v).unwrap_or(prev);
+        let d0 = ((prev.0 - other.0).powi(2) + (prev.1 - other.1).powi(2)).sqrt().max(1.0);
+        let d1 = ((x - other.0).powi(2) + (y - other.1).powi(2)).sqrt().max(1.0);
+        t.insert(id, (x, y));
+        let (ox, oy) = ORIGIN.get();
+        let at = Point { x: (x + other.0) / 2.0 - ox, y: (y + other.1) / 2.0 - oy };
+        editor.camera.update(|c| *c = c.zoom_at(at, d1 / d0));
+        true
+    })
+}
+
+fn on_up(editor: &Editor, ev: &web_sys::PointerEvent) {
+    TOUCHES.with_borrow_mut(|t| t.remove(&ev.pointer_id()));
+    PANNING.set(false);
+    let Some(drag) = editor.drag.get_untracked() else { return };
+    editor.drag.set(None);
+    match drag {
+        Drag::Move { ids, dx, dy } => {
+            if dx != 0.0 || dy != 0.0 {
+                let snap = editor.snap.get_untracked();
+                editor.edit_layout(|m| edit::move_entities(m, &ids, dx, dy, snap));
+            }
+        }
+        Drag::Connect { from, .. } => {
+            let p = diagram_point(editor, ev.client_x() as f64, ev.client_y() as f64);
+            let target = editor.model.with_untracked(|m| entity_at(m, p).map(|e| e.id.clone()));
+            if let Some(to) = target.filter(|t| *t != from) {
+                let mut id = None;
+                editor.edit(None, |m| id = edit::connect(m, &from, &to));
+                if let Some(id) = id {
+                    editor.select_relation(&id);
+                }
+            }
+        }
+        Drag::Band { from, to } => {
+            let area = Rect::from_corners(from, to);
+            if area.w > 2.0 || area.h > 2.0 {
+                let ids = editor.model.with_untracked(|m| entities_in(m, &area));
+                editor.selection.update(|s| {
+                    for id in ids {
+                        if !s.has_entity(&id) {
+                            s.entities.push(id);
+                        }
+                    }
+                });
+            }
+        }
+    }
+}

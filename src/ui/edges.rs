@@ -1,0 +1,189 @@
+//! Arrows: solid for data copied into a document, dashed for references, the cardinality at
+//! the ends, and a mark where the storage disagrees with the advisor.
+
+use super::state::{Drag, Editor};
+use crate::editor::geometry::{entity_rect, label_point, route, Rect};
+use crate::model::{Entity, Relation, Storage};
+use leptos::prelude::*;
+use std::collections::HashMap;
+
+#[component]
+pub fn ArrowMarkers() -> impl IntoView {
+    view! {
+        <defs>
+            <marker id="arrow" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="8" markerHeight="8" orient="auto-start-reverse">
+                <path d="M0 0 L10 5 L0 10 z" class="arrowhead" />
+            </marker>
+            <marker id="arrow-open" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="8" markerHeight="8" orient="auto-start-reverse">
+                <path d="M0 0 L10 5 L0 10" class="arrowhead-open" />
+            </marker>
+        </defs>
+    }
+}
+
+fn shifted(e: &Entity, drag: &Option<Drag>) -> Rect {
+    let mut r = entity_rect(e);
+    if let Some(Drag::Move { ids, dx, dy }) = drag {
+        if ids.contains(&e.id) {
+            r.x += dx;
+            r.y += dy;
+        }
+    }
+    r
+}
+
+/// Lanes of every relation among those joining the same two boxes, so parallel arrows
+/// separate: 0, 1, -1, 2... doubled, because a reference with copies uses two lanes.
+pub fn lanes(m: &crate::model::Model) -> HashMap<String, i32> {
+    let mut count: HashMap<(&str, &str), i32> = HashMap::new();
+    let mut out = HashMap::with_capacity(m.relations.len());
+    for r in &m.relations {
+        let key = if r.parent <= r.child {
+            (r.parent.as_str(), r.child.as_str())
+        } else {
+            (r.child.as_str(), r.parent.as_str())
+        };
+        let n = count.entry(key).or_insert(0);
+        let k = *n * 2;
+        *n += 1;
+        out.insert(r.id.clone(), if k % 4 == 0 { k / 2 } else { -(k / 2 + 1) });
+    }
+    out
+}
+
+/// The lanes, computed once per model change for all arrows.
+#[derive(Clone, Copy)]
+pub struct Lanes(pub Memo<HashMap<String, i32>>);
+
+#[derive(Clone, PartialEq)]
+struct Shape {
+    relation: Relation,
+    from: Rect,
+    to: Rect,
+    lane: i32,
+}
+
+#[component]
+pub fn EdgeView(id: String) -> impl IntoView {
+    let editor = expect_context::<Editor>();
+    let lanes = expect_context::<Lanes>();
+    let relation = {
+        let id = id.clone();
+        Memo::new(move |_| {
+            let lane = lanes.0.with(|l| l.get(&id).copied().unwrap_or(0));
+            editor.model.with(|m| m.relation(&id).cloned().map(|r| (lane, r)))
+        })
+    };
+    let ends = Memo::new(move |_| {
+        let Some((_, r)) = relation.get() else { return None };
+        editor.model.with(|m| Some((m.entity(&r.parent)?.clone(), m.entity(&r.child)?.clone())))
+    });
+    let shape = Memo::new(move |_| {
+        let (lane, relation) = relation.get()?;
+        let (p, c) = ends.get()?;
+        editor.drag.with(|d| Some(Shape { from: shifted(&p, d), to: shifted(&c, d), relation, lane }))
+    });
+    let advice = {
+        let id = id.clone();
+        Memo::new(move |_| {
+            editor.report.with(|r| r.relation(&id).map(|a| (a.agrees, a.recommendation.label(), a.summary.clone())))
+        })
+    };
+    let selected = {
+        let id = id.clone();
+        Memo::new(move |_| editor.selection.with(|s| s.relation.as_deref() == Some(id.as_str())))
+    };
+    let select = {
+        let id = id.clone();
+        move |ev: web_sys::PointerEvent| {
+            ev.stop_propagation();
+            editor.select_relation(&id);
+        }
+    };
+    view! {
+        <g
+            class="edge"
+            class:selected=move || selected.get()
+            data-testid="relation"
+            data-id=id.clone()
+            on:pointerdown=select
+        >
+            {move || shape.get().map(|s| draw(&s, advice.get()))}
+        </g>
+    }
+}
+
+fn draw(s: &Shape, advice: Option<(bool, &'static str, String)>) -> impl IntoView {
+    let r = &s.relation;
+    let references = r.references() || r.storage == Storage::Outside;
+    let copies = r.copies_data();
+    let main = route(&s.from, &s.to, s.lane);
+    // A reference that also carries copies gets a second, solid arrow in the next lane.
+    let copy_route = (references && copies).then(|| route(&s.from, &s.to, s.lane + if s.lane >= 0 { 1 } else { -1 }));
+    let main_class = if references { "line dashed" } else { "line solid" };
+    let main_class = if r.storage == Storage::Outside { "line dashed outside" } else { main_class };
+    let end_label = label_point(main.end, main.end_side);
+    let start_label = label_point(main.start, main.start_side);
+    let parent_label = if r.cardinality.many_to_many { "N" } else { "1" };
+    let disagrees = advice.as_ref().is_some_and(|(agrees, _, _)| !agrees);
+    let title = match &advice {
+        Some((_, rec, summary)) => format!("{} · advisor: {rec}. {summary}", r.storage.label()),
+        None => r.storage.label().to_string(),
+    };
+    let caption = caption(r);
+    view! {
+        <title>{title}</title>
+        <path class="hit" d=main.d.clone() />
+        <path class=main_class d=main.d.clone() marker-end=if references { "url(#arrow-open)" } else { "url(#arrow)" } />
+        {copy_route.map(|c| view! {
+            <path class="hit" d=c.d.clone() />
+            <path class="line solid copy" d=c.d marker-end="url(#arrow)" />
+        })}
+        <text class="card" x=start_label.x y=start_label.y>{parent_label}</text>
+        <text class="card" x=end_label.x y=end_label.y data-testid="cardinality">{cardinality_label(r)}</text>
+        <text class="caption" x=main.mid.x + 6.0 y=main.mid.y - 6.0>{caption}</text>
+        {disagrees.then(|| view! {
+            <g class="disagree" data-testid="disagreement" transform=format!("translate({} {})", main.mid.x, main.mid.y)>
+                <circle r="9" />
+                <text text-anchor="middle" y="4">"!"</text>
+            </g>
+        })}
+    }
+}
+
+/// `0..8`, `0..∞ (+4/day)`.
+fn cardinality_label(r: &Relation) -> String {
+    let c = &r.cardinality;
+    let mut s = c.label();
+    if c.max.is_none() {
+        if let Some(g) = c.growth_per_day.filter(|g| *g > 0.0) {
+            s.push_str(&format!(" +{g}/day"));
+        }
+    } else if c.max != Some(1) {
+        s.push_str(&format!(" (~{})", c.typical));
+    }
+    s
+}
+
+/// What travels along the arrow: the embedding field, the copies.
+fn caption(r: &Relation) -> String {
+    let mut parts = Vec::new();
+    match r.storage {
+        Storage::Embed if !r.field.is_empty() => parts.push(r.field.clone()),
+        Storage::Bucket => parts.push(
+            r.bucket.as_ref().map(|b| format!("bucket/{} ≤{}", b.period, b.cap)).unwrap_or_else(|| "bucket".into()),
+        ),
+        Storage::Outside => parts.push("outside MongoDB".into()),
+        _ => {}
+    }
+    if let Some(s) = &r.subset {
+        parts.push(format!("subset {} → {}", s.size, s.field));
+    }
+    if !r.extended.is_empty() {
+        parts.push(format!("copies {}", r.extended.iter().map(|c| c.target_name()).collect::<Vec<_>>().join(", ")));
+    }
+    for c in &r.computed {
+        parts.push(format!("{} {}", c.op, c.field));
+    }
+    parts.join(" · ")
+}

@@ -1,0 +1,243 @@
+//! One aggregate on the canvas: header with name, kind and size badge, then its fields.
+
+use super::state::{Drag, Editor};
+use crate::advisor::SizeLevel;
+use crate::editor::geometry::{entity_rect, rows, INDENT};
+use crate::model::{BsonType, Entity, EntityKind, Field, Place};
+use leptos::prelude::*;
+
+/// "12.4 KB" style sizes.
+pub fn human_bytes(b: u64) -> String {
+    match b {
+        0..=999 => format!("{b} B"),
+        1_000..=999_999 => format!("{:.1} KB", b as f64 / 1e3),
+        1_000_000..=999_999_999 => format!("{:.1} MB", b as f64 / 1e6),
+        _ => format!("{:.1} GB", b as f64 / 1e9),
+    }
+}
+
+pub fn type_label(f: &Field) -> String {
+    match (f.bson_type, f.items) {
+        (BsonType::Array, Some(t)) => format!("[{}]", t.name()),
+        (t, _) => t.name().to_string(),
+    }
+}
+
+#[component]
+pub fn EntityBox(id: String, far: Signal<bool>) -> impl IntoView {
+    let editor = expect_context::<Editor>();
+    let entity = {
+        let id = id.clone();
+        Memo::new(move |_| editor.model.with(|m| m.entity(&id).cloned()))
+    };
+    let selected = {
+        let id = id.clone();
+        Memo::new(move |_| editor.selection.with(|s| s.has_entity(&id)))
+    };
+    let highlighted = {
+        let id = id.clone();
+        Memo::new(move |_| {
+            editor.active_query.with(|q| {
+                q.as_ref()
+                    .is_some_and(|q| editor.model.with(|m| m.query(q).is_some_and(|q| q.entities().any(|e| e == id))))
+            })
+        })
+    };
+    let transform = {
+        let id = id.clone();
+        move || {
+            let Some(e) = entity.get() else { return String::new() };
+            let (dx, dy) = editor.drag.with(|d| match d {
+                Some(Drag::Move { ids, dx, dy }) if ids.contains(&id) => (*dx, *dy),
+                _ => (0.0, 0.0),
+            });
+            format!("translate({}px, {}px)", e.position.x + dx, e.position.y + dy)
+        }
+    };
+    let size = {
+        let id = id.clone();
+        move || editor.report.with(|r| r.size(&id).map(|s| (s.avg_bytes, s.worst_bytes, s.horizon_bytes, s.level)))
+    };
+    let worst = {
+        let id = id.clone();
+        move || {
+            editor.report.with(|r| {
+                r.findings
+                    .iter()
+                    .filter(|f| match &f.place {
+                        Place::Entity { id: e } => *e == id,
+                        Place::Field { entity, .. } => *entity == id,
+                        _ => false,
+                    })
+                    .map(|f| f.severity)
+                    .min()
+            })
+        }
+    };
+    let on_down = {
+        let id = id.clone();
+        move |ev: web_sys::PointerEvent| {
+            if ev.button() != 0 {
+                return;
+            }
+            ev.stop_propagation();
+            let additive = ev.shift_key() || ev.ctrl_key() || ev.meta_key();
+            editor.select_entity(&id, additive);
+            if additive {
+                return;
+            }
+            let ids = editor.selection.with_untracked(|s| s.entities.iter().cloned().collect());
+            editor.drag.set(Some(Drag::Move { ids, dx: 0.0, dy: 0.0 }));
+            super::canvas::start_pointer(ev.client_x() as f64, ev.client_y() as f64);
+        }
+    };
+    let on_handle = {
+        let id = id.clone();
+        move |ev: web_sys::PointerEvent| {
+            ev.stop_propagation();
+            let to = super::canvas::diagram_point(&editor, ev.client_x() as f64, ev.client_y() as f64);
+            editor.drag.set(Some(Drag::Connect { from: id.clone(), to }));
+        }
+    };
+    let name_id = id.clone();
+    let embedded = expect_context::<super::canvas::Embedded>();
+    view! {
+        <div
+            class="entity"
+            data-testid="entity"
+            data-id=id.clone()
+            data-name=move || entity.with(|e| e.as_ref().map(|e| e.name.clone()).unwrap_or_default())
+            class:selected=move || selected.get()
+            class:highlighted=move || highlighted.get()
+            class:external=move || entity.with(|e| e.as_ref().is_some_and(Entity::is_external))
+            class:value=move || entity.with(|e| e.as_ref().is_some_and(|e| e.kind == EntityKind::Value))
+            class:embedded=move || embedded.0.with(|set| set.contains(&name_id))
+            style:transform=transform
+            style:height=move || entity.with(|e| e.as_ref().map(|e| format!("{}px", entity_rect(e).h)).unwrap_or_default())
+            on:pointerdown=on_down
+            on:dblclick={
+                let id = id.clone();
+                move |_| editor.renaming.set(Some(id.clone()))
+            }
+        >
+            <header class="entity-header">
+                <Name id=id.clone() entity=entity />
+                <span class="entity-kind">
+                    {move || entity.with(|e| e.as_ref().map(kind_label).unwrap_or_default())}
+                </span>
+                {move || worst().map(|s| view! { <span class=format!("dot {}", s.label()) title=format!("{} findings", s.label())></span> })}
+                {move || {
+                    size().map(|(avg, worst, horizon, level)| {
+                        let class = match level {
+                            SizeLevel::Fine => "size",
+                            SizeLevel::OverTarget | SizeLevel::OverAtlas => "size warn",
+                            SizeLevel::OverLimit => "size error",
+                        };
+                        let title = format!(
+                            "average {} · worst now {} · at the horizon {}",
+                            human_bytes(avg),
+                            human_bytes(worst),
+                            human_bytes(horizon),
+                        );
+                        view! { <span class=class title=title data-testid="size-badge">{format!("{} / {}", human_bytes(avg), human_bytes(horizon))}</span> }
+                    })
+                }}
+            </header>
+            <Show when=move || !far.get()>
+                <ul class="fields">
+                    {move || entity.with(|e| e.as_ref().map(field_rows).unwrap_or_default())}
+                </ul>
+            </Show>
+            <div class="handle" title="Drag to another box to connect" on:pointerdown=on_handle></div>
+        </div>
+    }
+}
+
+fn kind_label(e: &Entity) -> String {
+    match e.kind {
+        EntityKind::Document => String::new(),
+        EntityKind::Value => e.value_type.map(|t| t.name().to_string()).unwrap_or_else(|| "value".into()),
+        EntityKind::External => e.system.clone().unwrap_or_else(|| "external".into()),
+    }
+}
+
+fn field_rows(e: &Entity) -> Vec<AnyView> {
+    if e.kind == EntityKind::Value {
+        let t = e.value_type.map(|t| t.name()).unwrap_or("string");
+        return vec![view! { <li class="field"><span class="fname">"value"</span><span class="ftype">{t}</span></li> }
+            .into_any()];
+    }
+    rows(e)
+        .into_iter()
+        .map(|row| {
+            let pad = format!("{}px", 10.0 + row.depth as f64 * INDENT);
+            let name = row.field.name.clone();
+            let required = row.field.required;
+            let t = type_label(row.field);
+            view! {
+                <li class="field" data-path=row.path style:padding-left=pad>
+                    <span class="fname">{name}</span>
+                    {required.then(|| view! { <span class="req" title="required">"*"</span> })}
+                    <span class="ftype">{t}</span>
+                </li>
+            }
+            .into_any()
+        })
+        .collect()
+}
+
+/// The name, or an input while renaming in place.
+#[component]
+fn Name(id: String, entity: Memo<Option<Entity>>) -> impl IntoView {
+    let editor = expect_context::<Editor>();
+    let renaming = {
+        let id = id.clone();
+        Memo::new(move |_| editor.renaming.with(|r| r.as_deref() == Some(id.as_str())))
+    };
+    let name = move || entity.with(|e| e.as_ref().map(|e| e.name.clone()).unwrap_or_default());
+    view! {
+        <Show
+            when=move || renaming.get()
+            fallback=move || view! { <span class="entity-name">{name}</span> }
+        >
+            <input
+                class="rename"
+                aria-label="Aggregate name"
+                prop:value=name
+                on:pointerdown=|ev| ev.stop_propagation()
+                on:keydown=move |ev: web_sys::KeyboardEvent| {
+                    ev.stop_propagation();
+                    if ev.key() == "Enter" || ev.key() == "Escape" {
+                        editor.renaming.set(None);
+                        editor.seal();
+                    }
+                }
+                on:input={
+                    let id = id.clone();
+                    move |ev| {
+                        let value = event_target_value(&ev);
+                        let key = format!("rename:{id}");
+                        editor.edit(Some(&key), |m| {
+                            if let Some(e) = m.entity_mut(&id) {
+                                e.name = value;
+                            }
+                        });
+                    }
+                }
+                on:blur=move |_| {
+                    editor.renaming.set(None);
+                    editor.seal();
+                }
+                autofocus=true
+                node_ref={
+                    let r = NodeRef::<leptos::html::Input>::new();
+                    r.on_load(|el| {
+                        let _ = el.focus();
+                        el.select();
+                    });
+                    r
+                }
+            />
+        </Show>
+    }
+}

@@ -1,0 +1,97 @@
+//! The inspector for one aggregate: name and kind, collection settings, fields, size.
+
+use super::entity_box::human_bytes;
+use super::field_editor::FieldList;
+use super::form::{enum_from, enum_name, enum_options, Checkbox, NumberInput, Select, TextArea, TextInput};
+use super::state::Editor;
+use crate::model::structure_problem_for_name;
+use crate::model::{BsonType, CollectionSettings, Entity, EntityKind, ValidationAction, ValidationLevel};
+use leptos::prelude::*;
+
+fn edit_entity(editor: &Editor, id: &str, what: &str, f: impl FnOnce(&mut Entity)) {
+    let key = format!("entity:{id}:{what}");
+    editor.edit(Some(&key), |m| {
+        if let Some(e) = m.entity_mut(id) {
+            f(e);
+        }
+    });
+}
+
+#[component]
+pub fn EntityInspector(id: String) -> impl IntoView {
+    let editor = expect_context::<Editor>();
+    let idv = StoredValue::new(id.clone());
+    let entity = {
+        let id = id.clone();
+        Memo::new(move |_| editor.model.with(|m| m.entity(&id).cloned()))
+    };
+    let is_collection = {
+        let id = id.clone();
+        Memo::new(move |_| editor.model.with(|m| m.entity(&id).is_some_and(|e| m.is_collection(e))))
+    };
+    let s =
+        move |f: fn(&Entity) -> String| Signal::derive(move || entity.with(|e| e.as_ref().map(f).unwrap_or_default()));
+    let cb = move |what: &'static str, f: fn(&mut Entity, String)| {
+        Callback::new(move |v: String| edit_entity(&editor, &idv.get_value(), what, |e| f(e, v)))
+    };
+    let cs = move |what: &'static str, f: fn(&mut CollectionSettings, Option<f64>)| {
+        Callback::new(move |v: Option<f64>| edit_entity(&editor, &idv.get_value(), what, |e| f(&mut e.collection, v)))
+    };
+    let cbool = move |what: &'static str, f: fn(&mut CollectionSettings, bool)| {
+        Callback::new(move |v: bool| edit_entity(&editor, &idv.get_value(), what, |e| f(&mut e.collection, v)))
+    };
+    let name_error = {
+        let id = id.clone();
+        Signal::derive(move || editor.model.with(|m| structure_problem_for_name(m, &id)))
+    };
+    let size = {
+        let id = id.clone();
+        move || {
+            editor.report.with(|r| {
+                r.size(&id).map(|s| {
+                    format!(
+                        "Average {} · worst now {} · {} {}",
+                        human_bytes(s.avg_bytes),
+                        human_bytes(s.worst_bytes),
+                        human_bytes(s.horizon_bytes),
+                        s.horizon_label
+                    )
+                })
+            })
+        }
+    };
+    let kinds = enum_options(&[EntityKind::Document, EntityKind::Value, EntityKind::External], |k| enum_name(k));
+    let levels =
+        enum_options(&[ValidationLevel::Strict, ValidationLevel::Moderate, ValidationLevel::Off], |k| enum_name(k));
+    let actions = enum_options(&[ValidationAction::Error, ValidationAction::Warn], |k| enum_name(k));
+    let value_types: Vec<(String, String)> =
+        BsonType::ALL.iter().map(|t| (t.name().to_string(), t.name().to_string())).collect();
+    view! {
+        <div class="panel inspector" data-testid="entity-inspector">
+            <h2>{move || if is_collection.get() { "Collection" } else { "Sub-document / record" }}</h2>
+            <TextInput label="name" value=s(|e| e.name.clone()) on_change=cb("name", |e, v| e.name = v) error=name_error testid="entity-name" />
+            <Select label="kind" options=kinds value=s(|e| enum_name(&e.kind)) on_change=cb("kind", |e, v| e.kind = enum_from(&v).unwrap_or_default()) />
+            <Show when=move || entity.with(|e| e.as_ref().is_some_and(|e| e.kind == EntityKind::Value))>
+                <Select label="value type" options=value_types.clone() value=s(|e| e.value_type.unwrap_or(BsonType::String).name().to_string()) on_change=cb("vtype", |e, v| e.value_type = BsonType::from_name(&v)) />
+            </Show>
+            <Show when=move || entity.with(|e| e.as_ref().is_some_and(Entity::is_external))>
+                <TextInput label="kept in" placeholder="PostgreSQL" value=s(|e| e.system.clone().unwrap_or_default()) on_change=cb("system", |e, v| e.system = Some(v)) />
+            </Show>
+            <p class="size-line">{size}</p>
+            <h3>"Fields"</h3>
+            <FieldList id=id.clone() />
+            <Show when=move || is_collection.get()>
+                <h3>"Collection settings"</h3>
+                <TextInput label="schema-version field" placeholder="schema_v" value=s(|e| e.collection.schema_version_field.clone().unwrap_or_default()) on_change=cb("sv", |e, v| e.collection.schema_version_field = (!v.is_empty()).then_some(v)) />
+                <Checkbox label="validate with $jsonSchema" value=Signal::derive(move || entity.with(|e| e.as_ref().is_some_and(|e| e.collection.validate))) on_change=cbool("validate", |c, v| c.validate = v) />
+                <Select label="validation level" options=levels.clone() value=s(|e| enum_name(&e.collection.validation_level)) on_change=cb("level", |e, v| e.collection.validation_level = enum_from(&v).unwrap_or_default()) />
+                <Select label="validation action" options=actions.clone() value=s(|e| enum_name(&e.collection.validation_action)) on_change=cb("action", |e, v| e.collection.validation_action = enum_from(&v).unwrap_or_default()) />
+                <Checkbox label="allow other properties" value=Signal::derive(move || entity.with(|e| e.as_ref().is_some_and(|e| e.collection.additional_properties))) on_change=cbool("addl", |c, v| c.additional_properties = v) />
+                <TextInput label="discriminator (polymorphic)" placeholder="tipo" value=s(|e| e.collection.discriminator.clone().unwrap_or_default()) on_change=cb("disc", |e, v| e.collection.discriminator = (!v.is_empty()).then_some(v)) />
+                <NumberInput label="documents now" min=0.0 value=Signal::derive(move || entity.with(|e| e.as_ref().and_then(|e| e.collection.documents.map(|d| d as f64)))) on_change=cs("docs", |c, v| c.documents = v.map(|v| v as u64)) />
+                <NumberInput label="new documents / day" min=0.0 value=Signal::derive(move || entity.with(|e| e.as_ref().and_then(|e| e.collection.growth_per_day))) on_change=cs("growth", |c, v| c.growth_per_day = v) />
+            </Show>
+            <TextArea label="notes" value=s(|e| e.notes.clone()) on_change=cb("notes", |e, v| e.notes = v) />
+        </div>
+    }
+}

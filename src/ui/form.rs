@@ -1,0 +1,198 @@
+//! Labelled inputs for the panels. Each reads a signal and reports changes through a
+//! callback; numbers are parsed and checked here, so an absurd value never reaches the model.
+
+use super::state::Editor;
+use leptos::prelude::*;
+
+#[component]
+pub fn TextInput(
+    label: &'static str,
+    #[prop(into)] value: Signal<String>,
+    on_change: Callback<String>,
+    #[prop(optional)] testid: &'static str,
+    #[prop(optional)] placeholder: &'static str,
+    #[prop(optional, into)] error: Signal<Option<String>>,
+) -> impl IntoView {
+    let editor = expect_context::<Editor>();
+    view! {
+        <label class="row">
+            <span>{label}</span>
+            <input
+                type="text"
+                data-testid=testid
+                placeholder=placeholder
+                prop:value=move || value.get()
+                aria-invalid=move || error.get().is_some().to_string()
+                title=move || error.get().unwrap_or_default()
+                on:input=move |ev| on_change.run(event_target_value(&ev))
+                on:blur=move |_| editor.seal()
+                on:keydown=|ev| ev.stop_propagation()
+            />
+        </label>
+        {move || error.get().map(|e| view! { <p class="field-error" role="alert">{e}</p> })}
+    }
+}
+
+#[component]
+pub fn TextArea(
+    label: &'static str,
+    #[prop(into)] value: Signal<String>,
+    on_change: Callback<String>,
+) -> impl IntoView {
+    let editor = expect_context::<Editor>();
+    view! {
+        <label class="row column">
+            <span>{label}</span>
+            <textarea
+                rows="2"
+                prop:value=move || value.get()
+                on:input=move |ev| on_change.run(event_target_value(&ev))
+                on:blur=move |_| editor.seal()
+                on:keydown=|ev| ev.stop_propagation()
+            ></textarea>
+        </label>
+    }
+}
+
+/// Parses a number typed by the user; `None` for an empty box. Rejects what is not a finite
+/// number, below `min`, or above 10^15 (an absurd figure for any count or size here).
+pub fn parse_number(text: &str, min: f64) -> Result<Option<f64>, String> {
+    let t = text.trim().replace('_', "");
+    if t.is_empty() {
+        return Ok(None);
+    }
+    match t.parse::<f64>() {
+        Ok(v) if !v.is_finite() => Err(format!("\"{text}\" is not a finite number")),
+        Ok(v) if v < min => Err(format!("{v} is below the minimum of {min}")),
+        Ok(v) if v > 1e15 => Err(format!("{v} is too large to be meaningful here")),
+        Ok(v) => Ok(Some(v)),
+        Err(_) => Err(format!("\"{text}\" is not a number")),
+    }
+}
+
+#[component]
+pub fn NumberInput(
+    label: &'static str,
+    #[prop(into)] value: Signal<Option<f64>>,
+    on_change: Callback<Option<f64>>,
+    #[prop(optional)] min: Option<f64>,
+    #[prop(optional)] testid: &'static str,
+    #[prop(optional)] placeholder: &'static str,
+) -> impl IntoView {
+    let editor = expect_context::<Editor>();
+    let error = RwSignal::new(None::<String>);
+    let text = RwSignal::new(String::new());
+    // Show the model's value unless the user is in the middle of typing something invalid.
+    Effect::new(move |_| {
+        let v = value.get();
+        if error.get_untracked().is_none() {
+            text.set(v.map(fmt_number).unwrap_or_default());
+        }
+    });
+    let min = min.unwrap_or(f64::MIN);
+    view! {
+        <label class="row">
+            <span>{label}</span>
+            <input
+                type="text"
+                inputmode="decimal"
+                data-testid=testid
+                placeholder=placeholder
+                prop:value=move || text.get()
+                aria-invalid=move || error.get().is_some().to_string()
+                on:input=move |ev| {
+                    let raw = event_target_value(&ev);
+                    text.set(raw.clone());
+                    match parse_number(&raw, min) {
+                        Ok(v) => {
+                            error.set(None);
+                            on_change.run(v);
+                        }
+                        Err(e) => error.set(Some(e)),
+                    }
+                }
+                on:blur=move |_| {
+                    editor.seal();
+                    if error.get_untracked().is_some() {
+                        error.set(None);
+                        text.set(value.get_untracked().map(fmt_number).unwrap_or_default());
+                    }
+                }
+                on:keydown=|ev| ev.stop_propagation()
+            />
+        </label>
+        {move || error.get().map(|e| view! { <p class="field-error" role="alert">{e}" (not applied)"</p> })}
+    }
+}
+
+pub fn fmt_number(v: f64) -> String {
+    if v.fract() == 0.0 && v.abs() < 1e15 {
+        format!("{}", v as i64)
+    } else {
+        format!("{v}")
+    }
+}
+
+#[component]
+pub fn Checkbox(
+    label: &'static str,
+    #[prop(into)] value: Signal<bool>,
+    on_change: Callback<bool>,
+    #[prop(optional)] testid: &'static str,
+) -> impl IntoView {
+    view! {
+        <label class="row check">
+            <input
+                type="checkbox"
+                data-testid=testid
+                prop:checked=move || value.get()
+                on:change=move |ev| on_change.run(event_target_checked(&ev))
+                on:keydown=|ev| ev.stop_propagation()
+            />
+            <span>{label}</span>
+        </label>
+    }
+}
+
+/// A `<select>` over `(value, label)` options.
+#[component]
+pub fn Select(
+    label: &'static str,
+    options: Vec<(String, String)>,
+    #[prop(into)] value: Signal<String>,
+    on_change: Callback<String>,
+    #[prop(optional)] testid: &'static str,
+) -> impl IntoView {
+    view! {
+        <label class="row">
+            <span>{label}</span>
+            <select
+                data-testid=testid
+                prop:value=move || value.get()
+                on:change=move |ev| on_change.run(event_target_value(&ev))
+                on:keydown=|ev| ev.stop_propagation()
+            >
+                {options
+                    .into_iter()
+                    .map(|(v, l)| {
+                        let v2 = v.clone();
+                        view! { <option value=v selected=move || value.get() == v2>{l}</option> }
+                    })
+                    .collect_view()}
+            </select>
+        </label>
+    }
+}
+
+/// Options for a unit enum that serializes to a string (camelCase names).
+pub fn enum_options<T: serde::Serialize>(values: &[T], label: impl Fn(&T) -> String) -> Vec<(String, String)> {
+    values.iter().map(|v| (enum_name(v), label(v))).collect()
+}
+
+pub fn enum_name<T: serde::Serialize>(v: &T) -> String {
+    serde_json::to_value(v).ok().and_then(|v| v.as_str().map(str::to_string)).unwrap_or_default()
+}
+
+pub fn enum_from<T: serde::de::DeserializeOwned>(name: &str) -> Option<T> {
+    serde_json::from_value(serde_json::Value::String(name.to_string())).ok()
+}

@@ -1,0 +1,35 @@
+//! Toolbar icons as inline SVG (no icon font, no emoji: they render the same everywhere).
+
+use leptos::prelude::*;
+
+/// SVG path data on a 24×24 grid, stroked with the current colour.
+fn path(name: &str) -> &'static str {
+    match name {
+        "new" => "M6 3h8l4 4v14H6z M14 3v4h4 M12 10v7 M8.5 13.5h7",
+        "open" => "M3 7h6l2 2h10v10H3z",
+        "save" => "M5 3h11l3 3v15H5z M8 3v5h7V3 M8 14h8v7H8z",
+        "undo" => "M9 7L4 12l5 5 M4 12h11a5 5 0 010 10h-3",
+        "redo" => "M15 7l5 5-5 5 M20 12H9a5 5 0 000 10h3",
+        "box" => "M4 5h16v14H4z M4 9h16",
+        "query" => "M10 4a6 6 0 100 12 6 6 0 000-12z M14.5 14.5L20 20",
+        "duplicate" => "M8 8h12v12H8z M4 16V4h12",
+        "trash" => "M4 7h16 M9 7V4h6v3 M6 7l1 13h10l1-13",
+        "minus" => "M5 12h14",
+        "plus" => "M12 5v14 M5 12h14",
+        "fit" => "M4 9V4h5 M20 9V4h-5 M4 15v5h5 M20 15v5h-5",
+        "layout" => "M4 4h7v7H4z M13 13h7v7h-7z M7.5 11v5.5H13",
+        "grid" => "M4 9h16 M4 15h16 M9 4v16 M15 4v16",
+        "theme" => "M12 3a9 9 0 100 18z M12 3a9 9 0 010 18",
+        "help" => "M9 9a3 3 0 116 0c0 2-3 2-3 4 M12 17v.5",
+        _ => "",
+    }
+}
+
+#[component]
+pub fn Icon(name: &'static str) -> impl IntoView {
+    view! {
+        <svg class="icon" viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">
+            <path d=path(name) fill="none" stroke="currentColor" stroke-width="1.8" stroke-linecap="round" stroke-linejoin="round" />
+        </svg>
+    }
+}

@@ -1,0 +1,30 @@
+//! The inspector shows what is selected: an aggregate, a relation, or a hint.
+
+use super::entity_inspector::EntityInspector;
+use super::relation_inspector::RelationInspector;
+use super::state::Editor;
+use leptos::prelude::*;
+
+#[component]
+pub fn Inspector() -> impl IntoView {
+    let editor = expect_context::<Editor>();
+    let target = Memo::new(move |_| editor.selection.with(|s| (s.entities.clone(), s.relation.clone())));
+    move || {
+        match target.get() {
+        (_, Some(rel)) => view! { <RelationInspector id=rel /> }.into_any(),
+        (entities, None) if entities.len() == 1 => {
+            let id = entities.into_iter().next().unwrap_or_default();
+            view! { <EntityInspector id=id /> }.into_any()
+        }
+        (entities, None) if entities.len() > 1 => {
+            view! { <div class="panel inspector"><p class="calm">{format!("{} aggregates selected. Drag to move them together; Ctrl+D duplicates, Delete removes.", entities.len())}</p></div> }.into_any()
+        }
+        _ => view! {
+            <div class="panel inspector">
+                <p class="calm">"Select an aggregate or an arrow to edit it. Drag from the dot on a box's right edge to another box to connect them."</p>
+            </div>
+        }
+        .into_any(),
+    }
+    }
+}

@@ -1,0 +1,195 @@
+//! Access patterns first: the list of queries and commands, the attributes of the chosen one,
+//! and how the design serves it (one document or not, the index that serves it).
+
+use super::form::{enum_from, enum_name, enum_options, Checkbox, NumberInput, Select, TextArea, TextInput};
+use super::state::Editor;
+use crate::model::{AccessPattern, Filter, FilterOp, Pagination, QueryKind, SortKey};
+use leptos::prelude::*;
+
+fn edit_query(editor: &Editor, id: &str, what: &str, f: impl FnOnce(&mut AccessPattern)) {
+    let key = format!("query:{id}:{what}");
+    editor.edit(Some(&key), |m| {
+        if let Some(q) = m.queries.iter_mut().find(|q| q.id == id) {
+            f(q);
+        }
+    });
+}
+
+#[component]
+pub fn QueriesPanel() -> impl IntoView {
+    let editor = expect_context::<Editor>();
+    let list = Memo::new(move |_| {
+        editor.model.with(|m| {
+            m.queries.iter().map(|q| (q.id.clone(), q.name.clone(), q.kind, q.per_minute)).collect::<Vec<_>>()
+        })
+    });
+    view! {
+        <aside class="queries" aria-label="Access patterns" data-testid="queries">
+            <div class="queries-head">
+                <h2>"Access patterns"</h2>
+                <button class="add" data-testid="add-query" on:click=move |_| super::actions::run(&editor, "add-query")>"+ Add"</button>
+            </div>
+            <ol class="query-list">
+                {move || list.get().into_iter().map(|(id, name, kind, per_minute)| {
+                    let id2 = id.clone();
+                    let active = {
+                        let id = id.clone();
+                        move || editor.active_query.with(|a| a.as_deref() == Some(id.as_str()))
+                    };
+                    let served = {
+                        let id = id.clone();
+                        move || editor.report.with(|r| r.query(&id).map(|q| q.single_document))
+                    };
+                    view! {
+                        <li>
+                            <button
+                                class="query-item"
+                                class:active=active
+                                data-testid="query-item"
+                                data-id=id.clone()
+                                on:click=move |_| {
+                                    let same = editor.active_query.get_untracked().as_deref() == Some(id2.as_str());
+                                    editor.active_query.set(if same { None } else { Some(id2.clone()) });
+                                }
+                            >
+                                <span class="qid">{id.clone()}</span>
+                                <span class="qname">{name}</span>
+                                <span class=format!("kind {}", enum_name(&kind))>{format!("{} · {}/min", enum_name(&kind), super::form::fmt_number(per_minute))}</span>
+                                {move || served().map(|one| if one {
+                                    view! { <span class="badge ok" title="One document serves it">"1 doc"</span> }.into_any()
+                                } else {
+                                    view! { <span class="badge warn" title="Needs more than one read">"2+ reads"</span> }.into_any()
+                                })}
+                            </button>
+                        </li>
+                    }
+                }).collect_view()}
+            </ol>
+            {move || editor.active_query.get().map(|id| view! { <QueryEditor id=id /> })}
+        </aside>
+    }
+}
+
+#[component]
+fn QueryEditor(id: String) -> impl IntoView {
+    let editor = expect_context::<Editor>();
+    let idv = StoredValue::new(id.clone());
+    let q = {
+        let id = id.clone();
+        Memo::new(move |_| editor.model.with(|m| m.query(&id).cloned()))
+    };
+    let s = move |f: fn(&AccessPattern) -> String| {
+        Signal::derive(move || q.with(|q| q.as_ref().map(f).unwrap_or_default()))
+    };
+    let on_s = move |what: &'static str, f: fn(&mut AccessPattern, String)| {
+        Callback::new(move |v: String| edit_query(&editor, &idv.get_value(), what, |q| f(q, v)))
+    };
+    let on_n = move |what: &'static str, f: fn(&mut AccessPattern, Option<f64>)| {
+        Callback::new(move |v: Option<f64>| edit_query(&editor, &idv.get_value(), what, |q| f(q, v)))
+    };
+    let entities = Memo::new(move |_| {
+        editor.model.with(|m| m.entities.iter().map(|e| (e.id.clone(), e.name.clone())).collect::<Vec<_>>())
+    });
+    let advice = {
+        let id = id.clone();
+        move || editor.report.with(|r| r.query(&id).cloned())
+    };
+    let kinds = enum_options(&[QueryKind::Read, QueryKind::Write, QueryKind::Analytical], |k| enum_name(k));
+    let pages = enum_options(&[Pagination::None, Pagination::Offset, Pagination::Cursor], |k| enum_name(k));
+    let id_touch = id.clone();
+    view! {
+        <div class="query-editor" data-testid="query-editor">
+            {move || advice().map(|a| view! {
+                <div class="verdict-box" class:disagrees=!a.single_document data-testid="query-verdict">
+                    <p>{if a.single_document { "One document serves it." } else { "Needs more than one read." }}</p>
+                    {a.index.map(|i| view! { <p>"Index: "<code data-testid="query-index">{i.key_doc()}</code></p> })}
+                    <p class="hint">{a.explanation}</p>
+                </div>
+            })}
+            <TextInput label="name" value=s(|q| q.name.clone()) on_change=on_s("name", |q, v| q.name = v) testid="query-name" />
+            <TextInput label="actor" value=s(|q| q.actor.clone()) on_change=on_s("actor", |q, v| q.actor = v) />
+            <Select label="kind" options=kinds value=s(|q| enum_name(&q.kind)) on_change=on_s("kind", |q, v| q.kind = enum_from(&v).unwrap_or_default()) />
+            <NumberInput label="per minute" min=0.0 value=Signal::derive(move || q.with(|q| q.as_ref().map(|q| q.per_minute))) on_change=on_n("freq", |q, v| q.per_minute = v.unwrap_or(0.0)) />
+            {move || {
+                let options: Vec<(String, String)> = entities.get();
+                view! { <Select label="starts from" options=options value=s(|q| q.entity.clone()) on_change=on_s("entity", |q, v| q.entity = v) /> }
+            }}
+            <TextInput label="also needs (ids)" placeholder="resena, material" value=s(|q| q.touches.join(", ")) on_change=Callback::new({
+                let id = id_touch.clone();
+                move |v: String| edit_query(&editor, &id, "touches", |q| q.touches = split(&v))
+            }) />
+            <TextInput label="filters" placeholder="status, createdAt>, tags[]" value=s(|q| filters_text(&q.filters)) on_change=on_s("filters", |q, v| q.filters = parse_filters(&v)) testid="query-filters" />
+            <TextInput label="sort" placeholder="createdAt:-1, _id:-1" value=s(|q| sort_text(&q.sort)) on_change=on_s("sort", |q, v| q.sort = parse_sort(&v)) />
+            <TextInput label="projection" value=s(|q| q.projection.join(", ")) on_change=on_s("proj", |q, v| q.projection = split(&v)) />
+            <NumberInput label="page size" min=0.0 value=Signal::derive(move || q.with(|q| q.as_ref().and_then(|q| q.page_size.map(|p| p as f64)))) on_change=on_n("page", |q, v| q.page_size = v.map(|v| v as u32)) />
+            <Select label="pagination" options=pages value=s(|q| enum_name(&q.pagination)) on_change=on_s("pagination", |q, v| q.pagination = enum_from(&v).unwrap_or_default()) />
+            <NumberInput label="SLA p95 (ms)" min=0.0 value=Signal::derive(move || q.with(|q| q.as_ref().and_then(|q| q.sla_ms))) on_change=on_n("sla", |q, v| q.sla_ms = v) />
+            <TextInput label="consistency" value=s(|q| q.consistency.clone()) on_change=on_s("cons", |q, v| q.consistency = v) />
+            <TextInput label="volume and growth" value=s(|q| q.volume.clone()) on_change=on_s("vol", |q, v| q.volume = v) />
+            <TextInput label="changes as one unit" value=s(|q| q.changes.join(", ")) on_change=on_s("changes", |q, v| q.changes = split(&v)) />
+            <TextInput label="precondition" value=s(|q| q.precondition.clone()) on_change=on_s("pre", |q, v| q.precondition = v) />
+            <Checkbox label="uses $lookup" value=Signal::derive(move || q.with(|q| q.as_ref().is_some_and(|q| q.uses_lookup))) on_change=Callback::new({
+                let id = id.clone();
+                move |v: bool| edit_query(&editor, &id, "lookup", |q| q.uses_lookup = v)
+            }) />
+            <TextArea label="notes" value=s(|q| q.notes.clone()) on_change=on_s("notes", |q, v| q.notes = v) />
+        </div>
+    }
+}
+
+fn split(v: &str) -> Vec<String> {
+    v.split(',').map(str::trim).filter(|s| !s.is_empty()).map(str::to_string).collect()
+}
+
+/// `status, createdAt>, tags[], deletedAt?, title~`: equality, range, array membership,
+/// existence, text.
+pub fn filters_text(filters: &[Filter]) -> String {
+    filters
+        .iter()
+        .map(|f| {
+            let suffix = match f.op {
+                FilterOp::Equality => "",
+                FilterOp::Range => ">",
+                FilterOp::ArrayContains => "[]",
+                FilterOp::Exists => "?",
+                FilterOp::Text => "~",
+            };
+            format!("{}{suffix}", f.field)
+        })
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+pub fn parse_filters(v: &str) -> Vec<Filter> {
+    split(v)
+        .into_iter()
+        .map(|s| {
+            let (field, op) = if let Some(f) = s.strip_suffix("[]") {
+                (f, FilterOp::ArrayContains)
+            } else if let Some(f) = s.strip_suffix('>').or_else(|| s.strip_suffix('<')) {
+                (f, FilterOp::Range)
+            } else if let Some(f) = s.strip_suffix('?') {
+                (f, FilterOp::Exists)
+            } else if let Some(f) = s.strip_suffix('~') {
+                (f, FilterOp::Text)
+            } else {
+                (s.as_str(), FilterOp::Equality)
+            };
+            Filter { field: field.trim().to_string(), op }
+        })
+        .collect()
+}
+
+pub fn sort_text(sort: &[SortKey]) -> String {
+    sort.iter().map(|s| format!("{}:{}", s.field, s.dir)).collect::<Vec<_>>().join(", ")
+}
+
+pub fn parse_sort(v: &str) -> Vec<SortKey> {
+    split(v)
+        .into_iter()
+        .map(|s| match s.rsplit_once(':') {
+            Some((f, d)) => SortKey { field: f.trim().to_string(), dir: if d.trim() == "-1" { -1 } else { 1 } },
+            None => SortKey { field: s, dir: 1 },
+        })
+        .collect()
+}

@@ -1,0 +1,252 @@
+//! The editor's state: the model and everything derived from it or about viewing it. Every
+//! change to the model goes through `Editor::edit`, which records the history step and
+//! re-runs the advisor; views only read signals and call these methods.
+
+use crate::advisor::{analyze, Report};
+use crate::editor::geometry::{bounds, fit, Camera};
+use crate::editor::history::History;
+use crate::model::{Model, Point};
+use leptos::prelude::*;
+use std::collections::HashSet;
+
+/// What is selected on the canvas. Not part of the model, so never undone.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct Selection {
+    pub entities: Vec<String>,
+    pub relation: Option<String>,
+}
+
+impl Selection {
+    pub fn is_empty(&self) -> bool {
+        self.entities.is_empty() && self.relation.is_none()
+    }
+
+    pub fn has_entity(&self, id: &str) -> bool {
+        self.entities.iter().any(|e| e == id)
+    }
+}
+
+/// A drag in progress, previewed without touching the model (so one drag is one undo step and
+/// the advisor does not run on every pointer move).
+#[derive(Debug, Clone, PartialEq)]
+pub enum Drag {
+    Move { ids: HashSet<String>, dx: f64, dy: f64 },
+    Connect { from: String, to: Point },
+    Band { from: Point, to: Point },
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum NoticeKind {
+    Info,
+    Error,
+}
+
+/// A message in the status area (opening a broken file, a forbidden name...).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Notice {
+    pub kind: NoticeKind,
+    pub text: String,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Dialog {
+    Help,
+    Export,
+    New,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Tab {
+    Inspector,
+    Advisor,
+}
+
+#[derive(Clone, Copy)]
+pub struct Editor {
+    pub model: RwSignal<Model>,
+    pub report: RwSignal<Report>,
+    /// Milliseconds the last advisor run took (shown in the status bar, read by the benchmark).
+    pub analysis_ms: RwSignal<f64>,
+    pub selection: RwSignal<Selection>,
+    pub camera: RwSignal<Camera>,
+    pub drag: RwSignal<Option<Drag>>,
+    history: StoredValue<History>,
+    pub can_undo: RwSignal<bool>,
+    pub can_redo: RwSignal<bool>,
+    pub active_query: RwSignal<Option<String>>,
+    pub notice: RwSignal<Option<Notice>>,
+    pub dialog: RwSignal<Option<Dialog>>,
+    pub tab: RwSignal<Tab>,
+    pub snap: RwSignal<bool>,
+    pub dark: RwSignal<bool>,
+    /// The canvas' size in pixels.
+    pub viewport: RwSignal<(f64, f64)>,
+    /// The entity whose name is being edited in place.
+    pub renaming: RwSignal<Option<String>>,
+}
+
+impl Editor {
+    pub fn new(model: Model) -> Editor {
+        let report = analyze(&model);
+        Editor {
+            model: RwSignal::new(model),
+            report: RwSignal::new(report),
+            analysis_ms: RwSignal::new(0.0),
+            selection: RwSignal::new(Selection::default()),
+            camera: RwSignal::new(Camera::default()),
+            drag: RwSignal::new(None),
+            history: StoredValue::new(History::default()),
+            can_undo: RwSignal::new(false),
+            can_redo: RwSignal::new(false),
+            active_query: RwSignal::new(None),
+            notice: RwSignal::new(None),
+            dialog: RwSignal::new(None),
+            tab: RwSignal::new(Tab::Advisor),
+            snap: RwSignal::new(true),
+            dark: RwSignal::new(false),
+            viewport: RwSignal::new((1200.0, 800.0)),
+            renaming: RwSignal::new(None),
+        }
+    }
+
+    /// Applies an edit as one history step and re-runs the advisor. Edits with the same
+    /// `coalesce` key in a row (typing in one input) merge into one step.
+    pub fn edit(&self, coalesce: Option<&str>, f: impl FnOnce(&mut Model)) {
+        self.edit_inner(coalesce, true, f);
+    }
+
+    /// An edit that only moves boxes: recorded, but the advisor need not run.
+    pub fn edit_layout(&self, f: impl FnOnce(&mut Model)) {
+        self.edit_inner(None, false, f);
+    }
+
+    fn edit_inner(&self, coalesce: Option<&str>, reanalyze: bool, f: impl FnOnce(&mut Model)) {
+        let before = self.model.with_untracked(Model::clone);
+        let mut after = before.clone();
+        f(&mut after);
+        let mut changed = false;
+        self.history.update_value(|h| changed = h.record(&before, &after, coalesce));
+        if !changed {
+            return;
+        }
+        self.model.set(after);
+        if reanalyze {
+            self.reanalyze();
+        }
+        self.sync_history_flags();
+    }
+
+    /// Ends typing coalescence (on blur), so the next keystroke starts a new undo step.
+    pub fn seal(&self) {
+        self.history.update_value(History::seal);
+    }
+
+    pub fn reanalyze(&self) {
+        let start = now_ms();
+        let report = self.model.with_untracked(analyze);
+        self.analysis_ms.set(now_ms() - start);
+        self.report.set(report);
+    }
+
+    fn sync_history_flags(&self) {
+        self.history.with_value(|h| {
+            self.can_undo.set(h.can_undo());
+            self.can_redo.set(h.can_redo());
+        });
+    }
+
+    pub fn undo(&self) {
+        self.step(true);
+    }
+
+    pub fn redo(&self) {
+        self.step(false);
+    }
+
+    fn step(&self, back: bool) {
+        let mut m = self.model.with_untracked(Model::clone);
+        let mut done = false;
+        self.history.update_value(|h| done = if back { h.undo(&mut m) } else { h.redo(&mut m) });
+        if done {
+            self.model.set(m);
+            self.prune_selection();
+            self.reanalyze();
+            self.sync_history_flags();
+        }
+    }
+
+    /// Replaces the whole model (open, template, import) as one undoable step.
+    pub fn replace(&self, model: Model) {
+        self.edit(None, |m| *m = model);
+        self.selection.set(Selection::default());
+        self.active_query.set(None);
+        self.fit_view();
+    }
+
+    /// Drops selected ids that no longer exist (after undo or delete).
+    pub fn prune_selection(&self) {
+        let model = self.model;
+        self.selection.update(|s| {
+            model.with_untracked(|m| {
+                s.entities.retain(|id| m.entity(id).is_some());
+                if s.relation.as_ref().is_some_and(|r| m.relation(r).is_none()) {
+                    s.relation = None;
+                }
+            })
+        });
+    }
+
+    pub fn select_entity(&self, id: &str, additive: bool) {
+        self.selection.update(|s| {
+            s.relation = None;
+            if additive {
+                if let Some(i) = s.entities.iter().position(|e| e == id) {
+                    s.entities.remove(i);
+                } else {
+                    s.entities.push(id.to_string());
+                }
+            } else if !s.has_entity(id) {
+                s.entities = vec![id.to_string()];
+            }
+        });
+        self.tab.set(Tab::Inspector);
+    }
+
+    pub fn select_relation(&self, id: &str) {
+        self.selection.set(Selection { entities: Vec::new(), relation: Some(id.to_string()) });
+        self.tab.set(Tab::Inspector);
+    }
+
+    pub fn clear_selection(&self) {
+        self.selection.set(Selection::default());
+    }
+
+    pub fn notify(&self, kind: NoticeKind, text: impl Into<String>) {
+        self.notice.set(Some(Notice { kind, text: text.into() }));
+    }
+
+    /// Frames the whole diagram in the canvas.
+    pub fn fit_view(&self) {
+        let (w, h) = self.viewport.get_untracked();
+        if let Some(content) = self.model.with_untracked(bounds) {
+            self.camera.set(fit(&content, w, h));
+        }
+    }
+
+    /// Zooms around the canvas centre.
+    pub fn zoom_by(&self, factor: f64) {
+        let (w, h) = self.viewport.get_untracked();
+        self.camera.update(|c| *c = c.zoom_at(Point { x: w / 2.0, y: h / 2.0 }, factor));
+    }
+
+    /// The centre of the visible area, in diagram coordinates (where new boxes go).
+    pub fn view_center(&self) -> Point {
+        let (w, h) = self.viewport.get_untracked();
+        self.camera.with_untracked(|c| c.to_diagram(Point { x: w / 2.0 - 120.0, y: h / 2.0 - 60.0 }))
+    }
+}
+
+/// High-resolution time in milliseconds.
+pub fn now_ms() -> f64 {
+    web_sys::window().and_then(|w| w.performance()).map(|p| p.now()).unwrap_or(0.0)
+}

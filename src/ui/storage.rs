@@ -1,0 +1,140 @@
+//! Never lose work: autosave to the browser's storage, files in and out, downloads.
+
+use super::state::{Editor, NoticeKind};
+use crate::model::{check_structure, load, Model};
+use leptos::prelude::*;
+use wasm_bindgen::JsCast;
+
+const AUTOSAVE_KEY: &str = "docshape.model";
+/// Where an autosave that no longer loads is kept, so it is never silently lost.
+const RESCUE_KEY: &str = "docshape.model.unreadable";
+
+/// The demo model a newcomer sees: BiblioRed.
+pub const DEMO: &str = include_str!("../../public/templates/bibliored.json");
+
+fn local_storage() -> Option<web_sys::Storage> {
+    web_sys::window()?.local_storage().ok()?
+}
+
+/// The model to start with: the autosave if there is one and it loads, else the demo. A
+/// broken autosave is moved aside (not deleted) and reported.
+pub fn initial_model() -> (Model, Option<String>) {
+    let demo = || load(DEMO).unwrap_or_else(|_| Model::new("BiblioRed"));
+    let Some(storage) = local_storage() else { return (demo(), None) };
+    match storage.get_item(AUTOSAVE_KEY).ok().flatten() {
+        None => (demo(), None),
+        Some(text) => match load(&text) {
+            Ok(model) => (model, None),
+            Err(e) => {
+                let _ = storage.set_item(RESCUE_KEY, &text);
+                (
+                    demo(),
+                    Some(format!("The autosaved model could not be read ({e}). It was kept aside; the demo is open.")),
+                )
+            }
+        },
+    }
+}
+
+pub fn autosave(model: &Model) {
+    if let Some(storage) = local_storage() {
+        let _ = storage.set_item(AUTOSAVE_KEY, &model.to_json());
+    }
+}
+
+/// Offers `text` as a file download.
+pub fn download(filename: &str, mime: &str, text: &str) {
+    let Some(document) = web_sys::window().and_then(|w| w.document()) else { return };
+    let parts = js_sys::Array::of1(&wasm_bindgen::JsValue::from_str(text));
+    let options = web_sys::BlobPropertyBag::new();
+    options.set_type(mime);
+    let Ok(blob) = web_sys::Blob::new_with_str_sequence_and_options(&parts, &options) else { return };
+    let Ok(url) = web_sys::Url::create_object_url_with_blob(&blob) else { return };
+    if let Ok(a) = document.create_element("a") {
+        if let Ok(a) = a.dyn_into::<web_sys::HtmlAnchorElement>() {
+            a.set_href(&url);
+            a.set_download(filename);
+            a.click();
+        }
+    }
+    let _ = web_sys::Url::revoke_object_url(&url);
+}
+
+/// A file name made from the model's name: `BiblioRed` → `bibliored.docshape.json`.
+pub fn file_name(model: &Model, suffix: &str) -> String {
+    let stem: String = model
+        .name
+        .chars()
+        .map(|c| if c.is_alphanumeric() { c.to_ascii_lowercase() } else { '-' })
+        .collect::<String>()
+        .trim_matches('-')
+        .to_string();
+    format!("{}{suffix}", if stem.is_empty() { "model" } else { &stem })
+}
+
+pub fn save_file(editor: &Editor) {
+    let (name, json) = editor.model.with_untracked(|m| (file_name(m, ".docshape.json"), m.to_json()));
+    download(&name, "application/json", &json);
+}
+
+/// Opens a model file chosen by the user. An invalid file is reported and the current model
+/// stays as it is.
+pub fn open_text(editor: &Editor, file_label: &str, text: &str) {
+    match load(text) {
+        Ok(model) => {
+            let problems = check_structure(&model);
+            let name = model.name.clone();
+            editor.replace(model);
+            if problems.is_empty() {
+                editor.notify(NoticeKind::Info, format!("Opened \"{name}\" from {file_label}."));
+            } else {
+                editor.notify(
+                    NoticeKind::Error,
+                    format!(
+                        "Opened \"{name}\" from {file_label}, with {} problem(s) listed in the advisor (DS001).",
+                        problems.len()
+                    ),
+                );
+            }
+        }
+        Err(e) => editor
+            .notify(NoticeKind::Error, format!("Could not open {file_label}: {e} Your current model is unchanged.")),
+    }
+}
+
+/// Reads the first file of an `<input type=file>` and opens it.
+pub fn open_from_input(editor: Editor, input: web_sys::HtmlInputElement) {
+    let Some(file) = input.files().and_then(|f| f.get(0)) else { return };
+    let label = file.name();
+    input.set_value("");
+    if file.size() > crate::model::MAX_FILE_BYTES as f64 {
+        editor.notify(
+            NoticeKind::Error,
+            format!(
+                "Could not open {label}: it is {} bytes, more than docshape opens. Your current model is unchanged.",
+                file.size()
+            ),
+        );
+        return;
+    }
+    leptos::task::spawn_local(async move {
+        match wasm_bindgen_futures::JsFuture::from(file.text()).await {
+            Ok(value) => open_text(&editor, &label, &value.as_string().unwrap_or_default()),
+            Err(_) => {
+                editor.notify(NoticeKind::Error, format!("Could not read {label}. Your current model is unchanged."))
+            }
+        }
+    });
+}
+
+/// Copies text to the clipboard.
+pub fn copy(editor: Editor, text: String) {
+    let Some(window) = web_sys::window() else { return };
+    let promise = window.navigator().clipboard().write_text(&text);
+    leptos::task::spawn_local(async move {
+        match wasm_bindgen_futures::JsFuture::from(promise).await {
+            Ok(_) => editor.notify(NoticeKind::Info, "Copied to the clipboard."),
+            Err(_) => editor.notify(NoticeKind::Error, "The browser refused the clipboard; use Download instead."),
+        }
+    });
+}
