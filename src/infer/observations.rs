@@ -9,9 +9,9 @@
 //! | `array-over-atlas` | arrays over `array_atlas` (10,000) items |
 //! | `array-over-warn` | arrays over `array_warn` (1,000) items (when none is over 10,000) |
 //! | `mixed-types` | a field seen with two or more non-null types |
-//! | `string-formats` | 2–8 formats of short strings, ≥ 90% of them with digits (phones, codes) |
+//! | `string-formats` | 2–8 formats of short strings, ≥ 90% of them coded (digits, at most one run of letters: phones, zip codes) |
 //! | `doc-over-limit` / `doc-near-limit` / `doc-over-atlas` / `doc-over-target` | documents over 16 MiB / 80% of it / 2 MB / 1 MB (the strongest applies) |
-//! | `tiny-documents` | median document under `tiny_doc_bytes` (256 B) |
+//! | `tiny-documents` | ≥ 10,000 documents sampled with a median under `tiny_doc_bytes` (256 B) |
 //! | `untracked-fields` | more distinct field paths than the accumulator tracks |
 
 use super::report::{percent, thousands, FieldReport, Inference};
@@ -21,6 +21,9 @@ use serde::Serialize;
 
 /// Arrays needed before percentiles are trusted for the outlier observation.
 pub const OUTLIER_MIN_ARRAYS: u64 = 100;
+
+/// Sampled documents needed before a small median size is worth an observation.
+pub const TINY_MIN_DOCUMENTS: u64 = 10_000;
 
 /// One observation about the sampled data.
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -105,13 +108,14 @@ fn document_sizes(inf: &Inference, t: &Thresholds, out: &mut Vec<Observation>) {
             ),
         ));
     }
-    if inf.documents > 0 && inf.document_size.median < t.tiny_doc_bytes {
+    if inf.documents >= TINY_MIN_DOCUMENTS && inf.document_size.median < t.tiny_doc_bytes {
         out.push(Observation::new(
             "tiny-documents",
             None,
             inf.documents,
             format!(
-                "The median document is {} bytes: if the collection holds millions of such events, per-document overhead outweighs the data; consider the bucket pattern.",
+                "The median of {} sampled documents is {} bytes: if the collection holds millions of such events, per-document overhead outweighs the data; consider the bucket pattern.",
+                thousands(inf.documents),
                 thousands(inf.document_size.median)
             ),
         ));
@@ -186,7 +190,9 @@ fn string_formats(field: &FieldReport, out: &mut Vec<Observation>) {
     if formats.len() < 2 || field.string_values == 0 {
         return;
     }
-    let with_digits: u64 = formats.iter().filter(|f| f.format.contains('9')).map(|f| f.count).sum();
+    // coded values (phones, zip codes, ids): digits and at most one run of letters
+    let coded = |f: &str| f.contains('9') && f.matches('a').count() <= 1;
+    let with_digits: u64 = formats.iter().filter(|f| coded(&f.format)).map(|f| f.count).sum();
     if with_digits * 10 < field.string_values * 9 {
         return;
     }
