@@ -82,7 +82,7 @@ fn known_sample_entity_fields() {
     assert_eq!((tags.bson_type, tags.items), (BsonType::Array, Some(BsonType::String)));
     assert_eq!((tags.size.max_items, tags.size.avg_items), (Some(2000), Some(14)));
     assert!(tags.size.avg_bytes.is_some());
-    assert_eq!(f("address.zip").required, false);
+    assert!(!f("address.zip").required);
     assert!(f("address.city").required);
     assert!(f("address.zip").notes.contains("of 200 `address` sub-documents"), "{}", f("address.zip").notes);
     let mut model = Model::new("inferred");

@@ -184,16 +184,15 @@ impl<R: BufRead> Source<R> {
 
 /// Line and column after reading `bytes` from (`line`, `column`); UTF-8 continuation bytes
 /// do not advance the column.
-fn position_after(mut line: u64, mut column: u64, bytes: &[u8]) -> (u64, u64) {
-    for &b in bytes {
-        if b == b'\n' {
-            line += 1;
-            column = 1;
-        } else if b & 0xC0 != 0x80 {
-            column += 1;
+fn position_after(line: u64, column: u64, bytes: &[u8]) -> (u64, u64) {
+    let chars = |b: &[u8]| b.iter().filter(|&&b| b & 0xC0 != 0x80).count() as u64;
+    match bytes.iter().rposition(|&b| b == b'\n') {
+        None => (line, column + chars(bytes)),
+        Some(last) => {
+            let newlines = bytes.iter().filter(|&&b| b == b'\n').count() as u64;
+            (line + newlines, 1 + chars(&bytes[last + 1..]))
         }
     }
-    (line, column)
 }
 
 #[cfg(test)]

@@ -145,11 +145,10 @@ impl<R: BufRead> Documents<R> {
                 let message = format!("the line is longer than {MAX_LINE_BYTES} bytes; skipped");
                 return Some(Err(Malformed { line: self.line_no, column: 1, message }));
             }
-            let line = String::from_utf8_lossy(&self.line_buf);
-            if line.trim().is_empty() {
+            if self.line_buf.iter().all(u8::is_ascii_whitespace) {
                 continue;
             }
-            return Some(line_document(&line, self.line_no).map_err(Malformed::from));
+            return Some(line_document(&self.line_buf, self.line_no).map_err(Malformed::from));
         }
     }
 
@@ -234,8 +233,8 @@ impl<R: BufRead> Iterator for Documents<R> {
 }
 
 /// Parses one NDJSON line as a document, with positions on its line of the file.
-fn line_document(line: &str, line_no: u64) -> Result<Document, ParseError> {
-    let mut p = Parser::new(Source::starting_at(line.as_bytes(), line_no), Dialect::Shell);
+fn line_document(line: &[u8], line_no: u64) -> Result<Document, ParseError> {
+    let mut p = Parser::new(Source::starting_at(line, line_no), Dialect::Shell);
     p.skip_ws()?;
     let at = p.src.position();
     let value = p.value(0)?;
