@@ -13,6 +13,7 @@
 mod accumulator;
 mod ejson;
 mod histogram;
+mod literals;
 mod observations;
 mod parser;
 mod report;
