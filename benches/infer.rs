@@ -103,6 +103,15 @@ impl Read for Orders {
     }
 }
 
+/// CPU time of this thread in seconds (first field of /proc/self/schedstat, in ns): on a
+/// shared machine it measures the work better than the wall clock.
+fn cpu_secs() -> f64 {
+    std::fs::read_to_string("/proc/thread-self/schedstat")
+        .ok()
+        .and_then(|s| s.split_whitespace().next().and_then(|n| n.parse::<u64>().ok()))
+        .map_or(0.0, |ns| ns as f64 / 1e9)
+}
+
 fn vm_hwm_kb() -> Option<u64> {
     let status = std::fs::read_to_string("/proc/self/status").ok()?;
     let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
@@ -112,16 +121,20 @@ fn vm_hwm_kb() -> Option<u64> {
 fn run(label: &str, n: u64, shell: bool, format: Format) {
     // time generation alone, to subtract it from the inference time
     let started = Instant::now();
+    let cpu_started = cpu_secs();
     let mut gen = Orders::new(n, shell);
     let mut sink = vec![0u8; 256 * 1024];
     while gen.read(&mut sink).map(|k| k > 0).unwrap_or(false) {}
     let generation = started.elapsed().as_secs_f64();
+    let generation_cpu = cpu_secs() - cpu_started;
     let bytes = gen.produced;
 
     let mut acc = Accumulator::default();
     let started = Instant::now();
+    let cpu_started = cpu_secs();
     let summary = infer_from(Orders::new(n, shell), format, &mut acc, |_, _| {}).expect("read");
     let total = started.elapsed().as_secs_f64();
+    let cpu = (cpu_secs() - cpu_started - generation_cpu).max(1e-9);
     let inference = acc.report();
     let secs = (total - generation).max(1e-9);
     let mb = bytes as f64 / 1e6;
@@ -136,6 +149,11 @@ fn run(label: &str, n: u64, shell: bool, format: Format) {
         secs,
         thousands((summary.documents as f64 / secs) as u64),
         mb / secs
+    );
+    println!(
+        "  CPU time inferring {cpu:.2} s → {} documents/s, {:.1} MB/s of CPU",
+        thousands((summary.documents as f64 / cpu) as u64),
+        mb / cpu
     );
     let s = &inference.document_size;
     let itens = inference.field("itens").and_then(|f| f.array.as_ref()).map(|a| a.lengths).unwrap_or_default();

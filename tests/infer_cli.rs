@@ -48,7 +48,8 @@ fn name_and_format_options() {
 fn usage_errors() {
     let output = Command::new(env!("CARGO_BIN_EXE_docshape")).args(["infer"]).output().unwrap();
     assert_eq!(output.status.code(), Some(2));
-    let output = Command::new(env!("CARGO_BIN_EXE_docshape")).args(["infer", "a", "b", "--name", "x"]).output().unwrap();
+    let output =
+        Command::new(env!("CARGO_BIN_EXE_docshape")).args(["infer", "a", "b", "--name", "x"]).output().unwrap();
     assert_eq!(output.status.code(), Some(2));
     let output = Command::new(env!("CARGO_BIN_EXE_docshape")).args(["infer", "x", "--format", "csv"]).output().unwrap();
     assert!(String::from_utf8_lossy(&output.stderr).contains("--format must be one of"));

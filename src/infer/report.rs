@@ -227,12 +227,33 @@ pub fn thousands(n: u64) -> String {
     out
 }
 
-/// A share as a percentage with one decimal (`0.996` → `"99.6%"`).
+/// A share as a percentage with at most one decimal (`0.996` → `"99.6%"`); never rounds a
+/// partial share to 100% or a non-zero one to 0% (`">99.9%"`, `"<0.1%"`).
 pub fn percent(share: f64) -> String {
     let p = share * 100.0;
-    if p == p.round() {
+    if p > 99.95 && p < 100.0 {
+        ">99.9%".to_string()
+    } else if p > 0.0 && p < 0.05 {
+        "<0.1%".to_string()
+    } else if p == p.round() {
         format!("{p:.0}%")
     } else {
         format!("{p:.1}%")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn figures_for_messages() {
+        assert_eq!(thousands(50_000), "50,000");
+        assert_eq!(thousands(999), "999");
+        assert_eq!(thousands(1_234_567), "1,234,567");
+        assert_eq!(percent(0.996), "99.6%");
+        assert_eq!(percent(0.75), "75%");
+        assert_eq!(percent(0.99996), ">99.9%");
+        assert_eq!(percent(0.00001), "<0.1%");
     }
 }
