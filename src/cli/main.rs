@@ -3,10 +3,12 @@
 //! ```text
 //! docshape check MODEL.json [--format human|json]
 //! docshape rules [--format markdown|json]
+//! docshape infer FILE... [--name NAME] [--format auto|ndjson|ejson|shell] [--out MODEL.json]
 //! ```
 
 mod args;
 mod check;
+mod infer;
 mod rules;
 
 use std::process::ExitCode;
@@ -17,6 +19,8 @@ docshape: check and export MongoDB document designs
 USAGE:
     docshape check MODEL.json [--format human|json]   findings; exit 1 on an error-level finding
     docshape rules [--format markdown|json]           every advisor rule with its documentation
+    docshape infer FILE... [--name NAME] [--format auto|ndjson|ejson|shell] [--out MODEL.json]
+                                                      a model from sample documents (one collection per file)
     docshape help                                     this text
 ";
 
@@ -29,6 +33,7 @@ fn main() -> ExitCode {
     let result = match command.as_str() {
         "check" => check::run(rest),
         "rules" => rules::run(rest),
+        "infer" => infer::run(rest),
         "help" | "--help" | "-h" => {
             print!("{USAGE}");
             Ok(ExitCode::SUCCESS)

@@ -1,0 +1,117 @@
+//! `docshape infer FILE... [--name NAME] [--format auto|ndjson|ejson|shell] [--out MODEL.json]`:
+//! one collection per sample file, inferred in one streaming pass; the model goes to `--out`
+//! (or stdout), the summary and progress to stderr.
+
+use crate::args::Args;
+use docshape::infer::{entity_id, infer_from, observations, thousands, Accumulator, Format, ReadSummary};
+use docshape::model::Model;
+use std::io::Write;
+use std::path::Path;
+use std::process::ExitCode;
+use std::time::{Duration, Instant};
+
+const USAGE: &str = "usage: docshape infer FILE... [--name NAME] [--format auto|ndjson|ejson|shell] [--out MODEL.json]";
+
+/// Files over this size get progress lines on stderr.
+const PROGRESS_FROM_BYTES: u64 = 64 * 1024 * 1024;
+
+pub fn run(args: &[String]) -> Result<ExitCode, String> {
+    let args = Args::parse(args, &["name", "format", "out"])?;
+    let format = args.choice("format", &["auto", "ndjson", "ejson", "shell"])?;
+    let format = Format::from_name(format).unwrap_or(Format::Auto);
+    if args.positional.is_empty() {
+        return Err(USAGE.into());
+    }
+    if args.option("name").is_some() && args.positional.len() > 1 {
+        return Err("--name names one collection; give one FILE with it".into());
+    }
+    let mut model = Model::new("Inferred from samples");
+    let mut any_documents = false;
+    for path in &args.positional {
+        let name = args.option("name").map(str::to_string).unwrap_or_else(|| collection_name(path));
+        let (entity, documents) = infer_file(path, &name, format, &model)?;
+        any_documents |= documents > 0;
+        model.entities.push(entity);
+    }
+    let json = model.to_json();
+    match args.option("out") {
+        Some(out) => std::fs::write(out, json + "\n").map_err(|e| format!("cannot write {out}: {e}"))?,
+        None => println!("{json}"),
+    }
+    Ok(if any_documents { ExitCode::SUCCESS } else { ExitCode::from(1) })
+}
+
+/// The file stem up to its first dot: `pedidos.shell.txt` → `pedidos`.
+fn collection_name(path: &str) -> String {
+    let file = Path::new(path).file_name().and_then(|f| f.to_str()).unwrap_or(path);
+    let stem = file.split('.').next().unwrap_or(file);
+    if stem.is_empty() {
+        "collection".to_string()
+    } else {
+        stem.to_string()
+    }
+}
+
+fn infer_file(path: &str, name: &str, format: Format, model: &Model) -> Result<(docshape::model::Entity, u64), String> {
+    let file = std::fs::File::open(path).map_err(|e| format!("cannot read {path}: {e}"))?;
+    let total = file.metadata().map(|m| m.len()).unwrap_or(0);
+    let started = Instant::now();
+    let mut last = Instant::now();
+    let mut acc = Accumulator::default();
+    let show_progress = total >= PROGRESS_FROM_BYTES;
+    let summary = infer_from(file, format, &mut acc, |bytes, docs| {
+        if show_progress && last.elapsed() >= Duration::from_secs(1) {
+            last = Instant::now();
+            let pct = if total > 0 { bytes as f64 * 100.0 / total as f64 } else { 0.0 };
+            eprint!(
+                "\r{path}: {pct:5.1}% ({} MB of {} MB), {} documents   ",
+                bytes >> 20,
+                total >> 20,
+                thousands(docs)
+            );
+            let _ = std::io::stderr().flush();
+        }
+    })
+    .map_err(|e| format!("cannot read {path}: {e}"))?;
+    if show_progress {
+        eprintln!();
+    }
+    let inference = acc.report();
+    let entity = inference.to_entity(&model.fresh_id(&entity_id(name)), name);
+    eprint!("{}", summary_text(path, name, &summary, started.elapsed()));
+    for o in observations(&inference, &model.thresholds) {
+        let at = o.path.as_deref().map(|p| format!(" [{p}]")).unwrap_or_default();
+        eprintln!("  {}{at}: {}", o.code, o.message);
+    }
+    Ok((entity, summary.documents))
+}
+
+fn summary_text(path: &str, name: &str, s: &ReadSummary, elapsed: Duration) -> String {
+    let mut out = format!(
+        "{path} → collection \"{name}\": {} documents read as {} ({} MB in {:.1} s)\n",
+        thousands(s.documents),
+        s.format,
+        s.bytes >> 20,
+        elapsed.as_secs_f64()
+    );
+    if s.malformed > 0 {
+        out.push_str(&format!("  {} malformed documents or lines", thousands(s.malformed)));
+        if s.malformed as usize > s.messages.len() {
+            out.push_str(&format!(" (first {} shown)", s.messages.len()));
+        }
+        out.push_str(":\n");
+        for m in &s.messages {
+            out.push_str(&format!("    line {}, column {}: {}\n", m.line, m.column, m.message));
+        }
+    }
+    if s.skipped_lines > 0 {
+        out.push_str(&format!(
+            "  {} lines of text outside documents skipped (prompts, \"Type it for more\")\n",
+            s.skipped_lines
+        ));
+    }
+    if let Some(e) = &s.io_error {
+        out.push_str(&format!("  reading stopped early: {e}\n"));
+    }
+    out
+}

@@ -1,0 +1,56 @@
+//! `docshape infer`: the model file, the summary on stderr, the exit code.
+
+use std::process::Command;
+
+fn sample(name: &str) -> String {
+    format!("{}/tests/fixtures/samples/{name}", env!("CARGO_MANIFEST_DIR"))
+}
+
+#[test]
+fn infers_one_collection_per_file_and_reports_on_stderr() {
+    let out = std::env::temp_dir().join(format!("docshape-infer-{}.json", std::process::id()));
+    let output = Command::new(env!("CARGO_BIN_EXE_docshape"))
+        .args(["infer", &sample("seed004_pedidos.shell.txt"), &sample("malformed.ndjson"), "--out"])
+        .arg(&out)
+        .output()
+        .expect("run docshape");
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(output.status.success(), "{stderr}");
+    assert!(stderr.contains("collection \"seed004_pedidos\": 2 documents read as shell"), "{stderr}");
+    assert!(stderr.contains("collection \"malformed\": 5 documents read as ndjson"), "{stderr}");
+    assert!(stderr.contains("5 malformed documents or lines"), "{stderr}");
+    assert!(stderr.contains("line 4, column 9"), "{stderr}");
+    let text = std::fs::read_to_string(&out).expect("model written");
+    let _ = std::fs::remove_file(&out);
+    let model = docshape::model::load(&text).expect("a loadable model");
+    let names: Vec<&str> = model.entities.iter().map(|e| e.name.as_str()).collect();
+    assert_eq!(names, ["seed004_pedidos", "malformed"]);
+    assert!(model.entity("seed004_pedidos").unwrap().field("itens.preco").is_some());
+    assert!(docshape::model::check_structure(&model).is_empty());
+}
+
+#[test]
+fn name_and_format_options() {
+    let output = Command::new(env!("CARGO_BIN_EXE_docshape"))
+        .args(["infer", &sample("seed000_usuarios.shell.txt"), "--name", "usuarios", "--format", "ejson"])
+        .output()
+        .expect("run docshape");
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    // strict Extended JSON refuses mongosh syntax: every document is malformed, none inferred
+    assert!(stderr.contains("collection \"usuarios\": 0 documents read as ejson"), "{stderr}");
+    assert!(stderr.contains("--format shell"), "{stderr}");
+    assert_eq!(output.status.code(), Some(1));
+    let model = docshape::model::load(&String::from_utf8_lossy(&output.stdout)).expect("model on stdout");
+    assert_eq!(model.entities[0].name, "usuarios");
+}
+
+#[test]
+fn usage_errors() {
+    let output = Command::new(env!("CARGO_BIN_EXE_docshape")).args(["infer"]).output().unwrap();
+    assert_eq!(output.status.code(), Some(2));
+    let output =
+        Command::new(env!("CARGO_BIN_EXE_docshape")).args(["infer", "a", "b", "--name", "x"]).output().unwrap();
+    assert_eq!(output.status.code(), Some(2));
+    let output = Command::new(env!("CARGO_BIN_EXE_docshape")).args(["infer", "x", "--format", "csv"]).output().unwrap();
+    assert!(String::from_utf8_lossy(&output.stderr).contains("--format must be one of"));
+}
