@@ -1,7 +1,7 @@
 //! Edits of the model, as plain functions. The UI records each one (or each gesture) in the
 //! history as a diff, so none of these needs its own undo.
 
-use super::geometry::snap;
+use super::geometry::{entity_rect, snap};
 use crate::model::{
     find_path_mut, AccessPattern, BsonType, Cardinality, Entity, Field, Model, Point, Relation, Storage,
 };
@@ -16,11 +16,15 @@ pub fn unique_name(m: &Model, stem: &str) -> String {
     (2..).map(|i| format!("{stem}_{i}")).find(|n| !used(n)).unwrap_or_default()
 }
 
-/// Adds a collection with an `_id` at `at` (snapped to the grid); returns its id.
+/// Adds a collection with an `_id` at `at` (snapped to the grid, moved right until it
+/// overlaps no other box); returns its id.
 pub fn add_entity(m: &mut Model, at: Point) -> String {
     let id = m.fresh_id("entity");
     let mut e = Entity::new(&id, &unique_name(m, "collection"));
     e.position = Point { x: snap(at.x), y: snap(at.y) };
+    while m.entities.iter().any(|o| entity_rect(o).intersects(&entity_rect(&e))) {
+        e.position.x += snap(super::geometry::BOX_WIDTH + 60.0);
+    }
     let mut key = Field::new("_id", BsonType::ObjectId);
     key.required = true;
     e.fields.push(key);
@@ -222,6 +226,7 @@ mod tests {
         assert_eq!(m.entities[0].name, "collection");
         assert_eq!(m.entities[1].name, "collection_2");
         assert_eq!(m.entities[0].position, Point { x: 20.0, y: 20.0 });
+        assert!(!entity_rect(&m.entities[0]).intersects(&entity_rect(&m.entities[1])), "the second box is placed beside the first");
         assert_eq!(m.entities[0].fields[0].name, "_id");
     }
 

@@ -138,3 +138,87 @@ impl AccessPattern {
         std::iter::once(self.entity.as_str()).chain(self.touches.iter().map(String::as_str))
     }
 }
+
+/// Splits a comma-separated list, trimming and dropping empty items.
+pub fn split_list(v: &str) -> Vec<String> {
+    v.split(',').map(str::trim).filter(|s| !s.is_empty()).map(str::to_string).collect()
+}
+
+/// `status, createdAt>, tags[], deletedAt?, title~`: equality, range, array membership,
+/// existence, text.
+pub fn filters_text(filters: &[Filter]) -> String {
+    filters
+        .iter()
+        .map(|f| {
+            let suffix = match f.op {
+                FilterOp::Equality => "",
+                FilterOp::Range => ">",
+                FilterOp::ArrayContains => "[]",
+                FilterOp::Exists => "?",
+                FilterOp::Text => "~",
+            };
+            format!("{}{suffix}", f.field)
+        })
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+pub fn parse_filters(v: &str) -> Vec<Filter> {
+    split_list(v)
+        .into_iter()
+        .map(|s| {
+            let (field, op) = if let Some(f) = s.strip_suffix("[]") {
+                (f, FilterOp::ArrayContains)
+            } else if let Some(f) = s.strip_suffix('>').or_else(|| s.strip_suffix('<')) {
+                (f, FilterOp::Range)
+            } else if let Some(f) = s.strip_suffix('?') {
+                (f, FilterOp::Exists)
+            } else if let Some(f) = s.strip_suffix('~') {
+                (f, FilterOp::Text)
+            } else {
+                (s.as_str(), FilterOp::Equality)
+            };
+            Filter { field: field.trim().to_string(), op }
+        })
+        .collect()
+}
+
+pub fn sort_text(sort: &[SortKey]) -> String {
+    sort.iter().map(|s| format!("{}:{}", s.field, s.dir)).collect::<Vec<_>>().join(", ")
+}
+
+pub fn parse_sort(v: &str) -> Vec<SortKey> {
+    split_list(v)
+        .into_iter()
+        .map(|s| match s.rsplit_once(':') {
+            Some((f, d)) => SortKey { field: f.trim().to_string(), dir: if d.trim() == "-1" { -1 } else { 1 } },
+            None => SortKey { field: s, dir: 1 },
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn filter_shorthand_round_trips() {
+        let f = parse_filters("businessId, status, createdAt>, tags[], deletedAt?, title~");
+        let ops: Vec<FilterOp> = f.iter().map(|f| f.op).collect();
+        assert_eq!(
+            ops,
+            vec![FilterOp::Equality, FilterOp::Equality, FilterOp::Range, FilterOp::ArrayContains, FilterOp::Exists, FilterOp::Text]
+        );
+        assert_eq!(f[2].field, "createdAt");
+        assert_eq!(parse_filters(&filters_text(&f)), f);
+    }
+
+    #[test]
+    fn sort_shorthand_round_trips() {
+        let s = parse_sort("createdAt:-1, _id:-1, name");
+        assert_eq!(s[0], SortKey { field: "createdAt".into(), dir: -1 });
+        assert_eq!(s[2].dir, 1);
+        assert_eq!(parse_sort(&sort_text(&s)), s);
+        assert!(parse_sort(" , ").is_empty());
+    }
+}

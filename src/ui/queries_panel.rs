@@ -3,7 +3,7 @@
 
 use super::form::{enum_from, enum_name, enum_options, Checkbox, NumberInput, Select, TextArea, TextInput};
 use super::state::Editor;
-use crate::model::{AccessPattern, Filter, FilterOp, Pagination, QueryKind, SortKey};
+use crate::model::{filters_text, parse_filters, parse_sort, sort_text, split_list as split, AccessPattern, Pagination, QueryKind};
 use leptos::prelude::*;
 
 fn edit_query(editor: &Editor, id: &str, what: &str, f: impl FnOnce(&mut AccessPattern)) {
@@ -135,61 +135,4 @@ fn QueryEditor(id: String) -> impl IntoView {
             <TextArea label="notes" value=s(|q| q.notes.clone()) on_change=on_s("notes", |q, v| q.notes = v) />
         </div>
     }
-}
-
-fn split(v: &str) -> Vec<String> {
-    v.split(',').map(str::trim).filter(|s| !s.is_empty()).map(str::to_string).collect()
-}
-
-/// `status, createdAt>, tags[], deletedAt?, title~`: equality, range, array membership,
-/// existence, text.
-pub fn filters_text(filters: &[Filter]) -> String {
-    filters
-        .iter()
-        .map(|f| {
-            let suffix = match f.op {
-                FilterOp::Equality => "",
-                FilterOp::Range => ">",
-                FilterOp::ArrayContains => "[]",
-                FilterOp::Exists => "?",
-                FilterOp::Text => "~",
-            };
-            format!("{}{suffix}", f.field)
-        })
-        .collect::<Vec<_>>()
-        .join(", ")
-}
-
-pub fn parse_filters(v: &str) -> Vec<Filter> {
-    split(v)
-        .into_iter()
-        .map(|s| {
-            let (field, op) = if let Some(f) = s.strip_suffix("[]") {
-                (f, FilterOp::ArrayContains)
-            } else if let Some(f) = s.strip_suffix('>').or_else(|| s.strip_suffix('<')) {
-                (f, FilterOp::Range)
-            } else if let Some(f) = s.strip_suffix('?') {
-                (f, FilterOp::Exists)
-            } else if let Some(f) = s.strip_suffix('~') {
-                (f, FilterOp::Text)
-            } else {
-                (s.as_str(), FilterOp::Equality)
-            };
-            Filter { field: field.trim().to_string(), op }
-        })
-        .collect()
-}
-
-pub fn sort_text(sort: &[SortKey]) -> String {
-    sort.iter().map(|s| format!("{}:{}", s.field, s.dir)).collect::<Vec<_>>().join(", ")
-}
-
-pub fn parse_sort(v: &str) -> Vec<SortKey> {
-    split(v)
-        .into_iter()
-        .map(|s| match s.rsplit_once(':') {
-            Some((f, d)) => SortKey { field: f.trim().to_string(), dir: if d.trim() == "-1" { -1 } else { 1 } },
-            None => SortKey { field: s, dir: 1 },
-        })
-        .collect()
 }

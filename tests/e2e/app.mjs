@@ -42,3 +42,32 @@ export const entityBox = (page, name) => page.locator(`[data-testid="entity"][da
 export async function screenshot(page, name) {
   await page.screenshot({ path: join(OUTPUT, `${name}.png`) });
 }
+
+/** Starts a blank model through the New dialog. */
+export async function newBlank(page) {
+  await page.getByTestId('action-new').click();
+  await page.getByTestId('template-blank').click();
+  await page.waitForFunction(() => document.querySelectorAll('[data-testid="entity"]').length === 0);
+}
+
+/** Adds an aggregate with the toolbar and leaves in-place renaming. */
+export async function addAggregate(page) {
+  const before = await page.locator('[data-testid="entity"]').count();
+  await page.getByTestId('action-add-entity').click();
+  await page.keyboard.press('Escape');
+  await page.waitForFunction((n) => document.querySelectorAll('[data-testid="entity"]').length === n, before + 1);
+}
+
+/** Drags from the connection handle of one box to the middle of another. */
+export async function connect(page, fromName, toName) {
+  const from = entityBox(page, fromName);
+  await from.hover();
+  const handle = await from.locator('.handle').boundingBox();
+  const target = await entityBox(page, toName).boundingBox();
+  await page.mouse.move(handle.x + handle.width / 2, handle.y + handle.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(target.x + target.width / 2, target.y + target.height / 2, { steps: 8 });
+  await page.mouse.up();
+}
+
+export const findings = (page, code) => page.locator(`[data-testid="finding"][data-code="${code}"]`);

@@ -1,0 +1,34 @@
+// Apply a recommendation in one click, undo it, redo it.
+import { test, after, before } from 'node:test';
+import assert from 'node:assert/strict';
+import { launch, openApp, newBlank, addAggregate, connect, screenshot } from './app.mjs';
+
+let browser;
+before(async () => (browser = await launch()));
+after(async () => browser?.close());
+
+const storage = (page) => page.getByTestId('storage').inputValue();
+
+test('a recommendation is applied in one click and undone and redone', async () => {
+  const { page, errors, context } = await openApp(browser);
+  await newBlank(page);
+  await addAggregate(page);
+  await addAggregate(page);
+  await connect(page, 'collection', 'collection_2');
+  await page.getByTestId('unbounded').check();
+  assert.equal(await storage(page), 'embed');
+  await page.getByTestId('tab-advisor').click();
+  const apply = page.locator('[data-testid="finding"][data-code="DS101"] [data-testid="apply-fix"]').first();
+  await apply.click();
+  await page.locator('[data-testid="recommendation"]').first().click();
+  assert.notEqual(await storage(page), 'embed', 'the fix changed the storage');
+  const fixed = await storage(page);
+  await page.locator('body').click({ position: { x: 5, y: 5 } });
+  await page.keyboard.press('Control+z');
+  await page.waitForFunction(() => document.querySelector('[data-testid="storage"]')?.value === 'embed');
+  await page.keyboard.press('Control+Shift+z');
+  await page.waitForFunction((v) => document.querySelector('[data-testid="storage"]')?.value === v, fixed);
+  await screenshot(page, 'undo-redo');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
