@@ -38,6 +38,8 @@ pub enum Category {
     Indexes,
     /// Validation and schema evolution.
     Validation,
+    /// Figures measured from sample documents.
+    Measured,
 }
 
 /// A one-click change that resolves a finding. Applying it is a pure edit of the model, so the

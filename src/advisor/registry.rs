@@ -10,6 +10,8 @@ pub static RULES: &[&dyn Rule] = &[
     &rules::model_structure::ModelStructure,
     // relations (advisor-relations)
     // collections, sizes, indexes, validation (advisor-collections)
+    // measured from real data
+    &rules::measured_data::MeasuredData,
 ];
 
 /// The rule with this code, if any.

@@ -77,7 +77,7 @@ fn infer_file(path: &str, name: &str, format: Format, model: &Model) -> Result<(
         eprintln!();
     }
     let inference = acc.report();
-    let entity = inference.to_entity(&model.fresh_id(&entity_id(name)), name);
+    let entity = inference.to_measured_entity(&model.fresh_id(&entity_id(name)), name, &model.thresholds, path);
     eprint!("{}", summary_text(path, name, &summary, started.elapsed()));
     for o in observations(&inference, &model.thresholds) {
         let at = o.path.as_deref().map(|p| format!(" [{p}]")).unwrap_or_default();

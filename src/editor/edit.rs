@@ -226,7 +226,10 @@ mod tests {
         assert_eq!(m.entities[0].name, "collection");
         assert_eq!(m.entities[1].name, "collection_2");
         assert_eq!(m.entities[0].position, Point { x: 20.0, y: 20.0 });
-        assert!(!entity_rect(&m.entities[0]).intersects(&entity_rect(&m.entities[1])), "the second box is placed beside the first");
+        assert!(
+            !entity_rect(&m.entities[0]).intersects(&entity_rect(&m.entities[1])),
+            "the second box is placed beside the first"
+        );
         assert_eq!(m.entities[0].fields[0].name, "_id");
     }
 

@@ -149,3 +149,31 @@ impl Inference {
         Some(field)
     }
 }
+
+impl Inference {
+    /// The collection with what was measured attached: documents sampled, where from, and the
+    /// observations (which the advisor's `measured-data` rule reports).
+    pub fn to_measured_entity(
+        &self,
+        id: &str,
+        name: &str,
+        thresholds: &crate::model::Thresholds,
+        source: &str,
+    ) -> Entity {
+        let mut entity = self.to_entity(id, name);
+        entity.measured = Some(crate::model::Measured {
+            documents: self.documents,
+            source: source.to_string(),
+            observations: super::observations(self, thresholds)
+                .into_iter()
+                .map(|o| crate::model::MeasuredNote {
+                    code: o.code.to_string(),
+                    message: o.message,
+                    path: o.path,
+                    count: o.count,
+                })
+                .collect(),
+        });
+        entity
+    }
+}

@@ -242,6 +242,31 @@ pub struct CollectionSettings {
     pub indexes: Vec<super::IndexSpec>,
 }
 
+/// Figures measured from sample documents (`docshape infer`, the import dialog), kept with the
+/// model so the advisor can speak from real data rather than guesses.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[serde(default, rename_all = "camelCase")]
+pub struct Measured {
+    /// Documents sampled.
+    pub documents: u64,
+    /// Where they came from (a file name, "pasted").
+    #[serde(skip_serializing_if = "String::is_empty")]
+    pub source: String,
+    pub observations: Vec<MeasuredNote>,
+}
+
+/// One observation from the sample (`array-outlier`, `mixed-types`, `doc-over-atlas`...).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct MeasuredNote {
+    pub code: String,
+    pub message: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub path: Option<String>,
+    #[serde(default)]
+    pub count: u64,
+}
+
 /// A box on the canvas: an aggregate root, a sub-document or an external record.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
@@ -265,6 +290,10 @@ pub struct Entity {
     pub collection: CollectionSettings,
     #[serde(default, skip_serializing_if = "String::is_empty")]
     pub notes: String,
+    /// Figures measured from sample documents, when the entity was inferred or checked
+    /// against real data.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub measured: Option<Measured>,
 }
 
 impl Entity {
@@ -279,6 +308,7 @@ impl Entity {
             fields: Vec::new(),
             collection: CollectionSettings::default(),
             notes: String::new(),
+            measured: None,
         }
     }
 

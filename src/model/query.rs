@@ -207,7 +207,14 @@ mod tests {
         let ops: Vec<FilterOp> = f.iter().map(|f| f.op).collect();
         assert_eq!(
             ops,
-            vec![FilterOp::Equality, FilterOp::Equality, FilterOp::Range, FilterOp::ArrayContains, FilterOp::Exists, FilterOp::Text]
+            vec![
+                FilterOp::Equality,
+                FilterOp::Equality,
+                FilterOp::Range,
+                FilterOp::ArrayContains,
+                FilterOp::Exists,
+                FilterOp::Text
+            ]
         );
         assert_eq!(f[2].field, "createdAt");
         assert_eq!(parse_filters(&filters_text(&f)), f);

@@ -99,6 +99,13 @@ pub static ACTIONS: &[Action] = &[
         keys: &["mod+e"],
         run: |e| e.dialog.set(Some(Dialog::Export)),
     },
+    Action {
+        id: "import",
+        label: "Import sample documents…",
+        shortcut: "I",
+        keys: &["i"],
+        run: |e| e.dialog.set(Some(Dialog::Import)),
+    },
     Action { id: "save", label: "Save model file", shortcut: "Ctrl+S", keys: &["mod+s"], run: storage::save_file },
     Action { id: "open", label: "Open model file…", shortcut: "Ctrl+O", keys: &["mod+o"], run: open },
     Action {

@@ -165,6 +165,7 @@ fn Toolbar() -> impl IntoView {
                 <ToolButton action="new" icon="new" />
                 <ToolButton action="open" icon="open" />
                 <ToolButton action="save" icon="save" />
+                <ToolButton action="import" icon="import" />
             </div>
             <div class="group">
                 <ToolButton action="undo" icon="undo" disabled=Signal::derive(move || !editor.can_undo.get()) />

@@ -2,6 +2,7 @@
 
 use super::actions::ACTIONS;
 use super::export_dialog::ExportDialog;
+use super::import_dialog::ImportDialog;
 use super::state::{Dialog, Editor, NoticeKind};
 use super::templates::TEMPLATES;
 use crate::model::{load, Model};
@@ -16,6 +17,7 @@ pub fn Dialogs() -> impl IntoView {
                 Dialog::Help => ("Keyboard shortcuts", view! { <Help /> }.into_any()),
                 Dialog::New => ("New model", view! { <NewModel /> }.into_any()),
                 Dialog::Export => ("Export", view! { <ExportDialog /> }.into_any()),
+                Dialog::Import => ("Import sample documents or a validator", view! { <ImportDialog /> }.into_any()),
             };
             view! {
                 <div class="backdrop" on:pointerdown=move |_| editor.dialog.set(None)>

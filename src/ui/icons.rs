@@ -20,6 +20,7 @@ fn path(name: &str) -> &'static str {
         "layout" => "M4 4h7v7H4z M13 13h7v7h-7z M7.5 11v5.5H13",
         "grid" => "M4 9h16 M4 15h16 M9 4v16 M15 4v16",
         "theme" => "M12 3a9 9 0 100 18z M12 3a9 9 0 010 18",
+        "import" => "M12 3v12 M7 10l5 5 5-5 M4 17v3h16v-3",
         "help" => "M9 9a3 3 0 116 0c0 2-3 2-3 4 M12 17v.5",
         _ => "",
     }

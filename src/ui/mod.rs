@@ -12,6 +12,7 @@ mod export_dialog;
 mod field_editor;
 mod form;
 mod icons;
+mod import_dialog;
 mod inspector;
 mod queries_panel;
 mod relation_inspector;

@@ -3,7 +3,9 @@
 
 use super::form::{enum_from, enum_name, enum_options, Checkbox, NumberInput, Select, TextArea, TextInput};
 use super::state::Editor;
-use crate::model::{filters_text, parse_filters, parse_sort, sort_text, split_list as split, AccessPattern, Pagination, QueryKind};
+use crate::model::{
+    filters_text, parse_filters, parse_sort, sort_text, split_list as split, AccessPattern, Pagination, QueryKind,
+};
 use leptos::prelude::*;
 
 fn edit_query(editor: &Editor, id: &str, what: &str, f: impl FnOnce(&mut AccessPattern)) {

@@ -53,6 +53,7 @@ pub enum Dialog {
     Help,
     Export,
     New,
+    Import,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -1,0 +1,146 @@
+//! Learn from real data: paste or open sample documents (mongosh output, Extended JSON,
+//! NDJSON) or a `$jsonSchema`, see what was measured, and add the collection on confirmation
+//! (one undoable step).
+
+use super::state::{Editor, NoticeKind};
+use crate::infer::{entity_id, import_json_schema, infer_text, thousands, Accumulator, Format};
+use crate::model::{Entity, Model};
+use leptos::prelude::*;
+use wasm_bindgen::JsCast;
+
+/// Files above this size are refused in the browser (the CLI streams any size).
+const MAX_BROWSER_BYTES: f64 = 256.0 * 1024.0 * 1024.0;
+
+#[derive(Clone, PartialEq)]
+struct Preview {
+    entity: Entity,
+    summary: String,
+    messages: Vec<String>,
+}
+
+fn analyse(text: &str, name: &str, source: &str, model: &Model) -> Result<Preview, String> {
+    let trimmed = text.trim_start();
+    let id = model.fresh_id(&entity_id(name));
+    // A validator (`$jsonSchema`, `validator`, `bsonType` at the top) imports as a schema.
+    let looks_like_schema = trimmed.contains("$jsonSchema")
+        || (trimmed.starts_with('{') && trimmed[..trimmed.len().min(400)].contains("bsonType"));
+    if looks_like_schema {
+        let imported = import_json_schema(text, name)?;
+        let mut entity = imported.entity;
+        entity.id = id;
+        return Ok(Preview {
+            summary: format!("A $jsonSchema validator with {} top-level fields.", entity.fields.len()),
+            messages: imported.warnings,
+            entity,
+        });
+    }
+    let mut acc = Accumulator::default();
+    let summary = infer_text(text, Format::Auto, &mut acc);
+    if summary.documents == 0 {
+        let first = summary
+            .messages
+            .first()
+            .map(|m| format!(" (line {}, column {}: {})", m.line, m.column, m.message))
+            .unwrap_or_default();
+        return Err(format!("No document could be read{first}."));
+    }
+    let inference = acc.report();
+    let entity = inference.to_measured_entity(&id, name, &model.thresholds, source);
+    let mut messages: Vec<String> =
+        summary.messages.iter().map(|m| format!("line {}, column {}: {}", m.line, m.column, m.message)).collect();
+    if let Some(measured) = &entity.measured {
+        messages.extend(measured.observations.iter().map(|o| o.message.clone()));
+    }
+    Ok(Preview {
+        summary: format!(
+            "{} documents read as {}; {} malformed; {} fields.",
+            thousands(summary.documents),
+            summary.format,
+            thousands(summary.malformed),
+            entity.fields.len()
+        ),
+        messages,
+        entity,
+    })
+}
+
+#[component]
+pub fn ImportDialog() -> impl IntoView {
+    let editor = expect_context::<Editor>();
+    let text = RwSignal::new(String::new());
+    let name = RwSignal::new("samples".to_string());
+    let source = RwSignal::new("pasted".to_string());
+    let result = RwSignal::new(None::<Result<Preview, String>>);
+    let run = move || {
+        let r = editor
+            .model
+            .with_untracked(|m| analyse(&text.get_untracked(), &name.get_untracked(), &source.get_untracked(), m));
+        result.set(Some(r));
+    };
+    let on_file = move |ev: leptos::ev::Event| {
+        let Some(input) = ev.target().and_then(|t| t.dyn_into::<web_sys::HtmlInputElement>().ok()) else { return };
+        let Some(file) = input.files().and_then(|f| f.get(0)) else { return };
+        if file.size() > MAX_BROWSER_BYTES {
+            result.set(Some(Err(format!(
+                "{} is {} MB; the browser imports up to 256 MB. Use `docshape infer {}` to stream any size.",
+                file.name(),
+                (file.size() / 1e6).round(),
+                file.name()
+            ))));
+            return;
+        }
+        let file_name = file.name();
+        let stem = file_name.split('.').next().unwrap_or("samples").to_string();
+        name.set(stem);
+        source.set(file_name);
+        leptos::task::spawn_local(async move {
+            if let Ok(v) = wasm_bindgen_futures::JsFuture::from(file.text()).await {
+                text.set(v.as_string().unwrap_or_default());
+                run();
+            }
+        });
+    };
+    let confirm = move |_| {
+        let Some(Ok(preview)) = result.get_untracked() else { return };
+        let mut entity = preview.entity;
+        entity.position = editor.view_center();
+        let id = entity.id.clone();
+        let label = entity.name.clone();
+        editor.edit(None, move |m| m.entities.push(entity));
+        editor.dialog.set(None);
+        editor.select_entity(&id, false);
+        editor
+            .notify(NoticeKind::Info, format!("Added the collection \"{label}\" from the samples (Ctrl+Z undoes it)."));
+    };
+    view! {
+        <div class="import" data-testid="import">
+            <p class="hint">"Paste mongosh find() output, Extended JSON or NDJSON (mongoexport) — or a $jsonSchema validator. The figures are measured, not guessed, and stay with the model."</p>
+            <label class="row"><span>"collection name"</span>
+                <input type="text" prop:value=move || name.get() on:input=move |ev| name.set(event_target_value(&ev)) on:keydown=|ev| ev.stop_propagation() />
+            </label>
+            <label class="row"><span>"file"</span><input type="file" data-testid="import-file" on:change=on_file /></label>
+            <textarea
+                class="paste"
+                rows="10"
+                aria-label="Sample documents"
+                data-testid="import-text"
+                prop:value=move || text.get()
+                on:input=move |ev| text.set(event_target_value(&ev))
+                on:keydown=|ev| ev.stop_propagation()
+            ></textarea>
+            <div class="buttons">
+                <button data-testid="import-analyse" on:click=move |_| run()>"Analyse"</button>
+                <button class="primary" data-testid="import-confirm" disabled=move || !matches!(result.get(), Some(Ok(_))) on:click=confirm>"Add collection"</button>
+            </div>
+            {move || result.get().map(|r| match r {
+                Ok(p) => view! {
+                    <div class="verdict-box" data-testid="import-preview">
+                        <p>{p.summary}</p>
+                        <ul>{p.messages.into_iter().map(|m| view! { <li>{m}</li> }).collect_view()}</ul>
+                    </div>
+                }.into_any(),
+                Err(e) => view! { <p class="notice error" role="alert" data-testid="import-error">{e}</p> }.into_any(),
+            })}
+        </div>
+    }
+}
