@@ -115,6 +115,7 @@ pub static ACTIONS: &[Action] = &[
         keys: &["alt+n"],
         run: |e| e.dialog.set(Some(Dialog::New)),
     },
+    Action { id: "present", label: "Presentation mode", shortcut: "P", keys: &["p"], run: present },
     Action {
         id: "theme",
         label: "Toggle dark theme",
@@ -254,4 +255,22 @@ fn open(_: &Editor) {
     {
         input.click();
     }
+}
+
+fn present(e: &Editor) {
+    let on = e.presenting.get_untracked().is_none();
+    e.presenting.set(on.then_some(0));
+    if !on {
+        e.active_query.set(None);
+        e.clear_selection();
+    }
+    // The canvas changes size when the panels hide or show; frame the diagram after layout.
+    let editor = *e;
+    request_animation_frame(move || {
+        if let Some(canvas) = web_sys::window().and_then(|w| w.document()).and_then(|d| d.get_element_by_id("canvas")) {
+            let r = canvas.get_bounding_client_rect();
+            editor.viewport.set((r.width(), r.height()));
+        }
+        editor.fit_view();
+    });
 }

@@ -7,6 +7,7 @@ use super::canvas::{set_space, Canvas};
 use super::dialogs::Dialogs;
 use super::icons::Icon;
 use super::inspector::Inspector;
+use super::presentation::Presentation;
 use super::queries_panel::QueriesPanel;
 use super::state::{Editor, NoticeKind, Tab};
 use super::storage;
@@ -48,7 +49,7 @@ pub fn App() -> impl IntoView {
     });
 
     view! {
-        <div class="app" data-testid="app">
+        <div class="app" class:presenting=move || editor.presenting.get().is_some() data-testid="app">
             <Toolbar />
             <main class="workspace">
                 <QueriesPanel />
@@ -78,6 +79,7 @@ pub fn App() -> impl IntoView {
                     </Show>
                 </aside>
             </main>
+            <Presentation />
             <StatusBar />
             <Dialogs />
             <input
@@ -110,6 +112,16 @@ fn on_key(editor: &Editor, ev: &web_sys::KeyboardEvent) {
         return;
     }
     let key = combo(&ev.key(), ev.ctrl_key() || ev.meta_key(), ev.shift_key(), ev.alt_key());
+    if editor.presenting.get_untracked().is_some() {
+        match key.as_str() {
+            "arrowright" | "pagedown" | "enter" => super::presentation::step_by(editor, 1),
+            "arrowleft" | "pageup" => super::presentation::step_by(editor, -1),
+            "escape" | "p" => actions::run(editor, "present"),
+            _ => return,
+        }
+        ev.prevent_default();
+        return;
+    }
     // Inside a dialog only Escape (and the dialog's own controls) act.
     if editor.dialog.get_untracked().is_some() && key != "escape" {
         return;
@@ -195,6 +207,7 @@ fn Toolbar() -> impl IntoView {
             </div>
             <div class="spacer"></div>
             <button class="primary" data-testid="action-export" on:click=move |_| actions::run(&editor, "export")>"Export"</button>
+            <ToolButton action="present" icon="present" />
             <ToolButton action="theme" icon="theme" />
             <ToolButton action="help" icon="help" />
         </header>

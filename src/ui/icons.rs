@@ -21,6 +21,7 @@ fn path(name: &str) -> &'static str {
         "grid" => "M4 9h16 M4 15h16 M9 4v16 M15 4v16",
         "theme" => "M12 3a9 9 0 100 18z M12 3a9 9 0 010 18",
         "import" => "M12 3v12 M7 10l5 5 5-5 M4 17v3h16v-3",
+        "present" => "M3 4h18v12H3z M12 16v4 M8 20h8",
         "help" => "M9 9a3 3 0 116 0c0 2-3 2-3 4 M12 17v.5",
         _ => "",
     }

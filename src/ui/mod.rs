@@ -14,6 +14,7 @@ mod form;
 mod icons;
 mod import_dialog;
 mod inspector;
+mod presentation;
 mod queries_panel;
 mod relation_inspector;
 pub mod state;
@@ -25,4 +26,16 @@ pub use app::App;
 /// Mounts the app on the page body.
 pub fn mount() {
     leptos::mount::mount_to_body(App);
+}
+
+/// Bytes of WebAssembly memory in use (read by the UI benchmark as `wasmBindings.wasm_memory_bytes()`).
+#[wasm_bindgen::prelude::wasm_bindgen]
+pub fn wasm_memory_bytes() -> f64 {
+    use wasm_bindgen::JsCast;
+    wasm_bindgen::memory()
+        .dyn_into::<js_sys::WebAssembly::Memory>()
+        .ok()
+        .and_then(|m| m.buffer().dyn_into::<js_sys::ArrayBuffer>().ok())
+        .map(|b| b.byte_length() as f64)
+        .unwrap_or(0.0)
 }

@@ -84,6 +84,8 @@ pub struct Editor {
     pub viewport: RwSignal<(f64, f64)>,
     /// The entity whose name is being edited in place.
     pub renaming: RwSignal<Option<String>>,
+    /// Presentation mode: the current step, or `None` when editing.
+    pub presenting: RwSignal<Option<usize>>,
 }
 
 impl Editor {
@@ -107,6 +109,7 @@ impl Editor {
             dark: RwSignal::new(false),
             viewport: RwSignal::new((1200.0, 800.0)),
             renaming: RwSignal::new(None),
+            presenting: RwSignal::new(None),
         }
     }
 

@@ -1,0 +1,125 @@
+// UI benchmark: drives headless Chromium on generated models of 100, 300 and 500 aggregates
+// (12 fields each, twice as many relations) and prints figures. It asserts nothing: these
+// machines are shared and noisy; compare runs, not thresholds.
+//
+//   node scripts/bench-ui.mjs [sizes...]      (after `trunk build --release`; see `make bench-ui`)
+//
+// Measured per size:
+// - first render, painted: from navigation start to the frame after every box is in the DOM
+//   (the app fits the diagram to the screen on start, so every box is on screen);
+// - drag latency: for each pointer move of a box drag, from the event's timestamp to the next
+//   animation frame after the box's new position is laid out (move-to-paint, not frame
+//   intervals); median and p95 over 60 moves;
+// - advisor update: the app's own measurement of `analyze` after an edit (typing a field
+//   name), median over 20 keystrokes;
+// - JavaScript heap (Chromium's JSHeapUsedSize) and the WebAssembly memory size.
+import { execFileSync } from 'node:child_process';
+import { readdirSync, statSync, readFileSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
+import { join } from 'node:path';
+import { chromium } from 'playwright-core';
+import { serve } from '../tests/e2e/server.mjs';
+
+const root = new URL('..', import.meta.url).pathname;
+const sizes = process.argv.slice(2).map(Number).filter(Boolean);
+const counts = sizes.length ? sizes : [100, 300, 500];
+const port = 8093;
+const cli = join(root, 'target', 'release', 'docshape');
+
+const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.floor(s.length / 2)];
+};
+const p95 = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor(s.length * 0.95))];
+};
+
+const server = await serve(join(root, 'dist'), port);
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
+  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'],
+});
+
+const rows = [];
+for (const n of counts) {
+  const json = execFileSync(cli, ['synth', '--entities', String(n), '--fields', '12', '--seed', '7'], { maxBuffer: 1 << 28 }).toString();
+  const context = await browser.newContext({ viewport: { width: 1600, height: 1000 } });
+  await context.addInitScript((model) => {
+    if (!sessionStorage.getItem('seeded')) {
+      localStorage.setItem('docshape.model', model);
+      sessionStorage.setItem('seeded', '1');
+    }
+  }, json);
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Performance.enable');
+  await page.goto(`http://127.0.0.1:${port}/`);
+  await page.waitForFunction((n) => document.querySelectorAll('[data-testid="entity"]').length >= n, n, { timeout: 120000 });
+  const firstPaint = await page.evaluate(
+    () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve(performance.now())))),
+  );
+
+  // Drag: press on a box header, then 60 moves; measure move-to-frame inside the page.
+  const header = page.locator('[data-testid="entity"] .entity-header').nth(Math.floor(n / 2));
+  const box = await header.boundingBox();
+  await page.evaluate(() => {
+    window.__lat = [];
+    window.addEventListener(
+      'pointermove',
+      (ev) => {
+        const t0 = ev.timeStamp;
+        const el = document.querySelector('.entity.selected');
+        requestAnimationFrame(() => {
+          el?.getBoundingClientRect();
+          window.__lat.push(performance.now() - t0);
+        });
+      },
+      { capture: true },
+    );
+  });
+  await page.mouse.move(box.x + 20, box.y + 10);
+  await page.mouse.down();
+  for (let i = 1; i <= 60; i++) {
+    await page.mouse.move(box.x + 20 + i * 3, box.y + 10 + i * 2);
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+  }
+  await page.mouse.up();
+  const lat = await page.evaluate(() => window.__lat);
+
+  // Advisor: type into the selected box's first field name, read the app's own timing.
+  await page.getByTestId('tab-inspector').click();
+  const input = page.getByTestId('field-name').first();
+  const advisor = [];
+  for (let i = 0; i < 20; i++) {
+    await input.press('End');
+    await input.type('x');
+    const ms = await page.getByTestId('analysis-ms').innerText();
+    advisor.push(Number(ms.replace(/[^0-9.]/g, '')));
+  }
+
+  const metrics = Object.fromEntries((await cdp.send('Performance.getMetrics')).metrics.map((m) => [m.name, m.value]));
+  const wasmBytes = await page.evaluate(() => window.wasmBindings?.wasm_memory_bytes?.() ?? null);
+  rows.push({
+    aggregates: n,
+    relations: JSON.parse(json).relations.length,
+    'first render (ms)': firstPaint.toFixed(0),
+    'drag median (ms)': median(lat).toFixed(1),
+    'drag p95 (ms)': p95(lat).toFixed(1),
+    'advisor median (ms)': median(advisor).toFixed(2),
+    'JS heap (MB)': (metrics.JSHeapUsedSize / 1e6).toFixed(1),
+    'wasm memory (MB)': wasmBytes ? (wasmBytes / 1e6).toFixed(1) : 'n/a',
+  });
+  await context.close();
+}
+await browser.close();
+server.close();
+
+console.table(rows);
+let raw = 0;
+let gz = 0;
+for (const f of readdirSync(join(root, 'dist')).filter((f) => /\.(wasm|js)$/.test(f))) {
+  raw += statSync(join(root, 'dist', f)).size;
+  gz += gzipSync(readFileSync(join(root, 'dist', f)), { level: 9 }).length;
+}
+console.log(`bundle (wasm + js): ${(raw / 1024).toFixed(0)} KiB raw, ${(gz / 1024).toFixed(0)} KiB gzip`);
