@@ -49,7 +49,7 @@ fn cardinality(f: &Facts) -> (Vote, String) {
     let (vote, class) = match f.class {
         CardinalityClass::OneToOne => (Vote::Embed, "one-to-one".to_string()),
         CardinalityClass::OneToFew => (Vote::Embed, "one-to-few".to_string()),
-        CardinalityClass::OneToMany => (Vote::Reference, format!("one-to-many, more than a one-to-few array holds")),
+        CardinalityClass::OneToMany => (Vote::Reference, "one-to-many, more than a one-to-few array holds".to_string()),
         CardinalityClass::OneToSquillions => {
             (Vote::Reference, format!("one-to-squillions, beyond {}", count(t.many_max as f64)))
         }

@@ -52,7 +52,8 @@ pub(crate) fn percent(share: f64) -> String {
         return "an unknown share".to_string();
     }
     let p = share * 100.0;
-    let text = if p >= 10.0 { format!("{p:.0}") } else { format!("{p:.2}") };
+    let whole = (p - p.round()).abs() < 0.005;
+    let text = if p >= 10.0 && whole { format!("{p:.0}") } else { format!("{p:.2}") };
     format!("{}%", trim_zeros(&text))
 }
 
@@ -115,6 +116,7 @@ mod tests {
         assert_eq!(percent(0.002), "0.2%");
         assert_eq!(percent(0.0005), "0.05%");
         assert_eq!(percent(0.2), "20%");
+        assert_eq!(percent(0.9995), "99.95%");
         assert_eq!(list(&["C2", "C3", "C5"]), "C2, C3 and C5");
         assert_eq!(span(1825), "5 years");
     }

@@ -99,16 +99,25 @@ impl Rule for RelationalInDisguise {
             } else {
                 missing.iter().map(|t| name(t)).collect()
             };
-            let how = if q.uses_lookup { "stitches" } else { "needs" };
-            let message = format!(
-                "{} \"{}\" ({} a minute) {how} {} {} from another aggregate{}",
-                q.id,
-                q.name,
-                count(rate(q)),
-                name(&q.entity),
-                if others.is_empty() { "with data".to_string() } else { format!("with {}", list(&others)) },
-                if q.uses_lookup { " with $lookup" } else { ", and no copy serves it" },
-            );
+            let message = if q.uses_lookup {
+                let with = if others.is_empty() { String::new() } else { format!(" with {}", list(&others)) };
+                format!(
+                    "{} \"{}\" ({} a minute) joins {}{with} using $lookup",
+                    q.id,
+                    q.name,
+                    count(rate(q)),
+                    name(&q.entity)
+                )
+            } else {
+                format!(
+                    "{} \"{}\" ({} a minute) starts at {} but needs {} from other aggregates, and no copy serves it",
+                    q.id,
+                    q.name,
+                    count(rate(q)),
+                    name(&q.entity),
+                    list(&others)
+                )
+            };
             out.push(Self::finding(
                 Place::Query { id: q.id.clone() },
                 message,
