@@ -2,7 +2,7 @@
 //! figures. The votes explain; the decision (`decide.rs`) follows the seeds' ordered questions.
 
 use super::facts::{Facts, Outliers};
-use super::figures::{bytes, count, list, percent, span};
+use super::figures::{span, Bytes, Count, List, Percent};
 use crate::advisor::{CardinalityClass, Criterion, CriterionVote, Vote};
 use crate::model::Volatility;
 
@@ -28,21 +28,21 @@ pub(crate) fn votes(f: &Facts) -> Vec<CriterionVote> {
 fn cardinality(f: &Facts) -> (Vote, String) {
     let t = f.t;
     let how_many = match f.bound {
-        Some(b) => format!("{} {} typical, at most {}", count(f.typical), f.child_name, count(b as f64)),
+        Some(b) => format!("{} {} typical, at most {}", Count(f.typical), f.child_name, Count(b as f64)),
         None => format!(
             "{} {} typical, no stated maximum (~{} in {})",
-            count(f.typical),
+            Count(f.typical),
             f.child_name,
-            count(f.horizon.round()),
+            Count(f.horizon.round()),
             span(t.horizon_days)
         ),
     };
     let outliers = match f.outliers {
         Outliers::Minor { share, max } => {
-            format!("; {} of {} reach {} (outliers)", percent(share), f.parent_name, count(max as f64))
+            format!("; {} of {} reach {} (outliers)", Percent(share), f.parent_name, Count(max as f64))
         }
         Outliers::Major { share, max } => {
-            format!("; {} of {} reach {}, too many to call outliers", percent(share), f.parent_name, count(max as f64))
+            format!("; {} of {} reach {}, too many to call outliers", Percent(share), f.parent_name, Count(max as f64))
         }
         Outliers::None => String::new(),
     };
@@ -51,7 +51,7 @@ fn cardinality(f: &Facts) -> (Vote, String) {
         CardinalityClass::OneToFew => (Vote::Embed, "one-to-few".to_string()),
         CardinalityClass::OneToMany => (Vote::Reference, "one-to-many, more than a one-to-few array holds".to_string()),
         CardinalityClass::OneToSquillions => {
-            (Vote::Reference, format!("one-to-squillions, beyond {}", count(t.many_max as f64)))
+            (Vote::Reference, format!("one-to-squillions, beyond {}", Count(t.many_max as f64)))
         }
         CardinalityClass::ManyToMany if f.child_is_value => {
             (Vote::Neutral, "many-to-many, but a bare value is copied, not shared".to_string())
@@ -66,14 +66,14 @@ fn cardinality(f: &Facts) -> (Vote, String) {
 /// "read without catalogo by C2, C3 and C5" / "never read without catalogo".
 fn read_separately(f: &Facts) -> (Vote, String) {
     if !f.read_apart.is_empty() {
-        let reason = format!("read without {} by {}: it has a life of its own", f.parent_name, list(&f.read_apart));
+        let reason = format!("read without {} by {}: it has a life of its own", f.parent_name, List(&f.read_apart));
         (Vote::Reference, reason)
     } else if f.rel.read_separately {
         (Vote::Reference, format!("queried on its own, without {} (own screen, moderation or search)", f.parent_name))
     } else if f.read_together.is_empty() {
         (Vote::Embed, format!("no access pattern reads it without {}", f.parent_name))
     } else {
-        let reason = format!("always read with {} ({}), never on its own", f.parent_name, list(&f.read_together));
+        let reason = format!("always read with {} ({}), never on its own", f.parent_name, List(&f.read_together));
         (Vote::Embed, reason)
     }
 }
@@ -81,7 +81,7 @@ fn read_separately(f: &Facts) -> (Vote, String) {
 /// How often the child changes against how often the parent is read.
 fn volatility(f: &Facts) -> (Vote, String) {
     let reads = if f.parent_reads > 0.0 {
-        format!("; {} is read {} times a minute", f.parent_name, count(f.parent_reads))
+        format!("; {} is read {} times a minute", f.parent_name, Count(f.parent_reads))
     } else {
         String::new()
     };
@@ -110,28 +110,28 @@ fn size(f: &Facts) -> (Vote, String) {
     let each = if f.bytes_declared { "" } else { " (estimated)" };
     let figure = format!(
         "{} × {}{each} ≈ {} per {} document{}",
-        count(f.worst.round()),
-        bytes(f.child_bytes as f64),
-        bytes(total),
+        Count(f.worst.round()),
+        Bytes(f.child_bytes as f64),
+        Bytes(total),
         f.parent_name,
         if f.unbounded() { format!(" in {}", span(t.horizon_days)) } else { String::new() }
     );
     if total > t.doc_limit_bytes as f64 {
-        (Vote::Reference, format!("{figure}: over the {} limit", bytes(t.doc_limit_bytes as f64)))
+        (Vote::Reference, format!("{figure}: over the {} limit", Bytes(t.doc_limit_bytes as f64)))
     } else if total > t.doc_target_bytes as f64 {
-        (Vote::Reference, format!("{figure}: over the {} guidance", bytes(t.doc_target_bytes as f64)))
+        (Vote::Reference, format!("{figure}: over the {} guidance", Bytes(t.doc_target_bytes as f64)))
     } else if f.child_bytes > t.bloat_field_bytes {
         let reason = format!(
             "each {} is {}: bulky data read with every {}",
             f.child_name,
-            bytes(f.child_bytes as f64),
+            Bytes(f.child_bytes as f64),
             f.parent_name
         );
         (Vote::Reference, reason)
     } else if total > t.doc_target_bytes as f64 / 10.0 {
         (Vote::Neutral, format!("{figure}: fits, but heavy to rewrite on every change"))
     } else {
-        (Vote::Embed, format!("{figure}: small next to the {} limit", bytes(t.doc_limit_bytes as f64)))
+        (Vote::Embed, format!("{figure}: small next to the {} limit", Bytes(t.doc_limit_bytes as f64)))
     }
 }
 
@@ -143,17 +143,17 @@ fn growth(f: &Facts) -> (Vote, String) {
             Vote::Reference,
             format!(
                 "{} of {} grow to {}: the stated bound does not hold for a real share",
-                percent(share),
+                Percent(share),
                 f.parent_name,
-                count(max as f64)
+                Count(max as f64)
             ),
         ),
         (None, _) if f.growth > 0.0 => (
             Vote::Reference,
             format!(
                 "no stated maximum and it keeps growing ({} a day, ~{} a year): if you cannot state the maximum, do not embed",
-                count(f.growth),
-                count(per_year)
+                Count(f.growth),
+                Count(per_year)
             ),
         ),
         (None, _) => {
@@ -161,9 +161,9 @@ fn growth(f: &Facts) -> (Vote, String) {
         }
         (Some(b), _) if f.growth > 0.0 => (
             Vote::Embed,
-            format!("grows ~{} a year but stops at a stated maximum of {}", count(per_year), count(b as f64)),
+            format!("grows ~{} a year but stops at a stated maximum of {}", Count(per_year), Count(b as f64)),
         ),
-        (Some(b), _) => (Vote::Embed, format!("bounded: at most {} per {}", count(b as f64), f.parent_name)),
+        (Some(b), _) => (Vote::Embed, format!("bounded: at most {} per {}", Count(b as f64), f.parent_name)),
     }
 }
 

@@ -19,7 +19,7 @@
 //! parent; else the child points to the parent and the parent keeps no list.
 
 use super::facts::{Facts, Outliers};
-use super::figures::{bytes, count, list, possessive};
+use super::figures::{possessive, Bytes, Count, List, Percent};
 use crate::advisor::{CardinalityClass, Criterion, CriterionVote, Recommendation, Vote};
 use crate::model::{Storage, Volatility};
 
@@ -69,9 +69,9 @@ pub(crate) fn decide(f: &Facts, votes: &[CriterionVote]) -> Decision {
     if let Outliers::Major { share, max } = f.outliers {
         let because = format!(
             "{} of {} grow to {} {}, so no bound holds",
-            super::figures::percent(share),
+            Percent(share),
             f.parent_name,
-            count(max as f64),
+            Count(max as f64),
             f.child_name
         );
         return refer(Decider::Criterion(Criterion::Growth), because);
@@ -80,7 +80,7 @@ pub(crate) fn decide(f: &Facts, votes: &[CriterionVote]) -> Decision {
         let because = if f.read_apart.is_empty() {
             format!("{} is queried on its own", f.child_name)
         } else {
-            format!("{} is read without {} by {}", f.child_name, f.parent_name, list(&f.read_apart))
+            format!("{} is read without {} by {}", f.child_name, f.parent_name, List(&f.read_apart))
         };
         return refer(Decider::Criterion(Criterion::ReadSeparately), because);
     }
@@ -91,16 +91,16 @@ pub(crate) fn decide(f: &Facts, votes: &[CriterionVote]) -> Decision {
     if matches!(f.class, CardinalityClass::OneToMany | CardinalityClass::OneToSquillions) || shared_document {
         let because = format!(
             "{} {} per {}, up to {}, is {}",
-            count(f.typical),
+            Count(f.typical),
             f.child_name,
             f.parent_name,
-            count(f.worst.round()),
+            Count(f.worst.round()),
             f.class.label()
         );
         return refer(Decider::Criterion(Criterion::Cardinality), because);
     }
     if vote_of(votes, Criterion::Size) == Vote::Reference {
-        let because = format!("{} would add {} to each {}", f.child_name, bytes(f.worst_bytes()), f.parent_name);
+        let because = format!("{} would add {} to each {}", f.child_name, Bytes(f.worst_bytes()), f.parent_name);
         return refer(Decider::Criterion(Criterion::Size), because);
     }
     if rel.atomic_with_parent {
@@ -131,7 +131,7 @@ fn keep_outside(f: &Facts) -> Decision {
     let copied = if copies.is_empty() {
         String::new()
     } else {
-        format!("; {} keeps only {} for display", f.parent_name, list(&copies))
+        format!("; {} keeps only {} for display", f.parent_name, List(&copies))
     };
     let because = if f.child_external {
         format!("{} is kept outside MongoDB", f.child_name)
@@ -154,14 +154,14 @@ fn embed(f: &Facts, votes: &[CriterionVote], decider: Decider) -> Decision {
         (n, a) => format!("{n} of six criteria vote embed, {a} against"),
     };
     let because = if decider == Decider::Criterion(Criterion::Atomicity) {
-        format!("{} must change atomically with {}, at most {} of them", f.child_name, f.parent_name, count(bound))
+        format!("{} must change atomically with {}, at most {} of them", f.child_name, f.parent_name, Count(bound))
     } else {
         format!(
             "{} {} per {}, at most {}, read with it: {}",
-            count(f.typical),
+            Count(f.typical),
             f.child_name,
             f.parent_name,
-            count(bound),
+            Count(bound),
             f.class.label()
         )
     };
@@ -172,9 +172,9 @@ fn embed(f: &Facts, votes: &[CriterionVote], decider: Decider) -> Decision {
             "{}: {because} ({}); it grows ~{} a year and reaches its stated maximum of {} in ~{} years: past it, move the older {} to their own collection; {tally}.",
             capitalized(Recommendation::EmbedWatchBound.label()),
             decider.label(),
-            count(per_year),
-            count(bound),
-            count(years),
+            Count(per_year),
+            Count(bound),
+            Count(years),
             f.child_name,
         );
         return Decision { recommendation: Recommendation::EmbedWatchBound, summary };
@@ -200,7 +200,7 @@ pub(crate) fn bucket_fits(f: &Facts) -> bool {
 
 fn ids(views: &[&crate::model::AccessPattern]) -> String {
     let ids: Vec<&str> = views.iter().map(|q| q.id.as_str()).collect();
-    list(&ids)
+    List(&ids).to_string()
 }
 
 /// Picks the form of reference (see the module documentation) and writes the summary.
@@ -209,8 +209,8 @@ fn reference(f: &Facts, decider: Decider, because: String) -> Decision {
         let period = f.rel.bucket.as_ref().map(|b| b.period.as_str()).filter(|p| !p.is_empty()).unwrap_or("period");
         let how = format!(
             "group its tiny events ({} each, {} a day per {}) into one bucket document per {} and {period}",
-            bytes(f.child_bytes as f64),
-            count(f.growth),
+            Bytes(f.child_bytes as f64),
+            Count(f.growth),
             f.parent_name,
             f.parent_name
         );
@@ -240,11 +240,11 @@ fn reference(f: &Facts, decider: Decider, because: String) -> Decision {
             "{} displays {} {}: keep them beside the reference",
             f.child_name,
             possessive(f.parent_name),
-            list(&fields)
+            List(&fields)
         );
         (Recommendation::ExtendedReference, how)
     } else if f.bound.is_some() && !f.parent_external && f.class != CardinalityClass::OneToSquillions {
-        let how = format!("{} may keep the ids of its at most {} {}", f.parent_name, count(f.worst), f.child_name);
+        let how = format!("{} may keep the ids of its at most {} {}", f.parent_name, Count(f.worst), f.child_name);
         (Recommendation::ReferenceIdsInParent, how)
     } else {
         let how = format!("{} points to {}; {} keeps no list of them", f.child_name, f.parent_name, f.parent_name);

@@ -178,11 +178,13 @@ pub(crate) struct Facts<'a> {
     pub copies_elsewhere: usize,
 }
 
+/// A count read from user input: NaN and negatives are zero, huge values (infinity
+/// included) are capped at 10^15 so products stay finite.
 fn finite(x: f64) -> f64 {
-    if x.is_finite() {
-        x.clamp(0.0, 1e15)
-    } else {
+    if x.is_nan() {
         0.0
+    } else {
+        x.clamp(0.0, 1e15)
     }
 }
 
@@ -341,18 +343,18 @@ fn entity_bytes(e: &Entity) -> u64 {
     match e.kind {
         EntityKind::Value => scalar_bytes(e.value_type.unwrap_or(BsonType::String), DEFAULT_STRING_BYTES),
         _ if e.fields.is_empty() => DEFAULT_DOC_BYTES,
-        _ => 5 + fields_bytes(&e.fields, 0),
+        _ => 5u64.saturating_add(fields_bytes(&e.fields, 0)),
     }
 }
 
 /// One element of an array field: a sub-document or a scalar, with its element overhead.
 fn element_bytes(f: &Field) -> u64 {
     let item = match f.items {
-        Some(BsonType::Object) | None if !f.fields.is_empty() => 5 + fields_bytes(&f.fields, 1),
+        Some(BsonType::Object) | None if !f.fields.is_empty() => 5u64.saturating_add(fields_bytes(&f.fields, 1)),
         Some(t) => scalar_bytes(t, f.size.avg_bytes.unwrap_or(DEFAULT_STRING_BYTES)),
         None => DEFAULT_STRING_BYTES,
     };
-    item + ELEMENT_OVERHEAD
+    item.saturating_add(ELEMENT_OVERHEAD)
 }
 
 fn fields_bytes(fields: &[Field], depth: u32) -> u64 {
@@ -361,18 +363,20 @@ fn fields_bytes(fields: &[Field], depth: u32) -> u64 {
     }
     let mut total: u64 = 0;
     for f in fields {
-        let name = 2 + f.name.len() as u64;
+        let name = 2u64.saturating_add(f.name.len() as u64);
         let value = match f.bson_type {
             BsonType::Object if f.fields.is_empty() => DEFAULT_DOC_BYTES,
-            BsonType::Object => 5 + fields_bytes(&f.fields, depth + 1),
+            BsonType::Object => 5u64.saturating_add(fields_bytes(&f.fields, depth + 1)),
             BsonType::Array => {
                 let items = f.size.avg_items.unwrap_or(DEFAULT_ITEMS).min(1_000_000);
                 let one = match f.items {
-                    Some(BsonType::Object) | None if !f.fields.is_empty() => 5 + fields_bytes(&f.fields, depth + 1),
+                    Some(BsonType::Object) | None if !f.fields.is_empty() => {
+                        5u64.saturating_add(fields_bytes(&f.fields, depth + 1))
+                    }
                     Some(t) => scalar_bytes(t, f.size.avg_bytes.unwrap_or(DEFAULT_STRING_BYTES)),
                     None => DEFAULT_STRING_BYTES,
                 };
-                5u64.saturating_add(items.saturating_mul(one + ELEMENT_OVERHEAD))
+                5u64.saturating_add(items.saturating_mul(one.saturating_add(ELEMENT_OVERHEAD)))
             }
             t => scalar_bytes(t, f.size.avg_bytes.unwrap_or(DEFAULT_STRING_BYTES)),
         };
