@@ -58,7 +58,7 @@ fn thread_cpu_ns() -> Option<u64> {
 fn analyze_a_large_model_within_budget() {
     let m = big_model();
     let _ = analyze(&m); // warm up
-    let runs = 30;
+    let runs: u32 = std::env::var("RUNS").ok().and_then(|r| r.parse().ok()).unwrap_or(30);
     let mut best_wall = std::time::Duration::MAX;
     let mut best_cpu = u64::MAX;
     for _ in 0..runs {

@@ -2,29 +2,32 @@
 //! and everything its documents embed form one aggregate, the unit of atomicity. A write that
 //! changes two aggregates needs a multi-document transaction or a tolerated inconsistency.
 
+use super::relations::fast_hash::FastMap;
 use super::{AggregateInfo, SpanningWrite};
 use crate::model::{AccessPattern, Entity, EntityKind, Model, QueryKind, Storage};
-use std::collections::HashMap;
+use std::cell::OnceCell;
 
 /// Which aggregate holds each entity, computed once.
 pub(crate) struct Roots<'a> {
-    entities: HashMap<&'a str, &'a Entity>,
-    by_name: HashMap<&'a str, &'a str>,
+    model: &'a Model,
+    entities: FastMap<&'a str, &'a Entity>,
+    /// Collection name → entity id, built on first use (only writes' `changes` need it).
+    by_name: OnceCell<FastMap<&'a str, &'a str>>,
     /// Entity id → the root of its aggregate: the collection that holds it, or for an
     /// external entity the entity itself (another system is its own atomicity boundary).
-    root: HashMap<&'a str, &'a str>,
+    root: FastMap<&'a str, &'a str>,
 }
 
 impl<'a> Roots<'a> {
     pub fn new(model: &'a Model) -> Roots<'a> {
-        let entities: HashMap<&str, &Entity> = model.entities.iter().map(|e| (e.id.as_str(), e)).collect();
-        let mut parent: HashMap<&str, &str> = HashMap::new();
+        let entities: FastMap<&str, &Entity> = model.entities.iter().map(|e| (e.id.as_str(), e)).collect();
+        let mut parent: FastMap<&str, &str> = FastMap::default();
         for r in &model.relations {
             if r.storage == Storage::Embed {
                 parent.entry(r.child.as_str()).or_insert(r.parent.as_str());
             }
         }
-        let mut root = HashMap::new();
+        let mut root = FastMap::default();
         for e in &model.entities {
             let id = e.id.as_str();
             let mut current = id;
@@ -47,8 +50,7 @@ impl<'a> Roots<'a> {
                 }
             }
         }
-        let by_name = model.entities.iter().map(|e| (e.name.as_str(), e.id.as_str())).collect();
-        Roots { entities, by_name, root }
+        Roots { model, entities, by_name: OnceCell::new(), root }
     }
 
     /// The root of the aggregate that holds `entity`, if any.
@@ -71,7 +73,9 @@ impl<'a> Roots<'a> {
         if let Some((&id, _)) = self.entities.get_key_value(head) {
             return id;
         }
-        self.by_name.get(head).copied().unwrap_or(own)
+        let by_name =
+            self.by_name.get_or_init(|| self.model.entities.iter().map(|e| (e.name.as_str(), e.id.as_str())).collect());
+        by_name.get(head).copied().unwrap_or(own)
     }
 
     /// The distinct aggregate roots a write changes, in order of first mention.
@@ -94,7 +98,7 @@ impl<'a> Roots<'a> {
 pub fn aggregates(model: &Model) -> Vec<AggregateInfo> {
     let roots = Roots::new(model);
     let mut out: Vec<AggregateInfo> = Vec::new();
-    let mut index: HashMap<&str, usize> = HashMap::new();
+    let mut index: FastMap<&str, usize> = FastMap::default();
     for e in &model.entities {
         if e.kind == EntityKind::Document && roots.root(&e.id) == Some(e.id.as_str()) {
             index.insert(e.id.as_str(), out.len());

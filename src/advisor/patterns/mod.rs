@@ -7,21 +7,26 @@
 mod relation;
 
 use super::aggregates::Roots;
-use super::relations::{Facts, Usage};
+use super::relations::fast_hash::FastMap;
+use super::relations::{gather_all, Facts, Usage};
 use super::{PatternKind, PatternSuggestion, RelationAdvice, SizeEstimate};
 use crate::model::{Entity, EntityKind, Model, Place};
-use std::collections::HashMap;
 
 /// Every pattern in use, then every pattern that fits, relation by relation and then
 /// collection by collection, in model order.
 pub fn suggest(model: &Model, relations: &[RelationAdvice], sizes: &[SizeEstimate]) -> Vec<PatternSuggestion> {
     let usage = Usage::new(model, sizes);
-    let advice: HashMap<&str, &RelationAdvice> = relations.iter().map(|a| (a.relation.as_str(), a)).collect();
+    suggest_with(&usage, &gather_all(&usage), relations)
+}
+
+/// `suggest` over look-ups and facts already built (see `relations::gather_all`).
+pub(crate) fn suggest_with(usage: &Usage, facts: &[Facts], relations: &[RelationAdvice]) -> Vec<PatternSuggestion> {
+    let model = usage.model;
+    let advice: FastMap<&str, &RelationAdvice> = relations.iter().map(|a| (a.relation.as_str(), a)).collect();
     let mut out = Vec::new();
-    for rel in &model.relations {
-        let facts = Facts::gather(&usage, rel);
-        let recommendation = advice.get(rel.id.as_str()).map(|a| a.recommendation);
-        relation::suggest(&usage, &facts, recommendation, &mut out);
+    for f in facts {
+        let recommendation = advice.get(f.rel.id.as_str()).map(|a| a.recommendation);
+        relation::suggest(usage, f, recommendation, &mut out);
     }
     let roots = Roots::new(model);
     let version_field = shared_version_field(model);
@@ -40,12 +45,19 @@ fn push(out: &mut Vec<PatternSuggestion>, pattern: PatternKind, place: Place, in
 
 /// The version field a collection carries: the declared one, or a field named like one.
 fn version_field_of(e: &Entity) -> Option<&str> {
-    e.collection.schema_version_field.as_deref().filter(|f| !f.is_empty()).or_else(|| {
-        e.fields.iter().map(|f| f.name.as_str()).find(|n| {
-            let n = n.to_ascii_lowercase();
-            n.contains("schema") || n.contains("esquema")
-        })
-    })
+    e.collection
+        .schema_version_field
+        .as_deref()
+        .filter(|f| !f.is_empty())
+        .or_else(|| e.fields.iter().map(|f| f.name.as_str()).find(|n| names_a_version(n)))
+}
+
+/// `schema_v`, `esquema_v`, `_schema`, `SchemaVersion`: a name that says "schema version".
+fn names_a_version(name: &str) -> bool {
+    let bytes = name.as_bytes();
+    [b"schema".as_slice(), b"esquema".as_slice()]
+        .iter()
+        .any(|word| bytes.windows(word.len()).any(|w| w.eq_ignore_ascii_case(word)))
 }
 
 /// The version field name the design already uses elsewhere, for consistency; `schema_v`

@@ -2,9 +2,10 @@
 //! figures. The votes explain; the decision (`decide.rs`) follows the seeds' ordered questions.
 
 use super::facts::{Facts, Outliers};
-use super::figures::{span, Bytes, Count, List, Percent};
+use super::figures::{Bytes, Count, List, Percent, Span};
 use crate::advisor::{CardinalityClass, Criterion, CriterionVote, Vote};
 use crate::model::Volatility;
+use std::fmt::Write;
 
 /// The six votes, in `Criterion::ALL` order.
 pub(crate) fn votes(f: &Facts) -> Vec<CriterionVote> {
@@ -27,40 +28,55 @@ pub(crate) fn votes(f: &Facts) -> Vec<CriterionVote> {
 /// "5 etiquetas typical, at most 8: one-to-few".
 fn cardinality(f: &Facts) -> (Vote, String) {
     let t = f.t;
-    let how_many = match f.bound {
-        Some(b) => format!("{} {} typical, at most {}", Count(f.typical), f.child_name, Count(b as f64)),
-        None => format!(
+    let mut r = String::with_capacity(96);
+    let _ = match f.bound {
+        Some(b) => write!(r, "{} {} typical, at most {}", Count(f.typical), f.child_name, Count(b as f64)),
+        None => write!(
+            r,
             "{} {} typical, no stated maximum (~{} in {})",
             Count(f.typical),
             f.child_name,
             Count(f.horizon.round()),
-            span(t.horizon_days)
+            Span(t.horizon_days)
         ),
     };
-    let outliers = match f.outliers {
+    let _ = match f.outliers {
         Outliers::Minor { share, max } => {
-            format!("; {} of {} reach {} (outliers)", Percent(share), f.parent_name, Count(max as f64))
+            write!(r, "; {} of {} reach {} (outliers)", Percent(share), f.parent_name, Count(max as f64))
         }
         Outliers::Major { share, max } => {
-            format!("; {} of {} reach {}, too many to call outliers", Percent(share), f.parent_name, Count(max as f64))
+            let (share, max) = (Percent(share), Count(max as f64));
+            write!(r, "; {share} of {} reach {max}, too many to call outliers", f.parent_name)
         }
-        Outliers::None => String::new(),
+        Outliers::None => Ok(()),
     };
-    let (vote, class) = match f.class {
-        CardinalityClass::OneToOne => (Vote::Embed, "one-to-one".to_string()),
-        CardinalityClass::OneToFew => (Vote::Embed, "one-to-few".to_string()),
-        CardinalityClass::OneToMany => (Vote::Reference, "one-to-many, more than a one-to-few array holds".to_string()),
+    let vote = match f.class {
+        CardinalityClass::OneToOne => {
+            r.push_str(": one-to-one");
+            Vote::Embed
+        }
+        CardinalityClass::OneToFew => {
+            r.push_str(": one-to-few");
+            Vote::Embed
+        }
+        CardinalityClass::OneToMany => {
+            r.push_str(": one-to-many, more than a one-to-few array holds");
+            Vote::Reference
+        }
         CardinalityClass::OneToSquillions => {
-            (Vote::Reference, format!("one-to-squillions, beyond {}", Count(t.many_max as f64)))
+            let _ = write!(r, ": one-to-squillions, beyond {}", Count(t.many_max as f64));
+            Vote::Reference
         }
         CardinalityClass::ManyToMany if f.child_is_value => {
-            (Vote::Neutral, "many-to-many, but a bare value is copied, not shared".to_string())
+            r.push_str(": many-to-many, but a bare value is copied, not shared");
+            Vote::Neutral
         }
         CardinalityClass::ManyToMany => {
-            (Vote::Reference, format!("many-to-many: each {} belongs to many {}", f.child_name, f.parent_name))
+            let _ = write!(r, ": many-to-many: each {} belongs to many {}", f.child_name, f.parent_name);
+            Vote::Reference
         }
     };
-    (vote, format!("{how_many}{outliers}: {class}"))
+    (vote, r)
 }
 
 /// "read without catalogo by C2, C3 and C5" / "never read without catalogo".
@@ -80,59 +96,67 @@ fn read_separately(f: &Facts) -> (Vote, String) {
 
 /// How often the child changes against how often the parent is read.
 fn volatility(f: &Facts) -> (Vote, String) {
-    let reads = if f.parent_reads > 0.0 {
-        format!("; {} is read {} times a minute", f.parent_name, Count(f.parent_reads))
-    } else {
-        String::new()
-    };
-    let copies = if f.copies_elsewhere > 0 {
-        format!(", and copies of it live under {} other parent(s)", f.copies_elsewhere)
-    } else {
-        String::new()
-    };
-    match f.rel.child_changes {
-        Volatility::Never => (Vote::Embed, format!("never changes once written{reads}")),
-        Volatility::Rarely => (Vote::Embed, format!("changes rarely{reads}")),
-        Volatility::Often => {
-            (Vote::Reference, format!("changes often{copies}: each change rewrites the document that holds it{reads}"))
+    let mut r = String::with_capacity(96);
+    let vote = match f.rel.child_changes {
+        Volatility::Never => {
+            r.push_str("never changes once written");
+            Vote::Embed
         }
-        Volatility::Constantly => (
-            Vote::Reference,
-            format!("changes constantly{copies}: each change rewrites the document that holds it{reads}"),
-        ),
+        Volatility::Rarely => {
+            r.push_str("changes rarely");
+            Vote::Embed
+        }
+        Volatility::Often | Volatility::Constantly => {
+            r.push_str(if f.rel.child_changes == Volatility::Often { "changes often" } else { "changes constantly" });
+            if f.copies_elsewhere > 0 {
+                let _ = write!(r, ", and copies of it live under {} other parent(s)", f.copies_elsewhere);
+            }
+            r.push_str(": each change rewrites the document that holds it");
+            Vote::Reference
+        }
+    };
+    if f.parent_reads > 0.0 {
+        let _ = write!(r, "; {} is read {} times a minute", f.parent_name, Count(f.parent_reads));
     }
+    (vote, r)
 }
 
 /// The children's bytes against the 1 MB target and the 16 MiB limit.
 fn size(f: &Facts) -> (Vote, String) {
     let t = f.t;
     let total = f.worst_bytes();
-    let each = if f.bytes_declared { "" } else { " (estimated)" };
-    let figure = format!(
-        "{} × {}{each} ≈ {} per {} document{}",
+    let mut r = String::with_capacity(112);
+    if f.child_bytes > t.bloat_field_bytes && total <= t.doc_target_bytes as f64 {
+        let each = Bytes(f.child_bytes as f64);
+        let _ = write!(r, "each {} is {each}: bulky data read with every {}", f.child_name, f.parent_name);
+        return (Vote::Reference, r);
+    }
+    let _ = write!(
+        r,
+        "{} × {}{} ≈ {} per {} document",
         Count(f.worst.round()),
         Bytes(f.child_bytes as f64),
+        if f.bytes_declared { "" } else { " (estimated)" },
         Bytes(total),
         f.parent_name,
-        if f.unbounded() { format!(" in {}", span(t.horizon_days)) } else { String::new() }
     );
-    if total > t.doc_limit_bytes as f64 {
-        (Vote::Reference, format!("{figure}: over the {} limit", Bytes(t.doc_limit_bytes as f64)))
-    } else if total > t.doc_target_bytes as f64 {
-        (Vote::Reference, format!("{figure}: over the {} guidance", Bytes(t.doc_target_bytes as f64)))
-    } else if f.child_bytes > t.bloat_field_bytes {
-        let reason = format!(
-            "each {} is {}: bulky data read with every {}",
-            f.child_name,
-            Bytes(f.child_bytes as f64),
-            f.parent_name
-        );
-        (Vote::Reference, reason)
-    } else if total > t.doc_target_bytes as f64 / 10.0 {
-        (Vote::Neutral, format!("{figure}: fits, but heavy to rewrite on every change"))
-    } else {
-        (Vote::Embed, format!("{figure}: small next to the {} limit", Bytes(t.doc_limit_bytes as f64)))
+    if f.unbounded() {
+        let _ = write!(r, " in {}", Span(t.horizon_days));
     }
+    let vote = if total > t.doc_limit_bytes as f64 {
+        let _ = write!(r, ": over the {} limit", Bytes(t.doc_limit_bytes as f64));
+        Vote::Reference
+    } else if total > t.doc_target_bytes as f64 {
+        let _ = write!(r, ": over the {} guidance", Bytes(t.doc_target_bytes as f64));
+        Vote::Reference
+    } else if total > t.doc_target_bytes as f64 / 10.0 {
+        r.push_str(": fits, but heavy to rewrite on every change");
+        Vote::Neutral
+    } else {
+        let _ = write!(r, ": small next to the {} limit", Bytes(t.doc_limit_bytes as f64));
+        Vote::Embed
+    };
+    (vote, r)
 }
 
 /// Bounded or not: "if you cannot state the maximum, do not embed it".

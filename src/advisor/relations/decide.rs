@@ -118,11 +118,17 @@ fn vote_of(votes: &[CriterionVote], c: Criterion) -> Vote {
     votes.iter().find(|v| v.criterion == c).map(|v| v.vote).unwrap_or(Vote::Neutral)
 }
 
-fn capitalized(label: &str) -> String {
-    let mut chars = label.chars();
-    match chars.next() {
-        Some(first) => first.to_uppercase().chain(chars).collect(),
-        None => String::new(),
+/// The recommendation's label at the start of a sentence.
+fn capitalized(recommendation: Recommendation) -> &'static str {
+    match recommendation {
+        Recommendation::Embed => "Embed",
+        Recommendation::EmbedWatchBound => "Embed, but watch the bound",
+        Recommendation::ReferenceIdsInParent => "Reference, child ids in the parent",
+        Recommendation::ReferenceFromChild => "Reference from the child only",
+        Recommendation::ReferenceWithSubset => "Reference + subset",
+        Recommendation::ExtendedReference => "Extended reference",
+        Recommendation::Bucket => "Bucket",
+        Recommendation::KeepOutside => "Keep outside MongoDB",
     }
 }
 
@@ -170,7 +176,7 @@ fn embed(f: &Facts, votes: &[CriterionVote], decider: Decider) -> Decision {
         let years = ((bound - f.typical).max(0.0) / per_year).ceil();
         let summary = format!(
             "{}: {because} ({}); it grows ~{} a year and reaches its stated maximum of {} in ~{} years: past it, move the older {} to their own collection; {tally}.",
-            capitalized(Recommendation::EmbedWatchBound.label()),
+            capitalized(Recommendation::EmbedWatchBound),
             decider.label(),
             Count(per_year),
             Count(bound),
@@ -250,6 +256,6 @@ fn reference(f: &Facts, decider: Decider, because: String) -> Decision {
         let how = format!("{} points to {}; {} keeps no list of them", f.child_name, f.parent_name, f.parent_name);
         (Recommendation::ReferenceFromChild, how)
     };
-    let summary = format!("{}: {because} ({}); {how}.", capitalized(recommendation.label()), decider.label());
+    let summary = format!("{}: {because} ({}); {how}.", capitalized(recommendation), decider.label());
     Decision { recommendation, summary }
 }

@@ -3,29 +3,31 @@
 //! parent and child together or apart. Look-ups are built once (`Usage`), so gathering the
 //! facts of every relation stays linear in the size of the model.
 
+use super::fast_hash::FastMap;
 use crate::advisor::{CardinalityClass, SizeEstimate};
 use crate::model::{
     AccessPattern, BsonType, Entity, EntityKind, Field, Model, QueryKind, Relation, Storage, Thresholds,
 };
-use std::collections::HashMap;
 
 /// Look-ups over the model's entities and access patterns, built once per analysis.
 pub(crate) struct Usage<'a> {
     pub model: &'a Model,
-    entities: HashMap<&'a str, &'a Entity>,
+    entities: FastMap<&'a str, &'a Entity>,
     /// Reads keyed by (entity they start at, entity they touch).
-    pairs: HashMap<(&'a str, &'a str), Vec<&'a AccessPattern>>,
+    pairs: FastMap<(&'a str, &'a str), Vec<&'a AccessPattern>>,
     /// Reads keyed by (entity they start at, first segment of a filter/sort/projection path).
-    paths: HashMap<(&'a str, &'a str), Vec<&'a AccessPattern>>,
+    paths: FastMap<(&'a str, &'a str), Vec<&'a AccessPattern>>,
     /// Reads keyed by the entity they start at.
-    reads_from: HashMap<&'a str, Vec<&'a AccessPattern>>,
+    reads_from: FastMap<&'a str, Vec<&'a AccessPattern>>,
     /// Read executions per minute starting at each entity.
-    reads_per_min: HashMap<&'a str, f64>,
+    reads_per_min: FastMap<&'a str, f64>,
     /// Write executions per minute starting at or touching each entity.
-    writes_per_min: HashMap<&'a str, f64>,
+    writes_per_min: FastMap<&'a str, f64>,
     /// How many relations copy each entity into their parent (embed or subset).
-    copies_of: HashMap<&'a str, usize>,
-    sizes: HashMap<&'a str, &'a SizeEstimate>,
+    copies_of: FastMap<&'a str, usize>,
+    sizes: FastMap<&'a str, &'a SizeEstimate>,
+    /// Field-based byte estimates of the entities that are some relation's child.
+    estimates: FastMap<&'a str, u64>,
 }
 
 /// Whether the relation puts a copy of the child into the parent (embedding or a subset).
@@ -52,13 +54,14 @@ impl<'a> Usage<'a> {
         let mut u = Usage {
             model,
             entities: model.entities.iter().map(|e| (e.id.as_str(), e)).collect(),
-            pairs: HashMap::new(),
-            paths: HashMap::new(),
-            reads_from: HashMap::new(),
-            reads_per_min: HashMap::new(),
-            writes_per_min: HashMap::new(),
-            copies_of: HashMap::new(),
+            pairs: FastMap::default(),
+            paths: FastMap::default(),
+            reads_from: FastMap::default(),
+            reads_per_min: FastMap::default(),
+            writes_per_min: FastMap::default(),
+            copies_of: FastMap::default(),
             sizes: sizes.iter().map(|s| (s.entity.as_str(), s)).collect(),
+            estimates: FastMap::default(),
         };
         for q in &model.queries {
             let start = q.entity.as_str();
@@ -84,6 +87,11 @@ impl<'a> Usage<'a> {
         }
         for r in model.relations.iter().filter(|r| copies_child(r)) {
             *u.copies_of.entry(r.child.as_str()).or_default() += 1;
+        }
+        for r in &model.relations {
+            if let Some(child) = u.entities.get(r.child.as_str()).copied() {
+                u.estimates.entry(child.id.as_str()).or_insert_with(|| entity_bytes(child));
+            }
         }
         u
     }
@@ -326,7 +334,8 @@ fn child_bytes(u: &Usage, rel: &Relation, child: Option<&Entity>) -> (u64, bool)
             return (size.avg_bytes, false);
         }
     }
-    (entity_bytes(child), false)
+    let estimate = u.estimates.get(child.id.as_str()).copied();
+    (estimate.unwrap_or_else(|| entity_bytes(child)), false)
 }
 
 /// A sub-document with no fields listed is taken to be this big.

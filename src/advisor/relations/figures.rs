@@ -166,13 +166,22 @@ pub(crate) fn possessive(name: &str) -> String {
 }
 
 /// Days as years when they make whole years (`5 years`), else days.
-pub(crate) fn span(days: u64) -> String {
-    match days {
-        365 => "1 year".to_string(),
-        d if d % 365 == 0 && d > 0 => format!("{} years", Thousands(d / 365)),
-        1 => "1 day".to_string(),
-        d => format!("{} days", Thousands(d)),
+#[derive(Clone, Copy)]
+pub(crate) struct Span(pub u64);
+
+impl Display for Span {
+    fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
+        match self.0 {
+            365 => f.write_str("1 year"),
+            d if d % 365 == 0 && d > 0 => write!(f, "{} years", Thousands(d / 365)),
+            1 => f.write_str("1 day"),
+            d => write!(f, "{} days", Thousands(d)),
+        }
     }
+}
+
+pub(crate) fn span(days: u64) -> String {
+    Span(days).to_string()
 }
 
 #[cfg(test)]

@@ -7,6 +7,7 @@
 mod criteria;
 mod decide;
 pub(crate) mod facts;
+pub(crate) mod fast_hash;
 pub(crate) mod figures;
 
 pub(crate) use decide::{bucket_fits, subset_size};
@@ -18,7 +19,18 @@ use crate::model::{Model, Relation, Storage};
 /// One recommendation per relation, in model order.
 pub fn advise(model: &Model, sizes: &[SizeEstimate]) -> Vec<RelationAdvice> {
     let usage = Usage::new(model, sizes);
-    model.relations.iter().map(|rel| advise_one(&Facts::gather(&usage, rel))).collect()
+    advise_with(&gather_all(&usage))
+}
+
+/// The facts of every relation, in model order: gathered once, shared by `advise_with` and
+/// `patterns::suggest_with`.
+pub(crate) fn gather_all<'a>(usage: &Usage<'a>) -> Vec<Facts<'a>> {
+    usage.model.relations.iter().map(|rel| Facts::gather(usage, rel)).collect()
+}
+
+/// `advise` over facts already gathered.
+pub(crate) fn advise_with(facts: &[Facts]) -> Vec<RelationAdvice> {
+    facts.iter().map(advise_one).collect()
 }
 
 /// The recommendation for one relation from its facts.

@@ -1,10 +1,10 @@
 use crate::advisor::aggregates::Roots;
 use crate::advisor::relations::facts::{is_read, rate};
+use crate::advisor::relations::fast_hash::FastMap;
 use crate::advisor::relations::figures::{count, list, percent};
 use crate::advisor::{Context, Finding, Rule, RuleMeta};
 use crate::declare_rule;
 use crate::model::{AccessPattern, Model, Place, QueryKind, Relation, Storage};
-use std::collections::HashMap;
 
 /// A read executed at least this often per minute is on the hot path.
 const HOT_PER_MINUTE: f64 = 1.0;
@@ -47,8 +47,8 @@ declare_rule! {
 }
 
 /// Relations by (parent, child), to find the copy that serves a read.
-fn pairs(model: &Model) -> HashMap<(&str, &str), Vec<&Relation>> {
-    let mut map: HashMap<(&str, &str), Vec<&Relation>> = HashMap::new();
+fn pairs(model: &Model) -> FastMap<(&str, &str), Vec<&Relation>> {
+    let mut map: FastMap<(&str, &str), Vec<&Relation>> = FastMap::default();
     for r in &model.relations {
         map.entry((r.parent.as_str(), r.child.as_str())).or_default().push(r);
     }
@@ -58,7 +58,7 @@ fn pairs(model: &Model) -> HashMap<(&str, &str), Vec<&Relation>> {
 /// Whether a copy lets a read that starts at `start` show `touched` without a second read:
 /// the start holds copies of the touched parent (extended reference), or of the touched
 /// children (embedding, subset, computed values).
-fn served(pairs: &HashMap<(&str, &str), Vec<&Relation>>, start: &str, touched: &str) -> bool {
+fn served(pairs: &FastMap<(&str, &str), Vec<&Relation>>, start: &str, touched: &str) -> bool {
     let down = pairs.get(&(start, touched)).into_iter().flatten();
     let up = pairs.get(&(touched, start)).into_iter().flatten();
     down.into_iter().any(|r| r.storage == Storage::Embed || r.subset.is_some() || !r.computed.is_empty())
@@ -66,7 +66,7 @@ fn served(pairs: &HashMap<(&str, &str), Vec<&Relation>>, start: &str, touched: &
 }
 
 /// Touched entities of a read that live in another aggregate and that no copy serves.
-fn unserved<'a>(roots: &Roots, pairs: &HashMap<(&str, &str), Vec<&Relation>>, q: &'a AccessPattern) -> Vec<&'a str> {
+fn unserved<'a>(roots: &Roots, pairs: &FastMap<(&str, &str), Vec<&Relation>>, q: &'a AccessPattern) -> Vec<&'a str> {
     let start_root = roots.root(&q.entity);
     q.touches
         .iter()

@@ -1,9 +1,9 @@
 use crate::advisor::relations::expected_storage;
+use crate::advisor::relations::fast_hash::FastSet;
 use crate::advisor::relations::figures::{count, thousands};
 use crate::advisor::{Context, Finding, Fix, Rule, RuleMeta, Severity};
 use crate::declare_rule;
 use crate::model::{BsonType, EntityKind, Field, Place, Relation, Storage};
-use std::collections::HashSet;
 
 declare_rule! {
     /// ## What it does
@@ -74,7 +74,7 @@ impl Rule for UnboundedArray {
     }
 
     fn check(&self, cx: &Context, out: &mut Vec<Finding>) {
-        let mut backed: HashSet<(&str, &str)> = HashSet::new();
+        let mut backed: FastSet<(&str, &str)> = FastSet::default();
         for rel in &cx.model.relations {
             let parent = cx.entity(&rel.parent).map(|e| e.name.as_str()).unwrap_or(&rel.parent);
             let child = cx.entity(&rel.child).map(|e| e.name.as_str()).unwrap_or(&rel.child);
@@ -123,10 +123,10 @@ impl Rule for UnboundedArray {
 
 impl UnboundedArray {
     /// Array fields no relation accounts for, with no maximum in either constraint or hint.
-    fn check_fields(&self, cx: &Context, backed: &HashSet<(&str, &str)>, out: &mut Vec<Finding>) {
+    fn check_fields(&self, cx: &Context, backed: &FastSet<(&str, &str)>, out: &mut Vec<Finding>) {
         let cap = cx.model.thresholds.array_warn;
         for e in cx.model.entities.iter().filter(|e| e.kind == EntityKind::Document) {
-            arrays(&e.fields, "", 0, &mut |path, field| {
+            arrays(&e.fields, &mut String::new(), 0, &mut |path, field| {
                 let stated = field.constraints.max_items.is_some() || field.size.max_items.is_some();
                 if field.bson_type != BsonType::Array || stated || backed.contains(&(e.id.as_str(), path)) {
                     return;
@@ -145,15 +145,21 @@ impl UnboundedArray {
     }
 }
 
-/// Calls `visit(path, field)` for every field at any depth (sub-documents and their arrays).
-fn arrays(fields: &[Field], prefix: &str, depth: u32, visit: &mut dyn FnMut(&str, &Field)) {
+/// Calls `visit(path, field)` for every field at any depth (sub-documents and their arrays),
+/// building the dotted path in one reused buffer.
+fn arrays(fields: &[Field], path: &mut String, depth: u32, visit: &mut dyn FnMut(&str, &Field)) {
     if depth > 32 {
         return;
     }
     for field in fields {
-        let path = if prefix.is_empty() { field.name.clone() } else { format!("{prefix}.{}", field.name) };
-        visit(&path, field);
-        arrays(&field.fields, &path, depth + 1, visit);
+        let len = path.len();
+        if len > 0 {
+            path.push('.');
+        }
+        path.push_str(&field.name);
+        visit(path, field);
+        arrays(&field.fields, path, depth + 1, visit);
+        path.truncate(len);
     }
 }
 
