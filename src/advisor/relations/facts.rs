@@ -3,11 +3,10 @@
 //! parent and child together or apart. Look-ups are built once (`Usage`), so gathering the
 //! facts of every relation stays linear in the size of the model.
 
+use super::estimate::{element_bytes, entity_bytes, DEFAULT_DOC_BYTES};
 use super::fast_hash::FastMap;
 use crate::advisor::{CardinalityClass, SizeEstimate};
-use crate::model::{
-    AccessPattern, BsonType, Entity, EntityKind, Field, Model, QueryKind, Relation, Storage, Thresholds,
-};
+use crate::model::{AccessPattern, Entity, EntityKind, Model, QueryKind, Relation, Storage, Thresholds};
 
 /// Look-ups over the model's entities and access patterns, built once per analysis.
 pub(crate) struct Usage<'a> {
@@ -338,80 +337,10 @@ fn child_bytes(u: &Usage, rel: &Relation, child: Option<&Entity>) -> (u64, bool)
     (estimate.unwrap_or_else(|| entity_bytes(child)), false)
 }
 
-/// A sub-document with no fields listed is taken to be this big.
-const DEFAULT_DOC_BYTES: u64 = 200;
-/// A string with no size hint is taken to be this long.
-const DEFAULT_STRING_BYTES: u64 = 16;
-/// An array with no size hint is taken to hold this many items.
-const DEFAULT_ITEMS: u64 = 4;
-/// Type byte and index key (`"12"`) of one array element.
-const ELEMENT_OVERHEAD: u64 = 4;
-
-/// A rough BSON size of one entity's document (or value), for when no estimate is given.
-fn entity_bytes(e: &Entity) -> u64 {
-    match e.kind {
-        EntityKind::Value => scalar_bytes(e.value_type.unwrap_or(BsonType::String), DEFAULT_STRING_BYTES),
-        _ if e.fields.is_empty() => DEFAULT_DOC_BYTES,
-        _ => 5u64.saturating_add(fields_bytes(&e.fields, 0)),
-    }
-}
-
-/// One element of an array field: a sub-document or a scalar, with its element overhead.
-fn element_bytes(f: &Field) -> u64 {
-    let item = match f.items {
-        Some(BsonType::Object) | None if !f.fields.is_empty() => 5u64.saturating_add(fields_bytes(&f.fields, 1)),
-        Some(t) => scalar_bytes(t, f.size.avg_bytes.unwrap_or(DEFAULT_STRING_BYTES)),
-        None => DEFAULT_STRING_BYTES,
-    };
-    item.saturating_add(ELEMENT_OVERHEAD)
-}
-
-fn fields_bytes(fields: &[Field], depth: u32) -> u64 {
-    if depth > 16 {
-        return DEFAULT_DOC_BYTES;
-    }
-    let mut total: u64 = 0;
-    for f in fields {
-        let name = 2u64.saturating_add(f.name.len() as u64);
-        let value = match f.bson_type {
-            BsonType::Object if f.fields.is_empty() => DEFAULT_DOC_BYTES,
-            BsonType::Object => 5u64.saturating_add(fields_bytes(&f.fields, depth + 1)),
-            BsonType::Array => {
-                let items = f.size.avg_items.unwrap_or(DEFAULT_ITEMS).min(1_000_000);
-                let one = match f.items {
-                    Some(BsonType::Object) | None if !f.fields.is_empty() => {
-                        5u64.saturating_add(fields_bytes(&f.fields, depth + 1))
-                    }
-                    Some(t) => scalar_bytes(t, f.size.avg_bytes.unwrap_or(DEFAULT_STRING_BYTES)),
-                    None => DEFAULT_STRING_BYTES,
-                };
-                5u64.saturating_add(items.saturating_mul(one.saturating_add(ELEMENT_OVERHEAD)))
-            }
-            t => scalar_bytes(t, f.size.avg_bytes.unwrap_or(DEFAULT_STRING_BYTES)),
-        };
-        total = total.saturating_add(name).saturating_add(value);
-    }
-    total
-}
-
-fn scalar_bytes(t: BsonType, avg: u64) -> u64 {
-    match t {
-        BsonType::String => 5u64.saturating_add(avg),
-        BsonType::BinData => 5u64.saturating_add(avg),
-        BsonType::Int => 4,
-        BsonType::Long | BsonType::Double | BsonType::Date | BsonType::Timestamp => 8,
-        BsonType::Decimal => 16,
-        BsonType::Bool => 1,
-        BsonType::ObjectId => 12,
-        BsonType::Null => 0,
-        BsonType::Object | BsonType::Array => DEFAULT_DOC_BYTES,
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::model::{Cardinality, Relation};
+    use crate::model::{BsonType, Cardinality, Field, Relation};
 
     #[test]
     fn classes_follow_the_rule_of_thumb() {

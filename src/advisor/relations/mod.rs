@@ -6,6 +6,7 @@
 
 mod criteria;
 mod decide;
+mod estimate;
 pub(crate) mod facts;
 pub(crate) mod fast_hash;
 pub(crate) mod figures;
