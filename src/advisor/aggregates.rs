@@ -1,12 +1,214 @@
-//! Aggregate boundaries and writes that span them (advisor-relations fills this in).
+//! Aggregate boundaries and the writes that cross them (DOMAIN.md §2): a collection's root
+//! and everything its documents embed form one aggregate, the unit of atomicity. A write that
+//! changes two aggregates needs a multi-document transaction or a tolerated inconsistency.
 
+use super::relations::fast_hash::FastMap;
 use super::{AggregateInfo, SpanningWrite};
-use crate::model::Model;
+use crate::model::{AccessPattern, Entity, EntityKind, Model, QueryKind, Storage};
+use std::cell::OnceCell;
 
-pub fn aggregates(_model: &Model) -> Vec<AggregateInfo> {
-    Vec::new()
+/// Which aggregate holds each entity, computed once.
+pub(crate) struct Roots<'a> {
+    model: &'a Model,
+    entities: FastMap<&'a str, &'a Entity>,
+    /// Collection name → entity id, built on first use (only writes' `changes` need it).
+    by_name: OnceCell<FastMap<&'a str, &'a str>>,
+    /// Entity id → the root of its aggregate: the collection that holds it, or for an
+    /// external entity the entity itself (another system is its own atomicity boundary).
+    root: FastMap<&'a str, &'a str>,
 }
 
-pub fn spanning_writes(_model: &Model) -> Vec<SpanningWrite> {
-    Vec::new()
+impl<'a> Roots<'a> {
+    pub fn new(model: &'a Model) -> Roots<'a> {
+        let entities: FastMap<&str, &Entity> = model.entities.iter().map(|e| (e.id.as_str(), e)).collect();
+        let mut parent: FastMap<&str, &str> = FastMap::default();
+        for r in &model.relations {
+            if r.storage == Storage::Embed {
+                parent.entry(r.child.as_str()).or_insert(r.parent.as_str());
+            }
+        }
+        let mut root = FastMap::default();
+        for e in &model.entities {
+            let id = e.id.as_str();
+            let mut current = id;
+            // Bounded walk: an embedding cycle has no root.
+            for _ in 0..=model.entities.len() {
+                match parent.get(current) {
+                    Some(&p) if p != id => current = p,
+                    Some(_) => break,
+                    None => {
+                        let holds = entities.get(current).is_some_and(|top| match top.kind {
+                            EntityKind::Document => true,
+                            EntityKind::External => current == id,
+                            EntityKind::Value => false,
+                        });
+                        if holds {
+                            root.insert(id, current);
+                        }
+                        break;
+                    }
+                }
+            }
+        }
+        Roots { model, entities, by_name: OnceCell::new(), root }
+    }
+
+    /// The root of the aggregate that holds `entity`, if any.
+    pub fn root(&self, entity: &str) -> Option<&'a str> {
+        self.root.get(entity).copied()
+    }
+
+    /// The entity a write's `changes` entry names: a field path of the query's own entity
+    /// when it resolves there, else `entity.field` (by id or collection name), else the
+    /// query's entity.
+    pub fn changed_entity<'q>(&self, q: &'q AccessPattern, change: &'q str) -> &'q str
+    where
+        'a: 'q,
+    {
+        let own = q.entity.as_str();
+        if self.entities.get(own).is_some_and(|e| e.field(change).is_some()) {
+            return own;
+        }
+        let head = change.split('.').next().unwrap_or(change);
+        if let Some((&id, _)) = self.entities.get_key_value(head) {
+            return id;
+        }
+        let by_name =
+            self.by_name.get_or_init(|| self.model.entities.iter().map(|e| (e.name.as_str(), e.id.as_str())).collect());
+        by_name.get(head).copied().unwrap_or(own)
+    }
+
+    /// The distinct aggregate roots a write changes, in order of first mention.
+    pub fn roots_written(&self, q: &AccessPattern) -> Vec<&'a str> {
+        let mut roots: Vec<&str> = Vec::new();
+        let changed = q.changes.iter().map(|c| self.changed_entity(q, c));
+        for entity in q.entities().chain(changed) {
+            if let Some(r) = self.root(entity) {
+                if !roots.contains(&r) {
+                    roots.push(r);
+                }
+            }
+        }
+        roots
+    }
+}
+
+/// Each collection root with its embedded members (any depth) and the access patterns that
+/// start inside it, in model order.
+pub fn aggregates(model: &Model) -> Vec<AggregateInfo> {
+    let roots = Roots::new(model);
+    let mut out: Vec<AggregateInfo> = Vec::new();
+    let mut index: FastMap<&str, usize> = FastMap::default();
+    for e in &model.entities {
+        if e.kind == EntityKind::Document && roots.root(&e.id) == Some(e.id.as_str()) {
+            index.insert(e.id.as_str(), out.len());
+            out.push(AggregateInfo { root: e.id.clone(), members: Vec::new(), queries: Vec::new() });
+        }
+    }
+    for e in &model.entities {
+        if let Some(&i) = roots.root(&e.id).filter(|r| *r != e.id).and_then(|r| index.get(r)) {
+            if let Some(agg) = out.get_mut(i) {
+                agg.members.push(e.id.clone());
+            }
+        }
+    }
+    for q in &model.queries {
+        if let Some(&i) = roots.root(&q.entity).and_then(|r| index.get(r)) {
+            if let Some(agg) = out.get_mut(i) {
+                agg.queries.push(q.id.clone());
+            }
+        }
+    }
+    out
+}
+
+/// Writes whose `changes` and `touches` reach two or more aggregates.
+pub fn spanning_writes(model: &Model) -> Vec<SpanningWrite> {
+    let roots = Roots::new(model);
+    model
+        .queries
+        .iter()
+        .filter(|q| q.kind == QueryKind::Write)
+        .filter_map(|q| {
+            let written = roots.roots_written(q);
+            (written.len() >= 2).then(|| SpanningWrite {
+                query: q.id.clone(),
+                aggregates: written.into_iter().map(str::to_string).collect(),
+            })
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::{AccessPattern, Relation};
+
+    fn shop() -> Model {
+        let mut m = Model::new("shop");
+        for (id, name) in [("order", "orders"), ("item", "items"), ("customer", "customers"), ("addr", "address")] {
+            m.entities.push(Entity::new(id, name));
+        }
+        m.relations.push(Relation::new("o-i", "order", "item", Storage::Embed));
+        m.relations.push(Relation::new("i-a", "item", "addr", Storage::Embed));
+        m.relations.push(Relation::new("c-o", "customer", "order", Storage::Reference));
+        m
+    }
+
+    #[test]
+    fn members_at_any_depth_and_queries_per_root() {
+        let mut m = shop();
+        m.queries.push(AccessPattern::new("q1", "order page", "order"));
+        m.queries.push(AccessPattern::new("q2", "items of an order", "item"));
+        let aggs = aggregates(&m);
+        assert_eq!(aggs.len(), 2, "{aggs:?}");
+        assert_eq!(aggs[0].root, "order");
+        assert_eq!(aggs[0].members, vec!["item", "addr"]);
+        assert_eq!(aggs[0].queries, vec!["q1", "q2"]);
+        assert_eq!(aggs[1].root, "customer");
+    }
+
+    #[test]
+    fn a_write_that_changes_two_roots_spans_them() {
+        let mut m = shop();
+        let mut w = AccessPattern::new("w1", "place order", "order");
+        w.kind = QueryKind::Write;
+        w.changes = vec!["items".into(), "customer.last_order".into()];
+        m.queries.push(w);
+        let mut inside = AccessPattern::new("w2", "edit item", "item");
+        inside.kind = QueryKind::Write;
+        inside.changes = vec!["addr.city".into()];
+        m.queries.push(inside);
+        let spans = spanning_writes(&m);
+        assert_eq!(
+            spans,
+            vec![SpanningWrite { query: "w1".into(), aggregates: vec!["order".into(), "customer".into()] }]
+        );
+    }
+
+    #[test]
+    fn a_field_path_of_the_own_entity_is_not_another_entity() {
+        let mut m = shop();
+        if let Some(order) = m.entity_mut("order") {
+            let mut cust = crate::model::Field::new("customer", crate::model::BsonType::Object);
+            cust.fields.push(crate::model::Field::new("name", crate::model::BsonType::String));
+            order.fields.push(cust);
+        }
+        let mut w = AccessPattern::new("w", "rename on order", "order");
+        w.kind = QueryKind::Write;
+        w.changes = vec!["customer.name".into()];
+        m.queries.push(w);
+        assert!(spanning_writes(&m).is_empty());
+    }
+
+    #[test]
+    fn cycles_have_no_root_and_do_not_hang() {
+        let mut m = Model::new("c");
+        m.entities.push(Entity::new("a", "a"));
+        m.entities.push(Entity::new("b", "b"));
+        m.relations.push(Relation::new("r1", "a", "b", Storage::Embed));
+        m.relations.push(Relation::new("r2", "b", "a", Storage::Embed));
+        assert!(aggregates(&m).is_empty());
+        assert!(Roots::new(&m).root("a").is_none());
+    }
 }

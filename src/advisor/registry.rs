@@ -9,6 +9,17 @@ use super::{Rule, RuleMeta};
 pub static RULES: &[&dyn Rule] = &[
     &rules::model_structure::ModelStructure,
     // relations (advisor-relations)
+    &rules::unbounded_array::UnboundedArray,
+    &rules::storage_disagrees::StorageDisagrees,
+    &rules::live_copy_without_propagation::LiveCopyWithoutPropagation,
+    &rules::copy_used_to_decide::CopyUsedToDecide,
+    &rules::relational_in_disguise::RelationalInDisguise,
+    &rules::write_spans_aggregates::WriteSpansAggregates,
+    &rules::outlier_misapplied::OutlierMisapplied,
+    &rules::subset_fits::SubsetFits,
+    &rules::computed_fits::ComputedFits,
+    &rules::extended_reference_fits::ExtendedReferenceFits,
+    &rules::outlier_fits::OutlierFits,
     // collections, sizes, indexes, validation (advisor-collections)
     // measured from real data
     &rules::measured_data::MeasuredData,

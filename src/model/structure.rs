@@ -1,9 +1,9 @@
 //! Structural checks of a loaded model: ids that point nowhere, embedding cycles, names
 //! MongoDB forbids. Each problem names the place, so the UI can select it.
 
-use super::{Field, Model, Storage};
+use super::{EntityKind, Field, Model, Storage};
 use serde::Serialize;
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 
 /// An element of the model a message points at.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize)]
@@ -98,6 +98,8 @@ pub fn structure_problem_for_name(model: &Model, id: &str) -> Option<String> {
 /// Forbidden field names anywhere in the model.
 pub fn check_names(model: &Model) -> Vec<Problem> {
     let mut out = Vec::new();
+    let embedded: HashSet<&str> =
+        model.relations.iter().filter(|r| r.storage == Storage::Embed).map(|r| r.child.as_str()).collect();
     for entity in &model.entities {
         walk_fields(&entity.fields, "", &mut |path, field| {
             if let Some(why) = name_problem(&field.name) {
@@ -111,7 +113,8 @@ pub fn check_names(model: &Model) -> Vec<Problem> {
                 }
             });
         }
-        if model.is_collection(entity) {
+        let is_collection = entity.kind == EntityKind::Document && !embedded.contains(entity.id.as_str());
+        if is_collection {
             if let Some(why) = collection_name_problem(&entity.name) {
                 out.push(Problem::new(Place::Entity { id: entity.id.clone() }, why));
             }
@@ -147,10 +150,11 @@ pub fn check_structure(model: &Model) -> Vec<Problem> {
             out.push(Problem::new(place, format!("the id \"{id}\" is used twice")));
         }
     }
+    let entity_ids: HashSet<&str> = model.entities.iter().map(|e| e.id.as_str()).collect();
     for rel in &model.relations {
         let place = || Place::Relation { id: rel.id.clone() };
         for (end, id) in [("parent", &rel.parent), ("child", &rel.child)] {
-            if model.entity(id).is_none() {
+            if !entity_ids.contains(id.as_str()) {
                 out.push(Problem::new(place(), format!("its {end} \"{id}\" does not exist")));
             }
         }
@@ -182,8 +186,12 @@ pub fn check_structure(model: &Model) -> Vec<Problem> {
             }
         }
     }
+    let mut embedders_of: HashMap<&str, usize> = HashMap::new();
+    for r in model.relations.iter().filter(|r| r.storage == Storage::Embed) {
+        *embedders_of.entry(r.child.as_str()).or_default() += 1;
+    }
     for entity in &model.entities {
-        let embedders = model.relations.iter().filter(|r| r.child == entity.id && r.storage == Storage::Embed).count();
+        let embedders = embedders_of.get(entity.id.as_str()).copied().unwrap_or(0);
         if embedders > 1 {
             out.push(Problem::new(
                 Place::Entity { id: entity.id.clone() },
@@ -194,7 +202,7 @@ pub fn check_structure(model: &Model) -> Vec<Problem> {
     out.extend(embedding_cycles(model));
     for q in &model.queries {
         for id in q.entities() {
-            if model.entity(id).is_none() {
+            if !entity_ids.contains(id) {
                 out.push(Problem::new(
                     Place::Query { id: q.id.clone() },
                     format!("it names the entity \"{id}\", which does not exist"),
@@ -215,10 +223,15 @@ pub fn check_structure(model: &Model) -> Vec<Problem> {
 fn embedding_cycles(model: &Model) -> Vec<Problem> {
     let mut out = Vec::new();
     let mut reported = HashSet::new();
+    // The first embedding relation of each child, as `Model::embedding_parent` finds it.
+    let mut parent_rel: HashMap<&str, &super::Relation> = HashMap::new();
+    for r in model.relations.iter().filter(|r| r.storage == Storage::Embed) {
+        parent_rel.entry(r.child.as_str()).or_insert(r);
+    }
     for start in &model.entities {
         let mut path = vec![start.id.as_str()];
         let mut current = start.id.as_str();
-        while let Some(rel) = model.embedding_parent(current) {
+        while let Some(rel) = parent_rel.get(current).copied() {
             current = rel.parent.as_str();
             if current == start.id {
                 let mut cycle: Vec<&str> = path.clone();

@@ -1,0 +1,386 @@
+//! The facts the six criteria read, gathered once per relation: sanitised counts, the bound
+//! that holds, the child's bytes, the cardinality class, and which access patterns read the
+//! parent and child together or apart. Look-ups are built once (`Usage`), so gathering the
+//! facts of every relation stays linear in the size of the model.
+
+use super::estimate::{element_bytes, entity_bytes, DEFAULT_DOC_BYTES};
+use super::fast_hash::FastMap;
+use crate::advisor::{CardinalityClass, SizeEstimate};
+use crate::model::{AccessPattern, Entity, EntityKind, Model, QueryKind, Relation, Storage, Thresholds};
+
+/// Look-ups over the model's entities and access patterns, built once per analysis.
+pub(crate) struct Usage<'a> {
+    pub model: &'a Model,
+    entities: FastMap<&'a str, &'a Entity>,
+    /// Reads keyed by (entity they start at, entity they touch).
+    pairs: FastMap<(&'a str, &'a str), Vec<&'a AccessPattern>>,
+    /// Reads keyed by (entity they start at, first segment of a filter/sort/projection path).
+    paths: FastMap<(&'a str, &'a str), Vec<&'a AccessPattern>>,
+    /// Reads keyed by the entity they start at.
+    reads_from: FastMap<&'a str, Vec<&'a AccessPattern>>,
+    /// Read executions per minute starting at each entity.
+    reads_per_min: FastMap<&'a str, f64>,
+    /// Write executions per minute starting at or touching each entity.
+    writes_per_min: FastMap<&'a str, f64>,
+    /// How many relations copy each entity into their parent (embed or subset).
+    copies_of: FastMap<&'a str, usize>,
+    sizes: FastMap<&'a str, &'a SizeEstimate>,
+    /// Field-based byte estimates of the entities that are some relation's child.
+    estimates: FastMap<&'a str, u64>,
+}
+
+/// Whether the relation puts a copy of the child into the parent (embedding or a subset).
+fn copies_child(r: &Relation) -> bool {
+    r.storage == Storage::Embed || r.subset.is_some()
+}
+
+/// A read (or analytical read): it reads data rather than changing it.
+pub(crate) fn is_read(q: &AccessPattern) -> bool {
+    matches!(q.kind, QueryKind::Read | QueryKind::Analytical)
+}
+
+/// Executions per minute, with nonsense (NaN, negative) read as zero.
+pub(crate) fn rate(q: &AccessPattern) -> f64 {
+    if q.per_minute.is_finite() && q.per_minute > 0.0 {
+        q.per_minute.min(1e12)
+    } else {
+        0.0
+    }
+}
+
+impl<'a> Usage<'a> {
+    pub fn new(model: &'a Model, sizes: &'a [SizeEstimate]) -> Usage<'a> {
+        let mut u = Usage {
+            model,
+            entities: model.entities.iter().map(|e| (e.id.as_str(), e)).collect(),
+            pairs: FastMap::default(),
+            paths: FastMap::default(),
+            reads_from: FastMap::default(),
+            reads_per_min: FastMap::default(),
+            writes_per_min: FastMap::default(),
+            copies_of: FastMap::default(),
+            sizes: sizes.iter().map(|s| (s.entity.as_str(), s)).collect(),
+            estimates: FastMap::default(),
+        };
+        for q in &model.queries {
+            let start = q.entity.as_str();
+            if is_read(q) {
+                u.reads_from.entry(start).or_default().push(q);
+                *u.reads_per_min.entry(start).or_default() += rate(q);
+                for t in &q.touches {
+                    u.pairs.entry((start, t.as_str())).or_default().push(q);
+                }
+                let paths = q.filters.iter().map(|f| &f.field).chain(q.sort.iter().map(|s| &s.field));
+                for path in paths.chain(q.projection.iter()) {
+                    let head = path.split('.').next().unwrap_or(path);
+                    let list = u.paths.entry((start, head)).or_default();
+                    if !list.iter().any(|p| p.id == q.id) {
+                        list.push(q);
+                    }
+                }
+            } else {
+                for id in q.entities() {
+                    *u.writes_per_min.entry(id).or_default() += rate(q);
+                }
+            }
+        }
+        for r in model.relations.iter().filter(|r| copies_child(r)) {
+            *u.copies_of.entry(r.child.as_str()).or_default() += 1;
+        }
+        for r in &model.relations {
+            if let Some(child) = u.entities.get(r.child.as_str()).copied() {
+                u.estimates.entry(child.id.as_str()).or_insert_with(|| entity_bytes(child));
+            }
+        }
+        u
+    }
+
+    pub fn entity(&self, id: &str) -> Option<&'a Entity> {
+        self.entities.get(id).copied()
+    }
+
+    /// The entity's display name (its collection or sub-document name), or its id.
+    pub fn name<'s>(&self, id: &'s str) -> &'s str
+    where
+        'a: 's,
+    {
+        match self.entity(id) {
+            Some(e) if !e.name.is_empty() => e.name.as_str(),
+            _ => id,
+        }
+    }
+
+    pub fn reads_per_min(&self, id: &str) -> f64 {
+        self.reads_per_min.get(id).copied().unwrap_or(0.0)
+    }
+
+    pub fn writes_per_min(&self, id: &str) -> f64 {
+        self.writes_per_min.get(id).copied().unwrap_or(0.0)
+    }
+
+    fn pair(&self, start: &'a str, touched: &'a str) -> &[&'a AccessPattern] {
+        self.pairs.get(&(start, touched)).map(Vec::as_slice).unwrap_or(&[])
+    }
+
+    fn path(&self, start: &'a str, head: &'a str) -> &[&'a AccessPattern] {
+        self.paths.get(&(start, head)).map(Vec::as_slice).unwrap_or(&[])
+    }
+
+    fn reads_from(&self, start: &str) -> &[&'a AccessPattern] {
+        self.reads_from.get(start).map(Vec::as_slice).unwrap_or(&[])
+    }
+}
+
+/// How the outliers of a relation compare with `thresholds.outlier_share`.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(crate) enum Outliers {
+    None,
+    /// A tiny skewed minority: design for the common case, flag the rest (outlier pattern).
+    Minor {
+        share: f64,
+        max: u64,
+    },
+    /// Too many overflow to call them outliers: the bound does not hold.
+    Major {
+        share: f64,
+        max: u64,
+    },
+}
+
+/// Everything the criteria and the decision read about one relation.
+pub(crate) struct Facts<'a> {
+    pub rel: &'a Relation,
+    pub t: &'a Thresholds,
+    pub parent_name: &'a str,
+    pub child_name: &'a str,
+    pub parent_external: bool,
+    pub child_external: bool,
+    /// The child is a bare value (a tag, an id): it has no identity of its own.
+    pub child_is_value: bool,
+    /// Typical children per parent (sanitised: finite, ≥ 0).
+    pub typical: f64,
+    /// New children per parent per day (sanitised).
+    pub growth: f64,
+    pub outliers: Outliers,
+    /// The bound that holds for all but a tiny minority: `max`, raised to the outliers' max
+    /// when they are not a tiny minority. `None`: nobody can state it.
+    pub bound: Option<u64>,
+    /// Children per parent at the growth horizon (never above `bound`).
+    pub horizon: f64,
+    /// The worst case the size criterion uses: the bound, or the horizon count if unbounded.
+    pub worst: f64,
+    pub child_bytes: u64,
+    /// Whether `child_bytes` was stated by the designer (else estimated).
+    pub bytes_declared: bool,
+    pub class: CardinalityClass,
+    /// Reads that start at the parent and touch the child (the parent's view needs children).
+    pub parent_view: Vec<&'a AccessPattern>,
+    /// Reads that start at the child and touch the parent (the child's view needs the parent).
+    pub child_view: Vec<&'a AccessPattern>,
+    pub read_together: Vec<String>,
+    pub read_apart: Vec<String>,
+    pub parent_reads: f64,
+    pub child_writes: f64,
+    /// Other relations that copy this child into their parent (embed or subset).
+    pub copies_elsewhere: usize,
+}
+
+/// A count read from user input: NaN and negatives are zero, huge values (infinity
+/// included) are capped at 10^15 so products stay finite.
+fn finite(x: f64) -> f64 {
+    if x.is_nan() {
+        0.0
+    } else {
+        x.clamp(0.0, 1e15)
+    }
+}
+
+impl<'a> Facts<'a> {
+    pub fn gather(u: &Usage<'a>, rel: &'a Relation) -> Facts<'a> {
+        let t = &u.model.thresholds;
+        let parent = u.entity(&rel.parent);
+        let child = u.entity(&rel.child);
+        let c = &rel.cardinality;
+        let typical = finite(c.typical);
+        let growth = c.growth_per_day.map(finite).unwrap_or(0.0);
+        let outliers = match &c.outliers {
+            Some(o) if o.share.is_finite() && o.share > 0.0 => {
+                let share = o.share.min(1.0);
+                if share <= t.outlier_share {
+                    Outliers::Minor { share, max: o.max }
+                } else {
+                    Outliers::Major { share, max: o.max }
+                }
+            }
+            _ => Outliers::None,
+        };
+        let bound = match (c.max, outliers) {
+            (Some(max), Outliers::Major { max: o, .. }) => Some(max.max(o)),
+            (max, _) => max,
+        };
+        let days = t.horizon_days as f64;
+        let grown = finite(typical + growth * days);
+        let horizon = match bound {
+            Some(b) => grown.min(b as f64),
+            None => grown,
+        };
+        let worst = bound.map(|b| b as f64).unwrap_or(horizon).max(typical);
+        let (child_bytes, bytes_declared) = child_bytes(u, rel, child);
+        let class = classify(t, c.many_to_many, typical, bound, horizon);
+
+        let parent_view: Vec<&AccessPattern> = u.pair(&rel.parent, &rel.child).to_vec();
+        let child_view: Vec<&AccessPattern> = u.pair(&rel.child, &rel.parent).to_vec();
+        let mut read_together: Vec<String> = Vec::new();
+        let mut push = |id: &str| {
+            if !read_together.iter().any(|x| x == id) {
+                read_together.push(id.to_string());
+            }
+        };
+        parent_view.iter().chain(&child_view).for_each(|q| push(&q.id));
+        if rel.storage == Storage::Embed && !rel.field.is_empty() {
+            u.path(&rel.parent, &rel.field).iter().for_each(|q| push(&q.id));
+        }
+        let read_apart = if rel.parent == rel.child {
+            Vec::new()
+        } else {
+            u.reads_from(&rel.child)
+                .iter()
+                .filter(|q| !q.touches.iter().any(|t| t == &rel.parent))
+                .map(|q| q.id.clone())
+                .collect()
+        };
+        Facts {
+            rel,
+            t,
+            parent_name: u.name(&rel.parent),
+            child_name: u.name(&rel.child),
+            parent_external: parent.is_some_and(Entity::is_external),
+            child_external: child.is_some_and(Entity::is_external),
+            child_is_value: child.is_some_and(|e| e.kind == EntityKind::Value),
+            typical,
+            growth,
+            outliers,
+            bound,
+            horizon,
+            worst,
+            child_bytes,
+            bytes_declared,
+            class,
+            parent_view,
+            child_view,
+            read_together,
+            read_apart,
+            parent_reads: u.reads_per_min(&rel.parent),
+            child_writes: u.writes_per_min(&rel.child),
+            copies_elsewhere: u
+                .copies_of
+                .get(rel.child.as_str())
+                .copied()
+                .unwrap_or(0)
+                .saturating_sub(usize::from(copies_child(rel))),
+        }
+    }
+
+    /// Whether the child is queried without its parent (flag or an access pattern).
+    pub fn read_separately(&self) -> bool {
+        self.rel.read_separately || !self.read_apart.is_empty()
+    }
+
+    /// Bytes the children add to one parent document in the worst case.
+    pub fn worst_bytes(&self) -> f64 {
+        self.worst * self.child_bytes as f64
+    }
+
+    /// The children of one parent keep coming: no bound, events per day.
+    pub fn unbounded(&self) -> bool {
+        self.bound.is_none()
+    }
+}
+
+/// The rule of thumb of DOMAIN.md §4, on the bound that holds (not the average alone):
+/// one-to-few needs a stated bound, a typical count under `few_max` and a worst case under
+/// the ~1,000 elements where arrays start to hurt; one-to-many up to `many_max`; beyond, or
+/// unbounded and projected past `many_max` at the horizon, one-to-squillions.
+fn classify(t: &Thresholds, many_to_many: bool, typical: f64, bound: Option<u64>, horizon: f64) -> CardinalityClass {
+    if many_to_many {
+        return CardinalityClass::ManyToMany;
+    }
+    match bound {
+        Some(b) if b <= 1 => CardinalityClass::OneToOne,
+        Some(b) if typical <= t.few_max as f64 && b <= t.array_warn => CardinalityClass::OneToFew,
+        Some(b) if b <= t.many_max => CardinalityClass::OneToMany,
+        Some(_) => CardinalityClass::OneToSquillions,
+        None if horizon > t.many_max as f64 => CardinalityClass::OneToSquillions,
+        None => CardinalityClass::OneToMany,
+    }
+}
+
+/// Bytes of one child: the designer's `childBytes`; else, for a referenced collection, the
+/// size estimate of its documents; for a bucket, one element of the bucket array; else an
+/// estimate from the child's fields.
+fn child_bytes(u: &Usage, rel: &Relation, child: Option<&Entity>) -> (u64, bool) {
+    if let Some(b) = rel.child_bytes {
+        return (b, true);
+    }
+    let Some(child) = child else { return (DEFAULT_DOC_BYTES, false) };
+    if rel.storage == Storage::Bucket {
+        let items = rel.bucket.as_ref().and_then(|b| child.field(&b.array_field));
+        if let Some(items) = items {
+            return (element_bytes(items), false);
+        }
+    } else if let Some(size) = u.sizes.get(child.id.as_str()) {
+        if size.avg_bytes > 0 {
+            return (size.avg_bytes, false);
+        }
+    }
+    let estimate = u.estimates.get(child.id.as_str()).copied();
+    (estimate.unwrap_or_else(|| entity_bytes(child)), false)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::{BsonType, Cardinality, Field, Relation};
+
+    #[test]
+    fn classes_follow_the_rule_of_thumb() {
+        let t = Thresholds::default();
+        assert_eq!(classify(&t, false, 1.0, Some(1), 1.0), CardinalityClass::OneToOne);
+        assert_eq!(classify(&t, false, 5.0, Some(8), 5.0), CardinalityClass::OneToFew);
+        assert_eq!(classify(&t, false, 3.0, Some(200), 3.0), CardinalityClass::OneToFew, "order items: 3, cap 200");
+        assert_eq!(classify(&t, false, 400.0, Some(3000), 400.0), CardinalityClass::OneToMany);
+        assert_eq!(classify(&t, false, 20.0, None, 56.5), CardinalityClass::OneToMany);
+        assert_eq!(classify(&t, false, 1500.0, None, 8800.0), CardinalityClass::OneToSquillions);
+        assert_eq!(classify(&t, true, 3.0, Some(5), 3.0), CardinalityClass::ManyToMany);
+    }
+
+    #[test]
+    fn declared_bytes_win_and_estimates_fall_back() {
+        let mut m = Model::new("t");
+        let mut child = Entity::new("c", "comments");
+        child.fields = vec![Field::new("texto", BsonType::String), Field::new("fecha", BsonType::Date)];
+        m.entities.push(Entity::new("p", "posts"));
+        m.entities.push(child);
+        let mut rel = Relation::new("r", "p", "c", Storage::Reference);
+        rel.cardinality = Cardinality { typical: f64::NAN, max: None, ..Cardinality::default() };
+        m.relations.push(rel);
+        let sizes = [SizeEstimate {
+            entity: "c".into(),
+            avg_bytes: 480,
+            worst_bytes: 480,
+            horizon_bytes: 480,
+            horizon_label: String::new(),
+            level: crate::advisor::SizeLevel::Fine,
+        }];
+        let u = Usage::new(&m, &sizes);
+        let f = Facts::gather(&u, &m.relations[0]);
+        assert_eq!(f.typical, 0.0, "NaN typical reads as zero");
+        assert_eq!((f.child_bytes, f.bytes_declared), (480, false), "the size estimate is used when present");
+        let u = Usage::new(&m, &[]);
+        let f = Facts::gather(&u, &m.relations[0]);
+        assert!(f.child_bytes > 20 && f.child_bytes < 100, "estimated from the fields: {}", f.child_bytes);
+        m.relations[0].child_bytes = Some(900);
+        let u = Usage::new(&m, &sizes);
+        assert_eq!(Facts::gather(&u, &m.relations[0]).child_bytes, 900);
+    }
+}

@@ -1,0 +1,89 @@
+//! Per-relation recommendation from the six criteria (seed 001 §3-§4, seed 004).
+//!
+//! For every relation: gather the facts (`facts.rs`), let each of the six criteria vote with
+//! a reason that carries the figures (`criteria.rs`), run the ordered decision procedure
+//! (`decide.rs`), and say whether the designer's storage and copies agree.
+
+mod criteria;
+mod decide;
+mod estimate;
+pub(crate) mod facts;
+pub(crate) mod fast_hash;
+pub(crate) mod figures;
+
+pub(crate) use decide::{bucket_fits, subset_size};
+pub(crate) use facts::{Facts, Outliers, Usage};
+
+use super::{Recommendation, RelationAdvice, SizeEstimate};
+use crate::model::{Model, Relation, Storage};
+
+/// One recommendation per relation, in model order.
+pub fn advise(model: &Model, sizes: &[SizeEstimate]) -> Vec<RelationAdvice> {
+    let usage = Usage::new(model, sizes);
+    advise_with(&gather_all(&usage))
+}
+
+/// The facts of every relation, in model order: gathered once, shared by `advise_with` and
+/// `patterns::suggest_with`.
+pub(crate) fn gather_all<'a>(usage: &Usage<'a>) -> Vec<Facts<'a>> {
+    usage.model.relations.iter().map(|rel| Facts::gather(usage, rel)).collect()
+}
+
+/// `advise` over facts already gathered.
+pub(crate) fn advise_with(facts: &[Facts]) -> Vec<RelationAdvice> {
+    facts.iter().map(advise_one).collect()
+}
+
+/// The recommendation for one relation from its facts.
+pub(crate) fn advise_one(f: &Facts) -> RelationAdvice {
+    let criteria = criteria::votes(f);
+    let decision = decide::decide(f, &criteria);
+    RelationAdvice {
+        relation: f.rel.id.clone(),
+        class: f.class,
+        recommendation: decision.recommendation,
+        agrees: agrees(f.rel, decision.recommendation, f.child_external),
+        criteria,
+        summary: decision.summary,
+        read_together: f.read_together.clone(),
+        read_apart: f.read_apart.clone(),
+    }
+}
+
+/// The storage a recommendation asks for.
+pub(crate) fn expected_storage(recommendation: Recommendation) -> Storage {
+    match recommendation {
+        Recommendation::Embed | Recommendation::EmbedWatchBound => Storage::Embed,
+        Recommendation::Bucket => Storage::Bucket,
+        Recommendation::KeepOutside => Storage::Outside,
+        Recommendation::ReferenceIdsInParent
+        | Recommendation::ReferenceFromChild
+        | Recommendation::ReferenceWithSubset
+        | Recommendation::ExtendedReference => Storage::Reference,
+    }
+}
+
+/// Whether the designer's storage is the one the recommendation asks for. A bucket is a
+/// reference from the child grouped by period, so it satisfies "reference from the child";
+/// a reference to an external child is how one keeps it outside.
+pub(crate) fn storage_agrees(rel: &Relation, recommendation: Recommendation, child_external: bool) -> bool {
+    let storage = rel.storage;
+    storage == expected_storage(recommendation)
+        || (recommendation == Recommendation::ReferenceFromChild && storage == Storage::Bucket)
+        || (recommendation == Recommendation::Bucket && storage == Storage::Reference && rel.bucket.is_some())
+        || (recommendation == Recommendation::KeepOutside && child_external && storage == Storage::Reference)
+}
+
+/// Storage and copies together: a subset, extended reference or id list the recommendation
+/// names must be there, and an unbounded reference must not keep a list in the parent.
+fn agrees(rel: &Relation, recommendation: Recommendation, child_external: bool) -> bool {
+    if !storage_agrees(rel, recommendation, child_external) {
+        return false;
+    }
+    match recommendation {
+        Recommendation::ReferenceWithSubset => rel.subset.is_some(),
+        Recommendation::ExtendedReference => !rel.extended.is_empty(),
+        Recommendation::ReferenceFromChild => rel.reference.parent_field.is_none(),
+        _ => true,
+    }
+}

@@ -1,0 +1,83 @@
+use crate::advisor::{Context, Finding, PatternKind, Rule, RuleMeta};
+use crate::declare_rule;
+
+declare_rule! {
+    /// ## What it does
+    /// Suggests the computed pattern where it fits and is not used yet: a parent whose view
+    /// reads its referenced children is read at least ten times as often as those children
+    /// are written, so a count (and the average of a rated field, with its sum and count)
+    /// should be stored in the parent and updated with `$inc`.
+    ///
+    /// ## Why is this bad?
+    /// Computing the value on every view means an aggregation over all the children (812
+    /// reviews for one material) for a page requested thousands of times a day, while the
+    /// value changes only when a child is written.
+    ///
+    /// ## Example
+    /// The material page shows the average rating, computed from `resenas` on every visit.
+    ///
+    /// ## Use instead
+    /// Store `valoracion: {media, suma, num}` in the material; each new review is a
+    /// `$inc` of `suma` and `num` (and a recomputed `media`); a nightly full recompute
+    /// corrects any drift ("a counter that only goes up never comes back on its own").
+    ///
+    /// ## References
+    /// Seed 001 §10 (campo calculado); seed 004 "Computed"; MongoDB, "Computed Pattern".
+    pub ComputedFits {
+        code: "DS502",
+        name: "computed-fits",
+        category: Pattern,
+        severity: Info,
+    }
+}
+
+impl Rule for ComputedFits {
+    fn meta(&self) -> &'static RuleMeta {
+        &Self::META
+    }
+
+    fn check(&self, cx: &Context, out: &mut Vec<Finding>) {
+        for p in cx.report.patterns.iter().filter(|p| p.pattern == PatternKind::Computed && !p.in_use) {
+            out.push(Self::finding(
+                p.place.clone(),
+                format!("the computed pattern fits: {}", p.change.trim_start_matches("computed: ")),
+                "Reads outnumber writes by an order of magnitude: recomputing the value on every read costs far more than keeping it.",
+                "Add the computed values to the relation and update them with $inc on each write; schedule a periodic full recompute.",
+            ));
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::advisor::rules::relation_fixtures::{findings, parent_child, read, write};
+    use crate::model::{BsonType, Computed, Field, Storage};
+
+    fn rated() -> crate::model::Model {
+        let mut m = parent_child(Storage::Reference, 40.0, None);
+        let mut stars = Field::new("stars", BsonType::Int);
+        stars.constraints.minimum = Some(1.0);
+        stars.constraints.maximum = Some(5.0);
+        m.entities[1].fields.push(stars);
+        m.queries.push(read("P", "post", &["comment"], 600.0));
+        m.queries.push(write("W", "comment", &["text"]));
+        m
+    }
+
+    #[test]
+    fn a_read_heavy_parent_view_wants_a_computed_value() {
+        let f = findings(&rated(), "DS502");
+        assert_eq!(f.len(), 1, "{f:?}");
+        assert!(f[0].message.contains("average of stars") && f[0].message.contains("600 reads"), "{}", f[0].message);
+    }
+
+    #[test]
+    fn write_heavy_or_already_computed_passes() {
+        let mut m = rated();
+        m.queries[1].per_minute = 200.0;
+        assert!(findings(&m, "DS502").is_empty(), "600 reads against 200 writes is not 10 to 1");
+        let mut m = rated();
+        m.relations[0].computed = vec![Computed { field: "rating".into(), op: "avg".into(), source: "stars".into() }];
+        assert!(findings(&m, "DS502").is_empty());
+    }
+}

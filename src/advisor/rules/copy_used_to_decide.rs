@@ -1,0 +1,102 @@
+use crate::advisor::{Context, Finding, Fix, Rule, RuleMeta};
+use crate::declare_rule;
+use crate::model::{CopyCategory, Place, Propagation};
+
+declare_rule! {
+    /// ## What it does
+    /// Finds copied fields marked `usedToDecide` (price, stock, availability: the application
+    /// takes a business decision from them) whose category is **live** and which are not
+    /// re-read from the source.
+    ///
+    /// It is an **error**, not a warning: a stale copy used to decide produces wrong
+    /// outcomes (a sale of stock that is gone, a loan of a copy that is out), not merely a
+    /// stale screen, and no propagation strategy short of re-reading closes the window.
+    /// Historical copies (the price on an invoice line) and immutable ones are exempt: there
+    /// the copy *is* the correct value.
+    ///
+    /// ## Why is this bad?
+    /// Seed 001's golden rule: "duplicate what is displayed, never what is used to decide".
+    /// Copies converge late (deferred) or not atomically (immediate); a decision taken in that
+    /// window is taken from a value that is no longer true.
+    ///
+    /// ## Example
+    /// `pedidos.itens.estoque` copied from the product and checked before confirming a sale;
+    /// `catalogo.disponibilidad` used to accept a reservation.
+    ///
+    /// ## Use instead
+    /// Decide from the source (re-read it, ideally with a conditional update such as
+    /// `updateOne({_id, stock: {$gte: 2}}, {$inc: {stock: -2}})`) and keep the copy for display
+    /// only; or mark the copy historical if it is the value agreed at that moment.
+    ///
+    /// ## References
+    /// Seed 001 §5 ("Regla de oro"); seed 002 (conditional updates for preconditions).
+    pub CopyUsedToDecide {
+        code: "DS104",
+        name: "copy-used-to-decide",
+        category: Relations,
+        severity: Error,
+    }
+}
+
+impl Rule for CopyUsedToDecide {
+    fn meta(&self) -> &'static RuleMeta {
+        &Self::META
+    }
+
+    fn check(&self, cx: &Context, out: &mut Vec<Finding>) {
+        for rel in &cx.model.relations {
+            let parent = cx.entity(&rel.parent).map(|e| e.name.as_str()).unwrap_or(&rel.parent);
+            let child = cx.entity(&rel.child).map(|e| e.name.as_str()).unwrap_or(&rel.child);
+            let deciding = rel.extended.iter().filter(|c| {
+                c.used_to_decide && c.category == CopyCategory::Live && c.propagation != Some(Propagation::Reread)
+            });
+            for copy in deciding {
+                let mut f = Self::finding(
+                    Place::Relation { id: rel.id.clone() },
+                    format!(
+                        "{child}.{} is a live copy of {parent}.{} and the application decides from it",
+                        copy.target_name(),
+                        copy.field
+                    ),
+                    "Duplicate what is displayed, never what is used to decide: a copy converges late or not atomically, and a decision taken in that window is wrong.",
+                    format!("Decide from {parent}.{} itself (re-read it, with a conditional update) and keep the copy for display only.", copy.field),
+                );
+                f.fix = Some(Fix::SetPropagation {
+                    relation: rel.id.clone(),
+                    field: copy.field.clone(),
+                    propagation: Propagation::Reread,
+                });
+                out.push(f);
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::advisor::rules::relation_fixtures::{findings, parent_child};
+    use crate::advisor::Severity;
+    use crate::model::{CopiedField, CopyCategory, Propagation, Storage};
+
+    fn stock(category: CopyCategory, propagation: Option<Propagation>) -> CopiedField {
+        CopiedField { field: "stock".into(), as_field: None, category, propagation, used_to_decide: true }
+    }
+
+    #[test]
+    fn deciding_from_a_live_copy_is_an_error() {
+        let mut m = parent_child(Storage::Reference, 20.0, None);
+        m.relations[0].extended = vec![stock(CopyCategory::Live, Some(Propagation::Deferred))];
+        let f = findings(&m, "DS104");
+        assert_eq!(f.len(), 1, "{f:?}");
+        assert_eq!(f[0].severity, Severity::Error);
+        assert!(f[0].why.contains("never what is used to decide"));
+    }
+
+    #[test]
+    fn historical_or_reread_copies_may_decide() {
+        let mut m = parent_child(Storage::Reference, 20.0, None);
+        m.relations[0].extended =
+            vec![stock(CopyCategory::Historical, None), stock(CopyCategory::Live, Some(Propagation::Reread))];
+        assert!(findings(&m, "DS104").is_empty());
+    }
+}

@@ -1,0 +1,78 @@
+use crate::advisor::{Context, Finding, PatternKind, Rule, RuleMeta};
+use crate::declare_rule;
+
+declare_rule! {
+    /// ## What it does
+    /// Suggests the extended reference where it fits and is not used yet: the child is
+    /// rightly referenced, but a read that starts at the child shows fields of its parent,
+    /// so the few stable, displayed ones should be copied beside the reference.
+    ///
+    /// ## Why is this bad?
+    /// Referencing is correct, but then every list of children needs a second query (or a
+    /// `$lookup`) to paint four fields of the parent: the most common cost of a document
+    /// design that stopped half way.
+    ///
+    /// ## Example
+    /// `pedidos` with `cliente_id` only, while the order list shows the customer's name.
+    ///
+    /// ## Use instead
+    /// `cliente: { _id, nome }` in each order. Copy what is stable and displayed (title,
+    /// type, a name), never what is long or volatile (a synopsis, available copies), and mark
+    /// each copy immutable, historical or live (with its propagation).
+    ///
+    /// ## References
+    /// Seed 001 §6 (referencia extendida); seed 004 "Extended reference"; MongoDB,
+    /// "Extended Reference Pattern".
+    pub ExtendedReferenceFits {
+        code: "DS503",
+        name: "extended-reference-fits",
+        category: Pattern,
+        severity: Info,
+    }
+}
+
+impl Rule for ExtendedReferenceFits {
+    fn meta(&self) -> &'static RuleMeta {
+        &Self::META
+    }
+
+    fn check(&self, cx: &Context, out: &mut Vec<Finding>) {
+        for p in cx.report.patterns.iter().filter(|p| p.pattern == PatternKind::ExtendedReference && !p.in_use) {
+            out.push(Self::finding(
+                p.place.clone(),
+                format!("the extended reference fits: {}", p.change.trim_start_matches("extended reference: ")),
+                "The child's views show parent fields that only the parent holds: each one costs a second read or a $lookup.",
+                "Add the copied fields to the relation, each with its category (immutable, historical, live) and, if live, its propagation.",
+            ));
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::advisor::rules::relation_fixtures::{findings, parent_child, read};
+    use crate::model::{CopiedField, CopyCategory, Storage};
+
+    #[test]
+    fn a_child_view_showing_parent_fields_wants_the_copy() {
+        let mut m = parent_child(Storage::Reference, 40.0, None);
+        m.queries.push(read("L", "comment", &["post"], 120.0));
+        let f = findings(&m, "DS503");
+        assert_eq!(f.len(), 1, "{f:?}");
+        assert!(f[0].message.contains("copy title of posts"), "{}", f[0].message);
+    }
+
+    #[test]
+    fn existing_copies_pass() {
+        let mut m = parent_child(Storage::Reference, 40.0, None);
+        m.relations[0].extended = vec![CopiedField {
+            field: "title".into(),
+            as_field: None,
+            category: CopyCategory::Historical,
+            propagation: None,
+            used_to_decide: false,
+        }];
+        m.queries.push(read("L", "comment", &["post"], 120.0));
+        assert!(findings(&m, "DS503").is_empty());
+    }
+}

@@ -1,0 +1,106 @@
+use crate::advisor::relations::figures::count;
+use crate::advisor::{Context, Finding, Fix, Rule, RuleMeta};
+use crate::declare_rule;
+use crate::model::{CopyCategory, Place, Propagation};
+
+declare_rule! {
+    /// ## What it does
+    /// Finds fields copied from a parent into its children (extended reference) that are
+    /// marked **live** (the copy should show the current value) but have no propagation
+    /// strategy: immediate, deferred or re-read.
+    ///
+    /// ## Why is this bad?
+    /// Every copy is a coherence responsibility. A live copy with no plan goes stale the
+    /// first time the source changes: the librarian fixes a title and 47 reviews keep the old
+    /// one, and nobody knows whether they should be rewritten. Seed 004: "the customer's name
+    /// in 5 collections, and billing was never updated."
+    ///
+    /// ## Example
+    /// `resenas.material.titulo` copied from `catalogo.titulo`, category live, no propagation.
+    ///
+    /// ## Use instead
+    /// Choose and record one: *immediate* (update the N copies in the same operation; not
+    /// atomic without a transaction), *deferred* (a background job plus a reconciliation
+    /// pass; the one-click fix), or *re-read* (do not trust the copy; follow the reference).
+    /// If the copy should keep the value as it was (a name as signed), mark it historical.
+    ///
+    /// ## References
+    /// Seed 001 §5 (three categories of duplicated data, three strategies); seed 004
+    /// "Duplicação sem plano de propagação".
+    pub LiveCopyWithoutPropagation {
+        code: "DS103",
+        name: "live-copy-without-propagation",
+        category: Relations,
+        severity: Warning,
+    }
+}
+
+impl Rule for LiveCopyWithoutPropagation {
+    fn meta(&self) -> &'static RuleMeta {
+        &Self::META
+    }
+
+    fn check(&self, cx: &Context, out: &mut Vec<Finding>) {
+        for rel in &cx.model.relations {
+            let parent = cx.entity(&rel.parent).map(|e| e.name.as_str()).unwrap_or(&rel.parent);
+            let child = cx.entity(&rel.child).map(|e| e.name.as_str()).unwrap_or(&rel.child);
+            for copy in rel.extended.iter().filter(|c| c.category == CopyCategory::Live && c.propagation.is_none()) {
+                let holders = if rel.cardinality.typical.is_finite() && rel.cardinality.typical > 0.0 {
+                    format!("~{} {child} per {parent} hold it", count(rel.cardinality.typical))
+                } else {
+                    format!("every {child} holds it")
+                };
+                let mut f = Self::finding(
+                    Place::Relation { id: rel.id.clone() },
+                    format!(
+                        "{child}.{} copies {parent}.{} as a live value with no propagation plan ({holders})",
+                        copy.target_name(),
+                        copy.field
+                    ),
+                    format!("When {parent}.{} changes, the copies keep the old value and nobody knows whether to rewrite them.", copy.field),
+                    "Record a propagation strategy (immediate, deferred with reconciliation, or re-read), or mark the copy historical if the old value is the right one.",
+                );
+                f.fix = Some(Fix::SetPropagation {
+                    relation: rel.id.clone(),
+                    field: copy.field.clone(),
+                    propagation: Propagation::Deferred,
+                });
+                out.push(f);
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::advisor::rules::relation_fixtures::{findings, parent_child};
+    use crate::model::{CopiedField, CopyCategory, Propagation, Storage};
+
+    fn copy(category: CopyCategory, propagation: Option<Propagation>) -> CopiedField {
+        CopiedField { field: "title".into(), as_field: None, category, propagation, used_to_decide: false }
+    }
+
+    #[test]
+    fn a_live_copy_with_no_plan_triggers_with_a_deferred_fix() {
+        let mut m = parent_child(Storage::Reference, 20.0, None);
+        m.relations[0].extended = vec![copy(CopyCategory::Live, None)];
+        let f = findings(&m, "DS103");
+        assert_eq!(f.len(), 1, "{f:?}");
+        assert!(f[0].message.contains("comments.title copies posts.title"), "{}", f[0].message);
+        let mut fixed = m.clone();
+        assert!(f[0].fix.as_ref().is_some_and(|fix| fix.apply(&mut fixed)));
+        assert_eq!(fixed.relations[0].extended[0].propagation, Some(Propagation::Deferred));
+        assert!(findings(&fixed, "DS103").is_empty());
+    }
+
+    #[test]
+    fn historical_immutable_and_planned_copies_pass() {
+        let mut m = parent_child(Storage::Reference, 20.0, None);
+        m.relations[0].extended = vec![
+            copy(CopyCategory::Historical, None),
+            copy(CopyCategory::Immutable, None),
+            copy(CopyCategory::Live, Some(Propagation::Reread)),
+        ];
+        assert!(findings(&m, "DS103").is_empty());
+    }
+}

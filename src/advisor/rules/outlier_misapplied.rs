@@ -1,0 +1,101 @@
+use crate::advisor::relations::figures::{percent, thousands};
+use crate::advisor::{Context, Finding, Fix, Rule, RuleMeta};
+use crate::declare_rule;
+use crate::model::{Place, Relation, Storage};
+
+declare_rule! {
+    /// ## What it does
+    /// Reports a relation that uses the outlier pattern (a flag such as `has_extras` plus an
+    /// overflow collection) although the share of parents that overflow is above
+    /// `thresholds.outlier_share` (1% by default): the extremes are not a tiny minority.
+    ///
+    /// ## Why is this bad?
+    /// The outlier pattern buys a fast path for the common case at the price of two read
+    /// paths the application must document and test. It pays only when the distribution is
+    /// truly skewed (seed 001: 99.8% of materials under 50 reviews, three or four best sellers
+    /// with thousands). "If 20% of the materials overflow, there is no outlier: there is a
+    /// bad design, and it is time to reference for all."
+    ///
+    /// ## Example
+    /// Reviews embedded in the material with `tiene_extras`, when 20% of the materials
+    /// overflow the embedded array.
+    ///
+    /// ## Use instead
+    /// Reference the children for every parent (own collection, with a subset in the parent
+    /// if its view shows the first N), and drop the flag.
+    ///
+    /// ## References
+    /// Seed 001 §9 (valor atípico); MongoDB, "Outlier Pattern".
+    pub OutlierMisapplied {
+        code: "DS107",
+        name: "outlier-misapplied",
+        category: Pattern,
+        severity: Warning,
+    }
+}
+
+/// The overflowing share and its maximum when the outlier pattern is used on a relation whose
+/// overflow is not a tiny minority.
+pub(crate) fn outlier_misapplied(cx: &Context, rel: &Relation) -> Option<(f64, u64)> {
+    rel.outlier.as_ref()?;
+    let o = rel.cardinality.outliers.as_ref()?;
+    (o.share.is_finite() && o.share > cx.model.thresholds.outlier_share).then_some((o.share.min(1.0), o.max))
+}
+
+impl Rule for OutlierMisapplied {
+    fn meta(&self) -> &'static RuleMeta {
+        &Self::META
+    }
+
+    fn check(&self, cx: &Context, out: &mut Vec<Finding>) {
+        for rel in &cx.model.relations {
+            let Some((share, max)) = outlier_misapplied(cx, rel) else { continue };
+            let parent = cx.entity(&rel.parent).map(|e| e.name.as_str()).unwrap_or(&rel.parent);
+            let child = cx.entity(&rel.child).map(|e| e.name.as_str()).unwrap_or(&rel.child);
+            let flag = rel.outlier.as_ref().map(|o| o.flag_field.as_str()).unwrap_or("a flag");
+            let mut f = Self::finding(
+                Place::Relation { id: rel.id.clone() },
+                format!(
+                    "{parent} → {child} uses the outlier pattern ({flag}), but {} of {parent} overflow to {} {child}: that is not a tiny minority (at most {})",
+                    percent(share),
+                    thousands(max),
+                    percent(cx.model.thresholds.outlier_share)
+                ),
+                "Two read paths pay only for a truly skewed distribution; with this share the overflow path is a main path, and the embedded arrays are not bounded in practice.",
+                format!("Reference {child} for all {parent} (own collection, a subset in {parent} if its view shows the first few) and drop {flag}."),
+            );
+            if rel.storage == Storage::Embed {
+                f.fix = Some(Fix::SetStorage { relation: rel.id.clone(), storage: Storage::Reference });
+            }
+            out.push(f);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::advisor::rules::relation_fixtures::{findings, parent_child};
+    use crate::model::{Model, OutlierSpec, Outliers, Storage};
+
+    fn with_outliers(share: f64) -> Model {
+        let mut m = parent_child(Storage::Embed, 20.0, Some(50));
+        m.relations[0].cardinality.outliers = Some(Outliers { share, max: 5000 });
+        m.relations[0].outlier =
+            Some(OutlierSpec { flag_field: "has_extras".into(), overflow_collection: "comments_extra".into() });
+        m
+    }
+
+    #[test]
+    fn a_fifth_overflowing_is_not_an_outlier() {
+        let f = findings(&with_outliers(0.2), "DS107");
+        assert_eq!(f.len(), 1, "{f:?}");
+        assert!(f[0].message.contains("20%") && f[0].message.contains("has_extras"), "{}", f[0].message);
+        assert!(f[0].fix.is_some());
+        assert!(findings(&with_outliers(0.2), "DS102").is_empty(), "reported once, by DS107");
+    }
+
+    #[test]
+    fn a_tiny_minority_is_a_proper_outlier() {
+        assert!(findings(&with_outliers(0.002), "DS107").is_empty());
+    }
+}

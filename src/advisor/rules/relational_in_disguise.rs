@@ -1,0 +1,203 @@
+use crate::advisor::aggregates::Roots;
+use crate::advisor::relations::facts::{is_read, rate};
+use crate::advisor::relations::fast_hash::FastMap;
+use crate::advisor::relations::figures::{count, list, percent};
+use crate::advisor::{Context, Finding, Rule, RuleMeta};
+use crate::declare_rule;
+use crate::model::{AccessPattern, Model, Place, QueryKind, Relation, Storage};
+
+/// A read executed at least this often per minute is on the hot path.
+const HOT_PER_MINUTE: f64 = 1.0;
+
+declare_rule! {
+    /// ## What it does
+    /// Finds MongoDB used as a relational database: a frequent read (once a minute or more;
+    /// analytical reads are exempt) that stitches collections with `$lookup`, or that needs
+    /// entities from other aggregates with no copy serving it (no embedding, extended
+    /// reference, subset or computed value), so every call costs a second read or a join.
+    /// It also reports the model when `$lookup` appears in more than
+    /// `thresholds.lookup_share` (50%) of its reads, the figure Atlas flags.
+    ///
+    /// ## Why is this bad?
+    /// Seed 001 calls it the most expensive anti-pattern because it does not show: the system
+    /// works, just worse than PostgreSQL would, with the slowness of joins without a mature
+    /// planner and none of the referential integrity. `$lookup` cascades multiply latency
+    /// (seed 004: "o tempo multiplica, não soma"). `$lookup` is legitimate for occasional
+    /// reports and batch jobs, not as the habitual mechanism of the main read path.
+    ///
+    /// ## Example
+    /// `pedidos`, `itens` and `clientes` in three collections and the order page built with
+    /// two `$lookup` stages on every view.
+    ///
+    /// ## Use instead
+    /// Embed what is read together (items inside the order), copy the displayed fields of
+    /// what is referenced (the customer as `{_id, nome}`), keep a subset for the first N; and
+    /// if the design still ends in joins, the honest diagnosis may be "this domain wanted a
+    /// relational database".
+    ///
+    /// ## References
+    /// Seed 001 §11 (relacional disfrazado); seed 004 "$lookup em cascata"; MongoDB Atlas
+    /// schema suggestions ("Reduce $lookup Operations").
+    pub RelationalInDisguise {
+        code: "DS105",
+        name: "relational-in-disguise",
+        category: AntiPattern,
+        severity: Warning,
+    }
+}
+
+/// Relations by (parent, child), to find the copy that serves a read.
+fn pairs(model: &Model) -> FastMap<(&str, &str), Vec<&Relation>> {
+    let mut map: FastMap<(&str, &str), Vec<&Relation>> = FastMap::default();
+    for r in &model.relations {
+        map.entry((r.parent.as_str(), r.child.as_str())).or_default().push(r);
+    }
+    map
+}
+
+/// Whether a copy lets a read that starts at `start` show `touched` without a second read:
+/// the start holds copies of the touched parent (extended reference), or of the touched
+/// children (embedding, subset, computed values).
+fn served(pairs: &FastMap<(&str, &str), Vec<&Relation>>, start: &str, touched: &str) -> bool {
+    let down = pairs.get(&(start, touched)).into_iter().flatten();
+    let up = pairs.get(&(touched, start)).into_iter().flatten();
+    down.into_iter().any(|r| r.storage == Storage::Embed || r.subset.is_some() || !r.computed.is_empty())
+        || up.into_iter().any(|r| r.storage == Storage::Embed || !r.extended.is_empty())
+}
+
+/// Touched entities of a read that live in another aggregate and that no copy serves.
+fn unserved<'a>(roots: &Roots, pairs: &FastMap<(&str, &str), Vec<&Relation>>, q: &'a AccessPattern) -> Vec<&'a str> {
+    let start_root = roots.root(&q.entity);
+    q.touches
+        .iter()
+        .map(String::as_str)
+        .filter(|t| {
+            let same = start_root.is_some() && roots.root(t) == start_root;
+            let via_root = start_root.is_some_and(|r| served(pairs, r, t));
+            !same && !served(pairs, &q.entity, t) && !via_root
+        })
+        .collect()
+}
+
+impl Rule for RelationalInDisguise {
+    fn meta(&self) -> &'static RuleMeta {
+        &Self::META
+    }
+
+    fn check(&self, cx: &Context, out: &mut Vec<Finding>) {
+        let model = cx.model;
+        let roots = Roots::new(model);
+        let pairs = pairs(model);
+        let name = |id: &str| cx.entity(id).map(|e| e.name.clone()).unwrap_or_else(|| id.to_string());
+        for q in model.queries.iter().filter(|q| q.kind == QueryKind::Read && rate(q) >= HOT_PER_MINUTE) {
+            let missing = unserved(&roots, &pairs, q);
+            if !q.uses_lookup && missing.is_empty() {
+                continue;
+            }
+            let others: Vec<String> = if missing.is_empty() {
+                q.touches.iter().map(|t| name(t)).collect()
+            } else {
+                missing.iter().map(|t| name(t)).collect()
+            };
+            let message = if q.uses_lookup {
+                let with = if others.is_empty() { String::new() } else { format!(" with {}", list(&others)) };
+                format!(
+                    "{} \"{}\" ({} a minute) joins {}{with} using $lookup",
+                    q.id,
+                    q.name,
+                    count(rate(q)),
+                    name(&q.entity)
+                )
+            } else {
+                format!(
+                    "{} \"{}\" ({} a minute) starts at {} but needs {} from other aggregates, and no copy serves it",
+                    q.id,
+                    q.name,
+                    count(rate(q)),
+                    name(&q.entity),
+                    list(&others)
+                )
+            };
+            out.push(Self::finding(
+                Place::Query { id: q.id.clone() },
+                message,
+                "A join on the main read path multiplies latency and keeps none of a relational database's integrity: the document design is not serving its most frequent reads.",
+                "Embed what this read needs together, or copy the displayed fields beside the reference (extended reference) or the first N children into the parent (subset).",
+            ));
+        }
+        let reads: Vec<&AccessPattern> = model.queries.iter().filter(|q| is_read(q)).collect();
+        let lookups = reads.iter().filter(|q| q.uses_lookup).count();
+        if !reads.is_empty() {
+            let share = lookups as f64 / reads.len() as f64;
+            if share > model.thresholds.lookup_share {
+                out.push(Self::finding(
+                    Place::Model,
+                    format!(
+                        "{lookups} of {} reads use $lookup ({}), over the {} Atlas flags",
+                        reads.len(),
+                        percent(share),
+                        percent(model.thresholds.lookup_share)
+                    ),
+                    "When most reads join collections, the documents are shaped like tables: the design pays MongoDB's costs without its benefits.",
+                    "Reshape the documents around the frequent reads (embed, extended reference, subset), or reconsider whether this domain wants a relational database.",
+                ));
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::advisor::rules::relation_fixtures::{findings, parent_child, read};
+    use crate::model::{Place, Storage, Subset};
+
+    #[test]
+    fn a_hot_lookup_triggers_and_the_model_share_too() {
+        let mut m = parent_child(Storage::Reference, 3.0, Some(10));
+        let mut q = read("Q1", "post", &["comment"], 500.0);
+        q.uses_lookup = true;
+        m.queries.push(q);
+        let f = findings(&m, "DS105");
+        assert_eq!(f.len(), 2, "{f:?}");
+        assert!(f.iter().any(|f| f.place == Place::Query { id: "Q1".into() } && f.message.contains("$lookup")));
+        assert!(f.iter().any(|f| f.place == Place::Model && f.message.contains("100%")));
+    }
+
+    #[test]
+    fn an_unserved_touch_triggers_without_lookup() {
+        let mut m = parent_child(Storage::Reference, 3.0, Some(10));
+        m.queries.push(read("Q1", "post", &["comment"], 500.0));
+        let f = findings(&m, "DS105");
+        assert_eq!(f.len(), 1, "{f:?}");
+        assert!(f[0].message.contains("no copy serves it"), "{}", f[0].message);
+    }
+
+    #[test]
+    fn a_subset_or_an_embedding_serves_the_read() {
+        let mut m = parent_child(Storage::Reference, 3.0, Some(10));
+        m.relations[0].subset = Some(Subset {
+            field: "last_comments".into(),
+            size: 3,
+            order_by: "date:-1".into(),
+            count_field: None,
+            fields: Vec::new(),
+        });
+        m.queries.push(read("Q1", "post", &["comment"], 500.0));
+        assert!(findings(&m, "DS105").is_empty());
+        let mut m = parent_child(Storage::Embed, 3.0, Some(10));
+        m.queries.push(read("Q1", "post", &["comment"], 500.0));
+        assert!(findings(&m, "DS105").is_empty());
+    }
+
+    #[test]
+    fn occasional_and_analytical_lookups_pass() {
+        let mut m = parent_child(Storage::Reference, 3.0, Some(10));
+        let mut report = read("R", "post", &["comment"], 0.01);
+        report.uses_lookup = true;
+        let mut batch = read("B", "post", &["comment"], 100.0);
+        batch.kind = crate::model::QueryKind::Analytical;
+        batch.uses_lookup = true;
+        m.queries.extend([report, batch, read("Q2", "post", &[], 100.0), read("Q3", "comment", &[], 100.0)]);
+        assert!(findings(&m, "DS105").is_empty(), "{:?}", findings(&m, "DS105"));
+    }
+}

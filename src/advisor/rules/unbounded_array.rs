@@ -1,0 +1,222 @@
+use crate::advisor::relations::expected_storage;
+use crate::advisor::relations::fast_hash::FastSet;
+use crate::advisor::relations::figures::{count, thousands};
+use crate::advisor::{Context, Finding, Fix, Rule, RuleMeta, Severity};
+use crate::declare_rule;
+use crate::model::{BsonType, EntityKind, Field, Place, Relation, Storage};
+
+declare_rule! {
+    /// ## What it does
+    /// Finds arrays that can grow without a stated maximum: a relation that embeds a child
+    /// with no maximum (or whose "maximum" a real share of parents overflows), a bucket with
+    /// no cap, a parent that keeps the ids of unboundedly many children, and an array field
+    /// with neither a `maxItems` constraint nor a maximum in its size hint.
+    ///
+    /// Embedded relations, buckets and id lists are errors; a plain array field with no
+    /// stated maximum is a warning (the designer may simply not have written it down yet).
+    ///
+    /// ## Why is this bad?
+    /// Seed 001 calls it the anti-pattern number one: the document grows toward the 16 MiB
+    /// limit, every `$push` rewrites an ever larger document (200 bytes appended to an 8 MB
+    /// document cost an 8 MB rewrite), reads move megabytes to use two fields, the multikey
+    /// index balloons, and one day a write fails with `BSONObjectTooLarge` with no quick fix.
+    /// "If you cannot state the maximum number of elements, do not embed it."
+    ///
+    /// ## Example
+    /// `comentarios: []` inside a post that can go viral; a bucket of events with no cap.
+    ///
+    /// ## Use instead
+    /// Reference the children from their own collection (reference from the child only, or
+    /// reference + subset when the parent's view shows the first N), group small events in
+    /// capped buckets, or state the cap with `maxItems` so the server enforces it.
+    ///
+    /// ## References
+    /// Seed 001 §3 (criterion 5) and §11; seed 004 "Array sem teto"; MongoDB, "Avoid
+    /// Unbounded Arrays" (Atlas flags arrays over 10,000 entries).
+    pub UnboundedArray {
+        code: "DS101",
+        name: "unbounded-array",
+        category: AntiPattern,
+        severity: Error,
+    }
+}
+
+/// Why an embedding relation has no bound that holds, if it has none (shared with DS102,
+/// which stays silent where this rule speaks).
+pub(crate) fn embeds_unbounded(cx: &Context, rel: &Relation) -> Option<String> {
+    if rel.storage != Storage::Embed {
+        return None;
+    }
+    let c = &rel.cardinality;
+    let t = &cx.model.thresholds;
+    match (c.max, &c.outliers) {
+        (None, _) => {
+            let growth = match c.growth_per_day.filter(|g| g.is_finite() && *g > 0.0) {
+                Some(g) => format!(
+                    ", growing {} a day (~{} in 5 years)",
+                    count(g),
+                    count((c.typical.max(0.0) + g * t.horizon_days as f64).round())
+                ),
+                None => String::new(),
+            };
+            Some(format!("{} typical, no stated maximum{growth}", count(c.typical)))
+        }
+        (Some(_), Some(o)) if o.share.is_finite() && o.share > t.outlier_share && rel.outlier.is_none() => Some(
+            format!("its stated maximum does not hold: {:.0}% of parents reach {}", o.share * 100.0, thousands(o.max)),
+        ),
+        _ => None,
+    }
+}
+
+impl Rule for UnboundedArray {
+    fn meta(&self) -> &'static RuleMeta {
+        &Self::META
+    }
+
+    fn check(&self, cx: &Context, out: &mut Vec<Finding>) {
+        let mut backed: FastSet<(&str, &str)> = FastSet::default();
+        for rel in &cx.model.relations {
+            let parent = cx.entity(&rel.parent).map(|e| e.name.as_str()).unwrap_or(&rel.parent);
+            let child = cx.entity(&rel.child).map(|e| e.name.as_str()).unwrap_or(&rel.child);
+            backed.insert((&rel.parent, &rel.field));
+            if let Some(s) = &rel.subset {
+                backed.insert((&rel.parent, &s.field));
+            }
+            if let Some(b) = &rel.bucket {
+                backed.insert((&rel.child, &b.array_field));
+            }
+            if let Some(pf) = &rel.reference.parent_field {
+                backed.insert((&rel.parent, pf));
+            }
+            let place = Place::Relation { id: rel.id.clone() };
+            if let Some(why) = embeds_unbounded(cx, rel) {
+                let to = cx.advice(&rel.id).map(|a| expected_storage(a.recommendation)).unwrap_or(Storage::Reference);
+                let to = if to == Storage::Embed { Storage::Reference } else { to };
+                let mut f = Self::finding(
+                    place,
+                    format!("{parent} embeds {child} with no bound that holds: {why}"),
+                    "An array with no maximum grows toward the 16 MiB limit, and every $push rewrites the whole, ever larger document.",
+                    format!("Move {child} to its own collection ({}), or state a cap (maxItems) the application enforces.", to.label()),
+                );
+                f.fix = Some(Fix::SetStorage { relation: rel.id.clone(), storage: to });
+                out.push(f);
+            } else if rel.storage == Storage::Bucket && rel.bucket.as_ref().is_none_or(|b| b.cap == 0) {
+                out.push(Self::finding(
+                    place,
+                    format!("the {child} buckets of each {parent} have no cap"),
+                    "A bucket without a cap is an unbounded array: a heavy parent fills one document without limit.",
+                    "Set the bucket's cap (e.g. 500 events) and open the next bucket (`…-2`) when it is full.",
+                ));
+            }
+            if let (Some(pf), None) = (&rel.reference.parent_field, rel.cardinality.max) {
+                out.push(Self::finding(
+                    Place::Field { entity: rel.parent.clone(), path: pf.clone() },
+                    format!("{parent}.{pf} keeps the ids of its {child}, which have no stated maximum"),
+                    "A list of ids is still an array: with no bound it grows without end (40,000 ids that grow every day).",
+                    format!("Keep the reference in {child} only, pointing to {parent}; drop {pf}."),
+                ));
+            }
+        }
+        self.check_fields(cx, &backed, out);
+    }
+}
+
+impl UnboundedArray {
+    /// Array fields no relation accounts for, with no maximum in either constraint or hint.
+    fn check_fields(&self, cx: &Context, backed: &FastSet<(&str, &str)>, out: &mut Vec<Finding>) {
+        let cap = cx.model.thresholds.array_warn;
+        for e in cx.model.entities.iter().filter(|e| e.kind == EntityKind::Document) {
+            arrays(&e.fields, &mut String::new(), 0, &mut |path, field| {
+                let stated = field.constraints.max_items.is_some() || field.size.max_items.is_some();
+                if field.bson_type != BsonType::Array || stated || backed.contains(&(e.id.as_str(), path)) {
+                    return;
+                }
+                let mut f = Self::finding(
+                    Place::Field { entity: e.id.clone(), path: path.to_string() },
+                    format!("{}.{path} is an array with no stated maximum", e.name),
+                    "If you cannot state the maximum number of elements, do not embed it: an array with no cap grows toward the 16 MiB limit.",
+                    format!("State its maximum (maxItems; arrays over ~{} elements already hurt), or move the elements to their own collection.", thousands(cap)),
+                );
+                f.severity = Severity::Warning;
+                f.fix = Some(Fix::SetArrayCap { entity: e.id.clone(), path: path.to_string(), max_items: cap });
+                out.push(f);
+            });
+        }
+    }
+}
+
+/// Calls `visit(path, field)` for every field at any depth (sub-documents and their arrays),
+/// building the dotted path in one reused buffer.
+fn arrays(fields: &[Field], path: &mut String, depth: u32, visit: &mut dyn FnMut(&str, &Field)) {
+    if depth > 32 {
+        return;
+    }
+    for field in fields {
+        let len = path.len();
+        if len > 0 {
+            path.push('.');
+        }
+        path.push_str(&field.name);
+        visit(path, field);
+        arrays(&field.fields, path, depth + 1, visit);
+        path.truncate(len);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::advisor::rules::relation_fixtures::{findings, parent_child};
+    use crate::advisor::{Fix, Severity};
+    use crate::model::{BsonType, Field, Place, Storage};
+
+    #[test]
+    fn embedded_children_with_no_maximum_trigger() {
+        let mut m = parent_child(Storage::Embed, 40.0, None);
+        m.relations[0].cardinality.growth_per_day = Some(2.0);
+        m.relations[0].child_bytes = Some(400);
+        let f = findings(&m, "DS101");
+        assert_eq!(f.len(), 1, "{f:?}");
+        assert_eq!(f[0].place, Place::Relation { id: "r".into() });
+        assert_eq!(f[0].severity, Severity::Error);
+        assert!(f[0].message.contains("no stated maximum") && f[0].message.contains("2 a day"), "{}", f[0].message);
+        assert!(matches!(f[0].fix, Some(Fix::SetStorage { storage: Storage::Reference, .. })));
+    }
+
+    #[test]
+    fn bounded_embedding_and_capped_arrays_pass() {
+        let mut m = parent_child(Storage::Embed, 5.0, Some(8));
+        let mut tags = Field::new("tags", BsonType::Array);
+        tags.items = Some(BsonType::String);
+        tags.constraints.max_items = Some(10);
+        m.entities[0].fields.push(tags);
+        assert!(findings(&m, "DS101").is_empty());
+    }
+
+    #[test]
+    fn an_array_field_with_no_maximum_is_a_warning_with_a_cap_fix() {
+        let mut m = parent_child(Storage::Reference, 5.0, Some(8));
+        let mut log = Field::new("history", BsonType::Array);
+        log.size.avg_items = Some(30);
+        m.entities[0].fields.push(log);
+        let f = findings(&m, "DS101");
+        assert_eq!(f.len(), 1, "{f:?}");
+        assert_eq!(f[0].severity, Severity::Warning);
+        assert_eq!(f[0].place, Place::Field { entity: "post".into(), path: "history".into() });
+        assert!(matches!(f[0].fix, Some(Fix::SetArrayCap { max_items: 1000, .. })));
+    }
+
+    #[test]
+    fn a_bucket_without_cap_triggers() {
+        let mut m = parent_child(Storage::Bucket, 1000.0, None);
+        m.relations[0].bucket = Some(crate::model::BucketSpec {
+            array_field: "events".into(),
+            period: "day".into(),
+            cap: 0,
+            count_field: None,
+            period_field: None,
+            ttl_seconds: None,
+            id_scheme: String::new(),
+        });
+        assert!(findings(&m, "DS101").iter().any(|f| f.message.contains("no cap")));
+    }
+}

@@ -1,0 +1,118 @@
+use crate::advisor::relations::figures::list;
+use crate::advisor::{Context, Finding, Rule, RuleMeta, Severity};
+use crate::declare_rule;
+use crate::model::Place;
+
+declare_rule! {
+    /// ## What it does
+    /// Reports each write whose changes (and touched entities) reach two or more aggregates:
+    /// the roots of different collections, or a collection and another database. Such a
+    /// write is not atomic. The finding is a **warning** when the access pattern records no
+    /// choice, and **info** when it does (a `consistency` note such as "the counters may lag a
+    /// few minutes", or a precondition or note naming a transaction).
+    ///
+    /// ## Why is this bad?
+    /// The aggregate is the atomicity boundary: a single-document write is atomic, anything
+    /// beyond it needs a multi-document transaction or tolerance of temporary inconsistency.
+    /// If the process dies between the two writes, the catalogue shows the new title and 47
+    /// reviews the old one. Leaving that choice implicit is how it becomes a production bug.
+    ///
+    /// ## Example
+    /// Publishing a review inserts into `resenas` and updates `catalogo.valoracion`,
+    /// `total_resenas` and `resenas_destacadas`.
+    ///
+    /// ## Use instead
+    /// Either wrap the writes in a multi-document transaction (and accept its cost), or
+    /// record that the inconsistency is tolerated and how it is reconciled (a periodic
+    /// recompute); or, if the parts must always change together, move them into one aggregate.
+    ///
+    /// ## References
+    /// Seed 001 §2 (the aggregate is the atomicity boundary) and §5 (propagation); seed 002
+    /// (what must change as a unit).
+    pub WriteSpansAggregates {
+        code: "DS106",
+        name: "write-spans-aggregates",
+        category: Relations,
+        severity: Warning,
+    }
+}
+
+impl Rule for WriteSpansAggregates {
+    fn meta(&self) -> &'static RuleMeta {
+        &Self::META
+    }
+
+    fn check(&self, cx: &Context, out: &mut Vec<Finding>) {
+        for span in &cx.report.spanning_writes {
+            let Some(q) = cx.model.queries.iter().find(|q| q.id == span.query) else { continue };
+            let names: Vec<String> = span
+                .aggregates
+                .iter()
+                .map(|id| cx.entity(id).map(|e| e.name.clone()).unwrap_or_else(|| id.clone()))
+                .collect();
+            let mentions_tx = |s: &str| s.to_ascii_lowercase().contains("transaction");
+            let decided = !q.consistency.trim().is_empty() || mentions_tx(&q.precondition) || mentions_tx(&q.notes);
+            let message = format!(
+                "{} \"{}\" changes {} aggregates ({}): no single write is atomic across them",
+                q.id,
+                q.name,
+                names.len(),
+                list(&names)
+            );
+            let hint = if decided {
+                format!("Recorded choice: {}. Keep a reconciliation pass for the lagging side.", choice(q))
+            } else {
+                "Wrap it in a multi-document transaction, or record that the inconsistency is tolerated and how it is reconciled (consistency).".to_string()
+            };
+            let mut f = Self::finding(
+                Place::Query { id: q.id.clone() },
+                message,
+                "The aggregate is the atomicity boundary: beyond one document, a failure between the writes leaves the aggregates disagreeing.",
+                hint,
+            );
+            if decided {
+                f.severity = Severity::Info;
+            }
+            out.push(f);
+        }
+    }
+}
+
+fn choice(q: &crate::model::AccessPattern) -> String {
+    [&q.consistency, &q.precondition, &q.notes]
+        .into_iter()
+        .map(|s| s.trim())
+        .find(|s| !s.is_empty())
+        .unwrap_or("transaction")
+        .trim_end_matches('.')
+        .to_string()
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::advisor::rules::relation_fixtures::{findings, parent_child, write};
+    use crate::advisor::Severity;
+    use crate::model::{Place, Storage};
+
+    #[test]
+    fn a_write_across_two_collections_is_a_warning_until_the_choice_is_recorded() {
+        let mut m = parent_child(Storage::Reference, 20.0, None);
+        m.queries.push(write("W", "comment", &["text", "post.comment_count"]));
+        let f = findings(&m, "DS106");
+        assert_eq!(f.len(), 1, "{f:?}");
+        assert_eq!(f[0].place, Place::Query { id: "W".into() });
+        assert_eq!(f[0].severity, Severity::Warning);
+        assert!(f[0].message.contains("comments and posts"), "{}", f[0].message);
+        m.queries[0].consistency = "the post's counter may lag a minute".into();
+        let f = findings(&m, "DS106");
+        assert_eq!(f[0].severity, Severity::Info);
+        assert!(f[0].fix_hint.contains("may lag a minute"));
+    }
+
+    #[test]
+    fn a_write_inside_one_aggregate_passes() {
+        let mut m = parent_child(Storage::Embed, 5.0, Some(8));
+        m.queries.push(write("W", "post", &["comments", "title"]));
+        assert!(findings(&m, "DS106").is_empty());
+    }
+}
