@@ -3,10 +3,13 @@
 //! ```text
 //! docshape check MODEL.json [--format human|json]
 //! docshape rules [--format markdown|json]
+//! docshape export MODEL.json --what examples|ejson|ejson-canonical|schema|mongosh|sheets|sizes [--collection NAME]
+//! docshape generate MODEL.json --collection NAME -n N [--seed S] [--out FILE] [--format relaxed|canonical]
 //! ```
 
 mod args;
 mod check;
+mod export;
 mod rules;
 
 use std::process::ExitCode;
@@ -17,6 +20,12 @@ docshape: check and export MongoDB document designs
 USAGE:
     docshape check MODEL.json [--format human|json]   findings; exit 1 on an error-level finding
     docshape rules [--format markdown|json]           every advisor rule with its documentation
+    docshape export MODEL.json --what WHAT [--collection NAME]
+        WHAT: examples (mongosh syntax), ejson, ejson-canonical (Extended JSON v2),
+              schema ($jsonSchema validators), mongosh (the whole script), sheets (decision
+              sheets in Markdown), sizes (BSON size of each example)
+    docshape generate MODEL.json --collection NAME -n N [--seed S] [--out FILE] [--format relaxed|canonical]
+        synthetic documents as Extended JSON lines (for mongoimport); progress on stderr
     docshape help                                     this text
 ";
 
@@ -29,6 +38,7 @@ fn main() -> ExitCode {
     let result = match command.as_str() {
         "check" => check::run(rest),
         "rules" => rules::run(rest),
+        "export" => export::run(rest),
         "help" | "--help" | "-h" => {
             print!("{USAGE}");
             Ok(ExitCode::SUCCESS)

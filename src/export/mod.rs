@@ -1,1 +1,28 @@
-//! Exporters: example documents, `$jsonSchema`, mongosh scripts, decision sheets, synthetic data.
+//! Exporters: example documents, `$jsonSchema` validators, mongosh scripts, decision sheets and
+//! synthetic data, all pure functions of the model.
+//!
+//! Everything starts from one [`shape::Shape`] per collection (declared fields plus what the
+//! relations put there), turned into a [`bson::Bson`] value tree and rendered as mongosh syntax
+//! or Extended JSON v2 (relaxed or canonical).
+
+pub mod bson;
+pub mod datetime;
+mod document;
+pub mod ejson;
+pub mod examples;
+mod facts;
+mod lexicon;
+pub mod lookup;
+pub mod pattern;
+pub mod rng;
+pub mod schema;
+mod semantic;
+pub mod shape;
+pub mod shell;
+mod summaries;
+mod values;
+
+pub use bson::{Bson, Doc};
+pub use document::{Builder, Which, EXAMPLE_SEED};
+pub use ejson::Flavor;
+pub use examples::{examples, CollectionExamples, Example};

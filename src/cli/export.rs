@@ -1,0 +1,58 @@
+//! `docshape export MODEL.json --what ...`: example documents, validators, the mongosh script
+//! or the decision sheets, on standard output.
+
+use crate::args::{read_model, Args};
+use docshape::export::{self, Flavor};
+use std::process::ExitCode;
+
+const WHAT: &[&str] = &["examples", "ejson", "ejson-canonical", "schema", "mongosh", "sheets", "sizes"];
+
+pub fn run(args: &[String]) -> Result<ExitCode, String> {
+    let args = Args::parse(args, &["what", "collection"])?;
+    let what = args.choice("what", WHAT)?;
+    let [path] = args.positional.as_slice() else {
+        return Err(format!("usage: docshape export MODEL.json --what {} [--collection NAME]", WHAT.join("|")));
+    };
+    let model = read_model(path)?;
+    let builder = export::Builder::new(&model);
+    let only = match args.option("collection") {
+        Some(name) => Some(
+            builder
+                .lookup
+                .collection_named(name)
+                .ok_or_else(|| format!("{path} has no collection named \"{name}\""))?
+                .id
+                .clone(),
+        ),
+        None => None,
+    };
+    let examples: Vec<_> = match &only {
+        Some(id) => export::examples::collection_examples(&builder, id).into_iter().collect(),
+        None => export::examples::examples_with(&builder),
+    };
+    let text = match what {
+        "examples" => export::examples::render_shell(&examples),
+        "ejson" => export::examples::render_ejson(&examples, Flavor::Relaxed),
+        "ejson-canonical" => export::examples::render_ejson(&examples, Flavor::Canonical),
+        "schema" => {
+            let validators: Vec<_> = match &only {
+                Some(id) => export::schema::validator(&builder, id).into_iter().collect(),
+                None => export::schema::validators(&builder),
+            };
+            export::schema::render_json(&validators)
+        }
+        _ => return Err(format!("--what {what} is not available yet")),
+    };
+    emit(&text)
+}
+
+/// Writes the text to standard output; a closed pipe (`| head`) is not an error.
+pub fn emit(text: &str) -> Result<ExitCode, String> {
+    use std::io::Write;
+    let mut out = std::io::stdout().lock();
+    let newline = if text.ends_with('\n') { "" } else { "\n" };
+    match out.write_all(text.as_bytes()).and_then(|_| out.write_all(newline.as_bytes())).and_then(|_| out.flush()) {
+        Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => Err(format!("cannot write the output: {e}")),
+        _ => Ok(ExitCode::SUCCESS),
+    }
+}
