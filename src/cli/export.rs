@@ -41,6 +41,10 @@ pub fn run(args: &[String]) -> Result<ExitCode, String> {
             };
             export::schema::render_json(&validators)
         }
+        "mongosh" => {
+            let report = docshape::advisor::analyze(&model);
+            export::mongosh::script_with(&builder, &report.indexes)
+        }
         _ => return Err(format!("--what {what} is not available yet")),
     };
     emit(&text)

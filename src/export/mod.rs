@@ -13,12 +13,14 @@ pub mod examples;
 mod facts;
 mod lexicon;
 pub mod lookup;
+pub mod mongosh;
 pub mod pattern;
 pub mod rng;
 pub mod schema;
 mod semantic;
 pub mod shape;
 pub mod shell;
+pub mod snippets;
 mod summaries;
 mod values;
 

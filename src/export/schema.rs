@@ -256,3 +256,88 @@ fn description(builder: &Builder, node: &Node) -> Option<String> {
     };
     Some(format!("Copy of {}.{source} ({category}{propagation}).", builder.lookup.name(&r.parent)))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    fn bibliored() -> crate::model::Model {
+        crate::model::load(include_str!("../../public/templates/bibliored.json")).unwrap()
+    }
+
+    /// Seed 001, exercise 3 (DOMAIN.md §10): the `actividad` validator.
+    #[test]
+    fn actividad_validator_is_seed_001_exercise_3() {
+        let model = bibliored();
+        let builder = Builder::new(&model);
+        let v = validator(&builder, "actividad").unwrap();
+        assert_eq!((v.level, v.action), ("moderate", "warn"));
+        let expected = json!({
+            "bsonType": "object",
+            "required": ["socio_id", "dia", "eventos"],
+            "properties": {
+                "_id": { "bsonType": "string" },
+                "socio_id": { "bsonType": "int", "minimum": 1 },
+                "dia": { "bsonType": "date" },
+                "num_eventos": { "bsonType": "int", "minimum": 0, "maximum": 500 },
+                "eventos": {
+                    "bsonType": "array",
+                    "maxItems": 500,
+                    "items": {
+                        "bsonType": "object",
+                        "required": ["t", "tipo"],
+                        "properties": {
+                            "t": { "bsonType": "date" },
+                            "tipo": { "bsonType": "string", "enum": ["busqueda", "ficha", "filtro", "reserva", "descarga"] },
+                            "termino": { "bsonType": "string" },
+                            "material_id": { "bsonType": "objectId" },
+                            "campo": { "bsonType": "string" },
+                            "valor": { "bsonType": "string" }
+                        }
+                    }
+                }
+            },
+            "additionalProperties": false
+        });
+        assert_eq!(Bson::Document(v.schema.clone()).to_json(), expected);
+        // Key order as written in the model, `required` in field order.
+        assert_eq!(v.schema.keys().collect::<Vec<_>>(), ["bsonType", "required", "properties", "additionalProperties"]);
+    }
+
+    #[test]
+    fn polymorphic_catalogue_gets_one_branch_per_variant() {
+        let model = bibliored();
+        let builder = Builder::new(&model);
+        let v = validator(&builder, "material").unwrap().schema;
+        let branches = v.get("oneOf").and_then(Bson::as_array).unwrap();
+        assert_eq!(branches.len(), 3, "every enum value has a variant, so no catch-all branch");
+        let libro = branches[0].to_json();
+        assert_eq!(libro["required"], json!(["tipo", "isbn"]));
+        assert_eq!(libro["properties"]["tipo"], json!({ "enum": ["libro"] }));
+        assert_eq!(libro["properties"]["isbn"]["pattern"], json!("^97[89][0-9]{10}$"));
+        let props = v.get("properties").and_then(Bson::as_doc).unwrap();
+        assert_eq!(props.get("etiquetas").unwrap().to_json()["maxItems"], json!(8), "the relation's max is a cap");
+        assert_eq!(props.get("resenas_destacadas").unwrap().to_json()["maxItems"], json!(5));
+        assert_eq!(v.get("additionalProperties"), Some(&Bson::Bool(true)));
+    }
+
+    #[test]
+    fn closed_schema_lists_variant_fields_and_id() {
+        let mut model = bibliored();
+        if let Some(e) = model.entity_mut("material") {
+            e.collection.additional_properties = false;
+        }
+        let builder = Builder::new(&model);
+        let v = validator(&builder, "material").unwrap().schema;
+        let props = v.get("properties").and_then(Bson::as_doc).unwrap();
+        for name in ["_id", "isbn", "issn", "duracion_min", "narrador"] {
+            assert!(props.get(name).is_some(), "{name} must be allowed by the closed schema");
+        }
+        let copy = validator(&builder, "resena").unwrap().schema.get_path("properties.material").unwrap().to_json();
+        assert_eq!(
+            copy["properties"]["titulo"]["description"],
+            json!("Copy of catalogo.titulo (live, propagated by a deferred job).")
+        );
+    }
+}
