@@ -45,6 +45,27 @@ pub fn run(args: &[String]) -> Result<ExitCode, String> {
             let report = docshape::advisor::analyze(&model);
             export::mongosh::script_with(&builder, &report.indexes)
         }
+        "sheets" => {
+            let report = docshape::advisor::analyze(&model);
+            match &only {
+                Some(id) => match builder.lookup.entity(id) {
+                    Some(e) => export::sheet::sheet(&builder, &report, e),
+                    None => String::new(),
+                },
+                None => export::sheet::sheets_with(&builder, &report),
+            }
+        }
+        "sizes" => {
+            let sizes: Vec<serde_json::Value> = examples
+                .iter()
+                .flat_map(|c| {
+                    c.examples.iter().map(move |e| {
+                        serde_json::json!({ "collection": c.collection, "entity": c.entity, "variant": e.label, "bsonBytes": e.doc.bson_size() })
+                    })
+                })
+                .collect();
+            serde_json::to_string_pretty(&sizes).unwrap_or_default()
+        }
         _ => return Err(format!("--what {what} is not available yet")),
     };
     emit(&text)

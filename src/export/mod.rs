@@ -19,6 +19,7 @@ pub mod rng;
 pub mod schema;
 mod semantic;
 pub mod shape;
+pub mod sheet;
 pub mod shell;
 pub mod snippets;
 mod summaries;
