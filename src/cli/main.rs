@@ -10,6 +10,7 @@
 mod args;
 mod check;
 mod export;
+mod generate;
 mod rules;
 
 use std::process::ExitCode;
@@ -39,6 +40,7 @@ fn main() -> ExitCode {
         "check" => check::run(rest),
         "rules" => rules::run(rest),
         "export" => export::run(rest),
+        "generate" => generate::run(rest),
         "help" | "--help" | "-h" => {
             print!("{USAGE}");
             Ok(ExitCode::SUCCESS)

@@ -23,6 +23,7 @@ pub mod sheet;
 pub mod shell;
 pub mod snippets;
 mod summaries;
+pub mod synthetic;
 mod values;
 
 pub use bson::{Bson, Doc};
