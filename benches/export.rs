@@ -18,8 +18,13 @@ use std::time::{Duration, Instant};
 fn main() {
     let model = big_model(1000);
     let collections = Builder::new(&model).lookup.collections().count();
-    println!("model: {} entities, {} relations, {collections} collections", model.entities.len(), model.relations.len());
+    println!(
+        "model: {} entities, {} relations, {collections} collections",
+        model.entities.len(),
+        model.relations.len()
+    );
 
+    stages(&model);
     let mut export_times = Vec::new();
     let mut analyze_times = Vec::new();
     let mut bytes = 0;
@@ -44,7 +49,8 @@ fn main() {
     let mut sink = Counter(0);
     let before = vm_hwm_kb();
     let mut marks = Vec::new();
-    let n = 500_000u64;
+    // DOCSHAPE_BENCH_N overrides the number of documents (default 500,000).
+    let n: u64 = std::env::var("DOCSHAPE_BENCH_N").ok().and_then(|v| v.parse().ok()).unwrap_or(500_000);
     let t = Instant::now();
     synthetic::write_ndjson(&builder, "resena", 1, n, Flavor::Relaxed, &mut sink, &mut |done, _, _| {
         if done == n / 10 || done == n / 2 {
@@ -65,15 +71,58 @@ fn main() {
     println!("peak RSS (VmHWM): {before} kB before, {}, {after} kB after {n}", marks.join(", "));
 }
 
+/// Best time of each step over five runs, to see where the total goes.
+fn stages(model: &Model) {
+    let report = analyze(model);
+    let mut best = [f64::MAX; 7];
+    for _ in 0..5 {
+        let mut lap = Lap(Instant::now(), 0, &mut best);
+        let builder = Builder::new(model);
+        lap.done();
+        let all = examples::examples_with(&builder);
+        lap.done();
+        let _ = examples::render_shell(&all);
+        lap.done();
+        let _ = examples::render_ejson(&all, Flavor::Relaxed);
+        let _ = examples::render_ejson(&all, Flavor::Canonical);
+        lap.done();
+        let validators = schema::validators(&builder);
+        let _ = schema::render_json(&validators);
+        lap.done();
+        let _ = mongosh::script_from(&builder, &report.indexes, &validators);
+        lap.done();
+        let _ = sheet::sheets_from(&builder, &report, &all);
+        lap.done();
+    }
+    let names = ["shapes", "example documents", "mongosh text", "Extended JSON x2", "validators", "script", "sheets"];
+    let parts: Vec<String> = names.iter().zip(best).map(|(n, t)| format!("{n} {t:.1} ms")).collect();
+    println!("steps (best of 5): {}", parts.join(", "));
+}
+
+struct Lap<'a>(Instant, usize, &'a mut [f64; 7]);
+
+impl Lap<'_> {
+    fn done(&mut self) {
+        let t = ms(self.0.elapsed());
+        if let Some(slot) = self.2.get_mut(self.1) {
+            *slot = slot.min(t);
+        }
+        self.1 += 1;
+        self.0 = Instant::now();
+    }
+}
+
+/// Everything the `export` command can produce, each part built once.
 fn export_everything(model: &Model, report: &docshape::advisor::Report) -> usize {
     let builder = Builder::new(model);
     let all = examples::examples_with(&builder);
     let mut total = examples::render_shell(&all).len();
     total += examples::render_ejson(&all, Flavor::Relaxed).len();
     total += examples::render_ejson(&all, Flavor::Canonical).len();
-    total += schema::render_json(&schema::validators(&builder)).len();
-    total += mongosh::script_with(&builder, &report.indexes).len();
-    total += sheet::sheets_with(&builder, report).len();
+    let validators = schema::validators(&builder);
+    total += schema::render_json(&validators).len();
+    total += mongosh::script_from(&builder, &report.indexes, &validators).len();
+    total += sheet::sheets_from(&builder, report, &all).len();
     total
 }
 
@@ -157,7 +206,13 @@ fn big_model(n: usize) -> Model {
             used_to_decide: false,
         }];
         if i % 2 == 0 {
-            r.subset = Some(Subset { field: "destacados".into(), size: 5, order_by: "puntuacion:-1".into(), count_field: None, fields: vec!["puntuacion".into()] });
+            r.subset = Some(Subset {
+                field: "destacados".into(),
+                size: 5,
+                order_by: "puntuacion:-1".into(),
+                count_field: None,
+                fields: vec!["puntuacion".into()],
+            });
         }
         m.relations.push(r);
     }
@@ -183,7 +238,9 @@ fn ms(d: Duration) -> f64 {
 fn vm_hwm_kb() -> u64 {
     std::fs::read_to_string("/proc/self/status")
         .ok()
-        .and_then(|s| s.lines().find(|l| l.starts_with("VmHWM:")).and_then(|l| l.split_whitespace().nth(1)?.parse().ok()))
+        .and_then(|s| {
+            s.lines().find(|l| l.starts_with("VmHWM:")).and_then(|l| l.split_whitespace().nth(1)?.parse().ok())
+        })
         .unwrap_or(0)
 }
 

@@ -43,7 +43,7 @@ pub fn run(args: &[String]) -> Result<ExitCode, String> {
     let started = std::time::Instant::now();
     let mut last_shown = 0u64;
     let mut progress = |done: u64, total: u64, bytes: u64| {
-        let percent = if total == 0 { 100 } else { done * 100 / total };
+        let percent = (done * 100).checked_div(total).unwrap_or(100);
         if percent >= last_shown + 5 || done == total {
             last_shown = percent - percent % 5;
             let secs = started.elapsed().as_secs_f64().max(1e-9);

@@ -199,7 +199,13 @@ fn digits(mut n: usize) -> usize {
 
 /// Lowercase hex of an ObjectId.
 pub fn oid_hex(bytes: &[u8; 12]) -> String {
-    bytes.iter().map(|b| format!("{b:02x}")).collect()
+    const HEX: &[u8; 16] = b"0123456789abcdef";
+    let mut s = String::with_capacity(24);
+    for b in bytes {
+        s.push(HEX[(b >> 4) as usize] as char);
+        s.push(HEX[(b & 15) as usize] as char);
+    }
+    s
 }
 
 /// Standard base64 (with padding) of binary data.

@@ -161,7 +161,7 @@ pub fn parse_iso(text: &str) -> Option<i64> {
         let mi: i64 = t.next().map(str::parse).transpose().ok()?.unwrap_or(0);
         let s: i64 = t.next().map(str::parse).transpose().ok()?.unwrap_or(0);
         let milli: i64 = match frac {
-            Some(f) => format!("{:0<3}", &f[..f.len().min(3)]).parse().ok()?,
+            Some(f) => format!("{:0<3}", f.chars().take(3).collect::<String>()).parse().ok()?,
             None => 0,
         };
         ms += ((h * 60 + mi) * 60 + s) * 1000 + milli;

@@ -179,7 +179,7 @@ impl<'m> Builder<'m> {
                     } else {
                         // Tags and ids read better without repeats: retry a couple of times.
                         let mut v = self.scalars(cx).value(node, item_ty, rng, &cx.shape.name);
-                        for _ in 0..8 {
+                        for _ in 0..if items.len() < 50 { 8 } else { 0 } {
                             if !items.contains(&v) {
                                 break;
                             }
@@ -269,7 +269,8 @@ impl<'m> Builder<'m> {
         let size = self.lookup.relation(ri).and_then(|r| r.subset.as_ref());
         let keep = n
             .min(size.map(|s| s.size as u64).unwrap_or(EXAMPLE_ITEMS))
-            .min(node.constraints.max_items.unwrap_or(u64::MAX));
+            .min(node.constraints.max_items.unwrap_or(u64::MAX))
+            .min(facts::MAX_ITEMS);
         let mut items: Vec<Doc> = (0..keep).map(|_| self.sub_document(&node.children, rng, cx)).collect();
         if let Some((field, dir)) = size.map(|s| order_key(&s.order_by)).filter(|(f, _)| !f.is_empty()) {
             let key = |d: &Doc| d.get_path(&field).and_then(Bson::as_f64).unwrap_or(0.0);
@@ -421,13 +422,13 @@ fn array_len(node: &Node, rng: &mut Rng, example: bool) -> u64 {
     } else {
         facts::sample(&count, rng).0
     };
-    n.min(hard).max(min)
+    n.min(hard).max(min).min(facts::MAX_ITEMS)
 }
 
 /// Items shown of `n` (capped for examples and by the array's cap).
 fn shown(n: u64, node: &Node, example: bool) -> u64 {
     let n = if example { n.min(EXAMPLE_ITEMS) } else { n };
-    n.min(node.constraints.max_items.unwrap_or(u64::MAX))
+    n.min(node.constraints.max_items.unwrap_or(u64::MAX)).min(facts::MAX_ITEMS)
 }
 
 fn computed(op: Op, f: &facts::RelFacts, ty: BsonType) -> Bson {

@@ -38,6 +38,11 @@ pub fn to_string_pretty(value: &Bson, flavor: Flavor) -> String {
     out
 }
 
+/// Appends a document, pretty-printed as if nested `level` deep.
+pub fn write_doc_pretty_at(out: &mut String, doc: &Doc, flavor: Flavor, level: usize) {
+    write_doc(out, doc, flavor, Some(level));
+}
+
 /// Appends one compact document to `out` (no allocation of an intermediate string).
 pub fn write_doc_line(out: &mut String, doc: &Doc, flavor: Flavor) {
     write_doc(out, doc, flavor, None);
@@ -46,6 +51,11 @@ pub fn write_doc_line(out: &mut String, doc: &Doc, flavor: Flavor) {
 /// A JSON string literal with JSON's escapes.
 pub fn quote(out: &mut String, s: &str) {
     out.push('"');
+    if !s.bytes().any(|b| b < 0x20 || b == b'"' || b == b'\\') {
+        out.push_str(s);
+        out.push('"');
+        return;
+    }
     for c in s.chars() {
         match c {
             '"' => out.push_str("\\\""),

@@ -1,7 +1,7 @@
 //! Example documents per collection: one per variant of a polymorphic collection, rendered in
 //! mongosh syntax or as Extended JSON.
 
-use super::bson::{Bson, Doc};
+use super::bson::Doc;
 use super::document::{Builder, Which, EXAMPLE_SEED};
 use super::ejson::{self, Flavor};
 use super::shell::{doc_to_shell, js_string};
@@ -73,11 +73,21 @@ pub fn render_shell(all: &[CollectionExamples]) -> String {
 
 /// Extended JSON: `{"catalogo": [doc, ...], ...}`, pretty.
 pub fn render_ejson(all: &[CollectionExamples], flavor: Flavor) -> String {
-    let doc = Doc(all
-        .iter()
-        .map(|c| {
-            (c.collection.clone(), Bson::Array(c.examples.iter().map(|e| Bson::Document(e.doc.clone())).collect()))
-        })
-        .collect());
-    ejson::to_string_pretty(&Bson::Document(doc), flavor)
+    // Written by hand around each document so no example is copied into a bigger tree.
+    if all.is_empty() {
+        return "{}".to_string();
+    }
+    let mut out = String::from("{");
+    for (i, c) in all.iter().enumerate() {
+        out.push_str(if i == 0 { "\n  " } else { ",\n  " });
+        ejson::quote(&mut out, &c.collection);
+        out.push_str(": [");
+        for (j, e) in c.examples.iter().enumerate() {
+            out.push_str(if j == 0 { "\n    " } else { ",\n    " });
+            ejson::write_doc_pretty_at(&mut out, &e.doc, flavor, 2);
+        }
+        out.push_str(if c.examples.is_empty() { "]" } else { "\n  ]" });
+    }
+    out.push_str("\n}");
+    out
 }

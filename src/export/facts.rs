@@ -15,6 +15,10 @@ use std::collections::HashMap;
 /// Example documents show arrays with at most this many items.
 pub const EXAMPLE_ITEMS: u64 = 5;
 
+/// No generated array holds more items than this, whatever the model says (a guard against
+/// absurd figures; the design's own caps are far below it).
+pub const MAX_ITEMS: u64 = 100_000;
+
 /// Children of one parent document through one relation.
 #[derive(Debug, Clone, Copy, Default, PartialEq)]
 pub struct RelFacts {
@@ -98,7 +102,7 @@ pub fn draw(lookup: &Lookup, entity: &Entity, example: bool, rng_for: &dyn Fn(&s
                 (start, (typical.round() as u64).clamp(1, EXAMPLE_ITEMS.min(b.cap.max(1))), placeholders)
             } else {
                 let outlier = rel.cardinality.outliers.as_ref().is_some_and(|o| rng.chance(o.share));
-                let n = if outlier { b.cap } else { rng.count(typical).clamp(1, b.cap.max(1)) };
+                let n = if outlier { b.cap } else { rng.count(typical).clamp(1, b.cap.max(1)) }.min(MAX_ITEMS);
                 (period_start(random_date(&mut rng), &b.period), n, Vec::new())
             };
             facts.bucket = Some(BucketFacts { rel: ri, start, n, placeholders });
@@ -115,6 +119,7 @@ fn rel_facts(lookup: &Lookup, rel: &Relation, example: bool, rng: &mut Rng) -> R
         outliers: c.outliers.as_ref().map(|o| (o.share, o.max)),
     };
     let (n, outlier) = if example { (count.typical.round() as u64, false) } else { sample(&count, rng) };
+    let n = n.min(MAX_ITEMS * 100);
     // The computed source's range, from the child's field (a rating 1..5, a price).
     let source = rel.computed.iter().map(|c| c.source.as_str()).find(|s| !s.is_empty());
     let child = lookup.entity(&rel.child);

@@ -4,11 +4,12 @@
 
 use super::bson::{Bson, Doc};
 use super::document::Builder;
-use super::schema::validator;
+use super::schema::Validator;
 use super::shell::{doc_to_shell, js_string};
 use super::snippets::{coll, snippets};
 use crate::advisor::IndexAdvice;
 use crate::model::{Entity, IndexSpec, Model};
+use std::collections::HashMap;
 
 /// One `createIndex` line with where it comes from.
 #[derive(Debug, Clone, PartialEq)]
@@ -26,7 +27,23 @@ pub fn script(model: &Model, advice: &[IndexAdvice]) -> String {
 
 /// Same as `script`, reusing a builder.
 pub fn script_with(builder: &Builder, advice: &[IndexAdvice]) -> String {
+    script_from(builder, advice, &super::schema::validators(builder))
+}
+
+/// Groups the advisor's indexes by collection (entity id), once.
+pub fn advice_by_entity(advice: &[IndexAdvice]) -> HashMap<&str, Vec<&IndexAdvice>> {
+    let mut map: HashMap<&str, Vec<&IndexAdvice>> = HashMap::new();
+    for a in advice {
+        map.entry(a.entity.as_str()).or_default().push(a);
+    }
+    map
+}
+
+/// Same as `script_with`, from validators already built.
+pub fn script_from(builder: &Builder, advice: &[IndexAdvice], validators: &[Validator]) -> String {
     let model = builder.lookup.model;
+    let advice = advice_by_entity(advice);
+    let validators: HashMap<&str, &Validator> = validators.iter().map(|v| (v.entity.as_str(), v)).collect();
     let mut out = String::new();
     out.push_str(&format!(
         "// docshape: mongosh script for the design {name}.\n\
@@ -48,23 +65,26 @@ pub fn script_with(builder: &Builder, advice: &[IndexAdvice]) -> String {
     ));
     for entity in builder.lookup.collections() {
         out.push('\n');
-        out.push_str(&collection_section(builder, entity, advice));
+        let advice = advice.get(entity.id.as_str()).map(Vec::as_slice).unwrap_or(&[]);
+        out.push_str(&collection_section(builder, entity, advice, validators.get(entity.id.as_str()).copied()));
     }
     out
 }
 
-fn collection_section(builder: &Builder, entity: &Entity, advice: &[IndexAdvice]) -> String {
+fn collection_section(builder: &Builder, entity: &Entity, advice: &[&IndexAdvice], v: Option<&Validator>) -> String {
     let mut out =
         format!("// ── {} {}\n", entity.name, "─".repeat(60usize.saturating_sub(entity.name.chars().count())));
     for line in entity.notes.lines().filter(|l| !l.trim().is_empty()) {
         out.push_str(&format!("// {line}\n"));
     }
     let name = js_string(&entity.name);
-    match validator(builder, &entity.id).filter(|_| entity.collection.validate) {
-        Some(v) => {
-            let options = v.options();
-            out.push_str(&format!("db.createCollection({name}, {});\n", doc_to_shell(&options, 0)));
-        }
+    match v.filter(|_| entity.collection.validate) {
+        Some(v) => out.push_str(&format!(
+            "db.createCollection({name}, {{\n  validator: {{\n    $jsonSchema: {}\n  }},\n  validationLevel: {},\n  validationAction: {}\n}});\n",
+            doc_to_shell(&v.schema, 2),
+            js_string(v.level),
+            js_string(v.action)
+        )),
         None => out.push_str(&format!("db.createCollection({name}); // no validator: validate is off in the model\n")),
     }
     let indexes = indexes_of(builder, entity, advice);
@@ -80,7 +100,7 @@ fn collection_section(builder: &Builder, entity: &Entity, advice: &[IndexAdvice]
             options.insert("unique", Bson::Bool(true));
         }
         if let Some(s) = line.index.ttl_seconds {
-            options.insert("expireAfterSeconds", Bson::Long(s as i64).as_number());
+            options.insert("expireAfterSeconds", Bson::number(s as f64));
         }
         let opts = if options.is_empty() { String::new() } else { format!(", {}", inline(&options)) };
         out.push_str(&format!("{}.createIndex({}{opts});\n", coll(&entity.name), line.index.key_doc()));
@@ -94,7 +114,7 @@ fn collection_section(builder: &Builder, entity: &Entity, advice: &[IndexAdvice]
 
 /// The indexes of a collection: the advisor's (derived and declared), the model's declared ones,
 /// and the bucket's TTL index; the first of two with the same keys wins, options merged.
-pub fn indexes_of(builder: &Builder, entity: &Entity, advice: &[IndexAdvice]) -> Vec<IndexLine> {
+pub fn indexes_of(builder: &Builder, entity: &Entity, advice: &[&IndexAdvice]) -> Vec<IndexLine> {
     let mut lines: Vec<IndexLine> = Vec::new();
     let mut add = |index: IndexSpec, reason: String| match lines.iter_mut().find(|l| l.index.keys == index.keys) {
         Some(l) => {
@@ -127,18 +147,4 @@ fn inline(doc: &Doc) -> String {
     let parts: Vec<String> =
         doc.0.iter().map(|(k, v)| format!("{}: {}", super::shell::key(k), super::shell::to_shell(v, 0))).collect();
     format!("{{ {} }}", parts.join(", "))
-}
-
-trait AsNumber {
-    fn as_number(self) -> Bson;
-}
-
-impl AsNumber for Bson {
-    /// A long that fits an int prints as a plain number in mongosh.
-    fn as_number(self) -> Bson {
-        match self {
-            Bson::Long(n) if i32::try_from(n).is_ok() => Bson::Int(n as i32),
-            other => other,
-        }
-    }
 }

@@ -256,7 +256,9 @@ fn gen_node(node: &Node, rng: &mut Rng, out: &mut String) {
                 Some(max) => max.saturating_sub(*min).min(6),
                 None => 6,
             };
-            let n = *min as u64 + rng.below(extra as u64 + 1);
+            // A guard against absurd counts (`{4294967295}`): the result then fails to match and
+            // the caller falls back to the field's example.
+            let n = (*min as u64 + rng.below(extra as u64 + 1)).min(10_000);
             for _ in 0..n {
                 gen_node(node, rng, out);
             }
@@ -296,7 +298,23 @@ fn match_repeat(
     i: usize,
     k: &mut dyn FnMut(usize) -> bool,
 ) -> bool {
-    // Greedy: try one more repetition first (never an empty one), then stop if allowed.
+    // A repeated single character is matched in a loop (greedy, then backing off one at a
+    // time), so long strings do not deepen the recursion.
+    if let Node::Char(_) | Node::Any | Node::Class { .. } = node {
+        let one = |c: &char| match node {
+            Node::Char(x) => c == x,
+            Node::Any => *c != '\n',
+            Node::Class { ranges, negated } => ranges.iter().any(|(a, b)| (a..=b).contains(&c)) != *negated,
+            _ => false,
+        };
+        let limit = max.map_or(usize::MAX, |m| m as usize);
+        let run = s[i.min(s.len())..].iter().take(limit).take_while(|c| one(c)).count();
+        return (min as usize..=run).rev().any(|n| k(i + n));
+    }
+    // Groups: try one more repetition first (never an empty one), then stop if allowed.
+    if done > 10_000 {
+        return false;
+    }
     let can_more = max.is_none_or(|m| done < m);
     if can_more && match_node(node, s, i, &mut |j| j > i && match_repeat(node, min, max, done + 1, s, j, k)) {
         return true;

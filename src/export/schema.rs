@@ -67,8 +67,23 @@ pub fn validator(builder: &Builder, entity: &str) -> Option<Validator> {
 
 /// `{"actividad": {"validator": {"$jsonSchema": …}, "validationLevel": …, …}, …}` as JSON.
 pub fn render_json(validators: &[Validator]) -> String {
-    let doc = Doc(validators.iter().map(|v| (v.collection.clone(), Bson::Document(v.options()))).collect());
-    ejson::to_string_pretty(&Bson::Document(doc), Flavor::Relaxed)
+    // Written by hand around each schema so no schema is copied into a bigger tree.
+    if validators.is_empty() {
+        return "{}".to_string();
+    }
+    let mut out = String::from("{");
+    for (i, v) in validators.iter().enumerate() {
+        out.push_str(if i == 0 { "\n  " } else { ",\n  " });
+        ejson::quote(&mut out, &v.collection);
+        out.push_str(": {\n    \"validator\": {\n      \"$jsonSchema\": ");
+        ejson::write_doc_pretty_at(&mut out, &v.schema, Flavor::Relaxed, 3);
+        out.push_str(&format!(
+            "\n    }},\n    \"validationLevel\": \"{}\",\n    \"validationAction\": \"{}\"\n  }}",
+            v.level, v.action
+        ));
+    }
+    out.push_str("\n}");
+    out
 }
 
 /// The `$jsonSchema` of a collection's documents.

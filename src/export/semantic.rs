@@ -2,6 +2,8 @@
 //! e-mail, `precio` → money, `fecha` → a date), so generated values look real.
 
 use super::lexicon::tokens;
+use std::collections::HashMap;
+use std::sync::OnceLock;
 
 /// The kind of value a field name suggests.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -187,6 +189,20 @@ const PRODUCT_CONTEXT: &[&str] =
 const CLUB_CONTEXT: &[&str] = &["club", "clubes", "clubs", "grupo", "grupos", "group", "groups", "equipo", "team"];
 const BRANCH_CONTEXT: &[&str] = &["sucursal", "sucursales", "branch", "branches", "tienda", "loja", "sede"];
 
+/// Word → (rule order, kind), built once: the earliest rule any token matches wins.
+fn words() -> &'static HashMap<&'static str, (usize, Sem)> {
+    static WORDS: OnceLock<HashMap<&'static str, (usize, Sem)>> = OnceLock::new();
+    WORDS.get_or_init(|| {
+        let mut map = HashMap::new();
+        for (i, (words, sem)) in RULES.iter().enumerate() {
+            for w in *words {
+                map.entry(*w).or_insert((i, *sem));
+            }
+        }
+        map
+    })
+}
+
 /// Classifies a field by its name; `context` is the name of the entity or sub-document holding
 /// it (a `nombre` inside `productos` is a product name, not a person's).
 pub fn classify(name: &str, context: &str) -> Sem {
@@ -195,7 +211,8 @@ pub fn classify(name: &str, context: &str) -> Sem {
     if toks.last().is_some_and(|t| t == "id") {
         return Sem::Id;
     }
-    let found = RULES.iter().find(|(words, _)| toks.iter().any(|t| words.contains(&t.as_str()))).map(|(_, s)| *s);
+    let map = words();
+    let found = toks.iter().filter_map(|t| map.get(t.as_str())).min_by_key(|(i, _)| *i).map(|(_, s)| *s);
     match found {
         Some(Sem::PersonName) if toks.iter().any(|t| ["nombre", "nome", "name"].contains(&t.as_str())) => {
             let ctx = tokens(context);

@@ -4,12 +4,14 @@
 //! advisor's report; parts the report does not have yet print as "—".
 
 use super::document::Builder;
-use super::examples::collection_examples;
-use super::mongosh::indexes_of;
-use super::schema::validator;
+use super::examples::{collection_examples, CollectionExamples};
+use super::mongosh::{advice_by_entity, indexes_of};
 use super::shape::{Node, Role};
-use crate::advisor::Report;
-use crate::model::{BsonType, CopyCategory, Entity, EntityKind, Model, Place, Propagation, Storage, Volatility};
+use crate::advisor::{Finding, IndexAdvice, PatternSuggestion, QueryAdvice, RelationAdvice, Report, SizeEstimate};
+use crate::model::{
+    AccessPattern, BsonType, CopyCategory, Entity, EntityKind, Model, Place, Propagation, Relation, Storage, Volatility,
+};
+use std::collections::HashMap;
 
 const NONE: &str = "—";
 
@@ -18,18 +20,102 @@ pub fn sheets(model: &Model, report: &Report) -> String {
     sheets_with(&Builder::new(model), report)
 }
 
-/// Same as `sheets`, reusing a builder; `only` restricts to one entity id.
+/// Same as `sheets`, reusing a builder.
 pub fn sheets_with(builder: &Builder, report: &Report) -> String {
+    sheets_from(builder, report, &super::examples::examples_with(builder))
+}
+
+/// Same as `sheets_with`, from example documents already built (for their sizes).
+pub fn sheets_from(builder: &Builder, report: &Report, examples: &[CollectionExamples]) -> String {
+    let advice = advice_by_entity(&report.indexes);
+    let index = ReportIndex::new(builder.lookup.model, report);
+    let examples: HashMap<&str, &CollectionExamples> = examples.iter().map(|c| (c.entity.as_str(), c)).collect();
     let mut out = format!("# Decision sheets: {}\n", builder.lookup.model.name);
     for e in builder.lookup.collections() {
         out.push('\n');
-        out.push_str(&sheet(builder, report, e));
+        let advice = advice.get(e.id.as_str()).map(Vec::as_slice).unwrap_or(&[]);
+        out.push_str(&sheet_from(builder, &index, e, advice, examples.get(e.id.as_str()).copied()));
     }
     out
 }
 
 /// The sheet of one collection.
 pub fn sheet(builder: &Builder, report: &Report, entity: &Entity) -> String {
+    let advice: Vec<&IndexAdvice> = report.indexes.iter().filter(|a| a.entity == entity.id).collect();
+    let examples = collection_examples(builder, &entity.id);
+    sheet_from(builder, &ReportIndex::new(builder.lookup.model, report), entity, &advice, examples.as_ref())
+}
+
+/// The report's facts by element id, built once per export so no sheet scans whole lists.
+struct ReportIndex<'r> {
+    relations: HashMap<&'r str, &'r RelationAdvice>,
+    queries: HashMap<&'r str, &'r QueryAdvice>,
+    sizes: HashMap<&'r str, &'r SizeEstimate>,
+    /// Aggregate root → the queries it serves.
+    aggregate_queries: HashMap<&'r str, Vec<&'r str>>,
+    /// Entity id → findings about it, its fields, its relations or its queries.
+    findings: HashMap<&'r str, Vec<&'r Finding>>,
+    patterns: HashMap<&'r str, Vec<&'r PatternSuggestion>>,
+    /// Entity id → access patterns starting from it.
+    starting: HashMap<&'r str, Vec<&'r AccessPattern>>,
+    by_query_id: HashMap<&'r str, &'r AccessPattern>,
+}
+
+impl<'r> ReportIndex<'r> {
+    fn new(model: &'r Model, report: &'r Report) -> ReportIndex<'r> {
+        let relations_by_id: HashMap<&str, &Relation> = model.relations.iter().map(|r| (r.id.as_str(), r)).collect();
+        let by_query_id: HashMap<&str, &AccessPattern> = model.queries.iter().map(|q| (q.id.as_str(), q)).collect();
+        let mut findings: HashMap<&str, Vec<&Finding>> = HashMap::new();
+        for f in &report.findings {
+            let ids: Vec<&str> = match &f.place {
+                Place::Entity { id } | Place::Field { entity: id, .. } => vec![id.as_str()],
+                Place::Relation { id } => relations_by_id
+                    .get(id.as_str())
+                    .map(|r| vec![r.parent.as_str(), r.child.as_str()])
+                    .unwrap_or_default(),
+                Place::Query { id } => {
+                    by_query_id.get(id.as_str()).map(|q| vec![q.entity.as_str()]).unwrap_or_default()
+                }
+                Place::Model => Vec::new(),
+            };
+            for id in ids {
+                findings.entry(id).or_default().push(f);
+            }
+        }
+        let mut aggregate_queries: HashMap<&str, Vec<&str>> = HashMap::new();
+        for a in &report.aggregates {
+            aggregate_queries.entry(a.root.as_str()).or_default().extend(a.queries.iter().map(String::as_str));
+        }
+        let mut patterns: HashMap<&str, Vec<&PatternSuggestion>> = HashMap::new();
+        for p in &report.patterns {
+            if let Place::Entity { id } = &p.place {
+                patterns.entry(id.as_str()).or_default().push(p);
+            }
+        }
+        let mut starting: HashMap<&str, Vec<&AccessPattern>> = HashMap::new();
+        for q in &model.queries {
+            starting.entry(q.entity.as_str()).or_default().push(q);
+        }
+        ReportIndex {
+            relations: report.relations.iter().map(|r| (r.relation.as_str(), r)).collect(),
+            queries: report.queries.iter().map(|q| (q.query.as_str(), q)).collect(),
+            sizes: report.sizes.iter().map(|s| (s.entity.as_str(), s)).collect(),
+            aggregate_queries,
+            findings,
+            patterns,
+            starting,
+            by_query_id,
+        }
+    }
+}
+
+fn sheet_from(
+    builder: &Builder,
+    report: &ReportIndex,
+    entity: &Entity,
+    advice: &[&IndexAdvice],
+    examples: Option<&CollectionExamples>,
+) -> String {
     let lookup = &builder.lookup;
     let model = lookup.model;
     let mut members: Vec<&str> = vec![entity.id.as_str()];
@@ -50,19 +136,22 @@ pub fn sheet(builder: &Builder, report: &Report, entity: &Entity) -> String {
     out.push_str(&format!("**Aggregate root:** `{}` (collection `{}`).{notes}\n\n", entity.id, entity.name));
 
     out.push_str("**Queries served**\n\n");
-    let advisor_queries: Vec<&String> =
-        report.aggregates.iter().filter(|a| a.root == entity.id).flat_map(|a| &a.queries).collect();
-    let queries: Vec<_> = model
-        .queries
-        .iter()
-        .filter(|q| members.contains(&q.entity.as_str()) || advisor_queries.contains(&&q.id))
-        .collect();
+    // Queries starting from the aggregate's members, then those the advisor assigns to it.
+    let mut queries: Vec<&AccessPattern> =
+        members.iter().flat_map(|m| report.starting.get(m).into_iter().flatten().copied()).collect();
+    for id in report.aggregate_queries.get(entity.id.as_str()).into_iter().flatten() {
+        if let Some(q) = report.by_query_id.get(id) {
+            if !queries.iter().any(|x| x.id == q.id) {
+                queries.push(q);
+            }
+        }
+    }
     if queries.is_empty() {
         out.push_str(&format!("{NONE}\n"));
     }
     for q in queries {
         let sla = q.sla_ms.map(|s| format!(", p95 ≤ {s} ms")).unwrap_or_default();
-        let how = report.query(&q.id).map(|a| format!(" {}", a.explanation)).unwrap_or_default();
+        let how = report.queries.get(q.id.as_str()).map(|a| format!(" {}", a.explanation)).unwrap_or_default();
         out.push_str(
             &format!("- {} {} ({:?}, {}/min{sla}).{how}\n", q.id, q.name, q.kind, q.per_minute)
                 .replace("(Read", "(read")
@@ -82,7 +171,7 @@ pub fn sheet(builder: &Builder, report: &Report, entity: &Entity) -> String {
                 }
                 _ => "sub-documents".to_string(),
             };
-            let why = match report.relation(&r.id) {
+            let why = match report.relations.get(r.id.as_str()) {
                 Some(a) => a.summary.clone(),
                 None => facts(r.cardinality.max, r.read_separately, r.child_changes, r.atomic_with_parent),
             };
@@ -125,7 +214,8 @@ pub fn sheet(builder: &Builder, report: &Report, entity: &Entity) -> String {
                 _ => "no id stored".to_string(),
             };
             let advice = report
-                .relation(&r.id)
+                .relations
+                .get(r.id.as_str())
                 .map(|a| format!("; advisor: {} ({})", a.recommendation.label(), a.class.label()))
                 .unwrap_or_default();
             out.push_str(&format!("- {side} `{}`: {}; {place}{advice}.\n", lookup.name(other), r.storage.label()));
@@ -209,7 +299,7 @@ pub fn sheet(builder: &Builder, report: &Report, entity: &Entity) -> String {
     }
 
     out.push_str("\n**Indexes**\n\n");
-    let indexes = indexes_of(builder, entity, &report.indexes);
+    let indexes = indexes_of(builder, entity, advice);
     if indexes.is_empty() {
         out.push_str(&format!("{NONE}\n"));
     }
@@ -233,14 +323,14 @@ pub fn sheet(builder: &Builder, report: &Report, entity: &Entity) -> String {
     out.push_str(&validator_summary(builder, entity));
 
     out.push_str("\n**Document size**\n\n");
-    match report.size(&entity.id) {
+    match report.sizes.get(entity.id.as_str()) {
         Some(s) => out.push_str(&format!(
             "- Estimated: {} bytes on average, {} worst case now, {} {}.\n",
             s.avg_bytes, s.worst_bytes, s.horizon_bytes, s.horizon_label
         )),
         None => out.push_str(&format!("- Estimated: {NONE}\n")),
     }
-    if let Some(ex) = collection_examples(builder, &entity.id) {
+    if let Some(ex) = examples {
         let sizes: Vec<String> = ex
             .examples
             .iter()
@@ -255,18 +345,14 @@ pub fn sheet(builder: &Builder, report: &Report, entity: &Entity) -> String {
         out.push_str(&format!("- Example document as BSON: {}.\n", sizes.join(", ")));
     }
 
-    let findings: Vec<_> = report
-        .findings
-        .iter()
-        .filter(|f| match &f.place {
-            Place::Entity { id } | Place::Field { entity: id, .. } => members.contains(&id.as_str()),
-            Place::Relation { id } => model
-                .relation(id)
-                .is_some_and(|r| members.contains(&r.parent.as_str()) || members.contains(&r.child.as_str())),
-            Place::Query { id } => model.query(id).is_some_and(|q| members.contains(&q.entity.as_str())),
-            Place::Model => false,
-        })
-        .collect();
+    let mut findings: Vec<&Finding> = Vec::new();
+    for m in &members {
+        for f in report.findings.get(m).into_iter().flatten() {
+            if !findings.iter().any(|x| std::ptr::eq(*x, *f)) {
+                findings.push(f);
+            }
+        }
+    }
     out.push_str("\n**Advisor findings**\n\n");
     if findings.is_empty() {
         out.push_str(&format!("{NONE}\n"));
@@ -278,7 +364,7 @@ pub fn sheet(builder: &Builder, report: &Report, entity: &Entity) -> String {
 }
 
 /// The patterns the design uses here, read from the model, then the advisor's suggestions.
-fn patterns(builder: &Builder, report: &Report, entity: &Entity) -> Vec<String> {
+fn patterns(builder: &Builder, report: &ReportIndex, entity: &Entity) -> Vec<String> {
     let lookup = &builder.lookup;
     let mut out = Vec::new();
     for (_, r) in lookup.parents(&entity.id) {
@@ -314,7 +400,7 @@ fn patterns(builder: &Builder, report: &Report, entity: &Entity) -> Vec<String> 
     if let Some(v) = &entity.collection.schema_version_field {
         out.push(format!("schema versioning: `{v}` in every document."));
     }
-    for p in report.patterns.iter().filter(|p| matches!(&p.place, Place::Entity { id } if *id == entity.id)) {
+    for p in report.patterns.get(entity.id.as_str()).into_iter().flatten() {
         let state = if p.in_use { "in use" } else { "suggested" };
         out.push(format!("{} ({state}, advisor): {}", p.pattern.label(), p.change));
     }
@@ -326,8 +412,11 @@ fn validator_summary(builder: &Builder, entity: &Entity) -> String {
         return "None: `validate` is off in the model (write one, even in \"warn\": it is executable documentation).\n"
             .into();
     }
-    let Some(v) = validator(builder, &entity.id) else { return format!("{NONE}\n") };
-    let required = v.schema.get("required").and_then(|r| r.as_array()).map(|r| r.len()).unwrap_or(0);
+    // The summary reads the shape directly: no need to build the schema again.
+    let Some(shape) = builder.shape(&entity.id) else { return format!("{NONE}\n") };
+    let required = shape.fields.iter().filter(|n| n.required && n.name != "_id").count();
+    let level = format!("{:?}", entity.collection.validation_level).to_lowercase();
+    let action = format!("{:?}", entity.collection.validation_action).to_lowercase();
     let mut caps = Vec::new();
     if let Some(shape) = builder.shape(&entity.id) {
         collect_caps(&shape.fields, "", &mut caps);
@@ -345,8 +434,8 @@ fn validator_summary(builder: &Builder, entity: &Entity) -> String {
         .unwrap_or_default();
     format!(
         "- `$jsonSchema` with {required} required fields, validationLevel `{}`, validationAction `{}`, additionalProperties `{}`{variants}.\n- Array caps: {}.\n",
-        v.level,
-        v.action,
+        level,
+        action,
         entity.collection.additional_properties,
         if caps.is_empty() { NONE.to_string() } else { caps.join(", ") }
     )

@@ -10,6 +10,9 @@ use super::semantic::{int_range, real_range, Sem};
 use super::shape::Node;
 use crate::model::BsonType;
 
+/// Generated strings stay under this many bytes whatever the model's figures say.
+const MAX_TEXT: u64 = 100_000;
+
 /// What the scalar generator needs besides the field.
 pub struct Scalars<'a> {
     pub lex: &'a Lexicon,
@@ -62,9 +65,11 @@ impl Scalars<'_> {
             let fallback = || node.example.as_ref().and_then(|e| e.as_str()).map(str::to_string);
             return match Pattern::parse(p) {
                 Ok(pat) if pat.is_match(&candidate) && fits_len(&candidate) => candidate,
-                Ok(pat) => {
-                    (0..20).map(|_| pat.generate(rng)).find(|s| fits_len(s)).or_else(fallback).unwrap_or(candidate)
-                }
+                Ok(pat) => (0..20)
+                    .map(|_| pat.generate(rng))
+                    .find(|s| fits_len(s) && pat.is_match(s))
+                    .or_else(fallback)
+                    .unwrap_or(candidate),
                 Err(_) => fallback().unwrap_or(candidate),
             };
         }
@@ -109,12 +114,12 @@ impl Scalars<'_> {
             Sem::Title => title(rng, lex),
             Sem::NormalizedTitle => normalize(&title(rng, lex)),
             Sem::Text => {
-                let avg = node.size.avg_bytes.unwrap_or(120) as f64;
+                let avg = node.size.avg_bytes.unwrap_or(120).min(MAX_TEXT) as f64;
                 let target = if self.example_mode { avg } else { avg * rng.real(0.5, 1.5) };
                 text(rng, lex, target as usize)
             }
             Sem::SearchTerm | Sem::Tag | Sem::Generic => {
-                let avg = node.size.avg_bytes.unwrap_or(0);
+                let avg = node.size.avg_bytes.unwrap_or(0).min(MAX_TEXT);
                 if avg > 60 {
                     text(rng, lex, avg as usize)
                 } else {
@@ -285,7 +290,7 @@ fn text(rng: &mut Rng, lex: &Lexicon, target: usize) -> String {
 
 /// Pads (with words) or cuts a string to the length bounds, counting characters.
 fn fit_length(mut s: String, min: Option<u64>, max: Option<u64>, lex: &Lexicon, rng: &mut Rng) -> String {
-    if let Some(min) = min {
+    if let Some(min) = min.map(|m| m.min(MAX_TEXT)) {
         while (s.chars().count() as u64) < min {
             s.push(' ');
             s.push_str(rng.pick(lex.words).copied().unwrap_or("x"));
