@@ -4,12 +4,15 @@
 //! (seed, collection, document index, field name), which also lets a child recompute the value
 //! its extended reference copies from the parent document it points at.
 
+use super::arrays::{array_len, order_key, shown};
 use super::bson::{Bson, Doc};
-use super::datetime::{period_label, period_ms};
-use super::facts::{self, Facts, SchemePart, EXAMPLE_ITEMS};
+use super::computed::{bson_type_matches, computed, typed_int};
+use super::datetime::period_ms;
+use super::facts::{self, Facts, EXAMPLE_ITEMS};
 use super::lexicon::{detect, lexicon, normalize};
 use super::lookup::Lookup;
 use super::rng::{hash, mix, Rng};
+use super::scheme::{placeholder_json, render_scheme};
 use super::semantic::Sem;
 use super::shape::{self, Node, Op, Role, Shape};
 use super::values::{json_to_bson, random_oid, Scalars};
@@ -365,108 +368,4 @@ impl<'m> Builder<'m> {
             doc.insert("_id", value);
         }
     }
-}
-
-/// `ACT-{socio_id}-{dia}` with the document's values (the period formatted for its length).
-pub fn render_scheme(scheme: &str, doc: &Doc, period_field: Option<&str>, start: i64, period: &str) -> String {
-    let scheme = if scheme.is_empty() {
-        format!("{{{}}}", doc.keys().nth(1).unwrap_or("id"))
-            + &period_field.map(|p| format!("-{{{p}}}")).unwrap_or_default()
-    } else {
-        scheme.to_string()
-    };
-    facts::split_scheme(&scheme)
-        .into_iter()
-        .map(|part| match part {
-            SchemePart::Literal(l) => l,
-            SchemePart::Slot(name) if Some(name.as_str()) == period_field => period_label(start, period),
-            SchemePart::Slot(name) => match doc.get_path(&name) {
-                Some(Bson::String(s)) => s.clone(),
-                Some(Bson::Int(n)) => n.to_string(),
-                Some(Bson::Long(n)) => n.to_string(),
-                Some(Bson::ObjectId(b)) => super::bson::oid_hex(b),
-                Some(Bson::Date(ms)) => period_label(*ms, period),
-                _ => name,
-            },
-        })
-        .collect()
-}
-
-fn placeholder_json(text: &str, ty: BsonType) -> serde_json::Value {
-    match ty {
-        BsonType::Int | BsonType::Long => text.parse::<i64>().map(serde_json::Value::from).unwrap_or_default(),
-        _ => serde_json::Value::String(text.to_string()),
-    }
-}
-
-/// `votos_utiles:-1`, `-votos_utiles` or `votos_utiles` → (field, direction).
-fn order_key(order_by: &str) -> (String, i8) {
-    let s = order_by.trim();
-    if let Some((f, d)) = s.split_once(':') {
-        return (f.trim().to_string(), if d.trim().starts_with('-') { -1 } else { 1 });
-    }
-    match s.strip_prefix('-') {
-        Some(f) => (f.to_string(), -1),
-        None => (s.to_string(), 1),
-    }
-}
-
-fn array_len(node: &Node, rng: &mut Rng, example: bool) -> u64 {
-    let count = node.count.unwrap_or(shape::Count { typical: 3.0, max: None, outliers: None });
-    let min = node.constraints.min_items.unwrap_or(0);
-    let hard = node.constraints.max_items.unwrap_or(u64::MAX);
-    let n = if example {
-        let typical = count.typical.round() as u64;
-        let at_least_one = (count.typical >= 0.5) as u64;
-        typical.max(at_least_one).min(EXAMPLE_ITEMS)
-    } else {
-        facts::sample(&count, rng).0
-    };
-    n.min(hard).max(min).min(facts::MAX_ITEMS)
-}
-
-/// Items shown of `n` (capped for examples and by the array's cap).
-fn shown(n: u64, node: &Node, example: bool) -> u64 {
-    let n = if example { n.min(EXAMPLE_ITEMS) } else { n };
-    n.min(node.constraints.max_items.unwrap_or(u64::MAX)).min(facts::MAX_ITEMS)
-}
-
-fn computed(op: Op, f: &facts::RelFacts, ty: BsonType) -> Bson {
-    let x = match op {
-        Op::Avg => f.avg,
-        Op::Sum => f.sum,
-        Op::Count => f.n as f64,
-        Op::Min => f.min,
-        Op::Max => f.max,
-    };
-    match ty {
-        BsonType::Int | BsonType::Long => typed_int(ty, x.round()),
-        BsonType::Decimal => Bson::Decimal(format!("{x:.2}")),
-        _ => Bson::Double(x),
-    }
-}
-
-fn typed_int(ty: BsonType, x: f64) -> Bson {
-    match ty {
-        BsonType::Long => Bson::Long(x as i64),
-        BsonType::Double => Bson::Double(x),
-        BsonType::Decimal => Bson::Decimal(format!("{x}")),
-        _ => Bson::Int(x.clamp(i32::MIN as f64, i32::MAX as f64) as i32),
-    }
-}
-
-fn bson_type_matches(v: &Bson, ty: BsonType) -> bool {
-    matches!(
-        (v, ty),
-        (Bson::String(_), BsonType::String)
-            | (Bson::Int(_), BsonType::Int)
-            | (Bson::Long(_), BsonType::Long)
-            | (Bson::Double(_), BsonType::Double)
-            | (Bson::Decimal(_), BsonType::Decimal)
-            | (Bson::Bool(_), BsonType::Bool)
-            | (Bson::Date(_), BsonType::Date)
-            | (Bson::ObjectId(_), BsonType::ObjectId)
-            | (Bson::Document(_), BsonType::Object)
-            | (Bson::Array(_), BsonType::Array)
-    )
 }

@@ -5,7 +5,9 @@
 //! relations put there), turned into a [`bson::Bson`] value tree and rendered as mongosh syntax
 //! or Extended JSON v2 (relaxed or canonical).
 
+mod arrays;
 pub mod bson;
+mod computed;
 pub mod datetime;
 mod document;
 pub mod ejson;
@@ -17,9 +19,11 @@ pub mod mongosh;
 pub mod pattern;
 pub mod rng;
 pub mod schema;
+mod scheme;
 mod semantic;
 pub mod shape;
 pub mod sheet;
+mod sheet_index;
 pub mod shell;
 pub mod snippets;
 mod summaries;

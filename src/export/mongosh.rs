@@ -148,3 +148,51 @@ fn inline(doc: &Doc) -> String {
         doc.0.iter().map(|(k, v)| format!("{}: {}", super::shell::key(k), super::shell::to_shell(v, 0))).collect();
     format!("{{ {} }}", parts.join(", "))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::load;
+
+    fn advice(entity: &str, keys: &[(&str, i8)], unique: bool, ttl: Option<u64>, queries: &[&str]) -> IndexAdvice {
+        let mut index = IndexSpec::new(keys);
+        index.unique = unique;
+        index.ttl_seconds = ttl;
+        IndexAdvice {
+            entity: entity.into(),
+            index,
+            queries: queries.iter().map(|q| q.to_string()).collect(),
+            reason: "equality, then sort (ESR)".into(),
+            multikey: false,
+            declared: false,
+        }
+    }
+
+    #[test]
+    fn every_index_is_created_once_with_its_options() {
+        let mut model = load(include_str!("../../public/templates/bibliored.json")).unwrap();
+        if let Some(e) = model.entity_mut("resena") {
+            e.collection.indexes.push(IndexSpec::new(&[("etiquetas", 1)]));
+            e.collection.indexes.push(IndexSpec::new(&[("estado", 1), ("fecha", -1)]));
+        }
+        let advised = vec![
+            advice("resena", &[("material.material_id", 1), ("votos_utiles", -1)], false, None, &["C2"]),
+            advice("resena", &[("estado", 1), ("fecha", -1)], false, None, &["C5"]),
+            advice("actividad", &[("socio_id", 1), ("dia", -1)], false, None, &["C7"]),
+            advice("actividad", &[("dia", 1)], false, Some(63_072_000), &[]),
+            advice("material", &[("isbn", 1)], true, None, &[]),
+        ];
+        let script = script(&model, &advised);
+        for line in [
+            "db.resenas.createIndex({ \"material.material_id\": 1, votos_utiles: -1 });",
+            "db.resenas.createIndex({ estado: 1, fecha: -1 });",
+            "db.resenas.createIndex({ etiquetas: 1 });",
+            "db.actividad.createIndex({ socio_id: 1, dia: -1 });",
+            "db.actividad.createIndex({ dia: 1 }, { expireAfterSeconds: 63072000 });",
+            "db.catalogo.createIndex({ isbn: 1 }, { unique: true });",
+            "// C2: equality, then sort (ESR)",
+        ] {
+            assert_eq!(script.matches(line).count(), 1, "{line} must appear once in:\n{script}");
+        }
+    }
+}

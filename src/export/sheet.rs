@@ -7,9 +7,10 @@ use super::document::Builder;
 use super::examples::{collection_examples, CollectionExamples};
 use super::mongosh::{advice_by_entity, indexes_of};
 use super::shape::{Node, Role};
-use crate::advisor::{Finding, IndexAdvice, PatternSuggestion, QueryAdvice, RelationAdvice, Report, SizeEstimate};
+use super::sheet_index::ReportIndex;
+use crate::advisor::{Finding, IndexAdvice, Report};
 use crate::model::{
-    AccessPattern, BsonType, CopyCategory, Entity, EntityKind, Model, Place, Propagation, Relation, Storage, Volatility,
+    AccessPattern, BsonType, CopyCategory, Entity, EntityKind, Model, Propagation, Storage, Volatility,
 };
 use std::collections::HashMap;
 
@@ -44,69 +45,6 @@ pub fn sheet(builder: &Builder, report: &Report, entity: &Entity) -> String {
     let advice: Vec<&IndexAdvice> = report.indexes.iter().filter(|a| a.entity == entity.id).collect();
     let examples = collection_examples(builder, &entity.id);
     sheet_from(builder, &ReportIndex::new(builder.lookup.model, report), entity, &advice, examples.as_ref())
-}
-
-/// The report's facts by element id, built once per export so no sheet scans whole lists.
-struct ReportIndex<'r> {
-    relations: HashMap<&'r str, &'r RelationAdvice>,
-    queries: HashMap<&'r str, &'r QueryAdvice>,
-    sizes: HashMap<&'r str, &'r SizeEstimate>,
-    /// Aggregate root → the queries it serves.
-    aggregate_queries: HashMap<&'r str, Vec<&'r str>>,
-    /// Entity id → findings about it, its fields, its relations or its queries.
-    findings: HashMap<&'r str, Vec<&'r Finding>>,
-    patterns: HashMap<&'r str, Vec<&'r PatternSuggestion>>,
-    /// Entity id → access patterns starting from it.
-    starting: HashMap<&'r str, Vec<&'r AccessPattern>>,
-    by_query_id: HashMap<&'r str, &'r AccessPattern>,
-}
-
-impl<'r> ReportIndex<'r> {
-    fn new(model: &'r Model, report: &'r Report) -> ReportIndex<'r> {
-        let relations_by_id: HashMap<&str, &Relation> = model.relations.iter().map(|r| (r.id.as_str(), r)).collect();
-        let by_query_id: HashMap<&str, &AccessPattern> = model.queries.iter().map(|q| (q.id.as_str(), q)).collect();
-        let mut findings: HashMap<&str, Vec<&Finding>> = HashMap::new();
-        for f in &report.findings {
-            let ids: Vec<&str> = match &f.place {
-                Place::Entity { id } | Place::Field { entity: id, .. } => vec![id.as_str()],
-                Place::Relation { id } => relations_by_id
-                    .get(id.as_str())
-                    .map(|r| vec![r.parent.as_str(), r.child.as_str()])
-                    .unwrap_or_default(),
-                Place::Query { id } => {
-                    by_query_id.get(id.as_str()).map(|q| vec![q.entity.as_str()]).unwrap_or_default()
-                }
-                Place::Model => Vec::new(),
-            };
-            for id in ids {
-                findings.entry(id).or_default().push(f);
-            }
-        }
-        let mut aggregate_queries: HashMap<&str, Vec<&str>> = HashMap::new();
-        for a in &report.aggregates {
-            aggregate_queries.entry(a.root.as_str()).or_default().extend(a.queries.iter().map(String::as_str));
-        }
-        let mut patterns: HashMap<&str, Vec<&PatternSuggestion>> = HashMap::new();
-        for p in &report.patterns {
-            if let Place::Entity { id } = &p.place {
-                patterns.entry(id.as_str()).or_default().push(p);
-            }
-        }
-        let mut starting: HashMap<&str, Vec<&AccessPattern>> = HashMap::new();
-        for q in &model.queries {
-            starting.entry(q.entity.as_str()).or_default().push(q);
-        }
-        ReportIndex {
-            relations: report.relations.iter().map(|r| (r.relation.as_str(), r)).collect(),
-            queries: report.queries.iter().map(|q| (q.query.as_str(), q)).collect(),
-            sizes: report.sizes.iter().map(|s| (s.entity.as_str(), s)).collect(),
-            aggregate_queries,
-            findings,
-            patterns,
-            starting,
-            by_query_id,
-        }
-    }
 }
 
 fn sheet_from(
