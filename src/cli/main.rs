@@ -4,11 +4,15 @@
 //! docshape check MODEL.json [--format human|json]
 //! docshape rules [--format markdown|json]
 //! docshape infer FILE... [--name NAME] [--format auto|ndjson|ejson|shell] [--out MODEL.json]
+//! docshape export MODEL.json --what examples|ejson|ejson-canonical|schema|mongosh|sheets|sizes [--collection NAME]
+//! docshape generate MODEL.json --collection NAME -n N [--seed S] [--out FILE] [--format relaxed|canonical]
 //! ```
 
 mod args;
 mod check;
 mod infer;
+mod export;
+mod generate;
 mod rules;
 
 use std::process::ExitCode;
@@ -21,6 +25,12 @@ USAGE:
     docshape rules [--format markdown|json]           every advisor rule with its documentation
     docshape infer FILE... [--name NAME] [--format auto|ndjson|ejson|shell] [--out MODEL.json]
                                                       a model from sample documents (one collection per file)
+    docshape export MODEL.json --what WHAT [--collection NAME]
+        WHAT: examples (mongosh syntax), ejson, ejson-canonical (Extended JSON v2),
+              schema ($jsonSchema validators), mongosh (the whole script), sheets (decision
+              sheets in Markdown), sizes (BSON size of each example)
+    docshape generate MODEL.json --collection NAME -n N [--seed S] [--out FILE] [--format relaxed|canonical]
+        synthetic documents as Extended JSON lines (for mongoimport); progress on stderr
     docshape help                                     this text
 ";
 
@@ -34,6 +44,8 @@ fn main() -> ExitCode {
         "check" => check::run(rest),
         "rules" => rules::run(rest),
         "infer" => infer::run(rest),
+        "export" => export::run(rest),
+        "generate" => generate::run(rest),
         "help" | "--help" | "-h" => {
             print!("{USAGE}");
             Ok(ExitCode::SUCCESS)

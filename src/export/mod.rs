@@ -1,1 +1,36 @@
-//! Exporters: example documents, `$jsonSchema`, mongosh scripts, decision sheets, synthetic data.
+//! Exporters: example documents, `$jsonSchema` validators, mongosh scripts, decision sheets and
+//! synthetic data, all pure functions of the model.
+//!
+//! Everything starts from one [`shape::Shape`] per collection (declared fields plus what the
+//! relations put there), turned into a [`bson::Bson`] value tree and rendered as mongosh syntax
+//! or Extended JSON v2 (relaxed or canonical).
+
+mod arrays;
+pub mod bson;
+mod computed;
+pub mod datetime;
+mod document;
+pub mod ejson;
+pub mod examples;
+mod facts;
+mod lexicon;
+pub mod lookup;
+pub mod mongosh;
+pub mod pattern;
+pub mod rng;
+pub mod schema;
+mod scheme;
+mod semantic;
+pub mod shape;
+pub mod sheet;
+mod sheet_index;
+pub mod shell;
+pub mod snippets;
+mod summaries;
+pub mod synthetic;
+mod values;
+
+pub use bson::{Bson, Doc};
+pub use document::{Builder, Which, EXAMPLE_SEED};
+pub use ejson::Flavor;
+pub use examples::{examples, CollectionExamples, Example};

@@ -1,0 +1,258 @@
+//! Exporter benchmark (no harness, no dependency): `cargo bench --bench export`.
+//!
+//! 1. Export everything (examples in three renderings, validators, the mongosh script and the
+//!    decision sheets) for a generated model of 1,000 collections. Target: ≤ 50 ms.
+//! 2. Stream 500,000 synthetic documents of BiblioRed's `resenas` into a counting sink:
+//!    documents/s, MB/s, and the peak RSS (VmHWM) before and after, to show memory does not
+//!    grow with N.
+
+use docshape::advisor::analyze;
+use docshape::export::{examples, mongosh, schema, sheet, synthetic, Builder, Flavor};
+use docshape::model::{
+    load, BsonType, BucketSpec, Cardinality, CopiedField, CopyCategory, Entity, EntityKind, Field, Model, Propagation,
+    RefPlacement, Relation, Storage, Subset, Variant,
+};
+use std::io::Write;
+use std::time::{Duration, Instant};
+
+fn main() {
+    let model = big_model(1000);
+    let collections = Builder::new(&model).lookup.collections().count();
+    println!(
+        "model: {} entities, {} relations, {collections} collections",
+        model.entities.len(),
+        model.relations.len()
+    );
+
+    stages(&model);
+    let mut export_times = Vec::new();
+    let mut analyze_times = Vec::new();
+    let mut bytes = 0;
+    for _ in 0..7 {
+        let t = Instant::now();
+        let report = analyze(&model);
+        analyze_times.push(t.elapsed());
+        let t = Instant::now();
+        bytes = export_everything(&model, &report);
+        export_times.push(t.elapsed());
+    }
+    println!(
+        "export everything, 1,000 collections: median {:.1} ms, best {:.1} ms ({:.1} MB of output; target ≤ 50 ms); advisor::analyze {:.1} ms on top",
+        ms(median(&mut export_times)),
+        ms(export_times[0]),
+        bytes as f64 / 1e6,
+        ms(median(&mut analyze_times))
+    );
+
+    let bibliored = load(include_str!("../public/templates/bibliored.json")).expect("template");
+    let builder = Builder::new(&bibliored);
+    let mut sink = Counter(0);
+    let before = vm_hwm_kb();
+    let mut marks = Vec::new();
+    // DOCSHAPE_BENCH_N overrides the number of documents (default 500,000).
+    let n: u64 = std::env::var("DOCSHAPE_BENCH_N").ok().and_then(|v| v.parse().ok()).unwrap_or(500_000);
+    let t = Instant::now();
+    synthetic::write_ndjson(&builder, "resena", 1, n, Flavor::Relaxed, &mut sink, &mut |done, _, _| {
+        if done == n / 10 || done == n / 2 {
+            marks.push((done, vm_hwm_kb()));
+        }
+    })
+    .expect("writing to a counter never fails");
+    let secs = t.elapsed().as_secs_f64();
+    let after = vm_hwm_kb();
+    println!(
+        "generate {n} resenas: {:.2} s, {:.0} documents/s, {:.1} MB/s ({:.0} MB written)",
+        secs,
+        n as f64 / secs,
+        sink.0 as f64 / 1e6 / secs,
+        sink.0 as f64 / 1e6
+    );
+    let marks: Vec<String> = marks.iter().map(|(d, kb)| format!("{kb} kB after {d}")).collect();
+    println!("peak RSS (VmHWM): {before} kB before, {}, {after} kB after {n}", marks.join(", "));
+}
+
+/// Best time of each step over five runs, to see where the total goes.
+fn stages(model: &Model) {
+    let report = analyze(model);
+    let mut best = [f64::MAX; 7];
+    for _ in 0..5 {
+        let mut lap = Lap(Instant::now(), 0, &mut best);
+        let builder = Builder::new(model);
+        lap.done();
+        let all = examples::examples_with(&builder);
+        lap.done();
+        let _ = examples::render_shell(&all);
+        lap.done();
+        let _ = examples::render_ejson(&all, Flavor::Relaxed);
+        let _ = examples::render_ejson(&all, Flavor::Canonical);
+        lap.done();
+        let validators = schema::validators(&builder);
+        let _ = schema::render_json(&validators);
+        lap.done();
+        let _ = mongosh::script_from(&builder, &report.indexes, &validators);
+        lap.done();
+        let _ = sheet::sheets_from(&builder, &report, &all);
+        lap.done();
+    }
+    let names = ["shapes", "example documents", "mongosh text", "Extended JSON x2", "validators", "script", "sheets"];
+    let parts: Vec<String> = names.iter().zip(best).map(|(n, t)| format!("{n} {t:.1} ms")).collect();
+    println!("steps (best of 5): {}", parts.join(", "));
+}
+
+struct Lap<'a>(Instant, usize, &'a mut [f64; 7]);
+
+impl Lap<'_> {
+    fn done(&mut self) {
+        let t = ms(self.0.elapsed());
+        if let Some(slot) = self.2.get_mut(self.1) {
+            *slot = slot.min(t);
+        }
+        self.1 += 1;
+        self.0 = Instant::now();
+    }
+}
+
+/// Everything the `export` command can produce, each part built once.
+fn export_everything(model: &Model, report: &docshape::advisor::Report) -> usize {
+    let builder = Builder::new(model);
+    let all = examples::examples_with(&builder);
+    let mut total = examples::render_shell(&all).len();
+    total += examples::render_ejson(&all, Flavor::Relaxed).len();
+    total += examples::render_ejson(&all, Flavor::Canonical).len();
+    let validators = schema::validators(&builder);
+    total += schema::render_json(&validators).len();
+    total += mongosh::script_from(&builder, &report.indexes, &validators).len();
+    total += sheet::sheets_from(&builder, report, &all).len();
+    total
+}
+
+/// A model of `n` collections: varied fields, an embedded child and a tag list on every third,
+/// a reference with extended copies, subsets and computed values to the next collection, a
+/// bucket on every tenth and variants on every seventh.
+fn big_model(n: usize) -> Model {
+    let mut m = Model::new("bench");
+    for i in 0..n {
+        let mut e = Entity::new(&format!("c{i}"), &format!("coleccion_{i}"));
+        e.collection.validate = true;
+        e.collection.schema_version_field = Some("esquema_v".into());
+        e.fields = vec![
+            field("_id", BsonType::ObjectId, true),
+            field("nombre", BsonType::String, true),
+            field("correo", BsonType::String, false),
+            field("precio", BsonType::Decimal, false),
+            field("fecha", BsonType::Date, true),
+            field("estado", BsonType::String, true),
+            field("puntuacion", BsonType::Int, false),
+            field("total", BsonType::Int, false),
+            field("media", BsonType::Double, false),
+            field("parent_id", BsonType::ObjectId, false),
+            field("esquema_v", BsonType::Int, true),
+        ];
+        e.fields[5].constraints.r#enum = vec!["activo".into(), "cerrado".into()];
+        e.fields[6].constraints.minimum = Some(1.0);
+        e.fields[6].constraints.maximum = Some(5.0);
+        e.fields[2].constraints.pattern = Some(r"^[a-z.]+@[a-z.]+\.[a-z]{2,}$".into());
+        if i % 7 == 0 {
+            e.collection.discriminator = Some("tipo".into());
+            e.collection.variants = vec![
+                Variant { value: "a".into(), fields: vec![field("isbn", BsonType::String, true)], share: Some(0.6) },
+                Variant { value: "b".into(), fields: vec![field("issn", BsonType::String, false)], share: None },
+            ];
+        }
+        m.entities.push(e);
+        if i % 3 == 0 {
+            let mut child = Entity::new(&format!("d{i}"), &format!("direccion_{i}"));
+            child.fields = vec![field("calle", BsonType::String, true), field("ciudad", BsonType::String, false)];
+            m.entities.push(child);
+            let mut embed = Relation::new(&format!("e{i}"), &format!("c{i}"), &format!("d{i}"), Storage::Embed);
+            embed.field = "direcciones".into();
+            embed.cardinality = Cardinality { typical: 2.0, max: Some(5), ..Cardinality::default() };
+            m.relations.push(embed);
+            let mut tags = Entity::new(&format!("t{i}"), &format!("etiquetas_{i}"));
+            tags.kind = EntityKind::Value;
+            tags.value_type = Some(BsonType::String);
+            m.entities.push(tags);
+            let mut rel = Relation::new(&format!("et{i}"), &format!("c{i}"), &format!("t{i}"), Storage::Embed);
+            rel.field = "etiquetas".into();
+            rel.cardinality = Cardinality { typical: 4.0, max: Some(8), ..Cardinality::default() };
+            m.relations.push(rel);
+        }
+    }
+    for i in 0..n {
+        let (parent, child) = (format!("c{}", (i + 1) % n), format!("c{i}"));
+        if i % 10 == 9 {
+            let mut b = Relation::new(&format!("b{i}"), &parent, &child, Storage::Bucket);
+            b.reference = RefPlacement { child_field: Some("parent_id".into()), parent_field: None };
+            b.bucket = Some(BucketSpec {
+                array_field: "eventos".into(),
+                period: "day".into(),
+                cap: 500,
+                count_field: Some("total".into()),
+                period_field: Some("fecha".into()),
+                ttl_seconds: Some(86_400 * 365),
+                id_scheme: String::new(),
+            });
+            m.relations.push(b);
+            continue;
+        }
+        let mut r = Relation::new(&format!("r{i}"), &parent, &child, Storage::Reference);
+        r.reference = RefPlacement { child_field: Some("parent_id".into()), parent_field: None };
+        r.cardinality = Cardinality { typical: 20.0, max: None, ..Cardinality::default() };
+        r.extended = vec![CopiedField {
+            field: "nombre".into(),
+            as_field: Some("parent_nombre".into()),
+            category: CopyCategory::Live,
+            propagation: Some(Propagation::Deferred),
+            used_to_decide: false,
+        }];
+        if i % 2 == 0 {
+            r.subset = Some(Subset {
+                field: "destacados".into(),
+                size: 5,
+                order_by: "puntuacion:-1".into(),
+                count_field: None,
+                fields: vec!["puntuacion".into()],
+            });
+        }
+        m.relations.push(r);
+    }
+    m
+}
+
+fn field(name: &str, ty: BsonType, required: bool) -> Field {
+    let mut f = Field::new(name, ty);
+    f.required = required;
+    f
+}
+
+fn median(times: &mut [Duration]) -> Duration {
+    times.sort();
+    times[times.len() / 2]
+}
+
+fn ms(d: Duration) -> f64 {
+    d.as_secs_f64() * 1e3
+}
+
+/// Peak resident set size of this process, from /proc/self/status (Linux); 0 elsewhere.
+fn vm_hwm_kb() -> u64 {
+    std::fs::read_to_string("/proc/self/status")
+        .ok()
+        .and_then(|s| {
+            s.lines().find(|l| l.starts_with("VmHWM:")).and_then(|l| l.split_whitespace().nth(1)?.parse().ok())
+        })
+        .unwrap_or(0)
+}
+
+struct Counter(u64);
+
+impl Write for Counter {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        self.0 += buf.len() as u64;
+        Ok(buf.len())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}

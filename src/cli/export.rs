@@ -1,0 +1,83 @@
+//! `docshape export MODEL.json --what ...`: example documents, validators, the mongosh script
+//! or the decision sheets, on standard output.
+
+use crate::args::{read_model, Args};
+use docshape::export::{self, Flavor};
+use std::process::ExitCode;
+
+const WHAT: &[&str] = &["examples", "ejson", "ejson-canonical", "schema", "mongosh", "sheets", "sizes"];
+
+pub fn run(args: &[String]) -> Result<ExitCode, String> {
+    let args = Args::parse(args, &["what", "collection"])?;
+    let what = args.choice("what", WHAT)?;
+    let [path] = args.positional.as_slice() else {
+        return Err(format!("usage: docshape export MODEL.json --what {} [--collection NAME]", WHAT.join("|")));
+    };
+    let model = read_model(path)?;
+    let builder = export::Builder::new(&model);
+    let only = match args.option("collection") {
+        Some(name) => Some(
+            builder
+                .lookup
+                .collection_named(name)
+                .ok_or_else(|| format!("{path} has no collection named \"{name}\""))?
+                .id
+                .clone(),
+        ),
+        None => None,
+    };
+    let examples: Vec<_> = match &only {
+        Some(id) => export::examples::collection_examples(&builder, id).into_iter().collect(),
+        None => export::examples::examples_with(&builder),
+    };
+    let text = match what {
+        "examples" => export::examples::render_shell(&examples),
+        "ejson" => export::examples::render_ejson(&examples, Flavor::Relaxed),
+        "ejson-canonical" => export::examples::render_ejson(&examples, Flavor::Canonical),
+        "schema" => {
+            let validators: Vec<_> = match &only {
+                Some(id) => export::schema::validator(&builder, id).into_iter().collect(),
+                None => export::schema::validators(&builder),
+            };
+            export::schema::render_json(&validators)
+        }
+        "mongosh" => {
+            let report = docshape::advisor::analyze(&model);
+            export::mongosh::script_with(&builder, &report.indexes)
+        }
+        "sheets" => {
+            let report = docshape::advisor::analyze(&model);
+            match &only {
+                Some(id) => match builder.lookup.entity(id) {
+                    Some(e) => export::sheet::sheet(&builder, &report, e),
+                    None => String::new(),
+                },
+                None => export::sheet::sheets_with(&builder, &report),
+            }
+        }
+        "sizes" => {
+            let sizes: Vec<serde_json::Value> = examples
+                .iter()
+                .flat_map(|c| {
+                    c.examples.iter().map(move |e| {
+                        serde_json::json!({ "collection": c.collection, "entity": c.entity, "variant": e.label, "bsonBytes": e.doc.bson_size() })
+                    })
+                })
+                .collect();
+            serde_json::to_string_pretty(&sizes).unwrap_or_default()
+        }
+        _ => return Err(format!("--what {what} is not available yet")),
+    };
+    emit(&text)
+}
+
+/// Writes the text to standard output; a closed pipe (`| head`) is not an error.
+pub fn emit(text: &str) -> Result<ExitCode, String> {
+    use std::io::Write;
+    let mut out = std::io::stdout().lock();
+    let newline = if text.ends_with('\n') { "" } else { "\n" };
+    match out.write_all(text.as_bytes()).and_then(|_| out.write_all(newline.as_bytes())).and_then(|_| out.flush()) {
+        Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => Err(format!("cannot write the output: {e}")),
+        _ => Ok(ExitCode::SUCCESS),
+    }
+}

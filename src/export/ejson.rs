@@ -1,0 +1,228 @@
+//! Extended JSON v2 (MongoDB's specification), relaxed and canonical, compact or pretty.
+//!
+//! | BSON      | canonical                                   | relaxed                          |
+//! |-----------|---------------------------------------------|----------------------------------|
+//! | ObjectId  | `{"$oid": "<hex>"}`                         | same                             |
+//! | Date      | `{"$date": {"$numberLong": "<ms>"}}`        | `{"$date": "<ISO-8601>"}` for years 1970–9999, else canonical |
+//! | Decimal128| `{"$numberDecimal": "<text>"}`              | same                             |
+//! | Int64     | `{"$numberLong": "<n>"}`                    | a JSON integer                   |
+//! | Int32     | `{"$numberInt": "<n>"}`                     | a JSON integer                   |
+//! | Double    | `{"$numberDouble": "<text>"}`               | a JSON number with a fraction or exponent; non-finite as canonical |
+//! | Binary    | `{"$binary": {"base64": "…", "subType": "00"}}` | same                         |
+//! | Timestamp | `{"$timestamp": {"t": n, "i": n}}`          | same                             |
+//!
+//! Relaxed JSON loses the difference between Int32 and Int64: a parser reads a small integer
+//! back as Int32. Use canonical output when `long` fields must keep their type.
+
+use super::bson::{base64, oid_hex, Bson, Doc};
+use super::datetime::{iso, year_of};
+
+/// Which form of Extended JSON to write.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Flavor {
+    Relaxed,
+    Canonical,
+}
+
+/// One line of Extended JSON (for NDJSON).
+pub fn to_string(value: &Bson, flavor: Flavor) -> String {
+    let mut out = String::new();
+    write(&mut out, value, flavor, None);
+    out
+}
+
+/// Extended JSON indented by two spaces.
+pub fn to_string_pretty(value: &Bson, flavor: Flavor) -> String {
+    let mut out = String::new();
+    write(&mut out, value, flavor, Some(0));
+    out
+}
+
+/// Appends a document, pretty-printed as if nested `level` deep.
+pub fn write_doc_pretty_at(out: &mut String, doc: &Doc, flavor: Flavor, level: usize) {
+    write_doc(out, doc, flavor, Some(level));
+}
+
+/// Appends one compact document to `out` (no allocation of an intermediate string).
+pub fn write_doc_line(out: &mut String, doc: &Doc, flavor: Flavor) {
+    write_doc(out, doc, flavor, None);
+}
+
+/// A JSON string literal with JSON's escapes.
+pub fn quote(out: &mut String, s: &str) {
+    out.push('"');
+    if !s.bytes().any(|b| b < 0x20 || b == b'"' || b == b'\\') {
+        out.push_str(s);
+        out.push('"');
+        return;
+    }
+    for c in s.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            '\t' => out.push_str("\\t"),
+            c if (c as u32) < 0x20 => out.push_str(&format!("\\u{:04x}", c as u32)),
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+}
+
+/// A double as JSON text that reads back as a double (`4.0`, not `4`).
+pub fn double_text(x: f64) -> String {
+    let s = format!("{x:?}");
+    if s.contains(['.', 'e', 'E']) || !x.is_finite() {
+        s
+    } else {
+        format!("{s}.0")
+    }
+}
+
+fn write(out: &mut String, value: &Bson, flavor: Flavor, indent: Option<usize>) {
+    let canonical = flavor == Flavor::Canonical;
+    match value {
+        Bson::ObjectId(b) => {
+            out.push_str("{\"$oid\": \"");
+            out.push_str(&oid_hex(b));
+            out.push_str("\"}");
+        }
+        Bson::Date(ms) => {
+            let year = year_of(*ms);
+            if !canonical && (1970..=9999).contains(&year) {
+                out.push_str("{\"$date\": \"");
+                out.push_str(&iso(*ms));
+                out.push_str("\"}");
+            } else {
+                out.push_str(&format!("{{\"$date\": {{\"$numberLong\": \"{ms}\"}}}}"));
+            }
+        }
+        Bson::Decimal(s) => {
+            out.push_str("{\"$numberDecimal\": ");
+            quote(out, s);
+            out.push('}');
+        }
+        Bson::Long(n) if canonical => out.push_str(&format!("{{\"$numberLong\": \"{n}\"}}")),
+        Bson::Long(n) => out.push_str(&n.to_string()),
+        Bson::Int(n) if canonical => out.push_str(&format!("{{\"$numberInt\": \"{n}\"}}")),
+        Bson::Int(n) => out.push_str(&n.to_string()),
+        Bson::Double(x) if canonical || !x.is_finite() => {
+            let text = if x.is_nan() {
+                "NaN".to_string()
+            } else if x.is_infinite() {
+                if *x > 0.0 { "Infinity" } else { "-Infinity" }.to_string()
+            } else {
+                double_text(*x)
+            };
+            out.push_str(&format!("{{\"$numberDouble\": \"{text}\"}}"));
+        }
+        Bson::Double(x) => out.push_str(&double_text(*x)),
+        Bson::String(s) => quote(out, s),
+        Bson::Bool(b) => out.push_str(if *b { "true" } else { "false" }),
+        Bson::Null => out.push_str("null"),
+        Bson::Binary(bytes) => {
+            out.push_str("{\"$binary\": {\"base64\": \"");
+            out.push_str(&base64(bytes));
+            out.push_str("\", \"subType\": \"00\"}}");
+        }
+        Bson::Timestamp { t, i } => out.push_str(&format!("{{\"$timestamp\": {{\"t\": {t}, \"i\": {i}}}}}")),
+        Bson::Array(items) => {
+            if items.is_empty() {
+                out.push_str("[]");
+                return;
+            }
+            out.push('[');
+            for (n, item) in items.iter().enumerate() {
+                if n > 0 {
+                    out.push(',');
+                    if indent.is_none() {
+                        out.push(' ');
+                    }
+                }
+                newline(out, indent.map(|i| i + 1));
+                write(out, item, flavor, indent.map(|i| i + 1));
+            }
+            newline(out, indent);
+            out.push(']');
+        }
+        Bson::Document(doc) => write_doc(out, doc, flavor, indent),
+    }
+}
+
+fn write_doc(out: &mut String, doc: &Doc, flavor: Flavor, indent: Option<usize>) {
+    if doc.is_empty() {
+        out.push_str("{}");
+        return;
+    }
+    out.push('{');
+    for (n, (key, value)) in doc.0.iter().enumerate() {
+        if n > 0 {
+            out.push(',');
+            if indent.is_none() {
+                out.push(' ');
+            }
+        }
+        newline(out, indent.map(|i| i + 1));
+        quote(out, key);
+        out.push_str(": ");
+        write(out, value, flavor, indent.map(|i| i + 1));
+    }
+    newline(out, indent);
+    out.push('}');
+}
+
+fn newline(out: &mut String, indent: Option<usize>) {
+    if let Some(level) = indent {
+        out.push('\n');
+        for _ in 0..level {
+            out.push_str("  ");
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::export::datetime::date_ms;
+
+    fn sample() -> Bson {
+        Bson::Document(
+            Doc::new()
+                .with("_id", Bson::ObjectId([0x65, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1]))
+                .with("d", Bson::Date(date_ms(2026, 8, 2)))
+                .with("old", Bson::Date(date_ms(1960, 1, 1)))
+                .with("p", Bson::Decimal("29.99".into()))
+                .with("l", Bson::Long(5))
+                .with("i", Bson::Int(-3))
+                .with("x", Bson::Double(4.0))
+                .with("s", Bson::str("a\"b\n")),
+        )
+    }
+
+    #[test]
+    fn relaxed_follows_the_spec() {
+        assert_eq!(
+            to_string(&sample(), Flavor::Relaxed),
+            r#"{"_id": {"$oid": "650000000000000000000001"}, "d": {"$date": "2026-08-02T00:00:00.000Z"}, "old": {"$date": {"$numberLong": "-315619200000"}}, "p": {"$numberDecimal": "29.99"}, "l": 5, "i": -3, "x": 4.0, "s": "a\"b\n"}"#
+        );
+    }
+
+    #[test]
+    fn canonical_follows_the_spec() {
+        let text = to_string(&sample(), Flavor::Canonical);
+        assert!(text.contains(r#""d": {"$date": {"$numberLong": "1785628800000"}}"#), "{text}");
+        assert!(text.contains(r#""l": {"$numberLong": "5"}"#));
+        assert!(text.contains(r#""i": {"$numberInt": "-3"}"#));
+        assert!(text.contains(r#""x": {"$numberDouble": "4.0"}"#));
+    }
+
+    #[test]
+    fn output_is_valid_json() {
+        for flavor in [Flavor::Relaxed, Flavor::Canonical] {
+            let pretty = to_string_pretty(&sample(), flavor);
+            assert!(serde_json::from_str::<serde_json::Value>(&pretty).is_ok(), "{pretty}");
+        }
+        assert_eq!(to_string(&Bson::Double(f64::NAN), Flavor::Relaxed), r#"{"$numberDouble": "NaN"}"#);
+    }
+}

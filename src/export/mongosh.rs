@@ -1,0 +1,198 @@
+//! The mongosh script of a whole design: collections with their validators, every index, and
+//! the write paths of the patterns in use. It names no database (`use` is left to the caller),
+//! so it runs against whichever database the shell is connected to.
+
+use super::bson::{Bson, Doc};
+use super::document::Builder;
+use super::schema::Validator;
+use super::shell::{doc_to_shell, js_string};
+use super::snippets::{coll, snippets};
+use crate::advisor::IndexAdvice;
+use crate::model::{Entity, IndexSpec, Model};
+use std::collections::HashMap;
+
+/// One `createIndex` line with where it comes from.
+#[derive(Debug, Clone, PartialEq)]
+pub struct IndexLine {
+    pub index: IndexSpec,
+    /// The access patterns it serves and why these keys.
+    pub reason: String,
+}
+
+/// The whole script, from the model and the advisor's indexes.
+pub fn script(model: &Model, advice: &[IndexAdvice]) -> String {
+    let builder = Builder::new(model);
+    script_with(&builder, advice)
+}
+
+/// Same as `script`, reusing a builder.
+pub fn script_with(builder: &Builder, advice: &[IndexAdvice]) -> String {
+    script_from(builder, advice, &super::schema::validators(builder))
+}
+
+/// Groups the advisor's indexes by collection (entity id), once.
+pub fn advice_by_entity(advice: &[IndexAdvice]) -> HashMap<&str, Vec<&IndexAdvice>> {
+    let mut map: HashMap<&str, Vec<&IndexAdvice>> = HashMap::new();
+    for a in advice {
+        map.entry(a.entity.as_str()).or_default().push(a);
+    }
+    map
+}
+
+/// Same as `script_with`, from validators already built.
+pub fn script_from(builder: &Builder, advice: &[IndexAdvice], validators: &[Validator]) -> String {
+    let model = builder.lookup.model;
+    let advice = advice_by_entity(advice);
+    let validators: HashMap<&str, &Validator> = validators.iter().map(|v| (v.entity.as_str(), v)).collect();
+    let mut out = String::new();
+    out.push_str(&format!(
+        "// docshape: mongosh script for the design {name}.\n\
+         // Run it against the target database, e.g. mongosh \"mongodb://localhost:27017/{db}\" {file}.js\n\
+         // It creates each collection with its validator, then its indexes, then defines the write\n\
+         // functions of the patterns the design uses (defined, not called: loading writes nothing).\n\
+         //\n\
+         // Rolling out validation (seed 001 §12):\n\
+         // - A collection that already holds data: deploy with validationAction: \"warn\" first, read the\n\
+         //   server log for the documents that fail, fix them and the code that writes them, then switch:\n\
+         //     db.runCommand({{ collMod: \"<collection>\", validationAction: \"error\" }})\n\
+         // - Use validationLevel: \"moderate\" while old documents are migrated: updates to documents that\n\
+         //   already break the rules are not blocked; inserts and valid documents are checked.\n\
+         // - For an existing collection, apply the same options with collMod instead of createCollection.\n\
+         // - $jsonSchema validates shape, never references: referential integrity stays in the application.\n",
+        name = js_string(&model.name),
+        db = model.database,
+        file = super::snippets::ident(&model.database),
+    ));
+    for entity in builder.lookup.collections() {
+        out.push('\n');
+        let advice = advice.get(entity.id.as_str()).map(Vec::as_slice).unwrap_or(&[]);
+        out.push_str(&collection_section(builder, entity, advice, validators.get(entity.id.as_str()).copied()));
+    }
+    out
+}
+
+fn collection_section(builder: &Builder, entity: &Entity, advice: &[&IndexAdvice], v: Option<&Validator>) -> String {
+    let mut out =
+        format!("// ── {} {}\n", entity.name, "─".repeat(60usize.saturating_sub(entity.name.chars().count())));
+    for line in entity.notes.lines().filter(|l| !l.trim().is_empty()) {
+        out.push_str(&format!("// {line}\n"));
+    }
+    let name = js_string(&entity.name);
+    match v.filter(|_| entity.collection.validate) {
+        Some(v) => out.push_str(&format!(
+            "db.createCollection({name}, {{\n  validator: {{\n    $jsonSchema: {}\n  }},\n  validationLevel: {},\n  validationAction: {}\n}});\n",
+            doc_to_shell(&v.schema, 2),
+            js_string(v.level),
+            js_string(v.action)
+        )),
+        None => out.push_str(&format!("db.createCollection({name}); // no validator: validate is off in the model\n")),
+    }
+    let indexes = indexes_of(builder, entity, advice);
+    if !indexes.is_empty() {
+        out.push('\n');
+    }
+    for line in &indexes {
+        if !line.reason.is_empty() {
+            out.push_str(&format!("// {}\n", line.reason));
+        }
+        let mut options = Doc::new();
+        if line.index.unique {
+            options.insert("unique", Bson::Bool(true));
+        }
+        if let Some(s) = line.index.ttl_seconds {
+            options.insert("expireAfterSeconds", Bson::number(s as f64));
+        }
+        let opts = if options.is_empty() { String::new() } else { format!(", {}", inline(&options)) };
+        out.push_str(&format!("{}.createIndex({}{opts});\n", coll(&entity.name), line.index.key_doc()));
+    }
+    for snippet in snippets(builder, entity) {
+        out.push('\n');
+        out.push_str(&snippet);
+    }
+    out
+}
+
+/// The indexes of a collection: the advisor's (derived and declared), the model's declared ones,
+/// and the bucket's TTL index; the first of two with the same keys wins, options merged.
+pub fn indexes_of(builder: &Builder, entity: &Entity, advice: &[&IndexAdvice]) -> Vec<IndexLine> {
+    let mut lines: Vec<IndexLine> = Vec::new();
+    let mut add = |index: IndexSpec, reason: String| match lines.iter_mut().find(|l| l.index.keys == index.keys) {
+        Some(l) => {
+            l.index.unique |= index.unique;
+            l.index.ttl_seconds = l.index.ttl_seconds.or(index.ttl_seconds);
+        }
+        None => lines.push(IndexLine { index, reason }),
+    };
+    for a in advice.iter().filter(|a| a.entity == entity.id) {
+        let serves = if a.queries.is_empty() { String::new() } else { format!("{}: ", a.queries.join(", ")) };
+        add(a.index.clone(), format!("{serves}{}", a.reason).trim_end_matches(": ").to_string());
+    }
+    for index in &entity.collection.indexes {
+        add(index.clone(), "declared in the model".to_string());
+    }
+    for (_, rel) in builder.lookup.parents(&entity.id) {
+        if let Some(b) = &rel.bucket {
+            if let (Some(ttl), Some(period)) = (b.ttl_seconds, &b.period_field) {
+                let mut index = IndexSpec::new(&[(period.as_str(), 1)]);
+                index.ttl_seconds = Some(ttl);
+                add(index, format!("retention: buckets expire {ttl} s after their {period} (TTL)"));
+            }
+        }
+    }
+    lines
+}
+
+/// `{ unique: true, expireAfterSeconds: 63072000 }` on one line.
+fn inline(doc: &Doc) -> String {
+    let parts: Vec<String> =
+        doc.0.iter().map(|(k, v)| format!("{}: {}", super::shell::key(k), super::shell::to_shell(v, 0))).collect();
+    format!("{{ {} }}", parts.join(", "))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::load;
+
+    fn advice(entity: &str, keys: &[(&str, i8)], unique: bool, ttl: Option<u64>, queries: &[&str]) -> IndexAdvice {
+        let mut index = IndexSpec::new(keys);
+        index.unique = unique;
+        index.ttl_seconds = ttl;
+        IndexAdvice {
+            entity: entity.into(),
+            index,
+            queries: queries.iter().map(|q| q.to_string()).collect(),
+            reason: "equality, then sort (ESR)".into(),
+            multikey: false,
+            declared: false,
+        }
+    }
+
+    #[test]
+    fn every_index_is_created_once_with_its_options() {
+        let mut model = load(include_str!("../../public/templates/bibliored.json")).unwrap();
+        if let Some(e) = model.entity_mut("resena") {
+            e.collection.indexes.push(IndexSpec::new(&[("etiquetas", 1)]));
+            e.collection.indexes.push(IndexSpec::new(&[("estado", 1), ("fecha", -1)]));
+        }
+        let advised = vec![
+            advice("resena", &[("material.material_id", 1), ("votos_utiles", -1)], false, None, &["C2"]),
+            advice("resena", &[("estado", 1), ("fecha", -1)], false, None, &["C5"]),
+            advice("actividad", &[("socio_id", 1), ("dia", -1)], false, None, &["C7"]),
+            advice("actividad", &[("dia", 1)], false, Some(63_072_000), &[]),
+            advice("material", &[("isbn", 1)], true, None, &[]),
+        ];
+        let script = script(&model, &advised);
+        for line in [
+            "db.resenas.createIndex({ \"material.material_id\": 1, votos_utiles: -1 });",
+            "db.resenas.createIndex({ estado: 1, fecha: -1 });",
+            "db.resenas.createIndex({ etiquetas: 1 });",
+            "db.actividad.createIndex({ socio_id: 1, dia: -1 });",
+            "db.actividad.createIndex({ dia: 1 }, { expireAfterSeconds: 63072000 });",
+            "db.catalogo.createIndex({ isbn: 1 }, { unique: true });",
+            "// C2: equality, then sort (ESR)",
+        ] {
+            assert_eq!(script.matches(line).count(), 1, "{line} must appear once in:\n{script}");
+        }
+    }
+}

@@ -1,0 +1,351 @@
+//! Ready write paths for the patterns a design uses, as mongosh functions: the bucket upsert
+//! with its cap, the computed-field `$inc`, the subset refresh, and the version-conditional
+//! update. Functions are defined, never called, so loading the script writes nothing.
+
+use super::datetime::{period_kind, period_label_len, Period};
+use super::document::Builder;
+use super::facts::{split_scheme, SchemePart};
+use super::shape::{singular, Op, Role, Shape};
+use super::shell::{js_string, key};
+use crate::model::{BucketSpec, Entity, QueryKind, Relation};
+
+/// A JavaScript identifier made from a name (`socio.socio_id` → `socio_socio_id`).
+pub fn ident(name: &str) -> String {
+    let mut s: String =
+        name.chars().map(|c| if c.is_ascii_alphanumeric() || c == '_' || c == '$' { c } else { '_' }).collect();
+    if s.is_empty() || s.starts_with(|c: char| c.is_ascii_digit()) {
+        s.insert(0, '_');
+    }
+    s
+}
+
+/// `db.actividad` or `db.getCollection("odd-name")`.
+pub fn coll(name: &str) -> String {
+    const DB_METHODS: &[&str] = &["aggregate", "stats", "version", "watch", "getName", "runCommand", "auth", "help"];
+    let identifier = ident(name) == name && !name.starts_with('_') && !DB_METHODS.contains(&name);
+    if identifier {
+        format!("db.{name}")
+    } else {
+        format!("db.getCollection({})", js_string(name))
+    }
+}
+
+/// Every write snippet of one collection, each a commented function.
+pub fn snippets(builder: &Builder, entity: &Entity) -> Vec<String> {
+    let mut out = Vec::new();
+    let Some(shape) = builder.shape(&entity.id) else { return out };
+    for (ri, rel) in builder.lookup.parents(&entity.id) {
+        if let Some(b) = &rel.bucket {
+            out.push(bucket_upsert(builder, entity, shape, ri, rel, b));
+        }
+    }
+    for (ri, rel) in builder.lookup.children(&entity.id) {
+        let id_param = parent_id_param(rel, entity);
+        if !rel.computed.is_empty() {
+            out.push(computed_inc(builder, entity, shape, ri, rel, &id_param));
+        }
+        if let Some(subset) = &rel.subset {
+            let item_id = shape.field(&subset.field).and_then(|n| {
+                n.children.iter().find(|c| c.name.ends_with("_id") || c.name == "_id").map(|c| c.name.clone())
+            });
+            let child = builder.lookup.name(&rel.child);
+            let (sort, slice) = match order(&subset.order_by) {
+                Some((f, d)) => (format!("$sort: {{ {}: {d} }}, ", key(&f)), subset.size as i64),
+                None => (String::new(), -(subset.size as i64)),
+            };
+            let pull = item_id.as_ref().map(|id| {
+                format!(
+                    "  {}.updateOne({{ _id: {id_param} }}, {{ $pull: {{ {}: {{ {}: item.{} }} }} }});\n",
+                    coll(&entity.name),
+                    key(&subset.field),
+                    key(id),
+                    ident(id)
+                )
+            });
+            let count = subset.count_field.as_ref().map(|c| format!(" The total stays in {c}.")).unwrap_or_default();
+            out.push(format!(
+                "// {coll_name}.{field}: subset of {child} ({which}).{count}\n\
+                 // Refresh lazily (a background pass every few minutes is fine): drop the item if present,\n\
+                 // then push it back in order and keep the first {size}.\n\
+                 function refresh_{fn_name}({id_param}, item) {{\n{pull}  {c}.updateOne(\n    {{ _id: {id_param} }},\n    {{ $push: {{ {f}: {{ $each: [item], {sort}$slice: {slice} }} }} }}\n  );\n}}\n",
+                coll_name = entity.name,
+                field = subset.field,
+                which = if subset.order_by.is_empty() { format!("the last {}", subset.size) } else { format!("the first {} by {}", subset.size, subset.order_by) },
+                size = subset.size,
+                fn_name = ident(&format!("{}_{}", entity.name, subset.field)),
+                pull = pull.unwrap_or_default(),
+                c = coll(&entity.name),
+                f = key(&subset.field),
+            ));
+        }
+    }
+    if let Some(v) = &entity.collection.schema_version_field {
+        let current = shape.field(v).and_then(|n| n.constraints.minimum).unwrap_or(1.0).max(1.0) as i64;
+        out.push(format!(
+            "// {name}: conditional update on the schema version ({v}). Readers handle the old and the\n\
+             // new shape; this moves one document forward only if nobody changed its version since it was\n\
+             // read (the filter includes the version read), so concurrent migrators never apply it twice.\n\
+             function upgrade_{fn_name}(doc, changes, to) {{\n  const target = to || {next};\n  if ((doc.{vi} || 0) >= target) return false;\n  const r = {c}.updateOne(\n    {{ _id: doc._id, {vk}: doc.{vi} }},\n    {{ $set: Object.assign({{}}, changes, {{ {vk}: target }}) }}\n  );\n  return r.modifiedCount === 1;\n}}\n",
+            name = entity.name,
+            fn_name = ident(&entity.name),
+            next = current + 1,
+            vi = ident(v),
+            vk = key(v),
+            c = coll(&entity.name),
+        ));
+    }
+    out
+}
+
+fn bucket_upsert(
+    builder: &Builder,
+    entity: &Entity,
+    shape: &Shape,
+    ri: usize,
+    rel: &Relation,
+    b: &BucketSpec,
+) -> String {
+    let events = &b.array_field;
+    let item = ident(singular(events));
+    let ref_field = rel.reference.child_field.clone();
+    let period_field = b.period_field.clone();
+    let mut params: Vec<(String, String)> = Vec::new(); // (field, js variable)
+    if let Some(r) = &ref_field {
+        params.push((r.clone(), ident(r)));
+    }
+    let parts = split_scheme(&b.id_scheme);
+    for part in &parts {
+        if let SchemePart::Slot(name) = part {
+            if Some(name) != period_field.as_ref() && !params.iter().any(|(f, _)| f == name) {
+                params.push((name.clone(), ident(name)));
+            }
+        }
+    }
+    let period_var = period_field.as_deref().map(ident).unwrap_or_else(|| "periodo".into());
+    let len = period_label_len(&b.period);
+    let label = format!("{period_var}.toISOString().slice(0, {len})");
+    let base = if parts.is_empty() {
+        let first = params.first().map(|(_, v)| v.clone()).unwrap_or_else(|| "\"bucket\"".into());
+        format!("{first} + \"-\" + {label}")
+    } else {
+        parts
+            .iter()
+            .map(|p| match p {
+                SchemePart::Literal(l) => js_string(l),
+                SchemePart::Slot(n) if Some(n) == period_field.as_ref() => label.clone(),
+                SchemePart::Slot(n) => ident(n),
+            })
+            .collect::<Vec<_>>()
+            .join(" + ")
+    };
+    let events_node = shape.field(events);
+    let time = events_node
+        .and_then(|n| n.children.iter().find(|c| c.ty == crate::model::BsonType::Date))
+        .map(|c| c.name.clone());
+    let t = match &time {
+        Some(t) => format!("{item}.{} || new Date()", ident(t)),
+        None => "new Date()".to_string(),
+    };
+    let truncate = match period_kind(&b.period) {
+        Period::Minute => {
+            "Date.UTC(t.getUTCFullYear(), t.getUTCMonth(), t.getUTCDate(), t.getUTCHours(), t.getUTCMinutes())"
+        }
+        Period::Hour => "Date.UTC(t.getUTCFullYear(), t.getUTCMonth(), t.getUTCDate(), t.getUTCHours())",
+        Period::Day => "Date.UTC(t.getUTCFullYear(), t.getUTCMonth(), t.getUTCDate())",
+        Period::Week => "Date.UTC(t.getUTCFullYear(), t.getUTCMonth(), t.getUTCDate() - ((t.getUTCDay() + 6) % 7))",
+        Period::Month => "Date.UTC(t.getUTCFullYear(), t.getUTCMonth(), 1)",
+        Period::Year => "Date.UTC(t.getUTCFullYear(), 0, 1)",
+    };
+    let cap_filter = match &b.count_field {
+        Some(c) => format!("{}: {{ $lt: {} }}", key(c), b.cap),
+        None => format!("{}: {{ $exists: false }}", key(&format!("{events}.{}", b.cap.saturating_sub(1)))),
+    };
+    let mut inc = Vec::new();
+    if let Some(c) = &b.count_field {
+        inc.push(format!("{}: 1", key(c)));
+    }
+    let mut extra_ops = Vec::new();
+    let mut avg_fields = Vec::new();
+    let value_field = events_node.and_then(|n| n.children.iter().find(|c| c.ty.is_numeric())).map(|c| c.name.clone());
+    if let Some(v) = &value_field {
+        for node in shape.fields.iter().filter(|n| n.role == Role::Plain && n.ty.is_numeric()) {
+            match Op::parse(&node.name) {
+                Some(Op::Min) => extra_ops.push(format!("$min: {{ {}: {item}.{} }}", key(&node.name), ident(v))),
+                Some(Op::Max) => extra_ops.push(format!("$max: {{ {}: {item}.{} }}", key(&node.name), ident(v))),
+                Some(Op::Sum) => inc.push(format!("{}: {item}.{}", key(&node.name), ident(v))),
+                Some(Op::Avg) => avg_fields.push(node.name.clone()),
+                _ => {}
+            }
+        }
+    }
+    let mut on_insert: Vec<String> = params.iter().map(|(f, v)| format!("{}: {v}", key(f))).collect();
+    if let Some(p) = &period_field {
+        on_insert.push(format!("{}: {period_var}", key(p)));
+    }
+    if let Some(v) = &entity.collection.schema_version_field {
+        let version = shape.field(v).and_then(|n| n.constraints.minimum).unwrap_or(1.0).max(1.0) as i64;
+        on_insert.push(format!("{}: {version}", key(v)));
+    }
+    let mut update = vec![format!("$push: {{ {}: {item} }}", key(events))];
+    if !inc.is_empty() {
+        update.push(format!("$inc: {{ {} }}", inc.join(", ")));
+    }
+    update.extend(extra_ops);
+    update.push(format!("$setOnInsert: {{ {} }}", on_insert.join(", ")));
+    let avg = avg_fields
+        .iter()
+        .filter_map(|a| {
+            let v = value_field.as_ref()?;
+            Some(format!(
+                "      {}.updateOne({{ _id: _id }}, [{{ $set: {{ {}: {{ $round: [{{ $avg: \"${events}.{v}\" }}, 2] }} }} }}]);\n",
+                coll(&entity.name),
+                key(a)
+            ))
+        })
+        .collect::<String>();
+    let writes: Vec<String> = builder
+        .lookup
+        .model
+        .queries
+        .iter()
+        .filter(|q| q.kind == QueryKind::Write && q.entity == entity.id)
+        .map(|q| format!("{} {}", q.id, q.name))
+        .collect();
+    let serves = if writes.is_empty() { String::new() } else { format!(" Serves {}.", writes.join("; ")) };
+    let ttl = b.ttl_seconds.map(|s| format!(" Old buckets expire through the TTL index ({s} s).")).unwrap_or_default();
+    let _ = ri;
+    format!(
+        "// {name}: bucket upsert, one document per {per} and {period}, at most {cap} {events}.{serves}\n\
+         // When a bucket is full the filter stops matching, the upsert collides on _id (E11000) and\n\
+         // the event goes to the next bucket (…-2, …-3).{ttl}\n\
+         function record_{fn_name}({args}, {item}) {{\n  const t = {t};\n  const {period_var} = new Date({truncate});\n  const base = {base};\n  for (let n = 1; n <= 50; n++) {{\n    const _id = n === 1 ? base : base + \"-\" + n;\n    try {{\n      {c}.updateOne(\n        {{ _id: _id, {cap_filter} }},\n        {{\n          {update}\n        }},\n        {{ upsert: true }}\n      );\n{avg}      return _id;\n    }} catch (e) {{\n      if (e.code !== 11000) throw e;\n    }}\n  }}\n  throw new Error(\"no bucket with room for \" + base);\n}}\n",
+        name = entity.name,
+        per = params.first().map(|(f, _)| f.as_str()).unwrap_or("key"),
+        period = b.period,
+        cap = b.cap,
+        fn_name = ident(&entity.name),
+        args = params.iter().map(|(_, v)| v.as_str()).collect::<Vec<_>>().join(", "),
+        c = coll(&entity.name),
+        update = update.join(",\n          "),
+    )
+}
+
+fn computed_inc(
+    builder: &Builder,
+    entity: &Entity,
+    shape: &Shape,
+    ri: usize,
+    rel: &Relation,
+    id_param: &str,
+) -> String {
+    let child = builder.lookup.name(&rel.child);
+    let source = rel.computed.iter().map(|c| c.source.as_str()).find(|s| !s.is_empty()).unwrap_or("value");
+    let value = ident(source);
+    let mut inc = Vec::new();
+    let mut other = Vec::new();
+    let mut avg: Vec<(String, Option<(String, String)>)> = Vec::new();
+    let mut sum_path = None;
+    let mut count_path = None;
+    let mut visit = |path: String, op: Op| match op {
+        Op::Sum => {
+            inc.push(format!("{}: {value}", key(&path)));
+            sum_path = Some(path);
+        }
+        Op::Count => {
+            inc.push(format!("{}: 1", key(&path)));
+            count_path = Some(path);
+        }
+        Op::Min => other.push(format!("$min: {{ {}: {value} }}", key(&path))),
+        Op::Max => other.push(format!("$max: {{ {}: {value} }}", key(&path))),
+        Op::Avg => avg.push((path, None)),
+    };
+    for c in &rel.computed {
+        match shape_node(shape, &c.field) {
+            Some(node) if node.role == Role::ComputedGroup(ri) => {
+                for sub in &node.children {
+                    let op = Op::parse(&sub.name).or(match sub.sem {
+                        super::semantic::Sem::Rating => Some(Op::Avg),
+                        super::semantic::Sem::Count => Some(Op::Count),
+                        _ => None,
+                    });
+                    if let Some(op) = op {
+                        visit(format!("{}.{}", c.field, sub.name), op);
+                    }
+                }
+            }
+            _ => visit(c.field.clone(), Op::parse(&c.op).unwrap_or(Op::Count)),
+        }
+    }
+    if let Some(count) = rel.subset.as_ref().and_then(|s| s.count_field.clone()) {
+        if count_path.as_deref() != Some(count.as_str()) {
+            inc.push(format!("{}: 1", key(&count)));
+        }
+    }
+    let c = coll(&entity.name);
+    let mut body = String::new();
+    let mut ops = Vec::new();
+    if !inc.is_empty() {
+        ops.push(format!("$inc: {{ {} }}", inc.join(", ")));
+    }
+    ops.extend(other);
+    if !ops.is_empty() {
+        body.push_str(&format!("  {c}.updateOne(\n    {{ _id: {id_param} }},\n    {{ {} }}\n  );\n", ops.join(", ")));
+    }
+    for (path, _) in &avg {
+        match (&sum_path, &count_path) {
+            (Some(s), Some(n)) => body.push_str(&format!(
+                "  {c}.updateOne(\n    {{ _id: {id_param} }},\n    [{{ $set: {{ {}: {{ $round: [{{ $divide: [\"${s}\", {{ $max: [\"${n}\", 1] }}] }}, 2] }} }} }}]\n  );\n",
+                key(path)
+            )),
+            _ => body.push_str(&format!(
+                "  // {path} has no stored sum and count: recompute it from {child} (no $inc possible).\n"
+            )),
+        }
+    }
+    let fields: Vec<&str> = rel.computed.iter().map(|c| c.field.as_str()).collect();
+    let how = if !avg.is_empty() && sum_path.is_some() && count_path.is_some() {
+        "Sum and count are stored, so each change updates them with $inc\n// and the average is recomputed from them"
+    } else {
+        "Each change is applied with $inc ($min/$max)"
+    };
+    format!(
+        "// {name}.{fields}: computed from {child}.{source}. {how};\n\
+         // a periodic full recompute corrects any drift. Call after inserting into {child}\n\
+         // (with negative values after a delete).\n\
+         function add_{fn_name}({id_param}, {value}) {{\n{body}}}\n",
+        name = entity.name,
+        fields = fields.join(", "),
+        fn_name = ident(&format!("{}_to_{}", singular(&child), entity.name)),
+    )
+}
+
+fn shape_node<'a>(shape: &'a Shape, path: &str) -> Option<&'a super::shape::Node> {
+    let mut parts = path.split('.');
+    let mut node = shape.field(parts.next()?)?;
+    for p in parts {
+        node = node.children.iter().find(|c| c.name == p)?;
+    }
+    Some(node)
+}
+
+/// The parameter naming the parent document's `_id`: the child's reference field when it has one.
+fn parent_id_param(rel: &Relation, parent: &Entity) -> String {
+    match rel.reference.child_field.as_deref().map(|f| f.rsplit('.').next().unwrap_or(f)) {
+        Some(leaf) if leaf != "_id" => ident(leaf),
+        _ => ident(&format!("{}_id", singular(&parent.name))),
+    }
+}
+
+fn order(order_by: &str) -> Option<(String, i8)> {
+    let s = order_by.trim();
+    if s.is_empty() {
+        return None;
+    }
+    Some(match s.split_once(':') {
+        Some((f, d)) => (f.trim().to_string(), if d.trim().starts_with('-') { -1 } else { 1 }),
+        None => match s.strip_prefix('-') {
+            Some(f) => (f.to_string(), -1),
+            None => (s.to_string(), 1),
+        },
+    })
+}

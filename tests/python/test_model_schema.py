@@ -1,0 +1,63 @@
+"""Every template validates against public/model.schema.json, and models the loader refuses
+(or that mean nothing) are rejected by the schema too."""
+
+import copy
+import json
+import pathlib
+
+import jsonschema
+import pytest
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+SCHEMA = json.loads((ROOT / "public" / "model.schema.json").read_text())
+Validator = jsonschema.validators.validator_for(SCHEMA)
+
+
+def test_the_schema_is_a_valid_schema():
+    Validator.check_schema(SCHEMA)
+    assert Validator is jsonschema.Draft202012Validator
+
+
+def test_template_matches_the_schema(template):
+    model = json.loads(pathlib.Path(template).read_text())
+    problems = [f"{list(e.absolute_path)}: {e.message}" for e in Validator(SCHEMA).iter_errors(model)]
+    assert not problems, problems
+
+
+def _bibliored():
+    return json.loads((ROOT / "public" / "templates" / "bibliored.json").read_text())
+
+
+@pytest.mark.parametrize(
+    "break_it",
+    [
+        lambda m: m.pop("name"),
+        lambda m: m.update(format="drawio"),
+        lambda m: m.update(formatVersion=2),
+        lambda m: m["entities"][0]["fields"][0].update(type="float"),
+        lambda m: m["entities"][0]["fields"][0].pop("type"),
+        lambda m: m["relations"][0].update(storage="link"),
+        lambda m: m["relations"][1]["cardinality"].update(typical=-1),
+        lambda m: m["relations"][1]["extended"][0].update(category="frozen"),
+        lambda m: m["queries"][0].update(kind="delete"),
+        lambda m: m["queries"][1]["sort"][0].update(dir=2),
+        lambda m: m["entities"][0]["collection"].update(validationAction="reject"),
+    ],
+    ids=[
+        "no-name",
+        "other-format",
+        "newer-version",
+        "unknown-bson-type",
+        "field-without-type",
+        "unknown-storage",
+        "negative-cardinality",
+        "unknown-copy-category",
+        "unknown-query-kind",
+        "bad-sort-direction",
+        "unknown-validation-action",
+    ],
+)
+def test_broken_models_are_rejected(break_it):
+    model = copy.deepcopy(_bibliored())
+    break_it(model)
+    assert list(Validator(SCHEMA).iter_errors(model)), "the schema accepted a broken model"
