@@ -10,9 +10,9 @@
 
 mod args;
 mod check;
-mod infer;
 mod export;
 mod generate;
+mod infer;
 mod rules;
 
 use std::process::ExitCode;

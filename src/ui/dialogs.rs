@@ -4,8 +4,8 @@ use super::actions::ACTIONS;
 use super::export_dialog::ExportDialog;
 use super::import_dialog::ImportDialog;
 use super::state::{Dialog, Editor, NoticeKind};
-use super::templates::TEMPLATES;
 use crate::model::{load, Model};
+use crate::templates::TEMPLATES;
 use leptos::prelude::*;
 
 #[component]

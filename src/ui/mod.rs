@@ -19,7 +19,6 @@ mod queries_panel;
 mod relation_inspector;
 pub mod state;
 mod storage;
-mod templates;
 
 pub use app::App;
 
