@@ -115,6 +115,7 @@ pub static ACTIONS: &[Action] = &[
         keys: &["alt+n"],
         run: |e| e.dialog.set(Some(Dialog::New)),
     },
+    Action { id: "connect", label: "Connect the two selected aggregates", shortcut: "C", keys: &["c"], run: connect },
     Action { id: "present", label: "Presentation mode", shortcut: "P", keys: &["p"], run: present },
     Action {
         id: "theme",
@@ -273,4 +274,20 @@ fn present(e: &Editor) {
         }
         editor.fit_view();
     });
+}
+
+fn connect(e: &Editor) {
+    let ids = e.selection.with_untracked(|s| s.entities.clone());
+    if let [parent, child] = ids.as_slice() {
+        let mut id = None;
+        e.edit(None, |m| id = edit::connect(m, parent, child));
+        if let Some(id) = id {
+            e.select_relation(&id);
+        }
+    } else {
+        e.notify(
+            super::state::NoticeKind::Info,
+            "Select two aggregates (Shift+click or Shift+Enter), parent first, then press C.",
+        );
+    }
 }

@@ -114,6 +114,19 @@ pub fn EntityBox(id: String, far: Signal<bool>) -> impl IntoView {
             class:embedded=move || embedded.0.with(|set| set.contains(&name_id))
             style:transform=transform
             style:height=move || entity.with(|e| e.as_ref().map(|e| format!("{}px", entity_rect(e).h)).unwrap_or_default())
+            tabindex="0"
+            role="button"
+            aria-label=move || entity.with(|e| e.as_ref().map(|e| format!("Aggregate {}", e.name)).unwrap_or_default())
+            on:keydown={
+                let id = id.clone();
+                move |ev: web_sys::KeyboardEvent| {
+                    if ev.key() == " " || (ev.key() == "Enter" && !editor.selection.with_untracked(|s| s.has_entity(&id))) {
+                        ev.prevent_default();
+                        ev.stop_propagation();
+                        editor.select_entity(&id, ev.shift_key());
+                    }
+                }
+            }
             on:pointerdown=on_down
             on:dblclick={
                 let id = id.clone();
