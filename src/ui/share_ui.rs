@@ -1,0 +1,127 @@
+//! Design reviews in the browser: share links (the model in the URL fragment, never sent to a
+//! server), the read-only review mode they open, and SVG / PNG / Markdown exports.
+
+use super::state::{Editor, NoticeKind};
+use super::storage::{download, file_name};
+use crate::share::{self, decode_link, diagram_svg, encode_link, ReportOptions, SvgOptions, Theme, LINK_PREFIX};
+use leptos::prelude::*;
+use wasm_bindgen::JsCast;
+
+fn location() -> Option<web_sys::Location> {
+    web_sys::window().map(|w| w.location())
+}
+
+/// If the page was opened from a share link, the model it carries (or why it cannot be read).
+/// `None` when there is no link.
+pub fn model_from_location() -> Option<Result<crate::model::Model, String>> {
+    let hash = location()?.hash().ok()?;
+    if !hash.starts_with(LINK_PREFIX) {
+        return None;
+    }
+    Some(decode_link(&hash).map_err(|e| format!("This share link cannot be opened: {e} Your own model is untouched.")))
+}
+
+/// Removes the fragment from the address bar without reloading.
+fn clear_hash() {
+    if let (Some(window), Some(loc)) = (web_sys::window(), location()) {
+        if let (Ok(history), Ok(path)) = (window.history(), loc.pathname()) {
+            let _ = history.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&path));
+        }
+    }
+}
+
+/// Copies a link to the current model and says how long it is.
+pub fn copy_link(editor: &Editor) {
+    let Some(loc) = location() else { return };
+    let fragment = editor.model.with_untracked(encode_link);
+    let url = format!("{}{}{}", loc.origin().unwrap_or_default(), loc.pathname().unwrap_or_default(), fragment);
+    let len = url.len();
+    super::storage::copy(*editor, url);
+    editor.notify(NoticeKind::Info, format!("Share link copied ({len} characters). The model travels in the link; no server sees it."));
+}
+
+/// Leaves review mode keeping the shared model as the user's own (one undoable step).
+pub fn edit_copy(editor: &Editor) {
+    let model = editor.model.get_untracked();
+    editor.review.set(false);
+    clear_hash();
+    editor.replace(model);
+    editor.notify(NoticeKind::Info, "You are editing your own copy of the shared design.");
+}
+
+/// Leaves review mode and goes back to the user's autosaved model.
+pub fn close_review(editor: &Editor) {
+    editor.review.set(false);
+    clear_hash();
+    let (model, _) = super::storage::initial_model();
+    editor.model.set(model);
+    editor.reanalyze();
+    editor.fit_view();
+}
+
+#[component]
+pub fn ReviewBanner() -> impl IntoView {
+    let editor = expect_context::<Editor>();
+    view! {
+        <Show when=move || editor.review.get()>
+            <div class="review-banner" role="status" data-testid="review-banner">
+                <strong>"Review mode"</strong>
+                <span>"You are looking at a shared design; it is read-only and your own model is kept as it was."</span>
+                <button class="primary" data-testid="edit-copy" on:click=move |_| edit_copy(&editor)>"Edit a copy"</button>
+                <button data-testid="close-review" on:click=move |_| close_review(&editor)>"Back to my model"</button>
+            </div>
+        </Show>
+    }
+}
+
+fn svg_of(editor: &Editor, dark: bool, selection_only: bool) -> String {
+    let only = selection_only.then(|| editor.selection.with_untracked(|s| s.entities.clone())).filter(|s| !s.is_empty());
+    let opts = SvgOptions { theme: if dark { Theme::Dark } else { Theme::Light }, only, padding: 40.0 };
+    editor.model.with_untracked(|m| editor.report.with_untracked(|r| diagram_svg(m, Some(r), &opts)))
+}
+
+pub fn download_svg(editor: &Editor, dark: bool, selection_only: bool) {
+    let svg = svg_of(editor, dark, selection_only);
+    let name = editor.model.with_untracked(|m| file_name(m, ".svg"));
+    download(&name, "image/svg+xml", &svg);
+}
+
+/// Rasterises the SVG at twice its size in a canvas and downloads the PNG.
+pub fn download_png(editor: &Editor, dark: bool, selection_only: bool) {
+    let svg = svg_of(editor, dark, selection_only);
+    let name = editor.model.with_untracked(|m| file_name(m, ".png"));
+    let Some(document) = web_sys::window().and_then(|w| w.document()) else { return };
+    let Ok(img) = web_sys::HtmlImageElement::new() else { return };
+    let img2 = img.clone();
+    let editor = *editor;
+    let onload = wasm_bindgen::closure::Closure::once_into_js(move || {
+        let (w, h) = (img2.natural_width(), img2.natural_height());
+        let Some(canvas) = document.create_element("canvas").ok().and_then(|c| c.dyn_into::<web_sys::HtmlCanvasElement>().ok()) else { return };
+        canvas.set_width(w * 2);
+        canvas.set_height(h * 2);
+        let Some(ctx) = canvas.get_context("2d").ok().flatten().and_then(|c| c.dyn_into::<web_sys::CanvasRenderingContext2d>().ok()) else { return };
+        let _ = ctx.scale(2.0, 2.0);
+        let _ = ctx.draw_image_with_html_image_element(&img2, 0.0, 0.0);
+        match canvas.to_data_url_with_type("image/png") {
+            Ok(url) => {
+                if let Some(a) = document.create_element("a").ok().and_then(|a| a.dyn_into::<web_sys::HtmlAnchorElement>().ok()) {
+                    a.set_href(&url);
+                    a.set_download(&name);
+                    a.click();
+                }
+            }
+            Err(_) => editor.notify(NoticeKind::Error, "The browser could not make the PNG; download the SVG instead."),
+        }
+    });
+    img.set_onload(Some(onload.unchecked_ref()));
+    img.set_src(&format!("data:image/svg+xml;base64,{}", share::base64_encode(svg.as_bytes())));
+}
+
+/// The review report in Markdown, with the diagram inlined and a link to open the design.
+pub fn review_report(editor: &Editor) -> String {
+    let share_url = location().map(|loc| {
+        format!("{}{}{}", loc.origin().unwrap_or_default(), loc.pathname().unwrap_or_default(), editor.model.with_untracked(encode_link))
+    });
+    let opts = ReportOptions { diagram: share::Diagram::Inline(SvgOptions::default()), share_url };
+    editor.model.with_untracked(|m| editor.report.with_untracked(|r| share::review_markdown(m, r, &opts)))
+}
