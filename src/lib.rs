@@ -8,6 +8,7 @@ pub mod editor;
 pub mod export;
 pub mod infer;
 pub mod model;
+pub mod share;
 
 #[cfg(target_arch = "wasm32")]
 pub mod ui;

@@ -1,0 +1,10 @@
+//! Design reviews: a model in a share link, the diagram as a standalone SVG, and a Markdown
+//! review report for a pull request or a design document. Plain Rust, no browser dependency.
+
+mod base64url;
+mod compact;
+mod link;
+
+pub use base64url::{decode as base64url_decode, encode as base64url_encode, Base64Error};
+pub use compact::compact_json;
+pub use link::{decode_link, encode_link, ShareError, LINK_PREFIX, MAX_LINK_CHARS, MAX_MODEL_BYTES};
