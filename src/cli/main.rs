@@ -4,12 +4,16 @@
 //! docshape check MODEL.json [--format human|json]
 //! docshape rules [--format markdown|json]
 //! docshape infer FILE... [--name NAME] [--format auto|ndjson|ejson|shell] [--out MODEL.json]
+//! docshape report MODEL.json [--out report.md] [--svg diagram.svg] [--theme light|dark] [--base URL]
+//! docshape share MODEL.json [--base URL] | docshape share --decode LINK|-
 //! ```
 
 mod args;
 mod check;
 mod infer;
+mod report;
 mod rules;
+mod share;
 
 use std::process::ExitCode;
 
@@ -21,6 +25,11 @@ USAGE:
     docshape rules [--format markdown|json]           every advisor rule with its documentation
     docshape infer FILE... [--name NAME] [--format auto|ndjson|ejson|shell] [--out MODEL.json]
                                                       a model from sample documents (one collection per file)
+    docshape report MODEL.json [--out report.md] [--svg diagram.svg] [--theme light|dark] [--base URL]
+                                                      a design review in Markdown, the diagram as a sibling .svg
+    docshape share MODEL.json [--base URL]            the share link (#m=...) that carries the model
+    docshape share --decode LINK|-                    the model a share link carries (quote the link: # starts
+                                                      a shell comment); exit 2 on a bad link
     docshape help                                     this text
 ";
 
@@ -34,6 +43,8 @@ fn main() -> ExitCode {
         "check" => check::run(rest),
         "rules" => rules::run(rest),
         "infer" => infer::run(rest),
+        "report" => report::run(rest),
+        "share" => share::run(rest),
         "help" | "--help" | "-h" => {
             print!("{USAGE}");
             Ok(ExitCode::SUCCESS)

@@ -30,6 +30,22 @@ pub fn encode(bytes: &[u8]) -> String {
     out
 }
 
+/// Standard base64 with `+`, `/` and `=` padding (RFC 4648 §4), as `data:` URIs need.
+pub fn encode_standard(bytes: &[u8]) -> String {
+    let mut out: String = encode(bytes)
+        .chars()
+        .map(|c| match c {
+            '-' => '+',
+            '_' => '/',
+            c => c,
+        })
+        .collect();
+    while out.len() % 4 != 0 {
+        out.push('=');
+    }
+    out
+}
+
 fn value_of(c: u8) -> Option<u32> {
     match c {
         b'A'..=b'Z' => Some(u32::from(c - b'A')),
@@ -86,6 +102,9 @@ mod tests {
             assert_eq!(decode(coded).unwrap(), plain.as_bytes());
         }
         assert_eq!(encode(b"foobar"), "Zm9vYmFy");
+        assert_eq!(encode_standard(b"fo"), "Zm8=");
+        assert_eq!(encode_standard(b"f"), "Zg==");
+        assert_eq!(encode_standard(&[0xfb, 0xff, 0xbf, 0x01]), "+/+/AQ==");
     }
 
     #[test]
