@@ -163,8 +163,12 @@ fn caption_lines(out: &mut String, r: &Relation, main: &Route, from: &Rect, to: 
         return;
     }
     let x = main.mid.x + 6.0;
+    // Only a box to the right whose rows the caption's lines cross limits its width.
+    let right_box = if from.x >= to.x { from } else { to };
+    let (top, bottom) = (main.mid.y - 18.0, main.mid.y - 6.0 + 13.0 * (parts.len() as f64 - 1.0) + 4.0);
+    let crosses = top < right_box.bottom() && bottom > right_box.y;
     let room = match (main.start_side, main.end_side) {
-        (Side::Left, Side::Right) | (Side::Right, Side::Left) => from.x.max(to.x) - x - 4.0,
+        (Side::Left, Side::Right) | (Side::Right, Side::Left) if crosses => right_box.x - x - 4.0,
         _ => 220.0,
     };
     let _ = write!(out, r#"<text class="caption" x="{}" y="{}">"#, num(x), num(main.mid.y - 6.0));
