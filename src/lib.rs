@@ -9,6 +9,7 @@ pub mod export;
 pub mod infer;
 pub mod model;
 pub mod templates;
+pub mod share;
 
 #[cfg(target_arch = "wasm32")]
 pub mod ui;

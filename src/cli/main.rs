@@ -6,6 +6,8 @@
 //! docshape infer FILE... [--name NAME] [--format auto|ndjson|ejson|shell] [--out MODEL.json]
 //! docshape export MODEL.json --what examples|ejson|ejson-canonical|schema|mongosh|sheets|sizes [--collection NAME]
 //! docshape generate MODEL.json --collection NAME -n N [--seed S] [--out FILE] [--format relaxed|canonical]
+//! docshape report MODEL.json [--out report.md] [--svg diagram.svg] [--theme light|dark] [--base URL]
+//! docshape share MODEL.json [--base URL] | docshape share --decode LINK|-
 //! ```
 
 mod args;
@@ -13,7 +15,9 @@ mod check;
 mod export;
 mod generate;
 mod infer;
+mod report;
 mod rules;
+mod share;
 
 use std::process::ExitCode;
 
@@ -31,6 +35,11 @@ USAGE:
               sheets in Markdown), sizes (BSON size of each example)
     docshape generate MODEL.json --collection NAME -n N [--seed S] [--out FILE] [--format relaxed|canonical]
         synthetic documents as Extended JSON lines (for mongoimport); progress on stderr
+    docshape report MODEL.json [--out report.md] [--svg diagram.svg] [--theme light|dark] [--base URL]
+                                                      a design review in Markdown, the diagram as a sibling .svg
+    docshape share MODEL.json [--base URL]            the share link (#m=...) that carries the model
+    docshape share --decode LINK|-                    the model a share link carries (quote the link: # starts
+                                                      a shell comment); exit 2 on a bad link
     docshape help                                     this text
 ";
 
@@ -46,6 +55,8 @@ fn main() -> ExitCode {
         "infer" => infer::run(rest),
         "export" => export::run(rest),
         "generate" => generate::run(rest),
+        "report" => report::run(rest),
+        "share" => share::run(rest),
         "help" | "--help" | "-h" => {
             print!("{USAGE}");
             Ok(ExitCode::SUCCESS)

@@ -1,0 +1,86 @@
+//! `docshape report MODEL.json [--out report.md] [--svg diagram.svg] [--theme light|dark]
+//! [--base URL]`: the design review in Markdown, with the diagram as a sibling SVG file.
+//!
+//! With `--out` and no `--svg`, the diagram goes beside the report (`report.svg`). With
+//! neither, the report goes to stdout and the diagram is inlined as a `data:` URI.
+
+use crate::args::{read_model, Args};
+use docshape::advisor::analyze;
+use docshape::share::{diagram_svg, encode_link, review_markdown, Diagram, ReportOptions, SvgOptions, Theme};
+use std::path::{Component, Path, PathBuf};
+use std::process::ExitCode;
+
+pub fn run(args: &[String]) -> Result<ExitCode, String> {
+    let args = Args::parse(args, &["out", "svg", "theme", "base"])?;
+    let theme = match args.choice("theme", &["light", "dark"])? {
+        "dark" => Theme::Dark,
+        _ => Theme::Light,
+    };
+    let [path] = args.positional.as_slice() else {
+        return Err(
+            "usage: docshape report MODEL.json [--out report.md] [--svg diagram.svg] [--theme light|dark] [--base URL]"
+                .into(),
+        );
+    };
+    let model = read_model(path)?;
+    let report = analyze(&model);
+    let svg_opts = SvgOptions { theme, ..SvgOptions::default() };
+    let out = args.option("out").map(PathBuf::from);
+    let svg_path = match (args.option("svg"), &out) {
+        (Some(svg), _) => Some(PathBuf::from(svg)),
+        (None, Some(out)) => Some(out.with_extension("svg")),
+        (None, None) => None,
+    };
+    let diagram = match &svg_path {
+        Some(svg) => {
+            std::fs::write(svg, diagram_svg(&model, Some(&report), &svg_opts))
+                .map_err(|e| format!("cannot write {}: {e}", svg.display()))?;
+            let from = out.as_deref().and_then(Path::parent).unwrap_or(Path::new(""));
+            Diagram::File(relative(svg, from))
+        }
+        None => {
+            eprintln!("docshape: the diagram is inlined as a data: URI, which GitHub does not show; use --out or --svg for a sibling .svg file");
+            Diagram::Inline(svg_opts)
+        }
+    };
+    let share_url = args.option("base").map(|base| format!("{base}{}", encode_link(&model)));
+    let markdown = review_markdown(&model, &report, &ReportOptions { diagram, share_url });
+    match &out {
+        Some(out) => std::fs::write(out, markdown).map_err(|e| format!("cannot write {}: {e}", out.display()))?,
+        None => crate::share::emit(&markdown)?,
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `target` as a path relative to the directory `from` (both as given, relative to the same
+/// working directory), with `/` separators for Markdown. Absolute paths that share no prefix
+/// stay absolute.
+fn relative(target: &Path, from: &Path) -> String {
+    fn normal(p: &Path) -> Vec<Component<'_>> {
+        p.components().filter(|c| *c != Component::CurDir).collect()
+    }
+    let (t, f) = (normal(target), normal(from));
+    let common = t.iter().zip(&f).take_while(|(a, b)| a == b).count();
+    if target.is_absolute() != from.is_absolute() || f[common..].contains(&Component::ParentDir) {
+        return target.to_string_lossy().replace('\\', "/");
+    }
+    let ups = std::iter::repeat_n("..".to_string(), f.len() - common);
+    let rest = t[common..].iter().map(|c| c.as_os_str().to_string_lossy().into_owned());
+    ups.chain(rest).collect::<Vec<_>>().join("/")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::relative;
+    use std::path::Path;
+
+    #[test]
+    fn relative_paths() {
+        assert_eq!(relative(Path::new("docs/review.svg"), Path::new("docs")), "review.svg");
+        assert_eq!(relative(Path::new("./docs/img/d.svg"), Path::new("docs")), "img/d.svg");
+        assert_eq!(relative(Path::new("img/d.svg"), Path::new("docs/reviews")), "../../img/d.svg");
+        assert_eq!(relative(Path::new("d.svg"), Path::new("")), "d.svg");
+        assert_eq!(relative(Path::new("/tmp/d.svg"), Path::new("docs")), "/tmp/d.svg");
+        assert_eq!(relative(Path::new("/tmp/a/d.svg"), Path::new("/tmp/b")), "../a/d.svg");
+    }
+}

@@ -1,0 +1,46 @@
+//! `docshape share MODEL.json [--base URL]`: the share link of a model.
+//! `docshape share --decode LINK`: the model a link carries (`-` reads the link from stdin).
+
+use crate::args::{read_model, Args};
+use docshape::share::{decode_link, encode_link};
+use std::io::Read;
+use std::process::ExitCode;
+
+const USAGE: &str = "usage: docshape share MODEL.json [--base URL] | docshape share --decode LINK|-";
+
+pub fn run(args: &[String]) -> Result<ExitCode, String> {
+    let args = Args::parse(args, &["base", "decode"])?;
+    if let Some(link) = args.option("decode") {
+        if !args.positional.is_empty() {
+            return Err(USAGE.into());
+        }
+        let link = if link == "-" {
+            let mut text = String::new();
+            std::io::stdin()
+                .take(docshape::share::MAX_LINK_CHARS as u64 + 1)
+                .read_to_string(&mut text)
+                .map_err(|e| format!("cannot read the link from stdin: {e}"))?;
+            text
+        } else {
+            link.to_string()
+        };
+        let model = decode_link(&link).map_err(|e| e.to_string())?;
+        emit(&format!("{}\n", model.to_json()))?;
+        return Ok(ExitCode::SUCCESS);
+    }
+    let [path] = args.positional.as_slice() else {
+        return Err(USAGE.into());
+    };
+    let model = read_model(path)?;
+    emit(&format!("{}{}\n", args.option("base").unwrap_or_default(), encode_link(&model)))?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Writes to stdout; a closed pipe (`| head`) is not an error.
+pub fn emit(text: &str) -> Result<(), String> {
+    use std::io::Write;
+    match std::io::stdout().lock().write_all(text.as_bytes()) {
+        Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => Err(format!("cannot write to stdout: {e}")),
+        _ => Ok(()),
+    }
+}

@@ -1,0 +1,147 @@
+//! The words the diagram shows, computed the way the canvas computes them (`ui/edges.rs`,
+//! `ui/entity_box.rs`), in plain Rust so the SVG export and the report reuse them natively.
+
+use crate::model::{BsonType, Entity, EntityKind, Field, Model, Relation, Storage};
+use std::collections::HashMap;
+
+/// "12.4 KB" style sizes (decimal units, as the size badge shows them).
+pub fn human_bytes(b: u64) -> String {
+    match b {
+        0..=999 => format!("{b} B"),
+        1_000..=999_999 => format!("{:.1} KB", b as f64 / 1e3),
+        1_000_000..=999_999_999 => format!("{:.1} MB", b as f64 / 1e6),
+        _ => format!("{:.1} GB", b as f64 / 1e9),
+    }
+}
+
+/// A field's type as a row shows it: `string`, `[object]`.
+pub fn type_label(f: &Field) -> String {
+    match (f.bson_type, f.items) {
+        (BsonType::Array, Some(t)) => format!("[{}]", t.name()),
+        (t, _) => t.name().to_string(),
+    }
+}
+
+/// The small grey word after a box's name: the value type, or the external system.
+pub fn kind_label(e: &Entity) -> String {
+    match e.kind {
+        EntityKind::Document => String::new(),
+        EntityKind::Value => e.value_type.map(|t| t.name().to_string()).unwrap_or_else(|| "value".into()),
+        EntityKind::External => e.system.clone().unwrap_or_else(|| "external".into()),
+    }
+}
+
+/// Lanes of every relation among those joining the same two boxes, so parallel arrows
+/// separate: 0, 1, -1, 2... doubled, because a reference with copies uses two lanes.
+pub fn lanes(m: &Model) -> HashMap<&str, i32> {
+    let mut count: HashMap<(&str, &str), i32> = HashMap::new();
+    let mut out = HashMap::with_capacity(m.relations.len());
+    for r in &m.relations {
+        let key = if r.parent <= r.child {
+            (r.parent.as_str(), r.child.as_str())
+        } else {
+            (r.child.as_str(), r.parent.as_str())
+        };
+        let n = count.entry(key).or_insert(0);
+        let k = *n * 2;
+        *n += 1;
+        out.insert(r.id.as_str(), if k % 4 == 0 { k / 2 } else { -(k / 2 + 1) });
+    }
+    out
+}
+
+/// The child-end label: `1`, `0..8 (~3)`, `0..∞ +4/day`.
+pub fn cardinality_label(r: &Relation) -> String {
+    let c = &r.cardinality;
+    let mut s = c.label();
+    if c.max.is_none() {
+        if let Some(g) = c.growth_per_day.filter(|g| *g > 0.0) {
+            s.push_str(&format!(" +{g}/day"));
+        }
+    } else if c.max != Some(1) {
+        s.push_str(&format!(" (~{})", c.typical));
+    }
+    s
+}
+
+/// The parent-end label: `N` for many-to-many, else `1`.
+pub fn parent_label(r: &Relation) -> &'static str {
+    if r.cardinality.many_to_many {
+        "N"
+    } else {
+        "1"
+    }
+}
+
+/// What travels along the arrow: the embedding field, the bucket, the copies.
+pub fn caption(r: &Relation) -> String {
+    caption_parts(r).join(" · ")
+}
+
+/// The caption's parts, one per thing that travels along the arrow.
+pub fn caption_parts(r: &Relation) -> Vec<String> {
+    let mut parts = Vec::new();
+    match r.storage {
+        Storage::Embed if !r.field.is_empty() => parts.push(r.field.clone()),
+        Storage::Bucket => parts.push(
+            r.bucket.as_ref().map(|b| format!("bucket/{} ≤{}", b.period, b.cap)).unwrap_or_else(|| "bucket".into()),
+        ),
+        Storage::Outside => parts.push("outside MongoDB".into()),
+        _ => {}
+    }
+    if let Some(s) = &r.subset {
+        parts.push(format!("subset {} → {}", s.size, s.field));
+    }
+    if !r.extended.is_empty() {
+        parts.push(format!("copies {}", r.extended.iter().map(|c| c.target_name()).collect::<Vec<_>>().join(", ")));
+    }
+    for c in &r.computed {
+        parts.push(format!("{} {}", c.op, c.field));
+    }
+    parts
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::{BucketSpec, Subset};
+
+    #[test]
+    fn parallel_relations_get_separate_lanes() {
+        let mut m = Model::new("t");
+        m.relations = vec![
+            Relation::new("r1", "a", "b", Storage::Embed),
+            Relation::new("r2", "b", "a", Storage::Reference),
+            Relation::new("r3", "a", "b", Storage::Reference),
+            Relation::new("r4", "a", "c", Storage::Reference),
+        ];
+        let l = lanes(&m);
+        assert_eq!((l["r1"], l["r2"], l["r3"], l["r4"]), (0, -2, 2, 0));
+    }
+
+    #[test]
+    fn labels_read_like_the_canvas() {
+        let mut r = Relation::new("r", "a", "b", Storage::Bucket);
+        r.cardinality.max = None;
+        r.cardinality.growth_per_day = Some(4.0);
+        r.bucket = Some(BucketSpec {
+            array_field: "eventos".into(),
+            period: "day".into(),
+            cap: 500,
+            count_field: None,
+            period_field: None,
+            ttl_seconds: None,
+            id_scheme: String::new(),
+        });
+        assert_eq!(cardinality_label(&r), "0..∞ +4/day");
+        assert_eq!(caption(&r), "bucket/day ≤500");
+        r.storage = Storage::Reference;
+        r.cardinality.max = Some(50);
+        r.cardinality.typical = 12.0;
+        r.subset =
+            Some(Subset { field: "top".into(), size: 5, order_by: String::new(), count_field: None, fields: vec![] });
+        assert_eq!(cardinality_label(&r), "0..50 (~12)");
+        assert_eq!(caption(&r), "subset 5 → top");
+        assert_eq!(human_bytes(12_400), "12.4 KB");
+    }
+}

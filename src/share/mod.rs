@@ -1,0 +1,24 @@
+//! Design reviews: a model in a share link, the diagram as a standalone SVG, and a Markdown
+//! review report for a pull request or a design document. Plain Rust, no browser dependency.
+
+mod base64url;
+mod compact;
+pub mod labels;
+mod link;
+pub mod markdown;
+mod report;
+pub mod report_export;
+mod svg;
+mod svg_box;
+mod theme;
+mod xml;
+
+pub use base64url::{
+    decode as base64url_decode, encode as base64url_encode, encode_standard as base64_encode, Base64Error,
+};
+pub use compact::compact_json;
+pub use link::{decode_link, encode_link, ShareError, LINK_PREFIX, MAX_LINK_CHARS, MAX_MODEL_BYTES};
+pub use report::{review_markdown, Diagram, ReportOptions};
+pub use svg::{diagram_svg, view_box, SvgOptions};
+pub use theme::{Palette, Theme};
+pub use xml::escape as xml_escape;

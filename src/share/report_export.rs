@@ -1,0 +1,21 @@
+//! The two report sections the exporters produce: a collection's decision sheet and its
+//! `$jsonSchema` validator.
+
+use crate::advisor::Report;
+use crate::export::{schema, sheet, Builder};
+use crate::model::{Entity, Model};
+
+/// The collection's decision sheet, as Markdown.
+pub fn decision_sheet(model: &Model, report: &Report, collection: &Entity) -> Option<String> {
+    let builder = Builder::new(model);
+    Some(sheet::sheet(&builder, report, collection))
+}
+
+/// The collection's `$jsonSchema` validator, as JSON text, when the collection asks for one.
+pub fn validator(model: &Model, collection: &Entity) -> Option<String> {
+    if !collection.collection.validate {
+        return None;
+    }
+    let builder = Builder::new(model);
+    schema::validator(&builder, &collection.id).map(|v| schema::render_json(&[v]))
+}

@@ -1,0 +1,239 @@
+//! The diagram as a standalone SVG: the boxes and arrows the canvas shows, from the same pure
+//! geometry (`editor::geometry`), in the light or dark palette, with no external resource.
+//! For design documents, pull requests and slides.
+
+use super::labels::{caption_parts, cardinality_label, lanes, parent_label};
+use super::svg_box::{draw_box, fit, num, BoxExtras, SMALL_CHAR};
+use super::theme::{Palette, Theme, FONT, MONO};
+use super::xml::escape;
+use crate::advisor::{Report, Severity};
+use crate::editor::geometry::{entity_rect, label_point, route, Rect, Route, Side};
+use crate::model::{Entity, Model, Place, Relation, Storage};
+use std::collections::{HashMap, HashSet};
+use std::fmt::Write;
+
+/// How to export.
+#[derive(Debug, Clone, PartialEq)]
+pub struct SvgOptions {
+    pub theme: Theme,
+    /// Only these entity ids (the selection) and the relations between them; `None`: all.
+    pub only: Option<Vec<String>>,
+    /// Space around the boxes, in diagram units.
+    pub padding: f64,
+}
+
+impl Default for SvgOptions {
+    fn default() -> Self {
+        SvgOptions { theme: Theme::Light, only: None, padding: 40.0 }
+    }
+}
+
+/// The area the SVG shows: the bounds of the drawn boxes plus the padding on every side.
+/// An empty selection gives a `2 × padding` square at the origin.
+pub fn view_box(model: &Model, opts: &SvgOptions) -> Rect {
+    let bounds = drawn(model, opts).map(entity_rect).reduce(|a, b| a.union(&b)).unwrap_or_default();
+    let p = opts.padding.max(0.0);
+    Rect { x: bounds.x - p, y: bounds.y - p, w: bounds.w + 2.0 * p, h: bounds.h + 2.0 * p }
+}
+
+fn drawn<'a>(model: &'a Model, opts: &'a SvgOptions) -> impl Iterator<Item = &'a Entity> {
+    let only: Option<HashSet<&str>> = opts.only.as_ref().map(|ids| ids.iter().map(String::as_str).collect());
+    model.entities.iter().filter(move |e| only.as_ref().is_none_or(|set| set.contains(e.id.as_str())))
+}
+
+/// Draws the diagram. With a report, boxes get their size badge and finding dot and arrows
+/// whose storage disagrees with the advisor get a warning mark.
+pub fn diagram_svg(model: &Model, report: Option<&Report>, opts: &SvgOptions) -> String {
+    let p = opts.theme.palette();
+    let vb = view_box(model, opts);
+    let entities: Vec<&Entity> = drawn(model, opts).collect();
+    let rects: HashMap<&str, Rect> = entities.iter().map(|e| (e.id.as_str(), entity_rect(e))).collect();
+    let embedded: HashSet<&str> =
+        model.relations.iter().filter(|r| r.storage == Storage::Embed).map(|r| r.child.as_str()).collect();
+    let worst = worst_by_entity(report);
+    let lanes = lanes(model);
+
+    let mut out = String::with_capacity(4096 + entities.len() * 2048);
+    let _ = write!(
+        out,
+        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" viewBox="{x} {y} {w} {h}" role="img" font-family="{font}">"#,
+        x = num(vb.x),
+        y = num(vb.y),
+        w = num(vb.w),
+        h = num(vb.h),
+        font = escape(FONT),
+    );
+    let _ = write!(out, "<title>{}</title>", escape(&model.name));
+    out.push_str(&style(&p));
+    out.push_str(concat!(
+        "<defs>",
+        r#"<marker id="ds-arrow" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="8" markerHeight="8" orient="auto-start-reverse"><path class="arrowhead" d="M0 0 L10 5 L0 10 z"/></marker>"#,
+        r#"<marker id="ds-arrow-open" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="8" markerHeight="8" orient="auto-start-reverse"><path class="arrowhead-open" d="M0 0 L10 5 L0 10"/></marker>"#,
+        "</defs>"
+    ));
+    let _ = write!(
+        out,
+        r#"<rect class="bg" x="{}" y="{}" width="{}" height="{}"/>"#,
+        num(vb.x),
+        num(vb.y),
+        num(vb.w),
+        num(vb.h)
+    );
+
+    // Arrows first: the boxes are drawn over them, as on the canvas.
+    out.push_str(r#"<g class="edges">"#);
+    for r in &model.relations {
+        let (Some(from), Some(to)) = (rects.get(r.parent.as_str()), rects.get(r.child.as_str())) else { continue };
+        let lane = lanes.get(r.id.as_str()).copied().unwrap_or(0);
+        draw_edge(&mut out, r, from, to, lane, report);
+    }
+    out.push_str("</g><g class=\"entities\">");
+    for e in entities {
+        let extras = BoxExtras {
+            embedded: embedded.contains(e.id.as_str()),
+            worst: worst.get(e.id.as_str()).copied(),
+            size: report.and_then(|r| r.size(&e.id)),
+        };
+        draw_box(&mut out, e, extras);
+    }
+    out.push_str("</g></svg>\n");
+    out
+}
+
+/// The worst severity of the findings about each entity or its fields.
+fn worst_by_entity(report: Option<&Report>) -> HashMap<&str, Severity> {
+    let mut worst: HashMap<&str, Severity> = HashMap::new();
+    for f in report.map(|r| r.findings.as_slice()).unwrap_or_default() {
+        let id = match &f.place {
+            Place::Entity { id } => id.as_str(),
+            Place::Field { entity, .. } => entity.as_str(),
+            _ => continue,
+        };
+        let slot = worst.entry(id).or_insert(f.severity);
+        *slot = (*slot).min(f.severity);
+    }
+    worst
+}
+
+fn draw_edge(out: &mut String, r: &Relation, from: &Rect, to: &Rect, lane: i32, report: Option<&Report>) {
+    let references = r.references() || r.storage == Storage::Outside;
+    let copies = r.copies_data();
+    let main = route(from, to, lane);
+    let class = match (r.storage, references) {
+        (Storage::Outside, _) => "line dashed outside",
+        (_, true) => "line dashed",
+        _ => "line solid",
+    };
+    let marker = if references { "url(#ds-arrow-open)" } else { "url(#ds-arrow)" };
+    let advice = report.and_then(|rep| rep.relation(&r.id));
+    let mut title = r.storage.label().to_string();
+    for part in caption_parts(r) {
+        title.push_str(" · ");
+        title.push_str(&part);
+    }
+    if let Some(a) = advice {
+        title.push_str(&format!(" · advisor: {}. {}", a.recommendation.label(), a.summary));
+    }
+    let _ = write!(out, r#"<g class="edge" data-id="{}"><title>{}</title>"#, escape(&r.id), escape(&title));
+    let _ = write!(out, r#"<path class="{class}" d="{}" marker-end="{marker}"/>"#, escape(&main.d));
+    // A reference that also carries copies gets a second, solid arrow in the next lane.
+    if references && copies {
+        let copy = route(from, to, lane + if lane >= 0 { 1 } else { -1 });
+        let _ = write!(out, r#"<path class="line solid copy" d="{}" marker-end="url(#ds-arrow)"/>"#, escape(&copy.d));
+    }
+    end_label(out, "card", main.start, main.start_side, parent_label(r));
+    end_label(out, "card end", main.end, main.end_side, &cardinality_label(r));
+    caption_lines(out, r, &main, from, to);
+    if advice.is_some_and(|a| !a.agrees) {
+        let _ = write!(
+            out,
+            r#"<g class="disagree" transform="translate({} {})"><circle r="9"/><text text-anchor="middle" y="4">!</text></g>"#,
+            num(main.mid.x),
+            num(main.mid.y)
+        );
+    }
+    out.push_str("</g>");
+}
+
+/// The caption, one part per line, each shortened to the gap the arrow crosses so it does
+/// not run under a box (the full caption stays in the arrow's tooltip).
+fn caption_lines(out: &mut String, r: &Relation, main: &Route, from: &Rect, to: &Rect) {
+    let parts = caption_parts(r);
+    if parts.is_empty() {
+        return;
+    }
+    let x = main.mid.x + 6.0;
+    // Only a box to the right whose rows the caption's lines cross limits its width.
+    let right_box = if from.x >= to.x { from } else { to };
+    let (top, bottom) = (main.mid.y - 18.0, main.mid.y - 6.0 + 13.0 * (parts.len() as f64 - 1.0) + 4.0);
+    let crosses = top < right_box.bottom() && bottom > right_box.y;
+    let room = match (main.start_side, main.end_side) {
+        (Side::Left, Side::Right) | (Side::Right, Side::Left) if crosses => right_box.x - x - 4.0,
+        _ => 220.0,
+    };
+    let _ = write!(out, r#"<text class="caption" x="{}" y="{}">"#, num(x), num(main.mid.y - 6.0));
+    for (i, part) in parts.iter().enumerate() {
+        let dy = if i == 0 { "0" } else { "13" };
+        let _ = write!(
+            out,
+            r#"<tspan x="{}" dy="{dy}">{}</tspan>"#,
+            num(x),
+            escape(&fit(part, room.max(24.0), SMALL_CHAR))
+        );
+    }
+    out.push_str("</text>");
+}
+
+/// A label next to an arrow end, outside the box. On the left side it ends at the point
+/// (text-anchor end), so it does not run under the box it points at.
+fn end_label(out: &mut String, class: &str, at: crate::model::Point, side: Side, text: &str) {
+    let p = label_point(at, side);
+    let anchor = if side == Side::Left { r#" text-anchor="end""# } else { "" };
+    let _ = write!(out, r#"<text class="{class}" x="{}" y="{}"{anchor}>{}</text>"#, num(p.x), num(p.y), escape(text));
+}
+
+/// The stylesheet: the canvas' rules with the palette's literal colours.
+fn style(p: &Palette) -> String {
+    let mono = MONO;
+    format!(
+        "<style>\
+.bg{{fill:{bg}}}\
+.box{{fill:{box_fill}}}\
+.frame{{fill:none;stroke:{line};stroke-width:1}}\
+.embedded .box{{fill:{sub}}}.embedded .frame{{stroke:{accent}}}\
+.external .box{{fill:{external}}}.external .frame{{stroke-dasharray:5 4}}\
+.head{{fill:{box_head}}}.sep{{stroke:{line};stroke-width:1}}\
+.name{{font-size:14px;font-weight:700;fill:{ink}}}\
+.kind{{font-size:11px;fill:{muted}}}\
+.size rect{{fill:{accent_soft}}}.size text{{font-size:11px;fill:{accent};font-variant-numeric:tabular-nums}}\
+.size.warn rect{{fill:{warn_soft}}}.size.warn text{{fill:{warn}}}\
+.size.error rect{{fill:{error_soft}}}.size.error text{{fill:{error}}}\
+.dot{{fill:{info}}}.dot.error{{fill:{error}}}.dot.warning{{fill:{warn}}}\
+.fname{{font-size:12.5px;fill:{ink}}}.req{{font-size:12.5px;font-weight:700;fill:{error}}}\
+.ftype{{font-family:{mono};font-size:11.5px;fill:{muted}}}\
+.line{{fill:none;stroke:{edge};stroke-width:1.6}}\
+.line.solid{{stroke:{copy};stroke-width:2}}\
+.line.dashed{{stroke-dasharray:7 5}}.line.outside{{stroke-dasharray:2 5}}\
+.arrowhead{{fill:{copy}}}.arrowhead-open{{fill:none;stroke:{edge};stroke-width:1.5}}\
+.edge text{{font-size:12px;fill:{muted};paint-order:stroke;stroke:{bg};stroke-width:3px;stroke-linejoin:round}}.edge text.card{{font-weight:700;fill:{ink}}}.edge text.caption{{font-size:11px}}\
+.disagree circle{{fill:{warn}}}.disagree text{{fill:#fff;font-weight:800;font-size:12px;stroke:none}}\
+</style>",
+        bg = p.bg,
+        box_fill = p.box_fill,
+        line = p.line,
+        sub = p.sub,
+        accent = p.accent,
+        external = p.external,
+        box_head = p.box_head,
+        ink = p.ink,
+        muted = p.muted,
+        accent_soft = p.accent_soft,
+        warn_soft = p.warn_soft,
+        warn = p.warn,
+        error_soft = p.error_soft,
+        error = p.error,
+        info = p.info,
+        edge = p.edge,
+        copy = p.copy,
+    )
+}

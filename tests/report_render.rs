@@ -1,0 +1,150 @@
+//! The review report's content, from a real `analyze` where the advisor already answers
+//! (DS001) and from hand-built advisor output for the parts other branches fill in.
+
+use docshape::advisor::{
+    analyze, CardinalityClass, Criterion, CriterionVote, IndexAdvice, QueryAdvice, Recommendation, RelationAdvice,
+    Report, SizeEstimate, SizeLevel, Vote,
+};
+use docshape::model::{load, IndexSpec, Model, Relation, Storage};
+use docshape::share::{review_markdown, Diagram, ReportOptions};
+
+fn bibliored() -> Model {
+    load(include_str!("../public/templates/bibliored.json")).expect("BiblioRed loads")
+}
+
+fn opts() -> ReportOptions {
+    ReportOptions { diagram: Diagram::File("review.svg".into()), share_url: None }
+}
+
+#[test]
+fn findings_are_grouped_with_the_rules_explanation() {
+    let mut model = bibliored();
+    model.relations.push(Relation::new("broken", "material", "ghost", Storage::Embed));
+    let report = analyze(&model);
+    assert!(report.findings.iter().any(|f| f.code == "DS001"), "the structure rule fires");
+    let md = review_markdown(&model, &report, &opts());
+    let errors = md.find("### Errors (").expect("an Errors group");
+    let ds001 = md[errors..].find("- **DS001** `model-structure`").expect("the finding under Errors");
+    let item = &md[errors + ds001..];
+    assert!(item.contains("  - Why: "), "{item}");
+    assert!(
+        item.contains("  - Rule DS001 `model-structure`: Reports what makes the model itself inconsistent"),
+        "{item}"
+    );
+    assert!(md.contains("1 errors, 0 warnings"), "the summary line counts them");
+}
+
+fn criteria() -> Vec<CriterionVote> {
+    Criterion::ALL
+        .iter()
+        .enumerate()
+        .map(|(i, c)| CriterionVote {
+            criterion: *c,
+            vote: if i % 2 == 0 { Vote::Reference } else { Vote::Neutral },
+            reason: format!("reason {i} | with a pipe"),
+        })
+        .collect()
+}
+
+#[test]
+fn relations_queries_and_collections_from_the_advisor() {
+    let model = bibliored();
+    let reviews = model.relations.iter().find(|r| r.parent == "material" && r.child == "resena").expect("relation");
+    let report = Report {
+        relations: vec![RelationAdvice {
+            relation: reviews.id.clone(),
+            class: CardinalityClass::OneToSquillions,
+            recommendation: Recommendation::ReferenceWithSubset,
+            criteria: criteria(),
+            summary: "Reference: growth is unbounded.".into(),
+            read_together: vec!["C1".into()],
+            read_apart: vec!["C2".into()],
+            agrees: false,
+        }],
+        queries: vec![
+            QueryAdvice {
+                query: "C1".into(),
+                single_document: true,
+                index: None,
+                explanation: "One read of catalogo by _id.".into(),
+            },
+            QueryAdvice {
+                query: "C2".into(),
+                single_document: false,
+                index: Some(IndexSpec::new(&[("material.material_id", 1), ("votos_utiles", -1)])),
+                explanation: String::new(),
+            },
+        ],
+        sizes: vec![SizeEstimate {
+            entity: "material".into(),
+            avg_bytes: 3_400,
+            worst_bytes: 9_000,
+            horizon_bytes: 12_000,
+            horizon_label: "in 5 years".into(),
+            level: SizeLevel::Fine,
+        }],
+        indexes: vec![IndexAdvice {
+            entity: "resena".into(),
+            index: IndexSpec::new(&[("estado", 1), ("fecha", -1)]),
+            queries: vec!["C5".into()],
+            reason: "equality, then sort".into(),
+            multikey: false,
+            declared: false,
+        }],
+        ..Report::default()
+    };
+    let md = review_markdown(&model, &report, &opts());
+
+    let c1 = md.lines().find(|l| l.starts_with("| `C1` |")).expect("C1 row");
+    assert!(c1.contains("| yes |"), "{c1}");
+    let c2 = md.lines().find(|l| l.starts_with("| `C2` |")).expect("C2 row");
+    assert!(c2.contains("| **no** | `{ \"material.material_id\": 1, votos_utiles: -1 }` |"), "{c2}");
+    assert!(md.contains("- `C1`: One read of catalogo by \\_id."), "explanations follow the table");
+    let c3 = md.lines().find(|l| l.starts_with("| `C3` |")).expect("C3 row");
+    assert!(c3.contains("not analysed"), "{c3}");
+
+    let section = &md[md.find("### catalogo → resenas").expect("relation heading")..];
+    assert!(section.contains("Advisor: **reference + subset**; it **disagrees** ⚠"), "{section}");
+    assert!(section.contains("(one-to-squillions)"));
+    for c in Criterion::ALL {
+        assert!(section.contains(&format!("| {} | ", c.label())), "{} row", c.label());
+    }
+    assert!(section.contains("| Cardinality | reference | reason 0 \\| with a pipe |"), "pipes stay in the cell");
+    assert!(section.contains("Read together by `C1`.") && section.contains("without its parent by `C2`."));
+
+    assert!(md.contains("Document size: average 3.4 KB, worst now 9.0 KB, in 5 years 12.0 KB"), "size of catalogo");
+    assert!(md.contains("| `{ estado: 1, fecha: -1 }` | derived | `C5` | equality, then sort |"), "resenas index");
+}
+
+#[test]
+fn user_text_cannot_inject_markup() {
+    let mut model = bibliored();
+    model.name = "<script>alert(1)</script> *x*".into();
+    model.queries[0].name = "a | b\nc".into();
+    let md = review_markdown(&model, &analyze(&model), &opts());
+    assert!(!md.contains("<script"), "raw HTML got through");
+    assert!(md.starts_with("# Design review: &lt;script&gt;alert(1)&lt;/script&gt; \\*x\\*\n"), "{}", &md[..80]);
+    let row = md.lines().find(|l| l.starts_with("| `C1` |")).expect("C1 row");
+    let cells = row.replace("\\|", "").matches('|').count();
+    assert_eq!(cells, 10, "nine cells: {row}");
+}
+
+#[test]
+fn diagram_reference_forms() {
+    let model = bibliored();
+    let report = analyze(&model);
+    let file = review_markdown(
+        &model,
+        &report,
+        &ReportOptions { diagram: Diagram::File("img/my diagram.svg".into()), share_url: None },
+    );
+    assert!(file.contains("![Diagram of BiblioRed](img/my%20diagram.svg)"), "relative link");
+    let none = review_markdown(&model, &report, &ReportOptions::default());
+    assert!(!none.contains("## Diagram"));
+    let link = review_markdown(
+        &model,
+        &report,
+        &ReportOptions { share_url: Some("https://x.test/#m=abc".into()), ..ReportOptions::default() },
+    );
+    assert!(link.contains("[Open this design in docshape](https://x.test/#m=abc)"));
+}
