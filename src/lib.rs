@@ -8,8 +8,8 @@ pub mod editor;
 pub mod export;
 pub mod infer;
 pub mod model;
-pub mod templates;
 pub mod share;
+pub mod templates;
 
 #[cfg(target_arch = "wasm32")]
 pub mod ui;

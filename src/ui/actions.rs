@@ -116,6 +116,7 @@ pub static ACTIONS: &[Action] = &[
         run: |e| e.dialog.set(Some(Dialog::New)),
     },
     Action { id: "connect", label: "Connect the two selected aggregates", shortcut: "C", keys: &["c"], run: connect },
+    Action { id: "share", label: "Copy share link", shortcut: "K", keys: &["k"], run: super::share_ui::copy_link },
     Action { id: "present", label: "Presentation mode", shortcut: "P", keys: &["p"], run: present },
     Action {
         id: "theme",

@@ -1,10 +1,10 @@
 //! The advisor: findings grouped by severity with their explanation and one-click fixes, then
 //! the recommendation for each relation, the patterns that fit and the document sizes.
 
-use super::entity_box::human_bytes;
 use super::state::{Editor, Tab};
 use crate::advisor::{rule_by_code, Finding, Severity};
 use crate::model::Place;
+use crate::share::labels::human_bytes;
 use leptos::prelude::*;
 
 /// Selects the element a finding points at.

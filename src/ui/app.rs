@@ -9,6 +9,7 @@ use super::icons::Icon;
 use super::inspector::Inspector;
 use super::presentation::Presentation;
 use super::queries_panel::QueriesPanel;
+use super::share_ui;
 use super::state::{Editor, NoticeKind, Tab};
 use super::storage;
 use leptos::prelude::*;
@@ -16,8 +17,15 @@ use wasm_bindgen::JsCast;
 
 #[component]
 pub fn App() -> impl IntoView {
-    let (model, problem) = storage::initial_model();
+    let (own, problem) = storage::initial_model();
+    // A share link opens the shared design read-only; a broken link keeps the user's model.
+    let (model, review, problem) = match share_ui::model_from_location() {
+        Some(Ok(shared)) => (shared, true, problem),
+        Some(Err(why)) => (own, false, Some(why)),
+        None => (own, false, problem),
+    };
     let editor = Editor::new(model);
+    editor.review.set(review);
     provide_context(editor);
     if let Some(p) = problem {
         editor.notify(NoticeKind::Error, p);
@@ -28,7 +36,11 @@ pub fn App() -> impl IntoView {
     editor.dark.set(prefers_dark);
 
     // Autosave on every change of the model.
-    Effect::new(move |_| editor.model.with(storage::autosave));
+    Effect::new(move |_| {
+        if !editor.review.get() {
+            editor.model.with(storage::autosave);
+        }
+    });
     // The theme is a class on <html>, so dialogs and the page background follow it.
     Effect::new(move |_| {
         let dark = editor.dark.get();
@@ -51,6 +63,7 @@ pub fn App() -> impl IntoView {
     view! {
         <div class="app" class:presenting=move || editor.presenting.get().is_some() data-testid="app">
             <Toolbar />
+            <share_ui::ReviewBanner />
             <main class="workspace">
                 <QueriesPanel />
                 <Canvas />
@@ -74,7 +87,7 @@ pub fn App() -> impl IntoView {
                             "Inspector"
                         </button>
                     </div>
-                    <Show when=move || editor.tab.get() == Tab::Advisor fallback=|| view! { <Inspector /> }>
+                    <Show when=move || editor.tab.get() == Tab::Advisor fallback=move || view! { <fieldset class="plain" disabled=move || editor.review.get()><Inspector /></fieldset> }>
                         <AdvisorPanel />
                     </Show>
                 </aside>
@@ -206,6 +219,7 @@ fn Toolbar() -> impl IntoView {
                 </button>
             </div>
             <div class="spacer"></div>
+            <ToolButton action="share" icon="share" />
             <button class="primary" data-testid="action-export" on:click=move |_| actions::run(&editor, "export")>"Export"</button>
             <ToolButton action="present" icon="present" />
             <ToolButton action="theme" icon="theme" />

@@ -4,6 +4,7 @@
 use super::state::{Drag, Editor};
 use crate::editor::geometry::{entity_rect, label_point, route, Rect};
 use crate::model::{Entity, Relation, Storage};
+use crate::share::labels::{caption, cardinality_label, parent_label};
 use leptos::prelude::*;
 use std::collections::HashMap;
 
@@ -32,28 +33,14 @@ fn shifted(e: &Entity, drag: &Option<Drag>) -> Rect {
     r
 }
 
-/// Lanes of every relation among those joining the same two boxes, so parallel arrows
-/// separate: 0, 1, -1, 2... doubled, because a reference with copies uses two lanes.
-pub fn lanes(m: &crate::model::Model) -> HashMap<String, i32> {
-    let mut count: HashMap<(&str, &str), i32> = HashMap::new();
-    let mut out = HashMap::with_capacity(m.relations.len());
-    for r in &m.relations {
-        let key = if r.parent <= r.child {
-            (r.parent.as_str(), r.child.as_str())
-        } else {
-            (r.child.as_str(), r.parent.as_str())
-        };
-        let n = count.entry(key).or_insert(0);
-        let k = *n * 2;
-        *n += 1;
-        out.insert(r.id.clone(), if k % 4 == 0 { k / 2 } else { -(k / 2 + 1) });
-    }
-    out
-}
-
 /// The lanes, computed once per model change for all arrows.
 #[derive(Clone, Copy)]
 pub struct Lanes(pub Memo<HashMap<String, i32>>);
+
+/// Owned lanes for the memo (the labels module borrows from the model).
+pub fn lanes(m: &crate::model::Model) -> HashMap<String, i32> {
+    crate::share::labels::lanes(m).into_iter().map(|(k, v)| (k.to_string(), v)).collect()
+}
 
 #[derive(Clone, PartialEq)]
 struct Shape {
@@ -124,7 +111,7 @@ fn draw(s: &Shape, advice: Option<(bool, &'static str, String)>) -> impl IntoVie
     let main_class = if r.storage == Storage::Outside { "line dashed outside" } else { main_class };
     let end_label = label_point(main.end, main.end_side);
     let start_label = label_point(main.start, main.start_side);
-    let parent_label = if r.cardinality.many_to_many { "N" } else { "1" };
+    let parent_label = parent_label(r);
     let disagrees = advice.as_ref().is_some_and(|(agrees, _, _)| !agrees);
     let title = match &advice {
         Some((_, rec, summary)) => format!("{} · advisor: {rec}. {summary}", r.storage.label()),
@@ -149,41 +136,4 @@ fn draw(s: &Shape, advice: Option<(bool, &'static str, String)>) -> impl IntoVie
             </g>
         })}
     }
-}
-
-/// `0..8`, `0..∞ (+4/day)`.
-fn cardinality_label(r: &Relation) -> String {
-    let c = &r.cardinality;
-    let mut s = c.label();
-    if c.max.is_none() {
-        if let Some(g) = c.growth_per_day.filter(|g| *g > 0.0) {
-            s.push_str(&format!(" +{g}/day"));
-        }
-    } else if c.max != Some(1) {
-        s.push_str(&format!(" (~{})", c.typical));
-    }
-    s
-}
-
-/// What travels along the arrow: the embedding field, the copies.
-fn caption(r: &Relation) -> String {
-    let mut parts = Vec::new();
-    match r.storage {
-        Storage::Embed if !r.field.is_empty() => parts.push(r.field.clone()),
-        Storage::Bucket => parts.push(
-            r.bucket.as_ref().map(|b| format!("bucket/{} ≤{}", b.period, b.cap)).unwrap_or_else(|| "bucket".into()),
-        ),
-        Storage::Outside => parts.push("outside MongoDB".into()),
-        _ => {}
-    }
-    if let Some(s) = &r.subset {
-        parts.push(format!("subset {} → {}", s.size, s.field));
-    }
-    if !r.extended.is_empty() {
-        parts.push(format!("copies {}", r.extended.iter().map(|c| c.target_name()).collect::<Vec<_>>().join(", ")));
-    }
-    for c in &r.computed {
-        parts.push(format!("{} {}", c.op, c.field));
-    }
-    parts.join(" · ")
 }

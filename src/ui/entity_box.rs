@@ -3,25 +3,9 @@
 use super::state::{Drag, Editor};
 use crate::advisor::SizeLevel;
 use crate::editor::geometry::{entity_rect, rows, INDENT};
-use crate::model::{BsonType, Entity, EntityKind, Field, Place};
+use crate::model::{Entity, EntityKind, Place};
+use crate::share::labels::{human_bytes, kind_label, type_label};
 use leptos::prelude::*;
-
-/// "12.4 KB" style sizes.
-pub fn human_bytes(b: u64) -> String {
-    match b {
-        0..=999 => format!("{b} B"),
-        1_000..=999_999 => format!("{:.1} KB", b as f64 / 1e3),
-        1_000_000..=999_999_999 => format!("{:.1} MB", b as f64 / 1e6),
-        _ => format!("{:.1} GB", b as f64 / 1e9),
-    }
-}
-
-pub fn type_label(f: &Field) -> String {
-    match (f.bson_type, f.items) {
-        (BsonType::Array, Some(t)) => format!("[{}]", t.name()),
-        (t, _) => t.name().to_string(),
-    }
-}
 
 #[component]
 pub fn EntityBox(id: String, far: Signal<bool>) -> impl IntoView {
@@ -163,14 +147,6 @@ pub fn EntityBox(id: String, far: Signal<bool>) -> impl IntoView {
             </Show>
             <div class="handle" title="Drag to another box to connect" on:pointerdown=on_handle></div>
         </div>
-    }
-}
-
-fn kind_label(e: &Entity) -> String {
-    match e.kind {
-        EntityKind::Document => String::new(),
-        EntityKind::Value => e.value_type.map(|t| t.name().to_string()).unwrap_or_else(|| "value".into()),
-        EntityKind::External => e.system.clone().unwrap_or_else(|| "external".into()),
     }
 }
 

@@ -1,11 +1,11 @@
 //! The inspector for one aggregate: name and kind, collection settings, fields, size.
 
-use super::entity_box::human_bytes;
 use super::field_editor::FieldList;
 use super::form::{enum_from, enum_name, enum_options, Checkbox, NumberInput, Select, TextArea, TextInput};
 use super::state::Editor;
 use crate::model::structure_problem_for_name;
 use crate::model::{BsonType, CollectionSettings, Entity, EntityKind, ValidationAction, ValidationLevel};
+use crate::share::labels::human_bytes;
 use leptos::prelude::*;
 
 fn edit_entity(editor: &Editor, id: &str, what: &str, f: impl FnOnce(&mut Entity)) {

@@ -17,6 +17,7 @@ mod inspector;
 mod presentation;
 mod queries_panel;
 mod relation_inspector;
+mod share_ui;
 pub mod state;
 mod storage;
 

@@ -37,7 +37,10 @@ pub fn copy_link(editor: &Editor) {
     let url = format!("{}{}{}", loc.origin().unwrap_or_default(), loc.pathname().unwrap_or_default(), fragment);
     let len = url.len();
     super::storage::copy(*editor, url);
-    editor.notify(NoticeKind::Info, format!("Share link copied ({len} characters). The model travels in the link; no server sees it."));
+    editor.notify(
+        NoticeKind::Info,
+        format!("Share link copied ({len} characters). The model travels in the link; no server sees it."),
+    );
 }
 
 /// Leaves review mode keeping the shared model as the user's own (one undoable step).
@@ -75,7 +78,8 @@ pub fn ReviewBanner() -> impl IntoView {
 }
 
 fn svg_of(editor: &Editor, dark: bool, selection_only: bool) -> String {
-    let only = selection_only.then(|| editor.selection.with_untracked(|s| s.entities.clone())).filter(|s| !s.is_empty());
+    let only =
+        selection_only.then(|| editor.selection.with_untracked(|s| s.entities.clone())).filter(|s| !s.is_empty());
     let opts = SvgOptions { theme: if dark { Theme::Dark } else { Theme::Light }, only, padding: 40.0 };
     editor.model.with_untracked(|m| editor.report.with_untracked(|r| diagram_svg(m, Some(r), &opts)))
 }
@@ -96,15 +100,28 @@ pub fn download_png(editor: &Editor, dark: bool, selection_only: bool) {
     let editor = *editor;
     let onload = wasm_bindgen::closure::Closure::once_into_js(move || {
         let (w, h) = (img2.natural_width(), img2.natural_height());
-        let Some(canvas) = document.create_element("canvas").ok().and_then(|c| c.dyn_into::<web_sys::HtmlCanvasElement>().ok()) else { return };
+        let Some(canvas) =
+            document.create_element("canvas").ok().and_then(|c| c.dyn_into::<web_sys::HtmlCanvasElement>().ok())
+        else {
+            return;
+        };
         canvas.set_width(w * 2);
         canvas.set_height(h * 2);
-        let Some(ctx) = canvas.get_context("2d").ok().flatten().and_then(|c| c.dyn_into::<web_sys::CanvasRenderingContext2d>().ok()) else { return };
+        let Some(ctx) = canvas
+            .get_context("2d")
+            .ok()
+            .flatten()
+            .and_then(|c| c.dyn_into::<web_sys::CanvasRenderingContext2d>().ok())
+        else {
+            return;
+        };
         let _ = ctx.scale(2.0, 2.0);
         let _ = ctx.draw_image_with_html_image_element(&img2, 0.0, 0.0);
         match canvas.to_data_url_with_type("image/png") {
             Ok(url) => {
-                if let Some(a) = document.create_element("a").ok().and_then(|a| a.dyn_into::<web_sys::HtmlAnchorElement>().ok()) {
+                if let Some(a) =
+                    document.create_element("a").ok().and_then(|a| a.dyn_into::<web_sys::HtmlAnchorElement>().ok())
+                {
                     a.set_href(&url);
                     a.set_download(&name);
                     a.click();
@@ -120,7 +137,12 @@ pub fn download_png(editor: &Editor, dark: bool, selection_only: bool) {
 /// The review report in Markdown, with the diagram inlined and a link to open the design.
 pub fn review_report(editor: &Editor) -> String {
     let share_url = location().map(|loc| {
-        format!("{}{}{}", loc.origin().unwrap_or_default(), loc.pathname().unwrap_or_default(), editor.model.with_untracked(encode_link))
+        format!(
+            "{}{}{}",
+            loc.origin().unwrap_or_default(),
+            loc.pathname().unwrap_or_default(),
+            editor.model.with_untracked(encode_link)
+        )
     });
     let opts = ReportOptions { diagram: share::Diagram::Inline(SvgOptions::default()), share_url };
     editor.model.with_untracked(|m| editor.report.with_untracked(|r| share::review_markdown(m, r, &opts)))

@@ -86,6 +86,8 @@ pub struct Editor {
     pub renaming: RwSignal<Option<String>>,
     /// Presentation mode: the current step, or `None` when editing.
     pub presenting: RwSignal<Option<usize>>,
+    /// Review mode: a shared design, read-only, never autosaved over the user's own model.
+    pub review: RwSignal<bool>,
 }
 
 impl Editor {
@@ -110,6 +112,7 @@ impl Editor {
             viewport: RwSignal::new((1200.0, 800.0)),
             renaming: RwSignal::new(None),
             presenting: RwSignal::new(None),
+            review: RwSignal::new(false),
         }
     }
 
@@ -125,6 +128,10 @@ impl Editor {
     }
 
     fn edit_inner(&self, coalesce: Option<&str>, reanalyze: bool, f: impl FnOnce(&mut Model)) {
+        if self.review.get_untracked() {
+            self.notify(NoticeKind::Info, "This shared design is read-only: choose \"Edit a copy\" to change it.");
+            return;
+        }
         let before = self.model.with_untracked(Model::clone);
         let mut after = before.clone();
         f(&mut after);
