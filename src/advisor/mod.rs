@@ -6,9 +6,11 @@
 //! documentation in its doc comment.
 
 mod aggregates;
+mod bson;
 mod context;
 mod finding;
 mod indexes;
+mod paths;
 mod patterns;
 mod queries;
 mod registry;
@@ -16,7 +18,8 @@ mod relations;
 mod report;
 mod rule;
 pub mod rules;
-mod sizes;
+mod size_walk;
+pub mod sizes;
 
 pub use context::Context;
 pub use finding::{Category, Finding, Fix, Severity};
