@@ -13,6 +13,7 @@ mod indexes;
 mod paths;
 mod patterns;
 mod queries;
+mod query_shape;
 mod registry;
 mod relations;
 mod report;

@@ -74,6 +74,18 @@ impl<'a> Layout<'a> {
         self.model.entities.iter().filter(|e| self.is_collection(e))
     }
 
+    /// The id of the collection whose documents hold `id` (itself when it is one).
+    pub fn root_id(&self, id: &str) -> Option<&'a str> {
+        let mut current = self.entity(id)?;
+        for _ in 0..MAX_DEPTH {
+            match self.embedding_parent(&current.id) {
+                Some(rel) => current = self.entity(&rel.parent)?,
+                None => return self.is_collection(current).then_some(current.id.as_str()),
+            }
+        }
+        None
+    }
+
     /// Where an entity's data sits: its collection, the dotted path of the embedding inside
     /// that collection's documents ("" for the root itself), and whether that path crosses
     /// an array. `None` for external entities, dangling ids and embedding cycles.
