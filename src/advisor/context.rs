@@ -1,7 +1,9 @@
 //! What every rule reads: the model, the derived facts, and fast look-ups into both.
 
+use super::paths::Layout;
 use super::{IndexAdvice, RelationAdvice, Report, SizeEstimate};
 use crate::model::{Entity, Model, Relation};
+use std::cell::OnceCell;
 use std::collections::HashMap;
 
 pub struct Context<'a> {
@@ -11,6 +13,8 @@ pub struct Context<'a> {
     relations: HashMap<&'a str, &'a Relation>,
     advice: HashMap<&'a str, &'a RelationAdvice>,
     sizes: HashMap<&'a str, &'a SizeEstimate>,
+    /// Structure look-ups (embedding roots, relations by end), built on first use.
+    layout: OnceCell<Layout<'a>>,
 }
 
 impl<'a> Context<'a> {
@@ -22,6 +26,7 @@ impl<'a> Context<'a> {
             relations: model.relations.iter().map(|r| (r.id.as_str(), r)).collect(),
             advice: report.relations.iter().map(|a| (a.relation.as_str(), a)).collect(),
             sizes: report.sizes.iter().map(|s| (s.entity.as_str(), s)).collect(),
+            layout: OnceCell::new(),
         }
     }
 
@@ -39,6 +44,11 @@ impl<'a> Context<'a> {
 
     pub fn size(&self, entity: &str) -> Option<&'a SizeEstimate> {
         self.sizes.get(entity).copied()
+    }
+
+    /// Relations by parent and child, embedding roots and field-path resolution.
+    pub(crate) fn layout(&self) -> &Layout<'a> {
+        self.layout.get_or_init(|| Layout::new(self.model))
     }
 
     /// Derived and declared indexes of one collection.

@@ -113,6 +113,15 @@ impl<'a> Layout<'a> {
     }
 }
 
+/// Calls `visit(path, field)` for every field, depth first.
+pub(crate) fn walk(fields: &[Field], prefix: &str, visit: &mut dyn FnMut(&str, &Field)) {
+    for field in fields {
+        let path = if prefix.is_empty() { field.name.clone() } else { format!("{prefix}.{}", field.name) };
+        visit(&path, field);
+        walk(&field.fields, &path, visit);
+    }
+}
+
 /// Where an entity's data sits inside a collection (see `Layout::placement`).
 pub(crate) struct Placement<'a> {
     pub root: &'a Entity,

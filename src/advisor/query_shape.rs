@@ -4,6 +4,9 @@
 use super::paths::{resolve, Layout};
 use crate::model::{AccessPattern, FilterOp, IndexKey, IndexSpec};
 
+/// Executions per minute from which an access pattern counts as frequent.
+pub(crate) const FREQUENT_PER_MINUTE: f64 = 10.0;
+
 /// An access pattern's query shape (paths are full paths inside `root`'s documents).
 #[derive(Debug, Clone, PartialEq)]
 pub(crate) struct Shape {

@@ -35,15 +35,6 @@ pub(crate) struct MemberSize {
     pub bytes: Triple,
 }
 
-/// An array anywhere in the documents, with its item counts.
-#[derive(Debug, Clone, PartialEq)]
-pub(crate) struct ArrayStat {
-    pub path: String,
-    pub items: Triple,
-    /// The relation whose children fill it, if any.
-    pub relation: Option<String>,
-}
-
 /// The relation whose growth adds the most bytes by the horizon.
 #[derive(Debug, Clone, PartialEq)]
 pub(crate) struct Growth {
@@ -56,10 +47,9 @@ pub(crate) struct Growth {
 pub(crate) struct Walker<'l, 'a> {
     pub layout: &'l Layout<'a>,
     pub days: f64,
-    /// Record members and arrays (the detailed breakdown); off for the fast estimate.
+    /// Record the top-level members (the breakdown); off for the fast estimate.
     pub record: bool,
     pub members: Vec<MemberSize>,
-    pub arrays: Vec<ArrayStat>,
     pub growth: Option<Growth>,
 }
 
@@ -72,12 +62,12 @@ struct Counts {
 impl<'l, 'a> Walker<'l, 'a> {
     pub fn new(layout: &'l Layout<'a>, record: bool) -> Self {
         let days = layout.model.thresholds.horizon_days as f64;
-        Walker { layout, days, record, members: Vec::new(), arrays: Vec::new(), growth: None }
+        Walker { layout, days, record, members: Vec::new(), growth: None }
     }
 
     /// Bytes of one document of the collection `root`.
     pub fn collection(&mut self, root: &'a Entity) -> Triple {
-        let mut elements = self.entity_elements(root, "", 0);
+        let mut elements = self.entity_elements(root, 0);
         let declared = |name: &str| root.fields.iter().any(|f| f.name == name);
         let mut extra = |w: &mut Self, name: &str, ty: BsonType, value: Triple| {
             let b = Triple::same(element_header(name) as f64).add(value);
@@ -100,7 +90,7 @@ impl<'l, 'a> Walker<'l, 'a> {
             let rest = ((1.0 - given).max(0.0)) / unset;
             let mut v_bytes = Triple::default();
             for v in variants {
-                let b = self.fields_elements(&v.fields, "", 0);
+                let b = self.fields_elements(&v.fields, 0);
                 v_bytes.avg += v.share.unwrap_or(rest) * b.avg;
                 v_bytes.worst = v_bytes.worst.max(b.worst);
                 v_bytes.horizon = v_bytes.horizon.max(b.horizon);
@@ -116,22 +106,13 @@ impl<'l, 'a> Walker<'l, 'a> {
         }
     }
 
-    fn join(prefix: &str, name: &str) -> String {
-        if prefix.is_empty() {
-            name.to_string()
-        } else {
-            format!("{prefix}.{name}")
-        }
-    }
-
     /// Elements of an entity's documents: declared fields plus what relations add.
-    fn entity_elements(&mut self, e: &'a Entity, prefix: &str, depth: usize) -> Triple {
+    fn entity_elements(&mut self, e: &'a Entity, depth: usize) -> Triple {
         let top = depth == 0;
         let mut total = Triple::default();
         for f in &e.fields {
             let rel = self.relation_filling(e, &f.name);
-            let path = if self.record { Self::join(prefix, &f.name) } else { String::new() };
-            let value = self.field_value(f, rel, &path, depth);
+            let value = self.field_value(f, rel, depth);
             let b = Triple::same(element_header(&f.name) as f64).add(value);
             if top {
                 self.member(&f.name, f.bson_type, b);
@@ -141,12 +122,12 @@ impl<'l, 'a> Walker<'l, 'a> {
         let layout = self.layout;
         for r in layout.children(&e.id) {
             if r.storage == Storage::Embed && !r.field.is_empty() && !declared(e, &r.field) {
-                let (ty, value) = self.embedded(r, prefix, depth);
+                let (ty, value) = self.embedded(r, depth);
                 total = total.add(self.extra(top, &r.field, ty, value));
             }
             if let Some(pf) = r.reference.parent_field.as_deref().filter(|p| !declared_path(e, p)) {
                 let counts = self.counts(r);
-                let value = self.array(&counts, Triple::same(12.0), prefix, pf, Some(r));
+                let value = self.array(&counts, Triple::same(12.0), Some(r));
                 total = total.add(self.extra(top, pf, BsonType::Array, value));
             }
             if let Some(s) = r.subset.as_ref() {
@@ -154,7 +135,7 @@ impl<'l, 'a> Walker<'l, 'a> {
                     let item = self.subset_item(r);
                     let n = Triple { avg: r.cardinality.typical.min(s.size as f64), ..Triple::same(s.size as f64) };
                     let counts = Counts { items: n, per_day: None };
-                    let value = self.array(&counts, item, prefix, &s.field, Some(r));
+                    let value = self.array(&counts, item, Some(r));
                     total = total.add(self.extra(top, &s.field, BsonType::Array, value));
                 }
                 if let Some(c) = s.count_field.as_deref().filter(|c| !declared_path(e, c)) {
@@ -183,7 +164,7 @@ impl<'l, 'a> Walker<'l, 'a> {
                 if !declared_path(e, target) {
                     let source = layout.entity(&r.parent).and_then(|p| p.field(&c.field));
                     let v = match source {
-                        Some(f) => self.field_value(f, None, "", depth + 1),
+                        Some(f) => self.field_value(f, None, depth + 1),
                         None => Triple::same((STRING_OVERHEAD + 16) as f64),
                     };
                     total = total.add(self.extra(top, target, source.map_or(BsonType::String, |f| f.bson_type), v));
@@ -193,7 +174,7 @@ impl<'l, 'a> Walker<'l, 'a> {
                 if !declared(e, &b.array_field) {
                     let counts = self.counts(r);
                     let item = Triple::same(r.child_bytes.unwrap_or(64) as f64);
-                    let value = self.array(&counts, item, prefix, &b.array_field, Some(r));
+                    let value = self.array(&counts, item, Some(r));
                     total = total.add(self.extra(top, &b.array_field, BsonType::Array, value));
                 }
                 if let Some(c) = b.count_field.as_deref().filter(|c| !declared(e, c)) {
@@ -260,7 +241,7 @@ impl<'l, 'a> Walker<'l, 'a> {
     }
 
     /// An array of `counts` items of `item` bytes each; records it and its growth.
-    fn array(&mut self, counts: &Counts, item: Triple, prefix: &str, name: &str, r: Option<&Relation>) -> Triple {
+    fn array(&mut self, counts: &Counts, item: Triple, r: Option<&Relation>) -> Triple {
         let n = counts.items;
         let bytes = Triple {
             avg: array_bytes(n.avg, item.avg),
@@ -274,14 +255,11 @@ impl<'l, 'a> Walker<'l, 'a> {
                 self.growth = Some(Growth { relation: r.id.clone(), added_bytes: added, per_day: g, child_name });
             }
         }
-        if self.record {
-            self.arrays.push(ArrayStat { path: Self::join(prefix, name), items: n, relation: r.map(|r| r.id.clone()) });
-        }
         bytes
     }
 
     /// An embedded child at the relation's field: the value's type and bytes.
-    fn embedded(&mut self, r: &'a Relation, prefix: &str, depth: usize) -> (BsonType, Triple) {
+    fn embedded(&mut self, r: &'a Relation, depth: usize) -> (BsonType, Triple) {
         let Some(child) = self.layout.entity(&r.child) else { return (BsonType::Null, Triple::default()) };
         let item = if child.kind == EntityKind::Value {
             let ty = child.value_type.unwrap_or(BsonType::String);
@@ -292,8 +270,7 @@ impl<'l, 'a> Walker<'l, 'a> {
         } else if depth >= MAX_DEPTH {
             Triple::same(DOC_OVERHEAD as f64)
         } else {
-            let path = if self.record { Self::join(prefix, &r.field) } else { String::new() };
-            let doc = Triple::same(DOC_OVERHEAD as f64).add(self.entity_elements(child, &path, depth + 1));
+            let doc = Triple::same(DOC_OVERHEAD as f64).add(self.entity_elements(child, depth + 1));
             match r.child_bytes {
                 Some(b) => Triple { avg: b as f64, worst: doc.worst.max(b as f64), horizon: doc.horizon.max(b as f64) },
                 None => doc,
@@ -308,7 +285,7 @@ impl<'l, 'a> Walker<'l, 'a> {
             return (ty, item);
         }
         let counts = self.counts(r);
-        (BsonType::Array, self.array(&counts, item, prefix, &r.field, Some(r)))
+        (BsonType::Array, self.array(&counts, item, Some(r)))
     }
 
     /// One subset item: the child's fields named by the subset (all when none are named).
@@ -318,12 +295,12 @@ impl<'l, 'a> Walker<'l, 'a> {
         let mut total = Triple::same((DOC_OVERHEAD + element_header("_id") + 12) as f64);
         if s.fields.is_empty() {
             for f in &child.fields {
-                total = total.add(Triple::same(element_header(&f.name) as f64)).add(self.field_value(f, None, "", 1));
+                total = total.add(Triple::same(element_header(&f.name) as f64)).add(self.field_value(f, None, 1));
             }
         }
         for name in &s.fields {
             let v = match find_path(&child.fields, name) {
-                Some(f) => self.field_value(f, None, "", 1),
+                Some(f) => self.field_value(f, None, 1),
                 None => Triple::same((STRING_OVERHEAD + 16) as f64),
             };
             total = total.add(Triple::same(element_header(name) as f64)).add(v);
@@ -331,25 +308,20 @@ impl<'l, 'a> Walker<'l, 'a> {
         total
     }
 
-    fn fields_elements(&mut self, fields: &[Field], prefix: &str, depth: usize) -> Triple {
+    fn fields_elements(&mut self, fields: &[Field], depth: usize) -> Triple {
         let mut total = Triple::default();
         for f in fields {
-            let path = if self.record { Self::join(prefix, &f.name) } else { String::new() };
-            total = total.add(Triple::same(element_header(&f.name) as f64)).add(self.field_value(
-                f,
-                None,
-                &path,
-                depth + 1,
-            ));
+            let header = Triple::same(element_header(&f.name) as f64);
+            total = total.add(header).add(self.field_value(f, None, depth + 1));
         }
         total
     }
 
     /// Value bytes of a declared field; `rel` is the relation that fills it, if any.
-    fn field_value(&mut self, f: &Field, rel: Option<&Relation>, path: &str, depth: usize) -> Triple {
+    fn field_value(&mut self, f: &Field, rel: Option<&Relation>, depth: usize) -> Triple {
         match f.bson_type {
             BsonType::Object if depth < MAX_DEPTH => {
-                Triple::same(DOC_OVERHEAD as f64).add(self.fields_elements(&f.fields, path, depth))
+                Triple::same(DOC_OVERHEAD as f64).add(self.fields_elements(&f.fields, depth))
             }
             BsonType::Object => Triple::same(DOC_OVERHEAD as f64),
             BsonType::Array => {
@@ -359,13 +331,12 @@ impl<'l, 'a> Walker<'l, 'a> {
                 item_field.size.avg_bytes = f.size.avg_bytes;
                 item_field.constraints.max_length = f.constraints.max_length;
                 let item = if item_type == BsonType::Object && depth < MAX_DEPTH {
-                    Triple::same(DOC_OVERHEAD as f64).add(self.fields_elements(&f.fields, path, depth))
+                    Triple::same(DOC_OVERHEAD as f64).add(self.fields_elements(&f.fields, depth))
                 } else {
                     self.scalar_value(&item_field)
                 };
                 let counts = self.declared_counts(f, rel);
-                let name = if path.is_empty() { f.name.as_str() } else { path };
-                self.array(&counts, item, "", name, rel)
+                self.array(&counts, item, rel)
             }
             _ => self.scalar_value(f),
         }

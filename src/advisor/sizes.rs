@@ -3,7 +3,7 @@
 //! judged against the 1 MB target, Atlas' 2 MB flag and the 16 MiB limit.
 
 use super::paths::Layout;
-use super::size_walk::{ArrayStat, Growth, MemberSize, Walker};
+use super::size_walk::{Growth, MemberSize, Walker};
 use super::{SizeEstimate, SizeLevel};
 use crate::model::{Entity, Model, Thresholds};
 
@@ -26,18 +26,16 @@ pub fn estimate_entity(model: &Model, entity: &Entity) -> Option<SizeEstimate> {
     layout.is_collection(entity).then(|| estimate_in(&layout, entity, false).0)
 }
 
-/// The breakdown behind an estimate: the top-level elements and every array.
+/// The breakdown behind an estimate: the top-level elements and the fastest growth.
 pub(crate) struct SizeDetail {
-    pub estimate: SizeEstimate,
     pub members: Vec<MemberSize>,
-    pub arrays: Vec<ArrayStat>,
     pub growth: Option<Growth>,
 }
 
 /// The estimate of one collection with its breakdown (slower: it records every element).
 pub(crate) fn detail(layout: &Layout, entity: &Entity) -> SizeDetail {
-    let (estimate, walker) = estimate_in(layout, entity, true);
-    SizeDetail { estimate, members: walker.members, arrays: walker.arrays, growth: walker.growth }
+    let (_, walker) = estimate_in(layout, entity, true);
+    SizeDetail { members: walker.members, growth: walker.growth }
 }
 
 fn estimate_in<'l, 'a>(layout: &'l Layout<'a>, entity: &'a Entity, record: bool) -> (SizeEstimate, Walker<'l, 'a>) {

@@ -73,8 +73,8 @@ pub fn collections(model: &Model, report: &Report) -> String {
     if !report.queries.is_empty() {
         out.push_str("QUERIES\n");
         for q in &report.queries {
-            let one = if q.single_document { "one read" } else { "several reads" };
-            out.push_str(&format!("  {:<6} {one:<13} {}\n", q.query, q.explanation));
+            let one = if q.single_document { "single-doc" } else { "multi-doc" };
+            out.push_str(&format!("  {:<6} {one:<10} {}\n", q.query, q.explanation));
         }
         out.push('\n');
     }
