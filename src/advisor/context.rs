@@ -1,6 +1,7 @@
 //! What every rule reads: the model, the derived facts, and fast look-ups into both.
 
 use super::paths::Layout;
+use super::query_shape::{shapes, Shape};
 use super::{IndexAdvice, RelationAdvice, Report, SizeEstimate};
 use crate::model::{Entity, Model, Relation};
 use std::cell::OnceCell;
@@ -15,6 +16,8 @@ pub struct Context<'a> {
     sizes: HashMap<&'a str, &'a SizeEstimate>,
     /// Structure look-ups (embedding roots, relations by end), built on first use.
     layout: OnceCell<Layout<'a>>,
+    /// The query shape of each access pattern, in model order, built on first use.
+    shapes: OnceCell<Vec<Option<Shape>>>,
 }
 
 impl<'a> Context<'a> {
@@ -27,6 +30,7 @@ impl<'a> Context<'a> {
             advice: report.relations.iter().map(|a| (a.relation.as_str(), a)).collect(),
             sizes: report.sizes.iter().map(|s| (s.entity.as_str(), s)).collect(),
             layout: OnceCell::new(),
+            shapes: OnceCell::new(),
         }
     }
 
@@ -49,6 +53,17 @@ impl<'a> Context<'a> {
     /// Relations by parent and child, embedding roots and field-path resolution.
     pub(crate) fn layout(&self) -> &Layout<'a> {
         self.layout.get_or_init(|| Layout::new(self.model))
+    }
+
+    /// The query shape of each access pattern (`None` when it runs on no collection).
+    pub(crate) fn shapes(&self) -> &[Option<Shape>] {
+        self.shapes.get_or_init(|| shapes(self.layout()))
+    }
+
+    /// Hands over facts `analyze` already built, so rules do not rebuild them.
+    pub(crate) fn prime(&self, layout: Layout<'a>, shapes: Vec<Option<Shape>>) {
+        let _ = self.layout.set(layout);
+        let _ = self.shapes.set(shapes);
     }
 
     /// Derived and declared indexes of one collection.

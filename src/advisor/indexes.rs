@@ -6,28 +6,30 @@
 //! whose keys are a prefix of another on the same collection is served by the longer one.
 
 use super::paths::Layout;
-use super::query_shape::{prefix_either_way, shape_of, Shape};
+use super::query_shape::{prefix_either_way, shapes, Shape};
 use super::IndexAdvice;
 use crate::model::{IndexKey, IndexSpec, Model, Storage};
 use std::collections::HashMap;
 
 /// Derived and declared indexes of every collection, collection by collection.
 pub fn derive(model: &Model) -> Vec<IndexAdvice> {
-    derive_with(&Layout::new(model))
+    let layout = Layout::new(model);
+    derive_with(&layout, &shapes(&layout))
 }
 
-pub(crate) fn derive_with(layout: &Layout) -> Vec<IndexAdvice> {
+/// `derive` with the look-ups and the query shapes (`query_shape::shapes`) already built.
+pub(crate) fn derive_with(layout: &Layout, shapes: &[Option<Shape>]) -> Vec<IndexAdvice> {
     let model = layout.model;
     let mut per_root: HashMap<&str, Vec<IndexAdvice>> = HashMap::new();
-    for q in &model.queries {
-        let Some(shape) = shape_of(layout, q) else { continue };
+    for (q, shape) in model.queries.iter().zip(shapes) {
+        let Some(shape) = shape else { continue };
         if !shape.needs_index() {
             continue;
         }
         let Some(root) = layout.entity(&shape.root) else { continue };
         let index = shape.ideal();
         let multikey = index.keys.iter().any(|k| shape.array_paths.contains(&k.field));
-        let reason = reason(&q.id, &shape, &index);
+        let reason = reason(&q.id, shape, &index);
         per_root.entry(root.id.as_str()).or_default().push(IndexAdvice {
             entity: root.id.clone(),
             index,

@@ -10,26 +10,55 @@
 use crate::model::{BsonType, CopiedField, Entity, EntityKind, Field, Model, Relation, Storage};
 use std::collections::HashMap;
 
+/// A fast, non-cryptographic hasher (FxHash's multiply-rotate) for the short id keys of
+/// the analysis maps: SipHash's DoS resistance buys nothing on a local model.
+#[derive(Default, Clone, Copy)]
+pub(crate) struct FastHasher(u64);
+
+impl std::hash::Hasher for FastHasher {
+    fn write(&mut self, bytes: &[u8]) {
+        const K: u64 = 0x517c_c1b7_2722_0a95;
+        let mut chunks = bytes.chunks_exact(8);
+        for c in &mut chunks {
+            let word = u64::from_le_bytes([c[0], c[1], c[2], c[3], c[4], c[5], c[6], c[7]]);
+            self.0 = (self.0.rotate_left(5) ^ word).wrapping_mul(K);
+        }
+        for &b in chunks.remainder() {
+            self.0 = (self.0.rotate_left(5) ^ b as u64).wrapping_mul(K);
+        }
+    }
+    fn write_u8(&mut self, b: u8) {
+        self.0 = (self.0.rotate_left(5) ^ b as u64).wrapping_mul(0x517c_c1b7_2722_0a95);
+    }
+    fn finish(&self) -> u64 {
+        self.0
+    }
+}
+
+/// A `HashMap` with `FastHasher`.
+pub(crate) type FastMap<K, V> = HashMap<K, V, std::hash::BuildHasherDefault<FastHasher>>;
+
 /// Deepest embedding chain followed; deeper (or cyclic) structures are cut off.
 pub(crate) const MAX_DEPTH: usize = 32;
 
 /// Hash maps over a model's entities and relations.
 pub(crate) struct Layout<'a> {
     pub model: &'a Model,
-    entities: HashMap<&'a str, &'a Entity>,
+    entities: FastMap<&'a str, &'a Entity>,
     /// Relations by parent id, in model order.
-    by_parent: HashMap<&'a str, Vec<&'a Relation>>,
+    by_parent: FastMap<&'a str, Vec<&'a Relation>>,
     /// Relations by child id, in model order.
-    by_child: HashMap<&'a str, Vec<&'a Relation>>,
+    by_child: FastMap<&'a str, Vec<&'a Relation>>,
     /// The first relation that embeds each entity (as `Model::embedding_parent`).
-    embed_parent: HashMap<&'a str, &'a Relation>,
+    embed_parent: FastMap<&'a str, &'a Relation>,
 }
 
 impl<'a> Layout<'a> {
     pub fn new(model: &'a Model) -> Layout<'a> {
-        let mut by_parent: HashMap<&str, Vec<&Relation>> = HashMap::with_capacity(model.entities.len());
-        let mut by_child: HashMap<&str, Vec<&Relation>> = HashMap::with_capacity(model.entities.len());
-        let mut embed_parent = HashMap::new();
+        let n = model.entities.len();
+        let mut by_parent: FastMap<&str, Vec<&Relation>> = FastMap::with_capacity_and_hasher(n, Default::default());
+        let mut by_child: FastMap<&str, Vec<&Relation>> = FastMap::with_capacity_and_hasher(n, Default::default());
+        let mut embed_parent = FastMap::default();
         for r in &model.relations {
             by_parent.entry(r.parent.as_str()).or_default().push(r);
             by_child.entry(r.child.as_str()).or_default().push(r);
@@ -113,12 +142,27 @@ impl<'a> Layout<'a> {
     }
 }
 
-/// Calls `visit(path, field)` for every field, depth first.
+/// Calls `visit(path, field)` for every field, depth first, building the dotted paths in one
+/// reused buffer.
 pub(crate) fn walk(fields: &[Field], prefix: &str, visit: &mut dyn FnMut(&str, &Field)) {
+    let mut path = String::with_capacity(64);
+    path.push_str(prefix);
+    walk_into(fields, &mut path, visit, 0);
+}
+
+fn walk_into(fields: &[Field], path: &mut String, visit: &mut dyn FnMut(&str, &Field), depth: usize) {
+    if depth > MAX_DEPTH {
+        return;
+    }
     for field in fields {
-        let path = if prefix.is_empty() { field.name.clone() } else { format!("{prefix}.{}", field.name) };
-        visit(&path, field);
-        walk(&field.fields, &path, visit);
+        let len = path.len();
+        if len > 0 {
+            path.push('.');
+        }
+        path.push_str(&field.name);
+        visit(path, field);
+        walk_into(&field.fields, path, visit, depth + 1);
+        path.truncate(len);
     }
 }
 

@@ -2,22 +2,24 @@
 //! keeps) or by several reads, and by which index.
 
 use super::paths::Layout;
-use super::query_shape::{serves, shape_of};
+use super::query_shape::{serves, shapes, Shape};
 use super::{IndexAdvice, QueryAdvice};
 use crate::model::{AccessPattern, Entity, IndexSpec, Model, QueryKind};
 use std::collections::HashMap;
 
 /// One advice per access pattern, in model order.
 pub fn advise(model: &Model, indexes: &[IndexAdvice]) -> Vec<QueryAdvice> {
-    advise_with(&Layout::new(model), indexes)
+    let layout = Layout::new(model);
+    advise_with(&layout, &shapes(&layout), indexes)
 }
 
-pub(crate) fn advise_with(layout: &Layout, indexes: &[IndexAdvice]) -> Vec<QueryAdvice> {
+/// `advise` with the look-ups and the query shapes already built.
+pub(crate) fn advise_with(layout: &Layout, shapes: &[Option<Shape>], indexes: &[IndexAdvice]) -> Vec<QueryAdvice> {
     let mut by_root: HashMap<&str, Vec<&IndexAdvice>> = HashMap::new();
     for a in indexes {
         by_root.entry(a.entity.as_str()).or_default().push(a);
     }
-    layout.model.queries.iter().map(|q| advise_one(layout, &by_root, q)).collect()
+    layout.model.queries.iter().zip(shapes).map(|(q, s)| advise_one(layout, &by_root, q, s.as_ref())).collect()
 }
 
 /// How a touched entity's data reaches the query.
@@ -30,7 +32,12 @@ enum Reach {
     Apart(String),
 }
 
-fn advise_one(layout: &Layout, by_root: &HashMap<&str, Vec<&IndexAdvice>>, q: &AccessPattern) -> QueryAdvice {
+fn advise_one(
+    layout: &Layout,
+    by_root: &HashMap<&str, Vec<&IndexAdvice>>,
+    q: &AccessPattern,
+    shape: Option<&Shape>,
+) -> QueryAdvice {
     let name = |id: &str| layout.entity(id).map_or_else(|| id.to_string(), |e| e.name.clone());
     let Some(root) = layout.root_id(&q.entity).and_then(|id| layout.entity(id)) else {
         let where_ = match layout.entity(&q.entity) {
@@ -73,8 +80,7 @@ fn advise_one(layout: &Layout, by_root: &HashMap<&str, Vec<&IndexAdvice>>, q: &A
     } else {
         format!("Served by {} documents alone: no second read.", root.name)
     };
-    let shape = shape_of(layout, q);
-    let index = match &shape {
+    let index = match shape {
         Some(s) if s.id_equality => {
             text.push_str(" The built-in _id index finds the document.");
             Some(IndexSpec::new(&[("_id", 1)]))

@@ -53,6 +53,11 @@ impl Shape {
     }
 }
 
+/// The shape of every access pattern, in model order.
+pub(crate) fn shapes(layout: &Layout) -> Vec<Option<Shape>> {
+    layout.model.queries.iter().map(|q| shape_of(layout, q)).collect()
+}
+
 /// The shape of `q`, or `None` when its entity is not stored in a MongoDB collection.
 pub(crate) fn shape_of(layout: &Layout, q: &AccessPattern) -> Option<Shape> {
     let placement = layout.placement(&q.entity)?;

@@ -6,7 +6,7 @@
 //! values, id arrays, extended-reference copies, reference ids and bucket arrays.
 
 use super::bson::{array_bytes, element_header, fixed_size, BINARY_OVERHEAD, DOC_OVERHEAD, STRING_OVERHEAD};
-use super::paths::{extended_target, Layout, MAX_DEPTH};
+use super::paths::{extended_target, FastMap, Layout, MAX_DEPTH};
 use crate::model::{find_path, BsonType, Cardinality, Entity, EntityKind, Field, Relation, Storage};
 
 /// Bytes (or items) three ways.
@@ -51,6 +51,8 @@ pub(crate) struct Walker<'l, 'a> {
     pub record: bool,
     pub members: Vec<MemberSize>,
     pub growth: Option<Growth>,
+    /// Name guesses already made (field names repeat across entities).
+    guesses: FastMap<&'a str, f64>,
 }
 
 /// Counts of an array filled by a relation.
@@ -62,11 +64,13 @@ struct Counts {
 impl<'l, 'a> Walker<'l, 'a> {
     pub fn new(layout: &'l Layout<'a>, record: bool) -> Self {
         let days = layout.model.thresholds.horizon_days as f64;
-        Walker { layout, days, record, members: Vec::new(), growth: None }
+        Walker { layout, days, record, members: Vec::new(), growth: None, guesses: FastMap::default() }
     }
 
     /// Bytes of one document of the collection `root`.
     pub fn collection(&mut self, root: &'a Entity) -> Triple {
+        self.members.clear();
+        self.growth = None;
         let mut elements = self.entity_elements(root, 0);
         let declared = |name: &str| root.fields.iter().any(|f| f.name == name);
         let mut extra = |w: &mut Self, name: &str, ty: BsonType, value: Triple| {
@@ -110,8 +114,14 @@ impl<'l, 'a> Walker<'l, 'a> {
     fn entity_elements(&mut self, e: &'a Entity, depth: usize) -> Triple {
         let top = depth == 0;
         let mut total = Triple::default();
+        let layout = self.layout;
+        let (children, parents) = (layout.children(&e.id), layout.parents(&e.id));
         for f in &e.fields {
-            let rel = self.relation_filling(e, &f.name);
+            let rel = if children.is_empty() && parents.is_empty() {
+                None
+            } else {
+                relation_filling(children, parents, &f.name)
+            };
             let value = self.field_value(f, rel, depth);
             let b = Triple::same(element_header(&f.name) as f64).add(value);
             if top {
@@ -119,8 +129,7 @@ impl<'l, 'a> Walker<'l, 'a> {
             }
             total = total.add(b);
         }
-        let layout = self.layout;
-        for r in layout.children(&e.id) {
+        for r in children {
             if r.storage == Storage::Embed && !r.field.is_empty() && !declared(e, &r.field) {
                 let (ty, value) = self.embedded(r, depth);
                 total = total.add(self.extra(top, &r.field, ty, value));
@@ -152,7 +161,7 @@ impl<'l, 'a> Walker<'l, 'a> {
                 total = total.add(self.extra(top, &o.flag_field, BsonType::Bool, Triple::same(1.0)));
             }
         }
-        for r in layout.parents(&e.id) {
+        for r in parents {
             if let Some(cf) = r.reference.child_field.as_deref().filter(|c| !declared(e, head(c))) {
                 if matches!(r.storage, Storage::Reference | Storage::Bucket) {
                     total = total.add(self.extra(top, cf, BsonType::ObjectId, Triple::same(12.0)));
@@ -203,23 +212,6 @@ impl<'l, 'a> Walker<'l, 'a> {
         bytes
     }
 
-    /// The relation whose children or copies fill the declared field `name` of `e`.
-    fn relation_filling(&self, e: &Entity, name: &str) -> Option<&'a Relation> {
-        let layout = self.layout;
-        let down = layout.children(&e.id).iter().copied().find(|r| {
-            (r.storage == Storage::Embed && r.field == name)
-                || r.reference.parent_field.as_deref() == Some(name)
-                || r.subset.as_ref().is_some_and(|s| s.field == name)
-        });
-        down.or_else(|| {
-            layout
-                .parents(&e.id)
-                .iter()
-                .copied()
-                .find(|r| r.storage == Storage::Bucket && r.bucket.as_ref().is_some_and(|b| b.array_field == name))
-        })
-    }
-
     /// Item counts of an array filled by `r`.
     fn counts(&self, r: &Relation) -> Counts {
         if let (Storage::Bucket, Some(b)) = (r.storage, r.bucket.as_ref()) {
@@ -263,10 +255,7 @@ impl<'l, 'a> Walker<'l, 'a> {
         let Some(child) = self.layout.entity(&r.child) else { return (BsonType::Null, Triple::default()) };
         let item = if child.kind == EntityKind::Value {
             let ty = child.value_type.unwrap_or(BsonType::String);
-            let avg = r.child_bytes.map(|b| b as f64);
-            let mut f = Field::new(&child.name, ty);
-            f.size.avg_bytes = avg.map(|a| a as u64);
-            self.scalar_value(&f)
+            self.scalar_value(ty, r.child_bytes, &child.name, None)
         } else if depth >= MAX_DEPTH {
             Triple::same(DOC_OVERHEAD as f64)
         } else {
@@ -308,7 +297,7 @@ impl<'l, 'a> Walker<'l, 'a> {
         total
     }
 
-    fn fields_elements(&mut self, fields: &[Field], depth: usize) -> Triple {
+    fn fields_elements(&mut self, fields: &'a [Field], depth: usize) -> Triple {
         let mut total = Triple::default();
         for f in fields {
             let header = Triple::same(element_header(&f.name) as f64);
@@ -318,7 +307,7 @@ impl<'l, 'a> Walker<'l, 'a> {
     }
 
     /// Value bytes of a declared field; `rel` is the relation that fills it, if any.
-    fn field_value(&mut self, f: &Field, rel: Option<&Relation>, depth: usize) -> Triple {
+    fn field_value(&mut self, f: &'a Field, rel: Option<&Relation>, depth: usize) -> Triple {
         match f.bson_type {
             BsonType::Object if depth < MAX_DEPTH => {
                 Triple::same(DOC_OVERHEAD as f64).add(self.fields_elements(&f.fields, depth))
@@ -327,18 +316,15 @@ impl<'l, 'a> Walker<'l, 'a> {
             BsonType::Array => {
                 let item_type =
                     f.items.unwrap_or(if f.fields.is_empty() { BsonType::String } else { BsonType::Object });
-                let mut item_field = Field::new(&f.name, item_type);
-                item_field.size.avg_bytes = f.size.avg_bytes;
-                item_field.constraints.max_length = f.constraints.max_length;
                 let item = if item_type == BsonType::Object && depth < MAX_DEPTH {
                     Triple::same(DOC_OVERHEAD as f64).add(self.fields_elements(&f.fields, depth))
                 } else {
-                    self.scalar_value(&item_field)
+                    self.scalar_value(item_type, f.size.avg_bytes, &f.name, Some(f))
                 };
                 let counts = self.declared_counts(f, rel);
                 self.array(&counts, item, rel)
             }
-            _ => self.scalar_value(f),
+            _ => self.scalar_value(f.bson_type, f.size.avg_bytes, &f.name, Some(f)),
         }
     }
 
@@ -360,16 +346,57 @@ impl<'l, 'a> Walker<'l, 'a> {
         }
     }
 
-    /// Value bytes of a scalar field (string and binData from hints and constraints).
-    fn scalar_value(&self, f: &Field) -> Triple {
-        if let Some(n) = fixed_size(f.bson_type) {
+    /// Value bytes of a scalar of type `ty` (strings and binData from the hint `avg`, or a
+    /// guess from `name` and the field's constraints).
+    fn scalar_value(&mut self, ty: BsonType, avg: Option<u64>, name: &'a str, f: Option<&'a Field>) -> Triple {
+        if let Some(n) = fixed_size(ty) {
             return Triple::same(n as f64);
         }
-        let overhead = if f.bson_type == BsonType::BinData { BINARY_OVERHEAD } else { STRING_OVERHEAD } as f64;
-        let avg = f.size.avg_bytes.map_or_else(|| default_bytes(f), |b| b as f64);
-        let worst = f.constraints.max_length.map_or(avg, |m| m as f64).max(avg);
+        let overhead = if ty == BsonType::BinData { BINARY_OVERHEAD } else { STRING_OVERHEAD } as f64;
+        let avg = match avg {
+            Some(b) => b as f64,
+            None => self.default_bytes(ty, name, f),
+        };
+        let max_length = f.and_then(|f| f.constraints.max_length);
+        let worst = max_length.map_or(avg, |m| m as f64).max(avg);
         Triple { avg: overhead + avg, worst: overhead + worst, horizon: overhead + worst }
     }
+
+    /// A sensible average for a string or binary with no `avgBytes`: the enum's average, the
+    /// example's length, or a guess from the name, within the length constraints.
+    fn default_bytes(&mut self, ty: BsonType, name: &'a str, f: Option<&'a Field>) -> f64 {
+        if let Some(f) = f {
+            let strings = f.constraints.r#enum.iter().filter_map(|v| v.as_str());
+            let (n, total) = strings.fold((0usize, 0usize), |(n, t), s| (n + 1, t + s.len()));
+            if n > 0 {
+                return total as f64 / n as f64;
+            }
+        }
+        let example = f.and_then(|f| f.example.as_ref()).and_then(|v| v.as_str()).map(|s| s.len() as f64);
+        let guess = match (ty, example) {
+            (BsonType::String, Some(len)) => len,
+            (BsonType::BinData, _) => 16.0,
+            _ => *self.guesses.entry(name).or_insert_with(|| guess_by_name(&name.to_ascii_lowercase())),
+        };
+        let Some(c) = f.map(|f| &f.constraints) else { return guess };
+        let guess = c.max_length.map_or(guess, |m| guess.min(m as f64));
+        c.min_length.map_or(guess, |m| guess.max(m as f64))
+    }
+}
+
+/// The relation whose children or copies fill the declared field `name`.
+fn relation_filling<'a>(children: &[&'a Relation], parents: &[&'a Relation], name: &str) -> Option<&'a Relation> {
+    let down = children.iter().copied().find(|r| {
+        (r.storage == Storage::Embed && r.field == name)
+            || r.reference.parent_field.as_deref() == Some(name)
+            || r.subset.as_ref().is_some_and(|s| s.field == name)
+    });
+    down.or_else(|| {
+        parents
+            .iter()
+            .copied()
+            .find(|r| r.storage == Storage::Bucket && r.bucket.as_ref().is_some_and(|b| b.array_field == name))
+    })
 }
 
 /// Items assumed in an array that has no hint, cap or relation.
@@ -399,24 +426,7 @@ fn period_days(period: &str) -> f64 {
     }
 }
 
-/// A sensible average for a string or binary with no `avgBytes`, from its name and
-/// constraints.
-fn default_bytes(f: &Field) -> f64 {
-    let c = &f.constraints;
-    let from_enum: Vec<f64> = c.r#enum.iter().filter_map(|v| v.as_str()).map(|s| s.len() as f64).collect();
-    if !from_enum.is_empty() {
-        return from_enum.iter().sum::<f64>() / from_enum.len() as f64;
-    }
-    let example = f.example.as_ref().and_then(|v| v.as_str()).map(|s| s.len() as f64);
-    let guess = match (f.bson_type, example) {
-        (BsonType::String, Some(len)) => len,
-        (BsonType::BinData, _) => 16.0,
-        _ => guess_by_name(&f.name.to_ascii_lowercase()),
-    };
-    let guess = c.max_length.map_or(guess, |m| guess.min(m as f64));
-    c.min_length.map_or(guess, |m| guess.max(m as f64))
-}
-
+/// A guess of a string's bytes from its (lower-case) name.
 fn guess_by_name(name: &str) -> f64 {
     const TABLE: &[(&[&str], f64)] = &[
         (

@@ -16,14 +16,15 @@ pub fn estimate(model: &Model) -> Vec<SizeEstimate> {
 }
 
 pub(crate) fn estimate_with(layout: &Layout) -> Vec<SizeEstimate> {
-    layout.collections().map(|e| estimate_in(layout, e, false).0).collect()
+    let mut walker = Walker::new(layout, false);
+    layout.collections().map(|e| estimate_in(&mut walker, e)).collect()
 }
 
 /// Size estimate of one collection's documents; `None` when `entity` is not a collection
 /// (embedded, a value, or external).
 pub fn estimate_entity(model: &Model, entity: &Entity) -> Option<SizeEstimate> {
     let layout = Layout::new(model);
-    layout.is_collection(entity).then(|| estimate_in(&layout, entity, false).0)
+    layout.is_collection(entity).then(|| estimate_in(&mut Walker::new(&layout, false), entity))
 }
 
 /// The breakdown behind an estimate: the top-level elements and the fastest growth.
@@ -34,26 +35,25 @@ pub(crate) struct SizeDetail {
 
 /// The estimate of one collection with its breakdown (slower: it records every element).
 pub(crate) fn detail(layout: &Layout, entity: &Entity) -> SizeDetail {
-    let (_, walker) = estimate_in(layout, entity, true);
+    let mut walker = Walker::new(layout, true);
+    estimate_in(&mut walker, entity);
     SizeDetail { members: walker.members, growth: walker.growth }
 }
 
-fn estimate_in<'l, 'a>(layout: &'l Layout<'a>, entity: &'a Entity, record: bool) -> (SizeEstimate, Walker<'l, 'a>) {
-    let mut walker = Walker::new(layout, record);
+fn estimate_in<'a>(walker: &mut Walker<'_, 'a>, entity: &'a Entity) -> SizeEstimate {
     let bytes = walker.collection(entity);
-    let t = &layout.model.thresholds;
+    let t = &walker.layout.model.thresholds;
     let round = |v: f64| if v.is_finite() { v.round().clamp(0.0, u64::MAX as f64) as u64 } else { u64::MAX };
     let (avg, worst) = (round(bytes.avg), round(bytes.worst));
     let horizon = round(bytes.horizon).max(worst);
-    let estimate = SizeEstimate {
+    SizeEstimate {
         entity: entity.id.clone(),
         avg_bytes: avg,
         worst_bytes: worst,
         horizon_bytes: horizon,
         horizon_label: horizon_label(t, walker.growth.as_ref()),
         level: level(t, horizon),
-    };
-    (estimate, walker)
+    }
 }
 
 /// The level of a document size against the thresholds.

@@ -1,9 +1,20 @@
 //! Structural checks of a loaded model: ids that point nowhere, embedding cycles, names
 //! MongoDB forbids. Each problem names the place, so the UI can select it.
 
+use super::Relation;
 use super::{Field, Model, Storage};
 use serde::Serialize;
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
+
+/// The first relation that embeds each entity (as `Model::embedding_parent`), built once so
+/// the checks stay linear in the size of the model.
+fn embed_parents(model: &Model) -> HashMap<&str, &Relation> {
+    let mut map = HashMap::new();
+    for r in model.relations.iter().filter(|r| r.storage == Storage::Embed) {
+        map.entry(r.child.as_str()).or_insert(r);
+    }
+    map
+}
 
 /// An element of the model a message points at.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize)]
@@ -62,6 +73,10 @@ pub fn collection_name_problem(name: &str) -> Option<String> {
 
 /// Forbidden field names anywhere in the model.
 pub fn check_names(model: &Model) -> Vec<Problem> {
+    check_names_with(model, &embed_parents(model))
+}
+
+fn check_names_with(model: &Model, embed_parent: &HashMap<&str, &Relation>) -> Vec<Problem> {
     let mut out = Vec::new();
     for entity in &model.entities {
         walk_fields(&entity.fields, "", &mut |path, field| {
@@ -76,7 +91,9 @@ pub fn check_names(model: &Model) -> Vec<Problem> {
                 }
             });
         }
-        if model.is_collection(entity) {
+        let is_collection =
+            entity.kind == super::EntityKind::Document && !embed_parent.contains_key(entity.id.as_str());
+        if is_collection {
             if let Some(why) = collection_name_problem(&entity.name) {
                 out.push(Problem::new(Place::Entity { id: entity.id.clone() }, why));
             }
@@ -87,10 +104,22 @@ pub fn check_names(model: &Model) -> Vec<Problem> {
 
 /// Calls `visit(path, field)` for every field, depth first.
 pub fn walk_fields(fields: &[Field], prefix: &str, visit: &mut dyn FnMut(&str, &Field)) {
+    // One reused buffer for the paths: this runs on every analysis, over every field.
+    let mut path = String::with_capacity(64);
+    path.push_str(prefix);
+    walk_into(fields, &mut path, visit);
+}
+
+fn walk_into(fields: &[Field], path: &mut String, visit: &mut dyn FnMut(&str, &Field)) {
     for field in fields {
-        let path = if prefix.is_empty() { field.name.clone() } else { format!("{prefix}.{}", field.name) };
-        visit(&path, field);
-        walk_fields(&field.fields, &path, visit);
+        let len = path.len();
+        if len > 0 {
+            path.push('.');
+        }
+        path.push_str(&field.name);
+        visit(path, field);
+        walk_into(&field.fields, path, visit);
+        path.truncate(len);
     }
 }
 
@@ -99,6 +128,12 @@ pub fn walk_fields(fields: &[Field], prefix: &str, visit: &mut dyn FnMut(&str, &
 pub fn check_structure(model: &Model) -> Vec<Problem> {
     let mut out = Vec::new();
     let mut seen = HashSet::new();
+    let entity_ids: HashSet<&str> = model.entities.iter().map(|e| e.id.as_str()).collect();
+    let embed_parent = embed_parents(model);
+    let mut embedders: HashMap<&str, usize> = HashMap::new();
+    for r in model.relations.iter().filter(|r| r.storage == Storage::Embed) {
+        *embedders.entry(r.child.as_str()).or_default() += 1;
+    }
     let ids = model
         .entities
         .iter()
@@ -115,7 +150,7 @@ pub fn check_structure(model: &Model) -> Vec<Problem> {
     for rel in &model.relations {
         let place = || Place::Relation { id: rel.id.clone() };
         for (end, id) in [("parent", &rel.parent), ("child", &rel.child)] {
-            if model.entity(id).is_none() {
+            if !entity_ids.contains(id.as_str()) {
                 out.push(Problem::new(place(), format!("its {end} \"{id}\" does not exist")));
             }
         }
@@ -148,7 +183,7 @@ pub fn check_structure(model: &Model) -> Vec<Problem> {
         }
     }
     for entity in &model.entities {
-        let embedders = model.relations.iter().filter(|r| r.child == entity.id && r.storage == Storage::Embed).count();
+        let embedders = embedders.get(entity.id.as_str()).copied().unwrap_or(0);
         if embedders > 1 {
             out.push(Problem::new(
                 Place::Entity { id: entity.id.clone() },
@@ -156,10 +191,10 @@ pub fn check_structure(model: &Model) -> Vec<Problem> {
             ));
         }
     }
-    out.extend(embedding_cycles(model));
+    out.extend(embedding_cycles(model, &embed_parent));
     for q in &model.queries {
         for id in q.entities() {
-            if model.entity(id).is_none() {
+            if !entity_ids.contains(id) {
                 out.push(Problem::new(
                     Place::Query { id: q.id.clone() },
                     format!("it names the entity \"{id}\", which does not exist"),
@@ -173,17 +208,17 @@ pub fn check_structure(model: &Model) -> Vec<Problem> {
             ));
         }
     }
-    out.extend(check_names(model));
+    out.extend(check_names_with(model, &embed_parent));
     out
 }
 
-fn embedding_cycles(model: &Model) -> Vec<Problem> {
+fn embedding_cycles(model: &Model, embed_parent: &HashMap<&str, &Relation>) -> Vec<Problem> {
     let mut out = Vec::new();
     let mut reported = HashSet::new();
     for start in &model.entities {
         let mut path = vec![start.id.as_str()];
         let mut current = start.id.as_str();
-        while let Some(rel) = model.embedding_parent(current) {
+        while let Some(rel) = embed_parent.get(current) {
             current = rel.parent.as_str();
             if current == start.id {
                 let mut cycle: Vec<&str> = path.clone();

@@ -1,5 +1,5 @@
 use super::single_field_indexes::singles_on;
-use crate::advisor::query_shape::{serves, shape_of, FREQUENT_PER_MINUTE};
+use crate::advisor::query_shape::{serves, FREQUENT_PER_MINUTE};
 use crate::advisor::sizes::number;
 use crate::advisor::{Context, Finding, Fix, Rule, RuleMeta};
 use crate::declare_rule;
@@ -41,8 +41,9 @@ impl Rule for MissingIndex {
 
     fn check(&self, cx: &Context, out: &mut Vec<Finding>) {
         let layout = cx.layout();
-        for q in cx.model.queries.iter().filter(|q| q.per_minute >= FREQUENT_PER_MINUTE) {
-            let Some(shape) = shape_of(layout, q) else { continue };
+        let frequent = cx.model.queries.iter().zip(cx.shapes()).filter(|(q, _)| q.per_minute >= FREQUENT_PER_MINUTE);
+        for (q, shape) in frequent {
+            let Some(shape) = shape else { continue };
             if !shape.needs_index() {
                 continue;
             }

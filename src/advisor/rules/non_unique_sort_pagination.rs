@@ -1,4 +1,3 @@
-use crate::advisor::query_shape::shape_of;
 use crate::advisor::{Context, Finding, Rule, RuleMeta};
 use crate::declare_rule;
 use crate::model::{Pagination, Place};
@@ -39,8 +38,9 @@ impl Rule for NonUniqueSortPagination {
 
     fn check(&self, cx: &Context, out: &mut Vec<Finding>) {
         let layout = cx.layout();
-        for q in cx.model.queries.iter().filter(|q| q.pagination != Pagination::None) {
-            let Some(shape) = shape_of(layout, q) else { continue };
+        let paginated = cx.model.queries.iter().zip(cx.shapes()).filter(|(q, _)| q.pagination != Pagination::None);
+        for (q, shape) in paginated {
+            let Some(shape) = shape else { continue };
             if shape.has_tie_breaker() || shape.id_equality {
                 continue;
             }

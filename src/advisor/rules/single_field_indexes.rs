@@ -1,4 +1,4 @@
-use crate::advisor::query_shape::{serves, shape_of};
+use crate::advisor::query_shape::serves;
 use crate::advisor::{Context, Finding, Fix, Rule, RuleMeta};
 use crate::declare_rule;
 use crate::model::{IndexSpec, Place};
@@ -42,8 +42,8 @@ impl Rule for SingleFieldIndexes {
 
     fn check(&self, cx: &Context, out: &mut Vec<Finding>) {
         let layout = cx.layout();
-        for q in &cx.model.queries {
-            let Some(shape) = shape_of(layout, q) else { continue };
+        for (q, shape) in cx.model.queries.iter().zip(cx.shapes()) {
+            let Some(shape) = shape else { continue };
             let ideal = shape.ideal();
             if !shape.needs_index() || ideal.keys.len() < 2 {
                 continue;
