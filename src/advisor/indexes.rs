@@ -124,37 +124,51 @@ fn absorbs(host: &IndexAdvice, candidate: &IndexAdvice) -> bool {
     }
 }
 
-/// Why these keys in this order.
+/// Why these keys in this order (written into one buffer: this runs for every query).
 fn reason(query: &str, shape: &Shape, index: &IndexSpec) -> String {
-    let list = |v: &[String]| v.join(", ");
-    let mut parts = Vec::new();
+    use std::fmt::Write;
+    let mut text = String::with_capacity(160);
+    let _ = write!(text, "Serves {query}: ");
+    let mut parts = 0;
+    let mut list = |text: &mut String, label: &str, items: &mut dyn Iterator<Item = String>| {
+        if parts > 0 {
+            text.push_str(", then ");
+        }
+        parts += 1;
+        text.push_str(label);
+        for (i, item) in items.enumerate() {
+            if i > 0 {
+                text.push_str(", ");
+            }
+            text.push_str(&item);
+        }
+    };
     if !shape.equality.is_empty() {
-        parts.push(format!("equality on {}", list(&shape.equality)));
+        list(&mut text, "equality on ", &mut shape.equality.iter().cloned());
     }
     if !shape.sort.is_empty() {
-        let keys: Vec<String> = shape.sort.iter().map(|k| format!("{}:{}", k.field, k.dir)).collect();
-        let mut sort = format!("the sort {}", keys.join(", "));
+        list(&mut text, "the sort ", &mut shape.sort.iter().map(|k| format!("{}:{}", k.field, k.dir)));
         if !shape.range_on_sort.is_empty() {
-            sort.push_str(&format!(", which also bounds the range on {}", list(&shape.range_on_sort)));
+            text.push_str(", which also bounds the range on ");
+            text.push_str(&shape.range_on_sort.join(", "));
         }
-        parts.push(sort);
     }
     if !shape.range.is_empty() {
-        parts.push(format!("the range on {}", list(&shape.range)));
+        list(&mut text, "the range on ", &mut shape.range.iter().cloned());
     }
-    let mut text = format!("Serves {query}: {}.", parts.join(", then "));
-    if parts.len() > 1 || !shape.range_on_sort.is_empty() {
+    text.push('.');
+    if parts > 1 || !shape.range_on_sort.is_empty() {
         text.push_str(" ESR order: equality, then sort, then range.");
     }
     if shape.has_tie_breaker() && shape.sort.len() > 1 {
         text.push_str(" _id ends the sort as a unique tie-breaker, so pages never repeat or skip documents.");
     }
-    let arrays: Vec<&String> = shape.array_paths.iter().filter(|p| index.keys.iter().any(|k| &&k.field == p)).collect();
+    let arrays: Vec<&str> =
+        shape.array_paths.iter().filter(|p| index.keys.iter().any(|k| &k.field == *p)).map(String::as_str).collect();
     if !arrays.is_empty() {
-        let names: Vec<&str> = arrays.iter().map(|s| s.as_str()).collect();
-        text.push_str(&format!(" Multikey: {} is an array path, one index entry per element.", names.join(", ")));
-        let tops: std::collections::HashSet<&str> = names.iter().map(|p| p.split('.').next().unwrap_or(p)).collect();
-        if tops.len() > 1 {
+        let _ = write!(text, " Multikey: {} is an array path, one index entry per element.", arrays.join(", "));
+        let top = |p: &&str| p.split('.').next().unwrap_or(p).to_string();
+        if arrays.iter().any(|p| top(p) != top(&arrays[0])) {
             text.push_str(" MongoDB refuses a compound index over two parallel arrays: split it.");
         }
     }

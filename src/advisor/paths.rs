@@ -51,6 +51,8 @@ pub(crate) struct Layout<'a> {
     by_child: FastMap<&'a str, Vec<&'a Relation>>,
     /// The first relation that embeds each entity (as `Model::embedding_parent`).
     embed_parent: FastMap<&'a str, &'a Relation>,
+    /// The collection holding each entity (absent: external, dangling, or in a cycle).
+    roots: FastMap<&'a str, &'a str>,
 }
 
 impl<'a> Layout<'a> {
@@ -66,13 +68,17 @@ impl<'a> Layout<'a> {
                 embed_parent.entry(r.child.as_str()).or_insert(r);
             }
         }
-        Layout {
+        let mut layout = Layout {
             model,
             entities: model.entities.iter().map(|e| (e.id.as_str(), e)).collect(),
             by_parent,
             by_child,
             embed_parent,
-        }
+            roots: FastMap::default(),
+        };
+        let roots = model.entities.iter().filter_map(|e| Some((e.id.as_str(), layout.find_root(&e.id)?))).collect();
+        layout.roots = roots;
+        layout
     }
 
     pub fn entity(&self, id: &str) -> Option<&'a Entity> {
@@ -105,6 +111,10 @@ impl<'a> Layout<'a> {
 
     /// The id of the collection whose documents hold `id` (itself when it is one).
     pub fn root_id(&self, id: &str) -> Option<&'a str> {
+        self.roots.get(id).copied()
+    }
+
+    fn find_root(&self, id: &str) -> Option<&'a str> {
         let mut current = self.entity(id)?;
         for _ in 0..MAX_DEPTH {
             match self.embedding_parent(&current.id) {
@@ -142,27 +152,33 @@ impl<'a> Layout<'a> {
     }
 }
 
-/// Calls `visit(path, field)` for every field, depth first, building the dotted paths in one
-/// reused buffer.
-pub(crate) fn walk(fields: &[Field], prefix: &str, visit: &mut dyn FnMut(&str, &Field)) {
-    let mut path = String::with_capacity(64);
-    path.push_str(prefix);
-    walk_into(fields, &mut path, visit, 0);
+/// The fields (and their dotted paths) for which `keep` holds, at any depth. Paths are
+/// built only for the fields kept, so scanning a large model allocates almost nothing.
+pub(crate) fn find_fields<'f>(fields: &'f [Field], keep: &dyn Fn(&Field) -> bool) -> Vec<(String, &'f Field)> {
+    let mut out = Vec::new();
+    let mut names: Vec<&str> = Vec::new();
+    find_into(fields, keep, &mut names, &mut out);
+    out
 }
 
-fn walk_into(fields: &[Field], path: &mut String, visit: &mut dyn FnMut(&str, &Field), depth: usize) {
-    if depth > MAX_DEPTH {
+fn find_into<'f>(
+    fields: &'f [Field],
+    keep: &dyn Fn(&Field) -> bool,
+    names: &mut Vec<&'f str>,
+    out: &mut Vec<(String, &'f Field)>,
+) {
+    if names.len() > MAX_DEPTH {
         return;
     }
     for field in fields {
-        let len = path.len();
-        if len > 0 {
-            path.push('.');
+        names.push(&field.name);
+        if keep(field) {
+            out.push((names.join("."), field));
         }
-        path.push_str(&field.name);
-        visit(path, field);
-        walk_into(&field.fields, path, visit, depth + 1);
-        path.truncate(len);
+        if !field.fields.is_empty() {
+            find_into(&field.fields, keep, names, out);
+        }
+        names.pop();
     }
 }
 

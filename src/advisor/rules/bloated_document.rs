@@ -1,8 +1,8 @@
-use crate::advisor::paths::walk as walk_fields;
+use crate::advisor::paths::find_fields;
 use crate::advisor::sizes::{detail, human_bytes};
 use crate::advisor::{Context, Finding, Rule, RuleMeta};
 use crate::declare_rule;
-use crate::model::{BsonType, Place};
+use crate::model::{BsonType, Field, Place};
 
 declare_rule! {
     /// ## What it does
@@ -43,22 +43,19 @@ impl Rule for BloatedDocument {
         let t = &cx.model.thresholds;
         for size in &cx.report.sizes {
             let Some(entity) = cx.entity(&size.entity) else { continue };
-            let mut flagged = Vec::new();
-            let mut check = |path: &str, f: &crate::model::Field| {
+            let bloated = |f: &Field| {
                 let large = matches!(f.bson_type, BsonType::String | BsonType::BinData)
                     || (f.bson_type == BsonType::Array
                         && matches!(f.items, Some(BsonType::String | BsonType::BinData)));
-                match f.size.avg_bytes {
-                    Some(avg) if large && avg > t.bloat_field_bytes => {
-                        flagged.push(path.to_string());
-                        out.push(field_finding(&entity.id, &entity.name, path, avg, t.bloat_field_bytes));
-                    }
-                    _ => {}
-                }
+                large && f.size.avg_bytes.is_some_and(|avg| avg > t.bloat_field_bytes)
             };
-            walk_fields(&entity.fields, "", &mut check);
+            let mut flagged = find_fields(&entity.fields, &bloated);
             for v in &entity.collection.variants {
-                walk_fields(&v.fields, "", &mut check);
+                flagged.extend(find_fields(&v.fields, &bloated));
+            }
+            for (path, f) in &flagged {
+                let avg = f.size.avg_bytes.unwrap_or(0);
+                out.push(field_finding(&entity.id, &entity.name, path, avg, t.bloat_field_bytes));
             }
             if size.avg_bytes <= t.doc_target_bytes {
                 continue;
@@ -66,7 +63,9 @@ impl Rule for BloatedDocument {
             let d = detail(cx.layout(), entity);
             let top = d.members.iter().max_by(|a, b| a.bytes.avg.total_cmp(&b.bytes.avg));
             if let Some(m) = top.filter(|m| m.bytes.avg > 0.5 * size.avg_bytes as f64) {
-                if flagged.iter().any(|p| p == &m.name || p.starts_with(&format!("{}.", m.name))) {
+                let inside =
+                    |p: &str| p == m.name || p.strip_prefix(m.name.as_str()).is_some_and(|r| r.starts_with('.'));
+                if flagged.iter().any(|(p, _)| inside(p)) {
                     continue;
                 }
                 let share = (100.0 * m.bytes.avg / size.avg_bytes as f64).round();

@@ -1,7 +1,7 @@
-use crate::advisor::paths::walk;
+use crate::advisor::paths::find_fields;
 use crate::advisor::{Context, Finding, Rule, RuleMeta};
 use crate::declare_rule;
-use crate::model::{BsonType, EntityKind, Place, Relation, Storage, Thresholds};
+use crate::model::{BsonType, EntityKind, Field, Place, Relation, Storage, Thresholds};
 
 declare_rule! {
     /// ## What it does
@@ -43,15 +43,13 @@ impl Rule for LargeArray {
     fn check(&self, cx: &Context, out: &mut Vec<Finding>) {
         let t = &cx.model.thresholds;
         for e in cx.model.entities.iter().filter(|e| e.kind == EntityKind::Document) {
-            walk(&e.fields, "", &mut |path, f| {
-                let cap = f.constraints.max_items.or(f.size.max_items);
-                if let (BsonType::Array, Some(n)) = (f.bson_type, cap) {
-                    if n > t.array_warn {
-                        let place = Place::Field { entity: e.id.clone(), path: path.to_string() };
-                        out.push(finding(t, place, &format!("{}.{path}", e.name), n, "its declared maximum"));
-                    }
-                }
-            });
+            let large = |f: &Field| f.bson_type == BsonType::Array && cap_of(f).is_some_and(|n| n > t.array_warn);
+            for (path, f) in find_fields(&e.fields, &large) {
+                let n = cap_of(f).unwrap_or(0);
+                let label = format!("{}.{path}", e.name);
+                let place = Place::Field { entity: e.id.clone(), path };
+                out.push(finding(t, place, &label, n, "its declared maximum"));
+            }
         }
         for r in &cx.model.relations {
             let Some(parent) = cx.entity(&r.parent) else { continue };
@@ -78,7 +76,12 @@ impl Rule for LargeArray {
 
 /// The declared field `name` of `e` carries its own cap (reported on the field).
 fn capped(e: &crate::model::Entity, name: &str) -> bool {
-    e.field(name).is_some_and(|f| f.constraints.max_items.or(f.size.max_items).is_some())
+    e.field(name).is_some_and(|f| cap_of(f).is_some())
+}
+
+/// An array's declared maximum: the `maxItems` constraint, else the size hint.
+fn cap_of(f: &Field) -> Option<u64> {
+    f.constraints.max_items.or(f.size.max_items)
 }
 
 /// The most children one parent holds, outliers included unless the outlier pattern
