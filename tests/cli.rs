@@ -12,7 +12,7 @@ fn model_file(name: &str, json: &str) -> PathBuf {
     path
 }
 
-fn check(path: &PathBuf, format: &str) -> (i32, String) {
+fn check(path: &std::path::Path, format: &str) -> (i32, String) {
     let out = Command::new(env!("CARGO_BIN_EXE_docshape"))
         .args(["check", path.to_str().expect("utf-8 path"), "--format", format])
         .output()

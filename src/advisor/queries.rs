@@ -128,7 +128,7 @@ fn reach(layout: &Layout, root: &Entity, e: &str, write: bool) -> Reach {
         _ => format!("{} is its own collection", entity.name),
     };
     if write {
-        let holder = e_root.and_then(|r| layout.entity(r)).map_or_else(|| apart(), |r| r.name.clone());
+        let holder = e_root.and_then(|r| layout.entity(r)).map_or_else(&apart, |r| r.name.clone());
         return Reach::Apart(holder);
     }
     let inside = |id: &str| layout.root_id(id) == Some(root.id.as_str());

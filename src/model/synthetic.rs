@@ -157,7 +157,7 @@ fn relation(rng: &mut Rng, m: &Model, embedded: &mut [bool]) -> Option<Relation>
         typical: 1.0 + rng.below(50) as f64,
         max: if unbounded { None } else { Some(50 + rng.below(2_000) as u64) },
         growth_per_day: unbounded.then(|| rng.below(100) as f64 / 10.0),
-        outliers: rng.chance(10).then(|| Outliers { share: 0.002, max: 5_000 }),
+        outliers: rng.chance(10).then_some(Outliers { share: 0.002, max: 5_000 }),
         many_to_many: rng.chance(10),
     };
     r.read_separately = rng.chance(40);

@@ -51,7 +51,7 @@ impl Rule for MissingIndex {
             let declared = &root.collection.indexes;
             let ideal = shape.ideal();
             if declared.is_empty()
-                || declared.iter().any(|i| serves(i, &shape))
+                || declared.iter().any(|i| serves(i, shape))
                 || singles_on(declared, &ideal).len() >= 2
             {
                 continue;

@@ -50,7 +50,7 @@ impl Rule for SingleFieldIndexes {
             }
             let Some(root) = layout.entity(&shape.root) else { continue };
             let declared = &root.collection.indexes;
-            if declared.iter().any(|i| serves(i, &shape)) {
+            if declared.iter().any(|i| serves(i, shape)) {
                 continue;
             }
             let singles = singles_on(declared, &ideal);
