@@ -19,6 +19,7 @@ mod relations;
 mod report;
 mod rule;
 pub mod rules;
+mod size_defaults;
 mod size_walk;
 pub mod sizes;
 

@@ -7,6 +7,7 @@
 
 use super::bson::{array_bytes, element_header, fixed_size, BINARY_OVERHEAD, DOC_OVERHEAD, STRING_OVERHEAD};
 use super::paths::{extended_target, FastMap, Layout, MAX_DEPTH};
+use super::size_defaults::{guess_by_name, period_days, DEFAULT_ITEMS};
 use crate::model::{find_path, BsonType, Cardinality, Entity, EntityKind, Field, Relation, Storage};
 
 /// Bytes (or items) three ways.
@@ -399,9 +400,6 @@ fn relation_filling<'a>(children: &[&'a Relation], parents: &[&'a Relation], nam
     })
 }
 
-/// Items assumed in an array that has no hint, cap or relation.
-const DEFAULT_ITEMS: f64 = 3.0;
-
 fn head(path: &str) -> &str {
     path.split('.').next().unwrap_or(path)
 }
@@ -412,35 +410,4 @@ fn declared(e: &Entity, name: &str) -> bool {
 
 fn declared_path(e: &Entity, path: &str) -> bool {
     e.field(path).is_some() || declared(e, head(path))
-}
-
-/// Days one bucket period covers.
-fn period_days(period: &str) -> f64 {
-    match period.trim().to_ascii_lowercase().as_str() {
-        "minute" => 1.0 / 1440.0,
-        "hour" => 1.0 / 24.0,
-        "week" => 7.0,
-        "month" => 30.0,
-        "year" => 365.0,
-        _ => 1.0,
-    }
-}
-
-/// A guess of a string's bytes from its (lower-case) name.
-fn guess_by_name(name: &str) -> f64 {
-    const TABLE: &[(&[&str], f64)] = &[
-        (
-            &["descrip", "sinopsis", "synopsis", "texto", "text", "body", "content", "comment", "resumen", "summary"],
-            500.0,
-        ),
-        (&["url", "link", "href", "hash", "password", "token"], 60.0),
-        (&["address", "direccion", "endereco"], 60.0),
-        (&["title", "titulo"], 40.0),
-        (&["email", "correo"], 24.0),
-        (&["name", "nombre", "nome"], 20.0),
-        (&["phone", "telefono", "telefone"], 15.0),
-        (&["code", "codigo", "sku", "isbn", "issn"], 13.0),
-        (&["status", "estado", "type", "tipo", "kind", "lang", "country", "pais"], 10.0),
-    ];
-    TABLE.iter().find(|(keys, _)| keys.iter().any(|k| name.contains(k))).map_or(16.0, |(_, b)| *b)
 }
