@@ -55,6 +55,11 @@ fn main() {
         return;
     }
     println!("analyze (median / p95)");
+    let bibliored = docshape::model::load(include_str!("../public/templates/bibliored.json")).expect("template");
+    let (median, p95, _) = time(2_000, || {
+        black_box(analyze(black_box(&bibliored)));
+    });
+    println!("  BiblioRed template: {} / {}", ms(median), ms(p95));
     let sizes_wanted: Vec<usize> =
         std::env::args().filter_map(|a| a.strip_prefix("n=").and_then(|n| n.parse().ok())).collect();
     for (n, runs, target) in [(100, 400, 0.5), (1_000, 100, 5.0)] {

@@ -72,6 +72,9 @@ pub(crate) fn shape_of(layout: &Layout, q: &AccessPattern) -> Option<Shape> {
         id_equality: false,
         text: false,
     };
+    // A value entity (a tag) is the scalar itself: any field named on it is the array's path.
+    let is_value = entity.kind == crate::model::EntityKind::Value && !placement.prefix.is_empty();
+    let full_path = |field: &str| if is_value { placement.prefix.clone() } else { placement.path(field) };
     let note_array = |shape: &mut Shape, rel: &str, full: &str| {
         let is_array = (placement.through_array && !placement.prefix.is_empty())
             || resolve(layout, entity, rel).is_some_and(|r| r.array);
@@ -80,7 +83,7 @@ pub(crate) fn shape_of(layout: &Layout, q: &AccessPattern) -> Option<Shape> {
         }
     };
     for f in &q.filters {
-        let full = placement.path(&f.field);
+        let full = full_path(&f.field);
         if full.is_empty() {
             continue;
         }
@@ -103,7 +106,7 @@ pub(crate) fn shape_of(layout: &Layout, q: &AccessPattern) -> Option<Shape> {
         }
     }
     for s in &q.sort {
-        let full = placement.path(&s.field);
+        let full = full_path(&s.field);
         if full.is_empty() || shape.equality.contains(&full) || shape.sort.iter().any(|k| k.field == full) {
             continue;
         }
@@ -186,6 +189,17 @@ mod tests {
         let r = shape(&[], &[], &["r"]);
         assert!(serves(&IndexSpec::new(&[("r", 1)]), &r));
         assert!(!serves(&IndexSpec::new(&[("x", 1), ("r", 1)]), &r));
+    }
+
+    #[test]
+    fn a_query_on_an_embedded_value_entity_filters_the_array_itself() {
+        let m = crate::model::load(include_str!("../../public/templates/bibliored.json")).expect("template");
+        let layout = Layout::new(&m);
+        let mut q = crate::model::AccessPattern::new("t", "by tag", "etiqueta");
+        q.filters.push(Filter { field: "valor".into(), op: FilterOp::ArrayContains });
+        let s = shape_of(&layout, &q).expect("shape");
+        assert_eq!((s.root.as_str(), s.equality.as_slice()), ("material", &["etiquetas".to_string()][..]));
+        assert_eq!(s.array_paths, ["etiquetas"]);
     }
 
     #[test]
