@@ -5,7 +5,7 @@
 //! `cargo bench --bench advisor -- phases` also times the size estimate and the structural
 //! checks on their own. On a busy machine, compare the CPU mean with the wall-clock median.
 
-use docshape::advisor::{analyze, sizes};
+use docshape::advisor::{analyze, indexes, queries, sizes, Context, RULES};
 use docshape::model::{check_structure, synthetic::generate, Model};
 use std::hint::black_box;
 use std::time::{Duration, Instant};
@@ -90,6 +90,30 @@ fn main() {
                 black_box(check_structure(black_box(&model)));
             });
             println!("        check_structure   {}", ms(m));
+            let (m, _, _) = time(runs, || {
+                black_box(indexes::derive(black_box(&model)));
+            });
+            println!("        indexes::derive   {}", ms(m));
+            let (m, _, _) = time(runs, || {
+                black_box(queries::advise(black_box(&model), &report.indexes));
+            });
+            println!("        queries::advise   {}", ms(m));
+            let cx = Context::new(&model, &report);
+            let mut slow: Vec<(Duration, &str)> = RULES
+                .iter()
+                .map(|rule| {
+                    let (m, _, _) = time(runs / 4 + 1, || {
+                        let mut out = Vec::new();
+                        rule.check(&cx, &mut out);
+                        black_box(out);
+                    });
+                    (m, rule.meta().code)
+                })
+                .collect();
+            slow.sort();
+            slow.reverse();
+            let top: Vec<String> = slow.iter().take(6).map(|(d, c)| format!("{c} {}", ms(*d))).collect();
+            println!("        slowest rules     {}", top.join(", "));
         }
     }
 }

@@ -118,7 +118,8 @@ impl<'l, 'a> Walker<'l, 'a> {
         let layout = self.layout;
         let (children, parents) = (layout.children(&e.id), layout.parents(&e.id));
         for f in &e.fields {
-            let rel = if children.is_empty() && parents.is_empty() {
+            // Only arrays take their counts from a relation.
+            let rel = if f.bson_type != BsonType::Array || (children.is_empty() && parents.is_empty()) {
                 None
             } else {
                 relation_filling(children, parents, &f.name)
