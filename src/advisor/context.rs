@@ -1,19 +1,19 @@
 //! What every rule reads: the model, the derived facts, and fast look-ups into both.
 
+use super::paths::FastMap;
 use super::paths::Layout;
 use super::query_shape::{shapes, Shape};
 use super::{IndexAdvice, RelationAdvice, Report, SizeEstimate};
 use crate::model::{Entity, Model, Relation};
 use std::cell::OnceCell;
-use std::collections::HashMap;
 
 pub struct Context<'a> {
     pub model: &'a Model,
     pub report: &'a Report,
-    entities: HashMap<&'a str, &'a Entity>,
-    relations: HashMap<&'a str, &'a Relation>,
-    advice: HashMap<&'a str, &'a RelationAdvice>,
-    sizes: HashMap<&'a str, &'a SizeEstimate>,
+    entities: FastMap<&'a str, &'a Entity>,
+    relations: FastMap<&'a str, &'a Relation>,
+    advice: FastMap<&'a str, &'a RelationAdvice>,
+    sizes: FastMap<&'a str, &'a SizeEstimate>,
     /// Structure look-ups (embedding roots, relations by end), built on first use.
     layout: OnceCell<Layout<'a>>,
     /// The query shape of each access pattern, in model order, built on first use.

@@ -5,11 +5,11 @@
 //! bucket relation's retention gives a TTL index on the bucket's period field. An index
 //! whose keys are a prefix of another on the same collection is served by the longer one.
 
+use super::paths::FastMap;
 use super::paths::Layout;
 use super::query_shape::{prefix_either_way, shapes, Shape};
 use super::IndexAdvice;
 use crate::model::{IndexKey, IndexSpec, Model, Storage};
-use std::collections::HashMap;
 
 /// Derived and declared indexes of every collection, collection by collection.
 pub fn derive(model: &Model) -> Vec<IndexAdvice> {
@@ -20,7 +20,7 @@ pub fn derive(model: &Model) -> Vec<IndexAdvice> {
 /// `derive` with the look-ups and the query shapes (`query_shape::shapes`) already built.
 pub(crate) fn derive_with(layout: &Layout, shapes: &[Option<Shape>]) -> Vec<IndexAdvice> {
     let model = layout.model;
-    let mut per_root: HashMap<&str, Vec<IndexAdvice>> = HashMap::new();
+    let mut per_root: FastMap<&str, Vec<IndexAdvice>> = FastMap::default();
     for (q, shape) in model.queries.iter().zip(shapes) {
         let Some(shape) = shape else { continue };
         if !shape.needs_index() {

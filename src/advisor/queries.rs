@@ -1,11 +1,11 @@
 //! How each access pattern is served: by one document (its aggregate, with the copies it
 //! keeps) or by several reads, and by which index.
 
+use super::paths::FastMap;
 use super::paths::Layout;
 use super::query_shape::{serves, shapes, Shape};
 use super::{IndexAdvice, QueryAdvice};
 use crate::model::{AccessPattern, Entity, IndexSpec, Model, QueryKind};
-use std::collections::HashMap;
 
 /// One advice per access pattern, in model order.
 pub fn advise(model: &Model, indexes: &[IndexAdvice]) -> Vec<QueryAdvice> {
@@ -15,7 +15,7 @@ pub fn advise(model: &Model, indexes: &[IndexAdvice]) -> Vec<QueryAdvice> {
 
 /// `advise` with the look-ups and the query shapes already built.
 pub(crate) fn advise_with(layout: &Layout, shapes: &[Option<Shape>], indexes: &[IndexAdvice]) -> Vec<QueryAdvice> {
-    let mut by_root: HashMap<&str, Vec<&IndexAdvice>> = HashMap::new();
+    let mut by_root: FastMap<&str, Vec<&IndexAdvice>> = FastMap::default();
     for a in indexes {
         by_root.entry(a.entity.as_str()).or_default().push(a);
     }
@@ -34,7 +34,7 @@ enum Reach {
 
 fn advise_one(
     layout: &Layout,
-    by_root: &HashMap<&str, Vec<&IndexAdvice>>,
+    by_root: &FastMap<&str, Vec<&IndexAdvice>>,
     q: &AccessPattern,
     shape: Option<&Shape>,
 ) -> QueryAdvice {

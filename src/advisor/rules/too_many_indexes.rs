@@ -1,8 +1,8 @@
+use crate::advisor::paths::FastMap;
 use crate::advisor::sizes::number;
 use crate::advisor::{Context, Finding, Rule, RuleMeta};
 use crate::declare_rule;
 use crate::model::{Place, QueryKind};
-use std::collections::HashMap;
 
 /// Secondary indexes from which a write-heavy collection is flagged.
 const WRITE_HEAVY_INDEXES: usize = 10;
@@ -45,7 +45,7 @@ impl Rule for TooManyIndexes {
     }
 
     fn check(&self, cx: &Context, out: &mut Vec<Finding>) {
-        let mut counts: HashMap<&str, usize> = HashMap::new();
+        let mut counts: FastMap<&str, usize> = FastMap::default();
         for i in &cx.report.indexes {
             *counts.entry(i.entity.as_str()).or_default() += 1;
         }
@@ -53,7 +53,7 @@ impl Rule for TooManyIndexes {
             return;
         }
         let layout = cx.layout();
-        let mut rates: HashMap<&str, (f64, f64)> = HashMap::new(); // (reads, writes) per minute
+        let mut rates: FastMap<&str, (f64, f64)> = FastMap::default(); // (reads, writes) per minute
         for q in &cx.model.queries {
             let rate = if q.per_minute.is_finite() { q.per_minute.max(0.0) } else { 0.0 };
             let mut roots: Vec<&str> = q.entities().filter_map(|e| layout.root_id(e)).collect();
