@@ -3,7 +3,11 @@
 //!
 //! `cargo bench --bench advisor` (figures only; the targets are 0.5 ms and 5 ms natively).
 //! `cargo bench --bench advisor -- phases` also times the size estimate and the structural
-//! checks on their own. On a busy machine, compare the CPU mean with the wall-clock median.
+//! checks, the index derivation, the query advice and the slowest rules on their own
+//! (`n=100` or `n=1000` picks one size). On a busy machine, compare the CPU mean with the
+//! wall-clock median. The bench profile inherits `release` (opt-level "z" + LTO, tuned for
+//! the wasm bundle); for opt-level 3 figures run with
+//! `CARGO_PROFILE_BENCH_OPT_LEVEL=3 CARGO_PROFILE_BENCH_LTO=false CARGO_TARGET_DIR=target/bench-o3`.
 
 use docshape::advisor::{analyze, indexes, queries, sizes, Context, RULES};
 use docshape::model::{check_structure, synthetic::generate, Model};
