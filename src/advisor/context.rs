@@ -1,16 +1,23 @@
 //! What every rule reads: the model, the derived facts, and fast look-ups into both.
 
+use super::paths::FastMap;
+use super::paths::Layout;
+use super::query_shape::{shapes, Shape};
 use super::{IndexAdvice, RelationAdvice, Report, SizeEstimate};
 use crate::model::{Entity, Model, Relation};
-use std::collections::HashMap;
+use std::cell::OnceCell;
 
 pub struct Context<'a> {
     pub model: &'a Model,
     pub report: &'a Report,
-    entities: HashMap<&'a str, &'a Entity>,
-    relations: HashMap<&'a str, &'a Relation>,
-    advice: HashMap<&'a str, &'a RelationAdvice>,
-    sizes: HashMap<&'a str, &'a SizeEstimate>,
+    entities: FastMap<&'a str, &'a Entity>,
+    relations: FastMap<&'a str, &'a Relation>,
+    advice: FastMap<&'a str, &'a RelationAdvice>,
+    sizes: FastMap<&'a str, &'a SizeEstimate>,
+    /// Structure look-ups (embedding roots, relations by end), built on first use.
+    layout: OnceCell<Layout<'a>>,
+    /// The query shape of each access pattern, in model order, built on first use.
+    shapes: OnceCell<Vec<Option<Shape>>>,
 }
 
 impl<'a> Context<'a> {
@@ -22,6 +29,8 @@ impl<'a> Context<'a> {
             relations: model.relations.iter().map(|r| (r.id.as_str(), r)).collect(),
             advice: report.relations.iter().map(|a| (a.relation.as_str(), a)).collect(),
             sizes: report.sizes.iter().map(|s| (s.entity.as_str(), s)).collect(),
+            layout: OnceCell::new(),
+            shapes: OnceCell::new(),
         }
     }
 
@@ -39,6 +48,22 @@ impl<'a> Context<'a> {
 
     pub fn size(&self, entity: &str) -> Option<&'a SizeEstimate> {
         self.sizes.get(entity).copied()
+    }
+
+    /// Relations by parent and child, embedding roots and field-path resolution.
+    pub(crate) fn layout(&self) -> &Layout<'a> {
+        self.layout.get_or_init(|| Layout::new(self.model))
+    }
+
+    /// The query shape of each access pattern (`None` when it runs on no collection).
+    pub(crate) fn shapes(&self) -> &[Option<Shape>] {
+        self.shapes.get_or_init(|| shapes(self.layout()))
+    }
+
+    /// Hands over facts `analyze` already built, so rules do not rebuild them.
+    pub(crate) fn prime(&self, layout: Layout<'a>, shapes: Vec<Option<Shape>>) {
+        let _ = self.layout.set(layout);
+        let _ = self.shapes.set(shapes);
     }
 
     /// Derived and declared indexes of one collection.

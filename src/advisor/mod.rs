@@ -6,17 +6,22 @@
 //! documentation in its doc comment.
 
 mod aggregates;
+mod bson;
 mod context;
 mod finding;
-mod indexes;
+pub mod indexes;
+mod paths;
 mod patterns;
-mod queries;
+pub mod queries;
+mod query_shape;
 mod registry;
 mod relations;
 mod report;
 mod rule;
 pub mod rules;
-mod sizes;
+mod size_defaults;
+mod size_walk;
+pub mod sizes;
 
 pub use context::Context;
 pub use finding::{Category, Finding, Fix, Severity};
@@ -29,16 +34,19 @@ use crate::model::Model;
 
 /// Analyses a model. Pure, never panics, and cheap enough to run on every keystroke.
 pub fn analyze(model: &Model) -> Report {
-    let sizes = sizes::estimate(model);
+    let layout = paths::Layout::new(model);
+    let sizes = sizes::estimate_with(&layout);
     let relations = relations::advise(model, &sizes);
     let aggregates = aggregates::aggregates(model);
     let spanning_writes = aggregates::spanning_writes(model);
-    let indexes = indexes::derive(model);
-    let queries = queries::advise(model, &indexes);
+    let shapes = query_shape::shapes(&layout);
+    let indexes = indexes::derive_with(&layout, &shapes);
+    let queries = queries::advise_with(&layout, &shapes, &indexes);
     let patterns = patterns::suggest(model, &relations, &sizes);
     let mut report =
         Report { relations, aggregates, spanning_writes, patterns, sizes, indexes, queries, findings: Vec::new() };
     let cx = Context::new(model, &report);
+    cx.prime(layout, shapes);
     let mut findings = Vec::new();
     for rule in RULES {
         rule.check(&cx, &mut findings);

@@ -21,6 +21,21 @@ pub static RULES: &[&dyn Rule] = &[
     &rules::extended_reference_fits::ExtendedReferenceFits,
     &rules::outlier_fits::OutlierFits,
     // collections, sizes, indexes, validation (advisor-collections)
+    &rules::bloated_document::BloatedDocument,
+    &rules::document_size::DocumentSize,
+    &rules::large_array::LargeArray,
+    &rules::tiny_documents_flood::TinyDocumentsFlood,
+    &rules::too_many_indexes::TooManyIndexes,
+    &rules::single_field_indexes::SingleFieldIndexes,
+    &rules::redundant_index::RedundantIndex,
+    &rules::missing_index::MissingIndex,
+    &rules::deep_offset_pagination::DeepOffsetPagination,
+    &rules::non_unique_sort_pagination::NonUniqueSortPagination,
+    &rules::no_projection::NoProjection,
+    &rules::too_many_collections::TooManyCollections,
+    &rules::no_validator::NoValidator,
+    &rules::no_schema_version::NoSchemaVersion,
+    &rules::validation_rollout::ValidationRollout,
     // measured from real data
     &rules::measured_data::MeasuredData,
 ];

@@ -1,18 +1,231 @@
-//! Document sizes with BSON's encoding rules (advisor-collections fills this in).
+//! Document sizes per collection with BSON's encoding rules: the average document now, the
+//! worst case now, and the worst case at the growth horizon (`thresholds.horizon_days`),
+//! judged against the 1 MB target, Atlas' 2 MB flag and the 16 MiB limit.
 
-use super::SizeEstimate;
-use crate::model::{Entity, Model};
+use super::paths::Layout;
+use super::size_walk::{Growth, MemberSize, Walker};
+use super::{SizeEstimate, SizeLevel};
+use crate::model::{Entity, Model, Thresholds};
 
-pub fn estimate(_model: &Model) -> Vec<SizeEstimate> {
-    Vec::new()
+pub use super::bson::bson_size_of_value;
+
+/// Size estimates of every collection, in model order.
+pub fn estimate(model: &Model) -> Vec<SizeEstimate> {
+    let layout = Layout::new(model);
+    estimate_with(&layout)
 }
 
-/// Size estimate of one collection's documents.
-pub fn estimate_entity(_model: &Model, _entity: &Entity) -> Option<SizeEstimate> {
-    None
+pub(crate) fn estimate_with(layout: &Layout) -> Vec<SizeEstimate> {
+    let mut walker = Walker::new(layout, false);
+    layout.collections().map(|e| estimate_in(&mut walker, e)).collect()
 }
 
-/// Exact BSON size of a document given as Extended JSON (canonical or relaxed).
-pub fn bson_size_of_value(_doc: &serde_json::Value) -> u64 {
-    0
+/// Size estimate of one collection's documents; `None` when `entity` is not a collection
+/// (embedded, a value, or external).
+pub fn estimate_entity(model: &Model, entity: &Entity) -> Option<SizeEstimate> {
+    let layout = Layout::new(model);
+    layout.is_collection(entity).then(|| estimate_in(&mut Walker::new(&layout, false), entity))
+}
+
+/// The breakdown behind an estimate: the top-level elements and the fastest growth.
+pub(crate) struct SizeDetail {
+    pub members: Vec<MemberSize>,
+    pub growth: Option<Growth>,
+}
+
+/// The estimate of one collection with its breakdown (slower: it records every element).
+pub(crate) fn detail(layout: &Layout, entity: &Entity) -> SizeDetail {
+    let mut walker = Walker::new(layout, true);
+    estimate_in(&mut walker, entity);
+    SizeDetail { members: walker.members, growth: walker.growth }
+}
+
+fn estimate_in<'a>(walker: &mut Walker<'_, 'a>, entity: &'a Entity) -> SizeEstimate {
+    let bytes = walker.collection(entity);
+    let t = &walker.layout.model.thresholds;
+    let round = |v: f64| if v.is_finite() { v.round().clamp(0.0, u64::MAX as f64) as u64 } else { u64::MAX };
+    let (avg, worst) = (round(bytes.avg), round(bytes.worst));
+    let horizon = round(bytes.horizon).max(worst);
+    SizeEstimate {
+        entity: entity.id.clone(),
+        avg_bytes: avg,
+        worst_bytes: worst,
+        horizon_bytes: horizon,
+        horizon_label: horizon_label(t, walker.growth.as_ref()),
+        level: level(t, horizon),
+    }
+}
+
+/// The level of a document size against the thresholds.
+pub fn level(t: &Thresholds, bytes: u64) -> SizeLevel {
+    if bytes > t.doc_limit_bytes {
+        SizeLevel::OverLimit
+    } else if bytes > t.doc_atlas_bytes {
+        SizeLevel::OverAtlas
+    } else if bytes > t.doc_target_bytes {
+        SizeLevel::OverTarget
+    } else {
+        SizeLevel::Fine
+    }
+}
+
+/// "in 5 years at 40 resenas/day", or why the horizon equals the worst case.
+fn horizon_label(t: &Thresholds, growth: Option<&Growth>) -> String {
+    match growth {
+        Some(g) => format!("in {} at {} {}/day", horizon_span(t.horizon_days), number(g.per_day), g.child_name),
+        None => "no unbounded growth: the worst case holds".to_string(),
+    }
+}
+
+/// "5 years", "1 year", "90 days".
+pub fn horizon_span(days: u64) -> String {
+    match days {
+        d if d >= 365 && d % 365 == 0 => {
+            let y = d / 365;
+            format!("{y} year{}", if y == 1 { "" } else { "s" })
+        }
+        1 => "1 day".to_string(),
+        d => format!("{d} days"),
+    }
+}
+
+/// A figure without needless decimals: 40, 0.02, 1.5.
+pub fn number(v: f64) -> String {
+    if v.fract() == 0.0 && v.abs() < 1e15 {
+        format!("{}", v as i64)
+    } else {
+        let s = format!("{v:.2}");
+        s.trim_end_matches('0').trim_end_matches('.').to_string()
+    }
+}
+
+/// Bytes for people: 980 B, 12.3 KB, 4.1 MB (decimal units, as MongoDB's limits are quoted;
+/// 16 MiB is shown as 16.8 MB).
+pub fn human_bytes(b: u64) -> String {
+    match b {
+        b if b < 1_000 => format!("{b} B"),
+        b if b < 1_000_000 => format!("{:.1} KB", b as f64 / 1e3),
+        b if b < 1_000_000_000 => format!("{:.1} MB", b as f64 / 1e6),
+        b => format!("{:.1} GB", b as f64 / 1e9),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::{load, BsonType, Cardinality, Field, Relation, Storage};
+
+    fn one(model: &Model, id: &str) -> SizeEstimate {
+        let e = model.entity(id).expect("entity");
+        estimate_entity(model, e).expect("a collection")
+    }
+
+    #[test]
+    fn scalar_fields_follow_bson_rules() {
+        let mut m = Model::new("t");
+        let mut e = Entity::new("u", "users");
+        e.fields.push(Field::new("_id", BsonType::ObjectId)); // 2+3+12 = 17
+        e.fields.push(Field::new("n", BsonType::Int)); // 2+1+4 = 7
+        let mut s = Field::new("s", BsonType::String); // 2+1+5+10 = 18; worst 2+1+5+30 = 38
+        s.size.avg_bytes = Some(10);
+        s.constraints.max_length = Some(30);
+        e.fields.push(s);
+        m.entities.push(e);
+        let est = one(&m, "u");
+        assert_eq!(est.avg_bytes, 5 + 17 + 7 + 18);
+        assert_eq!(est.worst_bytes, 5 + 17 + 7 + 38);
+        assert_eq!(est.horizon_bytes, est.worst_bytes);
+        assert_eq!(est.level, SizeLevel::Fine);
+    }
+
+    #[test]
+    fn missing_id_is_added_and_arrays_count_key_bytes() {
+        let mut m = Model::new("t");
+        let mut e = Entity::new("u", "users");
+        let mut a = Field::new("a", BsonType::Array);
+        a.items = Some(BsonType::Int);
+        a.size.avg_items = Some(2);
+        a.constraints.max_items = Some(12);
+        e.fields.push(a);
+        m.entities.push(e);
+        let est = one(&m, "u");
+        // _id 17; "a": header 3 + array 5 + 2 × (2 + 1 key digit + 4)
+        assert_eq!(est.avg_bytes, 5 + 17 + 3 + 5 + 2 * 7);
+        // 12 items: keys "0".."11" have 14 digits
+        assert_eq!(est.worst_bytes, 5 + 17 + 3 + 5 + 12 * 6 + 14);
+    }
+
+    #[test]
+    fn embedded_unbounded_relation_grows_to_the_horizon() {
+        let mut m = Model::new("t");
+        m.thresholds.horizon_days = 365 * 5;
+        m.entities.push(Entity::new("post", "posts"));
+        let mut c = Entity::new("comment", "comments");
+        let mut body = Field::new("body", BsonType::String);
+        body.size.avg_bytes = Some(200);
+        c.fields.push(body); // one item: 5 + (2+4+5+200) = 216
+        m.entities.push(c);
+        let mut r = Relation::new("r", "post", "comment", Storage::Embed);
+        r.field = "comments".into();
+        r.cardinality = Cardinality { typical: 10.0, max: None, growth_per_day: Some(40.0), ..Cardinality::default() };
+        m.relations.push(r);
+        let est = one(&m, "post");
+        let item = 216.0;
+        let expected_avg = 5.0 + 17.0 + 10.0 + (5.0 + 10.0 * (2.0 + item) + 10.0);
+        assert_eq!(est.avg_bytes, expected_avg as u64);
+        let n = 10 + 40 * 1825; // 73,010 comments
+        let keys = 10 + 90 * 2 + 900 * 3 + 9000 * 4 + (n - 10_000) * 5;
+        let expected_horizon = 5 + 17 + 10 + 5 + n * (2 + 216) + keys;
+        assert_eq!(est.horizon_bytes, expected_horizon as u64);
+        assert_eq!(est.horizon_label, "in 5 years at 40 comments/day");
+        assert_eq!(est.level, SizeLevel::OverAtlas, "{} bytes", est.horizon_bytes);
+        assert!(m.entity("comment").is_some_and(|c| estimate_entity(&m, c).is_none()), "embedded: no collection");
+    }
+
+    #[test]
+    fn value_entities_embed_as_arrays_of_scalars() {
+        let mut m = Model::new("t");
+        m.entities.push(Entity::new("p", "posts"));
+        let mut tag = Entity::new("tag", "tags");
+        tag.kind = crate::model::EntityKind::Value;
+        tag.value_type = Some(BsonType::String);
+        m.entities.push(tag);
+        let mut r = Relation::new("r", "p", "tag", Storage::Embed);
+        r.field = "tags".into();
+        r.child_bytes = Some(6);
+        r.cardinality = Cardinality { typical: 3.0, max: Some(8), ..Cardinality::default() };
+        m.relations.push(r);
+        let est = one(&m, "p");
+        // "tags" header 6, array 5 + n × (2 + 1 digit + 5 + 6)
+        assert_eq!(est.avg_bytes, 5 + 17 + 6 + 5 + 3 * 14);
+        assert_eq!(est.worst_bytes, 5 + 17 + 6 + 5 + 8 * 14);
+    }
+
+    #[test]
+    fn bibliored_sizes_are_plausible_and_bounded() {
+        let m = load(include_str!("../../public/templates/bibliored.json")).expect("loads");
+        let sizes = estimate(&m);
+        let ids: Vec<&str> = sizes.iter().map(|s| s.entity.as_str()).collect();
+        assert_eq!(ids, ["material", "resena", "actividad"]);
+        for s in &sizes {
+            assert!(s.avg_bytes <= s.worst_bytes && s.worst_bytes <= s.horizon_bytes, "{s:?}");
+            assert_eq!(s.level, SizeLevel::Fine, "{s:?}");
+        }
+        // A bucket of 500 events stays far under 1 MB: its cap bounds it.
+        let act = &sizes[2];
+        assert!(act.worst_bytes > 20_000 && act.worst_bytes < 200_000, "{act:?}");
+        assert_eq!(act.worst_bytes, act.horizon_bytes);
+        // The catalogue: synopsis, five review excerpts and the tags.
+        assert!(sizes[0].avg_bytes > 2_000 && sizes[0].avg_bytes < 6_000, "{:?}", sizes[0]);
+    }
+
+    #[test]
+    fn units_and_labels() {
+        assert_eq!(human_bytes(999), "999 B");
+        assert_eq!(human_bytes(16 * 1024 * 1024), "16.8 MB");
+        assert_eq!(horizon_span(1825), "5 years");
+        assert_eq!(horizon_span(90), "90 days");
+        assert_eq!(number(0.02), "0.02");
+        assert_eq!(number(40.0), "40");
+    }
 }

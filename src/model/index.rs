@@ -35,19 +35,25 @@ impl IndexSpec {
 
     /// mongosh key document: `{ socio_id: 1, dia: -1 }`.
     pub fn key_doc(&self) -> String {
-        let keys: Vec<String> = self
-            .keys
-            .iter()
-            .map(|k| {
-                let name = if k.field.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') {
-                    k.field.clone()
-                } else {
-                    format!("\"{}\"", k.field)
-                };
-                format!("{name}: {}", k.dir)
-            })
-            .collect();
-        format!("{{ {} }}", keys.join(", "))
+        use std::fmt::Write;
+        let mut out = String::with_capacity(8 + self.keys.iter().map(|k| k.field.len() + 8).sum::<usize>());
+        out.push_str("{ ");
+        for (i, k) in self.keys.iter().enumerate() {
+            if i > 0 {
+                out.push_str(", ");
+            }
+            let bare = k.field.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
+            if !bare {
+                out.push('"');
+            }
+            out.push_str(&k.field);
+            if !bare {
+                out.push('"');
+            }
+            let _ = write!(out, ": {}", k.dir);
+        }
+        out.push_str(" }");
+        out
     }
 
     /// Whether `self`'s keys are a prefix of `other`'s (same fields and directions).

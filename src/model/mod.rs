@@ -9,6 +9,7 @@ mod load;
 mod query;
 mod relation;
 mod structure;
+pub mod synthetic;
 mod thresholds;
 
 pub use entity::*;

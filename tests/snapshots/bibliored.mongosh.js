@@ -188,6 +188,15 @@ db.createCollection("catalogo", {
   validationAction: "error"
 });
 
+// C4: Serves C4: the range on titulo_normalizado.
+db.catalogo.createIndex({ titulo_normalizado: 1 });
+// C4b: Serves C4b: equality on etiquetas. Multikey: etiquetas is an array path, one index entry per element.
+db.catalogo.createIndex({ etiquetas: 1 });
+// C4c: Serves C4c: equality on tipo, then the sort valoracion.media:-1. ESR order: equality, then sort, then range.
+db.catalogo.createIndex({ tipo: 1, "valoracion.media": -1 });
+// C9: Serves C9: equality on autores.autor_id. Multikey: autores.autor_id is an array path, one index entry per element.
+db.catalogo.createIndex({ "autores.autor_id": 1 });
+
 // catalogo.valoracion: computed from resenas.puntuacion. Sum and count are stored, so each change updates them with $inc
 // and the average is recomputed from them;
 // a periodic full recompute corrects any drift. Call after inserting into resenas
@@ -344,6 +353,15 @@ db.createCollection("resenas", {
   validationAction: "error"
 });
 
+// C2: Serves C2: equality on material.material_id, then the sort votos_utiles:-1. ESR order: equality, then sort, then range.
+db.resenas.createIndex({ "material.material_id": 1, votos_utiles: -1 });
+// C3: Serves C3: equality on socio.socio_id, then the sort fecha:-1. ESR order: equality, then sort, then range.
+db.resenas.createIndex({ "socio.socio_id": 1, fecha: -1 });
+// C5: Serves C5: equality on estado, then the sort fecha:-1. ESR order: equality, then sort, then range.
+db.resenas.createIndex({ estado: 1, fecha: -1 });
+// C5b: Serves C5b: equality on etiquetas. Multikey: etiquetas is an array path, one index entry per element.
+db.resenas.createIndex({ etiquetas: 1 });
+
 // resenas: conditional update on the schema version (esquema_v). Readers handle the old and the
 // new shape; this moves one document forward only if nobody changed its version since it was
 // read (the filter includes the version read), so concurrent migrators never apply it twice.
@@ -417,7 +435,11 @@ db.createCollection("actividad", {
   validationAction: "warn"
 });
 
-// retention: buckets expire 63072000 s after their dia (TTL)
+// C7: Serves C7: equality on socio_id, then the sort dia:-1, which also bounds the range on dia. ESR order: equality, then sort, then range.
+db.actividad.createIndex({ socio_id: 1, dia: -1 });
+// C8: Serves C8: equality on eventos.material_id. Multikey: eventos.material_id is an array path, one index entry per element.
+db.actividad.createIndex({ "eventos.material_id": 1 });
+// TTL: MongoDB deletes a bucket 63072000 s (2 years) after its dia, the retention of socio-actividad.
 db.actividad.createIndex({ dia: 1 }, { expireAfterSeconds: 63072000 });
 
 // actividad: bucket upsert, one document per socio_id and day, at most 500 eventos. Serves C6 Registrar un evento de actividad.

@@ -1,0 +1,123 @@
+//! Speed of `analyze` on synthetic models (no harness, no dependency): median and p95 over
+//! many runs for 100 and 1,000 entities × 12 fields, 2× relations and 300 access patterns.
+//!
+//! `cargo bench --bench advisor` (figures only; the targets are 0.5 ms and 5 ms natively).
+//! `cargo bench --bench advisor -- phases` also times the size estimate and the structural
+//! checks, the index derivation, the query advice and the slowest rules on their own
+//! (`n=100` or `n=1000` picks one size). On a busy machine, compare the CPU mean with the
+//! wall-clock median. The bench profile inherits `release` (opt-level "z" + LTO, tuned for
+//! the wasm bundle); for opt-level 3 figures run with
+//! `CARGO_PROFILE_BENCH_OPT_LEVEL=3 CARGO_PROFILE_BENCH_LTO=false CARGO_TARGET_DIR=target/bench-o3`.
+
+use docshape::advisor::{analyze, indexes, queries, sizes, Context, RULES};
+use docshape::model::{check_structure, synthetic::generate, Model};
+use std::hint::black_box;
+use std::time::{Duration, Instant};
+
+/// CPU time this thread has run, from Linux's schedstat (`None` elsewhere): on a busy
+/// machine wall-clock samples include time spent waiting for a core.
+fn thread_cpu() -> Option<Duration> {
+    let text = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
+    let ns: u64 = text.split_whitespace().next()?.parse().ok()?;
+    Some(Duration::from_nanos(ns))
+}
+
+/// Median and p95 wall-clock time of `f`, and the mean CPU time per run.
+fn time<F: FnMut()>(runs: usize, mut f: F) -> (Duration, Duration, Option<Duration>) {
+    for _ in 0..runs.div_ceil(10) {
+        f();
+    }
+    let cpu_start = thread_cpu();
+    let mut samples: Vec<Duration> = (0..runs)
+        .map(|_| {
+            let start = Instant::now();
+            f();
+            start.elapsed()
+        })
+        .collect();
+    let cpu = match (cpu_start, thread_cpu()) {
+        (Some(a), Some(b)) => Some((b.saturating_sub(a)) / runs as u32),
+        _ => None,
+    };
+    samples.sort();
+    let at = |q: f64| samples[((samples.len() - 1) as f64 * q).round() as usize];
+    (at(0.5), at(0.95), cpu)
+}
+
+fn ms(d: Duration) -> String {
+    format!("{:.3} ms", d.as_secs_f64() * 1e3)
+}
+
+fn main() {
+    let phases = std::env::args().any(|a| a == "phases");
+    if std::env::args().any(|a| a == "sizes-only") {
+        let model = generate(1_000, 42);
+        let (m, p, _) = time(200, || {
+            black_box(sizes::estimate(black_box(&model)));
+        });
+        println!("sizes::estimate at 1000: {} / {}", ms(m), ms(p));
+        return;
+    }
+    println!("analyze (median / p95)");
+    let bibliored = docshape::model::load(include_str!("../public/templates/bibliored.json")).expect("template");
+    let (median, p95, _) = time(2_000, || {
+        black_box(analyze(black_box(&bibliored)));
+    });
+    println!("  BiblioRed template: {} / {}", ms(median), ms(p95));
+    let sizes_wanted: Vec<usize> =
+        std::env::args().filter_map(|a| a.strip_prefix("n=").and_then(|n| n.parse().ok())).collect();
+    for (n, runs, target) in [(100, 400, 0.5), (1_000, 100, 5.0)] {
+        if !sizes_wanted.is_empty() && !sizes_wanted.contains(&n) {
+            continue;
+        }
+        let model: Model = generate(n, 42);
+        let report = analyze(&model);
+        let (median, p95, cpu) = time(runs, || {
+            black_box(analyze(black_box(&model)));
+        });
+        let cpu = cpu.map_or_else(String::new, |c| format!(", CPU mean {}", ms(c)));
+        println!(
+            "  {n:>5} entities, {} relations, {} queries: {} / {}{cpu}  (target {target} ms; {} findings, {} indexes)",
+            model.relations.len(),
+            model.queries.len(),
+            ms(median),
+            ms(p95),
+            report.findings.len(),
+            report.indexes.len()
+        );
+        if phases {
+            let (m, _, _) = time(runs, || {
+                black_box(sizes::estimate(black_box(&model)));
+            });
+            println!("        sizes::estimate   {}", ms(m));
+            let (m, _, _) = time(runs, || {
+                black_box(check_structure(black_box(&model)));
+            });
+            println!("        check_structure   {}", ms(m));
+            let (m, _, _) = time(runs, || {
+                black_box(indexes::derive(black_box(&model)));
+            });
+            println!("        indexes::derive   {}", ms(m));
+            let (m, _, _) = time(runs, || {
+                black_box(queries::advise(black_box(&model), &report.indexes));
+            });
+            println!("        queries::advise   {}", ms(m));
+            let cx = Context::new(&model, &report);
+            let mut slow: Vec<(Duration, &str)> = RULES
+                .iter()
+                .map(|rule| {
+                    let (m, _, _) = time(runs / 4 + 1, || {
+                        let mut out = Vec::new();
+                        rule.check(&cx, &mut out);
+                        black_box(out);
+                    });
+                    (m, rule.meta().code)
+                })
+                .collect();
+            slow.sort();
+            slow.reverse();
+            let top: Vec<String> = slow.iter().take(6).map(|(d, c)| format!("{c} {}", ms(*d))).collect();
+            println!("        slowest rules     {}", top.join(", "));
+        }
+    }
+}

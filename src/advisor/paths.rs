@@ -1,0 +1,376 @@
+//! Fast look-ups into a model's structure and a field-path resolver shared by the size
+//! estimate, the index derivation and the query advice.
+//!
+//! `Layout` is built once per analysis (hash maps over entities and relations), so the
+//! per-collection and per-query work never scans every relation. `resolve` follows a dotted
+//! path through declared fields, polymorphic variants, embedded relations (an embedded child
+//! or value entity at the relation's `field`), and the copies and references a relation
+//! places in a document (subset arrays, computed values, id arrays, extended references).
+
+use crate::model::{BsonType, CopiedField, Entity, EntityKind, Field, Model, Relation, Storage};
+use std::collections::HashMap;
+
+/// A fast, non-cryptographic hasher (FxHash's multiply-rotate) for the short id keys of
+/// the analysis maps: SipHash's DoS resistance buys nothing on a local model.
+#[derive(Default, Clone, Copy)]
+pub(crate) struct FastHasher(u64);
+
+impl std::hash::Hasher for FastHasher {
+    fn write(&mut self, bytes: &[u8]) {
+        const K: u64 = 0x517c_c1b7_2722_0a95;
+        let mut chunks = bytes.chunks_exact(8);
+        for c in &mut chunks {
+            let word = u64::from_le_bytes([c[0], c[1], c[2], c[3], c[4], c[5], c[6], c[7]]);
+            self.0 = (self.0.rotate_left(5) ^ word).wrapping_mul(K);
+        }
+        for &b in chunks.remainder() {
+            self.0 = (self.0.rotate_left(5) ^ b as u64).wrapping_mul(K);
+        }
+    }
+    fn write_u8(&mut self, b: u8) {
+        self.0 = (self.0.rotate_left(5) ^ b as u64).wrapping_mul(0x517c_c1b7_2722_0a95);
+    }
+    fn finish(&self) -> u64 {
+        self.0
+    }
+}
+
+/// A `HashMap` with `FastHasher`.
+pub(crate) type FastMap<K, V> = HashMap<K, V, std::hash::BuildHasherDefault<FastHasher>>;
+
+/// Deepest embedding chain followed; deeper (or cyclic) structures are cut off.
+pub(crate) const MAX_DEPTH: usize = 32;
+
+/// Hash maps over a model's entities and relations.
+pub(crate) struct Layout<'a> {
+    pub model: &'a Model,
+    entities: FastMap<&'a str, &'a Entity>,
+    /// Relations by parent id, in model order.
+    by_parent: FastMap<&'a str, Vec<&'a Relation>>,
+    /// Relations by child id, in model order.
+    by_child: FastMap<&'a str, Vec<&'a Relation>>,
+    /// The first relation that embeds each entity (as `Model::embedding_parent`).
+    embed_parent: FastMap<&'a str, &'a Relation>,
+    /// The collection holding each entity (absent: external, dangling, or in a cycle).
+    roots: FastMap<&'a str, &'a str>,
+}
+
+impl<'a> Layout<'a> {
+    pub fn new(model: &'a Model) -> Layout<'a> {
+        let n = model.entities.len();
+        let mut by_parent: FastMap<&str, Vec<&Relation>> = FastMap::with_capacity_and_hasher(n, Default::default());
+        let mut by_child: FastMap<&str, Vec<&Relation>> = FastMap::with_capacity_and_hasher(n, Default::default());
+        let mut embed_parent = FastMap::default();
+        for r in &model.relations {
+            by_parent.entry(r.parent.as_str()).or_default().push(r);
+            by_child.entry(r.child.as_str()).or_default().push(r);
+            if r.storage == Storage::Embed {
+                embed_parent.entry(r.child.as_str()).or_insert(r);
+            }
+        }
+        let mut layout = Layout {
+            model,
+            entities: model.entities.iter().map(|e| (e.id.as_str(), e)).collect(),
+            by_parent,
+            by_child,
+            embed_parent,
+            roots: FastMap::default(),
+        };
+        let roots = model.entities.iter().filter_map(|e| Some((e.id.as_str(), layout.find_root(&e.id)?))).collect();
+        layout.roots = roots;
+        layout
+    }
+
+    pub fn entity(&self, id: &str) -> Option<&'a Entity> {
+        self.entities.get(id).copied()
+    }
+
+    /// Relations whose parent is `id`.
+    pub fn children(&self, id: &str) -> &[&'a Relation] {
+        self.by_parent.get(id).map(Vec::as_slice).unwrap_or(&[])
+    }
+
+    /// Relations whose child is `id`.
+    pub fn parents(&self, id: &str) -> &[&'a Relation] {
+        self.by_child.get(id).map(Vec::as_slice).unwrap_or(&[])
+    }
+
+    /// The relation that embeds `id` into a parent document, if any.
+    pub fn embedding_parent(&self, id: &str) -> Option<&'a Relation> {
+        self.embed_parent.get(id).copied()
+    }
+
+    pub fn is_collection(&self, e: &Entity) -> bool {
+        e.kind == EntityKind::Document && !self.embed_parent.contains_key(e.id.as_str())
+    }
+
+    /// The collections, in model order.
+    pub fn collections(&self) -> impl Iterator<Item = &'a Entity> + '_ {
+        self.model.entities.iter().filter(|e| self.is_collection(e))
+    }
+
+    /// The id of the collection whose documents hold `id` (itself when it is one).
+    pub fn root_id(&self, id: &str) -> Option<&'a str> {
+        self.roots.get(id).copied()
+    }
+
+    fn find_root(&self, id: &str) -> Option<&'a str> {
+        let mut current = self.entity(id)?;
+        for _ in 0..MAX_DEPTH {
+            match self.embedding_parent(&current.id) {
+                Some(rel) => current = self.entity(&rel.parent)?,
+                None => return self.is_collection(current).then_some(current.id.as_str()),
+            }
+        }
+        None
+    }
+
+    /// Where an entity's data sits: its collection, the dotted path of the embedding inside
+    /// that collection's documents ("" for the root itself), and whether that path crosses
+    /// an array. `None` for external entities, dangling ids and embedding cycles.
+    pub fn placement(&self, id: &str) -> Option<Placement<'a>> {
+        let mut segments: Vec<&'a str> = Vec::new();
+        let mut through_array = false;
+        let mut current = self.entity(id)?;
+        for _ in 0..MAX_DEPTH {
+            match self.embedding_parent(&current.id) {
+                Some(rel) => {
+                    segments.push(rel.field.as_str());
+                    through_array |= rel.cardinality.max != Some(1);
+                    current = self.entity(&rel.parent)?;
+                }
+                None => {
+                    if !self.is_collection(current) {
+                        return None;
+                    }
+                    segments.reverse();
+                    return Some(Placement { root: current, prefix: segments.join("."), through_array });
+                }
+            }
+        }
+        None
+    }
+}
+
+/// The fields (and their dotted paths) for which `keep` holds, at any depth. Paths are
+/// built only for the fields kept, so scanning a large model allocates almost nothing.
+pub(crate) fn find_fields<'f>(fields: &'f [Field], keep: &dyn Fn(&Field) -> bool) -> Vec<(String, &'f Field)> {
+    let mut out = Vec::new();
+    let mut names: Vec<&str> = Vec::new();
+    find_into(fields, keep, &mut names, &mut out);
+    out
+}
+
+fn find_into<'f>(
+    fields: &'f [Field],
+    keep: &dyn Fn(&Field) -> bool,
+    names: &mut Vec<&'f str>,
+    out: &mut Vec<(String, &'f Field)>,
+) {
+    if names.len() > MAX_DEPTH {
+        return;
+    }
+    for field in fields {
+        names.push(&field.name);
+        if keep(field) {
+            out.push((names.join("."), field));
+        }
+        if !field.fields.is_empty() {
+            find_into(&field.fields, keep, names, out);
+        }
+        names.pop();
+    }
+}
+
+/// Where an entity's data sits inside a collection (see `Layout::placement`).
+pub(crate) struct Placement<'a> {
+    pub root: &'a Entity,
+    pub prefix: String,
+    pub through_array: bool,
+}
+
+impl Placement<'_> {
+    /// The full path of `field` (relative to the entity) inside the root's documents.
+    pub fn path(&self, field: &str) -> String {
+        match (self.prefix.is_empty(), field.is_empty()) {
+            (true, _) => field.to_string(),
+            (false, true) => self.prefix.clone(),
+            (false, false) => format!("{}.{field}", self.prefix),
+        }
+    }
+}
+
+/// Where an extended-reference copy lives in the child: beside the reference id when the
+/// id is nested (`material.material_id` puts the copy of `titulo` at `material.titulo`),
+/// else at the top level; an explicit dotted `asField` is taken as is.
+pub(crate) fn extended_target(r: &Relation, c: &CopiedField) -> String {
+    let target = c.target_name();
+    if target.contains('.') {
+        return target.to_string();
+    }
+    match r.reference.child_field.as_deref().and_then(|cf| cf.rsplit_once('.')) {
+        Some((parent, _)) => format!("{parent}.{target}"),
+        None => target.to_string(),
+    }
+}
+
+/// What a resolved path names.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(crate) struct Resolved {
+    /// The BSON type at the end of the path (`array` for an array, or the element type
+    /// when the path goes through an array into its items).
+    pub bson_type: BsonType,
+    /// The path is an array or goes through one: an index on it is multikey.
+    pub array: bool,
+}
+
+/// Where the walk stands: a set of declared fields, and the entity whose relations may add
+/// more at this level (only at an entity's top level).
+#[derive(Clone, Copy)]
+struct Scope<'a> {
+    fields: &'a [Field],
+    entity: Option<&'a Entity>,
+}
+
+/// Resolves a dotted `path` inside the documents of `entity` (a collection or an embedded
+/// entity). `None` when nothing in the model names it.
+pub(crate) fn resolve(layout: &Layout, entity: &Entity, path: &str) -> Option<Resolved> {
+    if path == "_id" && entity.field("_id").is_none() {
+        return Some(Resolved { bson_type: BsonType::ObjectId, array: false });
+    }
+    // A whole remaining path may be a reference field (`material.material_id`) that no
+    // declared field spells out.
+    let mut scope = Scope { fields: &entity.fields, entity: Some(entity) };
+    let mut array = false;
+    let mut rest = path;
+    for _ in 0..MAX_DEPTH {
+        let (head, tail) = match rest.split_once('.') {
+            Some((h, t)) => (h, Some(t)),
+            None => (rest, None),
+        };
+        let step = step(layout, scope, head, rest);
+        let (next, ty, is_array, whole) = step?;
+        array |= is_array;
+        if whole {
+            return Some(Resolved { bson_type: ty, array });
+        }
+        match tail {
+            None => return Some(Resolved { bson_type: ty, array }),
+            Some(t) => {
+                scope = next?;
+                rest = t;
+            }
+        }
+    }
+    None
+}
+
+/// One step of the walk: the scope inside `head`, the type there, whether it is an array,
+/// and whether it consumed the whole remaining path.
+fn step<'a>(
+    layout: &Layout<'a>,
+    scope: Scope<'a>,
+    head: &str,
+    rest: &str,
+) -> Option<(Option<Scope<'a>>, BsonType, bool, bool)> {
+    if let Some(f) = scope.fields.iter().find(|f| f.name == head) {
+        return Some(field_step(f));
+    }
+    let entity = scope.entity?;
+    for v in &entity.collection.variants {
+        if let Some(f) = v.fields.iter().find(|f| f.name == head) {
+            return Some(field_step(f));
+        }
+    }
+    for r in layout.children(&entity.id) {
+        let many = r.cardinality.max != Some(1);
+        if r.storage == Storage::Embed && r.field == head {
+            let child = layout.entity(&r.child)?;
+            if child.kind == EntityKind::Value {
+                let ty = child.value_type.unwrap_or(BsonType::String);
+                return Some((None, if many { BsonType::Array } else { ty }, many, false));
+            }
+            let ty = if many { BsonType::Array } else { BsonType::Object };
+            return Some((Some(Scope { fields: &child.fields, entity: Some(child) }), ty, many, false));
+        }
+        if let Some(s) = &r.subset {
+            if s.field == head {
+                let child = layout.entity(&r.child);
+                let scope = child.map(|c| Scope { fields: &c.fields, entity: None });
+                return Some((scope, BsonType::Array, true, false));
+            }
+            if s.count_field.as_deref() == Some(rest) {
+                return Some((None, BsonType::Int, false, true));
+            }
+        }
+        if r.reference.parent_field.as_deref() == Some(rest) {
+            return Some((None, if many { BsonType::Array } else { BsonType::ObjectId }, many, true));
+        }
+        if let Some(c) = r.computed.iter().find(|c| c.field == rest) {
+            let ty = if c.op == "count" { BsonType::Int } else { BsonType::Double };
+            return Some((None, ty, false, true));
+        }
+    }
+    for r in layout.parents(&entity.id) {
+        if r.reference.child_field.as_deref() == Some(rest) {
+            return Some((None, BsonType::ObjectId, false, true));
+        }
+        if let Some(c) = r.extended.iter().find(|c| extended_target(r, c) == rest) {
+            let source = layout.entity(&r.parent).and_then(|p| p.field(&c.field));
+            return Some((None, source.map_or(BsonType::String, |f| f.bson_type), false, true));
+        }
+        if let Some(b) = &r.bucket {
+            if b.array_field == head {
+                // The events' shape is not declared: the rest of the path is inside the array.
+                let ty = if rest.contains('.') { BsonType::String } else { BsonType::Array };
+                return Some((None, ty, true, true));
+            }
+        }
+    }
+    None
+}
+
+fn field_step(f: &Field) -> (Option<Scope<'_>>, BsonType, bool, bool) {
+    let is_array = f.bson_type == BsonType::Array;
+    (Some(Scope { fields: &f.fields, entity: None }), f.bson_type, is_array, false)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::load;
+
+    fn bibliored() -> Model {
+        load(include_str!("../../public/templates/bibliored.json")).expect("template loads")
+    }
+
+    #[test]
+    fn resolves_declared_embedded_and_reference_paths() {
+        let m = bibliored();
+        let layout = Layout::new(&m);
+        let catalogo = layout.entity("material").expect("material");
+        let r = |p: &str| resolve(&layout, catalogo, p);
+        assert_eq!(r("titulo_normalizado"), Some(Resolved { bson_type: BsonType::String, array: false }));
+        assert_eq!(r("etiquetas"), Some(Resolved { bson_type: BsonType::Array, array: true }), "embedded value");
+        assert_eq!(r("autores.autor_id"), Some(Resolved { bson_type: BsonType::ObjectId, array: true }));
+        assert_eq!(r("valoracion.media").map(|x| x.array), Some(false));
+        assert_eq!(r("isbn").map(|x| x.bson_type), Some(BsonType::String), "variant field");
+        assert_eq!(r("_id").map(|x| x.bson_type), Some(BsonType::ObjectId));
+        assert_eq!(r("nope"), None);
+        let actividad = layout.entity("actividad").expect("actividad");
+        assert_eq!(resolve(&layout, actividad, "eventos.material_id").map(|x| x.array), Some(true));
+    }
+
+    #[test]
+    fn placement_of_embedded_entities() {
+        let m = bibliored();
+        let layout = Layout::new(&m);
+        let p = layout.placement("etiqueta").expect("embedded in catalogo");
+        assert_eq!(p.root.id, "material");
+        assert_eq!(p.prefix, "etiquetas");
+        assert!(p.through_array);
+        assert!(layout.placement("socio").is_none(), "external entities have no collection");
+        let cols: Vec<&str> = layout.collections().map(|e| e.id.as_str()).collect();
+        assert_eq!(cols, ["material", "resena", "actividad"]);
+    }
+}

@@ -1,0 +1,100 @@
+use crate::advisor::{Context, Finding, Rule, RuleMeta};
+use crate::declare_rule;
+use crate::model::{Pagination, Place};
+
+/// Page size assumed when an offset-paginated pattern gives none.
+const DEFAULT_PAGE: u64 = 20;
+
+declare_rule! {
+    /// ## What it does
+    /// Flags an access pattern with offset pagination (`skip(n).limit(k)`) whose deepest
+    /// page (`maxPage` × `pageSize`) skips more than `thresholds.maxSkip` (1,000) documents.
+    ///
+    /// ## Why is this bad?
+    /// `skip` does not jump: the server walks and discards every skipped index entry (and
+    /// often document), so page 500 costs 500 pages of work, and inserts between requests
+    /// shift the pages, repeating or losing results.
+    ///
+    /// ## Example
+    /// A review list with pages of 20 that users page through up to page 400: 8,000 skipped
+    /// documents on the last page.
+    ///
+    /// ## Use instead
+    /// Cursor (keyset) pagination: sort on an indexed key with a unique tie-breaker and ask
+    /// for the documents after the last one seen,
+    /// `{$or: [{fecha: {$lt: last.fecha}}, {fecha: last.fecha, _id: {$lt: last._id}}]}`.
+    ///
+    /// ## References
+    /// Seed 002 (pagination); MongoDB, `cursor.skip()` ("as the offset increases, skip()
+    /// becomes slower").
+    pub DeepOffsetPagination {
+        code: "DS305",
+        name: "deep-offset-pagination",
+        category: Indexes,
+        severity: Warning,
+    }
+}
+
+impl Rule for DeepOffsetPagination {
+    fn meta(&self) -> &'static RuleMeta {
+        &Self::META
+    }
+
+    fn check(&self, cx: &Context, out: &mut Vec<Finding>) {
+        let max_skip = cx.model.thresholds.max_skip;
+        for q in cx.model.queries.iter().filter(|q| q.pagination == Pagination::Offset) {
+            let Some(pages) = q.max_page else { continue };
+            let (size, assumed) = match q.page_size {
+                Some(s) => (s as u64, ""),
+                None => (DEFAULT_PAGE, " (assuming 20 per page)"),
+            };
+            let skipped = pages as u64 * size;
+            if skipped <= max_skip {
+                continue;
+            }
+            out.push(Self::finding(
+                Place::Query { id: q.id.clone() },
+                format!(
+                    "{} ({}) pages by offset down to page {pages} of {size}{assumed}: about {skipped} documents skipped, over {max_skip}.",
+                    q.id, q.name
+                ),
+                "skip() walks and discards every skipped entry, so deep pages cost as much as all the pages before them, and concurrent inserts shift pages.",
+                "Use cursor pagination: sort on indexed keys ending with _id and ask for the documents after the last one seen.",
+            ));
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::collection_fixtures::{findings, model, query};
+    use crate::model::Pagination;
+
+    #[test]
+    fn deep_offset_pages_are_flagged() {
+        let mut m = model();
+        let mut q = query("q", "c", &["estado"], &[("fecha", -1)]);
+        q.pagination = Pagination::Offset;
+        q.page_size = Some(20);
+        q.max_page = Some(400);
+        m.queries.push(q);
+        let f = findings(&m, "DS305");
+        assert_eq!(f.len(), 1, "{f:?}");
+        assert!(f[0].message.contains("8000 documents skipped"), "{}", f[0].message);
+    }
+
+    #[test]
+    fn shallow_offsets_and_cursors_pass() {
+        let mut m = model();
+        let mut q = query("q", "c", &["estado"], &[("fecha", -1)]);
+        q.pagination = Pagination::Offset;
+        q.page_size = Some(20);
+        q.max_page = Some(5);
+        m.queries.push(q.clone());
+        q.id = "q2".into();
+        q.pagination = Pagination::Cursor;
+        q.max_page = Some(4000);
+        m.queries.push(q);
+        assert!(findings(&m, "DS305").is_empty());
+    }
+}

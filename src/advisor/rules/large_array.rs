@@ -1,0 +1,152 @@
+use crate::advisor::paths::find_fields;
+use crate::advisor::{Context, Finding, Rule, RuleMeta};
+use crate::declare_rule;
+use crate::model::{BsonType, EntityKind, Field, Place, Relation, Storage, Thresholds};
+
+declare_rule! {
+    /// ## What it does
+    /// Flags an array whose largest size is over `thresholds.arrayWarn` (1,000 elements,
+    /// MongoDB's advice) or `thresholds.arrayAtlas` (10,000, where Atlas' schema advisor
+    /// flags it): a declared array's `maxItems` (constraint or size hint), an embedded
+    /// relation's or id array's maximum (outliers included when no outlier pattern takes
+    /// them), or a bucket's cap. Unbounded arrays are the `unbounded-array` rule's concern.
+    ///
+    /// ## Why is this bad?
+    /// Every element of an indexed array is an index entry, `$push` and `$pull` on a long
+    /// array rewrite a large document, and reading one element loads all of them. Past a
+    /// thousand elements the array usually wants to be a collection.
+    ///
+    /// ## Example
+    /// `votos` embedded in each review with a maximum of 50,000 votes.
+    ///
+    /// ## Use instead
+    /// Reference the elements from their own collection (each pointing at the parent) and
+    /// keep a subset or a computed summary (count, average) in the parent; for events, the
+    /// bucket pattern with a cap of a few hundred.
+    ///
+    /// ## References
+    /// DOMAIN.md §4; MongoDB, "Avoid Unbounded Arrays"; Atlas schema advisor (arrays over
+    /// 10,000 entries).
+    pub LargeArray {
+        code: "DS203",
+        name: "large-array",
+        category: Size,
+        severity: Warning,
+    }
+}
+
+impl Rule for LargeArray {
+    fn meta(&self) -> &'static RuleMeta {
+        &Self::META
+    }
+
+    fn check(&self, cx: &Context, out: &mut Vec<Finding>) {
+        let t = &cx.model.thresholds;
+        for e in cx.model.entities.iter().filter(|e| e.kind == EntityKind::Document) {
+            let large = |f: &Field| f.bson_type == BsonType::Array && cap_of(f).is_some_and(|n| n > t.array_warn);
+            for (path, f) in find_fields(&e.fields, &large) {
+                let n = cap_of(f).unwrap_or(0);
+                let label = format!("{}.{path}", e.name);
+                let place = Place::Field { entity: e.id.clone(), path };
+                out.push(finding(t, place, &label, n, "its declared maximum"));
+            }
+        }
+        for r in &cx.model.relations {
+            let Some(parent) = cx.entity(&r.parent) else { continue };
+            let holder_field = match r.storage {
+                Storage::Embed => Some(r.field.as_str()),
+                _ => r.reference.parent_field.as_deref(),
+            };
+            if let Some(field) = holder_field.filter(|f| !f.is_empty() && !capped(parent, f)) {
+                if let Some(n) = largest(r).filter(|n| *n > t.array_warn) {
+                    let label = format!("{}.{field}", parent.name);
+                    out.push(finding(t, Place::Relation { id: r.id.clone() }, &label, n, "the relation's maximum"));
+                }
+            }
+            if let (Storage::Bucket, Some(b)) = (r.storage, &r.bucket) {
+                let child = cx.entity(&r.child);
+                if b.cap > t.array_warn && !child.is_some_and(|c| capped(c, &b.array_field)) {
+                    let label = format!("{}.{}", child.map_or(r.child.as_str(), |c| c.name.as_str()), b.array_field);
+                    out.push(finding(t, Place::Relation { id: r.id.clone() }, &label, b.cap, "the bucket's cap"));
+                }
+            }
+        }
+    }
+}
+
+/// The declared field `name` of `e` carries its own cap (reported on the field).
+fn capped(e: &crate::model::Entity, name: &str) -> bool {
+    e.field(name).is_some_and(|f| cap_of(f).is_some())
+}
+
+/// An array's declared maximum: the `maxItems` constraint, else the size hint.
+fn cap_of(f: &Field) -> Option<u64> {
+    f.constraints.max_items.or(f.size.max_items)
+}
+
+/// The most children one parent holds, outliers included unless the outlier pattern
+/// moves them out; `None` when unbounded.
+fn largest(r: &Relation) -> Option<u64> {
+    let max = r.cardinality.max?;
+    let outliers = r.cardinality.outliers.as_ref().filter(|_| r.outlier.is_none()).map_or(0, |o| o.max);
+    Some(max.max(outliers))
+}
+
+fn finding(t: &Thresholds, place: Place, label: &str, n: u64, source: &str) -> Finding {
+    let over = if n > t.array_atlas {
+        format!("over the {} entries Atlas' schema advisor flags", t.array_atlas)
+    } else {
+        format!("over the {} elements MongoDB advises", t.array_warn)
+    };
+    LargeArray::finding(
+        place,
+        format!("{label} can hold {n} elements ({source}), {over}."),
+        "Each element of an indexed array is an index entry; every $push rewrites the document and reading one element loads them all.",
+        "Move the elements to their own collection (each pointing at the parent) and keep a subset or a computed summary in the parent; for events use buckets of a few hundred.",
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::collection_fixtures::{collection, findings, model};
+    use crate::model::{BsonType, Cardinality, Field, Relation, Storage};
+
+    #[test]
+    fn a_declared_array_over_the_atlas_flag_is_reported() {
+        let mut m = model();
+        let mut votes = Field::new("votos", BsonType::Array);
+        votes.items = Some(BsonType::Int);
+        votes.constraints.max_items = Some(50_000);
+        m.entities[0].fields.push(votes);
+        let f = findings(&m, "DS203");
+        assert_eq!(f.len(), 1, "{f:?}");
+        assert!(
+            f[0].message.contains("items.votos can hold 50000") && f[0].message.contains("Atlas"),
+            "{}",
+            f[0].message
+        );
+    }
+
+    #[test]
+    fn an_embedded_relation_with_outliers_is_reported() {
+        let mut m = model();
+        m.entities.push(collection("v", "votes"));
+        let mut r = Relation::new("r", "c", "v", Storage::Embed);
+        r.field = "votes".into();
+        r.cardinality = Cardinality { typical: 10.0, max: Some(100), ..Cardinality::default() };
+        r.cardinality.outliers = Some(crate::model::Outliers { share: 0.001, max: 3_000 });
+        m.relations.push(r);
+        let f = findings(&m, "DS203");
+        assert_eq!(f.len(), 1, "{f:?}");
+        assert!(f[0].message.contains("3000") && f[0].message.contains("1000 elements"), "{}", f[0].message);
+    }
+
+    #[test]
+    fn small_arrays_pass() {
+        let mut m = model();
+        let mut tags = Field::new("tags", BsonType::Array);
+        tags.constraints.max_items = Some(10);
+        m.entities[0].fields.push(tags);
+        assert!(findings(&m, "DS203").is_empty());
+    }
+}

@@ -1,0 +1,116 @@
+use super::single_field_indexes::singles_on;
+use crate::advisor::query_shape::{serves, FREQUENT_PER_MINUTE};
+use crate::advisor::sizes::number;
+use crate::advisor::{Context, Finding, Fix, Rule, RuleMeta};
+use crate::declare_rule;
+use crate::model::Place;
+
+declare_rule! {
+    /// ## What it does
+    /// When a collection declares its indexes, flags each frequent access pattern (10 or
+    /// more per minute) that filters or sorts and that no declared index serves (equality
+    /// fields leading, then the sort keys), and offers the ESR index the advisor derives.
+    /// Equality on `_id` is served by the built-in `_id` index. (Shapes already covered by
+    /// several single-field indexes are `single-field-indexes`' concern.)
+    ///
+    /// ## Why is this bad?
+    /// Without an index serving it, the query scans the collection (or a poor index) and
+    /// sorts in memory, on every run: the cost grows with the collection, not with the page.
+    ///
+    /// ## Example
+    /// The moderation queue filters reviews by `estado` and sorts by `fecha`, but only
+    /// `{material.material_id: 1, votos_utiles: -1}` is declared.
+    ///
+    /// ## Use instead
+    /// `{estado: 1, fecha: -1}`: equality, then sort, then range.
+    ///
+    /// ## References
+    /// Seed 002 (access patterns drive indexes); seed 001 §14; MongoDB, "The ESR Guideline".
+    pub MissingIndex {
+        code: "DS304",
+        name: "missing-index",
+        category: Indexes,
+        severity: Warning,
+    }
+}
+
+impl Rule for MissingIndex {
+    fn meta(&self) -> &'static RuleMeta {
+        &Self::META
+    }
+
+    fn check(&self, cx: &Context, out: &mut Vec<Finding>) {
+        let layout = cx.layout();
+        let frequent = cx.model.queries.iter().zip(cx.shapes()).filter(|(q, _)| q.per_minute >= FREQUENT_PER_MINUTE);
+        for (q, shape) in frequent {
+            let Some(shape) = shape else { continue };
+            if !shape.needs_index() {
+                continue;
+            }
+            let Some(root) = layout.entity(&shape.root) else { continue };
+            let declared = &root.collection.indexes;
+            let ideal = shape.ideal();
+            if declared.is_empty()
+                || declared.iter().any(|i| serves(i, shape))
+                || singles_on(declared, &ideal).len() >= 2
+            {
+                continue;
+            }
+            let mut f = Self::finding(
+                Place::Query { id: q.id.clone() },
+                format!(
+                    "{} ({}, {}/min) has no declared index on {} that serves it.",
+                    q.id,
+                    q.name,
+                    number(q.per_minute),
+                    root.name
+                ),
+                "Without an index serving its filter and sort, every run scans the collection and sorts in memory; the cost grows with the collection.",
+                format!("Create {} (equality, sort, range).", ideal.key_doc()),
+            );
+            f.fix = Some(Fix::AddIndex { entity: root.id.clone(), index: ideal });
+            out.push(f);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::collection_fixtures::{findings, model, query};
+    use crate::advisor::Fix;
+    use crate::model::IndexSpec;
+
+    #[test]
+    fn a_frequent_query_without_a_declared_index() {
+        let mut m = model();
+        m.entities[0].collection.indexes = vec![IndexSpec::new(&[("material_id", 1), ("votos", -1)])];
+        let mut q = query("C5", "c", &["estado"], &[("fecha", -1)]);
+        q.per_minute = 30.0;
+        m.queries.push(q);
+        let f = findings(&m, "DS304");
+        assert_eq!(f.len(), 1, "{f:?}");
+        let want = IndexSpec::new(&[("estado", 1), ("fecha", -1)]);
+        let fix = f[0].fix.clone().expect("fix");
+        assert_eq!(fix, Fix::AddIndex { entity: "c".into(), index: want });
+        assert!(fix.apply(&mut m));
+        assert!(findings(&m, "DS304").is_empty(), "the fix resolves it");
+    }
+
+    #[test]
+    fn rare_queries_id_lookups_and_undeclared_collections_pass() {
+        let mut m = model();
+        let mut rare = query("r", "c", &["estado"], &[]);
+        rare.per_minute = 1.0;
+        m.queries.push(rare);
+        let mut by_id = query("i", "c", &["_id"], &[]);
+        by_id.per_minute = 500.0;
+        m.queries.push(by_id);
+        m.entities[0].collection.indexes = vec![IndexSpec::new(&[("x", 1)])];
+        assert!(findings(&m, "DS304").is_empty());
+        m.entities[0].collection.indexes.clear();
+        let mut frequent = query("f", "c", &["estado"], &[]);
+        frequent.per_minute = 100.0;
+        m.queries.push(frequent);
+        assert!(findings(&m, "DS304").is_empty(), "no declared indexes: the derived list is the advice");
+    }
+}

@@ -1,0 +1,111 @@
+use crate::advisor::query_shape::FREQUENT_PER_MINUTE;
+use crate::advisor::sizes::{human_bytes, number};
+use crate::advisor::{Context, Finding, Rule, RuleMeta};
+use crate::declare_rule;
+use crate::model::{Pagination, Place, QueryKind};
+
+/// Average document size from which a collection's documents count as large.
+const LARGE_DOC_BYTES: u64 = 2_048;
+/// Document count from which a collection counts as large.
+const LARGE_COLLECTION_DOCS: u64 = 1_000_000;
+
+declare_rule! {
+    /// ## What it does
+    /// Notes a frequent (10 or more per minute) list read (it has a page size or pagination)
+    /// with no projection on a large collection: average documents of 2 KB or more, or a
+    /// million documents or more.
+    ///
+    /// ## Why is this bad?
+    /// A list shows a few fields per item, yet without a projection every item travels
+    /// whole: the synopsis, the embedded reviews, internal fields. Payload, latency and
+    /// exposure of internal or sensitive fields grow with the document, and a projection
+    /// limited to indexed fields can be a covered query that never reads the documents.
+    ///
+    /// ## Example
+    /// "Best rated of a type", 20 catalogue items of 3.5 KB each, to show title and rating.
+    ///
+    /// ## Use instead
+    /// `find(filter, {titulo: 1, tipo: 1, valoracion: 1})`: the fields the list shows. Do not
+    /// use projection to hide a badly shaped document, though.
+    ///
+    /// ## References
+    /// Seed 002 (projection; "returning whole documents"); MongoDB, "Project Fields to
+    /// Return from Query".
+    pub NoProjection {
+        code: "DS307",
+        name: "no-projection",
+        category: Indexes,
+        severity: Info,
+    }
+}
+
+impl Rule for NoProjection {
+    fn meta(&self) -> &'static RuleMeta {
+        &Self::META
+    }
+
+    fn check(&self, cx: &Context, out: &mut Vec<Finding>) {
+        let layout = cx.layout();
+        for q in &cx.model.queries {
+            let list = q.page_size.is_some() || q.pagination != Pagination::None;
+            if q.kind != QueryKind::Read || !list || !q.projection.is_empty() || q.per_minute < FREQUENT_PER_MINUTE {
+                continue;
+            }
+            let Some(root) = layout.root_id(&q.entity).and_then(|r| cx.entity(r)) else { continue };
+            let avg = cx.size(&root.id).map_or(0, |s| s.avg_bytes);
+            let docs = root.collection.documents.unwrap_or(0);
+            if avg < LARGE_DOC_BYTES && docs < LARGE_COLLECTION_DOCS {
+                continue;
+            }
+            let page = q.page_size.map_or_else(String::new, |p| format!(", {p} per page"));
+            out.push(Self::finding(
+                Place::Query { id: q.id.clone() },
+                format!(
+                    "{} ({}, {}/min{page}) returns whole {} documents of about {} each: it has no projection.",
+                    q.id,
+                    q.name,
+                    number(q.per_minute),
+                    root.name,
+                    human_bytes(avg)
+                ),
+                "Every item of the list travels whole, with fields the list does not show: more payload and latency, and internal fields exposed.",
+                "Add a projection with the fields the list shows; if they are all in the index, the query is covered.",
+            ));
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::collection_fixtures::{findings, model, query};
+    use crate::model::{BsonType, Field};
+
+    fn list_model(projection: &[&str]) -> crate::model::Model {
+        let mut m = model();
+        let mut synopsis = Field::new("sinopsis", BsonType::String);
+        synopsis.size.avg_bytes = Some(3_000);
+        m.entities[0].fields.push(synopsis);
+        let mut q = query("q", "c", &["tipo"], &[]);
+        q.page_size = Some(20);
+        q.per_minute = 100.0;
+        q.projection = projection.iter().map(|s| s.to_string()).collect();
+        m.queries.push(q);
+        m
+    }
+
+    #[test]
+    fn a_frequent_list_of_large_documents_without_projection() {
+        let f = findings(&list_model(&[]), "DS307");
+        assert_eq!(f.len(), 1, "{f:?}");
+        assert_eq!(f[0].severity, crate::advisor::Severity::Info);
+        assert!(f[0].message.contains("20 per page"), "{}", f[0].message);
+    }
+
+    #[test]
+    fn a_projection_or_small_documents_pass() {
+        assert!(findings(&list_model(&["titulo"]), "DS307").is_empty());
+        let mut m = list_model(&[]);
+        m.entities[0].fields.pop();
+        assert!(findings(&m, "DS307").is_empty());
+    }
+}

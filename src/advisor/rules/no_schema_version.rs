@@ -1,0 +1,74 @@
+use crate::advisor::{Context, Finding, Fix, Rule, RuleMeta};
+use crate::declare_rule;
+use crate::model::Place;
+
+/// The field the fix adds.
+const VERSION_FIELD: &str = "schema_v";
+
+declare_rule! {
+    /// ## What it does
+    /// Notes a collection whose documents carry no schema version field
+    /// (`collection.schemaVersionField`).
+    ///
+    /// ## Why is this bad?
+    /// Schemas change. Without a version in each document, readers cannot tell an old shape
+    /// from a broken one, a lazy migration cannot tell what is left to migrate, and the code
+    /// path of an old version can never be deleted with confidence.
+    ///
+    /// ## Example
+    /// `catalogo` documents with no `schema_v`, after `autor` became `autores`.
+    ///
+    /// ## Use instead
+    /// A `schema_v: 1` field from the first document; readers handle two or three versions;
+    /// migrate lazily, in background or in bulk, and drop a version's code when its count
+    /// reaches zero.
+    ///
+    /// ## References
+    /// Seed 000 and seed 001 §10 (schema versioning); MongoDB, "The Schema Versioning
+    /// Pattern".
+    pub NoSchemaVersion {
+        code: "DS402",
+        name: "no-schema-version",
+        category: Validation,
+        severity: Info,
+    }
+}
+
+impl Rule for NoSchemaVersion {
+    fn meta(&self) -> &'static RuleMeta {
+        &Self::META
+    }
+
+    fn check(&self, cx: &Context, out: &mut Vec<Finding>) {
+        for size in &cx.report.sizes {
+            let Some(e) = cx.entity(&size.entity) else { continue };
+            if e.collection.schema_version_field.as_deref().is_some_and(|f| !f.is_empty()) {
+                continue;
+            }
+            let mut f = Self::finding(
+                Place::Entity { id: e.id.clone() },
+                format!("{} documents carry no schema version field.", e.name),
+                "Without a version in each document, readers cannot tell an old shape from a broken one and migrations cannot tell what is left.",
+                format!("Add {VERSION_FIELD} (int, required) from the first document; readers branch on it."),
+            );
+            f.fix = Some(Fix::AddSchemaVersionField { entity: e.id.clone(), field: VERSION_FIELD.to_string() });
+            out.push(f);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::collection_fixtures::{findings, model};
+
+    #[test]
+    fn a_collection_without_version_gets_schema_v() {
+        let mut m = model();
+        m.entities[0].collection.schema_version_field = None;
+        let f = findings(&m, "DS402");
+        assert_eq!(f.len(), 1, "{f:?}");
+        assert!(f[0].fix.as_ref().is_some_and(|fix| fix.apply(&mut m)));
+        assert_eq!(m.entities[0].collection.schema_version_field.as_deref(), Some("schema_v"));
+        assert!(findings(&m, "DS402").is_empty());
+    }
+}

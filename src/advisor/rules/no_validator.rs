@@ -1,0 +1,66 @@
+use crate::advisor::{Context, Finding, Fix, Rule, RuleMeta};
+use crate::declare_rule;
+use crate::model::Place;
+
+declare_rule! {
+    /// ## What it does
+    /// Flags a collection without a `$jsonSchema` validator (`collection.validate: false`).
+    ///
+    /// ## Why is this bad?
+    /// MongoDB's flexibility is not a licence for anarchy: without a validator any writer can
+    /// store a misspelled field, a price as a string or an array without its cap, and every
+    /// reader must defend against shapes nobody designed. An explicit `maxItems` turns "we
+    /// never add more than 500 events" from a convention into a rule.
+    ///
+    /// ## Example
+    /// `db.createCollection("actividad")` with no options.
+    ///
+    /// ## Use instead
+    /// `db.createCollection("actividad", {validator: {$jsonSchema: {bsonType: "object",
+    /// required: ["socio_id", "dia", "eventos"], properties: {...}}}})`; the exporter writes it
+    /// from the model.
+    ///
+    /// ## References
+    /// Seed 001 §12; seed 000 (validation); MongoDB, "Schema Validation".
+    pub NoValidator {
+        code: "DS401",
+        name: "no-validator",
+        category: Validation,
+        severity: Warning,
+    }
+}
+
+impl Rule for NoValidator {
+    fn meta(&self) -> &'static RuleMeta {
+        &Self::META
+    }
+
+    fn check(&self, cx: &Context, out: &mut Vec<Finding>) {
+        for size in &cx.report.sizes {
+            let Some(e) = cx.entity(&size.entity).filter(|e| !e.collection.validate) else { continue };
+            let mut f = Self::finding(
+                Place::Entity { id: e.id.clone() },
+                format!("{} has no $jsonSchema validator.", e.name),
+                "Without a validator any writer can store a misspelled field, a wrong type or an uncapped array, and every reader must defend against it.",
+                "Enable validation: required fields, bsonType, enums, ranges and maxItems from the model.",
+            );
+            f.fix = Some(Fix::EnableValidation { entity: e.id.clone() });
+            out.push(f);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::collection_fixtures::{findings, model};
+
+    #[test]
+    fn an_unvalidated_collection_is_flagged_and_fixed() {
+        let mut m = model();
+        m.entities[0].collection.validate = false;
+        let f = findings(&m, "DS401");
+        assert_eq!(f.len(), 1, "{f:?}");
+        assert!(f[0].fix.as_ref().is_some_and(|fix| fix.apply(&mut m)));
+        assert!(findings(&m, "DS401").is_empty());
+    }
+}

@@ -1,0 +1,107 @@
+use crate::advisor::{Context, Finding, Rule, RuleMeta};
+use crate::declare_rule;
+use crate::model::{Pagination, Place};
+
+declare_rule! {
+    /// ## What it does
+    /// Flags a paginated access pattern (offset or cursor) whose sort is not unique: it does
+    /// not end with `_id`, and its keys (with the equality filters) do not cover a declared
+    /// unique index. A paginated pattern with no sort at all is flagged too.
+    ///
+    /// ## Why is this bad?
+    /// When several documents share the sort value (the same `fecha`), their order between
+    /// two requests is not defined: a page boundary inside the tie repeats some documents and
+    /// skips others, and cursor pagination cannot say "after this one".
+    ///
+    /// ## Example
+    /// `sort({createdAt: -1})` with cursor pagination on `createdAt` alone.
+    ///
+    /// ## Use instead
+    /// `sort({createdAt: -1, _id: -1})` with the index `{..., createdAt: -1, _id: -1}`, and the
+    /// cursor `{$or: [{createdAt: {$lt: c}}, {createdAt: c, _id: {$lt: id}}]}`.
+    ///
+    /// ## References
+    /// Seed 002 ("Paginar solo por createdAt puede producir duplicados o saltos... Añade
+    /// tie-breaker único").
+    pub NonUniqueSortPagination {
+        code: "DS306",
+        name: "non-unique-sort-pagination",
+        category: Indexes,
+        severity: Warning,
+    }
+}
+
+impl Rule for NonUniqueSortPagination {
+    fn meta(&self) -> &'static RuleMeta {
+        &Self::META
+    }
+
+    fn check(&self, cx: &Context, out: &mut Vec<Finding>) {
+        let layout = cx.layout();
+        let paginated = cx.model.queries.iter().zip(cx.shapes()).filter(|(q, _)| q.pagination != Pagination::None);
+        for (q, shape) in paginated {
+            let Some(shape) = shape else { continue };
+            if shape.has_tie_breaker() || shape.id_equality {
+                continue;
+            }
+            let keyed = |f: &str| shape.equality.iter().any(|e| e == f) || shape.sort.iter().any(|k| k.field == f);
+            let unique = layout.entity(&shape.root).is_some_and(|root| {
+                root.collection
+                    .indexes
+                    .iter()
+                    .any(|i| i.unique && !i.keys.is_empty() && i.keys.iter().all(|k| keyed(&k.field)))
+            });
+            if unique && !shape.sort.is_empty() {
+                continue;
+            }
+            let message = if shape.sort.is_empty() {
+                format!("{} ({}) paginates with no sort: the order of results is not defined.", q.id, q.name)
+            } else {
+                let keys: Vec<String> = shape.sort.iter().map(|k| format!("{}:{}", k.field, k.dir)).collect();
+                format!("{} ({}) paginates on the sort {}, which is not unique.", q.id, q.name, keys.join(", "))
+            };
+            let dir = shape.sort.last().map_or(1, |k| k.dir);
+            out.push(Self::finding(
+                Place::Query { id: q.id.clone() },
+                message,
+                "Documents that share the sort value have no defined order: a page boundary inside the tie repeats some and skips others.",
+                format!("End the sort with _id:{dir} as a unique tie-breaker, and add it to the index."),
+            ));
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::collection_fixtures::{findings, model, query};
+    use crate::model::{IndexSpec, Pagination};
+
+    #[test]
+    fn a_cursor_on_a_date_alone_is_flagged() {
+        let mut m = model();
+        let mut q = query("q", "c", &["status"], &[("createdAt", -1)]);
+        q.pagination = Pagination::Cursor;
+        m.queries.push(q);
+        let f = findings(&m, "DS306");
+        assert_eq!(f.len(), 1, "{f:?}");
+        assert!(f[0].fix_hint.contains("_id:-1"), "{}", f[0].fix_hint);
+    }
+
+    #[test]
+    fn a_tie_breaker_or_a_unique_key_passes() {
+        let mut m = model();
+        let mut q = query("q", "c", &["status"], &[("createdAt", -1), ("_id", -1)]);
+        q.pagination = Pagination::Cursor;
+        m.queries.push(q);
+        let mut u = query("u", "c", &[], &[("email", 1)]);
+        u.pagination = Pagination::Offset;
+        m.queries.push(u);
+        let mut idx = IndexSpec::new(&[("email", 1)]);
+        idx.unique = true;
+        m.entities[0].collection.indexes.push(idx);
+        let mut first_page = query("p", "c", &["status"], &[("createdAt", -1)]);
+        first_page.page_size = Some(20);
+        m.queries.push(first_page);
+        assert!(findings(&m, "DS306").is_empty());
+    }
+}

@@ -1,0 +1,117 @@
+use crate::advisor::query_shape::serves;
+use crate::advisor::{Context, Finding, Fix, Rule, RuleMeta};
+use crate::declare_rule;
+use crate::model::{IndexSpec, Place};
+
+declare_rule! {
+    /// ## What it does
+    /// Flags an access pattern whose query shape has two or more keys (equality, sort,
+    /// range) when the collection declares a single-field index on two or more of them but
+    /// no index that serves the whole shape.
+    ///
+    /// ## Why is this bad?
+    /// MongoDB answers a query with one index (index intersection is rarely chosen), so
+    /// `{status: 1}` and `{createdAt: 1}` leave the query to scan every pending order and
+    /// sort them in memory, while two indexes are maintained on every write. One compound
+    /// index in ESR order (equality, sort, range) serves the shape and returns results
+    /// already sorted.
+    ///
+    /// ## Example
+    /// Indexes `{businessId: 1}`, `{status: 1}`, `{createdAt: -1}` for "pending orders of a
+    /// business, newest first".
+    ///
+    /// ## Use instead
+    /// `{businessId: 1, status: 1, createdAt: -1, _id: -1}`; drop the single-field indexes
+    /// no other query needs.
+    ///
+    /// ## References
+    /// Seed 002 (indexes must serve complete query shapes); seed 001 §14; MongoDB, "The ESR
+    /// (Equality, Sort, Range) Guideline".
+    pub SingleFieldIndexes {
+        code: "DS302",
+        name: "single-field-indexes",
+        category: Indexes,
+        severity: Warning,
+    }
+}
+
+impl Rule for SingleFieldIndexes {
+    fn meta(&self) -> &'static RuleMeta {
+        &Self::META
+    }
+
+    fn check(&self, cx: &Context, out: &mut Vec<Finding>) {
+        let layout = cx.layout();
+        for (q, shape) in cx.model.queries.iter().zip(cx.shapes()) {
+            let Some(shape) = shape else { continue };
+            let ideal = shape.ideal();
+            if !shape.needs_index() || ideal.keys.len() < 2 {
+                continue;
+            }
+            let Some(root) = layout.entity(&shape.root) else { continue };
+            let declared = &root.collection.indexes;
+            if declared.iter().any(|i| serves(i, shape)) {
+                continue;
+            }
+            let singles = singles_on(declared, &ideal);
+            if singles.len() < 2 {
+                continue;
+            }
+            let mut f = Self::finding(
+                Place::Query { id: q.id.clone() },
+                format!(
+                    "{} ({}) has single-field indexes {} on {}, but no index serves its whole shape {}.",
+                    q.id,
+                    q.name,
+                    singles.join(", "),
+                    root.name,
+                    ideal.key_doc()
+                ),
+                "MongoDB uses one index per query: the other fields are filtered or sorted in memory, while every single-field index still costs each write.",
+                format!("Create the compound index {} (equality, sort, range) and drop the single-field ones no other query needs.", ideal.key_doc()),
+            );
+            f.fix = Some(Fix::AddIndex { entity: root.id.clone(), index: ideal });
+            out.push(f);
+        }
+    }
+}
+
+/// The declared single-field indexes (key documents) on one of `ideal`'s keys.
+pub(super) fn singles_on(declared: &[IndexSpec], ideal: &IndexSpec) -> Vec<String> {
+    declared
+        .iter()
+        .filter(|i| i.keys.len() == 1 && i.ttl_seconds.is_none())
+        .filter(|i| ideal.keys.iter().any(|k| i.keys.first().is_some_and(|s| s.field == k.field)))
+        .map(|i| i.key_doc())
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::collection_fixtures::{findings, model, query};
+    use crate::advisor::Fix;
+    use crate::model::IndexSpec;
+
+    #[test]
+    fn singles_where_a_compound_serves_the_shape() {
+        let mut m = model();
+        m.entities[0].collection.indexes = vec![IndexSpec::new(&[("status", 1)]), IndexSpec::new(&[("createdAt", -1)])];
+        m.queries.push(query("q", "c", &["status"], &[("createdAt", -1)]));
+        let f = findings(&m, "DS302");
+        assert_eq!(f.len(), 1, "{f:?}");
+        let want = IndexSpec::new(&[("status", 1), ("createdAt", -1)]);
+        assert_eq!(f[0].fix, Some(Fix::AddIndex { entity: "c".into(), index: want }));
+    }
+
+    #[test]
+    fn a_compound_index_passes() {
+        let mut m = model();
+        m.entities[0].collection.indexes = vec![
+            IndexSpec::new(&[("status", 1)]),
+            IndexSpec::new(&[("createdAt", -1)]),
+            IndexSpec::new(&[("status", 1), ("createdAt", 1)]),
+        ];
+        m.queries.push(query("q", "c", &["status"], &[("createdAt", -1)]));
+        assert!(findings(&m, "DS302").is_empty());
+    }
+}

@@ -1,0 +1,126 @@
+use crate::advisor::sizes::{horizon_span, human_bytes};
+use crate::advisor::{Context, Finding, Fix, Rule, RuleMeta};
+use crate::declare_rule;
+use crate::model::{Place, Storage};
+
+declare_rule! {
+    /// ## What it does
+    /// Flags a collection that will hold more than `thresholds.massiveDocs` (10 million)
+    /// documents (`collection.documents` now plus `growthPerDay` over the horizon) whose
+    /// average is under `thresholds.tinyDocBytes` (256 bytes), unless it already holds
+    /// buckets.
+    ///
+    /// ## Why is this bad?
+    /// Each document carries its own `_id`, field names and index entries: for 80-byte events
+    /// the per-document overhead exceeds the data. Indexes grow with the document count,
+    /// not the data, and reading one entity's history touches thousands of documents.
+    ///
+    /// ## Example
+    /// 17 million activity events of 80 bytes, one document each.
+    ///
+    /// ## Use instead
+    /// The bucket pattern: one document per entity and period (member-day, sensor-hour)
+    /// holding an array of events with a cap (e.g. 500), computed summaries (count, min, max)
+    /// and a deterministic `_id`, inserted with `updateOne(..., {$push, $inc}, {upsert: true})`.
+    ///
+    /// ## References
+    /// Seed 001 §8 and §11 (massive number of tiny documents); seed 004 (sensor-day);
+    /// MongoDB, "The Bucket Pattern".
+    pub TinyDocumentsFlood {
+        code: "DS204",
+        name: "tiny-documents-flood",
+        category: AntiPattern,
+        severity: Warning,
+    }
+}
+
+impl Rule for TinyDocumentsFlood {
+    fn meta(&self) -> &'static RuleMeta {
+        &Self::META
+    }
+
+    fn check(&self, cx: &Context, out: &mut Vec<Finding>) {
+        let t = &cx.model.thresholds;
+        let layout = cx.layout();
+        for size in cx.report.sizes.iter().filter(|s| s.avg_bytes < t.tiny_doc_bytes) {
+            let Some(e) = cx.entity(&size.entity) else { continue };
+            let now = e.collection.documents.unwrap_or(0) as f64;
+            let growth = e.collection.growth_per_day.filter(|g| g.is_finite() && *g > 0.0).unwrap_or(0.0);
+            let horizon = now + growth * t.horizon_days as f64;
+            if horizon <= t.massive_docs as f64 {
+                continue;
+            }
+            let parents = layout.parents(&e.id);
+            if parents.iter().any(|r| r.storage == Storage::Bucket) {
+                continue;
+            }
+            let when = if now > t.massive_docs as f64 {
+                "now".to_string()
+            } else {
+                format!("in {}", horizon_span(t.horizon_days))
+            };
+            let count = if now > t.massive_docs as f64 { now } else { horizon };
+            let mut f = Self::finding(
+                Place::Entity { id: e.id.clone() },
+                format!(
+                    "{} will hold {} documents {when} averaging {}, under the {} that make a document worth its overhead.",
+                    e.name,
+                    millions(count),
+                    human_bytes(size.avg_bytes),
+                    human_bytes(t.tiny_doc_bytes)
+                ),
+                "Each document pays for its _id, field names and index entries; with tiny documents the overhead outweighs the data and indexes grow with the count.",
+                "Group the events per parent and period with the bucket pattern (a capped array, a count, a deterministic _id, a TTL for retention).",
+            );
+            let references: Vec<_> = parents.iter().filter(|r| r.storage == Storage::Reference).collect();
+            if let [r] = references.as_slice() {
+                f.fix = Some(Fix::SetStorage { relation: r.id.clone(), storage: Storage::Bucket });
+            }
+            out.push(f);
+        }
+    }
+}
+
+fn millions(n: f64) -> String {
+    if n >= 1e6 {
+        format!("{:.1} million", n / 1e6)
+    } else {
+        format!("{}", n.round() as u64)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::collection_fixtures::{collection, findings, model};
+    use crate::advisor::Fix;
+    use crate::model::{BsonType, Field, Relation, Storage};
+
+    fn events(growth: f64) -> crate::model::Model {
+        let mut m = model();
+        let mut e = collection("ev", "events");
+        e.fields.push(Field::new("sensor_id", BsonType::ObjectId));
+        e.fields.push(Field::new("t", BsonType::Date));
+        e.fields.push(Field::new("v", BsonType::Double));
+        e.collection.documents = Some(2_000_000);
+        e.collection.growth_per_day = Some(growth);
+        m.entities.push(e);
+        m.relations.push(Relation::new("r", "c", "ev", Storage::Reference));
+        m
+    }
+
+    #[test]
+    fn millions_of_tiny_events_are_flagged_with_a_bucket_fix() {
+        let f = findings(&events(20_000.0), "DS204");
+        assert_eq!(f.len(), 1, "{f:?}");
+        assert!(f[0].message.contains("38.5 million") && f[0].message.contains("in 5 years"), "{}", f[0].message);
+        assert_eq!(f[0].fix, Some(Fix::SetStorage { relation: "r".into(), storage: Storage::Bucket }));
+    }
+
+    #[test]
+    fn few_documents_or_buckets_pass() {
+        assert!(findings(&events(100.0), "DS204").is_empty());
+        let mut m = events(20_000.0);
+        m.relations[0].storage = Storage::Bucket;
+        assert!(findings(&m, "DS204").is_empty());
+    }
+}

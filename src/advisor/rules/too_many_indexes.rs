@@ -1,0 +1,136 @@
+use crate::advisor::paths::FastMap;
+use crate::advisor::sizes::number;
+use crate::advisor::{Context, Finding, Rule, RuleMeta};
+use crate::declare_rule;
+use crate::model::{Place, QueryKind};
+
+/// Secondary indexes from which a write-heavy collection is flagged.
+const WRITE_HEAVY_INDEXES: usize = 10;
+
+declare_rule! {
+    /// ## What it does
+    /// Counts the indexes each collection needs (declared ones plus those the advisor derives
+    /// from the access patterns, besides `_id`) and flags more than `thresholds.maxIndexes`
+    /// (30, Atlas' flag), or 10 or more on a write-heavy collection (writes per minute at
+    /// least equal to reads).
+    ///
+    /// ## Why is this bad?
+    /// Every insert, and every update of an indexed field, updates each index; indexes share
+    /// the RAM the working set needs. "An index for every new query" ends with 15 indexes on
+    /// a write-intensive collection whose writes slow down for queries that run once a day.
+    ///
+    /// ## Example
+    /// An orders collection taking 2,000 writes per minute with 15 indexes, most serving one
+    /// rare report each.
+    ///
+    /// ## Use instead
+    /// Let one compound index serve several query shapes (shared equality prefix, ESR order),
+    /// drop indexes that are a prefix of another, and move rare reports to an analytical
+    /// copy or accept a slower scan for them.
+    ///
+    /// ## References
+    /// Seed 002 (not every query deserves an index); DOMAIN.md §7; Atlas schema advisor
+    /// (more than 30 indexes on a collection).
+    pub TooManyIndexes {
+        code: "DS301",
+        name: "too-many-indexes",
+        category: Indexes,
+        severity: Warning,
+    }
+}
+
+impl Rule for TooManyIndexes {
+    fn meta(&self) -> &'static RuleMeta {
+        &Self::META
+    }
+
+    fn check(&self, cx: &Context, out: &mut Vec<Finding>) {
+        let mut counts: FastMap<&str, usize> = FastMap::default();
+        for i in &cx.report.indexes {
+            *counts.entry(i.entity.as_str()).or_default() += 1;
+        }
+        if counts.is_empty() {
+            return;
+        }
+        let layout = cx.layout();
+        let mut rates: FastMap<&str, (f64, f64)> = FastMap::default(); // (reads, writes) per minute
+        for q in &cx.model.queries {
+            let rate = if q.per_minute.is_finite() { q.per_minute.max(0.0) } else { 0.0 };
+            let mut roots: Vec<&str> = q.entities().filter_map(|e| layout.root_id(e)).collect();
+            roots.sort_unstable();
+            roots.dedup();
+            for root in roots {
+                let r = rates.entry(root).or_default();
+                if q.kind == QueryKind::Write {
+                    r.1 += rate;
+                } else {
+                    r.0 += rate;
+                }
+            }
+        }
+        let max = cx.model.thresholds.max_indexes as usize;
+        for size in &cx.report.sizes {
+            let Some(&n) = counts.get(size.entity.as_str()) else { continue };
+            let Some(e) = cx.entity(&size.entity) else { continue };
+            let (reads, writes) = rates.get(size.entity.as_str()).copied().unwrap_or((0.0, 0.0));
+            let write_heavy = writes > 0.0 && writes >= reads;
+            let message = if n > max {
+                format!("{} needs {n} indexes besides _id, over the {max} Atlas flags.", e.name)
+            } else if write_heavy && n >= WRITE_HEAVY_INDEXES {
+                format!(
+                    "{} needs {n} indexes besides _id and takes {} writes/min against {} reads/min: each write updates them all.",
+                    e.name,
+                    number(writes),
+                    number(reads)
+                )
+            } else {
+                continue;
+            };
+            out.push(Self::finding(
+                Place::Entity { id: e.id.clone() },
+                message,
+                "Every insert and every update of an indexed field updates each index, and indexes compete with the working set for RAM.",
+                "Let one compound index serve several query shapes, drop prefix-redundant indexes, and serve rare reports from an analytical copy.",
+            ));
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::collection_fixtures::{findings, model, query};
+    use crate::model::{IndexSpec, Model, QueryKind};
+
+    fn with_indexes(n: usize, write_rate: f64) -> Model {
+        let mut m = model();
+        m.entities[0].collection.indexes = (0..n).map(|i| IndexSpec::new(&[(&format!("f{i}"), 1)])).collect();
+        let mut w = query("w", "c", &["_id"], &[]);
+        w.kind = QueryKind::Write;
+        w.per_minute = write_rate;
+        m.queries.push(w);
+        let mut r = query("r", "c", &["_id"], &[]);
+        r.per_minute = 100.0;
+        m.queries.push(r);
+        m
+    }
+
+    #[test]
+    fn fifteen_indexes_on_a_write_heavy_collection() {
+        let f = findings(&with_indexes(15, 2000.0), "DS301");
+        assert_eq!(f.len(), 1, "{f:?}");
+        assert!(f[0].message.contains("15 indexes") && f[0].message.contains("2000 writes/min"), "{}", f[0].message);
+    }
+
+    #[test]
+    fn over_the_atlas_count_whatever_the_load() {
+        let f = findings(&with_indexes(31, 1.0), "DS301");
+        assert_eq!(f.len(), 1, "{f:?}");
+        assert!(f[0].message.contains("over the 30"), "{}", f[0].message);
+    }
+
+    #[test]
+    fn fifteen_indexes_on_a_read_mostly_collection_pass() {
+        assert!(findings(&with_indexes(15, 10.0), "DS301").is_empty());
+        assert!(findings(&with_indexes(3, 2000.0), "DS301").is_empty());
+    }
+}

@@ -1,0 +1,87 @@
+use crate::advisor::{Context, Finding, Rule, RuleMeta};
+use crate::declare_rule;
+use crate::model::{Place, ValidationAction, ValidationLevel};
+
+declare_rule! {
+    /// ## What it does
+    /// Notes a collection that already holds documents (`collection.documents` > 0) whose
+    /// validator is deployed with `validationAction: "error"` and `validationLevel: "strict"`
+    /// straight away.
+    ///
+    /// ## Why is this bad?
+    /// Existing documents were written without the rules: with `error` and `strict`, the
+    /// first update of any non-conforming document fails in production. Nobody knows how
+    /// many there are until the writes start failing.
+    ///
+    /// ## Example
+    /// Adding a validator requiring `esquema_v` to a catalogue of 40,000 materials that have
+    /// none.
+    ///
+    /// ## Use instead
+    /// Deploy with `validationAction: "warn"` first and read the log; use
+    /// `validationLevel: "moderate"` (only documents that already conform are checked) while
+    /// old documents are migrated; then switch to `"error"` and `"strict"`.
+    ///
+    /// ## References
+    /// Seed 001 §12; seed 004; MongoDB, "Specify Validation Level for Existing Documents".
+    pub ValidationRollout {
+        code: "DS403",
+        name: "validation-rollout",
+        category: Validation,
+        severity: Info,
+    }
+}
+
+impl Rule for ValidationRollout {
+    fn meta(&self) -> &'static RuleMeta {
+        &Self::META
+    }
+
+    fn check(&self, cx: &Context, out: &mut Vec<Finding>) {
+        for size in &cx.report.sizes {
+            let Some(e) = cx.entity(&size.entity) else { continue };
+            let c = &e.collection;
+            let existing = c.documents.unwrap_or(0);
+            if !c.validate
+                || existing == 0
+                || c.validation_action != ValidationAction::Error
+                || c.validation_level != ValidationLevel::Strict
+            {
+                continue;
+            }
+            out.push(Self::finding(
+                Place::Entity { id: e.id.clone() },
+                format!(
+                    "{} already holds {existing} documents and its validator starts with validationAction \"error\" and level \"strict\".",
+                    e.name
+                ),
+                "Documents written before the validator may not conform: their next update would fail in production.",
+                "Warn first, then error: deploy with validationAction \"warn\", use validationLevel \"moderate\" while old documents are migrated, then switch to \"error\".",
+            ));
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::collection_fixtures::{findings, model};
+    use crate::model::ValidationAction;
+
+    #[test]
+    fn existing_documents_with_error_straight_away() {
+        let mut m = model();
+        m.entities[0].collection.documents = Some(40_000);
+        let f = findings(&m, "DS403");
+        assert_eq!(f.len(), 1, "{f:?}");
+        assert!(f[0].fix_hint.contains("Warn first, then error"));
+    }
+
+    #[test]
+    fn warn_first_or_an_empty_collection_passes() {
+        let mut m = model();
+        assert!(findings(&m, "DS403").is_empty(), "no documents yet");
+        m.entities[0].collection.documents = Some(40_000);
+        m.entities[0].collection.validation_action = ValidationAction::Warn;
+        assert!(findings(&m, "DS403").is_empty());
+    }
+}

@@ -1,0 +1,414 @@
+//! The walk behind the size estimate: every element of a collection's documents sized three
+//! ways (average now, worst case now, worst case at the growth horizon) with BSON's rules.
+//!
+//! Declared fields come first; what relations place in a document and no declared field
+//! spells out is added: embedded children at the relation's `field`, subset arrays, computed
+//! values, id arrays, extended-reference copies, reference ids and bucket arrays.
+
+use super::bson::{array_bytes, element_header, fixed_size, BINARY_OVERHEAD, DOC_OVERHEAD, STRING_OVERHEAD};
+use super::paths::{extended_target, FastMap, Layout, MAX_DEPTH};
+use super::size_defaults::{guess_by_name, period_days, DEFAULT_ITEMS};
+use crate::model::{find_path, BsonType, Cardinality, Entity, EntityKind, Field, Relation, Storage};
+
+/// Bytes (or items) three ways.
+#[derive(Debug, Clone, Copy, Default, PartialEq)]
+pub(crate) struct Triple {
+    pub avg: f64,
+    pub worst: f64,
+    pub horizon: f64,
+}
+
+impl Triple {
+    pub fn same(v: f64) -> Triple {
+        Triple { avg: v, worst: v, horizon: v }
+    }
+    fn add(self, o: Triple) -> Triple {
+        Triple { avg: self.avg + o.avg, worst: self.worst + o.worst, horizon: self.horizon + o.horizon }
+    }
+}
+
+/// A top-level element of a collection's documents.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) struct MemberSize {
+    pub name: String,
+    pub bson_type: BsonType,
+    /// Element bytes (header included).
+    pub bytes: Triple,
+}
+
+/// The relation whose growth adds the most bytes by the horizon.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) struct Growth {
+    pub relation: String,
+    pub added_bytes: f64,
+    pub per_day: f64,
+    pub child_name: String,
+}
+
+pub(crate) struct Walker<'l, 'a> {
+    pub layout: &'l Layout<'a>,
+    pub days: f64,
+    /// Record the top-level members (the breakdown); off for the fast estimate.
+    pub record: bool,
+    pub members: Vec<MemberSize>,
+    pub growth: Option<Growth>,
+    /// Name guesses already made (field names repeat across entities).
+    guesses: FastMap<&'a str, f64>,
+}
+
+/// Counts of an array filled by a relation.
+struct Counts {
+    items: Triple,
+    per_day: Option<f64>,
+}
+
+impl<'l, 'a> Walker<'l, 'a> {
+    pub fn new(layout: &'l Layout<'a>, record: bool) -> Self {
+        let days = layout.model.thresholds.horizon_days as f64;
+        Walker { layout, days, record, members: Vec::new(), growth: None, guesses: FastMap::default() }
+    }
+
+    /// Bytes of one document of the collection `root`.
+    pub fn collection(&mut self, root: &'a Entity) -> Triple {
+        self.members.clear();
+        self.growth = None;
+        let mut elements = self.entity_elements(root, 0);
+        let declared = |name: &str| root.fields.iter().any(|f| f.name == name);
+        let mut extra = |w: &mut Self, name: &str, ty: BsonType, value: Triple| {
+            let b = Triple::same(element_header(name) as f64).add(value);
+            w.member(name, ty, b);
+            elements = elements.add(b);
+        };
+        if !declared("_id") {
+            extra(self, "_id", BsonType::ObjectId, Triple::same(12.0));
+        }
+        if let Some(v) = root.collection.schema_version_field.as_deref().filter(|v| !declared(v)) {
+            extra(self, v, BsonType::Int, Triple::same(4.0));
+        }
+        if let Some(d) = root.collection.discriminator.as_deref().filter(|d| !declared(d)) {
+            extra(self, d, BsonType::String, Triple::same((STRING_OVERHEAD + 10) as f64));
+        }
+        let variants = &root.collection.variants;
+        if !variants.is_empty() {
+            let unset = variants.iter().filter(|v| v.share.is_none()).count().max(1) as f64;
+            let given: f64 = variants.iter().filter_map(|v| v.share).sum();
+            let rest = ((1.0 - given).max(0.0)) / unset;
+            let mut v_bytes = Triple::default();
+            for v in variants {
+                let b = self.fields_elements(&v.fields, 0);
+                v_bytes.avg += v.share.unwrap_or(rest) * b.avg;
+                v_bytes.worst = v_bytes.worst.max(b.worst);
+                v_bytes.horizon = v_bytes.horizon.max(b.horizon);
+            }
+            elements = elements.add(v_bytes);
+        }
+        Triple::same(DOC_OVERHEAD as f64).add(elements)
+    }
+
+    fn member(&mut self, name: &str, ty: BsonType, bytes: Triple) {
+        if self.record {
+            self.members.push(MemberSize { name: name.to_string(), bson_type: ty, bytes });
+        }
+    }
+
+    /// Elements of an entity's documents: declared fields plus what relations add.
+    fn entity_elements(&mut self, e: &'a Entity, depth: usize) -> Triple {
+        let top = depth == 0;
+        let mut total = Triple::default();
+        let layout = self.layout;
+        let (children, parents) = (layout.children(&e.id), layout.parents(&e.id));
+        for f in &e.fields {
+            // Only arrays take their counts from a relation.
+            let rel = if f.bson_type != BsonType::Array || (children.is_empty() && parents.is_empty()) {
+                None
+            } else {
+                relation_filling(children, parents, &f.name)
+            };
+            let value = self.field_value(f, rel, depth);
+            let b = Triple::same(element_header(&f.name) as f64).add(value);
+            if top {
+                self.member(&f.name, f.bson_type, b);
+            }
+            total = total.add(b);
+        }
+        for r in children {
+            if r.storage == Storage::Embed && !r.field.is_empty() && !declared(e, &r.field) {
+                let (ty, value) = self.embedded(r, depth);
+                total = total.add(self.extra(top, &r.field, ty, value));
+            }
+            if let Some(pf) = r.reference.parent_field.as_deref().filter(|p| !declared_path(e, p)) {
+                let counts = self.counts(r);
+                let value = self.array(&counts, Triple::same(12.0), Some(r));
+                total = total.add(self.extra(top, pf, BsonType::Array, value));
+            }
+            if let Some(s) = r.subset.as_ref() {
+                if !declared(e, &s.field) {
+                    let item = self.subset_item(r);
+                    let n = Triple { avg: r.cardinality.typical.min(s.size as f64), ..Triple::same(s.size as f64) };
+                    let counts = Counts { items: n, per_day: None };
+                    let value = self.array(&counts, item, Some(r));
+                    total = total.add(self.extra(top, &s.field, BsonType::Array, value));
+                }
+                if let Some(c) = s.count_field.as_deref().filter(|c| !declared_path(e, c)) {
+                    total = total.add(self.extra(top, c, BsonType::Int, Triple::same(4.0)));
+                }
+            }
+            for c in &r.computed {
+                if !declared(e, head(&c.field)) {
+                    let (ty, v) = if c.op == "count" { (BsonType::Int, 4.0) } else { (BsonType::Double, 8.0) };
+                    total = total.add(self.extra(top, &c.field, ty, Triple::same(v)));
+                }
+            }
+            if let Some(o) = r.outlier.as_ref().filter(|o| !declared(e, &o.flag_field)) {
+                total = total.add(self.extra(top, &o.flag_field, BsonType::Bool, Triple::same(1.0)));
+            }
+        }
+        for r in parents {
+            if let Some(cf) = r.reference.child_field.as_deref().filter(|c| !declared(e, head(c))) {
+                if matches!(r.storage, Storage::Reference | Storage::Bucket) {
+                    total = total.add(self.extra(top, cf, BsonType::ObjectId, Triple::same(12.0)));
+                }
+            }
+            for c in &r.extended {
+                let target = extended_target(r, c);
+                let target = target.as_str();
+                if !declared_path(e, target) {
+                    let source = layout.entity(&r.parent).and_then(|p| p.field(&c.field));
+                    let v = match source {
+                        Some(f) => self.field_value(f, None, depth + 1),
+                        None => Triple::same((STRING_OVERHEAD + 16) as f64),
+                    };
+                    total = total.add(self.extra(top, target, source.map_or(BsonType::String, |f| f.bson_type), v));
+                }
+            }
+            if let Some(b) = r.bucket.as_ref().filter(|_| r.storage == Storage::Bucket) {
+                if !declared(e, &b.array_field) {
+                    let counts = self.counts(r);
+                    let item = Triple::same(r.child_bytes.unwrap_or(64) as f64);
+                    let value = self.array(&counts, item, Some(r));
+                    total = total.add(self.extra(top, &b.array_field, BsonType::Array, value));
+                }
+                if let Some(c) = b.count_field.as_deref().filter(|c| !declared(e, c)) {
+                    total = total.add(self.extra(top, c, BsonType::Int, Triple::same(4.0)));
+                }
+                if let Some(p) = b.period_field.as_deref().filter(|p| !declared(e, p)) {
+                    total = total.add(self.extra(top, p, BsonType::Date, Triple::same(8.0)));
+                }
+            }
+        }
+        total
+    }
+
+    /// An element a relation adds; a dotted name is nested in one-element sub-documents.
+    fn extra(&mut self, top: bool, name: &str, ty: BsonType, value: Triple) -> Triple {
+        let mut bytes = value;
+        let mut segments = name.rsplit('.');
+        let last = segments.next().unwrap_or(name);
+        bytes = Triple::same(element_header(last) as f64).add(bytes);
+        for seg in segments {
+            bytes = Triple::same((element_header(seg) + DOC_OVERHEAD) as f64).add(bytes);
+        }
+        if top {
+            self.member(head(name), if name.contains('.') { BsonType::Object } else { ty }, bytes);
+        }
+        bytes
+    }
+
+    /// Item counts of an array filled by `r`.
+    fn counts(&self, r: &Relation) -> Counts {
+        if let (Storage::Bucket, Some(b)) = (r.storage, r.bucket.as_ref()) {
+            let cap = b.cap as f64;
+            let per_period = r.cardinality.growth_per_day.map(|g| g * period_days(&b.period));
+            let avg = per_period.unwrap_or(r.cardinality.typical).min(cap);
+            return Counts { items: Triple { avg, worst: cap, horizon: cap }, per_day: None };
+        }
+        let c: &Cardinality = &r.cardinality;
+        let mut worst = c.max.map_or(c.typical, |m| m as f64);
+        if r.outlier.is_none() {
+            if let Some(o) = &c.outliers {
+                worst = worst.max(o.max as f64);
+            }
+        }
+        let growth = c.growth_per_day.filter(|g| c.max.is_none() && g.is_finite() && *g > 0.0);
+        let horizon = worst + growth.map_or(0.0, |g| g * self.days);
+        Counts { items: Triple { avg: c.typical.max(0.0), worst, horizon }, per_day: growth }
+    }
+
+    /// An array of `counts` items of `item` bytes each; records it and its growth.
+    fn array(&mut self, counts: &Counts, item: Triple, r: Option<&Relation>) -> Triple {
+        let n = counts.items;
+        let bytes = Triple {
+            avg: array_bytes(n.avg, item.avg),
+            worst: array_bytes(n.worst, item.worst),
+            horizon: array_bytes(n.horizon, item.horizon),
+        };
+        if let (Some(g), Some(r)) = (counts.per_day, r) {
+            let added = bytes.horizon - bytes.worst;
+            if self.growth.as_ref().is_none_or(|x| added > x.added_bytes) {
+                let child_name = self.layout.entity(&r.child).map_or_else(|| r.child.clone(), |c| c.name.clone());
+                self.growth = Some(Growth { relation: r.id.clone(), added_bytes: added, per_day: g, child_name });
+            }
+        }
+        bytes
+    }
+
+    /// An embedded child at the relation's field: the value's type and bytes.
+    fn embedded(&mut self, r: &'a Relation, depth: usize) -> (BsonType, Triple) {
+        let Some(child) = self.layout.entity(&r.child) else { return (BsonType::Null, Triple::default()) };
+        let item = if child.kind == EntityKind::Value {
+            let ty = child.value_type.unwrap_or(BsonType::String);
+            self.scalar_value(ty, r.child_bytes, &child.name, None)
+        } else if depth >= MAX_DEPTH {
+            Triple::same(DOC_OVERHEAD as f64)
+        } else {
+            let doc = Triple::same(DOC_OVERHEAD as f64).add(self.entity_elements(child, depth + 1));
+            match r.child_bytes {
+                Some(b) => Triple { avg: b as f64, worst: doc.worst.max(b as f64), horizon: doc.horizon.max(b as f64) },
+                None => doc,
+            }
+        };
+        if r.cardinality.max == Some(1) {
+            let ty = if child.kind == EntityKind::Value {
+                child.value_type.unwrap_or(BsonType::String)
+            } else {
+                BsonType::Object
+            };
+            return (ty, item);
+        }
+        let counts = self.counts(r);
+        (BsonType::Array, self.array(&counts, item, Some(r)))
+    }
+
+    /// One subset item: the child's fields named by the subset (all when none are named).
+    fn subset_item(&mut self, r: &'a Relation) -> Triple {
+        let Some(child) = self.layout.entity(&r.child) else { return Triple::same(DOC_OVERHEAD as f64) };
+        let Some(s) = r.subset.as_ref() else { return Triple::same(DOC_OVERHEAD as f64) };
+        let mut total = Triple::same((DOC_OVERHEAD + element_header("_id") + 12) as f64);
+        if s.fields.is_empty() {
+            for f in &child.fields {
+                total = total.add(Triple::same(element_header(&f.name) as f64)).add(self.field_value(f, None, 1));
+            }
+        }
+        for name in &s.fields {
+            let v = match find_path(&child.fields, name) {
+                Some(f) => self.field_value(f, None, 1),
+                None => Triple::same((STRING_OVERHEAD + 16) as f64),
+            };
+            total = total.add(Triple::same(element_header(name) as f64)).add(v);
+        }
+        total
+    }
+
+    fn fields_elements(&mut self, fields: &'a [Field], depth: usize) -> Triple {
+        let mut total = Triple::default();
+        for f in fields {
+            let header = Triple::same(element_header(&f.name) as f64);
+            total = total.add(header).add(self.field_value(f, None, depth + 1));
+        }
+        total
+    }
+
+    /// Value bytes of a declared field; `rel` is the relation that fills it, if any.
+    fn field_value(&mut self, f: &'a Field, rel: Option<&Relation>, depth: usize) -> Triple {
+        match f.bson_type {
+            BsonType::Object if depth < MAX_DEPTH => {
+                Triple::same(DOC_OVERHEAD as f64).add(self.fields_elements(&f.fields, depth))
+            }
+            BsonType::Object => Triple::same(DOC_OVERHEAD as f64),
+            BsonType::Array => {
+                let item_type =
+                    f.items.unwrap_or(if f.fields.is_empty() { BsonType::String } else { BsonType::Object });
+                let item = if item_type == BsonType::Object && depth < MAX_DEPTH {
+                    Triple::same(DOC_OVERHEAD as f64).add(self.fields_elements(&f.fields, depth))
+                } else {
+                    self.scalar_value(item_type, f.size.avg_bytes, &f.name, Some(f))
+                };
+                let counts = self.declared_counts(f, rel);
+                self.array(&counts, item, rel)
+            }
+            _ => self.scalar_value(f.bson_type, f.size.avg_bytes, &f.name, Some(f)),
+        }
+    }
+
+    /// Item counts of a declared array: its hints and caps first, then the relation's.
+    fn declared_counts(&self, f: &Field, rel: Option<&Relation>) -> Counts {
+        let from_rel = rel.map(|r| self.counts(r));
+        let cap = f.constraints.max_items.or(f.size.max_items).map(|m| m as f64);
+        let avg = f
+            .size
+            .avg_items
+            .map(|a| a as f64)
+            .or(from_rel.as_ref().map(|c| c.items.avg))
+            .or(f.constraints.min_items.map(|m| m as f64))
+            .unwrap_or(DEFAULT_ITEMS);
+        match (cap, from_rel) {
+            (Some(cap), _) => Counts { items: Triple { avg: avg.min(cap), worst: cap, horizon: cap }, per_day: None },
+            (None, Some(c)) => Counts { items: Triple { avg, ..c.items }, per_day: c.per_day },
+            (None, None) => Counts { items: Triple::same(avg), per_day: None },
+        }
+    }
+
+    /// Value bytes of a scalar of type `ty` (strings and binData from the hint `avg`, or a
+    /// guess from `name` and the field's constraints).
+    fn scalar_value(&mut self, ty: BsonType, avg: Option<u64>, name: &'a str, f: Option<&'a Field>) -> Triple {
+        if let Some(n) = fixed_size(ty) {
+            return Triple::same(n as f64);
+        }
+        let overhead = if ty == BsonType::BinData { BINARY_OVERHEAD } else { STRING_OVERHEAD } as f64;
+        let avg = match avg {
+            Some(b) => b as f64,
+            None => self.default_bytes(ty, name, f),
+        };
+        let max_length = f.and_then(|f| f.constraints.max_length);
+        let worst = max_length.map_or(avg, |m| m as f64).max(avg);
+        Triple { avg: overhead + avg, worst: overhead + worst, horizon: overhead + worst }
+    }
+
+    /// A sensible average for a string or binary with no `avgBytes`: the enum's average, the
+    /// example's length, or a guess from the name, within the length constraints.
+    fn default_bytes(&mut self, ty: BsonType, name: &'a str, f: Option<&'a Field>) -> f64 {
+        if let Some(f) = f {
+            let strings = f.constraints.r#enum.iter().filter_map(|v| v.as_str());
+            let (n, total) = strings.fold((0usize, 0usize), |(n, t), s| (n + 1, t + s.len()));
+            if n > 0 {
+                return total as f64 / n as f64;
+            }
+        }
+        let example = f.and_then(|f| f.example.as_ref()).and_then(|v| v.as_str()).map(|s| s.len() as f64);
+        let guess = match (ty, example) {
+            (BsonType::String, Some(len)) => len,
+            (BsonType::BinData, _) => 16.0,
+            _ => *self.guesses.entry(name).or_insert_with(|| guess_by_name(&name.to_ascii_lowercase())),
+        };
+        let Some(c) = f.map(|f| &f.constraints) else { return guess };
+        let guess = c.max_length.map_or(guess, |m| guess.min(m as f64));
+        c.min_length.map_or(guess, |m| guess.max(m as f64))
+    }
+}
+
+/// The relation whose children or copies fill the declared field `name`.
+fn relation_filling<'a>(children: &[&'a Relation], parents: &[&'a Relation], name: &str) -> Option<&'a Relation> {
+    let down = children.iter().copied().find(|r| {
+        (r.storage == Storage::Embed && r.field == name)
+            || r.reference.parent_field.as_deref() == Some(name)
+            || r.subset.as_ref().is_some_and(|s| s.field == name)
+    });
+    down.or_else(|| {
+        parents
+            .iter()
+            .copied()
+            .find(|r| r.storage == Storage::Bucket && r.bucket.as_ref().is_some_and(|b| b.array_field == name))
+    })
+}
+
+fn head(path: &str) -> &str {
+    path.split('.').next().unwrap_or(path)
+}
+
+fn declared(e: &Entity, name: &str) -> bool {
+    e.fields.iter().any(|f| f.name == name)
+}
+
+fn declared_path(e: &Entity, path: &str) -> bool {
+    e.field(path).is_some() || declared(e, head(path))
+}
