@@ -1,6 +1,6 @@
 //! `docshape check MODEL.json`: the findings, for people or machines; exit 1 on errors.
 
-use crate::args::{read_model, Args};
+use crate::args::{emit, read_model, Args};
 use docshape::advisor::{analyze, Finding, Report, Severity, SizeLevel};
 use docshape::model::Model;
 use docshape::share::labels::human_bytes;
@@ -23,11 +23,11 @@ pub fn run(args: &[String]) -> Result<ExitCode, String> {
                 "indexes": report.indexes,
                 "queries": report.queries,
             });
-            println!("{}", serde_json::to_string_pretty(&out).unwrap_or_default());
+            emit(&format!("{}\n", serde_json::to_string_pretty(&out).unwrap_or_default()))?;
         }
         _ => {
-            print!("{}", collections(&model, &report));
-            print!("{}", human(&model, &report.findings));
+            emit(&collections(&model, &report))?;
+            emit(&human(&model, &report.findings))?;
         }
     }
     Ok(if report.has_errors() { ExitCode::from(1) } else { ExitCode::SUCCESS })

@@ -1,7 +1,7 @@
 //! `docshape export MODEL.json --what ...`: example documents, validators, the mongosh script
 //! or the decision sheets, on standard output.
 
-use crate::args::{read_model, Args};
+use crate::args::{emit, read_model, Args};
 use docshape::export::{self, Flavor};
 use std::process::ExitCode;
 
@@ -68,16 +68,7 @@ pub fn run(args: &[String]) -> Result<ExitCode, String> {
         }
         _ => return Err(format!("--what {what} is not available yet")),
     };
-    emit(&text)
-}
-
-/// Writes the text to standard output; a closed pipe (`| head`) is not an error.
-pub fn emit(text: &str) -> Result<ExitCode, String> {
-    use std::io::Write;
-    let mut out = std::io::stdout().lock();
     let newline = if text.ends_with('\n') { "" } else { "\n" };
-    match out.write_all(text.as_bytes()).and_then(|_| out.write_all(newline.as_bytes())).and_then(|_| out.flush()) {
-        Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => Err(format!("cannot write the output: {e}")),
-        _ => Ok(ExitCode::SUCCESS),
-    }
+    emit(&format!("{text}{newline}"))?;
+    Ok(ExitCode::SUCCESS)
 }

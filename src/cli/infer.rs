@@ -36,7 +36,7 @@ pub fn run(args: &[String]) -> Result<ExitCode, String> {
     let json = model.to_json();
     match args.option("out") {
         Some(out) => std::fs::write(out, json + "\n").map_err(|e| format!("cannot write {out}: {e}"))?,
-        None => println!("{json}"),
+        None => crate::args::emit(&format!("{json}\n"))?,
     }
     Ok(if any_documents { ExitCode::SUCCESS } else { ExitCode::from(1) })
 }

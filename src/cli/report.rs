@@ -47,7 +47,7 @@ pub fn run(args: &[String]) -> Result<ExitCode, String> {
     let markdown = review_markdown(&model, &report, &ReportOptions { diagram, share_url });
     match &out {
         Some(out) => std::fs::write(out, markdown).map_err(|e| format!("cannot write {}: {e}", out.display()))?,
-        None => crate::share::emit(&markdown)?,
+        None => crate::args::emit(&markdown)?,
     }
     Ok(ExitCode::SUCCESS)
 }

@@ -1,6 +1,6 @@
 //! `docshape rules`: every rule's documentation, from its doc comment.
 
-use crate::args::Args;
+use crate::args::{emit, Args};
 use docshape::advisor::RULES;
 use std::process::ExitCode;
 
@@ -15,9 +15,9 @@ pub fn run(args: &[String]) -> Result<ExitCode, String> {
                     serde_json::json!({ "code": m.code, "name": m.name, "category": m.category, "severity": m.severity, "docs": m.docs })
                 })
                 .collect();
-            println!("{}", serde_json::to_string_pretty(&rules).unwrap_or_default());
+            emit(&format!("{}\n", serde_json::to_string_pretty(&rules).unwrap_or_default()))?;
         }
-        _ => print!("{}", docshape::advisor::rules_markdown()),
+        _ => emit(&docshape::advisor::rules_markdown())?,
     }
     Ok(ExitCode::SUCCESS)
 }

@@ -1,7 +1,7 @@
 //! `docshape share MODEL.json [--base URL]`: the share link of a model.
 //! `docshape share --decode LINK`: the model a link carries (`-` reads the link from stdin).
 
-use crate::args::{read_model, Args};
+use crate::args::{emit, read_model, Args};
 use docshape::share::{decode_link, encode_link};
 use std::io::Read;
 use std::process::ExitCode;
@@ -34,13 +34,4 @@ pub fn run(args: &[String]) -> Result<ExitCode, String> {
     let model = read_model(path)?;
     emit(&format!("{}{}\n", args.option("base").unwrap_or_default(), encode_link(&model)))?;
     Ok(ExitCode::SUCCESS)
-}
-
-/// Writes to stdout; a closed pipe (`| head`) is not an error.
-pub fn emit(text: &str) -> Result<(), String> {
-    use std::io::Write;
-    match std::io::stdout().lock().write_all(text.as_bytes()) {
-        Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => Err(format!("cannot write to stdout: {e}")),
-        _ => Ok(()),
-    }
 }

@@ -4,15 +4,7 @@
 use crate::model::{BsonType, Entity, EntityKind, Field, Model, Relation, Storage};
 use std::collections::HashMap;
 
-/// "12.4 KB" style sizes (decimal units, as the size badge shows them).
-pub fn human_bytes(b: u64) -> String {
-    match b {
-        0..=999 => format!("{b} B"),
-        1_000..=999_999 => format!("{:.1} KB", b as f64 / 1e3),
-        1_000_000..=999_999_999 => format!("{:.1} MB", b as f64 / 1e6),
-        _ => format!("{:.1} GB", b as f64 / 1e9),
-    }
-}
+pub use crate::advisor::sizes::human_bytes;
 
 /// A field's type as a row shows it: `string`, `[object]`.
 pub fn type_label(f: &Field) -> String {
