@@ -43,7 +43,7 @@ const browser = await chromium.launch({
 
 const rows = [];
 for (const n of counts) {
-  const json = execFileSync(cli, ['synth', '--entities', String(n), '--fields', '12', '--seed', '7'], { maxBuffer: 1 << 28 }).toString();
+  const json = execFileSync(cli, ['synth', '--entities', String(n), '--seed', '7'], { maxBuffer: 1 << 28 }).toString();
   const context = await browser.newContext({ viewport: { width: 1600, height: 1000 } });
   await context.addInitScript((model) => {
     if (!sessionStorage.getItem('seeded')) {

@@ -18,6 +18,7 @@ mod infer;
 mod report;
 mod rules;
 mod share;
+mod synth;
 
 use std::process::ExitCode;
 
@@ -40,6 +41,7 @@ USAGE:
     docshape share MODEL.json [--base URL]            the share link (#m=...) that carries the model
     docshape share --decode LINK|-                    the model a share link carries (quote the link: # starts
                                                       a shell comment); exit 2 on a bad link
+    docshape synth --entities N [--seed S]            a generated, laid-out model for benchmarks
     docshape help                                     this text
 ";
 
@@ -57,6 +59,7 @@ fn main() -> ExitCode {
         "generate" => generate::run(rest),
         "report" => report::run(rest),
         "share" => share::run(rest),
+        "synth" => synth::run(rest),
         "help" | "--help" | "-h" => {
             print!("{USAGE}");
             Ok(ExitCode::SUCCESS)
