@@ -49,6 +49,19 @@ pub fn App() -> impl IntoView {
         }
     });
 
+    // A share link pasted into this tab opens like one followed from elsewhere.
+    let hashchange = window_event_listener(leptos::ev::hashchange, move |_| match share_ui::model_from_location() {
+        Some(Ok(shared)) => {
+            editor.review.set(true);
+            editor.model.set(shared);
+            editor.reanalyze();
+            editor.clear_selection();
+            editor.fit_view();
+        }
+        Some(Err(why)) => editor.notify(NoticeKind::Error, why),
+        None => {}
+    });
+    on_cleanup(move || hashchange.remove());
     let keydown = window_event_listener(leptos::ev::keydown, move |ev| on_key(&editor, &ev));
     let keyup = window_event_listener(leptos::ev::keyup, move |ev| {
         if ev.key() == " " {

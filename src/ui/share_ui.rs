@@ -45,10 +45,14 @@ pub fn copy_link(editor: &Editor) {
 
 /// Leaves review mode keeping the shared model as the user's own (one undoable step).
 pub fn edit_copy(editor: &Editor) {
-    let model = editor.model.get_untracked();
+    // Back to the user's own model first, so the copy replaces it as one undoable step that
+    // the history (recorded against the user's model) can walk back.
+    let shared = editor.model.get_untracked();
+    let (own, _) = super::storage::initial_model();
     editor.review.set(false);
+    editor.model.set(own);
     clear_hash();
-    editor.replace(model);
+    editor.replace(shared);
     editor.notify(NoticeKind::Info, "You are editing your own copy of the shared design.");
 }
 

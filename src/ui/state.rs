@@ -175,6 +175,9 @@ impl Editor {
     }
 
     fn step(&self, back: bool) {
+        if self.review.get_untracked() {
+            return;
+        }
         let mut m = self.model.with_untracked(Model::clone);
         let mut done = false;
         self.history.update_value(|h| done = if back { h.undo(&mut m) } else { h.redo(&mut m) });

@@ -20,7 +20,7 @@ test('a recommendation is applied in one click and undone and redone', async () 
   await page.getByTestId('tab-advisor').click();
   const apply = page.locator('[data-testid="finding"][data-code="DS101"] [data-testid="apply-fix"]').first();
   await apply.click();
-  await page.locator('[data-testid="recommendation"]').first().click();
+  await page.locator('[data-testid="recommendation"] button').first().click();
   assert.notEqual(await storage(page), 'embed', 'the fix changed the storage');
   const fixed = await storage(page);
   await page.locator('body').click({ position: { x: 5, y: 5 } });
