@@ -2,7 +2,7 @@
 //! the ends, and a mark where the storage disagrees with the advisor.
 
 use super::state::{Drag, Editor};
-use crate::editor::geometry::{entity_rect, label_point, route, Rect};
+use crate::editor::geometry::{entity_rect, label_point, route, Rect, Side};
 use crate::model::{Entity, Relation, Storage};
 use crate::share::labels::{caption, cardinality_label, parent_label};
 use leptos::prelude::*;
@@ -100,6 +100,15 @@ pub fn EdgeView(id: String) -> impl IntoView {
     }
 }
 
+/// Labels left of a box end at the arrow, so they never run under the box.
+fn anchor(side: Side) -> &'static str {
+    if side == Side::Left {
+        "end"
+    } else {
+        "start"
+    }
+}
+
 fn draw(s: &Shape, advice: Option<(bool, &'static str, String)>) -> impl IntoView {
     let r = &s.relation;
     let references = r.references() || r.storage == Storage::Outside;
@@ -126,8 +135,8 @@ fn draw(s: &Shape, advice: Option<(bool, &'static str, String)>) -> impl IntoVie
             <path class="hit" d=c.d.clone() />
             <path class="line solid copy" d=c.d marker-end="url(#arrow)" />
         })}
-        <text class="card" x=start_label.x y=start_label.y>{parent_label}</text>
-        <text class="card" x=end_label.x y=end_label.y data-testid="cardinality">{cardinality_label(r)}</text>
+        <text class="card" x=start_label.x y=start_label.y text-anchor=anchor(main.start_side)>{parent_label}</text>
+        <text class="card" x=end_label.x y=end_label.y text-anchor=anchor(main.end_side) data-testid="cardinality">{cardinality_label(r)}</text>
         <text class="caption" x=main.mid.x + 6.0 y=main.mid.y - 6.0>{caption}</text>
         {disagrees.then(|| view! {
             <g class="disagree" data-testid="disagreement" transform=format!("translate({} {})", main.mid.x, main.mid.y)>
