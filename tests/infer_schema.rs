@@ -94,3 +94,34 @@ fn non_schema_input_is_an_error() {
     assert!(import_json_schema("[1, 2]", "x").is_err());
     assert!(import_json_schema("{ oops", "x").is_err());
 }
+
+/// The exporter's validators survive import and export: for every collection with a validator
+/// in every template, `$jsonSchema` → imported entity → `$jsonSchema` gives the same document.
+#[test]
+fn exported_validators_round_trip_through_the_importer() {
+    use docshape::export::{ejson, schema, Bson, Builder, Flavor};
+    let mut checked = 0;
+    for t in docshape::templates::TEMPLATES {
+        let model = docshape::model::load(t.json).unwrap();
+        let builder = Builder::new(&model);
+        for v in schema::validators(&builder) {
+            let text = ejson::to_string(&Bson::Document(v.options()), Flavor::Relaxed);
+            let imported = import_json_schema(&text, &v.collection).unwrap_or_else(|e| panic!("{}/{}: {e}", t.id, v.collection));
+            let mut again = Model::new("round trip");
+            let mut entity = imported.entity;
+            entity.id = "x".into();
+            again.entities.push(entity);
+            assert!(check_structure(&again).is_empty(), "{}/{}", t.id, v.collection);
+            let back = schema::validator(&Builder::new(&again), "x").unwrap();
+            assert_eq!(
+                ejson::to_string(&Bson::Document(back.options()), Flavor::Relaxed),
+                text,
+                "{}/{} changed in the round trip",
+                t.id,
+                v.collection
+            );
+            checked += 1;
+        }
+    }
+    assert!(checked >= 5, "only {checked} validators checked");
+}
