@@ -50,6 +50,72 @@ pub static TEMPLATES: &[Template] = &[
         blurb: "Seed 000: version_esquema 2 splits the name; readers handle both versions.",
         json: include_str!("../public/templates/users-versioning.json"),
     },
+    Template {
+        id: "anti-unbounded-array",
+        title: "Anti-pattern: unbounded array",
+        blurb: "Seed 004 / seed 000: comments pushed into a viral post with no maximum, on the way to BSONObjectTooLarge (DS101).",
+        json: include_str!("../public/templates/anti-unbounded-array.json"),
+    },
+    Template {
+        id: "anti-bloated-document",
+        title: "Anti-pattern: bloated document",
+        blurb: "Seed 001 §11: cover in base64, the PDF's full text and the change history inside the catalogue card (DS201, DS202).",
+        json: include_str!("../public/templates/anti-bloated-document.json"),
+    },
+    Template {
+        id: "anti-tiny-documents",
+        title: "Anti-pattern: flood of tiny documents",
+        blurb: "Seed 001: 17 million activity events of 80 bytes, one document each, instead of day buckets (DS204).",
+        json: include_str!("../public/templates/anti-tiny-documents.json"),
+    },
+    Template {
+        id: "anti-relational-in-disguise",
+        title: "Anti-pattern: relational in disguise",
+        blurb: "Seed 001 §11 / seed 004: a blog post page stitched from posts, autores and comentarios with $lookup (DS105).",
+        json: include_str!("../public/templates/anti-relational-in-disguise.json"),
+    },
+    Template {
+        id: "anti-live-copy",
+        title: "Anti-pattern: live copy without propagation",
+        blurb: "Seed 004: the customer's name in 5 collections, and billing's copy is never updated (DS103).",
+        json: include_str!("../public/templates/anti-live-copy.json"),
+    },
+    Template {
+        id: "anti-copy-decides",
+        title: "Anti-pattern: deciding from a copy",
+        blurb: "Seed 001 golden rule: checkout charges the cart's copied price and trusts its copied stock (DS104).",
+        json: include_str!("../public/templates/anti-copy-decides.json"),
+    },
+    Template {
+        id: "anti-no-validation",
+        title: "Anti-pattern: no validation, no schema version",
+        blurb: "Seed 004: three phone formats side by side, found in the report (DS401, DS402, measured DS601).",
+        json: include_str!("../public/templates/anti-no-validation.json"),
+    },
+    Template {
+        id: "anti-index-per-query",
+        title: "Anti-pattern: an index for every query",
+        blurb: "Seed 004 / seed 002: 15 indexes on a write-heavy orders collection, singles instead of a compound, a prefix (DS301-DS303).",
+        json: include_str!("../public/templates/anti-index-per-query.json"),
+    },
+    Template {
+        id: "anti-pagination",
+        title: "Anti-pattern: deep offset and non-unique sort pagination",
+        blurb: "Seed 002: skip() down to page 800, and a cursor on createdAt with no _id tie-breaker (DS305, DS306).",
+        json: include_str!("../public/templates/anti-pagination.json"),
+    },
+    Template {
+        id: "anti-outlier-misapplied",
+        title: "Anti-pattern: outlier pattern misapplied",
+        blurb: "Seed 001 §9: a flag and an overflow collection when 20% of the materials overflow (DS107).",
+        json: include_str!("../public/templates/anti-outlier-misapplied.json"),
+    },
+    Template {
+        id: "anti-storage-disagrees",
+        title: "Anti-pattern: storage that disagrees with the criteria",
+        blurb: "Seed 001 §3: a user's 5 addresses in their own collection, read with the user every time (DS102).",
+        json: include_str!("../public/templates/anti-storage-disagrees.json"),
+    },
 ];
 
 /// The template with this id.
