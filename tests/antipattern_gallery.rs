@@ -117,7 +117,7 @@ const REFERENCE: &[Expect] = &[
 
 fn model(id: &str) -> Model {
     let t = template(id).unwrap_or_else(|| panic!("{id} is not in TEMPLATES"));
-    load(t.json).unwrap_or_else(|e| panic!("{id}: {e}"))
+    load(t.json()).unwrap_or_else(|e| panic!("{id}: {e}"))
 }
 
 fn place(p: &Place) -> String {

@@ -102,11 +102,12 @@ fn exported_validators_round_trip_through_the_importer() {
     use docshape::export::{ejson, schema, Bson, Builder, Flavor};
     let mut checked = 0;
     for t in docshape::templates::TEMPLATES {
-        let model = docshape::model::load(t.json).unwrap();
+        let model = docshape::model::load(t.json()).unwrap();
         let builder = Builder::new(&model);
         for v in schema::validators(&builder) {
             let text = ejson::to_string(&Bson::Document(v.options()), Flavor::Relaxed);
-            let imported = import_json_schema(&text, &v.collection).unwrap_or_else(|e| panic!("{}/{}: {e}", t.id, v.collection));
+            let imported =
+                import_json_schema(&text, &v.collection).unwrap_or_else(|e| panic!("{}/{}: {e}", t.id, v.collection));
             let mut again = Model::new("round trip");
             let mut entity = imported.entity;
             entity.id = "x".into();

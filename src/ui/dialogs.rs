@@ -78,9 +78,13 @@ fn NewModel() -> impl IntoView {
                         class="template"
                         data-testid="template"
                         data-template=t.id
-                        on:click=move |_| match load(t.json) {
-                            Ok(m) => open(m),
-                            Err(e) => editor.notify(NoticeKind::Error, format!("The template {} does not load: {e}", t.id)),
+                        on:click=move |_| {
+                            leptos::task::spawn_local(async move {
+                                match fetch_text(&format!("templates/{}.json", t.id)).await.and_then(|text| load(&text).map_err(|e| e.to_string())) {
+                                    Ok(m) => open(m),
+                                    Err(e) => editor.notify(NoticeKind::Error, format!("The template \"{}\" could not be opened: {e}", t.title)),
+                                }
+                            })
                         }
                     >
                         <strong>{t.title}</strong>
@@ -90,4 +94,20 @@ fn NewModel() -> impl IntoView {
             }).collect_view()}
         </ul>
     }
+}
+
+/// GETs a text file next to the app (templates are served, not bundled).
+async fn fetch_text(url: &str) -> Result<String, String> {
+    use wasm_bindgen::JsCast;
+    use wasm_bindgen_futures::JsFuture;
+    let window = web_sys::window().ok_or("no window")?;
+    let response =
+        JsFuture::from(window.fetch_with_str(url)).await.map_err(|_| format!("{url} could not be fetched"))?;
+    let response: web_sys::Response = response.dyn_into().map_err(|_| "not a response".to_string())?;
+    if !response.ok() {
+        return Err(format!("{url} answered {}", response.status()));
+    }
+    let text =
+        JsFuture::from(response.text().map_err(|_| "no body")?).await.map_err(|_| "the body could not be read")?;
+    text.as_string().ok_or_else(|| "the body is not text".to_string())
 }
