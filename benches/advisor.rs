@@ -50,6 +50,13 @@ fn ms(d: Duration) -> String {
 
 fn main() {
     let phases = std::env::args().any(|a| a == "phases");
+    // `once n=1000`: a single analysis and nothing else, for callgrind / `perf stat`.
+    if std::env::args().any(|a| a == "once") {
+        let n = std::env::args().find_map(|a| a.strip_prefix("n=").and_then(|n| n.parse().ok())).unwrap_or(1_000);
+        let model = generate(n, 42);
+        black_box(analyze(black_box(&model)));
+        return;
+    }
     if std::env::args().any(|a| a == "sizes-only") {
         let model = generate(1_000, 42);
         let (m, p, _) = time(200, || {

@@ -36,13 +36,18 @@ use crate::model::Model;
 pub fn analyze(model: &Model) -> Report {
     let layout = paths::Layout::new(model);
     let sizes = sizes::estimate_with(&layout);
-    let relations = relations::advise(model, &sizes);
+    // The relation facts are gathered once and shared by the advice and the patterns.
+    let usage = relations::Usage::new(model, &sizes);
+    let facts = relations::gather_all(&usage);
+    let relations = relations::advise_with(&facts);
+    let patterns = patterns::suggest_with(&usage, &facts, &relations);
+    drop(facts);
+    drop(usage);
     let aggregates = aggregates::aggregates(model);
     let spanning_writes = aggregates::spanning_writes(model);
     let shapes = query_shape::shapes(&layout);
     let indexes = indexes::derive_with(&layout, &shapes);
     let queries = queries::advise_with(&layout, &shapes, &indexes);
-    let patterns = patterns::suggest(model, &relations, &sizes);
     let mut report =
         Report { relations, aggregates, spanning_writes, patterns, sizes, indexes, queries, findings: Vec::new() };
     let cx = Context::new(model, &report);

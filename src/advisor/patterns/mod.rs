@@ -8,18 +8,13 @@ mod relation;
 
 use super::aggregates::Roots;
 use super::relations::fast_hash::FastMap;
-use super::relations::{gather_all, Facts, Usage};
-use super::{PatternKind, PatternSuggestion, RelationAdvice, SizeEstimate};
+use super::relations::{Facts, Usage};
+use super::{PatternKind, PatternSuggestion, RelationAdvice};
 use crate::model::{Entity, EntityKind, Model, Place};
 
 /// Every pattern in use, then every pattern that fits, relation by relation and then
-/// collection by collection, in model order.
-pub fn suggest(model: &Model, relations: &[RelationAdvice], sizes: &[SizeEstimate]) -> Vec<PatternSuggestion> {
-    let usage = Usage::new(model, sizes);
-    suggest_with(&usage, &gather_all(&usage), relations)
-}
-
-/// `suggest` over look-ups and facts already built (see `relations::gather_all`).
+/// collection by collection, in model order, over look-ups and facts already built (see
+/// `relations::gather_all`).
 pub(crate) fn suggest_with(usage: &Usage, facts: &[Facts], relations: &[RelationAdvice]) -> Vec<PatternSuggestion> {
     let model = usage.model;
     let advice: FastMap<&str, &RelationAdvice> = relations.iter().map(|a| (a.relation.as_str(), a)).collect();
