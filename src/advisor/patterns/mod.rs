@@ -15,7 +15,12 @@ use crate::model::{Entity, EntityKind, Model, Place};
 /// Every pattern in use, then every pattern that fits, relation by relation and then
 /// collection by collection, in model order, over look-ups and facts already built (see
 /// `relations::gather_all`).
-pub(crate) fn suggest_with(usage: &Usage, facts: &[Facts], relations: &[RelationAdvice]) -> Vec<PatternSuggestion> {
+pub(crate) fn suggest_with(
+    usage: &Usage,
+    facts: &[Facts],
+    relations: &[RelationAdvice],
+    roots: &Roots,
+) -> Vec<PatternSuggestion> {
     let model = usage.model;
     let advice: FastMap<&str, &RelationAdvice> = relations.iter().map(|a| (a.relation.as_str(), a)).collect();
     let mut out = Vec::new();
@@ -23,7 +28,6 @@ pub(crate) fn suggest_with(usage: &Usage, facts: &[Facts], relations: &[Relation
         let recommendation = advice.get(f.rel.id.as_str()).map(|a| a.recommendation);
         relation::suggest(usage, f, recommendation, &mut out);
     }
-    let roots = Roots::new(model);
     let version_field = shared_version_field(model);
     for e in &model.entities {
         if e.kind == EntityKind::Document && roots.root(&e.id) == Some(e.id.as_str()) {
