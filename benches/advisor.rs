@@ -5,9 +5,10 @@
 //! `cargo bench --bench advisor -- phases` also times the size estimate and the structural
 //! checks, the index derivation, the query advice and the slowest rules on their own
 //! (`n=100` or `n=1000` picks one size). On a busy machine, compare the CPU mean with the
-//! wall-clock median. The bench profile inherits `release` (opt-level "z" + LTO, tuned for
-//! the wasm bundle); for opt-level 3 figures run with
-//! `CARGO_PROFILE_BENCH_OPT_LEVEL=3 CARGO_PROFILE_BENCH_LTO=false CARGO_TARGET_DIR=target/bench-o3`.
+//! wall-clock median. The bench profile inherits `release` (opt-level 3 + LTO; the wasm
+//! bundle has its own `wasm-release` profile). `cargo bench --bench advisor -- once n=1000`
+//! runs a single analysis and nothing else, for `valgrind --tool=callgrind` instruction
+//! counts, which stay stable on a busy machine.
 
 use docshape::advisor::{analyze, indexes, queries, sizes, Context, RULES};
 use docshape::model::{check_structure, synthetic::generate, Model};
@@ -50,6 +51,13 @@ fn ms(d: Duration) -> String {
 
 fn main() {
     let phases = std::env::args().any(|a| a == "phases");
+    // `once n=1000`: a single analysis and nothing else, for callgrind / `perf stat`.
+    if std::env::args().any(|a| a == "once") {
+        let n = std::env::args().find_map(|a| a.strip_prefix("n=").and_then(|n| n.parse().ok())).unwrap_or(1_000);
+        let model = generate(n, 42);
+        black_box(analyze(black_box(&model)));
+        return;
+    }
     if std::env::args().any(|a| a == "sizes-only") {
         let model = generate(1_000, 42);
         let (m, p, _) = time(200, || {

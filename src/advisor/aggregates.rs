@@ -95,8 +95,14 @@ impl<'a> Roots<'a> {
 
 /// Each collection root with its embedded members (any depth) and the access patterns that
 /// start inside it, in model order.
+#[cfg(test)]
 pub fn aggregates(model: &Model) -> Vec<AggregateInfo> {
-    let roots = Roots::new(model);
+    aggregates_with(&Roots::new(model))
+}
+
+/// `aggregates` with the roots already computed.
+pub(crate) fn aggregates_with(roots: &Roots) -> Vec<AggregateInfo> {
+    let model = roots.model;
     let mut out: Vec<AggregateInfo> = Vec::new();
     let mut index: FastMap<&str, usize> = FastMap::default();
     for e in &model.entities {
@@ -123,9 +129,15 @@ pub fn aggregates(model: &Model) -> Vec<AggregateInfo> {
 }
 
 /// Writes whose `changes` and `touches` reach two or more aggregates.
+#[cfg(test)]
 pub fn spanning_writes(model: &Model) -> Vec<SpanningWrite> {
-    let roots = Roots::new(model);
-    model
+    spanning_writes_with(&Roots::new(model))
+}
+
+/// `spanning_writes` with the roots already computed.
+pub(crate) fn spanning_writes_with(roots: &Roots) -> Vec<SpanningWrite> {
+    roots
+        .model
         .queries
         .iter()
         .filter(|q| q.kind == QueryKind::Write)

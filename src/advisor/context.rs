@@ -1,5 +1,6 @@
 //! What every rule reads: the model, the derived facts, and fast look-ups into both.
 
+use super::aggregates::Roots;
 use super::paths::FastMap;
 use super::paths::Layout;
 use super::query_shape::{shapes, Shape};
@@ -18,6 +19,8 @@ pub struct Context<'a> {
     layout: OnceCell<Layout<'a>>,
     /// The query shape of each access pattern, in model order, built on first use.
     shapes: OnceCell<Vec<Option<Shape>>>,
+    /// The aggregate root of each entity, built on first use.
+    roots: OnceCell<Roots<'a>>,
 }
 
 impl<'a> Context<'a> {
@@ -31,6 +34,7 @@ impl<'a> Context<'a> {
             sizes: report.sizes.iter().map(|s| (s.entity.as_str(), s)).collect(),
             layout: OnceCell::new(),
             shapes: OnceCell::new(),
+            roots: OnceCell::new(),
         }
     }
 
@@ -60,10 +64,16 @@ impl<'a> Context<'a> {
         self.shapes.get_or_init(|| shapes(self.layout()))
     }
 
+    /// The aggregate that holds each entity.
+    pub(crate) fn roots(&self) -> &Roots<'a> {
+        self.roots.get_or_init(|| Roots::new(self.model))
+    }
+
     /// Hands over facts `analyze` already built, so rules do not rebuild them.
-    pub(crate) fn prime(&self, layout: Layout<'a>, shapes: Vec<Option<Shape>>) {
+    pub(crate) fn prime(&self, layout: Layout<'a>, shapes: Vec<Option<Shape>>, roots: Roots<'a>) {
         let _ = self.layout.set(layout);
         let _ = self.shapes.set(shapes);
+        let _ = self.roots.set(roots);
     }
 
     /// Derived and declared indexes of one collection.

@@ -36,17 +36,23 @@ use crate::model::Model;
 pub fn analyze(model: &Model) -> Report {
     let layout = paths::Layout::new(model);
     let sizes = sizes::estimate_with(&layout);
-    let relations = relations::advise(model, &sizes);
-    let aggregates = aggregates::aggregates(model);
-    let spanning_writes = aggregates::spanning_writes(model);
+    // The relation facts are gathered once and shared by the advice and the patterns.
+    let usage = relations::Usage::new(model, &sizes);
+    let facts = relations::gather_all(&usage);
+    let relations = relations::advise_with(&facts);
+    let roots = aggregates::Roots::new(model);
+    let patterns = patterns::suggest_with(&usage, &facts, &relations, &roots);
+    drop(facts);
+    drop(usage);
+    let aggregates = aggregates::aggregates_with(&roots);
+    let spanning_writes = aggregates::spanning_writes_with(&roots);
     let shapes = query_shape::shapes(&layout);
     let indexes = indexes::derive_with(&layout, &shapes);
     let queries = queries::advise_with(&layout, &shapes, &indexes);
-    let patterns = patterns::suggest(model, &relations, &sizes);
     let mut report =
         Report { relations, aggregates, spanning_writes, patterns, sizes, indexes, queries, findings: Vec::new() };
     let cx = Context::new(model, &report);
-    cx.prime(layout, shapes);
+    cx.prime(layout, shapes, roots);
     let mut findings = Vec::new();
     for rule in RULES {
         rule.check(&cx, &mut findings);

@@ -101,17 +101,10 @@ pub fn check_names(model: &Model) -> Vec<Problem> {
     let embedded: HashSet<&str> =
         model.relations.iter().filter(|r| r.storage == Storage::Embed).map(|r| r.child.as_str()).collect();
     for entity in &model.entities {
-        walk_fields(&entity.fields, "", &mut |path, field| {
-            if let Some(why) = name_problem(&field.name) {
-                out.push(Problem::new(Place::Field { entity: entity.id.clone(), path: path.to_string() }, why));
-            }
-        });
+        let mut names = Vec::new();
+        bad_names(&entity.id, &entity.fields, &mut names, &mut out);
         for variant in &entity.collection.variants {
-            walk_fields(&variant.fields, "", &mut |path, field| {
-                if let Some(why) = name_problem(&field.name) {
-                    out.push(Problem::new(Place::Field { entity: entity.id.clone(), path: path.to_string() }, why));
-                }
-            });
+            bad_names(&entity.id, &variant.fields, &mut names, &mut out);
         }
         let is_collection = entity.kind == EntityKind::Document && !embedded.contains(entity.id.as_str());
         if is_collection {
@@ -121,6 +114,19 @@ pub fn check_names(model: &Model) -> Vec<Problem> {
         }
     }
     out
+}
+
+/// The forbidden field names among `fields`, depth first (as `walk_fields` visits them). The
+/// dotted path is built only for a field that has a problem, so a clean model allocates nothing.
+fn bad_names<'f>(entity: &str, fields: &'f [Field], names: &mut Vec<&'f str>, out: &mut Vec<Problem>) {
+    for field in fields {
+        names.push(&field.name);
+        if let Some(why) = name_problem(&field.name) {
+            out.push(Problem::new(Place::Field { entity: entity.to_string(), path: names.join(".") }, why));
+        }
+        bad_names(entity, &field.fields, names, out);
+        names.pop();
+    }
 }
 
 /// Calls `visit(path, field)` for every field, depth first.
@@ -137,17 +143,22 @@ pub fn walk_fields(fields: &[Field], prefix: &str, visit: &mut dyn FnMut(&str, &
 pub fn check_structure(model: &Model) -> Vec<Problem> {
     let mut out = Vec::new();
     let mut seen = HashSet::new();
+    // The place is built only when there is a problem to report.
+    type PlaceOf = fn(&String) -> Place;
+    let entity: PlaceOf = |id| Place::Entity { id: id.clone() };
+    let relation: PlaceOf = |id| Place::Relation { id: id.clone() };
+    let query: PlaceOf = |id| Place::Query { id: id.clone() };
     let ids = model
         .entities
         .iter()
-        .map(|e| (&e.id, Place::Entity { id: e.id.clone() }))
-        .chain(model.relations.iter().map(|r| (&r.id, Place::Relation { id: r.id.clone() })))
-        .chain(model.queries.iter().map(|q| (&q.id, Place::Query { id: q.id.clone() })));
+        .map(|e| (&e.id, entity))
+        .chain(model.relations.iter().map(|r| (&r.id, relation)))
+        .chain(model.queries.iter().map(|q| (&q.id, query)));
     for (id, place) in ids {
         if id.is_empty() {
-            out.push(Problem::new(place, "an element has an empty id"));
+            out.push(Problem::new(place(id), "an element has an empty id"));
         } else if !seen.insert(id.as_str()) {
-            out.push(Problem::new(place, format!("the id \"{id}\" is used twice")));
+            out.push(Problem::new(place(id), format!("the id \"{id}\" is used twice")));
         }
     }
     let entity_ids: HashSet<&str> = model.entities.iter().map(|e| e.id.as_str()).collect();

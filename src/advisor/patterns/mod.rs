@@ -8,19 +8,19 @@ mod relation;
 
 use super::aggregates::Roots;
 use super::relations::fast_hash::FastMap;
-use super::relations::{gather_all, Facts, Usage};
-use super::{PatternKind, PatternSuggestion, RelationAdvice, SizeEstimate};
+use super::relations::{Facts, Usage};
+use super::{PatternKind, PatternSuggestion, RelationAdvice};
 use crate::model::{Entity, EntityKind, Model, Place};
 
 /// Every pattern in use, then every pattern that fits, relation by relation and then
-/// collection by collection, in model order.
-pub fn suggest(model: &Model, relations: &[RelationAdvice], sizes: &[SizeEstimate]) -> Vec<PatternSuggestion> {
-    let usage = Usage::new(model, sizes);
-    suggest_with(&usage, &gather_all(&usage), relations)
-}
-
-/// `suggest` over look-ups and facts already built (see `relations::gather_all`).
-pub(crate) fn suggest_with(usage: &Usage, facts: &[Facts], relations: &[RelationAdvice]) -> Vec<PatternSuggestion> {
+/// collection by collection, in model order, over look-ups and facts already built (see
+/// `relations::gather_all`).
+pub(crate) fn suggest_with(
+    usage: &Usage,
+    facts: &[Facts],
+    relations: &[RelationAdvice],
+    roots: &Roots,
+) -> Vec<PatternSuggestion> {
     let model = usage.model;
     let advice: FastMap<&str, &RelationAdvice> = relations.iter().map(|a| (a.relation.as_str(), a)).collect();
     let mut out = Vec::new();
@@ -28,7 +28,6 @@ pub(crate) fn suggest_with(usage: &Usage, facts: &[Facts], relations: &[Relation
         let recommendation = advice.get(f.rel.id.as_str()).map(|a| a.recommendation);
         relation::suggest(usage, f, recommendation, &mut out);
     }
-    let roots = Roots::new(model);
     let version_field = shared_version_field(model);
     for e in &model.entities {
         if e.kind == EntityKind::Document && roots.root(&e.id) == Some(e.id.as_str()) {

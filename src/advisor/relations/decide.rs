@@ -22,6 +22,7 @@ use super::facts::{Facts, Outliers};
 use super::figures::{possessive, Bytes, Count, List, Percent};
 use crate::advisor::{CardinalityClass, Criterion, CriterionVote, Recommendation, Vote};
 use crate::model::{Storage, Volatility};
+use std::fmt::{self, Write};
 
 /// Subset size when neither the relation nor the parent's view says how many.
 pub(crate) const DEFAULT_SUBSET: u32 = 5;
@@ -59,37 +60,39 @@ pub(crate) struct Decision {
 /// Runs the procedure of the module documentation.
 pub(crate) fn decide(f: &Facts, votes: &[CriterionVote]) -> Decision {
     let rel = f.rel;
-    let refer = |decider: Decider, because: String| reference(f, decider, because);
     if f.child_external || rel.storage == Storage::Outside {
         return keep_outside(f);
     }
     if f.bound.is_none() {
-        return refer(Decider::Criterion(Criterion::Growth), format!("{} has no stated maximum", f.child_name));
+        let because = format_args!("{} has no stated maximum", f.child_name);
+        return reference(f, Decider::Criterion(Criterion::Growth), because);
     }
     if let Outliers::Major { share, max } = f.outliers {
-        let because = format!(
+        let because = format_args!(
             "{} of {} grow to {} {}, so no bound holds",
             Percent(share),
             f.parent_name,
             Count(max as f64),
             f.child_name
         );
-        return refer(Decider::Criterion(Criterion::Growth), because);
+        return reference(f, Decider::Criterion(Criterion::Growth), because);
     }
     if f.read_separately() {
-        let because = if f.read_apart.is_empty() {
-            format!("{} is queried on its own", f.child_name)
+        let decider = Decider::Criterion(Criterion::ReadSeparately);
+        return if f.read_apart.is_empty() {
+            reference(f, decider, format_args!("{} is queried on its own", f.child_name))
         } else {
-            format!("{} is read without {} by {}", f.child_name, f.parent_name, List(&f.read_apart))
+            let because = format_args!("{} is read without {} by {}", f.child_name, f.parent_name, List(&f.read_apart));
+            reference(f, decider, because)
         };
-        return refer(Decider::Criterion(Criterion::ReadSeparately), because);
     }
     if f.parent_external {
-        return refer(Decider::ExternalParent, format!("{} lives outside MongoDB and cannot hold it", f.parent_name));
+        let because = format_args!("{} lives outside MongoDB and cannot hold it", f.parent_name);
+        return reference(f, Decider::ExternalParent, because);
     }
     let shared_document = f.class == CardinalityClass::ManyToMany && !f.child_is_value;
     if matches!(f.class, CardinalityClass::OneToMany | CardinalityClass::OneToSquillions) || shared_document {
-        let because = format!(
+        let because = format_args!(
             "{} {} per {}, up to {}, is {}",
             Count(f.typical),
             f.child_name,
@@ -97,19 +100,19 @@ pub(crate) fn decide(f: &Facts, votes: &[CriterionVote]) -> Decision {
             Count(f.worst.round()),
             f.class.label()
         );
-        return refer(Decider::Criterion(Criterion::Cardinality), because);
+        return reference(f, Decider::Criterion(Criterion::Cardinality), because);
     }
     if vote_of(votes, Criterion::Size) == Vote::Reference {
-        let because = format!("{} would add {} to each {}", f.child_name, Bytes(f.worst_bytes()), f.parent_name);
-        return refer(Decider::Criterion(Criterion::Size), because);
+        let because = format_args!("{} would add {} to each {}", f.child_name, Bytes(f.worst_bytes()), f.parent_name);
+        return reference(f, Decider::Criterion(Criterion::Size), because);
     }
     if rel.atomic_with_parent {
         return embed(f, votes, Decider::Criterion(Criterion::Atomicity));
     }
     let volatile = rel.child_changes >= Volatility::Often;
     if volatile && (f.copies_elsewhere > 0 || f.class == CardinalityClass::ManyToMany) {
-        let because = format!("{} changes often and is copied under several parents", f.child_name);
-        return refer(Decider::Criterion(Criterion::Volatility), because);
+        let because = format_args!("{} changes often and is copied under several parents", f.child_name);
+        return reference(f, Decider::Criterion(Criterion::Volatility), because);
     }
     embed(f, votes, Decider::Criterion(Criterion::Cardinality))
 }
@@ -204,58 +207,76 @@ pub(crate) fn bucket_fits(f: &Facts) -> bool {
     f.unbounded() && f.child_bytes <= f.t.tiny_doc_bytes && f.growth >= 1.0 && f.rel.child_changes <= Volatility::Rarely
 }
 
-fn ids(views: &[&crate::model::AccessPattern]) -> String {
-    let ids: Vec<&str> = views.iter().map(|q| q.id.as_str()).collect();
-    List(&ids).to_string()
+fn ids<'v>(views: &[&'v crate::model::AccessPattern]) -> Vec<&'v str> {
+    views.iter().map(|q| q.id.as_str()).collect()
 }
 
-/// Picks the form of reference (see the module documentation) and writes the summary.
-fn reference(f: &Facts, decider: Decider, because: String) -> Decision {
-    let (recommendation, how) = if bucket_fits(f) {
-        let period = f.rel.bucket.as_ref().map(|b| b.period.as_str()).filter(|p| !p.is_empty()).unwrap_or("period");
-        let how = format!(
-            "group its tiny events ({} each, {} a day per {}) into one bucket document per {} and {period}",
-            Bytes(f.child_bytes as f64),
-            Count(f.growth),
-            f.parent_name,
-            f.parent_name
-        );
-        (Recommendation::Bucket, how)
+/// Picks the form of reference (see the module documentation) and writes the summary in one
+/// pass: `because` is formatted straight into it.
+fn reference(f: &Facts, decider: Decider, because: fmt::Arguments) -> Decision {
+    let recommendation = if bucket_fits(f) {
+        Recommendation::Bucket
     } else if (!f.parent_view.is_empty() || f.rel.subset.is_some()) && !f.parent_external {
-        let who = if f.parent_view.is_empty() { format!("{}'s view", f.parent_name) } else { ids(&f.parent_view) };
-        let how = format!(
-            "{} shows {} with {}: keep a subset of {} in {} and the full set in its own collection",
-            who,
-            f.child_name,
-            f.parent_name,
-            subset_size(f),
-            f.parent_name
-        );
-        (Recommendation::ReferenceWithSubset, how)
-    } else if !f.child_view.is_empty() {
-        let how = format!(
+        Recommendation::ReferenceWithSubset
+    } else if !f.child_view.is_empty() || !f.rel.extended.is_empty() {
+        Recommendation::ExtendedReference
+    } else if f.bound.is_some() && !f.parent_external && f.class != CardinalityClass::OneToSquillions {
+        Recommendation::ReferenceIdsInParent
+    } else {
+        Recommendation::ReferenceFromChild
+    };
+    let mut summary = String::with_capacity(256);
+    // Writing into a String cannot fail.
+    let _ = write!(summary, "{}: {because} ({}); ", capitalized(recommendation), decider.label());
+    let _ = match recommendation {
+        Recommendation::Bucket => {
+            let period = f.rel.bucket.as_ref().map(|b| b.period.as_str()).filter(|p| !p.is_empty()).unwrap_or("period");
+            write!(
+                summary,
+                "group its tiny events ({} each, {} a day per {}) into one bucket document per {} and {period}",
+                Bytes(f.child_bytes as f64),
+                Count(f.growth),
+                f.parent_name,
+                f.parent_name
+            )
+        }
+        Recommendation::ReferenceWithSubset => {
+            if f.parent_view.is_empty() {
+                let _ = write!(summary, "{}'s view", f.parent_name);
+            } else {
+                let _ = write!(summary, "{}", List(&ids(&f.parent_view)));
+            }
+            write!(
+                summary,
+                " shows {} with {}: keep a subset of {} in {} and the full set in its own collection",
+                f.child_name,
+                f.parent_name,
+                subset_size(f),
+                f.parent_name
+            )
+        }
+        Recommendation::ExtendedReference if !f.child_view.is_empty() => write!(
+            summary,
             "{} shows {} fields with each {}: copy the few stable, displayed ones next to the reference",
-            ids(&f.child_view),
+            List(&ids(&f.child_view)),
             f.parent_name,
             f.child_name
-        );
-        (Recommendation::ExtendedReference, how)
-    } else if !f.rel.extended.is_empty() {
-        let fields: Vec<&str> = f.rel.extended.iter().map(|c| c.field.as_str()).collect();
-        let how = format!(
-            "{} displays {} {}: keep them beside the reference",
-            f.child_name,
-            possessive(f.parent_name),
-            List(&fields)
-        );
-        (Recommendation::ExtendedReference, how)
-    } else if f.bound.is_some() && !f.parent_external && f.class != CardinalityClass::OneToSquillions {
-        let how = format!("{} may keep the ids of its at most {} {}", f.parent_name, Count(f.worst), f.child_name);
-        (Recommendation::ReferenceIdsInParent, how)
-    } else {
-        let how = format!("{} points to {}; {} keeps no list of them", f.child_name, f.parent_name, f.parent_name);
-        (Recommendation::ReferenceFromChild, how)
+        ),
+        Recommendation::ExtendedReference => {
+            let fields: Vec<&str> = f.rel.extended.iter().map(|c| c.field.as_str()).collect();
+            write!(
+                summary,
+                "{} displays {} {}: keep them beside the reference",
+                f.child_name,
+                possessive(f.parent_name),
+                List(&fields)
+            )
+        }
+        Recommendation::ReferenceIdsInParent => {
+            write!(summary, "{} may keep the ids of its at most {} {}", f.parent_name, Count(f.worst), f.child_name)
+        }
+        _ => write!(summary, "{} points to {}; {} keeps no list of them", f.child_name, f.parent_name, f.parent_name),
     };
-    let summary = format!("{}: {because} ({}); {how}.", capitalized(recommendation), decider.label());
+    summary.push('.');
     Decision { recommendation, summary }
 }

@@ -29,24 +29,25 @@ pub(crate) struct List<'a, S: AsRef<str>>(pub &'a [S]);
 
 impl Display for Thousands {
     fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
-        let mut digits = [0u8; 20];
+        // Filled from the end: at most 20 digits and 6 separators; written in one call.
+        let mut buf = [0u8; 26];
+        let mut start = buf.len();
         let mut n = self.0;
-        let mut len = 0;
+        let mut digits = 0;
         loop {
-            digits[len] = b'0' + (n % 10) as u8;
-            len += 1;
+            if digits > 0 && digits % 3 == 0 {
+                start -= 1;
+                buf[start] = b',';
+            }
+            start -= 1;
+            buf[start] = b'0' + (n % 10) as u8;
+            digits += 1;
             n /= 10;
             if n == 0 {
                 break;
             }
         }
-        for i in (0..len).rev() {
-            f.write_char(digits[i] as char)?;
-            if i > 0 && i % 3 == 0 {
-                f.write_char(',')?;
-            }
-        }
-        Ok(())
+        f.write_str(std::str::from_utf8(&buf[start..]).map_err(|_| fmt::Error)?)
     }
 }
 

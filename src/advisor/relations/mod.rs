@@ -14,14 +14,8 @@ pub(crate) mod figures;
 pub(crate) use decide::{bucket_fits, subset_size};
 pub(crate) use facts::{Facts, Outliers, Usage};
 
-use super::{Recommendation, RelationAdvice, SizeEstimate};
-use crate::model::{Model, Relation, Storage};
-
-/// One recommendation per relation, in model order.
-pub fn advise(model: &Model, sizes: &[SizeEstimate]) -> Vec<RelationAdvice> {
-    let usage = Usage::new(model, sizes);
-    advise_with(&gather_all(&usage))
-}
+use super::{Recommendation, RelationAdvice};
+use crate::model::{Relation, Storage};
 
 /// The facts of every relation, in model order: gathered once, shared by `advise_with` and
 /// `patterns::suggest_with`.
@@ -29,7 +23,7 @@ pub(crate) fn gather_all<'a>(usage: &Usage<'a>) -> Vec<Facts<'a>> {
     usage.model.relations.iter().map(|rel| Facts::gather(usage, rel)).collect()
 }
 
-/// `advise` over facts already gathered.
+/// One recommendation per relation, in model order, from the facts already gathered.
 pub(crate) fn advise_with(facts: &[Facts]) -> Vec<RelationAdvice> {
     facts.iter().map(advise_one).collect()
 }

@@ -86,11 +86,11 @@ impl Rule for RelationalInDisguise {
 
     fn check(&self, cx: &Context, out: &mut Vec<Finding>) {
         let model = cx.model;
-        let roots = Roots::new(model);
+        let roots = cx.roots();
         let pairs = pairs(model);
         let name = |id: &str| cx.entity(id).map(|e| e.name.clone()).unwrap_or_else(|| id.to_string());
         for q in model.queries.iter().filter(|q| q.kind == QueryKind::Read && rate(q) >= HOT_PER_MINUTE) {
-            let missing = unserved(&roots, &pairs, q);
+            let missing = unserved(roots, &pairs, q);
             if !q.uses_lookup && missing.is_empty() {
                 continue;
             }

@@ -88,12 +88,12 @@ impl Rule for UnboundedArray {
             if let Some(pf) = &rel.reference.parent_field {
                 backed.insert((&rel.parent, pf));
             }
-            let place = Place::Relation { id: rel.id.clone() };
+            let place = || Place::Relation { id: rel.id.clone() };
             if let Some(why) = embeds_unbounded(cx, rel) {
                 let to = cx.advice(&rel.id).map(|a| expected_storage(a.recommendation)).unwrap_or(Storage::Reference);
                 let to = if to == Storage::Embed { Storage::Reference } else { to };
                 let mut f = Self::finding(
-                    place,
+                    place(),
                     format!("{parent} embeds {child} with no bound that holds: {why}"),
                     "An array with no maximum grows toward the 16 MiB limit, and every $push rewrites the whole, ever larger document.",
                     format!("Move {child} to its own collection ({}), or state a cap (maxItems) the application enforces.", to.label()),
@@ -102,7 +102,7 @@ impl Rule for UnboundedArray {
                 out.push(f);
             } else if rel.storage == Storage::Bucket && rel.bucket.as_ref().is_none_or(|b| b.cap == 0) {
                 out.push(Self::finding(
-                    place,
+                    place(),
                     format!("the {child} buckets of each {parent} have no cap"),
                     "A bucket without a cap is an unbounded array: a heavy parent fills one document without limit.",
                     "Set the bucket's cap (e.g. 500 events) and open the next bucket (`…-2`) when it is full.",
