@@ -44,13 +44,23 @@ impl Scalars<'_> {
             BsonType::Date => Bson::Date(random_date(rng)),
             BsonType::ObjectId => Bson::ObjectId(random_oid(rng)),
             BsonType::BinData => {
-                let n = node.size.avg_bytes.unwrap_or(16).min(64) as usize;
+                let n = node.size.avg_bytes.unwrap_or(16).min(self.text_cap(64)) as usize;
                 Bson::Binary((0..n).map(|_| rng.below(256) as u8).collect())
             }
             BsonType::Timestamp => Bson::Timestamp { t: (random_date(rng) / 1000) as u32, i: 1 },
             BsonType::Null => Bson::Null,
             BsonType::Object => Bson::Document(Default::default()),
             BsonType::Array => Bson::Array(Vec::new()),
+        }
+    }
+
+    /// Examples stay readable (`example_cap`); generated documents follow the size hints up to
+    /// the 16 MiB document limit, so a bloated design generates bloated documents.
+    fn text_cap(&self, example_cap: u64) -> u64 {
+        if self.example_mode {
+            example_cap
+        } else {
+            16 * 1024 * 1024
         }
     }
 
@@ -114,12 +124,12 @@ impl Scalars<'_> {
             Sem::Title => title(rng, lex),
             Sem::NormalizedTitle => normalize(&title(rng, lex)),
             Sem::Text => {
-                let avg = node.size.avg_bytes.unwrap_or(120).min(MAX_TEXT) as f64;
+                let avg = node.size.avg_bytes.unwrap_or(120).min(self.text_cap(MAX_TEXT)) as f64;
                 let target = if self.example_mode { avg } else { avg * rng.real(0.5, 1.5) };
                 text(rng, lex, target as usize)
             }
             Sem::SearchTerm | Sem::Tag | Sem::Generic => {
-                let avg = node.size.avg_bytes.unwrap_or(0).min(MAX_TEXT);
+                let avg = node.size.avg_bytes.unwrap_or(0).min(self.text_cap(MAX_TEXT));
                 if avg > 60 {
                     text(rng, lex, avg as usize)
                 } else {
