@@ -8,6 +8,7 @@ pub mod editor;
 pub mod export;
 pub mod infer;
 pub mod model;
+pub mod rng;
 pub mod share;
 pub mod templates;
 

@@ -17,7 +17,9 @@ mod lexicon;
 pub mod lookup;
 pub mod mongosh;
 pub mod pattern;
-pub mod rng;
+/// The deterministic generator the exporters seed their values from (shared with the model
+/// generator).
+pub use crate::rng;
 pub mod schema;
 mod scheme;
 mod semantic;

@@ -10,31 +10,24 @@ use super::{
 /// Access patterns in every synthetic model.
 pub const QUERIES: usize = 300;
 
-/// A small, fast, deterministic generator (SplitMix64).
-struct Rng(u64);
+/// The crate's deterministic generator, with the two draws the model generator needs.
+struct Rng(crate::rng::Rng);
 
 impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
     /// A number in `0..n` (`n` > 0).
     fn below(&mut self, n: usize) -> usize {
-        (self.next() % n.max(1) as u64) as usize
+        self.0.below(n.max(1) as u64) as usize
     }
     /// True with probability `p` percent.
     fn chance(&mut self, p: u64) -> bool {
-        self.next() % 100 < p
+        self.0.below(100) < p
     }
 }
 
 /// A model of `n_entities` entities × 12 fields, `2 × n_entities` relations and 300 access
 /// patterns, fully determined by `seed`.
 pub fn generate(n_entities: usize, seed: u64) -> Model {
-    let mut rng = Rng(seed ^ 0xD0C5_4A9E);
+    let mut rng = Rng(crate::rng::Rng::new(seed ^ 0xD0C5_4A9E));
     let mut m = Model::new(&format!("synthetic {n_entities} (seed {seed})"));
     for i in 0..n_entities {
         m.entities.push(entity(&mut rng, i));
