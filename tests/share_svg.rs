@@ -165,8 +165,8 @@ fn report_adds_badges_dots_and_disagreement_marks() {
             severity: Severity::Warning,
             place: Place::Field { entity: "resena".into(), path: "votos".into() },
             message: String::new(),
-            why: String::new(),
-            fix_hint: String::new(),
+            why: String::new().into(),
+            fix_hint: String::new().into(),
             fix: None,
         }],
         ..Report::default()

@@ -2,8 +2,8 @@
 //! and everything its documents embed form one aggregate, the unit of atomicity. A write that
 //! changes two aggregates needs a multi-document transaction or a tolerated inconsistency.
 
-use super::relations::fast_hash::FastMap;
 use super::{AggregateInfo, SpanningWrite};
+use crate::fast_hash::FastMap;
 use crate::model::{AccessPattern, Entity, EntityKind, Model, QueryKind, Storage};
 use std::cell::OnceCell;
 

@@ -1,10 +1,12 @@
 //! What every rule reads: the model, the derived facts, and fast look-ups into both.
 
 use super::aggregates::Roots;
-use super::paths::FastMap;
 use super::paths::Layout;
 use super::query_shape::{shapes, Shape};
+use super::size_walk::Growth;
+use super::sizes::estimate_with_growth;
 use super::{IndexAdvice, RelationAdvice, Report, SizeEstimate};
+use crate::fast_hash::FastMap;
 use crate::model::{Entity, Model, Relation};
 use std::cell::OnceCell;
 
@@ -21,6 +23,8 @@ pub struct Context<'a> {
     shapes: OnceCell<Vec<Option<Shape>>>,
     /// The aggregate root of each entity, built on first use.
     roots: OnceCell<Roots<'a>>,
+    /// The relation whose growth sets each collection's horizon size, by collection id.
+    growth: OnceCell<FastMap<&'a str, Growth<'a>>>,
 }
 
 impl<'a> Context<'a> {
@@ -35,6 +39,7 @@ impl<'a> Context<'a> {
             layout: OnceCell::new(),
             shapes: OnceCell::new(),
             roots: OnceCell::new(),
+            growth: OnceCell::new(),
         }
     }
 
@@ -69,15 +74,40 @@ impl<'a> Context<'a> {
         self.roots.get_or_init(|| Roots::new(self.model))
     }
 
+    /// The relation whose growth sets the collection's horizon size, if one grows without bound.
+    pub(crate) fn growth(&self, entity: &str) -> Option<&Growth<'a>> {
+        self.growth
+            .get_or_init(|| {
+                let collections = self.layout().collections().map(|e| e.id.as_str());
+                growth_by_collection(collections, estimate_with_growth(self.layout()).1)
+            })
+            .get(entity)
+    }
+
     /// Hands over facts `analyze` already built, so rules do not rebuild them.
-    pub(crate) fn prime(&self, layout: Layout<'a>, shapes: Vec<Option<Shape>>, roots: Roots<'a>) {
+    pub(crate) fn prime(
+        &self,
+        layout: Layout<'a>,
+        shapes: Vec<Option<Shape>>,
+        roots: Roots<'a>,
+        growth: FastMap<&'a str, Growth<'a>>,
+    ) {
         let _ = self.layout.set(layout);
         let _ = self.shapes.set(shapes);
         let _ = self.roots.set(roots);
+        let _ = self.growth.set(growth);
     }
 
     /// Derived and declared indexes of one collection.
     pub fn indexes_of(&self, entity: &'a str) -> impl Iterator<Item = &'a IndexAdvice> + 'a {
         self.report.indexes.iter().filter(move |i| i.entity == entity)
     }
+}
+
+/// Pairs collection ids with the growth the size estimate found for each (same order).
+pub(crate) fn growth_by_collection<'a>(
+    collections: impl Iterator<Item = &'a str>,
+    growth: Vec<Option<Growth<'a>>>,
+) -> FastMap<&'a str, Growth<'a>> {
+    collections.zip(growth).filter_map(|(id, g)| Some((id, g?))).collect()
 }

@@ -2,6 +2,7 @@
 
 use crate::model::{IndexSpec, Model, Place, Propagation, Storage};
 use serde::Serialize;
+use std::borrow::Cow;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
 #[serde(rename_all = "camelCase")]
@@ -67,10 +68,10 @@ pub struct Finding {
     pub place: Place,
     /// What is wrong, with the figures.
     pub message: String,
-    /// Why it matters.
-    pub why: String,
-    /// What to do.
-    pub fix_hint: String,
+    /// Why it matters. Most rules give a fixed text, borrowed rather than copied.
+    pub why: Cow<'static, str>,
+    /// What to do (borrowed when fixed, owned when it names the model's elements).
+    pub fix_hint: Cow<'static, str>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub fix: Option<Fix>,
 }

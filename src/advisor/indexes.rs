@@ -5,10 +5,10 @@
 //! bucket relation's retention gives a TTL index on the bucket's period field. An index
 //! whose keys are a prefix of another on the same collection is served by the longer one.
 
-use super::paths::FastMap;
 use super::paths::Layout;
 use super::query_shape::{prefix_either_way, shapes, Shape};
 use super::IndexAdvice;
+use crate::fast_hash::FastMap;
 use crate::model::{IndexKey, IndexSpec, Model, Storage};
 
 /// Derived and declared indexes of every collection, collection by collection.

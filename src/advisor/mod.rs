@@ -35,7 +35,8 @@ use crate::model::Model;
 /// Analyses a model. Pure, never panics, and cheap enough to run on every keystroke.
 pub fn analyze(model: &Model) -> Report {
     let layout = paths::Layout::new(model);
-    let sizes = sizes::estimate_with(&layout);
+    let (sizes, growth) = sizes::estimate_with_growth(&layout);
+    let growth = context::growth_by_collection(layout.collections().map(|e| e.id.as_str()), growth);
     // The relation facts are gathered once and shared by the advice and the patterns.
     let usage = relations::Usage::new(model, &sizes);
     let facts = relations::gather_all(&usage);
@@ -52,7 +53,7 @@ pub fn analyze(model: &Model) -> Report {
     let mut report =
         Report { relations, aggregates, spanning_writes, patterns, sizes, indexes, queries, findings: Vec::new() };
     let cx = Context::new(model, &report);
-    cx.prime(layout, shapes, roots);
+    cx.prime(layout, shapes, roots, growth);
     let mut findings = Vec::new();
     for rule in RULES {
         rule.check(&cx, &mut findings);

@@ -7,36 +7,8 @@
 //! or value entity at the relation's `field`), and the copies and references a relation
 //! places in a document (subset arrays, computed values, id arrays, extended references).
 
+use crate::fast_hash::FastMap;
 use crate::model::{BsonType, CopiedField, Entity, EntityKind, Field, Model, Relation, Storage};
-use std::collections::HashMap;
-
-/// A fast, non-cryptographic hasher (FxHash's multiply-rotate) for the short id keys of
-/// the analysis maps: SipHash's DoS resistance buys nothing on a local model.
-#[derive(Default, Clone, Copy)]
-pub(crate) struct FastHasher(u64);
-
-impl std::hash::Hasher for FastHasher {
-    fn write(&mut self, bytes: &[u8]) {
-        const K: u64 = 0x517c_c1b7_2722_0a95;
-        let mut chunks = bytes.chunks_exact(8);
-        for c in &mut chunks {
-            let word = u64::from_le_bytes([c[0], c[1], c[2], c[3], c[4], c[5], c[6], c[7]]);
-            self.0 = (self.0.rotate_left(5) ^ word).wrapping_mul(K);
-        }
-        for &b in chunks.remainder() {
-            self.0 = (self.0.rotate_left(5) ^ b as u64).wrapping_mul(K);
-        }
-    }
-    fn write_u8(&mut self, b: u8) {
-        self.0 = (self.0.rotate_left(5) ^ b as u64).wrapping_mul(0x517c_c1b7_2722_0a95);
-    }
-    fn finish(&self) -> u64 {
-        self.0
-    }
-}
-
-/// A `HashMap` with `FastHasher`.
-pub(crate) type FastMap<K, V> = HashMap<K, V, std::hash::BuildHasherDefault<FastHasher>>;
 
 /// Deepest embedding chain followed; deeper (or cyclic) structures are cut off.
 pub(crate) const MAX_DEPTH: usize = 32;

@@ -1,10 +1,10 @@
 //! How each access pattern is served: by one document (its aggregate, with the copies it
 //! keeps) or by several reads, and by which index.
 
-use super::paths::FastMap;
 use super::paths::Layout;
 use super::query_shape::{serves, shapes, Shape};
 use super::{IndexAdvice, QueryAdvice};
+use crate::fast_hash::FastMap;
 use crate::model::{AccessPattern, Entity, IndexSpec, Model, QueryKind};
 
 /// One advice per access pattern, in model order.

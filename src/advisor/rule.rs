@@ -90,8 +90,8 @@ macro_rules! declare_rule {
             pub fn finding(
                 place: $crate::model::Place,
                 message: impl Into<String>,
-                why: impl Into<String>,
-                fix_hint: impl Into<String>,
+                why: impl Into<std::borrow::Cow<'static, str>>,
+                fix_hint: impl Into<std::borrow::Cow<'static, str>>,
             ) -> $crate::advisor::Finding {
                 $crate::advisor::Finding {
                     code: $code,

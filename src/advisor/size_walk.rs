@@ -6,8 +6,9 @@
 //! values, id arrays, extended-reference copies, reference ids and bucket arrays.
 
 use super::bson::{array_bytes, element_header, fixed_size, BINARY_OVERHEAD, DOC_OVERHEAD, STRING_OVERHEAD};
-use super::paths::{extended_target, FastMap, Layout, MAX_DEPTH};
+use super::paths::{extended_target, Layout, MAX_DEPTH};
 use super::size_defaults::{guess_by_name, period_days, DEFAULT_ITEMS};
+use crate::fast_hash::FastMap;
 use crate::model::{find_path, BsonType, Cardinality, Entity, EntityKind, Field, Relation, Storage};
 
 /// Bytes (or items) three ways.
@@ -36,13 +37,13 @@ pub(crate) struct MemberSize {
     pub bytes: Triple,
 }
 
-/// The relation whose growth adds the most bytes by the horizon.
-#[derive(Debug, Clone, PartialEq)]
-pub(crate) struct Growth {
-    pub relation: String,
+/// The relation whose growth adds the most bytes by the horizon (borrowed from the model).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(crate) struct Growth<'a> {
+    pub relation: &'a str,
     pub added_bytes: f64,
     pub per_day: f64,
-    pub child_name: String,
+    pub child_name: &'a str,
 }
 
 pub(crate) struct Walker<'l, 'a> {
@@ -51,7 +52,7 @@ pub(crate) struct Walker<'l, 'a> {
     /// Record the top-level members (the breakdown); off for the fast estimate.
     pub record: bool,
     pub members: Vec<MemberSize>,
-    pub growth: Option<Growth>,
+    pub growth: Option<Growth<'a>>,
     /// Name guesses already made (field names repeat across entities).
     guesses: FastMap<&'a str, f64>,
 }
@@ -235,7 +236,7 @@ impl<'l, 'a> Walker<'l, 'a> {
     }
 
     /// An array of `counts` items of `item` bytes each; records it and its growth.
-    fn array(&mut self, counts: &Counts, item: Triple, r: Option<&Relation>) -> Triple {
+    fn array(&mut self, counts: &Counts, item: Triple, r: Option<&'a Relation>) -> Triple {
         let n = counts.items;
         let bytes = Triple {
             avg: array_bytes(n.avg, item.avg),
@@ -245,8 +246,8 @@ impl<'l, 'a> Walker<'l, 'a> {
         if let (Some(g), Some(r)) = (counts.per_day, r) {
             let added = bytes.horizon - bytes.worst;
             if self.growth.as_ref().is_none_or(|x| added > x.added_bytes) {
-                let child_name = self.layout.entity(&r.child).map_or_else(|| r.child.clone(), |c| c.name.clone());
-                self.growth = Some(Growth { relation: r.id.clone(), added_bytes: added, per_day: g, child_name });
+                let child_name = self.layout.entity(&r.child).map_or(r.child.as_str(), |c| c.name.as_str());
+                self.growth = Some(Growth { relation: &r.id, added_bytes: added, per_day: g, child_name });
             }
         }
         bytes
@@ -309,7 +310,7 @@ impl<'l, 'a> Walker<'l, 'a> {
     }
 
     /// Value bytes of a declared field; `rel` is the relation that fills it, if any.
-    fn field_value(&mut self, f: &'a Field, rel: Option<&Relation>, depth: usize) -> Triple {
+    fn field_value(&mut self, f: &'a Field, rel: Option<&'a Relation>, depth: usize) -> Triple {
         match f.bson_type {
             BsonType::Object if depth < MAX_DEPTH => {
                 Triple::same(DOC_OVERHEAD as f64).add(self.fields_elements(&f.fields, depth))

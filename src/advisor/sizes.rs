@@ -16,8 +16,14 @@ pub fn estimate(model: &Model) -> Vec<SizeEstimate> {
 }
 
 pub(crate) fn estimate_with(layout: &Layout) -> Vec<SizeEstimate> {
+    estimate_with_growth(layout).0
+}
+
+/// Size estimates of every collection, in model order, each with the relation whose growth
+/// sets its horizon (the rules read it instead of walking the collection again).
+pub(crate) fn estimate_with_growth<'a>(layout: &Layout<'a>) -> (Vec<SizeEstimate>, Vec<Option<Growth<'a>>>) {
     let mut walker = Walker::new(layout, false);
-    layout.collections().map(|e| estimate_in(&mut walker, e)).collect()
+    layout.collections().map(|e| (estimate_in(&mut walker, e), walker.growth)).unzip()
 }
 
 /// Size estimate of one collection's documents; `None` when `entity` is not a collection
@@ -27,17 +33,12 @@ pub fn estimate_entity(model: &Model, entity: &Entity) -> Option<SizeEstimate> {
     layout.is_collection(entity).then(|| estimate_in(&mut Walker::new(&layout, false), entity))
 }
 
-/// The breakdown behind an estimate: the top-level elements and the fastest growth.
-pub(crate) struct SizeDetail {
-    pub members: Vec<MemberSize>,
-    pub growth: Option<Growth>,
-}
-
-/// The estimate of one collection with its breakdown (slower: it records every element).
-pub(crate) fn detail(layout: &Layout, entity: &Entity) -> SizeDetail {
+/// The breakdown behind one collection's estimate: its top-level elements (slower: the walk
+/// records every element).
+pub(crate) fn members(layout: &Layout, entity: &Entity) -> Vec<MemberSize> {
     let mut walker = Walker::new(layout, true);
     estimate_in(&mut walker, entity);
-    SizeDetail { members: walker.members, growth: walker.growth }
+    walker.members
 }
 
 fn estimate_in<'a>(walker: &mut Walker<'_, 'a>, entity: &'a Entity) -> SizeEstimate {

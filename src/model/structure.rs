@@ -2,8 +2,8 @@
 //! MongoDB forbids. Each problem names the place, so the UI can select it.
 
 use super::{EntityKind, Field, Model, Storage};
+use crate::fast_hash::{FastMap, FastSet};
 use serde::Serialize;
-use std::collections::{HashMap, HashSet};
 
 /// An element of the model a message points at.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize)]
@@ -98,7 +98,7 @@ pub fn structure_problem_for_name(model: &Model, id: &str) -> Option<String> {
 /// Forbidden field names anywhere in the model.
 pub fn check_names(model: &Model) -> Vec<Problem> {
     let mut out = Vec::new();
-    let embedded: HashSet<&str> =
+    let embedded: FastSet<&str> =
         model.relations.iter().filter(|r| r.storage == Storage::Embed).map(|r| r.child.as_str()).collect();
     for entity in &model.entities {
         let mut names = Vec::new();
@@ -142,7 +142,7 @@ pub fn walk_fields(fields: &[Field], prefix: &str, visit: &mut dyn FnMut(&str, &
 /// parents, forbidden names, absurd numbers.
 pub fn check_structure(model: &Model) -> Vec<Problem> {
     let mut out = Vec::new();
-    let mut seen = HashSet::new();
+    let mut seen = FastSet::default();
     // The place is built only when there is a problem to report.
     type PlaceOf = fn(&String) -> Place;
     let entity: PlaceOf = |id| Place::Entity { id: id.clone() };
@@ -161,7 +161,7 @@ pub fn check_structure(model: &Model) -> Vec<Problem> {
             out.push(Problem::new(place(id), format!("the id \"{id}\" is used twice")));
         }
     }
-    let entity_ids: HashSet<&str> = model.entities.iter().map(|e| e.id.as_str()).collect();
+    let entity_ids: FastSet<&str> = model.entities.iter().map(|e| e.id.as_str()).collect();
     for rel in &model.relations {
         let place = || Place::Relation { id: rel.id.clone() };
         for (end, id) in [("parent", &rel.parent), ("child", &rel.child)] {
@@ -197,7 +197,7 @@ pub fn check_structure(model: &Model) -> Vec<Problem> {
             }
         }
     }
-    let mut embedders_of: HashMap<&str, usize> = HashMap::new();
+    let mut embedders_of: FastMap<&str, usize> = FastMap::default();
     for r in model.relations.iter().filter(|r| r.storage == Storage::Embed) {
         *embedders_of.entry(r.child.as_str()).or_default() += 1;
     }
@@ -233,9 +233,9 @@ pub fn check_structure(model: &Model) -> Vec<Problem> {
 
 fn embedding_cycles(model: &Model) -> Vec<Problem> {
     let mut out = Vec::new();
-    let mut reported = HashSet::new();
+    let mut reported = FastSet::default();
     // The first embedding relation of each child, as `Model::embedding_parent` finds it.
-    let mut parent_rel: HashMap<&str, &super::Relation> = HashMap::new();
+    let mut parent_rel: FastMap<&str, &super::Relation> = FastMap::default();
     for r in model.relations.iter().filter(|r| r.storage == Storage::Embed) {
         parent_rel.entry(r.child.as_str()).or_insert(r);
     }

@@ -185,7 +185,7 @@ fn findings_section(out: &mut String, model: &Model, report: &Report) {
                 text(&f.place.label(model)),
                 text(&f.message)
             );
-            let why = if f.why.is_empty() { rule.map(|r| r.why()).unwrap_or_default() } else { f.why.as_str() };
+            let why = if f.why.is_empty() { rule.map(|r| r.why()).unwrap_or_default() } else { &f.why };
             if !why.is_empty() {
                 let _ = writeln!(out, "  - Why: {}", text(&one_line(why)));
             }

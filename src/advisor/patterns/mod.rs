@@ -7,9 +7,9 @@
 mod relation;
 
 use super::aggregates::Roots;
-use super::relations::fast_hash::FastMap;
 use super::relations::{Facts, Usage};
 use super::{PatternKind, PatternSuggestion, RelationAdvice};
+use crate::fast_hash::FastMap;
 use crate::model::{Entity, EntityKind, Model, Place};
 
 /// Every pattern in use, then every pattern that fits, relation by relation and then

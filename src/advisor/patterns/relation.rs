@@ -1,7 +1,7 @@
 //! Patterns on one relation: extended reference, subset, bucket, outlier, computed, archive.
 
 use super::push;
-use crate::advisor::relations::figures::{bytes, count, list, percent, possessive, span, thousands};
+use crate::advisor::relations::figures::{bytes, count, percent, possessive, span, thousands, Count, List};
 use crate::advisor::relations::{bucket_fits, subset_size, Facts, Outliers, Usage};
 use crate::advisor::{PatternKind, PatternSuggestion, Recommendation};
 use crate::model::{BsonType, CopyCategory, Entity, Place, Storage};
@@ -45,21 +45,21 @@ fn extended_reference(u: &Usage, f: &Facts, rec: Option<Recommendation>, out: &m
             "extended reference: each {} keeps {} {} next to the reference, so its views need no second read",
             f.child_name,
             possessive(f.parent_name),
-            list(&copies)
+            List(&copies)
         );
         push(out, PatternKind::ExtendedReference, place(f), true, change);
     } else if rec == Some(Recommendation::ExtendedReference) {
         let views: Vec<&str> = f.child_view.iter().map(|q| q.id.as_str()).collect();
         let fields = u.entity(&rel.parent).map(displayed_fields).unwrap_or_default();
         let what = if fields.is_empty() {
-            format!("the few stable fields of {} that {} display", f.parent_name, list(&views))
+            format!("the few stable fields of {} that {} display", f.parent_name, List(&views))
         } else {
-            format!("{} of {}", list(&fields), f.parent_name)
+            format!("{} of {}", List(&fields), f.parent_name)
         };
         let change = format!(
             "extended reference: copy {what} into each {} beside the reference, instead of a $lookup in {}; mark each copy immutable, historical or live",
             f.child_name,
-            list(&views)
+            List(&views)
         );
         push(out, PatternKind::ExtendedReference, place(f), false, change);
     }
@@ -102,17 +102,16 @@ fn order_words(u: &Usage, f: &Facts, order_by: &str) -> String {
 
 fn subset(u: &Usage, f: &Facts, rec: Option<Recommendation>, out: &mut Vec<PatternSuggestion>) {
     if let Some(s) = &f.rel.subset {
-        let count_field = match s.count_field.as_deref() {
-            Some(c) if !c.is_empty() => format!(" and {c}"),
-            _ => " (add a total count beside it)".to_string(),
+        let (count_lead, count_field) = match s.count_field.as_deref() {
+            Some(c) if !c.is_empty() => (" and ", c),
+            _ => (" (add a total count beside it)", ""),
         };
         let change = format!(
-            "subset: keep the {} {}{} in {}{} in {}; the full set stays in {} and the copy is refreshed lazily",
+            "subset: keep the {} {}{} in {}{count_lead}{count_field} in {}; the full set stays in {} and the copy is refreshed lazily",
             s.size,
             f.child_name,
             order_words(u, f, &s.order_by),
             s.field,
-            count_field,
             f.parent_name,
             f.child_name
         );
@@ -123,7 +122,7 @@ fn subset(u: &Usage, f: &Facts, rec: Option<Recommendation>, out: &mut Vec<Patte
             "subset: keep the {} {} that {} shows, plus total_{}, in {}; the full set stays in {} (one read for the main view, a second only for \"see all\")",
             subset_size(f),
             f.child_name,
-            list(&views),
+            List(&views),
             f.child_name,
             f.parent_name,
             f.child_name
@@ -170,10 +169,10 @@ fn bucket(f: &Facts, rec: Option<Recommendation>, out: &mut Vec<PatternSuggestio
                 f.child_name,
                 f.parent_name,
                 bytes(f.child_bytes as f64),
-                count(per_period),
+                Count(per_period),
                 f.parent_name,
                 thousands(cap as u64),
-                count(per_period)
+                Count(per_period)
             );
             push(out, PatternKind::Bucket, place(f), false, change);
         }
@@ -185,7 +184,7 @@ fn archive(f: &Facts, out: &mut Vec<PatternSuggestion>) {
     let change = format!(
         "archive: {} buckets keep growing (~{} events per {} a year) with no TTL: move those past their useful age to an archive collection, or set ttlSeconds",
         f.child_name,
-        count(f.growth * 365.0),
+        Count(f.growth * 365.0),
         f.parent_name
     );
     push(out, PatternKind::Archive, place(f), false, change);
@@ -202,7 +201,7 @@ fn outlier(f: &Facts, rec: Option<Recommendation>, out: &mut Vec<PatternSuggesti
                 percent(share),
                 f.parent_name,
                 f.child_name,
-                count(max as f64),
+                Count(max as f64),
                 o.flag_field,
                 if o.overflow_collection.is_empty() { "an overflow collection" } else { &o.overflow_collection }
             );
@@ -234,7 +233,7 @@ fn outlier(f: &Facts, rec: Option<Recommendation>, out: &mut Vec<PatternSuggesti
                 f.parent_name,
                 f.child_name,
                 percent(share),
-                count(max as f64),
+                Count(max as f64),
                 f.child_name
             );
             push(out, PatternKind::Outlier, place(f), false, change);
@@ -253,12 +252,12 @@ fn rated_field(e: &Entity) -> Option<&str> {
 
 fn computed(u: &Usage, f: &Facts, rec: Option<Recommendation>, out: &mut Vec<PatternSuggestion>) {
     let rel = f.rel;
-    let holder = if rel.storage == Storage::Bucket {
-        format!("each {} bucket", f.child_name)
-    } else {
-        f.parent_name.to_string()
-    };
     if !rel.computed.is_empty() {
+        let holder = if rel.storage == Storage::Bucket {
+            format!("each {} bucket", f.child_name)
+        } else {
+            f.parent_name.to_string()
+        };
         let values: Vec<String> = rel
             .computed
             .iter()
@@ -270,7 +269,7 @@ fn computed(u: &Usage, f: &Facts, rec: Option<Recommendation>, out: &mut Vec<Pat
             .collect();
         let change = format!(
             "computed: {holder} stores {} instead of recomputing them on every read; a periodic full recompute corrects drift",
-            list(&values)
+            List(&values)
         );
         push(out, PatternKind::Computed, place(f), true, change);
         return;
@@ -300,8 +299,8 @@ fn computed(u: &Usage, f: &Facts, rec: Option<Recommendation>, out: &mut Vec<Pat
     let change = format!(
         "computed: store {what} in {} and update it with $inc on each write: {} reads a minute against {} writes",
         f.parent_name,
-        count(f.parent_reads),
-        count(f.child_writes)
+        Count(f.parent_reads),
+        Count(f.child_writes)
     );
     push(out, PatternKind::Computed, place(f), false, change);
 }

@@ -4,8 +4,8 @@
 //! facts of every relation stays linear in the size of the model.
 
 use super::estimate::{element_bytes, entity_bytes, DEFAULT_DOC_BYTES};
-use super::fast_hash::FastMap;
 use crate::advisor::{CardinalityClass, SizeEstimate};
+use crate::fast_hash::FastMap;
 use crate::model::{AccessPattern, Entity, EntityKind, Model, QueryKind, Relation, Storage, Thresholds};
 
 /// Look-ups over the model's entities and access patterns, built once per analysis.

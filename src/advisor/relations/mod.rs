@@ -8,7 +8,6 @@ mod criteria;
 mod decide;
 mod estimate;
 pub(crate) mod facts;
-pub(crate) mod fast_hash;
 pub(crate) mod figures;
 
 pub(crate) use decide::{bucket_fits, subset_size};

@@ -1,5 +1,5 @@
 use crate::advisor::paths::find_fields;
-use crate::advisor::sizes::{detail, human_bytes};
+use crate::advisor::sizes::{human_bytes, members};
 use crate::advisor::{Context, Finding, Rule, RuleMeta};
 use crate::declare_rule;
 use crate::model::{BsonType, Field, Place};
@@ -60,8 +60,8 @@ impl Rule for BloatedDocument {
             if size.avg_bytes <= t.doc_target_bytes {
                 continue;
             }
-            let d = detail(cx.layout(), entity);
-            let top = d.members.iter().max_by(|a, b| a.bytes.avg.total_cmp(&b.bytes.avg));
+            let members = members(cx.layout(), entity);
+            let top = members.iter().max_by(|a, b| a.bytes.avg.total_cmp(&b.bytes.avg));
             if let Some(m) = top.filter(|m| m.bytes.avg > 0.5 * size.avg_bytes as f64) {
                 let inside =
                     |p: &str| p == m.name || p.strip_prefix(m.name.as_str()).is_some_and(|r| r.starts_with('.'));

@@ -1,4 +1,4 @@
-use crate::advisor::sizes::{detail, human_bytes};
+use crate::advisor::sizes::human_bytes;
 use crate::advisor::{Context, Finding, Fix, Rule, RuleMeta, Severity, SizeLevel};
 use crate::declare_rule;
 use crate::model::{Place, Storage};
@@ -69,13 +69,14 @@ impl Rule for DocumentSize {
                 f.severity = Severity::Error;
             }
             if !now {
-                let growth = detail(cx.layout(), entity).growth;
-                let embed = growth.and_then(|g| cx.relation(&g.relation)).filter(|r| r.storage == Storage::Embed);
+                let growth = cx.growth(&entity.id);
+                let embed = growth.and_then(|g| cx.relation(g.relation)).filter(|r| r.storage == Storage::Embed);
                 if let Some(r) = embed {
                     f.fix_hint = format!(
                         "{} grows without bound: reference it from its own collection (child points to parent). {}",
                         r.field, f.fix_hint
-                    );
+                    )
+                    .into();
                     f.fix = Some(Fix::SetStorage { relation: r.id.clone(), storage: Storage::Reference });
                 }
             }

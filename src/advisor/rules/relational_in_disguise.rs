@@ -1,9 +1,9 @@
 use crate::advisor::aggregates::Roots;
 use crate::advisor::relations::facts::{is_read, rate};
-use crate::advisor::relations::fast_hash::FastMap;
 use crate::advisor::relations::figures::{count, list, percent};
 use crate::advisor::{Context, Finding, Rule, RuleMeta};
 use crate::declare_rule;
+use crate::fast_hash::FastMap;
 use crate::model::{AccessPattern, Model, Place, QueryKind, Relation, Storage};
 
 /// A read executed at least this often per minute is on the hot path.

@@ -1,7 +1,7 @@
-use crate::advisor::paths::FastMap;
 use crate::advisor::sizes::number;
 use crate::advisor::{Context, Finding, Rule, RuleMeta};
 use crate::declare_rule;
+use crate::fast_hash::FastMap;
 use crate::model::{Place, QueryKind};
 
 /// Secondary indexes from which a write-heavy collection is flagged.

@@ -1,8 +1,8 @@
 use crate::advisor::relations::expected_storage;
-use crate::advisor::relations::fast_hash::FastSet;
 use crate::advisor::relations::figures::{count, thousands};
 use crate::advisor::{Context, Finding, Fix, Rule, RuleMeta, Severity};
 use crate::declare_rule;
+use crate::fast_hash::FastSet;
 use crate::model::{BsonType, EntityKind, Field, Place, Relation, Storage};
 
 declare_rule! {
@@ -125,17 +125,29 @@ impl UnboundedArray {
     /// Array fields no relation accounts for, with no maximum in either constraint or hint.
     fn check_fields(&self, cx: &Context, backed: &FastSet<(&str, &str)>, out: &mut Vec<Finding>) {
         let cap = cx.model.thresholds.array_warn;
+        // The same advice for every field: formatted once, copied into each finding.
+        let fix_hint = format!(
+            "State its maximum (maxItems; arrays over ~{} elements already hurt), or move the elements to their own collection.",
+            thousands(cap)
+        );
+        const NO_MAXIMUM: &str = " is an array with no stated maximum";
         for e in cx.model.entities.iter().filter(|e| e.kind == EntityKind::Document) {
             arrays(&e.fields, &mut String::new(), 0, &mut |path, field| {
                 let stated = field.constraints.max_items.is_some() || field.size.max_items.is_some();
                 if field.bson_type != BsonType::Array || stated || backed.contains(&(e.id.as_str(), path)) {
                     return;
                 }
+                // "{entity}.{path} is an array with no stated maximum", without the formatter.
+                let mut message = String::with_capacity(e.name.len() + 1 + path.len() + NO_MAXIMUM.len());
+                message.push_str(&e.name);
+                message.push('.');
+                message.push_str(path);
+                message.push_str(NO_MAXIMUM);
                 let mut f = Self::finding(
                     Place::Field { entity: e.id.clone(), path: path.to_string() },
-                    format!("{}.{path} is an array with no stated maximum", e.name),
+                    message,
                     "If you cannot state the maximum number of elements, do not embed it: an array with no cap grows toward the 16 MiB limit.",
-                    format!("State its maximum (maxItems; arrays over ~{} elements already hurt), or move the elements to their own collection.", thousands(cap)),
+                    fix_hint.clone(),
                 );
                 f.severity = Severity::Warning;
                 f.fix = Some(Fix::SetArrayCap { entity: e.id.clone(), path: path.to_string(), max_items: cap });

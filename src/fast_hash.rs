@@ -1,6 +1,6 @@
-//! A small multiply-rotate hasher for the advisor's look-up tables. The keys are the model's
-//! own ids (no untrusted network input to defend against), and SipHash was a sixth of the
-//! time of `analyze` on a 2,000-relation model.
+//! A small multiply-rotate hasher for the look-up tables of the structural checks and the
+//! advisor. The keys are the model's own ids (no untrusted network input to defend against),
+//! and SipHash was a sixth of the time of `analyze` on a 2,000-relation model.
 
 use std::collections::{HashMap, HashSet};
 use std::hash::{BuildHasherDefault, Hasher};
