@@ -6,6 +6,7 @@
 pub mod advisor;
 pub mod editor;
 pub mod export;
+pub mod i18n;
 pub mod infer;
 pub mod model;
 pub mod share;
