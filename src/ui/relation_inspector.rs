@@ -223,7 +223,6 @@ fn Copies(id: String, rel: Memo<Option<Relation>>) -> impl IntoView {
     };
     let row = {
         let id = id.clone();
-        let (cats, props) = (cats.clone(), props.clone());
         move |i: usize| {
             let (id1, id2, id3, id4, id5) = (id.clone(), id.clone(), id.clone(), id.clone(), id.clone());
             let get = move |f: fn(&CopiedField) -> String| {
@@ -234,8 +233,8 @@ fn Copies(id: String, rel: Memo<Option<Relation>>) -> impl IntoView {
             view! {
                 <div class="copy-row" data-testid="copy-row">
                     <TextInput label=Msg::CopiedField value=get(|c| c.field.clone()) on_change=Callback::new(move |v: String| edit_relation(&editor, &id1, &format!("copy{i}f"), |r| if let Some(c) = r.extended.get_mut(i) { c.field = v })) />
-                    <Select label=Msg::Category options=cats.clone() value=get(|c| enum_name(&c.category)) on_change=Callback::new(move |v: String| edit_relation(&editor, &id2, &format!("copy{i}c"), |r| if let Some(c) = r.extended.get_mut(i) { c.category = enum_from(&v).unwrap_or_default() })) />
-                    <Select label=Msg::Propagation options=props.clone() value=get(|c| c.propagation.map(|p| enum_name(&p)).unwrap_or_default()) on_change=Callback::new(move |v: String| edit_relation(&editor, &id3, &format!("copy{i}p"), |r| if let Some(c) = r.extended.get_mut(i) { c.propagation = enum_from(&v) })) />
+                    <Select label=Msg::Category options=cats value=get(|c| enum_name(&c.category)) on_change=Callback::new(move |v: String| edit_relation(&editor, &id2, &format!("copy{i}c"), |r| if let Some(c) = r.extended.get_mut(i) { c.category = enum_from(&v).unwrap_or_default() })) />
+                    <Select label=Msg::Propagation options=props value=get(|c| c.propagation.map(|p| enum_name(&p)).unwrap_or_default()) on_change=Callback::new(move |v: String| edit_relation(&editor, &id3, &format!("copy{i}p"), |r| if let Some(c) = r.extended.get_mut(i) { c.propagation = enum_from(&v) })) />
                     <Checkbox label=Msg::UsedToDecide value=Signal::derive(move || rel.with(|r| r.as_ref().and_then(|r| r.extended.get(i)).is_some_and(|c| c.used_to_decide))) on_change=Callback::new(move |v: bool| edit_relation(&editor, &id4, &format!("copy{i}d"), |r| if let Some(c) = r.extended.get_mut(i) { c.used_to_decide = v })) />
                     <button aria-label=tr(Msg::RemoveCopy) on:click=move |_| edit_relation(&editor, &id5, "rmcopy", |r| { if i < r.extended.len() { r.extended.remove(i); } })>"✕"</button>
                 </div>
