@@ -8,6 +8,7 @@ pub mod editor;
 pub mod export;
 /// The one fast hasher behind the look-up tables of the structural checks and the advisor.
 pub(crate) mod fast_hash;
+pub mod i18n;
 pub mod infer;
 pub mod model;
 pub mod rng;

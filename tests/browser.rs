@@ -48,3 +48,47 @@ fn the_editor_records_and_undoes_an_edit() {
         assert!(editor.can_redo.get_untracked());
     });
 }
+
+/// Lets Leptos' scheduled effects run.
+async fn tick() {
+    let promise = js_sys::Promise::new(&mut |resolve, _| {
+        if let Some(w) = web_sys::window() {
+            let _ = w.set_timeout_with_callback_and_timeout_and_arguments_0(&resolve, 20);
+        }
+    });
+    let _ = wasm_bindgen_futures::JsFuture::from(promise).await;
+}
+
+#[wasm_bindgen_test]
+async fn switching_the_language_relabels_the_interface_and_is_remembered() {
+    use wasm_bindgen::JsCast;
+    let storage = web_sys::window().and_then(|w| w.local_storage().ok().flatten()).expect("localStorage");
+    let _ = storage.clear();
+    docshape::ui::mount();
+    tick().await;
+    // Other tests may have mounted an app too: work inside the one just mounted (the last).
+    let selects = document().query_selector_all("[data-testid=language]").expect("query");
+    let select: web_sys::HtmlSelectElement =
+        selects.get(selects.length() - 1).expect("a language switcher").dyn_into().expect("a <select>");
+    let app = select.closest("[data-testid=app]").ok().flatten().expect("inside the app");
+    let text = |sel: &str| app.query_selector(sel).ok().flatten().and_then(|e| e.text_content()).unwrap_or_default();
+    // Headless Chromium reports en-US: English is the default.
+    assert_eq!(select.value(), "en");
+    assert!(text("[data-testid=tab-advisor]").starts_with("Advisor"), "{}", text("[data-testid=tab-advisor]"));
+
+    select.set_value("es");
+    let _ = select.dispatch_event(&web_sys::Event::new("change").expect("an event"));
+    tick().await;
+    assert!(text("[data-testid=tab-advisor]").starts_with("Asesor"), "{}", text("[data-testid=tab-advisor]"));
+    assert!(text("[data-testid=queries]").contains("Patrones de acceso"));
+    assert_eq!(storage.get_item("docshape.lang").ok().flatten().as_deref(), Some("es"));
+    assert_eq!(document().document_element().and_then(|e| e.get_attribute("lang")).as_deref(), Some("es"));
+
+    select.set_value("pt");
+    let _ = select.dispatch_event(&web_sys::Event::new("change").expect("an event"));
+    tick().await;
+    assert!(text("[data-testid=queries]").contains("Padrões de acesso"));
+    let _ = storage.clear();
+    // Leave the page as the other tests expect it: their counts are page-wide.
+    app.remove();
+}

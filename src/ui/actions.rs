@@ -4,12 +4,14 @@
 use super::state::{Dialog, Editor, Tab};
 use super::storage;
 use crate::editor::edit;
+use crate::i18n::Msg;
 use leptos::prelude::*;
 use std::collections::HashSet;
 
 pub struct Action {
     pub id: &'static str,
-    pub label: &'static str,
+    /// What the help dialog, tooltips and screen readers call it, from the catalogue.
+    pub label: Msg,
     /// Shown in the help dialog and tooltips.
     pub shortcut: &'static str,
     /// Keys that trigger it: `"mod+z"`, `"shift+?"`, `"delete"`... (`mod` is Ctrl or ⌘).
@@ -18,116 +20,104 @@ pub struct Action {
 }
 
 pub static ACTIONS: &[Action] = &[
-    Action { id: "add-entity", label: "Add aggregate", shortcut: "A", keys: &["a"], run: add_entity },
-    Action { id: "add-query", label: "Add access pattern", shortcut: "Q", keys: &["q"], run: add_query },
-    Action { id: "undo", label: "Undo", shortcut: "Ctrl+Z", keys: &["mod+z"], run: |e| e.undo() },
+    Action { id: "add-entity", label: Msg::ActAddEntity, shortcut: "A", keys: &["a"], run: add_entity },
+    Action { id: "add-query", label: Msg::ActAddQuery, shortcut: "Q", keys: &["q"], run: add_query },
+    Action { id: "undo", label: Msg::ActUndo, shortcut: "Ctrl+Z", keys: &["mod+z"], run: |e| e.undo() },
     Action {
         id: "redo",
-        label: "Redo",
+        label: Msg::ActRedo,
         shortcut: "Ctrl+Shift+Z / Ctrl+Y",
         keys: &["mod+shift+z", "mod+y"],
         run: |e| e.redo(),
     },
-    Action { id: "delete", label: "Delete selection", shortcut: "Delete", keys: &["delete", "backspace"], run: delete },
-    Action { id: "duplicate", label: "Duplicate selection", shortcut: "Ctrl+D", keys: &["mod+d"], run: duplicate },
-    Action { id: "select-all", label: "Select all", shortcut: "Ctrl+A", keys: &["mod+a"], run: select_all },
-    Action { id: "deselect", label: "Clear selection", shortcut: "Esc", keys: &["escape"], run: deselect },
+    Action { id: "delete", label: Msg::ActDelete, shortcut: "Delete", keys: &["delete", "backspace"], run: delete },
+    Action { id: "duplicate", label: Msg::ActDuplicate, shortcut: "Ctrl+D", keys: &["mod+d"], run: duplicate },
+    Action { id: "select-all", label: Msg::ActSelectAll, shortcut: "Ctrl+A", keys: &["mod+a"], run: select_all },
+    Action { id: "deselect", label: Msg::ActDeselect, shortcut: "Esc", keys: &["escape"], run: deselect },
+    Action { id: "rename", label: Msg::ActRename, shortcut: "F2 / Enter", keys: &["f2", "enter"], run: rename },
+    Action { id: "fit", label: Msg::ActFit, shortcut: "F", keys: &["f"], run: |e| e.fit_view() },
     Action {
-        id: "rename",
-        label: "Rename selected aggregate",
-        shortcut: "F2 / Enter",
-        keys: &["f2", "enter"],
-        run: rename,
+        id: "zoom-in",
+        label: Msg::ActZoomIn,
+        shortcut: "+",
+        keys: &["+", "=", "shift++"],
+        run: |e| e.zoom_by(1.2),
     },
-    Action { id: "fit", label: "Fit diagram to screen", shortcut: "F", keys: &["f"], run: |e| e.fit_view() },
-    Action { id: "zoom-in", label: "Zoom in", shortcut: "+", keys: &["+", "=", "shift++"], run: |e| e.zoom_by(1.2) },
     Action {
         id: "zoom-out",
-        label: "Zoom out",
+        label: Msg::ActZoomOut,
         shortcut: "−",
         keys: &["-", "_", "shift+_"],
         run: |e| e.zoom_by(1.0 / 1.2),
     },
-    Action { id: "layout", label: "Automatic layout", shortcut: "L", keys: &["l"], run: layout },
-    Action {
-        id: "snap",
-        label: "Toggle grid snapping",
-        shortcut: "G",
-        keys: &["g"],
-        run: |e| e.snap.update(|s| *s = !*s),
-    },
+    Action { id: "layout", label: Msg::ActLayout, shortcut: "L", keys: &["l"], run: layout },
+    Action { id: "snap", label: Msg::ActSnap, shortcut: "G", keys: &["g"], run: |e| e.snap.update(|s| *s = !*s) },
     Action {
         id: "nudge-left",
-        label: "Move selection left",
+        label: Msg::ActNudgeLeft,
         shortcut: "←",
         keys: &["arrowleft", "shift+arrowleft"],
         run: |e| nudge(e, -1.0, 0.0),
     },
     Action {
         id: "nudge-right",
-        label: "Move selection right",
+        label: Msg::ActNudgeRight,
         shortcut: "→",
         keys: &["arrowright", "shift+arrowright"],
         run: |e| nudge(e, 1.0, 0.0),
     },
     Action {
         id: "nudge-up",
-        label: "Move selection up",
+        label: Msg::ActNudgeUp,
         shortcut: "↑",
         keys: &["arrowup", "shift+arrowup"],
         run: |e| nudge(e, 0.0, -1.0),
     },
     Action {
         id: "nudge-down",
-        label: "Move selection down",
+        label: Msg::ActNudgeDown,
         shortcut: "↓",
         keys: &["arrowdown", "shift+arrowdown"],
         run: |e| nudge(e, 0.0, 1.0),
     },
-    Action { id: "advisor", label: "Show the advisor", shortcut: "1", keys: &["1"], run: |e| e.tab.set(Tab::Advisor) },
+    Action { id: "advisor", label: Msg::ActShowAdvisor, shortcut: "1", keys: &["1"], run: |e| e.tab.set(Tab::Advisor) },
     Action {
         id: "inspector",
-        label: "Show the inspector",
+        label: Msg::ActShowInspector,
         shortcut: "2",
         keys: &["2"],
         run: |e| e.tab.set(Tab::Inspector),
     },
     Action {
         id: "export",
-        label: "Export…",
+        label: Msg::ActExport,
         shortcut: "Ctrl+E",
         keys: &["mod+e"],
         run: |e| e.dialog.set(Some(Dialog::Export)),
     },
     Action {
         id: "import",
-        label: "Import sample documents…",
+        label: Msg::ActImport,
         shortcut: "I",
         keys: &["i"],
         run: |e| e.dialog.set(Some(Dialog::Import)),
     },
-    Action { id: "save", label: "Save model file", shortcut: "Ctrl+S", keys: &["mod+s"], run: storage::save_file },
-    Action { id: "open", label: "Open model file…", shortcut: "Ctrl+O", keys: &["mod+o"], run: open },
+    Action { id: "save", label: Msg::ActSave, shortcut: "Ctrl+S", keys: &["mod+s"], run: storage::save_file },
+    Action { id: "open", label: Msg::ActOpen, shortcut: "Ctrl+O", keys: &["mod+o"], run: open },
     Action {
         id: "new",
-        label: "New model…",
+        label: Msg::ActNew,
         shortcut: "Alt+N",
         keys: &["alt+n"],
         run: |e| e.dialog.set(Some(Dialog::New)),
     },
-    Action { id: "connect", label: "Connect the two selected aggregates", shortcut: "C", keys: &["c"], run: connect },
-    Action { id: "share", label: "Copy share link", shortcut: "K", keys: &["k"], run: super::share_ui::copy_link },
-    Action { id: "present", label: "Presentation mode", shortcut: "P", keys: &["p"], run: present },
-    Action {
-        id: "theme",
-        label: "Toggle dark theme",
-        shortcut: "T",
-        keys: &["t"],
-        run: |e| e.dark.update(|d| *d = !*d),
-    },
+    Action { id: "connect", label: Msg::ActConnect, shortcut: "C", keys: &["c"], run: connect },
+    Action { id: "share", label: Msg::ActShare, shortcut: "K", keys: &["k"], run: super::share_ui::copy_link },
+    Action { id: "present", label: Msg::ActPresent, shortcut: "P", keys: &["p"], run: present },
+    Action { id: "theme", label: Msg::ActTheme, shortcut: "T", keys: &["t"], run: |e| e.dark.update(|d| *d = !*d) },
     Action {
         id: "help",
-        label: "Keyboard shortcuts",
+        label: Msg::ActHelp,
         shortcut: "?",
         keys: &["?", "shift+?"],
         run: |e| e.dialog.set(Some(Dialog::Help)),
@@ -286,9 +276,6 @@ fn connect(e: &Editor) {
             e.select_relation(&id);
         }
     } else {
-        e.notify(
-            super::state::NoticeKind::Info,
-            "Select two aggregates (Shift+click or Shift+Enter), parent first, then press C.",
-        );
+        e.notify(super::state::NoticeKind::Info, e.text(Msg::ConnectHint));
     }
 }

@@ -2,7 +2,9 @@
 //! the recommendation for each relation, the patterns that fit and the document sizes.
 
 use super::state::{Editor, Tab};
+use super::text::tr;
 use crate::advisor::{rule_by_code, Finding, Severity};
+use crate::i18n::{Labelled, Msg};
 use crate::model::Place;
 use crate::share::labels::human_bytes;
 use leptos::prelude::*;
@@ -39,11 +41,7 @@ pub fn AdvisorPanel() -> impl IntoView {
             })
             .filter(|(_, f)| !f.is_empty())
             .map(|(sev, findings)| {
-                let title = match sev {
-                    Severity::Error => "Errors",
-                    Severity::Warning => "Warnings",
-                    Severity::Info => "Suggestions",
-                };
+                let title = tr(super::entity_box::severity_msg(sev));
                 view! {
                     <section class=format!("findings {}", sev.label())>
                         <h3>{title}" "<span class="count">{findings.len()}</span></h3>
@@ -56,7 +54,7 @@ pub fn AdvisorPanel() -> impl IntoView {
     view! {
         <div class="panel advisor" data-testid="advisor">
             <Show when=move || editor.report.with(|r| r.findings.is_empty())>
-                <p class="calm">"No findings: every rule is satisfied."</p>
+                <p class="calm">{tr(Msg::NoFindings)}</p>
             </Show>
             {groups}
             <Recommendations />
@@ -103,8 +101,8 @@ fn FindingItem(finding: Finding) -> impl IntoView {
             </div>
             <Show when=move || open.get()>
                 <div class="explain">
-                    <p><strong>"Why: "</strong>{finding.why.clone()}</p>
-                    <p><strong>"What to do: "</strong>{finding.fix_hint.clone()}</p>
+                    <p><strong>{tr(Msg::Why)}</strong>{finding.why.clone()}</p>
+                    <p><strong>{tr(Msg::WhatToDo)}</strong>{finding.fix_hint.clone()}</p>
                     {meta.map(|m| view! {
                         <p class="rule">{format!("{} {} — ", m.code, m.name)}{m.summary()}</p>
                         <p class="rule">{m.why().to_string()}</p>
@@ -129,9 +127,9 @@ fn Recommendations() -> impl IntoView {
                     view! {
                         <li class:disagrees=!agrees data-testid="recommendation" data-relation=a.relation.clone()>
                             <button class="link" on:click=move |_| editor.select_relation(&id)>{label}</button>
-                            <span class="verdict">{a.recommendation.label()}</span>
-                            <span class="class">{a.class.label()}</span>
-                            {(!agrees).then(|| view! { <span class="badge warn">"differs from the design"</span> })}
+                            <span class="verdict">{tr(a.recommendation.msg())}</span>
+                            <span class="class">{tr(a.class.msg())}</span>
+                            {(!agrees).then(|| view! { <span class="badge warn">{tr(Msg::DiffersFromDesign)}</span> })}
                         </li>
                     }
                 })
@@ -140,7 +138,7 @@ fn Recommendations() -> impl IntoView {
     };
     view! {
         <section class="recommendations">
-            <h3>"Embed or reference"</h3>
+            <h3>{tr(Msg::EmbedOrReference)}</h3>
             <ul>{items}</ul>
         </section>
     }
@@ -156,8 +154,8 @@ fn Patterns() -> impl IntoView {
                 .map(|p| {
                     view! {
                         <li data-testid="pattern">
-                            <span class=if p.in_use { "badge ok" } else { "badge" }>{if p.in_use { "in use" } else { "fits" }}</span>
-                            <strong>{p.pattern.label()}</strong>
+                            <span class=if p.in_use { "badge ok" } else { "badge" }>{tr(if p.in_use { Msg::InUse } else { Msg::Fits })}</span>
+                            <strong>{tr(p.pattern.msg())}</strong>
                             ": "
                             {p.change.clone()}
                         </li>
@@ -168,7 +166,7 @@ fn Patterns() -> impl IntoView {
     };
     view! {
         <section class="patterns">
-            <h3>"Patterns"</h3>
+            <h3>{tr(Msg::Patterns)}</h3>
             <ul>{items}</ul>
         </section>
     }
@@ -197,12 +195,12 @@ fn Sizes() -> impl IntoView {
     };
     view! {
         <section class="sizes">
-            <h3>"Document sizes"</h3>
+            <h3>{tr(Msg::DocumentSizes)}</h3>
             <table>
-                <thead><tr><th>"collection"</th><th>"average"</th><th>"worst now"</th><th>"horizon"</th></tr></thead>
+                <thead><tr><th>{tr(Msg::ColCollection)}</th><th>{tr(Msg::ColAverage)}</th><th>{tr(Msg::ColWorstNow)}</th><th>{tr(Msg::ColHorizon)}</th></tr></thead>
                 <tbody>{rows}</tbody>
             </table>
-            <p class="hint">"Guidance: under 1 MB; Atlas flags 2 MB; the BSON limit is 16 MiB."</p>
+            <p class="hint">{tr(Msg::SizeGuidance)}</p>
         </section>
     }
 }

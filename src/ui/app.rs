@@ -12,6 +12,8 @@ use super::queries_panel::QueriesPanel;
 use super::share_ui;
 use super::state::{Editor, NoticeKind, Tab};
 use super::storage;
+use super::text::tr;
+use crate::i18n::{Lang, Msg};
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
@@ -26,6 +28,7 @@ pub fn App() -> impl IntoView {
     };
     let editor = Editor::new(model);
     editor.review.set(review);
+    editor.lang.set(storage::initial_lang());
     provide_context(editor);
     if let Some(p) = problem {
         editor.notify(NoticeKind::Error, p);
@@ -39,6 +42,13 @@ pub fn App() -> impl IntoView {
     Effect::new(move |_| {
         if !editor.review.get() {
             editor.model.with(storage::autosave);
+        }
+    });
+    // `<html lang>` follows the interface language (screen readers, hyphenation).
+    Effect::new(move |_| {
+        let code = editor.lang.get().code();
+        if let Some(root) = web_sys::window().and_then(|w| w.document()).and_then(|d| d.document_element()) {
+            let _ = root.set_attribute("lang", code);
         }
     });
     // The theme is a class on <html>, so dialogs and the page background follow it.
@@ -80,7 +90,7 @@ pub fn App() -> impl IntoView {
             <main class="workspace">
                 <QueriesPanel />
                 <Canvas />
-                <aside class="side" aria-label="Inspector and advisor">
+                <aside class="side" aria-label=tr(Msg::InspectorAndAdvisor)>
                     <div class="tabs" role="tablist">
                         <button
                             role="tab"
@@ -88,7 +98,7 @@ pub fn App() -> impl IntoView {
                             aria-selected=move || (editor.tab.get() == Tab::Advisor).to_string()
                             on:click=move |_| editor.tab.set(Tab::Advisor)
                         >
-                            "Advisor "
+                            {tr(Msg::TabAdvisor)}" "
                             <span class="count">{move || editor.report.with(|r| r.findings.len())}</span>
                         </button>
                         <button
@@ -97,7 +107,7 @@ pub fn App() -> impl IntoView {
                             aria-selected=move || (editor.tab.get() == Tab::Inspector).to_string()
                             on:click=move |_| editor.tab.set(Tab::Inspector)
                         >
-                            "Inspector"
+                            {tr(Msg::TabInspector)}
                         </button>
                     </div>
                     <Show when=move || editor.tab.get() == Tab::Advisor fallback=move || view! { <fieldset class="plain" disabled=move || editor.review.get()><Inspector /></fieldset> }>
@@ -166,8 +176,8 @@ fn ToolButton(
 ) -> impl IntoView {
     let editor = expect_context::<Editor>();
     let a = actions::action(action);
-    let label = a.map(|a| a.label).unwrap_or(action);
-    let title = a.map(|a| format!("{} ({})", a.label, a.shortcut)).unwrap_or_default();
+    let label = move || a.map(|a| editor.t(a.label)).unwrap_or(action);
+    let title = move || a.map(|a| format!("{} ({})", editor.t(a.label), a.shortcut)).unwrap_or_default();
     view! {
         <button
             class="tool"
@@ -186,11 +196,11 @@ fn ToolButton(
 fn Toolbar() -> impl IntoView {
     let editor = expect_context::<Editor>();
     view! {
-        <header class="toolbar" role="toolbar" aria-label="Tools">
+        <header class="toolbar" role="toolbar" aria-label=tr(Msg::Tools)>
             <span class="brand">"docshape"</span>
             <input
                 class="model-name"
-                aria-label="Model name"
+                aria-label=tr(Msg::ModelName)
                 data-testid="model-name"
                 prop:value=move || editor.model.with(|m| m.name.clone())
                 on:input=move |ev| {
@@ -224,7 +234,7 @@ fn Toolbar() -> impl IntoView {
                 <button
                     class="tool"
                     class:on=move || editor.snap.get()
-                    title="Grid snapping (G)"
+                    title=tr(Msg::GridSnapping)
                     aria-pressed=move || editor.snap.get().to_string()
                     on:click=move |_| editor.snap.update(|s| *s = !*s)
                 >
@@ -233,10 +243,11 @@ fn Toolbar() -> impl IntoView {
             </div>
             <div class="spacer"></div>
             <ToolButton action="share" icon="share" />
-            <button class="primary" data-testid="action-export" on:click=move |_| actions::run(&editor, "export")>"Export"</button>
+            <button class="primary" data-testid="action-export" on:click=move |_| actions::run(&editor, "export")>{tr(Msg::Export)}</button>
             <ToolButton action="present" icon="present" />
             <ToolButton action="theme" icon="theme" />
             <ToolButton action="help" icon="help" />
+            <LanguageSwitch />
         </header>
     }
 }
@@ -247,19 +258,14 @@ fn StatusBar() -> impl IntoView {
     let counts = move || {
         editor.model.with(|m| {
             let collections = m.collections().count();
-            format!(
-                "{} collections · {} boxes · {} relations · {} access patterns",
-                collections,
-                m.entities.len(),
-                m.relations.len(),
-                m.queries.len()
-            )
+            Msg::StatusCounts
+                .fill(editor.lang.get(), &[&collections, &m.entities.len(), &m.relations.len(), &m.queries.len()])
         })
     };
     view! {
         <footer class="status">
             <span>{counts}</span>
-            <span data-testid="analysis-ms">{move || format!("advisor {:.1} ms", editor.analysis_ms.get())}</span>
+            <span data-testid="analysis-ms">{move || Msg::AdvisorMs.fill(editor.lang.get(), &[&format!("{:.1}", editor.analysis_ms.get())])}</span>
             <span class="spacer"></span>
             {move || {
                 editor.notice.get().map(|n| {
@@ -267,11 +273,38 @@ fn StatusBar() -> impl IntoView {
                     view! {
                         <span class=class role="status" data-testid="notice">
                             {n.text}
-                            <button class="link" aria-label="Dismiss" on:click=move |_| editor.notice.set(None)>"×"</button>
+                            <button class="link" aria-label=tr(Msg::Dismiss) on:click=move |_| editor.notice.set(None)>"×"</button>
                         </span>
                     }
                 })
             }}
         </footer>
+    }
+}
+
+/// The interface language: EN / ES / PT. The choice is remembered in this browser.
+#[component]
+fn LanguageSwitch() -> impl IntoView {
+    let editor = expect_context::<Editor>();
+    view! {
+        <select
+            class="lang"
+            aria-label="Language"
+            title=tr(Msg::LanguageTitle)
+            data-testid="language"
+            prop:value=move || editor.lang.get().code()
+            on:change=move |ev| {
+                if let Some(lang) = Lang::from_code(&event_target_value(&ev)) {
+                    editor.lang.set(lang);
+                    storage::save_lang(lang);
+                }
+            }
+            on:keydown=|ev| ev.stop_propagation()
+        >
+            {Lang::ALL
+                .into_iter()
+                .map(|l| view! { <option value=l.code() title=l.native_name() selected=move || editor.lang.get() == l>{l.short_name()}</option> })
+                .collect_view()}
+        </select>
     }
 }

@@ -5,8 +5,10 @@
 use super::edges::{lanes, ArrowMarkers, EdgeView, Lanes};
 use super::entity_box::EntityBox;
 use super::state::{Drag, Editor};
+use super::text::tr;
 use crate::editor::edit;
 use crate::editor::geometry::{entities_in, entity_at, entity_rect, Rect};
+use crate::i18n::Msg;
 use crate::model::Point;
 use leptos::prelude::*;
 use std::cell::{Cell, RefCell};
@@ -157,7 +159,7 @@ pub fn Canvas() -> impl IntoView {
             id="canvas"
             data-testid="canvas"
             role="application"
-            aria-label="Diagram canvas"
+            aria-label=tr(Msg::DiagramCanvas)
             tabindex="0"
             node_ref=canvas
             style=grid_style
@@ -177,7 +179,7 @@ pub fn Canvas() -> impl IntoView {
                 </For>
             </div>
             <Show when=move || editor.model.with(|m| m.entities.is_empty())>
-                <p class="empty-hint">"An empty design. Press A to add an aggregate, or open a template with Alt+N."</p>
+                <p class="empty-hint">{tr(Msg::EmptyHint)}</p>
             </Show>
         </div>
     }

@@ -4,6 +4,8 @@ use super::actions::ACTIONS;
 use super::export_dialog::ExportDialog;
 use super::import_dialog::ImportDialog;
 use super::state::{Dialog, Editor, NoticeKind};
+use super::text::tr;
+use crate::i18n::Msg;
 use crate::model::{load, Model};
 use crate::templates::TEMPLATES;
 use leptos::prelude::*;
@@ -14,10 +16,10 @@ pub fn Dialogs() -> impl IntoView {
     move || {
         editor.dialog.get().map(|d| {
             let (title, body) = match d {
-                Dialog::Help => ("Keyboard shortcuts", view! { <Help /> }.into_any()),
-                Dialog::New => ("New model", view! { <NewModel /> }.into_any()),
-                Dialog::Export => ("Export", view! { <ExportDialog /> }.into_any()),
-                Dialog::Import => ("Import sample documents or a validator", view! { <ImportDialog /> }.into_any()),
+                Dialog::Help => (Msg::ActHelp, view! { <Help /> }.into_any()),
+                Dialog::New => (Msg::DialogNew, view! { <NewModel /> }.into_any()),
+                Dialog::Export => (Msg::Export, view! { <ExportDialog /> }.into_any()),
+                Dialog::Import => (Msg::DialogImport, view! { <ImportDialog /> }.into_any()),
             };
             view! {
                 <div class="backdrop" on:pointerdown=move |_| editor.dialog.set(None)>
@@ -25,13 +27,13 @@ pub fn Dialogs() -> impl IntoView {
                         class="dialog"
                         role="dialog"
                         aria-modal="true"
-                        aria-label=title
+                        aria-label=tr(title)
                         data-testid="dialog"
                         on:pointerdown=|ev| ev.stop_propagation()
                     >
                         <header>
-                            <h2>{title}</h2>
-                            <button class="link close" aria-label="Close" data-testid="dialog-close" on:click=move |_| editor.dialog.set(None)>"×"</button>
+                            <h2>{tr(title)}</h2>
+                            <button class="link close" aria-label=tr(Msg::Close) data-testid="dialog-close" on:click=move |_| editor.dialog.set(None)>"×"</button>
                         </header>
                         {body}
                     </div>
@@ -46,11 +48,11 @@ fn Help() -> impl IntoView {
     view! {
         <table class="shortcuts" data-testid="shortcuts">
             <tbody>
-                {ACTIONS.iter().map(|a| view! { <tr><td>{a.label}</td><td><kbd>{a.shortcut}</kbd></td></tr> }).collect_view()}
-                <tr><td>"Pan"</td><td><kbd>"Space + drag"</kbd>" · "<kbd>"wheel"</kbd>" · middle button"</td></tr>
-                <tr><td>"Zoom at the pointer"</td><td><kbd>"Ctrl + wheel"</kbd>" · pinch"</td></tr>
-                <tr><td>"Add to selection"</td><td><kbd>"Shift + click"</kbd>" · drag on empty canvas"</td></tr>
-                <tr><td>"Connect two aggregates"</td><td>"drag from the dot on a box's right edge"</td></tr>
+                {ACTIONS.iter().map(|a| view! { <tr><td>{tr(a.label)}</td><td><kbd>{a.shortcut}</kbd></td></tr> }).collect_view()}
+                <tr><td>{tr(Msg::HelpPan)}</td><td><kbd>{tr(Msg::HelpSpaceDrag)}</kbd>" · "<kbd>{tr(Msg::HelpWheel)}</kbd>" · "{tr(Msg::HelpMiddleButton)}</td></tr>
+                <tr><td>{tr(Msg::HelpZoomAtPointer)}</td><td><kbd>{tr(Msg::HelpCtrlWheel)}</kbd>" · "{tr(Msg::HelpPinch)}</td></tr>
+                <tr><td>{tr(Msg::HelpAddToSelection)}</td><td><kbd>{tr(Msg::HelpShiftClick)}</kbd>" · "{tr(Msg::HelpDragEmpty)}</td></tr>
+                <tr><td>{tr(Msg::HelpConnectTwo)}</td><td>{tr(Msg::HelpDragFromDot)}</td></tr>
             </tbody>
         </table>
     }
@@ -64,12 +66,12 @@ fn NewModel() -> impl IntoView {
         editor.dialog.set(None);
     };
     view! {
-        <p class="hint">"The current model stays in the undo history (Ctrl+Z brings it back)."</p>
+        <p class="hint">{tr(Msg::NewModelHint)}</p>
         <ul class="templates" data-testid="templates">
             <li>
-                <button class="template" data-testid="template-blank" on:click=move |_| open(Model::new("Untitled design"))>
-                    <strong>"Blank"</strong>
-                    <span>"Start from the access patterns."</span>
+                <button class="template" data-testid="template-blank" on:click=move |_| open(Model::new(editor.text(Msg::UntitledDesign)))>
+                    <strong>{tr(Msg::Blank)}</strong>
+                    <span>{tr(Msg::BlankBlurb)}</span>
                 </button>
             </li>
             {TEMPLATES.iter().map(|t| view! {
@@ -82,7 +84,7 @@ fn NewModel() -> impl IntoView {
                             leptos::task::spawn_local(async move {
                                 match fetch_text(&format!("templates/{}.json", t.id)).await.and_then(|text| load(&text).map_err(|e| e.to_string())) {
                                     Ok(m) => open(m),
-                                    Err(e) => editor.notify(NoticeKind::Error, format!("The template \"{}\" could not be opened: {e}", t.title)),
+                                    Err(e) => editor.notify(NoticeKind::Error, editor.fill(Msg::TemplateError, &[&t.title, &e])),
                                 }
                             })
                         }

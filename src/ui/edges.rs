@@ -2,7 +2,9 @@
 //! the ends, and a mark where the storage disagrees with the advisor.
 
 use super::state::{Drag, Editor};
+use crate::advisor::Recommendation;
 use crate::editor::geometry::{entity_rect, label_point, route, Rect, Side};
+use crate::i18n::{Labelled, Lang, Msg};
 use crate::model::{Entity, Relation, Storage};
 use crate::share::labels::{caption, cardinality_label, parent_label};
 use leptos::prelude::*;
@@ -73,7 +75,7 @@ pub fn EdgeView(id: String) -> impl IntoView {
     let advice = {
         let id = id.clone();
         Memo::new(move |_| {
-            editor.report.with(|r| r.relation(&id).map(|a| (a.agrees, a.recommendation.label(), a.summary.clone())))
+            editor.report.with(|r| r.relation(&id).map(|a| (a.agrees, a.recommendation, a.summary.clone())))
         })
     };
     let selected = {
@@ -95,7 +97,7 @@ pub fn EdgeView(id: String) -> impl IntoView {
             data-id=id.clone()
             on:pointerdown=select
         >
-            {move || shape.get().map(|s| draw(&s, advice.get()))}
+            {move || shape.get().map(|s| draw(&s, advice.get(), editor.lang.get()))}
         </g>
     }
 }
@@ -109,7 +111,7 @@ fn anchor(side: Side) -> &'static str {
     }
 }
 
-fn draw(s: &Shape, advice: Option<(bool, &'static str, String)>) -> impl IntoView {
+fn draw(s: &Shape, advice: Option<(bool, Recommendation, String)>, lang: Lang) -> impl IntoView {
     let r = &s.relation;
     let references = r.references() || r.storage == Storage::Outside;
     let copies = r.copies_data();
@@ -122,9 +124,10 @@ fn draw(s: &Shape, advice: Option<(bool, &'static str, String)>) -> impl IntoVie
     let start_label = label_point(main.start, main.start_side);
     let parent_label = parent_label(r);
     let disagrees = advice.as_ref().is_some_and(|(agrees, _, _)| !agrees);
+    let storage = r.storage.msg().text(lang);
     let title = match &advice {
-        Some((_, rec, summary)) => format!("{} · advisor: {rec}. {summary}", r.storage.label()),
-        None => r.storage.label().to_string(),
+        Some((_, rec, summary)) => Msg::EdgeTitle.fill(lang, &[&storage, &rec.msg().text(lang), summary]),
+        None => storage.to_string(),
     };
     let caption = caption(r);
     view! {

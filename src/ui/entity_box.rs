@@ -1,8 +1,10 @@
 //! One aggregate on the canvas: header with name, kind and size badge, then its fields.
 
 use super::state::{Drag, Editor};
-use crate::advisor::SizeLevel;
+use super::text::tr;
+use crate::advisor::{Severity, SizeLevel};
 use crate::editor::geometry::{entity_rect, rows, INDENT};
+use crate::i18n::Msg;
 use crate::model::{Entity, EntityKind, Place};
 use crate::share::labels::{human_bytes, kind_label, type_label};
 use leptos::prelude::*;
@@ -100,7 +102,7 @@ pub fn EntityBox(id: String, far: Signal<bool>) -> impl IntoView {
             style:height=move || entity.with(|e| e.as_ref().map(|e| format!("{}px", entity_rect(e).h)).unwrap_or_default())
             tabindex="0"
             role="button"
-            aria-label=move || entity.with(|e| e.as_ref().map(|e| format!("Aggregate {}", e.name)).unwrap_or_default())
+            aria-label=move || entity.with(|e| e.as_ref().map(|e| Msg::AggregateNamed.fill(editor.lang.get(), &[&e.name])).unwrap_or_default())
             on:keydown={
                 let id = id.clone();
                 move |ev: web_sys::KeyboardEvent| {
@@ -122,7 +124,7 @@ pub fn EntityBox(id: String, far: Signal<bool>) -> impl IntoView {
                 <span class="entity-kind">
                     {move || entity.with(|e| e.as_ref().map(kind_label).unwrap_or_default())}
                 </span>
-                {move || worst().map(|s| view! { <span class=format!("dot {}", s.label()) title=format!("{} findings", s.label())></span> })}
+                {move || worst().map(|s| view! { <span class=format!("dot {}", s.label()) title=tr(severity_msg(s))></span> })}
                 {move || {
                     size().map(|(avg, worst, horizon, level)| {
                         let class = match level {
@@ -130,11 +132,9 @@ pub fn EntityBox(id: String, far: Signal<bool>) -> impl IntoView {
                             SizeLevel::OverTarget | SizeLevel::OverAtlas => "size warn",
                             SizeLevel::OverLimit => "size error",
                         };
-                        let title = format!(
-                            "average {} · worst now {} · at the horizon {}",
-                            human_bytes(avg),
-                            human_bytes(worst),
-                            human_bytes(horizon),
+                        let title = Msg::SizeBadgeTitle.fill(
+                            editor.lang.get(),
+                            &[&human_bytes(avg), &human_bytes(worst), &human_bytes(horizon)],
                         );
                         view! { <span class=class title=title data-testid="size-badge">{format!("{} / {}", human_bytes(avg), human_bytes(horizon))}</span> }
                     })
@@ -145,15 +145,24 @@ pub fn EntityBox(id: String, far: Signal<bool>) -> impl IntoView {
                     {move || entity.with(|e| e.as_ref().map(field_rows).unwrap_or_default())}
                 </ul>
             </Show>
-            <div class="handle" title="Drag to another box to connect" on:pointerdown=on_handle></div>
+            <div class="handle" title=tr(Msg::DragToConnect) on:pointerdown=on_handle></div>
         </div>
+    }
+}
+
+/// The advisor panel's heading for findings of this severity (the dot's tooltip).
+pub fn severity_msg(s: Severity) -> Msg {
+    match s {
+        Severity::Error => Msg::Errors,
+        Severity::Warning => Msg::Warnings,
+        Severity::Info => Msg::Suggestions,
     }
 }
 
 fn field_rows(e: &Entity) -> Vec<AnyView> {
     if e.kind == EntityKind::Value {
         let t = e.value_type.map(|t| t.name()).unwrap_or("string");
-        return vec![view! { <li class="field"><span class="fname">"value"</span><span class="ftype">{t}</span></li> }
+        return vec![view! { <li class="field"><span class="fname">{tr(Msg::ValueRow)}</span><span class="ftype">{t}</span></li> }
             .into_any()];
     }
     rows(e)
@@ -166,7 +175,7 @@ fn field_rows(e: &Entity) -> Vec<AnyView> {
             view! {
                 <li class="field" data-path=row.path style:padding-left=pad>
                     <span class="fname">{name}</span>
-                    {required.then(|| view! { <span class="req" title="required">"*"</span> })}
+                    {required.then(|| view! { <span class="req" title=tr(Msg::Required)>"*"</span> })}
                     <span class="ftype">{t}</span>
                 </li>
             }
@@ -191,7 +200,7 @@ fn Name(id: String, entity: Memo<Option<Entity>>) -> impl IntoView {
         >
             <input
                 class="rename"
-                aria-label="Aggregate name"
+                aria-label=tr(Msg::AggregateName)
                 prop:value=name
                 on:pointerdown=|ev| ev.stop_propagation()
                 on:keydown=move |ev: web_sys::KeyboardEvent| {

@@ -1,8 +1,12 @@
 //! The inspector for one aggregate: name and kind, collection settings, fields, size.
 
 use super::field_editor::FieldList;
-use super::form::{enum_from, enum_name, enum_options, Checkbox, NumberInput, Select, TextArea, TextInput};
+use super::form::{
+    enum_from, enum_name, enum_options, labelled_options, Checkbox, NumberInput, Select, TextArea, TextInput,
+};
 use super::state::Editor;
+use super::text::tr;
+use crate::i18n::Msg;
 use crate::model::structure_problem_for_name;
 use crate::model::{BsonType, CollectionSettings, Entity, EntityKind, ValidationAction, ValidationLevel};
 use crate::share::labels::human_bytes;
@@ -49,18 +53,20 @@ pub fn EntityInspector(id: String) -> impl IntoView {
         move || {
             editor.report.with(|r| {
                 r.size(&id).map(|s| {
-                    format!(
-                        "Average {} · worst now {} · {} {}",
-                        human_bytes(s.avg_bytes),
-                        human_bytes(s.worst_bytes),
-                        human_bytes(s.horizon_bytes),
-                        s.horizon_label
+                    Msg::SizeLine.fill(
+                        editor.lang.get(),
+                        &[
+                            &human_bytes(s.avg_bytes),
+                            &human_bytes(s.worst_bytes),
+                            &human_bytes(s.horizon_bytes),
+                            &s.horizon_label,
+                        ],
                     )
                 })
             })
         }
     };
-    let kinds = enum_options(&[EntityKind::Document, EntityKind::Value, EntityKind::External], |k| enum_name(k));
+    let kinds = labelled_options(&[EntityKind::Document, EntityKind::Value, EntityKind::External]);
     let levels =
         enum_options(&[ValidationLevel::Strict, ValidationLevel::Moderate, ValidationLevel::Off], |k| enum_name(k));
     let actions = enum_options(&[ValidationAction::Error, ValidationAction::Warn], |k| enum_name(k));
@@ -68,30 +74,30 @@ pub fn EntityInspector(id: String) -> impl IntoView {
         BsonType::ALL.iter().map(|t| (t.name().to_string(), t.name().to_string())).collect();
     view! {
         <div class="panel inspector" data-testid="entity-inspector">
-            <h2>{move || if is_collection.get() { "Collection" } else { "Sub-document / record" }}</h2>
-            <TextInput label="name" value=s(|e| e.name.clone()) on_change=cb("name", |e, v| e.name = v) error=name_error testid="entity-name" />
-            <Select label="kind" options=kinds value=s(|e| enum_name(&e.kind)) on_change=cb("kind", |e, v| e.kind = enum_from(&v).unwrap_or_default()) />
+            <h2>{move || editor.t(if is_collection.get() { Msg::Collection } else { Msg::SubDocument })}</h2>
+            <TextInput label=Msg::Name value=s(|e| e.name.clone()) on_change=cb("name", |e, v| e.name = v) error=name_error testid="entity-name" />
+            <Select label=Msg::Kind options=kinds value=s(|e| enum_name(&e.kind)) on_change=cb("kind", |e, v| e.kind = enum_from(&v).unwrap_or_default()) />
             <Show when=move || entity.with(|e| e.as_ref().is_some_and(|e| e.kind == EntityKind::Value))>
-                <Select label="value type" options=value_types.clone() value=s(|e| e.value_type.unwrap_or(BsonType::String).name().to_string()) on_change=cb("vtype", |e, v| e.value_type = BsonType::from_name(&v)) />
+                <Select label=Msg::ValueType options=value_types.clone() value=s(|e| e.value_type.unwrap_or(BsonType::String).name().to_string()) on_change=cb("vtype", |e, v| e.value_type = BsonType::from_name(&v)) />
             </Show>
             <Show when=move || entity.with(|e| e.as_ref().is_some_and(Entity::is_external))>
-                <TextInput label="kept in" placeholder="PostgreSQL" value=s(|e| e.system.clone().unwrap_or_default()) on_change=cb("system", |e, v| e.system = Some(v)) />
+                <TextInput label=Msg::KeptIn placeholder="PostgreSQL" value=s(|e| e.system.clone().unwrap_or_default()) on_change=cb("system", |e, v| e.system = Some(v)) />
             </Show>
             <p class="size-line">{size}</p>
-            <h3>"Fields"</h3>
+            <h3>{tr(Msg::Fields)}</h3>
             <FieldList id=id.clone() />
             <Show when=move || is_collection.get()>
-                <h3>"Collection settings"</h3>
-                <TextInput label="schema-version field" placeholder="schema_v" value=s(|e| e.collection.schema_version_field.clone().unwrap_or_default()) on_change=cb("sv", |e, v| e.collection.schema_version_field = (!v.is_empty()).then_some(v)) />
-                <Checkbox label="validate with $jsonSchema" value=Signal::derive(move || entity.with(|e| e.as_ref().is_some_and(|e| e.collection.validate))) on_change=cbool("validate", |c, v| c.validate = v) />
-                <Select label="validation level" options=levels.clone() value=s(|e| enum_name(&e.collection.validation_level)) on_change=cb("level", |e, v| e.collection.validation_level = enum_from(&v).unwrap_or_default()) />
-                <Select label="validation action" options=actions.clone() value=s(|e| enum_name(&e.collection.validation_action)) on_change=cb("action", |e, v| e.collection.validation_action = enum_from(&v).unwrap_or_default()) />
-                <Checkbox label="allow other properties" value=Signal::derive(move || entity.with(|e| e.as_ref().is_some_and(|e| e.collection.additional_properties))) on_change=cbool("addl", |c, v| c.additional_properties = v) />
-                <TextInput label="discriminator (polymorphic)" placeholder="tipo" value=s(|e| e.collection.discriminator.clone().unwrap_or_default()) on_change=cb("disc", |e, v| e.collection.discriminator = (!v.is_empty()).then_some(v)) />
-                <NumberInput label="documents now" min=0.0 value=Signal::derive(move || entity.with(|e| e.as_ref().and_then(|e| e.collection.documents.map(|d| d as f64)))) on_change=cs("docs", |c, v| c.documents = v.map(|v| v as u64)) />
-                <NumberInput label="new documents / day" min=0.0 value=Signal::derive(move || entity.with(|e| e.as_ref().and_then(|e| e.collection.growth_per_day))) on_change=cs("growth", |c, v| c.growth_per_day = v) />
+                <h3>{tr(Msg::CollectionSettings)}</h3>
+                <TextInput label=Msg::SchemaVersionField placeholder="schema_v" value=s(|e| e.collection.schema_version_field.clone().unwrap_or_default()) on_change=cb("sv", |e, v| e.collection.schema_version_field = (!v.is_empty()).then_some(v)) />
+                <Checkbox label=Msg::ValidateWithSchema value=Signal::derive(move || entity.with(|e| e.as_ref().is_some_and(|e| e.collection.validate))) on_change=cbool("validate", |c, v| c.validate = v) />
+                <Select label=Msg::ValidationLevel options=levels.clone() value=s(|e| enum_name(&e.collection.validation_level)) on_change=cb("level", |e, v| e.collection.validation_level = enum_from(&v).unwrap_or_default()) />
+                <Select label=Msg::ValidationAction options=actions.clone() value=s(|e| enum_name(&e.collection.validation_action)) on_change=cb("action", |e, v| e.collection.validation_action = enum_from(&v).unwrap_or_default()) />
+                <Checkbox label=Msg::AllowOtherProps value=Signal::derive(move || entity.with(|e| e.as_ref().is_some_and(|e| e.collection.additional_properties))) on_change=cbool("addl", |c, v| c.additional_properties = v) />
+                <TextInput label=Msg::Discriminator placeholder="tipo" value=s(|e| e.collection.discriminator.clone().unwrap_or_default()) on_change=cb("disc", |e, v| e.collection.discriminator = (!v.is_empty()).then_some(v)) />
+                <NumberInput label=Msg::DocumentsNow min=0.0 value=Signal::derive(move || entity.with(|e| e.as_ref().and_then(|e| e.collection.documents.map(|d| d as f64)))) on_change=cs("docs", |c, v| c.documents = v.map(|v| v as u64)) />
+                <NumberInput label=Msg::NewDocsPerDay min=0.0 value=Signal::derive(move || entity.with(|e| e.as_ref().and_then(|e| e.collection.growth_per_day))) on_change=cs("growth", |c, v| c.growth_per_day = v) />
             </Show>
-            <TextArea label="notes" value=s(|e| e.notes.clone()) on_change=cb("notes", |e, v| e.notes = v) />
+            <TextArea label=Msg::Notes value=s(|e| e.notes.clone()) on_change=cb("notes", |e, v| e.notes = v) />
         </div>
     }
 }

@@ -4,7 +4,9 @@
 
 use super::state::Editor;
 use super::storage::{copy, download, file_name};
+use super::text::tr;
 use crate::export::{self, Builder, Flavor};
+use crate::i18n::Msg;
 use crate::model::Model;
 use leptos::prelude::*;
 
@@ -20,15 +22,15 @@ enum Kind {
     Model,
 }
 
-const TABS: [(Kind, &str); 8] = [
-    (Kind::Examples, "Example documents"),
-    (Kind::Ejson, "Extended JSON"),
-    (Kind::Schema, "$jsonSchema"),
-    (Kind::Script, "mongosh script"),
-    (Kind::Sheets, "Decision sheets"),
-    (Kind::Report, "Review report"),
-    (Kind::Image, "Diagram image"),
-    (Kind::Model, "Model file"),
+const TABS: [(Kind, Msg); 8] = [
+    (Kind::Examples, Msg::TabExamples),
+    (Kind::Ejson, Msg::TabEjson),
+    (Kind::Schema, Msg::TabSchema),
+    (Kind::Script, Msg::TabScript),
+    (Kind::Sheets, Msg::TabSheets),
+    (Kind::Report, Msg::TabReport),
+    (Kind::Image, Msg::TabImage),
+    (Kind::Model, Msg::TabModel),
 ];
 
 /// The file suffix and MIME type of one export.
@@ -86,22 +88,22 @@ pub fn ExportDialog() -> impl IntoView {
         <div class="export" data-testid="export">
             <div class="tabs" role="tablist">
                 {TABS.into_iter().map(|(k, label)| view! {
-                    <button role="tab" data-testid="export-tab" aria-selected=move || (kind.get() == k).to_string() on:click=move |_| kind.set(k)>{label}</button>
+                    <button role="tab" data-testid="export-tab" aria-selected=move || (kind.get() == k).to_string() on:click=move |_| kind.set(k)>{tr(label)}</button>
                 }).collect_view()}
             </div>
             <Show when=move || kind.get() == Kind::Image fallback=move || view! { <pre class="code" data-testid="export-text">{move || text.get()}</pre> }>
                 <div class="image-export" data-testid="image-export">
-                    <label class="row check"><input type="checkbox" prop:checked=move || dark.get() on:change=move |ev| dark.set(event_target_checked(&ev)) /><span>"dark theme"</span></label>
-                    <label class="row check"><input type="checkbox" prop:checked=move || selection_only.get() on:change=move |ev| selection_only.set(event_target_checked(&ev)) /><span>"only the selected aggregates"</span></label>
+                    <label class="row check"><input type="checkbox" prop:checked=move || dark.get() on:change=move |ev| dark.set(event_target_checked(&ev)) /><span>{tr(Msg::DarkTheme)}</span></label>
+                    <label class="row check"><input type="checkbox" prop:checked=move || selection_only.get() on:change=move |ev| selection_only.set(event_target_checked(&ev)) /><span>{tr(Msg::OnlySelected)}</span></label>
                     <div class="buttons">
-                        <button data-testid="download-svg" on:click=move |_| super::share_ui::download_svg(&editor, dark.get_untracked(), selection_only.get_untracked())>"Download SVG"</button>
-                        <button class="primary" data-testid="download-png" on:click=move |_| super::share_ui::download_png(&editor, dark.get_untracked(), selection_only.get_untracked())>"Download PNG"</button>
+                        <button data-testid="download-svg" on:click=move |_| super::share_ui::download_svg(&editor, dark.get_untracked(), selection_only.get_untracked())>{tr(Msg::DownloadSvg)}</button>
+                        <button class="primary" data-testid="download-png" on:click=move |_| super::share_ui::download_png(&editor, dark.get_untracked(), selection_only.get_untracked())>{tr(Msg::DownloadPng)}</button>
                     </div>
-                    <p class="hint">"The image is drawn from the same geometry as the canvas, with the advisor's size badges and marks."</p>
+                    <p class="hint">{tr(Msg::ImageHint)}</p>
                 </div>
             </Show>
             <div class="buttons">
-                <button on:click=move |_| copy(editor, text.get_untracked())>"Copy"</button>
+                <button on:click=move |_| copy(editor, text.get_untracked())>{tr(Msg::Copy)}</button>
                 <button
                     class="primary"
                     on:click=move |_| editor.model.with_untracked(|m| {
@@ -109,7 +111,7 @@ pub fn ExportDialog() -> impl IntoView {
                         download(&file_name(m, suffix), mime, &text.get_untracked());
                     })
                 >
-                    "Download"
+                    {tr(Msg::Download)}
                 </button>
             </div>
         </div>

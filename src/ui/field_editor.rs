@@ -3,7 +3,9 @@
 
 use super::form::{parse_number, Checkbox, NumberInput, Select, TextInput};
 use super::state::Editor;
+use super::text::tr;
 use crate::editor::edit::{field_at_mut, index_paths, name_path};
+use crate::i18n::{Lang, Msg};
 use crate::model::{name_problem, BsonType, Field};
 use leptos::prelude::*;
 
@@ -43,7 +45,7 @@ pub fn FieldList(id: String) -> impl IntoView {
             <For each=move || paths.get() key=|p| p.clone() let:path>
                 <FieldRow id=id.clone() path=path />
             </For>
-            <button class="add" data-testid="add-field" on:click=add>"+ Add field"</button>
+            <button class="add" data-testid="add-field" on:click=add>{tr(Msg::AddField)}</button>
         </div>
     }
 }
@@ -110,7 +112,7 @@ fn FieldRow(id: String, path: Vec<usize>) -> impl IntoView {
                     .split(',')
                     .map(str::trim)
                     .filter(|s| !s.is_empty())
-                    .map(|s| match parse_number(s, f64::MIN) {
+                    .map(|s| match parse_number(s, f64::MIN, Lang::En) {
                         Ok(Some(n)) if f.bson_type.is_numeric() => serde_json::json!(n),
                         _ => serde_json::json!(s),
                     })
@@ -165,25 +167,25 @@ fn FieldRow(id: String, path: Vec<usize>) -> impl IntoView {
     view! {
         <div class="field-row" style:margin-left=format!("{}px", depth * 14) data-testid="field-row">
             <div class="line">
-                <TextInput label="name" value=name on_change=name_cb error=name_error testid="field-name" />
+                <TextInput label=Msg::Name value=name on_change=name_cb error=name_error testid="field-name" />
                 <Select
-                    label="type"
+                    label=Msg::Type
                     options=type_options()
                     value=Signal::derive(move || field.with(|f| f.as_ref().map(|f| f.bson_type.name().to_string()).unwrap_or_default()))
                     on_change=type_cb
                     testid="field-type"
                 />
-                <Checkbox label="required" value=Signal::derive(move || field.with(|f| f.as_ref().is_some_and(|f| f.required))) on_change=required_cb />
+                <Checkbox label=Msg::Required value=Signal::derive(move || field.with(|f| f.as_ref().is_some_and(|f| f.required))) on_change=required_cb />
                 <div class="row-buttons">
-                    <button title="Move up" aria-label="Move field up" on:click=mv(-1)>"↑"</button>
-                    <button title="Move down" aria-label="Move field down" on:click=mv(1)>"↓"</button>
-                    <button title="Constraints and size" aria-label="Constraints and size" aria-expanded=move || open.get().to_string() on:click=move |_| open.update(|o| *o = !*o)>"⋯"</button>
-                    <button title="Remove field" aria-label="Remove field" on:click=remove>"✕"</button>
+                    <button title=tr(Msg::MoveUp) aria-label=tr(Msg::MoveFieldUp) on:click=mv(-1)>"↑"</button>
+                    <button title=tr(Msg::MoveDown) aria-label=tr(Msg::MoveFieldDown) on:click=mv(1)>"↓"</button>
+                    <button title=tr(Msg::ConstraintsAndSize) aria-label=tr(Msg::ConstraintsAndSize) aria-expanded=move || open.get().to_string() on:click=move |_| open.update(|o| *o = !*o)>"⋯"</button>
+                    <button title=tr(Msg::RemoveField) aria-label=tr(Msg::RemoveField) on:click=remove>"✕"</button>
                 </div>
             </div>
             <Show when=is_array>
                 <Select
-                    label="items"
+                    label=Msg::Items
                     options=type_options()
                     value=Signal::derive(move || field.with(|f| f.as_ref().and_then(|f| f.items).map(|t| t.name().to_string()).unwrap_or_default()))
                     on_change=items_cb
@@ -192,25 +194,25 @@ fn FieldRow(id: String, path: Vec<usize>) -> impl IntoView {
             <Show when=move || open.get()>
                 <div class="constraints">
                     <TextInput
-                        label="enum"
+                        label=Msg::Enum
                         placeholder="a, b, c"
                         value=Signal::derive(move || field.with(|f| f.as_ref().map(|f| f.constraints.r#enum.iter().map(|v| v.as_str().map(str::to_string).unwrap_or_else(|| v.to_string())).collect::<Vec<_>>().join(", ")).unwrap_or_default()))
                         on_change=enum_cb
                     />
-                    <NumberInput label="minimum" value=get(|f| f.constraints.minimum) on_change=set("min", |f, v| f.constraints.minimum = v) />
-                    <NumberInput label="maximum" value=get(|f| f.constraints.maximum) on_change=set("max", |f, v| f.constraints.maximum = v) />
-                    <NumberInput label="min length" min=0.0 value=get(|f| f.constraints.min_length.map(|v| v as f64)) on_change=set("minlen", |f, v| f.constraints.min_length = v.map(|v| v as u64)) />
-                    <NumberInput label="max length" min=0.0 value=get(|f| f.constraints.max_length.map(|v| v as f64)) on_change=set("maxlen", |f, v| f.constraints.max_length = v.map(|v| v as u64)) />
-                    <TextInput label="pattern" value=Signal::derive(move || field.with(|f| f.as_ref().and_then(|f| f.constraints.pattern.clone()).unwrap_or_default())) on_change=pattern_cb />
-                    <NumberInput label="min items" min=0.0 value=get(|f| f.constraints.min_items.map(|v| v as f64)) on_change=set("minitems", |f, v| f.constraints.min_items = v.map(|v| v as u64)) />
-                    <NumberInput label="max items (cap)" min=0.0 value=get(|f| f.constraints.max_items.map(|v| v as f64)) on_change=set("maxitems", |f, v| f.constraints.max_items = v.map(|v| v as u64)) />
-                    <NumberInput label="avg bytes" min=0.0 value=get(|f| f.size.avg_bytes.map(|v| v as f64)) on_change=set("avgbytes", |f, v| f.size.avg_bytes = v.map(|v| v as u64)) />
-                    <NumberInput label="avg items" min=0.0 value=get(|f| f.size.avg_items.map(|v| v as f64)) on_change=set("avgitems", |f, v| f.size.avg_items = v.map(|v| v as u64)) />
-                    <NumberInput label="most items" min=0.0 value=get(|f| f.size.max_items.map(|v| v as f64)) on_change=set("hintmax", |f, v| f.size.max_items = v.map(|v| v as u64)) />
+                    <NumberInput label=Msg::Minimum value=get(|f| f.constraints.minimum) on_change=set("min", |f, v| f.constraints.minimum = v) />
+                    <NumberInput label=Msg::Maximum value=get(|f| f.constraints.maximum) on_change=set("max", |f, v| f.constraints.maximum = v) />
+                    <NumberInput label=Msg::MinLength min=0.0 value=get(|f| f.constraints.min_length.map(|v| v as f64)) on_change=set("minlen", |f, v| f.constraints.min_length = v.map(|v| v as u64)) />
+                    <NumberInput label=Msg::MaxLength min=0.0 value=get(|f| f.constraints.max_length.map(|v| v as f64)) on_change=set("maxlen", |f, v| f.constraints.max_length = v.map(|v| v as u64)) />
+                    <TextInput label=Msg::Pattern value=Signal::derive(move || field.with(|f| f.as_ref().and_then(|f| f.constraints.pattern.clone()).unwrap_or_default())) on_change=pattern_cb />
+                    <NumberInput label=Msg::MinItems min=0.0 value=get(|f| f.constraints.min_items.map(|v| v as f64)) on_change=set("minitems", |f, v| f.constraints.min_items = v.map(|v| v as u64)) />
+                    <NumberInput label=Msg::MaxItemsCap min=0.0 value=get(|f| f.constraints.max_items.map(|v| v as f64)) on_change=set("maxitems", |f, v| f.constraints.max_items = v.map(|v| v as u64)) />
+                    <NumberInput label=Msg::AvgBytes min=0.0 value=get(|f| f.size.avg_bytes.map(|v| v as f64)) on_change=set("avgbytes", |f, v| f.size.avg_bytes = v.map(|v| v as u64)) />
+                    <NumberInput label=Msg::AvgItems min=0.0 value=get(|f| f.size.avg_items.map(|v| v as f64)) on_change=set("avgitems", |f, v| f.size.avg_items = v.map(|v| v as u64)) />
+                    <NumberInput label=Msg::MostItems min=0.0 value=get(|f| f.size.max_items.map(|v| v as f64)) on_change=set("hintmax", |f, v| f.size.max_items = v.map(|v| v as u64)) />
                 </div>
             </Show>
             <Show when=nests>
-                <button class="add sub" on:click=add_child.clone()>"+ sub-field"</button>
+                <button class="add sub" on:click=add_child.clone()>{tr(Msg::AddSubField)}</button>
             </Show>
         </div>
     }

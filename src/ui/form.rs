@@ -2,11 +2,12 @@
 //! callback; numbers are parsed and checked here, so an absurd value never reaches the model.
 
 use super::state::Editor;
+use crate::i18n::{Lang, Msg};
 use leptos::prelude::*;
 
 #[component]
 pub fn TextInput(
-    label: &'static str,
+    label: Msg,
     #[prop(into)] value: Signal<String>,
     on_change: Callback<String>,
     #[prop(optional)] testid: &'static str,
@@ -16,7 +17,7 @@ pub fn TextInput(
     let editor = expect_context::<Editor>();
     view! {
         <label class="row">
-            <span>{label}</span>
+            <span>{move || editor.t(label)}</span>
             <input
                 type="text"
                 data-testid=testid
@@ -34,15 +35,11 @@ pub fn TextInput(
 }
 
 #[component]
-pub fn TextArea(
-    label: &'static str,
-    #[prop(into)] value: Signal<String>,
-    on_change: Callback<String>,
-) -> impl IntoView {
+pub fn TextArea(label: Msg, #[prop(into)] value: Signal<String>, on_change: Callback<String>) -> impl IntoView {
     let editor = expect_context::<Editor>();
     view! {
         <label class="row column">
-            <span>{label}</span>
+            <span>{move || editor.t(label)}</span>
             <textarea
                 rows="2"
                 prop:value=move || value.get()
@@ -55,29 +52,30 @@ pub fn TextArea(
 }
 
 /// Parses a number typed by the user; `None` for an empty box. Rejects what is not a finite
-/// number, below `min`, or above 10^15 (an absurd figure for any count or size here).
-pub fn parse_number(text: &str, min: f64) -> Result<Option<f64>, String> {
+/// number, below `min`, or above 10^15 (an absurd figure for any count or size here), saying
+/// why in `lang`.
+pub fn parse_number(text: &str, min: f64, lang: Lang) -> Result<Option<f64>, String> {
     let t = text.trim().replace('_', "");
     if t.is_empty() {
         return Ok(None);
     }
     match t.parse::<f64>() {
-        Ok(v) if !v.is_finite() => Err(format!("\"{text}\" is not a finite number")),
-        Ok(v) if v < min => Err(format!("{v} is below the minimum of {min}")),
-        Ok(v) if v > 1e15 => Err(format!("{v} is too large to be meaningful here")),
+        Ok(v) if !v.is_finite() => Err(Msg::NotFinite.fill(lang, &[&text])),
+        Ok(v) if v < min => Err(Msg::BelowMin.fill(lang, &[&v, &min])),
+        Ok(v) if v > 1e15 => Err(Msg::TooLarge.fill(lang, &[&v])),
         Ok(v) => Ok(Some(v)),
-        Err(_) => Err(format!("\"{text}\" is not a number")),
+        Err(_) => Err(Msg::NotANumber.fill(lang, &[&text])),
     }
 }
 
 #[component]
 pub fn NumberInput(
-    label: &'static str,
+    label: Msg,
     #[prop(into)] value: Signal<Option<f64>>,
     on_change: Callback<Option<f64>>,
     #[prop(optional)] min: Option<f64>,
     #[prop(optional)] testid: &'static str,
-    #[prop(optional)] placeholder: &'static str,
+    #[prop(optional)] placeholder: Option<Msg>,
 ) -> impl IntoView {
     let editor = expect_context::<Editor>();
     let error = RwSignal::new(None::<String>);
@@ -92,18 +90,18 @@ pub fn NumberInput(
     let min = min.unwrap_or(f64::MIN);
     view! {
         <label class="row">
-            <span>{label}</span>
+            <span>{move || editor.t(label)}</span>
             <input
                 type="text"
                 inputmode="decimal"
                 data-testid=testid
-                placeholder=placeholder
+                placeholder=move || placeholder.map(|p| editor.t(p)).unwrap_or_default()
                 prop:value=move || text.get()
                 aria-invalid=move || error.get().is_some().to_string()
                 on:input=move |ev| {
                     let raw = event_target_value(&ev);
                     text.set(raw.clone());
-                    match parse_number(&raw, min) {
+                    match parse_number(&raw, min, editor.lang.get_untracked()) {
                         Ok(v) => {
                             error.set(None);
                             on_change.run(v);
@@ -121,7 +119,7 @@ pub fn NumberInput(
                 on:keydown=|ev| ev.stop_propagation()
             />
         </label>
-        {move || error.get().map(|e| view! { <p class="field-error" role="alert">{e}" (not applied)"</p> })}
+        {move || error.get().map(|e| view! { <p class="field-error" role="alert">{e}{move || editor.t(Msg::NotApplied)}</p> })}
     }
 }
 
@@ -135,11 +133,12 @@ pub fn fmt_number(v: f64) -> String {
 
 #[component]
 pub fn Checkbox(
-    label: &'static str,
+    label: Msg,
     #[prop(into)] value: Signal<bool>,
     on_change: Callback<bool>,
     #[prop(optional)] testid: &'static str,
 ) -> impl IntoView {
+    let editor = expect_context::<Editor>();
     view! {
         <label class="row check">
             <input
@@ -149,39 +148,56 @@ pub fn Checkbox(
                 on:change=move |ev| on_change.run(event_target_checked(&ev))
                 on:keydown=|ev| ev.stop_propagation()
             />
-            <span>{label}</span>
+            <span>{move || editor.t(label)}</span>
         </label>
     }
 }
 
-/// A `<select>` over `(value, label)` options.
+/// A `<select>` over `(value, label)` options; the options may follow the language.
 #[component]
 pub fn Select(
-    label: &'static str,
-    options: Vec<(String, String)>,
+    label: Msg,
+    #[prop(into)] options: Signal<Vec<(String, String)>>,
     #[prop(into)] value: Signal<String>,
     on_change: Callback<String>,
     #[prop(optional)] testid: &'static str,
 ) -> impl IntoView {
+    let editor = expect_context::<Editor>();
     view! {
         <label class="row">
-            <span>{label}</span>
+            <span>{move || editor.t(label)}</span>
             <select
                 data-testid=testid
                 prop:value=move || value.get()
                 on:change=move |ev| on_change.run(event_target_value(&ev))
                 on:keydown=|ev| ev.stop_propagation()
             >
-                {options
-                    .into_iter()
-                    .map(|(v, l)| {
-                        let v2 = v.clone();
-                        view! { <option value=v selected=move || value.get() == v2>{l}</option> }
-                    })
-                    .collect_view()}
+                {move || {
+                    options
+                        .get()
+                        .into_iter()
+                        .map(|(v, l)| {
+                            let v2 = v.clone();
+                            view! { <option value=v selected=move || value.get() == v2>{l}</option> }
+                        })
+                        .collect_view()
+                }}
             </select>
         </label>
     }
+}
+
+/// Options for enum values labelled from the catalogue, re-labelled when the language changes;
+/// the option values stay the serialized names.
+pub fn labelled_options<T>(values: &'static [T]) -> Signal<Vec<(String, String)>>
+where
+    T: serde::Serialize + crate::i18n::Labelled + Send + Sync + 'static,
+{
+    let lang = expect_context::<Editor>().lang;
+    Signal::derive(move || {
+        let lang = lang.get();
+        values.iter().map(|v| (enum_name(v), v.msg().text(lang).to_string())).collect()
+    })
 }
 
 /// Options for a unit enum that serializes to a string (camelCase names).

@@ -3,6 +3,8 @@
 //! (one undoable step).
 
 use super::state::{Editor, NoticeKind};
+use super::text::tr;
+use crate::i18n::{Lang, Msg};
 use crate::infer::{entity_id, import_json_schema, infer_text, thousands, Accumulator, Format};
 use crate::model::{Entity, Model};
 use leptos::prelude::*;
@@ -18,7 +20,7 @@ struct Preview {
     messages: Vec<String>,
 }
 
-fn analyse(text: &str, name: &str, source: &str, model: &Model) -> Result<Preview, String> {
+fn analyse(text: &str, name: &str, source: &str, model: &Model, lang: Lang) -> Result<Preview, String> {
     let trimmed = text.trim_start();
     let id = model.fresh_id(&entity_id(name));
     // A validator (`$jsonSchema`, `validator`, `bsonType` at the top) imports as a schema.
@@ -29,7 +31,7 @@ fn analyse(text: &str, name: &str, source: &str, model: &Model) -> Result<Previe
         let mut entity = imported.entity;
         entity.id = id;
         return Ok(Preview {
-            summary: format!("A $jsonSchema validator with {} top-level fields.", entity.fields.len()),
+            summary: Msg::SchemaSummary.fill(lang, &[&entity.fields.len()]),
             messages: imported.warnings,
             entity,
         });
@@ -40,24 +42,21 @@ fn analyse(text: &str, name: &str, source: &str, model: &Model) -> Result<Previe
         let first = summary
             .messages
             .first()
-            .map(|m| format!(" (line {}, column {}: {})", m.line, m.column, m.message))
+            .map(|m| format!(" ({})", Msg::LineColumn.fill(lang, &[&m.line, &m.column, &m.message])))
             .unwrap_or_default();
-        return Err(format!("No document could be read{first}."));
+        return Err(Msg::NoDocument.fill(lang, &[&first]));
     }
     let inference = acc.report();
     let entity = inference.to_measured_entity(&id, name, &model.thresholds, source);
     let mut messages: Vec<String> =
-        summary.messages.iter().map(|m| format!("line {}, column {}: {}", m.line, m.column, m.message)).collect();
+        summary.messages.iter().map(|m| Msg::LineColumn.fill(lang, &[&m.line, &m.column, &m.message])).collect();
     if let Some(measured) = &entity.measured {
         messages.extend(measured.observations.iter().map(|o| o.message.clone()));
     }
     Ok(Preview {
-        summary: format!(
-            "{} documents read as {}; {} malformed; {} fields.",
-            thousands(summary.documents),
-            summary.format,
-            thousands(summary.malformed),
-            entity.fields.len()
+        summary: Msg::DocsSummary.fill(
+            lang,
+            &[&thousands(summary.documents), &summary.format, &thousands(summary.malformed), &entity.fields.len()],
         ),
         messages,
         entity,
@@ -72,21 +71,23 @@ pub fn ImportDialog() -> impl IntoView {
     let source = RwSignal::new("pasted".to_string());
     let result = RwSignal::new(None::<Result<Preview, String>>);
     let run = move || {
-        let r = editor
-            .model
-            .with_untracked(|m| analyse(&text.get_untracked(), &name.get_untracked(), &source.get_untracked(), m));
+        let r = editor.model.with_untracked(|m| {
+            analyse(
+                &text.get_untracked(),
+                &name.get_untracked(),
+                &source.get_untracked(),
+                m,
+                editor.lang.get_untracked(),
+            )
+        });
         result.set(Some(r));
     };
     let on_file = move |ev: leptos::ev::Event| {
         let Some(input) = ev.target().and_then(|t| t.dyn_into::<web_sys::HtmlInputElement>().ok()) else { return };
         let Some(file) = input.files().and_then(|f| f.get(0)) else { return };
         if file.size() > MAX_BROWSER_BYTES {
-            result.set(Some(Err(format!(
-                "{} is {} MB; the browser imports up to 256 MB. Use `docshape infer {}` to stream any size.",
-                file.name(),
-                (file.size() / 1e6).round(),
-                file.name()
-            ))));
+            let name = file.name();
+            result.set(Some(Err(editor.fill(Msg::ImportTooBig, &[&name, &(file.size() / 1e6).round(), &name]))));
             return;
         }
         let file_name = file.name();
@@ -109,28 +110,27 @@ pub fn ImportDialog() -> impl IntoView {
         editor.edit(None, move |m| m.entities.push(entity));
         editor.dialog.set(None);
         editor.select_entity(&id, false);
-        editor
-            .notify(NoticeKind::Info, format!("Added the collection \"{label}\" from the samples (Ctrl+Z undoes it)."));
+        editor.notify(NoticeKind::Info, editor.fill(Msg::AddedCollection, &[&label]));
     };
     view! {
         <div class="import" data-testid="import">
-            <p class="hint">"Paste mongosh find() output, Extended JSON or NDJSON (mongoexport) — or a $jsonSchema validator. The figures are measured, not guessed, and stay with the model."</p>
-            <label class="row"><span>"collection name"</span>
+            <p class="hint">{tr(Msg::ImportHint)}</p>
+            <label class="row"><span>{tr(Msg::CollectionName)}</span>
                 <input type="text" prop:value=move || name.get() on:input=move |ev| name.set(event_target_value(&ev)) on:keydown=|ev| ev.stop_propagation() />
             </label>
-            <label class="row"><span>"file"</span><input type="file" data-testid="import-file" on:change=on_file /></label>
+            <label class="row"><span>{tr(Msg::File)}</span><input type="file" data-testid="import-file" on:change=on_file /></label>
             <textarea
                 class="paste"
                 rows="10"
-                aria-label="Sample documents"
+                aria-label=tr(Msg::SampleDocuments)
                 data-testid="import-text"
                 prop:value=move || text.get()
                 on:input=move |ev| text.set(event_target_value(&ev))
                 on:keydown=|ev| ev.stop_propagation()
             ></textarea>
             <div class="buttons">
-                <button data-testid="import-analyse" on:click=move |_| run()>"Analyse"</button>
-                <button class="primary" data-testid="import-confirm" disabled=move || !matches!(result.get(), Some(Ok(_))) on:click=confirm>"Add collection"</button>
+                <button data-testid="import-analyse" on:click=move |_| run()>{tr(Msg::Analyse)}</button>
+                <button class="primary" data-testid="import-confirm" disabled=move || !matches!(result.get(), Some(Ok(_))) on:click=confirm>{tr(Msg::AddCollection)}</button>
             </div>
             {move || result.get().map(|r| match r {
                 Ok(p) => view! {

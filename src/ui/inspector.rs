@@ -3,6 +3,8 @@
 use super::entity_inspector::EntityInspector;
 use super::relation_inspector::RelationInspector;
 use super::state::Editor;
+use super::text::tr;
+use crate::i18n::Msg;
 use leptos::prelude::*;
 
 #[component]
@@ -17,11 +19,11 @@ pub fn Inspector() -> impl IntoView {
             view! { <EntityInspector id=id /> }.into_any()
         }
         (entities, None) if entities.len() > 1 => {
-            view! { <div class="panel inspector"><p class="calm">{format!("{} aggregates selected. Drag to move them together; Ctrl+D duplicates, Delete removes.", entities.len())}</p></div> }.into_any()
+            view! { <div class="panel inspector"><p class="calm">{move || Msg::NSelected.fill(editor.lang.get(), &[&entities.len()])}</p></div> }.into_any()
         }
         _ => view! {
             <div class="panel inspector">
-                <p class="calm">"Select an aggregate or an arrow to edit it. Drag from the dot on a box's right edge to another box to connect them."</p>
+                <p class="calm">{tr(Msg::SelectHint)}</p>
             </div>
         }
         .into_any(),

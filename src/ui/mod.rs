@@ -20,6 +20,7 @@ mod relation_inspector;
 mod share_ui;
 pub mod state;
 mod storage;
+mod text;
 
 pub use app::App;
 

@@ -2,7 +2,9 @@
 //! the access patterns and then the decisions, each with its reason.
 
 use super::state::Editor;
+use super::text::tr;
 use crate::advisor::Vote;
+use crate::i18n::{Labelled, Msg};
 use leptos::prelude::*;
 
 /// One slide: what to show and what to highlight.
@@ -16,29 +18,25 @@ pub struct Step {
 
 /// The steps of the current model: the method starts from the queries, then the decisions.
 pub fn steps(editor: &Editor) -> Vec<Step> {
+    let lang = editor.lang.get();
     editor.model.with(|m| {
         editor.report.with(|r| {
             let mut out = vec![Step {
                 title: m.name.clone(),
-                lines: vec![format!(
-                    "{} access patterns · {} collections · {} relations",
-                    m.queries.len(),
-                    m.collections().count(),
-                    m.relations.len()
-                )],
+                lines: vec![
+                    Msg::PresSummary.fill(lang, &[&m.queries.len(), &m.collections().count(), &m.relations.len()])
+                ],
                 query: None,
                 relation: None,
             }];
             for q in &m.queries {
-                let mut lines = vec![format!("{} · {:?} · {}/min", q.actor, q.kind, q.per_minute).to_lowercase()];
+                let kind = q.kind.msg().text(lang);
+                let mut lines = vec![format!("{} · {kind} · {}/min", q.actor, q.per_minute).to_lowercase()];
                 if let Some(a) = r.query(&q.id) {
-                    lines.push(if a.single_document {
-                        "One document serves it.".into()
-                    } else {
-                        "Needs more than one read.".into()
-                    });
+                    let served = if a.single_document { Msg::OneDocServesIt } else { Msg::NeedsMoreReads };
+                    lines.push(served.text(lang).to_string());
                     if let Some(i) = &a.index {
-                        lines.push(format!("Index {}", i.key_doc()));
+                        lines.push(Msg::PresIndex.fill(lang, &[&i.key_doc()]));
                     }
                 }
                 out.push(Step {
@@ -51,14 +49,13 @@ pub fn steps(editor: &Editor) -> Vec<Step> {
             for a in &r.relations {
                 let Some(rel) = m.relation(&a.relation) else { continue };
                 let name = |id: &str| m.entity(id).map(|e| e.name.clone()).unwrap_or_default();
-                let mut lines = vec![format!("{} — {}", a.recommendation.label(), a.summary)];
+                let mut lines = vec![format!("{} — {}", a.recommendation.msg().text(lang), a.summary)];
                 for c in &a.criteria {
                     let vote = match c.vote {
-                        Vote::Embed => "embed",
-                        Vote::Reference => "reference",
                         Vote::Neutral => "—",
+                        v => v.msg().text(lang),
                     };
-                    lines.push(format!("{}: {vote}. {}", c.criterion.label(), c.reason));
+                    lines.push(format!("{}: {vote}. {}", c.criterion.msg().text(lang), c.reason));
                 }
                 out.push(Step {
                     title: format!("{} → {}", name(&rel.parent), name(&rel.child)),
@@ -95,11 +92,11 @@ pub fn Presentation() -> impl IntoView {
             let i = editor.presenting.get().unwrap_or(0);
             let n = all.with(Vec::len);
             view! {
-                <div class="slide" data-testid="slide" role="region" aria-live="polite" aria-label="Presentation">
+                <div class="slide" data-testid="slide" role="region" aria-live="polite" aria-label=tr(Msg::PresentationAria)>
                     <p class="slide-count">{format!("{} / {n}", i + 1)}</p>
                     <h1>{step.title}</h1>
                     <ul>{step.lines.into_iter().map(|l| view! { <li>{l}</li> }).collect_view()}</ul>
-                    <p class="hint">"← → to step · Esc to leave"</p>
+                    <p class="hint">{tr(Msg::PresHint)}</p>
                 </div>
             }
         })

@@ -1,8 +1,12 @@
 //! Access patterns first: the list of queries and commands, the attributes of the chosen one,
 //! and how the design serves it (one document or not, the index that serves it).
 
-use super::form::{enum_from, enum_name, enum_options, Checkbox, NumberInput, Select, TextArea, TextInput};
+use super::form::{
+    enum_from, enum_name, enum_options, labelled_options, Checkbox, NumberInput, Select, TextArea, TextInput,
+};
 use super::state::Editor;
+use super::text::tr;
+use crate::i18n::{Labelled, Msg};
 use crate::model::{
     filters_text, parse_filters, parse_sort, sort_text, split_list as split, AccessPattern, Pagination, QueryKind,
 };
@@ -26,10 +30,10 @@ pub fn QueriesPanel() -> impl IntoView {
         })
     });
     view! {
-        <aside class="queries" aria-label="Access patterns" data-testid="queries">
+        <aside class="queries" aria-label=tr(Msg::AccessPatterns) data-testid="queries">
             <div class="queries-head">
-                <h2>"Access patterns"</h2>
-                <button class="add" data-testid="add-query" on:click=move |_| super::actions::run(&editor, "add-query")>"+ Add"</button>
+                <h2>{tr(Msg::AccessPatterns)}</h2>
+                <button class="add" data-testid="add-query" on:click=move |_| super::actions::run(&editor, "add-query")>{tr(Msg::AddShort)}</button>
             </div>
             <ol class="query-list">
                 {move || list.get().into_iter().map(|(id, name, kind, per_minute)| {
@@ -56,11 +60,11 @@ pub fn QueriesPanel() -> impl IntoView {
                             >
                                 <span class="qid">{id.clone()}</span>
                                 <span class="qname">{name}</span>
-                                <span class=format!("kind {}", enum_name(&kind))>{format!("{} · {}/min", enum_name(&kind), super::form::fmt_number(per_minute))}</span>
+                                <span class=format!("kind {}", enum_name(&kind))>{move || Msg::PerMinuteLine.fill(editor.lang.get(), &[&kind.msg().text(editor.lang.get()), &super::form::fmt_number(per_minute)])}</span>
                                 {move || served().map(|one| if one {
-                                    view! { <span class="badge ok" title="One document serves it">"1 doc"</span> }.into_any()
+                                    view! { <span class="badge ok" title=tr(Msg::OneDocTitle)>{tr(Msg::OneDocBadge)}</span> }.into_any()
                                 } else {
-                                    view! { <span class="badge warn" title="Needs more than one read">"2+ reads"</span> }.into_any()
+                                    view! { <span class="badge warn" title=tr(Msg::MoreReadsTitle)>{tr(Msg::MoreReadsBadge)}</span> }.into_any()
                                 })}
                             </button>
                         </li>
@@ -96,45 +100,45 @@ fn QueryEditor(id: String) -> impl IntoView {
         let id = id.clone();
         move || editor.report.with(|r| r.query(&id).cloned())
     };
-    let kinds = enum_options(&[QueryKind::Read, QueryKind::Write, QueryKind::Analytical], |k| enum_name(k));
+    let kinds = labelled_options(&[QueryKind::Read, QueryKind::Write, QueryKind::Analytical]);
     let pages = enum_options(&[Pagination::None, Pagination::Offset, Pagination::Cursor], |k| enum_name(k));
     let id_touch = id.clone();
     view! {
         <div class="query-editor" data-testid="query-editor">
             {move || advice().map(|a| view! {
                 <div class="verdict-box" class:disagrees=!a.single_document data-testid="query-verdict">
-                    <p>{if a.single_document { "One document serves it." } else { "Needs more than one read." }}</p>
-                    {a.index.map(|i| view! { <p>"Index: "<code data-testid="query-index">{i.key_doc()}</code></p> })}
+                    <p>{editor.t(if a.single_document { Msg::OneDocServesIt } else { Msg::NeedsMoreReads })}</p>
+                    {a.index.map(|i| view! { <p>{editor.t(Msg::IndexLabel)}<code data-testid="query-index">{i.key_doc()}</code></p> })}
                     <p class="hint">{a.explanation}</p>
                 </div>
             })}
-            <TextInput label="name" value=s(|q| q.name.clone()) on_change=on_s("name", |q, v| q.name = v) testid="query-name" />
-            <TextInput label="actor" value=s(|q| q.actor.clone()) on_change=on_s("actor", |q, v| q.actor = v) />
-            <Select label="kind" options=kinds value=s(|q| enum_name(&q.kind)) on_change=on_s("kind", |q, v| q.kind = enum_from(&v).unwrap_or_default()) />
-            <NumberInput label="per minute" min=0.0 value=Signal::derive(move || q.with(|q| q.as_ref().map(|q| q.per_minute))) on_change=on_n("freq", |q, v| q.per_minute = v.unwrap_or(0.0)) />
+            <TextInput label=Msg::Name value=s(|q| q.name.clone()) on_change=on_s("name", |q, v| q.name = v) testid="query-name" />
+            <TextInput label=Msg::Actor value=s(|q| q.actor.clone()) on_change=on_s("actor", |q, v| q.actor = v) />
+            <Select label=Msg::Kind options=kinds value=s(|q| enum_name(&q.kind)) on_change=on_s("kind", |q, v| q.kind = enum_from(&v).unwrap_or_default()) />
+            <NumberInput label=Msg::PerMinute min=0.0 value=Signal::derive(move || q.with(|q| q.as_ref().map(|q| q.per_minute))) on_change=on_n("freq", |q, v| q.per_minute = v.unwrap_or(0.0)) />
             {move || {
                 let options: Vec<(String, String)> = entities.get();
-                view! { <Select label="starts from" options=options value=s(|q| q.entity.clone()) on_change=on_s("entity", |q, v| q.entity = v) /> }
+                view! { <Select label=Msg::StartsFrom options=options value=s(|q| q.entity.clone()) on_change=on_s("entity", |q, v| q.entity = v) /> }
             }}
-            <TextInput label="also needs (ids)" placeholder="resena, material" value=s(|q| q.touches.join(", ")) on_change=Callback::new({
+            <TextInput label=Msg::AlsoNeeds placeholder="resena, material" value=s(|q| q.touches.join(", ")) on_change=Callback::new({
                 let id = id_touch.clone();
                 move |v: String| edit_query(&editor, &id, "touches", |q| q.touches = split(&v))
             }) />
-            <TextInput label="filters" placeholder="status, createdAt>, tags[]" value=s(|q| filters_text(&q.filters)) on_change=on_s("filters", |q, v| q.filters = parse_filters(&v)) testid="query-filters" />
-            <TextInput label="sort" placeholder="createdAt:-1, _id:-1" value=s(|q| sort_text(&q.sort)) on_change=on_s("sort", |q, v| q.sort = parse_sort(&v)) />
-            <TextInput label="projection" value=s(|q| q.projection.join(", ")) on_change=on_s("proj", |q, v| q.projection = split(&v)) />
-            <NumberInput label="page size" min=0.0 value=Signal::derive(move || q.with(|q| q.as_ref().and_then(|q| q.page_size.map(|p| p as f64)))) on_change=on_n("page", |q, v| q.page_size = v.map(|v| v as u32)) />
-            <Select label="pagination" options=pages value=s(|q| enum_name(&q.pagination)) on_change=on_s("pagination", |q, v| q.pagination = enum_from(&v).unwrap_or_default()) />
-            <NumberInput label="SLA p95 (ms)" min=0.0 value=Signal::derive(move || q.with(|q| q.as_ref().and_then(|q| q.sla_ms))) on_change=on_n("sla", |q, v| q.sla_ms = v) />
-            <TextInput label="consistency" value=s(|q| q.consistency.clone()) on_change=on_s("cons", |q, v| q.consistency = v) />
-            <TextInput label="volume and growth" value=s(|q| q.volume.clone()) on_change=on_s("vol", |q, v| q.volume = v) />
-            <TextInput label="changes as one unit" value=s(|q| q.changes.join(", ")) on_change=on_s("changes", |q, v| q.changes = split(&v)) />
-            <TextInput label="precondition" value=s(|q| q.precondition.clone()) on_change=on_s("pre", |q, v| q.precondition = v) />
-            <Checkbox label="uses $lookup" value=Signal::derive(move || q.with(|q| q.as_ref().is_some_and(|q| q.uses_lookup))) on_change=Callback::new({
+            <TextInput label=Msg::Filters placeholder="status, createdAt>, tags[]" value=s(|q| filters_text(&q.filters)) on_change=on_s("filters", |q, v| q.filters = parse_filters(&v)) testid="query-filters" />
+            <TextInput label=Msg::Sort placeholder="createdAt:-1, _id:-1" value=s(|q| sort_text(&q.sort)) on_change=on_s("sort", |q, v| q.sort = parse_sort(&v)) />
+            <TextInput label=Msg::Projection value=s(|q| q.projection.join(", ")) on_change=on_s("proj", |q, v| q.projection = split(&v)) />
+            <NumberInput label=Msg::PageSize min=0.0 value=Signal::derive(move || q.with(|q| q.as_ref().and_then(|q| q.page_size.map(|p| p as f64)))) on_change=on_n("page", |q, v| q.page_size = v.map(|v| v as u32)) />
+            <Select label=Msg::Pagination options=pages value=s(|q| enum_name(&q.pagination)) on_change=on_s("pagination", |q, v| q.pagination = enum_from(&v).unwrap_or_default()) />
+            <NumberInput label=Msg::SlaP95 min=0.0 value=Signal::derive(move || q.with(|q| q.as_ref().and_then(|q| q.sla_ms))) on_change=on_n("sla", |q, v| q.sla_ms = v) />
+            <TextInput label=Msg::Consistency value=s(|q| q.consistency.clone()) on_change=on_s("cons", |q, v| q.consistency = v) />
+            <TextInput label=Msg::VolumeGrowth value=s(|q| q.volume.clone()) on_change=on_s("vol", |q, v| q.volume = v) />
+            <TextInput label=Msg::ChangesAsUnit value=s(|q| q.changes.join(", ")) on_change=on_s("changes", |q, v| q.changes = split(&v)) />
+            <TextInput label=Msg::Precondition value=s(|q| q.precondition.clone()) on_change=on_s("pre", |q, v| q.precondition = v) />
+            <Checkbox label=Msg::UsesLookup value=Signal::derive(move || q.with(|q| q.as_ref().is_some_and(|q| q.uses_lookup))) on_change=Callback::new({
                 let id = id.clone();
                 move |v: bool| edit_query(&editor, &id, "lookup", |q| q.uses_lookup = v)
             }) />
-            <TextArea label="notes" value=s(|q| q.notes.clone()) on_change=on_s("notes", |q, v| q.notes = v) />
+            <TextArea label=Msg::Notes value=s(|q| q.notes.clone()) on_change=on_s("notes", |q, v| q.notes = v) />
         </div>
     }
 }

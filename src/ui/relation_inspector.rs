@@ -1,9 +1,11 @@
 //! The inspector for one relation: storage, the six criteria as a form with the advisor's vote
 //! and reason beside each, and the copies (extended reference, subset, computed, bucket).
 
-use super::form::{enum_from, enum_name, enum_options, Checkbox, NumberInput, Select, TextArea, TextInput};
+use super::form::{enum_from, enum_name, labelled_options, Checkbox, NumberInput, Select, TextArea, TextInput};
 use super::state::Editor;
+use super::text::tr;
 use crate::advisor::{Criterion, Vote};
+use crate::i18n::{Labelled, Msg};
 use crate::model::{
     BucketSpec, CopiedField, CopyCategory, Outliers, Propagation, Relation, Storage, Subset, Volatility,
 };
@@ -31,14 +33,15 @@ fn Vote(id: String, criterion: Criterion) -> impl IntoView {
     };
     move || {
         vote().map(|(v, reason)| {
-            let (class, label) = match v {
-                Vote::Embed => ("vote embed", "embed"),
-                Vote::Reference => ("vote reference", "reference"),
-                Vote::Neutral => ("vote neutral", "neutral"),
+            let class = match v {
+                Vote::Embed => "vote embed",
+                Vote::Reference => "vote reference",
+                Vote::Neutral => "vote neutral",
             };
+            let label = v.msg();
             view! {
                 <p class="vote-line" data-testid="criterion-vote" data-criterion=criterion.label()>
-                    <span class=class>{label}</span>
+                    <span class=class>{tr(label)}</span>
                     " "
                     {reason}
                 </p>
@@ -82,71 +85,67 @@ pub fn RelationInspector(id: String) -> impl IntoView {
         let id = id.clone();
         move || editor.report.with(|r| r.relation(&id).cloned())
     };
-    let storages = enum_options(&[Storage::Embed, Storage::Reference, Storage::Bucket, Storage::Outside], |s| {
-        s.label().to_string()
-    });
+    let storages = labelled_options(&[Storage::Embed, Storage::Reference, Storage::Bucket, Storage::Outside]);
     let volatility =
-        enum_options(&[Volatility::Never, Volatility::Rarely, Volatility::Often, Volatility::Constantly], |v| {
-            enum_name(v)
-        });
+        labelled_options(&[Volatility::Never, Volatility::Rarely, Volatility::Often, Volatility::Constantly]);
     let vote = |c: Criterion| view! { <Vote id=id.clone() criterion=c /> };
     view! {
         <div class="panel inspector" data-testid="relation-inspector">
             <h2>{title}</h2>
             {move || advice().map(|a| view! {
                 <div class="verdict-box" class:disagrees=!a.agrees data-testid="relation-verdict">
-                    <p><strong>{a.recommendation.label()}</strong>" · "{a.class.label()}</p>
+                    <p><strong>{tr(a.recommendation.msg())}</strong>" · "{tr(a.class.msg())}</p>
                     <p>{a.summary.clone()}</p>
-                    {(!a.read_together.is_empty()).then(|| view! { <p class="hint">"Read together by "{a.read_together.join(", ")}</p> })}
-                    {(!a.read_apart.is_empty()).then(|| view! { <p class="hint">"Child read alone by "{a.read_apart.join(", ")}</p> })}
+                    {(!a.read_together.is_empty()).then(|| view! { <p class="hint">{Msg::ReadTogetherBy.fill(editor.lang.get(), &[&a.read_together.join(", ")])}</p> })}
+                    {(!a.read_apart.is_empty()).then(|| view! { <p class="hint">{Msg::ChildReadAloneBy.fill(editor.lang.get(), &[&a.read_apart.join(", ")])}</p> })}
                 </div>
             })}
-            <Select label="storage" options=storages value=s(|r| enum_name(&r.storage)) on_change=on_s("storage", |r, v| r.storage = enum_from(&v).unwrap_or_default()) testid="storage" />
-            <TextInput label="field in parent" value=s(|r| r.field.clone()) on_change=on_s("field", |r, v| r.field = v) />
-            <TextInput label="child's reference field" placeholder="parent_id" value=s(|r| r.reference.child_field.clone().unwrap_or_default()) on_change=on_s("cf", |r, v| r.reference.child_field = (!v.is_empty()).then_some(v)) />
-            <TextInput label="parent's id array" value=s(|r| r.reference.parent_field.clone().unwrap_or_default()) on_change=on_s("pf", |r, v| r.reference.parent_field = (!v.is_empty()).then_some(v)) />
+            <Select label=Msg::Storage options=storages value=s(|r| enum_name(&r.storage)) on_change=on_s("storage", |r, v| r.storage = enum_from(&v).unwrap_or_default()) testid="storage" />
+            <TextInput label=Msg::FieldInParent value=s(|r| r.field.clone()) on_change=on_s("field", |r, v| r.field = v) />
+            <TextInput label=Msg::ChildRefField placeholder="parent_id" value=s(|r| r.reference.child_field.clone().unwrap_or_default()) on_change=on_s("cf", |r, v| r.reference.child_field = (!v.is_empty()).then_some(v)) />
+            <TextInput label=Msg::ParentIdArray value=s(|r| r.reference.parent_field.clone().unwrap_or_default()) on_change=on_s("pf", |r, v| r.reference.parent_field = (!v.is_empty()).then_some(v)) />
 
-            <h3>"The six criteria"</h3>
+            <h3>{tr(Msg::SixCriteria)}</h3>
             <fieldset class="criterion">
-                <legend>"1 · Cardinality"</legend>
-                <NumberInput label="typical children" min=0.0 value=n(|r| Some(r.cardinality.typical)) on_change=on_n("typical", |r, v| r.cardinality.typical = v.unwrap_or(0.0)) testid="typical" />
+                <legend>"1 · "{tr(Criterion::Cardinality.msg())}</legend>
+                <NumberInput label=Msg::TypicalChildren min=0.0 value=n(|r| Some(r.cardinality.typical)) on_change=on_n("typical", |r, v| r.cardinality.typical = v.unwrap_or(0.0)) testid="typical" />
                 <Show when=move || rel.with(|r| r.as_ref().is_some_and(|r| r.cardinality.max.is_some()))>
-                    <NumberInput label="at most" min=0.0 value=n(|r| r.cardinality.max.map(|m| m as f64)) on_change=on_n("max", |r, v| r.cardinality.max = Some(v.unwrap_or(0.0) as u64)) testid="max" />
+                    <NumberInput label=Msg::AtMost min=0.0 value=n(|r| r.cardinality.max.map(|m| m as f64)) on_change=on_n("max", |r, v| r.cardinality.max = Some(v.unwrap_or(0.0) as u64)) testid="max" />
                 </Show>
-                <Checkbox label="many-to-many" value=b(|r| r.cardinality.many_to_many) on_change=on_b("m2m", |r, v| r.cardinality.many_to_many = v) />
+                <Checkbox label=Msg::ManyToMany value=b(|r| r.cardinality.many_to_many) on_change=on_b("m2m", |r, v| r.cardinality.many_to_many = v) />
                 {vote(Criterion::Cardinality)}
             </fieldset>
             <fieldset class="criterion">
-                <legend>"2 · Read separately"</legend>
-                <Checkbox label="the child is queried without its parent" value=b(|r| r.read_separately) on_change=on_b("sep", |r, v| r.read_separately = v) testid="read-separately" />
+                <legend>"2 · "{tr(Criterion::ReadSeparately.msg())}</legend>
+                <Checkbox label=Msg::ChildQueriedAlone value=b(|r| r.read_separately) on_change=on_b("sep", |r, v| r.read_separately = v) testid="read-separately" />
                 {vote(Criterion::ReadSeparately)}
             </fieldset>
             <fieldset class="criterion">
-                <legend>"3 · Volatility"</legend>
-                <Select label="the child changes" options=volatility value=s(|r| enum_name(&r.child_changes)) on_change=on_s("vol", |r, v| r.child_changes = enum_from(&v).unwrap_or_default()) />
+                <legend>"3 · "{tr(Criterion::Volatility.msg())}</legend>
+                <Select label=Msg::ChildChanges options=volatility value=s(|r| enum_name(&r.child_changes)) on_change=on_s("vol", |r, v| r.child_changes = enum_from(&v).unwrap_or_default()) />
                 {vote(Criterion::Volatility)}
             </fieldset>
             <fieldset class="criterion">
-                <legend>"4 · Size"</legend>
-                <NumberInput label="bytes per child" min=0.0 placeholder="from its fields" value=n(|r| r.child_bytes.map(|b| b as f64)) on_change=on_n("bytes", |r, v| r.child_bytes = v.map(|v| v as u64)) />
+                <legend>"4 · "{tr(Criterion::Size.msg())}</legend>
+                <NumberInput label=Msg::BytesPerChild min=0.0 placeholder=Msg::FromItsFields value=n(|r| r.child_bytes.map(|b| b as f64)) on_change=on_n("bytes", |r, v| r.child_bytes = v.map(|v| v as u64)) />
                 {vote(Criterion::Size)}
             </fieldset>
             <fieldset class="criterion">
-                <legend>"5 · Growth"</legend>
-                <Checkbox label="unbounded (no known maximum)" value=b(|r| r.cardinality.max.is_none()) on_change=on_b("unbounded", |r, v| r.cardinality.max = if v { None } else { Some((r.cardinality.typical.ceil() as u64).max(1) * 2) }) testid="unbounded" />
-                <NumberInput label="new children / day" min=0.0 value=n(|r| r.cardinality.growth_per_day) on_change=on_n("growth", |r, v| r.cardinality.growth_per_day = v) />
-                <NumberInput label="outliers: share (0–1)" min=0.0 value=n(|r| r.cardinality.outliers.as_ref().map(|o| o.share)) on_change=on_n("oshare", |r, v| set_outliers(r, v, None)) />
-                <NumberInput label="outliers: most children" min=0.0 value=n(|r| r.cardinality.outliers.as_ref().map(|o| o.max as f64)) on_change=on_n("omax", |r, v| set_outliers(r, None, v)) />
+                <legend>"5 · "{tr(Criterion::Growth.msg())}</legend>
+                <Checkbox label=Msg::Unbounded value=b(|r| r.cardinality.max.is_none()) on_change=on_b("unbounded", |r, v| r.cardinality.max = if v { None } else { Some((r.cardinality.typical.ceil() as u64).max(1) * 2) }) testid="unbounded" />
+                <NumberInput label=Msg::NewChildrenPerDay min=0.0 value=n(|r| r.cardinality.growth_per_day) on_change=on_n("growth", |r, v| r.cardinality.growth_per_day = v) />
+                <NumberInput label=Msg::OutliersShare min=0.0 value=n(|r| r.cardinality.outliers.as_ref().map(|o| o.share)) on_change=on_n("oshare", |r, v| set_outliers(r, v, None)) />
+                <NumberInput label=Msg::OutliersMost min=0.0 value=n(|r| r.cardinality.outliers.as_ref().map(|o| o.max as f64)) on_change=on_n("omax", |r, v| set_outliers(r, None, v)) />
                 {vote(Criterion::Growth)}
             </fieldset>
             <fieldset class="criterion">
-                <legend>"6 · Atomicity"</legend>
-                <Checkbox label="must change atomically with the parent" value=b(|r| r.atomic_with_parent) on_change=on_b("atomic", |r, v| r.atomic_with_parent = v) />
+                <legend>"6 · "{tr(Criterion::Atomicity.msg())}</legend>
+                <Checkbox label=Msg::AtomicWithParent value=b(|r| r.atomic_with_parent) on_change=on_b("atomic", |r, v| r.atomic_with_parent = v) />
                 {vote(Criterion::Atomicity)}
             </fieldset>
 
             <Copies id=id.clone() rel=rel />
-            <TextArea label="notes" value=s(|r| r.notes.clone()) on_change=on_s("notes", |r, v| r.notes = v) />
+            <TextArea label=Msg::Notes value=s(|r| r.notes.clone()) on_change=on_s("notes", |r, v| r.notes = v) />
         </div>
     }
 }
@@ -169,11 +168,14 @@ fn set_outliers(r: &mut Relation, share: Option<f64>, max: Option<f64>) {
 fn Copies(id: String, rel: Memo<Option<Relation>>) -> impl IntoView {
     let editor = expect_context::<Editor>();
     let copies = move || rel.with(|r| r.as_ref().map(|r| r.extended.len()).unwrap_or(0));
-    let cats = enum_options(&[CopyCategory::Immutable, CopyCategory::Historical, CopyCategory::Live], |c| enum_name(c));
+    let cats = labelled_options(&[CopyCategory::Immutable, CopyCategory::Historical, CopyCategory::Live]);
     let props = {
-        let mut p = vec![(String::new(), "— none —".to_string())];
-        p.extend(enum_options(&[Propagation::Immediate, Propagation::Deferred, Propagation::Reread], |c| enum_name(c)));
-        p
+        let options = labelled_options(&[Propagation::Immediate, Propagation::Deferred, Propagation::Reread]);
+        Signal::derive(move || {
+            let mut p = vec![(String::new(), editor.t(Msg::NoneOption).to_string())];
+            p.extend(options.get());
+            p
+        })
     };
     let add_copy = {
         let id = id.clone();
@@ -221,7 +223,6 @@ fn Copies(id: String, rel: Memo<Option<Relation>>) -> impl IntoView {
     };
     let row = {
         let id = id.clone();
-        let (cats, props) = (cats.clone(), props.clone());
         move |i: usize| {
             let (id1, id2, id3, id4, id5) = (id.clone(), id.clone(), id.clone(), id.clone(), id.clone());
             let get = move |f: fn(&CopiedField) -> String| {
@@ -231,11 +232,11 @@ fn Copies(id: String, rel: Memo<Option<Relation>>) -> impl IntoView {
             };
             view! {
                 <div class="copy-row" data-testid="copy-row">
-                    <TextInput label="copied field" value=get(|c| c.field.clone()) on_change=Callback::new(move |v: String| edit_relation(&editor, &id1, &format!("copy{i}f"), |r| if let Some(c) = r.extended.get_mut(i) { c.field = v })) />
-                    <Select label="category" options=cats.clone() value=get(|c| enum_name(&c.category)) on_change=Callback::new(move |v: String| edit_relation(&editor, &id2, &format!("copy{i}c"), |r| if let Some(c) = r.extended.get_mut(i) { c.category = enum_from(&v).unwrap_or_default() })) />
-                    <Select label="propagation" options=props.clone() value=get(|c| c.propagation.map(|p| enum_name(&p)).unwrap_or_default()) on_change=Callback::new(move |v: String| edit_relation(&editor, &id3, &format!("copy{i}p"), |r| if let Some(c) = r.extended.get_mut(i) { c.propagation = enum_from(&v) })) />
-                    <Checkbox label="used to decide" value=Signal::derive(move || rel.with(|r| r.as_ref().and_then(|r| r.extended.get(i)).is_some_and(|c| c.used_to_decide))) on_change=Callback::new(move |v: bool| edit_relation(&editor, &id4, &format!("copy{i}d"), |r| if let Some(c) = r.extended.get_mut(i) { c.used_to_decide = v })) />
-                    <button aria-label="Remove copy" on:click=move |_| edit_relation(&editor, &id5, "rmcopy", |r| { if i < r.extended.len() { r.extended.remove(i); } })>"✕"</button>
+                    <TextInput label=Msg::CopiedField value=get(|c| c.field.clone()) on_change=Callback::new(move |v: String| edit_relation(&editor, &id1, &format!("copy{i}f"), |r| if let Some(c) = r.extended.get_mut(i) { c.field = v })) />
+                    <Select label=Msg::Category options=cats value=get(|c| enum_name(&c.category)) on_change=Callback::new(move |v: String| edit_relation(&editor, &id2, &format!("copy{i}c"), |r| if let Some(c) = r.extended.get_mut(i) { c.category = enum_from(&v).unwrap_or_default() })) />
+                    <Select label=Msg::Propagation options=props value=get(|c| c.propagation.map(|p| enum_name(&p)).unwrap_or_default()) on_change=Callback::new(move |v: String| edit_relation(&editor, &id3, &format!("copy{i}p"), |r| if let Some(c) = r.extended.get_mut(i) { c.propagation = enum_from(&v) })) />
+                    <Checkbox label=Msg::UsedToDecide value=Signal::derive(move || rel.with(|r| r.as_ref().and_then(|r| r.extended.get(i)).is_some_and(|c| c.used_to_decide))) on_change=Callback::new(move |v: bool| edit_relation(&editor, &id4, &format!("copy{i}d"), |r| if let Some(c) = r.extended.get_mut(i) { c.used_to_decide = v })) />
+                    <button aria-label=tr(Msg::RemoveCopy) on:click=move |_| edit_relation(&editor, &id5, "rmcopy", |r| { if i < r.extended.len() { r.extended.remove(i); } })>"✕"</button>
                 </div>
             }
         }
@@ -248,19 +249,19 @@ fn Copies(id: String, rel: Memo<Option<Relation>>) -> impl IntoView {
     };
     let (ids, idn, idb1, idb2) = (id.clone(), id.clone(), id.clone(), id.clone());
     view! {
-        <h3>"Copies"</h3>
-        <p class="hint">"Extended reference: parent fields copied into each child. Duplicate what is displayed, never what is used to decide."</p>
+        <h3>{tr(Msg::Copies)}</h3>
+        <p class="hint">{tr(Msg::CopiesHint)}</p>
         {move || (0..copies()).map(row.clone()).collect_view()}
-        <button class="add" on:click=add_copy>"+ Copied field"</button>
-        <Checkbox label="subset: the parent keeps the first N children" value=Signal::derive(move || rel.with(|r| r.as_ref().is_some_and(|r| r.subset.is_some()))) on_change=toggle_subset />
+        <button class="add" on:click=add_copy>{tr(Msg::AddCopiedField)}</button>
+        <Checkbox label=Msg::SubsetToggle value=Signal::derive(move || rel.with(|r| r.as_ref().is_some_and(|r| r.subset.is_some()))) on_change=toggle_subset />
         <Show when=move || rel.with(|r| r.as_ref().is_some_and(|r| r.subset.is_some()))>
-            <TextInput label="subset field" value=sub(|s| s.field.clone()) on_change=Callback::new({ let id = ids.clone(); move |v: String| edit_relation(&editor, &id, "subf", |r| if let Some(s) = r.subset.as_mut() { s.field = v }) }) />
-            <NumberInput label="keep" min=1.0 value=Signal::derive(move || rel.with(|r| r.as_ref().and_then(|r| r.subset.as_ref()).map(|s| s.size as f64))) on_change=Callback::new({ let id = idn.clone(); move |v: Option<f64>| edit_relation(&editor, &id, "subn", |r| if let Some(s) = r.subset.as_mut() { s.size = v.unwrap_or(1.0).min(u32::MAX as f64) as u32 }) }) />
+            <TextInput label=Msg::SubsetField value=sub(|s| s.field.clone()) on_change=Callback::new({ let id = ids.clone(); move |v: String| edit_relation(&editor, &id, "subf", |r| if let Some(s) = r.subset.as_mut() { s.field = v }) }) />
+            <NumberInput label=Msg::Keep min=1.0 value=Signal::derive(move || rel.with(|r| r.as_ref().and_then(|r| r.subset.as_ref()).map(|s| s.size as f64))) on_change=Callback::new({ let id = idn.clone(); move |v: Option<f64>| edit_relation(&editor, &id, "subn", |r| if let Some(s) = r.subset.as_mut() { s.size = v.unwrap_or(1.0).min(u32::MAX as f64) as u32 }) }) />
         </Show>
-        <Checkbox label="bucket: group children per period" value=Signal::derive(move || rel.with(|r| r.as_ref().is_some_and(|r| r.bucket.is_some()))) on_change=toggle_bucket />
+        <Checkbox label=Msg::BucketToggle value=Signal::derive(move || rel.with(|r| r.as_ref().is_some_and(|r| r.bucket.is_some()))) on_change=toggle_bucket />
         <Show when=move || rel.with(|r| r.as_ref().is_some_and(|r| r.bucket.is_some()))>
-            <NumberInput label="cap (events per bucket)" min=1.0 value=bk(|b| Some(b.cap as f64)) on_change=Callback::new({ let id = idb1.clone(); move |v: Option<f64>| edit_relation(&editor, &id, "cap", |r| if let Some(b) = r.bucket.as_mut() { b.cap = v.unwrap_or(1.0) as u64 }) }) />
-            <NumberInput label="TTL (seconds)" min=0.0 value=bk(|b| b.ttl_seconds.map(|t| t as f64)) on_change=Callback::new({ let id = idb2.clone(); move |v: Option<f64>| edit_relation(&editor, &id, "ttl", |r| if let Some(b) = r.bucket.as_mut() { b.ttl_seconds = v.map(|v| v as u64) }) }) />
+            <NumberInput label=Msg::CapEvents min=1.0 value=bk(|b| Some(b.cap as f64)) on_change=Callback::new({ let id = idb1.clone(); move |v: Option<f64>| edit_relation(&editor, &id, "cap", |r| if let Some(b) = r.bucket.as_mut() { b.cap = v.unwrap_or(1.0) as u64 }) }) />
+            <NumberInput label=Msg::TtlSeconds min=0.0 value=bk(|b| b.ttl_seconds.map(|t| t as f64)) on_change=Callback::new({ let id = idb2.clone(); move |v: Option<f64>| edit_relation(&editor, &id, "ttl", |r| if let Some(b) = r.bucket.as_mut() { b.ttl_seconds = v.map(|v| v as u64) }) }) />
         </Show>
     }
 }

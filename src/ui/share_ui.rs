@@ -3,6 +3,8 @@
 
 use super::state::{Editor, NoticeKind};
 use super::storage::{download, file_name};
+use super::text::tr;
+use crate::i18n::Msg;
 use crate::share::{self, decode_link, diagram_svg, encode_link, ReportOptions, SvgOptions, Theme, LINK_PREFIX};
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
@@ -18,7 +20,8 @@ pub fn model_from_location() -> Option<Result<crate::model::Model, String>> {
     if !hash.starts_with(LINK_PREFIX) {
         return None;
     }
-    Some(decode_link(&hash).map_err(|e| format!("This share link cannot be opened: {e} Your own model is untouched.")))
+    let lang = super::storage::initial_lang();
+    Some(decode_link(&hash).map_err(|e| Msg::BrokenLink.fill(lang, &[&e])))
 }
 
 /// Removes the fragment from the address bar without reloading.
@@ -37,10 +40,7 @@ pub fn copy_link(editor: &Editor) {
     let url = format!("{}{}{}", loc.origin().unwrap_or_default(), loc.pathname().unwrap_or_default(), fragment);
     let len = url.len();
     super::storage::copy(*editor, url);
-    editor.notify(
-        NoticeKind::Info,
-        format!("Share link copied ({len} characters). The model travels in the link; no server sees it."),
-    );
+    editor.notify(NoticeKind::Info, editor.fill(Msg::LinkCopied, &[&len]));
 }
 
 /// Leaves review mode keeping the shared model as the user's own (one undoable step).
@@ -53,7 +53,7 @@ pub fn edit_copy(editor: &Editor) {
     editor.model.set(own);
     clear_hash();
     editor.replace(shared);
-    editor.notify(NoticeKind::Info, "You are editing your own copy of the shared design.");
+    editor.notify(NoticeKind::Info, editor.text(Msg::EditingCopy));
 }
 
 /// Leaves review mode and goes back to the user's autosaved model.
@@ -72,10 +72,10 @@ pub fn ReviewBanner() -> impl IntoView {
     view! {
         <Show when=move || editor.review.get()>
             <div class="review-banner" role="status" data-testid="review-banner">
-                <strong>"Review mode"</strong>
-                <span>"You are looking at a shared design; it is read-only and your own model is kept as it was."</span>
-                <button class="primary" data-testid="edit-copy" on:click=move |_| edit_copy(&editor)>"Edit a copy"</button>
-                <button data-testid="close-review" on:click=move |_| close_review(&editor)>"Back to my model"</button>
+                <strong>{tr(Msg::ReviewMode)}</strong>
+                <span>{tr(Msg::ReviewExplain)}</span>
+                <button class="primary" data-testid="edit-copy" on:click=move |_| edit_copy(&editor)>{tr(Msg::EditACopy)}</button>
+                <button data-testid="close-review" on:click=move |_| close_review(&editor)>{tr(Msg::BackToMyModel)}</button>
             </div>
         </Show>
     }
@@ -131,7 +131,7 @@ pub fn download_png(editor: &Editor, dark: bool, selection_only: bool) {
                     a.click();
                 }
             }
-            Err(_) => editor.notify(NoticeKind::Error, "The browser could not make the PNG; download the SVG instead."),
+            Err(_) => editor.notify(NoticeKind::Error, editor.text(Msg::PngFailed)),
         }
     });
     img.set_onload(Some(onload.unchecked_ref()));

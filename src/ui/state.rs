@@ -5,6 +5,7 @@
 use crate::advisor::{analyze, Report};
 use crate::editor::geometry::{bounds, fit, Camera};
 use crate::editor::history::History;
+use crate::i18n::{Lang, Msg};
 use crate::model::{Model, Point};
 use leptos::prelude::*;
 use std::collections::HashSet;
@@ -88,6 +89,8 @@ pub struct Editor {
     pub presenting: RwSignal<Option<usize>>,
     /// Review mode: a shared design, read-only, never autosaved over the user's own model.
     pub review: RwSignal<bool>,
+    /// The interface language; every label reads it, so switching re-renders them.
+    pub lang: RwSignal<Lang>,
 }
 
 impl Editor {
@@ -113,6 +116,7 @@ impl Editor {
             renaming: RwSignal::new(None),
             presenting: RwSignal::new(None),
             review: RwSignal::new(false),
+            lang: RwSignal::new(Lang::En),
         }
     }
 
@@ -129,7 +133,7 @@ impl Editor {
 
     fn edit_inner(&self, coalesce: Option<&str>, reanalyze: bool, f: impl FnOnce(&mut Model)) {
         if self.review.get_untracked() {
-            self.notify(NoticeKind::Info, "This shared design is read-only: choose \"Edit a copy\" to change it.");
+            self.notify(NoticeKind::Info, self.text(Msg::ReadOnlyNotice));
             return;
         }
         let before = self.model.with_untracked(Model::clone);
@@ -233,6 +237,22 @@ impl Editor {
 
     pub fn clear_selection(&self) {
         self.selection.set(Selection::default());
+    }
+
+    /// The text of `m` in the current language, tracked: a view that calls it re-renders
+    /// when the language changes.
+    pub fn t(&self, m: Msg) -> &'static str {
+        m.text(self.lang.get())
+    }
+
+    /// The text of `m` in the current language, untracked (for notices and event handlers).
+    pub fn text(&self, m: Msg) -> &'static str {
+        m.text(self.lang.get_untracked())
+    }
+
+    /// `m` with its `{}` filled, in the current language, untracked.
+    pub fn fill(&self, m: Msg, args: &[&dyn std::fmt::Display]) -> String {
+        m.fill(self.lang.get_untracked(), args)
     }
 
     pub fn notify(&self, kind: NoticeKind, text: impl Into<String>) {

@@ -1,6 +1,7 @@
 //! Never lose work: autosave to the browser's storage, files in and out, downloads.
 
 use super::state::{Editor, NoticeKind};
+use crate::i18n::{Lang, Msg};
 use crate::model::{check_structure, load, Model};
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
@@ -8,6 +9,8 @@ use wasm_bindgen::JsCast;
 const AUTOSAVE_KEY: &str = "docshape.model";
 /// Where an autosave that no longer loads is kept, so it is never silently lost.
 const RESCUE_KEY: &str = "docshape.model.unreadable";
+/// The interface language the user chose (`en`, `es`, `pt`).
+const LANG_KEY: &str = "docshape.lang";
 
 /// The demo model a newcomer sees: BiblioRed.
 pub const DEMO: &str = include_str!("../../public/templates/bibliored.json");
@@ -27,12 +30,24 @@ pub fn initial_model() -> (Model, Option<String>) {
             Ok(model) => (model, None),
             Err(e) => {
                 let _ = storage.set_item(RESCUE_KEY, &text);
-                (
-                    demo(),
-                    Some(format!("The autosaved model could not be read ({e}). It was kept aside; the demo is open.")),
-                )
+                (demo(), Some(Msg::AutosaveBroken.fill(initial_lang(), &[&e])))
             }
         },
+    }
+}
+
+/// The language to start in: the saved choice, else the browser's language, else English.
+pub fn initial_lang() -> Lang {
+    let saved = local_storage().and_then(|s| s.get_item(LANG_KEY).ok().flatten()).and_then(|c| Lang::from_code(&c));
+    saved.unwrap_or_else(|| {
+        web_sys::window().and_then(|w| w.navigator().language()).map(|tag| Lang::from_tag(&tag)).unwrap_or_default()
+    })
+}
+
+/// Remembers the user's language in this browser.
+pub fn save_lang(lang: Lang) {
+    if let Some(storage) = local_storage() {
+        let _ = storage.set_item(LANG_KEY, lang.code());
     }
 }
 
@@ -86,19 +101,15 @@ pub fn open_text(editor: &Editor, file_label: &str, text: &str) {
             let name = model.name.clone();
             editor.replace(model);
             if problems.is_empty() {
-                editor.notify(NoticeKind::Info, format!("Opened \"{name}\" from {file_label}."));
+                editor.notify(NoticeKind::Info, editor.fill(Msg::Opened, &[&name, &file_label]));
             } else {
                 editor.notify(
                     NoticeKind::Error,
-                    format!(
-                        "Opened \"{name}\" from {file_label}, with {} problem(s) listed in the advisor (DS001).",
-                        problems.len()
-                    ),
+                    editor.fill(Msg::OpenedWithProblems, &[&name, &file_label, &problems.len()]),
                 );
             }
         }
-        Err(e) => editor
-            .notify(NoticeKind::Error, format!("Could not open {file_label}: {e} Your current model is unchanged.")),
+        Err(e) => editor.notify(NoticeKind::Error, editor.fill(Msg::CouldNotOpen, &[&file_label, &e])),
     }
 }
 
@@ -108,21 +119,13 @@ pub fn open_from_input(editor: Editor, input: web_sys::HtmlInputElement) {
     let label = file.name();
     input.set_value("");
     if file.size() > crate::model::MAX_FILE_BYTES as f64 {
-        editor.notify(
-            NoticeKind::Error,
-            format!(
-                "Could not open {label}: it is {} bytes, more than docshape opens. Your current model is unchanged.",
-                file.size()
-            ),
-        );
+        editor.notify(NoticeKind::Error, editor.fill(Msg::FileTooBig, &[&label, &file.size()]));
         return;
     }
     leptos::task::spawn_local(async move {
         match wasm_bindgen_futures::JsFuture::from(file.text()).await {
             Ok(value) => open_text(&editor, &label, &value.as_string().unwrap_or_default()),
-            Err(_) => {
-                editor.notify(NoticeKind::Error, format!("Could not read {label}. Your current model is unchanged."))
-            }
+            Err(_) => editor.notify(NoticeKind::Error, editor.fill(Msg::CouldNotRead, &[&label])),
         }
     });
 }
@@ -133,8 +136,8 @@ pub fn copy(editor: Editor, text: String) {
     let promise = window.navigator().clipboard().write_text(&text);
     leptos::task::spawn_local(async move {
         match wasm_bindgen_futures::JsFuture::from(promise).await {
-            Ok(_) => editor.notify(NoticeKind::Info, "Copied to the clipboard."),
-            Err(_) => editor.notify(NoticeKind::Error, "The browser refused the clipboard; use Download instead."),
+            Ok(_) => editor.notify(NoticeKind::Info, editor.text(Msg::Copied)),
+            Err(_) => editor.notify(NoticeKind::Error, editor.text(Msg::ClipboardRefused)),
         }
     });
 }

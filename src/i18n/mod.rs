@@ -1,0 +1,58 @@
+//! The interface's languages: English, Spanish and Brazilian Portuguese (the languages of the
+//! course material and of the workshops). Plain Rust, no browser dependency: the UI picks a
+//! [`Lang`] and asks the catalogue for every string it shows.
+//!
+//! Out of scope: the advisor's finding messages and rule documentation, and the exporters'
+//! output, which stay in English.
+
+mod en;
+mod es;
+mod labels;
+mod lang;
+mod msg;
+mod pt;
+#[cfg(test)]
+mod tests;
+
+pub use labels::*;
+pub use lang::Lang;
+pub use msg::Msg;
+
+impl Msg {
+    /// The text of this message in `lang`.
+    pub fn text(self, lang: Lang) -> &'static str {
+        match lang {
+            Lang::En => en::text(self),
+            Lang::Es => es::text(self),
+            Lang::Pt => pt::text(self),
+        }
+    }
+
+    /// The text in `lang` with each `{}` replaced by the next argument, in order. A missing
+    /// argument leaves its `{}` visible; extra arguments are ignored.
+    pub fn fill(self, lang: Lang, args: &[&dyn std::fmt::Display]) -> String {
+        fill(self.text(lang), args)
+    }
+}
+
+/// Replaces each `{}` of `template` by the next argument.
+pub fn fill(template: &str, args: &[&dyn std::fmt::Display]) -> String {
+    let mut out = String::with_capacity(template.len() + 16 * args.len());
+    let mut rest = template;
+    let mut args = args.iter();
+    while let Some(at) = rest.find("{}") {
+        out.push_str(&rest[..at]);
+        match args.next() {
+            Some(a) => out.push_str(&a.to_string()),
+            None => out.push_str("{}"),
+        }
+        rest = &rest[at + 2..];
+    }
+    out.push_str(rest);
+    out
+}
+
+/// How many `{}` placeholders `template` has.
+pub fn placeholders(template: &str) -> usize {
+    template.matches("{}").count()
+}

@@ -1,0 +1,12 @@
+//! Reactive text from the catalogue for views: `{tr(Msg::Fields)}` in a view, or
+//! `title=tr(Msg::DragToConnect)`, re-renders when the user switches the language.
+
+use super::state::Editor;
+use crate::i18n::Msg;
+use leptos::prelude::*;
+
+/// A closure giving the text of `m` in the editor's current language (tracked).
+pub fn tr(m: Msg) -> impl Fn() -> &'static str + Copy + Send + Sync + 'static {
+    let lang = expect_context::<Editor>().lang;
+    move || m.text(lang.get())
+}
