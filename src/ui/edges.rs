@@ -1,7 +1,8 @@
 //! Arrows: solid for data copied into a document, dashed for references, the cardinality at
 //! the ends, and a mark where the storage disagrees with the advisor.
 
-use super::state::{Drag, Editor};
+use super::entity_box::drag_offset;
+use super::state::Editor;
 use crate::advisor::Recommendation;
 use crate::editor::geometry::{entity_rect, label_point, route, Rect, Side};
 use crate::i18n::{Labelled, Lang, Msg};
@@ -24,14 +25,10 @@ pub fn ArrowMarkers() -> impl IntoView {
     }
 }
 
-fn shifted(e: &Entity, drag: &Option<Drag>) -> Rect {
+fn shifted(e: &Entity, (dx, dy): (f64, f64)) -> Rect {
     let mut r = entity_rect(e);
-    if let Some(Drag::Move { ids, dx, dy }) = drag {
-        if ids.contains(&e.id) {
-            r.x += dx;
-            r.y += dy;
-        }
-    }
+    r.x += dx;
+    r.y += dy;
     r
 }
 
@@ -67,10 +64,18 @@ pub fn EdgeView(id: String) -> impl IntoView {
         let Some((_, r)) = relation.get() else { return None };
         editor.model.with(|m| Some((m.entity(&r.parent)?.clone(), m.entity(&r.child)?.clone())))
     });
+    // Offsets of both ends during a drag: cheap to recompute on every pointer move, and the
+    // route below is recomputed only for arrows whose ends actually move.
+    let offsets = Memo::new(move |_| {
+        relation.with(|r| {
+            r.as_ref().map(|(_, r)| editor.drag.with(|d| (drag_offset(d, &r.parent), drag_offset(d, &r.child))))
+        })
+    });
     let shape = Memo::new(move |_| {
         let (lane, relation) = relation.get()?;
         let (p, c) = ends.get()?;
-        editor.drag.with(|d| Some(Shape { from: shifted(&p, d), to: shifted(&c, d), relation, lane }))
+        let (op, oc) = offsets.get()?;
+        Some(Shape { from: shifted(&p, op), to: shifted(&c, oc), relation, lane })
     });
     let advice = {
         let id = id.clone();

@@ -9,6 +9,14 @@ use crate::model::{Entity, EntityKind, Place};
 use crate::share::labels::{human_bytes, kind_label, type_label};
 use leptos::prelude::*;
 
+/// How far a drag in progress moves the entity `id` (zero when it is not dragged).
+pub fn drag_offset(drag: &Option<Drag>, id: &str) -> (f64, f64) {
+    match drag {
+        Some(Drag::Move { ids, dx, dy }) if ids.contains(id) => (*dx, *dy),
+        _ => (0.0, 0.0),
+    }
+}
+
 #[component]
 pub fn EntityBox(id: String, far: Signal<bool>) -> impl IntoView {
     let editor = expect_context::<Editor>();
@@ -29,16 +37,19 @@ pub fn EntityBox(id: String, far: Signal<bool>) -> impl IntoView {
             })
         })
     };
-    let transform = {
+    // Only the boxes being dragged see their offset change, so a pointer move re-renders them
+    // alone (the memo runs for every box, but it is a set look-up, and it notifies on change).
+    let offset = {
         let id = id.clone();
-        move || {
-            let Some(e) = entity.get() else { return String::new() };
-            let (dx, dy) = editor.drag.with(|d| match d {
-                Some(Drag::Move { ids, dx, dy }) if ids.contains(&id) => (*dx, *dy),
-                _ => (0.0, 0.0),
-            });
-            format!("translate({}px, {}px)", e.position.x + dx, e.position.y + dy)
-        }
+        Memo::new(move |_| editor.drag.with(|d| drag_offset(d, &id)))
+    };
+    let transform = move || {
+        let (dx, dy) = offset.get();
+        entity.with(|e| {
+            e.as_ref()
+                .map(|e| format!("translate({}px, {}px)", e.position.x + dx, e.position.y + dy))
+                .unwrap_or_default()
+        })
     };
     let size = {
         let id = id.clone();
