@@ -33,9 +33,9 @@ impl Meta {
 
 #[derive(Debug, Clone, PartialEq)]
 enum Record {
-    Entity(Entity),
-    Relation(Relation),
-    Query(AccessPattern),
+    Entity(Box<Entity>),
+    Relation(Box<Relation>),
+    Query(Box<AccessPattern>),
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -100,11 +100,29 @@ impl Diff {
     }
 }
 
-fn records(m: &Model, kind: Kind) -> Vec<(String, Record)> {
+/// A borrowed record, compared in place: only the records that changed are cloned.
+#[derive(Clone, Copy, PartialEq)]
+enum RecordRef<'a> {
+    Entity(&'a Entity),
+    Relation(&'a Relation),
+    Query(&'a AccessPattern),
+}
+
+impl RecordRef<'_> {
+    fn owned(self) -> Record {
+        match self {
+            RecordRef::Entity(e) => Record::Entity(Box::new(e.clone())),
+            RecordRef::Relation(r) => Record::Relation(Box::new(r.clone())),
+            RecordRef::Query(q) => Record::Query(Box::new(q.clone())),
+        }
+    }
+}
+
+fn records(m: &Model, kind: Kind) -> Vec<(&str, RecordRef<'_>)> {
     match kind {
-        Kind::Entity => m.entities.iter().map(|e| (e.id.clone(), Record::Entity(e.clone()))).collect(),
-        Kind::Relation => m.relations.iter().map(|r| (r.id.clone(), Record::Relation(r.clone()))).collect(),
-        Kind::Query => m.queries.iter().map(|q| (q.id.clone(), Record::Query(q.clone()))).collect(),
+        Kind::Entity => m.entities.iter().map(|e| (e.id.as_str(), RecordRef::Entity(e))).collect(),
+        Kind::Relation => m.relations.iter().map(|r| (r.id.as_str(), RecordRef::Relation(r))).collect(),
+        Kind::Query => m.queries.iter().map(|q| (q.id.as_str(), RecordRef::Query(q))).collect(),
     }
 }
 
@@ -113,23 +131,23 @@ fn diff_kind(a: &Model, b: &Model, kind: Kind, out: &mut Vec<Change>) {
     use std::collections::HashMap;
     let ra = records(a, kind);
     let rb = records(b, kind);
-    let ib: HashMap<&str, usize> = rb.iter().enumerate().map(|(i, (id, _))| (id.as_str(), i)).collect();
-    let ia: HashMap<&str, usize> = ra.iter().enumerate().map(|(i, (id, _))| (id.as_str(), i)).collect();
+    let ib: HashMap<&str, usize> = rb.iter().enumerate().map(|(i, (id, _))| (*id, i)).collect();
+    let ia: HashMap<&str, usize> = ra.iter().enumerate().map(|(i, (id, _))| (*id, i)).collect();
     for (i, (id, rec)) in ra.iter().enumerate() {
-        match ib.get(id.as_str()) {
-            None => out.push(Change { kind, id: id.clone(), before: Some((i, rec.clone())), after: None }),
+        match ib.get(id) {
+            None => out.push(Change { kind, id: id.to_string(), before: Some((i, rec.owned())), after: None }),
             Some(&j) if j != i || rb[j].1 != *rec => out.push(Change {
                 kind,
-                id: id.clone(),
-                before: Some((i, rec.clone())),
-                after: Some((j, rb[j].1.clone())),
+                id: id.to_string(),
+                before: Some((i, rec.owned())),
+                after: Some((j, rb[j].1.owned())),
             }),
             Some(_) => {}
         }
     }
     for (j, (id, rec)) in rb.iter().enumerate() {
-        if !ia.contains_key(id.as_str()) {
-            out.push(Change { kind, id: id.clone(), before: None, after: Some((j, rec.clone())) });
+        if !ia.contains_key(id) {
+            out.push(Change { kind, id: id.to_string(), before: None, after: Some((j, rec.owned())) });
         }
     }
 }
@@ -162,9 +180,9 @@ pub fn apply(m: &mut Model, d: &Diff) {
         inserts.sort_by_key(|(i, _)| *i);
         for (index, record) in inserts {
             match record.clone() {
-                Record::Entity(e) => m.entities.insert((*index).min(m.entities.len()), e),
-                Record::Relation(r) => m.relations.insert((*index).min(m.relations.len()), r),
-                Record::Query(q) => m.queries.insert((*index).min(m.queries.len()), q),
+                Record::Entity(e) => m.entities.insert((*index).min(m.entities.len()), *e),
+                Record::Relation(r) => m.relations.insert((*index).min(m.relations.len()), *r),
+                Record::Query(q) => m.queries.insert((*index).min(m.queries.len()), *q),
             }
         }
     }
