@@ -217,14 +217,17 @@ fn on_move(editor: &Editor, ev: &web_sys::PointerEvent) {
         return;
     }
     let zoom = editor.camera.with_untracked(|c| c.zoom);
+    if editor.drag.with_untracked(|d| matches!(d, Some(Drag::Move { .. }))) {
+        editor.drag_delta.update(|(dx, dy)| {
+            *dx += (x - lx) / zoom;
+            *dy += (y - ly) / zoom;
+        });
+        return;
+    }
+    // A move is the hot path: it touches only the delta (no clone of the dragged ids).
     let Some(drag) = editor.drag.get_untracked() else { return };
     match drag {
-        Drag::Move { .. } => editor.drag.update(|d| {
-            if let Some(Drag::Move { dx, dy, .. }) = d {
-                *dx += (x - lx) / zoom;
-                *dy += (y - ly) / zoom;
-            }
-        }),
+        Drag::Move { .. } => {}
         Drag::Connect { from, .. } => {
             editor.drag.set(Some(Drag::Connect { from, to: diagram_point(editor, x, y) }));
         }
@@ -258,7 +261,9 @@ fn on_up(editor: &Editor, ev: &web_sys::PointerEvent) {
     let Some(drag) = editor.drag.get_untracked() else { return };
     editor.drag.set(None);
     match drag {
-        Drag::Move { ids, dx, dy } => {
+        Drag::Move { ids } => {
+            let (dx, dy) = editor.drag_delta.get_untracked();
+            editor.drag_delta.set((0.0, 0.0));
             if dx != 0.0 || dy != 0.0 {
                 let snap = editor.snap.get_untracked();
                 editor.edit_layout(|m| edit::move_entities(m, &ids, dx, dy, snap));

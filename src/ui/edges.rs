@@ -1,7 +1,6 @@
 //! Arrows: solid for data copied into a document, dashed for references, the cardinality at
 //! the ends, and a mark where the storage disagrees with the advisor.
 
-use super::entity_box::drag_offset;
 use super::state::Editor;
 use crate::advisor::Recommendation;
 use crate::editor::geometry::{entity_rect, label_point, route, Rect, Side};
@@ -67,9 +66,7 @@ pub fn EdgeView(id: String) -> impl IntoView {
     // Offsets of both ends during a drag: cheap to recompute on every pointer move, and the
     // route below is recomputed only for arrows whose ends actually move.
     let offsets = Memo::new(move |_| {
-        relation.with(|r| {
-            r.as_ref().map(|(_, r)| editor.drag.with(|d| (drag_offset(d, &r.parent), drag_offset(d, &r.child))))
-        })
+        relation.with(|r| r.as_ref().map(|(_, r)| (editor.drag_offset(&r.parent), editor.drag_offset(&r.child))))
     });
     let shape = Memo::new(move |_| {
         let (lane, relation) = relation.get()?;

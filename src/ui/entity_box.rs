@@ -9,14 +9,6 @@ use crate::model::{Entity, EntityKind, Place};
 use crate::share::labels::{human_bytes, kind_label, type_label};
 use leptos::prelude::*;
 
-/// How far a drag in progress moves the entity `id` (zero when it is not dragged).
-pub fn drag_offset(drag: &Option<Drag>, id: &str) -> (f64, f64) {
-    match drag {
-        Some(Drag::Move { ids, dx, dy }) if ids.contains(id) => (*dx, *dy),
-        _ => (0.0, 0.0),
-    }
-}
-
 #[component]
 pub fn EntityBox(id: String, far: Signal<bool>) -> impl IntoView {
     let editor = expect_context::<Editor>();
@@ -41,7 +33,7 @@ pub fn EntityBox(id: String, far: Signal<bool>) -> impl IntoView {
     // alone (the memo runs for every box, but it is a set look-up, and it notifies on change).
     let offset = {
         let id = id.clone();
-        Memo::new(move |_| editor.drag.with(|d| drag_offset(d, &id)))
+        Memo::new(move |_| editor.drag_offset(&id))
     };
     let transform = move || {
         let (dx, dy) = offset.get();
@@ -84,7 +76,8 @@ pub fn EntityBox(id: String, far: Signal<bool>) -> impl IntoView {
                 return;
             }
             let ids = editor.selection.with_untracked(|s| s.entities.iter().cloned().collect());
-            editor.drag.set(Some(Drag::Move { ids, dx: 0.0, dy: 0.0 }));
+            editor.drag_delta.set((0.0, 0.0));
+            editor.drag.set(Some(Drag::Move { ids }));
             super::canvas::start_pointer(ev.client_x() as f64, ev.client_y() as f64);
         }
     };

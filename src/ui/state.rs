@@ -31,9 +31,19 @@ impl Selection {
 /// the advisor does not run on every pointer move).
 #[derive(Debug, Clone, PartialEq)]
 pub enum Drag {
-    Move { ids: HashSet<String>, dx: f64, dy: f64 },
-    Connect { from: String, to: Point },
-    Band { from: Point, to: Point },
+    /// Moving these boxes; how far is `Editor::drag_delta`, a signal of its own so that only
+    /// the dragged boxes and their arrows subscribe to the pointer moves.
+    Move {
+        ids: HashSet<String>,
+    },
+    Connect {
+        from: String,
+        to: Point,
+    },
+    Band {
+        from: Point,
+        to: Point,
+    },
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -72,6 +82,8 @@ pub struct Editor {
     pub selection: RwSignal<Selection>,
     pub camera: RwSignal<Camera>,
     pub drag: RwSignal<Option<Drag>>,
+    /// The distance of the move in progress, in diagram units.
+    pub drag_delta: RwSignal<(f64, f64)>,
     history: StoredValue<History>,
     pub can_undo: RwSignal<bool>,
     pub can_redo: RwSignal<bool>,
@@ -103,6 +115,7 @@ impl Editor {
             selection: RwSignal::new(Selection::default()),
             camera: RwSignal::new(Camera::default()),
             drag: RwSignal::new(None),
+            drag_delta: RwSignal::new((0.0, 0.0)),
             history: StoredValue::new(History::default()),
             can_undo: RwSignal::new(false),
             can_redo: RwSignal::new(false),
@@ -253,6 +266,17 @@ impl Editor {
     /// `m` with its `{}` filled, in the current language, untracked.
     pub fn fill(&self, m: Msg, args: &[&dyn std::fmt::Display]) -> String {
         m.fill(self.lang.get_untracked(), args)
+    }
+
+    /// How far the drag in progress moves entity `id`. Reactive: a box that is not dragged
+    /// does not read `drag_delta`, so it does not re-render on pointer moves.
+    pub fn drag_offset(&self, id: &str) -> (f64, f64) {
+        let dragged = self.drag.with(|d| matches!(d, Some(Drag::Move { ids }) if ids.contains(id)));
+        if dragged {
+            self.drag_delta.get()
+        } else {
+            (0.0, 0.0)
+        }
     }
 
     pub fn notify(&self, kind: NoticeKind, text: impl Into<String>) {
