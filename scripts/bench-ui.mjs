@@ -9,7 +9,8 @@
 //   the DOM (the app fits the diagram on start; past the minimum zoom it culls the rest);
 // - drag latency: for each pointer move of a box drag, from the event's timestamp to the next
 //   animation frame after the box's new position is laid out (move-to-paint, not frame
-//   intervals); median and p95 over 60 moves;
+//   intervals); median and p95 over 60 moves; and the app's own handling time of a move
+//   (script only, median), which shows how much of the latency is waiting for the frame;
 // - advisor update: the app's own measurement of `analyze` after an edit (typing a field
 //   name), median over 20 keystrokes;
 // - JavaScript heap (Chromium's JSHeapUsedSize) and the WebAssembly memory size.
@@ -80,9 +81,13 @@ for (const n of counts) {
   const box = await header.boundingBox();
   await page.evaluate(() => {
     window.__lat = [];
+    window.__handler = [];
+    // Registered after the app's own window listener, so it runs after the app handled the move.
+    window.addEventListener('pointermove', () => window.__handler.push(performance.now() - window.__t0));
     window.addEventListener(
       'pointermove',
       (ev) => {
+        window.__t0 = performance.now();
         const t0 = ev.timeStamp;
         const el = document.querySelector('.entity.selected');
         requestAnimationFrame(() => {
@@ -101,6 +106,7 @@ for (const n of counts) {
   }
   await page.mouse.up();
   const lat = await page.evaluate(() => window.__lat);
+  const handler = await page.evaluate(() => window.__handler);
 
   // Advisor: type into the selected box's first field name, read the app's own timing.
   await page.getByTestId('tab-inspector').click();
@@ -122,6 +128,7 @@ for (const n of counts) {
     'first render (ms)': firstPaint.toFixed(0),
     'drag median (ms)': median(lat).toFixed(1),
     'drag p95 (ms)': p95(lat).toFixed(1),
+    'move handler (ms)': median(handler).toFixed(2),
     'advisor median (ms)': median(advisor).toFixed(2),
     'JS heap (MB)': (metrics.JSHeapUsedSize / 1e6).toFixed(1),
     'wasm memory (MB)': wasmBytes ? (wasmBytes / 1e6).toFixed(1) : 'n/a',
