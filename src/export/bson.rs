@@ -199,13 +199,18 @@ fn digits(mut n: usize) -> usize {
 
 /// Lowercase hex of an ObjectId.
 pub fn oid_hex(bytes: &[u8; 12]) -> String {
-    const HEX: &[u8; 16] = b"0123456789abcdef";
     let mut s = String::with_capacity(24);
-    for b in bytes {
-        s.push(HEX[(b >> 4) as usize] as char);
-        s.push(HEX[(b & 15) as usize] as char);
-    }
+    push_oid_hex(&mut s, bytes);
     s
+}
+
+/// Appends the 24 hex digits of an ObjectId to `out`.
+pub fn push_oid_hex(out: &mut String, bytes: &[u8; 12]) {
+    const HEX: &[u8; 16] = b"0123456789abcdef";
+    for b in bytes {
+        out.push(HEX[(b >> 4) as usize] as char);
+        out.push(HEX[(b & 15) as usize] as char);
+    }
 }
 
 /// Standard base64 (with padding) of binary data.

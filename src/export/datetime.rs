@@ -49,11 +49,44 @@ pub fn year_of(ms: i64) -> i64 {
 
 /// `2026-08-02T10:15:00.000Z`.
 pub fn iso(ms: i64) -> String {
+    let mut out = String::with_capacity(24);
+    push_iso(&mut out, ms);
+    out
+}
+
+/// Appends [`iso`] of `ms` to `out` (no intermediate string).
+pub fn push_iso(out: &mut String, ms: i64) {
+    use std::fmt::Write;
     let days = ms.div_euclid(MS_PER_DAY);
     let rem = ms.rem_euclid(MS_PER_DAY);
     let (y, mo, d) = civil_from_days(days);
     let (h, mi, s, milli) = (rem / 3_600_000, rem / 60_000 % 60, rem / 1000 % 60, rem % 1000);
-    format!("{y:04}-{mo:02}-{d:02}T{h:02}:{mi:02}:{s:02}.{milli:03}Z")
+    if !(0..=9999).contains(&y) {
+        // Writing to a String cannot fail.
+        let _ = write!(out, "{y:04}-{mo:02}-{d:02}T{h:02}:{mi:02}:{s:02}.{milli:03}Z");
+        return;
+    }
+    push_digits(out, y, 4);
+    out.push('-');
+    push_digits(out, i64::from(mo), 2);
+    out.push('-');
+    push_digits(out, i64::from(d), 2);
+    out.push('T');
+    push_digits(out, h, 2);
+    out.push(':');
+    push_digits(out, mi, 2);
+    out.push(':');
+    push_digits(out, s, 2);
+    out.push('.');
+    push_digits(out, milli, 3);
+    out.push('Z');
+}
+
+/// Appends the last `width` decimal digits of a non-negative `n`, zero-padded.
+fn push_digits(out: &mut String, n: i64, width: u32) {
+    for p in (0..width).rev() {
+        out.push(char::from(b'0' + (n / 10_i64.pow(p) % 10) as u8));
+    }
 }
 
 /// `2026-08-02`.

@@ -14,8 +14,9 @@
 //! Relaxed JSON loses the difference between Int32 and Int64: a parser reads a small integer
 //! back as Int32. Use canonical output when `long` fields must keep their type.
 
-use super::bson::{base64, oid_hex, Bson, Doc};
-use super::datetime::{iso, year_of};
+use super::bson::{base64, push_oid_hex, Bson, Doc};
+use super::datetime::{push_iso, year_of};
+use std::fmt::Write;
 
 /// Which form of Extended JSON to write.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -63,7 +64,9 @@ pub fn quote(out: &mut String, s: &str) {
             '\n' => out.push_str("\\n"),
             '\r' => out.push_str("\\r"),
             '\t' => out.push_str("\\t"),
-            c if (c as u32) < 0x20 => out.push_str(&format!("\\u{:04x}", c as u32)),
+            c if (c as u32) < 0x20 => {
+                let _ = write!(out, "\\u{:04x}", c as u32);
+            }
             c => out.push(c),
         }
     }
@@ -72,11 +75,18 @@ pub fn quote(out: &mut String, s: &str) {
 
 /// A double as JSON text that reads back as a double (`4.0`, not `4`).
 pub fn double_text(x: f64) -> String {
-    let s = format!("{x:?}");
-    if s.contains(['.', 'e', 'E']) || !x.is_finite() {
-        s
-    } else {
-        format!("{s}.0")
+    let mut out = String::new();
+    push_double_text(&mut out, x);
+    out
+}
+
+/// Appends [`double_text`] of `x` to `out`.
+pub fn push_double_text(out: &mut String, x: f64) {
+    let start = out.len();
+    // Writing to a String cannot fail.
+    let _ = write!(out, "{x:?}");
+    if x.is_finite() && !out.get(start..).is_some_and(|s| s.contains(['.', 'e', 'E'])) {
+        out.push_str(".0");
     }
 }
 
@@ -85,17 +95,17 @@ fn write(out: &mut String, value: &Bson, flavor: Flavor, indent: Option<usize>) 
     match value {
         Bson::ObjectId(b) => {
             out.push_str("{\"$oid\": \"");
-            out.push_str(&oid_hex(b));
+            push_oid_hex(out, b);
             out.push_str("\"}");
         }
         Bson::Date(ms) => {
             let year = year_of(*ms);
             if !canonical && (1970..=9999).contains(&year) {
                 out.push_str("{\"$date\": \"");
-                out.push_str(&iso(*ms));
+                push_iso(out, *ms);
                 out.push_str("\"}");
             } else {
-                out.push_str(&format!("{{\"$date\": {{\"$numberLong\": \"{ms}\"}}}}"));
+                let _ = write!(out, "{{\"$date\": {{\"$numberLong\": \"{ms}\"}}}}");
             }
         }
         Bson::Decimal(s) => {
@@ -103,21 +113,30 @@ fn write(out: &mut String, value: &Bson, flavor: Flavor, indent: Option<usize>) 
             quote(out, s);
             out.push('}');
         }
-        Bson::Long(n) if canonical => out.push_str(&format!("{{\"$numberLong\": \"{n}\"}}")),
-        Bson::Long(n) => out.push_str(&n.to_string()),
-        Bson::Int(n) if canonical => out.push_str(&format!("{{\"$numberInt\": \"{n}\"}}")),
-        Bson::Int(n) => out.push_str(&n.to_string()),
-        Bson::Double(x) if canonical || !x.is_finite() => {
-            let text = if x.is_nan() {
-                "NaN".to_string()
-            } else if x.is_infinite() {
-                if *x > 0.0 { "Infinity" } else { "-Infinity" }.to_string()
-            } else {
-                double_text(*x)
-            };
-            out.push_str(&format!("{{\"$numberDouble\": \"{text}\"}}"));
+        Bson::Long(n) if canonical => {
+            let _ = write!(out, "{{\"$numberLong\": \"{n}\"}}");
         }
-        Bson::Double(x) => out.push_str(&double_text(*x)),
+        Bson::Long(n) => {
+            let _ = write!(out, "{n}");
+        }
+        Bson::Int(n) if canonical => {
+            let _ = write!(out, "{{\"$numberInt\": \"{n}\"}}");
+        }
+        Bson::Int(n) => {
+            let _ = write!(out, "{n}");
+        }
+        Bson::Double(x) if canonical || !x.is_finite() => {
+            out.push_str("{\"$numberDouble\": \"");
+            if x.is_nan() {
+                out.push_str("NaN");
+            } else if x.is_infinite() {
+                out.push_str(if *x > 0.0 { "Infinity" } else { "-Infinity" });
+            } else {
+                push_double_text(out, *x);
+            }
+            out.push_str("\"}");
+        }
+        Bson::Double(x) => push_double_text(out, *x),
         Bson::String(s) => quote(out, s),
         Bson::Bool(b) => out.push_str(if *b { "true" } else { "false" }),
         Bson::Null => out.push_str("null"),
@@ -126,7 +145,9 @@ fn write(out: &mut String, value: &Bson, flavor: Flavor, indent: Option<usize>) 
             out.push_str(&base64(bytes));
             out.push_str("\", \"subType\": \"00\"}}");
         }
-        Bson::Timestamp { t, i } => out.push_str(&format!("{{\"$timestamp\": {{\"t\": {t}, \"i\": {i}}}}}")),
+        Bson::Timestamp { t, i } => {
+            let _ = write!(out, "{{\"$timestamp\": {{\"t\": {t}, \"i\": {i}}}}}");
+        }
         Bson::Array(items) => {
             if items.is_empty() {
                 out.push_str("[]");

@@ -1,9 +1,10 @@
 //! mongosh syntax: `ObjectId("…")`, `ISODate("…")`, `NumberDecimal("…")`, `NumberLong(…)`, bare
 //! keys where JavaScript allows them. Used for example documents, validators and snippets.
 
-use super::bson::{base64, oid_hex, Bson, Doc};
-use super::datetime::iso;
-use super::ejson::{double_text, quote};
+use super::bson::{base64, push_oid_hex, Bson, Doc};
+use super::datetime::push_iso;
+use super::ejson::{push_double_text, quote};
+use std::fmt::Write;
 
 /// Pretty mongosh text of a value, indented by two spaces from `level`.
 pub fn to_shell(value: &Bson, level: usize) -> String {
@@ -21,6 +22,13 @@ pub fn doc_to_shell(doc: &Doc, level: usize) -> String {
 
 /// A key as JavaScript reads it: bare when it is an identifier, quoted otherwise.
 pub fn key(name: &str) -> String {
+    let mut out = String::new();
+    push_key(&mut out, name);
+    out
+}
+
+/// Appends [`key`] of `name` to `out`.
+pub fn push_key(out: &mut String, name: &str) {
     let mut chars = name.chars();
     let ident = match chars.next() {
         Some(c) if c.is_ascii_alphabetic() || c == '_' || c == '$' => {
@@ -29,11 +37,9 @@ pub fn key(name: &str) -> String {
         _ => false,
     };
     if ident {
-        name.to_string()
+        out.push_str(name);
     } else {
-        let mut out = String::new();
-        quote(&mut out, name);
-        out
+        quote(out, name);
     }
 }
 
@@ -44,47 +50,79 @@ pub fn js_string(s: &str) -> String {
     out
 }
 
-/// Whether the value prints on one line (scalars, and short arrays of scalars).
-fn is_inline(value: &Bson) -> bool {
-    match value {
-        Bson::Document(d) => d.is_empty(),
-        Bson::Array(items) => {
-            items.iter().all(|v| !matches!(v, Bson::Document(_) | Bson::Array(_)))
-                && items.iter().map(|v| to_shell(v, 0).len() + 2).sum::<usize>() < 72
-        }
-        _ => true,
+/// Writes a non-empty array of scalars on one line when its items take (with a separator each)
+/// fewer than 72 bytes; otherwise writes nothing and returns false.
+fn write_inline(out: &mut String, items: &[Bson], level: usize) -> bool {
+    if items.iter().any(|v| matches!(v, Bson::Document(_) | Bson::Array(_))) {
+        return false;
     }
+    let start = out.len();
+    out.push('[');
+    let mut width = 0;
+    for (n, item) in items.iter().enumerate() {
+        if n > 0 {
+            out.push_str(", ");
+        }
+        let before = out.len();
+        write(out, item, level);
+        width += out.len() - before + 2;
+        if width >= 72 {
+            out.truncate(start);
+            return false;
+        }
+    }
+    out.push(']');
+    true
 }
 
 fn write(out: &mut String, value: &Bson, level: usize) {
     match value {
-        Bson::ObjectId(b) => out.push_str(&format!("ObjectId(\"{}\")", oid_hex(b))),
-        Bson::Date(ms) => out.push_str(&format!("ISODate(\"{}\")", iso(*ms))),
-        Bson::Decimal(s) => out.push_str(&format!("NumberDecimal({})", js_string(s))),
-        Bson::Long(n) if n.unsigned_abs() < (1u64 << 53) => out.push_str(&format!("NumberLong({n})")),
-        Bson::Long(n) => out.push_str(&format!("NumberLong(\"{n}\")")),
-        Bson::Int(n) => out.push_str(&n.to_string()),
+        Bson::ObjectId(b) => {
+            out.push_str("ObjectId(\"");
+            push_oid_hex(out, b);
+            out.push_str("\")");
+        }
+        Bson::Date(ms) => {
+            out.push_str("ISODate(\"");
+            push_iso(out, *ms);
+            out.push_str("\")");
+        }
+        Bson::Decimal(s) => {
+            out.push_str("NumberDecimal(");
+            quote(out, s);
+            out.push(')');
+        }
+        Bson::Long(n) if n.unsigned_abs() < (1u64 << 53) => {
+            let _ = write!(out, "NumberLong({n})");
+        }
+        Bson::Long(n) => {
+            let _ = write!(out, "NumberLong(\"{n}\")");
+        }
+        Bson::Int(n) => {
+            let _ = write!(out, "{n}");
+        }
         // An integral double would be stored as an int by mongosh: say it is a double.
-        Bson::Double(x) if x.is_finite() && x.fract() == 0.0 => out.push_str(&format!("Double({})", double_text(*x))),
+        Bson::Double(x) if x.is_finite() && x.fract() == 0.0 => {
+            out.push_str("Double(");
+            push_double_text(out, *x);
+            out.push(')');
+        }
         Bson::Double(x) if x.is_nan() => out.push_str("NaN"),
         Bson::Double(x) if x.is_infinite() => out.push_str(if *x > 0.0 { "Infinity" } else { "-Infinity" }),
-        Bson::Double(x) => out.push_str(&double_text(*x)),
+        Bson::Double(x) => push_double_text(out, *x),
         Bson::String(s) => quote(out, s),
         Bson::Bool(b) => out.push_str(if *b { "true" } else { "false" }),
         Bson::Null => out.push_str("null"),
-        Bson::Binary(bytes) => out.push_str(&format!("BinData(0, \"{}\")", base64(bytes))),
-        Bson::Timestamp { t, i } => out.push_str(&format!("Timestamp({{ t: {t}, i: {i} }})")),
-        Bson::Array(items) if items.is_empty() => out.push_str("[]"),
-        Bson::Array(items) if is_inline(value) => {
-            out.push('[');
-            for (n, item) in items.iter().enumerate() {
-                if n > 0 {
-                    out.push_str(", ");
-                }
-                write(out, item, level);
-            }
-            out.push(']');
+        Bson::Binary(bytes) => {
+            out.push_str("BinData(0, \"");
+            out.push_str(&base64(bytes));
+            out.push_str("\")");
         }
+        Bson::Timestamp { t, i } => {
+            let _ = write!(out, "Timestamp({{ t: {t}, i: {i} }})");
+        }
+        Bson::Array(items) if items.is_empty() => out.push_str("[]"),
+        Bson::Array(items) if write_inline(out, items, level) => {}
         Bson::Array(items) => {
             out.push('[');
             for (n, item) in items.iter().enumerate() {
@@ -112,7 +150,7 @@ fn write_doc(out: &mut String, doc: &Doc, level: usize) {
             out.push(',');
         }
         newline(out, level + 1);
-        out.push_str(&key(k));
+        push_key(out, k);
         out.push_str(": ");
         write(out, v, level + 1);
     }
