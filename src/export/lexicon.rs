@@ -183,11 +183,11 @@ const EN_MARKS: &[&str] =
 pub fn detect(model: &Model) -> Lang {
     let mut votes = [0usize; 3];
     let mut visit = |name: &str| {
-        for token in tokens(name) {
-            votes[0] += ES_MARKS.contains(&token.as_str()) as usize;
-            votes[1] += PT_MARKS.contains(&token.as_str()) as usize;
-            votes[2] += EN_MARKS.contains(&token.as_str()) as usize;
-        }
+        for_each_token(name, |token| {
+            votes[0] += ES_MARKS.contains(&token) as usize;
+            votes[1] += PT_MARKS.contains(&token) as usize;
+            votes[2] += EN_MARKS.contains(&token) as usize;
+        })
     };
     for e in &model.entities {
         visit(&e.name);
@@ -212,20 +212,30 @@ fn visit_fields(fields: &[crate::model::Field], visit: &mut dyn FnMut(&str)) {
 
 /// Lowercase ASCII tokens of a name: `fechaCreacion` → `fecha`, `creacion`; `portada_url` →
 /// `portada`, `url`. Accents are folded (`título` → `titulo`).
+#[cfg(test)]
 pub fn tokens(name: &str) -> Vec<String> {
     let mut out = Vec::new();
-    let mut current = String::new();
+    for_each_token(name, |t| out.push(t.to_string()));
+    out
+}
+
+/// Calls `f` with each of [`tokens`] of `name`, in order, without allocating one string per
+/// token.
+pub fn for_each_token(name: &str, mut f: impl FnMut(&str)) {
+    let mut current = String::with_capacity(name.len());
     let mut prev_lower = false;
     for c in name.chars() {
         if !c.is_alphanumeric() {
             if !current.is_empty() {
-                out.push(std::mem::take(&mut current));
+                f(&current);
+                current.clear();
             }
             prev_lower = false;
             continue;
         }
         if c.is_uppercase() && prev_lower && !current.is_empty() {
-            out.push(std::mem::take(&mut current));
+            f(&current);
+            current.clear();
         }
         prev_lower = c.is_lowercase() || c.is_ascii_digit();
         for l in c.to_lowercase() {
@@ -233,9 +243,8 @@ pub fn tokens(name: &str) -> Vec<String> {
         }
     }
     if !current.is_empty() {
-        out.push(current);
+        f(&current);
     }
-    out
 }
 
 /// Folds the accented letters of Spanish and Portuguese to ASCII.

@@ -1,7 +1,7 @@
 //! What a field holds, read from its name in Spanish, Portuguese or English (`correo` → an
 //! e-mail, `precio` → money, `fecha` → a date), so generated values look real.
 
-use super::lexicon::tokens;
+use super::lexicon::for_each_token;
 use std::collections::HashMap;
 use std::sync::OnceLock;
 
@@ -206,22 +206,36 @@ fn words() -> &'static HashMap<&'static str, (usize, Sem)> {
 /// Classifies a field by its name; `context` is the name of the entity or sub-document holding
 /// it (a `nombre` inside `productos` is a product name, not a person's).
 pub fn classify(name: &str, context: &str) -> Sem {
-    let toks = tokens(name);
+    let map = words();
+    let mut last_is_id = false;
+    let mut best: Option<(usize, Sem)> = None;
+    let mut says_name = false;
+    for_each_token(name, |t| {
+        last_is_id = t == "id";
+        says_name |= ["nombre", "nome", "name"].contains(&t);
+        if let Some(&(i, sem)) = map.get(t) {
+            if best.is_none_or(|(b, _)| i < b) {
+                best = Some((i, sem));
+            }
+        }
+    });
     // `*_id` is an identifier whatever else the name says (`socio_id`, `material_id`).
-    if toks.last().is_some_and(|t| t == "id") {
+    if last_is_id {
         return Sem::Id;
     }
-    let map = words();
-    let found = toks.iter().filter_map(|t| map.get(t.as_str())).min_by_key(|(i, _)| *i).map(|(_, s)| *s);
-    match found {
-        Some(Sem::PersonName) if toks.iter().any(|t| ["nombre", "nome", "name"].contains(&t.as_str())) => {
-            let ctx = tokens(context);
-            let has = |set: &[&str]| ctx.iter().any(|t| set.contains(&t.as_str()));
-            if has(PRODUCT_CONTEXT) {
+    match best.map(|(_, s)| s) {
+        Some(Sem::PersonName) if says_name => {
+            let (mut product, mut club, mut branch) = (false, false, false);
+            for_each_token(context, |t| {
+                product |= PRODUCT_CONTEXT.contains(&t);
+                club |= CLUB_CONTEXT.contains(&t);
+                branch |= BRANCH_CONTEXT.contains(&t);
+            });
+            if product {
                 Sem::ProductName
-            } else if has(CLUB_CONTEXT) {
+            } else if club {
                 Sem::ClubName
-            } else if has(BRANCH_CONTEXT) {
+            } else if branch {
                 Sem::Branch
             } else {
                 Sem::PersonName

@@ -357,7 +357,7 @@ fn validator_summary(builder: &Builder, entity: &Entity) -> String {
     let action = format!("{:?}", entity.collection.validation_action).to_lowercase();
     let mut caps = Vec::new();
     if let Some(shape) = builder.shape(&entity.id) {
-        collect_caps(&shape.fields, "", &mut caps);
+        collect_caps(&shape.fields, &mut String::new(), &mut caps);
     }
     let variants = builder
         .shape(&entity.id)
@@ -379,13 +379,17 @@ fn validator_summary(builder: &Builder, entity: &Entity) -> String {
     )
 }
 
-fn collect_caps(nodes: &[Node], prefix: &str, out: &mut Vec<String>) {
+/// `path` is the dotted prefix of `nodes` (empty at the top); it is restored before returning.
+fn collect_caps(nodes: &[Node], path: &mut String, out: &mut Vec<String>) {
     for n in nodes {
-        let path = format!("{prefix}{}", n.name);
+        let len = path.len();
+        path.push_str(&n.name);
         if let (BsonType::Array, Some(max)) = (n.ty, n.constraints.max_items) {
             out.push(format!("`{path}` ≤ {max}"));
         }
-        collect_caps(&n.children, &format!("{path}."), out);
+        path.push('.');
+        collect_caps(&n.children, path, out);
+        path.truncate(len);
     }
 }
 
