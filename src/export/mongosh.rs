@@ -5,11 +5,12 @@
 use super::bson::{Bson, Doc};
 use super::document::Builder;
 use super::schema::Validator;
-use super::shell::{doc_to_shell, js_string};
+use super::shell::{js_string, push_doc};
 use super::snippets::{coll, snippets};
 use crate::advisor::IndexAdvice;
 use crate::model::{Entity, IndexSpec, Model};
 use std::collections::HashMap;
+use std::fmt::Write;
 
 /// One `createIndex` line with where it comes from.
 #[derive(Debug, Clone, PartialEq)]
@@ -66,26 +67,39 @@ pub fn script_from(builder: &Builder, advice: &[IndexAdvice], validators: &[Vali
     for entity in builder.lookup.collections() {
         out.push('\n');
         let advice = advice.get(entity.id.as_str()).map(Vec::as_slice).unwrap_or(&[]);
-        out.push_str(&collection_section(builder, entity, advice, validators.get(entity.id.as_str()).copied()));
+        collection_section(&mut out, builder, entity, advice, validators.get(entity.id.as_str()).copied());
     }
     out
 }
 
-fn collection_section(builder: &Builder, entity: &Entity, advice: &[&IndexAdvice], v: Option<&Validator>) -> String {
-    let mut out =
-        format!("// ── {} {}\n", entity.name, "─".repeat(60usize.saturating_sub(entity.name.chars().count())));
+/// Appends the section of one collection to `out`. (Writing to a `String` cannot fail, so the
+/// results of `write!` are ignored.)
+fn collection_section(
+    out: &mut String,
+    builder: &Builder,
+    entity: &Entity,
+    advice: &[&IndexAdvice],
+    v: Option<&Validator>,
+) {
+    let _ = writeln!(out, "// ── {} {}", entity.name, "─".repeat(60usize.saturating_sub(entity.name.chars().count())));
     for line in entity.notes.lines().filter(|l| !l.trim().is_empty()) {
-        out.push_str(&format!("// {line}\n"));
+        let _ = writeln!(out, "// {line}");
     }
     let name = js_string(&entity.name);
     match v.filter(|_| entity.collection.validate) {
-        Some(v) => out.push_str(&format!(
-            "db.createCollection({name}, {{\n  validator: {{\n    $jsonSchema: {}\n  }},\n  validationLevel: {},\n  validationAction: {}\n}});\n",
-            doc_to_shell(&v.schema, 2),
-            js_string(v.level),
-            js_string(v.action)
-        )),
-        None => out.push_str(&format!("db.createCollection({name}); // no validator: validate is off in the model\n")),
+        Some(v) => {
+            let _ = write!(out, "db.createCollection({name}, {{\n  validator: {{\n    $jsonSchema: ");
+            push_doc(out, &v.schema, 2);
+            let _ = write!(
+                out,
+                "\n  }},\n  validationLevel: {},\n  validationAction: {}\n}});\n",
+                js_string(v.level),
+                js_string(v.action)
+            );
+        }
+        None => {
+            let _ = writeln!(out, "db.createCollection({name}); // no validator: validate is off in the model");
+        }
     }
     let indexes = indexes_of(builder, entity, advice);
     if !indexes.is_empty() {
@@ -93,7 +107,7 @@ fn collection_section(builder: &Builder, entity: &Entity, advice: &[&IndexAdvice
     }
     for line in &indexes {
         if !line.reason.is_empty() {
-            out.push_str(&format!("// {}\n", line.reason));
+            let _ = writeln!(out, "// {}", line.reason);
         }
         let mut options = Doc::new();
         if line.index.unique {
@@ -103,13 +117,12 @@ fn collection_section(builder: &Builder, entity: &Entity, advice: &[&IndexAdvice
             options.insert("expireAfterSeconds", Bson::number(s as f64));
         }
         let opts = if options.is_empty() { String::new() } else { format!(", {}", inline(&options)) };
-        out.push_str(&format!("{}.createIndex({}{opts});\n", coll(&entity.name), line.index.key_doc()));
+        let _ = writeln!(out, "{}.createIndex({}{opts});", coll(&entity.name), line.index.key_doc());
     }
     for snippet in snippets(builder, entity) {
         out.push('\n');
         out.push_str(&snippet);
     }
-    out
 }
 
 /// The indexes of a collection: the advisor's (derived and declared), the model's declared ones,

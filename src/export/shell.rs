@@ -20,6 +20,11 @@ pub fn doc_to_shell(doc: &Doc, level: usize) -> String {
     out
 }
 
+/// Appends a document in mongosh syntax, indented as if nested `level` deep.
+pub fn push_doc(out: &mut String, doc: &Doc, level: usize) {
+    write_doc(out, doc, level);
+}
+
 /// A key as JavaScript reads it: bare when it is an identifier, quoted otherwise.
 pub fn key(name: &str) -> String {
     let mut out = String::new();
