@@ -4,8 +4,9 @@
 use super::bson::Doc;
 use super::document::{Builder, Which, EXAMPLE_SEED};
 use super::ejson::{self, Flavor};
-use super::shell::{doc_to_shell, js_string};
+use super::shell::push_doc;
 use crate::model::Model;
+use std::fmt::Write;
 
 /// One example document.
 #[derive(Debug, Clone, PartialEq)]
@@ -56,16 +57,19 @@ pub fn collection_examples(builder: &Builder, entity: &str) -> Option<Collection
 
 /// mongosh text: each example as an `insertOne` a reader can paste.
 pub fn render_shell(all: &[CollectionExamples]) -> String {
+    // Writing to a String cannot fail: the results of `write!` are ignored.
     let mut out = String::new();
     for c in all {
         for e in &c.examples {
-            let label = if e.label.is_empty() { String::new() } else { format!(" ({})", e.label) };
-            out.push_str(&format!("// {}{label}: {} bytes as BSON\n", c.collection, e.doc.bson_size()));
-            out.push_str(&format!(
-                "db.getCollection({}).insertOne({});\n\n",
-                js_string(&c.collection),
-                doc_to_shell(&e.doc, 0)
-            ));
+            let _ = write!(out, "// {}", c.collection);
+            if !e.label.is_empty() {
+                let _ = write!(out, " ({})", e.label);
+            }
+            let _ = write!(out, ": {} bytes as BSON\ndb.getCollection(", e.doc.bson_size());
+            ejson::quote(&mut out, &c.collection);
+            out.push_str(").insertOne(");
+            push_doc(&mut out, &e.doc, 0);
+            out.push_str(");\n\n");
         }
     }
     out
