@@ -224,6 +224,29 @@ pub fn tokens(name: &str) -> Vec<String> {
 pub fn for_each_token(name: &str, mut f: impl FnMut(&str)) {
     let mut current = String::with_capacity(name.len());
     let mut prev_lower = false;
+    if name.is_ascii() {
+        // Same steps on bytes: ASCII letters lowercase to one letter and need no folding.
+        for b in name.bytes() {
+            if !b.is_ascii_alphanumeric() {
+                if !current.is_empty() {
+                    f(&current);
+                    current.clear();
+                }
+                prev_lower = false;
+                continue;
+            }
+            if b.is_ascii_uppercase() && prev_lower && !current.is_empty() {
+                f(&current);
+                current.clear();
+            }
+            prev_lower = b.is_ascii_lowercase() || b.is_ascii_digit();
+            current.push(char::from(b.to_ascii_lowercase()));
+        }
+        if !current.is_empty() {
+            f(&current);
+        }
+        return;
+    }
     for c in name.chars() {
         if !c.is_alphanumeric() {
             if !current.is_empty() {
@@ -276,6 +299,14 @@ mod tests {
         assert_eq!(tokens("portada_url"), ["portada", "url"]);
         assert_eq!(tokens("_id"), ["id"]);
         assert_eq!(normalize("La Sombra del Viento"), "la sombra del viento");
+    }
+
+    #[test]
+    fn ascii_and_accented_names_split_alike() {
+        for (ascii, accented) in [("fechaCreacion", "fechaCreación"), ("titulo_URL2x", "título_URL2x")] {
+            assert_eq!(tokens(ascii), tokens(accented));
+        }
+        assert_eq!(tokens("numEventos__v2"), ["num", "eventos", "v2"]);
     }
 
     #[test]

@@ -13,6 +13,7 @@ use crate::model::{
     AccessPattern, BsonType, CopyCategory, Entity, EntityKind, Model, Propagation, Storage, Volatility,
 };
 use std::collections::HashMap;
+use std::fmt::Write;
 
 const NONE: &str = "—";
 
@@ -71,7 +72,7 @@ fn sheet_from(
     }
     let mut out = format!("## {}\n\n", entity.name);
     let notes = if entity.notes.is_empty() { String::new() } else { format!(" {}", entity.notes) };
-    out.push_str(&format!("**Aggregate root:** `{}` (collection `{}`).{notes}\n\n", entity.id, entity.name));
+    let _ = write!(out, "**Aggregate root:** `{}` (collection `{}`).{notes}\n\n", entity.id, entity.name);
 
     out.push_str("**Queries served**\n\n");
     // Queries starting from the aggregate's members, then those the advisor assigns to it.
@@ -85,7 +86,7 @@ fn sheet_from(
         }
     }
     if queries.is_empty() {
-        out.push_str(&format!("{NONE}\n"));
+        let _ = write!(out, "{NONE}\n");
     }
     for q in queries {
         let sla = q.sla_ms.map(|s| format!(", p95 ≤ {s} ms")).unwrap_or_default();
@@ -114,14 +115,15 @@ fn sheet_from(
                 None => facts(r.cardinality.max, r.read_separately, r.child_changes, r.atomic_with_parent),
             };
             let notes = if r.notes.is_empty() { String::new() } else { format!(" {}", r.notes) };
-            out.push_str(&format!(
+            let _ = write!(
+                out,
                 "- `{}`: {} of `{}`, {} typical, {}. {why}{notes}\n",
                 if r.field.is_empty() { lookup.name(&r.child) } else { r.field.clone() },
                 what,
                 lookup.name(&r.child),
                 r.cardinality.typical,
                 r.cardinality.max.map(|m| format!("at most {m}")).unwrap_or_else(|| "unbounded".into())
-            ));
+            );
             embedded += 1;
         }
     }
@@ -132,12 +134,12 @@ fn sheet_from(
                 && !is_relation_field(builder, &entity.id, &n.name)
                 && !n.children.iter().any(|c| matches!(c.role, Role::ParentRef(_) | Role::Copy { .. }))
         }) {
-            out.push_str(&format!("- `{}`: {} declared in the document.\n", n.name, sub_label(n)));
+            let _ = write!(out, "- `{}`: {} declared in the document.\n", n.name, sub_label(n));
             embedded += 1;
         }
     }
     if embedded == 0 {
-        out.push_str(&format!("{NONE}\n"));
+        let _ = write!(out, "{NONE}\n");
     }
 
     out.push_str("\n**References**\n\n");
@@ -156,12 +158,12 @@ fn sheet_from(
                 .get(r.id.as_str())
                 .map(|a| format!("; advisor: {} ({})", a.recommendation.label(), a.class.label()))
                 .unwrap_or_default();
-            out.push_str(&format!("- {side} `{}`: {}; {place}{advice}.\n", lookup.name(other), r.storage.label()));
+            let _ = write!(out, "- {side} `{}`: {}; {place}{advice}.\n", lookup.name(other), r.storage.label());
             refs += 1;
         }
     }
     if refs == 0 {
-        out.push_str(&format!("{NONE}\n"));
+        let _ = write!(out, "{NONE}\n");
     }
 
     out.push_str("\n**Copies kept here**\n\n| field | copied from | pattern | category | propagation | used to decide |\n|---|---|---|---|---|---|\n");
@@ -178,14 +180,15 @@ fn sheet_from(
             for c in &r.extended {
                 let decide =
                     if c.used_to_decide { "**yes**: duplicate what is displayed, not what decides" } else { "no" };
-                out.push_str(&format!(
+                let _ = write!(
+                    out,
                     "| `{prefix}{}` | {}.{} | extended reference | {} | {} | {decide} |\n",
                     c.target_name(),
                     lookup.name(&r.parent),
                     c.field,
                     category(c.category),
                     propagation(c.category, c.propagation)
-                ));
+                );
                 copies += 1;
             }
         }
@@ -194,23 +197,25 @@ fn sheet_from(
             if let Some(s) = &r.subset {
                 let count = s.count_field.as_ref().map(|c| format!(", total in `{c}`")).unwrap_or_default();
                 let order = if s.order_by.is_empty() { String::new() } else { format!(" by {}", s.order_by) };
-                out.push_str(&format!(
+                let _ = write!(
+                    out,
                     "| `{}` | {child} ({} items{order}{count}) | subset | {NONE} | refreshed lazily | no |\n",
                     s.field, s.size
-                ));
+                );
                 copies += 1;
             }
             for c in &r.computed {
-                out.push_str(&format!(
+                let _ =
+                    write!(out,
                     "| `{}` | {child}.{} ({}) | computed | {NONE} | $inc on each change, periodic recompute | no |\n",
                     c.field, c.source, c.op
-                ));
+                );
                 copies += 1;
             }
         }
     }
     if copies == 0 {
-        out.push_str(&format!("| {NONE} | | | | | |\n"));
+        let _ = write!(out, "| {NONE} | | | | | |\n");
     }
     let elsewhere: Vec<String> = lookup
         .children(&entity.id)
@@ -224,22 +229,22 @@ fn sheet_from(
         })
         .collect();
     if !elsewhere.is_empty() {
-        out.push_str(&format!("\nFields of this collection copied elsewhere: {}.\n", elsewhere.join("; ")));
+        let _ = write!(out, "\nFields of this collection copied elsewhere: {}.\n", elsewhere.join("; "));
     }
 
     out.push_str("\n**Patterns**\n\n");
     let patterns = patterns(builder, report, entity);
     if patterns.is_empty() {
-        out.push_str(&format!("{NONE}\n"));
+        let _ = write!(out, "{NONE}\n");
     }
     for p in patterns {
-        out.push_str(&format!("- {p}\n"));
+        let _ = write!(out, "- {p}\n");
     }
 
     out.push_str("\n**Indexes**\n\n");
     let indexes = indexes_of(builder, entity, advice);
     if indexes.is_empty() {
-        out.push_str(&format!("{NONE}\n"));
+        let _ = write!(out, "{NONE}\n");
     }
     for l in indexes {
         let mut opts = Vec::new();
@@ -250,11 +255,8 @@ fn sheet_from(
             opts.push(format!("TTL {t} s"));
         }
         let opts = if opts.is_empty() { String::new() } else { format!(" ({})", opts.join(", ")) };
-        out.push_str(&format!(
-            "- `{}`{opts}: {}\n",
-            l.index.key_doc(),
-            if l.reason.is_empty() { NONE } else { &l.reason }
-        ));
+        let _ =
+            write!(out, "- `{}`{opts}: {}\n", l.index.key_doc(), if l.reason.is_empty() { NONE } else { &l.reason });
     }
 
     out.push_str("\n**Validator**\n\n");
@@ -280,7 +282,7 @@ fn sheet_from(
                 }
             })
             .collect();
-        out.push_str(&format!("- Example document as BSON: {}.\n", sizes.join(", ")));
+        let _ = write!(out, "- Example document as BSON: {}.\n", sizes.join(", "));
     }
 
     let mut findings: Vec<&Finding> = Vec::new();
@@ -293,10 +295,10 @@ fn sheet_from(
     }
     out.push_str("\n**Advisor findings**\n\n");
     if findings.is_empty() {
-        out.push_str(&format!("{NONE}\n"));
+        let _ = write!(out, "{NONE}\n");
     }
     for f in findings {
-        out.push_str(&format!("- {} {} ({}): {}\n", f.code, f.rule, f.severity.label(), f.message));
+        let _ = write!(out, "- {} {} ({}): {}\n", f.code, f.rule, f.severity.label(), f.message);
     }
     out
 }
