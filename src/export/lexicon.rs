@@ -222,31 +222,12 @@ pub fn tokens(name: &str) -> Vec<String> {
 /// Calls `f` with each of [`tokens`] of `name`, in order, without allocating one string per
 /// token.
 pub fn for_each_token(name: &str, mut f: impl FnMut(&str)) {
-    let mut current = String::with_capacity(name.len());
-    let mut prev_lower = false;
-    if name.is_ascii() {
-        // Same steps on bytes: ASCII letters lowercase to one letter and need no folding.
-        for b in name.bytes() {
-            if !b.is_ascii_alphanumeric() {
-                if !current.is_empty() {
-                    f(&current);
-                    current.clear();
-                }
-                prev_lower = false;
-                continue;
-            }
-            if b.is_ascii_uppercase() && prev_lower && !current.is_empty() {
-                f(&current);
-                current.clear();
-            }
-            prev_lower = b.is_ascii_lowercase() || b.is_ascii_digit();
-            current.push(char::from(b.to_ascii_lowercase()));
-        }
-        if !current.is_empty() {
-            f(&current);
-        }
+    if name.is_ascii() && name.len() <= 64 {
+        ascii_tokens(name.as_bytes(), &mut f);
         return;
     }
+    let mut current = String::with_capacity(name.len());
+    let mut prev_lower = false;
     for c in name.chars() {
         if !c.is_alphanumeric() {
             if !current.is_empty() {
@@ -268,6 +249,38 @@ pub fn for_each_token(name: &str, mut f: impl FnMut(&str)) {
     if !current.is_empty() {
         f(&current);
     }
+}
+
+/// [`for_each_token`] for a short ASCII name, in a stack buffer: ASCII letters lowercase to one
+/// letter and need no folding.
+fn ascii_tokens(name: &[u8], f: &mut impl FnMut(&str)) {
+    let mut buf = [0u8; 64];
+    let mut len = 0;
+    let mut prev_lower = false;
+    let mut emit = |buf: &[u8], len: &mut usize| {
+        if let Some(Ok(token)) = buf.get(..*len).map(std::str::from_utf8) {
+            if !token.is_empty() {
+                f(token);
+            }
+        }
+        *len = 0;
+    };
+    for &b in name {
+        if !b.is_ascii_alphanumeric() {
+            emit(&buf, &mut len);
+            prev_lower = false;
+            continue;
+        }
+        if b.is_ascii_uppercase() && prev_lower && len > 0 {
+            emit(&buf, &mut len);
+        }
+        prev_lower = b.is_ascii_lowercase() || b.is_ascii_digit();
+        if let Some(slot) = buf.get_mut(len) {
+            *slot = b.to_ascii_lowercase();
+            len += 1;
+        }
+    }
+    emit(&buf, &mut len);
 }
 
 /// Folds the accented letters of Spanish and Portuguese to ASCII.

@@ -3,6 +3,7 @@
 
 use super::lexicon::for_each_token;
 use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
 use std::sync::OnceLock;
 
 /// The kind of value a field name suggests.
@@ -189,11 +190,34 @@ const PRODUCT_CONTEXT: &[&str] =
 const CLUB_CONTEXT: &[&str] = &["club", "clubes", "clubs", "grupo", "grupos", "group", "groups", "equipo", "team"];
 const BRANCH_CONTEXT: &[&str] = &["sucursal", "sucursales", "branch", "branches", "tienda", "loja", "sede"];
 
+/// FNV-1a: the word table's keys are short, fixed words, so a cheap hash is enough.
+struct Fnv(u64);
+
+impl Default for Fnv {
+    fn default() -> Fnv {
+        Fnv(0xcbf2_9ce4_8422_2325)
+    }
+}
+
+impl Hasher for Fnv {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for b in bytes {
+            self.0 = (self.0 ^ u64::from(*b)).wrapping_mul(0x0100_0000_01b3);
+        }
+    }
+}
+
+type Words = HashMap<&'static str, (usize, Sem), BuildHasherDefault<Fnv>>;
+
 /// Word → (rule order, kind), built once: the earliest rule any token matches wins.
-fn words() -> &'static HashMap<&'static str, (usize, Sem)> {
-    static WORDS: OnceLock<HashMap<&'static str, (usize, Sem)>> = OnceLock::new();
+fn words() -> &'static Words {
+    static WORDS: OnceLock<Words> = OnceLock::new();
     WORDS.get_or_init(|| {
-        let mut map = HashMap::new();
+        let mut map = Words::default();
         for (i, (words, sem)) in RULES.iter().enumerate() {
             for w in *words {
                 map.entry(*w).or_insert((i, *sem));
