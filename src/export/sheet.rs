@@ -86,7 +86,7 @@ fn sheet_from(
         }
     }
     if queries.is_empty() {
-        let _ = write!(out, "{NONE}\n");
+        let _ = writeln!(out, "{NONE}");
     }
     for q in queries {
         let sla = q.sla_ms.map(|s| format!(", p95 ≤ {s} ms")).unwrap_or_default();
@@ -115,9 +115,9 @@ fn sheet_from(
                 None => facts(r.cardinality.max, r.read_separately, r.child_changes, r.atomic_with_parent),
             };
             let notes = if r.notes.is_empty() { String::new() } else { format!(" {}", r.notes) };
-            let _ = write!(
+            let _ = writeln!(
                 out,
-                "- `{}`: {} of `{}`, {} typical, {}. {why}{notes}\n",
+                "- `{}`: {} of `{}`, {} typical, {}. {why}{notes}",
                 if r.field.is_empty() { lookup.name(&r.child) } else { r.field.clone() },
                 what,
                 lookup.name(&r.child),
@@ -134,12 +134,12 @@ fn sheet_from(
                 && !is_relation_field(builder, &entity.id, &n.name)
                 && !n.children.iter().any(|c| matches!(c.role, Role::ParentRef(_) | Role::Copy { .. }))
         }) {
-            let _ = write!(out, "- `{}`: {} declared in the document.\n", n.name, sub_label(n));
+            let _ = writeln!(out, "- `{}`: {} declared in the document.", n.name, sub_label(n));
             embedded += 1;
         }
     }
     if embedded == 0 {
-        let _ = write!(out, "{NONE}\n");
+        let _ = writeln!(out, "{NONE}");
     }
 
     out.push_str("\n**References**\n\n");
@@ -158,12 +158,12 @@ fn sheet_from(
                 .get(r.id.as_str())
                 .map(|a| format!("; advisor: {} ({})", a.recommendation.label(), a.class.label()))
                 .unwrap_or_default();
-            let _ = write!(out, "- {side} `{}`: {}; {place}{advice}.\n", lookup.name(other), r.storage.label());
+            let _ = writeln!(out, "- {side} `{}`: {}; {place}{advice}.", lookup.name(other), r.storage.label());
             refs += 1;
         }
     }
     if refs == 0 {
-        let _ = write!(out, "{NONE}\n");
+        let _ = writeln!(out, "{NONE}");
     }
 
     out.push_str("\n**Copies kept here**\n\n| field | copied from | pattern | category | propagation | used to decide |\n|---|---|---|---|---|---|\n");
@@ -180,9 +180,9 @@ fn sheet_from(
             for c in &r.extended {
                 let decide =
                     if c.used_to_decide { "**yes**: duplicate what is displayed, not what decides" } else { "no" };
-                let _ = write!(
+                let _ = writeln!(
                     out,
-                    "| `{prefix}{}` | {}.{} | extended reference | {} | {} | {decide} |\n",
+                    "| `{prefix}{}` | {}.{} | extended reference | {} | {} | {decide} |",
                     c.target_name(),
                     lookup.name(&r.parent),
                     c.field,
@@ -197,17 +197,17 @@ fn sheet_from(
             if let Some(s) = &r.subset {
                 let count = s.count_field.as_ref().map(|c| format!(", total in `{c}`")).unwrap_or_default();
                 let order = if s.order_by.is_empty() { String::new() } else { format!(" by {}", s.order_by) };
-                let _ = write!(
+                let _ = writeln!(
                     out,
-                    "| `{}` | {child} ({} items{order}{count}) | subset | {NONE} | refreshed lazily | no |\n",
+                    "| `{}` | {child} ({} items{order}{count}) | subset | {NONE} | refreshed lazily | no |",
                     s.field, s.size
                 );
                 copies += 1;
             }
             for c in &r.computed {
-                let _ =
-                    write!(out,
-                    "| `{}` | {child}.{} ({}) | computed | {NONE} | $inc on each change, periodic recompute | no |\n",
+                let _ = writeln!(
+                    out,
+                    "| `{}` | {child}.{} ({}) | computed | {NONE} | $inc on each change, periodic recompute | no |",
                     c.field, c.source, c.op
                 );
                 copies += 1;
@@ -215,7 +215,7 @@ fn sheet_from(
         }
     }
     if copies == 0 {
-        let _ = write!(out, "| {NONE} | | | | | |\n");
+        let _ = writeln!(out, "| {NONE} | | | | | |");
     }
     let elsewhere: Vec<String> = lookup
         .children(&entity.id)
@@ -229,22 +229,22 @@ fn sheet_from(
         })
         .collect();
     if !elsewhere.is_empty() {
-        let _ = write!(out, "\nFields of this collection copied elsewhere: {}.\n", elsewhere.join("; "));
+        let _ = writeln!(out, "\nFields of this collection copied elsewhere: {}.", elsewhere.join("; "));
     }
 
     out.push_str("\n**Patterns**\n\n");
     let patterns = patterns(builder, report, entity);
     if patterns.is_empty() {
-        let _ = write!(out, "{NONE}\n");
+        let _ = writeln!(out, "{NONE}");
     }
     for p in patterns {
-        let _ = write!(out, "- {p}\n");
+        let _ = writeln!(out, "- {p}");
     }
 
     out.push_str("\n**Indexes**\n\n");
     let indexes = indexes_of(builder, entity, advice);
     if indexes.is_empty() {
-        let _ = write!(out, "{NONE}\n");
+        let _ = writeln!(out, "{NONE}");
     }
     for l in indexes {
         let mut opts = Vec::new();
@@ -256,7 +256,7 @@ fn sheet_from(
         }
         let opts = if opts.is_empty() { String::new() } else { format!(" ({})", opts.join(", ")) };
         let _ =
-            write!(out, "- `{}`{opts}: {}\n", l.index.key_doc(), if l.reason.is_empty() { NONE } else { &l.reason });
+            writeln!(out, "- `{}`{opts}: {}", l.index.key_doc(), if l.reason.is_empty() { NONE } else { &l.reason });
     }
 
     out.push_str("\n**Validator**\n\n");
@@ -282,7 +282,7 @@ fn sheet_from(
                 }
             })
             .collect();
-        let _ = write!(out, "- Example document as BSON: {}.\n", sizes.join(", "));
+        let _ = writeln!(out, "- Example document as BSON: {}.", sizes.join(", "));
     }
 
     let mut findings: Vec<&Finding> = Vec::new();
@@ -295,10 +295,10 @@ fn sheet_from(
     }
     out.push_str("\n**Advisor findings**\n\n");
     if findings.is_empty() {
-        let _ = write!(out, "{NONE}\n");
+        let _ = writeln!(out, "{NONE}");
     }
     for f in findings {
-        let _ = write!(out, "- {} {} ({}): {}\n", f.code, f.rule, f.severity.label(), f.message);
+        let _ = writeln!(out, "- {} {} ({}): {}", f.code, f.rule, f.severity.label(), f.message);
     }
     out
 }
