@@ -30,6 +30,14 @@ pub fn App() -> impl IntoView {
     editor.review.set(review);
     editor.lang.set(storage::initial_lang());
     provide_context(editor);
+    // Frame the diagram before the first render, from the window's size less the panels, so the
+    // first render already draws only what will be on screen (the canvas re-measures on load).
+    if let Some(w) = web_sys::window() {
+        let width = w.inner_width().ok().and_then(|v| v.as_f64()).unwrap_or(1200.0);
+        let height = w.inner_height().ok().and_then(|v| v.as_f64()).unwrap_or(800.0);
+        editor.viewport.set(((width - 680.0).max(300.0), (height - 70.0).max(200.0)));
+        editor.fit_view();
+    }
     if let Some(p) = problem {
         editor.notify(NoticeKind::Error, p);
     }
@@ -38,10 +46,12 @@ pub fn App() -> impl IntoView {
         .is_some_and(|m| m.matches());
     editor.dark.set(prefers_dark);
 
-    // Autosave on every change of the model.
-    Effect::new(move |_| {
-        if !editor.review.get() {
-            editor.model.with(storage::autosave);
+    // Autosave on every change of the model (not on start-up: what was loaded is what is saved).
+    Effect::new(move |first: Option<()>| {
+        let review = editor.review.get();
+        editor.model.track();
+        if first.is_some() && !review {
+            editor.model.with_untracked(storage::autosave);
         }
     });
     // `<html lang>` follows the interface language (screen readers, hyphenation).
