@@ -47,6 +47,16 @@ impl<'a> Context<'a> {
         self.entities.get(id).copied()
     }
 
+    /// The collection (or sub-document) names at both ends of a relation, for messages; an end
+    /// that does not exist is named by its id.
+    pub fn end_names<'r>(&self, rel: &'r Relation) -> (&'r str, &'r str)
+    where
+        'a: 'r,
+    {
+        let name = |id: &'r str| self.entity(id).map(|e| e.name.as_str()).unwrap_or(id);
+        (name(&rel.parent), name(&rel.child))
+    }
+
     pub fn relation(&self, id: &str) -> Option<&'a Relation> {
         self.relations.get(id).copied()
     }

@@ -45,8 +45,7 @@ impl Rule for CopyUsedToDecide {
 
     fn check(&self, cx: &Context, out: &mut Vec<Finding>) {
         for rel in &cx.model.relations {
-            let parent = cx.entity(&rel.parent).map(|e| e.name.as_str()).unwrap_or(&rel.parent);
-            let child = cx.entity(&rel.child).map(|e| e.name.as_str()).unwrap_or(&rel.child);
+            let (parent, child) = cx.end_names(rel);
             let deciding = rel.extended.iter().filter(|c| {
                 c.used_to_decide && c.category == CopyCategory::Live && c.propagation != Some(Propagation::Reread)
             });

@@ -42,8 +42,7 @@ impl Rule for LiveCopyWithoutPropagation {
 
     fn check(&self, cx: &Context, out: &mut Vec<Finding>) {
         for rel in &cx.model.relations {
-            let parent = cx.entity(&rel.parent).map(|e| e.name.as_str()).unwrap_or(&rel.parent);
-            let child = cx.entity(&rel.child).map(|e| e.name.as_str()).unwrap_or(&rel.child);
+            let (parent, child) = cx.end_names(rel);
             for copy in rel.extended.iter().filter(|c| c.category == CopyCategory::Live && c.propagation.is_none()) {
                 let holders = if rel.cardinality.typical.is_finite() && rel.cardinality.typical > 0.0 {
                     format!("~{} {child} per {parent} hold it", count(rel.cardinality.typical))

@@ -50,8 +50,7 @@ impl Rule for OutlierMisapplied {
     fn check(&self, cx: &Context, out: &mut Vec<Finding>) {
         for rel in &cx.model.relations {
             let Some((share, max)) = outlier_misapplied(cx, rel) else { continue };
-            let parent = cx.entity(&rel.parent).map(|e| e.name.as_str()).unwrap_or(&rel.parent);
-            let child = cx.entity(&rel.child).map(|e| e.name.as_str()).unwrap_or(&rel.child);
+            let (parent, child) = cx.end_names(rel);
             let flag = rel.outlier.as_ref().map(|o| o.flag_field.as_str()).unwrap_or("a flag");
             let mut f = Self::finding(
                 Place::Relation { id: rel.id.clone() },

@@ -57,8 +57,7 @@ impl Rule for StorageDisagrees {
                 continue;
             }
             let to = expected_storage(advice.recommendation);
-            let parent = cx.entity(&rel.parent).map(|e| e.name.as_str()).unwrap_or(&rel.parent);
-            let child = cx.entity(&rel.child).map(|e| e.name.as_str()).unwrap_or(&rel.child);
+            let (parent, child) = cx.end_names(rel);
             let then = match advice.recommendation {
                 Recommendation::ReferenceWithSubset => ", then keep the subset the parent's view shows",
                 Recommendation::ExtendedReference => ", then copy the few displayed fields beside the reference",

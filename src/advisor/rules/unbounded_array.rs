@@ -76,8 +76,7 @@ impl Rule for UnboundedArray {
     fn check(&self, cx: &Context, out: &mut Vec<Finding>) {
         let mut backed: FastSet<(&str, &str)> = FastSet::default();
         for rel in &cx.model.relations {
-            let parent = cx.entity(&rel.parent).map(|e| e.name.as_str()).unwrap_or(&rel.parent);
-            let child = cx.entity(&rel.child).map(|e| e.name.as_str()).unwrap_or(&rel.child);
+            let (parent, child) = cx.end_names(rel);
             backed.insert((&rel.parent, &rel.field));
             if let Some(s) = &rel.subset {
                 backed.insert((&rel.parent, &s.field));
