@@ -159,8 +159,8 @@ fn no_gallery_design_has_a_structural_finding() {
         let m = model(e.id);
         assert!(check_structure(&m).is_empty(), "{}: {:?}", e.id, check_structure(&m));
         let report = analyze(&m);
-        let structural: Vec<&str> =
-            report.findings.iter().filter(|f| f.code == "DS001").map(|f| f.message.as_str()).collect();
+        let structural: Vec<String> =
+            report.findings.iter().filter(|f| f.code == "DS001").map(|f| f.message.en()).collect();
         assert!(structural.is_empty(), "{}: DS001 {structural:?}", e.id);
     }
 }

@@ -16,9 +16,9 @@ fn advice<'r>(report: &'r Report, relation: &str) -> &'r RelationAdvice {
     report.relation(relation).unwrap_or_else(|| panic!("no advice for {relation}"))
 }
 
-fn vote(a: &RelationAdvice, c: Criterion) -> (Vote, &str) {
+fn vote(a: &RelationAdvice, c: Criterion) -> (Vote, String) {
     let v = a.criteria.iter().find(|v| v.criterion == c).unwrap_or_else(|| panic!("{} has no {c:?}", a.relation));
-    (v.vote, v.reason.as_str())
+    (v.vote, v.reason.en())
 }
 
 fn patterns<'r>(report: &'r Report, kind: PatternKind, relation: &str) -> Vec<&'r PatternSuggestion> {

@@ -41,7 +41,7 @@ fn criteria() -> Vec<CriterionVote> {
         .map(|(i, c)| CriterionVote {
             criterion: *c,
             vote: if i % 2 == 0 { Vote::Reference } else { Vote::Neutral },
-            reason: format!("reason {i} | with a pipe"),
+            reason: format!("reason {i} | with a pipe").into(),
         })
         .collect()
 }
@@ -72,7 +72,7 @@ fn relations_queries_and_collections_from_the_advisor() {
                 query: "C2".into(),
                 single_document: false,
                 index: Some(IndexSpec::new(&[("material.material_id", 1), ("votos_utiles", -1)])),
-                explanation: String::new(),
+                explanation: String::new().into(),
             },
         ],
         sizes: vec![SizeEstimate {

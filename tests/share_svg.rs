@@ -156,7 +156,7 @@ fn report_adds_badges_dots_and_disagreement_marks() {
             avg_bytes: 3_400,
             worst_bytes: 12_000,
             horizon_bytes: 2_500_000,
-            horizon_label: String::new(),
+            horizon_label: docshape::i18n::Text::empty(),
             level: SizeLevel::OverAtlas,
         }],
         findings: vec![Finding {
@@ -164,7 +164,7 @@ fn report_adds_badges_dots_and_disagreement_marks() {
             rule: "test",
             severity: Severity::Warning,
             place: Place::Field { entity: "resena".into(), path: "votos".into() },
-            message: String::new(),
+            message: docshape::i18n::Text::empty(),
             why: String::new().into(),
             fix_hint: String::new().into(),
             fix: None,

@@ -1,8 +1,9 @@
 //! What the advisor reports: findings with a severity, a place, and an optional fix.
 
+use crate::i18n::{Labelled, Text};
 use crate::model::{IndexSpec, Model, Place, Propagation, Storage};
+use crate::text;
 use serde::Serialize;
-use std::borrow::Cow;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
 #[serde(rename_all = "camelCase")]
@@ -67,28 +68,57 @@ pub struct Finding {
     pub severity: Severity,
     pub place: Place,
     /// What is wrong, with the figures.
-    pub message: String,
+    pub message: Text,
     /// Why it matters. Most rules give a fixed text, borrowed rather than copied.
-    pub why: Cow<'static, str>,
+    pub why: Text,
     /// What to do (borrowed when fixed, owned when it names the model's elements).
-    pub fix_hint: Cow<'static, str>,
+    pub fix_hint: Text,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub fix: Option<Fix>,
 }
 
 impl Fix {
     /// A short label for the button that applies the fix.
-    pub fn label(&self) -> String {
+    pub fn label(&self) -> Text {
         match self {
-            Fix::SetStorage { storage, .. } => format!("Change storage to {}", storage.label()),
-            Fix::SetArrayCap { path, max_items, .. } => format!("Cap {path} at {max_items} items"),
-            Fix::SetPropagation { field, propagation, .. } => {
-                format!("Propagate {field}: {propagation:?}").to_lowercase()
+            Fix::SetStorage { storage, .. } => text!(
+                en: "Change storage to {storage}",
+                es: "Cambiar el almacenamiento a {storage}",
+                pt: "Mudar o armazenamento para {storage}";
+                storage = storage.msg()
+            ),
+            Fix::SetArrayCap { path, max_items, .. } => text!(
+                en: "Cap {path} at {n} items",
+                es: "Limitar {path} a {n} elementos",
+                pt: "Limitar {path} a {n} itens";
+                path, n = *max_items
+            ),
+            Fix::SetPropagation { field, propagation, .. } => text!(
+                en: "Propagate {field}: {how}",
+                es: "Propagar {field}: {how}",
+                pt: "Propagar {field}: {how}";
+                field, how = propagation.msg()
+            ),
+            Fix::AddSchemaVersionField { field, .. } => {
+                text!(en: "Add {field}", es: "Añadir {field}", pt: "Adicionar {field}"; field)
             }
-            Fix::AddSchemaVersionField { field, .. } => format!("Add {field}"),
-            Fix::EnableValidation { .. } => "Add a $jsonSchema validator".to_string(),
-            Fix::AddIndex { index, .. } => format!("Create index {}", index.key_doc()),
-            Fix::DropIndex { index, .. } => format!("Drop index {}", index.key_doc()),
+            Fix::EnableValidation { .. } => text!(
+                en: "Add a $jsonSchema validator",
+                es: "Añadir un validador $jsonSchema",
+                pt: "Adicionar um validador $jsonSchema"
+            ),
+            Fix::AddIndex { index, .. } => text!(
+                en: "Create index {keys}",
+                es: "Crear el índice {keys}",
+                pt: "Criar o índice {keys}";
+                keys = index.key_doc()
+            ),
+            Fix::DropIndex { index, .. } => text!(
+                en: "Drop index {keys}",
+                es: "Eliminar el índice {keys}",
+                pt: "Remover o índice {keys}";
+                keys = index.key_doc()
+            ),
         }
     }
 

@@ -34,7 +34,7 @@ pub(crate) fn derive_with(layout: &Layout, shapes: &[Option<Shape>]) -> Vec<Inde
             entity: root.id.clone(),
             index,
             queries: vec![q.id.clone()],
-            reason,
+            reason: reason.into(),
             multikey,
             declared: false,
         });
@@ -54,7 +54,7 @@ pub(crate) fn derive_with(layout: &Layout, shapes: &[Option<Shape>]) -> Vec<Inde
             entity: bucket.id.clone(),
             index,
             queries: Vec::new(),
-            reason,
+            reason: reason.into(),
             multikey: false,
             declared: false,
         };
@@ -76,7 +76,7 @@ fn declared_of(root: &crate::model::Entity) -> Vec<IndexAdvice> {
             entity: root.id.clone(),
             index: index.clone(),
             queries: Vec::new(),
-            reason: "Declared by the designer.".to_string(),
+            reason: "Declared by the designer.".into(),
             multikey: false,
             declared: true,
         })
@@ -105,11 +105,12 @@ fn merge(declared: Vec<IndexAdvice>, derived: Vec<IndexAdvice>) -> Vec<IndexAdvi
         }
         host.multikey |= candidate.multikey;
         if host.declared && same_keys && host.queries.len() == candidate.queries.len() {
-            host.reason = format!("Declared by the designer. {}", candidate.reason);
+            host.reason = format!("Declared by the designer. {}", candidate.reason).into();
         } else if same_keys {
-            host.reason.push_str(&format!(" Also serves {}.", candidate.queries.join(", ")));
+            host.reason = format!("{} Also serves {}.", host.reason, candidate.queries.join(", ")).into();
         } else {
-            host.reason.push_str(&format!(" Also serves {} through its prefix.", candidate.queries.join(", ")));
+            host.reason =
+                format!("{} Also serves {} through its prefix.", host.reason, candidate.queries.join(", ")).into();
         }
     }
     kept.sort_by_key(|(origin, _)| *origin);

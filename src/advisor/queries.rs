@@ -49,7 +49,7 @@ fn advise_one(
             query: q.id.clone(),
             single_document: false,
             index: None,
-            explanation: format!("{} {where_}: MongoDB does not serve this access pattern.", name(&q.entity)),
+            explanation: format!("{} {where_}: MongoDB does not serve this access pattern.", name(&q.entity)).into(),
         };
     };
     let write = q.kind == QueryKind::Write;
@@ -112,7 +112,7 @@ fn advise_one(
         }
         _ => None,
     };
-    QueryAdvice { query: q.id.clone(), single_document: single, index, explanation: text }
+    QueryAdvice { query: q.id.clone(), single_document: single, index, explanation: text.into() }
 }
 
 /// How the data of entity `e` reaches a query on `root`'s documents.

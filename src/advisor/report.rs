@@ -1,6 +1,7 @@
 //! The advisor's report: everything derived from a model, for the UI, the CLI and exporters.
 
 use super::Finding;
+use crate::i18n::Text;
 use crate::model::{IndexSpec, Place};
 use serde::Serialize;
 
@@ -109,7 +110,7 @@ pub enum Vote {
 pub struct CriterionVote {
     pub criterion: Criterion,
     pub vote: Vote,
-    pub reason: String,
+    pub reason: Text,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -121,7 +122,7 @@ pub struct RelationAdvice {
     /// The six criteria, in order, each with its vote and reason.
     pub criteria: Vec<CriterionVote>,
     /// One sentence: the verdict and the criterion that decided it.
-    pub summary: String,
+    pub summary: Text,
     /// Access patterns that read parent and child together.
     pub read_together: Vec<String>,
     /// Access patterns that read the child without its parent.
@@ -190,7 +191,7 @@ pub struct PatternSuggestion {
     pub pattern: PatternKind,
     pub place: Place,
     /// The concrete change, e.g. "subset: keep the 5 most-voted reviews and total_resenas in catalogo".
-    pub change: String,
+    pub change: Text,
     /// Already in the design (true) or suggested (false).
     pub in_use: bool,
 }
@@ -220,7 +221,7 @@ pub struct SizeEstimate {
     /// Worst case at the growth horizon (unbounded arrays grown for `horizon_days`).
     pub horizon_bytes: u64,
     /// E.g. "in 5 years at 0.02 reviews/day".
-    pub horizon_label: String,
+    pub horizon_label: Text,
     /// The level of the horizon size.
     pub level: SizeLevel,
 }
@@ -234,7 +235,7 @@ pub struct IndexAdvice {
     /// Access patterns it serves.
     pub queries: Vec<String>,
     /// Why these keys in this order (ESR, tie-breaker, TTL, multikey).
-    pub reason: String,
+    pub reason: Text,
     /// A key is an array path (multikey index).
     pub multikey: bool,
     /// Declared by the designer rather than derived.
@@ -251,7 +252,7 @@ pub struct QueryAdvice {
     /// The index that serves it, if it filters or sorts.
     pub index: Option<IndexSpec>,
     /// One or two sentences: how it is served.
-    pub explanation: String,
+    pub explanation: Text,
 }
 
 /// Everything the advisor says about a model.
@@ -284,5 +285,35 @@ impl Report {
 
     pub fn has_errors(&self) -> bool {
         self.findings.iter().any(|f| f.severity == super::Severity::Error)
+    }
+
+    /// Every sentence of the report with where it comes from (`DS101 message`,
+    /// `relation r1 criterion Growth`, …): what the translation tests walk.
+    pub fn texts(&self) -> Vec<(String, &Text)> {
+        let mut out: Vec<(String, &Text)> = Vec::new();
+        for f in &self.findings {
+            out.push((format!("{} message", f.code), &f.message));
+            out.push((format!("{} why", f.code), &f.why));
+            out.push((format!("{} fix hint", f.code), &f.fix_hint));
+        }
+        for a in &self.relations {
+            out.push((format!("relation {} summary", a.relation), &a.summary));
+            for c in &a.criteria {
+                out.push((format!("relation {} criterion {:?}", a.relation, c.criterion), &c.reason));
+            }
+        }
+        for p in &self.patterns {
+            out.push((format!("pattern {:?}", p.pattern), &p.change));
+        }
+        for s in &self.sizes {
+            out.push((format!("size of {} horizon", s.entity), &s.horizon_label));
+        }
+        for i in &self.indexes {
+            out.push((format!("index on {} reason", i.entity), &i.reason));
+        }
+        for q in &self.queries {
+            out.push((format!("query {} explanation", q.query), &q.explanation));
+        }
+        out
     }
 }

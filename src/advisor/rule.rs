@@ -89,9 +89,9 @@ macro_rules! declare_rule {
             #[allow(dead_code)]
             pub fn finding(
                 place: $crate::model::Place,
-                message: impl Into<String>,
-                why: impl Into<std::borrow::Cow<'static, str>>,
-                fix_hint: impl Into<std::borrow::Cow<'static, str>>,
+                message: impl Into<$crate::i18n::Text>,
+                why: impl Into<$crate::i18n::Text>,
+                fix_hint: impl Into<$crate::i18n::Text>,
             ) -> $crate::advisor::Finding {
                 $crate::advisor::Finding {
                     code: $code,

@@ -52,7 +52,7 @@ fn estimate_in<'a>(walker: &mut Walker<'_, 'a>, entity: &'a Entity) -> SizeEstim
         avg_bytes: avg,
         worst_bytes: worst,
         horizon_bytes: horizon,
-        horizon_label: horizon_label(t, walker.growth.as_ref()),
+        horizon_label: horizon_label(t, walker.growth.as_ref()).into(),
         level: level(t, horizon),
     }
 }
@@ -178,7 +178,7 @@ mod tests {
         let keys = 10 + 90 * 2 + 900 * 3 + 9000 * 4 + (n - 10_000) * 5;
         let expected_horizon = 5 + 17 + 10 + 5 + n * (2 + 216) + keys;
         assert_eq!(est.horizon_bytes, expected_horizon as u64);
-        assert_eq!(est.horizon_label, "in 5 years at 40 comments/day");
+        assert_eq!(est.horizon_label.en(), "in 5 years at 40 comments/day");
         assert_eq!(est.level, SizeLevel::OverAtlas, "{} bytes", est.horizon_bytes);
         assert!(m.entity("comment").is_some_and(|c| estimate_entity(&m, c).is_none()), "embedded: no collection");
     }

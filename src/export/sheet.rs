@@ -112,7 +112,7 @@ fn sheet_from(
             };
             let why = match report.relations.get(r.id.as_str()) {
                 Some(a) => a.summary.clone(),
-                None => facts(r.cardinality.max, r.read_separately, r.child_changes, r.atomic_with_parent),
+                None => facts(r.cardinality.max, r.read_separately, r.child_changes, r.atomic_with_parent).into(),
             };
             let notes = if r.notes.is_empty() { String::new() } else { format!(" {}", r.notes) };
             let _ = writeln!(

@@ -2,21 +2,26 @@
 //! course material and of the workshops). Plain Rust, no browser dependency: the UI picks a
 //! [`Lang`] and asks the catalogue for every string it shows.
 //!
-//! Out of scope: the advisor's finding messages and rule documentation, and the exporters'
-//! output, which stay in English.
+//! Two kinds of text: the interface's fixed strings are [`Msg`] keys in one catalogue per
+//! language (`en.rs`, `es.rs`, `pt.rs`); the advisor's sentences, which carry names and figures,
+//! are [`Text`] values built with the [`text!`](crate::text) macro where they are written, with
+//! the three languages side by side and named arguments rendered only when shown.
 
 mod en;
 mod es;
+pub(crate) mod figures;
 mod labels;
 mod lang;
 mod msg;
 mod pt;
 #[cfg(test)]
 mod tests;
+mod text;
 
 pub use labels::*;
 pub use lang::Lang;
 pub use msg::Msg;
+pub use text::{placeholders as named_placeholders, Arg, Forms, Text};
 
 impl Msg {
     /// The text of this message in `lang`.

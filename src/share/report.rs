@@ -155,7 +155,7 @@ fn queries_section(out: &mut String, model: &Model, report: &Report) {
     out.push_str("\nFilters: `>` range, `[]` array membership, `?` exists, `~` text, otherwise equality.\n\n");
     for q in &model.queries {
         if let Some(a) = report.query(&q.id).filter(|a| !a.explanation.is_empty()) {
-            let _ = writeln!(out, "- {}: {}", code(&q.id), text(&a.explanation));
+            let _ = writeln!(out, "- {}: {}", code(&q.id), text(&a.explanation.en()));
         }
     }
     if model.queries.iter().any(|q| report.query(&q.id).is_some_and(|a| !a.explanation.is_empty())) {
@@ -183,17 +183,17 @@ fn findings_section(out: &mut String, model: &Model, report: &Report) {
                 f.code,
                 code(f.rule),
                 text(&f.place.label(model)),
-                text(&f.message)
+                text(&f.message.en())
             );
-            let why = if f.why.is_empty() { rule.map(|r| r.why()).unwrap_or_default() } else { &f.why };
+            let why = if f.why.is_empty() { rule.map(|r| r.why()).unwrap_or_default().to_string() } else { f.why.en() };
             if !why.is_empty() {
-                let _ = writeln!(out, "  - Why: {}", text(&one_line(why)));
+                let _ = writeln!(out, "  - Why: {}", text(&one_line(&why)));
             }
             if !f.fix_hint.is_empty() {
-                let _ = writeln!(out, "  - Fix: {}", text(&one_line(&f.fix_hint)));
+                let _ = writeln!(out, "  - Fix: {}", text(&one_line(&f.fix_hint.en())));
             }
             if let Some(fix) = &f.fix {
-                let _ = writeln!(out, "  - One-click fix in docshape: {}", text(&fix.label()));
+                let _ = writeln!(out, "  - One-click fix in docshape: {}", text(&fix.label().en()));
             }
             if let Some(rule) = rule {
                 let _ = writeln!(out, "  - Rule {} `{}`: {}", rule.code, rule.name, one_line(rule.summary()));
@@ -228,12 +228,12 @@ fn relations_section(out: &mut String, model: &Model, report: &Report) {
         let verdict = if a.agrees { "agrees" } else { "**disagrees** ⚠" };
         let _ = writeln!(out, " ({}). Advisor: **{}**; it {verdict}.\n", a.class.label(), a.recommendation.label());
         if !a.summary.is_empty() {
-            let _ = writeln!(out, "{}\n", text(&a.summary));
+            let _ = writeln!(out, "{}\n", text(&a.summary.en()));
         }
         let rows: Vec<Vec<String>> = a
             .criteria
             .iter()
-            .map(|c| vec![c.criterion.label().to_string(), vote_label(c.vote).to_string(), cell(&c.reason)])
+            .map(|c| vec![c.criterion.label().to_string(), vote_label(c.vote).to_string(), cell(&c.reason.en())])
             .collect();
         if !rows.is_empty() {
             out.push_str(&table(&["criterion", "vote", "reason"], &rows));
@@ -280,7 +280,7 @@ fn collections_section(out: &mut String, model: &Model, report: &Report) {
                 "Document size: average {}, worst now {}, {} {} ({:?}).\n",
                 super::labels::human_bytes(s.avg_bytes),
                 super::labels::human_bytes(s.worst_bytes),
-                text(&s.horizon_label),
+                text(&s.horizon_label.en()),
                 super::labels::human_bytes(s.horizon_bytes),
                 s.level,
             );
@@ -292,7 +292,7 @@ fn collections_section(out: &mut String, model: &Model, report: &Report) {
             .map(|i| {
                 let serves = i.queries.iter().map(|q| code(q)).collect::<Vec<_>>().join(", ");
                 let origin = if i.declared { "declared" } else { "derived" };
-                vec![code(&i.index.key_doc()), origin.to_string(), serves, cell(&i.reason)]
+                vec![code(&i.index.key_doc()), origin.to_string(), serves, cell(&i.reason.en())]
             })
             .collect();
         if !advised.is_empty() {

@@ -2,7 +2,7 @@
 //! the recommendation for each relation, the patterns that fit and the document sizes.
 
 use super::state::{Editor, Tab};
-use super::text::tr;
+use super::text::{say, tr};
 use crate::advisor::{rule_by_code, Finding, Severity};
 use crate::i18n::{Labelled, Msg};
 use crate::model::Place;
@@ -77,12 +77,12 @@ fn FindingItem(finding: Finding) -> impl IntoView {
         <li class="finding" data-testid="finding" data-code=finding.code>
             <button class="finding-head" aria-expanded=move || open.get().to_string() on:click=move |_| open.update(|o| *o = !*o)>
                 <span class="code">{finding.code}</span>
-                <span class="message">{finding.message.clone()}</span>
+                <span class="message">{say(finding.message.clone())}</span>
             </button>
             <div class="finding-meta">
                 <button class="link" data-testid="finding-place" on:click=move |_| reveal(&editor, &place2)>{place_label}</button>
                 {fix.map(|fix| {
-                    let label = fix.label();
+                    let label = say(fix.label());
                     view! {
                         <button
                             class="apply"
@@ -101,8 +101,8 @@ fn FindingItem(finding: Finding) -> impl IntoView {
             </div>
             <Show when=move || open.get()>
                 <div class="explain">
-                    <p><strong>{tr(Msg::Why)}</strong>{finding.why.clone()}</p>
-                    <p><strong>{tr(Msg::WhatToDo)}</strong>{finding.fix_hint.clone()}</p>
+                    <p><strong>{tr(Msg::Why)}</strong>{say(finding.why.clone())}</p>
+                    <p><strong>{tr(Msg::WhatToDo)}</strong>{say(finding.fix_hint.clone())}</p>
                     {meta.map(|m| view! {
                         <p class="rule">{format!("{} {} — ", m.code, m.name)}{m.summary()}</p>
                         <p class="rule">{m.why().to_string()}</p>
@@ -157,7 +157,7 @@ fn Patterns() -> impl IntoView {
                             <span class=if p.in_use { "badge ok" } else { "badge" }>{tr(if p.in_use { Msg::InUse } else { Msg::Fits })}</span>
                             <strong>{tr(p.pattern.msg())}</strong>
                             ": "
-                            {p.change.clone()}
+                            {say(p.change.clone())}
                         </li>
                     }
                 })
@@ -186,7 +186,7 @@ fn Sizes() -> impl IntoView {
                             <td>{name}</td>
                             <td>{human_bytes(s.avg_bytes)}</td>
                             <td>{human_bytes(s.worst_bytes)}</td>
-                            <td title=s.horizon_label.clone()>{human_bytes(s.horizon_bytes)}</td>
+                            <td title=say(s.horizon_label.clone())>{human_bytes(s.horizon_bytes)}</td>
                         </tr>
                     }
                 })

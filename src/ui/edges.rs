@@ -113,7 +113,7 @@ fn anchor(side: Side) -> &'static str {
     }
 }
 
-fn draw(s: &Shape, advice: Option<(bool, Recommendation, String)>, lang: Lang) -> impl IntoView {
+fn draw(s: &Shape, advice: Option<(bool, Recommendation, crate::i18n::Text)>, lang: Lang) -> impl IntoView {
     let r = &s.relation;
     let references = r.references() || r.storage == Storage::Outside;
     let copies = r.copies_data();
@@ -128,7 +128,7 @@ fn draw(s: &Shape, advice: Option<(bool, Recommendation, String)>, lang: Lang) -
     let disagrees = advice.as_ref().is_some_and(|(agrees, _, _)| !agrees);
     let storage = r.storage.msg().text(lang);
     let title = match &advice {
-        Some((_, rec, summary)) => Msg::EdgeTitle.fill(lang, &[&storage, &rec.msg().text(lang), summary]),
+        Some((_, rec, summary)) => Msg::EdgeTitle.fill(lang, &[&storage, &rec.msg().text(lang), &summary.render(lang)]),
         None => storage.to_string(),
     };
     let caption = caption(r);

@@ -5,7 +5,7 @@ use super::form::{
     enum_from, enum_name, enum_options, labelled_options, Checkbox, NumberInput, Select, TextArea, TextInput,
 };
 use super::state::Editor;
-use super::text::tr;
+use super::text::{say, tr};
 use crate::i18n::{Labelled, Msg};
 use crate::model::{
     filters_text, parse_filters, parse_sort, sort_text, split_list as split, AccessPattern, Pagination, QueryKind,
@@ -109,7 +109,7 @@ fn QueryEditor(id: String) -> impl IntoView {
                 <div class="verdict-box" class:disagrees=!a.single_document data-testid="query-verdict">
                     <p>{editor.t(if a.single_document { Msg::OneDocServesIt } else { Msg::NeedsMoreReads })}</p>
                     {a.index.map(|i| view! { <p>{editor.t(Msg::IndexLabel)}<code data-testid="query-index">{i.key_doc()}</code></p> })}
-                    <p class="hint">{a.explanation}</p>
+                    <p class="hint">{say(a.explanation)}</p>
                 </div>
             })}
             <TextInput label=Msg::Name value=s(|q| q.name.clone()) on_change=on_s("name", |q, v| q.name = v) testid="query-name" />

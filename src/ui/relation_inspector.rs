@@ -3,7 +3,7 @@
 
 use super::form::{enum_from, enum_name, labelled_options, Checkbox, NumberInput, Select, TextArea, TextInput};
 use super::state::Editor;
-use super::text::tr;
+use super::text::{say, tr};
 use crate::advisor::{Criterion, Vote};
 use crate::i18n::{Labelled, Msg};
 use crate::model::{
@@ -43,7 +43,7 @@ fn Vote(id: String, criterion: Criterion) -> impl IntoView {
                 <p class="vote-line" data-testid="criterion-vote" data-criterion=criterion.label()>
                     <span class=class>{tr(label)}</span>
                     " "
-                    {reason}
+                    {say(reason)}
                 </p>
             }
         })
@@ -95,7 +95,7 @@ pub fn RelationInspector(id: String) -> impl IntoView {
             {move || advice().map(|a| view! {
                 <div class="verdict-box" class:disagrees=!a.agrees data-testid="relation-verdict">
                     <p><strong>{tr(a.recommendation.msg())}</strong>" · "{tr(a.class.msg())}</p>
-                    <p>{a.summary.clone()}</p>
+                    <p>{say(a.summary.clone())}</p>
                     {(!a.read_together.is_empty()).then(|| view! { <p class="hint">{Msg::ReadTogetherBy.fill(editor.lang.get(), &[&a.read_together.join(", ")])}</p> })}
                     {(!a.read_apart.is_empty()).then(|| view! { <p class="hint">{Msg::ChildReadAloneBy.fill(editor.lang.get(), &[&a.read_apart.join(", ")])}</p> })}
                 </div>

@@ -10,3 +10,10 @@ pub fn tr(m: Msg) -> impl Fn() -> &'static str + Copy + Send + Sync + 'static {
     let lang = expect_context::<Editor>().lang;
     move || m.text(lang.get())
 }
+
+/// A closure giving an advisor sentence in the editor's current language (tracked): the
+/// report keeps sentences as data and they are rendered only when shown.
+pub fn say(t: crate::i18n::Text) -> impl Fn() -> String + Send + Sync + 'static {
+    let lang = expect_context::<Editor>().lang;
+    move || t.render(lang.get())
+}

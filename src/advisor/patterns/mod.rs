@@ -39,7 +39,7 @@ pub(crate) fn suggest_with(
 }
 
 fn push(out: &mut Vec<PatternSuggestion>, pattern: PatternKind, place: Place, in_use: bool, change: String) {
-    out.push(PatternSuggestion { pattern, place, change, in_use });
+    out.push(PatternSuggestion { pattern, place, change: change.into(), in_use });
 }
 
 /// The version field a collection carries: the declared one, or a field named like one.

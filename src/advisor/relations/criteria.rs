@@ -20,7 +20,7 @@ pub(crate) fn votes(f: &Facts) -> Vec<CriterionVote> {
                 Criterion::Growth => growth(f),
                 Criterion::Atomicity => atomicity(f),
             };
-            CriterionVote { criterion, vote, reason }
+            CriterionVote { criterion, vote, reason: reason.into() }
         })
         .collect()
 }

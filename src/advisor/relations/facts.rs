@@ -369,7 +369,7 @@ mod tests {
             avg_bytes: 480,
             worst_bytes: 480,
             horizon_bytes: 480,
-            horizon_label: String::new(),
+            horizon_label: crate::i18n::Text::empty(),
             level: crate::advisor::SizeLevel::Fine,
         }];
         let u = Usage::new(&m, &sizes);

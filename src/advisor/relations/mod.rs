@@ -8,7 +8,7 @@ mod criteria;
 mod decide;
 mod estimate;
 pub(crate) mod facts;
-pub(crate) mod figures;
+pub(crate) use crate::i18n::figures;
 
 pub(crate) use decide::{bucket_fits, subset_size};
 pub(crate) use facts::{Facts, Outliers, Usage};
@@ -37,7 +37,7 @@ pub(crate) fn advise_one(f: &Facts) -> RelationAdvice {
         recommendation: decision.recommendation,
         agrees: agrees(f.rel, decision.recommendation, f.child_external),
         criteria,
-        summary: decision.summary,
+        summary: decision.summary.into(),
         read_together: f.read_together.clone(),
         read_apart: f.read_apart.clone(),
     }

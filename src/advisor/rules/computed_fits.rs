@@ -40,7 +40,7 @@ impl Rule for ComputedFits {
         for p in cx.report.patterns.iter().filter(|p| p.pattern == PatternKind::Computed && !p.in_use) {
             out.push(Self::finding(
                 p.place.clone(),
-                format!("the computed pattern fits: {}", p.change.trim_start_matches("computed: ")),
+                format!("the computed pattern fits: {}", p.change.en().trim_start_matches("computed: ")),
                 "Reads outnumber writes by an order of magnitude: recomputing the value on every read costs far more than keeping it.",
                 "Add the computed values to the relation and update them with $inc on each write; schedule a periodic full recompute.",
             ));

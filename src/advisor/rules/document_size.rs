@@ -52,7 +52,7 @@ impl Rule for DocumentSize {
                 _ => (t.doc_target_bytes, "the 1 MB target"),
             };
             let now = size.worst_bytes > limit;
-            let when = if now { "now".to_string() } else { size.horizon_label.clone() };
+            let when = if now { "now".to_string() } else { size.horizon_label.en() };
             let mut f = Self::finding(
                 Place::Entity { id: entity.id.clone() },
                 format!(

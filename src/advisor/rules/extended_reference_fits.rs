@@ -40,7 +40,7 @@ impl Rule for ExtendedReferenceFits {
         for p in cx.report.patterns.iter().filter(|p| p.pattern == PatternKind::ExtendedReference && !p.in_use) {
             out.push(Self::finding(
                 p.place.clone(),
-                format!("the extended reference fits: {}", p.change.trim_start_matches("extended reference: ")),
+                format!("the extended reference fits: {}", p.change.en().trim_start_matches("extended reference: ")),
                 "The child's views show parent fields that only the parent holds: each one costs a second read or a $lookup.",
                 "Add the copied fields to the relation, each with its category (immutable, historical, live) and, if live, its propagation.",
             ));

@@ -41,14 +41,14 @@ impl Rule for OutlierFits {
         for p in cx.report.patterns.iter().filter(|p| p.pattern == PatternKind::Outlier && !p.in_use) {
             let mut f = Self::finding(
                 p.place.clone(),
-                format!("the outlier pattern fits: {}", p.change.trim_start_matches("outlier: ")),
+                format!("the outlier pattern fits: {}", p.change.en().trim_start_matches("outlier: ")),
                 "A tiny minority of parents far beyond the bound: embedding serves everyone else, and those few need a flag and a second path.",
                 "Set the relation's outlier flag field and overflow collection, and cap the embedded array.",
             );
             if let Place::Relation { id } = &p.place {
                 if outliers_overflow_limit(cx, id) {
                     f.severity = Severity::Warning;
-                    f.message.push_str("; without it those documents pass the 16 MiB limit");
+                    f.message = format!("{}; without it those documents pass the 16 MiB limit", f.message).into();
                 }
             }
             out.push(f);

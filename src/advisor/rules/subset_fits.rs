@@ -39,7 +39,7 @@ impl Rule for SubsetFits {
         for p in cx.report.patterns.iter().filter(|p| p.pattern == PatternKind::Subset && !p.in_use) {
             out.push(Self::finding(
                 p.place.clone(),
-                format!("the subset pattern fits: {}", p.change.trim_start_matches("subset: ")),
+                format!("the subset pattern fits: {}", p.change.en().trim_start_matches("subset: ")),
                 "The parent's main view shows the first few children, which live elsewhere: without a copy every view costs a second read.",
                 "Add the subset to the relation (field, size, order, count field) and refresh it in the background.",
             ));

@@ -1,0 +1,465 @@
+//! Sentences in three languages with named arguments, rendered when shown.
+//!
+//! The advisor writes tens of thousands of sentences for a large model, and the user reads a
+//! handful, in one of three languages. A [`Text`] therefore keeps the three templates (static)
+//! and the arguments as data — names, counts, sizes, shares — and formats nothing until
+//! [`Text::render`] is called for the language on screen. Figures follow the language's
+//! conventions (`1,440.5` in English, `1.440,5` in Spanish and Portuguese).
+//!
+//! ```
+//! use docshape::{text, i18n::{Arg, Lang}};
+//! let t = text!(
+//!     en: "{parent} embeds {n} {child}",
+//!     es: "{parent} incrusta {n} {child}",
+//!     pt: "{parent} incorpora {n} {child}";
+//!     parent = "catalogo", child = "etiquetas", n = Arg::Count(1440.0)
+//! );
+//! assert_eq!(t.render(Lang::En), "catalogo embeds 1,440 etiquetas");
+//! assert_eq!(t.render(Lang::Es), "catalogo incrusta 1.440 etiquetas");
+//! ```
+//!
+//! A placeholder is `{name}` with a lowercase identifier; any other brace is literal text, so
+//! templates can quote MongoDB syntax such as `{ $inc: … }`.
+
+use super::figures::{Bytes, Count, Percent, Thousands};
+use super::Lang;
+use serde::{Serialize, Serializer};
+use std::fmt::{self, Display, Formatter, Write};
+
+/// The templates of one sentence: English, Spanish, Portuguese.
+pub type Forms = [&'static str; 3];
+
+/// The forms of a text that has no translation: its single argument, `{plain}`, as given.
+static PLAIN: Forms = ["{plain}", "{plain}", "{plain}"];
+
+/// A sentence in the three languages, with its arguments.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Text {
+    forms: &'static Forms,
+    args: Vec<(&'static str, Arg)>,
+}
+
+/// An argument of a [`Text`]: a value rendered in the conventions of the language shown.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Arg {
+    /// A name or any text that is the same in every language (a collection, a field, code).
+    Str(String),
+    /// A static name or code.
+    Static(&'static str),
+    /// A count or rate: `1,440`, `0.02`, `12.5`.
+    Count(f64),
+    /// An integer with thousands separators.
+    Int(u64),
+    /// Bytes in decimal units: `704 KB`, `1.2 MB`, `16 MiB`.
+    Bytes(f64),
+    /// A share (0..1) as a percentage: `0.2%`.
+    Percent(f64),
+    /// Days, as years when they make whole years: `5 years`, `30 days`.
+    Days(u64),
+    /// Names joined as `a, b and c`.
+    List(Vec<String>),
+    /// A nested sentence, rendered in the same language.
+    Text(Box<Text>),
+    /// A word of the interface's catalogue (a storage, a vote, a criterion), in the language shown.
+    Msg(super::Msg),
+}
+
+impl Text {
+    /// A text with no arguments.
+    pub const fn fixed(forms: &'static Forms) -> Text {
+        Text { forms, args: Vec::new() }
+    }
+
+    /// A text with arguments (what [`text!`](crate::text) expands to).
+    pub fn new(forms: &'static Forms, args: Vec<(&'static str, Arg)>) -> Text {
+        Text { forms, args }
+    }
+
+    /// Text that is not translated: shown as given in every language. Meant for content that
+    /// is language-neutral (code, a user's note); the translation tests flag any advisor
+    /// sentence built this way.
+    pub fn plain(s: impl Into<String>) -> Text {
+        Text { forms: &PLAIN, args: vec![("plain", Arg::Str(s.into()))] }
+    }
+
+    /// The empty text.
+    pub const fn empty() -> Text {
+        Text::fixed(&["", "", ""])
+    }
+
+    /// Whether this text and every nested one has its three languages (is not [`Text::plain`]).
+    pub fn is_translated(&self) -> bool {
+        !std::ptr::eq(self.forms, &PLAIN)
+            && self.args.iter().all(|(_, a)| match a {
+                Arg::Text(t) => t.is_translated(),
+                _ => true,
+            })
+    }
+
+    /// Whether the English rendering is empty.
+    pub fn is_empty(&self) -> bool {
+        self.forms[0].is_empty() || (std::ptr::eq(self.forms, &PLAIN) && self.en().is_empty())
+    }
+
+    /// The template for `lang`.
+    pub fn template(&self, lang: Lang) -> &'static str {
+        self.forms[lang_index(lang)]
+    }
+
+    /// The sentence in `lang`.
+    pub fn render(&self, lang: Lang) -> String {
+        let mut out = String::with_capacity(self.template(lang).len() + 24 * self.args.len());
+        // Writing to a String cannot fail.
+        let _ = self.write(lang, &mut out);
+        out
+    }
+
+    /// The sentence in English.
+    pub fn en(&self) -> String {
+        self.render(Lang::En)
+    }
+
+    /// Whether the English sentence contains `needle` (for tests and filters).
+    pub fn contains(&self, needle: &str) -> bool {
+        self.en().contains(needle)
+    }
+
+    /// Writes the sentence in `lang` to `out`.
+    pub fn write(&self, lang: Lang, out: &mut impl Write) -> fmt::Result {
+        let mut rest = self.template(lang);
+        while let Some(open) = rest.find('{') {
+            out.write_str(&rest[..open])?;
+            let after = &rest[open + 1..];
+            match placeholder(after).and_then(|name| self.arg(name).map(|a| (name, a))) {
+                Some((name, arg)) => {
+                    arg.write(lang, out)?;
+                    rest = &after[name.len() + 1..];
+                }
+                None => {
+                    out.write_char('{')?;
+                    rest = after;
+                }
+            }
+        }
+        out.write_str(rest)
+    }
+
+    fn arg(&self, name: &str) -> Option<&Arg> {
+        self.args.iter().find(|(n, _)| *n == name).map(|(_, a)| a)
+    }
+
+    /// Checks the templates against the arguments: every placeholder of every language has an
+    /// argument, every argument is used in every language, and the Spanish and Portuguese
+    /// templates are not the English one (unless it has no words of its own). Nested texts are
+    /// checked too. Returns what is wrong, naming the English template.
+    pub fn check(&self) -> Result<(), String> {
+        let names: Vec<&str> = self.args.iter().map(|(n, _)| *n).collect();
+        for (i, form) in self.forms.iter().enumerate() {
+            let used = placeholders(form);
+            if let Some(missing) = used.iter().find(|p| !names.contains(p)) {
+                return Err(format!("{{{missing}}} has no argument in {:?} (form {i})", self.forms[0]));
+            }
+            if let Some(unused) = names.iter().find(|n| !used.contains(n)) {
+                return Err(format!("argument {unused} is not used in form {i} of {:?}", self.forms[0]));
+            }
+        }
+        let has_words = |form: &str| strip_placeholders(form).chars().any(char::is_alphabetic);
+        if !std::ptr::eq(self.forms, &PLAIN) && has_words(self.forms[0]) {
+            for (i, form) in self.forms.iter().enumerate().skip(1) {
+                if *form == self.forms[0] {
+                    return Err(format!("form {i} of {:?} is the English text", self.forms[0]));
+                }
+            }
+        }
+        for (_, a) in &self.args {
+            if let Arg::Text(t) = a {
+                t.check()?;
+            }
+        }
+        Ok(())
+    }
+}
+
+/// The name of a placeholder starting right after `{`, if `s` starts with `name}`.
+fn placeholder(s: &str) -> Option<&str> {
+    let end = s.find(|c: char| !(c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_'))?;
+    (end > 0 && s[end..].starts_with('}')).then(|| &s[..end])
+}
+
+/// Every placeholder name of `template`, in order.
+pub fn placeholders(template: &str) -> Vec<&str> {
+    let mut out = Vec::new();
+    let mut rest = template;
+    while let Some(open) = rest.find('{') {
+        rest = &rest[open + 1..];
+        if let Some(name) = placeholder(rest) {
+            out.push(name);
+            rest = &rest[name.len() + 1..];
+        }
+    }
+    out
+}
+
+fn strip_placeholders(template: &str) -> String {
+    let mut out = String::new();
+    let mut rest = template;
+    while let Some(open) = rest.find('{') {
+        out.push_str(&rest[..open]);
+        rest = &rest[open + 1..];
+        match placeholder(rest) {
+            Some(name) => rest = &rest[name.len() + 1..],
+            None => out.push('{'),
+        }
+    }
+    out.push_str(rest);
+    out
+}
+
+fn lang_index(lang: Lang) -> usize {
+    match lang {
+        Lang::En => 0,
+        Lang::Es => 1,
+        Lang::Pt => 2,
+    }
+}
+
+impl Arg {
+    fn write(&self, lang: Lang, out: &mut impl Write) -> fmt::Result {
+        match self {
+            Arg::Str(s) => out.write_str(s),
+            Arg::Static(s) => out.write_str(s),
+            Arg::Count(x) if x.is_nan() => {
+                out.write_str(pick(lang, ["an unknown number", "un número desconocido", "um número desconhecido"]))
+            }
+            Arg::Count(x) => figure(lang, Count(*x), out),
+            Arg::Int(n) => figure(lang, Thousands(*n), out),
+            Arg::Bytes(b) if b.is_nan() || *b == f64::INFINITY => {
+                out.write_str(pick(lang, ["an unbounded size", "un tamaño sin límite", "um tamanho sem limite"]))
+            }
+            Arg::Bytes(b) => figure(lang, Bytes(*b), out),
+            Arg::Percent(p) if !p.is_finite() => out.write_str(pick(
+                lang,
+                ["an unknown share", "una proporción desconocida", "uma proporção desconhecida"],
+            )),
+            Arg::Percent(p) => figure(lang, Percent(*p), out),
+            Arg::Days(d) => days(lang, *d, out),
+            Arg::List(items) => {
+                let and = pick(lang, [" and ", " y ", " e "]);
+                for (i, item) in items.iter().enumerate() {
+                    if i > 0 {
+                        out.write_str(if i + 1 == items.len() { and } else { ", " })?;
+                    }
+                    out.write_str(item)?;
+                }
+                Ok(())
+            }
+            Arg::Text(t) => t.write(lang, out),
+            Arg::Msg(m) => out.write_str(m.text(lang)),
+        }
+    }
+}
+
+fn pick(lang: Lang, forms: [&'static str; 3]) -> &'static str {
+    forms[lang_index(lang)]
+}
+
+/// A figure in English notation, with the separators swapped for Spanish and Portuguese.
+fn figure(lang: Lang, value: impl Display, out: &mut impl Write) -> fmt::Result {
+    if lang == Lang::En {
+        return write!(out, "{value}");
+    }
+    let mut buf = String::with_capacity(24);
+    write!(buf, "{value}")?;
+    for c in buf.chars() {
+        out.write_char(match c {
+            ',' => '.',
+            '.' => ',',
+            c => c,
+        })?;
+    }
+    Ok(())
+}
+
+fn days(lang: Lang, d: u64, out: &mut impl Write) -> fmt::Result {
+    let (one_year, years, one_day, days) = match lang {
+        Lang::En => ("1 year", "years", "1 day", "days"),
+        Lang::Es => ("1 año", "años", "1 día", "días"),
+        Lang::Pt => ("1 ano", "anos", "1 dia", "dias"),
+    };
+    match d {
+        365 => out.write_str(one_year),
+        d if d % 365 == 0 && d > 0 => {
+            figure(lang, Thousands(d / 365), out)?;
+            write!(out, " {years}")
+        }
+        1 => out.write_str(one_day),
+        d => {
+            figure(lang, Thousands(d), out)?;
+            write!(out, " {days}")
+        }
+    }
+}
+
+impl Display for Text {
+    /// The English sentence.
+    fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
+        self.write(Lang::En, f)
+    }
+}
+
+impl Serialize for Text {
+    /// Serialised as the English sentence (machine-readable output stays stable).
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_str(self)
+    }
+}
+
+impl From<String> for Text {
+    fn from(s: String) -> Text {
+        Text::plain(s)
+    }
+}
+
+impl From<&str> for Text {
+    fn from(s: &str) -> Text {
+        Text::plain(s)
+    }
+}
+
+impl From<String> for Arg {
+    fn from(s: String) -> Arg {
+        Arg::Str(s)
+    }
+}
+
+impl From<&String> for Arg {
+    fn from(s: &String) -> Arg {
+        Arg::Str(s.clone())
+    }
+}
+
+impl From<&str> for Arg {
+    fn from(s: &str) -> Arg {
+        Arg::Str(s.to_owned())
+    }
+}
+
+impl From<&&str> for Arg {
+    fn from(s: &&str) -> Arg {
+        Arg::Str((*s).to_owned())
+    }
+}
+
+impl From<u64> for Arg {
+    fn from(n: u64) -> Arg {
+        Arg::Int(n)
+    }
+}
+
+impl From<usize> for Arg {
+    fn from(n: usize) -> Arg {
+        Arg::Int(n as u64)
+    }
+}
+
+impl From<u32> for Arg {
+    fn from(n: u32) -> Arg {
+        Arg::Int(n as u64)
+    }
+}
+
+impl From<Text> for Arg {
+    fn from(t: Text) -> Arg {
+        Arg::Text(Box::new(t))
+    }
+}
+
+impl From<super::Msg> for Arg {
+    fn from(m: super::Msg) -> Arg {
+        Arg::Msg(m)
+    }
+}
+
+impl From<Vec<String>> for Arg {
+    fn from(items: Vec<String>) -> Arg {
+        Arg::List(items)
+    }
+}
+
+/// A [`Text`] in English, Spanish and Portuguese with named arguments:
+/// `text!(en: "…{name}…", es: "…", pt: "…"; name = value, other)` (a bare `other` means
+/// `other = other`). Values convert with `Arg::from`; use `Arg::Count(x)`, `Arg::Bytes(b)`,
+/// `Arg::Percent(s)` or `Arg::Days(d)` for figures.
+#[macro_export]
+macro_rules! text {
+    (en: $en:literal, es: $es:literal, pt: $pt:literal $(,)?) => {
+        $crate::i18n::Text::fixed(&[$en, $es, $pt])
+    };
+    (en: $en:literal, es: $es:literal, pt: $pt:literal; $($name:ident $(= $value:expr)?),+ $(,)?) => {
+        $crate::i18n::Text::new(
+            &[$en, $es, $pt],
+            vec![$((stringify!($name), $crate::text!(@value $name $(= $value)?))),+],
+        )
+    };
+    (@value $name:ident = $value:expr) => { $crate::i18n::Arg::from($value) };
+    (@value $name:ident) => { $crate::i18n::Arg::from($name) };
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn renders_each_language_with_its_figures() {
+        let t = crate::text!(
+            en: "{who} has {n} of {m} items ({share}), {size} at {when}",
+            es: "{who} tiene {n} de {m} elementos ({share}), {size} a {when}",
+            pt: "{who} tem {n} de {m} itens ({share}), {size} em {when}";
+            who = "catalogo", n = Arg::Count(14.5), m = Arg::Int(1440), share = Arg::Percent(0.125), size = Arg::Bytes(1_250_000.0),
+            when = Arg::Days(1825)
+        );
+        assert_eq!(t.render(Lang::En), "catalogo has 14.5 of 1,440 items (12.5%), 1.3 MB at 5 years");
+        assert_eq!(t.render(Lang::Es), "catalogo tiene 14,5 de 1.440 elementos (12,5%), 1,3 MB a 5 años");
+        assert_eq!(t.render(Lang::Pt), "catalogo tem 14,5 de 1.440 itens (12,5%), 1,3 MB em 5 anos");
+        assert_eq!(t.to_string(), t.en());
+        assert!(t.check().is_ok());
+    }
+
+    #[test]
+    fn nested_texts_and_lists_follow_the_language() {
+        let why = crate::text!(en: "no maximum", es: "sin máximo", pt: "sem máximo");
+        let t = crate::text!(
+            en: "{items}: {why}", es: "{items}: {why}", pt: "{items}: {why}";
+            items = vec!["a".to_string(), "b".to_string(), "c".to_string()], why
+        );
+        assert_eq!(t.render(Lang::En), "a, b and c: no maximum");
+        assert_eq!(t.render(Lang::Pt), "a, b e c: sem máximo");
+        assert!(t.check().is_ok(), "a template without words of its own may repeat the English");
+    }
+
+    #[test]
+    fn literal_braces_stay_and_missing_arguments_are_caught() {
+        let t = crate::text!(en: "use { $inc: 1 } on {field}", es: "usa { $inc: 1 } en {field}", pt: "use { $inc: 1 } em {fieldd}"; field = "n");
+        assert_eq!(t.render(Lang::En), "use { $inc: 1 } on n");
+        assert_eq!(t.render(Lang::Pt), "use { $inc: 1 } em {fieldd}");
+        assert!(t.check().unwrap_err().contains("fieldd"));
+    }
+
+    #[test]
+    fn untranslated_text_is_flagged() {
+        assert!(!Text::plain("x embeds y").is_translated());
+        let t = crate::text!(en: "{x}", es: "{x}", pt: "{x}"; x = Text::plain("oops"));
+        assert!(!t.is_translated());
+        let same = crate::text!(en: "Embed it", es: "Embed it", pt: "Incorpore");
+        assert!(same.check().unwrap_err().contains("English"));
+        assert_eq!(Text::plain("16 MiB").render(Lang::Es), "16 MiB");
+    }
+
+    #[test]
+    fn odd_figures_read_as_words() {
+        let t = crate::text!(en: "{n}", es: "{n}", pt: "{n}"; n = Arg::Count(f64::NAN));
+        assert_eq!(t.render(Lang::Es), "un número desconocido");
+        let t = crate::text!(en: "{b}", es: "{b}", pt: "{b}"; b = Arg::Bytes(f64::INFINITY));
+        assert_eq!(t.render(Lang::Pt), "um tamanho sem limite");
+    }
+}
