@@ -2,8 +2,9 @@
 //! course material and of the workshops). Plain Rust, no browser dependency: the UI picks a
 //! [`Lang`] and asks the catalogue for every string it shows.
 //!
-//! Out of scope: the advisor's finding messages and rule documentation, and the exporters'
-//! output, which stay in English.
+//! The advisor rules' documentation is translated too, one Markdown file per rule and language
+//! (`public/rules/<lang>/<code>.md`, see `advisor::rule_docs`). Out of scope here: the
+//! advisor's finding messages and the exporters' output.
 
 mod en;
 mod es;
