@@ -90,3 +90,36 @@ fn the_bibliored_template_has_no_errors() {
     assert_eq!(code, 0, "{stdout}");
     assert!(stdout.contains("{ dia: 1 } (expireAfterSeconds: 63072000)"), "{stdout}");
 }
+
+fn rules(args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_docshape")).arg("rules").args(args).output().expect("run docshape");
+    let text = |b: &[u8]| String::from_utf8_lossy(b).into_owned();
+    (out.status.code().unwrap_or(-1), text(&out.stdout), text(&out.stderr))
+}
+
+#[test]
+fn rules_print_in_the_language_asked_for() {
+    let (code, en, _) = rules(&[]);
+    assert_eq!(code, 0);
+    assert_eq!(en, docshape::advisor::rules_markdown(), "English is the default");
+    for (lang, heading) in [("es", "### Por qué es un problema"), ("pt", "### Por que é um problema")] {
+        let (code, md, _) = rules(&["--lang", lang]);
+        assert_eq!(code, 0);
+        assert!(md.contains(heading) && !md.contains("### Why is this bad?"), "{lang}");
+        let (code, json, _) = rules(&["--lang", lang, "--format", "json"]);
+        assert_eq!(code, 0);
+        let rules: serde_json::Value = serde_json::from_str(&json).expect("JSON");
+        let list = rules.as_array().expect("an array of rules");
+        assert_eq!(list.len(), docshape::advisor::RULES.len());
+        let ds101 = list.iter().find(|r| r["code"] == "DS101").expect("DS101 listed");
+        assert_eq!(ds101["lang"], lang);
+        let docs = ds101["docs"].as_str().unwrap_or_default();
+        assert!(docs.starts_with(&format!("## {}", if lang == "es" { "Qué hace" } else { "O que faz" })), "{docs}");
+        assert!(docs.contains("`BSONObjectTooLarge`"));
+        let summary = ds101["summary"].as_str().unwrap_or_default();
+        assert!(!summary.is_empty() && docs.contains(summary) && !summary.contains("##"));
+    }
+    let (code, _, err) = rules(&["--lang", "fr"]);
+    assert_eq!(code, 2, "an unknown language is a usage error");
+    assert!(err.contains("--lang must be one of en, es, pt"), "{err}");
+}

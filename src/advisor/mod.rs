@@ -18,16 +18,19 @@ mod registry;
 mod relations;
 mod report;
 mod rule;
+pub mod rule_docs;
 pub mod rules;
+mod rules_page;
 mod size_defaults;
 mod size_walk;
 pub mod sizes;
 
 pub use context::Context;
 pub use finding::{Category, Finding, Fix, Severity};
-pub use registry::{rule_by_code, rules_markdown, RULES};
+pub use registry::{rule_by_code, RULES};
 pub use report::*;
 pub use rule::{Rule, RuleMeta};
+pub use rules_page::{rules_markdown, rules_markdown_in};
 pub use sizes::{bson_size_of_value, estimate_entity};
 
 use crate::model::Model;

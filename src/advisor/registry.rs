@@ -45,31 +45,6 @@ pub fn rule_by_code(code: &str) -> Option<&'static RuleMeta> {
     RULES.iter().map(|r| r.meta()).find(|m| m.code == code)
 }
 
-/// The rules page: every rule's code, name, severity and documentation, in Markdown.
-pub fn rules_markdown() -> String {
-    let mut out =
-        String::from("# docshape advisor rules\n\nGenerated from the rules' doc comments by `docshape rules`.\n\n");
-    out.push_str("| code | name | category | severity |\n|---|---|---|---|\n");
-    for rule in RULES {
-        let m = rule.meta();
-        out.push_str(&format!("| {} | `{}` | {:?} | {} |\n", m.code, m.name, m.category, m.severity.label()));
-    }
-    for rule in RULES {
-        let m = rule.meta();
-        out.push_str(&format!("\n---\n\n# {} `{}`\n\n", m.code, m.name));
-        // Doc comments carry a leading space on each line; headings move one level down.
-        for line in m.docs.lines() {
-            let line = line.strip_prefix(' ').unwrap_or(line);
-            if line.starts_with("## ") {
-                out.push('#');
-            }
-            out.push_str(line);
-            out.push('\n');
-        }
-    }
-    out
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

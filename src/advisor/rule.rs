@@ -26,32 +26,24 @@ pub struct RuleMeta {
     pub category: Category,
     pub severity: Severity,
     /// The rule's doc comment, Markdown: What it does / Why is this bad? / Example /
-    /// Use instead / References.
+    /// Use instead / References. Translations: [`super::rule_docs::docs`].
     pub docs: &'static str,
 }
 
 impl RuleMeta {
-    /// The first paragraph under "What it does", for short explanations.
+    /// The first paragraph of the first section ("What it does"), for short explanations.
     pub fn summary(&self) -> &'static str {
-        let body = self.docs.split("## What it does").nth(1).unwrap_or(self.docs);
-        let body = body.trim_start();
-        let end = body.find("\n\n").or_else(|| body.find("\n#")).unwrap_or(body.len());
-        body[..end].trim()
+        super::rule_docs::summary_of(self.docs)
     }
 
-    /// The "Why is this bad?" section.
+    /// The second section ("Why is this bad?"), up to the next heading.
     pub fn why(&self) -> &'static str {
-        section(self.docs, "## Why is this bad?")
+        super::rule_docs::why_of(self.docs)
     }
-}
 
-fn section(docs: &'static str, heading: &str) -> &'static str {
-    match docs.split_once(heading) {
-        Some((_, rest)) => {
-            let end = rest.find("\n## ").unwrap_or(rest.len());
-            rest[..end].trim()
-        }
-        None => "",
+    /// The documentation in `lang` (the doc comment for English); see [`super::rule_docs`].
+    pub fn docs_in(&self, lang: crate::i18n::Lang) -> &'static str {
+        super::rule_docs::docs(self, lang)
     }
 }
 

@@ -2,7 +2,7 @@
 //!
 //! ```text
 //! docshape check MODEL.json [--format human|json]
-//! docshape rules [--format markdown|json]
+//! docshape rules [--lang en|es|pt] [--format markdown|json]
 //! docshape infer FILE... [--name NAME] [--format auto|ndjson|ejson|shell] [--out MODEL.json]
 //! docshape export MODEL.json --what examples|ejson|ejson-canonical|schema|mongosh|sheets|sizes [--collection NAME]
 //! docshape generate MODEL.json --collection NAME -n N [--seed S] [--out FILE] [--format relaxed|canonical]
@@ -27,7 +27,8 @@ docshape: check and export MongoDB document designs
 
 USAGE:
     docshape check MODEL.json [--format human|json]   findings; exit 1 on an error-level finding
-    docshape rules [--format markdown|json]           every advisor rule with its documentation
+    docshape rules [--lang en|es|pt] [--format markdown|json]
+                                                      every advisor rule with its documentation
     docshape infer FILE... [--name NAME] [--format auto|ndjson|ejson|shell] [--out MODEL.json]
                                                       a model from sample documents (one collection per file)
     docshape export MODEL.json --what WHAT [--collection NAME]

@@ -6,6 +6,9 @@
 //! language (`en.rs`, `es.rs`, `pt.rs`); the advisor's sentences, which carry names and figures,
 //! are [`Text`] values built with the [`text!`](crate::text) macro where they are written, with
 //! the three languages side by side and named arguments rendered only when shown.
+//!
+//! The advisor rules' documentation is translated too, one Markdown file per rule and language
+//! (`public/rules/<lang>/<code>.md`, see `advisor::rule_docs`).
 
 mod en;
 mod es;
