@@ -3,7 +3,7 @@
 
 use super::state::{Editor, Tab};
 use super::text::{say, tr};
-use crate::advisor::{rule_by_code, Finding, Severity};
+use crate::advisor::{rule_by_code, rule_docs, Finding, RuleMeta, Severity};
 use crate::i18n::{Labelled, Msg};
 use crate::model::Place;
 use crate::share::labels::human_bytes;
@@ -103,10 +103,7 @@ fn FindingItem(finding: Finding) -> impl IntoView {
                 <div class="explain">
                     <p><strong>{tr(Msg::Why)}</strong>{say(finding.why.clone())}</p>
                     <p><strong>{tr(Msg::WhatToDo)}</strong>{say(finding.fix_hint.clone())}</p>
-                    {meta.map(|m| view! {
-                        <p class="rule">{format!("{} {} — ", m.code, m.name)}{m.summary()}</p>
-                        <p class="rule">{m.why().to_string()}</p>
-                    })}
+                    {meta.map(|m| view! { <RuleExplain meta=m /> })}
                 </div>
             </Show>
         </li>
@@ -203,4 +200,42 @@ fn Sizes() -> impl IntoView {
             <p class="hint">{tr(Msg::SizeGuidance)}</p>
         </section>
     }
+}
+
+/// The rule's own explanation (summary and "why"), in the interface's language. English is the
+/// doc comment compiled in; Spanish and Portuguese are fetched once per rule from
+/// `rules/<lang>/<code>.md` when a finding is first opened, and kept for the session. Until the
+/// translation arrives (or if it cannot be fetched) the English text is shown.
+#[component]
+fn RuleExplain(meta: &'static RuleMeta) -> impl IntoView {
+    let editor = expect_context::<Editor>();
+    let docs = RwSignal::new(meta.docs.to_string());
+    Effect::new(move |_| {
+        let lang = editor.lang.get();
+        let Some(path) = rule_docs::doc_path(meta.code, lang) else {
+            docs.set(meta.docs.to_string());
+            return;
+        };
+        if let Some(text) = DOC_CACHE.with(|c| c.borrow().get(&path).cloned()) {
+            docs.set(text);
+            return;
+        }
+        leptos::task::spawn_local(async move {
+            if let Ok(text) = super::dialogs::fetch_text(&path).await {
+                DOC_CACHE.with(|c| c.borrow_mut().insert(path, text.clone()));
+                if editor.lang.get_untracked() == lang {
+                    docs.set(text);
+                }
+            }
+        });
+    });
+    view! {
+        <p class="rule">{format!("{} {} — ", meta.code, meta.name)}{move || docs.with(|d| rule_docs::summary_of(d).to_string())}</p>
+        <p class="rule">{move || docs.with(|d| rule_docs::why_of(d).to_string())}</p>
+    }
+}
+
+thread_local! {
+    /// Translated rule documentation fetched this session, by path.
+    static DOC_CACHE: std::cell::RefCell<std::collections::HashMap<String, String>> = Default::default();
 }

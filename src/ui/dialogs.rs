@@ -99,7 +99,7 @@ fn NewModel() -> impl IntoView {
 }
 
 /// GETs a text file next to the app (templates are served, not bundled).
-async fn fetch_text(url: &str) -> Result<String, String> {
+pub(crate) async fn fetch_text(url: &str) -> Result<String, String> {
     use wasm_bindgen::JsCast;
     use wasm_bindgen_futures::JsFuture;
     let window = web_sys::window().ok_or("no window")?;
