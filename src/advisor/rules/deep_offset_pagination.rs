@@ -113,4 +113,28 @@ mod tests {
         m.queries.push(q);
         assert!(findings(&m, "DS305").is_empty());
     }
+
+    #[test]
+    fn deep_pages_read_in_spanish_and_portuguese() {
+        use crate::i18n::Lang;
+        let mut m = model();
+        let mut q = query("q", "c", &["estado"], &[("fecha", -1)]);
+        q.pagination = Pagination::Offset;
+        q.max_page = Some(400);
+        m.queries.push(q);
+        let f = findings(&m, "DS305");
+        let es = f[0].message.render(Lang::Es);
+        assert!(
+            es.contains(
+                "hasta la página 400 de 20 (suponiendo 20 por página): unos 8000 documentos saltados, más de 1000."
+            ),
+            "{es}"
+        );
+        let pt = f[0].message.render(Lang::Pt);
+        assert!(
+            pt.contains("até a página 400 de 20 (supondo 20 por página): cerca de 8000 documentos pulados"),
+            "{pt}"
+        );
+        assert!(f[0].fix_hint.render(Lang::Es).starts_with("Usa paginación por cursor"));
+    }
 }

@@ -121,4 +121,25 @@ mod tests {
         m.queries.push(frequent);
         assert!(findings(&m, "DS304").is_empty(), "no declared indexes: the derived list is the advice");
     }
+
+    #[test]
+    fn a_missing_index_reads_in_spanish_and_portuguese() {
+        use crate::i18n::Lang;
+        let mut m = model();
+        m.entities[0].collection.indexes = vec![IndexSpec::new(&[("material_id", 1)])];
+        let mut q = query("C5", "c", &["estado"], &[("fecha", -1)]);
+        q.name = "Cola de moderación".into();
+        q.per_minute = 12.5;
+        m.queries.push(q);
+        let f = findings(&m, "DS304");
+        assert_eq!(
+            f[0].message.en(),
+            "C5 (Cola de moderación, 12.5/min) has no declared index on items that serves it."
+        );
+        assert_eq!(
+            f[0].message.render(Lang::Es),
+            "Ningún índice declarado en items sirve a C5 (Cola de moderación, 12,5/min)."
+        );
+        assert_eq!(f[0].fix_hint.render(Lang::Pt), "Crie { estado: 1, fecha: -1 } (igualdade, ordenação, intervalo).");
+    }
 }

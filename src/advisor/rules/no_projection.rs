@@ -118,4 +118,18 @@ mod tests {
         m.entities[0].fields.pop();
         assert!(findings(&m, "DS307").is_empty());
     }
+
+    #[test]
+    fn a_whole_document_list_reads_in_spanish_and_portuguese() {
+        use crate::i18n::Lang;
+        let f = findings(&list_model(&[]), "DS307");
+        let en = f[0].message.en();
+        let es = f[0].message.render(Lang::Es);
+        assert!(en.contains("100/min, 20 per page) returns whole items documents of about 3.1 KB each"), "{en}");
+        assert!(
+            es.contains("100/min, 20 por página) devuelve documentos de items enteros, de unos 3,1 KB cada uno"),
+            "{es}"
+        );
+        assert!(f[0].why.render(Lang::Pt).starts_with("Cada item da lista trafega inteiro"));
+    }
 }

@@ -124,4 +124,24 @@ mod tests {
         m.queries.push(first_page);
         assert!(findings(&m, "DS306").is_empty());
     }
+
+    #[test]
+    fn a_tie_reads_in_spanish_and_portuguese() {
+        use crate::i18n::Lang;
+        let mut m = model();
+        let mut q = query("q", "c", &["status"], &[("createdAt", -1)]);
+        q.pagination = Pagination::Cursor;
+        m.queries.push(q);
+        let mut none = query("n", "c", &["status"], &[]);
+        none.pagination = Pagination::Offset;
+        m.queries.push(none);
+        let f = findings(&m, "DS306");
+        assert_eq!(f.len(), 2, "{f:?}");
+        assert!(f[0].message.render(Lang::Es).contains("pagina sobre el orden createdAt:-1, que no es único."));
+        assert_eq!(
+            f[0].fix_hint.render(Lang::Pt),
+            "Termine a ordenação com _id:-1 como desempate único (tie-breaker) e adicione-o ao índice."
+        );
+        assert!(f[1].message.render(Lang::Pt).contains("pagina sem ordenação: a ordem dos resultados não é definida."));
+    }
 }

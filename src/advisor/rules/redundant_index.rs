@@ -110,4 +110,21 @@ mod tests {
             vec![unique, IndexSpec::new(&[("email", 1), ("name", 1)]), IndexSpec::new(&[("dia", 1), ("socio_id", 1)])];
         assert!(findings(&m, "DS303").is_empty());
     }
+
+    #[test]
+    fn a_prefix_reads_in_spanish_and_portuguese() {
+        use crate::i18n::Lang;
+        let mut m = model();
+        m.entities[0].collection.indexes =
+            vec![IndexSpec::new(&[("socio_id", 1)]), IndexSpec::new(&[("socio_id", 1), ("dia", -1)])];
+        let f = findings(&m, "DS303");
+        assert_eq!(
+            f[0].message.render(Lang::Es),
+            "El índice { socio_id: 1 } de items es un prefijo de { socio_id: 1, dia: -1 }."
+        );
+        assert_eq!(f[0].fix_hint.render(Lang::Pt), "Remova { socio_id: 1 }.");
+        m.entities[0].collection.indexes.push(IndexSpec::new(&[("socio_id", 1), ("dia", -1)]));
+        let pt: Vec<String> = findings(&m, "DS303").iter().map(|f| f.message.render(Lang::Pt)).collect();
+        assert!(pt.iter().any(|s| s.ends_with("é uma duplicata de { socio_id: 1, dia: -1 }.")), "{pt:?}");
+    }
 }

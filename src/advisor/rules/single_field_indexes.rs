@@ -121,4 +121,19 @@ mod tests {
         m.queries.push(query("q", "c", &["status"], &[("createdAt", -1)]));
         assert!(findings(&m, "DS302").is_empty());
     }
+
+    #[test]
+    fn the_shape_reads_in_spanish_and_portuguese() {
+        use crate::i18n::Lang;
+        let mut m = model();
+        m.entities[0].collection.indexes = vec![IndexSpec::new(&[("status", 1)]), IndexSpec::new(&[("createdAt", -1)])];
+        m.queries.push(query("q", "c", &["status"], &[("createdAt", -1)]));
+        let f = findings(&m, "DS302");
+        let es = f[0].message.render(Lang::Es);
+        assert!(es.contains("tiene índices de un solo campo { status: 1 }, { createdAt: -1 } en items"), "{es}");
+        assert_eq!(
+            f[0].fix_hint.render(Lang::Pt),
+            "Crie o índice composto { status: 1, createdAt: -1 } (igualdade, ordenação, intervalo) e remova os de campo único de que nenhuma outra consulta precise."
+        );
+    }
 }

@@ -79,4 +79,17 @@ mod tests {
         m.entities.pop();
         assert!(findings(&m, "DS308").is_empty());
     }
+
+    #[test]
+    fn too_many_collections_read_in_spanish_and_portuguese() {
+        use crate::i18n::Lang;
+        let mut m = model();
+        m.thresholds.max_collections = 3;
+        for i in 0..3 {
+            m.entities.push(collection(&format!("e{i}"), &format!("c{i}")));
+        }
+        let f = findings(&m, "DS308");
+        assert_eq!(f[0].message.render(Lang::Es), "El diseño tiene 4 colecciones, más de las 3 que señala Atlas.");
+        assert_eq!(f[0].message.render(Lang::Pt), "O modelo tem 4 coleções, acima das 3 que o Atlas sinaliza.");
+    }
 }

@@ -147,4 +147,17 @@ mod tests {
         assert!(findings(&with_indexes(15, 10.0), "DS301").is_empty());
         assert!(findings(&with_indexes(3, 2000.0), "DS301").is_empty());
     }
+
+    #[test]
+    fn the_write_load_reads_in_spanish_and_portuguese() {
+        use crate::i18n::Lang;
+        let f = findings(&with_indexes(15, 2000.5), "DS301");
+        assert!(f[0].message.check().is_ok());
+        assert_eq!(
+            f[0].message.render(Lang::Es),
+            "items necesita 15 índices además de _id y recibe 2000,5 escrituras/min frente a 100 lecturas/min: cada escritura los actualiza todos."
+        );
+        assert!(f[0].message.render(Lang::Pt).contains("2000,5 escritas/min contra 100 leituras/min"));
+        assert!(f[0].message.en().contains("2000.5 writes/min"));
+    }
 }
