@@ -1,8 +1,10 @@
+use super::local_figures::bytes;
 use crate::advisor::paths::find_fields;
-use crate::advisor::sizes::{human_bytes, members};
+use crate::advisor::sizes::members;
 use crate::advisor::{Context, Finding, Rule, RuleMeta};
-use crate::declare_rule;
+use crate::i18n::Arg;
 use crate::model::{BsonType, Field, Place};
+use crate::{declare_rule, text};
 
 declare_rule! {
     /// ## What it does
@@ -69,17 +71,27 @@ impl Rule for BloatedDocument {
                     continue;
                 }
                 let share = (100.0 * m.bytes.avg / size.avg_bytes as f64).round();
+                let (name, field) = (&entity.name, &m.name);
                 out.push(Self::finding(
                     Place::Field { entity: entity.id.clone(), path: m.name.clone() },
-                    format!(
-                        "{}'s average document is {}, {share}% of it in {} ({}).",
-                        entity.name,
-                        human_bytes(size.avg_bytes),
-                        m.name,
-                        human_bytes(m.bytes.avg as u64)
+                    text!(
+                        en: "{name}'s average document is {avg}, {share}% of it in {field} ({bytes}).",
+                        es: "El documento medio de {name} ocupa {avg}, el {share}% en {field} ({bytes}).",
+                        pt: "O documento médio de {name} ocupa {avg}, {share}% dele em {field} ({bytes}).";
+                        name, field, avg = bytes(size.avg_bytes), share = Arg::Count(share),
+                        bytes = bytes(m.bytes.avg as u64)
                     ),
-                    "Every read loads the whole document: one dominant field makes each query carry bytes the view rarely shows, and fewer documents fit in RAM.",
-                    format!("Move {} to its own collection (fetched by id when needed) or to an object store with a URL.", m.name),
+                    text!(
+                        en: "Every read loads the whole document: one dominant field makes each query carry bytes the view rarely shows, and fewer documents fit in RAM.",
+                        es: "Cada lectura carga el documento entero: un campo dominante hace que cada consulta arrastre bytes que la vista rara vez muestra, y caben menos documentos en RAM.",
+                        pt: "Cada leitura carrega o documento inteiro: um campo dominante faz cada consulta trazer bytes que a tela raramente mostra, e menos documentos cabem na RAM."
+                    ),
+                    text!(
+                        en: "Move {field} to its own collection (fetched by id when needed) or to an object store with a URL.",
+                        es: "Mueve {field} a su propia colección (leída por id cuando haga falta) o a un almacén de objetos, con una URL.",
+                        pt: "Mova {field} para uma coleção própria (lida por id quando necessário) ou para um armazenamento de objetos, com uma URL.";
+                        field
+                    ),
                 ));
             }
         }
@@ -89,13 +101,23 @@ impl Rule for BloatedDocument {
 fn field_finding(entity: &str, name: &str, path: &str, avg: u64, limit: u64) -> Finding {
     BloatedDocument::finding(
         Place::Field { entity: entity.to_string(), path: path.to_string() },
-        format!(
-            "{name}.{path} averages {} per document, over the {} a field read with its document should carry.",
-            human_bytes(avg),
-            human_bytes(limit)
+        text!(
+            en: "{name}.{path} averages {avg} per document, over the {limit} a field read with its document should carry.",
+            es: "{name}.{path} ocupa de media {avg} por documento, más de los {limit} que debería llevar un campo que se lee con su documento.",
+            pt: "{name}.{path} ocupa em média {avg} por documento, acima dos {limit} que um campo lido com seu documento deveria carregar.";
+            name, path, avg = bytes(avg), limit = bytes(limit)
         ),
-        "MongoDB reads and caches whole documents: a large, rarely shown value (an image in base64, a PDF's text) travels with every read and crowds the working set out of RAM.",
-        format!("Move {path} to its own collection or an object store and keep its id or URL in {name}."),
+        text!(
+            en: "MongoDB reads and caches whole documents: a large, rarely shown value (an image in base64, a PDF's text) travels with every read and crowds the working set out of RAM.",
+            es: "MongoDB lee y guarda en caché documentos enteros: un valor grande que rara vez se muestra (una imagen en base64, el texto de un PDF) viaja con cada lectura y expulsa de la RAM el working set.",
+            pt: "O MongoDB lê e mantém em cache documentos inteiros: um valor grande e raramente exibido (uma imagem em base64, o texto de um PDF) viaja em cada leitura e expulsa o working set da RAM."
+        ),
+        text!(
+            en: "Move {path} to its own collection or an object store and keep its id or URL in {name}.",
+            es: "Mueve {path} a su propia colección o a un almacén de objetos y guarda su id o su URL en {name}.",
+            pt: "Mova {path} para uma coleção própria ou para um armazenamento de objetos e guarde o id ou a URL em {name}.";
+            path, name
+        ),
     )
 }
 
@@ -137,5 +159,19 @@ mod tests {
         url.size.avg_bytes = Some(80);
         m.entities[0].fields.push(url);
         assert!(findings(&m, "DS201").is_empty());
+    }
+
+    #[test]
+    fn a_base64_cover_reads_in_spanish_and_portuguese() {
+        use crate::i18n::Lang;
+        let mut m = model();
+        let mut cover = Field::new("portada", BsonType::String);
+        cover.size.avg_bytes = Some(150_000);
+        m.entities[0].fields.push(cover);
+        let f = findings(&m, "DS201");
+        let es = f[0].message.render(Lang::Es);
+        assert!(es.starts_with("items.portada ocupa de media 150,0 KB por documento, más de los 100,0 KB"), "{es}");
+        let pt = f[0].fix_hint.render(Lang::Pt);
+        assert_eq!(pt, "Mova portada para uma coleção própria ou para um armazenamento de objetos e guarde o id ou a URL em items.");
     }
 }

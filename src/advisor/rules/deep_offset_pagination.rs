@@ -1,6 +1,8 @@
+use super::local_figures::digits;
 use crate::advisor::{Context, Finding, Rule, RuleMeta};
-use crate::declare_rule;
+use crate::i18n::Text;
 use crate::model::{Pagination, Place};
+use crate::{declare_rule, text};
 
 /// Page size assumed when an offset-paginated pattern gives none.
 const DEFAULT_PAGE: u64 = 20;
@@ -45,8 +47,11 @@ impl Rule for DeepOffsetPagination {
         for q in cx.model.queries.iter().filter(|q| q.pagination == Pagination::Offset) {
             let Some(pages) = q.max_page else { continue };
             let (size, assumed) = match q.page_size {
-                Some(s) => (s as u64, ""),
-                None => (DEFAULT_PAGE, " (assuming 20 per page)"),
+                Some(s) => (s as u64, Text::empty()),
+                None => (
+                    DEFAULT_PAGE,
+                    text!(en: " (assuming 20 per page)", es: " (suponiendo 20 por página)", pt: " (supondo 20 por página)"),
+                ),
             };
             let skipped = pages as u64 * size;
             if skipped <= max_skip {
@@ -54,12 +59,23 @@ impl Rule for DeepOffsetPagination {
             }
             out.push(Self::finding(
                 Place::Query { id: q.id.clone() },
-                format!(
-                    "{} ({}) pages by offset down to page {pages} of {size}{assumed}: about {skipped} documents skipped, over {max_skip}.",
-                    q.id, q.name
+                text!(
+                    en: "{id} ({name}) pages by offset down to page {pages} of {size}{assumed}: about {skipped} documents skipped, over {max}.",
+                    es: "{id} ({name}) pagina por offset hasta la página {pages} de {size}{assumed}: unos {skipped} documentos saltados, más de {max}.",
+                    pt: "{id} ({name}) pagina por offset até a página {pages} de {size}{assumed}: cerca de {skipped} documentos pulados, acima de {max}.";
+                    id = &q.id, name = &q.name, pages = digits(pages as u64), size = digits(size), assumed,
+                    skipped = digits(skipped), max = digits(max_skip)
                 ),
-                "skip() walks and discards every skipped entry, so deep pages cost as much as all the pages before them, and concurrent inserts shift pages.",
-                "Use cursor pagination: sort on indexed keys ending with _id and ask for the documents after the last one seen.",
+                text!(
+                    en: "skip() walks and discards every skipped entry, so deep pages cost as much as all the pages before them, and concurrent inserts shift pages.",
+                    es: "skip() recorre y descarta cada entrada saltada, así que las páginas profundas cuestan tanto como todas las anteriores, y las inserciones concurrentes desplazan las páginas.",
+                    pt: "skip() percorre e descarta cada entrada pulada, então as páginas profundas custam tanto quanto todas as anteriores, e inserções concorrentes deslocam as páginas."
+                ),
+                text!(
+                    en: "Use cursor pagination: sort on indexed keys ending with _id and ask for the documents after the last one seen.",
+                    es: "Usa paginación por cursor: ordena por claves indexadas que terminen en _id y pide los documentos posteriores al último visto.",
+                    pt: "Use paginação por cursor: ordene por chaves indexadas terminadas em _id e peça os documentos depois do último visto."
+                ),
             ));
         }
     }
@@ -96,5 +112,29 @@ mod tests {
         q.max_page = Some(4000);
         m.queries.push(q);
         assert!(findings(&m, "DS305").is_empty());
+    }
+
+    #[test]
+    fn deep_pages_read_in_spanish_and_portuguese() {
+        use crate::i18n::Lang;
+        let mut m = model();
+        let mut q = query("q", "c", &["estado"], &[("fecha", -1)]);
+        q.pagination = Pagination::Offset;
+        q.max_page = Some(400);
+        m.queries.push(q);
+        let f = findings(&m, "DS305");
+        let es = f[0].message.render(Lang::Es);
+        assert!(
+            es.contains(
+                "hasta la página 400 de 20 (suponiendo 20 por página): unos 8000 documentos saltados, más de 1000."
+            ),
+            "{es}"
+        );
+        let pt = f[0].message.render(Lang::Pt);
+        assert!(
+            pt.contains("até a página 400 de 20 (supondo 20 por página): cerca de 8000 documentos pulados"),
+            "{pt}"
+        );
+        assert!(f[0].fix_hint.render(Lang::Es).starts_with("Usa paginación por cursor"));
     }
 }

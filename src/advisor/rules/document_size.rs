@@ -1,7 +1,7 @@
-use crate::advisor::sizes::human_bytes;
+use super::local_figures::bytes;
 use crate::advisor::{Context, Finding, Fix, Rule, RuleMeta, Severity, SizeLevel};
-use crate::declare_rule;
 use crate::model::{Place, Storage};
+use crate::{declare_rule, text};
 
 declare_rule! {
     /// ## What it does
@@ -47,23 +47,44 @@ impl Rule for DocumentSize {
         for size in cx.report.sizes.iter().filter(|s| s.level != SizeLevel::Fine) {
             let Some(entity) = cx.entity(&size.entity) else { continue };
             let (limit, what) = match size.level {
-                SizeLevel::OverLimit => (t.doc_limit_bytes, "the 16 MiB BSON limit: writes will fail"),
-                SizeLevel::OverAtlas => (t.doc_atlas_bytes, "Atlas' 2 MB flag"),
-                _ => (t.doc_target_bytes, "the 1 MB target"),
+                SizeLevel::OverLimit => (
+                    t.doc_limit_bytes,
+                    text!(
+                        en: "the 16 MiB BSON limit: writes will fail",
+                        es: "el límite BSON de 16 MiB: las escrituras fallarán",
+                        pt: "o limite BSON de 16 MiB: as gravações vão falhar"
+                    ),
+                ),
+                SizeLevel::OverAtlas => (
+                    t.doc_atlas_bytes,
+                    text!(en: "Atlas' 2 MB flag", es: "el aviso de 2 MB de Atlas", pt: "o alerta de 2 MB do Atlas"),
+                ),
+                _ => {
+                    (t.doc_target_bytes, text!(en: "the 1 MB target", es: "el objetivo de 1 MB", pt: "a meta de 1 MB"))
+                }
             };
             let now = size.worst_bytes > limit;
-            let when = if now { "now".to_string() } else { size.horizon_label.en() };
+            let when = if now { text!(en: "now", es: "ahora", pt: "agora") } else { size.horizon_label.clone() };
+            let name = &entity.name;
             let mut f = Self::finding(
                 Place::Entity { id: entity.id.clone() },
-                format!(
-                    "A {} document reaches {} {when}, over {what} (average now {}, worst case now {}).",
-                    entity.name,
-                    human_bytes(if now { size.worst_bytes } else { size.horizon_bytes }),
-                    human_bytes(size.avg_bytes),
-                    human_bytes(size.worst_bytes)
+                text!(
+                    en: "A {name} document reaches {size} {when}, over {what} (average now {avg}, worst case now {worst}).",
+                    es: "Un documento de {name} llega a {size} {when} y supera {what} (media actual {avg}, peor caso actual {worst}).",
+                    pt: "Um documento de {name} chega a {size} {when} e ultrapassa {what} (média atual {avg}, pior caso atual {worst}).";
+                    name, size = bytes(if now { size.worst_bytes } else { size.horizon_bytes }), when, what,
+                    avg = bytes(size.avg_bytes), worst = bytes(size.worst_bytes)
                 ),
-                "Large documents are rewritten whole on each update, move megabytes on every read and crowd RAM; past 16 MiB MongoDB refuses the write.",
-                "Reference the growing children from their own collection (with a subset in the parent if its view needs a few), use the bucket pattern for events, and cap bounded arrays with maxItems.",
+                text!(
+                    en: "Large documents are rewritten whole on each update, move megabytes on every read and crowd RAM; past 16 MiB MongoDB refuses the write.",
+                    es: "Los documentos grandes se reescriben enteros en cada actualización, mueven megabytes en cada lectura y saturan la RAM; por encima de 16 MiB MongoDB rechaza la escritura.",
+                    pt: "Documentos grandes são regravados inteiros a cada atualização, movem megabytes a cada leitura e lotam a RAM; acima de 16 MiB o MongoDB recusa a gravação."
+                ),
+                text!(
+                    en: "Reference the growing children from their own collection (with a subset in the parent if its view needs a few), use the bucket pattern for events, and cap bounded arrays with maxItems.",
+                    es: "Referencia los hijos que crecen desde su propia colección (con un subconjunto en el padre si su vista necesita unos pocos), usa el patrón de agrupación (bucket) para los eventos y pon tope a los arrays acotados con maxItems.",
+                    pt: "Referencie os filhos que crescem a partir de uma coleção própria (com um subconjunto no pai se a tela dele precisar de alguns), use o padrão bucket para eventos e defina o teto dos arrays limitados com maxItems."
+                ),
             );
             if size.level == SizeLevel::OverLimit {
                 f.severity = Severity::Error;
@@ -72,11 +93,13 @@ impl Rule for DocumentSize {
                 let growth = cx.growth(&entity.id);
                 let embed = growth.and_then(|g| cx.relation(g.relation)).filter(|r| r.storage == Storage::Embed);
                 if let Some(r) = embed {
-                    f.fix_hint = format!(
-                        "{} grows without bound: reference it from its own collection (child points to parent). {}",
-                        r.field, f.fix_hint
-                    )
-                    .into();
+                    let (field, rest) = (&r.field, f.fix_hint.clone());
+                    f.fix_hint = text!(
+                        en: "{field} grows without bound: reference it from its own collection (child points to parent). {rest}",
+                        es: "{field} crece sin límite: referéncialo desde su propia colección (el hijo apunta al padre). {rest}",
+                        pt: "{field} cresce sem limite: referencie-o a partir de uma coleção própria (o filho aponta para o pai). {rest}";
+                        field, rest
+                    );
                     f.fix = Some(Fix::SetStorage { relation: r.id.clone(), storage: Storage::Reference });
                 }
             }
@@ -129,5 +152,24 @@ mod tests {
     fn bounded_small_documents_pass() {
         assert!(findings(&model(), "DS202").is_empty());
         assert!(findings(&post_with_comments(0.1), "DS202").is_empty());
+    }
+
+    #[test]
+    fn the_size_reads_in_spanish_and_portuguese() {
+        use crate::i18n::Lang;
+        let f = findings(&post_with_comments(2.0), "DS202");
+        let es = f[0].message.render(Lang::Es);
+        assert!(
+            es.starts_with("Un documento de items llega a 1,2 MB ") && es.contains("supera el objetivo de 1 MB"),
+            "{es}"
+        );
+        assert!(es.contains("(media actual 6,4 KB, peor caso actual 6,4 KB)"), "{es}");
+        let pt = f[0].fix_hint.render(Lang::Pt);
+        assert!(
+            pt.starts_with("comments cresce sem limite: referencie-o") && pt.contains("Referencie os filhos"),
+            "{pt}"
+        );
+        let f = findings(&post_with_comments(40.0), "DS202");
+        assert!(f[0].message.render(Lang::Pt).contains("ultrapassa o limite BSON de 16 MiB"), "{}", f[0].message);
     }
 }

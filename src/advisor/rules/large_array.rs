@@ -1,7 +1,9 @@
+use super::local_figures::digits;
 use crate::advisor::paths::find_fields;
 use crate::advisor::{Context, Finding, Rule, RuleMeta};
-use crate::declare_rule;
+use crate::i18n::Text;
 use crate::model::{BsonType, EntityKind, Field, Place, Relation, Storage, Thresholds};
+use crate::{declare_rule, text};
 
 declare_rule! {
     /// ## What it does
@@ -48,7 +50,8 @@ impl Rule for LargeArray {
                 let n = cap_of(f).unwrap_or(0);
                 let label = format!("{}.{path}", e.name);
                 let place = Place::Field { entity: e.id.clone(), path };
-                out.push(finding(t, place, &label, n, "its declared maximum"));
+                let source = text!(en: "its declared maximum", es: "su máximo declarado", pt: "seu máximo declarado");
+                out.push(finding(t, place, &label, n, source));
             }
         }
         for r in &cx.model.relations {
@@ -60,14 +63,17 @@ impl Rule for LargeArray {
             if let Some(field) = holder_field.filter(|f| !f.is_empty() && !capped(parent, f)) {
                 if let Some(n) = largest(r).filter(|n| *n > t.array_warn) {
                     let label = format!("{}.{field}", parent.name);
-                    out.push(finding(t, Place::Relation { id: r.id.clone() }, &label, n, "the relation's maximum"));
+                    let source =
+                        text!(en: "the relation's maximum", es: "el máximo de la relación", pt: "o máximo da relação");
+                    out.push(finding(t, Place::Relation { id: r.id.clone() }, &label, n, source));
                 }
             }
             if let (Storage::Bucket, Some(b)) = (r.storage, &r.bucket) {
                 let child = cx.entity(&r.child);
                 if b.cap > t.array_warn && !child.is_some_and(|c| capped(c, &b.array_field)) {
                     let label = format!("{}.{}", child.map_or(r.child.as_str(), |c| c.name.as_str()), b.array_field);
-                    out.push(finding(t, Place::Relation { id: r.id.clone() }, &label, b.cap, "the bucket's cap"));
+                    let source = text!(en: "the bucket's cap", es: "el tope del contenedor", pt: "o teto do bucket");
+                    out.push(finding(t, Place::Relation { id: r.id.clone() }, &label, b.cap, source));
                 }
             }
         }
@@ -92,17 +98,40 @@ fn largest(r: &Relation) -> Option<u64> {
     Some(max.max(outliers))
 }
 
-fn finding(t: &Thresholds, place: Place, label: &str, n: u64, source: &str) -> Finding {
+fn finding(t: &Thresholds, place: Place, label: &str, n: u64, source: Text) -> Finding {
     let over = if n > t.array_atlas {
-        format!("over the {} entries Atlas' schema advisor flags", t.array_atlas)
+        text!(
+            en: "over the {n} entries Atlas' schema advisor flags",
+            es: "por encima de las {n} entradas que señala el schema advisor de Atlas",
+            pt: "acima das {n} entradas que o schema advisor do Atlas sinaliza";
+            n = digits(t.array_atlas)
+        )
     } else {
-        format!("over the {} elements MongoDB advises", t.array_warn)
+        text!(
+            en: "over the {n} elements MongoDB advises",
+            es: "por encima de los {n} elementos que aconseja MongoDB",
+            pt: "acima dos {n} elementos que o MongoDB recomenda";
+            n = digits(t.array_warn)
+        )
     };
     LargeArray::finding(
         place,
-        format!("{label} can hold {n} elements ({source}), {over}."),
-        "Each element of an indexed array is an index entry; every $push rewrites the document and reading one element loads them all.",
-        "Move the elements to their own collection (each pointing at the parent) and keep a subset or a computed summary in the parent; for events use buckets of a few hundred.",
+        text!(
+            en: "{label} can hold {n} elements ({source}), {over}.",
+            es: "{label} puede contener {n} elementos ({source}), {over}.",
+            pt: "{label} pode conter {n} elementos ({source}), {over}.";
+            label, n = digits(n), source, over
+        ),
+        text!(
+            en: "Each element of an indexed array is an index entry; every $push rewrites the document and reading one element loads them all.",
+            es: "Cada elemento de un array indexado es una entrada de índice; cada $push reescribe el documento y leer un elemento los carga todos.",
+            pt: "Cada elemento de um array indexado é uma entrada de índice; cada $push regrava o documento e ler um elemento carrega todos."
+        ),
+        text!(
+            en: "Move the elements to their own collection (each pointing at the parent) and keep a subset or a computed summary in the parent; for events use buckets of a few hundred.",
+            es: "Mueve los elementos a su propia colección (cada uno apuntando al padre) y guarda un subconjunto o un resumen calculado en el padre; para eventos, usa contenedores (buckets) de unos cientos.",
+            pt: "Mova os elementos para uma coleção própria (cada um apontando para o pai) e guarde um subconjunto ou um resumo calculado no pai; para eventos, use buckets de algumas centenas."
+        ),
     )
 }
 
@@ -148,5 +177,25 @@ mod tests {
         tags.constraints.max_items = Some(10);
         m.entities[0].fields.push(tags);
         assert!(findings(&m, "DS203").is_empty());
+    }
+
+    #[test]
+    fn a_large_array_reads_in_spanish_and_portuguese() {
+        use crate::i18n::Lang;
+        let mut m = model();
+        let mut votes = Field::new("votos", BsonType::Array);
+        votes.items = Some(BsonType::Int);
+        votes.constraints.max_items = Some(50_000);
+        m.entities[0].fields.push(votes);
+        let f = findings(&m, "DS203");
+        assert_eq!(
+            f[0].message.render(Lang::Es),
+            "items.votos puede contener 50000 elementos (su máximo declarado), por encima de las 10000 entradas que señala el schema advisor de Atlas."
+        );
+        let pt = f[0].message.render(Lang::Pt);
+        assert!(
+            pt.starts_with("items.votos pode conter 50000 elementos (seu máximo declarado), acima das 10000"),
+            "{pt}"
+        );
     }
 }

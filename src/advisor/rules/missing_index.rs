@@ -1,9 +1,9 @@
+use super::local_figures::rate;
 use super::single_field_indexes::singles_on;
 use crate::advisor::query_shape::{serves, FREQUENT_PER_MINUTE};
-use crate::advisor::sizes::number;
 use crate::advisor::{Context, Finding, Fix, Rule, RuleMeta};
-use crate::declare_rule;
 use crate::model::Place;
+use crate::{declare_rule, text};
 
 declare_rule! {
     /// ## What it does
@@ -58,15 +58,23 @@ impl Rule for MissingIndex {
             }
             let mut f = Self::finding(
                 Place::Query { id: q.id.clone() },
-                format!(
-                    "{} ({}, {}/min) has no declared index on {} that serves it.",
-                    q.id,
-                    q.name,
-                    number(q.per_minute),
-                    root.name
+                text!(
+                    en: "{id} ({name}, {rate}/min) has no declared index on {coll} that serves it.",
+                    es: "Ningún índice declarado en {coll} sirve a {id} ({name}, {rate}/min).",
+                    pt: "Nenhum índice declarado em {coll} atende {id} ({name}, {rate}/min).";
+                    id = &q.id, name = &q.name, rate = rate(q.per_minute), coll = &root.name
                 ),
-                "Without an index serving its filter and sort, every run scans the collection and sorts in memory; the cost grows with the collection.",
-                format!("Create {} (equality, sort, range).", ideal.key_doc()),
+                text!(
+                    en: "Without an index serving its filter and sort, every run scans the collection and sorts in memory; the cost grows with the collection.",
+                    es: "Sin un índice que sirva su filtro y su orden, cada ejecución recorre la colección y ordena en memoria; el coste crece con la colección.",
+                    pt: "Sem um índice que atenda seu filtro e sua ordenação, cada execução varre a coleção e ordena em memória; o custo cresce com a coleção."
+                ),
+                text!(
+                    en: "Create {ideal} (equality, sort, range).",
+                    es: "Crea {ideal} (igualdad, orden, rango).",
+                    pt: "Crie {ideal} (igualdade, ordenação, intervalo).";
+                    ideal = ideal.key_doc()
+                ),
             );
             f.fix = Some(Fix::AddIndex { entity: root.id.clone(), index: ideal });
             out.push(f);
@@ -112,5 +120,26 @@ mod tests {
         frequent.per_minute = 100.0;
         m.queries.push(frequent);
         assert!(findings(&m, "DS304").is_empty(), "no declared indexes: the derived list is the advice");
+    }
+
+    #[test]
+    fn a_missing_index_reads_in_spanish_and_portuguese() {
+        use crate::i18n::Lang;
+        let mut m = model();
+        m.entities[0].collection.indexes = vec![IndexSpec::new(&[("material_id", 1)])];
+        let mut q = query("C5", "c", &["estado"], &[("fecha", -1)]);
+        q.name = "Cola de moderación".into();
+        q.per_minute = 12.5;
+        m.queries.push(q);
+        let f = findings(&m, "DS304");
+        assert_eq!(
+            f[0].message.en(),
+            "C5 (Cola de moderación, 12.5/min) has no declared index on items that serves it."
+        );
+        assert_eq!(
+            f[0].message.render(Lang::Es),
+            "Ningún índice declarado en items sirve a C5 (Cola de moderación, 12,5/min)."
+        );
+        assert_eq!(f[0].fix_hint.render(Lang::Pt), "Crie { estado: 1, fecha: -1 } (igualdade, ordenação, intervalo).");
     }
 }

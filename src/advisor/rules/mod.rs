@@ -25,6 +25,7 @@ mod collection_fixtures;
 pub mod deep_offset_pagination;
 pub mod document_size;
 pub mod large_array;
+mod local_figures;
 pub mod missing_index;
 pub mod no_projection;
 pub mod no_schema_version;

@@ -1,8 +1,9 @@
+use super::local_figures::{bytes, digits, rate};
 use crate::advisor::query_shape::FREQUENT_PER_MINUTE;
-use crate::advisor::sizes::{human_bytes, number};
 use crate::advisor::{Context, Finding, Rule, RuleMeta};
-use crate::declare_rule;
+use crate::i18n::Text;
 use crate::model::{Pagination, Place, QueryKind};
+use crate::{declare_rule, text};
 
 /// Average document size from which a collection's documents count as large.
 const LARGE_DOC_BYTES: u64 = 2_048;
@@ -57,19 +58,28 @@ impl Rule for NoProjection {
             if avg < LARGE_DOC_BYTES && docs < LARGE_COLLECTION_DOCS {
                 continue;
             }
-            let page = q.page_size.map_or_else(String::new, |p| format!(", {p} per page"));
+            let page = q.page_size.map_or_else(
+                Text::empty,
+                |p| text!(en: ", {p} per page", es: ", {p} por página", pt: ", {p} por página"; p = digits(p as u64)),
+            );
             out.push(Self::finding(
                 Place::Query { id: q.id.clone() },
-                format!(
-                    "{} ({}, {}/min{page}) returns whole {} documents of about {} each: it has no projection.",
-                    q.id,
-                    q.name,
-                    number(q.per_minute),
-                    root.name,
-                    human_bytes(avg)
+                text!(
+                    en: "{id} ({name}, {rate}/min{page}) returns whole {coll} documents of about {size} each: it has no projection.",
+                    es: "{id} ({name}, {rate}/min{page}) devuelve documentos de {coll} enteros, de unos {size} cada uno: no tiene proyección.",
+                    pt: "{id} ({name}, {rate}/min{page}) retorna documentos de {coll} inteiros, de cerca de {size} cada: não tem projeção.";
+                    id = &q.id, name = &q.name, rate = rate(q.per_minute), page, coll = &root.name, size = bytes(avg)
                 ),
-                "Every item of the list travels whole, with fields the list does not show: more payload and latency, and internal fields exposed.",
-                "Add a projection with the fields the list shows; if they are all in the index, the query is covered.",
+                text!(
+                    en: "Every item of the list travels whole, with fields the list does not show: more payload and latency, and internal fields exposed.",
+                    es: "Cada elemento de la lista viaja entero, con campos que la lista no muestra: más payload y latencia, y campos internos expuestos.",
+                    pt: "Cada item da lista trafega inteiro, com campos que a lista não mostra: mais payload e latência, e campos internos expostos."
+                ),
+                text!(
+                    en: "Add a projection with the fields the list shows; if they are all in the index, the query is covered.",
+                    es: "Añade una proyección con los campos que muestra la lista; si están todos en el índice, la consulta queda cubierta (covered query).",
+                    pt: "Adicione uma projeção com os campos que a lista mostra; se estiverem todos no índice, a consulta fica coberta (covered query)."
+                ),
             ));
         }
     }
@@ -107,5 +117,19 @@ mod tests {
         let mut m = list_model(&[]);
         m.entities[0].fields.pop();
         assert!(findings(&m, "DS307").is_empty());
+    }
+
+    #[test]
+    fn a_whole_document_list_reads_in_spanish_and_portuguese() {
+        use crate::i18n::Lang;
+        let f = findings(&list_model(&[]), "DS307");
+        let en = f[0].message.en();
+        let es = f[0].message.render(Lang::Es);
+        assert!(en.contains("100/min, 20 per page) returns whole items documents of about 3.1 KB each"), "{en}");
+        assert!(
+            es.contains("100/min, 20 por página) devuelve documentos de items enteros, de unos 3,1 KB cada uno"),
+            "{es}"
+        );
+        assert!(f[0].why.render(Lang::Pt).starts_with("Cada item da lista trafega inteiro"));
     }
 }

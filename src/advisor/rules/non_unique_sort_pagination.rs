@@ -1,6 +1,6 @@
 use crate::advisor::{Context, Finding, Rule, RuleMeta};
-use crate::declare_rule;
 use crate::model::{Pagination, Place};
+use crate::{declare_rule, text};
 
 declare_rule! {
     /// ## What it does
@@ -54,18 +54,38 @@ impl Rule for NonUniqueSortPagination {
             if unique && !shape.sort.is_empty() {
                 continue;
             }
+            let (id, name) = (&q.id, &q.name);
             let message = if shape.sort.is_empty() {
-                format!("{} ({}) paginates with no sort: the order of results is not defined.", q.id, q.name)
+                text!(
+                    en: "{id} ({name}) paginates with no sort: the order of results is not defined.",
+                    es: "{id} ({name}) pagina sin orden: el orden de los resultados no está definido.",
+                    pt: "{id} ({name}) pagina sem ordenação: a ordem dos resultados não é definida.";
+                    id, name
+                )
             } else {
                 let keys: Vec<String> = shape.sort.iter().map(|k| format!("{}:{}", k.field, k.dir)).collect();
-                format!("{} ({}) paginates on the sort {}, which is not unique.", q.id, q.name, keys.join(", "))
+                text!(
+                    en: "{id} ({name}) paginates on the sort {keys}, which is not unique.",
+                    es: "{id} ({name}) pagina sobre el orden {keys}, que no es único.",
+                    pt: "{id} ({name}) pagina pela ordenação {keys}, que não é única.";
+                    id, name, keys = keys.join(", ")
+                )
             };
             let dir = shape.sort.last().map_or(1, |k| k.dir);
             out.push(Self::finding(
                 Place::Query { id: q.id.clone() },
                 message,
-                "Documents that share the sort value have no defined order: a page boundary inside the tie repeats some and skips others.",
-                format!("End the sort with _id:{dir} as a unique tie-breaker, and add it to the index."),
+                text!(
+                    en: "Documents that share the sort value have no defined order: a page boundary inside the tie repeats some and skips others.",
+                    es: "Los documentos que comparten el valor de orden no tienen un orden definido: un límite de página dentro del empate repite unos y se salta otros.",
+                    pt: "Documentos que compartilham o valor de ordenação não têm ordem definida: um limite de página dentro do empate repete alguns e pula outros."
+                ),
+                text!(
+                    en: "End the sort with _id:{dir} as a unique tie-breaker, and add it to the index.",
+                    es: "Termina el orden con _id:{dir} como desempate único (tie-breaker) y añádelo al índice.",
+                    pt: "Termine a ordenação com _id:{dir} como desempate único (tie-breaker) e adicione-o ao índice.";
+                    dir = dir.to_string()
+                ),
             ));
         }
     }
@@ -103,5 +123,25 @@ mod tests {
         first_page.page_size = Some(20);
         m.queries.push(first_page);
         assert!(findings(&m, "DS306").is_empty());
+    }
+
+    #[test]
+    fn a_tie_reads_in_spanish_and_portuguese() {
+        use crate::i18n::Lang;
+        let mut m = model();
+        let mut q = query("q", "c", &["status"], &[("createdAt", -1)]);
+        q.pagination = Pagination::Cursor;
+        m.queries.push(q);
+        let mut none = query("n", "c", &["status"], &[]);
+        none.pagination = Pagination::Offset;
+        m.queries.push(none);
+        let f = findings(&m, "DS306");
+        assert_eq!(f.len(), 2, "{f:?}");
+        assert!(f[0].message.render(Lang::Es).contains("pagina sobre el orden createdAt:-1, que no es único."));
+        assert_eq!(
+            f[0].fix_hint.render(Lang::Pt),
+            "Termine a ordenação com _id:-1 como desempate único (tie-breaker) e adicione-o ao índice."
+        );
+        assert!(f[1].message.render(Lang::Pt).contains("pagina sem ordenação: a ordem dos resultados não é definida."));
     }
 }

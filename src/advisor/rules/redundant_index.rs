@@ -1,7 +1,7 @@
 use crate::advisor::query_shape::prefix_either_way;
 use crate::advisor::{Context, Finding, Fix, Rule, RuleMeta};
-use crate::declare_rule;
 use crate::model::Place;
+use crate::{declare_rule, text};
 
 declare_rule! {
     /// ## What it does
@@ -48,17 +48,31 @@ impl Rule for RedundantIndex {
                         && (long.keys.len() > short.keys.len() || (long.keys.len() == short.keys.len() && *j < i))
                 });
                 let Some((_, long)) = host else { continue };
+                let (name, key, host) = (&e.name, short.key_doc(), long.key_doc());
+                let message = if long.keys.len() == short.keys.len() {
+                    text!(
+                        en: "{name}'s index {key} is a duplicate of {host}.",
+                        es: "El índice {key} de {name} es un duplicado de {host}.",
+                        pt: "O índice {key} de {name} é uma duplicata de {host}.";
+                        name, key = &key, host
+                    )
+                } else {
+                    text!(
+                        en: "{name}'s index {key} is a prefix of {host}.",
+                        es: "El índice {key} de {name} es un prefijo de {host}.",
+                        pt: "O índice {key} de {name} é um prefixo de {host}.";
+                        name, key = &key, host
+                    )
+                };
                 let mut f = Self::finding(
                     Place::Entity { id: e.id.clone() },
-                    format!(
-                        "{}'s index {} is {} {}.",
-                        e.name,
-                        short.key_doc(),
-                        if long.keys.len() == short.keys.len() { "a duplicate of" } else { "a prefix of" },
-                        long.key_doc()
+                    message,
+                    text!(
+                        en: "The longer index serves every query the shorter one does, while both are updated on each write and both take RAM.",
+                        es: "El índice más largo sirve todas las consultas que sirve el más corto, mientras ambos se actualizan en cada escritura y ambos ocupan RAM.",
+                        pt: "O índice mais longo atende todas as consultas que o mais curto atende, enquanto ambos são atualizados a cada escrita e ambos ocupam RAM."
                     ),
-                    "The longer index serves every query the shorter one does, while both are updated on each write and both take RAM.",
-                    format!("Drop {}.", short.key_doc()),
+                    text!(en: "Drop {key}.", es: "Elimina {key}.", pt: "Remova {key}."; key),
                 );
                 f.fix = Some(Fix::DropIndex { entity: e.id.clone(), index: short.clone() });
                 out.push(f);
@@ -95,5 +109,22 @@ mod tests {
         m.entities[0].collection.indexes =
             vec![unique, IndexSpec::new(&[("email", 1), ("name", 1)]), IndexSpec::new(&[("dia", 1), ("socio_id", 1)])];
         assert!(findings(&m, "DS303").is_empty());
+    }
+
+    #[test]
+    fn a_prefix_reads_in_spanish_and_portuguese() {
+        use crate::i18n::Lang;
+        let mut m = model();
+        m.entities[0].collection.indexes =
+            vec![IndexSpec::new(&[("socio_id", 1)]), IndexSpec::new(&[("socio_id", 1), ("dia", -1)])];
+        let f = findings(&m, "DS303");
+        assert_eq!(
+            f[0].message.render(Lang::Es),
+            "El índice { socio_id: 1 } de items es un prefijo de { socio_id: 1, dia: -1 }."
+        );
+        assert_eq!(f[0].fix_hint.render(Lang::Pt), "Remova { socio_id: 1 }.");
+        m.entities[0].collection.indexes.push(IndexSpec::new(&[("socio_id", 1), ("dia", -1)]));
+        let pt: Vec<String> = findings(&m, "DS303").iter().map(|f| f.message.render(Lang::Pt)).collect();
+        assert!(pt.iter().any(|s| s.ends_with("é uma duplicata de { socio_id: 1, dia: -1 }.")), "{pt:?}");
     }
 }

@@ -1,7 +1,7 @@
 use crate::advisor::query_shape::serves;
 use crate::advisor::{Context, Finding, Fix, Rule, RuleMeta};
-use crate::declare_rule;
 use crate::model::{IndexSpec, Place};
+use crate::{declare_rule, text};
 
 declare_rule! {
     /// ## What it does
@@ -59,16 +59,23 @@ impl Rule for SingleFieldIndexes {
             }
             let mut f = Self::finding(
                 Place::Query { id: q.id.clone() },
-                format!(
-                    "{} ({}) has single-field indexes {} on {}, but no index serves its whole shape {}.",
-                    q.id,
-                    q.name,
-                    singles.join(", "),
-                    root.name,
-                    ideal.key_doc()
+                text!(
+                    en: "{id} ({name}) has single-field indexes {singles} on {coll}, but no index serves its whole shape {ideal}.",
+                    es: "{id} ({name}) tiene índices de un solo campo {singles} en {coll}, pero ningún índice sirve su forma completa {ideal}.",
+                    pt: "{id} ({name}) tem índices de campo único {singles} em {coll}, mas nenhum índice atende sua forma completa {ideal}.";
+                    id = &q.id, name = &q.name, singles = singles.join(", "), coll = &root.name, ideal = ideal.key_doc()
                 ),
-                "MongoDB uses one index per query: the other fields are filtered or sorted in memory, while every single-field index still costs each write.",
-                format!("Create the compound index {} (equality, sort, range) and drop the single-field ones no other query needs.", ideal.key_doc()),
+                text!(
+                    en: "MongoDB uses one index per query: the other fields are filtered or sorted in memory, while every single-field index still costs each write.",
+                    es: "MongoDB usa un índice por consulta: los demás campos se filtran u ordenan en memoria, mientras cada índice de un solo campo sigue costando en cada escritura.",
+                    pt: "O MongoDB usa um índice por consulta: os outros campos são filtrados ou ordenados em memória, enquanto cada índice de campo único continua custando em cada escrita."
+                ),
+                text!(
+                    en: "Create the compound index {ideal} (equality, sort, range) and drop the single-field ones no other query needs.",
+                    es: "Crea el índice compuesto {ideal} (igualdad, orden, rango) y elimina los de un solo campo que ninguna otra consulta necesite.",
+                    pt: "Crie o índice composto {ideal} (igualdade, ordenação, intervalo) e remova os de campo único de que nenhuma outra consulta precise.";
+                    ideal = ideal.key_doc()
+                ),
             );
             f.fix = Some(Fix::AddIndex { entity: root.id.clone(), index: ideal });
             out.push(f);
@@ -113,5 +120,20 @@ mod tests {
         ];
         m.queries.push(query("q", "c", &["status"], &[("createdAt", -1)]));
         assert!(findings(&m, "DS302").is_empty());
+    }
+
+    #[test]
+    fn the_shape_reads_in_spanish_and_portuguese() {
+        use crate::i18n::Lang;
+        let mut m = model();
+        m.entities[0].collection.indexes = vec![IndexSpec::new(&[("status", 1)]), IndexSpec::new(&[("createdAt", -1)])];
+        m.queries.push(query("q", "c", &["status"], &[("createdAt", -1)]));
+        let f = findings(&m, "DS302");
+        let es = f[0].message.render(Lang::Es);
+        assert!(es.contains("tiene índices de un solo campo { status: 1 }, { createdAt: -1 } en items"), "{es}");
+        assert_eq!(
+            f[0].fix_hint.render(Lang::Pt),
+            "Crie o índice composto { status: 1, createdAt: -1 } (igualdade, ordenação, intervalo) e remova os de campo único de que nenhuma outra consulta precise."
+        );
     }
 }

@@ -1,7 +1,8 @@
-use crate::advisor::sizes::{horizon_span, human_bytes};
+use super::local_figures::{bytes, decimal, digits};
 use crate::advisor::{Context, Finding, Fix, Rule, RuleMeta};
-use crate::declare_rule;
+use crate::i18n::{Arg, Text};
 use crate::model::{Place, Storage};
+use crate::{declare_rule, text};
 
 declare_rule! {
     /// ## What it does
@@ -55,22 +56,30 @@ impl Rule for TinyDocumentsFlood {
                 continue;
             }
             let when = if now > t.massive_docs as f64 {
-                "now".to_string()
+                text!(en: "now", es: "ahora", pt: "agora")
             } else {
-                format!("in {}", horizon_span(t.horizon_days))
+                text!(en: "in {span}", es: "en {span}", pt: "em {span}"; span = Arg::Days(t.horizon_days))
             };
             let count = if now > t.massive_docs as f64 { now } else { horizon };
+            let name = &e.name;
             let mut f = Self::finding(
                 Place::Entity { id: e.id.clone() },
-                format!(
-                    "{} will hold {} documents {when} averaging {}, under the {} that make a document worth its overhead.",
-                    e.name,
-                    millions(count),
-                    human_bytes(size.avg_bytes),
-                    human_bytes(t.tiny_doc_bytes)
+                text!(
+                    en: "{name} will hold {count} {when} averaging {avg}, under the {tiny} that make a document worth its overhead.",
+                    es: "{name} tendrá {count} {when} con una media de {avg}, por debajo de los {tiny} a partir de los que un documento compensa su sobrecarga.",
+                    pt: "{name} terá {count} {when} com média de {avg}, abaixo dos {tiny} a partir dos quais um documento compensa seu overhead.";
+                    name, count = documents(count), when, avg = bytes(size.avg_bytes), tiny = bytes(t.tiny_doc_bytes)
                 ),
-                "Each document pays for its _id, field names and index entries; with tiny documents the overhead outweighs the data and indexes grow with the count.",
-                "Group the events per parent and period with the bucket pattern (a capped array, a count, a deterministic _id, a TTL for retention).",
+                text!(
+                    en: "Each document pays for its _id, field names and index entries; with tiny documents the overhead outweighs the data and indexes grow with the count.",
+                    es: "Cada documento paga su _id, los nombres de sus campos y sus entradas de índice; con documentos diminutos la sobrecarga pesa más que el dato y los índices crecen con el número de documentos.",
+                    pt: "Cada documento paga pelo seu _id, pelos nomes dos campos e pelas entradas de índice; com documentos minúsculos o overhead supera os dados e os índices crescem com a contagem."
+                ),
+                text!(
+                    en: "Group the events per parent and period with the bucket pattern (a capped array, a count, a deterministic _id, a TTL for retention).",
+                    es: "Agrupa los eventos por padre y periodo con el patrón bucket (un array con tope, un contador, un _id determinista, un TTL para la retención).",
+                    pt: "Agrupe os eventos por pai e período com o padrão bucket (um array com teto, uma contagem, um _id determinístico, um TTL para a retenção)."
+                ),
             );
             let references: Vec<_> = parents.iter().filter(|r| r.storage == Storage::Reference).collect();
             if let [r] = references.as_slice() {
@@ -81,11 +90,14 @@ impl Rule for TinyDocumentsFlood {
     }
 }
 
-fn millions(n: f64) -> String {
+/// `38.5 million documents` (`38,5 millones de documentos`), or the count itself under a million.
+fn documents(n: f64) -> Text {
     if n >= 1e6 {
-        format!("{:.1} million", n / 1e6)
+        let n = decimal(format!("{:.1}", n / 1e6));
+        text!(en: "{n} million documents", es: "{n} millones de documentos", pt: "{n} milhões de documentos"; n)
     } else {
-        format!("{}", n.round() as u64)
+        let n = digits(n.round() as u64);
+        text!(en: "{n} documents", es: "{n} documentos", pt: "{n} documentos"; n)
     }
 }
 
@@ -122,5 +134,16 @@ mod tests {
         let mut m = events(20_000.0);
         m.relations[0].storage = Storage::Bucket;
         assert!(findings(&m, "DS204").is_empty());
+    }
+
+    #[test]
+    fn the_flood_reads_in_spanish_and_portuguese() {
+        use crate::i18n::Lang;
+        let f = findings(&events(20_000.0), "DS204");
+        let es = f[0].message.render(Lang::Es);
+        assert!(es.contains("events tendrá 38,5 millones de documentos en 5 años"), "{es}");
+        let pt = f[0].message.render(Lang::Pt);
+        assert!(pt.contains("38,5 milhões de documentos em 5 anos") && pt.contains("abaixo dos 256 B"), "{pt}");
+        assert!(f[0].fix_hint.render(Lang::Es).starts_with("Agrupa los eventos"));
     }
 }

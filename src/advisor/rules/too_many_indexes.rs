@@ -1,8 +1,8 @@
-use crate::advisor::sizes::number;
+use super::local_figures::{digits, rate};
 use crate::advisor::{Context, Finding, Rule, RuleMeta};
-use crate::declare_rule;
 use crate::fast_hash::FastMap;
 use crate::model::{Place, QueryKind};
+use crate::{declare_rule, text};
 
 /// Secondary indexes from which a write-heavy collection is flagged.
 const WRITE_HEAVY_INDEXES: usize = 10;
@@ -74,14 +74,20 @@ impl Rule for TooManyIndexes {
             let Some(e) = cx.entity(&size.entity) else { continue };
             let (reads, writes) = rates.get(size.entity.as_str()).copied().unwrap_or((0.0, 0.0));
             let write_heavy = writes > 0.0 && writes >= reads;
+            let (name, count) = (&e.name, digits(n as u64));
             let message = if n > max {
-                format!("{} needs {n} indexes besides _id, over the {max} Atlas flags.", e.name)
+                text!(
+                    en: "{name} needs {n} indexes besides _id, over the {max} Atlas flags.",
+                    es: "{name} necesita {n} índices además de _id, más de los {max} que señala Atlas.",
+                    pt: "{name} precisa de {n} índices além do _id, acima dos {max} que o Atlas sinaliza.";
+                    name, n = count, max = digits(max as u64)
+                )
             } else if write_heavy && n >= WRITE_HEAVY_INDEXES {
-                format!(
-                    "{} needs {n} indexes besides _id and takes {} writes/min against {} reads/min: each write updates them all.",
-                    e.name,
-                    number(writes),
-                    number(reads)
+                text!(
+                    en: "{name} needs {n} indexes besides _id and takes {writes} writes/min against {reads} reads/min: each write updates them all.",
+                    es: "{name} necesita {n} índices además de _id y recibe {writes} escrituras/min frente a {reads} lecturas/min: cada escritura los actualiza todos.",
+                    pt: "{name} precisa de {n} índices além do _id e recebe {writes} escritas/min contra {reads} leituras/min: cada escrita atualiza todos eles.";
+                    name, n = count, writes = rate(writes), reads = rate(reads)
                 )
             } else {
                 continue;
@@ -89,8 +95,16 @@ impl Rule for TooManyIndexes {
             out.push(Self::finding(
                 Place::Entity { id: e.id.clone() },
                 message,
-                "Every insert and every update of an indexed field updates each index, and indexes compete with the working set for RAM.",
-                "Let one compound index serve several query shapes, drop prefix-redundant indexes, and serve rare reports from an analytical copy.",
+                text!(
+                    en: "Every insert and every update of an indexed field updates each index, and indexes compete with the working set for RAM.",
+                    es: "Cada inserción y cada actualización de un campo indexado actualiza todos los índices, y los índices compiten con el working set por la RAM.",
+                    pt: "Cada inserção e cada atualização de um campo indexado atualiza todos os índices, e os índices disputam a RAM com o working set."
+                ),
+                text!(
+                    en: "Let one compound index serve several query shapes, drop prefix-redundant indexes, and serve rare reports from an analytical copy.",
+                    es: "Haz que un índice compuesto sirva a varias formas de consulta, elimina los índices redundantes por prefijo y atiende los informes poco frecuentes desde una copia analítica.",
+                    pt: "Faça um índice composto atender a várias formas de consulta, remova os índices redundantes por prefixo e atenda os relatórios raros a partir de uma cópia analítica."
+                ),
             ));
         }
     }
@@ -132,5 +146,18 @@ mod tests {
     fn fifteen_indexes_on_a_read_mostly_collection_pass() {
         assert!(findings(&with_indexes(15, 10.0), "DS301").is_empty());
         assert!(findings(&with_indexes(3, 2000.0), "DS301").is_empty());
+    }
+
+    #[test]
+    fn the_write_load_reads_in_spanish_and_portuguese() {
+        use crate::i18n::Lang;
+        let f = findings(&with_indexes(15, 2000.5), "DS301");
+        assert!(f[0].message.check().is_ok());
+        assert_eq!(
+            f[0].message.render(Lang::Es),
+            "items necesita 15 índices además de _id y recibe 2000,5 escrituras/min frente a 100 lecturas/min: cada escritura los actualiza todos."
+        );
+        assert!(f[0].message.render(Lang::Pt).contains("2000,5 escritas/min contra 100 leituras/min"));
+        assert!(f[0].message.en().contains("2000.5 writes/min"));
     }
 }

@@ -1,0 +1,57 @@
+//! Figures the size and index rules print, handed to each language.
+//!
+//! These rules print bytes as `human_bytes` does (`150.0 KB`, one decimal always) and rates
+//! as `number` does (`0.02`, `2000`), which differ from the `i18n` figures (`150 KB`,
+//! `2,000`). To keep their English byte for byte while Spanish and Portuguese get a decimal
+//! comma, the English figure is split at its decimal point into a small nested `Text`.
+
+use crate::advisor::sizes::{human_bytes, number};
+use crate::i18n::Arg;
+use crate::text;
+
+/// An English figure without thousands separators (`150.0 KB`, `0.02`, `96 B`), with the
+/// decimal point as a comma in Spanish and Portuguese.
+pub(super) fn decimal(english: String) -> Arg {
+    match english.split_once('.') {
+        Some((whole, frac)) => {
+            Arg::from(text!(en: "{whole}.{frac}", es: "{whole},{frac}", pt: "{whole},{frac}"; whole, frac))
+        }
+        None => Arg::Str(english),
+    }
+}
+
+/// Bytes as `human_bytes` prints them: `150.0 KB` / `150,0 KB`.
+pub(super) fn bytes(b: u64) -> Arg {
+    decimal(human_bytes(b))
+}
+
+/// A rate as `number` prints it: `0.02` / `0,02`, `2000`.
+pub(super) fn rate(v: f64) -> Arg {
+    decimal(number(v))
+}
+
+/// An integer as the rules print it, without separators (`50000`), the same in every language.
+pub(super) fn digits(n: u64) -> Arg {
+    Arg::Str(n.to_string())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::i18n::Lang;
+
+    fn render(a: Arg, lang: Lang) -> String {
+        text!(en: "{a}", es: "{a}", pt: "{a}"; a).render(lang)
+    }
+
+    #[test]
+    fn english_stays_and_the_others_get_a_decimal_comma() {
+        assert_eq!(render(bytes(150_000), Lang::En), "150.0 KB");
+        assert_eq!(render(bytes(150_000), Lang::Es), "150,0 KB");
+        assert_eq!(render(bytes(1_234_567), Lang::Pt), "1,2 MB");
+        assert_eq!(render(bytes(96), Lang::Es), "96 B");
+        assert_eq!(render(rate(0.02), Lang::Pt), "0,02");
+        assert_eq!(render(rate(2000.0), Lang::Es), "2000");
+        assert_eq!(render(digits(50_000), Lang::Es), "50000");
+    }
+}
