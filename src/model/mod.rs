@@ -6,6 +6,7 @@
 mod entity;
 mod index;
 mod load;
+mod names;
 mod query;
 mod relation;
 mod structure;
@@ -15,12 +16,10 @@ mod thresholds;
 pub use entity::*;
 pub use index::*;
 pub use load::{load, LoadError, FORMAT, FORMAT_VERSION, MAX_FILE_BYTES};
+pub use names::{check_names, collection_name_problem, name_problem, structure_problem_for_name};
 pub use query::*;
 pub use relation::*;
-pub use structure::{
-    check_names, check_structure, collection_name_problem, name_problem, structure_problem_for_name, walk_fields,
-    Place, Problem,
-};
+pub use structure::{check_structure, walk_fields, Place, Problem};
 pub use thresholds::Thresholds;
 
 use serde::{Deserialize, Serialize};

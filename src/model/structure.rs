@@ -1,8 +1,12 @@
 //! Structural checks of a loaded model: ids that point nowhere, embedding cycles, names
-//! MongoDB forbids. Each problem names the place, so the UI can select it.
+//! MongoDB forbids (see `names.rs`), absurd numbers. Each problem names the place, so the UI can
+//! select it, and says what is wrong as a [`Text`] in the three languages.
 
-use super::{EntityKind, Field, Model, Storage};
+use super::names::check_names;
+use super::{Field, Model, Storage};
 use crate::fast_hash::{FastMap, FastSet};
+use crate::i18n::{Arg, Text};
+use crate::text;
 use serde::Serialize;
 
 /// An element of the model a message points at.
@@ -36,97 +40,23 @@ impl Place {
     }
 }
 
+/// A structural problem: where it is and what is wrong, in the three languages.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Problem {
     pub place: Place,
-    pub message: String,
+    pub message: Text,
 }
 
 impl Problem {
-    fn new(place: Place, message: impl Into<String>) -> Problem {
-        Problem { place, message: message.into() }
+    pub(crate) fn new(place: Place, message: Text) -> Problem {
+        Problem { place, message }
     }
 }
 
-/// Why MongoDB refuses `name` as a field name, if it does.
-pub fn name_problem(name: &str) -> Option<String> {
-    if name.is_empty() {
-        Some("a field name cannot be empty".into())
-    } else if name.starts_with('$') {
-        Some(format!("field name \"{name}\" starts with '$', which MongoDB reserves for operators"))
-    } else if name.contains('\0') {
-        Some(format!("field name \"{}\" contains a NUL character", name.replace('\0', "\\0")))
-    } else if name.contains('.') {
-        Some(format!("field name \"{name}\" contains '.', which queries read as a path into a sub-document"))
-    } else {
-        None
-    }
-}
-
-/// Why MongoDB refuses `name` as a collection name, if it does.
-pub fn collection_name_problem(name: &str) -> Option<String> {
-    if name.is_empty() {
-        Some("a collection name cannot be empty".into())
-    } else if name.contains('$') {
-        Some(format!("collection name \"{name}\" contains '$'"))
-    } else if name.contains('\0') {
-        Some("a collection name cannot contain a NUL character".into())
-    } else if name.starts_with("system.") {
-        Some(format!("collection name \"{name}\" starts with \"system.\", which MongoDB reserves"))
-    } else if name.len() > 200 {
-        Some(format!("collection name is {} bytes; keep namespaces under 255 bytes", name.len()))
-    } else {
-        None
-    }
-}
-
-/// Why the name of entity `id` is refused, if it is: a collection name for collections, a
-/// field name for embedded sub-documents.
-pub fn structure_problem_for_name(model: &Model, id: &str) -> Option<String> {
-    let entity = model.entity(id)?;
-    if model.is_collection(entity) {
-        collection_name_problem(&entity.name)
-    } else if model.embedding_parent(id).is_some() && entity.kind != crate::model::EntityKind::Value {
-        name_problem(&entity.name)
-    } else if entity.name.trim().is_empty() {
-        Some("a name cannot be empty".into())
-    } else {
-        None
-    }
-}
-
-/// Forbidden field names anywhere in the model.
-pub fn check_names(model: &Model) -> Vec<Problem> {
-    let mut out = Vec::new();
-    let embedded: FastSet<&str> =
-        model.relations.iter().filter(|r| r.storage == Storage::Embed).map(|r| r.child.as_str()).collect();
-    for entity in &model.entities {
-        let mut names = Vec::new();
-        bad_names(&entity.id, &entity.fields, &mut names, &mut out);
-        for variant in &entity.collection.variants {
-            bad_names(&entity.id, &variant.fields, &mut names, &mut out);
-        }
-        let is_collection = entity.kind == EntityKind::Document && !embedded.contains(entity.id.as_str());
-        if is_collection {
-            if let Some(why) = collection_name_problem(&entity.name) {
-                out.push(Problem::new(Place::Entity { id: entity.id.clone() }, why));
-            }
-        }
-    }
-    out
-}
-
-/// The forbidden field names among `fields`, depth first (as `walk_fields` visits them). The
-/// dotted path is built only for a field that has a problem, so a clean model allocates nothing.
-fn bad_names<'f>(entity: &str, fields: &'f [Field], names: &mut Vec<&'f str>, out: &mut Vec<Problem>) {
-    for field in fields {
-        names.push(&field.name);
-        if let Some(why) = name_problem(&field.name) {
-            out.push(Problem::new(Place::Field { entity: entity.to_string(), path: names.join(".") }, why));
-        }
-        bad_names(entity, &field.fields, names, out);
-        names.pop();
-    }
+/// A number that cannot be (negative, not finite), shown as the file has it: a figure format
+/// would hide what is wrong with it (a count cannot print `-3` or `NaN`).
+fn raw(x: f64) -> Arg {
+    Arg::Str(x.to_string())
 }
 
 /// Calls `visit(path, field)` for every field, depth first.
@@ -156,44 +86,105 @@ pub fn check_structure(model: &Model) -> Vec<Problem> {
         .chain(model.queries.iter().map(|q| (&q.id, query)));
     for (id, place) in ids {
         if id.is_empty() {
-            out.push(Problem::new(place(id), "an element has an empty id"));
+            out.push(Problem::new(
+                place(id),
+                text!(en: "an element has an empty id", es: "un elemento tiene un id vacío", pt: "um elemento tem um id vazio"),
+            ));
         } else if !seen.insert(id.as_str()) {
-            out.push(Problem::new(place(id), format!("the id \"{id}\" is used twice")));
+            out.push(Problem::new(
+                place(id),
+                text!(
+                    en: "the id \"{id}\" is used twice",
+                    es: "el id \"{id}\" se usa dos veces",
+                    pt: "o id \"{id}\" é usado duas vezes";
+                    id
+                ),
+            ));
         }
     }
     let entity_ids: FastSet<&str> = model.entities.iter().map(|e| e.id.as_str()).collect();
     for rel in &model.relations {
         let place = || Place::Relation { id: rel.id.clone() };
-        for (end, id) in [("parent", &rel.parent), ("child", &rel.child)] {
-            if !entity_ids.contains(id.as_str()) {
-                out.push(Problem::new(place(), format!("its {end} \"{id}\" does not exist")));
-            }
+        if !entity_ids.contains(rel.parent.as_str()) {
+            out.push(Problem::new(
+                place(),
+                text!(
+                    en: "its parent \"{id}\" does not exist",
+                    es: "su padre \"{id}\" no existe",
+                    pt: "seu pai \"{id}\" não existe";
+                    id = &rel.parent
+                ),
+            ));
+        }
+        if !entity_ids.contains(rel.child.as_str()) {
+            out.push(Problem::new(
+                place(),
+                text!(
+                    en: "its child \"{id}\" does not exist",
+                    es: "su hijo \"{id}\" no existe",
+                    pt: "seu filho \"{id}\" não existe";
+                    id = &rel.child
+                ),
+            ));
         }
         if rel.parent == rel.child && rel.storage == Storage::Embed {
-            out.push(Problem::new(place(), "an entity cannot embed itself"));
+            out.push(Problem::new(
+                place(),
+                text!(
+                    en: "an entity cannot embed itself",
+                    es: "una entidad no puede embeberse a sí misma",
+                    pt: "uma entidade não pode embutir a si mesma"
+                ),
+            ));
         }
         let c = &rel.cardinality;
         if !c.typical.is_finite() || c.typical < 0.0 {
             out.push(Problem::new(
                 place(),
-                format!("typical children per parent must be a number ≥ 0, not {}", c.typical),
+                text!(
+                    en: "typical children per parent must be a number ≥ 0, not {value}",
+                    es: "los hijos típicos por padre deben ser un número ≥ 0, no {value}",
+                    pt: "os filhos típicos por pai devem ser um número ≥ 0, não {value}";
+                    value = raw(c.typical)
+                ),
             ));
         } else if let Some(max) = c.max {
             if c.typical > max as f64 {
                 out.push(Problem::new(
                     place(),
-                    format!("typical children ({}) is above the maximum ({max})", c.typical),
+                    text!(
+                        en: "typical children ({typical}) is above the maximum ({max})",
+                        es: "los hijos típicos ({typical}) superan el máximo ({max})",
+                        pt: "os filhos típicos ({typical}) passam do máximo ({max})";
+                        typical = raw(c.typical), max = max.to_string()
+                    ),
                 ));
             }
         }
         if let Some(g) = c.growth_per_day {
             if !g.is_finite() || g < 0.0 {
-                out.push(Problem::new(place(), format!("growth per day must be a number ≥ 0, not {g}")));
+                out.push(Problem::new(
+                    place(),
+                    text!(
+                        en: "growth per day must be a number ≥ 0, not {value}",
+                        es: "el crecimiento por día debe ser un número ≥ 0, no {value}",
+                        pt: "o crescimento por dia deve ser um número ≥ 0, não {value}";
+                        value = raw(g)
+                    ),
+                ));
             }
         }
         if let Some(o) = &c.outliers {
             if !(0.0..=1.0).contains(&o.share) {
-                out.push(Problem::new(place(), format!("the outlier share must be between 0 and 1, not {}", o.share)));
+                out.push(Problem::new(
+                    place(),
+                    text!(
+                        en: "the outlier share must be between 0 and 1, not {value}",
+                        es: "la proporción de valores atípicos debe estar entre 0 y 1, no {value}",
+                        pt: "a proporção de outliers deve estar entre 0 e 1, não {value}";
+                        value = raw(o.share)
+                    ),
+                ));
             }
         }
     }
@@ -206,7 +197,12 @@ pub fn check_structure(model: &Model) -> Vec<Problem> {
         if embedders > 1 {
             out.push(Problem::new(
                 Place::Entity { id: entity.id.clone() },
-                format!("\"{}\" is embedded by {embedders} parents; model each copy as its own sub-document or reference it", entity.name),
+                text!(
+                    en: "\"{name}\" is embedded by {n} parents; model each copy as its own sub-document or reference it",
+                    es: "\"{name}\" está embebido en {n} padres; modela cada copia como su propio subdocumento o referéncialo",
+                    pt: "\"{name}\" está embutido em {n} pais; modele cada cópia como um subdocumento próprio ou referencie-o";
+                    name = &entity.name, n = embedders
+                ),
             ));
         }
     }
@@ -216,14 +212,24 @@ pub fn check_structure(model: &Model) -> Vec<Problem> {
             if !entity_ids.contains(id) {
                 out.push(Problem::new(
                     Place::Query { id: q.id.clone() },
-                    format!("it names the entity \"{id}\", which does not exist"),
+                    text!(
+                        en: "it names the entity \"{id}\", which does not exist",
+                        es: "nombra la entidad \"{id}\", que no existe",
+                        pt: "cita a entidade \"{id}\", que não existe";
+                        id
+                    ),
                 ));
             }
         }
         if !q.per_minute.is_finite() || q.per_minute < 0.0 {
             out.push(Problem::new(
                 Place::Query { id: q.id.clone() },
-                format!("frequency must be a number ≥ 0 per minute, not {}", q.per_minute),
+                text!(
+                    en: "frequency must be a number ≥ 0 per minute, not {value}",
+                    es: "la frecuencia debe ser un número ≥ 0 por minuto, no {value}",
+                    pt: "a frequência deve ser um número ≥ 0 por minuto, não {value}";
+                    value = raw(q.per_minute)
+                ),
             ));
         }
     }
@@ -251,7 +257,12 @@ fn embedding_cycles(model: &Model) -> Vec<Problem> {
                     path.push(current);
                     out.push(Problem::new(
                         Place::Relation { id: rel.id.clone() },
-                        format!("embedding cycle: {} (a document cannot contain itself)", path.join(" ⊂ ")),
+                        text!(
+                            en: "embedding cycle: {path} (a document cannot contain itself)",
+                            es: "ciclo de embebido: {path} (un documento no puede contenerse a sí mismo)",
+                            pt: "ciclo de embutimento: {path} (um documento não pode conter a si mesmo)";
+                            path = path.join(" ⊂ ")
+                        ),
                     ));
                 }
                 break;
@@ -298,6 +309,27 @@ mod tests {
         assert!(problems.iter().any(|p| p.message.contains("\"ghost\" does not exist")), "{problems:?}");
         assert_eq!(problems.iter().filter(|p| p.message.contains("embedding cycle")).count(), 1, "{problems:?}");
         assert!(m.root_of("a").is_none(), "a cycle has no root");
+    }
+
+    #[test]
+    fn problems_read_in_spanish_and_portuguese() {
+        use crate::i18n::Lang;
+        let mut m = Model::new("t");
+        m.entities.push(Entity::new("a", "a"));
+        m.entities.push(Entity::new("b", "b"));
+        m.relations.push(Relation::new("r1", "a", "b", Storage::Embed));
+        m.relations.push(Relation::new("r2", "b", "a", Storage::Embed));
+        m.relations[0].cardinality.typical = -2.5;
+        let problems = check_structure(&m);
+        let cycle = problems.iter().find(|p| p.message.contains("cycle")).expect("the cycle is reported");
+        assert!(
+            cycle.message.render(Lang::Es).starts_with("ciclo de embebido: "),
+            "{}",
+            cycle.message.render(Lang::Es)
+        );
+        let negative = problems.iter().find(|p| p.message.contains("-2.5")).expect("the negative count is reported");
+        assert_eq!(negative.message.render(Lang::Pt), "os filhos típicos por pai devem ser um número ≥ 0, não -2.5");
+        assert!(problems.iter().all(|p| p.message.is_translated() && p.message.check().is_ok()));
     }
 
     #[test]

@@ -46,7 +46,10 @@ pub fn EntityInspector(id: String) -> impl IntoView {
     };
     let name_error = {
         let id = id.clone();
-        Signal::derive(move || editor.model.with(|m| structure_problem_for_name(m, &id)))
+        Signal::derive(move || {
+            let lang = editor.lang.get();
+            editor.model.with(|m| structure_problem_for_name(m, &id).map(|t| t.render(lang)))
+        })
     };
     let size = {
         let id = id.clone();

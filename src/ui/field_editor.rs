@@ -161,7 +161,7 @@ fn FieldRow(id: String, path: Vec<usize>) -> impl IntoView {
         }
     };
     let name = Signal::derive(move || field.with(|f| f.as_ref().map(|f| f.name.clone()).unwrap_or_default()));
-    let name_error = Signal::derive(move || name_problem(&name.get()));
+    let name_error = Signal::derive(move || name_problem(&name.get()).map(|t| t.render(editor.lang.get())));
     let is_array = move || field.with(|f| f.as_ref().is_some_and(|f| f.bson_type == BsonType::Array));
     let nests = move || field.with(|f| f.as_ref().is_some_and(|f| f.is_subdocument()));
     view! {

@@ -1,6 +1,7 @@
 use crate::advisor::{Context, Finding, Fix, Rule, RuleMeta};
 use crate::declare_rule;
 use crate::model::{CopyCategory, Place, Propagation};
+use crate::text;
 
 declare_rule! {
     /// ## What it does
@@ -50,15 +51,26 @@ impl Rule for CopyUsedToDecide {
                 c.used_to_decide && c.category == CopyCategory::Live && c.propagation != Some(Propagation::Reread)
             });
             for copy in deciding {
+                let field = &copy.field;
                 let mut f = Self::finding(
                     Place::Relation { id: rel.id.clone() },
-                    format!(
-                        "{child}.{} is a live copy of {parent}.{} and the application decides from it",
-                        copy.target_name(),
-                        copy.field
+                    text!(
+                        en: "{child}.{target} is a live copy of {parent}.{field} and the application decides from it",
+                        es: "{child}.{target} es una copia viva de {parent}.{field} y la aplicación decide a partir de ella",
+                        pt: "{child}.{target} é uma cópia viva de {parent}.{field} e a aplicação decide a partir dela";
+                        child, target = copy.target_name(), parent, field
                     ),
-                    "Duplicate what is displayed, never what is used to decide: a copy converges late or not atomically, and a decision taken in that window is wrong.",
-                    format!("Decide from {parent}.{} itself (re-read it, with a conditional update) and keep the copy for display only.", copy.field),
+                    text!(
+                        en: "Duplicate what is displayed, never what is used to decide: a copy converges late or not atomically, and a decision taken in that window is wrong.",
+                        es: "Duplica lo que se muestra, nunca lo que se usa para decidir: una copia converge tarde o no de forma atómica, y una decisión tomada en esa ventana es errónea.",
+                        pt: "Duplique o que é exibido, nunca o que é usado para decidir: uma cópia converge tarde ou sem atomicidade, e uma decisão tomada nessa janela está errada."
+                    ),
+                    text!(
+                        en: "Decide from {parent}.{field} itself (re-read it, with a conditional update) and keep the copy for display only.",
+                        es: "Decide a partir del propio {parent}.{field} (reléelo, con una actualización condicional) y deja la copia solo para mostrar.",
+                        pt: "Decida a partir do próprio {parent}.{field} (releia-o, com uma atualização condicional) e mantenha a cópia só para exibição.";
+                        parent, field
+                    ),
                 );
                 f.fix = Some(Fix::SetPropagation {
                     relation: rel.id.clone(),
@@ -89,6 +101,34 @@ mod tests {
         assert_eq!(f.len(), 1, "{f:?}");
         assert_eq!(f[0].severity, Severity::Error);
         assert!(f[0].why.contains("never what is used to decide"));
+    }
+
+    #[test]
+    fn the_finding_reads_in_spanish_and_portuguese() {
+        use crate::i18n::Lang;
+        let mut m = parent_child(Storage::Reference, 20.0, None);
+        let mut copy = stock(CopyCategory::Live, None);
+        copy.as_field = Some("stock_seen".into());
+        m.relations[0].extended = vec![copy];
+        let f = findings(&m, "DS104");
+        assert_eq!(f.len(), 1, "{f:?}");
+        assert_eq!(
+            f[0].message.en(),
+            "comments.stock_seen is a live copy of posts.stock and the application decides from it"
+        );
+        assert_eq!(
+            f[0].message.render(Lang::Es),
+            "comments.stock_seen es una copia viva de posts.stock y la aplicación decide a partir de ella"
+        );
+        assert_eq!(
+            f[0].message.render(Lang::Pt),
+            "comments.stock_seen é uma cópia viva de posts.stock e a aplicação decide a partir dela"
+        );
+        assert!(f[0].why.render(Lang::Es).starts_with("Duplica lo que se muestra, nunca lo que se usa para decidir"));
+        assert_eq!(
+            f[0].fix_hint.render(Lang::Pt),
+            "Decida a partir do próprio posts.stock (releia-o, com uma atualização condicional) e mantenha a cópia só para exibição."
+        );
     }
 
     #[test]

@@ -1,7 +1,8 @@
-use crate::advisor::relations::figures::count;
 use crate::advisor::{Context, Finding, Fix, Rule, RuleMeta};
 use crate::declare_rule;
+use crate::i18n::Arg;
 use crate::model::{CopyCategory, Place, Propagation};
+use crate::text;
 
 declare_rule! {
     /// ## What it does
@@ -45,19 +46,40 @@ impl Rule for LiveCopyWithoutPropagation {
             let (parent, child) = cx.end_names(rel);
             for copy in rel.extended.iter().filter(|c| c.category == CopyCategory::Live && c.propagation.is_none()) {
                 let holders = if rel.cardinality.typical.is_finite() && rel.cardinality.typical > 0.0 {
-                    format!("~{} {child} per {parent} hold it", count(rel.cardinality.typical))
+                    text!(
+                        en: "~{n} {child} per {parent} hold it",
+                        es: "la guardan ~{n} {child} por cada {parent}",
+                        pt: "guardada por ~{n} {child} por {parent}";
+                        n = Arg::Count(rel.cardinality.typical), child, parent
+                    )
                 } else {
-                    format!("every {child} holds it")
+                    text!(
+                        en: "every {child} holds it",
+                        es: "la guarda cada {child}",
+                        pt: "guardada em cada {child}";
+                        child
+                    )
                 };
+                let field = &copy.field;
                 let mut f = Self::finding(
                     Place::Relation { id: rel.id.clone() },
-                    format!(
-                        "{child}.{} copies {parent}.{} as a live value with no propagation plan ({holders})",
-                        copy.target_name(),
-                        copy.field
+                    text!(
+                        en: "{child}.{target} copies {parent}.{field} as a live value with no propagation plan ({holders})",
+                        es: "{child}.{target} copia {parent}.{field} como valor vivo sin plan de propagación ({holders})",
+                        pt: "{child}.{target} copia {parent}.{field} como valor vivo sem plano de propagação ({holders})";
+                        child, target = copy.target_name(), parent, field, holders
                     ),
-                    format!("When {parent}.{} changes, the copies keep the old value and nobody knows whether to rewrite them.", copy.field),
-                    "Record a propagation strategy (immediate, deferred with reconciliation, or re-read), or mark the copy historical if the old value is the right one.",
+                    text!(
+                        en: "When {parent}.{field} changes, the copies keep the old value and nobody knows whether to rewrite them.",
+                        es: "Cuando cambia {parent}.{field}, las copias conservan el valor viejo y nadie sabe si hay que reescribirlas.",
+                        pt: "Quando {parent}.{field} muda, as cópias mantêm o valor antigo e ninguém sabe se é preciso reescrevê-las.";
+                        parent, field
+                    ),
+                    text!(
+                        en: "Record a propagation strategy (immediate, deferred with reconciliation, or re-read), or mark the copy historical if the old value is the right one.",
+                        es: "Registra una estrategia de propagación (inmediata, diferida con reconciliación, o relectura), o marca la copia como histórica si el valor viejo es el correcto.",
+                        pt: "Registre uma estratégia de propagação (imediata, adiada com reconciliação, ou releitura), ou marque a cópia como histórica se o valor antigo for o correto."
+                    ),
                 );
                 f.fix = Some(Fix::SetPropagation {
                     relation: rel.id.clone(),
@@ -90,6 +112,29 @@ mod tests {
         assert!(f[0].fix.as_ref().is_some_and(|fix| fix.apply(&mut fixed)));
         assert_eq!(fixed.relations[0].extended[0].propagation, Some(Propagation::Deferred));
         assert!(findings(&fixed, "DS103").is_empty());
+    }
+
+    #[test]
+    fn the_finding_reads_in_spanish_and_portuguese_with_local_figures() {
+        use crate::i18n::Lang;
+        let mut m = parent_child(Storage::Reference, 1440.5, None);
+        m.relations[0].extended = vec![copy(CopyCategory::Live, None)];
+        let f = findings(&m, "DS103");
+        assert_eq!(f.len(), 1, "{f:?}");
+        assert_eq!(
+            f[0].message.en(),
+            "comments.title copies posts.title as a live value with no propagation plan (~1,441 comments per posts hold it)"
+        );
+        assert_eq!(
+            f[0].message.render(Lang::Es),
+            "comments.title copia posts.title como valor vivo sin plan de propagación (la guardan ~1.441 comments por cada posts)"
+        );
+        assert_eq!(
+            f[0].message.render(Lang::Pt),
+            "comments.title copia posts.title como valor vivo sem plano de propagação (guardada por ~1.441 comments por posts)"
+        );
+        assert!(f[0].why.render(Lang::Es).starts_with("Cuando cambia posts.title, las copias"));
+        assert!(f[0].fix_hint.render(Lang::Pt).starts_with("Registre uma estratégia de propagação"));
     }
 
     #[test]

@@ -1,6 +1,7 @@
 use crate::advisor::{Context, Finding, Rule, RuleMeta};
 use crate::declare_rule;
 use crate::model::check_structure;
+use crate::text;
 
 declare_rule! {
     /// ## What it does
@@ -39,8 +40,16 @@ impl Rule for ModelStructure {
             out.push(Self::finding(
                 problem.place,
                 problem.message,
-                "MongoDB would refuse this, or the advisor cannot judge it.",
-                "Fix the element named; the other findings assume a well-formed model.",
+                text!(
+                    en: "MongoDB would refuse this, or the advisor cannot judge it.",
+                    es: "MongoDB lo rechazaría, o el asesor no puede juzgarlo.",
+                    pt: "O MongoDB recusaria isto, ou o assistente não consegue avaliá-lo."
+                ),
+                text!(
+                    en: "Fix the element named; the other findings assume a well-formed model.",
+                    es: "Corrige el elemento indicado; los demás hallazgos suponen un modelo bien formado.",
+                    pt: "Corrija o elemento indicado; os demais achados pressupõem um modelo bem formado."
+                ),
             ));
         }
     }
@@ -60,5 +69,35 @@ mod tests {
         let report = analyze(&m);
         assert!(report.findings.iter().any(|f| f.code == "DS001" && f.message.contains("$bad")));
         assert!(report.has_errors());
+    }
+
+    #[test]
+    fn structural_findings_read_in_spanish_and_portuguese() {
+        use crate::i18n::Lang;
+        use crate::model::{Relation, Storage};
+        let mut m = Model::new("t");
+        let mut e = Entity::new("u", "users");
+        e.fields.push(Field::new("a.b", BsonType::String));
+        m.entities.push(e);
+        let mut r = Relation::new("r", "u", "ghost", Storage::Reference);
+        r.cardinality.typical = 1500.0;
+        r.cardinality.max = Some(1200);
+        m.relations.push(r);
+        let report = analyze(&m);
+        let ds001: Vec<_> = report.findings.iter().filter(|f| f.code == "DS001").collect();
+        let dotted = ds001.iter().find(|f| f.message.contains("a.b")).expect("the dotted name is reported");
+        assert_eq!(
+            dotted.message.render(Lang::Es),
+            "el nombre de campo \"a.b\" contiene '.', que las consultas leen como una ruta dentro de un subdocumento"
+        );
+        assert!(dotted.fix_hint.render(Lang::Pt).starts_with("Corrija o elemento indicado"));
+        let ghost = ds001.iter().find(|f| f.message.contains("ghost")).expect("the dangling child is reported");
+        assert_eq!(ghost.message.render(Lang::Pt), "seu filho \"ghost\" não existe");
+        let above = ds001.iter().find(|f| f.message.contains("above the maximum")).expect("typical above max");
+        assert_eq!(above.message.render(Lang::Es), "los hijos típicos (1500) superan el máximo (1200)");
+        for f in &ds001 {
+            assert!(f.message.is_translated() && f.message.check().is_ok(), "{}", f.message);
+            assert_ne!(f.why.render(Lang::Es), f.why.en());
+        }
     }
 }

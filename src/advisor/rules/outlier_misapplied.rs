@@ -1,7 +1,8 @@
-use crate::advisor::relations::figures::{percent, thousands};
 use crate::advisor::{Context, Finding, Fix, Rule, RuleMeta};
 use crate::declare_rule;
+use crate::i18n::Arg;
 use crate::model::{Place, Relation, Storage};
+use crate::text;
 
 declare_rule! {
     /// ## What it does
@@ -50,18 +51,28 @@ impl Rule for OutlierMisapplied {
     fn check(&self, cx: &Context, out: &mut Vec<Finding>) {
         for rel in &cx.model.relations {
             let Some((share, max)) = outlier_misapplied(cx, rel) else { continue };
+            // `outlier_misapplied` answers only for a relation with the outlier pattern.
+            let Some(flag) = rel.outlier.as_ref().map(|o| o.flag_field.as_str()) else { continue };
             let (parent, child) = cx.end_names(rel);
-            let flag = rel.outlier.as_ref().map(|o| o.flag_field.as_str()).unwrap_or("a flag");
             let mut f = Self::finding(
                 Place::Relation { id: rel.id.clone() },
-                format!(
-                    "{parent} → {child} uses the outlier pattern ({flag}), but {} of {parent} overflow to {} {child}: that is not a tiny minority (at most {})",
-                    percent(share),
-                    thousands(max),
-                    percent(cx.model.thresholds.outlier_share)
+                text!(
+                    en: "{parent} → {child} uses the outlier pattern ({flag}), but {share} of {parent} overflow to {max} {child}: that is not a tiny minority (at most {limit})",
+                    es: "{parent} → {child} usa el patrón de valor atípico ({flag}), pero el {share} de {parent} se desborda hasta {max} {child}: no es una minoría diminuta (como mucho el {limit})",
+                    pt: "{parent} → {child} usa o padrão outlier ({flag}), mas {share} de {parent} transbordam até {max} {child}: isso não é uma minoria ínfima (no máximo {limit})";
+                    parent, child, flag, share = Arg::Percent(share), max, limit = Arg::Percent(cx.model.thresholds.outlier_share)
                 ),
-                "Two read paths pay only for a truly skewed distribution; with this share the overflow path is a main path, and the embedded arrays are not bounded in practice.",
-                format!("Reference {child} for all {parent} (own collection, a subset in {parent} if its view shows the first few) and drop {flag}."),
+                text!(
+                    en: "Two read paths pay only for a truly skewed distribution; with this share the overflow path is a main path, and the embedded arrays are not bounded in practice.",
+                    es: "Dos caminos de lectura solo compensan con una distribución realmente asimétrica; con esta proporción el camino de desbordamiento es un camino principal, y los arrays embebidos no tienen tope en la práctica.",
+                    pt: "Dois caminhos de leitura só compensam com uma distribuição realmente assimétrica; com esta proporção o caminho de transbordo é um caminho principal, e os arrays embutidos não têm teto na prática."
+                ),
+                text!(
+                    en: "Reference {child} for all {parent} (own collection, a subset in {parent} if its view shows the first few) and drop {flag}.",
+                    es: "Referencia {child} para todos los {parent} (colección propia, con un subconjunto en {parent} si su vista muestra los primeros) y elimina {flag}.",
+                    pt: "Referencie {child} para todos os {parent} (coleção própria, com um subconjunto em {parent} se a tela dele mostra os primeiros) e remova {flag}.";
+                    child, parent, flag
+                ),
             );
             if rel.storage == Storage::Embed {
                 f.fix = Some(Fix::SetStorage { relation: rel.id.clone(), storage: Storage::Reference });
@@ -91,6 +102,27 @@ mod tests {
         assert!(f[0].message.contains("20%") && f[0].message.contains("has_extras"), "{}", f[0].message);
         assert!(f[0].fix.is_some());
         assert!(findings(&with_outliers(0.2), "DS102").is_empty(), "reported once, by DS107");
+    }
+
+    #[test]
+    fn the_finding_reads_in_spanish_and_portuguese_with_local_figures() {
+        use crate::i18n::Lang;
+        let f = findings(&with_outliers(0.125), "DS107");
+        assert_eq!(f.len(), 1, "{f:?}");
+        assert_eq!(
+            f[0].message.en(),
+            "posts → comments uses the outlier pattern (has_extras), but 12.5% of posts overflow to 5,000 comments: that is not a tiny minority (at most 1%)"
+        );
+        assert_eq!(
+            f[0].message.render(Lang::Es),
+            "posts → comments usa el patrón de valor atípico (has_extras), pero el 12,5% de posts se desborda hasta 5.000 comments: no es una minoría diminuta (como mucho el 1%)"
+        );
+        assert_eq!(
+            f[0].message.render(Lang::Pt),
+            "posts → comments usa o padrão outlier (has_extras), mas 12,5% de posts transbordam até 5.000 comments: isso não é uma minoria ínfima (no máximo 1%)"
+        );
+        assert!(f[0].fix_hint.render(Lang::Es).ends_with("y elimina has_extras."));
+        assert!(f[0].why.render(Lang::Pt).starts_with("Dois caminhos de leitura"));
     }
 
     #[test]

@@ -1,10 +1,11 @@
 use crate::advisor::aggregates::Roots;
 use crate::advisor::relations::facts::{is_read, rate};
-use crate::advisor::relations::figures::{count, list, percent};
 use crate::advisor::{Context, Finding, Rule, RuleMeta};
 use crate::declare_rule;
 use crate::fast_hash::FastMap;
+use crate::i18n::Arg;
 use crate::model::{AccessPattern, Model, Place, QueryKind, Relation, Storage};
+use crate::text;
 
 /// A read executed at least this often per minute is on the hot path.
 const HOT_PER_MINUTE: f64 = 1.0;
@@ -99,30 +100,42 @@ impl Rule for RelationalInDisguise {
             } else {
                 missing.iter().map(|t| name(t)).collect()
             };
-            let message = if q.uses_lookup {
-                let with = if others.is_empty() { String::new() } else { format!(" with {}", list(&others)) };
-                format!(
-                    "{} \"{}\" ({} a minute) joins {}{with} using $lookup",
-                    q.id,
-                    q.name,
-                    count(rate(q)),
-                    name(&q.entity)
+            let (id, query, per_minute, entity) = (&q.id, &q.name, Arg::Count(rate(q)), name(&q.entity));
+            let message = if q.uses_lookup && others.is_empty() {
+                text!(
+                    en: "{id} \"{query}\" ({per_minute} a minute) joins {entity} using $lookup",
+                    es: "{id} \"{query}\" ({per_minute} por minuto) une {entity} mediante $lookup",
+                    pt: "{id} \"{query}\" ({per_minute} por minuto) junta {entity} usando $lookup";
+                    id, query, per_minute, entity
+                )
+            } else if q.uses_lookup {
+                text!(
+                    en: "{id} \"{query}\" ({per_minute} a minute) joins {entity} with {others} using $lookup",
+                    es: "{id} \"{query}\" ({per_minute} por minuto) une {entity} con {others} mediante $lookup",
+                    pt: "{id} \"{query}\" ({per_minute} por minuto) junta {entity} com {others} usando $lookup";
+                    id, query, per_minute, entity, others
                 )
             } else {
-                format!(
-                    "{} \"{}\" ({} a minute) starts at {} but needs {} from other aggregates, and no copy serves it",
-                    q.id,
-                    q.name,
-                    count(rate(q)),
-                    name(&q.entity),
-                    list(&others)
+                text!(
+                    en: "{id} \"{query}\" ({per_minute} a minute) starts at {entity} but needs {others} from other aggregates, and no copy serves it",
+                    es: "{id} \"{query}\" ({per_minute} por minuto) parte de {entity} pero necesita {others} de otros agregados, y ninguna copia lo resuelve",
+                    pt: "{id} \"{query}\" ({per_minute} por minuto) parte de {entity} mas precisa de {others} de outros agregados, e nenhuma cópia o atende";
+                    id, query, per_minute, entity, others
                 )
             };
             out.push(Self::finding(
                 Place::Query { id: q.id.clone() },
                 message,
-                "A join on the main read path multiplies latency and keeps none of a relational database's integrity: the document design is not serving its most frequent reads.",
-                "Embed what this read needs together, or copy the displayed fields beside the reference (extended reference) or the first N children into the parent (subset).",
+                text!(
+                    en: "A join on the main read path multiplies latency and keeps none of a relational database's integrity: the document design is not serving its most frequent reads.",
+                    es: "Un join en la ruta de lectura principal multiplica la latencia y no conserva nada de la integridad de una base relacional: el diseño documental no está sirviendo sus lecturas más frecuentes.",
+                    pt: "Um join no caminho principal de leitura multiplica a latência e não mantém nada da integridade de um banco relacional: o design de documentos não está servindo suas leituras mais frequentes."
+                ),
+                text!(
+                    en: "Embed what this read needs together, or copy the displayed fields beside the reference (extended reference) or the first N children into the parent (subset).",
+                    es: "Embebe junto lo que esta lectura necesita, o copia los campos que se muestran junto a la referencia (referencia extendida) o los N primeros hijos en el padre (subconjunto).",
+                    pt: "Embuta junto o que esta leitura precisa, ou copie os campos exibidos ao lado da referência (referência estendida) ou os N primeiros filhos no pai (subconjunto)."
+                ),
             ));
         }
         let reads: Vec<&AccessPattern> = model.queries.iter().filter(|q| is_read(q)).collect();
@@ -132,14 +145,22 @@ impl Rule for RelationalInDisguise {
             if share > model.thresholds.lookup_share {
                 out.push(Self::finding(
                     Place::Model,
-                    format!(
-                        "{lookups} of {} reads use $lookup ({}), over the {} Atlas flags",
-                        reads.len(),
-                        percent(share),
-                        percent(model.thresholds.lookup_share)
+                    text!(
+                        en: "{lookups} of {reads} reads use $lookup ({share}), over the {limit} Atlas flags",
+                        es: "{lookups} de {reads} lecturas usan $lookup ({share}), por encima del {limit} que señala Atlas",
+                        pt: "{lookups} de {reads} leituras usam $lookup ({share}), acima dos {limit} que o Atlas sinaliza";
+                        lookups, reads = reads.len(), share = Arg::Percent(share), limit = Arg::Percent(model.thresholds.lookup_share)
                     ),
-                    "When most reads join collections, the documents are shaped like tables: the design pays MongoDB's costs without its benefits.",
-                    "Reshape the documents around the frequent reads (embed, extended reference, subset), or reconsider whether this domain wants a relational database.",
+                    text!(
+                        en: "When most reads join collections, the documents are shaped like tables: the design pays MongoDB's costs without its benefits.",
+                        es: "Cuando la mayoría de las lecturas unen colecciones, los documentos tienen forma de tablas: el diseño paga los costes de MongoDB sin sus ventajas.",
+                        pt: "Quando a maioria das leituras junta coleções, os documentos têm forma de tabelas: o design paga os custos do MongoDB sem seus benefícios."
+                    ),
+                    text!(
+                        en: "Reshape the documents around the frequent reads (embed, extended reference, subset), or reconsider whether this domain wants a relational database.",
+                        es: "Rediseña los documentos en torno a las lecturas frecuentes (embeber, referencia extendida, subconjunto), o replantéate si este dominio pide una base de datos relacional.",
+                        pt: "Redesenhe os documentos em torno das leituras frequentes (embutir, referência estendida, subconjunto), ou reconsidere se este domínio pede um banco de dados relacional."
+                    ),
                 ));
             }
         }
@@ -161,6 +182,40 @@ mod tests {
         assert_eq!(f.len(), 2, "{f:?}");
         assert!(f.iter().any(|f| f.place == Place::Query { id: "Q1".into() } && f.message.contains("$lookup")));
         assert!(f.iter().any(|f| f.place == Place::Model && f.message.contains("100%")));
+    }
+
+    #[test]
+    fn the_findings_read_in_spanish_and_portuguese_with_local_figures() {
+        use crate::i18n::Lang;
+        let mut m = parent_child(Storage::Reference, 3.0, Some(10));
+        m.entities.push(crate::model::Entity::new("author", "authors"));
+        let mut q = read("Q1", "post", &["comment", "author"], 1440.0);
+        q.name = "Post page".into();
+        q.uses_lookup = true;
+        m.queries.push(q);
+        m.queries.extend((2..=4).map(|i| read(&format!("Q{i}"), "post", &[], 100.0)));
+        m.thresholds.lookup_share = 0.125;
+        let f = findings(&m, "DS105");
+        let join = f.iter().find(|f| f.place == Place::Query { id: "Q1".into() }).expect("the hot lookup");
+        assert_eq!(
+            join.message.en(),
+            "Q1 \"Post page\" (1,440 a minute) joins posts with comments and authors using $lookup"
+        );
+        assert_eq!(
+            join.message.render(Lang::Es),
+            "Q1 \"Post page\" (1.440 por minuto) une posts con comments y authors mediante $lookup"
+        );
+        assert_eq!(
+            join.message.render(Lang::Pt),
+            "Q1 \"Post page\" (1.440 por minuto) junta posts com comments e authors usando $lookup"
+        );
+        let share = f.iter().find(|f| f.place == Place::Model).expect("the model's share");
+        assert_eq!(share.message.en(), "1 of 4 reads use $lookup (25%), over the 12.5% Atlas flags");
+        assert_eq!(
+            share.message.render(Lang::Es),
+            "1 de 4 lecturas usan $lookup (25%), por encima del 12,5% que señala Atlas"
+        );
+        assert!(share.fix_hint.render(Lang::Pt).starts_with("Redesenhe os documentos"));
     }
 
     #[test]

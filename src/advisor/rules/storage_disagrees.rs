@@ -3,7 +3,9 @@ use super::unbounded_array::embeds_unbounded;
 use crate::advisor::relations::{expected_storage, storage_agrees};
 use crate::advisor::{Context, Finding, Fix, Recommendation, Rule, RuleMeta};
 use crate::declare_rule;
-use crate::model::{Place, Storage};
+use crate::i18n::{Labelled, Text};
+use crate::model::{Place, Relation, Storage};
+use crate::text;
 
 declare_rule! {
     /// ## What it does
@@ -58,24 +60,16 @@ impl Rule for StorageDisagrees {
             }
             let to = expected_storage(advice.recommendation);
             let (parent, child) = cx.end_names(rel);
-            let then = match advice.recommendation {
-                Recommendation::ReferenceWithSubset => ", then keep the subset the parent's view shows",
-                Recommendation::ExtendedReference => ", then copy the few displayed fields beside the reference",
-                Recommendation::Bucket => ", with a capped bucket per parent and period",
-                Recommendation::Embed | Recommendation::EmbedWatchBound if rel.field.is_empty() => {
-                    ", naming the field of the parent that holds it"
-                }
-                _ => "",
-            };
             let mut f = Self::finding(
                 Place::Relation { id: rel.id.clone() },
-                format!(
-                    "{parent} → {child} is stored as {}, but the criteria recommend {}",
-                    rel.storage.label(),
-                    advice.recommendation.label()
+                text!(
+                    en: "{parent} → {child} is stored as {storage}, but the criteria recommend {recommendation}",
+                    es: "el almacenamiento de {parent} → {child} es «{storage}», pero los criterios recomiendan «{recommendation}»",
+                    pt: "o armazenamento de {parent} → {child} é \"{storage}\", mas os critérios recomendam \"{recommendation}\"";
+                    parent, child, storage = rel.storage.msg(), recommendation = advice.recommendation.msg()
                 ),
                 advice.summary.clone(),
-                format!("Change the storage to {}{then}.", to.label()),
+                change_to(to, advice.recommendation, rel),
             );
             let embed_into_nothing = to == Storage::Embed && cx.entity(&rel.parent).is_none();
             if !embed_into_nothing {
@@ -83,6 +77,43 @@ impl Rule for StorageDisagrees {
             }
             out.push(f);
         }
+    }
+}
+
+/// The one-step change: the storage to set, and what to do next for the recommendation.
+fn change_to(to: Storage, recommendation: Recommendation, rel: &Relation) -> Text {
+    let storage = to.msg();
+    match recommendation {
+        Recommendation::ReferenceWithSubset => text!(
+            en: "Change the storage to {storage}, then keep the subset the parent's view shows.",
+            es: "Cambia el almacenamiento a «{storage}» y después guarda el subconjunto que muestra la vista del padre.",
+            pt: "Mude o armazenamento para \"{storage}\" e depois guarde o subconjunto que a tela do pai mostra.";
+            storage
+        ),
+        Recommendation::ExtendedReference => text!(
+            en: "Change the storage to {storage}, then copy the few displayed fields beside the reference.",
+            es: "Cambia el almacenamiento a «{storage}» y después copia junto a la referencia los pocos campos que se muestran.",
+            pt: "Mude o armazenamento para \"{storage}\" e depois copie ao lado da referência os poucos campos exibidos.";
+            storage
+        ),
+        Recommendation::Bucket => text!(
+            en: "Change the storage to {storage}, with a capped bucket per parent and period.",
+            es: "Cambia el almacenamiento a «{storage}», con un contenedor con tope por padre y periodo.",
+            pt: "Mude o armazenamento para \"{storage}\", com um bucket com teto por pai e período.";
+            storage
+        ),
+        Recommendation::Embed | Recommendation::EmbedWatchBound if rel.field.is_empty() => text!(
+            en: "Change the storage to {storage}, naming the field of the parent that holds it.",
+            es: "Cambia el almacenamiento a «{storage}», indicando el campo del padre que lo contiene.",
+            pt: "Mude o armazenamento para \"{storage}\", indicando o campo do pai que o contém.";
+            storage
+        ),
+        _ => text!(
+            en: "Change the storage to {storage}.",
+            es: "Cambia el almacenamiento a «{storage}».",
+            pt: "Mude o armazenamento para \"{storage}\".";
+            storage
+        ),
     }
 }
 
@@ -111,6 +142,33 @@ mod tests {
         assert!(fix.apply(&mut fixed));
         assert_eq!(analyze(&fixed).relation("r").map(|a| a.agrees), Some(true));
         assert!(findings(&fixed, "DS102").is_empty());
+    }
+
+    #[test]
+    fn the_finding_reads_in_spanish_and_portuguese() {
+        use crate::i18n::Lang;
+        let mut m = parent_child(Storage::Reference, 3.0, Some(10));
+        m.relations[0].atomic_with_parent = true;
+        m.relations[0].field.clear();
+        let f = findings(&m, "DS102");
+        assert_eq!(f.len(), 1, "{f:?}");
+        assert_eq!(
+            f[0].message.render(Lang::Es),
+            "el almacenamiento de posts → comments es «referenciar», pero los criterios recomiendan «embeber»"
+        );
+        assert_eq!(
+            f[0].message.render(Lang::Pt),
+            "o armazenamento de posts → comments é \"referenciar\", mas os critérios recomendam \"embutir\""
+        );
+        assert_eq!(f[0].fix_hint.en(), "Change the storage to embed, naming the field of the parent that holds it.");
+        assert_eq!(
+            f[0].fix_hint.render(Lang::Es),
+            "Cambia el almacenamiento a «embeber», indicando el campo del padre que lo contiene."
+        );
+        assert_eq!(
+            f[0].fix_hint.render(Lang::Pt),
+            "Mude o armazenamento para \"embutir\", indicando o campo do pai que o contém."
+        );
     }
 
     #[test]

@@ -1,9 +1,10 @@
 use crate::advisor::relations::expected_storage;
-use crate::advisor::relations::figures::{count, thousands};
 use crate::advisor::{Context, Finding, Fix, Rule, RuleMeta, Severity};
 use crate::declare_rule;
 use crate::fast_hash::FastSet;
+use crate::i18n::{Arg, Labelled, Text};
 use crate::model::{BsonType, EntityKind, Field, Place, Relation, Storage};
+use crate::text;
 
 declare_rule! {
     /// ## What it does
@@ -43,27 +44,40 @@ declare_rule! {
 
 /// Why an embedding relation has no bound that holds, if it has none (shared with DS102,
 /// which stays silent where this rule speaks).
-pub(crate) fn embeds_unbounded(cx: &Context, rel: &Relation) -> Option<String> {
+pub(crate) fn embeds_unbounded(cx: &Context, rel: &Relation) -> Option<Text> {
     if rel.storage != Storage::Embed {
         return None;
     }
     let c = &rel.cardinality;
     let t = &cx.model.thresholds;
     match (c.max, &c.outliers) {
-        (None, _) => {
-            let growth = match c.growth_per_day.filter(|g| g.is_finite() && *g > 0.0) {
-                Some(g) => format!(
-                    ", growing {} a day (~{} in 5 years)",
-                    count(g),
-                    count((c.typical.max(0.0) + g * t.horizon_days as f64).round())
-                ),
-                None => String::new(),
-            };
-            Some(format!("{} typical, no stated maximum{growth}", count(c.typical)))
+        (None, _) => Some(match c.growth_per_day.filter(|g| g.is_finite() && *g > 0.0) {
+            Some(g) => text!(
+                en: "{typical} typical, no stated maximum, growing {growth} a day (~{reached} in {horizon})",
+                es: "{typical} típicos, sin máximo declarado, crece {growth} al día (~{reached} en {horizon})",
+                pt: "{typical} típicos, sem máximo declarado, crescendo {growth} por dia (~{reached} em {horizon})";
+                typical = Arg::Count(c.typical),
+                growth = Arg::Count(g),
+                reached = Arg::Count((c.typical.max(0.0) + g * t.horizon_days as f64).round()),
+                horizon = Arg::Days(t.horizon_days)
+            ),
+            None => text!(
+                en: "{typical} typical, no stated maximum",
+                es: "{typical} típicos, sin máximo declarado",
+                pt: "{typical} típicos, sem máximo declarado";
+                typical = Arg::Count(c.typical)
+            ),
+        }),
+        (Some(_), Some(o)) if o.share.is_finite() && o.share > t.outlier_share && rel.outlier.is_none() => {
+            // A whole percent, rounded like `{:.0}` (ties to even).
+            Some(text!(
+                en: "its stated maximum does not hold: {pct}% of parents reach {max}",
+                es: "su máximo declarado no se cumple: el {pct}% de los padres llega a {max}",
+                pt: "seu máximo declarado não se sustenta: {pct}% dos pais chegam a {max}";
+                pct = Arg::Count((o.share * 100.0).round_ties_even()),
+                max = o.max
+            ))
         }
-        (Some(_), Some(o)) if o.share.is_finite() && o.share > t.outlier_share && rel.outlier.is_none() => Some(
-            format!("its stated maximum does not hold: {:.0}% of parents reach {}", o.share * 100.0, thousands(o.max)),
-        ),
         _ => None,
     }
 }
@@ -93,26 +107,67 @@ impl Rule for UnboundedArray {
                 let to = if to == Storage::Embed { Storage::Reference } else { to };
                 let mut f = Self::finding(
                     place(),
-                    format!("{parent} embeds {child} with no bound that holds: {why}"),
-                    "An array with no maximum grows toward the 16 MiB limit, and every $push rewrites the whole, ever larger document.",
-                    format!("Move {child} to its own collection ({}), or state a cap (maxItems) the application enforces.", to.label()),
+                    text!(
+                        en: "{parent} embeds {child} with no bound that holds: {why}",
+                        es: "{parent} embebe {child} sin un tope que se cumpla: {why}",
+                        pt: "{parent} embute {child} sem um teto que se sustente: {why}";
+                        parent, child, why
+                    ),
+                    text!(
+                        en: "An array with no maximum grows toward the 16 MiB limit, and every $push rewrites the whole, ever larger document.",
+                        es: "Un array sin máximo crece hacia el límite de 16 MiB, y cada $push reescribe el documento entero, cada vez mayor.",
+                        pt: "Um array sem máximo cresce rumo ao limite de 16 MiB, e cada $push reescreve o documento inteiro, cada vez maior."
+                    ),
+                    text!(
+                        en: "Move {child} to its own collection ({storage}), or state a cap (maxItems) the application enforces.",
+                        es: "Mueve {child} a su propia colección —{storage}—, o declara un tope (maxItems) que la aplicación haga cumplir.",
+                        pt: "Mova {child} para uma coleção própria ({storage}), ou declare um teto (maxItems) que a aplicação garanta.";
+                        child, storage = to.msg()
+                    ),
                 );
                 f.fix = Some(Fix::SetStorage { relation: rel.id.clone(), storage: to });
                 out.push(f);
             } else if rel.storage == Storage::Bucket && rel.bucket.as_ref().is_none_or(|b| b.cap == 0) {
                 out.push(Self::finding(
                     place(),
-                    format!("the {child} buckets of each {parent} have no cap"),
-                    "A bucket without a cap is an unbounded array: a heavy parent fills one document without limit.",
-                    "Set the bucket's cap (e.g. 500 events) and open the next bucket (`…-2`) when it is full.",
+                    text!(
+                        en: "the {child} buckets of each {parent} have no cap",
+                        es: "los contenedores (buckets) de {child} de cada {parent} no tienen tope",
+                        pt: "os buckets de {child} de cada {parent} não têm teto";
+                        child, parent
+                    ),
+                    text!(
+                        en: "A bucket without a cap is an unbounded array: a heavy parent fills one document without limit.",
+                        es: "Un contenedor sin tope es un array ilimitado: un padre muy activo llena un solo documento sin límite.",
+                        pt: "Um bucket sem teto é um array ilimitado: um pai muito ativo enche um único documento sem limite."
+                    ),
+                    text!(
+                        en: "Set the bucket's cap (e.g. 500 events) and open the next bucket (`…-2`) when it is full.",
+                        es: "Fija el tope del contenedor (p. ej. 500 eventos) y abre el siguiente (`…-2`) cuando se llene.",
+                        pt: "Defina o teto do bucket (p. ex. 500 eventos) e abra o próximo bucket (`…-2`) quando ele encher."
+                    ),
                 ));
             }
             if let (Some(pf), None) = (&rel.reference.parent_field, rel.cardinality.max) {
                 out.push(Self::finding(
                     Place::Field { entity: rel.parent.clone(), path: pf.clone() },
-                    format!("{parent}.{pf} keeps the ids of its {child}, which have no stated maximum"),
-                    "A list of ids is still an array: with no bound it grows without end (40,000 ids that grow every day).",
-                    format!("Keep the reference in {child} only, pointing to {parent}; drop {pf}."),
+                    text!(
+                        en: "{parent}.{pf} keeps the ids of its {child}, which have no stated maximum",
+                        es: "{parent}.{pf} guarda los ids de sus {child}, que no tienen máximo declarado",
+                        pt: "{parent}.{pf} guarda os ids de seus {child}, que não têm máximo declarado";
+                        parent, pf, child
+                    ),
+                    text!(
+                        en: "A list of ids is still an array: with no bound it grows without end (40,000 ids that grow every day).",
+                        es: "Una lista de ids sigue siendo un array: sin tope crece sin fin (40.000 ids que crecen cada día).",
+                        pt: "Uma lista de ids continua sendo um array: sem teto cresce sem fim (40.000 ids que crescem todo dia)."
+                    ),
+                    text!(
+                        en: "Keep the reference in {child} only, pointing to {parent}; drop {pf}.",
+                        es: "Guarda la referencia solo en {child}, apuntando a {parent}; elimina {pf}.",
+                        pt: "Mantenha a referência só em {child}, apontando para {parent}; remova {pf}.";
+                        child, parent, pf
+                    ),
                 ));
             }
         }
@@ -124,28 +179,37 @@ impl UnboundedArray {
     /// Array fields no relation accounts for, with no maximum in either constraint or hint.
     fn check_fields(&self, cx: &Context, backed: &FastSet<(&str, &str)>, out: &mut Vec<Finding>) {
         let cap = cx.model.thresholds.array_warn;
-        // The same advice for every field: formatted once, copied into each finding.
-        let fix_hint = format!(
-            "State its maximum (maxItems; arrays over ~{} elements already hurt), or move the elements to their own collection.",
-            thousands(cap)
+        // The same advice for every field: built once, cloned into each finding.
+        let fix_hint = text!(
+            en: "State its maximum (maxItems; arrays over ~{n} elements already hurt), or move the elements to their own collection.",
+            es: "Declara su máximo (maxItems; los arrays de más de ~{n} elementos ya duelen), o mueve los elementos a su propia colección.",
+            pt: "Declare o máximo (maxItems; arrays com mais de ~{n} elementos já pesam), ou mova os elementos para uma coleção própria.";
+            n = cap
         );
-        const NO_MAXIMUM: &str = " is an array with no stated maximum";
         for e in cx.model.entities.iter().filter(|e| e.kind == EntityKind::Document) {
             arrays(&e.fields, &mut String::new(), 0, &mut |path, field| {
                 let stated = field.constraints.max_items.is_some() || field.size.max_items.is_some();
                 if field.bson_type != BsonType::Array || stated || backed.contains(&(e.id.as_str(), path)) {
                     return;
                 }
-                // "{entity}.{path} is an array with no stated maximum", without the formatter.
-                let mut message = String::with_capacity(e.name.len() + 1 + path.len() + NO_MAXIMUM.len());
-                message.push_str(&e.name);
-                message.push('.');
-                message.push_str(path);
-                message.push_str(NO_MAXIMUM);
+                // `entity.path` as one argument, without the formatter.
+                let mut field = String::with_capacity(e.name.len() + 1 + path.len());
+                field.push_str(&e.name);
+                field.push('.');
+                field.push_str(path);
                 let mut f = Self::finding(
                     Place::Field { entity: e.id.clone(), path: path.to_string() },
-                    message,
-                    "If you cannot state the maximum number of elements, do not embed it: an array with no cap grows toward the 16 MiB limit.",
+                    text!(
+                        en: "{field} is an array with no stated maximum",
+                        es: "{field} es un array sin máximo declarado",
+                        pt: "{field} é um array sem máximo declarado";
+                        field
+                    ),
+                    text!(
+                        en: "If you cannot state the maximum number of elements, do not embed it: an array with no cap grows toward the 16 MiB limit.",
+                        es: "Si no puedes decir el número máximo de elementos, no lo embebas: un array sin tope crece hacia el límite de 16 MiB.",
+                        pt: "Se não é possível dizer o número máximo de elementos, não embuta: um array sem teto cresce rumo ao limite de 16 MiB."
+                    ),
                     fix_hint.clone(),
                 );
                 f.severity = Severity::Warning;
@@ -191,6 +255,57 @@ mod tests {
         assert_eq!(f[0].severity, Severity::Error);
         assert!(f[0].message.contains("no stated maximum") && f[0].message.contains("2 a day"), "{}", f[0].message);
         assert!(matches!(f[0].fix, Some(Fix::SetStorage { storage: Storage::Reference, .. })));
+    }
+
+    #[test]
+    fn the_finding_reads_in_spanish_and_portuguese_with_local_figures() {
+        use crate::i18n::Lang;
+        let mut m = parent_child(Storage::Embed, 40.0, None);
+        m.relations[0].cardinality.growth_per_day = Some(2.5);
+        let f = findings(&m, "DS101");
+        assert_eq!(f.len(), 1, "{f:?}");
+        assert_eq!(
+            f[0].message.en(),
+            "posts embeds comments with no bound that holds: 40 typical, no stated maximum, growing 2.5 a day (~4,603 in 5 years)"
+        );
+        assert_eq!(
+            f[0].message.render(Lang::Es),
+            "posts embebe comments sin un tope que se cumpla: 40 típicos, sin máximo declarado, crece 2,5 al día (~4.603 en 5 años)"
+        );
+        assert_eq!(
+            f[0].message.render(Lang::Pt),
+            "posts embute comments sem um teto que se sustente: 40 típicos, sem máximo declarado, crescendo 2,5 por dia (~4.603 em 5 anos)"
+        );
+        assert!(
+            f[0].fix_hint.render(Lang::Es).starts_with("Mueve comments a su propia colección —agrupación (bucket)—, o"),
+            "{}",
+            f[0].fix_hint.render(Lang::Es)
+        );
+        assert!(f[0].why.render(Lang::Pt).contains("16 MiB"));
+        let mut m = parent_child(Storage::Embed, 20.0, Some(50));
+        m.relations[0].cardinality.outliers = Some(crate::model::Outliers { share: 0.125, max: 3000 });
+        let f = findings(&m, "DS101");
+        assert_eq!(f.len(), 1, "{f:?}");
+        assert!(f[0].message.en().ends_with("its stated maximum does not hold: 12% of parents reach 3,000"));
+        assert!(f[0].message.render(Lang::Es).ends_with("el 12% de los padres llega a 3.000"));
+        assert!(f[0].message.render(Lang::Pt).ends_with("12% dos pais chegam a 3.000"));
+    }
+
+    #[test]
+    fn an_uncapped_array_field_reads_in_spanish_and_portuguese() {
+        use crate::i18n::Lang;
+        let mut m = parent_child(Storage::Reference, 5.0, Some(8));
+        m.entities[0].fields.push(Field::new("history", BsonType::Array));
+        m.thresholds.array_warn = 2500;
+        let f = findings(&m, "DS101");
+        assert_eq!(f.len(), 1, "{f:?}");
+        assert_eq!(f[0].message.render(Lang::Es), "posts.history es un array sin máximo declarado");
+        assert!(
+            f[0].fix_hint.render(Lang::Pt).contains("mais de ~2.500 elementos"),
+            "{}",
+            f[0].fix_hint.render(Lang::Pt)
+        );
+        assert!(f[0].fix_hint.en().contains("over ~2,500 elements"));
     }
 
     #[test]

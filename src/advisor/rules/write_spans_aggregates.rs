@@ -1,7 +1,8 @@
-use crate::advisor::relations::figures::list;
 use crate::advisor::{Context, Finding, Rule, RuleMeta, Severity};
 use crate::declare_rule;
+use crate::i18n::Text;
 use crate::model::Place;
+use crate::text;
 
 declare_rule! {
     /// ## What it does
@@ -52,22 +53,29 @@ impl Rule for WriteSpansAggregates {
                 .collect();
             let mentions_tx = |s: &str| s.to_ascii_lowercase().contains("transaction");
             let decided = !q.consistency.trim().is_empty() || mentions_tx(&q.precondition) || mentions_tx(&q.notes);
-            let message = format!(
-                "{} \"{}\" changes {} aggregates ({}): no single write is atomic across them",
-                q.id,
-                q.name,
-                names.len(),
-                list(&names)
+            let message = text!(
+                en: "{id} \"{query}\" changes {n} aggregates ({names}): no single write is atomic across them",
+                es: "{id} \"{query}\" modifica {n} agregados ({names}): ninguna escritura por sí sola es atómica entre ellos",
+                pt: "{id} \"{query}\" altera {n} agregados ({names}): nenhuma escrita isolada é atômica entre eles";
+                id = &q.id, query = &q.name, n = names.len(), names
             );
             let hint = if decided {
-                format!("Recorded choice: {}. Keep a reconciliation pass for the lagging side.", choice(q))
+                recorded(q)
             } else {
-                "Wrap it in a multi-document transaction, or record that the inconsistency is tolerated and how it is reconciled (consistency).".to_string()
+                text!(
+                    en: "Wrap it in a multi-document transaction, or record that the inconsistency is tolerated and how it is reconciled (consistency).",
+                    es: "Envuélvela en una transacción multidocumento, o registra que la inconsistencia se tolera y cómo se reconcilia (consistency).",
+                    pt: "Envolva-a em uma transação multidocumento, ou registre que a inconsistência é tolerada e como ela é reconciliada (consistency)."
+                )
             };
             let mut f = Self::finding(
                 Place::Query { id: q.id.clone() },
                 message,
-                "The aggregate is the atomicity boundary: beyond one document, a failure between the writes leaves the aggregates disagreeing.",
+                text!(
+                    en: "The aggregate is the atomicity boundary: beyond one document, a failure between the writes leaves the aggregates disagreeing.",
+                    es: "El agregado es la frontera de la atomicidad: más allá de un documento, un fallo entre las escrituras deja los agregados en desacuerdo.",
+                    pt: "O agregado é a fronteira da atomicidade: além de um documento, uma falha entre as escritas deixa os agregados em desacordo."
+                ),
                 hint,
             );
             if decided {
@@ -78,14 +86,22 @@ impl Rule for WriteSpansAggregates {
     }
 }
 
-fn choice(q: &crate::model::AccessPattern) -> String {
-    [&q.consistency, &q.precondition, &q.notes]
-        .into_iter()
-        .map(|s| s.trim())
-        .find(|s| !s.is_empty())
-        .unwrap_or("transaction")
-        .trim_end_matches('.')
-        .to_string()
+/// The choice the access pattern records, quoted as the designer wrote it.
+fn recorded(q: &crate::model::AccessPattern) -> Text {
+    let written = [&q.consistency, &q.precondition, &q.notes].into_iter().map(|s| s.trim()).find(|s| !s.is_empty());
+    match written {
+        Some(choice) => text!(
+            en: "Recorded choice: {choice}. Keep a reconciliation pass for the lagging side.",
+            es: "Decisión registrada: {choice}. Mantén un proceso de reconciliación para el lado que se retrasa.",
+            pt: "Escolha registrada: {choice}. Mantenha um processo de reconciliação para o lado que fica para trás.";
+            choice = choice.trim_end_matches('.')
+        ),
+        None => text!(
+            en: "Recorded choice: transaction. Keep a reconciliation pass for the lagging side.",
+            es: "Decisión registrada: transacción. Mantén un proceso de reconciliación para el lado que se retrasa.",
+            pt: "Escolha registrada: transação. Mantenha um processo de reconciliação para o lado que fica para trás."
+        ),
+    }
 }
 
 #[cfg(test)]
@@ -107,6 +123,31 @@ mod tests {
         let f = findings(&m, "DS106");
         assert_eq!(f[0].severity, Severity::Info);
         assert!(f[0].fix_hint.contains("may lag a minute"));
+    }
+
+    #[test]
+    fn the_finding_reads_in_spanish_and_portuguese() {
+        use crate::i18n::Lang;
+        let mut m = parent_child(Storage::Reference, 20.0, None);
+        m.queries.push(write("W", "comment", &["text", "post.comment_count"]));
+        m.queries[0].name = "Publish".into();
+        let f = findings(&m, "DS106");
+        assert_eq!(f.len(), 1, "{f:?}");
+        assert_eq!(
+            f[0].message.render(Lang::Es),
+            "W \"Publish\" modifica 2 agregados (comments y posts): ninguna escritura por sí sola es atómica entre ellos"
+        );
+        assert_eq!(
+            f[0].message.render(Lang::Pt),
+            "W \"Publish\" altera 2 agregados (comments e posts): nenhuma escrita isolada é atômica entre eles"
+        );
+        assert!(f[0].fix_hint.render(Lang::Es).starts_with("Envuélvela en una transacción multidocumento"));
+        m.queries[0].consistency = "el contador puede ir un minuto por detrás.".into();
+        let f = findings(&m, "DS106");
+        assert_eq!(
+            f[0].fix_hint.render(Lang::Pt),
+            "Escolha registrada: el contador puede ir un minuto por detrás. Mantenha um processo de reconciliação para o lado que fica para trás."
+        );
     }
 
     #[test]

@@ -1,0 +1,158 @@
+//! Names MongoDB refuses: field names (empty, `$`-prefixed, with NUL or `.`) and collection
+//! names (empty, with `$` or NUL, `system.`-prefixed, too long). The reasons are [`Text`]s, so
+//! the inspector and the advisor show them in the language on screen.
+
+use super::structure::{Place, Problem};
+use super::{EntityKind, Field, Model, Storage};
+use crate::fast_hash::FastSet;
+use crate::i18n::Text;
+use crate::text;
+
+/// Why MongoDB refuses `name` as a field name, if it does.
+pub fn name_problem(name: &str) -> Option<Text> {
+    if name.is_empty() {
+        Some(text!(
+            en: "a field name cannot be empty",
+            es: "un nombre de campo no puede estar vacío",
+            pt: "um nome de campo não pode ficar vazio"
+        ))
+    } else if name.starts_with('$') {
+        Some(text!(
+            en: "field name \"{name}\" starts with '$', which MongoDB reserves for operators",
+            es: "el nombre de campo \"{name}\" empieza por '$', que MongoDB reserva para los operadores",
+            pt: "o nome de campo \"{name}\" começa com '$', que o MongoDB reserva para operadores";
+            name
+        ))
+    } else if name.contains('\0') {
+        Some(text!(
+            en: "field name \"{name}\" contains a NUL character",
+            es: "el nombre de campo \"{name}\" contiene un carácter NUL",
+            pt: "o nome de campo \"{name}\" contém um caractere NUL";
+            name = name.replace('\0', "\\0")
+        ))
+    } else if name.contains('.') {
+        Some(text!(
+            en: "field name \"{name}\" contains '.', which queries read as a path into a sub-document",
+            es: "el nombre de campo \"{name}\" contiene '.', que las consultas leen como una ruta dentro de un subdocumento",
+            pt: "o nome de campo \"{name}\" contém '.', que as consultas leem como um caminho para dentro de um subdocumento";
+            name
+        ))
+    } else {
+        None
+    }
+}
+
+/// Why MongoDB refuses `name` as a collection name, if it does.
+pub fn collection_name_problem(name: &str) -> Option<Text> {
+    if name.is_empty() {
+        Some(text!(
+            en: "a collection name cannot be empty",
+            es: "un nombre de colección no puede estar vacío",
+            pt: "um nome de coleção não pode ficar vazio"
+        ))
+    } else if name.contains('$') {
+        Some(text!(
+            en: "collection name \"{name}\" contains '$'",
+            es: "el nombre de colección \"{name}\" contiene '$'",
+            pt: "o nome de coleção \"{name}\" contém '$'";
+            name
+        ))
+    } else if name.contains('\0') {
+        Some(text!(
+            en: "a collection name cannot contain a NUL character",
+            es: "un nombre de colección no puede contener un carácter NUL",
+            pt: "um nome de coleção não pode conter um caractere NUL"
+        ))
+    } else if name.starts_with("system.") {
+        Some(text!(
+            en: "collection name \"{name}\" starts with \"system.\", which MongoDB reserves",
+            es: "el nombre de colección \"{name}\" empieza por \"system.\", que MongoDB reserva",
+            pt: "o nome de coleção \"{name}\" começa com \"system.\", que o MongoDB reserva";
+            name
+        ))
+    } else if name.len() > 200 {
+        Some(text!(
+            en: "collection name is {n} bytes; keep namespaces under 255 bytes",
+            es: "el nombre de colección ocupa {n} bytes; mantén los espacios de nombres por debajo de 255 bytes",
+            pt: "o nome de coleção ocupa {n} bytes; mantenha os namespaces abaixo de 255 bytes";
+            n = name.len()
+        ))
+    } else {
+        None
+    }
+}
+
+/// Why the name of entity `id` is refused, if it is: a collection name for collections, a
+/// field name for embedded sub-documents.
+pub fn structure_problem_for_name(model: &Model, id: &str) -> Option<Text> {
+    let entity = model.entity(id)?;
+    if model.is_collection(entity) {
+        collection_name_problem(&entity.name)
+    } else if model.embedding_parent(id).is_some() && entity.kind != crate::model::EntityKind::Value {
+        name_problem(&entity.name)
+    } else if entity.name.trim().is_empty() {
+        Some(
+            text!(en: "a name cannot be empty", es: "un nombre no puede estar vacío", pt: "um nome não pode ficar vazio"),
+        )
+    } else {
+        None
+    }
+}
+
+/// Forbidden field names anywhere in the model.
+pub fn check_names(model: &Model) -> Vec<Problem> {
+    let mut out = Vec::new();
+    let embedded: FastSet<&str> =
+        model.relations.iter().filter(|r| r.storage == Storage::Embed).map(|r| r.child.as_str()).collect();
+    for entity in &model.entities {
+        let mut names = Vec::new();
+        bad_names(&entity.id, &entity.fields, &mut names, &mut out);
+        for variant in &entity.collection.variants {
+            bad_names(&entity.id, &variant.fields, &mut names, &mut out);
+        }
+        let is_collection = entity.kind == EntityKind::Document && !embedded.contains(entity.id.as_str());
+        if is_collection {
+            if let Some(why) = collection_name_problem(&entity.name) {
+                out.push(Problem::new(Place::Entity { id: entity.id.clone() }, why));
+            }
+        }
+    }
+    out
+}
+
+/// The forbidden field names among `fields`, depth first (as `walk_fields` visits them). The
+/// dotted path is built only for a field that has a problem, so a clean model allocates nothing.
+fn bad_names<'f>(entity: &str, fields: &'f [Field], names: &mut Vec<&'f str>, out: &mut Vec<Problem>) {
+    for field in fields {
+        names.push(&field.name);
+        if let Some(why) = name_problem(&field.name) {
+            out.push(Problem::new(Place::Field { entity: entity.to_string(), path: names.join(".") }, why));
+        }
+        bad_names(entity, &field.fields, names, out);
+        names.pop();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::i18n::Lang;
+
+    #[test]
+    fn refused_names_read_in_spanish_and_portuguese_with_local_figures() {
+        let long = "c".repeat(1200);
+        let why = collection_name_problem(&long).expect("a long name is refused");
+        assert_eq!(why.en(), "collection name is 1,200 bytes; keep namespaces under 255 bytes");
+        assert_eq!(
+            why.render(Lang::Es),
+            "el nombre de colección ocupa 1.200 bytes; mantén los espacios de nombres por debajo de 255 bytes"
+        );
+        let why = name_problem("$where").expect("a $ name is refused");
+        assert_eq!(
+            why.render(Lang::Pt),
+            "o nome de campo \"$where\" começa com '$', que o MongoDB reserva para operadores"
+        );
+        assert!(name_problem("a\0b").is_some_and(|t| t.render(Lang::Es).contains("\"a\\0b\" contiene un carácter NUL")));
+        assert!(name_problem("title").is_none() && collection_name_problem("orders").is_none());
+    }
+}
