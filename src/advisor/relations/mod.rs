@@ -37,7 +37,7 @@ pub(crate) fn advise_one(f: &Facts) -> RelationAdvice {
         recommendation: decision.recommendation,
         agrees: agrees(f.rel, decision.recommendation, f.child_external),
         criteria,
-        summary: decision.summary.into(),
+        summary: decision.summary,
         read_together: f.read_together.clone(),
         read_apart: f.read_apart.clone(),
     }
