@@ -8,6 +8,8 @@ mod criteria;
 mod decide;
 mod estimate;
 pub(crate) mod facts;
+#[cfg(test)]
+mod tests;
 pub(crate) use crate::i18n::figures;
 
 pub(crate) use decide::{bucket_fits, subset_size};
