@@ -25,6 +25,7 @@ use super::figures::{Bytes, Count, Percent, Thousands};
 use super::Lang;
 use serde::{Serialize, Serializer};
 use std::fmt::{self, Display, Formatter, Write};
+use std::sync::Arc;
 
 /// The templates of one sentence: English, Spanish, Portuguese.
 pub type Forms = [&'static str; 3];
@@ -46,6 +47,9 @@ pub enum Arg {
     Str(String),
     /// A static name or code.
     Static(&'static str),
+    /// A name shared by many sentences (an entity's name in every reason about it): cloning
+    /// it does not allocate.
+    Shared(Arc<str>),
     /// A count or rate: `1,440`, `0.02`, `12.5`.
     Count(f64),
     /// An integer with thousands separators.
@@ -60,6 +64,8 @@ pub enum Arg {
     List(Vec<String>),
     /// A nested sentence, rendered in the same language.
     Text(Box<Text>),
+    /// A nested sentence without arguments (what a fixed [`Text`] converts to): no allocation.
+    Fixed(&'static Forms),
     /// A word of the interface's catalogue (a storage, a vote, a criterion), in the language shown.
     Msg(super::Msg),
 }
@@ -92,6 +98,7 @@ impl Text {
         !std::ptr::eq(self.forms, &PLAIN)
             && self.args.iter().all(|(_, a)| match a {
                 Arg::Text(t) => t.is_translated(),
+                Arg::Fixed(forms) => !std::ptr::eq(*forms, &PLAIN),
                 _ => true,
             })
     }
@@ -172,8 +179,10 @@ impl Text {
             }
         }
         for (_, a) in &self.args {
-            if let Arg::Text(t) = a {
-                t.check()?;
+            match a {
+                Arg::Text(t) => t.check()?,
+                Arg::Fixed(forms) => Text::fixed(forms).check()?,
+                _ => {}
             }
         }
         Ok(())
@@ -228,6 +237,7 @@ impl Arg {
         match self {
             Arg::Str(s) => out.write_str(s),
             Arg::Static(s) => out.write_str(s),
+            Arg::Shared(s) => out.write_str(s),
             Arg::Count(x) if x.is_nan() => {
                 out.write_str(pick(lang, ["an unknown number", "un número desconocido", "um número desconhecido"]))
             }
@@ -254,6 +264,7 @@ impl Arg {
                 Ok(())
             }
             Arg::Text(t) => t.write(lang, out),
+            Arg::Fixed(forms) => out.write_str(forms[lang_index(lang)]),
             Arg::Msg(m) => out.write_str(m.text(lang)),
         }
     }
@@ -369,8 +380,25 @@ impl From<u32> for Arg {
 }
 
 impl From<Text> for Arg {
+    /// A nested text; one without arguments is kept as its templates alone (no allocation).
     fn from(t: Text) -> Arg {
-        Arg::Text(Box::new(t))
+        if t.args.is_empty() {
+            Arg::Fixed(t.forms)
+        } else {
+            Arg::Text(Box::new(t))
+        }
+    }
+}
+
+impl From<Arc<str>> for Arg {
+    fn from(s: Arc<str>) -> Arg {
+        Arg::Shared(s)
+    }
+}
+
+impl From<&Arc<str>> for Arg {
+    fn from(s: &Arc<str>) -> Arg {
+        Arg::Shared(Arc::clone(s))
     }
 }
 
@@ -461,5 +489,20 @@ mod tests {
         assert_eq!(t.render(Lang::Es), "un número desconocido");
         let t = crate::text!(en: "{b}", es: "{b}", pt: "{b}"; b = Arg::Bytes(f64::INFINITY));
         assert_eq!(t.render(Lang::Pt), "um tamanho sem limite");
+    }
+
+    #[test]
+    fn fixed_and_shared_arguments_do_not_allocate_but_render() {
+        let fixed = crate::text!(en: "no maximum", es: "sin máximo", pt: "sem máximo");
+        assert!(matches!(Arg::from(fixed), Arg::Fixed(_)), "a fixed nested text needs no box");
+        let name: Arc<str> = Arc::from("resenas");
+        let t = crate::text!(
+            en: "{child}: {why}", es: "{child}: {why}", pt: "{child}: {why}";
+            child = &name, why = crate::text!(en: "no maximum", es: "sin máximo", pt: "sem máximo")
+        );
+        assert_eq!(t.render(Lang::Es), "resenas: sin máximo");
+        assert!(t.is_translated() && t.check().is_ok());
+        let bad = crate::text!(en: "{why}", es: "{why}", pt: "{why}"; why = crate::text!(en: "Embed", es: "Embed", pt: "Embutir"));
+        assert!(bad.check().is_err(), "a nested fixed text is checked too");
     }
 }

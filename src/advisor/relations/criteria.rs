@@ -1,11 +1,16 @@
 //! The six criteria of seed 001 §3, in order, each a vote with a reason that carries the
 //! figures. The votes explain; the decision (`decide.rs`) follows the seeds' ordered questions.
+//!
+//! Every reason is a [`Text`] in the three languages: the figures stay numbers and the names
+//! are shared (`Facts::parent`, `Facts::child`) until the sentence is shown, and the parts that
+//! depend on one fact (the outliers, the class, the verdict) are fixed texts nested without
+//! allocation wherever they carry no figure.
 
 use super::facts::{Facts, Outliers};
-use super::figures::{Bytes, Count, List, Percent, Span};
 use crate::advisor::{CardinalityClass, Criterion, CriterionVote, Vote};
+use crate::i18n::{Arg, Labelled, Text};
 use crate::model::Volatility;
-use std::fmt::Write;
+use crate::text;
 
 /// The six votes, in `Criterion::ALL` order.
 pub(crate) fn votes(f: &Facts) -> Vec<CriterionVote> {
@@ -20,186 +25,319 @@ pub(crate) fn votes(f: &Facts) -> Vec<CriterionVote> {
                 Criterion::Growth => growth(f),
                 Criterion::Atomicity => atomicity(f),
             };
-            CriterionVote { criterion, vote, reason: reason.into() }
+            CriterionVote { criterion, vote, reason }
         })
         .collect()
 }
 
 /// "5 etiquetas typical, at most 8: one-to-few".
-fn cardinality(f: &Facts) -> (Vote, String) {
+fn cardinality(f: &Facts) -> (Vote, Text) {
     let t = f.t;
-    let mut r = String::with_capacity(96);
-    let _ = match f.bound {
-        Some(b) => write!(r, "{} {} typical, at most {}", Count(f.typical), f.child_name, Count(b as f64)),
-        None => write!(
-            r,
-            "{} {} typical, no stated maximum (~{} in {})",
-            Count(f.typical),
-            f.child_name,
-            Count(f.horizon.round()),
-            Span(t.horizon_days)
+    let outliers = match f.outliers {
+        Outliers::Minor { share, max } => text!(
+            en: "; {share} of {parent} reach {max} (outliers)",
+            es: "; el {share} de {parent} llega a {max} (valores atípicos)",
+            pt: "; {share} de {parent} chegam a {max} (outliers)";
+            share = Arg::Percent(share), parent = &f.parent, max = Arg::Count(max as f64)
+        ),
+        Outliers::Major { share, max } => text!(
+            en: "; {share} of {parent} reach {max}, too many to call outliers",
+            es: "; el {share} de {parent} llega a {max}, demasiados para llamarlos valores atípicos",
+            pt: "; {share} de {parent} chegam a {max}, muitos demais para chamá-los de outliers";
+            share = Arg::Percent(share), parent = &f.parent, max = Arg::Count(max as f64)
+        ),
+        Outliers::None => Text::empty(),
+    };
+    let (vote, class): (Vote, Arg) = match f.class {
+        CardinalityClass::OneToOne | CardinalityClass::OneToFew => (Vote::Embed, f.class.msg().into()),
+        CardinalityClass::OneToMany => (
+            Vote::Reference,
+            text!(
+                en: "one-to-many, more than a one-to-few array holds",
+                es: "uno a muchos, más de lo que cabe en un array uno a pocos",
+                pt: "um para muitos, mais do que cabe num array um para poucos"
+            )
+            .into(),
+        ),
+        CardinalityClass::OneToSquillions => (
+            Vote::Reference,
+            text!(
+                en: "one-to-squillions, beyond {n}",
+                es: "uno a muchísimos, más de {n}",
+                pt: "um para muitíssimos, além de {n}";
+                n = Arg::Count(t.many_max as f64)
+            )
+            .into(),
+        ),
+        CardinalityClass::ManyToMany if f.child_is_value => (
+            Vote::Neutral,
+            text!(
+                en: "many-to-many, but a bare value is copied, not shared",
+                es: "muchos a muchos, pero un valor simple se copia, no se comparte",
+                pt: "muitos para muitos, mas um valor simples é copiado, não compartilhado"
+            )
+            .into(),
+        ),
+        CardinalityClass::ManyToMany => (
+            Vote::Reference,
+            text!(
+                en: "many-to-many: each {child} belongs to many {parent}",
+                es: "muchos a muchos: cada elemento de {child} pertenece a muchos de {parent}",
+                pt: "muitos para muitos: cada item de {child} pertence a vários de {parent}";
+                child = &f.child, parent = &f.parent
+            )
+            .into(),
         ),
     };
-    let _ = match f.outliers {
-        Outliers::Minor { share, max } => {
-            write!(r, "; {} of {} reach {} (outliers)", Percent(share), f.parent_name, Count(max as f64))
-        }
-        Outliers::Major { share, max } => {
-            let (share, max) = (Percent(share), Count(max as f64));
-            write!(r, "; {share} of {} reach {max}, too many to call outliers", f.parent_name)
-        }
-        Outliers::None => Ok(()),
+    let typical = Arg::Count(f.typical);
+    let reason = match f.bound {
+        Some(b) => text!(
+            en: "{typical} {child} typical, at most {max}{outliers}: {class}",
+            es: "habitualmente {typical} {child}, como máximo {max}{outliers}: {class}",
+            pt: "normalmente {typical} {child}, no máximo {max}{outliers}: {class}";
+            typical, child = &f.child, max = Arg::Count(b as f64), outliers, class
+        ),
+        None => text!(
+            en: "{typical} {child} typical, no stated maximum (~{horizon} in {span}){outliers}: {class}",
+            es: "habitualmente {typical} {child}, sin máximo declarado (~{horizon} en {span}){outliers}: {class}",
+            pt: "normalmente {typical} {child}, sem máximo declarado (~{horizon} em {span}){outliers}: {class}";
+            typical, child = &f.child, horizon = Arg::Count(f.horizon.round()), span = Arg::Days(t.horizon_days),
+            outliers, class
+        ),
     };
-    let vote = match f.class {
-        CardinalityClass::OneToOne => {
-            r.push_str(": one-to-one");
-            Vote::Embed
-        }
-        CardinalityClass::OneToFew => {
-            r.push_str(": one-to-few");
-            Vote::Embed
-        }
-        CardinalityClass::OneToMany => {
-            r.push_str(": one-to-many, more than a one-to-few array holds");
-            Vote::Reference
-        }
-        CardinalityClass::OneToSquillions => {
-            let _ = write!(r, ": one-to-squillions, beyond {}", Count(t.many_max as f64));
-            Vote::Reference
-        }
-        CardinalityClass::ManyToMany if f.child_is_value => {
-            r.push_str(": many-to-many, but a bare value is copied, not shared");
-            Vote::Neutral
-        }
-        CardinalityClass::ManyToMany => {
-            let _ = write!(r, ": many-to-many: each {} belongs to many {}", f.child_name, f.parent_name);
-            Vote::Reference
-        }
-    };
-    (vote, r)
+    (vote, reason)
 }
 
 /// "read without catalogo by C2, C3 and C5" / "never read without catalogo".
-fn read_separately(f: &Facts) -> (Vote, String) {
+fn read_separately(f: &Facts) -> (Vote, Text) {
+    let parent = &f.parent;
     if !f.read_apart.is_empty() {
-        let reason = format!("read without {} by {}: it has a life of its own", f.parent_name, List(&f.read_apart));
+        let reason = text!(
+            en: "read without {parent} by {ids}: it has a life of its own",
+            es: "se lee sin {parent} en {ids}: tiene vida propia",
+            pt: "é lido sem {parent} em {ids}: tem vida própria";
+            parent, ids = f.read_apart.clone()
+        );
         (Vote::Reference, reason)
     } else if f.rel.read_separately {
-        (Vote::Reference, format!("queried on its own, without {} (own screen, moderation or search)", f.parent_name))
+        let reason = text!(
+            en: "queried on its own, without {parent} (own screen, moderation or search)",
+            es: "se consulta por sí solo, sin {parent} (pantalla propia, moderación o búsqueda)",
+            pt: "é consultado sozinho, sem {parent} (tela própria, moderação ou busca)";
+            parent
+        );
+        (Vote::Reference, reason)
     } else if f.read_together.is_empty() {
-        (Vote::Embed, format!("no access pattern reads it without {}", f.parent_name))
+        let reason = text!(
+            en: "no access pattern reads it without {parent}",
+            es: "ningún patrón de acceso lo lee sin {parent}",
+            pt: "nenhum padrão de acesso o lê sem {parent}";
+            parent
+        );
+        (Vote::Embed, reason)
     } else {
-        let reason = format!("always read with {} ({}), never on its own", f.parent_name, List(&f.read_together));
+        let reason = text!(
+            en: "always read with {parent} ({ids}), never on its own",
+            es: "siempre se lee con {parent} ({ids}), nunca por separado",
+            pt: "sempre é lido com {parent} ({ids}), nunca sozinho";
+            parent, ids = f.read_together.clone()
+        );
         (Vote::Embed, reason)
     }
 }
 
 /// How often the child changes against how often the parent is read.
-fn volatility(f: &Facts) -> (Vote, String) {
-    let mut r = String::with_capacity(96);
-    let vote = match f.rel.child_changes {
-        Volatility::Never => {
-            r.push_str("never changes once written");
-            Vote::Embed
-        }
-        Volatility::Rarely => {
-            r.push_str("changes rarely");
-            Vote::Embed
-        }
-        Volatility::Often | Volatility::Constantly => {
-            r.push_str(if f.rel.child_changes == Volatility::Often { "changes often" } else { "changes constantly" });
-            if f.copies_elsewhere > 0 {
-                let _ = write!(r, ", and copies of it live under {} other parent(s)", f.copies_elsewhere);
-            }
-            r.push_str(": each change rewrites the document that holds it");
-            Vote::Reference
-        }
+fn volatility(f: &Facts) -> (Vote, Text) {
+    let copies = f.copies_elsewhere;
+    let (vote, change) = match f.rel.child_changes {
+        Volatility::Never => (
+            Vote::Embed,
+            text!(en: "never changes once written", es: "no cambia nunca una vez escrito", pt: "nunca muda depois de gravado"),
+        ),
+        Volatility::Rarely => (Vote::Embed, text!(en: "changes rarely", es: "cambia rara vez", pt: "muda raramente")),
+        Volatility::Often if copies > 0 => (
+            Vote::Reference,
+            text!(
+                en: "changes often, and copies of it live under {n} other parent(s): each change rewrites the document that holds it",
+                es: "cambia a menudo, y hay copias suyas bajo {n} padre(s) más: cada cambio reescribe el documento que lo contiene",
+                pt: "muda com frequência, e há cópias dele sob {n} outro(s) pai(s): cada mudança regrava o documento que o contém";
+                n = copies
+            ),
+        ),
+        Volatility::Often => (
+            Vote::Reference,
+            text!(
+                en: "changes often: each change rewrites the document that holds it",
+                es: "cambia a menudo: cada cambio reescribe el documento que lo contiene",
+                pt: "muda com frequência: cada mudança regrava o documento que o contém"
+            ),
+        ),
+        Volatility::Constantly if copies > 0 => (
+            Vote::Reference,
+            text!(
+                en: "changes constantly, and copies of it live under {n} other parent(s): each change rewrites the document that holds it",
+                es: "cambia constantemente, y hay copias suyas bajo {n} padre(s) más: cada cambio reescribe el documento que lo contiene",
+                pt: "muda constantemente, e há cópias dele sob {n} outro(s) pai(s): cada mudança regrava o documento que o contém";
+                n = copies
+            ),
+        ),
+        Volatility::Constantly => (
+            Vote::Reference,
+            text!(
+                en: "changes constantly: each change rewrites the document that holds it",
+                es: "cambia constantemente: cada cambio reescribe el documento que lo contiene",
+                pt: "muda constantemente: cada mudança regrava o documento que o contém"
+            ),
+        ),
     };
-    if f.parent_reads > 0.0 {
-        let _ = write!(r, "; {} is read {} times a minute", f.parent_name, Count(f.parent_reads));
+    if f.parent_reads <= 0.0 {
+        return (vote, change);
     }
-    (vote, r)
+    let reason = text!(
+        en: "{change}; {parent} is read {n} times a minute",
+        es: "{change}; {parent} se lee {n} veces por minuto",
+        pt: "{change}; {parent} é lido {n} vezes por minuto";
+        change, parent = &f.parent, n = Arg::Count(f.parent_reads)
+    );
+    (vote, reason)
 }
 
 /// The children's bytes against the 1 MB target and the 16 MiB limit.
-fn size(f: &Facts) -> (Vote, String) {
+fn size(f: &Facts) -> (Vote, Text) {
     let t = f.t;
     let total = f.worst_bytes();
-    let mut r = String::with_capacity(112);
+    let (parent, child) = (&f.parent, &f.child);
     if f.child_bytes > t.bloat_field_bytes && total <= t.doc_target_bytes as f64 {
-        let each = Bytes(f.child_bytes as f64);
-        let _ = write!(r, "each {} is {each}: bulky data read with every {}", f.child_name, f.parent_name);
-        return (Vote::Reference, r);
+        let reason = text!(
+            en: "each {child} is {each}: bulky data read with every {parent}",
+            es: "cada {child} ocupa {each}: datos voluminosos que se leen con cada {parent}",
+            pt: "cada {child} ocupa {each}: dados volumosos lidos com cada {parent}";
+            child, each = Arg::Bytes(f.child_bytes as f64), parent
+        );
+        return (Vote::Reference, reason);
     }
-    let _ = write!(
-        r,
-        "{} × {}{} ≈ {} per {} document",
-        Count(f.worst.round()),
-        Bytes(f.child_bytes as f64),
-        if f.bytes_declared { "" } else { " (estimated)" },
-        Bytes(total),
-        f.parent_name,
-    );
-    if f.unbounded() {
-        let _ = write!(r, " in {}", Span(t.horizon_days));
-    }
-    let vote = if total > t.doc_limit_bytes as f64 {
-        let _ = write!(r, ": over the {} limit", Bytes(t.doc_limit_bytes as f64));
-        Vote::Reference
-    } else if total > t.doc_target_bytes as f64 {
-        let _ = write!(r, ": over the {} guidance", Bytes(t.doc_target_bytes as f64));
-        Vote::Reference
-    } else if total > t.doc_target_bytes as f64 / 10.0 {
-        r.push_str(": fits, but heavy to rewrite on every change");
-        Vote::Neutral
+    let worst = Arg::Count(f.worst.round());
+    let each = Arg::Bytes(f.child_bytes as f64);
+    let estimated =
+        if f.bytes_declared { Text::empty() } else { text!(en: " (estimated)", es: " (estimado)", pt: " (estimado)") };
+    let horizon = if f.unbounded() {
+        text!(en: " in {span}", es: " en {span}", pt: " em {span}"; span = Arg::Days(t.horizon_days))
     } else {
-        let _ = write!(r, ": small next to the {} limit", Bytes(t.doc_limit_bytes as f64));
-        Vote::Embed
+        Text::empty()
     };
-    (vote, r)
+    let limit = Arg::Bytes(t.doc_limit_bytes as f64);
+    if total > t.doc_limit_bytes as f64 {
+        let reason = text!(
+            en: "{worst} × {each}{estimated} ≈ {total} per {parent} document{horizon}: over the {limit} limit",
+            es: "{worst} × {each}{estimated} ≈ {total} por documento de {parent}{horizon}: supera el límite de {limit}",
+            pt: "{worst} × {each}{estimated} ≈ {total} por documento de {parent}{horizon}: acima do limite de {limit}";
+            worst, each, estimated, total = Arg::Bytes(total), parent, horizon, limit
+        );
+        (Vote::Reference, reason)
+    } else if total > t.doc_target_bytes as f64 {
+        let reason = text!(
+            en: "{worst} × {each}{estimated} ≈ {total} per {parent} document{horizon}: over the {target} guidance",
+            es: "{worst} × {each}{estimated} ≈ {total} por documento de {parent}{horizon}: supera la recomendación de {target}",
+            pt: "{worst} × {each}{estimated} ≈ {total} por documento de {parent}{horizon}: acima da recomendação de {target}";
+            worst, each, estimated, total = Arg::Bytes(total), parent, horizon, target = Arg::Bytes(t.doc_target_bytes as f64)
+        );
+        (Vote::Reference, reason)
+    } else if total > t.doc_target_bytes as f64 / 10.0 {
+        let reason = text!(
+            en: "{worst} × {each}{estimated} ≈ {total} per {parent} document{horizon}: fits, but heavy to rewrite on every change",
+            es: "{worst} × {each}{estimated} ≈ {total} por documento de {parent}{horizon}: cabe, pero pesa reescribirlo en cada cambio",
+            pt: "{worst} × {each}{estimated} ≈ {total} por documento de {parent}{horizon}: cabe, mas pesa regravá-lo a cada mudança";
+            worst, each, estimated, total = Arg::Bytes(total), parent, horizon
+        );
+        (Vote::Neutral, reason)
+    } else {
+        let reason = text!(
+            en: "{worst} × {each}{estimated} ≈ {total} per {parent} document{horizon}: small next to the {limit} limit",
+            es: "{worst} × {each}{estimated} ≈ {total} por documento de {parent}{horizon}: pequeño frente al límite de {limit}",
+            pt: "{worst} × {each}{estimated} ≈ {total} por documento de {parent}{horizon}: pequeno perto do limite de {limit}";
+            worst, each, estimated, total = Arg::Bytes(total), parent, horizon, limit
+        );
+        (Vote::Embed, reason)
+    }
 }
 
 /// Bounded or not: "if you cannot state the maximum, do not embed it".
-fn growth(f: &Facts) -> (Vote, String) {
-    let per_year = f.growth * 365.0;
+fn growth(f: &Facts) -> (Vote, Text) {
+    let per_year = Arg::Count(f.growth * 365.0);
     match (f.bound, f.outliers) {
         (_, Outliers::Major { share, max }) => (
             Vote::Reference,
-            format!(
-                "{} of {} grow to {}: the stated bound does not hold for a real share",
-                Percent(share),
-                f.parent_name,
-                Count(max as f64)
+            text!(
+                en: "{share} of {parent} grow to {max}: the stated bound does not hold for a real share",
+                es: "el {share} de {parent} crece hasta {max}: el tope declarado no se cumple para una parte real",
+                pt: "{share} de {parent} crescem até {max}: o teto declarado não vale para uma parte real";
+                share = Arg::Percent(share), parent = &f.parent, max = Arg::Count(max as f64)
             ),
         ),
         (None, _) if f.growth > 0.0 => (
             Vote::Reference,
-            format!(
-                "no stated maximum and it keeps growing ({} a day, ~{} a year): if you cannot state the maximum, do not embed",
-                Count(f.growth),
-                Count(per_year)
+            text!(
+                en: "no stated maximum and it keeps growing ({rate} a day, ~{per_year} a year): if you cannot state the maximum, do not embed",
+                es: "sin máximo declarado y sigue creciendo ({rate} al día, ~{per_year} al año): si no puedes declarar el máximo, no lo embebas",
+                pt: "sem máximo declarado e continua crescendo ({rate} por dia, ~{per_year} por ano): se não é possível declarar o máximo, não embuta";
+                rate = Arg::Count(f.growth), per_year
             ),
         ),
-        (None, _) => {
-            (Vote::Reference, "no stated maximum: if you cannot state the maximum, do not embed".to_string())
-        }
+        (None, _) => (
+            Vote::Reference,
+            text!(
+                en: "no stated maximum: if you cannot state the maximum, do not embed",
+                es: "sin máximo declarado: si no puedes declarar el máximo, no lo embebas",
+                pt: "sem máximo declarado: se não é possível declarar o máximo, não embuta"
+            ),
+        ),
         (Some(b), _) if f.growth > 0.0 => (
             Vote::Embed,
-            format!("grows ~{} a year but stops at a stated maximum of {}", Count(per_year), Count(b as f64)),
+            text!(
+                en: "grows ~{per_year} a year but stops at a stated maximum of {max}",
+                es: "crece ~{per_year} al año pero se detiene en un máximo declarado de {max}",
+                pt: "cresce ~{per_year} por ano, mas para num máximo declarado de {max}";
+                per_year, max = Arg::Count(b as f64)
+            ),
         ),
-        (Some(b), _) => (Vote::Embed, format!("bounded: at most {} per {}", Count(b as f64), f.parent_name)),
+        (Some(b), _) => (
+            Vote::Embed,
+            text!(
+                en: "bounded: at most {max} per {parent}",
+                es: "acotado: como máximo {max} por {parent}",
+                pt: "limitado: no máximo {max} por {parent}";
+                max = Arg::Count(b as f64), parent = &f.parent
+            ),
+        ),
     }
 }
 
 /// Must the child change in the same write as its parent?
-fn atomicity(f: &Facts) -> (Vote, String) {
+fn atomicity(f: &Facts) -> (Vote, Text) {
+    let parent = &f.parent;
     if f.rel.atomic_with_parent {
-        let reason =
-            format!("must change atomically with {}: inside one document that needs no transaction", f.parent_name);
+        let reason = text!(
+            en: "must change atomically with {parent}: inside one document that needs no transaction",
+            es: "debe cambiar de forma atómica con {parent}: dentro de un mismo documento no hace falta transacción",
+            pt: "precisa mudar atomicamente com {parent}: dentro de um mesmo documento não é preciso transação";
+            parent
+        );
         (Vote::Embed, reason)
     } else if f.child_is_value {
-        (Vote::Embed, format!("a bare value with no identity: it only ever changes as part of {}", f.parent_name))
+        let reason = text!(
+            en: "a bare value with no identity: it only ever changes as part of {parent}",
+            es: "un valor simple sin identidad: solo cambia como parte de {parent}",
+            pt: "um valor simples sem identidade: só muda como parte de {parent}";
+            parent
+        );
+        (Vote::Embed, reason)
     } else {
-        (Vote::Neutral, format!("need not change atomically with {}: either side of the boundary works", f.parent_name))
+        let reason = text!(
+            en: "need not change atomically with {parent}: either side of the boundary works",
+            es: "no necesita cambiar de forma atómica con {parent}: sirve cualquier lado de la frontera",
+            pt: "não precisa mudar atomicamente com {parent}: qualquer lado da fronteira serve";
+            parent
+        );
+        (Vote::Neutral, reason)
     }
 }

@@ -19,177 +19,211 @@
 //! parent; else the child points to the parent and the parent keeps no list.
 
 use super::facts::{Facts, Outliers};
-use super::figures::{possessive, Bytes, Count, List, Percent};
 use crate::advisor::{CardinalityClass, Criterion, CriterionVote, Recommendation, Vote};
+use crate::i18n::{Arg, Labelled, Text};
 use crate::model::{Storage, Volatility};
-use std::fmt::{self, Write};
+use crate::text;
 
 /// Subset size when neither the relation nor the parent's view says how many.
 pub(crate) const DEFAULT_SUBSET: u32 = 5;
 
-/// What decided a recommendation.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum Decider {
-    Criterion(Criterion),
-    /// The child is kept by another system (or the designer keeps it outside MongoDB).
-    Owner,
-    /// The parent lives outside MongoDB, so nothing can be embedded in it.
-    ExternalParent,
-}
-
-impl Decider {
-    fn label(self) -> &'static str {
-        match self {
-            Decider::Criterion(Criterion::Cardinality) => "cardinality decides",
-            Decider::Criterion(Criterion::ReadSeparately) => "read separately decides",
-            Decider::Criterion(Criterion::Volatility) => "volatility decides",
-            Decider::Criterion(Criterion::Size) => "size decides",
-            Decider::Criterion(Criterion::Growth) => "growth decides",
-            Decider::Criterion(Criterion::Atomicity) => "atomicity decides",
-            Decider::Owner => "where the data lives decides",
-            Decider::ExternalParent => "the parent's home decides",
-        }
-    }
-}
-
 pub(crate) struct Decision {
     pub recommendation: Recommendation,
-    pub summary: String,
+    pub summary: Text,
 }
 
-/// Runs the procedure of the module documentation.
+/// Runs the procedure of the module documentation. Each reason to reference names the step
+/// that decided it ("growth decides"); the summary adds the form of the reference.
 pub(crate) fn decide(f: &Facts, votes: &[CriterionVote]) -> Decision {
     let rel = f.rel;
+    let (parent, child) = (&f.parent, &f.child);
     if f.child_external || rel.storage == Storage::Outside {
         return keep_outside(f);
     }
     if f.bound.is_none() {
-        let because = format_args!("{} has no stated maximum", f.child_name);
-        return reference(f, Decider::Criterion(Criterion::Growth), because);
+        let because = text!(
+            en: "{child} has no stated maximum (growth decides)",
+            es: "{child} no tiene máximo declarado (decide el crecimiento)",
+            pt: "{child} não tem máximo declarado (decide o crescimento)";
+            child
+        );
+        return reference(f, because);
     }
     if let Outliers::Major { share, max } = f.outliers {
-        let because = format_args!(
-            "{} of {} grow to {} {}, so no bound holds",
-            Percent(share),
-            f.parent_name,
-            Count(max as f64),
-            f.child_name
+        let because = text!(
+            en: "{share} of {parent} grow to {max} {child}, so no bound holds (growth decides)",
+            es: "el {share} de {parent} crece hasta {max} {child}, así que ningún tope se cumple (decide el crecimiento)",
+            pt: "{share} de {parent} crescem até {max} {child}, então nenhum teto vale (decide o crescimento)";
+            share = Arg::Percent(share), parent, max = Arg::Count(max as f64), child
         );
-        return reference(f, Decider::Criterion(Criterion::Growth), because);
+        return reference(f, because);
     }
     if f.read_separately() {
-        let decider = Decider::Criterion(Criterion::ReadSeparately);
-        return if f.read_apart.is_empty() {
-            reference(f, decider, format_args!("{} is queried on its own", f.child_name))
+        let because = if f.read_apart.is_empty() {
+            text!(
+                en: "{child} is queried on its own (read separately decides)",
+                es: "{child} se consulta por sí solo (decide la consulta por separado)",
+                pt: "{child} é consultado sozinho (decide a leitura sem o pai)";
+                child
+            )
         } else {
-            let because = format_args!("{} is read without {} by {}", f.child_name, f.parent_name, List(&f.read_apart));
-            reference(f, decider, because)
+            text!(
+                en: "{child} is read without {parent} by {ids} (read separately decides)",
+                es: "{child} se lee sin {parent} en {ids} (decide la consulta por separado)",
+                pt: "{child} é lido sem {parent} em {ids} (decide a leitura sem o pai)";
+                child, parent, ids = f.read_apart.clone()
+            )
         };
+        return reference(f, because);
     }
     if f.parent_external {
-        let because = format_args!("{} lives outside MongoDB and cannot hold it", f.parent_name);
-        return reference(f, Decider::ExternalParent, because);
+        let because = text!(
+            en: "{parent} lives outside MongoDB and cannot hold it (the parent's home decides)",
+            es: "{parent} vive fuera de MongoDB y no puede contenerlo (decide dónde vive el padre)",
+            pt: "{parent} vive fora do MongoDB e não pode contê-lo (decide onde o pai vive)";
+            parent
+        );
+        return reference(f, because);
     }
     let shared_document = f.class == CardinalityClass::ManyToMany && !f.child_is_value;
     if matches!(f.class, CardinalityClass::OneToMany | CardinalityClass::OneToSquillions) || shared_document {
-        let because = format_args!(
-            "{} {} per {}, up to {}, is {}",
-            Count(f.typical),
-            f.child_name,
-            f.parent_name,
-            Count(f.worst.round()),
-            f.class.label()
+        let because = text!(
+            en: "{typical} {child} per {parent}, up to {worst}, is {class} (cardinality decides)",
+            es: "{typical} {child} por {parent}, hasta {worst}, es {class} (decide la cardinalidad)",
+            pt: "{typical} {child} por {parent}, até {worst}, é {class} (decide a cardinalidade)";
+            typical = Arg::Count(f.typical), child, parent, worst = Arg::Count(f.worst.round()), class = f.class.msg()
         );
-        return reference(f, Decider::Criterion(Criterion::Cardinality), because);
+        return reference(f, because);
     }
     if vote_of(votes, Criterion::Size) == Vote::Reference {
-        let because = format_args!("{} would add {} to each {}", f.child_name, Bytes(f.worst_bytes()), f.parent_name);
-        return reference(f, Decider::Criterion(Criterion::Size), because);
+        let because = text!(
+            en: "{child} would add {bytes} to each {parent} (size decides)",
+            es: "{child} añadiría {bytes} a cada {parent} (decide el tamaño)",
+            pt: "{child} adicionaria {bytes} a cada {parent} (decide o tamanho)";
+            child, bytes = Arg::Bytes(f.worst_bytes()), parent
+        );
+        return reference(f, because);
     }
     if rel.atomic_with_parent {
-        return embed(f, votes, Decider::Criterion(Criterion::Atomicity));
+        return embed(f, votes, true);
     }
     let volatile = rel.child_changes >= Volatility::Often;
     if volatile && (f.copies_elsewhere > 0 || f.class == CardinalityClass::ManyToMany) {
-        let because = format_args!("{} changes often and is copied under several parents", f.child_name);
-        return reference(f, Decider::Criterion(Criterion::Volatility), because);
+        let because = text!(
+            en: "{child} changes often and is copied under several parents (volatility decides)",
+            es: "{child} cambia a menudo y está copiado bajo varios padres (decide la volatilidad)",
+            pt: "{child} muda com frequência e está copiado sob vários pais (decide a volatilidade)";
+            child
+        );
+        return reference(f, because);
     }
-    embed(f, votes, Decider::Criterion(Criterion::Cardinality))
+    embed(f, votes, false)
 }
 
 fn vote_of(votes: &[CriterionVote], c: Criterion) -> Vote {
     votes.iter().find(|v| v.criterion == c).map(|v| v.vote).unwrap_or(Vote::Neutral)
 }
 
-/// The recommendation's label at the start of a sentence.
-fn capitalized(recommendation: Recommendation) -> &'static str {
-    match recommendation {
-        Recommendation::Embed => "Embed",
-        Recommendation::EmbedWatchBound => "Embed, but watch the bound",
-        Recommendation::ReferenceIdsInParent => "Reference, child ids in the parent",
-        Recommendation::ReferenceFromChild => "Reference from the child only",
-        Recommendation::ReferenceWithSubset => "Reference + subset",
-        Recommendation::ExtendedReference => "Extended reference",
-        Recommendation::Bucket => "Bucket",
-        Recommendation::KeepOutside => "Keep outside MongoDB",
-    }
-}
-
 fn keep_outside(f: &Facts) -> Decision {
-    let copies: Vec<&str> = f.rel.computed.iter().map(|c| c.field.as_str()).collect();
-    let copied = if copies.is_empty() {
-        String::new()
+    let copied = if f.rel.computed.is_empty() {
+        Text::empty()
     } else {
-        format!("; {} keeps only {} for display", f.parent_name, List(&copies))
-    };
-    let because = if f.child_external {
-        format!("{} is kept outside MongoDB", f.child_name)
-    } else {
-        format!("the design keeps {} outside MongoDB", f.child_name)
-    };
-    Decision {
-        recommendation: Recommendation::KeepOutside,
-        summary: format!("Keep outside MongoDB: {because} ({}){copied}.", Decider::Owner.label()),
-    }
-}
-
-fn embed(f: &Facts, votes: &[CriterionVote], decider: Decider) -> Decision {
-    let bound = f.bound.unwrap_or(0) as f64;
-    let for_embed = votes.iter().filter(|v| v.vote == Vote::Embed).count();
-    let against = votes.iter().filter(|v| v.vote == Vote::Reference).count();
-    let tally = match (for_embed, against) {
-        (6, _) => "all six criteria point to embed".to_string(),
-        (n, 0) => format!("{n} of six criteria vote embed, none against"),
-        (n, a) => format!("{n} of six criteria vote embed, {a} against"),
-    };
-    let because = if decider == Decider::Criterion(Criterion::Atomicity) {
-        format!("{} must change atomically with {}, at most {} of them", f.child_name, f.parent_name, Count(bound))
-    } else {
-        format!(
-            "{} {} per {}, at most {}, read with it: {}",
-            Count(f.typical),
-            f.child_name,
-            f.parent_name,
-            Count(bound),
-            f.class.label()
+        let fields: Vec<String> = f.rel.computed.iter().map(|c| c.field.clone()).collect();
+        text!(
+            en: "; {parent} keeps only {fields} for display",
+            es: "; {parent} guarda solo {fields} para mostrarlos",
+            pt: "; {parent} guarda só {fields} para exibição";
+            parent = &f.parent, fields
         )
     };
-    if f.growth > 0.0 {
-        let per_year = f.growth * 365.0;
-        let years = ((bound - f.typical).max(0.0) / per_year).ceil();
-        let summary = format!(
-            "{}: {because} ({}); it grows ~{} a year and reaches its stated maximum of {} in ~{} years: past it, move the older {} to their own collection; {tally}.",
-            capitalized(Recommendation::EmbedWatchBound),
-            decider.label(),
-            Count(per_year),
-            Count(bound),
-            Count(years),
-            f.child_name,
-        );
-        return Decision { recommendation: Recommendation::EmbedWatchBound, summary };
+    let child = &f.child;
+    let summary = if f.child_external {
+        text!(
+            en: "Keep outside MongoDB: {child} is kept outside MongoDB (where the data lives decides){copied}.",
+            es: "Mantener fuera de MongoDB: {child} se guarda fuera de MongoDB (decide dónde viven los datos){copied}.",
+            pt: "Manter fora do MongoDB: {child} é mantido fora do MongoDB (decide onde os dados vivem){copied}.";
+            child, copied
+        )
+    } else {
+        text!(
+            en: "Keep outside MongoDB: the design keeps {child} outside MongoDB (where the data lives decides){copied}.",
+            es: "Mantener fuera de MongoDB: el diseño deja {child} fuera de MongoDB (decide dónde viven los datos){copied}.",
+            pt: "Manter fora do MongoDB: o design mantém {child} fora do MongoDB (decide onde os dados vivem){copied}.";
+            child, copied
+        )
+    };
+    Decision { recommendation: Recommendation::KeepOutside, summary }
+}
+
+/// How the votes add up: "all six criteria point to embed".
+fn tally(votes: &[CriterionVote]) -> Text {
+    let for_embed = votes.iter().filter(|v| v.vote == Vote::Embed).count();
+    let against = votes.iter().filter(|v| v.vote == Vote::Reference).count();
+    match (for_embed, against) {
+        (6, _) => text!(
+            en: "all six criteria point to embed",
+            es: "los seis criterios apuntan a embeber",
+            pt: "os seis critérios apontam para embutir"
+        ),
+        (n, 0) => text!(
+            en: "{n} of six criteria vote embed, none against",
+            es: "{n} de seis criterios votan embeber, ninguno en contra",
+            pt: "{n} de seis critérios votam embutir, nenhum contra";
+            n
+        ),
+        (n, a) => text!(
+            en: "{n} of six criteria vote embed, {a} against",
+            es: "{n} de seis criterios votan embeber, {a} en contra",
+            pt: "{n} de seis critérios votam embutir, {a} contra";
+            n, a
+        ),
     }
-    let summary = format!("Embed: {because} ({}); {tally}.", decider.label());
-    Decision { recommendation: Recommendation::Embed, summary }
+}
+
+/// Embed, decided by atomicity (the child must change with its parent) or else by the
+/// cardinality; a child that keeps growing toward its bound is embedded with a watch.
+fn embed(f: &Facts, votes: &[CriterionVote], atomic: bool) -> Decision {
+    let (parent, child) = (&f.parent, &f.child);
+    let bound = f.bound.unwrap_or(0) as f64;
+    let max = Arg::Count(bound);
+    let tally = tally(votes);
+    if f.growth <= 0.0 {
+        let summary = if atomic {
+            text!(
+                en: "Embed: {child} must change atomically with {parent}, at most {max} of them (atomicity decides); {tally}.",
+                es: "Embeber: {child} debe cambiar de forma atómica con {parent}, {max} como máximo (decide la atomicidad); {tally}.",
+                pt: "Embutir: {child} precisa mudar atomicamente com {parent}, no máximo {max} (decide a atomicidade); {tally}.";
+                child, parent, max, tally
+            )
+        } else {
+            text!(
+                en: "Embed: {typical} {child} per {parent}, at most {max}, read with it: {class} (cardinality decides); {tally}.",
+                es: "Embeber: {typical} {child} por {parent}, como máximo {max}, leídos con él: {class} (decide la cardinalidad); {tally}.",
+                pt: "Embutir: {typical} {child} por {parent}, no máximo {max}, lidos com ele: {class} (decide a cardinalidade); {tally}.";
+                typical = Arg::Count(f.typical), child, parent, max, class = f.class.msg(), tally
+            )
+        };
+        return Decision { recommendation: Recommendation::Embed, summary };
+    }
+    let per_year = f.growth * 365.0;
+    let years = Arg::Count(((bound - f.typical).max(0.0) / per_year).ceil());
+    let per_year = Arg::Count(per_year);
+    let summary = if atomic {
+        text!(
+            en: "Embed, but watch the bound: {child} must change atomically with {parent}, at most {max} of them (atomicity decides); it grows ~{per_year} a year and reaches its stated maximum of {max} in ~{years} years: past it, move the older {child} to their own collection; {tally}.",
+            es: "Embeber, pero vigilar el tope: {child} debe cambiar de forma atómica con {parent}, {max} como máximo (decide la atomicidad); crece ~{per_year} al año y alcanza su máximo declarado de {max} en ~{years} años: a partir de ahí, mueve los {child} más antiguos a su propia colección; {tally}.",
+            pt: "Embutir, mas vigiar o teto: {child} precisa mudar atomicamente com {parent}, no máximo {max} (decide a atomicidade); cresce ~{per_year} por ano e atinge seu máximo declarado de {max} em ~{years} anos: depois disso, mova os {child} mais antigos para uma coleção própria; {tally}.";
+            child, parent, max, per_year, years, tally
+        )
+    } else {
+        text!(
+            en: "Embed, but watch the bound: {typical} {child} per {parent}, at most {max}, read with it: {class} (cardinality decides); it grows ~{per_year} a year and reaches its stated maximum of {max} in ~{years} years: past it, move the older {child} to their own collection; {tally}.",
+            es: "Embeber, pero vigilar el tope: {typical} {child} por {parent}, como máximo {max}, leídos con él: {class} (decide la cardinalidad); crece ~{per_year} al año y alcanza su máximo declarado de {max} en ~{years} años: a partir de ahí, mueve los {child} más antiguos a su propia colección; {tally}.",
+            pt: "Embutir, mas vigiar o teto: {typical} {child} por {parent}, no máximo {max}, lidos com ele: {class} (decide a cardinalidade); cresce ~{per_year} por ano e atinge seu máximo declarado de {max} em ~{years} anos: depois disso, mova os {child} mais antigos para uma coleção própria; {tally}.";
+            typical = Arg::Count(f.typical), child, parent, max, class = f.class.msg(), per_year, years, tally
+        )
+    };
+    Decision { recommendation: Recommendation::EmbedWatchBound, summary }
 }
 
 /// The children of one parent per view: the relation's subset, the view's page size, or 5.
@@ -207,13 +241,28 @@ pub(crate) fn bucket_fits(f: &Facts) -> bool {
     f.unbounded() && f.child_bytes <= f.t.tiny_doc_bytes && f.growth >= 1.0 && f.rel.child_changes <= Volatility::Rarely
 }
 
-fn ids<'v>(views: &[&'v crate::model::AccessPattern]) -> Vec<&'v str> {
-    views.iter().map(|q| q.id.as_str()).collect()
+fn ids(views: &[&crate::model::AccessPattern]) -> Vec<String> {
+    views.iter().map(|q| q.id.clone()).collect()
 }
 
-/// Picks the form of reference (see the module documentation) and writes the summary in one
-/// pass: `because` is formatted straight into it.
-fn reference(f: &Facts, decider: Decider, because: fmt::Arguments) -> Decision {
+/// The bucket's period in the language shown (the model's own word when it is not one of the
+/// usual ones).
+fn period(f: &Facts) -> Arg {
+    let period = f.rel.bucket.as_ref().map(|b| b.period.as_str()).unwrap_or("");
+    match period {
+        "" => text!(en: "period", es: "periodo", pt: "período").into(),
+        "hour" => text!(en: "hour", es: "hora", pt: "hora").into(),
+        "day" => text!(en: "day", es: "día", pt: "dia").into(),
+        "week" => text!(en: "week", es: "semana", pt: "semana").into(),
+        "month" => text!(en: "month", es: "mes", pt: "mês").into(),
+        "year" => text!(en: "year", es: "año", pt: "ano").into(),
+        other => Arg::Str(other.to_string()),
+    }
+}
+
+/// Picks the form of reference (see the module documentation) and writes the summary:
+/// `because` names the deciding step.
+fn reference(f: &Facts, because: Text) -> Decision {
     let recommendation = if bucket_fits(f) {
         Recommendation::Bucket
     } else if (!f.parent_view.is_empty() || f.rel.subset.is_some()) && !f.parent_external {
@@ -225,58 +274,63 @@ fn reference(f: &Facts, decider: Decider, because: fmt::Arguments) -> Decision {
     } else {
         Recommendation::ReferenceFromChild
     };
-    let mut summary = String::with_capacity(256);
-    // Writing into a String cannot fail.
-    let _ = write!(summary, "{}: {because} ({}); ", capitalized(recommendation), decider.label());
-    let _ = match recommendation {
-        Recommendation::Bucket => {
-            let period = f.rel.bucket.as_ref().map(|b| b.period.as_str()).filter(|p| !p.is_empty()).unwrap_or("period");
-            write!(
-                summary,
-                "group its tiny events ({} each, {} a day per {}) into one bucket document per {} and {period}",
-                Bytes(f.child_bytes as f64),
-                Count(f.growth),
-                f.parent_name,
-                f.parent_name
-            )
-        }
-        Recommendation::ReferenceWithSubset => {
-            if f.parent_view.is_empty() {
-                let _ = write!(summary, "{}'s view", f.parent_name);
-            } else {
-                let _ = write!(summary, "{}", List(&ids(&f.parent_view)));
-            }
-            write!(
-                summary,
-                " shows {} with {}: keep a subset of {} in {} and the full set in its own collection",
-                f.child_name,
-                f.parent_name,
-                subset_size(f),
-                f.parent_name
-            )
-        }
-        Recommendation::ExtendedReference if !f.child_view.is_empty() => write!(
-            summary,
-            "{} shows {} fields with each {}: copy the few stable, displayed ones next to the reference",
-            List(&ids(&f.child_view)),
-            f.parent_name,
-            f.child_name
+    let (parent, child) = (&f.parent, &f.child);
+    let summary = match recommendation {
+        Recommendation::Bucket => text!(
+            en: "Bucket: {because}; group its tiny events ({each} each, {rate} a day per {parent}) into one bucket document per {parent} and {period}.",
+            es: "Agrupación (bucket): {because}; agrupa sus eventos diminutos ({each} cada uno, {rate} al día por {parent}) en un documento contenedor por {parent} y {period}.",
+            pt: "Bucket: {because}; agrupe seus eventos minúsculos ({each} cada, {rate} por dia por {parent}) em um documento bucket por {parent} e {period}.";
+            because, each = Arg::Bytes(f.child_bytes as f64), rate = Arg::Count(f.growth), parent, period = period(f)
+        ),
+        Recommendation::ReferenceWithSubset if f.parent_view.is_empty() => text!(
+            en: "Reference + subset: {because}; {parent}'s view shows {child} with {parent}: keep a subset of {n} in {parent} and the full set in its own collection.",
+            es: "Referenciar + subconjunto: {because}; la vista de {parent} muestra {child} con {parent}: guarda un subconjunto de {n} en {parent} y el conjunto completo en su propia colección.",
+            pt: "Referenciar + subconjunto: {because}; a tela de {parent} mostra {child} com {parent}: mantenha um subconjunto de {n} em {parent} e o conjunto completo em uma coleção própria.";
+            because, parent, child, n = subset_size(f)
+        ),
+        Recommendation::ReferenceWithSubset => text!(
+            en: "Reference + subset: {because}; {views} shows {child} with {parent}: keep a subset of {n} in {parent} and the full set in its own collection.",
+            es: "Referenciar + subconjunto: {because}; {views} muestra {child} con {parent}: guarda un subconjunto de {n} en {parent} y el conjunto completo en su propia colección.",
+            pt: "Referenciar + subconjunto: {because}; {views} mostra {child} com {parent}: mantenha um subconjunto de {n} em {parent} e o conjunto completo em uma coleção própria.";
+            because, views = ids(&f.parent_view), child, parent, n = subset_size(f)
+        ),
+        Recommendation::ExtendedReference if !f.child_view.is_empty() => text!(
+            en: "Extended reference: {because}; {views} shows {parent} fields with each {child}: copy the few stable, displayed ones next to the reference.",
+            es: "Referencia extendida: {because}; {views} muestra campos de {parent} con cada {child}: copia junto a la referencia los pocos estables que se muestran.",
+            pt: "Referência estendida: {because}; {views} mostra campos de {parent} com cada {child}: copie ao lado da referência os poucos campos estáveis que são exibidos.";
+            because, views = ids(&f.child_view), parent, child
         ),
         Recommendation::ExtendedReference => {
-            let fields: Vec<&str> = f.rel.extended.iter().map(|c| c.field.as_str()).collect();
-            write!(
-                summary,
-                "{} displays {} {}: keep them beside the reference",
-                f.child_name,
-                possessive(f.parent_name),
-                List(&fields)
-            )
+            let fields: Vec<String> = f.rel.extended.iter().map(|c| c.field.clone()).collect();
+            // English writes the possessive `catalogo's` / `socios'`; the others say "de".
+            if f.parent_name.ends_with('s') {
+                text!(
+                    en: "Extended reference: {because}; {child} displays {parent}' {fields}: keep them beside the reference.",
+                    es: "Referencia extendida: {because}; {child} muestra {fields} de {parent}: guárdalos junto a la referencia.",
+                    pt: "Referência estendida: {because}; {child} exibe {fields} de {parent}: mantenha-os ao lado da referência.";
+                    because, child, parent, fields
+                )
+            } else {
+                text!(
+                    en: "Extended reference: {because}; {child} displays {parent}'s {fields}: keep them beside the reference.",
+                    es: "Referencia extendida: {because}; {child} muestra {fields} de {parent}: guárdalos junto a la referencia.",
+                    pt: "Referência estendida: {because}; {child} exibe {fields} de {parent}: mantenha-os ao lado da referência.";
+                    because, child, parent, fields
+                )
+            }
         }
-        Recommendation::ReferenceIdsInParent => {
-            write!(summary, "{} may keep the ids of its at most {} {}", f.parent_name, Count(f.worst), f.child_name)
-        }
-        _ => write!(summary, "{} points to {}; {} keeps no list of them", f.child_name, f.parent_name, f.parent_name),
+        Recommendation::ReferenceIdsInParent => text!(
+            en: "Reference, child ids in the parent: {because}; {parent} may keep the ids of its at most {max} {child}.",
+            es: "Referenciar, ids de los hijos en el padre: {because}; {parent} puede guardar los ids de sus {child}, {max} como máximo.",
+            pt: "Referenciar, ids dos filhos no pai: {because}; {parent} pode guardar os ids dos seus {child}, no máximo {max}.";
+            because, parent, max = Arg::Count(f.worst), child
+        ),
+        _ => text!(
+            en: "Reference from the child only: {because}; {child} points to {parent}; {parent} keeps no list of them.",
+            es: "Referenciar solo desde el hijo: {because}; {child} apunta a {parent}; {parent} no guarda ninguna lista de ellos.",
+            pt: "Referenciar só a partir do filho: {because}; {child} aponta para {parent}; {parent} não guarda nenhuma lista deles.";
+            because, child, parent
+        ),
     };
-    summary.push('.');
     Decision { recommendation, summary }
 }

@@ -7,11 +7,14 @@ use super::estimate::{element_bytes, entity_bytes, DEFAULT_DOC_BYTES};
 use crate::advisor::{CardinalityClass, SizeEstimate};
 use crate::fast_hash::FastMap;
 use crate::model::{AccessPattern, Entity, EntityKind, Model, QueryKind, Relation, Storage, Thresholds};
+use std::sync::Arc;
 
 /// Look-ups over the model's entities and access patterns, built once per analysis.
 pub(crate) struct Usage<'a> {
     pub model: &'a Model,
     entities: FastMap<&'a str, &'a Entity>,
+    /// Each entity's display name, allocated once and shared by every sentence that names it.
+    names: FastMap<&'a str, Arc<str>>,
     /// Reads keyed by (entity they start at, entity they touch).
     pairs: FastMap<(&'a str, &'a str), Vec<&'a AccessPattern>>,
     /// Reads keyed by (entity they start at, first segment of a filter/sort/projection path).
@@ -53,6 +56,7 @@ impl<'a> Usage<'a> {
         let mut u = Usage {
             model,
             entities: model.entities.iter().map(|e| (e.id.as_str(), e)).collect(),
+            names: FastMap::default(),
             pairs: FastMap::default(),
             paths: FastMap::default(),
             reads_from: FastMap::default(),
@@ -91,6 +95,12 @@ impl<'a> Usage<'a> {
             if let Some(child) = u.entities.get(r.child.as_str()).copied() {
                 u.estimates.entry(child.id.as_str()).or_insert_with(|| entity_bytes(child));
             }
+            for end in [r.parent.as_str(), r.child.as_str()] {
+                if !u.names.contains_key(end) {
+                    let name: Arc<str> = Arc::from(u.name(end));
+                    u.names.insert(end, name);
+                }
+            }
         }
         u
     }
@@ -107,6 +117,14 @@ impl<'a> Usage<'a> {
         match self.entity(id) {
             Some(e) if !e.name.is_empty() => e.name.as_str(),
             _ => id,
+        }
+    }
+
+    /// The entity's display name as a shared sentence argument (see [`Usage::name`]).
+    pub fn shared_name(&self, id: &str) -> Arc<str> {
+        match self.names.get(id) {
+            Some(name) => Arc::clone(name),
+            None => Arc::from(self.name(id)),
         }
     }
 
@@ -153,6 +171,9 @@ pub(crate) struct Facts<'a> {
     pub t: &'a Thresholds,
     pub parent_name: &'a str,
     pub child_name: &'a str,
+    /// The same names, shared by the sentences of the advice (cloning them does not allocate).
+    pub parent: Arc<str>,
+    pub child: Arc<str>,
     pub parent_external: bool,
     pub child_external: bool,
     /// The child is a bare value (a tag, an id): it has no identity of its own.
@@ -254,6 +275,8 @@ impl<'a> Facts<'a> {
             t,
             parent_name: u.name(&rel.parent),
             child_name: u.name(&rel.child),
+            parent: u.shared_name(&rel.parent),
+            child: u.shared_name(&rel.child),
             parent_external: parent.is_some_and(Entity::is_external),
             child_external: child.is_some_and(Entity::is_external),
             child_is_value: child.is_some_and(|e| e.kind == EntityKind::Value),

@@ -8,6 +8,8 @@ mod criteria;
 mod decide;
 mod estimate;
 pub(crate) mod facts;
+#[cfg(test)]
+mod tests;
 pub(crate) use crate::i18n::figures;
 
 pub(crate) use decide::{bucket_fits, subset_size};
@@ -37,7 +39,7 @@ pub(crate) fn advise_one(f: &Facts) -> RelationAdvice {
         recommendation: decision.recommendation,
         agrees: agrees(f.rel, decision.recommendation, f.child_external),
         criteria,
-        summary: decision.summary.into(),
+        summary: decision.summary,
         read_together: f.read_together.clone(),
         read_apart: f.read_apart.clone(),
     }

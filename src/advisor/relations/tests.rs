@@ -1,0 +1,142 @@
+//! The relation advice of BiblioRed (public/templates/bibliored.json) rendered in Spanish and
+//! Portuguese: the criteria's reasons and the decision's summary, with figures in each
+//! language's notation and English unchanged.
+
+/// The reasons of `criteria.rs`.
+mod criteria {
+    use crate::advisor::{analyze, Criterion, RelationAdvice};
+    use crate::i18n::Lang;
+
+    fn bibliored(relation: &str) -> RelationAdvice {
+        let m = crate::model::load(include_str!("../../../public/templates/bibliored.json")).expect("template loads");
+        let report = analyze(&m);
+        report.relation(relation).cloned().expect("relation advised")
+    }
+
+    fn reason(a: &RelationAdvice, c: Criterion, lang: Lang) -> String {
+        a.criteria.iter().find(|v| v.criterion == c).map(|v| v.reason.render(lang)).unwrap_or_default()
+    }
+
+    #[test]
+    fn material_resenas_reasons_read_in_spanish_and_portuguese() {
+        let a = bibliored("material-resenas");
+        assert!(a.criteria.iter().all(|v| v.reason.is_translated() && v.reason.check().is_ok()));
+        assert_eq!(
+            reason(&a, Criterion::Cardinality, Lang::Es),
+            "habitualmente 20 resenas, sin máximo declarado (~57 en 5 años); el 0,2% de catalogo llega a 5.000 \
+             (valores atípicos): uno a muchos, más de lo que cabe en un array uno a pocos"
+        );
+        assert_eq!(
+            reason(&a, Criterion::Cardinality, Lang::Pt),
+            "normalmente 20 resenas, sem máximo declarado (~57 em 5 anos); 0,2% de catalogo chegam a 5.000 \
+             (outliers): um para muitos, mais do que cabe num array um para poucos"
+        );
+        assert_eq!(
+            reason(&a, Criterion::ReadSeparately, Lang::Es),
+            "se lee sin catalogo en C2, C3, C5 y C5b: tiene vida propia"
+        );
+        assert_eq!(
+            reason(&a, Criterion::ReadSeparately, Lang::Pt),
+            "é lido sem catalogo em C2, C3, C5 e C5b: tem vida própria"
+        );
+        assert_eq!(
+            reason(&a, Criterion::Size, Lang::Es),
+            "57 × 1,2 KB (estimado) ≈ 69,7 KB por documento de catalogo en 5 años: pequeño frente al límite de 16 MiB"
+        );
+        assert_eq!(
+            reason(&a, Criterion::Growth, Lang::Pt),
+            "sem máximo declarado e continua crescendo (0,02 por dia, ~7,3 por ano): se não é possível declarar o máximo, não embuta"
+        );
+        assert_eq!(
+            reason(&a, Criterion::Volatility, Lang::Es),
+            "cambia a menudo: cada cambio reescribe el documento que lo contiene; catalogo se lee 3.950 veces por minuto"
+        );
+        // English stays as it was.
+        assert_eq!(
+            reason(&a, Criterion::Volatility, Lang::En),
+            "changes often: each change rewrites the document that holds it; catalogo is read 3,950 times a minute"
+        );
+    }
+
+    #[test]
+    fn fixed_reasons_and_catalogue_classes_follow_the_language() {
+        let tags = bibliored("material-etiquetas");
+        assert_eq!(
+            reason(&tags, Criterion::Cardinality, Lang::Pt),
+            "normalmente 5 etiquetas, no máximo 8: um para poucos"
+        );
+        assert_eq!(
+            reason(&tags, Criterion::Atomicity, Lang::Es),
+            "un valor simple sin identidad: solo cambia como parte de catalogo"
+        );
+        let events = bibliored("socio-actividad");
+        assert_eq!(reason(&events, Criterion::Volatility, Lang::Pt), "nunca muda depois de gravado");
+        assert_eq!(
+            reason(&events, Criterion::Cardinality, Lang::Es),
+            "habitualmente 1.500 actividad, sin máximo declarado (~8.800 en 5 años): uno a muchísimos, más de 5.000"
+        );
+    }
+}
+
+/// The summaries of `decide.rs`.
+mod decide {
+    use crate::advisor::{analyze, Recommendation};
+    use crate::i18n::{Lang, Text};
+
+    fn summary(relation: &str) -> (Recommendation, Text) {
+        let m = crate::model::load(include_str!("../../../public/templates/bibliored.json")).expect("template loads");
+        let report = analyze(&m);
+        let a = report.relation(relation).expect("relation advised");
+        (a.recommendation, a.summary.clone())
+    }
+
+    #[test]
+    fn bibliored_summaries_name_the_deciding_criterion_in_each_language() {
+        let (rec, s) = summary("material-resenas");
+        assert_eq!(rec, Recommendation::ReferenceWithSubset);
+        assert!(s.is_translated() && s.check().is_ok());
+        assert_eq!(
+            s.render(Lang::Es),
+            "Referenciar + subconjunto: resenas no tiene máximo declarado (decide el crecimiento); C1 muestra resenas \
+             con catalogo: guarda un subconjunto de 5 en catalogo y el conjunto completo en su propia colección."
+        );
+        assert_eq!(
+            s.render(Lang::Pt),
+            "Referenciar + subconjunto: resenas não tem máximo declarado (decide o crescimento); C1 mostra resenas \
+             com catalogo: mantenha um subconjunto de 5 em catalogo e o conjunto completo em uma coleção própria."
+        );
+        let (_, tags) = summary("material-etiquetas");
+        assert_eq!(
+            tags.render(Lang::Es),
+            "Embeber: 5 etiquetas por catalogo, como máximo 8, leídos con él: uno a pocos (decide la cardinalidad); \
+             los seis criterios apuntan a embeber."
+        );
+        assert_eq!(
+            tags.en(),
+            "Embed: 5 etiquetas per catalogo, at most 8, read with it: one-to-few (cardinality decides); \
+             all six criteria point to embed."
+        );
+    }
+
+    #[test]
+    fn bucket_period_and_kept_outside_copies_are_translated() {
+        let (rec, s) = summary("socio-actividad");
+        assert_eq!(rec, Recommendation::Bucket);
+        assert!(s
+            .render(Lang::Es)
+            .ends_with("(80 B cada uno, 4 al día por socios) en un documento contenedor por socios y día."));
+        assert!(s.render(Lang::Pt).ends_with("em um documento bucket por socios e dia."));
+        assert!(s.en().ends_with("into one bucket document per socios and day."));
+        let (rec, s) = summary("socio-resenas");
+        assert_eq!(rec, Recommendation::ExtendedReference);
+        assert!(s.en().contains("resenas displays socios' nombre: keep them beside the reference."), "{s}");
+        assert!(s.render(Lang::Es).contains("resenas muestra nombre de socios: guárdalos junto a la referencia."));
+        let (rec, s) = summary("material-ejemplares");
+        assert_eq!(rec, Recommendation::KeepOutside);
+        assert_eq!(
+            s.render(Lang::Pt),
+            "Manter fora do MongoDB: ejemplares é mantido fora do MongoDB (decide onde os dados vivem); catalogo \
+             guarda só disponibilidad.disponibles para exibição."
+        );
+    }
+}
