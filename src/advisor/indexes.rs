@@ -5,13 +5,13 @@
 //! bucket relation's retention gives a TTL index on the bucket's period field. An index
 //! whose keys are a prefix of another on the same collection is served by the longer one.
 
+use super::index_reason;
 use super::paths::Layout;
 use super::query_shape::{prefix_either_way, shapes, Shape};
 use super::IndexAdvice;
 use crate::fast_hash::FastMap;
-use crate::i18n::{Arg, Text};
+use crate::i18n::Text;
 use crate::model::{IndexKey, IndexSpec, Model, Storage};
-use crate::text;
 
 /// Derived and declared indexes of every collection, collection by collection.
 pub fn derive(model: &Model) -> Vec<IndexAdvice> {
@@ -31,7 +31,7 @@ pub(crate) fn derive_with(layout: &Layout, shapes: &[Option<Shape>]) -> Vec<Inde
         let Some(root) = layout.entity(&shape.root) else { continue };
         let index = shape.ideal();
         let multikey = index.keys.iter().any(|k| shape.array_paths.contains(&k.field));
-        let reason = reason(&q.id, shape, &index);
+        let reason = index_reason::reason(&q.id, shape, &index);
         per_root.entry(root.id.as_str()).or_default().push(IndexAdvice {
             entity: root.id.clone(),
             index,
@@ -47,13 +47,7 @@ pub(crate) fn derive_with(layout: &Layout, shapes: &[Option<Shape>]) -> Vec<Inde
         let Some(bucket) = layout.entity(&r.child).filter(|e| layout.is_collection(e)) else { continue };
         let index =
             IndexSpec { keys: vec![IndexKey { field: field.clone(), dir: 1 }], unique: false, ttl_seconds: Some(ttl) };
-        // `seconds` is the expireAfterSeconds value as written in the index options: no separators.
-        let reason = text!(
-            en: "TTL: MongoDB deletes a bucket {seconds} s ({span}) after its {field}, the retention of {relation}.",
-            es: "TTL: MongoDB borra cada documento de agrupación (bucket) {seconds} s ({span}) después de su {field}, la retención de {relation}.",
-            pt: "TTL: o MongoDB apaga cada bucket {seconds} s ({span}) após o seu {field}, a retenção de {relation}.";
-            seconds = ttl.to_string(), span = span(ttl), field, relation = &r.id
-        );
+        let reason = index_reason::ttl(ttl, field, &r.id);
         let advice = IndexAdvice {
             entity: bucket.id.clone(),
             index,
@@ -80,11 +74,7 @@ fn declared_of(root: &crate::model::Entity) -> Vec<IndexAdvice> {
             entity: root.id.clone(),
             index: index.clone(),
             queries: Vec::new(),
-            reason: text!(
-                en: "Declared by the designer.",
-                es: "Declarado por quien diseña el modelo.",
-                pt: "Declarado por quem projeta o modelo."
-            ),
+            reason: index_reason::declared(),
             multikey: false,
             declared: true,
         })
@@ -113,28 +103,10 @@ fn merge(declared: Vec<IndexAdvice>, derived: Vec<IndexAdvice>) -> Vec<IndexAdvi
         }
         host.multikey |= candidate.multikey;
         let before = std::mem::replace(&mut host.reason, Text::empty());
-        let queries = candidate.queries.join(", ");
         host.reason = if host.declared && same_keys && host.queries.len() == candidate.queries.len() {
-            text!(
-                en: "Declared by the designer. {derived}",
-                es: "Declarado por quien diseña el modelo. {derived}",
-                pt: "Declarado por quem projeta o modelo. {derived}";
-                derived = candidate.reason
-            )
-        } else if same_keys {
-            text!(
-                en: "{before} Also serves {queries}.",
-                es: "{before} También atiende {queries}.",
-                pt: "{before} Também atende {queries}.";
-                before, queries
-            )
+            index_reason::declared_and(candidate.reason)
         } else {
-            text!(
-                en: "{before} Also serves {queries} through its prefix.",
-                es: "{before} También atiende {queries} con su prefijo.",
-                pt: "{before} Também atende {queries} pelo seu prefixo.";
-                before, queries
-            )
+            index_reason::also_serves(before, &candidate.queries, same_keys)
         };
     }
     kept.sort_by_key(|(origin, _)| *origin);
@@ -146,123 +118,6 @@ fn absorbs(host: &IndexAdvice, candidate: &IndexAdvice) -> bool {
         (None, None) => prefix_either_way(&candidate.index, &host.index),
         (Some(a), Some(b)) => a == b && host.index.keys == candidate.index.keys,
         _ => false,
-    }
-}
-
-/// Why these keys in this order: the clauses of the query shape, then the remarks that apply
-/// (ESR, tie-breaker, multikey, text search), each a sentence of its own.
-fn reason(query: &str, shape: &Shape, index: &IndexSpec) -> Text {
-    let names = |paths: &[String]| paths.join(", ");
-    let mut how: Option<Text> = None;
-    let mut parts = 0;
-    let mut then = |clause: Text| {
-        parts += 1;
-        how = Some(match how.take() {
-            None => clause,
-            Some(first) => text!(
-                en: "{first}, then {next}", es: "{first}, luego {next}", pt: "{first}, depois {next}";
-                first, next = clause
-            ),
-        });
-    };
-    if !shape.equality.is_empty() {
-        then(text!(
-            en: "equality on {fields}", es: "igualdad en {fields}", pt: "igualdade em {fields}";
-            fields = names(&shape.equality)
-        ));
-    }
-    if !shape.sort.is_empty() {
-        let keys = shape.sort.iter().map(|k| format!("{}:{}", k.field, k.dir)).collect::<Vec<_>>().join(", ");
-        then(if shape.range_on_sort.is_empty() {
-            text!(en: "the sort {keys}", es: "la ordenación {keys}", pt: "a ordenação {keys}"; keys)
-        } else {
-            text!(
-                en: "the sort {keys}, which also bounds the range on {fields}",
-                es: "la ordenación {keys}, que además acota el rango en {fields}",
-                pt: "a ordenação {keys}, que também delimita o intervalo em {fields}";
-                keys, fields = names(&shape.range_on_sort)
-            )
-        });
-    }
-    if !shape.range.is_empty() {
-        then(text!(
-            en: "the range on {fields}", es: "el rango en {fields}", pt: "o intervalo em {fields}";
-            fields = names(&shape.range)
-        ));
-    }
-    let mut text = text!(
-        en: "Serves {query}: {how}.", es: "Atiende {query}: {how}.", pt: "Atende {query}: {how}.";
-        query, how = how.unwrap_or_else(Text::empty)
-    );
-    if parts > 1 || !shape.range_on_sort.is_empty() {
-        text = and(
-            text,
-            text!(
-                en: "ESR order: equality, then sort, then range.",
-                es: "Orden ESR: igualdad, luego ordenación, luego rango.",
-                pt: "Ordem ESR: igualdade, depois ordenação, depois intervalo."
-            ),
-        );
-    }
-    if shape.has_tie_breaker() && shape.sort.len() > 1 {
-        text = and(
-            text,
-            text!(
-                en: "_id ends the sort as a unique tie-breaker, so pages never repeat or skip documents.",
-                es: "_id cierra la ordenación como desempate único, así las páginas nunca repiten ni saltan documentos.",
-                pt: "_id fecha a ordenação como desempate único, assim as páginas nunca repetem nem pulam documentos."
-            ),
-        );
-    }
-    let arrays: Vec<&str> =
-        shape.array_paths.iter().filter(|p| index.keys.iter().any(|k| &k.field == *p)).map(String::as_str).collect();
-    if !arrays.is_empty() {
-        text = and(
-            text,
-            text!(
-                en: "Multikey: {paths} is an array path, one index entry per element.",
-                es: "Multiclave: {paths} es una ruta de array, una entrada de índice por elemento.",
-                pt: "Multichave: {paths} é um caminho de array, uma entrada de índice por elemento.";
-                paths = arrays.join(", ")
-            ),
-        );
-        let top = |p: &&str| p.split('.').next().unwrap_or(p).to_string();
-        if arrays.iter().any(|p| top(p) != top(&arrays[0])) {
-            text = and(
-                text,
-                text!(
-                    en: "MongoDB refuses a compound index over two parallel arrays: split it.",
-                    es: "MongoDB rechaza un índice compuesto sobre dos arrays paralelos: divídelo.",
-                    pt: "O MongoDB recusa um índice composto sobre dois arrays paralelos: divida-o."
-                ),
-            );
-        }
-    }
-    if shape.text {
-        text = and(
-            text,
-            text!(
-                en: "Only a prefix search (/^abc/) can use it; full-text search needs a text or Atlas Search index.",
-                es: "Solo una búsqueda por prefijo (/^abc/) puede usarlo; la búsqueda de texto completo necesita un índice text o de Atlas Search.",
-                pt: "Só uma busca por prefixo (/^abc/) pode usá-lo; a busca de texto completo precisa de um índice text ou do Atlas Search."
-            ),
-        );
-    }
-    text
-}
-
-/// Two sentences, one after the other.
-fn and(first: Text, next: Text) -> Text {
-    text!(en: "{first} {next}", es: "{first} {next}", pt: "{first} {next}"; first, next)
-}
-
-/// A TTL as days, or as years when it makes whole years: `2 years`, `30 days`, `1.5 days`.
-fn span(seconds: u64) -> Arg {
-    if seconds % 86_400 == 0 {
-        Arg::Days(seconds / 86_400)
-    } else {
-        let days = Arg::Count(seconds as f64 / 86_400.0);
-        text!(en: "{days} days", es: "{days} días", pt: "{days} dias"; days).into()
     }
 }
 
