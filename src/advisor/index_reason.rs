@@ -112,7 +112,7 @@ pub(crate) fn reason(query: &str, shape: &Shape, index: &IndexSpec) -> Text {
 }
 
 /// Two sentences, one after the other.
-fn and(first: Text, next: Text) -> Text {
+pub(crate) fn and(first: Text, next: Text) -> Text {
     text!(en: "{first} {next}", es: "{first} {next}", pt: "{first} {next}"; first, next)
 }
 
