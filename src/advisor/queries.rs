@@ -84,14 +84,14 @@ fn advise_one(
             en: "Changes {root} and {others}: more than one aggregate, so the write needs a multi-document transaction or tolerance of a temporary inconsistency.",
             es: "Cambia {root} y {others}: más de un agregado, así que la escritura necesita una transacción multidocumento o tolerar una inconsistencia temporal.",
             pt: "Altera {root} e {others}: mais de um agregado, então a escrita precisa de uma transação multidocumento ou tolerar uma inconsistência temporária.";
-            root = root_name, others = joined(apart, ", ")
+            root = root_name, others = joined(apart, false)
         )
     } else if !apart.is_empty() {
         text!(
             en: "Needs a second read or a $lookup: {where_}.",
             es: "Necesita una segunda lectura o un $lookup: {where_}.",
             pt: "Precisa de uma segunda leitura ou de um $lookup: {where_}.";
-            where_ = joined(apart, "; ")
+            where_ = joined(apart, true)
         )
     } else if q.uses_lookup {
         text!(
@@ -105,7 +105,7 @@ fn advise_one(
             en: "One {root} document serves it: {how}.",
             es: "Un documento de {root} lo atiende: {how}.",
             pt: "Um documento de {root} o atende: {how}.";
-            root = root_name, how = joined(copied, ", ")
+            root = root_name, how = joined(copied, false)
         )
     } else if write {
         text!(
@@ -183,12 +183,12 @@ fn served_by(a: &IndexAdvice, s: &Shape) -> Text {
     )
 }
 
-/// Clauses or names one after the other, separated by `sep` (`, ` or `; `).
-fn joined(items: Vec<Arg>, sep: &str) -> Arg {
+/// Clauses or names one after the other, separated by `, ` or, with `semicolons`, by `; `.
+fn joined(items: Vec<Arg>, semicolons: bool) -> Arg {
     let mut items = items.into_iter();
     let Some(first) = items.next() else { return Arg::Static("") };
     items.fold(first, |a, b| {
-        if sep == "; " {
+        if semicolons {
             text!(en: "{a}; {b}", es: "{a}; {b}", pt: "{a}; {b}"; a, b).into()
         } else {
             text!(en: "{a}, {b}", es: "{a}, {b}", pt: "{a}, {b}"; a, b).into()
