@@ -5,10 +5,12 @@
 //! bucket relation's retention gives a TTL index on the bucket's period field. An index
 //! whose keys are a prefix of another on the same collection is served by the longer one.
 
+use super::index_reason;
 use super::paths::Layout;
 use super::query_shape::{prefix_either_way, shapes, Shape};
 use super::IndexAdvice;
 use crate::fast_hash::FastMap;
+use crate::i18n::Text;
 use crate::model::{IndexKey, IndexSpec, Model, Storage};
 
 /// Derived and declared indexes of every collection, collection by collection.
@@ -29,12 +31,12 @@ pub(crate) fn derive_with(layout: &Layout, shapes: &[Option<Shape>]) -> Vec<Inde
         let Some(root) = layout.entity(&shape.root) else { continue };
         let index = shape.ideal();
         let multikey = index.keys.iter().any(|k| shape.array_paths.contains(&k.field));
-        let reason = reason(&q.id, shape, &index);
+        let reason = index_reason::reason(&q.id, shape, &index);
         per_root.entry(root.id.as_str()).or_default().push(IndexAdvice {
             entity: root.id.clone(),
             index,
             queries: vec![q.id.clone()],
-            reason: reason.into(),
+            reason,
             multikey,
             declared: false,
         });
@@ -45,16 +47,12 @@ pub(crate) fn derive_with(layout: &Layout, shapes: &[Option<Shape>]) -> Vec<Inde
         let Some(bucket) = layout.entity(&r.child).filter(|e| layout.is_collection(e)) else { continue };
         let index =
             IndexSpec { keys: vec![IndexKey { field: field.clone(), dir: 1 }], unique: false, ttl_seconds: Some(ttl) };
-        let reason = format!(
-            "TTL: MongoDB deletes a bucket {ttl} s ({}) after its {field}, the retention of {}.",
-            days(ttl),
-            r.id
-        );
+        let reason = index_reason::ttl(ttl, field, &r.id);
         let advice = IndexAdvice {
             entity: bucket.id.clone(),
             index,
             queries: Vec::new(),
-            reason: reason.into(),
+            reason,
             multikey: false,
             declared: false,
         };
@@ -76,7 +74,7 @@ fn declared_of(root: &crate::model::Entity) -> Vec<IndexAdvice> {
             entity: root.id.clone(),
             index: index.clone(),
             queries: Vec::new(),
-            reason: "Declared by the designer.".into(),
+            reason: index_reason::declared(),
             multikey: false,
             declared: true,
         })
@@ -104,14 +102,12 @@ fn merge(declared: Vec<IndexAdvice>, derived: Vec<IndexAdvice>) -> Vec<IndexAdvi
             }
         }
         host.multikey |= candidate.multikey;
-        if host.declared && same_keys && host.queries.len() == candidate.queries.len() {
-            host.reason = format!("Declared by the designer. {}", candidate.reason).into();
-        } else if same_keys {
-            host.reason = format!("{} Also serves {}.", host.reason, candidate.queries.join(", ")).into();
+        let before = std::mem::replace(&mut host.reason, Text::empty());
+        host.reason = if host.declared && same_keys && host.queries.len() == candidate.queries.len() {
+            index_reason::declared_and(candidate.reason)
         } else {
-            host.reason =
-                format!("{} Also serves {} through its prefix.", host.reason, candidate.queries.join(", ")).into();
-        }
+            index_reason::also_serves(before, &candidate.queries, same_keys)
+        };
     }
     kept.sort_by_key(|(origin, _)| *origin);
     kept.into_iter().map(|(_, a)| a).collect()
@@ -122,72 +118,6 @@ fn absorbs(host: &IndexAdvice, candidate: &IndexAdvice) -> bool {
         (None, None) => prefix_either_way(&candidate.index, &host.index),
         (Some(a), Some(b)) => a == b && host.index.keys == candidate.index.keys,
         _ => false,
-    }
-}
-
-/// Why these keys in this order (written into one buffer: this runs for every query).
-fn reason(query: &str, shape: &Shape, index: &IndexSpec) -> String {
-    use std::fmt::Write;
-    let mut text = String::with_capacity(160);
-    let _ = write!(text, "Serves {query}: ");
-    let mut parts = 0;
-    let mut list = |text: &mut String, label: &str, items: &mut dyn Iterator<Item = String>| {
-        if parts > 0 {
-            text.push_str(", then ");
-        }
-        parts += 1;
-        text.push_str(label);
-        for (i, item) in items.enumerate() {
-            if i > 0 {
-                text.push_str(", ");
-            }
-            text.push_str(&item);
-        }
-    };
-    if !shape.equality.is_empty() {
-        list(&mut text, "equality on ", &mut shape.equality.iter().cloned());
-    }
-    if !shape.sort.is_empty() {
-        list(&mut text, "the sort ", &mut shape.sort.iter().map(|k| format!("{}:{}", k.field, k.dir)));
-        if !shape.range_on_sort.is_empty() {
-            text.push_str(", which also bounds the range on ");
-            text.push_str(&shape.range_on_sort.join(", "));
-        }
-    }
-    if !shape.range.is_empty() {
-        list(&mut text, "the range on ", &mut shape.range.iter().cloned());
-    }
-    text.push('.');
-    if parts > 1 || !shape.range_on_sort.is_empty() {
-        text.push_str(" ESR order: equality, then sort, then range.");
-    }
-    if shape.has_tie_breaker() && shape.sort.len() > 1 {
-        text.push_str(" _id ends the sort as a unique tie-breaker, so pages never repeat or skip documents.");
-    }
-    let arrays: Vec<&str> =
-        shape.array_paths.iter().filter(|p| index.keys.iter().any(|k| &k.field == *p)).map(String::as_str).collect();
-    if !arrays.is_empty() {
-        let _ = write!(text, " Multikey: {} is an array path, one index entry per element.", arrays.join(", "));
-        let top = |p: &&str| p.split('.').next().unwrap_or(p).to_string();
-        if arrays.iter().any(|p| top(p) != top(&arrays[0])) {
-            text.push_str(" MongoDB refuses a compound index over two parallel arrays: split it.");
-        }
-    }
-    if shape.text {
-        text.push_str(
-            " Only a prefix search (/^abc/) can use it; full-text search needs a text or Atlas Search index.",
-        );
-    }
-    text
-}
-
-fn days(seconds: u64) -> String {
-    let d = seconds as f64 / 86_400.0;
-    if d >= 365.0 && (d / 365.0).fract() == 0.0 {
-        let y = (d / 365.0) as u64;
-        format!("{y} year{}", if y == 1 { "" } else { "s" })
-    } else {
-        format!("{} days", super::sizes::number(d))
     }
 }
 
@@ -248,6 +178,56 @@ mod tests {
         assert!(!advice.iter().any(|a| a.queries.iter().any(|q| q == "C1" || q == "C6")), "_id lookups need none");
     }
 
+    #[test]
+    fn bibliored_index_reasons_read_in_spanish_and_portuguese() {
+        use crate::i18n::Lang;
+        let advice = derive(&bibliored());
+        let c7 = advice.iter().find(|a| a.queries == ["C7"]).expect("C7's index");
+        assert_eq!(
+            c7.reason.en(),
+            "Serves C7: equality on socio_id, then the sort dia:-1, which also bounds the range on dia. \
+             ESR order: equality, then sort, then range."
+        );
+        assert_eq!(
+            c7.reason.render(Lang::Es),
+            "Atiende C7: igualdad en socio_id, luego la ordenación dia:-1, que además acota el rango en dia. \
+             Orden ESR: igualdad, luego ordenación, luego rango."
+        );
+        assert_eq!(
+            c7.reason.render(Lang::Pt),
+            "Atende C7: igualdade em socio_id, depois a ordenação dia:-1, que também delimita o intervalo em dia. \
+             Ordem ESR: igualdade, depois ordenação, depois intervalo."
+        );
+        let c8 = advice.iter().find(|a| a.queries == ["C8"]).expect("C8's index");
+        assert_eq!(
+            c8.reason.render(Lang::Es),
+            "Atiende C8: igualdad en eventos.material_id. \
+             Multiclave: eventos.material_id es una ruta de array, una entrada de índice por elemento."
+        );
+        let ttl = advice.iter().find(|a| a.index.ttl_seconds.is_some()).expect("a TTL index");
+        assert_eq!(
+            ttl.reason.render(Lang::Pt),
+            "TTL: o MongoDB apaga cada bucket 63072000 s (2 anos) após o seu dia, a retenção de socio-actividad."
+        );
+        assert!(ttl.reason.render(Lang::Es).contains("63072000 s (2 años) después de su dia"), "{}", ttl.reason);
+        for a in &advice {
+            assert!(a.reason.is_translated() && a.reason.check().is_ok(), "{}", a.reason);
+        }
+    }
+
+    #[test]
+    fn a_ttl_of_part_days_reads_with_local_decimals() {
+        use crate::i18n::Lang;
+        let mut m = bibliored();
+        let bucket = m.relations.iter_mut().find_map(|r| r.bucket.as_mut()).expect("the activity bucket");
+        bucket.ttl_seconds = Some(129_600);
+        let advice = derive(&m);
+        let ttl = advice.iter().find(|a| a.index.ttl_seconds.is_some()).expect("a TTL index");
+        assert!(ttl.reason.contains("129600 s (1.5 days)"), "{}", ttl.reason);
+        assert!(ttl.reason.render(Lang::Es).contains("129600 s (1,5 días)"), "{}", ttl.reason.render(Lang::Es));
+        assert!(ttl.reason.render(Lang::Pt).contains("129600 s (1,5 dias)"), "{}", ttl.reason.render(Lang::Pt));
+    }
+
     fn model_with(queries: Vec<AccessPattern>, declared: Vec<IndexSpec>) -> Model {
         let mut m = Model::new("t");
         let mut e = Entity::new("o", "orders");
@@ -275,6 +255,15 @@ mod tests {
         assert_eq!(advice[0].index.key_doc(), "{ status: 1, createdAt: -1, _id: -1 }");
         assert_eq!(advice[0].queries, ["b", "a"]);
         assert!(advice[0].reason.contains("tie-breaker") && advice[0].reason.contains("Also serves a"));
+        assert!(advice[0]
+            .reason
+            .en()
+            .ends_with("pages never repeat or skip documents. Also serves a through its prefix."));
+        let es = advice[0].reason.render(crate::i18n::Lang::Es);
+        assert!(es.starts_with("Atiende b: igualdad en status, luego la ordenación createdAt:-1, _id:-1."), "{es}");
+        assert!(es.ends_with("nunca repiten ni saltan documentos. También atiende a con su prefijo."), "{es}");
+        let pt = advice[0].reason.render(crate::i18n::Lang::Pt);
+        assert!(pt.contains("_id fecha a ordenação como desempate único") && pt.ends_with("pelo seu prefixo."), "{pt}");
     }
 
     #[test]
@@ -285,6 +274,10 @@ mod tests {
         let advice = derive(&m);
         assert_eq!(advice.len(), 3, "{advice:?}");
         assert!(advice[0].declared && advice[0].queries == ["a"]);
+        assert!(advice[0].reason.en().starts_with("Declared by the designer. Serves a: equality on status"));
+        let pt = advice[0].reason.render(crate::i18n::Lang::Pt);
+        assert!(pt.starts_with("Declarado por quem projeta o modelo. Atende a: igualdade em status"), "{pt}");
+        assert_eq!(advice[1].reason.render(crate::i18n::Lang::Es), "Declarado por quien diseña el modelo.");
         assert!(advice[1].declared && advice[1].queries.is_empty());
         assert!(!advice[2].declared && advice[2].index.key_doc() == "{ customer: 1 }");
     }

@@ -9,6 +9,7 @@ mod aggregates;
 mod bson;
 mod context;
 mod finding;
+mod index_reason;
 pub mod indexes;
 mod paths;
 mod patterns;

@@ -1,11 +1,14 @@
 //! How each access pattern is served: by one document (its aggregate, with the copies it
 //! keeps) or by several reads, and by which index.
 
+use super::index_reason::and;
 use super::paths::Layout;
 use super::query_shape::{serves, shapes, Shape};
 use super::{IndexAdvice, QueryAdvice};
 use crate::fast_hash::FastMap;
+use crate::i18n::{Arg, Text};
 use crate::model::{AccessPattern, Entity, IndexSpec, Model, QueryKind};
+use crate::text;
 
 /// One advice per access pattern, in model order.
 pub fn advise(model: &Model, indexes: &[IndexAdvice]) -> Vec<QueryAdvice> {
@@ -26,10 +29,10 @@ pub(crate) fn advise_with(layout: &Layout, shapes: &[Option<Shape>], indexes: &[
 enum Reach {
     /// Inside the same documents.
     Embedded,
-    /// Copied into the documents: the phrases that say how.
-    Copied(Vec<String>),
-    /// Elsewhere: the phrase that says where.
-    Apart(String),
+    /// Copied into the documents: the clauses that say how.
+    Copied(Vec<Text>),
+    /// Elsewhere: the clause that says where, or the name of the collection that holds it.
+    Apart(Arg),
 }
 
 fn advise_one(
@@ -38,18 +41,30 @@ fn advise_one(
     q: &AccessPattern,
     shape: Option<&Shape>,
 ) -> QueryAdvice {
-    let name = |id: &str| layout.entity(id).map_or_else(|| id.to_string(), |e| e.name.clone());
     let Some(root) = layout.root_id(&q.entity).and_then(|id| layout.entity(id)) else {
-        let where_ = match layout.entity(&q.entity) {
-            Some(e) if e.is_external() => format!("is kept in {}", e.system.as_deref().unwrap_or("another database")),
-            Some(_) => "is not stored in any collection".to_string(),
-            None => "does not exist".to_string(),
+        let what = match layout.entity(&q.entity) {
+            Some(e) if e.is_external() => kept_in(e),
+            Some(e) => text!(
+                en: "{entity} is not stored in any collection",
+                es: "{entity} no se guarda en ninguna colección",
+                pt: "{entity} não é guardado em nenhuma coleção";
+                entity = &e.name
+            ),
+            None => text!(
+                en: "{entity} does not exist", es: "{entity} no existe", pt: "{entity} não existe";
+                entity = &q.entity
+            ),
         };
         return QueryAdvice {
             query: q.id.clone(),
             single_document: false,
             index: None,
-            explanation: format!("{} {where_}: MongoDB does not serve this access pattern.", name(&q.entity)).into(),
+            explanation: text!(
+                en: "{what}: MongoDB does not serve this access pattern.",
+                es: "{what}: MongoDB no atiende este patrón de acceso.",
+                pt: "{what}: o MongoDB não atende este padrão de acesso.";
+                what
+            ),
         };
     };
     let write = q.kind == QueryKind::Write;
@@ -58,33 +73,64 @@ fn advise_one(
     for e in q.touches.iter().filter(|e| **e != q.entity) {
         match reach(layout, root, e, write) {
             Reach::Embedded => {}
-            Reach::Copied(how) => copied.extend(how),
+            Reach::Copied(how) => copied.extend(how.into_iter().map(Arg::from)),
             Reach::Apart(where_) => apart.push(where_),
         }
     }
     let single = apart.is_empty() && !q.uses_lookup;
-    let mut text = if !apart.is_empty() && write {
-        format!(
-            "Changes {} and {}: more than one aggregate, so the write needs a multi-document transaction or tolerance of a temporary inconsistency.",
-            root.name,
-            apart.join(", ")
+    let root_name = root.name.as_str();
+    let text = if !apart.is_empty() && write {
+        text!(
+            en: "Changes {root} and {others}: more than one aggregate, so the write needs a multi-document transaction or tolerance of a temporary inconsistency.",
+            es: "Cambia {root} y {others}: más de un agregado, así que la escritura necesita una transacción multidocumento o tolerar una inconsistencia temporal.",
+            pt: "Altera {root} e {others}: mais de um agregado, então a escrita precisa de uma transação multidocumento ou tolerar uma inconsistência temporária.";
+            root = root_name, others = joined(apart, false)
         )
     } else if !apart.is_empty() {
-        format!("Needs a second read or a $lookup: {}.", apart.join("; "))
+        text!(
+            en: "Needs a second read or a $lookup: {where_}.",
+            es: "Necesita una segunda lectura o un $lookup: {where_}.",
+            pt: "Precisa de uma segunda leitura ou de um $lookup: {where_}.";
+            where_ = joined(apart, true)
+        )
     } else if q.uses_lookup {
-        format!("Its data is in {} documents, yet it is written with $lookup: read the documents directly.", root.name)
+        text!(
+            en: "Its data is in {root} documents, yet it is written with $lookup: read the documents directly.",
+            es: "Sus datos están en documentos de {root}, pero está escrito con $lookup: lee los documentos directamente.",
+            pt: "Seus dados estão em documentos de {root}, mas está escrito com $lookup: leia os documentos diretamente.";
+            root = root_name
+        )
     } else if !copied.is_empty() {
-        format!("One {} document serves it: {}.", root.name, copied.join(", "))
+        text!(
+            en: "One {root} document serves it: {how}.",
+            es: "Un documento de {root} lo atiende: {how}.",
+            pt: "Um documento de {root} o atende: {how}.";
+            root = root_name, how = joined(copied, false)
+        )
     } else if write {
-        format!("Changes one {} document: atomic on its own.", root.name)
+        text!(
+            en: "Changes one {root} document: atomic on its own.",
+            es: "Cambia un documento de {root}: atómico por sí solo.",
+            pt: "Altera um documento de {root}: atômico por si só.";
+            root = root_name
+        )
     } else {
-        format!("Served by {} documents alone: no second read.", root.name)
+        text!(
+            en: "Served by {root} documents alone: no second read.",
+            es: "Lo atienden solo documentos de {root}: sin segunda lectura.",
+            pt: "Atendido apenas por documentos de {root}: sem segunda leitura.";
+            root = root_name
+        )
     };
-    let index = match shape {
-        Some(s) if s.id_equality => {
-            text.push_str(" The built-in _id index finds the document.");
-            Some(IndexSpec::new(&[("_id", 1)]))
-        }
+    let (index, note) = match shape {
+        Some(s) if s.id_equality => (
+            Some(IndexSpec::new(&[("_id", 1)])),
+            Some(text!(
+                en: "The built-in _id index finds the document.",
+                es: "El índice nativo de _id encuentra el documento.",
+                pt: "O índice nativo de _id encontra o documento."
+            )),
+        ),
         Some(s) if s.needs_index() => {
             let candidates = by_root.get(root.id.as_str()).map(Vec::as_slice).unwrap_or(&[]);
             let chosen = candidates
@@ -92,58 +138,142 @@ fn advise_one(
                 .find(|a| a.queries.contains(&q.id))
                 .or_else(|| candidates.iter().find(|a| serves(&a.index, s)));
             match chosen {
-                Some(a) => {
-                    let kind = if a.declared { "declared index" } else { "index" };
-                    let multikey = if a.multikey { " (multikey)" } else { "" };
-                    let what = match (s.is_empty(), s.sort.is_empty()) {
-                        (_, true) => "its filter",
-                        (true, false) => "its sort",
-                        (false, false) if s.equality.is_empty() && s.range.is_empty() => "its sort",
-                        _ => "its filter and sort",
-                    };
-                    text.push_str(&format!(" The {kind} {}{multikey} serves {what}.", a.index.key_doc()));
-                    Some(a.index.clone())
-                }
-                None => {
-                    text.push_str(" No index serves it: every run scans the collection.");
-                    None
-                }
+                Some(a) => (Some(a.index.clone()), Some(served_by(a, s))),
+                None => (
+                    None,
+                    Some(text!(
+                        en: "No index serves it: every run scans the collection.",
+                        es: "Ningún índice lo atiende: cada ejecución recorre la colección entera.",
+                        pt: "Nenhum índice o atende: cada execução varre a coleção inteira."
+                    )),
+                ),
             }
         }
-        _ => None,
+        _ => (None, None),
     };
-    QueryAdvice { query: q.id.clone(), single_document: single, index, explanation: text.into() }
+    let explanation = match note {
+        Some(note) => and(text, note),
+        None => text,
+    };
+    QueryAdvice { query: q.id.clone(), single_document: single, index, explanation }
+}
+
+/// "The index { a: 1 } (multikey) serves its filter and sort."
+fn served_by(a: &IndexAdvice, s: &Shape) -> Text {
+    let kind = if a.declared {
+        text!(en: "declared index", es: "índice declarado", pt: "índice declarado")
+    } else {
+        text!(en: "index", es: "índice", pt: "índice")
+    };
+    let multikey =
+        if a.multikey { text!(en: " (multikey)", es: " (multiclave)", pt: " (multichave)") } else { Text::empty() };
+    let what = match (s.is_empty(), s.sort.is_empty()) {
+        (_, true) => text!(en: "its filter", es: "su filtro", pt: "seu filtro"),
+        (true, false) => text!(en: "its sort", es: "su ordenación", pt: "sua ordenação"),
+        (false, false) if s.equality.is_empty() && s.range.is_empty() => {
+            text!(en: "its sort", es: "su ordenación", pt: "sua ordenação")
+        }
+        _ => text!(en: "its filter and sort", es: "su filtro y su ordenación", pt: "seu filtro e sua ordenação"),
+    };
+    text!(
+        en: "The {kind} {keys}{multikey} serves {what}.",
+        es: "El {kind} {keys}{multikey} atiende {what}.",
+        pt: "O {kind} {keys}{multikey} atende {what}.";
+        kind, keys = a.index.key_doc(), multikey, what
+    )
+}
+
+/// Clauses or names one after the other, separated by `, ` or, with `semicolons`, by `; `.
+fn joined(items: Vec<Arg>, semicolons: bool) -> Arg {
+    let mut items = items.into_iter();
+    let Some(first) = items.next() else { return Arg::Static("") };
+    items.fold(first, |a, b| {
+        if semicolons {
+            text!(en: "{a}; {b}", es: "{a}; {b}", pt: "{a}; {b}"; a, b).into()
+        } else {
+            text!(en: "{a}, {b}", es: "{a}, {b}", pt: "{a}, {b}"; a, b).into()
+        }
+    })
+}
+
+/// "{entity} is kept in {system}" for an external entity.
+fn kept_in(entity: &Entity) -> Text {
+    match entity.system.as_deref() {
+        Some(system) => text!(
+            en: "{entity} is kept in {system}", es: "{entity} se guarda en {system}", pt: "{entity} fica em {system}";
+            entity = &entity.name, system
+        ),
+        None => text!(
+            en: "{entity} is kept in another database",
+            es: "{entity} se guarda en otra base de datos",
+            pt: "{entity} fica em outro banco de dados";
+            entity = &entity.name
+        ),
+    }
 }
 
 /// How the data of entity `e` reaches a query on `root`'s documents.
 fn reach(layout: &Layout, root: &Entity, e: &str, write: bool) -> Reach {
-    let Some(entity) = layout.entity(e) else { return Reach::Apart(format!("{e} does not exist")) };
+    let Some(entity) = layout.entity(e) else {
+        return Reach::Apart(
+            text!(en: "{entity} does not exist", es: "{entity} no existe", pt: "{entity} não existe"; entity = e)
+                .into(),
+        );
+    };
     let e_root = layout.root_id(e);
     if e_root == Some(root.id.as_str()) {
         return Reach::Embedded;
     }
-    let apart = || match (entity.is_external(), e_root.and_then(|r| layout.entity(r))) {
-        (true, _) => format!("{} is kept in {}", entity.name, entity.system.as_deref().unwrap_or("another database")),
-        (false, Some(r)) if r.id != entity.id => format!("{} lives in {} documents", entity.name, r.name),
-        _ => format!("{} is its own collection", entity.name),
+    let apart = || -> Arg {
+        match (entity.is_external(), e_root.and_then(|r| layout.entity(r))) {
+            (true, _) => kept_in(entity),
+            (false, Some(r)) if r.id != entity.id => text!(
+                en: "{entity} lives in {root} documents",
+                es: "{entity} vive en documentos de {root}",
+                pt: "{entity} vive em documentos de {root}";
+                entity = &entity.name, root = &r.name
+            ),
+            _ => text!(
+                en: "{entity} is its own collection",
+                es: "{entity} es una colección propia",
+                pt: "{entity} é uma coleção própria";
+                entity = &entity.name
+            ),
+        }
+        .into()
     };
     if write {
-        let holder = e_root.and_then(|r| layout.entity(r)).map_or_else(&apart, |r| r.name.clone());
+        let holder = e_root.and_then(|r| layout.entity(r)).map_or_else(apart, |r| Arg::from(&r.name));
         return Reach::Apart(holder);
     }
     let inside = |id: &str| layout.root_id(id) == Some(root.id.as_str());
     let mut how = Vec::new();
     for r in layout.parents(e).iter().filter(|r| inside(&r.parent)) {
         if let Some(s) = &r.subset {
-            how.push(format!("{} come from the subset {} (the {} kept)", entity.name, s.field, s.size));
+            how.push(text!(
+                en: "{entity} come from the subset {field} (the {size} kept)",
+                es: "{entity} vienen del subconjunto {field} (los {size} que se guardan)",
+                pt: "{entity} vêm do subconjunto {field} (os {size} guardados)";
+                entity = &entity.name, field = &s.field, size = s.size
+            ));
         }
         for c in &r.computed {
-            how.push(format!("{} is computed from {}", c.field, entity.name));
+            how.push(text!(
+                en: "{field} is computed from {entity}",
+                es: "{field} se calcula a partir de {entity}",
+                pt: "{field} é calculado a partir de {entity}";
+                field = &c.field, entity = &entity.name
+            ));
         }
     }
     for r in layout.children(e).iter().filter(|r| inside(&r.child) && !r.extended.is_empty()) {
         let fields: Vec<&str> = r.extended.iter().map(|c| c.target_name()).collect();
-        how.push(format!("{} of {} are copied in (extended reference)", fields.join(", "), entity.name));
+        how.push(text!(
+            en: "{fields} of {entity} are copied in (extended reference)",
+            es: "{fields} de {entity} se copian dentro (referencia extendida)",
+            pt: "{fields} de {entity} são copiados para dentro (referência estendida)";
+            fields = fields.join(", "), entity = &entity.name
+        ));
     }
     if how.is_empty() {
         Reach::Apart(apart())
@@ -190,6 +320,58 @@ mod tests {
     }
 
     #[test]
+    fn bibliored_explanations_read_in_spanish_and_portuguese() {
+        use crate::i18n::Lang;
+        let (_, v) = advice();
+        let c1 = &get(&v, "C1").explanation;
+        assert_eq!(
+            c1.en(),
+            "One catalogo document serves it: resenas come from the subset resenas_destacadas (the 5 kept), \
+             valoracion is computed from resenas. The built-in _id index finds the document."
+        );
+        assert_eq!(
+            c1.render(Lang::Es),
+            "Un documento de catalogo lo atiende: resenas vienen del subconjunto resenas_destacadas (los 5 que se \
+             guardan), valoracion se calcula a partir de resenas. El índice nativo de _id encuentra el documento."
+        );
+        assert_eq!(
+            c1.render(Lang::Pt),
+            "Um documento de catalogo o atende: resenas vêm do subconjunto resenas_destacadas (os 5 guardados), \
+             valoracion é calculado a partir de resenas. O índice nativo de _id encontra o documento."
+        );
+        let c8 = &get(&v, "C8").explanation;
+        assert_eq!(
+            c8.render(Lang::Es),
+            "Lo atienden solo documentos de actividad: sin segunda lectura. \
+             El índice { \"eventos.material_id\": 1 } (multiclave) atiende su filtro."
+        );
+        assert_eq!(
+            c8.render(Lang::Pt),
+            "Atendido apenas por documentos de actividad: sem segunda leitura. \
+             O índice { \"eventos.material_id\": 1 } (multichave) atende seu filtro."
+        );
+        let w1 = &get(&v, "W1").explanation;
+        assert!(w1.render(Lang::Es).starts_with("Cambia resenas y catalogo: más de un agregado"), "{w1}");
+        assert!(w1.render(Lang::Pt).contains("precisa de uma transação multidocumento"), "{w1}");
+        for a in &v {
+            assert!(a.explanation.is_translated() && a.explanation.check().is_ok(), "{}", a.explanation);
+        }
+    }
+
+    #[test]
+    fn a_large_subset_reads_with_local_separators() {
+        use crate::i18n::Lang;
+        let mut m = load(include_str!("../../public/templates/bibliored.json")).expect("template loads");
+        let subset = m.relations.iter_mut().find_map(|r| r.subset.as_mut()).expect("the featured reviews");
+        subset.size = 1500;
+        let v = advise(&m, &derive(&m));
+        let c1 = &get(&v, "C1").explanation;
+        assert!(c1.contains("(the 1,500 kept)"), "{c1}");
+        assert!(c1.render(Lang::Es).contains("(los 1.500 que se guardan)"), "{}", c1.render(Lang::Es));
+        assert!(c1.render(Lang::Pt).contains("(os 1.500 guardados)"), "{}", c1.render(Lang::Pt));
+    }
+
+    #[test]
     fn a_write_across_aggregates_is_not_single_document() {
         let (_, v) = advice();
         let w1 = get(&v, "W1");
@@ -210,6 +392,10 @@ mod tests {
         let v = advise(&m, &derive(&m));
         assert!(!v[0].single_document);
         assert!(v[0].explanation.contains("customers is its own collection"), "{}", v[0].explanation);
+        assert_eq!(
+            v[0].explanation.render(crate::i18n::Lang::Es),
+            "Necesita una segunda lectura o un $lookup: customers es una colección propia."
+        );
         assert_eq!(v[0].index, None, "no filter, no index");
     }
 }

@@ -5,7 +5,9 @@
 use super::paths::Layout;
 use super::size_walk::{Growth, MemberSize, Walker};
 use super::{SizeEstimate, SizeLevel};
+use crate::i18n::{Arg, Text};
 use crate::model::{Entity, Model, Thresholds};
+use crate::text;
 
 pub use super::bson::bson_size_of_value;
 
@@ -52,7 +54,7 @@ fn estimate_in<'a>(walker: &mut Walker<'_, 'a>, entity: &'a Entity) -> SizeEstim
         avg_bytes: avg,
         worst_bytes: worst,
         horizon_bytes: horizon,
-        horizon_label: horizon_label(t, walker.growth.as_ref()).into(),
+        horizon_label: horizon_label(t, walker.growth.as_ref()),
         level: level(t, horizon),
     }
 }
@@ -71,10 +73,19 @@ pub fn level(t: &Thresholds, bytes: u64) -> SizeLevel {
 }
 
 /// "in 5 years at 40 resenas/day", or why the horizon equals the worst case.
-fn horizon_label(t: &Thresholds, growth: Option<&Growth>) -> String {
+fn horizon_label(t: &Thresholds, growth: Option<&Growth>) -> Text {
     match growth {
-        Some(g) => format!("in {} at {} {}/day", horizon_span(t.horizon_days), number(g.per_day), g.child_name),
-        None => "no unbounded growth: the worst case holds".to_string(),
+        Some(g) => text!(
+            en: "in {span} at {rate} {child}/day",
+            es: "en {span} a {rate} {child}/día",
+            pt: "em {span} a {rate} {child}/dia";
+            span = Arg::Days(t.horizon_days), rate = Arg::Count(g.per_day), child = g.child_name
+        ),
+        None => text!(
+            en: "no unbounded growth: the worst case holds",
+            es: "sin crecimiento ilimitado: vale el peor caso",
+            pt: "sem crescimento ilimitado: vale o pior caso"
+        ),
     }
 }
 
@@ -181,6 +192,31 @@ mod tests {
         assert_eq!(est.horizon_label.en(), "in 5 years at 40 comments/day");
         assert_eq!(est.level, SizeLevel::OverAtlas, "{} bytes", est.horizon_bytes);
         assert!(m.entity("comment").is_some_and(|c| estimate_entity(&m, c).is_none()), "embedded: no collection");
+    }
+
+    #[test]
+    fn horizon_label_reads_in_spanish_and_portuguese() {
+        use crate::i18n::Lang;
+        let mut m = Model::new("t");
+        m.thresholds.horizon_days = 730;
+        m.entities.push(Entity::new("post", "posts"));
+        m.entities.push(Entity::new("comment", "comments"));
+        let mut r = Relation::new("r", "post", "comment", Storage::Embed);
+        r.field = "comments".into();
+        r.cardinality =
+            Cardinality { typical: 10.0, max: None, growth_per_day: Some(1440.0), ..Cardinality::default() };
+        m.relations.push(r);
+        let label = one(&m, "post").horizon_label;
+        assert_eq!(label.en(), "in 2 years at 1,440 comments/day");
+        assert_eq!(label.render(Lang::Es), "en 2 años a 1.440 comments/día");
+        assert_eq!(label.render(Lang::Pt), "em 2 anos a 1.440 comments/dia");
+        assert!(label.is_translated() && label.check().is_ok());
+        // BiblioRed's catalogue grows by nothing unbounded: the worst case is the horizon.
+        let b = load(include_str!("../../public/templates/bibliored.json")).expect("loads");
+        let material = one(&b, "material").horizon_label;
+        assert_eq!(material.en(), "no unbounded growth: the worst case holds");
+        assert_eq!(material.render(Lang::Es), "sin crecimiento ilimitado: vale el peor caso");
+        assert_eq!(material.render(Lang::Pt), "sem crescimento ilimitado: vale o pior caso");
     }
 
     #[test]
