@@ -34,10 +34,9 @@ pub fn key(name: &str) -> String {
 
 /// Appends [`key`] of `name` to `out`.
 pub fn push_key(out: &mut String, name: &str) {
-    let mut chars = name.chars();
-    let ident = match chars.next() {
-        Some(c) if c.is_ascii_alphabetic() || c == '_' || c == '$' => {
-            chars.all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '$')
+    let ident = match name.as_bytes().split_first() {
+        Some((&first, rest)) if first.is_ascii_alphabetic() || first == b'_' || first == b'$' => {
+            rest.iter().all(|&b| b.is_ascii_alphanumeric() || b == b'_' || b == b'$')
         }
         _ => false,
     };

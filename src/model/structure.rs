@@ -23,18 +23,30 @@ pub enum Place {
 impl Place {
     /// A readable name: `catalogo`, `catalogo.valoracion.media`, `catalogo → resenas`, `C1 Ficha…`.
     pub fn label(&self, model: &Model) -> String {
+        self.label_in(model, crate::i18n::Lang::En)
+    }
+
+    /// [`Place::label`] in `lang`: only the words for a missing element and for the model
+    /// itself change; the model's names are its own.
+    pub fn label_in(&self, model: &Model, lang: crate::i18n::Lang) -> String {
+        use crate::i18n::Lang;
+        let word = |en: &'static str, es: &'static str, pt: &'static str| match lang {
+            Lang::En => en,
+            Lang::Es => es,
+            Lang::Pt => pt,
+        };
         let entity_name = |id: &str| model.entity(id).map(|e| e.name.clone()).unwrap_or_else(|| id.to_string());
         match self {
-            Place::Model => "model".to_string(),
+            Place::Model => word("model", "modelo", "modelo").to_string(),
             Place::Entity { id } => entity_name(id),
             Place::Field { entity, path } => format!("{}.{path}", entity_name(entity)),
             Place::Relation { id } => match model.relation(id) {
                 Some(r) => format!("{} → {}", entity_name(&r.parent), entity_name(&r.child)),
-                None => format!("relation {id}"),
+                None => format!("{} {id}", word("relation", "relación", "relação")),
             },
             Place::Query { id } => match model.query(id) {
                 Some(q) => format!("{id} {}", q.name),
-                None => format!("query {id}"),
+                None => format!("{} {id}", word("query", "patrón de acceso", "padrão de acesso")),
             },
         }
     }
@@ -280,6 +292,19 @@ fn embedding_cycles(model: &Model) -> Vec<Problem> {
 mod tests {
     use super::*;
     use crate::model::{BsonType, Entity, Relation};
+
+    #[test]
+    fn places_read_in_each_language_with_the_models_own_names() {
+        use crate::i18n::Lang;
+        let mut m = Model::new("t");
+        m.entities.push(Entity::new("u", "usuarios"));
+        let field = Place::Field { entity: "u".into(), path: "email".into() };
+        assert_eq!(field.label_in(&m, Lang::Es), "usuarios.email");
+        assert_eq!(Place::Model.label_in(&m, Lang::Pt), "modelo");
+        assert_eq!(Place::Relation { id: "r9".into() }.label_in(&m, Lang::Es), "relación r9");
+        assert_eq!(Place::Query { id: "Q1".into() }.label(&m), "query Q1");
+        assert_eq!(Place::Query { id: "Q1".into() }.label_in(&m, Lang::Pt), "padrão de acesso Q1");
+    }
 
     #[test]
     fn forbidden_names_are_reported_with_their_place() {

@@ -70,7 +70,7 @@ fn FindingItem(finding: Finding) -> impl IntoView {
     let open = RwSignal::new(false);
     let meta = rule_by_code(finding.code);
     let place = finding.place.clone();
-    let place_label = move || editor.model.with(|m| place.label(m));
+    let place_label = move || editor.model.with(|m| place.label_in(m, editor.lang.get()));
     let place2 = finding.place.clone();
     let fix = finding.fix.clone();
     view! {

@@ -1,0 +1,76 @@
+// The advisor speaks the interface's language: switching to Spanish or Portuguese re-renders
+// every finding, its explanation (the rule's translated documentation, fetched on demand) and
+// a relation's six reasons, with local number formats; switching back restores the English.
+import { test, after, before } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join, dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { launch, openApp, screenshot } from './app.mjs';
+
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+let browser;
+before(async () => (browser = await launch()));
+after(async () => browser?.close());
+
+/** The first section of a translated rule file, as the panel shows it (one line). */
+function firstSection(lang, code) {
+  const text = readFileSync(join(ROOT, 'public', 'rules', lang, `${code}.md`), 'utf8');
+  const body = text.split(/^##[^\n]*\n/m)[1] ?? '';
+  return body.trim().split(/\n\s*\n/)[0].replace(/\s+/g, ' ').trim();
+}
+
+const messages = (page) =>
+  page.locator('[data-testid="finding"] .message').evaluateAll((els) => els.map((e) => e.textContent));
+
+test('findings, explanations and reasons follow the language switch', async () => {
+  const { page, context, errors } = await openApp(browser);
+  await page.getByTestId('tab-advisor').click();
+  await page.waitForSelector('[data-testid="finding"]');
+  const english = await messages(page);
+  assert.ok(english.length > 0, 'the demo model has findings');
+
+  for (const [lang, word] of [['es', 'documentos'], ['pt', 'documentos']]) {
+    await page.getByTestId('language').selectOption(lang);
+    await page.waitForFunction((l) => document.documentElement.lang === l, lang);
+    const translated = await messages(page);
+    assert.equal(translated.length, english.length, 'the same findings, in another language');
+    for (let i = 0; i < english.length; i++) {
+      assert.notEqual(translated[i], english[i], `finding ${i} is translated to ${lang}`);
+      assert.ok(!/\{[a-z_]+\}/.test(translated[i]), `no unfilled placeholder: ${translated[i]}`);
+    }
+    // Figures follow the language: BiblioRed's catalogo holds 40,000 documents.
+    const all = translated.join('\n');
+    assert.ok(all.includes('40.000') && !all.includes('40,000'), `${lang} writes 40.000: ${all}`);
+    assert.ok(all.includes(word), `${lang} reads as ${lang}: ${all}`);
+
+    // The explanation of a finding is the rule's translated documentation.
+    const finding = page.locator('[data-testid="finding"]').first();
+    const code = await finding.getAttribute('data-code');
+    await finding.locator('.finding-head').click();
+    const expected = firstSection(lang, code);
+    await page.waitForFunction(
+      (text) => [...document.querySelectorAll('.explain .rule')].some((p) => p.textContent.replace(/\s+/g, ' ').includes(text.slice(0, 60))),
+      expected,
+    );
+    await finding.locator('.finding-head').click();
+    await screenshot(page, `advisor-${lang}`);
+  }
+
+  // A relation's six reasons are translated too (tags of BiblioRed's catalogo).
+  await page.locator('[data-testid="relation"]').first().dispatchEvent('pointerdown');
+  await page.waitForSelector('[data-testid="criterion-vote"]');
+  const ptReasons = await page.locator('[data-testid="criterion-vote"]').evaluateAll((els) => els.map((e) => e.textContent));
+  await page.getByTestId('language').selectOption('en');
+  await page.waitForFunction(() => document.documentElement.lang === 'en');
+  const enReasons = await page.locator('[data-testid="criterion-vote"]').evaluateAll((els) => els.map((e) => e.textContent));
+  assert.equal(ptReasons.length, 6);
+  assert.equal(enReasons.length, 6);
+  for (let i = 0; i < 6; i++) assert.notEqual(ptReasons[i], enReasons[i], `criterion ${i} is translated`);
+
+  await page.getByTestId('tab-advisor').click();
+  assert.deepEqual(await messages(page), english, 'back in English');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
