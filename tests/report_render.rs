@@ -13,7 +13,7 @@ fn bibliored() -> Model {
 }
 
 fn opts() -> ReportOptions {
-    ReportOptions { diagram: Diagram::File("review.svg".into()), share_url: None }
+    ReportOptions { diagram: Diagram::File("review.svg".into()), ..ReportOptions::default() }
 }
 
 #[test]
@@ -136,7 +136,7 @@ fn diagram_reference_forms() {
     let file = review_markdown(
         &model,
         &report,
-        &ReportOptions { diagram: Diagram::File("img/my diagram.svg".into()), share_url: None },
+        &ReportOptions { diagram: Diagram::File("img/my diagram.svg".into()), ..ReportOptions::default() },
     );
     assert!(file.contains("![Diagram of BiblioRed](img/my%20diagram.svg)"), "relative link");
     let none = review_markdown(&model, &report, &ReportOptions::default());

@@ -192,7 +192,7 @@ fn report_adds_badges_dots_and_disagreement_marks() {
 fn selection_and_dark_theme() {
     let model = bibliored();
     let ids = vec!["material".to_string(), "resena".to_string(), "nope".to_string()];
-    let opts = SvgOptions { theme: Theme::Dark, only: Some(ids), padding: 10.0 };
+    let opts = SvgOptions { theme: Theme::Dark, only: Some(ids), padding: 10.0, ..SvgOptions::default() };
     let svg = diagram_svg(&model, None, &opts);
     let doc = parse(&svg);
     let drawn: Vec<&str> = elements(&doc, "entity").filter_map(|n| n.attribute("data-id")).collect();
