@@ -215,3 +215,19 @@ fn selection_and_dark_theme() {
     let doc = parse(&empty);
     assert_eq!((attr(&doc, "width"), attr(&doc, "height")), (80.0, 80.0));
 }
+
+#[test]
+fn the_diagram_words_follow_the_language() {
+    use docshape::i18n::Lang;
+    let model = docshape::model::load(include_str!("../public/templates/bibliored.json")).unwrap();
+    let report = docshape::advisor::analyze(&model);
+    let svg = |lang| diagram_svg(&model, Some(&report), &SvgOptions { lang, ..SvgOptions::default() });
+    let (en, es, pt) = (svg(Lang::En), svg(Lang::Es), svg(Lang::Pt));
+    assert!(en.contains(">bucket/day ≤500<") && en.contains("<title>average "), "English words");
+    assert!(es.contains(">contenedor/day ≤500<") && es.contains("<title>media "), "Spanish words");
+    assert!(pt.contains(">bucket/day ≤500<") && pt.contains("<title>média "), "Portuguese words");
+    assert!(es.contains(" · asesor: ") && pt.contains(" · assistente: "), "the arrows' tooltips");
+    for doc in [&es, &pt] {
+        roxmltree::Document::parse(doc).expect("well-formed XML");
+    }
+}

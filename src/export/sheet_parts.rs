@@ -294,3 +294,37 @@ pub fn propagation(c: CopyCategory, p: Option<Propagation>, lang: Lang) -> &'sta
         (_, None) => pick(lang, ["never (not needed)", "nunca (no hace falta)", "nunca (não é necessária)"]),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn facts_read_in_each_language() {
+        let f = facts(Some(1440), true, Volatility::Often, true);
+        assert_eq!(
+            f.en(),
+            "From the model: bounded at 1440, read on its own too, changes often; must change atomically with the parent."
+        );
+        assert_eq!(
+            f.render(Lang::Es),
+            "Según el modelo: con tope de 1440, también se lee por separado, cambia a menudo; debe cambiar de forma atómica con el padre."
+        );
+        assert_eq!(
+            facts(None, false, Volatility::Never, false).render(Lang::Pt),
+            "Segundo o modelo: sem teto, não é lido sem o pai, nunca muda."
+        );
+        assert!(f.check().is_ok(), "{:?}", f.check());
+    }
+
+    #[test]
+    fn figures_take_the_decimal_comma() {
+        assert_eq!(decimal(Lang::En, 2.5), "2.5");
+        assert_eq!(decimal(Lang::Es, 2.5), "2,5");
+        assert_eq!(decimal(Lang::Pt, 1440.0), "1440");
+        assert_eq!(bound(Lang::Pt, Some(20)), "no máximo 20");
+        assert_eq!(bound(Lang::Es, None), "sin tope");
+        assert_eq!(propagation(CopyCategory::Live, None, Lang::Es), "**ninguna: una copia viva necesita un plan**");
+        assert_eq!(category(CopyCategory::Historical, Lang::Pt), "histórico (congelado)");
+    }
+}
