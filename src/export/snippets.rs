@@ -8,9 +8,9 @@ use super::document::Builder;
 use super::facts::{split_scheme, SchemePart};
 use super::shape::{singular, Op, Role, Shape};
 use super::shell::{js_string, key};
+use super::snippet_comments as comments;
 use crate::i18n::Lang;
 use crate::model::{BucketSpec, Entity, QueryKind, Relation};
-use crate::text;
 
 /// A JavaScript identifier made from a name (`socio.socio_id` → `socio_socio_id`).
 pub fn ident(name: &str) -> String {
@@ -65,34 +65,7 @@ pub fn snippets(builder: &Builder, entity: &Entity, lang: Lang) -> Vec<String> {
                     ident(id)
                 )
             });
-            let count = match &subset.count_field {
-                Some(c) => text!(
-                    en: " The total stays in {c}.", es: " El total se guarda en {c}.", pt: " O total fica em {c}."; c
-                )
-                .render(lang),
-                None => String::new(),
-            };
-            let which = if subset.order_by.is_empty() {
-                text!(en: "the last {n}", es: "los últimos {n}", pt: "os últimos {n}"; n = subset.size.to_string())
-            } else {
-                text!(
-                    en: "the first {n} by {order}", es: "los primeros {n} por {order}", pt: "os primeiros {n} por {order}";
-                    n = subset.size.to_string(), order = &subset.order_by
-                )
-            };
-            let comment = text!(
-                en: "// {coll_name}.{field}: subset of {child} ({which}).{count}\n\
-                     // Refresh lazily (a background pass every few minutes is fine): drop the item if present,\n\
-                     // then push it back in order and keep the first {size}.\n",
-                es: "// {coll_name}.{field}: subconjunto de {child} ({which}).{count}\n\
-                     // Refréscalo sin prisa (basta una pasada en segundo plano cada pocos minutos): quita el elemento\n\
-                     // si está y vuelve a insertarlo en orden, conservando los {size} primeros.\n",
-                pt: "// {coll_name}.{field}: subconjunto de {child} ({which}).{count}\n\
-                     // Atualize sem pressa (uma passada em segundo plano a cada poucos minutos basta): remova o item\n\
-                     // se estiver presente e insira-o de novo na ordem, mantendo os {size} primeiros.\n";
-                coll_name = &entity.name, field = &subset.field, child = &child, which, count,
-                size = subset.size.to_string()
-            );
+            let comment = comments::subset(&entity.name, subset, &child);
             out.push(format!(
                 "{comment}function refresh_{fn_name}({id_param}, item) {{\n{pull}  {c}.updateOne(\n    {{ _id: {id_param} }},\n    {{ $push: {{ {f}: {{ $each: [item], {sort}$slice: {slice} }} }} }}\n  );\n}}\n",
                 comment = comment.render(lang),
@@ -105,18 +78,7 @@ pub fn snippets(builder: &Builder, entity: &Entity, lang: Lang) -> Vec<String> {
     }
     if let Some(v) = &entity.collection.schema_version_field {
         let current = shape.field(v).and_then(|n| n.constraints.minimum).unwrap_or(1.0).max(1.0) as i64;
-        let comment = text!(
-            en: "// {name}: conditional update on the schema version ({v}). Readers handle the old and the\n\
-                 // new shape; this moves one document forward only if nobody changed its version since it was\n\
-                 // read (the filter includes the version read), so concurrent migrators never apply it twice.\n",
-            es: "// {name}: actualización condicionada a la versión del esquema ({v}). Los lectores manejan la forma\n\
-                 // antigua y la nueva; esto avanza un documento solo si nadie cambió su versión desde que se leyó\n\
-                 // (el filtro incluye la versión leída), así que dos migradores a la vez nunca la aplican dos veces.\n",
-            pt: "// {name}: atualização condicionada à versão do schema ({v}). Os leitores lidam com a forma antiga\n\
-                 // e a nova; isto avança um documento só se ninguém mudou sua versão desde a leitura\n\
-                 // (o filtro inclui a versão lida), então migradores concorrentes nunca a aplicam duas vezes.\n";
-            name = &entity.name, v
-        );
+        let comment = comments::version(&entity.name, v);
         out.push(format!(
             "{comment}function upgrade_{fn_name}(doc, changes, to) {{\n  const target = to || {next};\n  if ((doc.{vi} || 0) >= target) return false;\n  const r = {c}.updateOne(\n    {{ _id: doc._id, {vk}: doc.{vi} }},\n    {{ $set: Object.assign({{}}, changes, {{ {vk}: target }}) }}\n  );\n  return r.modifiedCount === 1;\n}}\n",
             comment = comment.render(lang),
@@ -245,35 +207,9 @@ fn bucket_upsert(
         .filter(|q| q.kind == QueryKind::Write && q.entity == entity.id)
         .map(|q| format!("{} {}", q.id, q.name))
         .collect();
-    let serves = if writes.is_empty() {
-        String::new()
-    } else {
-        text!(en: " Serves {list}.", es: " Sirve {list}.", pt: " Atende {list}."; list = writes.join("; ")).render(lang)
-    };
-    let ttl = match b.ttl_seconds {
-        Some(s) => text!(
-            en: " Old buckets expire through the TTL index ({s} s).",
-            es: " Los contenedores antiguos caducan por el índice TTL ({s} s).",
-            pt: " Os buckets antigos expiram pelo índice TTL ({s} s).";
-            s = s.to_string()
-        )
-        .render(lang),
-        None => String::new(),
-    };
     let _ = ri;
-    let comment = text!(
-        en: "// {name}: bucket upsert, one document per {per} and {period}, at most {cap} {events}.{serves}\n\
-             // When a bucket is full the filter stops matching, the upsert collides on _id (E11000) and\n\
-             // the event goes to the next bucket (…-2, …-3).{ttl}\n",
-        es: "// {name}: upsert del contenedor, un documento por {per} y {period}, como máximo {cap} {events}.{serves}\n\
-             // Cuando un contenedor está lleno el filtro deja de coincidir, el upsert choca en _id (E11000) y\n\
-             // el evento pasa al contenedor siguiente (…-2, …-3).{ttl}\n",
-        pt: "// {name}: upsert do bucket, um documento por {per} e {period}, no máximo {cap} {events}.{serves}\n\
-             // Quando um bucket está cheio o filtro deixa de casar, o upsert colide no _id (E11000) e\n\
-             // o evento vai para o bucket seguinte (…-2, …-3).{ttl}\n";
-        name = &entity.name, per = params.first().map(|(f, _)| f.as_str()).unwrap_or("key"), period = &b.period,
-        cap = b.cap.to_string(), events = events.as_str(), serves, ttl
-    );
+    let per = params.first().map(|(f, _)| f.as_str()).unwrap_or("key");
+    let comment = comments::bucket(&entity.name, per, b, &writes);
     format!(
         "{comment}function record_{fn_name}({args}, {item}) {{\n  const t = {t};\n  const {period_var} = new Date({truncate});\n  const base = {base};\n  for (let n = 1; n <= 50; n++) {{\n    const _id = n === 1 ? base : base + \"-\" + n;\n    try {{\n      {c}.updateOne(\n        {{ _id: _id, {cap_filter} }},\n        {{\n          {update}\n        }},\n        {{ upsert: true }}\n      );\n{avg}      return _id;\n    }} catch (e) {{\n      if (e.code !== 11000) throw e;\n    }}\n  }}\n  throw new Error(\"no bucket with room for \" + base);\n}}\n",
         comment = comment.render(lang),
@@ -352,43 +288,12 @@ fn computed_inc(
                 "  {c}.updateOne(\n    {{ _id: {id_param} }},\n    [{{ $set: {{ {}: {{ $round: [{{ $divide: [\"${s}\", {{ $max: [\"${n}\", 1] }}] }}, 2] }} }} }}]\n  );\n",
                 key(path)
             )),
-            _ => body.push_str(
-                &text!(
-                    en: "  // {path} has no stored sum and count: recompute it from {child} (no $inc possible).\n",
-                    es: "  // {path} no tiene suma ni recuento guardados: recalcúlalo desde {child} (no se puede usar $inc).\n",
-                    pt: "  // {path} não tem soma nem contagem guardadas: recalcule-o a partir de {child} (não dá para usar $inc).\n";
-                    path = path.as_str(), child = &child
-                )
-                .render(lang),
-            ),
+            _ => body.push_str(&comments::no_sum(path, &child).render(lang)),
         }
     }
     let fields: Vec<&str> = rel.computed.iter().map(|c| c.field.as_str()).collect();
-    let how = if !avg.is_empty() && sum_path.is_some() && count_path.is_some() {
-        text!(
-            en: "Sum and count are stored, so each change updates them with $inc\n// and the average is recomputed from them",
-            es: "La suma y el recuento se guardan, así que cada cambio los actualiza con $inc\n// y la media se recalcula a partir de ellos",
-            pt: "A soma e a contagem ficam guardadas, então cada mudança as atualiza com $inc\n// e a média é recalculada a partir delas"
-        )
-    } else {
-        text!(
-            en: "Each change is applied with $inc ($min/$max)",
-            es: "Cada cambio se aplica con $inc ($min/$max)",
-            pt: "Cada mudança é aplicada com $inc ($min/$max)"
-        )
-    };
-    let comment = text!(
-        en: "// {name}.{fields}: computed from {child}.{source}. {how};\n\
-             // a periodic full recompute corrects any drift. Call after inserting into {child}\n\
-             // (with negative values after a delete).\n",
-        es: "// {name}.{fields}: calculado a partir de {child}.{source}. {how};\n\
-             // un recálculo completo periódico corrige cualquier desviación. Llámala después de insertar en {child}\n\
-             // (con valores negativos después de un borrado).\n",
-        pt: "// {name}.{fields}: calculado a partir de {child}.{source}. {how};\n\
-             // um recálculo completo periódico corrige qualquer desvio. Chame-a depois de inserir em {child}\n\
-             // (com valores negativos depois de uma exclusão).\n";
-        name = &entity.name, fields = fields.join(", "), child = &child, source, how
-    );
+    let averaged = !avg.is_empty() && sum_path.is_some() && count_path.is_some();
+    let comment = comments::computed(&entity.name, &fields, &child, source, averaged);
     format!(
         "{comment}function add_{fn_name}({id_param}, {value}) {{\n{body}}}\n",
         comment = comment.render(lang),
