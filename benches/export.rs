@@ -8,6 +8,7 @@
 
 use docshape::advisor::analyze;
 use docshape::export::{examples, mongosh, schema, sheet, synthetic, Builder, Flavor};
+use docshape::i18n::Lang;
 use docshape::model::{
     load, BsonType, BucketSpec, Cardinality, CopiedField, CopyCategory, Entity, EntityKind, Field, Model, Propagation,
     RefPlacement, Relation, Storage, Subset, Variant,
@@ -89,9 +90,9 @@ fn stages(model: &Model) {
         let validators = schema::validators(&builder);
         let _ = schema::render_json(&validators);
         lap.done();
-        let _ = mongosh::script_from(&builder, &report.indexes, &validators);
+        let _ = mongosh::script_from(&builder, &report.indexes, &validators, Lang::En);
         lap.done();
-        let _ = sheet::sheets_from(&builder, &report, &all);
+        let _ = sheet::sheets_from(&builder, &report, &all, Lang::En);
         lap.done();
     }
     let names = ["shapes", "example documents", "mongosh text", "Extended JSON x2", "validators", "script", "sheets"];
@@ -121,8 +122,8 @@ fn export_everything(model: &Model, report: &docshape::advisor::Report) -> usize
     total += examples::render_ejson(&all, Flavor::Canonical).len();
     let validators = schema::validators(&builder);
     total += schema::render_json(&validators).len();
-    total += mongosh::script_from(&builder, &report.indexes, &validators).len();
-    total += sheet::sheets_from(&builder, report, &all).len();
+    total += mongosh::script_from(&builder, &report.indexes, &validators, Lang::En).len();
+    total += sheet::sheets_from(&builder, report, &all, Lang::En).len();
     total
 }
 

@@ -1,12 +1,35 @@
-//! The template gallery: the reference designs and the anti-pattern examples.
+//! The template gallery: the reference designs and the anti-pattern examples, each with its
+//! title and blurb in English, Spanish and Brazilian Portuguese.
 
+use crate::i18n::{Forms, Lang};
+
+/// One design of the gallery.
 pub struct Template {
+    /// The file name under `public/templates/` (without `.json`), the same in every language.
     pub id: &'static str,
-    pub title: &'static str,
-    pub blurb: &'static str,
+    titles: Forms,
+    blurbs: Forms,
+}
+
+fn pick(forms: &Forms, lang: Lang) -> &'static str {
+    match lang {
+        Lang::En => forms[0],
+        Lang::Es => forms[1],
+        Lang::Pt => forms[2],
+    }
 }
 
 impl Template {
+    /// The title the gallery shows, in `lang`.
+    pub fn title(&self, lang: Lang) -> &'static str {
+        pick(&self.titles, lang)
+    }
+
+    /// The one-line description under the title, in `lang`.
+    pub fn blurb(&self, lang: Lang) -> &'static str {
+        pick(&self.blurbs, lang)
+    }
+
     /// The template's model file. Only the CLI and tests link these texts in; the browser
     /// fetches `templates/<id>.json` from the server, which keeps the bundle small.
     pub fn json(&self) -> &'static str {
@@ -41,93 +64,237 @@ fn bundled(id: &str) -> &'static str {
 pub static TEMPLATES: &[Template] = &[
     Template {
         id: "bibliored",
-        title: "BiblioRed",
-        blurb: "Seed 001: catalogue with embedded tags, reviews by reference plus a subset, member activity in day buckets.",
+        titles: [
+            "BiblioRed",
+            "BiblioRed (red de bibliotecas)",
+            "BiblioRed (rede de bibliotecas)",
+        ],
+        blurbs: [
+            "Seed 001: catalogue with embedded tags, reviews by reference plus a subset, member activity in day buckets.",
+            "Seed 001: catálogo con etiquetas embebidas, reseñas por referencia más un subconjunto, actividad de los socios en contenedores por día.",
+            "Seed 001: catálogo com etiquetas embutidas, resenhas por referência mais um subconjunto, atividade dos sócios em buckets por dia.",
+        ],
     },
     Template {
         id: "book-club",
-        title: "Book clubs (exercise)",
-        blurb: "Seed 001, exercise 1: members embedded, monthly books embedded but watched, comments referenced with the last 3.",
+        titles: [
+            "Book clubs (exercise)",
+            "Clubes de lectura (ejercicio)",
+            "Clubes do livro (exercício)",
+        ],
+        blurbs: [
+            "Seed 001, exercise 1: members embedded, monthly books embedded but watched, comments referenced with the last 3.",
+            "Seed 001, ejercicio 1: miembros embebidos, libros del mes embebidos pero vigilados, comentarios referenciados con los 3 últimos.",
+            "Seed 001, exercício 1: membros embutidos, livros do mês embutidos mas vigiados, comentários referenciados com os 3 últimos.",
+        ],
     },
     Template {
         id: "orders",
-        title: "Orders",
-        blurb: "Seed 004: items embedded with a cap, customer as extended reference, computed total, schema version.",
+        titles: [
+            "Orders",
+            "Pedidos",
+            "Pedidos",
+        ],
+        blurbs: [
+            "Seed 004: items embedded with a cap, customer as extended reference, computed total, schema version.",
+            "Seed 004: artículos embebidos con un tope, cliente como referencia extendida, total calculado, versión de esquema.",
+            "Seed 004: itens embutidos com um teto, cliente como referência estendida, total calculado, versão do schema.",
+        ],
     },
     Template {
         id: "orders-lookup",
-        title: "Orders, relational in disguise",
-        blurb: "Seed 004's wrong model: three collections stitched with $lookup on the main screen.",
+        titles: [
+            "Orders, relational in disguise",
+            "Pedidos, relacional disfrazado",
+            "Pedidos, relacional disfarçado",
+        ],
+        blurbs: [
+            "Seed 004's wrong model: three collections stitched with $lookup on the main screen.",
+            "El modelo equivocado de seed 004: tres colecciones unidas con $lookup en la pantalla principal.",
+            "O modelo errado do seed 004: três coleções costuradas com $lookup na tela principal.",
+        ],
     },
     Template {
         id: "sensor-day",
-        title: "Sensor readings per day",
-        blurb: "Seed 004: 1,440 readings a day become one bucket document with min, max and average.",
+        titles: [
+            "Sensor readings per day",
+            "Lecturas de sensor por día",
+            "Leituras de sensor por dia",
+        ],
+        blurbs: [
+            "Seed 004: 1,440 readings a day become one bucket document with min, max and average.",
+            "Seed 004: 1.440 lecturas al día se convierten en un documento contenedor con mínimo, máximo y media.",
+            "Seed 004: 1.440 leituras por dia viram um documento bucket com mínimo, máximo e média.",
+        ],
     },
     Template {
         id: "users-outlier",
-        title: "Followers with outliers",
-        blurb: "Seed 000: followers embedded for normal users, a flag and an overflow for celebrities.",
+        titles: [
+            "Followers with outliers",
+            "Seguidores con valores atípicos",
+            "Seguidores com outliers",
+        ],
+        blurbs: [
+            "Seed 000: followers embedded for normal users, a flag and an overflow for celebrities.",
+            "Seed 000: seguidores embebidos para los usuarios normales, un indicador y un desbordamiento para las celebridades.",
+            "Seed 000: seguidores embutidos para usuários comuns, uma flag e um excedente para celebridades.",
+        ],
     },
     Template {
         id: "users-versioning",
-        title: "Schema versioning",
-        blurb: "Seed 000: version_esquema 2 splits the name; readers handle both versions.",
+        titles: [
+            "Schema versioning",
+            "Versionado de esquema",
+            "Versionamento de schema",
+        ],
+        blurbs: [
+            "Seed 000: version_esquema 2 splits the name; readers handle both versions.",
+            "Seed 000: version_esquema 2 divide el nombre; los lectores manejan ambas versiones.",
+            "Seed 000: version_esquema 2 divide o nome; os leitores lidam com as duas versões.",
+        ],
     },
     Template {
         id: "anti-unbounded-array",
-        title: "Anti-pattern: unbounded array",
-        blurb: "Seed 004 / seed 000: comments pushed into a viral post with no maximum, on the way to BSONObjectTooLarge (DS101).",
+        titles: [
+            "Anti-pattern: unbounded array",
+            "Antipatrón: array sin límite",
+            "Antipadrão: array sem limite",
+        ],
+        blurbs: [
+            "Seed 004 / seed 000: comments pushed into a viral post with no maximum, on the way to BSONObjectTooLarge (DS101).",
+            "Seed 004 / seed 000: comentarios añadidos a una publicación viral sin máximo, camino de BSONObjectTooLarge (DS101).",
+            "Seed 004 / seed 000: comentários inseridos em um post viral sem máximo, a caminho do BSONObjectTooLarge (DS101).",
+        ],
     },
     Template {
         id: "anti-bloated-document",
-        title: "Anti-pattern: bloated document",
-        blurb: "Seed 001 §11: cover in base64, the PDF's full text and the change history inside the catalogue card (DS201, DS202).",
+        titles: [
+            "Anti-pattern: bloated document",
+            "Antipatrón: documento inflado",
+            "Antipadrão: documento inchado",
+        ],
+        blurbs: [
+            "Seed 001 §11: cover in base64, the PDF's full text and the change history inside the catalogue card (DS201, DS202).",
+            "Seed 001 §11: la portada en base64, el texto completo del PDF y el histórico de cambios dentro de la ficha del catálogo (DS201, DS202).",
+            "Seed 001 §11: a capa em base64, o texto completo do PDF e o histórico de mudanças dentro da ficha do catálogo (DS201, DS202).",
+        ],
     },
     Template {
         id: "anti-tiny-documents",
-        title: "Anti-pattern: flood of tiny documents",
-        blurb: "Seed 001: 17 million activity events of 80 bytes, one document each, instead of day buckets (DS204).",
+        titles: [
+            "Anti-pattern: flood of tiny documents",
+            "Antipatrón: avalancha de documentos diminutos",
+            "Antipadrão: enxurrada de documentos minúsculos",
+        ],
+        blurbs: [
+            "Seed 001: 17 million activity events of 80 bytes, one document each, instead of day buckets (DS204).",
+            "Seed 001: 17 millones de eventos de actividad de 80 bytes, un documento cada uno, en lugar de contenedores por día (DS204).",
+            "Seed 001: 17 milhões de eventos de atividade de 80 bytes, um documento cada, em vez de buckets por dia (DS204).",
+        ],
     },
     Template {
         id: "anti-relational-in-disguise",
-        title: "Anti-pattern: relational in disguise",
-        blurb: "Seed 001 §11 / seed 004: a blog post page stitched from posts, autores and comentarios with $lookup (DS105).",
+        titles: [
+            "Anti-pattern: relational in disguise",
+            "Antipatrón: relacional disfrazado",
+            "Antipadrão: relacional disfarçado",
+        ],
+        blurbs: [
+            "Seed 001 §11 / seed 004: a blog post page stitched from posts, autores and comentarios with $lookup (DS105).",
+            "Seed 001 §11 / seed 004: la página de una entrada de blog armada a partir de posts, autores y comentarios con $lookup (DS105).",
+            "Seed 001 §11 / seed 004: a página de um post de blog montada a partir de posts, autores e comentarios com $lookup (DS105).",
+        ],
     },
     Template {
         id: "anti-live-copy",
-        title: "Anti-pattern: live copy without propagation",
-        blurb: "Seed 004: the customer's name in 5 collections, and billing's copy is never updated (DS103).",
+        titles: [
+            "Anti-pattern: live copy without propagation",
+            "Antipatrón: copia viva sin propagación",
+            "Antipadrão: cópia viva sem propagação",
+        ],
+        blurbs: [
+            "Seed 004: the customer's name in 5 collections, and billing's copy is never updated (DS103).",
+            "Seed 004: el nombre del cliente en 5 colecciones, y la copia de facturación nunca se actualiza (DS103).",
+            "Seed 004: o nome do cliente em 5 coleções, e a cópia do faturamento nunca é atualizada (DS103).",
+        ],
     },
     Template {
         id: "anti-copy-decides",
-        title: "Anti-pattern: deciding from a copy",
-        blurb: "Seed 001 golden rule: checkout charges the cart's copied price and trusts its copied stock (DS104).",
+        titles: [
+            "Anti-pattern: deciding from a copy",
+            "Antipatrón: decidir con una copia",
+            "Antipadrão: decidir a partir de uma cópia",
+        ],
+        blurbs: [
+            "Seed 001 golden rule: checkout charges the cart's copied price and trusts its copied stock (DS104).",
+            "Regla de oro de seed 001: el pago cobra el precio copiado en el carrito y se fía de su stock copiado (DS104).",
+            "Regra de ouro do seed 001: o checkout cobra o preço copiado no carrinho e confia no estoque copiado (DS104).",
+        ],
     },
     Template {
         id: "anti-no-validation",
-        title: "Anti-pattern: no validation, no schema version",
-        blurb: "Seed 004: three phone formats side by side, found in the report (DS401, DS402, measured DS601).",
+        titles: [
+            "Anti-pattern: no validation, no schema version",
+            "Antipatrón: sin validación ni versión de esquema",
+            "Antipadrão: sem validação nem versão de schema",
+        ],
+        blurbs: [
+            "Seed 004: three phone formats side by side, found in the report (DS401, DS402, measured DS601).",
+            "Seed 004: tres formatos de teléfono conviviendo, detectados en el informe (DS401, DS402, DS601 medido).",
+            "Seed 004: três formatos de telefone lado a lado, encontrados no relatório (DS401, DS402, DS601 medido).",
+        ],
     },
     Template {
         id: "anti-index-per-query",
-        title: "Anti-pattern: an index for every query",
-        blurb: "Seed 004 / seed 002: 15 indexes on a write-heavy orders collection, singles instead of a compound, a prefix (DS301-DS303).",
+        titles: [
+            "Anti-pattern: an index for every query",
+            "Antipatrón: un índice para cada consulta",
+            "Antipadrão: um índice para cada consulta",
+        ],
+        blurbs: [
+            "Seed 004 / seed 002: 15 indexes on a write-heavy orders collection, singles instead of a compound, a prefix (DS301-DS303).",
+            "Seed 004 / seed 002: 15 índices en una colección de pedidos con muchas escrituras, simples en lugar de uno compuesto, un prefijo (DS301-DS303).",
+            "Seed 004 / seed 002: 15 índices em uma coleção de pedidos com muitas escritas, simples em vez de um composto, um prefixo (DS301-DS303).",
+        ],
     },
     Template {
         id: "anti-pagination",
-        title: "Anti-pattern: deep offset and non-unique sort pagination",
-        blurb: "Seed 002: skip() down to page 800, and a cursor on createdAt with no _id tie-breaker (DS305, DS306).",
+        titles: [
+            "Anti-pattern: deep offset and non-unique sort pagination",
+            "Antipatrón: paginación con offset profundo y orden no único",
+            "Antipadrão: paginação com offset profundo e ordenação não única",
+        ],
+        blurbs: [
+            "Seed 002: skip() down to page 800, and a cursor on createdAt with no _id tie-breaker (DS305, DS306).",
+            "Seed 002: skip() hasta la página 800, y un cursor sobre createdAt sin _id para desempatar (DS305, DS306).",
+            "Seed 002: skip() até a página 800, e um cursor em createdAt sem _id para desempate (DS305, DS306).",
+        ],
     },
     Template {
         id: "anti-outlier-misapplied",
-        title: "Anti-pattern: outlier pattern misapplied",
-        blurb: "Seed 001 §9: a flag and an overflow collection when 20% of the materials overflow (DS107).",
+        titles: [
+            "Anti-pattern: outlier pattern misapplied",
+            "Antipatrón: patrón de valores atípicos mal aplicado",
+            "Antipadrão: padrão outlier mal aplicado",
+        ],
+        blurbs: [
+            "Seed 001 §9: a flag and an overflow collection when 20% of the materials overflow (DS107).",
+            "Seed 001 §9: un indicador y una colección de desbordamiento cuando se desborda el 20% de los materiales (DS107).",
+            "Seed 001 §9: uma flag e uma coleção de excedente quando 20% dos materiais transbordam (DS107).",
+        ],
     },
     Template {
         id: "anti-storage-disagrees",
-        title: "Anti-pattern: storage that disagrees with the criteria",
-        blurb: "Seed 001 §3: a user's 5 addresses in their own collection, read with the user every time (DS102).",
+        titles: [
+            "Anti-pattern: storage that disagrees with the criteria",
+            "Antipatrón: almacenamiento que contradice los criterios",
+            "Antipadrão: armazenamento que contradiz os critérios",
+        ],
+        blurbs: [
+            "Seed 001 §3: a user's 5 addresses in their own collection, read with the user every time (DS102).",
+            "Seed 001 §3: las 5 direcciones de un usuario en su propia colección, leídas con el usuario cada vez (DS102).",
+            "Seed 001 §3: os 5 endereços de um usuário em sua própria coleção, lidos com o usuário toda vez (DS102).",
+        ],
     },
 ];
 
@@ -150,6 +317,39 @@ mod tests {
         }
         for t in TEMPLATES {
             crate::model::load(t.json()).unwrap_or_else(|e| panic!("{}: {e}", t.id));
+        }
+    }
+
+    #[test]
+    fn every_template_has_its_title_and_blurb_in_three_languages() {
+        for t in TEMPLATES {
+            for lang in Lang::ALL {
+                assert!(!t.title(lang).trim().is_empty(), "{}: empty title in {lang:?}", t.id);
+                assert!(
+                    !t.blurb(lang).trim().is_empty() && !t.blurb(lang).contains('\n'),
+                    "{}: blurb in {lang:?}",
+                    t.id
+                );
+            }
+            let (en, es, pt) = (t.blurb(Lang::En), t.blurb(Lang::Es), t.blurb(Lang::Pt));
+            assert!(en != es && en != pt && es != pt, "{}: the three blurbs must differ", t.id);
+            // Spanish and Portuguese titles may coincide ("Pedidos"), never with the English one.
+            assert!(t.title(Lang::Es) != t.title(Lang::En), "{}: Spanish title is the English one", t.id);
+            assert!(t.title(Lang::Pt) != t.title(Lang::En), "{}: Portuguese title is the English one", t.id);
+            // The rule codes and figures a blurb cites survive the translation.
+            let codes = |s: &str| {
+                s.split(|c: char| !c.is_ascii_alphanumeric())
+                    .filter(|w| w.starts_with("DS"))
+                    .map(str::to_string)
+                    .collect::<Vec<_>>()
+            };
+            assert_eq!(codes(es), codes(en), "{}: Spanish blurb cites other rules", t.id);
+            assert_eq!(codes(pt), codes(en), "{}: Portuguese blurb cites other rules", t.id);
+        }
+        let anti = TEMPLATES.iter().filter(|t| t.id.starts_with("anti-"));
+        for t in anti {
+            assert!(t.title(Lang::Es).starts_with("Antipatrón: "), "{}", t.id);
+            assert!(t.title(Lang::Pt).starts_with("Antipadrão: "), "{}", t.id);
         }
     }
 }

@@ -208,8 +208,9 @@ fn every_anti_template_is_pinned_and_titled_as_an_anti_pattern() {
     assert_eq!(files, pinned, "every anti-*.json has its expectations here, and no more");
     assert!(pinned.len() >= 11);
     for t in TEMPLATES.iter().filter(|t| t.id.starts_with("anti-")) {
-        assert!(t.title.starts_with("Anti-pattern: "), "{}: title {:?}", t.id, t.title);
-        assert!(!t.blurb.is_empty() && !t.blurb.contains('\n'), "{}: blurb", t.id);
+        let (title, blurb) = (t.title(docshape::i18n::Lang::En), t.blurb(docshape::i18n::Lang::En));
+        assert!(title.starts_with("Anti-pattern: "), "{}: title {:?}", t.id, title);
+        assert!(!blurb.is_empty() && !blurb.contains('\n'), "{}: blurb", t.id);
         let m = model(t.id);
         assert!(m.name.starts_with("Anti-pattern: "), "{}: name {:?}", t.id, m.name);
         let sentences = m.notes.matches(". ").count() + 1;

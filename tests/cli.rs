@@ -91,10 +91,16 @@ fn the_bibliored_template_has_no_errors() {
     assert!(stdout.contains("{ dia: 1 } (expireAfterSeconds: 63072000)"), "{stdout}");
 }
 
-fn rules(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_docshape")).arg("rules").args(args).output().expect("run docshape");
+fn docshape(args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_docshape")).args(args).output().expect("run docshape");
     let text = |b: &[u8]| String::from_utf8_lossy(b).into_owned();
     (out.status.code().unwrap_or(-1), text(&out.stdout), text(&out.stderr))
+}
+
+fn rules(args: &[&str]) -> (i32, String, String) {
+    let mut all = vec!["rules"];
+    all.extend_from_slice(args);
+    docshape(&all)
 }
 
 #[test]
@@ -122,4 +128,61 @@ fn rules_print_in_the_language_asked_for() {
     let (code, _, err) = rules(&["--lang", "fr"]);
     assert_eq!(code, 2, "an unknown language is a usage error");
     assert!(err.contains("--lang must be one of en, es, pt"), "{err}");
+}
+
+#[test]
+fn lang_es_writes_the_human_output_in_spanish_and_leaves_json_alone() {
+    let path = model_file("growing-es.json", GROWING);
+    let path = path.to_str().expect("utf-8 path");
+    let (code, en, _) = docshape(&["check", path]);
+    let (code_es, es, _) = docshape(&["check", path, "--lang", "es"]);
+    assert_eq!((code, code_es), (1, 1), "the exit code does not depend on the language");
+    assert!(en.contains("DOCUMENT SIZES (average") && en.ends_with("Blog: 2 errors, 0 warnings, 0 notes\n"), "{en}");
+    assert!(es.contains("TAMAÑO DE LOS DOCUMENTOS (media / peor caso hoy"), "{es}");
+    assert!(es.contains("ERRORES (2)\n  DS101 unbounded-array"), "{es}");
+    assert!(es.ends_with("Blog: 2 errores, 0 avisos, 0 notas\n"), "{es}");
+    assert!(!es.contains("DOCUMENT SIZES") && !es.contains(" errors, "), "{es}");
+    // Sizes use the decimal comma in Spanish.
+    let sizes = |s: &str| s.lines().find(|l| l.trim_start().starts_with("posts ")).map(str::to_string);
+    let (size_en, size_es) = (sizes(&en).expect("a size line"), sizes(&es).expect("a size line"));
+    assert!(size_en.contains(" MB") && size_en.contains('.'), "{size_en}");
+    assert_eq!(
+        size_es.split_whitespace().nth(1),
+        size_en.split_whitespace().nth(1).map(|s| s.replace('.', ",")).as_deref()
+    );
+
+    let (_, json_en, _) = docshape(&["check", path, "--format", "json"]);
+    let (_, json_es, _) = docshape(&["check", path, "--format", "json", "--lang", "es"]);
+    assert_eq!(json_en, json_es, "--format json stays English whatever --lang says");
+}
+
+#[test]
+fn export_and_report_take_lang_and_reject_unknown_languages() {
+    let bibliored = concat!(env!("CARGO_MANIFEST_DIR"), "/public/templates/bibliored.json");
+    let (code, sheets, _) = docshape(&["export", bibliored, "--what", "sheets", "--lang", "pt"]);
+    assert_eq!(code, 0);
+    assert!(sheets.starts_with("# Fichas de decisão: BiblioRed\n"), "{}", &sheets[..80]);
+    assert!(sheets.contains("**Raiz do agregado:** `material` (coleção `catalogo`)."), "{sheets}");
+    let (_, script, _) = docshape(&["export", bibliored, "--what", "mongosh", "--lang", "es"]);
+    assert!(script.starts_with("// docshape: script de mongosh para el diseño \"BiblioRed\".\n"), "{}", &script[..80]);
+    let (_, schema_en, _) = docshape(&["export", bibliored, "--what", "schema"]);
+    let (_, schema_es, _) = docshape(&["export", bibliored, "--what", "schema", "--lang", "es"]);
+    assert_eq!(schema_en, schema_es, "validators are machine-readable: the same in every language");
+    let (code, report, _) = docshape(&["report", bibliored, "--lang", "es"]);
+    assert_eq!(code, 0);
+    assert!(report.starts_with("# Revisión del diseño: BiblioRed\n"), "{}", &report[..80]);
+    assert!(report.contains("\n## Patrones de acceso\n") && report.contains("#### Ficha de decisión\n"), "{report}");
+
+    for args in [
+        vec!["check", bibliored, "--lang", "fr"],
+        vec!["export", bibliored, "--what", "sheets", "--lang", "EN"],
+        vec!["report", bibliored, "--lang", ""],
+    ] {
+        let (code, stdout, stderr) = docshape(&args);
+        assert_eq!(code, 2, "{args:?}: {stdout}");
+        assert!(stderr.contains("--lang must be one of en, es, pt"), "{args:?}: {stderr}");
+        assert!(stdout.is_empty(), "{args:?}: nothing is written on a bad --lang");
+    }
+    let (_, help, _) = docshape(&["help"]);
+    assert!(help.contains("--lang en|es|pt") && help.contains("check --format json"), "{help}");
 }

@@ -3,6 +3,7 @@
 
 use docshape::advisor::analyze;
 use docshape::export::{examples, mongosh, schema, sheet, synthetic, Bson, Builder, Flavor};
+use docshape::i18n::Lang;
 use docshape::model::load;
 
 fn run_everything(text: &str) -> Vec<String> {
@@ -13,8 +14,8 @@ fn run_everything(text: &str) -> Vec<String> {
     let _ = examples::render_shell(&all);
     let _ = examples::render_ejson(&all, Flavor::Canonical);
     let _ = schema::render_json(&schema::validators(&builder));
-    let _ = mongosh::script_with(&builder, &report.indexes);
-    let _ = sheet::sheets_with(&builder, &report);
+    let _ = mongosh::script_with(&builder, &report.indexes, Lang::En);
+    let _ = sheet::sheets_with(&builder, &report, Lang::En);
     let mut lines = Vec::new();
     for e in builder.lookup.collections() {
         let mut out = Vec::new();

@@ -10,7 +10,9 @@
 
 use docshape::advisor::analyze;
 use docshape::export::{examples, mongosh, schema, sheet, synthetic, Builder, Flavor};
+use docshape::i18n::Lang;
 use docshape::model::{load, Model};
+use docshape::share::{review_markdown, Diagram, ReportOptions};
 use std::path::PathBuf;
 
 fn bibliored() -> Model {
@@ -69,13 +71,53 @@ fn validators() {
 #[test]
 fn mongosh_script() {
     let model = bibliored();
-    check("bibliored.mongosh.js", &mongosh::script(&model, &analyze(&model).indexes));
+    check("bibliored.mongosh.js", &mongosh::script(&model, &analyze(&model).indexes, Lang::En));
 }
 
 #[test]
 fn decision_sheets() {
     let model = bibliored();
-    check("bibliored.sheets.md", &sheet::sheets(&model, &analyze(&model)));
+    check("bibliored.sheets.md", &sheet::sheets(&model, &analyze(&model), Lang::En));
+}
+
+#[test]
+fn decision_sheets_in_spanish_and_portuguese() {
+    let model = bibliored();
+    let report = analyze(&model);
+    check("bibliored.sheets.es.md", &sheet::sheets(&model, &report, Lang::Es));
+    check("bibliored.sheets.pt.md", &sheet::sheets(&model, &report, Lang::Pt));
+}
+
+#[test]
+fn mongosh_script_commented_in_spanish_and_portuguese() {
+    let model = bibliored();
+    let report = analyze(&model);
+    let en = mongosh::script(&model, &report.indexes, Lang::En);
+    for (lang, name) in [(Lang::Es, "bibliored.mongosh.es.js"), (Lang::Pt, "bibliored.mongosh.pt.js")] {
+        let script = mongosh::script(&model, &report.indexes, lang);
+        // Only the comments change: the code lines are the same, in the same order.
+        let code = |s: &str| {
+            s.lines()
+                .filter(|l| !l.trim_start().starts_with("//"))
+                .map(|l| l.split(" //").next().unwrap_or(l).to_string())
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(code(&script), code(&en), "{name}: the code differs from the English script's");
+        check(name, &script);
+    }
+}
+
+fn review(lang: Lang) -> String {
+    let model = bibliored();
+    let opts = ReportOptions { diagram: Diagram::File("bibliored.svg".into()), lang, ..ReportOptions::default() };
+    review_markdown(&model, &analyze(&model), &opts)
+}
+
+#[test]
+fn review_report_in_three_languages() {
+    check("bibliored.review.md", &review(Lang::En));
+    check("bibliored.review.es.md", &review(Lang::Es));
+    check("bibliored.review.pt.md", &review(Lang::Pt));
 }
 
 #[test]

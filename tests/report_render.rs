@@ -13,7 +13,7 @@ fn bibliored() -> Model {
 }
 
 fn opts() -> ReportOptions {
-    ReportOptions { diagram: Diagram::File("review.svg".into()), share_url: None }
+    ReportOptions { diagram: Diagram::File("review.svg".into()), ..ReportOptions::default() }
 }
 
 #[test]
@@ -136,7 +136,7 @@ fn diagram_reference_forms() {
     let file = review_markdown(
         &model,
         &report,
-        &ReportOptions { diagram: Diagram::File("img/my diagram.svg".into()), share_url: None },
+        &ReportOptions { diagram: Diagram::File("img/my diagram.svg".into()), ..ReportOptions::default() },
     );
     assert!(file.contains("![Diagram of BiblioRed](img/my%20diagram.svg)"), "relative link");
     let none = review_markdown(&model, &report, &ReportOptions::default());
@@ -147,4 +147,40 @@ fn diagram_reference_forms() {
         &ReportOptions { share_url: Some("https://x.test/#m=abc".into()), ..ReportOptions::default() },
     );
     assert!(link.contains("[Open this design in docshape](https://x.test/#m=abc)"));
+}
+
+#[test]
+fn the_report_follows_its_language_with_local_figures() {
+    use docshape::i18n::Lang;
+    let mut model = bibliored();
+    if let Some(q) = model.queries.iter_mut().find(|q| q.id == "C9") {
+        q.per_minute = 0.5;
+    }
+    let report = analyze(&model);
+    let render = |lang| review_markdown(&model, &report, &ReportOptions { lang, ..opts() });
+    let (en, es, pt) = (render(Lang::En), render(Lang::Es), render(Lang::Pt));
+    assert!(en.contains(" | 0.5/min | "), "English keeps the decimal point");
+    assert!(es.contains(" | 0,5/min | ") && pt.contains(" | 0,5/min | "), "Spanish and Portuguese use the comma");
+    assert!(es.starts_with("# Revisión del diseño: BiblioRed\n") && pt.starts_with("# Revisão do design: BiblioRed\n"));
+    for (md, headings) in [
+        (&es, ["## Patrones de acceso", "## Hallazgos", "## Relaciones", "## Colecciones", "#### Ficha de decisión"]),
+        (&pt, ["## Padrões de acesso", "## Achados", "## Relações", "## Coleções", "#### Ficha de decisão"]),
+    ] {
+        for h in headings {
+            assert!(md.contains(&format!("\n{h}\n")), "{h} missing");
+        }
+        assert!(!md.contains("## Access patterns") && !md.contains("**Aggregate root:**"), "no English heading left");
+    }
+    // Criterion and vote words come from the interface's catalogue.
+    assert!(es.contains("| criterio | voto | motivo |\n") && es.contains("| Cardinalidad | embeber | "), "{es}");
+    assert!(pt.contains("| critério | voto | motivo |\n") && pt.contains("| Cardinalidade | embutir | "), "{pt}");
+    // Sizes: `3.5 KB` in English, `3,5 KB` in Spanish.
+    let size = |md: &str, prefix: &str| md.lines().find(|l| l.starts_with(prefix)).map(str::to_string);
+    let en_size = size(&en, "Document size: average ").expect("an English size line");
+    let es_size = size(&es, "Tamaño del documento: media ").expect("a Spanish size line");
+    let figure = |l: &str, after: &str| l[after.len()..].split(',').next().unwrap_or_default().to_string();
+    let (en_avg, es_avg) =
+        (figure(&en_size, "Document size: average "), es_size["Tamaño del documento: media ".len()..].to_string());
+    assert!(en_avg.contains('.'), "{en_avg}");
+    assert!(es_avg.starts_with(&en_avg.replace('.', ",")), "{es_avg} vs {en_avg}");
 }

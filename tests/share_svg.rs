@@ -192,7 +192,7 @@ fn report_adds_badges_dots_and_disagreement_marks() {
 fn selection_and_dark_theme() {
     let model = bibliored();
     let ids = vec!["material".to_string(), "resena".to_string(), "nope".to_string()];
-    let opts = SvgOptions { theme: Theme::Dark, only: Some(ids), padding: 10.0 };
+    let opts = SvgOptions { theme: Theme::Dark, only: Some(ids), padding: 10.0, ..SvgOptions::default() };
     let svg = diagram_svg(&model, None, &opts);
     let doc = parse(&svg);
     let drawn: Vec<&str> = elements(&doc, "entity").filter_map(|n| n.attribute("data-id")).collect();
@@ -214,4 +214,20 @@ fn selection_and_dark_theme() {
     let empty = diagram_svg(&model, None, &SvgOptions { only: Some(vec![]), ..SvgOptions::default() });
     let doc = parse(&empty);
     assert_eq!((attr(&doc, "width"), attr(&doc, "height")), (80.0, 80.0));
+}
+
+#[test]
+fn the_diagram_words_follow_the_language() {
+    use docshape::i18n::Lang;
+    let model = docshape::model::load(include_str!("../public/templates/bibliored.json")).unwrap();
+    let report = docshape::advisor::analyze(&model);
+    let svg = |lang| diagram_svg(&model, Some(&report), &SvgOptions { lang, ..SvgOptions::default() });
+    let (en, es, pt) = (svg(Lang::En), svg(Lang::Es), svg(Lang::Pt));
+    assert!(en.contains(">bucket/day ≤500<") && en.contains("<title>average "), "English words");
+    assert!(es.contains(">contenedor/day ≤500<") && es.contains("<title>media "), "Spanish words");
+    assert!(pt.contains(">bucket/day ≤500<") && pt.contains("<title>média "), "Portuguese words");
+    assert!(es.contains(" · asesor: ") && pt.contains(" · assistente: "), "the arrows' tooltips");
+    for doc in [&es, &pt] {
+        roxmltree::Document::parse(doc).expect("well-formed XML");
+    }
 }

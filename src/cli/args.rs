@@ -1,5 +1,6 @@
 //! Minimal argument parsing shared by the subcommands: positionals and `--name value` options.
 
+use docshape::i18n::Lang;
 use docshape::model::{load, Model};
 
 pub struct Args {
@@ -46,6 +47,19 @@ impl Args {
                 .find(|a| **a == v)
                 .copied()
                 .ok_or_else(|| format!("--{name} must be one of {}, not \"{v}\"", allowed.join(", "))),
+        }
+    }
+}
+
+impl Args {
+    /// The `--lang` option: `en` (the default), `es` or `pt`; anything else is an error.
+    pub fn lang(&self) -> Result<Lang, String> {
+        match self.option("lang") {
+            None => Ok(Lang::En),
+            Some(code) => Lang::from_code(code).ok_or_else(|| {
+                let codes: Vec<&str> = Lang::ALL.iter().map(|l| l.code()).collect();
+                format!("--lang must be one of {}, not \"{code}\"", codes.join(", "))
+            }),
         }
     }
 }

@@ -1,16 +1,21 @@
 //! `docshape check MODEL.json`: the findings, for people or machines; exit 1 on errors.
+//!
+//! The human format is written in `--lang` (en, es, pt); `--format json` is English whatever
+//! `--lang` says, so scripts that read it do not depend on the reader's language.
 
 use crate::args::{emit, read_model, Args};
 use docshape::advisor::{analyze, Finding, Report, Severity, SizeLevel};
+use docshape::i18n::Lang;
 use docshape::model::Model;
-use docshape::share::labels::human_bytes;
+use docshape::share::labels::bytes_label;
 use std::process::ExitCode;
 
 pub fn run(args: &[String]) -> Result<ExitCode, String> {
-    let args = Args::parse(args, &["format"])?;
+    let args = Args::parse(args, &["format", "lang"])?;
     let format = args.choice("format", &["human", "json"])?;
+    let lang = args.lang()?;
     let [path] = args.positional.as_slice() else {
-        return Err("usage: docshape check MODEL.json [--format human|json]".into());
+        return Err("usage: docshape check MODEL.json [--format human|json] [--lang en|es|pt]".into());
     };
     let model = read_model(path)?;
     let report = analyze(&model);
@@ -26,38 +31,54 @@ pub fn run(args: &[String]) -> Result<ExitCode, String> {
             emit(&format!("{}\n", serde_json::to_string_pretty(&out).unwrap_or_default()))?;
         }
         _ => {
-            emit(&collections(&model, &report))?;
-            emit(&human(&model, &report.findings))?;
+            emit(&collections(&model, &report, lang))?;
+            emit(&human(&model, &report.findings, lang))?;
         }
     }
     Ok(if report.has_errors() { ExitCode::from(1) } else { ExitCode::SUCCESS })
 }
 
+/// The word for `lang` among the English, Spanish and Portuguese forms.
+fn pick(lang: Lang, forms: [&'static str; 3]) -> &'static str {
+    match lang {
+        Lang::En => forms[0],
+        Lang::Es => forms[1],
+        Lang::Pt => forms[2],
+    }
+}
+
 /// The "Document sizes", "Indexes" and "Queries" sections of the human format.
-pub fn collections(model: &Model, report: &Report) -> String {
+pub fn collections(model: &Model, report: &Report, lang: Lang) -> String {
     let name = |id: &str| model.entity(id).map_or_else(|| id.to_string(), |e| e.name.clone());
     let mut out = String::new();
     if !report.sizes.is_empty() {
-        out.push_str("DOCUMENT SIZES (average / worst now / worst at the horizon)\n");
+        out.push_str(pick(
+            lang,
+            [
+                "DOCUMENT SIZES (average / worst now / worst at the horizon)\n",
+                "TAMAÑO DE LOS DOCUMENTOS (media / peor caso hoy / peor caso en el horizonte)\n",
+                "TAMANHO DOS DOCUMENTOS (média / pior caso hoje / pior caso no horizonte)\n",
+            ],
+        ));
         for s in &report.sizes {
             out.push_str(&format!(
                 "  {:<24} {:>9} / {:>9} / {:>9}  {}, {}\n",
                 name(&s.entity),
-                human_bytes(s.avg_bytes),
-                human_bytes(s.worst_bytes),
-                human_bytes(s.horizon_bytes),
-                level_label(s.level),
-                s.horizon_label
+                bytes_label(s.avg_bytes, lang),
+                bytes_label(s.worst_bytes, lang),
+                bytes_label(s.horizon_bytes, lang),
+                level_label(s.level, lang),
+                s.horizon_label.render(lang)
             ));
         }
         out.push('\n');
     }
     if !report.indexes.is_empty() {
-        out.push_str("INDEXES\n");
+        out.push_str(pick(lang, ["INDEXES\n", "ÍNDICES\n", "ÍNDICES\n"]));
         for i in &report.indexes {
             let mut tags = Vec::new();
             if i.declared {
-                tags.push("declared".to_string());
+                tags.push(pick(lang, ["declared", "declarado", "declarado"]).to_string());
             }
             if i.multikey {
                 tags.push("multikey".to_string());
@@ -66,54 +87,79 @@ pub fn collections(model: &Model, report: &Report) -> String {
                 tags.push(format!("expireAfterSeconds: {ttl}"));
             }
             let tags = if tags.is_empty() { String::new() } else { format!(" ({})", tags.join(", ")) };
-            out.push_str(&format!("  {:<24} {}{tags}\n      {}\n", name(&i.entity), i.index.key_doc(), i.reason));
+            out.push_str(&format!(
+                "  {:<24} {}{tags}\n      {}\n",
+                name(&i.entity),
+                i.index.key_doc(),
+                i.reason.render(lang)
+            ));
         }
         out.push('\n');
     }
     if !report.queries.is_empty() {
-        out.push_str("QUERIES\n");
+        out.push_str(pick(lang, ["QUERIES\n", "CONSULTAS\n", "CONSULTAS\n"]));
         for q in &report.queries {
-            let one = if q.single_document { "single-doc" } else { "multi-doc" };
-            out.push_str(&format!("  {:<6} {one:<10} {}\n", q.query, q.explanation));
+            let one = if q.single_document {
+                pick(lang, ["single-doc", "1 doc", "1 doc"])
+            } else {
+                pick(lang, ["multi-doc", "varios doc", "vários doc"])
+            };
+            out.push_str(&format!("  {:<6} {one:<10} {}\n", q.query, q.explanation.render(lang)));
         }
         out.push('\n');
     }
     out
 }
 
-fn level_label(level: SizeLevel) -> &'static str {
+fn level_label(level: SizeLevel, lang: Lang) -> &'static str {
     match level {
-        SizeLevel::Fine => "under 1 MB",
-        SizeLevel::OverTarget => "over the 1 MB target",
-        SizeLevel::OverAtlas => "over Atlas' 2 MB flag",
-        SizeLevel::OverLimit => "OVER THE 16 MiB LIMIT",
+        SizeLevel::Fine => pick(lang, ["under 1 MB", "menos de 1 MB", "menos de 1 MB"]),
+        SizeLevel::OverTarget => {
+            pick(lang, ["over the 1 MB target", "supera el objetivo de 1 MB", "passa da meta de 1 MB"])
+        }
+        SizeLevel::OverAtlas => pick(
+            lang,
+            ["over Atlas' 2 MB flag", "supera el aviso de 2 MB de Atlas", "passa do alerta de 2 MB do Atlas"],
+        ),
+        SizeLevel::OverLimit => {
+            pick(lang, ["OVER THE 16 MiB LIMIT", "SUPERA EL LÍMITE DE 16 MiB", "PASSA DO LIMITE DE 16 MiB"])
+        }
     }
 }
 
 /// Findings grouped by severity, each with the element it concerns.
-pub fn human(model: &Model, findings: &[Finding]) -> String {
+pub fn human(model: &Model, findings: &[Finding], lang: Lang) -> String {
     let mut out = String::new();
     for severity in [Severity::Error, Severity::Warning, Severity::Info] {
         let group: Vec<&Finding> = findings.iter().filter(|f| f.severity == severity).collect();
         if group.is_empty() {
             continue;
         }
-        out.push_str(&format!("{} ({})\n", severity.label().to_uppercase(), group.len()));
+        let title = match severity {
+            Severity::Error => pick(lang, ["ERROR", "ERRORES", "ERROS"]),
+            Severity::Warning => pick(lang, ["WARNING", "AVISOS", "ALERTAS"]),
+            Severity::Info => pick(lang, ["INFO", "NOTAS", "NOTAS"]),
+        };
+        out.push_str(&format!("{title} ({})\n", group.len()));
         for f in group {
-            out.push_str(&format!("  {} {} [{}] {}\n", f.code, f.rule, f.place.label(model), f.message));
+            let place = f.place.label_in(model, lang);
+            out.push_str(&format!("  {} {} [{place}] {}\n", f.code, f.rule, f.message.render(lang)));
             if !f.fix_hint.is_empty() {
-                out.push_str(&format!("      fix: {}\n", f.fix_hint));
+                let fix = pick(lang, ["fix", "qué hacer", "o que fazer"]);
+                out.push_str(&format!("      {fix}: {}\n", f.fix_hint.render(lang)));
             }
         }
         out.push('\n');
     }
     let count = |s| findings.iter().filter(|f| f.severity == s).count();
-    out.push_str(&format!(
-        "{}: {} errors, {} warnings, {} notes\n",
-        model.name,
-        count(Severity::Error),
-        count(Severity::Warning),
-        count(Severity::Info)
+    let summary = match lang {
+        Lang::En => "{}: {} errors, {} warnings, {} notes\n",
+        Lang::Es => "{}: {} errores, {} avisos, {} notas\n",
+        Lang::Pt => "{}: {} erros, {} alertas, {} notas\n",
+    };
+    out.push_str(&docshape::i18n::fill(
+        summary,
+        &[&model.name, &count(Severity::Error), &count(Severity::Warning), &count(Severity::Info)],
     ));
     out
 }

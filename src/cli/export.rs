@@ -1,5 +1,6 @@
 //! `docshape export MODEL.json --what ...`: example documents, validators, the mongosh script
-//! or the decision sheets, on standard output.
+//! or the decision sheets, on standard output. `--lang` sets the language of the decision sheets
+//! and of the mongosh script's comments; documents, validators and JSON do not change.
 
 use crate::args::{emit, read_model, Args};
 use docshape::export::{self, Flavor};
@@ -8,10 +9,14 @@ use std::process::ExitCode;
 const WHAT: &[&str] = &["examples", "ejson", "ejson-canonical", "schema", "mongosh", "sheets", "sizes"];
 
 pub fn run(args: &[String]) -> Result<ExitCode, String> {
-    let args = Args::parse(args, &["what", "collection"])?;
+    let args = Args::parse(args, &["what", "collection", "lang"])?;
     let what = args.choice("what", WHAT)?;
+    let lang = args.lang()?;
     let [path] = args.positional.as_slice() else {
-        return Err(format!("usage: docshape export MODEL.json --what {} [--collection NAME]", WHAT.join("|")));
+        return Err(format!(
+            "usage: docshape export MODEL.json --what {} [--collection NAME] [--lang en|es|pt]",
+            WHAT.join("|")
+        ));
     };
     let model = read_model(path)?;
     let builder = export::Builder::new(&model);
@@ -43,16 +48,16 @@ pub fn run(args: &[String]) -> Result<ExitCode, String> {
         }
         "mongosh" => {
             let report = docshape::advisor::analyze(&model);
-            export::mongosh::script_with(&builder, &report.indexes)
+            export::mongosh::script_with(&builder, &report.indexes, lang)
         }
         "sheets" => {
             let report = docshape::advisor::analyze(&model);
             match &only {
                 Some(id) => match builder.lookup.entity(id) {
-                    Some(e) => export::sheet::sheet(&builder, &report, e),
+                    Some(e) => export::sheet::sheet(&builder, &report, e, lang),
                     None => String::new(),
                 },
-                None => export::sheet::sheets_with(&builder, &report),
+                None => export::sheet::sheets_with(&builder, &report, lang),
             }
         }
         "sizes" => {

@@ -1,12 +1,12 @@
 //! `docshape`: check, export and generate from a model file, reusing the core.
 //!
 //! ```text
-//! docshape check MODEL.json [--format human|json]
+//! docshape check MODEL.json [--format human|json] [--lang en|es|pt]
 //! docshape rules [--lang en|es|pt] [--format markdown|json]
 //! docshape infer FILE... [--name NAME] [--format auto|ndjson|ejson|shell] [--out MODEL.json]
-//! docshape export MODEL.json --what examples|ejson|ejson-canonical|schema|mongosh|sheets|sizes [--collection NAME]
+//! docshape export MODEL.json --what examples|ejson|ejson-canonical|schema|mongosh|sheets|sizes [--collection NAME] [--lang L]
 //! docshape generate MODEL.json --collection NAME -n N [--seed S] [--out FILE] [--format relaxed|canonical]
-//! docshape report MODEL.json [--out report.md] [--svg diagram.svg] [--theme light|dark] [--base URL]
+//! docshape report MODEL.json [--out report.md] [--svg diagram.svg] [--theme light|dark] [--base URL] [--lang L]
 //! docshape share MODEL.json [--base URL] | docshape share --decode LINK|-
 //! ```
 
@@ -26,24 +26,32 @@ const USAGE: &str = "\
 docshape: check and export MongoDB document designs
 
 USAGE:
-    docshape check MODEL.json [--format human|json]   findings; exit 1 on an error-level finding
+    docshape check MODEL.json [--format human|json] [--lang en|es|pt]
+                                                      findings; exit 1 on an error-level finding
     docshape rules [--lang en|es|pt] [--format markdown|json]
                                                       every advisor rule with its documentation
     docshape infer FILE... [--name NAME] [--format auto|ndjson|ejson|shell] [--out MODEL.json]
                                                       a model from sample documents (one collection per file)
-    docshape export MODEL.json --what WHAT [--collection NAME]
+    docshape export MODEL.json --what WHAT [--collection NAME] [--lang en|es|pt]
         WHAT: examples (mongosh syntax), ejson, ejson-canonical (Extended JSON v2),
               schema ($jsonSchema validators), mongosh (the whole script), sheets (decision
               sheets in Markdown), sizes (BSON size of each example)
+        --lang: the language of the decision sheets and of the mongosh script's comments
     docshape generate MODEL.json --collection NAME -n N [--seed S] [--out FILE] [--format relaxed|canonical]
         synthetic documents as Extended JSON lines (for mongoimport); progress on stderr
     docshape report MODEL.json [--out report.md] [--svg diagram.svg] [--theme light|dark] [--base URL]
-                                                      a design review in Markdown, the diagram as a sibling .svg
+                   [--lang en|es|pt]                  a design review in Markdown, the diagram as a sibling .svg
     docshape share MODEL.json [--base URL]            the share link (#m=...) that carries the model
     docshape share --decode LINK|-                    the model a share link carries (quote the link: # starts
                                                       a shell comment); exit 2 on a bad link
     docshape synth --entities N [--seed S]            a generated, laid-out model for benchmarks
     docshape help                                     this text
+
+LANGUAGES:
+    --lang en|es|pt (English, Spanish, Brazilian Portuguese; default en) sets the language of what
+    people read: check's human output, the decision sheets, the mongosh script's comments and the
+    review report. Machine-readable output stays English and unchanged whatever --lang says:
+    check --format json, Extended JSON, $jsonSchema validators, NDJSON.
 ";
 
 fn main() -> ExitCode {

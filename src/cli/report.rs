@@ -1,5 +1,6 @@
 //! `docshape report MODEL.json [--out report.md] [--svg diagram.svg] [--theme light|dark]
-//! [--base URL]`: the design review in Markdown, with the diagram as a sibling SVG file.
+//! [--base URL] [--lang en|es|pt]`: the design review in Markdown, with the diagram as a sibling
+//! SVG file, both in the language asked for (English by default).
 //!
 //! With `--out` and no `--svg`, the diagram goes beside the report (`report.svg`). With
 //! neither, the report goes to stdout and the diagram is inlined as a `data:` URI.
@@ -11,20 +12,22 @@ use std::path::{Component, Path, PathBuf};
 use std::process::ExitCode;
 
 pub fn run(args: &[String]) -> Result<ExitCode, String> {
-    let args = Args::parse(args, &["out", "svg", "theme", "base"])?;
+    let args = Args::parse(args, &["out", "svg", "theme", "base", "lang"])?;
+    let lang = args.lang()?;
     let theme = match args.choice("theme", &["light", "dark"])? {
         "dark" => Theme::Dark,
         _ => Theme::Light,
     };
     let [path] = args.positional.as_slice() else {
         return Err(
-            "usage: docshape report MODEL.json [--out report.md] [--svg diagram.svg] [--theme light|dark] [--base URL]"
+            "usage: docshape report MODEL.json [--out report.md] [--svg diagram.svg] [--theme light|dark] [--base URL] \
+             [--lang en|es|pt]"
                 .into(),
         );
     };
     let model = read_model(path)?;
     let report = analyze(&model);
-    let svg_opts = SvgOptions { theme, ..SvgOptions::default() };
+    let svg_opts = SvgOptions { theme, lang, ..SvgOptions::default() };
     let out = args.option("out").map(PathBuf::from);
     let svg_path = match (args.option("svg"), &out) {
         (Some(svg), _) => Some(PathBuf::from(svg)),
@@ -44,7 +47,7 @@ pub fn run(args: &[String]) -> Result<ExitCode, String> {
         }
     };
     let share_url = args.option("base").map(|base| format!("{base}{}", encode_link(&model)));
-    let markdown = review_markdown(&model, &report, &ReportOptions { diagram, share_url });
+    let markdown = review_markdown(&model, &report, &ReportOptions { diagram, share_url, lang });
     match &out {
         Some(out) => std::fs::write(out, markdown).map_err(|e| format!("cannot write {}: {e}", out.display()))?,
         None => crate::args::emit(&markdown)?,

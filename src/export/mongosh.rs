@@ -1,6 +1,7 @@
 //! The mongosh script of a whole design: collections with their validators, every index, and
 //! the write paths of the patterns in use. It names no database (`use` is left to the caller),
-//! so it runs against whichever database the shell is connected to.
+//! so it runs against whichever database the shell is connected to. Its comments are written in
+//! the language asked for; the code, the names and the `$jsonSchema` are the same in every one.
 
 use super::bson::{Bson, Doc};
 use super::document::Builder;
@@ -8,7 +9,9 @@ use super::schema::Validator;
 use super::shell::{js_string, push_doc};
 use super::snippets::{coll, snippets};
 use crate::advisor::IndexAdvice;
+use crate::i18n::Lang;
 use crate::model::{Entity, IndexSpec, Model};
+use crate::text;
 use std::collections::HashMap;
 use std::fmt::Write;
 
@@ -16,19 +19,19 @@ use std::fmt::Write;
 #[derive(Debug, Clone, PartialEq)]
 pub struct IndexLine {
     pub index: IndexSpec,
-    /// The access patterns it serves and why these keys.
+    /// The access patterns it serves and why these keys, in the language of the export.
     pub reason: String,
 }
 
-/// The whole script, from the model and the advisor's indexes.
-pub fn script(model: &Model, advice: &[IndexAdvice]) -> String {
+/// The whole script, from the model and the advisor's indexes, with its comments in `lang`.
+pub fn script(model: &Model, advice: &[IndexAdvice], lang: Lang) -> String {
     let builder = Builder::new(model);
-    script_with(&builder, advice)
+    script_with(&builder, advice, lang)
 }
 
 /// Same as `script`, reusing a builder.
-pub fn script_with(builder: &Builder, advice: &[IndexAdvice]) -> String {
-    script_from(builder, advice, &super::schema::validators(builder))
+pub fn script_with(builder: &Builder, advice: &[IndexAdvice], lang: Lang) -> String {
+    script_from(builder, advice, &super::schema::validators(builder), lang)
 }
 
 /// Groups the advisor's indexes by collection (entity id), once.
@@ -41,35 +44,67 @@ pub fn advice_by_entity(advice: &[IndexAdvice]) -> HashMap<&str, Vec<&IndexAdvic
 }
 
 /// Same as `script_with`, from validators already built.
-pub fn script_from(builder: &Builder, advice: &[IndexAdvice], validators: &[Validator]) -> String {
+pub fn script_from(builder: &Builder, advice: &[IndexAdvice], validators: &[Validator], lang: Lang) -> String {
     let model = builder.lookup.model;
     let advice = advice_by_entity(advice);
     let validators: HashMap<&str, &Validator> = validators.iter().map(|v| (v.entity.as_str(), v)).collect();
     let mut out = String::new();
-    out.push_str(&format!(
-        "// docshape: mongosh script for the design {name}.\n\
-         // Run it against the target database, e.g. mongosh \"mongodb://localhost:27017/{db}\" {file}.js\n\
-         // It creates each collection with its validator, then its indexes, then defines the write\n\
-         // functions of the patterns the design uses (defined, not called: loading writes nothing).\n\
-         //\n\
-         // Rolling out validation (seed 001 §12):\n\
-         // - A collection that already holds data: deploy with validationAction: \"warn\" first, read the\n\
-         //   server log for the documents that fail, fix them and the code that writes them, then switch:\n\
-         //     db.runCommand({{ collMod: \"<collection>\", validationAction: \"error\" }})\n\
-         // - Use validationLevel: \"moderate\" while old documents are migrated: updates to documents that\n\
-         //   already break the rules are not blocked; inserts and valid documents are checked.\n\
-         // - For an existing collection, apply the same options with collMod instead of createCollection.\n\
-         // - $jsonSchema validates shape, never references: referential integrity stays in the application.\n",
-        name = js_string(&model.name),
-        db = model.database,
-        file = super::snippets::ident(&model.database),
-    ));
+    out.push_str(&header(model, lang));
     for entity in builder.lookup.collections() {
         out.push('\n');
         let advice = advice.get(entity.id.as_str()).map(Vec::as_slice).unwrap_or(&[]);
-        collection_section(&mut out, builder, entity, advice, validators.get(entity.id.as_str()).copied());
+        collection_section(&mut out, builder, entity, advice, validators.get(entity.id.as_str()).copied(), lang);
     }
     out
+}
+
+/// The script's opening comment: how to run it and how to roll out validation.
+fn header(model: &Model, lang: Lang) -> String {
+    text!(
+        en: "// docshape: mongosh script for the design {name}.\n\
+             // Run it against the target database, e.g. mongosh \"mongodb://localhost:27017/{db}\" {file}.js\n\
+             // It creates each collection with its validator, then its indexes, then defines the write\n\
+             // functions of the patterns the design uses (defined, not called: loading writes nothing).\n\
+             //\n\
+             // Rolling out validation (seed 001 §12):\n\
+             // - A collection that already holds data: deploy with validationAction: \"warn\" first, read the\n\
+             //   server log for the documents that fail, fix them and the code that writes them, then switch:\n\
+             //     db.runCommand({ collMod: \"<collection>\", validationAction: \"error\" })\n\
+             // - Use validationLevel: \"moderate\" while old documents are migrated: updates to documents that\n\
+             //   already break the rules are not blocked; inserts and valid documents are checked.\n\
+             // - For an existing collection, apply the same options with collMod instead of createCollection.\n\
+             // - $jsonSchema validates shape, never references: referential integrity stays in the application.\n",
+        es: "// docshape: script de mongosh para el diseño {name}.\n\
+             // Ejecútalo contra la base de datos de destino, p. ej. mongosh \"mongodb://localhost:27017/{db}\" {file}.js\n\
+             // Crea cada colección con su validador, después sus índices, y luego define las funciones de\n\
+             // escritura de los patrones que usa el diseño (definidas, no llamadas: cargarlo no escribe nada).\n\
+             //\n\
+             // Cómo desplegar la validación (seed 001 §12):\n\
+             // - En una colección que ya tiene datos: despliega primero con validationAction: \"warn\", busca en el\n\
+             //   registro del servidor los documentos que fallan, corrígelos junto con el código que los escribe y cambia:\n\
+             //     db.runCommand({ collMod: \"<coleccion>\", validationAction: \"error\" })\n\
+             // - Usa validationLevel: \"moderate\" mientras migras los documentos antiguos: no se bloquean las\n\
+             //   actualizaciones de documentos que ya incumplen las reglas; se comprueban las inserciones y los documentos válidos.\n\
+             // - En una colección existente, aplica las mismas opciones con collMod en lugar de createCollection.\n\
+             // - $jsonSchema valida la forma, nunca las referencias: la integridad referencial sigue en la aplicación.\n",
+        pt: "// docshape: script do mongosh para o design {name}.\n\
+             // Execute-o no banco de dados de destino, por exemplo mongosh \"mongodb://localhost:27017/{db}\" {file}.js\n\
+             // Ele cria cada coleção com seu validador, depois seus índices, e então define as funções de escrita\n\
+             // dos padrões que o design usa (definidas, não chamadas: carregar o script não grava nada).\n\
+             //\n\
+             // Como implantar a validação (seed 001 §12):\n\
+             // - Em uma coleção que já tem dados: implante primeiro com validationAction: \"warn\", procure no\n\
+             //   log do servidor os documentos que falham, corrija-os junto com o código que os grava e então mude:\n\
+             //     db.runCommand({ collMod: \"<colecao>\", validationAction: \"error\" })\n\
+             // - Use validationLevel: \"moderate\" enquanto os documentos antigos são migrados: atualizações de documentos\n\
+             //   que já violam as regras não são bloqueadas; inserções e documentos válidos são verificados.\n\
+             // - Em uma coleção existente, aplique as mesmas opções com collMod em vez de createCollection.\n\
+             // - $jsonSchema valida a forma, nunca as referências: a integridade referencial fica na aplicação.\n";
+        name = js_string(&model.name),
+        db = &model.database,
+        file = super::snippets::ident(&model.database)
+    )
+    .render(lang)
 }
 
 /// Appends the section of one collection to `out`. (Writing to a `String` cannot fail, so the
@@ -80,6 +115,7 @@ fn collection_section(
     entity: &Entity,
     advice: &[&IndexAdvice],
     v: Option<&Validator>,
+    lang: Lang,
 ) {
     let _ = writeln!(out, "// ── {} {}", entity.name, "─".repeat(60usize.saturating_sub(entity.name.chars().count())));
     for line in entity.notes.lines().filter(|l| !l.trim().is_empty()) {
@@ -98,10 +134,15 @@ fn collection_section(
             );
         }
         None => {
-            let _ = writeln!(out, "db.createCollection({name}); // no validator: validate is off in the model");
+            let why = text!(
+                en: "// no validator: validate is off in the model",
+                es: "// sin validador: validate está desactivado en el modelo",
+                pt: "// sem validador: validate está desativado no modelo"
+            );
+            let _ = writeln!(out, "db.createCollection({name}); {}", why.render(lang));
         }
     }
-    let indexes = indexes_of(builder, entity, advice);
+    let indexes = indexes_of(builder, entity, advice, lang);
     if !indexes.is_empty() {
         out.push('\n');
     }
@@ -119,15 +160,16 @@ fn collection_section(
         let opts = if options.is_empty() { String::new() } else { format!(", {}", inline(&options)) };
         let _ = writeln!(out, "{}.createIndex({}{opts});", coll(&entity.name), line.index.key_doc());
     }
-    for snippet in snippets(builder, entity) {
+    for snippet in snippets(builder, entity, lang) {
         out.push('\n');
         out.push_str(&snippet);
     }
 }
 
 /// The indexes of a collection: the advisor's (derived and declared), the model's declared ones,
-/// and the bucket's TTL index; the first of two with the same keys wins, options merged.
-pub fn indexes_of(builder: &Builder, entity: &Entity, advice: &[&IndexAdvice]) -> Vec<IndexLine> {
+/// and the bucket's TTL index; the first of two with the same keys wins, options merged. The
+/// reasons are written in `lang`.
+pub fn indexes_of(builder: &Builder, entity: &Entity, advice: &[&IndexAdvice], lang: Lang) -> Vec<IndexLine> {
     let mut lines: Vec<IndexLine> = Vec::new();
     let mut add = |index: IndexSpec, reason: String| match lines.iter_mut().find(|l| l.index.keys == index.keys) {
         Some(l) => {
@@ -138,17 +180,24 @@ pub fn indexes_of(builder: &Builder, entity: &Entity, advice: &[&IndexAdvice]) -
     };
     for a in advice.iter().filter(|a| a.entity == entity.id) {
         let serves = if a.queries.is_empty() { String::new() } else { format!("{}: ", a.queries.join(", ")) };
-        add(a.index.clone(), format!("{serves}{}", a.reason).trim_end_matches(": ").to_string());
+        add(a.index.clone(), format!("{serves}{}", a.reason.render(lang)).trim_end_matches(": ").to_string());
     }
     for index in &entity.collection.indexes {
-        add(index.clone(), "declared in the model".to_string());
+        let declared = text!(en: "declared in the model", es: "declarado en el modelo", pt: "declarado no modelo");
+        add(index.clone(), declared.render(lang));
     }
     for (_, rel) in builder.lookup.parents(&entity.id) {
         if let Some(b) = &rel.bucket {
             if let (Some(ttl), Some(period)) = (b.ttl_seconds, &b.period_field) {
                 let mut index = IndexSpec::new(&[(period.as_str(), 1)]);
                 index.ttl_seconds = Some(ttl);
-                add(index, format!("retention: buckets expire {ttl} s after their {period} (TTL)"));
+                let why = text!(
+                    en: "retention: buckets expire {ttl} s after their {period} (TTL)",
+                    es: "retención: los contenedores caducan {ttl} s después de su {period} (TTL)",
+                    pt: "retenção: os buckets expiram {ttl} s depois do seu {period} (TTL)";
+                    ttl = ttl.to_string(), period
+                );
+                add(index, why.render(lang));
             }
         }
     }
@@ -195,7 +244,7 @@ mod tests {
             advice("actividad", &[("dia", 1)], false, Some(63_072_000), &[]),
             advice("material", &[("isbn", 1)], true, None, &[]),
         ];
-        let script = script(&model, &advised);
+        let script = script(&model, &advised, Lang::En);
         for line in [
             "db.resenas.createIndex({ \"material.material_id\": 1, votos_utiles: -1 });",
             "db.resenas.createIndex({ estado: 1, fecha: -1 });",

@@ -1,12 +1,15 @@
 //! Ready write paths for the patterns a design uses, as mongosh functions: the bucket upsert
 //! with its cap, the computed-field `$inc`, the subset refresh, and the version-conditional
-//! update. Functions are defined, never called, so loading the script writes nothing.
+//! update. Functions are defined, never called, so loading the script writes nothing. The
+//! comments above each function are written in the language of the export; the code is not.
 
 use super::datetime::{period_kind, period_label_len, Period};
 use super::document::Builder;
 use super::facts::{split_scheme, SchemePart};
 use super::shape::{singular, Op, Role, Shape};
 use super::shell::{js_string, key};
+use super::snippet_comments as comments;
+use crate::i18n::Lang;
 use crate::model::{BucketSpec, Entity, QueryKind, Relation};
 
 /// A JavaScript identifier made from a name (`socio.socio_id` → `socio_socio_id`).
@@ -30,19 +33,19 @@ pub fn coll(name: &str) -> String {
     }
 }
 
-/// Every write snippet of one collection, each a commented function.
-pub fn snippets(builder: &Builder, entity: &Entity) -> Vec<String> {
+/// Every write snippet of one collection, each a function commented in `lang`.
+pub fn snippets(builder: &Builder, entity: &Entity, lang: Lang) -> Vec<String> {
     let mut out = Vec::new();
     let Some(shape) = builder.shape(&entity.id) else { return out };
     for (ri, rel) in builder.lookup.parents(&entity.id) {
         if let Some(b) = &rel.bucket {
-            out.push(bucket_upsert(builder, entity, shape, ri, rel, b));
+            out.push(bucket_upsert(builder, entity, shape, ri, rel, b, lang));
         }
     }
     for (ri, rel) in builder.lookup.children(&entity.id) {
         let id_param = parent_id_param(rel, entity);
         if !rel.computed.is_empty() {
-            out.push(computed_inc(builder, entity, shape, ri, rel, &id_param));
+            out.push(computed_inc(builder, entity, shape, ri, rel, &id_param, lang));
         }
         if let Some(subset) = &rel.subset {
             let item_id = shape.field(&subset.field).and_then(|n| {
@@ -62,16 +65,10 @@ pub fn snippets(builder: &Builder, entity: &Entity) -> Vec<String> {
                     ident(id)
                 )
             });
-            let count = subset.count_field.as_ref().map(|c| format!(" The total stays in {c}.")).unwrap_or_default();
+            let comment = comments::subset(&entity.name, subset, &child);
             out.push(format!(
-                "// {coll_name}.{field}: subset of {child} ({which}).{count}\n\
-                 // Refresh lazily (a background pass every few minutes is fine): drop the item if present,\n\
-                 // then push it back in order and keep the first {size}.\n\
-                 function refresh_{fn_name}({id_param}, item) {{\n{pull}  {c}.updateOne(\n    {{ _id: {id_param} }},\n    {{ $push: {{ {f}: {{ $each: [item], {sort}$slice: {slice} }} }} }}\n  );\n}}\n",
-                coll_name = entity.name,
-                field = subset.field,
-                which = if subset.order_by.is_empty() { format!("the last {}", subset.size) } else { format!("the first {} by {}", subset.size, subset.order_by) },
-                size = subset.size,
+                "{comment}function refresh_{fn_name}({id_param}, item) {{\n{pull}  {c}.updateOne(\n    {{ _id: {id_param} }},\n    {{ $push: {{ {f}: {{ $each: [item], {sort}$slice: {slice} }} }} }}\n  );\n}}\n",
+                comment = comment.render(lang),
                 fn_name = ident(&format!("{}_{}", entity.name, subset.field)),
                 pull = pull.unwrap_or_default(),
                 c = coll(&entity.name),
@@ -81,12 +78,10 @@ pub fn snippets(builder: &Builder, entity: &Entity) -> Vec<String> {
     }
     if let Some(v) = &entity.collection.schema_version_field {
         let current = shape.field(v).and_then(|n| n.constraints.minimum).unwrap_or(1.0).max(1.0) as i64;
+        let comment = comments::version(&entity.name, v);
         out.push(format!(
-            "// {name}: conditional update on the schema version ({v}). Readers handle the old and the\n\
-             // new shape; this moves one document forward only if nobody changed its version since it was\n\
-             // read (the filter includes the version read), so concurrent migrators never apply it twice.\n\
-             function upgrade_{fn_name}(doc, changes, to) {{\n  const target = to || {next};\n  if ((doc.{vi} || 0) >= target) return false;\n  const r = {c}.updateOne(\n    {{ _id: doc._id, {vk}: doc.{vi} }},\n    {{ $set: Object.assign({{}}, changes, {{ {vk}: target }}) }}\n  );\n  return r.modifiedCount === 1;\n}}\n",
-            name = entity.name,
+            "{comment}function upgrade_{fn_name}(doc, changes, to) {{\n  const target = to || {next};\n  if ((doc.{vi} || 0) >= target) return false;\n  const r = {c}.updateOne(\n    {{ _id: doc._id, {vk}: doc.{vi} }},\n    {{ $set: Object.assign({{}}, changes, {{ {vk}: target }}) }}\n  );\n  return r.modifiedCount === 1;\n}}\n",
+            comment = comment.render(lang),
             fn_name = ident(&entity.name),
             next = current + 1,
             vi = ident(v),
@@ -104,6 +99,7 @@ fn bucket_upsert(
     ri: usize,
     rel: &Relation,
     b: &BucketSpec,
+    lang: Lang,
 ) -> String {
     let events = &b.array_field;
     let item = ident(singular(events));
@@ -211,18 +207,12 @@ fn bucket_upsert(
         .filter(|q| q.kind == QueryKind::Write && q.entity == entity.id)
         .map(|q| format!("{} {}", q.id, q.name))
         .collect();
-    let serves = if writes.is_empty() { String::new() } else { format!(" Serves {}.", writes.join("; ")) };
-    let ttl = b.ttl_seconds.map(|s| format!(" Old buckets expire through the TTL index ({s} s).")).unwrap_or_default();
     let _ = ri;
+    let per = params.first().map(|(f, _)| f.as_str()).unwrap_or("key");
+    let comment = comments::bucket(&entity.name, per, b, &writes);
     format!(
-        "// {name}: bucket upsert, one document per {per} and {period}, at most {cap} {events}.{serves}\n\
-         // When a bucket is full the filter stops matching, the upsert collides on _id (E11000) and\n\
-         // the event goes to the next bucket (…-2, …-3).{ttl}\n\
-         function record_{fn_name}({args}, {item}) {{\n  const t = {t};\n  const {period_var} = new Date({truncate});\n  const base = {base};\n  for (let n = 1; n <= 50; n++) {{\n    const _id = n === 1 ? base : base + \"-\" + n;\n    try {{\n      {c}.updateOne(\n        {{ _id: _id, {cap_filter} }},\n        {{\n          {update}\n        }},\n        {{ upsert: true }}\n      );\n{avg}      return _id;\n    }} catch (e) {{\n      if (e.code !== 11000) throw e;\n    }}\n  }}\n  throw new Error(\"no bucket with room for \" + base);\n}}\n",
-        name = entity.name,
-        per = params.first().map(|(f, _)| f.as_str()).unwrap_or("key"),
-        period = b.period,
-        cap = b.cap,
+        "{comment}function record_{fn_name}({args}, {item}) {{\n  const t = {t};\n  const {period_var} = new Date({truncate});\n  const base = {base};\n  for (let n = 1; n <= 50; n++) {{\n    const _id = n === 1 ? base : base + \"-\" + n;\n    try {{\n      {c}.updateOne(\n        {{ _id: _id, {cap_filter} }},\n        {{\n          {update}\n        }},\n        {{ upsert: true }}\n      );\n{avg}      return _id;\n    }} catch (e) {{\n      if (e.code !== 11000) throw e;\n    }}\n  }}\n  throw new Error(\"no bucket with room for \" + base);\n}}\n",
+        comment = comment.render(lang),
         fn_name = ident(&entity.name),
         args = params.iter().map(|(_, v)| v.as_str()).collect::<Vec<_>>().join(", "),
         c = coll(&entity.name),
@@ -237,6 +227,7 @@ fn computed_inc(
     ri: usize,
     rel: &Relation,
     id_param: &str,
+    lang: Lang,
 ) -> String {
     let child = builder.lookup.name(&rel.child);
     let source = rel.computed.iter().map(|c| c.source.as_str()).find(|s| !s.is_empty()).unwrap_or("value");
@@ -297,24 +288,15 @@ fn computed_inc(
                 "  {c}.updateOne(\n    {{ _id: {id_param} }},\n    [{{ $set: {{ {}: {{ $round: [{{ $divide: [\"${s}\", {{ $max: [\"${n}\", 1] }}] }}, 2] }} }} }}]\n  );\n",
                 key(path)
             )),
-            _ => body.push_str(&format!(
-                "  // {path} has no stored sum and count: recompute it from {child} (no $inc possible).\n"
-            )),
+            _ => body.push_str(&comments::no_sum(path, &child).render(lang)),
         }
     }
     let fields: Vec<&str> = rel.computed.iter().map(|c| c.field.as_str()).collect();
-    let how = if !avg.is_empty() && sum_path.is_some() && count_path.is_some() {
-        "Sum and count are stored, so each change updates them with $inc\n// and the average is recomputed from them"
-    } else {
-        "Each change is applied with $inc ($min/$max)"
-    };
+    let averaged = !avg.is_empty() && sum_path.is_some() && count_path.is_some();
+    let comment = comments::computed(&entity.name, &fields, &child, source, averaged);
     format!(
-        "// {name}.{fields}: computed from {child}.{source}. {how};\n\
-         // a periodic full recompute corrects any drift. Call after inserting into {child}\n\
-         // (with negative values after a delete).\n\
-         function add_{fn_name}({id_param}, {value}) {{\n{body}}}\n",
-        name = entity.name,
-        fields = fields.join(", "),
+        "{comment}function add_{fn_name}({id_param}, {value}) {{\n{body}}}\n",
+        comment = comment.render(lang),
         fn_name = ident(&format!("{}_to_{}", singular(&child), entity.name)),
     )
 }

@@ -1,6 +1,9 @@
 //! The words the diagram shows, computed the way the canvas computes them (`ui/edges.rs`,
 //! `ui/entity_box.rs`), in plain Rust so the SVG export and the report reuse them natively.
+//! The few words among them (`value`, `/day`, `subset`, `copies`...) follow the language asked for.
 
+use crate::export::{decimal, pick};
+use crate::i18n::Lang;
 use crate::model::{BsonType, Entity, EntityKind, Field, Model, Relation, Storage};
 use std::collections::HashMap;
 
@@ -15,11 +18,25 @@ pub fn type_label(f: &Field) -> String {
 }
 
 /// The small grey word after a box's name: the value type, or the external system.
-pub fn kind_label(e: &Entity) -> String {
+pub fn kind_label(e: &Entity, lang: Lang) -> String {
     match e.kind {
         EntityKind::Document => String::new(),
-        EntityKind::Value => e.value_type.map(|t| t.name().to_string()).unwrap_or_else(|| "value".into()),
-        EntityKind::External => e.system.clone().unwrap_or_else(|| "external".into()),
+        EntityKind::Value => {
+            e.value_type.map(|t| t.name().to_string()).unwrap_or_else(|| pick(lang, ["value", "valor", "valor"]).into())
+        }
+        EntityKind::External => {
+            e.system.clone().unwrap_or_else(|| pick(lang, ["external", "externo", "externo"]).into())
+        }
+    }
+}
+
+/// `human_bytes` with the decimal comma of Spanish and Portuguese: `12,4 KB`.
+pub fn bytes_label(bytes: u64, lang: Lang) -> String {
+    let s = human_bytes(bytes);
+    if lang == Lang::En {
+        s
+    } else {
+        s.replace('.', ",")
     }
 }
 
@@ -42,16 +59,16 @@ pub fn lanes(m: &Model) -> HashMap<&str, i32> {
     out
 }
 
-/// The child-end label: `1`, `0..8 (~3)`, `0..∞ +4/day`.
-pub fn cardinality_label(r: &Relation) -> String {
+/// The child-end label: `1`, `0..8 (~3)`, `0..∞ +4/day` (`/día`, `/dia`).
+pub fn cardinality_label(r: &Relation, lang: Lang) -> String {
     let c = &r.cardinality;
     let mut s = c.label();
     if c.max.is_none() {
         if let Some(g) = c.growth_per_day.filter(|g| *g > 0.0) {
-            s.push_str(&format!(" +{g}/day"));
+            s.push_str(&format!(" +{}{}", decimal(lang, g), pick(lang, ["/day", "/día", "/dia"])));
         }
     } else if c.max != Some(1) {
-        s.push_str(&format!(" (~{})", c.typical));
+        s.push_str(&format!(" (~{})", decimal(lang, c.typical)));
     }
     s
 }
@@ -66,26 +83,31 @@ pub fn parent_label(r: &Relation) -> &'static str {
 }
 
 /// What travels along the arrow: the embedding field, the bucket, the copies.
-pub fn caption(r: &Relation) -> String {
-    caption_parts(r).join(" · ")
+pub fn caption(r: &Relation, lang: Lang) -> String {
+    caption_parts(r, lang).join(" · ")
 }
 
 /// The caption's parts, one per thing that travels along the arrow.
-pub fn caption_parts(r: &Relation) -> Vec<String> {
+pub fn caption_parts(r: &Relation, lang: Lang) -> Vec<String> {
     let mut parts = Vec::new();
+    let bucket = pick(lang, ["bucket", "contenedor", "bucket"]);
     match r.storage {
         Storage::Embed if !r.field.is_empty() => parts.push(r.field.clone()),
         Storage::Bucket => parts.push(
-            r.bucket.as_ref().map(|b| format!("bucket/{} ≤{}", b.period, b.cap)).unwrap_or_else(|| "bucket".into()),
+            r.bucket.as_ref().map(|b| format!("{bucket}/{} ≤{}", b.period, b.cap)).unwrap_or_else(|| bucket.into()),
         ),
-        Storage::Outside => parts.push("outside MongoDB".into()),
+        Storage::Outside => parts.push(pick(lang, ["outside MongoDB", "fuera de MongoDB", "fora do MongoDB"]).into()),
         _ => {}
     }
     if let Some(s) = &r.subset {
-        parts.push(format!("subset {} → {}", s.size, s.field));
+        parts.push(format!("{} {} → {}", pick(lang, ["subset", "subconjunto", "subconjunto"]), s.size, s.field));
     }
     if !r.extended.is_empty() {
-        parts.push(format!("copies {}", r.extended.iter().map(|c| c.target_name()).collect::<Vec<_>>().join(", ")));
+        parts.push(format!(
+            "{} {}",
+            pick(lang, ["copies", "copia", "copia"]),
+            r.extended.iter().map(|c| c.target_name()).collect::<Vec<_>>().join(", ")
+        ));
     }
     for c in &r.computed {
         parts.push(format!("{} {}", c.op, c.field));
@@ -125,15 +147,21 @@ mod tests {
             ttl_seconds: None,
             id_scheme: String::new(),
         });
-        assert_eq!(cardinality_label(&r), "0..∞ +4/day");
-        assert_eq!(caption(&r), "bucket/day ≤500");
+        assert_eq!(cardinality_label(&r, Lang::En), "0..∞ +4/day");
+        assert_eq!(cardinality_label(&r, Lang::Es), "0..∞ +4/día");
+        assert_eq!(caption(&r, Lang::En), "bucket/day ≤500");
+        assert_eq!(caption(&r, Lang::Es), "contenedor/day ≤500");
         r.storage = Storage::Reference;
         r.cardinality.max = Some(50);
         r.cardinality.typical = 12.0;
         r.subset =
             Some(Subset { field: "top".into(), size: 5, order_by: String::new(), count_field: None, fields: vec![] });
-        assert_eq!(cardinality_label(&r), "0..50 (~12)");
-        assert_eq!(caption(&r), "subset 5 → top");
+        r.cardinality.typical = 12.5;
+        assert_eq!(cardinality_label(&r, Lang::Pt), "0..50 (~12,5)");
+        r.cardinality.typical = 12.0;
+        assert_eq!(cardinality_label(&r, Lang::En), "0..50 (~12)");
+        assert_eq!(caption(&r, Lang::En), "subset 5 → top");
+        assert_eq!(caption(&r, Lang::Pt), "subconjunto 5 → top");
         assert_eq!(human_bytes(12_400), "12.4 KB");
     }
 }

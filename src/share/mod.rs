@@ -7,6 +7,7 @@ pub mod labels;
 mod link;
 pub mod markdown;
 mod report;
+mod report_collections;
 pub mod report_export;
 mod svg;
 mod svg_box;

@@ -6,14 +6,20 @@
 //! The diagram is referenced as a sibling `.svg` file by default: GitHub strips inline `<svg>`
 //! and `data:` images from Markdown but renders an image file committed next to the report.
 //! A `data:` URI is offered for viewers that accept it when there is nowhere to write a file.
+//!
+//! The report is written in the language of [`ReportOptions::lang`]: its headings and the
+//! advisor's sentences follow it; names, code and the validators' JSON do not.
 
 use super::base64url::encode_standard;
 use super::labels::{caption, cardinality_label};
 use super::markdown::{cell, code, table, text};
-use super::report_export::{decision_sheet, validator};
+use super::report_collections::collections_section;
 use super::svg::{diagram_svg, SvgOptions};
-use crate::advisor::{rule_by_code, Report, Severity, Vote};
-use crate::model::{filters_text, sort_text, Entity, Model, QueryKind};
+use crate::advisor::{rule_by_code, rule_docs, Report, Severity};
+use crate::export::{decimal, pick};
+use crate::i18n::{Labelled, Lang};
+use crate::model::{filters_text, sort_text, Model};
+use crate::text;
 use std::fmt::Write;
 
 /// Where the report's diagram comes from.
@@ -34,96 +40,118 @@ pub struct ReportOptions {
     pub diagram: Diagram,
     /// A share link (full URL) to open the design in docshape.
     pub share_url: Option<String>,
+    /// The language the report is written in (English by default).
+    pub lang: Lang,
 }
 
-fn rate(per_minute: f64) -> String {
+fn rate(per_minute: f64, lang: Lang) -> String {
     if per_minute.fract() == 0.0 && per_minute.abs() < 1e15 {
         format!("{}/min", per_minute as i64)
     } else {
-        format!("{per_minute}/min")
+        format!("{}/min", decimal(lang, per_minute))
     }
 }
 
-fn kind_label(kind: QueryKind) -> &'static str {
-    match kind {
-        QueryKind::Read => "read",
-        QueryKind::Write => "write",
-        QueryKind::Analytical => "analytical",
-    }
-}
-
-fn vote_label(vote: Vote) -> &'static str {
-    match vote {
-        Vote::Embed => "embed",
-        Vote::Reference => "reference",
-        Vote::Neutral => "neutral",
-    }
-}
-
-fn entity_name(model: &Model, id: &str) -> String {
+pub(super) fn entity_name(model: &Model, id: &str) -> String {
     model.entity(id).map_or_else(|| id.to_string(), |e| e.name.clone())
 }
 
-/// The review report of `model`, from the advisor's `report`.
+/// The review report of `model`, from the advisor's `report`, in `opts.lang`.
 pub fn review_markdown(model: &Model, report: &Report, opts: &ReportOptions) -> String {
+    let lang = opts.lang;
     let mut out = String::with_capacity(16 * 1024);
-    let _ = writeln!(out, "# Design review: {}\n", text(&model.name));
+    out.push_str(
+        &text!(
+            en: "# Design review: {name}\n\n", es: "# Revisión del diseño: {name}\n\n", pt: "# Revisão do design: {name}\n\n";
+            name = text(&model.name)
+        )
+        .render(lang),
+    );
     if !model.notes.trim().is_empty() {
         let _ = writeln!(out, "{}\n", text(model.notes.trim()));
     }
-    let count = |s: Severity| report.findings.iter().filter(|f| f.severity == s).count();
-    let _ = writeln!(
-        out,
-        "Database {} · {} collections · {} relations · {} access patterns · {} errors, {} warnings, {} notes.\n",
-        code(&model.database),
-        model.collections().count(),
-        model.relations.len(),
-        model.queries.len(),
-        count(Severity::Error),
-        count(Severity::Warning),
-        count(Severity::Info),
+    let count = |s: Severity| report.findings.iter().filter(|f| f.severity == s).count().to_string();
+    out.push_str(
+        &text!(
+            en: "Database {db} · {c} collections · {r} relations · {q} access patterns · {e} errors, {w} warnings, {i} notes.\n\n",
+            es: "Base de datos {db} · {c} colecciones · {r} relaciones · {q} patrones de acceso · {e} errores, {w} avisos, {i} notas.\n\n",
+            pt: "Banco de dados {db} · {c} coleções · {r} relações · {q} padrões de acesso · {e} erros, {w} alertas, {i} notas.\n\n";
+            db = code(&model.database), c = model.collections().count().to_string(),
+            r = model.relations.len().to_string(), q = model.queries.len().to_string(),
+            e = count(Severity::Error), w = count(Severity::Warning), i = count(Severity::Info)
+        )
+        .render(lang),
     );
     if let Some(url) = &opts.share_url {
-        let _ = writeln!(out, "[Open this design in docshape]({})\n", url.replace(' ', "%20").replace(')', "%29"));
+        let open = pick(
+            lang,
+            ["Open this design in docshape", "Abre este diseño en docshape", "Abra este design no docshape"],
+        );
+        let _ = writeln!(out, "[{open}]({})\n", url.replace(' ', "%20").replace(')', "%29"));
     }
-    diagram_section(&mut out, model, report, &opts.diagram);
-    queries_section(&mut out, model, report);
-    findings_section(&mut out, model, report);
-    relations_section(&mut out, model, report);
-    collections_section(&mut out, model, report);
-    let _ =
-        writeln!(out, "---\n\n*Generated by docshape from the model file; the advisor recomputes it on every change.*");
+    diagram_section(&mut out, model, report, &opts.diagram, lang);
+    queries_section(&mut out, model, report, lang);
+    findings_section(&mut out, model, report, lang);
+    relations_section(&mut out, model, report, lang);
+    collections_section(&mut out, model, report, lang);
+    out.push_str(pick(
+        lang,
+        [
+            "---\n\n*Generated by docshape from the model file; the advisor recomputes it on every change.*\n",
+            "---\n\n*Generado por docshape a partir del archivo del modelo; el asesor lo recalcula en cada cambio.*\n",
+            "---\n\n*Gerado pelo docshape a partir do arquivo do modelo; o assistente o recalcula a cada mudança.*\n",
+        ],
+    ));
     out
 }
 
-fn diagram_section(out: &mut String, model: &Model, report: &Report, diagram: &Diagram) {
-    let alt = format!("Diagram of {}", cell(&model.name).replace(['[', ']'], ""));
+fn diagram_section(out: &mut String, model: &Model, report: &Report, diagram: &Diagram, lang: Lang) {
+    let alt = text!(en: "Diagram of {name}", es: "Diagrama de {name}", pt: "Diagrama de {name}";
+        name = cell(&model.name).replace(['[', ']'], ""))
+    .render(lang);
+    let heading = pick(lang, ["## Diagram\n\n", "## Diagrama\n\n", "## Diagrama\n\n"]);
     match diagram {
         Diagram::None => return,
         Diagram::File(path) => {
             let target = path.replace('\\', "/").replace(' ', "%20").replace('(', "%28").replace(')', "%29");
-            let _ = writeln!(out, "## Diagram\n\n![{alt}]({target})\n");
+            let _ = writeln!(out, "{heading}![{alt}]({target})\n");
         }
         Diagram::Inline(opts) => {
             let svg = diagram_svg(model, Some(report), opts);
             let _ = writeln!(
                 out,
-                "## Diagram\n\n<img alt=\"{}\" src=\"data:image/svg+xml;base64,{}\">\n",
+                "{heading}<img alt=\"{}\" src=\"data:image/svg+xml;base64,{}\">\n",
                 super::xml::escape(&alt),
                 encode_standard(svg.as_bytes())
             );
         }
     }
-    out.push_str(
-        "Solid arrows: data copied into the document (embedding, extended reference, subset, computed). \
-         Dashed: a reference. Dotted: data kept outside MongoDB. A `!` marks storage the advisor disagrees with.\n\n",
-    );
+    out.push_str(pick(
+        lang,
+        [
+            "Solid arrows: data copied into the document (embedding, extended reference, subset, computed). \
+             Dashed: a reference. Dotted: data kept outside MongoDB. A `!` marks storage the advisor disagrees with.\n\n",
+            "Flechas continuas: datos copiados en el documento (embebido, referencia extendida, subconjunto, calculado). \
+             Discontinuas: una referencia. Punteadas: datos guardados fuera de MongoDB. Un `!` marca un almacenamiento \
+             con el que el asesor no está de acuerdo.\n\n",
+            "Setas contínuas: dados copiados para o documento (embutido, referência estendida, subconjunto, calculado). \
+             Tracejadas: uma referência. Pontilhadas: dados mantidos fora do MongoDB. Um `!` marca um armazenamento \
+             do qual o assistente discorda.\n\n",
+        ],
+    ));
 }
 
-fn queries_section(out: &mut String, model: &Model, report: &Report) {
-    out.push_str("## Access patterns\n\n");
+fn queries_section(out: &mut String, model: &Model, report: &Report, lang: Lang) {
+    out.push_str(pick(lang, ["## Access patterns\n\n", "## Patrones de acceso\n\n", "## Padrões de acesso\n\n"]));
     if model.queries.is_empty() {
-        out.push_str("No access patterns are listed: the design cannot say which queries it serves.\n\n");
+        out.push_str(pick(
+            lang,
+            [
+                "No access patterns are listed: the design cannot say which queries it serves.\n\n",
+                "No hay patrones de acceso: el diseño no puede decir qué consultas sirve.\n\n",
+                "Nenhum padrão de acesso listado: o design não consegue dizer quais consultas atende.\n\n",
+            ],
+        ));
         return;
     }
     let rows: Vec<Vec<String>> = model
@@ -135,27 +163,36 @@ fn queries_section(out: &mut String, model: &Model, report: &Report) {
                 code(&q.id),
                 cell(&q.name),
                 cell(&q.actor),
-                kind_label(q.kind).to_string(),
-                rate(q.per_minute),
+                q.kind.msg().text(lang).to_string(),
+                rate(q.per_minute, lang),
                 code(&filters_text(&q.filters)),
                 code(&sort_text(&q.sort)),
                 match advice {
-                    Some(a) if a.single_document => "yes".into(),
-                    Some(_) => "**no**".into(),
-                    None => "not analysed".into(),
+                    Some(a) if a.single_document => pick(lang, ["yes", "sí", "sim"]).into(),
+                    Some(_) => pick(lang, ["**no**", "**no**", "**não**"]).into(),
+                    None => pick(lang, ["not analysed", "sin analizar", "não analisado"]).into(),
                 },
                 advice.and_then(|a| a.index.as_ref()).map(|i| code(&i.key_doc())).unwrap_or_default(),
             ]
         })
         .collect();
-    out.push_str(&table(
-        &["id", "name", "actor", "kind", "frequency", "filters", "sort", "one document", "index"],
-        &rows,
+    let header = match lang {
+        Lang::En => ["id", "name", "actor", "kind", "frequency", "filters", "sort", "one document", "index"],
+        Lang::Es => ["id", "nombre", "actor", "tipo", "frecuencia", "filtros", "orden", "un documento", "índice"],
+        Lang::Pt => ["id", "nome", "ator", "tipo", "frequência", "filtros", "ordenação", "um documento", "índice"],
+    };
+    out.push_str(&table(&header, &rows));
+    out.push_str(pick(
+        lang,
+        [
+            "\nFilters: `>` range, `[]` array membership, `?` exists, `~` text, otherwise equality.\n\n",
+            "\nFiltros: `>` rango, `[]` pertenencia a un array, `?` existe, `~` texto; si no, igualdad.\n\n",
+            "\nFiltros: `>` intervalo, `[]` pertence ao array, `?` existe, `~` texto; senão, igualdade.\n\n",
+        ],
     ));
-    out.push_str("\nFilters: `>` range, `[]` array membership, `?` exists, `~` text, otherwise equality.\n\n");
     for q in &model.queries {
         if let Some(a) = report.query(&q.id).filter(|a| !a.explanation.is_empty()) {
-            let _ = writeln!(out, "- {}: {}", code(&q.id), text(&a.explanation.en()));
+            let _ = writeln!(out, "- {}: {}", code(&q.id), text(&a.explanation.render(lang)));
         }
     }
     if model.queries.iter().any(|q| report.query(&q.id).is_some_and(|a| !a.explanation.is_empty())) {
@@ -163,13 +200,32 @@ fn queries_section(out: &mut String, model: &Model, report: &Report) {
     }
 }
 
-fn findings_section(out: &mut String, model: &Model, report: &Report) {
-    out.push_str("## Findings\n\n");
+fn findings_section(out: &mut String, model: &Model, report: &Report, lang: Lang) {
+    out.push_str(pick(lang, ["## Findings\n\n", "## Hallazgos\n\n", "## Achados\n\n"]));
     if report.findings.is_empty() {
-        out.push_str("The advisor has no findings.\n\n");
+        out.push_str(pick(
+            lang,
+            [
+                "The advisor has no findings.\n\n",
+                "El asesor no tiene hallazgos.\n\n",
+                "O assistente não tem achados.\n\n",
+            ],
+        ));
         return;
     }
-    for (severity, title) in [(Severity::Error, "Errors"), (Severity::Warning, "Warnings"), (Severity::Info, "Notes")] {
+    let groups = [
+        (Severity::Error, pick(lang, ["Errors", "Errores", "Erros"])),
+        (Severity::Warning, pick(lang, ["Warnings", "Avisos", "Alertas"])),
+        (Severity::Info, pick(lang, ["Notes", "Notas", "Notas"])),
+    ];
+    let why_label = pick(lang, ["Why", "Por qué", "Por quê"]);
+    let fix_label = pick(lang, ["Fix", "Qué hacer", "O que fazer"]);
+    let one_click = pick(
+        lang,
+        ["One-click fix in docshape", "Corrección con un clic en docshape", "Correção com um clique no docshape"],
+    );
+    let rule_label = pick(lang, ["Rule", "Regla", "Regra"]);
+    for (severity, title) in groups {
         let group: Vec<_> = report.findings.iter().filter(|f| f.severity == severity).collect();
         if group.is_empty() {
             continue;
@@ -177,26 +233,32 @@ fn findings_section(out: &mut String, model: &Model, report: &Report) {
         let _ = writeln!(out, "### {title} ({})\n", group.len());
         for f in group {
             let rule = rule_by_code(f.code);
+            let place = f.place.label_in(model, lang);
             let _ = writeln!(
                 out,
                 "- **{}** {} · {}: {}",
                 f.code,
                 code(f.rule),
-                text(&f.place.label(model)),
-                text(&f.message.en())
+                text(&place),
+                text(&f.message.render(lang))
             );
-            let why = if f.why.is_empty() { rule.map(|r| r.why()).unwrap_or_default().to_string() } else { f.why.en() };
+            let why = if f.why.is_empty() {
+                rule.map(|r| rule_docs::why_of(rule_docs::docs(r, lang))).unwrap_or_default().to_string()
+            } else {
+                f.why.render(lang)
+            };
             if !why.is_empty() {
-                let _ = writeln!(out, "  - Why: {}", text(&one_line(&why)));
+                let _ = writeln!(out, "  - {why_label}: {}", text(&one_line(&why)));
             }
             if !f.fix_hint.is_empty() {
-                let _ = writeln!(out, "  - Fix: {}", text(&one_line(&f.fix_hint.en())));
+                let _ = writeln!(out, "  - {fix_label}: {}", text(&one_line(&f.fix_hint.render(lang))));
             }
             if let Some(fix) = &f.fix {
-                let _ = writeln!(out, "  - One-click fix in docshape: {}", text(&fix.label().en()));
+                let _ = writeln!(out, "  - {one_click}: {}", text(&fix.label().render(lang)));
             }
             if let Some(rule) = rule {
-                let _ = writeln!(out, "  - Rule {} `{}`: {}", rule.code, rule.name, one_line(rule.summary()));
+                let summary = rule_docs::summary_of(rule_docs::docs(rule, lang));
+                let _ = writeln!(out, "  - {rule_label} {} `{}`: {}", rule.code, rule.name, one_line(summary));
             }
         }
         out.push('\n');
@@ -207,106 +269,106 @@ fn one_line(s: &str) -> String {
     s.split_whitespace().collect::<Vec<_>>().join(" ")
 }
 
-fn relations_section(out: &mut String, model: &Model, report: &Report) {
-    out.push_str("## Relations\n\n");
+fn relations_section(out: &mut String, model: &Model, report: &Report, lang: Lang) {
+    out.push_str(pick(lang, ["## Relations\n\n", "## Relaciones\n\n", "## Relações\n\n"]));
     if model.relations.is_empty() {
-        out.push_str("The design has no relations.\n\n");
+        out.push_str(pick(
+            lang,
+            [
+                "The design has no relations.\n\n",
+                "El diseño no tiene relaciones.\n\n",
+                "O design não tem relações.\n\n",
+            ],
+        ));
         return;
     }
     for r in &model.relations {
         let _ =
             writeln!(out, "### {} → {}\n", text(&entity_name(model, &r.parent)), text(&entity_name(model, &r.child)));
-        let _ = write!(out, "Stored as **{}**, cardinality {}", r.storage.label(), code(&cardinality_label(r)));
-        let carried = caption(r);
+        out.push_str(
+            &text!(
+                en: "Stored as **{storage}**, cardinality {cardinality}",
+                es: "Almacenamiento: **{storage}**, cardinalidad {cardinality}",
+                pt: "Armazenamento: **{storage}**, cardinalidade {cardinality}";
+                storage = r.storage.msg(), cardinality = code(&cardinality_label(r, lang))
+            )
+            .render(lang),
+        );
+        let carried = caption(r, lang);
         if !carried.is_empty() {
-            let _ = write!(out, ", carrying {}", text(&carried));
+            let _ = write!(out, "{}{}", pick(lang, [", carrying ", ", con ", ", levando "]), text(&carried));
         }
         let Some(a) = report.relation(&r.id) else {
-            out.push_str(". The advisor gives no recommendation for this relation.\n\n");
+            out.push_str(pick(
+                lang,
+                [
+                    ". The advisor gives no recommendation for this relation.\n\n",
+                    ". El asesor no da ninguna recomendación para esta relación.\n\n",
+                    ". O assistente não dá nenhuma recomendação para esta relação.\n\n",
+                ],
+            ));
             continue;
         };
-        let verdict = if a.agrees { "agrees" } else { "**disagrees** ⚠" };
-        let _ = writeln!(out, " ({}). Advisor: **{}**; it {verdict}.\n", a.class.label(), a.recommendation.label());
+        let verdict = if a.agrees {
+            text!(en: "it agrees", es: "coincide", pt: "concorda")
+        } else {
+            text!(en: "it **disagrees** ⚠", es: "**no coincide** ⚠", pt: "**discorda** ⚠")
+        };
+        out.push_str(
+            &text!(
+                en: " ({class}). Advisor: **{recommendation}**; {verdict}.\n\n",
+                es: " ({class}). Asesor: **{recommendation}**; {verdict}.\n\n",
+                pt: " ({class}). Assistente: **{recommendation}**; {verdict}.\n\n";
+                class = a.class.msg(), recommendation = a.recommendation.msg(), verdict
+            )
+            .render(lang),
+        );
         if !a.summary.is_empty() {
-            let _ = writeln!(out, "{}\n", text(&a.summary.en()));
+            let _ = writeln!(out, "{}\n", text(&a.summary.render(lang)));
         }
         let rows: Vec<Vec<String>> = a
             .criteria
             .iter()
-            .map(|c| vec![c.criterion.label().to_string(), vote_label(c.vote).to_string(), cell(&c.reason.en())])
+            .map(|c| {
+                vec![
+                    c.criterion.msg().text(lang).to_string(),
+                    c.vote.msg().text(lang).to_string(),
+                    cell(&c.reason.render(lang)),
+                ]
+            })
             .collect();
         if !rows.is_empty() {
-            out.push_str(&table(&["criterion", "vote", "reason"], &rows));
+            let header = match lang {
+                Lang::En => ["criterion", "vote", "reason"],
+                Lang::Es => ["criterio", "voto", "motivo"],
+                Lang::Pt => ["critério", "voto", "motivo"],
+            };
+            out.push_str(&table(&header, &rows));
             out.push('\n');
         }
         let names = |ids: &[String]| ids.iter().map(|q| code(q)).collect::<Vec<_>>().join(", ");
         if !a.read_together.is_empty() {
-            let _ = writeln!(out, "Read together by {}.", names(&a.read_together));
+            out.push_str(
+                &text!(
+                    en: "Read together by {queries}.\n", es: "Se leen juntos en {queries}.\n", pt: "Lidos juntos por {queries}.\n";
+                    queries = names(&a.read_together)
+                )
+                .render(lang),
+            );
         }
         if !a.read_apart.is_empty() {
-            let _ = writeln!(out, "Child read without its parent by {}.", names(&a.read_apart));
+            out.push_str(
+                &text!(
+                    en: "Child read without its parent by {queries}.\n",
+                    es: "El hijo se lee sin su padre en {queries}.\n",
+                    pt: "O filho é lido sem o pai por {queries}.\n";
+                    queries = names(&a.read_apart)
+                )
+                .render(lang),
+            );
         }
         if !a.read_together.is_empty() || !a.read_apart.is_empty() {
             out.push('\n');
-        }
-    }
-}
-
-fn collections_section(out: &mut String, model: &Model, report: &Report) {
-    out.push_str("## Collections\n\n");
-    let collections: Vec<&Entity> = model.collections().collect();
-    if collections.is_empty() {
-        out.push_str("The design has no collections yet.\n\n");
-        return;
-    }
-    for e in collections {
-        let _ = writeln!(out, "### {}\n", text(&e.name));
-        if !e.notes.trim().is_empty() {
-            let _ = writeln!(out, "{}\n", text(e.notes.trim()));
-        }
-        if let Some(agg) = report.aggregates.iter().find(|a| a.root == e.id) {
-            if !agg.members.is_empty() {
-                let members: Vec<String> = agg.members.iter().map(|m| code(&entity_name(model, m))).collect();
-                let _ = writeln!(out, "Embeds {}.", members.join(", "));
-            }
-            if !agg.queries.is_empty() {
-                let _ = writeln!(out, "Serves {}.", agg.queries.iter().map(|q| code(q)).collect::<Vec<_>>().join(", "));
-            }
-            out.push('\n');
-        }
-        if let Some(s) = report.size(&e.id) {
-            let _ = writeln!(
-                out,
-                "Document size: average {}, worst now {}, {} {} ({:?}).\n",
-                super::labels::human_bytes(s.avg_bytes),
-                super::labels::human_bytes(s.worst_bytes),
-                text(&s.horizon_label.en()),
-                super::labels::human_bytes(s.horizon_bytes),
-                s.level,
-            );
-        }
-        let advised: Vec<Vec<String>> = report
-            .indexes
-            .iter()
-            .filter(|i| i.entity == e.id)
-            .map(|i| {
-                let serves = i.queries.iter().map(|q| code(q)).collect::<Vec<_>>().join(", ");
-                let origin = if i.declared { "declared" } else { "derived" };
-                vec![code(&i.index.key_doc()), origin.to_string(), serves, cell(&i.reason.en())]
-            })
-            .collect();
-        if !advised.is_empty() {
-            out.push_str(&table(&["index", "origin", "serves", "why"], &advised));
-            out.push('\n');
-        } else if !e.collection.indexes.is_empty() {
-            let keys: Vec<String> = e.collection.indexes.iter().map(|i| code(&i.key_doc())).collect();
-            let _ = writeln!(out, "Declared indexes: {}.\n", keys.join(", "));
-        }
-        if let Some(sheet) = decision_sheet(model, report, e) {
-            let _ = writeln!(out, "#### Decision sheet\n\n{}\n", sheet.trim_end());
-        }
-        if let Some(schema) = validator(model, e) {
-            let _ = writeln!(out, "#### Validator\n\n```js\n{}\n```\n", schema.trim_end());
         }
     }
 }

@@ -3,12 +3,13 @@
 
 use crate::advisor::Report;
 use crate::export::{schema, sheet, Builder};
+use crate::i18n::Lang;
 use crate::model::{Entity, Model};
 
-/// The collection's decision sheet, as Markdown.
-pub fn decision_sheet(model: &Model, report: &Report, collection: &Entity) -> Option<String> {
+/// The collection's decision sheet, as Markdown, in `lang`.
+pub fn decision_sheet(model: &Model, report: &Report, collection: &Entity, lang: Lang) -> Option<String> {
     let builder = Builder::new(model);
-    Some(sheet::sheet(&builder, report, collection))
+    Some(sheet::sheet(&builder, report, collection, lang))
 }
 
 /// The collection's `$jsonSchema` validator, as JSON text, when the collection asks for one.

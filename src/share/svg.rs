@@ -8,6 +8,8 @@ use super::theme::{Palette, Theme, FONT, MONO};
 use super::xml::escape;
 use crate::advisor::{Report, Severity};
 use crate::editor::geometry::{entity_rect, label_point, route, Rect, Route, Side};
+use crate::export::pick;
+use crate::i18n::{Labelled, Lang};
 use crate::model::{Entity, Model, Place, Relation, Storage};
 use std::collections::{HashMap, HashSet};
 use std::fmt::Write;
@@ -20,11 +22,13 @@ pub struct SvgOptions {
     pub only: Option<Vec<String>>,
     /// Space around the boxes, in diagram units.
     pub padding: f64,
+    /// The language of the diagram's few words (captions, tooltips); English by default.
+    pub lang: Lang,
 }
 
 impl Default for SvgOptions {
     fn default() -> Self {
-        SvgOptions { theme: Theme::Light, only: None, padding: 40.0 }
+        SvgOptions { theme: Theme::Light, only: None, padding: 40.0, lang: Lang::En }
     }
 }
 
@@ -85,7 +89,7 @@ pub fn diagram_svg(model: &Model, report: Option<&Report>, opts: &SvgOptions) ->
     for r in &model.relations {
         let (Some(from), Some(to)) = (rects.get(r.parent.as_str()), rects.get(r.child.as_str())) else { continue };
         let lane = lanes.get(r.id.as_str()).copied().unwrap_or(0);
-        draw_edge(&mut out, r, from, to, lane, report);
+        draw_edge(&mut out, r, from, to, lane, report, opts.lang);
     }
     out.push_str("</g><g class=\"entities\">");
     for e in entities {
@@ -93,6 +97,7 @@ pub fn diagram_svg(model: &Model, report: Option<&Report>, opts: &SvgOptions) ->
             embedded: embedded.contains(e.id.as_str()),
             worst: worst.get(e.id.as_str()).copied(),
             size: report.and_then(|r| r.size(&e.id)),
+            lang: opts.lang,
         };
         draw_box(&mut out, e, extras);
     }
@@ -115,7 +120,7 @@ fn worst_by_entity(report: Option<&Report>) -> HashMap<&str, Severity> {
     worst
 }
 
-fn draw_edge(out: &mut String, r: &Relation, from: &Rect, to: &Rect, lane: i32, report: Option<&Report>) {
+fn draw_edge(out: &mut String, r: &Relation, from: &Rect, to: &Rect, lane: i32, report: Option<&Report>, lang: Lang) {
     let references = r.references() || r.storage == Storage::Outside;
     let copies = r.copies_data();
     let main = route(from, to, lane);
@@ -126,13 +131,14 @@ fn draw_edge(out: &mut String, r: &Relation, from: &Rect, to: &Rect, lane: i32, 
     };
     let marker = if references { "url(#ds-arrow-open)" } else { "url(#ds-arrow)" };
     let advice = report.and_then(|rep| rep.relation(&r.id));
-    let mut title = r.storage.label().to_string();
-    for part in caption_parts(r) {
+    let mut title = r.storage.msg().text(lang).to_string();
+    for part in caption_parts(r, lang) {
         title.push_str(" · ");
         title.push_str(&part);
     }
     if let Some(a) = advice {
-        title.push_str(&format!(" · advisor: {}. {}", a.recommendation.label(), a.summary));
+        let advisor = pick(lang, ["advisor", "asesor", "assistente"]);
+        title.push_str(&format!(" · {advisor}: {}. {}", a.recommendation.msg().text(lang), a.summary.render(lang)));
     }
     let _ = write!(out, r#"<g class="edge" data-id="{}"><title>{}</title>"#, escape(&r.id), escape(&title));
     let _ = write!(out, r#"<path class="{class}" d="{}" marker-end="{marker}"/>"#, escape(&main.d));
@@ -142,8 +148,8 @@ fn draw_edge(out: &mut String, r: &Relation, from: &Rect, to: &Rect, lane: i32, 
         let _ = write!(out, r#"<path class="line solid copy" d="{}" marker-end="url(#ds-arrow)"/>"#, escape(&copy.d));
     }
     end_label(out, "card", main.start, main.start_side, parent_label(r));
-    end_label(out, "card end", main.end, main.end_side, &cardinality_label(r));
-    caption_lines(out, r, &main, from, to);
+    end_label(out, "card end", main.end, main.end_side, &cardinality_label(r, lang));
+    caption_lines(out, r, &main, from, to, lang);
     if advice.is_some_and(|a| !a.agrees) {
         let _ = write!(
             out,
@@ -157,8 +163,8 @@ fn draw_edge(out: &mut String, r: &Relation, from: &Rect, to: &Rect, lane: i32, 
 
 /// The caption, one part per line, each shortened to the gap the arrow crosses so it does
 /// not run under a box (the full caption stays in the arrow's tooltip).
-fn caption_lines(out: &mut String, r: &Relation, main: &Route, from: &Rect, to: &Rect) {
-    let parts = caption_parts(r);
+fn caption_lines(out: &mut String, r: &Relation, main: &Route, from: &Rect, to: &Rect, lang: Lang) {
+    let parts = caption_parts(r, lang);
     if parts.is_empty() {
         return;
     }

@@ -1,10 +1,12 @@
 //! One box of the exported diagram, drawn as the canvas draws `EntityBox`: a header with the
 //! name, the kind or system, the worst finding's dot and the size badge, then the field rows.
 
-use super::labels::{human_bytes, kind_label, type_label};
+use super::labels::{bytes_label, kind_label, type_label};
 use super::xml::escape;
 use crate::advisor::{Severity, SizeEstimate, SizeLevel};
 use crate::editor::geometry::{entity_rect, rows, BOX_PADDING, HEADER_HEIGHT, INDENT, ROW_HEIGHT};
+use crate::export::{pick, severity_word};
+use crate::i18n::Lang;
 use crate::model::{Entity, EntityKind};
 use std::fmt::Write;
 
@@ -16,6 +18,8 @@ pub struct BoxExtras<'a> {
     /// The worst severity among the findings about this entity or its fields.
     pub worst: Option<Severity>,
     pub size: Option<&'a SizeEstimate>,
+    /// The language of the tooltips and the kind word.
+    pub lang: Lang,
 }
 
 /// Rough advance widths (px per character) of the fonts used, to fit text without measuring.
@@ -85,7 +89,8 @@ pub fn draw_box(out: &mut String, e: &Entity, extras: BoxExtras<'_>) {
     let base = y + HEADER_HEIGHT / 2.0 + 4.5;
     let mut right = x + w - 10.0;
     if let Some(s) = extras.size {
-        let label = format!("{} / {}", human_bytes(s.avg_bytes), human_bytes(s.horizon_bytes));
+        let lang = extras.lang;
+        let label = format!("{} / {}", bytes_label(s.avg_bytes, lang), bytes_label(s.horizon_bytes, lang));
         let bw = text_width(&label, SMALL_CHAR) + 10.0;
         let level = match s.level {
             SizeLevel::Fine => "fine",
@@ -94,10 +99,13 @@ pub fn draw_box(out: &mut String, e: &Entity, extras: BoxExtras<'_>) {
         };
         let _ = write!(
             out,
-            r#"<g class="size {level}"><title>average {} · worst now {} · at the horizon {}</title><rect x="{}" y="{}" width="{}" height="16" rx="4"/><text x="{}" y="{}">{}</text></g>"#,
-            human_bytes(s.avg_bytes),
-            human_bytes(s.worst_bytes),
-            human_bytes(s.horizon_bytes),
+            r#"<g class="size {level}"><title>{} {} · {} {} · {} {}</title><rect x="{}" y="{}" width="{}" height="16" rx="4"/><text x="{}" y="{}">{}</text></g>"#,
+            pick(lang, ["average", "media", "média"]),
+            bytes_label(s.avg_bytes, lang),
+            pick(lang, ["worst now", "peor caso hoy", "pior caso hoje"]),
+            bytes_label(s.worst_bytes, lang),
+            pick(lang, ["at the horizon", "en el horizonte", "no horizonte"]),
+            bytes_label(s.horizon_bytes, lang),
             num(right - bw),
             num(y + HEADER_HEIGHT / 2.0 - 8.0),
             num(bw),
@@ -110,15 +118,19 @@ pub fn draw_box(out: &mut String, e: &Entity, extras: BoxExtras<'_>) {
     if let Some(sev) = extras.worst {
         let _ = write!(
             out,
-            r#"<circle class="dot {}" cx="{}" cy="{}" r="4"><title>{} findings</title></circle>"#,
+            r#"<circle class="dot {}" cx="{}" cy="{}" r="4"><title>{}</title></circle>"#,
             sev.label(),
             num(right - 4.0),
             num(y + HEADER_HEIGHT / 2.0),
-            sev.label(),
+            match extras.lang {
+                Lang::En => format!("{} findings", sev.label()),
+                Lang::Es => format!("hallazgos: {}", severity_word(Lang::Es, sev)),
+                Lang::Pt => format!("achados: {}", severity_word(Lang::Pt, sev)),
+            },
         );
         right -= 8.0 + 6.0;
     }
-    let kind = kind_label(e);
+    let kind = kind_label(e, extras.lang);
     if !kind.is_empty() {
         let kind = fit(&kind, 90.0, SMALL_CHAR);
         let _ = write!(

@@ -84,13 +84,13 @@ fn NewModel() -> impl IntoView {
                             leptos::task::spawn_local(async move {
                                 match fetch_text(&format!("templates/{}.json", t.id)).await.and_then(|text| load(&text).map_err(|e| e.to_string())) {
                                     Ok(m) => open(m),
-                                    Err(e) => editor.notify(NoticeKind::Error, editor.fill(Msg::TemplateError, &[&t.title, &e])),
+                                    Err(e) => editor.notify(NoticeKind::Error, editor.fill(Msg::TemplateError, &[&t.title(editor.lang.get_untracked()), &e])),
                                 }
                             })
                         }
                     >
-                        <strong>{t.title}</strong>
-                        <span>{t.blurb}</span>
+                        <strong>{move || t.title(editor.lang.get())}</strong>
+                        <span>{move || t.blurb(editor.lang.get())}</span>
                     </button>
                 </li>
             }).collect_view()}

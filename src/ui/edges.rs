@@ -131,7 +131,7 @@ fn draw(s: &Shape, advice: Option<(bool, Recommendation, crate::i18n::Text)>, la
         Some((_, rec, summary)) => Msg::EdgeTitle.fill(lang, &[&storage, &rec.msg().text(lang), &summary.render(lang)]),
         None => storage.to_string(),
     };
-    let caption = caption(r);
+    let caption = caption(r, lang);
     view! {
         <title>{title}</title>
         <path class="hit" d=main.d.clone() />
@@ -141,7 +141,7 @@ fn draw(s: &Shape, advice: Option<(bool, Recommendation, crate::i18n::Text)>, la
             <path class="line solid copy" d=c.d marker-end="url(#arrow)" />
         })}
         <text class="card" x=start_label.x y=start_label.y text-anchor=anchor(main.start_side)>{parent_label}</text>
-        <text class="card" x=end_label.x y=end_label.y text-anchor=anchor(main.end_side) data-testid="cardinality">{cardinality_label(r)}</text>
+        <text class="card" x=end_label.x y=end_label.y text-anchor=anchor(main.end_side) data-testid="cardinality">{cardinality_label(r, lang)}</text>
         <text class="caption" x=main.mid.x + 6.0 y=main.mid.y - 6.0>{caption}</text>
         {disagrees.then(|| view! {
             <g class="disagree" data-testid="disagreement" transform=format!("translate({} {})", main.mid.x, main.mid.y)>

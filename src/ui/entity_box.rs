@@ -126,7 +126,7 @@ pub fn EntityBox(id: String, far: Signal<bool>) -> impl IntoView {
             <header class="entity-header">
                 <Name id=id.clone() entity=entity />
                 <span class="entity-kind">
-                    {move || entity.with(|e| e.as_ref().map(kind_label).unwrap_or_default())}
+                    {move || entity.with(|e| e.as_ref().map(|e| kind_label(e, editor.lang.get())).unwrap_or_default())}
                 </span>
                 {move || worst().map(|s| view! { <span class=format!("dot {}", s.label()) title=tr(severity_msg(s))></span> })}
                 {move || {

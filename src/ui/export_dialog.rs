@@ -6,7 +6,7 @@ use super::state::Editor;
 use super::storage::{copy, download, file_name};
 use super::text::tr;
 use crate::export::{self, Builder, Flavor};
-use crate::i18n::Msg;
+use crate::i18n::{Lang, Msg};
 use crate::model::Model;
 use leptos::prelude::*;
 
@@ -47,15 +47,20 @@ fn file_kind(kind: Kind) -> (&'static str, &'static str) {
     }
 }
 
-/// The text of one export.
-fn render(kind: Kind, model: &Model, report: &crate::advisor::Report) -> String {
+/// The text of one export; what people read (sheets, the script's comments, the report, the
+/// image's words) is in `lang`, the rest is the same in every language.
+fn render(kind: Kind, model: &Model, report: &crate::advisor::Report, lang: Lang) -> String {
     match kind {
         Kind::Model => return model.to_json(),
-        Kind::Image => return crate::share::diagram_svg(model, Some(report), &Default::default()),
+        Kind::Image => {
+            let opts = crate::share::SvgOptions { lang, ..Default::default() };
+            return crate::share::diagram_svg(model, Some(report), &opts);
+        }
         Kind::Report => {
             let opts = crate::share::ReportOptions {
-                diagram: crate::share::Diagram::Inline(Default::default()),
+                diagram: crate::share::Diagram::Inline(crate::share::SvgOptions { lang, ..Default::default() }),
                 share_url: None,
+                lang,
             };
             return crate::share::review_markdown(model, report, &opts);
         }
@@ -66,8 +71,8 @@ fn render(kind: Kind, model: &Model, report: &crate::advisor::Report) -> String 
         Kind::Examples => export::examples::render_shell(&export::examples::examples_with(&builder)),
         Kind::Ejson => export::examples::render_ejson(&export::examples::examples_with(&builder), Flavor::Relaxed),
         Kind::Schema => export::schema::render_json(&export::schema::validators(&builder)),
-        Kind::Script => export::mongosh::script_with(&builder, &report.indexes),
-        _ => export::sheet::sheets_with(&builder, report),
+        Kind::Script => export::mongosh::script_with(&builder, &report.indexes, lang),
+        _ => export::sheet::sheets_with(&builder, report, lang),
     }
 }
 
@@ -77,10 +82,12 @@ pub fn ExportDialog() -> impl IntoView {
     let kind = RwSignal::new(Kind::Script);
     let text = Memo::new(move |_| {
         let k = kind.get();
+        // Tracked, so the open tab follows a change of language.
+        let lang = editor.lang.get();
         if k == Kind::Report {
             return super::share_ui::review_report(&editor);
         }
-        editor.model.with(|m| editor.report.with(|r| render(k, m, r)))
+        editor.model.with(|m| editor.report.with(|r| render(k, m, r, lang)))
     });
     let dark = RwSignal::new(false);
     let selection_only = RwSignal::new(false);

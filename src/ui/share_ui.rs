@@ -84,7 +84,12 @@ pub fn ReviewBanner() -> impl IntoView {
 fn svg_of(editor: &Editor, dark: bool, selection_only: bool) -> String {
     let only =
         selection_only.then(|| editor.selection.with_untracked(|s| s.entities.clone())).filter(|s| !s.is_empty());
-    let opts = SvgOptions { theme: if dark { Theme::Dark } else { Theme::Light }, only, padding: 40.0 };
+    let opts = SvgOptions {
+        theme: if dark { Theme::Dark } else { Theme::Light },
+        only,
+        padding: 40.0,
+        lang: editor.lang.get_untracked(),
+    };
     editor.model.with_untracked(|m| editor.report.with_untracked(|r| diagram_svg(m, Some(r), &opts)))
 }
 
@@ -148,6 +153,11 @@ pub fn review_report(editor: &Editor) -> String {
             editor.model.with_untracked(encode_link)
         )
     });
-    let opts = ReportOptions { diagram: share::Diagram::Inline(SvgOptions::default()), share_url };
+    let lang = editor.lang.get_untracked();
+    let opts = ReportOptions {
+        diagram: share::Diagram::Inline(SvgOptions { lang, ..SvgOptions::default() }),
+        share_url,
+        lang,
+    };
     editor.model.with_untracked(|m| editor.report.with_untracked(|r| share::review_markdown(m, r, &opts)))
 }

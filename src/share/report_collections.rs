@@ -1,0 +1,119 @@
+//! The review report's last section: per collection, what it embeds and serves, its size, its
+//! indexes, its decision sheet and its validator, in the report's language.
+
+use super::labels::bytes_label;
+use super::markdown::{cell, code, table, text};
+use super::report::entity_name;
+use super::report_export::{decision_sheet, validator};
+use crate::advisor::{Report, SizeLevel};
+use crate::export::pick;
+use crate::i18n::Lang;
+use crate::model::{Entity, Model};
+use crate::text;
+use std::fmt::Write;
+
+/// How a size level reads after the figures (English keeps the level's name, as before).
+fn level_word(level: SizeLevel, lang: Lang) -> &'static str {
+    match level {
+        SizeLevel::Fine => pick(lang, ["Fine", "dentro del objetivo de 1 MB", "dentro da meta de 1 MB"]),
+        SizeLevel::OverTarget => pick(lang, ["OverTarget", "supera el objetivo de 1 MB", "passa da meta de 1 MB"]),
+        SizeLevel::OverAtlas => {
+            pick(lang, ["OverAtlas", "supera el aviso de 2 MB de Atlas", "passa do alerta de 2 MB do Atlas"])
+        }
+        SizeLevel::OverLimit => pick(lang, ["OverLimit", "SUPERA EL LÍMITE DE 16 MiB", "PASSA DO LIMITE DE 16 MiB"]),
+    }
+}
+
+/// Appends the "Collections" section to `out`.
+pub(super) fn collections_section(out: &mut String, model: &Model, report: &Report, lang: Lang) {
+    out.push_str(pick(lang, ["## Collections\n\n", "## Colecciones\n\n", "## Coleções\n\n"]));
+    let collections: Vec<&Entity> = model.collections().collect();
+    if collections.is_empty() {
+        out.push_str(pick(
+            lang,
+            [
+                "The design has no collections yet.\n\n",
+                "El diseño aún no tiene colecciones.\n\n",
+                "O design ainda não tem coleções.\n\n",
+            ],
+        ));
+        return;
+    }
+    for e in collections {
+        let _ = writeln!(out, "### {}\n", text(&e.name));
+        if !e.notes.trim().is_empty() {
+            let _ = writeln!(out, "{}\n", text(e.notes.trim()));
+        }
+        if let Some(agg) = report.aggregates.iter().find(|a| a.root == e.id) {
+            if !agg.members.is_empty() {
+                let members: Vec<String> = agg.members.iter().map(|m| code(&entity_name(model, m))).collect();
+                out.push_str(
+                    &text!(en: "Embeds {members}.\n", es: "Embebe {members}.\n", pt: "Embute {members}.\n";
+                        members = members.join(", "))
+                    .render(lang),
+                );
+            }
+            if !agg.queries.is_empty() {
+                out.push_str(
+                    &text!(en: "Serves {queries}.\n", es: "Sirve {queries}.\n", pt: "Atende {queries}.\n";
+                        queries = agg.queries.iter().map(|q| code(q)).collect::<Vec<_>>().join(", "))
+                    .render(lang),
+                );
+            }
+            out.push('\n');
+        }
+        if let Some(s) = report.size(&e.id) {
+            out.push_str(
+                &text!(
+                    en: "Document size: average {avg}, worst now {worst}, {horizon} {horizon_bytes} ({level}).\n\n",
+                    es: "Tamaño del documento: media {avg}, peor caso hoy {worst}, {horizon} {horizon_bytes} ({level}).\n\n",
+                    pt: "Tamanho do documento: média {avg}, pior caso hoje {worst}, {horizon} {horizon_bytes} ({level}).\n\n";
+                    avg = bytes_label(s.avg_bytes, lang), worst = bytes_label(s.worst_bytes, lang),
+                    horizon = text(&s.horizon_label.render(lang)), horizon_bytes = bytes_label(s.horizon_bytes, lang),
+                    level = level_word(s.level, lang)
+                )
+                .render(lang),
+            );
+        }
+        let advised: Vec<Vec<String>> = report
+            .indexes
+            .iter()
+            .filter(|i| i.entity == e.id)
+            .map(|i| {
+                let serves = i.queries.iter().map(|q| code(q)).collect::<Vec<_>>().join(", ");
+                let origin = if i.declared {
+                    pick(lang, ["declared", "declarado", "declarado"])
+                } else {
+                    pick(lang, ["derived", "derivado", "derivado"])
+                };
+                vec![code(&i.index.key_doc()), origin.to_string(), serves, cell(&i.reason.render(lang))]
+            })
+            .collect();
+        if !advised.is_empty() {
+            let header = match lang {
+                Lang::En => ["index", "origin", "serves", "why"],
+                Lang::Es => ["índice", "origen", "sirve", "por qué"],
+                Lang::Pt => ["índice", "origem", "atende", "por quê"],
+            };
+            out.push_str(&table(&header, &advised));
+            out.push('\n');
+        } else if !e.collection.indexes.is_empty() {
+            let keys: Vec<String> = e.collection.indexes.iter().map(|i| code(&i.key_doc())).collect();
+            out.push_str(
+                &text!(
+                    en: "Declared indexes: {keys}.\n\n", es: "Índices declarados: {keys}.\n\n", pt: "Índices declarados: {keys}.\n\n";
+                    keys = keys.join(", ")
+                )
+                .render(lang),
+            );
+        }
+        if let Some(sheet) = decision_sheet(model, report, e, lang) {
+            let heading = pick(lang, ["Decision sheet", "Ficha de decisión", "Ficha de decisão"]);
+            let _ = writeln!(out, "#### {heading}\n\n{}\n", sheet.trim_end());
+        }
+        if let Some(schema) = validator(model, e) {
+            let heading = pick(lang, ["Validator", "Validador", "Validador"]);
+            let _ = writeln!(out, "#### {heading}\n\n```js\n{}\n```\n", schema.trim_end());
+        }
+    }
+}
