@@ -1,5 +1,6 @@
 use crate::advisor::{Context, Finding, PatternKind, Rule, RuleMeta};
 use crate::declare_rule;
+use crate::text;
 
 declare_rule! {
     /// ## What it does
@@ -40,9 +41,22 @@ impl Rule for ComputedFits {
         for p in cx.report.patterns.iter().filter(|p| p.pattern == PatternKind::Computed && !p.in_use) {
             out.push(Self::finding(
                 p.place.clone(),
-                format!("the computed pattern fits: {}", p.change.en().trim_start_matches("computed: ")),
-                "Reads outnumber writes by an order of magnitude: recomputing the value on every read costs far more than keeping it.",
-                "Add the computed values to the relation and update them with $inc on each write; schedule a periodic full recompute.",
+                text!(
+                    en: "the computed pattern fits: {change}",
+                    es: "encaja el patrón de campo calculado: {change}",
+                    pt: "o padrão de campo calculado se encaixa: {change}";
+                    change = p.change.clone()
+                ),
+                text!(
+                    en: "Reads outnumber writes by an order of magnitude: recomputing the value on every read costs far more than keeping it.",
+                    es: "Las lecturas superan a las escrituras en un orden de magnitud: recalcular el valor en cada lectura cuesta mucho más que guardarlo.",
+                    pt: "As leituras superam as escritas em uma ordem de grandeza: recalcular o valor a cada leitura custa muito mais do que guardá-lo."
+                ),
+                text!(
+                    en: "Add the computed values to the relation and update them with $inc on each write; schedule a periodic full recompute.",
+                    es: "Añade los valores calculados a la relación y actualízalos con $inc en cada escritura; programa un recálculo completo periódico.",
+                    pt: "Adicione os valores calculados à relação e atualize-os com $inc a cada escrita; agende um recálculo completo periódico."
+                ),
             ));
         }
     }

@@ -1,5 +1,6 @@
 use crate::advisor::{Context, Finding, PatternKind, Rule, RuleMeta};
 use crate::declare_rule;
+use crate::text;
 
 declare_rule! {
     /// ## What it does
@@ -40,9 +41,22 @@ impl Rule for ExtendedReferenceFits {
         for p in cx.report.patterns.iter().filter(|p| p.pattern == PatternKind::ExtendedReference && !p.in_use) {
             out.push(Self::finding(
                 p.place.clone(),
-                format!("the extended reference fits: {}", p.change.en().trim_start_matches("extended reference: ")),
-                "The child's views show parent fields that only the parent holds: each one costs a second read or a $lookup.",
-                "Add the copied fields to the relation, each with its category (immutable, historical, live) and, if live, its propagation.",
+                text!(
+                    en: "the extended reference fits: {change}",
+                    es: "encaja la referencia extendida: {change}",
+                    pt: "a referência estendida se encaixa: {change}";
+                    change = p.change.clone()
+                ),
+                text!(
+                    en: "The child's views show parent fields that only the parent holds: each one costs a second read or a $lookup.",
+                    es: "Las vistas del hijo muestran campos que solo tiene el padre: cada una cuesta una segunda lectura o un $lookup.",
+                    pt: "As telas do filho mostram campos que só o pai tem: cada uma custa uma segunda leitura ou um $lookup."
+                ),
+                text!(
+                    en: "Add the copied fields to the relation, each with its category (immutable, historical, live) and, if live, its propagation.",
+                    es: "Añade los campos copiados a la relación, cada uno con su categoría (inmutable, histórico, vivo) y, si es vivo, su propagación.",
+                    pt: "Adicione os campos copiados à relação, cada um com sua categoria (imutável, histórico, vivo) e, se for vivo, sua propagação."
+                ),
             ));
         }
     }

@@ -1,5 +1,6 @@
 use crate::advisor::{Context, Finding, PatternKind, Rule, RuleMeta};
 use crate::declare_rule;
+use crate::text;
 
 declare_rule! {
     /// ## What it does
@@ -39,9 +40,22 @@ impl Rule for SubsetFits {
         for p in cx.report.patterns.iter().filter(|p| p.pattern == PatternKind::Subset && !p.in_use) {
             out.push(Self::finding(
                 p.place.clone(),
-                format!("the subset pattern fits: {}", p.change.en().trim_start_matches("subset: ")),
-                "The parent's main view shows the first few children, which live elsewhere: without a copy every view costs a second read.",
-                "Add the subset to the relation (field, size, order, count field) and refresh it in the background.",
+                text!(
+                    en: "the subset pattern fits: {change}",
+                    es: "encaja el patrón de subconjunto: {change}",
+                    pt: "o padrão de subconjunto se encaixa: {change}";
+                    change = p.change.clone()
+                ),
+                text!(
+                    en: "The parent's main view shows the first few children, which live elsewhere: without a copy every view costs a second read.",
+                    es: "La vista principal del padre muestra los primeros hijos, que viven en otra colección: sin una copia, cada vista cuesta una segunda lectura.",
+                    pt: "A tela principal do pai mostra os primeiros filhos, que vivem em outra coleção: sem uma cópia, cada exibição custa uma segunda leitura."
+                ),
+                text!(
+                    en: "Add the subset to the relation (field, size, order, count field) and refresh it in the background.",
+                    es: "Añade el subconjunto a la relación (campo, tamaño, orden, campo de recuento) y refréscalo en segundo plano.",
+                    pt: "Adicione o subconjunto à relação (campo, tamanho, ordem, campo de contagem) e atualize-o em segundo plano."
+                ),
             ));
         }
     }
