@@ -155,3 +155,6 @@ fn polymorphic(e: &Entity, out: &mut Vec<PatternSuggestion>) {
     };
     push(out, PatternKind::Polymorphic, Place::Entity { id: e.id.clone() }, true, change);
 }
+
+#[cfg(test)]
+mod tests;

@@ -197,8 +197,8 @@ fn outlier(f: &Facts, rec: Option<Recommendation>, out: &mut Vec<PatternSuggesti
             };
             let change = text!(
                 en: "design for the {common} common case; the {share} of {parent} over {bound} {child} (up to {max}) carry {flag} and overflow to {overflow}",
-                es: "diseña para el {common} del caso común; el {share} de {parent} con más de {bound} {child} (hasta {max}) lleva {flag} y desborda a {overflow}",
-                pt: "projete para os {common} do caso comum; os {share} de {parent} com mais de {bound} {child} (até {max}) levam {flag} e transbordam para {overflow}";
+                es: "diseña para el caso común, el {common}; el {share} de {parent} con más de {bound} {child} (hasta {max}) lleva {flag} y desborda a {overflow}",
+                pt: "projete para o caso comum, os {common}; os {share} de {parent} com mais de {bound} {child} (até {max}) levam {flag} e transbordam para {overflow}";
                 common = Arg::Percent(1.0 - share), share = Arg::Percent(share), parent, bound, child,
                 max = Arg::Count(max as f64), flag = &o.flag_field, overflow
             );

@@ -65,6 +65,7 @@ impl Rule for ComputedFits {
 #[cfg(test)]
 mod tests {
     use crate::advisor::rules::relation_fixtures::{findings, parent_child, read, write};
+    use crate::i18n::Lang;
     use crate::model::{BsonType, Computed, Field, Storage};
 
     fn rated() -> crate::model::Model {
@@ -93,5 +94,24 @@ mod tests {
         let mut m = rated();
         m.relations[0].computed = vec![Computed { field: "rating".into(), op: "avg".into(), source: "stars".into() }];
         assert!(findings(&m, "DS502").is_empty());
+    }
+
+    #[test]
+    fn the_finding_reads_in_spanish_and_portuguese_with_local_figures() {
+        let mut m = rated();
+        m.queries[0].per_minute = 1440.0;
+        m.queries[1].per_minute = 12.5;
+        let f = &findings(&m, "DS502")[0];
+        assert_eq!(
+            f.message.render(Lang::Es),
+            "encaja el patrón de campo calculado: guarda el recuento de comments y la media de stars con su suma en posts \
+             y actualízalo con $inc en cada escritura: 1.440 lecturas por minuto frente a 12,5 escrituras"
+        );
+        assert!(
+            f.message.render(Lang::Pt).ends_with("1.440 leituras por minuto contra 12,5 escritas"),
+            "{}",
+            f.message.render(Lang::Pt)
+        );
+        assert!(f.message.en().ends_with("1,440 reads a minute against 12.5 writes"), "{}", f.message);
     }
 }

@@ -65,6 +65,7 @@ impl Rule for ExtendedReferenceFits {
 #[cfg(test)]
 mod tests {
     use crate::advisor::rules::relation_fixtures::{findings, parent_child, read};
+    use crate::i18n::Lang;
     use crate::model::{CopiedField, CopyCategory, Storage};
 
     #[test]
@@ -88,5 +89,20 @@ mod tests {
         }];
         m.queries.push(read("L", "comment", &["post"], 120.0));
         assert!(findings(&m, "DS503").is_empty());
+    }
+
+    #[test]
+    fn the_finding_reads_in_spanish_and_portuguese() {
+        let mut m = parent_child(Storage::Reference, 40.0, None);
+        m.queries.push(read("L", "comment", &["post"], 120.0));
+        m.queries.push(read("M", "comment", &["post"], 60.0));
+        let f = &findings(&m, "DS503")[0];
+        assert_eq!(
+            f.message.render(Lang::Es),
+            "encaja la referencia extendida: copia title de posts en cada comments junto a la referencia, \
+             en lugar de un $lookup en L y M; marca cada copia como inmutable, histórica o viva"
+        );
+        assert!(f.message.render(Lang::Pt).contains("em vez de um $lookup em L e M"), "{}", f.message.render(Lang::Pt));
+        assert!(f.message.en().contains("instead of a $lookup in L and M"), "{}", f.message);
     }
 }

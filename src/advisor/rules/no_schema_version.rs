@@ -75,6 +75,7 @@ impl Rule for NoSchemaVersion {
 #[cfg(test)]
 mod tests {
     use super::super::collection_fixtures::{findings, model};
+    use crate::i18n::Lang;
 
     #[test]
     fn a_collection_without_version_gets_schema_v() {
@@ -85,5 +86,23 @@ mod tests {
         assert!(f[0].fix.as_ref().is_some_and(|fix| fix.apply(&mut m)));
         assert_eq!(m.entities[0].collection.schema_version_field.as_deref(), Some("schema_v"));
         assert!(findings(&m, "DS402").is_empty());
+    }
+
+    #[test]
+    fn the_finding_reads_in_spanish_and_portuguese() {
+        let mut m = model();
+        m.entities[0].collection.schema_version_field = None;
+        let f = &findings(&m, "DS402")[0];
+        let name = &m.entities[0].name;
+        assert_eq!(
+            f.message.render(Lang::Es),
+            format!("Los documentos de {name} no llevan campo de versión del esquema.")
+        );
+        assert_eq!(
+            f.message.render(Lang::Pt),
+            format!("Os documentos de {name} não trazem campo de versão do schema.")
+        );
+        assert!(f.fix_hint.render(Lang::Es).starts_with("Añade schema_v (int, obligatorio)"));
+        assert!(f.fix_hint.render(Lang::Pt).starts_with("Adicione schema_v (int, obrigatório)"));
     }
 }

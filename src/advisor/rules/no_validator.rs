@@ -67,6 +67,7 @@ impl Rule for NoValidator {
 #[cfg(test)]
 mod tests {
     use super::super::collection_fixtures::{findings, model};
+    use crate::i18n::Lang;
 
     #[test]
     fn an_unvalidated_collection_is_flagged_and_fixed() {
@@ -76,5 +77,18 @@ mod tests {
         assert_eq!(f.len(), 1, "{f:?}");
         assert!(f[0].fix.as_ref().is_some_and(|fix| fix.apply(&mut m)));
         assert!(findings(&m, "DS401").is_empty());
+    }
+
+    #[test]
+    fn the_finding_reads_in_spanish_and_portuguese() {
+        let mut m = model();
+        m.entities[0].collection.validate = false;
+        let f = &findings(&m, "DS401")[0];
+        let name = &m.entities[0].name;
+        assert_eq!(f.message.render(Lang::Es), format!("{name} no tiene validador $jsonSchema."));
+        assert_eq!(f.message.render(Lang::Pt), format!("{name} não tem validador $jsonSchema."));
+        assert!(f.fix_hint.render(Lang::Es).starts_with("Activa la validación"), "{}", f.fix_hint.render(Lang::Es));
+        assert!(f.why.render(Lang::Pt).contains("array sem teto"), "{}", f.why.render(Lang::Pt));
+        assert!(f.fix.as_ref().is_some_and(|fix| fix.label().render(Lang::Es).contains("validador")));
     }
 }

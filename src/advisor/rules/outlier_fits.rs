@@ -91,6 +91,7 @@ fn outliers_overflow_limit(cx: &Context, relation: &str) -> bool {
 mod tests {
     use crate::advisor::rules::relation_fixtures::{findings, parent_child};
     use crate::advisor::Severity;
+    use crate::i18n::Lang;
     use crate::model::{OutlierSpec, Outliers, Storage};
 
     #[test]
@@ -113,5 +114,25 @@ mod tests {
         m.relations[0].outlier =
             Some(OutlierSpec { flag_field: "has_extras".into(), overflow_collection: String::new() });
         assert!(findings(&m, "DS504").is_empty());
+    }
+
+    #[test]
+    fn the_warning_reads_in_spanish_and_portuguese_with_local_figures() {
+        let mut m = parent_child(Storage::Embed, 20.0, Some(50));
+        m.relations[0].cardinality.outliers = Some(Outliers { share: 0.002, max: 5_000_000 });
+        m.relations[0].child_bytes = Some(40);
+        let f = &findings(&m, "DS504")[0];
+        let es = f.message.render(Lang::Es);
+        let pt = f.message.render(Lang::Pt);
+        assert!(es.starts_with("encaja el patrón de valor atípico: embebe para el 99,8% de posts"), "{es}");
+        assert!(
+            es.contains("marca el 0,2% que llega a 5.000.000") && es.ends_with("superan el límite de 16 MiB"),
+            "{es}"
+        );
+        assert!(
+            pt.contains("sinalize os 0,2% que chegam a 5.000.000") && pt.contains("coleção comments_extra"),
+            "{pt}"
+        );
+        assert!(pt.ends_with("passam do limite de 16 MiB"), "{pt}");
     }
 }

@@ -64,6 +64,7 @@ impl Rule for SubsetFits {
 #[cfg(test)]
 mod tests {
     use crate::advisor::rules::relation_fixtures::{findings, parent_child, read};
+    use crate::i18n::Lang;
     use crate::model::{Place, Storage, Subset};
 
     #[test]
@@ -89,5 +90,27 @@ mod tests {
             Some(Subset { field: "last".into(), size: 3, order_by: String::new(), count_field: None, fields: vec![] });
         m.queries.push(read("P", "post", &["comment"], 300.0));
         assert!(findings(&m, "DS501").is_empty());
+    }
+
+    #[test]
+    fn the_finding_reads_in_spanish_and_portuguese() {
+        let mut m = parent_child(Storage::Reference, 40.0, None);
+        let mut page = read("P", "post", &["comment"], 300.0);
+        page.page_size = Some(3);
+        m.queries.push(page);
+        let f = &findings(&m, "DS501")[0];
+        assert_eq!(
+            f.message.render(Lang::Es),
+            "encaja el patrón de subconjunto: guarda 3 comments que se muestran en P, más total_comments, en posts; \
+             el conjunto completo queda en comments (una lectura para la vista principal y una segunda solo para \"ver todos\")"
+        );
+        assert!(
+            f.message
+                .render(Lang::Pt)
+                .starts_with("o padrão de subconjunto se encaixa: mantenha 3 comments exibidos em P"),
+            "{}",
+            f.message.render(Lang::Pt)
+        );
+        assert!(f.fix_hint.render(Lang::Pt).contains("campo de contagem"));
     }
 }

@@ -77,6 +77,7 @@ impl Rule for ValidationRollout {
 #[cfg(test)]
 mod tests {
     use super::super::collection_fixtures::{findings, model};
+    use crate::i18n::Lang;
     use crate::model::ValidationAction;
 
     #[test]
@@ -95,5 +96,18 @@ mod tests {
         m.entities[0].collection.documents = Some(40_000);
         m.entities[0].collection.validation_action = ValidationAction::Warn;
         assert!(findings(&m, "DS403").is_empty());
+    }
+
+    #[test]
+    fn the_finding_reads_in_spanish_and_portuguese() {
+        let mut m = model();
+        m.entities[0].collection.documents = Some(40_000);
+        let f = &findings(&m, "DS403")[0];
+        let es = f.message.render(Lang::Es);
+        let pt = f.message.render(Lang::Pt);
+        assert!(es.contains("ya contiene 40000 documentos") && es.contains("nivel \"strict\""), "{es}");
+        assert!(pt.contains("já contém 40000 documentos") && pt.contains("nível \"strict\""), "{pt}");
+        assert!(f.fix_hint.render(Lang::Es).starts_with("Primero avisa y luego rechaza"));
+        assert!(f.fix_hint.render(Lang::Pt).contains("validationLevel \"moderate\""));
     }
 }
