@@ -265,8 +265,9 @@ pub struct MeasuredNote {
     pub path: Option<String>,
     #[serde(default)]
     pub count: u64,
-    /// The figures behind the message, by name (`p99`, `max`, `arrays`..., see
-    /// `infer::observations`), so the advisor can write the observation in each language.
+    /// The figures behind the message, by name (`p99`, `max`, `arrays`..., per code in the
+    /// table of `infer/observation_text.rs`), so the advisor can write the observation in each
+    /// language.
     /// Empty in files saved before the figures were kept: the message is then shown as written.
     #[serde(default, skip_serializing_if = "std::collections::BTreeMap::is_empty")]
     pub figures: std::collections::BTreeMap<String, u64>,
