@@ -190,7 +190,8 @@ impl PatternKind {
 pub struct PatternSuggestion {
     pub pattern: PatternKind,
     pub place: Place,
-    /// The concrete change, e.g. "subset: keep the 5 most-voted reviews and total_resenas in catalogo".
+    /// The concrete change, e.g. "keep the 5 most-voted reviews and total_resenas in catalogo"
+    /// (without the pattern's name, which the UI and the exports print before it).
     pub change: Text,
     /// Already in the design (true) or suggested (false).
     pub in_use: bool,

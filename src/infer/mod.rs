@@ -14,6 +14,7 @@ mod accumulator;
 mod ejson;
 mod histogram;
 mod literals;
+mod observation_text;
 mod observations;
 mod parser;
 mod report;
@@ -31,6 +32,7 @@ mod value_json;
 
 pub use accumulator::{string_format, Accumulator, InferOptions, SizeCounts};
 pub use histogram::{Histogram, EXACT_MAX};
+pub use observation_text::observation_text;
 pub use observations::{observations, Observation, OUTLIER_MIN_ARRAYS};
 pub use parser::{parse_document, Dialect, Parser, MAX_DEPTH};
 pub use report::{percent, thousands, ArrayReport, Distribution, FieldReport, FormatShare, Inference, TypeShare};

@@ -1,7 +1,9 @@
 //! What the measured figures say: structured observations the advisor and the UI can show.
 //!
-//! Each has a stable `code`, a message with the figures, the field path it concerns (none for
-//! collection-wide ones) and the number of documents, arrays or values concerned.
+//! Each has a stable `code`, the figures by name (and the shares of types or formats), a
+//! message with them in English, the field path it concerns (none for collection-wide ones) and
+//! the number of documents, arrays or values concerned. `observation_text.rs` writes the
+//! sentence in each language from the code and the figures.
 //!
 //! | code | when |
 //! |---|---|
@@ -14,10 +16,12 @@
 //! | `tiny-documents` | ≥ 10,000 documents sampled with a median under `tiny_doc_bytes` (256 B) |
 //! | `untracked-fields` | more distinct field paths than the accumulator tracks |
 
-use super::report::{percent, thousands, FieldReport, Inference};
-use super::value::Kind;
-use crate::model::Thresholds;
+use super::observation_text::observation_text;
+use super::report::{FieldReport, Inference};
+use crate::i18n::Text;
+use crate::model::{MeasuredShare, Thresholds};
 use serde::Serialize;
+use std::collections::BTreeMap;
 
 /// Arrays needed before percentiles are trusted for the outlier observation.
 pub const OUTLIER_MIN_ARRAYS: u64 = 100;
@@ -30,18 +34,44 @@ pub const TINY_MIN_DOCUMENTS: u64 = 10_000;
 pub struct Observation {
     /// Stable kebab-case code (see the module table).
     pub code: &'static str,
-    /// What was measured, with the figures, and what it suggests.
+    /// What was measured, with the figures, and what it suggests (the English of [`Observation::text`]).
     pub message: String,
     /// Dotted field path, when the observation is about one field.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub path: Option<String>,
     /// Documents, arrays or values concerned.
     pub count: u64,
+    /// The figures the message states, by name (see `observation_text.rs`).
+    #[serde(skip_serializing_if = "BTreeMap::is_empty")]
+    pub figures: BTreeMap<String, u64>,
+    /// The types or formats seen, with their share of the values.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub shares: Vec<MeasuredShare>,
 }
 
 impl Observation {
-    fn new(code: &'static str, path: Option<&str>, count: u64, message: String) -> Observation {
-        Observation { code, message, path: path.map(str::to_string), count }
+    fn new(
+        code: &'static str,
+        path: Option<&str>,
+        count: u64,
+        figures: &[(&str, u64)],
+        shares: Vec<MeasuredShare>,
+    ) -> Observation {
+        let mut o = Observation {
+            code,
+            message: String::new(),
+            path: path.map(str::to_string),
+            count,
+            figures: figures.iter().map(|(k, v)| (k.to_string(), *v)).collect(),
+            shares,
+        };
+        o.message = o.text().map(|t| t.en()).unwrap_or_default();
+        o
+    }
+
+    /// The observation in English, Spanish and Portuguese.
+    pub fn text(&self) -> Option<Text> {
+        observation_text(self.code, self.path.as_deref(), self.count, &self.figures, &self.shares)
     }
 }
 
@@ -59,11 +89,8 @@ pub fn observations(inference: &Inference, thresholds: &Thresholds) -> Vec<Obser
             "untracked-fields",
             None,
             inference.untracked_fields,
-            format!(
-                "More than {} distinct field paths: {} field occurrences were not analysed. Keys that are data (ids, dates as keys) suggest the attribute pattern: an array of {{k, v}} pairs.",
-                thousands(inference.max_paths as u64),
-                thousands(inference.untracked_fields)
-            ),
+            &[("paths", inference.max_paths as u64), ("untracked", inference.untracked_fields)],
+            Vec::new(),
         ));
     }
     out
@@ -71,53 +98,27 @@ pub fn observations(inference: &Inference, thresholds: &Thresholds) -> Vec<Obser
 
 fn document_sizes(inf: &Inference, t: &Thresholds, out: &mut Vec<Observation>) {
     let c = &inf.size_counts;
-    let max = thousands(inf.document_size.max);
-    let of = thousands(inf.documents);
     let strongest = [
-        (
-            "doc-over-limit",
-            c.over_limit,
-            format!(
-                "over the 16 MiB BSON limit ({} bytes): MongoDB refuses them (BSONObjectTooLarge)",
-                thousands(t.doc_limit_bytes)
-            ),
-        ),
-        (
-            "doc-near-limit",
-            c.near_limit,
-            "over 80% of the 16 MiB BSON limit: the next growth may break the writes".to_string(),
-        ),
-        ("doc-over-atlas", c.over_atlas, format!("over {} bytes, which Atlas flags", thousands(t.doc_atlas_bytes))),
-        (
-            "doc-over-target",
-            c.over_target,
-            format!("over {} bytes; aim for documents under 1 MB", thousands(t.doc_target_bytes)),
-        ),
+        ("doc-over-limit", c.over_limit, Some(t.doc_limit_bytes)),
+        ("doc-near-limit", c.near_limit, None),
+        ("doc-over-atlas", c.over_atlas, Some(t.doc_atlas_bytes)),
+        ("doc-over-target", c.over_target, Some(t.doc_target_bytes)),
     ]
     .into_iter()
     .find(|(_, n, _)| *n > 0);
-    if let Some((code, n, what)) = strongest {
-        out.push(Observation::new(
-            code,
-            None,
-            n,
-            format!(
-                "{} of {of} documents are {what}; the largest is {max} bytes (median {}). Move large or rarely read parts to their own collection.",
-                thousands(n),
-                thousands(inf.document_size.median)
-            ),
-        ));
+    if let Some((code, n, limit)) = strongest {
+        let mut figures =
+            vec![("documents", inf.documents), ("max", inf.document_size.max), ("median", inf.document_size.median)];
+        figures.extend(limit.map(|l| ("limit", l)));
+        out.push(Observation::new(code, None, n, &figures, Vec::new()));
     }
     if inf.documents >= TINY_MIN_DOCUMENTS && inf.document_size.median < t.tiny_doc_bytes {
         out.push(Observation::new(
             "tiny-documents",
             None,
             inf.documents,
-            format!(
-                "The median of {} sampled documents is {} bytes: if the collection holds millions of such events, per-document overhead outweighs the data; consider the bucket pattern.",
-                thousands(inf.documents),
-                thousands(inf.document_size.median)
-            ),
+            &[("documents", inf.documents), ("median", inf.document_size.median)],
+            Vec::new(),
         ));
     }
 }
@@ -131,15 +132,8 @@ fn arrays(field: &FieldReport, t: &Thresholds, out: &mut Vec<Observation>) {
             "array-outlier",
             path,
             array.over_few,
-            format!(
-                "99% of `{}` arrays have ≤ {} items; the largest has {} ({} of {} arrays over {}): outlier pattern, flag those documents (e.g. `has_extras`) and move the overflow to its own collection.",
-                field.path,
-                thousands(l.p99),
-                thousands(l.max),
-                thousands(array.over_few),
-                thousands(l.count),
-                thousands(t.few_max)
-            ),
+            &[("p99", l.p99), ("max", l.max), ("arrays", l.count), ("few", t.few_max)],
+            Vec::new(),
         ));
     }
     let (code, n, limit) = if array.over_atlas > 0 {
@@ -148,19 +142,7 @@ fn arrays(field: &FieldReport, t: &Thresholds, out: &mut Vec<Observation>) {
         ("array-over-warn", array.over_warn, t.array_warn)
     };
     if n > 0 {
-        out.push(Observation::new(
-            code,
-            path,
-            n,
-            format!(
-                "{} of {} `{}` arrays have more than {} items (largest {}): arrays this long hurt updates and indexes; reference the items or bucket them.",
-                thousands(n),
-                thousands(l.count),
-                field.path,
-                thousands(limit),
-                thousands(l.max)
-            ),
-        ));
+        out.push(Observation::new(code, path, n, &[("arrays", l.count), ("limit", limit), ("max", l.max)], Vec::new()));
     }
 }
 
@@ -169,20 +151,9 @@ fn mixed_types(field: &FieldReport, out: &mut Vec<Observation>) {
     if types.len() < 2 {
         return;
     }
-    let numeric_only = types.iter().all(|t| matches!(t.kind, Kind::Int | Kind::Long | Kind::Double));
-    let list: Vec<String> = types.iter().map(|t| format!("{} {}", t.kind.name(), percent(t.share))).collect();
-    let advice = if numeric_only {
-        "numbers of several widths; check whether every writer stores the same numeric type"
-    } else {
-        "readers must handle each; validate the field with $jsonSchema and migrate the old shapes"
-    };
+    let shares = types.iter().map(|t| MeasuredShare { label: t.kind.name().to_string(), share: t.share }).collect();
     let values: u64 = types.iter().map(|t| t.count).sum();
-    out.push(Observation::new(
-        "mixed-types",
-        Some(&field.path),
-        values,
-        format!("`{}` is stored as {} types ({}): {advice}.", field.path, types.len(), list.join(", ")),
-    ));
+    out.push(Observation::new("mixed-types", Some(&field.path), values, &[], shares));
 }
 
 fn string_formats(field: &FieldReport, out: &mut Vec<Observation>) {
@@ -196,19 +167,9 @@ fn string_formats(field: &FieldReport, out: &mut Vec<Observation>) {
     if with_digits * 10 < field.string_values * 9 {
         return;
     }
-    let list: Vec<String> = formats
+    let shares = formats
         .iter()
-        .map(|f| format!("\"{}\" {}", f.format, percent(f.count as f64 / field.string_values as f64)))
+        .map(|f| MeasuredShare { label: f.format.clone(), share: f.count as f64 / field.string_values as f64 })
         .collect();
-    out.push(Observation::new(
-        "string-formats",
-        Some(&field.path),
-        field.string_values,
-        format!(
-            "`{}` strings come in {} formats ({}; 9 = digits, a = letters): normalize them on write and add a `pattern` to the validator.",
-            field.path,
-            formats.len(),
-            list.join(", ")
-        ),
-    ));
+    out.push(Observation::new("string-formats", Some(&field.path), field.string_values, &[], shares));
 }

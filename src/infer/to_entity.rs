@@ -171,6 +171,8 @@ impl Inference {
                     message: o.message,
                     path: o.path,
                     count: o.count,
+                    figures: o.figures,
+                    shares: o.shares,
                 })
                 .collect(),
         });

@@ -265,6 +265,23 @@ pub struct MeasuredNote {
     pub path: Option<String>,
     #[serde(default)]
     pub count: u64,
+    /// The figures behind the message, by name (`p99`, `max`, `arrays`..., per code in the
+    /// table of `infer/observation_text.rs`), so the advisor can write the observation in each
+    /// language.
+    /// Empty in files saved before the figures were kept: the message is then shown as written.
+    #[serde(default, skip_serializing_if = "std::collections::BTreeMap::is_empty")]
+    pub figures: std::collections::BTreeMap<String, u64>,
+    /// The types or formats seen, each with its share of the values (`mixed-types`,
+    /// `string-formats`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub shares: Vec<MeasuredShare>,
+}
+
+/// A type or format seen in the sample and its share of the values (0..1).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct MeasuredShare {
+    pub label: String,
+    pub share: f64,
 }
 
 /// A box on the canvas: an aggregate root, a sub-document or an external record.

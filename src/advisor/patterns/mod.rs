@@ -1,16 +1,19 @@
 //! Design patterns in use and patterns that fit (DOMAIN.md §6, MongoDB's pattern catalogue),
 //! each with the concrete change in words, with names and figures.
 //!
-//! Relation patterns (`relation.rs`): extended reference, subset, bucket, outlier, computed,
-//! archive. Collection patterns (here): schema versioning and polymorphic documents.
+//! Relation patterns (`relation.rs`, `bucket.rs`): extended reference, subset, bucket, outlier,
+//! computed, archive. Collection patterns (here): schema versioning and polymorphic documents.
 
+mod bucket;
 mod relation;
 
 use super::aggregates::Roots;
 use super::relations::{Facts, Usage};
 use super::{PatternKind, PatternSuggestion, RelationAdvice};
 use crate::fast_hash::FastMap;
+use crate::i18n::{Arg, Text};
 use crate::model::{Entity, EntityKind, Model, Place};
+use crate::text;
 
 /// Every pattern in use, then every pattern that fits, relation by relation and then
 /// collection by collection, in model order, over look-ups and facts already built (see
@@ -38,8 +41,27 @@ pub(crate) fn suggest_with(
     out
 }
 
-fn push(out: &mut Vec<PatternSuggestion>, pattern: PatternKind, place: Place, in_use: bool, change: String) {
-    out.push(PatternSuggestion { pattern, place, change: change.into(), in_use });
+fn push(out: &mut Vec<PatternSuggestion>, pattern: PatternKind, place: Place, in_use: bool, change: Text) {
+    out.push(PatternSuggestion { pattern, place, change, in_use });
+}
+
+/// A model name (a collection, a field) as a text: the same in every language.
+fn name(s: &str) -> Text {
+    text!(en: "{name}", es: "{name}", pt: "{name}"; name = s)
+}
+
+/// Texts joined as `a, b and c` (`a, b y c`, `a, b e c`): for items that carry figures, which
+/// each language formats (a plain list of names is an `Arg::List`).
+fn joined(items: Vec<Text>) -> Text {
+    let mut rest = items.into_iter().rev();
+    let Some(mut out) = rest.next() else { return Text::empty() };
+    if let Some(before) = rest.next() {
+        out = text!(en: "{a} and {b}", es: "{a} y {b}", pt: "{a} e {b}"; a = before, b = out);
+    }
+    for item in rest {
+        out = text!(en: "{a}, {b}", es: "{a}, {b}", pt: "{a}, {b}"; a = item, b = out);
+    }
+    out
 }
 
 /// The version field a collection carries: the declared one, or a field named like one.
@@ -67,15 +89,18 @@ fn shared_version_field(model: &Model) -> String {
 
 fn schema_versioning(e: &Entity, default_field: &str, out: &mut Vec<PatternSuggestion>) {
     let place = Place::Entity { id: e.id.clone() };
+    let collection = e.name.as_str();
     match version_field_of(e) {
         Some(field) => push(
             out,
             PatternKind::SchemaVersioning,
             place,
             true,
-            format!(
-                "schema versioning: {} carries {field}; readers handle two or three versions, migrate lazily or in background, and drop a version's code path when its count reaches zero",
-                e.name
+            text!(
+                en: "{collection} carries {field}; readers handle two or three versions, migrate lazily or in background, and drop a version's code path when its count reaches zero",
+                es: "{collection} lleva {field}; los lectores manejan dos o tres versiones, migra de forma perezosa o en segundo plano, y elimina el código de una versión cuando su recuento llegue a cero",
+                pt: "{collection} traz {field}; os leitores lidam com duas ou três versões, migre de forma preguiçosa ou em segundo plano e remova o código de uma versão quando a contagem dela chegar a zero";
+                collection, field
             ),
         ),
         None => push(
@@ -83,9 +108,11 @@ fn schema_versioning(e: &Entity, default_field: &str, out: &mut Vec<PatternSugge
             PatternKind::SchemaVersioning,
             place,
             false,
-            format!(
-                "schema versioning: add {default_field} (int, from 1) to every {} document from the first one, so a later change of shape needs no blind mass migration",
-                e.name
+            text!(
+                en: "add {field} (int, from 1) to every {collection} document from the first one, so a later change of shape needs no blind mass migration",
+                es: "añade {field} (int, desde 1) a todo documento de {collection} desde el primero, para que un cambio de forma posterior no exija una migración masiva a ciegas",
+                pt: "adicione {field} (int, a partir de 1) a todo documento de {collection} desde o primeiro, para que uma mudança de formato posterior não exija uma migração em massa às cegas";
+                field = default_field, collection
             ),
         ),
     }
@@ -96,28 +123,38 @@ fn polymorphic(e: &Entity, out: &mut Vec<PatternSuggestion>) {
     if c.discriminator.is_none() && c.variants.is_empty() {
         return;
     }
-    let variants: Vec<String> = c
+    let variants: Vec<Text> = c
         .variants
         .iter()
         .map(|v| match v.share {
-            Some(s) if s.is_finite() && s > 0.0 => format!("{} ({})", v.value, super::relations::figures::percent(s)),
-            _ => v.value.clone(),
+            Some(s) if s.is_finite() && s > 0.0 => {
+                text!(en: "{value} ({share})", es: "{value} ({share})", pt: "{value} ({share})"; value = &v.value, share = Arg::Percent(s))
+            }
+            _ => name(&v.value),
         })
         .collect();
     let what = if variants.is_empty() {
-        "documents of several shapes".to_string()
+        text!(en: "documents of several shapes", es: "documentos de varias formas", pt: "documentos de vários formatos")
     } else {
-        super::relations::figures::list(&variants)
+        joined(variants)
     };
-    let by = match c.discriminator.as_deref() {
-        Some(d) if !d.is_empty() => format!(", told apart by {d}"),
-        _ => ", with no discriminator field yet: add one (e.g. tipo)".to_string(),
+    let collection = e.name.as_str();
+    let change = match c.discriminator.as_deref() {
+        Some(field) if !field.is_empty() => text!(
+            en: "{collection} holds {what} in one collection, told apart by {field}; shared fields keep one index serving all",
+            es: "{collection} guarda {what} en una sola colección, distinguidos por {field}; los campos comunes permiten que un solo índice sirva a todos",
+            pt: "{collection} guarda {what} em uma só coleção, distinguidos por {field}; os campos comuns permitem que um só índice atenda a todos";
+            collection, what, field
+        ),
+        _ => text!(
+            en: "{collection} holds {what} in one collection, with no discriminator field yet: add one (e.g. tipo); shared fields keep one index serving all",
+            es: "{collection} guarda {what} en una sola colección, todavía sin campo discriminador: añade uno (p. ej., tipo); los campos comunes permiten que un solo índice sirva a todos",
+            pt: "{collection} guarda {what} em uma só coleção, ainda sem campo discriminador: adicione um (p. ex., tipo); os campos comuns permitem que um só índice atenda a todos";
+            collection, what
+        ),
     };
-    push(
-        out,
-        PatternKind::Polymorphic,
-        Place::Entity { id: e.id.clone() },
-        true,
-        format!("polymorphic: {} holds {what} in one collection{by}; shared fields keep one index serving all", e.name),
-    );
+    push(out, PatternKind::Polymorphic, Place::Entity { id: e.id.clone() }, true, change);
 }
+
+#[cfg(test)]
+mod tests;

@@ -1,10 +1,12 @@
-//! Patterns on one relation: extended reference, subset, bucket, outlier, computed, archive.
+//! Patterns on one relation: extended reference, subset, outlier, computed (bucket and archive
+//! in `bucket.rs`).
 
-use super::push;
-use crate::advisor::relations::figures::{bytes, count, percent, possessive, span, thousands, Count, List};
-use crate::advisor::relations::{bucket_fits, subset_size, Facts, Outliers, Usage};
+use super::{joined, name, push};
+use crate::advisor::relations::{subset_size, Facts, Outliers, Usage};
 use crate::advisor::{PatternKind, PatternSuggestion, Recommendation};
+use crate::i18n::{Arg, Labelled, Text};
 use crate::model::{BsonType, CopyCategory, Entity, Place, Storage};
+use crate::text;
 
 /// Reads must outnumber writes by this factor before a computed value pays for itself.
 const COMPUTED_READ_RATIO: f64 = 10.0;
@@ -12,54 +14,83 @@ const COMPUTED_READ_RATIO: f64 = 10.0;
 pub(super) fn suggest(u: &Usage, f: &Facts, rec: Option<Recommendation>, out: &mut Vec<PatternSuggestion>) {
     extended_reference(u, f, rec, out);
     subset(u, f, rec, out);
-    bucket(f, rec, out);
+    super::bucket::suggest(f, rec, out);
     outlier(f, rec, out);
     computed(u, f, rec, out);
 }
 
-fn place(f: &Facts) -> Place {
+pub(super) fn place(f: &Facts) -> Place {
     Place::Relation { id: f.rel.id.clone() }
 }
 
-fn category(c: CopyCategory) -> &'static str {
-    match c {
-        CopyCategory::Immutable => "immutable",
-        CopyCategory::Historical => "historical",
-        CopyCategory::Live => "live",
-    }
+/// Query ids, for an `Arg::List`.
+fn ids(queries: &[&crate::model::AccessPattern]) -> Vec<String> {
+    queries.iter().map(|q| q.id.clone()).collect()
 }
 
 fn extended_reference(u: &Usage, f: &Facts, rec: Option<Recommendation>, out: &mut Vec<PatternSuggestion>) {
     let rel = f.rel;
+    let (child, parent) = (f.child_name, f.parent_name);
     if !rel.extended.is_empty() {
-        let copies: Vec<String> = rel
+        let copies: Vec<Text> = rel
             .extended
             .iter()
             .map(|c| match (c.category, c.propagation) {
-                (CopyCategory::Live, Some(p)) => format!("{} (live, {})", c.field, format!("{p:?}").to_lowercase()),
-                (CopyCategory::Live, None) => format!("{} (live, no propagation yet)", c.field),
-                (cat, _) => format!("{} ({})", c.field, category(cat)),
+                (CopyCategory::Live, Some(p)) => text!(
+                    en: "{field} ({category}, {propagation})",
+                    es: "{field} ({category}, {propagation})",
+                    pt: "{field} ({category}, {propagation})";
+                    field = &c.field, category = c.category.msg(), propagation = p.msg()
+                ),
+                (CopyCategory::Live, None) => text!(
+                    en: "{field} (live, no propagation yet)",
+                    es: "{field} (vivo, aún sin propagación)",
+                    pt: "{field} (vivo, ainda sem propagação)";
+                    field = &c.field
+                ),
+                (cat, _) => text!(
+                    en: "{field} ({category})", es: "{field} ({category})", pt: "{field} ({category})";
+                    field = &c.field, category = cat.msg()
+                ),
             })
             .collect();
-        let change = format!(
-            "extended reference: each {} keeps {} {} next to the reference, so its views need no second read",
-            f.child_name,
-            possessive(f.parent_name),
-            List(&copies)
-        );
+        let copies = joined(copies);
+        // English's possessive depends on the name's last letter: `socios'`, `catalogo's`.
+        let change = if parent.ends_with('s') {
+            text!(
+                en: "each {child} keeps {parent}' {copies} next to the reference, so its views need no second read",
+                es: "cada {child} guarda {copies} de {parent} junto a la referencia, así sus vistas no necesitan una segunda lectura",
+                pt: "cada {child} guarda {copies} de {parent} ao lado da referência, assim suas telas não precisam de uma segunda leitura";
+                child, parent, copies
+            )
+        } else {
+            text!(
+                en: "each {child} keeps {parent}'s {copies} next to the reference, so its views need no second read",
+                es: "cada {child} guarda {copies} de {parent} junto a la referencia, así sus vistas no necesitan una segunda lectura",
+                pt: "cada {child} guarda {copies} de {parent} ao lado da referência, assim suas telas não precisam de uma segunda leitura";
+                child, parent, copies
+            )
+        };
         push(out, PatternKind::ExtendedReference, place(f), true, change);
     } else if rec == Some(Recommendation::ExtendedReference) {
-        let views: Vec<&str> = f.child_view.iter().map(|q| q.id.as_str()).collect();
-        let fields = u.entity(&rel.parent).map(displayed_fields).unwrap_or_default();
+        let views = ids(&f.child_view);
+        let fields: Vec<String> =
+            u.entity(&rel.parent).map(displayed_fields).unwrap_or_default().into_iter().map(str::to_string).collect();
         let what = if fields.is_empty() {
-            format!("the few stable fields of {} that {} display", f.parent_name, List(&views))
+            text!(
+                en: "the few stable fields of {parent} that {views} display",
+                es: "los pocos campos estables de {parent} que se muestran en {views}",
+                pt: "os poucos campos estáveis de {parent} exibidos em {views}";
+                parent, views = views.clone()
+            )
         } else {
-            format!("{} of {}", List(&fields), f.parent_name)
+            text!(en: "{fields} of {parent}", es: "{fields} de {parent}", pt: "{fields} de {parent}"; fields, parent)
         };
-        let change = format!(
-            "extended reference: copy {what} into each {} beside the reference, instead of a $lookup in {}; mark each copy immutable, historical or live",
-            f.child_name,
-            List(&views)
+        let change = text!(
+            en: "copy {what} into each {child} beside the reference, instead of a $lookup in {views}; mark each copy immutable, historical or live",
+            es: "copia {what} en cada {child} junto a la referencia, en lugar de un $lookup en {views}; marca cada copia como inmutable, histórica o viva",
+            pt: "copie {what} em cada {child} ao lado da referência, em vez de um $lookup em {views}; marque cada cópia como imutável, histórica ou viva";
+            what, child, views
         );
         push(out, PatternKind::ExtendedReference, place(f), false, change);
     }
@@ -81,160 +112,125 @@ fn displayed_fields(e: &Entity) -> Vec<&str> {
     picked
 }
 
-/// "with the highest votos_utiles" / "with the latest fecha", from `field:-1`.
-fn order_words(u: &Usage, f: &Facts, order_by: &str) -> String {
+/// " with the highest votos_utiles" / " with the latest fecha", from `field:-1`; empty when
+/// there is no order.
+fn order_words(u: &Usage, f: &Facts, order_by: &str) -> Text {
     let (field, dir) = match order_by.split_once(':') {
         Some((field, dir)) => (field.trim(), dir.trim()),
         None => (order_by.trim(), "-1"),
     };
     if field.is_empty() {
-        return String::new();
+        return Text::empty();
     }
     let is_date = u.entity(&f.rel.child).and_then(|e| e.field(field)).is_some_and(|x| x.bson_type == BsonType::Date);
-    let word = match (is_date, dir.starts_with('-')) {
-        (true, true) => "latest",
-        (true, false) => "earliest",
-        (false, true) => "highest",
-        (false, false) => "lowest",
-    };
-    format!(" with the {word} {field}")
+    match (is_date, dir.starts_with('-')) {
+        (true, true) => text!(
+            en: " with the latest {field}",
+            es: " con el valor de {field} más reciente",
+            pt: " com o valor de {field} mais recente";
+            field
+        ),
+        (true, false) => text!(
+            en: " with the earliest {field}",
+            es: " con el valor de {field} más antiguo",
+            pt: " com o valor de {field} mais antigo";
+            field
+        ),
+        (false, true) => text!(
+            en: " with the highest {field}",
+            es: " con el valor de {field} más alto",
+            pt: " com o valor de {field} mais alto";
+            field
+        ),
+        (false, false) => text!(
+            en: " with the lowest {field}",
+            es: " con el valor de {field} más bajo",
+            pt: " com o valor de {field} mais baixo";
+            field
+        ),
+    }
 }
 
 fn subset(u: &Usage, f: &Facts, rec: Option<Recommendation>, out: &mut Vec<PatternSuggestion>) {
+    let (child, parent) = (f.child_name, f.parent_name);
     if let Some(s) = &f.rel.subset {
-        let (count_lead, count_field) = match s.count_field.as_deref() {
-            Some(c) if !c.is_empty() => (" and ", c),
-            _ => (" (add a total count beside it)", ""),
+        let (size, order, field) = (s.size, order_words(u, f, &s.order_by), s.field.as_str());
+        let change = match s.count_field.as_deref() {
+            Some(count) if !count.is_empty() => text!(
+                en: "keep the {size} {child}{order} in {field} and {count} in {parent}; the full set stays in {child} and the copy is refreshed lazily",
+                es: "guarda {size} {child}{order} en {field} y {count} en {parent}; el conjunto completo queda en {child} y la copia se refresca de forma perezosa",
+                pt: "mantenha {size} {child}{order} em {field} e {count} em {parent}; o conjunto completo fica em {child} e a cópia é atualizada de forma preguiçosa";
+                size, child, order, field, count, parent
+            ),
+            _ => text!(
+                en: "keep the {size} {child}{order} in {field} (add a total count beside it) in {parent}; the full set stays in {child} and the copy is refreshed lazily",
+                es: "guarda {size} {child}{order} en {field} (añade un recuento total a su lado) en {parent}; el conjunto completo queda en {child} y la copia se refresca de forma perezosa",
+                pt: "mantenha {size} {child}{order} em {field} (adicione uma contagem total ao lado) em {parent}; o conjunto completo fica em {child} e a cópia é atualizada de forma preguiçosa";
+                size, child, order, field, parent
+            ),
         };
-        let change = format!(
-            "subset: keep the {} {}{} in {}{count_lead}{count_field} in {}; the full set stays in {} and the copy is refreshed lazily",
-            s.size,
-            f.child_name,
-            order_words(u, f, &s.order_by),
-            s.field,
-            f.parent_name,
-            f.child_name
-        );
         push(out, PatternKind::Subset, place(f), true, change);
     } else if rec == Some(Recommendation::ReferenceWithSubset) {
-        let views: Vec<&str> = f.parent_view.iter().map(|q| q.id.as_str()).collect();
-        let change = format!(
-            "subset: keep the {} {} that {} shows, plus total_{}, in {}; the full set stays in {} (one read for the main view, a second only for \"see all\")",
-            subset_size(f),
-            f.child_name,
-            List(&views),
-            f.child_name,
-            f.parent_name,
-            f.child_name
+        let change = text!(
+            en: "keep the {size} {child} that {views} shows, plus total_{child}, in {parent}; the full set stays in {child} (one read for the main view, a second only for \"see all\")",
+            es: "guarda {size} {child} que se muestran en {views}, más total_{child}, en {parent}; el conjunto completo queda en {child} (una lectura para la vista principal y una segunda solo para \"ver todos\")",
+            pt: "mantenha {size} {child} exibidos em {views}, mais total_{child}, em {parent}; o conjunto completo fica em {child} (uma leitura para a tela principal e uma segunda só para \"ver todos\")";
+            size = subset_size(f), child, views = ids(&f.parent_view), parent
         );
         push(out, PatternKind::Subset, place(f), false, change);
     }
 }
 
-fn bucket(f: &Facts, rec: Option<Recommendation>, out: &mut Vec<PatternSuggestion>) {
-    let rel = f.rel;
-    let parent_key = rel.reference.child_field.clone().unwrap_or_else(|| format!("{}_id", f.parent_name));
-    match (&rel.bucket, rel.storage == Storage::Bucket || rec == Some(Recommendation::Bucket)) {
-        (Some(b), _) => {
-            let cap = if b.cap == 0 {
-                "with no cap: add one, or the bucket is an unbounded array".to_string()
-            } else {
-                format!("capped at {} {} (then open the next, `…-2`)", thousands(b.cap), b.array_field)
-            };
-            let id = if b.id_scheme.is_empty() {
-                format!("a deterministic _id such as {{{parent_key}}}-{{{}}}", b.period)
-            } else {
-                format!("_id {}", b.id_scheme)
-            };
-            let counter = b.count_field.as_deref().map(|c| format!(", {c} counting them")).unwrap_or_default();
-            let ttl = match (b.ttl_seconds, b.period_field.as_deref()) {
-                (Some(s), Some(pf)) => format!(", TTL {} s ({}) on {pf}", thousands(s), span(s / 86_400)),
-                (Some(s), None) => format!(", TTL {} s ({})", thousands(s), span(s / 86_400)),
-                (None, _) => ", no TTL".to_string(),
-            };
-            let change = format!(
-                "bucket: one {} document per {} and {}, {cap}, {id}{counter}{ttl}; insert with updateOne({{$push, $inc, $setOnInsert}}, {{upsert: true}})",
-                f.child_name, f.parent_name, b.period
-            );
-            push(out, PatternKind::Bucket, place(f), true, change);
-            if b.ttl_seconds.is_none() {
-                archive(f, out);
-            }
-        }
-        (None, true) if bucket_fits(f) || rel.storage == Storage::Bucket => {
-            let (period, per_period) = if f.growth > 1_000.0 { ("hour", f.growth / 24.0) } else { ("day", f.growth) };
-            let cap = ((per_period * 1.5 / 100.0).ceil() * 100.0).max(500.0);
-            let change = format!(
-                "bucket: group the {} events of one {} ({} each, ~{} a {period}) into one document per {} and {period}, capped at {} events (then open `…-2`), _id {{{parent_key}}}-{{{period}}}, a count field, and a TTL index on the period field if old events expire: {} tiny documents a {period} become one",
-                f.child_name,
-                f.parent_name,
-                bytes(f.child_bytes as f64),
-                Count(per_period),
-                f.parent_name,
-                thousands(cap as u64),
-                Count(per_period)
-            );
-            push(out, PatternKind::Bucket, place(f), false, change);
-        }
-        _ => {}
-    }
-}
-
-fn archive(f: &Facts, out: &mut Vec<PatternSuggestion>) {
-    let change = format!(
-        "archive: {} buckets keep growing (~{} events per {} a year) with no TTL: move those past their useful age to an archive collection, or set ttlSeconds",
-        f.child_name,
-        Count(f.growth * 365.0),
-        f.parent_name
-    );
-    push(out, PatternKind::Archive, place(f), false, change);
-}
-
 fn outlier(f: &Facts, rec: Option<Recommendation>, out: &mut Vec<PatternSuggestion>) {
     let rel = f.rel;
-    let bound = f.rel.cardinality.max.map(|m| count(m as f64)).unwrap_or_else(|| "the common bound".into());
+    let (child, parent) = (f.child_name, f.parent_name);
+    let bound = match f.rel.cardinality.max {
+        Some(m) => text!(en: "{n}", es: "{n}", pt: "{n}"; n = Arg::Count(m as f64)),
+        None => text!(en: "the common bound", es: "el límite habitual", pt: "o limite comum"),
+    };
     match (&rel.outlier, f.outliers) {
         (Some(o), Outliers::Minor { share, max }) => {
-            let change = format!(
-                "outlier: design for the {} common case; the {} of {} over {bound} {} (up to {}) carry {} and overflow to {}",
-                percent(1.0 - share),
-                percent(share),
-                f.parent_name,
-                f.child_name,
-                Count(max as f64),
-                o.flag_field,
-                if o.overflow_collection.is_empty() { "an overflow collection" } else { &o.overflow_collection }
+            let overflow = if o.overflow_collection.is_empty() {
+                text!(en: "an overflow collection", es: "una colección de desbordamiento", pt: "uma coleção de excedentes")
+            } else {
+                name(&o.overflow_collection)
+            };
+            let change = text!(
+                en: "design for the {common} common case; the {share} of {parent} over {bound} {child} (up to {max}) carry {flag} and overflow to {overflow}",
+                es: "diseña para el caso común, el {common}; el {share} de {parent} con más de {bound} {child} (hasta {max}) lleva {flag} y desborda a {overflow}",
+                pt: "projete para o caso comum, os {common}; os {share} de {parent} com mais de {bound} {child} (até {max}) levam {flag} e transbordam para {overflow}";
+                common = Arg::Percent(1.0 - share), share = Arg::Percent(share), parent, bound, child,
+                max = Arg::Count(max as f64), flag = &o.flag_field, overflow
             );
             push(out, PatternKind::Outlier, place(f), true, change);
         }
         (Some(o), Outliers::Major { share, .. }) => {
-            let change = format!(
-                "outlier: {} flags the overflow, but {} of {} overflow: that is not a tiny minority, so reference {} for all",
-                o.flag_field,
-                percent(share),
-                f.parent_name,
-                f.child_name
+            let change = text!(
+                en: "{flag} flags the overflow, but {share} of {parent} overflow: that is not a tiny minority, so reference {child} for all",
+                es: "{flag} marca el desbordamiento, pero el {share} de {parent} desborda: no es una minoría diminuta, así que referencia {child} para todos",
+                pt: "{flag} sinaliza o transbordo, mas {share} de {parent} transbordam: isso não é uma minoria ínfima, então referencie {child} para todos";
+                flag = &o.flag_field, share = Arg::Percent(share), parent, child
             );
             push(out, PatternKind::Outlier, place(f), true, change);
         }
         (Some(o), Outliers::None) => {
-            let change = format!(
-                "outlier: {} flags the {} over {bound} {}; state the share of outliers so the advisor can check it is a tiny minority",
-                o.flag_field, f.parent_name, f.child_name
+            let change = text!(
+                en: "{flag} flags the {parent} over {bound} {child}; state the share of outliers so the advisor can check it is a tiny minority",
+                es: "{flag} marca los {parent} con más de {bound} {child}; indica la proporción de valores atípicos para que el asesor compruebe que son una minoría diminuta",
+                pt: "{flag} sinaliza os {parent} com mais de {bound} {child}; informe a proporção de outliers para que o assistente confira que são uma minoria ínfima";
+                flag = &o.flag_field, parent, bound, child
             );
             push(out, PatternKind::Outlier, place(f), true, change);
         }
         (None, Outliers::Minor { share, max })
             if matches!(rec, Some(Recommendation::Embed | Recommendation::EmbedWatchBound)) =>
         {
-            let change = format!(
-                "outlier: embed for the {} of {} with at most {bound} {}, and flag the {} that reach {} (e.g. has_extras: true), moving their overflow to a {}_extra collection",
-                percent(1.0 - share),
-                f.parent_name,
-                f.child_name,
-                percent(share),
-                Count(max as f64),
-                f.child_name
+            let change = text!(
+                en: "embed for the {common} of {parent} with at most {bound} {child}, and flag the {share} that reach {max} (e.g. has_extras: true), moving their overflow to a {child}_extra collection",
+                es: "embebe para el {common} de {parent} con como mucho {bound} {child}, y marca el {share} que llega a {max} (p. ej., has_extras: true), moviendo su desbordamiento a una colección {child}_extra",
+                pt: "embuta para os {common} de {parent} com no máximo {bound} {child} e sinalize os {share} que chegam a {max} (p. ex., has_extras: true), movendo o excedente para uma coleção {child}_extra";
+                common = Arg::Percent(1.0 - share), parent, bound, child, share = Arg::Percent(share),
+                max = Arg::Count(max as f64)
             );
             push(out, PatternKind::Outlier, place(f), false, change);
         }
@@ -252,24 +248,46 @@ fn rated_field(e: &Entity) -> Option<&str> {
 
 fn computed(u: &Usage, f: &Facts, rec: Option<Recommendation>, out: &mut Vec<PatternSuggestion>) {
     let rel = f.rel;
+    let (child, parent) = (f.child_name, f.parent_name);
     if !rel.computed.is_empty() {
         let holder = if rel.storage == Storage::Bucket {
-            format!("each {} bucket", f.child_name)
+            text!(en: "each {child} bucket", es: "cada bucket de {child}", pt: "cada bucket de {child}"; child)
         } else {
-            f.parent_name.to_string()
+            name(parent)
         };
-        let values: Vec<String> = rel
+        let values: Vec<Text> = rel
             .computed
             .iter()
             .map(|c| {
-                let of = if c.source.is_empty() { String::new() } else { format!(" of {}", c.source) };
-                let keep = if c.op == "avg" { " with its sum and count, so each change is a $inc" } else { "" };
-                format!("{} ({}{of}{keep})", c.field, c.op)
+                let (field, op, source) = (c.field.as_str(), c.op.as_str(), c.source.as_str());
+                match (source.is_empty(), c.op == "avg") {
+                    (true, false) => text!(en: "{field} ({op})", es: "{field} ({op})", pt: "{field} ({op})"; field, op),
+                    (false, false) => text!(
+                        en: "{field} ({op} of {source})",
+                        es: "{field} ({op} de {source})",
+                        pt: "{field} ({op} de {source})";
+                        field, op, source
+                    ),
+                    (true, true) => text!(
+                        en: "{field} ({op} with its sum and count, so each change is a $inc)",
+                        es: "{field} ({op} con su suma y su recuento, así cada cambio es un $inc)",
+                        pt: "{field} ({op} com sua soma e contagem, assim cada mudança é um $inc)";
+                        field, op
+                    ),
+                    (false, true) => text!(
+                        en: "{field} ({op} of {source} with its sum and count, so each change is a $inc)",
+                        es: "{field} ({op} de {source} con su suma y su recuento, así cada cambio es un $inc)",
+                        pt: "{field} ({op} de {source} com sua soma e contagem, assim cada mudança é um $inc)";
+                        field, op, source
+                    ),
+                }
             })
             .collect();
-        let change = format!(
-            "computed: {holder} stores {} instead of recomputing them on every read; a periodic full recompute corrects drift",
-            List(&values)
+        let change = text!(
+            en: "{holder} stores {values} instead of recomputing them on every read; a periodic full recompute corrects drift",
+            es: "{holder} guarda {values} en lugar de recalcularlos en cada lectura; un recálculo completo periódico corrige la deriva",
+            pt: "{holder} armazena {values} em vez de recalculá-los a cada leitura; um recálculo completo periódico corrige o desvio";
+            holder, values = joined(values)
         );
         push(out, PatternKind::Computed, place(f), true, change);
         return;
@@ -291,16 +309,28 @@ fn computed(u: &Usage, f: &Facts, rec: Option<Recommendation>, out: &mut Vec<Pat
     let rated = u.entity(&rel.child).and_then(rated_field);
     let counted = rel.subset.as_ref().and_then(|s| s.count_field.as_ref()).is_some();
     let what = match (rated, counted) {
-        (Some(r), true) => format!("the average of {r} with its sum and count"),
-        (Some(r), false) => format!("the count of {} and the average of {r} with its sum", f.child_name),
-        (None, false) => format!("the count of {}", f.child_name),
+        (Some(field), true) => text!(
+            en: "the average of {field} with its sum and count",
+            es: "la media de {field} con su suma y su recuento",
+            pt: "a média de {field} com sua soma e contagem";
+            field
+        ),
+        (Some(field), false) => text!(
+            en: "the count of {child} and the average of {field} with its sum",
+            es: "el recuento de {child} y la media de {field} con su suma",
+            pt: "a contagem de {child} e a média de {field} com sua soma";
+            child, field
+        ),
+        (None, false) => {
+            text!(en: "the count of {child}", es: "el recuento de {child}", pt: "a contagem de {child}"; child)
+        }
         (None, true) => return,
     };
-    let change = format!(
-        "computed: store {what} in {} and update it with $inc on each write: {} reads a minute against {} writes",
-        f.parent_name,
-        Count(f.parent_reads),
-        Count(f.child_writes)
+    let change = text!(
+        en: "store {what} in {parent} and update it with $inc on each write: {reads} reads a minute against {writes} writes",
+        es: "guarda {what} en {parent} y actualízalo con $inc en cada escritura: {reads} lecturas por minuto frente a {writes} escrituras",
+        pt: "armazene {what} em {parent} e atualize com $inc a cada escrita: {reads} leituras por minuto contra {writes} escritas";
+        what, parent, reads = Arg::Count(f.parent_reads), writes = Arg::Count(f.child_writes)
     );
     push(out, PatternKind::Computed, place(f), false, change);
 }

@@ -1,5 +1,6 @@
 use crate::advisor::{Context, Finding, PatternKind, Rule, RuleMeta};
 use crate::declare_rule;
+use crate::text;
 
 declare_rule! {
     /// ## What it does
@@ -40,9 +41,22 @@ impl Rule for ComputedFits {
         for p in cx.report.patterns.iter().filter(|p| p.pattern == PatternKind::Computed && !p.in_use) {
             out.push(Self::finding(
                 p.place.clone(),
-                format!("the computed pattern fits: {}", p.change.en().trim_start_matches("computed: ")),
-                "Reads outnumber writes by an order of magnitude: recomputing the value on every read costs far more than keeping it.",
-                "Add the computed values to the relation and update them with $inc on each write; schedule a periodic full recompute.",
+                text!(
+                    en: "the computed pattern fits: {change}",
+                    es: "encaja el patrón de campo calculado: {change}",
+                    pt: "o padrão de campo calculado se encaixa: {change}";
+                    change = p.change.clone()
+                ),
+                text!(
+                    en: "Reads outnumber writes by an order of magnitude: recomputing the value on every read costs far more than keeping it.",
+                    es: "Las lecturas superan a las escrituras en un orden de magnitud: recalcular el valor en cada lectura cuesta mucho más que guardarlo.",
+                    pt: "As leituras superam as escritas em uma ordem de grandeza: recalcular o valor a cada leitura custa muito mais do que guardá-lo."
+                ),
+                text!(
+                    en: "Add the computed values to the relation and update them with $inc on each write; schedule a periodic full recompute.",
+                    es: "Añade los valores calculados a la relación y actualízalos con $inc en cada escritura; programa un recálculo completo periódico.",
+                    pt: "Adicione os valores calculados à relação e atualize-os com $inc a cada escrita; agende um recálculo completo periódico."
+                ),
             ));
         }
     }
@@ -51,6 +65,7 @@ impl Rule for ComputedFits {
 #[cfg(test)]
 mod tests {
     use crate::advisor::rules::relation_fixtures::{findings, parent_child, read, write};
+    use crate::i18n::Lang;
     use crate::model::{BsonType, Computed, Field, Storage};
 
     fn rated() -> crate::model::Model {
@@ -79,5 +94,24 @@ mod tests {
         let mut m = rated();
         m.relations[0].computed = vec![Computed { field: "rating".into(), op: "avg".into(), source: "stars".into() }];
         assert!(findings(&m, "DS502").is_empty());
+    }
+
+    #[test]
+    fn the_finding_reads_in_spanish_and_portuguese_with_local_figures() {
+        let mut m = rated();
+        m.queries[0].per_minute = 1440.0;
+        m.queries[1].per_minute = 12.5;
+        let f = &findings(&m, "DS502")[0];
+        assert_eq!(
+            f.message.render(Lang::Es),
+            "encaja el patrón de campo calculado: guarda el recuento de comments y la media de stars con su suma en posts \
+             y actualízalo con $inc en cada escritura: 1.440 lecturas por minuto frente a 12,5 escrituras"
+        );
+        assert!(
+            f.message.render(Lang::Pt).ends_with("1.440 leituras por minuto contra 12,5 escritas"),
+            "{}",
+            f.message.render(Lang::Pt)
+        );
+        assert!(f.message.en().ends_with("1,440 reads a minute against 12.5 writes"), "{}", f.message);
     }
 }

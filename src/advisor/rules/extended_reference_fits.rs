@@ -1,5 +1,6 @@
 use crate::advisor::{Context, Finding, PatternKind, Rule, RuleMeta};
 use crate::declare_rule;
+use crate::text;
 
 declare_rule! {
     /// ## What it does
@@ -40,9 +41,22 @@ impl Rule for ExtendedReferenceFits {
         for p in cx.report.patterns.iter().filter(|p| p.pattern == PatternKind::ExtendedReference && !p.in_use) {
             out.push(Self::finding(
                 p.place.clone(),
-                format!("the extended reference fits: {}", p.change.en().trim_start_matches("extended reference: ")),
-                "The child's views show parent fields that only the parent holds: each one costs a second read or a $lookup.",
-                "Add the copied fields to the relation, each with its category (immutable, historical, live) and, if live, its propagation.",
+                text!(
+                    en: "the extended reference fits: {change}",
+                    es: "encaja la referencia extendida: {change}",
+                    pt: "a referência estendida se encaixa: {change}";
+                    change = p.change.clone()
+                ),
+                text!(
+                    en: "The child's views show parent fields that only the parent holds: each one costs a second read or a $lookup.",
+                    es: "Las vistas del hijo muestran campos que solo tiene el padre: cada una cuesta una segunda lectura o un $lookup.",
+                    pt: "As telas do filho mostram campos que só o pai tem: cada uma custa uma segunda leitura ou um $lookup."
+                ),
+                text!(
+                    en: "Add the copied fields to the relation, each with its category (immutable, historical, live) and, if live, its propagation.",
+                    es: "Añade los campos copiados a la relación, cada uno con su categoría (inmutable, histórico, vivo) y, si es vivo, su propagación.",
+                    pt: "Adicione os campos copiados à relação, cada um com sua categoria (imutável, histórico, vivo) e, se for vivo, sua propagação."
+                ),
             ));
         }
     }
@@ -51,6 +65,7 @@ impl Rule for ExtendedReferenceFits {
 #[cfg(test)]
 mod tests {
     use crate::advisor::rules::relation_fixtures::{findings, parent_child, read};
+    use crate::i18n::Lang;
     use crate::model::{CopiedField, CopyCategory, Storage};
 
     #[test]
@@ -74,5 +89,20 @@ mod tests {
         }];
         m.queries.push(read("L", "comment", &["post"], 120.0));
         assert!(findings(&m, "DS503").is_empty());
+    }
+
+    #[test]
+    fn the_finding_reads_in_spanish_and_portuguese() {
+        let mut m = parent_child(Storage::Reference, 40.0, None);
+        m.queries.push(read("L", "comment", &["post"], 120.0));
+        m.queries.push(read("M", "comment", &["post"], 60.0));
+        let f = &findings(&m, "DS503")[0];
+        assert_eq!(
+            f.message.render(Lang::Es),
+            "encaja la referencia extendida: copia title de posts en cada comments junto a la referencia, \
+             en lugar de un $lookup en L y M; marca cada copia como inmutable, histórica o viva"
+        );
+        assert!(f.message.render(Lang::Pt).contains("em vez de um $lookup em L e M"), "{}", f.message.render(Lang::Pt));
+        assert!(f.message.en().contains("instead of a $lookup in L and M"), "{}", f.message);
     }
 }

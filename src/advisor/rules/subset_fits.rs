@@ -1,5 +1,6 @@
 use crate::advisor::{Context, Finding, PatternKind, Rule, RuleMeta};
 use crate::declare_rule;
+use crate::text;
 
 declare_rule! {
     /// ## What it does
@@ -39,9 +40,22 @@ impl Rule for SubsetFits {
         for p in cx.report.patterns.iter().filter(|p| p.pattern == PatternKind::Subset && !p.in_use) {
             out.push(Self::finding(
                 p.place.clone(),
-                format!("the subset pattern fits: {}", p.change.en().trim_start_matches("subset: ")),
-                "The parent's main view shows the first few children, which live elsewhere: without a copy every view costs a second read.",
-                "Add the subset to the relation (field, size, order, count field) and refresh it in the background.",
+                text!(
+                    en: "the subset pattern fits: {change}",
+                    es: "encaja el patrón de subconjunto: {change}",
+                    pt: "o padrão de subconjunto se encaixa: {change}";
+                    change = p.change.clone()
+                ),
+                text!(
+                    en: "The parent's main view shows the first few children, which live elsewhere: without a copy every view costs a second read.",
+                    es: "La vista principal del padre muestra los primeros hijos, que viven en otra colección: sin una copia, cada vista cuesta una segunda lectura.",
+                    pt: "A tela principal do pai mostra os primeiros filhos, que vivem em outra coleção: sem uma cópia, cada exibição custa uma segunda leitura."
+                ),
+                text!(
+                    en: "Add the subset to the relation (field, size, order, count field) and refresh it in the background.",
+                    es: "Añade el subconjunto a la relación (campo, tamaño, orden, campo de recuento) y refréscalo en segundo plano.",
+                    pt: "Adicione o subconjunto à relação (campo, tamanho, ordem, campo de contagem) e atualize-o em segundo plano."
+                ),
             ));
         }
     }
@@ -50,6 +64,7 @@ impl Rule for SubsetFits {
 #[cfg(test)]
 mod tests {
     use crate::advisor::rules::relation_fixtures::{findings, parent_child, read};
+    use crate::i18n::Lang;
     use crate::model::{Place, Storage, Subset};
 
     #[test]
@@ -75,5 +90,27 @@ mod tests {
             Some(Subset { field: "last".into(), size: 3, order_by: String::new(), count_field: None, fields: vec![] });
         m.queries.push(read("P", "post", &["comment"], 300.0));
         assert!(findings(&m, "DS501").is_empty());
+    }
+
+    #[test]
+    fn the_finding_reads_in_spanish_and_portuguese() {
+        let mut m = parent_child(Storage::Reference, 40.0, None);
+        let mut page = read("P", "post", &["comment"], 300.0);
+        page.page_size = Some(3);
+        m.queries.push(page);
+        let f = &findings(&m, "DS501")[0];
+        assert_eq!(
+            f.message.render(Lang::Es),
+            "encaja el patrón de subconjunto: guarda 3 comments que se muestran en P, más total_comments, en posts; \
+             el conjunto completo queda en comments (una lectura para la vista principal y una segunda solo para \"ver todos\")"
+        );
+        assert!(
+            f.message
+                .render(Lang::Pt)
+                .starts_with("o padrão de subconjunto se encaixa: mantenha 3 comments exibidos em P"),
+            "{}",
+            f.message.render(Lang::Pt)
+        );
+        assert!(f.fix_hint.render(Lang::Pt).contains("campo de contagem"));
     }
 }

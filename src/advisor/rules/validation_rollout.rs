@@ -1,6 +1,7 @@
 use crate::advisor::{Context, Finding, Rule, RuleMeta};
 use crate::declare_rule;
 use crate::model::{Place, ValidationAction, ValidationLevel};
+use crate::text;
 
 declare_rule! {
     /// ## What it does
@@ -51,12 +52,23 @@ impl Rule for ValidationRollout {
             }
             out.push(Self::finding(
                 Place::Entity { id: e.id.clone() },
-                format!(
-                    "{} already holds {existing} documents and its validator starts with validationAction \"error\" and level \"strict\".",
-                    e.name
+                // The count is written without separators, as it always was (snapshots).
+                text!(
+                    en: "{collection} already holds {n} documents and its validator starts with validationAction \"error\" and level \"strict\".",
+                    es: "{collection} ya contiene {n} documentos y su validador empieza con validationAction \"error\" y nivel \"strict\".",
+                    pt: "{collection} já contém {n} documentos e seu validador começa com validationAction \"error\" e nível \"strict\".";
+                    collection = &e.name, n = existing.to_string()
                 ),
-                "Documents written before the validator may not conform: their next update would fail in production.",
-                "Warn first, then error: deploy with validationAction \"warn\", use validationLevel \"moderate\" while old documents are migrated, then switch to \"error\".",
+                text!(
+                    en: "Documents written before the validator may not conform: their next update would fail in production.",
+                    es: "Los documentos escritos antes del validador pueden no cumplirlo: su próxima actualización fallaría en producción.",
+                    pt: "Os documentos gravados antes do validador podem não estar em conformidade: a próxima atualização deles falharia em produção."
+                ),
+                text!(
+                    en: "Warn first, then error: deploy with validationAction \"warn\", use validationLevel \"moderate\" while old documents are migrated, then switch to \"error\".",
+                    es: "Primero avisa y luego rechaza: despliega con validationAction \"warn\", usa validationLevel \"moderate\" mientras se migran los documentos antiguos y después cambia a \"error\".",
+                    pt: "Primeiro avise, depois rejeite: implante com validationAction \"warn\", use validationLevel \"moderate\" enquanto os documentos antigos são migrados e depois mude para \"error\"."
+                ),
             ));
         }
     }
@@ -65,6 +77,7 @@ impl Rule for ValidationRollout {
 #[cfg(test)]
 mod tests {
     use super::super::collection_fixtures::{findings, model};
+    use crate::i18n::Lang;
     use crate::model::ValidationAction;
 
     #[test]
@@ -83,5 +96,18 @@ mod tests {
         m.entities[0].collection.documents = Some(40_000);
         m.entities[0].collection.validation_action = ValidationAction::Warn;
         assert!(findings(&m, "DS403").is_empty());
+    }
+
+    #[test]
+    fn the_finding_reads_in_spanish_and_portuguese() {
+        let mut m = model();
+        m.entities[0].collection.documents = Some(40_000);
+        let f = &findings(&m, "DS403")[0];
+        let es = f.message.render(Lang::Es);
+        let pt = f.message.render(Lang::Pt);
+        assert!(es.contains("ya contiene 40000 documentos") && es.contains("nivel \"strict\""), "{es}");
+        assert!(pt.contains("já contém 40000 documentos") && pt.contains("nível \"strict\""), "{pt}");
+        assert!(f.fix_hint.render(Lang::Es).starts_with("Primero avisa y luego rechaza"));
+        assert!(f.fix_hint.render(Lang::Pt).contains("validationLevel \"moderate\""));
     }
 }

@@ -1,0 +1,116 @@
+//! The bucket pattern on one relation, and the archive its buckets need when nothing expires.
+
+use super::relation::place;
+use super::{name, push};
+use crate::advisor::relations::{bucket_fits, Facts};
+use crate::advisor::{PatternKind, PatternSuggestion, Recommendation};
+use crate::i18n::{Arg, Text};
+use crate::model::Storage;
+use crate::text;
+
+/// A bucket's period (the model's `hour`, `day`...) as a word of the language shown; any other
+/// value as written.
+fn period_word(period: &str) -> Text {
+    match period {
+        "minute" => text!(en: "minute", es: "minuto", pt: "minuto"),
+        "hour" => text!(en: "hour", es: "hora", pt: "hora"),
+        "day" => text!(en: "day", es: "día", pt: "dia"),
+        "week" => text!(en: "week", es: "semana", pt: "semana"),
+        "month" => text!(en: "month", es: "mes", pt: "mês"),
+        "year" => text!(en: "year", es: "año", pt: "ano"),
+        other => name(other),
+    }
+}
+
+/// The bucket pattern in use (with the archive when nothing expires) or fitting.
+pub(super) fn suggest(f: &Facts, rec: Option<Recommendation>, out: &mut Vec<PatternSuggestion>) {
+    let rel = f.rel;
+    let (child, parent) = (f.child_name, f.parent_name);
+    let key = rel.reference.child_field.clone().unwrap_or_else(|| format!("{parent}_id"));
+    match (&rel.bucket, rel.storage == Storage::Bucket || rec == Some(Recommendation::Bucket)) {
+        (Some(b), _) => {
+            let token = b.period.as_str();
+            let period = period_word(token);
+            let cap = if b.cap == 0 {
+                text!(
+                    en: "with no cap: add one, or the bucket is an unbounded array",
+                    es: "sin tope: añade uno, o el bucket es un array sin límite",
+                    pt: "sem teto: adicione um, ou o bucket vira um array sem limite"
+                )
+            } else {
+                text!(
+                    en: "capped at {n} {field} (then open the next, `…-2`)",
+                    es: "con un tope de {n} {field} (luego abre el siguiente, `…-2`)",
+                    pt: "com teto de {n} {field} (depois abra o próximo, `…-2`)";
+                    n = Arg::Int(b.cap), field = &b.array_field
+                )
+            };
+            let id = if b.id_scheme.is_empty() {
+                text!(
+                    en: "a deterministic _id such as {{key}}-{{token}}",
+                    es: "un _id determinista como {{key}}-{{token}}",
+                    pt: "um _id determinístico como {{key}}-{{token}}";
+                    key = key.as_str(), token
+                )
+            } else {
+                text!(en: "_id {scheme}", es: "el _id {scheme}", pt: "o _id {scheme}"; scheme = &b.id_scheme)
+            };
+            let counter = match b.count_field.as_deref() {
+                Some(c) => {
+                    text!(en: ", {field} counting them", es: ", {field} que los cuenta", pt: ", {field} com a contagem"; field = c)
+                }
+                None => Text::empty(),
+            };
+            let ttl = match (b.ttl_seconds, b.period_field.as_deref()) {
+                (Some(s), Some(field)) => text!(
+                    en: ", TTL {s} s ({span}) on {field}",
+                    es: ", TTL de {s} s ({span}) en {field}",
+                    pt: ", TTL de {s} s ({span}) em {field}";
+                    s = Arg::Int(s), span = Arg::Days(s / 86_400), field
+                ),
+                (Some(s), None) => text!(
+                    en: ", TTL {s} s ({span})",
+                    es: ", TTL de {s} s ({span})",
+                    pt: ", TTL de {s} s ({span})";
+                    s = Arg::Int(s), span = Arg::Days(s / 86_400)
+                ),
+                (None, _) => text!(en: ", no TTL", es: ", sin TTL", pt: ", sem TTL"),
+            };
+            let change = text!(
+                en: "one {child} document per {parent} and {period}, {cap}, {id}{counter}{ttl}; insert with updateOne({$push, $inc, $setOnInsert}, {upsert: true})",
+                es: "un documento de {child} por {parent} y {period}, {cap}, {id}{counter}{ttl}; inserta con updateOne({$push, $inc, $setOnInsert}, {upsert: true})",
+                pt: "um documento de {child} por {parent} e {period}, {cap}, {id}{counter}{ttl}; insira com updateOne({$push, $inc, $setOnInsert}, {upsert: true})";
+                child, parent, period, cap, id, counter, ttl
+            );
+            push(out, PatternKind::Bucket, place(f), true, change);
+            if b.ttl_seconds.is_none() {
+                archive(f, out);
+            }
+        }
+        (None, true) if bucket_fits(f) || rel.storage == Storage::Bucket => {
+            // The id's placeholder is the model's word for the period, as `period` would say.
+            let (token, per_period) = if f.growth > 1_000.0 { ("hour", f.growth / 24.0) } else { ("day", f.growth) };
+            let period = period_word(token);
+            let cap = ((per_period * 1.5 / 100.0).ceil() * 100.0).max(500.0);
+            let change = text!(
+                en: "group the {child} events of one {parent} ({bytes} each, ~{n} a {period}) into one document per {parent} and {period}, capped at {cap} events (then open `…-2`), _id {{key}}-{{token}}, a count field, and a TTL index on the period field if old events expire: {n} tiny documents a {period} become one",
+                es: "agrupa los eventos de {child} de un mismo {parent} ({bytes} cada uno, ~{n} por {period}) en un documento por {parent} y {period}, con un tope de {cap} eventos (luego abre `…-2`), _id {{key}}-{{token}}, un campo de recuento y un índice TTL en el campo del periodo si los eventos antiguos caducan: {n} documentos diminutos por {period} se convierten en uno",
+                pt: "agrupe os eventos de {child} de um mesmo {parent} ({bytes} cada, ~{n} por {period}) em um documento por {parent} e {period}, com teto de {cap} eventos (depois abra `…-2`), _id {{key}}-{{token}}, um campo de contagem e um índice TTL no campo do período se os eventos antigos expiram: {n} documentos minúsculos por {period} viram um só";
+                child, parent, bytes = Arg::Bytes(f.child_bytes as f64), n = Arg::Count(per_period), period,
+                cap = Arg::Int(cap as u64), key = key.as_str(), token
+            );
+            push(out, PatternKind::Bucket, place(f), false, change);
+        }
+        _ => {}
+    }
+}
+
+fn archive(f: &Facts, out: &mut Vec<PatternSuggestion>) {
+    let change = text!(
+        en: "{child} buckets keep growing (~{n} events per {parent} a year) with no TTL: move those past their useful age to an archive collection, or set ttlSeconds",
+        es: "los buckets de {child} no dejan de crecer (~{n} eventos por {parent} al año) sin TTL: mueve los que hayan pasado su edad útil a una colección de archivo, o define ttlSeconds",
+        pt: "os buckets de {child} não param de crescer (~{n} eventos por {parent} ao ano) sem TTL: mova os que passaram da idade útil para uma coleção de arquivo, ou defina ttlSeconds";
+        child = f.child_name, n = Arg::Count(f.growth * 365.0), parent = f.parent_name
+    );
+    push(out, PatternKind::Archive, place(f), false, change);
+}

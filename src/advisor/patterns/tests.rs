@@ -1,0 +1,71 @@
+//! The pattern changes of the gallery's designs, read in English, Spanish and Portuguese.
+
+use crate::advisor::{analyze, PatternKind, PatternSuggestion};
+use crate::i18n::{Labelled, Lang};
+use crate::model::load;
+
+fn patterns(template: &str) -> Vec<PatternSuggestion> {
+    let t = crate::templates::template(template).expect("the template exists");
+    analyze(&load(t.json()).expect("the template loads")).patterns
+}
+
+fn change(all: &[PatternSuggestion], kind: PatternKind, lang: Lang) -> String {
+    all.iter().find(|p| p.pattern == kind).map(|p| p.change.render(lang)).unwrap_or_default()
+}
+
+#[test]
+fn bibliored_changes_read_in_each_language_with_local_figures() {
+    let all = patterns("bibliored");
+    let bucket = change(&all, PatternKind::Bucket, Lang::Es);
+    assert!(bucket.starts_with("un documento de actividad por socios y día, con un tope de 500 eventos"), "{bucket}");
+    assert!(bucket.contains("el _id ACT-{socio_id}-{dia}, num_eventos que los cuenta"), "{bucket}");
+    assert!(bucket.contains("TTL de 63.072.000 s (2 años) en dia"), "{bucket}");
+    let bucket = change(&all, PatternKind::Bucket, Lang::Pt);
+    assert!(bucket.contains("TTL de 63.072.000 s (2 anos) em dia; insira com updateOne("), "{bucket}");
+    assert!(change(&all, PatternKind::Bucket, Lang::En).contains("TTL 63,072,000 s (2 years) on dia"));
+
+    let poly = change(&all, PatternKind::Polymorphic, Lang::Pt);
+    assert!(
+        poly.starts_with("catalogo guarda libro (70%), revista (20%) e audiolibro (10%) em uma só coleção"),
+        "{poly}"
+    );
+    let extended = change(&all, PatternKind::ExtendedReference, Lang::Es);
+    assert!(
+        extended.starts_with("cada resenas guarda titulo (vivo, diferida) y tipo (inmutable) de catalogo"),
+        "{extended}"
+    );
+    let subset = change(&all, PatternKind::Subset, Lang::Pt);
+    assert!(
+        subset.starts_with("mantenha 5 resenas com o valor de votos_utiles mais alto em resenas_destacadas"),
+        "{subset}"
+    );
+    let computed = change(&all, PatternKind::Computed, Lang::Es);
+    assert!(computed.contains("valoracion (avg de puntuacion con su suma y su recuento"), "{computed}");
+}
+
+#[test]
+fn figures_of_outliers_and_suggested_buckets_follow_the_language() {
+    let outlier = change(&patterns("users-outlier"), PatternKind::Outlier, Lang::Es);
+    assert!(
+        outlier.starts_with("diseña para el caso común, el 99,95%; el 0,05% de usuarios con más de 1.000"),
+        "{outlier}"
+    );
+    assert!(outlier.contains("(hasta 5.000.000)"), "{outlier}");
+    let bucket = change(&patterns("anti-tiny-documents"), PatternKind::Bucket, Lang::Pt);
+    assert!(bucket.contains("(96 B cada, ~4 por dia)") && bucket.contains("_id {socio_id}-{day}"), "{bucket}");
+}
+
+#[test]
+fn no_change_repeats_its_pattern_name() {
+    // The UI and the exports print the pattern's name before the change.
+    for t in crate::templates::TEMPLATES {
+        let report = analyze(&load(t.json()).expect("the template loads"));
+        for p in &report.patterns {
+            for lang in [Lang::En, Lang::Es, Lang::Pt] {
+                let (name, text) = (p.pattern.msg().text(lang), p.change.render(lang));
+                assert!(!text.starts_with(&format!("{name}:")), "{}: {text}", t.id);
+            }
+            assert!(p.change.is_translated() && p.change.check().is_ok(), "{}: {}", t.id, p.change);
+        }
+    }
+}
