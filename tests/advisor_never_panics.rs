@@ -219,6 +219,13 @@ fn analyze_never_panics_on_odd_models() {
         assert_eq!(report.relations.len(), m.relations.len(), "case {case}");
         assert!(report.relations.iter().all(|a| a.criteria.len() == 6), "case {case}");
         assert!(serde_json::to_string(&report).is_ok(), "case {case}");
+        // Odd figures reach odd branches: every sentence there is translated and well formed too.
+        for (place, text) in report.texts() {
+            assert!(text.is_translated(), "case {case}: {place} is untranslated: {text}");
+            if let Err(e) = text.check() {
+                panic!("case {case}: {place}: {e}");
+            }
+        }
         relations += m.relations.len();
     }
     assert!(relations > 10_000, "the generator exercised {relations} relations");

@@ -1,8 +1,8 @@
 //! How figures read in the advisor's sentences: `1,440`, `0.02`, `704 KB`, `0.2%`.
 //!
-//! Each figure is a `Display` wrapper (`Count(x)`, `Bytes(b)`, `Percent(s)`, `List(items)`),
-//! so a sentence is formatted in one pass without intermediate strings: the advisor writes
-//! tens of thousands of them for a large model. The functions return owned strings.
+//! Each figure is a `Display` wrapper (`Count(x)`, `Thousands(n)`, `Bytes(b)`, `Percent(s)`) in
+//! English notation; [`Text`](super::Text) writes them when a sentence is shown and swaps the
+//! separators for Spanish and Portuguese.
 
 use std::fmt::{self, Display, Formatter, Write};
 
@@ -23,9 +23,6 @@ pub(crate) struct Bytes(pub f64);
 /// A share (0..1) as a percentage: `0.2%`, `0.05%`, `20%`, `99.95%`.
 #[derive(Clone, Copy)]
 pub(crate) struct Percent(pub f64);
-
-/// `C2, C3 and C5`.
-pub(crate) struct List<'a, S: AsRef<str>>(pub &'a [S]);
 
 impl Display for Thousands {
     fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
@@ -124,70 +121,13 @@ impl Display for Percent {
     }
 }
 
-impl<S: AsRef<str>> Display for List<'_, S> {
-    fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
-        let n = self.0.len();
-        for (i, item) in self.0.iter().enumerate() {
-            if i > 0 {
-                f.write_str(if i + 1 == n { " and " } else { ", " })?;
-            }
-            f.write_str(item.as_ref())?;
-        }
-        Ok(())
-    }
-}
-
-pub(crate) fn count(x: f64) -> String {
-    Count(x).to_string()
-}
-
-pub(crate) fn thousands(n: u64) -> String {
-    Thousands(n).to_string()
-}
-
-pub(crate) fn bytes(b: f64) -> String {
-    Bytes(b).to_string()
-}
-
-pub(crate) fn percent(share: f64) -> String {
-    Percent(share).to_string()
-}
-
-pub(crate) fn list<S: AsRef<str>>(items: &[S]) -> String {
-    List(items).to_string()
-}
-
-/// `catalogo's`, `socios'`.
-pub(crate) fn possessive(name: &str) -> String {
-    if name.ends_with('s') {
-        format!("{name}'")
-    } else {
-        format!("{name}'s")
-    }
-}
-
-/// Days as years when they make whole years (`5 years`), else days.
-#[derive(Clone, Copy)]
-pub(crate) struct Span(pub u64);
-
-impl Display for Span {
-    fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
-        match self.0 {
-            365 => f.write_str("1 year"),
-            d if d % 365 == 0 && d > 0 => write!(f, "{} years", Thousands(d / 365)),
-            1 => f.write_str("1 day"),
-            d => write!(f, "{} days", Thousands(d)),
-        }
-    }
-}
-
-pub(crate) fn span(days: u64) -> String {
-    Span(days).to_string()
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn count(x: f64) -> String {
+        Count(x).to_string()
+    }
 
     #[test]
     fn figures_read_naturally() {
@@ -201,24 +141,19 @@ mod tests {
         assert_eq!(count(56.5), "56.5");
         assert_eq!(count(f64::NAN), "an unknown number");
         assert_eq!(count(f64::INFINITY), "1,000,000,000,000,000,000");
-        assert_eq!(thousands(0), "0");
-        assert_eq!(thousands(63_072_000), "63,072,000");
-        assert_eq!(thousands(u64::MAX), "18,446,744,073,709,551,615");
-        assert_eq!(bytes(96.0), "96 B");
-        assert_eq!(bytes(704_000.0), "704 KB");
-        assert_eq!(bytes(70_900.0), "70.9 KB");
-        assert_eq!(bytes(16.0 * 1024.0 * 1024.0), "16 MiB");
-        assert_eq!(bytes(25_000_000.0), "25 MB");
-        assert_eq!(bytes(94_608_000.0), "94.6 MB");
-        assert_eq!(percent(0.002), "0.2%");
-        assert_eq!(percent(0.0005), "0.05%");
-        assert_eq!(percent(0.2), "20%");
-        assert_eq!(percent(0.9995), "99.95%");
-        assert_eq!(percent(0.01), "1%");
-        assert_eq!(list(&["C2", "C3", "C5"]), "C2, C3 and C5");
-        assert_eq!(list(&["C1"]), "C1");
-        assert_eq!(list::<&str>(&[]), "");
-        assert_eq!(span(1825), "5 years");
-        assert_eq!(span(0), "0 days");
+        assert_eq!(Thousands(0).to_string(), "0");
+        assert_eq!(Thousands(63_072_000).to_string(), "63,072,000");
+        assert_eq!(Thousands(u64::MAX).to_string(), "18,446,744,073,709,551,615");
+        assert_eq!(Bytes(96.0).to_string(), "96 B");
+        assert_eq!(Bytes(704_000.0).to_string(), "704 KB");
+        assert_eq!(Bytes(70_900.0).to_string(), "70.9 KB");
+        assert_eq!(Bytes(16.0 * 1024.0 * 1024.0).to_string(), "16 MiB");
+        assert_eq!(Bytes(25_000_000.0).to_string(), "25 MB");
+        assert_eq!(Bytes(94_608_000.0).to_string(), "94.6 MB");
+        assert_eq!(Percent(0.002).to_string(), "0.2%");
+        assert_eq!(Percent(0.0005).to_string(), "0.05%");
+        assert_eq!(Percent(0.2).to_string(), "20%");
+        assert_eq!(Percent(0.9995).to_string(), "99.95%");
+        assert_eq!(Percent(0.01).to_string(), "1%");
     }
 }

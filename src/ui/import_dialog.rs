@@ -51,7 +51,13 @@ fn analyse(text: &str, name: &str, source: &str, model: &Model, lang: Lang) -> R
     let mut messages: Vec<String> =
         summary.messages.iter().map(|m| Msg::LineColumn.fill(lang, &[&m.line, &m.column, &m.message])).collect();
     if let Some(measured) = &entity.measured {
-        messages.extend(measured.observations.iter().map(|o| o.message.clone()));
+        // Each observation in the interface's language, from its figures (as written when it
+        // carries none).
+        messages.extend(measured.observations.iter().map(|o| {
+            crate::infer::observation_text(&o.code, o.path.as_deref(), o.count, &o.figures, &o.shares)
+                .map(|t| t.render(lang))
+                .unwrap_or_else(|| o.message.clone())
+        }));
     }
     Ok(Preview {
         summary: Msg::DocsSummary.fill(

@@ -10,7 +10,6 @@ mod estimate;
 pub(crate) mod facts;
 #[cfg(test)]
 mod tests;
-pub(crate) use crate::i18n::figures;
 
 pub(crate) use decide::{bucket_fits, subset_size};
 pub(crate) use facts::{Facts, Outliers, Usage};
