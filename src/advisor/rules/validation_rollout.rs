@@ -57,7 +57,7 @@ impl Rule for ValidationRollout {
                     en: "{collection} already holds {n} documents and its validator starts with validationAction \"error\" and level \"strict\".",
                     es: "{collection} ya contiene {n} documentos y su validador empieza con validationAction \"error\" y nivel \"strict\".",
                     pt: "{collection} já contém {n} documentos e seu validador começa com validationAction \"error\" e nível \"strict\".";
-                    collection = &e.name, n = existing.to_string()
+                    collection = &e.name, n = existing
                 ),
                 text!(
                     en: "Documents written before the validator may not conform: their next update would fail in production.",
@@ -105,8 +105,8 @@ mod tests {
         let f = &findings(&m, "DS403")[0];
         let es = f.message.render(Lang::Es);
         let pt = f.message.render(Lang::Pt);
-        assert!(es.contains("ya contiene 40000 documentos") && es.contains("nivel \"strict\""), "{es}");
-        assert!(pt.contains("já contém 40000 documentos") && pt.contains("nível \"strict\""), "{pt}");
+        assert!(es.contains("ya contiene 40.000 documentos") && es.contains("nivel \"strict\""), "{es}");
+        assert!(pt.contains("já contém 40.000 documentos") && pt.contains("nível \"strict\""), "{pt}");
         assert!(f.fix_hint.render(Lang::Es).starts_with("Primero avisa y luego rechaza"));
         assert!(f.fix_hint.render(Lang::Pt).contains("validationLevel \"moderate\""));
     }
