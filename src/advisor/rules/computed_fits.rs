@@ -143,4 +143,3 @@ mod tests {
         assert!(findings(&m, "DS502").is_empty());
     }
 }
-
