@@ -40,7 +40,7 @@ pub(crate) fn recorded(u: &Usage, writes: &WritesOn, rel: &Relation) -> Recorded
     let mut out = Recorded::default();
     let (Some(parent), child) = (u.entity(&rel.parent), u.entity(&rel.child)) else { return out };
     for q in writes.of(&rel.parent) {
-        if q.touches.iter().any(|t| *t == rel.child) {
+        if q.touches.contains(&rel.child) {
             continue; // already one of the child's writes
         }
         let mut adds = false;
