@@ -110,7 +110,7 @@ const REFERENCE: &[Expect] = &[
         problems: &["DS102", "DS105", "DS106", "DS401"],
         notes: &["DS402", "DS503"],
     },
-    Expect { id: "sensor-day", intended: &[], problems: &["DS203"], notes: &["DS403"] },
+    Expect { id: "sensor-day", intended: &[], problems: &[], notes: &["DS403"] },
     Expect { id: "users-outlier", intended: &[], problems: &["DS401"], notes: &["DS403"] },
     Expect { id: "users-versioning", intended: &[], problems: &["DS401"], notes: &["DS307"] },
 ];

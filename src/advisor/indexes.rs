@@ -4,7 +4,14 @@
 //! equality fields, then sort fields (with the tie-breaker), then range fields (ESR). A
 //! bucket relation's retention gives a TTL index on the bucket's period field. An index
 //! whose keys are a prefix of another on the same collection is served by the longer one.
+//!
+//! Not every query earns an index (seed 002): on a write-heavy collection a rare pattern
+//! (`index_budget::is_rare`, under one run an hour) gets none of its own; it is only noted on
+//! an index that serves it anyway. Each collection stays within its index budget
+//! (`index_budget::Load::budget`): when the derived indexes would exceed it, those serving
+//! the fewest runs per minute are left out, so `too-many-indexes` never flags the advice.
 
+use super::index_budget::{is_rare, loads, rate, Load};
 use super::index_reason;
 use super::paths::Layout;
 use super::query_shape::{prefix_either_way, shapes, Shape};
@@ -22,17 +29,23 @@ pub fn derive(model: &Model) -> Vec<IndexAdvice> {
 /// `derive` with the look-ups and the query shapes (`query_shape::shapes`) already built.
 pub(crate) fn derive_with(layout: &Layout, shapes: &[Option<Shape>]) -> Vec<IndexAdvice> {
     let model = layout.model;
+    let loads = loads(layout);
+    let mut rates: FastMap<&str, f64> = FastMap::default();
     let mut per_root: FastMap<&str, Vec<IndexAdvice>> = FastMap::default();
+    let mut rare_per_root: FastMap<&str, Vec<IndexAdvice>> = FastMap::default();
     for (q, shape) in model.queries.iter().zip(shapes) {
         let Some(shape) = shape else { continue };
         if !shape.needs_index() {
             continue;
         }
         let Some(root) = layout.entity(&shape.root) else { continue };
+        *rates.entry(q.id.as_str()).or_default() += rate(q);
+        let write_heavy = loads.get(root.id.as_str()).is_some_and(Load::write_heavy);
+        let target = if write_heavy && is_rare(q) { &mut rare_per_root } else { &mut per_root };
         let index = shape.ideal();
         let multikey = index.keys.iter().any(|k| shape.array_paths.contains(&k.field));
         let reason = index_reason::reason(&q.id, shape, &index);
-        per_root.entry(root.id.as_str()).or_default().push(IndexAdvice {
+        target.entry(root.id.as_str()).or_default().push(IndexAdvice {
             entity: root.id.clone(),
             index,
             queries: vec![q.id.clone()],
@@ -61,9 +74,34 @@ pub(crate) fn derive_with(layout: &Layout, shapes: &[Option<Shape>]) -> Vec<Inde
     let mut out = Vec::new();
     for root in layout.collections() {
         let derived = per_root.remove(root.id.as_str()).unwrap_or_default();
-        out.extend(merge(declared_of(root), derived));
+        let mut kept = merge(declared_of(root), derived);
+        let budget = loads.get(root.id.as_str()).copied().unwrap_or_default().budget(&model.thresholds);
+        trim(&mut kept, budget, &rates);
+        for rare in rare_per_root.remove(root.id.as_str()).unwrap_or_default() {
+            if let Some(host) = kept.iter_mut().find(|k| absorbs(k, &rare)) {
+                fold_into(host, rare);
+            }
+        }
+        out.extend(kept);
     }
     out
+}
+
+/// Leaves out derived indexes (never declared or TTL ones) until the collection is within
+/// `budget`, those serving the fewest runs per minute first (the latest on a tie).
+fn trim(kept: &mut Vec<IndexAdvice>, budget: usize, rates: &FastMap<&str, f64>) {
+    while kept.len() > budget {
+        let served =
+            |a: &IndexAdvice| a.queries.iter().map(|q| rates.get(q.as_str()).copied().unwrap_or(0.0)).sum::<f64>();
+        let weakest = kept
+            .iter()
+            .enumerate()
+            .filter(|(_, a)| !a.declared && a.index.ttl_seconds.is_none())
+            .map(|(i, a)| (i, served(a)))
+            .min_by(|a, b| a.1.total_cmp(&b.1).then(b.0.cmp(&a.0)));
+        let Some((i, _)) = weakest else { return };
+        kept.remove(i);
+    }
 }
 
 fn declared_of(root: &crate::model::Entity) -> Vec<IndexAdvice> {
@@ -95,22 +133,27 @@ fn merge(declared: Vec<IndexAdvice>, derived: Vec<IndexAdvice>) -> Vec<IndexAdvi
             kept.push((origin, candidate));
             continue;
         };
-        let same_keys = host.index.keys == candidate.index.keys;
-        for q in &candidate.queries {
-            if !host.queries.contains(q) {
-                host.queries.push(q.clone());
-            }
-        }
-        host.multikey |= candidate.multikey;
-        let before = std::mem::replace(&mut host.reason, Text::empty());
-        host.reason = if host.declared && same_keys && host.queries.len() == candidate.queries.len() {
-            index_reason::declared_and(candidate.reason)
-        } else {
-            index_reason::also_serves(before, &candidate.queries, same_keys)
-        };
+        fold_into(host, candidate);
     }
     kept.sort_by_key(|(origin, _)| *origin);
     kept.into_iter().map(|(_, a)| a).collect()
+}
+
+/// `host` serves `candidate`'s queries too: note them and why.
+fn fold_into(host: &mut IndexAdvice, candidate: IndexAdvice) {
+    let same_keys = host.index.keys == candidate.index.keys;
+    for q in &candidate.queries {
+        if !host.queries.contains(q) {
+            host.queries.push(q.clone());
+        }
+    }
+    host.multikey |= candidate.multikey;
+    let before = std::mem::replace(&mut host.reason, Text::empty());
+    host.reason = if host.declared && same_keys && host.queries.len() == candidate.queries.len() {
+        index_reason::declared_and(candidate.reason)
+    } else {
+        index_reason::also_serves(before, &candidate.queries, same_keys)
+    };
 }
 
 fn absorbs(host: &IndexAdvice, candidate: &IndexAdvice) -> bool {
@@ -280,5 +323,53 @@ mod tests {
         assert_eq!(advice[1].reason.render(crate::i18n::Lang::Es), "Declarado por quien diseña el modelo.");
         assert!(advice[1].declared && advice[1].queries.is_empty());
         assert!(!advice[2].declared && advice[2].index.key_doc() == "{ customer: 1 }");
+    }
+
+    fn write(id: &str, per_minute: f64) -> AccessPattern {
+        let mut w = query(id, &["_id"], &[]);
+        w.kind = crate::model::QueryKind::Write;
+        w.per_minute = per_minute;
+        w
+    }
+
+    fn rated(id: &str, eq: &[&str], sort: &[(&str, i8)], per_minute: f64) -> AccessPattern {
+        let mut q = query(id, eq, sort);
+        q.per_minute = per_minute;
+        q
+    }
+
+    #[test]
+    fn rare_reports_on_a_write_heavy_collection_get_no_index_of_their_own() {
+        let queries = vec![
+            write("w", 1500.0),
+            rated("q", &["status"], &[("createdAt", -1)], 100.0),
+            rated("monthly", &["store"], &[], 1.0 / 43_200.0),
+            rated("daily", &["status"], &[], 4.0 / 1440.0),
+        ];
+        let advice = derive(&model_with(queries.clone(), vec![]));
+        assert_eq!(advice.len(), 1, "{advice:?}");
+        assert_eq!(advice[0].index.key_doc(), "{ status: 1, createdAt: -1 }");
+        assert_eq!(advice[0].queries, ["q", "daily"], "a rare query is noted where an index serves it anyway");
+        assert!(advice[0].reason.contains("Also serves daily through its prefix"), "{}", advice[0].reason);
+        let mut read_mostly = queries;
+        read_mostly[0].per_minute = 10.0;
+        let advice = derive(&model_with(read_mostly, vec![]));
+        assert!(advice.iter().any(|a| a.queries == ["monthly"]), "reads dominate: the report may keep its index");
+    }
+
+    #[test]
+    fn a_write_heavy_collection_keeps_the_nine_busiest_indexes() {
+        let mut queries = vec![write("w", 5000.0)];
+        for i in 0..12 {
+            queries.push(rated(&format!("q{i}"), &[&format!("f{i}")], &[], 10.0 + i as f64));
+        }
+        let advice = derive(&model_with(queries.clone(), vec![]));
+        assert_eq!(advice.len(), 9, "{advice:?}");
+        assert!(advice.iter().all(|a| !["q0", "q1", "q2"].contains(&a.queries[0].as_str())), "{advice:?}");
+        let declared: Vec<IndexSpec> = (0..8).map(|i| IndexSpec::new(&[(&format!("d{i}"), 1)])).collect();
+        let advice = derive(&model_with(queries, declared));
+        assert_eq!(advice.len(), 9, "declared indexes take the budget first: {advice:?}");
+        assert_eq!(advice.iter().filter(|a| a.declared).count(), 8);
+        assert_eq!(advice[8].queries, ["q11"]);
     }
 }

@@ -9,6 +9,7 @@ mod aggregates;
 mod bson;
 mod context;
 mod finding;
+mod index_budget;
 mod index_reason;
 pub mod indexes;
 mod paths;

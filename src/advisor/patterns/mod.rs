@@ -5,6 +5,7 @@
 //! computed, archive. Collection patterns (here): schema versioning and polymorphic documents.
 
 mod bucket;
+mod parent_writes;
 mod relation;
 
 use super::aggregates::Roots;
@@ -26,10 +27,11 @@ pub(crate) fn suggest_with(
 ) -> Vec<PatternSuggestion> {
     let model = usage.model;
     let advice: FastMap<&str, &RelationAdvice> = relations.iter().map(|a| (a.relation.as_str(), a)).collect();
+    let writes = parent_writes::WritesOn::new(&model.queries);
     let mut out = Vec::new();
     for f in facts {
         let recommendation = advice.get(f.rel.id.as_str()).map(|a| a.recommendation);
-        relation::suggest(usage, f, recommendation, &mut out);
+        relation::suggest(usage, &writes, f, recommendation, &mut out);
     }
     let version_field = shared_version_field(model);
     for e in &model.entities {

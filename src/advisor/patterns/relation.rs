@@ -1,6 +1,7 @@
 //! Patterns on one relation: extended reference, subset, outlier, computed (bucket and archive
 //! in `bucket.rs`).
 
+use super::parent_writes::{recorded, WritesOn};
 use super::{joined, name, push};
 use crate::advisor::relations::{subset_size, Facts, Outliers, Usage};
 use crate::advisor::{PatternKind, PatternSuggestion, Recommendation};
@@ -11,12 +12,18 @@ use crate::text;
 /// Reads must outnumber writes by this factor before a computed value pays for itself.
 const COMPUTED_READ_RATIO: f64 = 10.0;
 
-pub(super) fn suggest(u: &Usage, f: &Facts, rec: Option<Recommendation>, out: &mut Vec<PatternSuggestion>) {
+pub(super) fn suggest(
+    u: &Usage,
+    writes: &WritesOn,
+    f: &Facts,
+    rec: Option<Recommendation>,
+    out: &mut Vec<PatternSuggestion>,
+) {
     extended_reference(u, f, rec, out);
     subset(u, f, rec, out);
     super::bucket::suggest(f, rec, out);
     outlier(f, rec, out);
-    computed(u, f, rec, out);
+    computed(u, writes, f, rec, out);
 }
 
 pub(super) fn place(f: &Facts) -> Place {
@@ -246,7 +253,7 @@ fn rated_field(e: &Entity) -> Option<&str> {
         .map(|x| x.name.as_str())
 }
 
-fn computed(u: &Usage, f: &Facts, rec: Option<Recommendation>, out: &mut Vec<PatternSuggestion>) {
+fn computed(u: &Usage, writes: &WritesOn, f: &Facts, rec: Option<Recommendation>, out: &mut Vec<PatternSuggestion>) {
     let rel = f.rel;
     let (child, parent) = (f.child_name, f.parent_name);
     if !rel.computed.is_empty() {
@@ -303,11 +310,15 @@ fn computed(u: &Usage, f: &Facts, rec: Option<Recommendation>, out: &mut Vec<Pat
     if !referenced || f.parent_external || f.parent_view.is_empty() {
         return;
     }
-    if f.parent_reads < COMPUTED_READ_RATIO * f.child_writes.max(0.1) {
+    // Children written through the parent (a `$push` and `$inc` recorded on it) count too, and
+    // a counter it already keeps is the count in use.
+    let on_parent = recorded(u, writes, rel);
+    let child_writes = f.child_writes + on_parent.per_minute;
+    if f.parent_reads < COMPUTED_READ_RATIO * child_writes.max(0.1) {
         return;
     }
     let rated = u.entity(&rel.child).and_then(rated_field);
-    let counted = rel.subset.as_ref().and_then(|s| s.count_field.as_ref()).is_some();
+    let counted = rel.subset.as_ref().and_then(|s| s.count_field.as_ref()).is_some() || on_parent.counter;
     let what = match (rated, counted) {
         (Some(field), true) => text!(
             en: "the average of {field} with its sum and count",
@@ -330,7 +341,7 @@ fn computed(u: &Usage, f: &Facts, rec: Option<Recommendation>, out: &mut Vec<Pat
         en: "store {what} in {parent} and update it with $inc on each write: {reads} reads a minute against {writes} writes",
         es: "guarda {what} en {parent} y actualízalo con $inc en cada escritura: {reads} lecturas por minuto frente a {writes} escrituras",
         pt: "armazene {what} em {parent} e atualize com $inc a cada escrita: {reads} leituras por minuto contra {writes} escritas";
-        what, parent, reads = Arg::Count(f.parent_reads), writes = Arg::Count(f.child_writes)
+        what, parent, reads = Arg::Count(f.parent_reads), writes = Arg::Count(child_writes)
     );
     push(out, PatternKind::Computed, place(f), false, change);
 }

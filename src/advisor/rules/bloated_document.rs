@@ -3,13 +3,16 @@ use crate::advisor::paths::find_fields;
 use crate::advisor::sizes::members;
 use crate::advisor::{Context, Finding, Rule, RuleMeta};
 use crate::i18n::Arg;
-use crate::model::{BsonType, Field, Place};
+use crate::model::{BsonType, Entity, EntityKind, Field, Place, Storage};
 use crate::{declare_rule, text};
 
 declare_rule! {
     /// ## What it does
     /// Flags a large value kept in a collection's documents: a string or binary field whose
-    /// average size (`size.avgBytes`) is over `thresholds.bloatFieldBytes` (100 KB), or a
+    /// average size (`size.avgBytes`) is over `thresholds.bloatFieldBytes` (100 KB); an array
+    /// of sub-documents (a declared array of objects, or an embedded relation) whose items'
+    /// string and binary values add up to more than that per document (their `size.avgBytes`
+    /// times the array's `size.avgItems` or the relation's typical cardinality); or a
     /// document whose average is over the 1 MB target mostly (more than half) because of one
     /// field.
     ///
@@ -45,29 +48,36 @@ impl Rule for BloatedDocument {
         let t = &cx.model.thresholds;
         for size in &cx.report.sizes {
             let Some(entity) = cx.entity(&size.entity) else { continue };
-            let bloated = |f: &Field| {
-                let large = matches!(f.bson_type, BsonType::String | BsonType::BinData)
-                    || (f.bson_type == BsonType::Array
-                        && matches!(f.items, Some(BsonType::String | BsonType::BinData)));
-                large && f.size.avg_bytes.is_some_and(|avg| avg > t.bloat_field_bytes)
-            };
+            let bloated = |f: &Field| large(f) && f.size.avg_bytes.is_some_and(|avg| avg > t.bloat_field_bytes);
             let mut flagged = find_fields(&entity.fields, &bloated);
             for v in &entity.collection.variants {
                 flagged.extend(find_fields(&v.fields, &bloated));
             }
+            let mut paths: Vec<String> = Vec::with_capacity(flagged.len());
             for (path, f) in &flagged {
                 let avg = f.size.avg_bytes.unwrap_or(0);
                 out.push(field_finding(&entity.id, &entity.name, path, avg, t.bloat_field_bytes));
+                paths.push(path.clone());
             }
-            if size.avg_bytes <= t.doc_target_bytes {
-                continue;
+            // A document over the target mostly because of one member: that finding, with its
+            // share, says more than the member's own (computed only then: the walk is slower).
+            let dominant = if size.avg_bytes > t.doc_target_bytes {
+                let members = members(cx.layout(), entity);
+                let top = members.into_iter().max_by(|a, b| a.bytes.avg.total_cmp(&b.bytes.avg));
+                top.filter(|m| m.bytes.avg > 0.5 * size.avg_bytes as f64)
+            } else {
+                None
+            };
+            for (path, avg) in item_arrays(cx, entity) {
+                let overlaps = |p: &String| inside(p, &path) || inside(&path, p);
+                let is_dominant = dominant.as_ref().is_some_and(|m| inside(&path, &m.name));
+                if avg > t.bloat_field_bytes && !is_dominant && !paths.iter().any(overlaps) {
+                    out.push(field_finding(&entity.id, &entity.name, &path, avg, t.bloat_field_bytes));
+                    paths.push(path);
+                }
             }
-            let members = members(cx.layout(), entity);
-            let top = members.iter().max_by(|a, b| a.bytes.avg.total_cmp(&b.bytes.avg));
-            if let Some(m) = top.filter(|m| m.bytes.avg > 0.5 * size.avg_bytes as f64) {
-                let inside =
-                    |p: &str| p == m.name || p.strip_prefix(m.name.as_str()).is_some_and(|r| r.starts_with('.'));
-                if flagged.iter().any(|(p, _)| inside(p)) {
+            if let Some(m) = dominant {
+                if paths.iter().any(|p| inside(p, &m.name)) {
                     continue;
                 }
                 let share = (100.0 * m.bytes.avg / size.avg_bytes as f64).round();
@@ -96,6 +106,54 @@ impl Rule for BloatedDocument {
             }
         }
     }
+}
+
+/// A string or binary value, or an array of them: the kinds of field that carry bulk.
+fn large(f: &Field) -> bool {
+    matches!(f.bson_type, BsonType::String | BsonType::BinData)
+        || (f.bson_type == BsonType::Array && matches!(f.items, Some(BsonType::String | BsonType::BinData)))
+}
+
+/// `path` is `outer` or lies inside it.
+fn inside(path: &str, outer: &str) -> bool {
+    path == outer || path.strip_prefix(outer).is_some_and(|r| r.starts_with('.'))
+}
+
+/// Arrays of sub-documents and what their items' large values add up to per document: a
+/// declared array of objects (its items' string and binary fields, times `size.avgItems`) and
+/// an embedded relation (the child's large fields, times the typical cardinality, or once for
+/// a one-to-one).
+fn item_arrays(cx: &Context, entity: &Entity) -> Vec<(String, u64)> {
+    let per_item = |fields: &[Field]| -> f64 {
+        fields.iter().filter(|f| large(f)).filter_map(|f| f.size.avg_bytes).map(|b| b as f64).sum()
+    };
+    let total = |items: f64, per_item: f64| {
+        let v = items * per_item;
+        if v.is_finite() {
+            v.clamp(0.0, u64::MAX as f64) as u64
+        } else {
+            0
+        }
+    };
+    let mut out = Vec::new();
+    let is_items = |f: &Field| f.bson_type == BsonType::Array && !f.fields.is_empty();
+    let mut arrays = find_fields(&entity.fields, &is_items);
+    for v in &entity.collection.variants {
+        arrays.extend(find_fields(&v.fields, &is_items));
+    }
+    for (path, f) in arrays {
+        let items = f.size.avg_items.unwrap_or(0) as f64;
+        out.push((path, total(items, per_item(&f.fields))));
+    }
+    for r in cx.layout().children(&entity.id) {
+        if r.storage != Storage::Embed || r.field.is_empty() {
+            continue;
+        }
+        let Some(child) = cx.entity(&r.child).filter(|c| c.kind == EntityKind::Document) else { continue };
+        let items = if r.cardinality.max == Some(1) { 1.0 } else { r.cardinality.typical };
+        out.push((r.field.clone(), total(items, per_item(&child.fields))));
+    }
+    out
 }
 
 fn field_finding(entity: &str, name: &str, path: &str, avg: u64, limit: u64) -> Finding {
@@ -173,5 +231,38 @@ mod tests {
         assert!(es.starts_with("items.portada ocupa de media 150,0 KB por documento, más de los 100,0 KB"), "{es}");
         let pt = f[0].fix_hint.render(Lang::Pt);
         assert_eq!(pt, "Mova portada para uma coleção própria ou para um armazenamento de objetos e guarde o id ou a URL em items.");
+    }
+
+    #[test]
+    fn large_values_inside_an_array_of_sub_documents_count() {
+        use crate::model::{Cardinality, Relation, Storage};
+        let mut m = model();
+        let mut revisions = Field::new("revisions", BsonType::Array);
+        revisions.items = Some(BsonType::Object);
+        revisions.size.avg_items = Some(20);
+        let mut body = Field::new("body", BsonType::String);
+        body.size.avg_bytes = Some(20_000);
+        revisions.fields.push(body);
+        m.entities[0].fields.push(revisions);
+        let f = findings(&m, "DS201");
+        assert_eq!(f.len(), 1, "{f:?}");
+        assert!(f[0].message.en().starts_with("items.revisions averages 400.0 KB per document"), "{}", f[0].message);
+        // The same bulk through an embedded relation: 40 pages of 5 KB of text each.
+        let mut m = model();
+        let mut page = crate::model::Entity::new("p", "pages");
+        let mut text = Field::new("text", BsonType::String);
+        text.size.avg_bytes = Some(5_000);
+        page.fields.push(text);
+        m.entities.push(page);
+        let mut r = Relation::new("r", "c", "p", Storage::Embed);
+        r.field = "pages".into();
+        r.cardinality = Cardinality { typical: 40.0, max: Some(60), ..Cardinality::default() };
+        m.relations.push(r);
+        let f = findings(&m, "DS201");
+        assert_eq!(f.len(), 1, "{f:?}");
+        assert!(f[0].message.contains("items.pages averages 200.0 KB"), "{}", f[0].message);
+        assert!(f[0].message.render(crate::i18n::Lang::Pt).contains("items.pages ocupa em média 200,0 KB"));
+        m.relations[0].cardinality.typical = 10.0;
+        assert!(findings(&m, "DS201").is_empty(), "10 pages of 5 KB stay under 100 KB");
     }
 }

@@ -7,7 +7,11 @@ declare_rule! {
     /// Suggests the computed pattern where it fits and is not used yet: a parent whose view
     /// reads its referenced children is read at least ten times as often as those children
     /// are written, so a count (and the average of a rated field, with its sum and count)
-    /// should be stored in the parent and updated with `$inc`.
+    /// should be stored in the parent and updated with `$inc`. A write recorded on the parent
+    /// that adds a child or bumps the parent's counter of them (a `$push` into its id array or
+    /// subset, a change naming the child, or a numeric field such as `num_comments`) counts as
+    /// a write of the child; a counter it bumps is the count already in use, so only the
+    /// average is then suggested.
     ///
     /// ## Why is this bad?
     /// Computing the value on every view means an aggregation over all the children (812
@@ -113,5 +117,29 @@ mod tests {
             f.message.render(Lang::Pt)
         );
         assert!(f.message.en().ends_with("1,440 reads a minute against 12.5 writes"), "{}", f.message);
+    }
+
+    #[test]
+    fn a_push_or_count_recorded_on_the_parent_is_recognised() {
+        // Adding a comment is recorded on the post: `$push` it and `$inc` the count.
+        let mut m = rated();
+        m.queries[1] = write("W", "post", &["comment", "post.num_comments"]);
+        m.queries[1].per_minute = 200.0;
+        m.entities[0].fields.push(Field::new("num_comments", BsonType::Int));
+        assert!(findings(&m, "DS502").is_empty(), "600 reads against 200 writes through the parent");
+        // A rare counter write: the count is kept already, only the average is left to store.
+        m.queries[1] = write("W", "post", &["num_comments"]);
+        m.queries[1].per_minute = 5.0;
+        let f = findings(&m, "DS502");
+        assert_eq!(f.len(), 1, "{f:?}");
+        assert_eq!(
+            f[0].message.en(),
+            "the computed pattern fits: store the average of stars with its sum and count in posts \
+             and update it with $inc on each write: 600 reads a minute against 5 writes"
+        );
+        assert!(f[0].message.render(Lang::Es).contains("la media de stars con su suma y su recuento"));
+        // Without a rated field the stored counter is the whole computed value.
+        m.entities[1].fields.retain(|f| f.name != "stars");
+        assert!(findings(&m, "DS502").is_empty());
     }
 }

@@ -12,6 +12,10 @@ declare_rule! {
     /// flags it): a declared array's `maxItems` (constraint or size hint), an embedded
     /// relation's or id array's maximum (outliers included when no outlier pattern takes
     /// them), or a bucket's cap. Unbounded arrays are the `unbounded-array` rule's concern.
+    /// A bucket's event array (the bucket relation's `arrayField`) capped at no more than
+    /// `thresholds.arrayAtlas` is not flagged: the cap is the bucket pattern's point, and
+    /// seed 004 holds up a sensor-day bucket of 1,440 readings (one a minute) as the design
+    /// whose "array has a known ceiling". A bucket capped above Atlas' flag still is.
     ///
     /// ## Why is this bad?
     /// Every element of an indexed array is an index entry, `$push` and `$pull` on a long
@@ -44,10 +48,23 @@ impl Rule for LargeArray {
 
     fn check(&self, cx: &Context, out: &mut Vec<Finding>) {
         let t = &cx.model.thresholds;
+        // Each bucket document's event array: (bucket entity, array field).
+        let buckets: Vec<(&str, &str)> = cx
+            .model
+            .relations
+            .iter()
+            .filter_map(|r| match (r.storage, &r.bucket) {
+                (Storage::Bucket, Some(b)) => Some((r.child.as_str(), b.array_field.as_str())),
+                _ => None,
+            })
+            .collect();
         for e in cx.model.entities.iter().filter(|e| e.kind == EntityKind::Document) {
             let large = |f: &Field| f.bson_type == BsonType::Array && cap_of(f).is_some_and(|n| n > t.array_warn);
             for (path, f) in find_fields(&e.fields, &large) {
                 let n = cap_of(f).unwrap_or(0);
+                if n <= t.array_atlas && buckets.iter().any(|(b, field)| *b == e.id && *field == path) {
+                    continue;
+                }
                 let label = format!("{}.{path}", e.name);
                 let place = Place::Field { entity: e.id.clone(), path };
                 let source = text!(en: "its declared maximum", es: "su máximo declarado", pt: "seu máximo declarado");
@@ -70,7 +87,8 @@ impl Rule for LargeArray {
             }
             if let (Storage::Bucket, Some(b)) = (r.storage, &r.bucket) {
                 let child = cx.entity(&r.child);
-                if b.cap > t.array_warn && !child.is_some_and(|c| capped(c, &b.array_field)) {
+                let limit = t.array_atlas; // a capped bucket is the fix, up to Atlas' flag
+                if b.cap > limit && !child.is_some_and(|c| capped(c, &b.array_field)) {
                     let label = format!("{}.{}", child.map_or(r.child.as_str(), |c| c.name.as_str()), b.array_field);
                     let source = text!(en: "the bucket's cap", es: "el tope del contenedor", pt: "o teto do bucket");
                     out.push(finding(t, Place::Relation { id: r.id.clone() }, &label, b.cap, source));
@@ -197,5 +215,28 @@ mod tests {
             pt.starts_with("items.votos pode conter 50000 elementos (seu máximo declarado), acima das 10000"),
             "{pt}"
         );
+    }
+
+    #[test]
+    fn seed_004s_day_bucket_of_1440_readings_passes() {
+        let m = crate::model::load(include_str!("../../../public/templates/sensor-day.json")).expect("template");
+        assert!(findings(&m, "DS203").is_empty(), "{:?}", findings(&m, "DS203"));
+        // The same cap outside a bucket is an ordinary long array.
+        let mut plain = m.clone();
+        plain.relations.clear();
+        assert_eq!(findings(&plain, "DS203").len(), 1);
+        // A bucket capped past Atlas' flag is still flagged, on the field or on the relation.
+        let mut huge = m.clone();
+        let readings = huge.entities[1].fields.iter_mut().find(|f| f.name == "leituras").expect("leituras");
+        readings.constraints.max_items = Some(20_000);
+        readings.size.max_items = Some(20_000);
+        assert_eq!(findings(&huge, "DS203").len(), 1);
+        let mut by_cap = m;
+        let readings = by_cap.entities[1].fields.iter_mut().find(|f| f.name == "leituras").expect("leituras");
+        readings.constraints.max_items = None;
+        readings.size.max_items = None;
+        by_cap.relations[0].bucket.as_mut().expect("bucket").cap = 20_000;
+        let f = findings(&by_cap, "DS203");
+        assert!(f.len() == 1 && f[0].message.contains("the bucket's cap"), "{f:?}");
     }
 }

@@ -11,7 +11,10 @@ declare_rule! {
     /// more per minute) that filters or sorts and that no declared index serves (equality
     /// fields leading, then the sort keys), and offers the ESR index the advisor derives.
     /// Equality on `_id` is served by the built-in `_id` index. (Shapes already covered by
-    /// several single-field indexes are `single-field-indexes`' concern.)
+    /// several single-field indexes are `single-field-indexes`' concern.) When the collection
+    /// has no room for one more index (write-heavy with 9 indexes, or at
+    /// `thresholds.maxIndexes`), the finding offers no index to add: it asks to replace one
+    /// serving only rare queries, so following it never makes `too-many-indexes` fire.
     ///
     /// ## Why is this bad?
     /// Without an index serving it, the query scans the collection (or a poor index) and
@@ -56,6 +59,8 @@ impl Rule for MissingIndex {
             {
                 continue;
             }
+            // The derivation keeps an index for the query only while the collection's budget allows.
+            let room = cx.report.indexes.iter().any(|a| a.entity == root.id && a.queries.contains(&q.id));
             let mut f = Self::finding(
                 Place::Query { id: q.id.clone() },
                 text!(
@@ -69,14 +74,25 @@ impl Rule for MissingIndex {
                     es: "Sin un índice que sirva su filtro y su orden, cada ejecución recorre la colección y ordena en memoria; el coste crece con la colección.",
                     pt: "Sem um índice que atenda seu filtro e sua ordenação, cada execução varre a coleção e ordena em memória; o custo cresce com a coleção."
                 ),
-                text!(
-                    en: "Create {ideal} (equality, sort, range).",
-                    es: "Crea {ideal} (igualdad, orden, rango).",
-                    pt: "Crie {ideal} (igualdade, ordenação, intervalo).";
-                    ideal = ideal.key_doc()
-                ),
+                if room {
+                    text!(
+                        en: "Create {ideal} (equality, sort, range).",
+                        es: "Crea {ideal} (igualdad, orden, rango).",
+                        pt: "Crie {ideal} (igualdade, ordenação, intervalo).";
+                        ideal = ideal.key_doc()
+                    )
+                } else {
+                    text!(
+                        en: "{coll} has no room for another index: replace one that serves only rare queries with {ideal} (equality, sort, range).",
+                        es: "{coll} no admite otro índice: sustituye uno que solo sirva a consultas poco frecuentes por {ideal} (igualdad, orden, rango).",
+                        pt: "{coll} não comporta outro índice: substitua um que atenda só consultas raras por {ideal} (igualdade, ordenação, intervalo).";
+                        coll = &root.name, ideal = ideal.key_doc()
+                    )
+                },
             );
-            f.fix = Some(Fix::AddIndex { entity: root.id.clone(), index: ideal });
+            if room {
+                f.fix = Some(Fix::AddIndex { entity: root.id.clone(), index: ideal });
+            }
             out.push(f);
         }
     }
@@ -141,5 +157,30 @@ mod tests {
             "Ningún índice declarado en items sirve a C5 (Cola de moderación, 12,5/min)."
         );
         assert_eq!(f[0].fix_hint.render(Lang::Pt), "Crie { estado: 1, fecha: -1 } (igualdade, ordenação, intervalo).");
+    }
+
+    #[test]
+    fn a_collection_without_room_gets_no_index_to_add() {
+        use crate::i18n::Lang;
+        use crate::model::QueryKind;
+        let mut m = model();
+        m.entities[0].collection.indexes = (0..9).map(|i| IndexSpec::new(&[(&format!("f{i}"), 1)])).collect();
+        let mut w = query("W", "c", &["_id"], &[]);
+        w.kind = QueryKind::Write;
+        w.per_minute = 2000.0;
+        m.queries.push(w);
+        let mut q = query("C5", "c", &["estado"], &[("fecha", -1)]);
+        q.per_minute = 30.0;
+        m.queries.push(q);
+        let f = findings(&m, "DS304");
+        assert_eq!(f.len(), 1, "{f:?}");
+        assert_eq!(f[0].fix, None, "a tenth index would make DS301 fire");
+        assert_eq!(
+            f[0].fix_hint.en(),
+            "items has no room for another index: replace one that serves only rare queries with { estado: 1, fecha: -1 } (equality, sort, range)."
+        );
+        assert!(f[0].fix_hint.render(Lang::Es).starts_with("items no admite otro índice: sustituye uno"));
+        assert!(f[0].fix_hint.render(Lang::Pt).starts_with("items não comporta outro índice: substitua um"));
+        assert!(findings(&m, "DS301").is_empty());
     }
 }

@@ -9,7 +9,9 @@ declare_rule! {
     /// Flags a collection that will hold more than `thresholds.massiveDocs` (10 million)
     /// documents (`collection.documents` now plus `growthPerDay` over the horizon) whose
     /// average is under `thresholds.tinyDocBytes` (256 bytes), unless it already holds
-    /// buckets.
+    /// buckets. When a reference relation makes it a parent's children, the relation counts
+    /// too, whichever is larger: the parent's documents (at least one) times the typical
+    /// cardinality now, and times the relation's `growthPerDay` for each day to the horizon.
     ///
     /// ## Why is this bad?
     /// Each document carries its own `_id`, field names and index entries: for 80-byte events
@@ -45,13 +47,21 @@ impl Rule for TinyDocumentsFlood {
         let layout = cx.layout();
         for size in cx.report.sizes.iter().filter(|s| s.avg_bytes < t.tiny_doc_bytes) {
             let Some(e) = cx.entity(&size.entity) else { continue };
-            let now = e.collection.documents.unwrap_or(0) as f64;
-            let growth = e.collection.growth_per_day.filter(|g| g.is_finite() && *g > 0.0).unwrap_or(0.0);
+            let positive = |v: f64| if v.is_finite() && v > 0.0 { v } else { 0.0 };
+            let mut now = e.collection.documents.unwrap_or(0) as f64;
+            let mut growth = positive(e.collection.growth_per_day.unwrap_or(0.0));
+            let parents = layout.parents(&e.id);
+            // Each child of a reference relation is a document of its own: the relation's
+            // cardinality and growth say how many there will be.
+            for r in parents.iter().filter(|r| r.storage == Storage::Reference && !r.cardinality.many_to_many) {
+                let docs = cx.entity(&r.parent).and_then(|p| p.collection.documents).unwrap_or(1).max(1) as f64;
+                now = now.max(docs * positive(r.cardinality.typical));
+                growth = growth.max(docs * positive(r.cardinality.growth_per_day.unwrap_or(0.0)));
+            }
             let horizon = now + growth * t.horizon_days as f64;
-            if horizon <= t.massive_docs as f64 {
+            if !horizon.is_finite() || horizon <= t.massive_docs as f64 {
                 continue;
             }
-            let parents = layout.parents(&e.id);
             if parents.iter().any(|r| r.storage == Storage::Bucket) {
                 continue;
             }
@@ -145,5 +155,26 @@ mod tests {
         let pt = f[0].message.render(Lang::Pt);
         assert!(pt.contains("38,5 milhões de documentos em 5 anos") && pt.contains("abaixo dos 256 B"), "{pt}");
         assert!(f[0].fix_hint.render(Lang::Es).starts_with("Agrupa los eventos"));
+    }
+
+    #[test]
+    fn the_relations_growth_counts_when_the_collection_gives_none() {
+        // 50,000 sensors, each adding 2 readings a day: 182.5 million documents in 5 years.
+        let mut m = events(0.0);
+        m.entities[1].collection.documents = None;
+        m.entities[1].collection.growth_per_day = None;
+        m.entities[0].collection.documents = Some(50_000);
+        m.relations[0].cardinality.typical = 10.0;
+        m.relations[0].cardinality.growth_per_day = Some(2.0);
+        let f = findings(&m, "DS204");
+        assert_eq!(f.len(), 1, "{f:?}");
+        assert!(
+            f[0].message.en().starts_with("events will hold 183.0 million documents in 5 years"),
+            "{}",
+            f[0].message
+        );
+        assert!(f[0].message.render(crate::i18n::Lang::Es).contains("183,0 millones de documentos en 5 años"));
+        m.relations[0].cardinality.growth_per_day = Some(0.05);
+        assert!(findings(&m, "DS204").is_empty(), "50,000 x (10 + 0.05 x 1,825) stays under 10 million");
     }
 }

@@ -1,18 +1,19 @@
 use super::local_figures::{digits, rate};
+use crate::advisor::index_budget::{loads, WRITE_HEAVY_INDEXES};
 use crate::advisor::{Context, Finding, Rule, RuleMeta};
 use crate::fast_hash::FastMap;
-use crate::model::{Place, QueryKind};
+use crate::model::Place;
 use crate::{declare_rule, text};
-
-/// Secondary indexes from which a write-heavy collection is flagged.
-const WRITE_HEAVY_INDEXES: usize = 10;
 
 declare_rule! {
     /// ## What it does
     /// Counts the indexes each collection needs (declared ones plus those the advisor derives
     /// from the access patterns, besides `_id`) and flags more than `thresholds.maxIndexes`
     /// (30, Atlas' flag), or 10 or more on a write-heavy collection (writes per minute at
-    /// least equal to reads).
+    /// least equal to reads). The indexes the advisor derives stay under both counts (on a
+    /// write-heavy collection a query run less than once an hour gets no index of its own,
+    /// and the indexes serving the fewest runs are left out first), so this rule only fires
+    /// for declared indexes the designer keeps beyond them.
     ///
     /// ## Why is this bad?
     /// Every insert, and every update of an indexed field, updates each index; indexes share
@@ -52,28 +53,13 @@ impl Rule for TooManyIndexes {
         if counts.is_empty() {
             return;
         }
-        let layout = cx.layout();
-        let mut rates: FastMap<&str, (f64, f64)> = FastMap::default(); // (reads, writes) per minute
-        for q in &cx.model.queries {
-            let rate = if q.per_minute.is_finite() { q.per_minute.max(0.0) } else { 0.0 };
-            let mut roots: Vec<&str> = q.entities().filter_map(|e| layout.root_id(e)).collect();
-            roots.sort_unstable();
-            roots.dedup();
-            for root in roots {
-                let r = rates.entry(root).or_default();
-                if q.kind == QueryKind::Write {
-                    r.1 += rate;
-                } else {
-                    r.0 += rate;
-                }
-            }
-        }
+        let loads = loads(cx.layout());
         let max = cx.model.thresholds.max_indexes as usize;
         for size in &cx.report.sizes {
             let Some(&n) = counts.get(size.entity.as_str()) else { continue };
             let Some(e) = cx.entity(&size.entity) else { continue };
-            let (reads, writes) = rates.get(size.entity.as_str()).copied().unwrap_or((0.0, 0.0));
-            let write_heavy = writes > 0.0 && writes >= reads;
+            let load = loads.get(size.entity.as_str()).copied().unwrap_or_default();
+            let (reads, writes, write_heavy) = (load.reads, load.writes, load.write_heavy());
             let (name, count) = (&e.name, digits(n as u64));
             let message = if n > max {
                 text!(
@@ -159,5 +145,26 @@ mod tests {
         );
         assert!(f[0].message.render(Lang::Pt).contains("2000,5 escritas/min contra 100 leituras/min"));
         assert!(f[0].message.en().contains("2000.5 writes/min"));
+    }
+
+    #[test]
+    fn the_advisors_own_indexes_are_never_flagged() {
+        // 14 query shapes on a write-heavy collection, four of them monthly reports.
+        let mut m = with_indexes(0, 2000.0);
+        for i in 0..14 {
+            let mut q = query(&format!("q{i}"), "c", &[&format!("f{i}")], &[]);
+            q.per_minute = if i < 4 { 1.0 / 43_200.0 } else { 20.0 };
+            m.queries.push(q);
+        }
+        assert!(findings(&m, "DS301").is_empty(), "{:?}", findings(&m, "DS301"));
+        let derived = crate::advisor::analyze(&m).indexes;
+        assert_eq!(derived.len(), 9, "{derived:?}");
+        // 35 frequent shapes on a read-mostly collection: the advice stops at Atlas' 30.
+        let mut m = with_indexes(0, 10.0);
+        for i in 0..35 {
+            m.queries.push(query(&format!("q{i}"), "c", &[&format!("f{i}")], &[]));
+        }
+        assert!(findings(&m, "DS301").is_empty(), "{:?}", findings(&m, "DS301"));
+        assert_eq!(crate::advisor::analyze(&m).indexes.len(), 30);
     }
 }
