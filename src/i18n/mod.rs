@@ -20,11 +20,13 @@ mod pt;
 #[cfg(test)]
 mod tests;
 mod text;
+mod words;
 
 pub use labels::*;
 pub use lang::Lang;
 pub use msg::Msg;
 pub use text::{placeholders as named_placeholders, Arg, Forms, Text};
+pub use words::period_word;
 
 impl Msg {
     /// The text of this message in `lang`.

@@ -94,7 +94,10 @@ pub fn caption_parts(r: &Relation, lang: Lang) -> Vec<String> {
     match r.storage {
         Storage::Embed if !r.field.is_empty() => parts.push(r.field.clone()),
         Storage::Bucket => parts.push(
-            r.bucket.as_ref().map(|b| format!("{bucket}/{} ≤{}", b.period, b.cap)).unwrap_or_else(|| bucket.into()),
+            r.bucket
+                .as_ref()
+                .map(|b| format!("{bucket}/{} ≤{}", crate::i18n::period_word(&b.period).render(lang), b.cap))
+                .unwrap_or_else(|| bucket.into()),
         ),
         Storage::Outside => parts.push(pick(lang, ["outside MongoDB", "fuera de MongoDB", "fora do MongoDB"]).into()),
         _ => {}

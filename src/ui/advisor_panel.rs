@@ -2,7 +2,7 @@
 //! the recommendation for each relation, the patterns that fit and the document sizes.
 
 use super::state::{Editor, Tab};
-use super::text::{say, tr};
+use super::text::{inline_markdown, say, tr};
 use crate::advisor::{rule_by_code, rule_docs, Finding, RuleMeta, Severity};
 use crate::i18n::{Labelled, Msg};
 use crate::model::Place;
@@ -230,12 +230,17 @@ fn RuleExplain(meta: &'static RuleMeta) -> impl IntoView {
         });
     });
     view! {
-        <p class="rule">{format!("{} {} — ", meta.code, meta.name)}{move || docs.with(|d| rule_docs::summary_of(d).to_string())}</p>
-        <p class="rule">{move || docs.with(|d| rule_docs::why_of(d).to_string())}</p>
+        <p class="rule">{format!("{} {} — ", meta.code, meta.name)}{move || docs.with(|d| inline_markdown(&one_line(rule_docs::summary_of(d))))}</p>
+        <p class="rule">{move || docs.with(|d| inline_markdown(&one_line(rule_docs::why_of(d))))}</p>
     }
 }
 
 thread_local! {
     /// Translated rule documentation fetched this session, by path.
     static DOC_CACHE: std::cell::RefCell<std::collections::HashMap<String, String>> = Default::default();
+}
+
+/// A documentation paragraph on one line (the doc comments wrap at 100 columns).
+fn one_line(s: &str) -> String {
+    s.split_whitespace().collect::<Vec<_>>().join(" ")
 }

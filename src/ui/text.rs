@@ -17,3 +17,26 @@ pub fn say(t: crate::i18n::Text) -> impl Fn() -> String + Send + Sync + 'static 
     let lang = expect_context::<Editor>().lang;
     move || t.render(lang.get())
 }
+
+/// A paragraph of the rules' documentation with its inline Markdown shown as such: `code` in
+/// `<code>`, **bold** in `<strong>`, everything else as text (never parsed as HTML).
+pub fn inline_markdown(s: &str) -> impl IntoView {
+    let mut parts = Vec::new();
+    for (i, chunk) in s.split('`').enumerate() {
+        if i % 2 == 1 {
+            parts.push(view! { <code>{chunk.to_string()}</code> }.into_any());
+            continue;
+        }
+        for (j, piece) in chunk.split("**").enumerate() {
+            if piece.is_empty() {
+                continue;
+            }
+            if j % 2 == 1 {
+                parts.push(view! { <strong>{piece.to_string()}</strong> }.into_any());
+            } else {
+                parts.push(piece.to_string().into_any());
+            }
+        }
+    }
+    parts
+}

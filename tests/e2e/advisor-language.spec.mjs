@@ -18,7 +18,8 @@ after(async () => browser?.close());
 function firstSection(lang, code) {
   const text = readFileSync(join(ROOT, 'public', 'rules', lang, `${code}.md`), 'utf8');
   const body = text.split(/^##[^\n]*\n/m)[1] ?? '';
-  return body.trim().split(/\n\s*\n/)[0].replace(/\s+/g, ' ').trim();
+  // Inline Markdown is shown as formatting: the markers are not part of the text.
+  return body.trim().split(/\n\s*\n/)[0].replace(/\*\*|`/g, '').replace(/\s+/g, ' ').trim();
 }
 
 const messages = (page) =>

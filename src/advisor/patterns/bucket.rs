@@ -1,26 +1,12 @@
 //! The bucket pattern on one relation, and the archive its buckets need when nothing expires.
 
+use super::push;
 use super::relation::place;
-use super::{name, push};
 use crate::advisor::relations::{bucket_fits, Facts};
 use crate::advisor::{PatternKind, PatternSuggestion, Recommendation};
-use crate::i18n::{Arg, Text};
+use crate::i18n::{period_word, Arg, Text};
 use crate::model::Storage;
 use crate::text;
-
-/// A bucket's period (the model's `hour`, `day`...) as a word of the language shown; any other
-/// value as written.
-fn period_word(period: &str) -> Text {
-    match period {
-        "minute" => text!(en: "minute", es: "minuto", pt: "minuto"),
-        "hour" => text!(en: "hour", es: "hora", pt: "hora"),
-        "day" => text!(en: "day", es: "día", pt: "dia"),
-        "week" => text!(en: "week", es: "semana", pt: "semana"),
-        "month" => text!(en: "month", es: "mes", pt: "mês"),
-        "year" => text!(en: "year", es: "año", pt: "ano"),
-        other => name(other),
-    }
-}
 
 /// The bucket pattern in use (with the archive when nothing expires) or fitting.
 pub(super) fn suggest(f: &Facts, rec: Option<Recommendation>, out: &mut Vec<PatternSuggestion>) {

@@ -249,15 +249,7 @@ fn ids(views: &[&crate::model::AccessPattern]) -> Vec<String> {
 /// usual ones).
 fn period(f: &Facts) -> Arg {
     let period = f.rel.bucket.as_ref().map(|b| b.period.as_str()).unwrap_or("");
-    match period {
-        "" => text!(en: "period", es: "periodo", pt: "período").into(),
-        "hour" => text!(en: "hour", es: "hora", pt: "hora").into(),
-        "day" => text!(en: "day", es: "día", pt: "dia").into(),
-        "week" => text!(en: "week", es: "semana", pt: "semana").into(),
-        "month" => text!(en: "month", es: "mes", pt: "mês").into(),
-        "year" => text!(en: "year", es: "año", pt: "ano").into(),
-        other => Arg::Str(other.to_string()),
-    }
+    crate::i18n::period_word(period).into()
 }
 
 /// Picks the form of reference (see the module documentation) and writes the summary:
