@@ -153,7 +153,7 @@ mod tests {
         assert_eq!(cardinality_label(&r, Lang::En), "0..∞ +4/day");
         assert_eq!(cardinality_label(&r, Lang::Es), "0..∞ +4/día");
         assert_eq!(caption(&r, Lang::En), "bucket/day ≤500");
-        assert_eq!(caption(&r, Lang::Es), "contenedor/day ≤500");
+        assert_eq!(caption(&r, Lang::Es), "contenedor/día ≤500");
         r.storage = Storage::Reference;
         r.cardinality.max = Some(50);
         r.cardinality.typical = 12.0;
