@@ -224,8 +224,8 @@ fn the_diagram_words_follow_the_language() {
     let svg = |lang| diagram_svg(&model, Some(&report), &SvgOptions { lang, ..SvgOptions::default() });
     let (en, es, pt) = (svg(Lang::En), svg(Lang::Es), svg(Lang::Pt));
     assert!(en.contains(">bucket/day ≤500<") && en.contains("<title>average "), "English words");
-    assert!(es.contains(">contenedor/day ≤500<") && es.contains("<title>media "), "Spanish words");
-    assert!(pt.contains(">bucket/day ≤500<") && pt.contains("<title>média "), "Portuguese words");
+    assert!(es.contains(">contenedor/día ≤500<") && es.contains("<title>media "), "Spanish words");
+    assert!(pt.contains(">bucket/dia ≤500<") && pt.contains("<title>média "), "Portuguese words");
     assert!(es.contains(" · asesor: ") && pt.contains(" · assistente: "), "the arrows' tooltips");
     for doc in [&es, &pt] {
         roxmltree::Document::parse(doc).expect("well-formed XML");
