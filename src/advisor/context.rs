@@ -25,6 +25,8 @@ pub struct Context<'a> {
     roots: OnceCell<Roots<'a>>,
     /// The relation whose growth sets each collection's horizon size, by collection id.
     growth: OnceCell<FastMap<&'a str, Growth<'a>>>,
+    /// Both end names of each relation, in model order, built on first use.
+    end_names: OnceCell<Vec<(&'a str, &'a str)>>,
 }
 
 impl<'a> Context<'a> {
@@ -40,6 +42,7 @@ impl<'a> Context<'a> {
             shapes: OnceCell::new(),
             roots: OnceCell::new(),
             growth: OnceCell::new(),
+            end_names: OnceCell::new(),
         }
     }
 
@@ -53,8 +56,30 @@ impl<'a> Context<'a> {
     where
         'a: 'r,
     {
+        if let Some(names) = self.relation_index(rel).and_then(|i| self.end_names_by_index().get(i)) {
+            return *names;
+        }
         let name = |id: &'r str| self.entity(id).map(|e| e.name.as_str()).unwrap_or(id);
         (name(&rel.parent), name(&rel.child))
+    }
+
+    /// The end names of every relation, in model order, looked up once for all the rules
+    /// that name both ends of every relation.
+    fn end_names_by_index(&self) -> &[(&'a str, &'a str)] {
+        self.end_names.get_or_init(|| {
+            let name = |id: &'a str| self.entity(id).map(|e| e.name.as_str()).unwrap_or(id);
+            self.model.relations.iter().map(|r| (name(&r.parent), name(&r.child))).collect()
+        })
+    }
+
+    /// The position of `rel` in the model's relations when it is one of them (by address: the
+    /// rules iterate `model.relations`), without hashing its id.
+    fn relation_index(&self, rel: &Relation) -> Option<usize> {
+        let size = std::mem::size_of::<Relation>();
+        let base = self.model.relations.as_ptr() as usize;
+        let offset = (rel as *const Relation as usize).checked_sub(base)?;
+        let i = offset / size;
+        (size > 0 && offset % size == 0 && i < self.model.relations.len()).then_some(i)
     }
 
     pub fn relation(&self, id: &str) -> Option<&'a Relation> {

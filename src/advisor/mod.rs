@@ -59,11 +59,76 @@ pub fn analyze(model: &Model) -> Report {
         Report { relations, aggregates, spanning_writes, patterns, sizes, indexes, queries, findings: Vec::new() };
     let cx = Context::new(model, &report);
     cx.prime(layout, shapes, roots, growth);
-    let mut findings = Vec::new();
+    // Room for the usual count up front: growing a vector of large findings copies them all.
+    let mut findings = Vec::with_capacity(2 * (model.entities.len() + model.relations.len()) + model.queries.len());
     for rule in RULES {
         rule.check(&cx, &mut findings);
     }
-    findings.sort_by(|a, b| (a.severity, a.code).cmp(&(b.severity, b.code)));
-    report.findings = findings;
+    report.findings = sort_findings(findings);
     report
+}
+
+/// Sorts findings by severity, then code, keeping each rule's order (a stable sort). Rules
+/// emit their findings in runs of one severity and code: the runs are sorted (a few hundred
+/// keys at most) and each finding is then moved once, rather than letting a merge sort move
+/// the large findings several times.
+fn sort_findings(findings: Vec<Finding>) -> Vec<Finding> {
+    let mut runs: Vec<(Severity, &'static str, usize, usize)> = Vec::new();
+    for (i, f) in findings.iter().enumerate() {
+        match runs.last_mut() {
+            Some((severity, code, _, end)) if *severity == f.severity && *code == f.code => *end = i + 1,
+            _ => runs.push((f.severity, f.code, i, i + 1)),
+        }
+    }
+    if runs.is_sorted_by(|a, b| (a.0, a.1) <= (b.0, b.1)) {
+        return findings;
+    }
+    runs.sort_by(|a, b| (a.0, a.1).cmp(&(b.0, b.1)));
+    let mut slots: Vec<Option<Finding>> = findings.into_iter().map(Some).collect();
+    let mut sorted = Vec::with_capacity(slots.len());
+    for &(_, _, start, end) in &runs {
+        sorted.extend(slots.get_mut(start..end).into_iter().flatten().filter_map(Option::take));
+    }
+    sorted
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::i18n::Text;
+    use crate::model::Place;
+
+    fn finding(severity: Severity, code: &'static str, id: &str) -> Finding {
+        Finding {
+            code,
+            rule: "test",
+            severity,
+            place: Place::Query { id: id.to_string() },
+            message: Text::empty(),
+            why: Text::empty(),
+            fix_hint: Text::empty(),
+            fix: None,
+        }
+    }
+
+    #[test]
+    fn findings_sort_by_severity_then_code_and_keep_each_rules_order() {
+        use Severity::*;
+        let input = vec![
+            finding(Warning, "DS200", "a"),
+            finding(Error, "DS101", "b"),
+            finding(Error, "DS101", "c"),
+            finding(Warning, "DS101", "d"),
+            finding(Error, "DS001", "e"),
+            finding(Warning, "DS200", "f"),
+            finding(Error, "DS101", "g"),
+        ];
+        let mut expected = input.clone();
+        expected.sort_by(|a, b| (a.severity, a.code).cmp(&(b.severity, b.code)));
+        let sorted = sort_findings(input);
+        assert_eq!(sorted, expected);
+        let order: Vec<String> = sorted.iter().map(|f| format!("{:?}", f.place)).collect();
+        assert!(order[1].contains("\"b\"") && order[2].contains("\"c\"") && order[3].contains("\"g\""), "{order:?}");
+        assert!(sort_findings(Vec::new()).is_empty());
+    }
 }

@@ -10,6 +10,55 @@
 use crate::fast_hash::FastMap;
 use crate::model::{BsonType, CopiedField, Entity, EntityKind, Field, Model, Relation, Storage};
 
+/// Relations grouped by `key`, each group in model order: one list, and each key's range in
+/// it (one allocation for all the groups rather than one per entity, one hash per relation).
+fn group<'a>(relations: &'a [Relation], key: impl Fn(&'a Relation) -> &'a str) -> Groups<'a> {
+    let mut index: FastMap<&str, usize> = FastMap::with_capacity_and_hasher(relations.len(), Default::default());
+    let mut group_of: Vec<usize> = Vec::with_capacity(relations.len());
+    let mut ranges: Vec<(usize, usize)> = Vec::new();
+    for r in relations {
+        let next = ranges.len();
+        let g = *index.entry(key(r)).or_insert(next);
+        if g == next {
+            ranges.push((0, 0));
+        }
+        if let Some(range) = ranges.get_mut(g) {
+            range.1 += 1;
+        }
+        group_of.push(g);
+    }
+    let mut start = 0;
+    for range in &mut ranges {
+        let count = range.1;
+        *range = (start, start);
+        start += count;
+    }
+    let mut slots: Vec<Option<&Relation>> = vec![None; relations.len()];
+    for (r, &g) in relations.iter().zip(&group_of) {
+        if let Some(range) = ranges.get_mut(g) {
+            if let Some(slot) = slots.get_mut(range.1) {
+                *slot = Some(r);
+            }
+            range.1 += 1;
+        }
+    }
+    Groups { index, ranges, list: slots.into_iter().flatten().collect() }
+}
+
+/// Relations grouped by an entity id (see [`group`]).
+struct Groups<'a> {
+    index: FastMap<&'a str, usize>,
+    ranges: Vec<(usize, usize)>,
+    list: Vec<&'a Relation>,
+}
+
+impl<'a> Groups<'a> {
+    fn get(&self, id: &str) -> &[&'a Relation] {
+        let range = self.index.get(id).and_then(|&g| self.ranges.get(g)).map_or(0..0, |&(start, end)| start..end);
+        self.list.get(range).unwrap_or(&[])
+    }
+}
+
 /// Deepest embedding chain followed; deeper (or cyclic) structures are cut off.
 pub(crate) const MAX_DEPTH: usize = 32;
 
@@ -18,9 +67,9 @@ pub(crate) struct Layout<'a> {
     pub model: &'a Model,
     entities: FastMap<&'a str, &'a Entity>,
     /// Relations by parent id, in model order.
-    by_parent: FastMap<&'a str, Vec<&'a Relation>>,
+    by_parent: Groups<'a>,
     /// Relations by child id, in model order.
-    by_child: FastMap<&'a str, Vec<&'a Relation>>,
+    by_child: Groups<'a>,
     /// The first relation that embeds each entity (as `Model::embedding_parent`).
     embed_parent: FastMap<&'a str, &'a Relation>,
     /// The collection holding each entity (absent: external, dangling, or in a cycle).
@@ -29,16 +78,11 @@ pub(crate) struct Layout<'a> {
 
 impl<'a> Layout<'a> {
     pub fn new(model: &'a Model) -> Layout<'a> {
-        let n = model.entities.len();
-        let mut by_parent: FastMap<&str, Vec<&Relation>> = FastMap::with_capacity_and_hasher(n, Default::default());
-        let mut by_child: FastMap<&str, Vec<&Relation>> = FastMap::with_capacity_and_hasher(n, Default::default());
+        let by_parent = group(&model.relations, |r| r.parent.as_str());
+        let by_child = group(&model.relations, |r| r.child.as_str());
         let mut embed_parent = FastMap::default();
-        for r in &model.relations {
-            by_parent.entry(r.parent.as_str()).or_default().push(r);
-            by_child.entry(r.child.as_str()).or_default().push(r);
-            if r.storage == Storage::Embed {
-                embed_parent.entry(r.child.as_str()).or_insert(r);
-            }
+        for r in model.relations.iter().filter(|r| r.storage == Storage::Embed) {
+            embed_parent.entry(r.child.as_str()).or_insert(r);
         }
         let mut layout = Layout {
             model,
@@ -59,12 +103,12 @@ impl<'a> Layout<'a> {
 
     /// Relations whose parent is `id`.
     pub fn children(&self, id: &str) -> &[&'a Relation] {
-        self.by_parent.get(id).map(Vec::as_slice).unwrap_or(&[])
+        self.by_parent.get(id)
     }
 
     /// Relations whose child is `id`.
     pub fn parents(&self, id: &str) -> &[&'a Relation] {
-        self.by_child.get(id).map(Vec::as_slice).unwrap_or(&[])
+        self.by_child.get(id)
     }
 
     /// The relation that embeds `id` into a parent document, if any.
@@ -314,6 +358,24 @@ mod tests {
 
     fn bibliored() -> Model {
         load(include_str!("../../public/templates/bibliored.json")).expect("template loads")
+    }
+
+    #[test]
+    fn relations_by_parent_and_child_keep_model_order() {
+        let m = crate::model::synthetic::generate(60, 7);
+        let layout = Layout::new(&m);
+        for e in &m.entities {
+            let by_scan = |parent_end: bool| -> Vec<&str> {
+                let end = |r: &Relation| if parent_end { r.parent.clone() } else { r.child.clone() };
+                m.relations.iter().filter(|r| end(r) == e.id).map(|r| r.id.as_str()).collect()
+            };
+            fn ids<'r>(rels: &[&'r Relation]) -> Vec<&'r str> {
+                rels.iter().map(|r| r.id.as_str()).collect()
+            }
+            assert_eq!(ids(layout.children(&e.id)), by_scan(true), "children of {}", e.id);
+            assert_eq!(ids(layout.parents(&e.id)), by_scan(false), "parents of {}", e.id);
+        }
+        assert!(layout.children("nope").is_empty() && layout.parents("nope").is_empty());
     }
 
     #[test]

@@ -26,11 +26,24 @@ pub(crate) fn suggest_with(
     roots: &Roots,
 ) -> Vec<PatternSuggestion> {
     let model = usage.model;
-    let advice: FastMap<&str, &RelationAdvice> = relations.iter().map(|a| (a.relation.as_str(), a)).collect();
+    // `relations` is built from `facts`, in the same order: pair them by position (checking
+    // the id), with a look-up by id only if the two ever disagree.
+    let by_id = std::cell::OnceCell::new();
+    let advice_of = |i: usize, id: &str| match relations.get(i) {
+        Some(a) if a.relation == id => Some(a),
+        _ => by_id
+            .get_or_init(|| {
+                relations.iter().map(|a| (a.relation.as_str(), a)).collect::<FastMap<&str, &RelationAdvice>>()
+            })
+            .get(id)
+            .copied(),
+    };
+    // Room for about one pattern per relation and per collection: growing the vector copies
+    // every suggestion made so far.
     let writes = parent_writes::WritesOn::new(&model.queries);
-    let mut out = Vec::new();
-    for f in facts {
-        let recommendation = advice.get(f.rel.id.as_str()).map(|a| a.recommendation);
+    let mut out = Vec::with_capacity(facts.len() + model.entities.len());
+    for (i, f) in facts.iter().enumerate() {
+        let recommendation = advice_of(i, f.rel.id.as_str()).map(|a| a.recommendation);
         relation::suggest(usage, &writes, f, recommendation, &mut out);
     }
     let version_field = shared_version_field(model);

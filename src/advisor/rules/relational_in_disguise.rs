@@ -1,10 +1,10 @@
 use crate::advisor::aggregates::Roots;
+use crate::advisor::paths::Layout;
 use crate::advisor::relations::facts::{is_read, rate};
 use crate::advisor::{Context, Finding, Rule, RuleMeta};
 use crate::declare_rule;
-use crate::fast_hash::FastMap;
 use crate::i18n::Arg;
-use crate::model::{AccessPattern, Model, Place, QueryKind, Relation, Storage};
+use crate::model::{AccessPattern, Place, QueryKind, Storage};
 use crate::text;
 
 /// A read executed at least this often per minute is on the hot path.
@@ -47,35 +47,26 @@ declare_rule! {
     }
 }
 
-/// Relations by (parent, child), to find the copy that serves a read.
-fn pairs(model: &Model) -> FastMap<(&str, &str), Vec<&Relation>> {
-    let mut map: FastMap<(&str, &str), Vec<&Relation>> = FastMap::default();
-    for r in &model.relations {
-        map.entry((r.parent.as_str(), r.child.as_str())).or_default().push(r);
-    }
-    map
-}
-
 /// Whether a copy lets a read that starts at `start` show `touched` without a second read:
 /// the start holds copies of the touched parent (extended reference), or of the touched
 /// children (embedding, subset, computed values).
-fn served(pairs: &FastMap<(&str, &str), Vec<&Relation>>, start: &str, touched: &str) -> bool {
-    let down = pairs.get(&(start, touched)).into_iter().flatten();
-    let up = pairs.get(&(touched, start)).into_iter().flatten();
+fn served(layout: &Layout, start: &str, touched: &str) -> bool {
+    let down = layout.children(start).iter().filter(|r| r.child == touched);
+    let up = layout.children(touched).iter().filter(|r| r.child == start);
     down.into_iter().any(|r| r.storage == Storage::Embed || r.subset.is_some() || !r.computed.is_empty())
         || up.into_iter().any(|r| r.storage == Storage::Embed || !r.extended.is_empty())
 }
 
 /// Touched entities of a read that live in another aggregate and that no copy serves.
-fn unserved<'a>(roots: &Roots, pairs: &FastMap<(&str, &str), Vec<&Relation>>, q: &'a AccessPattern) -> Vec<&'a str> {
+fn unserved<'a>(roots: &Roots, layout: &Layout, q: &'a AccessPattern) -> Vec<&'a str> {
     let start_root = roots.root(&q.entity);
     q.touches
         .iter()
         .map(String::as_str)
         .filter(|t| {
             let same = start_root.is_some() && roots.root(t) == start_root;
-            let via_root = start_root.is_some_and(|r| served(pairs, r, t));
-            !same && !served(pairs, &q.entity, t) && !via_root
+            let via_root = start_root.is_some_and(|r| served(layout, r, t));
+            !same && !served(layout, &q.entity, t) && !via_root
         })
         .collect()
 }
@@ -88,10 +79,10 @@ impl Rule for RelationalInDisguise {
     fn check(&self, cx: &Context, out: &mut Vec<Finding>) {
         let model = cx.model;
         let roots = cx.roots();
-        let pairs = pairs(model);
+        let layout = cx.layout();
         let name = |id: &str| cx.entity(id).map(|e| e.name.clone()).unwrap_or_else(|| id.to_string());
         for q in model.queries.iter().filter(|q| q.kind == QueryKind::Read && rate(q) >= HOT_PER_MINUTE) {
-            let missing = unserved(roots, &pairs, q);
+            let missing = unserved(roots, layout, q);
             if !q.uses_lookup && missing.is_empty() {
                 continue;
             }
