@@ -3,6 +3,7 @@
 // machines are shared and noisy; compare runs, not thresholds.
 //
 //   node scripts/bench-ui.mjs [sizes...]      (after `trunk build --release`; see `make bench-ui`)
+//   DIST=other/dist node scripts/bench-ui.mjs  (another build, for an A/B comparison)
 //
 // Measured per size:
 // - first render, painted: from navigation start to the frame after the boxes on screen are in
@@ -36,7 +37,8 @@ const p95 = (xs) => {
   return s[Math.min(s.length - 1, Math.floor(s.length * 0.95))];
 };
 
-const server = await serve(join(root, 'dist'), port);
+const dist = process.env.DIST ?? join(root, 'dist');
+const server = await serve(dist, port);
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
   args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'],
@@ -163,8 +165,8 @@ server.close();
 console.table(rows);
 let raw = 0;
 let gz = 0;
-for (const f of readdirSync(join(root, 'dist')).filter((f) => /\.(wasm|js)$/.test(f))) {
-  raw += statSync(join(root, 'dist', f)).size;
-  gz += gzipSync(readFileSync(join(root, 'dist', f)), { level: 9 }).length;
+for (const f of readdirSync(dist).filter((f) => /\.(wasm|js)$/.test(f))) {
+  raw += statSync(join(dist, f)).size;
+  gz += gzipSync(readFileSync(join(dist, f)), { level: 9 }).length;
 }
 console.log(`bundle (wasm + js): ${(raw / 1024).toFixed(0)} KiB raw, ${(gz / 1024).toFixed(0)} KiB gzip`);
