@@ -3,6 +3,7 @@
 // machines are shared and noisy; compare runs, not thresholds.
 //
 //   node scripts/bench-ui.mjs [sizes...]      (after `trunk build --release`; see `make bench-ui`)
+//   DIST=other/dist node scripts/bench-ui.mjs  (another build, for an A/B comparison)
 //
 // Measured per size:
 // - first render, painted: from navigation start to the frame after the boxes on screen are in
@@ -36,7 +37,8 @@ const p95 = (xs) => {
   return s[Math.min(s.length - 1, Math.floor(s.length * 0.95))];
 };
 
-const server = await serve(join(root, 'dist'), port);
+const dist = process.env.DIST ?? join(root, 'dist');
+const server = await serve(dist, port);
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
   args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'],
@@ -74,6 +76,27 @@ for (const n of counts) {
         };
         requestAnimationFrame(tick);
       }),
+  );
+
+  // The advisor panel's lists, complete: as many findings as the tab's count, one
+  // recommendation per relation.
+  const relations = JSON.parse(json).relations.length;
+  const advisorListed = await page.evaluate(
+    (relations) =>
+      new Promise((resolve) => {
+        const check = () => {
+          const total = Number(document.querySelector('[data-testid="tab-advisor"] .count')?.textContent ?? -1);
+          const findings = document.querySelectorAll('[data-testid="finding"]').length;
+          const recommendations = document.querySelectorAll('[data-testid="recommendation"]').length;
+          if (findings === total && recommendations === relations) {
+            requestAnimationFrame(() => resolve(performance.now()));
+          } else {
+            requestAnimationFrame(check);
+          }
+        };
+        check();
+      }),
+    relations,
   );
 
   // Drag: press on a box header, then 60 moves; measure move-to-frame inside the page.
@@ -123,9 +146,10 @@ for (const n of counts) {
   const wasmBytes = await page.evaluate(() => window.wasmBindings?.wasm_memory_bytes?.() ?? null);
   rows.push({
     aggregates: n,
-    relations: JSON.parse(json).relations.length,
+    relations,
     'boxes drawn': drawn,
     'first render (ms)': firstPaint.toFixed(0),
+    'advisor listed (ms)': advisorListed.toFixed(0),
     'drag median (ms)': median(lat).toFixed(1),
     'drag p95 (ms)': p95(lat).toFixed(1),
     'move handler (ms)': median(handler).toFixed(2),
@@ -141,8 +165,8 @@ server.close();
 console.table(rows);
 let raw = 0;
 let gz = 0;
-for (const f of readdirSync(join(root, 'dist')).filter((f) => /\.(wasm|js)$/.test(f))) {
-  raw += statSync(join(root, 'dist', f)).size;
-  gz += gzipSync(readFileSync(join(root, 'dist', f)), { level: 9 }).length;
+for (const f of readdirSync(dist).filter((f) => /\.(wasm|js)$/.test(f))) {
+  raw += statSync(join(dist, f)).size;
+  gz += gzipSync(readFileSync(join(dist, f)), { level: 9 }).length;
 }
 console.log(`bundle (wasm + js): ${(raw / 1024).toFixed(0)} KiB raw, ${(gz / 1024).toFixed(0)} KiB gzip`);

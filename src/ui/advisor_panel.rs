@@ -1,6 +1,7 @@
 //! The advisor: findings grouped by severity with their explanation and one-click fixes, then
 //! the recommendation for each relation, the patterns that fit and the document sizes.
 
+use super::progressive::progressive;
 use super::state::{Editor, Tab};
 use super::text::{inline_markdown, say, tr};
 use crate::advisor::{rule_by_code, rule_docs, Finding, RuleMeta, Severity};
@@ -45,7 +46,7 @@ pub fn AdvisorPanel() -> impl IntoView {
                 view! {
                     <section class=format!("findings {}", sev.label())>
                         <h3>{title}" "<span class="count">{findings.len()}</span></h3>
-                        <ul>{findings.into_iter().map(|(_, f)| view! { <FindingItem finding=f /> }).collect_view()}</ul>
+                        <ul>{progressive(findings, |(_, f)| view! { <FindingItem finding=f /> })}</ul>
                     </section>
                 }
             })
@@ -114,23 +115,27 @@ fn FindingItem(finding: Finding) -> impl IntoView {
 fn Recommendations() -> impl IntoView {
     let editor = expect_context::<Editor>();
     let items = move || {
-        editor.report.with(|r| {
-            r.relations
-                .iter()
-                .map(|a| {
-                    let label = editor.model.with(|m| Place::Relation { id: a.relation.clone() }.label(m));
-                    let id = a.relation.clone();
-                    let agrees = a.agrees;
-                    view! {
-                        <li class:disagrees=!agrees data-testid="recommendation" data-relation=a.relation.clone()>
-                            <button class="link" on:click=move |_| editor.select_relation(&id)>{label}</button>
-                            <span class="verdict">{tr(a.recommendation.msg())}</span>
-                            <span class="class">{tr(a.class.msg())}</span>
-                            {(!agrees).then(|| view! { <span class="badge warn">{tr(Msg::DiffersFromDesign)}</span> })}
-                        </li>
-                    }
-                })
-                .collect_view()
+        let rows: Vec<_> = editor.report.with(|r| {
+            editor.model.with(|m| {
+                r.relations
+                    .iter()
+                    .map(|a| {
+                        let label = Place::Relation { id: a.relation.clone() }.label(m);
+                        (label, a.relation.clone(), a.agrees, a.recommendation, a.class)
+                    })
+                    .collect()
+            })
+        });
+        progressive(rows, move |(label, id, agrees, recommendation, class)| {
+            let relation = id.clone();
+            view! {
+                <li class:disagrees=!agrees data-testid="recommendation" data-relation=relation>
+                    <button class="link" on:click=move |_| editor.select_relation(&id)>{label}</button>
+                    <span class="verdict">{tr(recommendation.msg())}</span>
+                    <span class="class">{tr(class.msg())}</span>
+                    {(!agrees).then(|| view! { <span class="badge warn">{tr(Msg::DiffersFromDesign)}</span> })}
+                </li>
+            }
         })
     };
     view! {
@@ -145,20 +150,17 @@ fn Recommendations() -> impl IntoView {
 fn Patterns() -> impl IntoView {
     let editor = expect_context::<Editor>();
     let items = move || {
-        editor.report.with(|r| {
-            r.patterns
-                .iter()
-                .map(|p| {
-                    view! {
-                        <li data-testid="pattern">
-                            <span class=if p.in_use { "badge ok" } else { "badge" }>{tr(if p.in_use { Msg::InUse } else { Msg::Fits })}</span>
-                            <strong>{tr(p.pattern.msg())}</strong>
-                            ": "
-                            {say(p.change.clone())}
-                        </li>
-                    }
-                })
-                .collect_view()
+        let rows: Vec<_> =
+            editor.report.with(|r| r.patterns.iter().map(|p| (p.in_use, p.pattern, p.change.clone())).collect());
+        progressive(rows, |(in_use, pattern, change)| {
+            view! {
+                <li data-testid="pattern">
+                    <span class=if in_use { "badge ok" } else { "badge" }>{tr(if in_use { Msg::InUse } else { Msg::Fits })}</span>
+                    <strong>{tr(pattern.msg())}</strong>
+                    ": "
+                    {say(change)}
+                </li>
+            }
         })
     };
     view! {
@@ -173,21 +175,26 @@ fn Patterns() -> impl IntoView {
 fn Sizes() -> impl IntoView {
     let editor = expect_context::<Editor>();
     let rows = move || {
-        editor.report.with(|r| {
-            r.sizes
-                .iter()
-                .map(|s| {
-                    let name = editor.model.with(|m| m.entity(&s.entity).map(|e| e.name.clone()).unwrap_or_default());
-                    view! {
-                        <tr>
-                            <td>{name}</td>
-                            <td>{human_bytes(s.avg_bytes)}</td>
-                            <td>{human_bytes(s.worst_bytes)}</td>
-                            <td title=say(s.horizon_label.clone())>{human_bytes(s.horizon_bytes)}</td>
-                        </tr>
-                    }
-                })
-                .collect_view()
+        let rows: Vec<_> = editor.report.with(|r| {
+            editor.model.with(|m| {
+                r.sizes
+                    .iter()
+                    .map(|s| {
+                        let name = m.entity(&s.entity).map(|e| e.name.clone()).unwrap_or_default();
+                        (name, s.avg_bytes, s.worst_bytes, s.horizon_bytes, s.horizon_label.clone())
+                    })
+                    .collect()
+            })
+        });
+        progressive(rows, |(name, avg, worst, horizon, horizon_label)| {
+            view! {
+                <tr>
+                    <td>{name}</td>
+                    <td>{human_bytes(avg)}</td>
+                    <td>{human_bytes(worst)}</td>
+                    <td title=say(horizon_label)>{human_bytes(horizon)}</td>
+                </tr>
+            }
         })
     };
     view! {

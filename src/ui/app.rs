@@ -19,7 +19,7 @@ use wasm_bindgen::JsCast;
 
 #[component]
 pub fn App() -> impl IntoView {
-    let (own, problem) = storage::initial_model();
+    let (own, problem) = super::timing::timed("load", storage::initial_model);
     // A share link opens the shared design read-only; a broken link keeps the user's model.
     let (model, review, problem) = match share_ui::model_from_location() {
         Some(Ok(shared)) => (shared, true, problem),

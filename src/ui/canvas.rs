@@ -4,6 +4,7 @@
 
 use super::edges::{lanes, ArrowMarkers, EdgeView, Lanes};
 use super::entity_box::EntityBox;
+use super::lookup::Lookup;
 use super::state::{Drag, Editor};
 use super::text::tr;
 use crate::editor::edit;
@@ -57,6 +58,7 @@ pub fn Canvas() -> impl IntoView {
     })));
 
     provide_context(Lanes(Memo::new(move |_| editor.model.with(lanes))));
+    provide_context(Lookup::new(editor));
 
     let measure = move || {
         if let Some(el) = canvas.get_untracked() {
@@ -67,8 +69,10 @@ pub fn Canvas() -> impl IntoView {
     };
     canvas.on_load(move |_| {
         request_animation_frame(move || {
-            measure();
-            editor.fit_view();
+            super::timing::timed("fit", || {
+                measure();
+                editor.fit_view();
+            })
         });
     });
     let resize = window_event_listener(leptos::ev::resize, move |_| measure());
@@ -170,7 +174,7 @@ pub fn Canvas() -> impl IntoView {
                 <svg class="edges" aria-hidden="true">
                     <ArrowMarkers />
                     <For each=move || visible_relations.get() key=|id| id.clone() let:id>
-                        <EdgeView id=id />
+                        <EdgeView id=id far=far />
                     </For>
                     <Preview />
                 </svg>

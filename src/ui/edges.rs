@@ -1,11 +1,12 @@
 //! Arrows: solid for data copied into a document, dashed for references, the cardinality at
 //! the ends, and a mark where the storage disagrees with the advisor.
 
+use super::lookup::Lookup;
 use super::state::Editor;
 use crate::advisor::Recommendation;
 use crate::editor::geometry::{entity_rect, label_point, route, Rect, Side};
 use crate::i18n::{Labelled, Lang, Msg};
-use crate::model::{Entity, Relation, Storage};
+use crate::model::{Relation, Storage};
 use crate::share::labels::{caption, cardinality_label, parent_label};
 use leptos::prelude::*;
 use std::collections::HashMap;
@@ -24,8 +25,7 @@ pub fn ArrowMarkers() -> impl IntoView {
     }
 }
 
-fn shifted(e: &Entity, (dx, dy): (f64, f64)) -> Rect {
-    let mut r = entity_rect(e);
+fn shifted(mut r: Rect, (dx, dy): (f64, f64)) -> Rect {
     r.x += dx;
     r.y += dy;
     r
@@ -49,19 +49,25 @@ struct Shape {
 }
 
 #[component]
-pub fn EdgeView(id: String) -> impl IntoView {
+pub fn EdgeView(id: String, far: Signal<bool>) -> impl IntoView {
     let editor = expect_context::<Editor>();
     let lanes = expect_context::<Lanes>();
+    let lookup = expect_context::<Lookup>();
     let relation = {
         let id = id.clone();
         Memo::new(move |_| {
             let lane = lanes.0.with(|l| l.get(&id).copied().unwrap_or(0));
-            editor.model.with(|m| m.relation(&id).cloned().map(|r| (lane, r)))
+            editor.model.with(|m| lookup.relation(m, &id).cloned().map(|r| (lane, r)))
         })
     };
+    // The boxes at both ends, as rectangles (all an arrow needs of them).
     let ends = Memo::new(move |_| {
-        let Some((_, r)) = relation.get() else { return None };
-        editor.model.with(|m| Some((m.entity(&r.parent)?.clone(), m.entity(&r.child)?.clone())))
+        relation.with(|r| {
+            let (_, r) = r.as_ref()?;
+            editor
+                .model
+                .with(|m| Some((entity_rect(lookup.entity(m, &r.parent)?), entity_rect(lookup.entity(m, &r.child)?))))
+        })
     });
     // Offsets of both ends during a drag: cheap to recompute on every pointer move, and the
     // route below is recomputed only for arrows whose ends actually move.
@@ -72,13 +78,11 @@ pub fn EdgeView(id: String) -> impl IntoView {
         let (lane, relation) = relation.get()?;
         let (p, c) = ends.get()?;
         let (op, oc) = offsets.get()?;
-        Some(Shape { from: shifted(&p, op), to: shifted(&c, oc), relation, lane })
+        Some(Shape { from: shifted(p, op), to: shifted(c, oc), relation, lane })
     });
     let advice = {
         let id = id.clone();
-        Memo::new(move |_| {
-            editor.report.with(|r| r.relation(&id).map(|a| (a.agrees, a.recommendation, a.summary.clone())))
-        })
+        Memo::new(move |_| lookup.advice(&id))
     };
     let selected = {
         let id = id.clone();
@@ -91,6 +95,16 @@ pub fn EdgeView(id: String) -> impl IntoView {
             editor.select_relation(&id);
         }
     };
+    // The tooltip is made when the pointer first comes over the arrow: a thousand `<title>`
+    // elements nobody hovers cost as much style and layout as the arrows themselves.
+    let hovered = RwSignal::new(false);
+    let tooltip = move || {
+        hovered.get().then(|| {
+            let lang = editor.lang.get();
+            let text = relation.with(|r| r.as_ref().map(|(_, r)| title(r, advice.get(), lang)));
+            view! { <title>{text}</title> }
+        })
+    };
     view! {
         <g
             class="edge"
@@ -98,8 +112,14 @@ pub fn EdgeView(id: String) -> impl IntoView {
             data-testid="relation"
             data-id=id.clone()
             on:pointerdown=select
+            on:pointerenter=move |_| {
+                if !hovered.get_untracked() {
+                    hovered.set(true);
+                }
+            }
         >
-            {move || shape.get().map(|s| draw(&s, advice.get(), editor.lang.get()))}
+            {tooltip}
+            {move || shape.get().map(|s| draw(&s, advice.with(|a| a.as_ref().is_some_and(|(agrees, _, _)| !agrees)), far.get(), editor.lang.get()))}
         </g>
     }
 }
@@ -113,7 +133,18 @@ fn anchor(side: Side) -> &'static str {
     }
 }
 
-fn draw(s: &Shape, advice: Option<(bool, Recommendation, crate::i18n::Text)>, lang: Lang) -> impl IntoView {
+/// The arrow's tooltip: its storage, and the advisor's recommendation with the reason.
+fn title(r: &Relation, advice: Option<(bool, Recommendation, crate::i18n::Text)>, lang: Lang) -> String {
+    let storage = r.storage.msg().text(lang);
+    match &advice {
+        Some((_, rec, summary)) => Msg::EdgeTitle.fill(lang, &[&storage, &rec.msg().text(lang), &summary.render(lang)]),
+        None => storage.to_string(),
+    }
+}
+
+/// The arrow; `far` (zoomed out past the level of detail) leaves out the labels, as boxes leave
+/// out their fields: at that size they are specks, not text.
+fn draw(s: &Shape, disagrees: bool, far: bool, lang: Lang) -> impl IntoView {
     let r = &s.relation;
     let references = r.references() || r.storage == Storage::Outside;
     let copies = r.copies_data();
@@ -122,27 +153,23 @@ fn draw(s: &Shape, advice: Option<(bool, Recommendation, crate::i18n::Text)>, la
     let copy_route = (references && copies).then(|| route(&s.from, &s.to, s.lane + if s.lane >= 0 { 1 } else { -1 }));
     let main_class = if references { "line dashed" } else { "line solid" };
     let main_class = if r.storage == Storage::Outside { "line dashed outside" } else { main_class };
-    let end_label = label_point(main.end, main.end_side);
-    let start_label = label_point(main.start, main.start_side);
-    let parent_label = parent_label(r);
-    let disagrees = advice.as_ref().is_some_and(|(agrees, _, _)| !agrees);
-    let storage = r.storage.msg().text(lang);
-    let title = match &advice {
-        Some((_, rec, summary)) => Msg::EdgeTitle.fill(lang, &[&storage, &rec.msg().text(lang), &summary.render(lang)]),
-        None => storage.to_string(),
-    };
-    let caption = caption(r, lang);
+    let labels = (!far).then(|| {
+        let end_label = label_point(main.end, main.end_side);
+        let start_label = label_point(main.start, main.start_side);
+        view! {
+            <text class="card" x=start_label.x y=start_label.y text-anchor=anchor(main.start_side)>{parent_label(r)}</text>
+            <text class="card" x=end_label.x y=end_label.y text-anchor=anchor(main.end_side) data-testid="cardinality">{cardinality_label(r, lang)}</text>
+            <text class="caption" x=main.mid.x + 6.0 y=main.mid.y - 6.0>{caption(r, lang)}</text>
+        }
+    });
     view! {
-        <title>{title}</title>
         <path class="hit" d=main.d.clone() />
         <path class=main_class d=main.d.clone() marker-end=if references { "url(#arrow-open)" } else { "url(#arrow)" } />
         {copy_route.map(|c| view! {
             <path class="hit" d=c.d.clone() />
             <path class="line solid copy" d=c.d marker-end="url(#arrow)" />
         })}
-        <text class="card" x=start_label.x y=start_label.y text-anchor=anchor(main.start_side)>{parent_label}</text>
-        <text class="card" x=end_label.x y=end_label.y text-anchor=anchor(main.end_side) data-testid="cardinality">{cardinality_label(r, lang)}</text>
-        <text class="caption" x=main.mid.x + 6.0 y=main.mid.y - 6.0>{caption}</text>
+        {labels}
         {disagrees.then(|| view! {
             <g class="disagree" data-testid="disagreement" transform=format!("translate({} {})", main.mid.x, main.mid.y)>
                 <circle r="9" />

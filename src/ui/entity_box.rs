@@ -1,20 +1,22 @@
 //! One aggregate on the canvas: header with name, kind and size badge, then its fields.
 
+use super::lookup::Lookup;
 use super::state::{Drag, Editor};
 use super::text::tr;
 use crate::advisor::{Severity, SizeLevel};
 use crate::editor::geometry::{entity_rect, rows, INDENT};
 use crate::i18n::Msg;
-use crate::model::{Entity, EntityKind, Place};
+use crate::model::{Entity, EntityKind};
 use crate::share::labels::{human_bytes, kind_label, type_label};
 use leptos::prelude::*;
 
 #[component]
 pub fn EntityBox(id: String, far: Signal<bool>) -> impl IntoView {
     let editor = expect_context::<Editor>();
+    let lookup = expect_context::<Lookup>();
     let entity = {
         let id = id.clone();
-        Memo::new(move |_| editor.model.with(|m| m.entity(&id).cloned()))
+        Memo::new(move |_| editor.model.with(|m| lookup.entity(m, &id).cloned()))
     };
     let selected = {
         let id = id.clone();
@@ -49,19 +51,7 @@ pub fn EntityBox(id: String, far: Signal<bool>) -> impl IntoView {
     };
     let worst = {
         let id = id.clone();
-        move || {
-            editor.report.with(|r| {
-                r.findings
-                    .iter()
-                    .filter(|f| match &f.place {
-                        Place::Entity { id: e } => *e == id,
-                        Place::Field { entity, .. } => *entity == id,
-                        _ => false,
-                    })
-                    .map(|f| f.severity)
-                    .min()
-            })
-        }
+        move || lookup.worst(&id)
     };
     let on_down = {
         let id = id.clone();

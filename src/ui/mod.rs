@@ -14,19 +14,22 @@ mod form;
 mod icons;
 mod import_dialog;
 mod inspector;
+mod lookup;
 mod presentation;
+mod progressive;
 mod queries_panel;
 mod relation_inspector;
 mod share_ui;
 pub mod state;
 mod storage;
 mod text;
+pub mod timing;
 
 pub use app::App;
 
 /// Mounts the app on the page body.
 pub fn mount() {
-    leptos::mount::mount_to_body(App);
+    timing::timed("mount", || leptos::mount::mount_to_body(App));
 }
 
 /// Bytes of WebAssembly memory in use (read by the UI benchmark as `wasmBindings.wasm_memory_bytes()`).

@@ -107,7 +107,7 @@ pub struct Editor {
 
 impl Editor {
     pub fn new(model: Model) -> Editor {
-        let report = analyze(&model);
+        let report = super::timing::timed("analyze", || analyze(&model));
         Editor {
             model: RwSignal::new(model),
             report: RwSignal::new(report),

@@ -1,0 +1,109 @@
+// Where the first render's time goes: loads the app on a generated model (as bench-ui does)
+// with a Chromium trace running, then prints the main thread's time by kind of work (script,
+// wasm compile, style, layout, paint...) up to the moment the boxes are drawn, and the app's
+// own `performance.measure` spans (names starting with "docshape:").
+//
+//   node scripts/profile-ui.mjs [aggregates] [trace.json]   (after `trunk build --release`)
+import { execFileSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { chromium } from 'playwright-core';
+import { serve } from '../tests/e2e/server.mjs';
+
+const root = new URL('..', import.meta.url).pathname;
+const n = Number(process.argv[2] ?? 500);
+const out = process.argv[3];
+const port = 8094;
+const json = execFileSync(join(root, 'target', 'release', 'docshape'), ['synth', '--entities', String(n), '--seed', '7'], {
+  maxBuffer: 1 << 28,
+}).toString();
+
+const server = await serve(process.env.DIST ?? join(root, 'dist'), port);
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
+  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'],
+});
+const context = await browser.newContext({ viewport: { width: 1600, height: 1000 } });
+await context.addInitScript((model) => {
+  if (!sessionStorage.getItem('seeded')) {
+    localStorage.setItem('docshape.model', model);
+    sessionStorage.setItem('seeded', '1');
+  }
+}, json);
+const page = await context.newPage();
+const cdp = await browser.newBrowserCDPSession();
+const events = [];
+cdp.on('Tracing.dataCollected', (e) => events.push(...e.value));
+const done = new Promise((r) => cdp.once('Tracing.tracingComplete', r));
+await cdp.send('Tracing.start', {
+  transferMode: 'ReportEvents',
+  traceConfig: {
+    includedCategories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8', 'v8.wasm', 'blink.user_timing', 'loading', 'toplevel', 'disabled-by-default-v8.compile'],
+  },
+});
+await page.goto(`http://127.0.0.1:${port}/`);
+await page.waitForFunction(() => document.querySelectorAll('[data-testid="entity"]').length > 0, null, { timeout: 120000 });
+const { firstPaint, drawn, measures, nav } = await page.evaluate(
+  () =>
+    new Promise((resolve) => {
+      let last = -1;
+      const tick = () => {
+        const count = document.querySelectorAll('[data-testid="entity"]').length;
+        if (count === last) {
+          requestAnimationFrame(() =>
+            resolve({
+              firstPaint: performance.now(),
+              drawn: count,
+              nav: performance.timeOrigin,
+              measures: performance
+                .getEntriesByType('measure')
+                .map((m) => ({ name: m.name, start: m.startTime, ms: m.duration })),
+            }),
+          );
+        } else {
+          last = count;
+          requestAnimationFrame(tick);
+        }
+      };
+      requestAnimationFrame(tick);
+    }),
+);
+await cdp.send('Tracing.end');
+await done;
+await browser.close();
+server.close();
+if (out) writeFileSync(out, JSON.stringify({ traceEvents: events }));
+
+console.log(`${n} aggregates: ${drawn} boxes drawn, first render ${firstPaint.toFixed(0)} ms`);
+for (const m of measures) console.log(`  ${m.name.padEnd(40)} start ${m.start.toFixed(0).padStart(6)}  ${m.ms.toFixed(1).padStart(7)} ms`);
+
+// The renderer's main thread: the thread that has the navigation's ParseHTML / EvaluateScript.
+const main = events.find((e) => e.name === 'ParseHTML' || (e.name === 'TracingStartedInBrowser' && false));
+const tid = main ? `${main.pid}:${main.tid}` : null;
+const navStart = events.find((e) => e.name === 'navigationStart' && e.args?.data?.isLoadingMainFrame && e.args?.data?.documentLoaderURL?.startsWith('http'));
+const t0 = navStart ? navStart.ts : Math.min(...events.filter((e) => e.ts > 0).map((e) => e.ts));
+const end = t0 + firstPaint * 1000;
+// Self time by event name on the main thread, from complete ('X') and B/E events within [t0, end].
+const mine = events.filter((e) => `${e.pid}:${e.tid}` === tid && e.ph === 'X' && e.ts >= t0 && e.ts <= end && e.dur);
+mine.sort((a, b) => a.ts - b.ts || b.dur - a.dur);
+const self = new Map();
+const stack = [];
+for (const e of mine) {
+  while (stack.length && stack[stack.length - 1].ts + stack[stack.length - 1].dur <= e.ts) stack.pop();
+  const parent = stack[stack.length - 1];
+  if (parent) self.set(parent.name, (self.get(parent.name) ?? 0) - Math.min(e.dur, parent.ts + parent.dur - e.ts));
+  self.set(e.name, (self.get(e.name) ?? 0) + e.dur);
+  stack.push(e);
+}
+const rows = [...self.entries()].filter(([, v]) => v > 2000).sort((a, b) => b[1] - a[1]);
+console.log('main thread self time up to first render (ms):');
+for (const [name, us] of rows) console.log(`  ${name.padEnd(40)} ${(us / 1000).toFixed(1).padStart(8)}`);
+// The big top-level tasks in time order.
+console.log('top-level tasks over 20 ms (start ms from navigation, duration):');
+for (const e of mine.filter((e) => e.name === 'RunTask' && e.dur > 20000)) {
+  const kids = mine.filter((k) => k !== e && k.ts >= e.ts && k.ts < e.ts + e.dur && k.dur > 10000 && k.name !== 'RunTask').map((k) => `${k.name} ${(k.dur / 1000).toFixed(0)}`);
+  console.log(`  ${((e.ts - t0) / 1000).toFixed(0).padStart(6)}  ${(e.dur / 1000).toFixed(0).padStart(5)} ms  ${kids.slice(0, 8).join(', ')}`);
+}
+// Off-main-thread wasm compilation.
+const wasm = events.filter((e) => /wasm/i.test(e.name) && e.dur).reduce((m, e) => m.set(e.name, (m.get(e.name) ?? 0) + e.dur), new Map());
+console.log('wasm events (all threads, ms):', [...wasm.entries()].map(([k, v]) => `${k} ${(v / 1000).toFixed(1)}`).join(', '));
