@@ -19,7 +19,7 @@ import { execFileSync } from 'node:child_process';
 import { readdirSync, statSync, readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { join } from 'node:path';
-import { chromium } from 'playwright-core';
+import { launch, seededContext } from '../tests/e2e/app.mjs';
 import { serve } from '../tests/e2e/server.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
@@ -39,21 +39,12 @@ const p95 = (xs) => {
 
 const dist = process.env.DIST ?? join(root, 'dist');
 const server = await serve(dist, port);
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
-  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'],
-});
+const browser = await launch();
 
 const rows = [];
 for (const n of counts) {
   const json = execFileSync(cli, ['synth', '--entities', String(n), '--seed', '7'], { maxBuffer: 1 << 28 }).toString();
-  const context = await browser.newContext({ viewport: { width: 1600, height: 1000 } });
-  await context.addInitScript((model) => {
-    if (!sessionStorage.getItem('seeded')) {
-      localStorage.setItem('docshape.model', model);
-      sessionStorage.setItem('seeded', '1');
-    }
-  }, json);
+  const context = await seededContext(browser, json);
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
   await cdp.send('Performance.enable');

@@ -7,7 +7,7 @@
 import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium } from 'playwright-core';
+import { launch, seededContext } from '../tests/e2e/app.mjs';
 import { serve } from '../tests/e2e/server.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
@@ -19,17 +19,8 @@ const json = execFileSync(join(root, 'target', 'release', 'docshape'), ['synth',
 }).toString();
 
 const server = await serve(process.env.DIST ?? join(root, 'dist'), port);
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
-  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'],
-});
-const context = await browser.newContext({ viewport: { width: 1600, height: 1000 } });
-await context.addInitScript((model) => {
-  if (!sessionStorage.getItem('seeded')) {
-    localStorage.setItem('docshape.model', model);
-    sessionStorage.setItem('seeded', '1');
-  }
-}, json);
+const browser = await launch();
+const context = await seededContext(browser, json);
 const page = await context.newPage();
 const cdp = await browser.newBrowserCDPSession();
 const events = [];

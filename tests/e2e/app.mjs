@@ -23,6 +23,21 @@ export async function launch() {
   return chromium.launch({ executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium', args: FLAGS });
 }
 
+/**
+ * A context whose first page load finds `model` (a model file's text) as the autosaved model,
+ * as a returning user would: the benchmarks open generated models this way.
+ */
+export async function seededContext(browser, model, viewport = { width: 1600, height: 1000 }) {
+  const context = await browser.newContext({ viewport });
+  await context.addInitScript((text) => {
+    if (!sessionStorage.getItem('seeded')) {
+      localStorage.setItem('docshape.model', text);
+      sessionStorage.setItem('seeded', '1');
+    }
+  }, model);
+  return context;
+}
+
 /** Opens the app in a fresh context (empty storage) and records console errors. */
 export async function openApp(browser, { url = BASE_URL, viewport = { width: 1440, height: 900 }, colorScheme = 'light' } = {}) {
   const context = await browser.newContext({ viewport, colorScheme, acceptDownloads: true });
