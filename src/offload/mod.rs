@@ -37,7 +37,7 @@ pub fn run(request: &Request) -> Outcome {
         }
         Job::Svg { dark, only } => Outcome::Text { text: exports::svg(&model, *dark, only.clone()) },
         Job::Import { text, name, source } => match analyse(text, name, source, &model, lang) {
-            Ok(preview) => Outcome::Preview { preview },
+            Ok(preview) => Outcome::Preview { preview: Box::new(preview) },
             Err(message) => Outcome::Error { message },
         },
     }

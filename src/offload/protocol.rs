@@ -101,7 +101,7 @@ pub enum Outcome {
     /// An export's text.
     Text { text: String },
     /// An import's preview.
-    Preview { preview: ImportPreview },
+    Preview { preview: Box<ImportPreview> },
     /// Why the job could not be done (shown to the user).
     Error { message: String },
 }

@@ -21,6 +21,7 @@ mod share_ui;
 pub mod state;
 mod storage;
 mod text;
+mod worker_client;
 
 pub use app::App;
 
