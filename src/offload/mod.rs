@@ -19,7 +19,7 @@ use protocol::{Job, Outcome, Request, Response};
 pub fn handle(message: &str) -> String {
     let response = match serde_json::from_str::<Request>(message) {
         Ok(request) => Response { id: request.id, outcome: run(&request) },
-        Err(e) => Response { id: 0, outcome: Outcome::Error { message: format!("unreadable request: {e}") } },
+        Err(e) => Response { id: 0, outcome: Outcome::Error(format!("unreadable request: {e}")) },
     };
     serde_json::to_string(&response).unwrap_or_default()
 }
@@ -28,17 +28,15 @@ pub fn handle(message: &str) -> String {
 pub fn run(request: &Request) -> Outcome {
     let model = match crate::model::load(&request.model) {
         Ok(model) => model,
-        Err(e) => return Outcome::Error { message: e.to_string() },
+        Err(e) => return Outcome::Error(e.to_string()),
     };
     let lang = request.lang();
     match &request.job {
-        Job::Export { kind, share_url } => {
-            Outcome::Text { text: exports::render(*kind, &model, lang, share_url.clone()) }
-        }
-        Job::Svg { dark, only } => Outcome::Text { text: exports::svg(&model, *dark, only.clone()) },
+        Job::Export { kind, share_url } => Outcome::Text(exports::render(*kind, &model, lang, share_url.clone())),
+        Job::Svg { dark, only } => Outcome::Text(exports::svg(&model, *dark, only.clone())),
         Job::Import { text, name, source } => match analyse(text, name, source, &model, lang) {
-            Ok(preview) => Outcome::Preview { preview: Box::new(preview) },
-            Err(message) => Outcome::Error { message },
+            Ok(preview) => Outcome::Preview(Box::new(preview)),
+            Err(message) => Outcome::Error(message),
         },
     }
 }

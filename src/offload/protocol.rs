@@ -6,9 +6,13 @@
 //! {"id": 9, "lang": "pt", "model": "...", "job": "import", "text": "{...}\n{...}", "name": "samples", "source": "pasted"}
 //! ```
 //!
-//! and its answer, with the same `id`: `{"id": 7, "status": "text", "text": "..."}`,
-//! `{"id": 9, "status": "preview", "preview": {...}}` or `{"id": 7, "status": "error", "message": "..."}`.
+//! and its answer, with the same `id`: `{"id": 7, "outcome": {"text": "..."}}`,
+//! `{"id": 9, "outcome": {"preview": {...}}}` or `{"id": 7, "outcome": {"error": "..."}}`.
 //! The worker sends [`READY`] once, when it can take requests.
+//!
+//! The answer is read in the main module, so its shape avoids serde's `flatten` and internally
+//! tagged enums: those buffer the input and instantiate a second deserializer of every type
+//! inside (the whole `Entity` of a preview), about 40 KiB of gzipped wasm.
 
 use crate::i18n::Lang;
 use crate::model::Entity;
@@ -90,20 +94,19 @@ pub enum ExportKind {
 pub struct Response {
     /// The request's id.
     pub id: u32,
-    #[serde(flatten)]
     pub outcome: Outcome,
 }
 
 /// What a job gave.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(tag = "status", rename_all = "camelCase")]
+#[serde(rename_all = "camelCase")]
 pub enum Outcome {
     /// An export's text.
-    Text { text: String },
+    Text(String),
     /// An import's preview.
-    Preview { preview: Box<ImportPreview> },
+    Preview(Box<ImportPreview>),
     /// Why the job could not be done (shown to the user).
-    Error { message: String },
+    Error(String),
 }
 
 /// What an import would add: the entity, a summary line and the messages (malformed lines,

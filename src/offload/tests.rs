@@ -21,7 +21,7 @@ fn ask(lang: &str, job: Job) -> Outcome {
 
 fn text(outcome: Outcome) -> String {
     match outcome {
-        Outcome::Text { text } => text,
+        Outcome::Text(text) => text,
         other => panic!("expected a text, got {other:?}"),
     }
 }
@@ -93,12 +93,12 @@ fn import(lang: &str, text: &str) -> Outcome {
 
 #[test]
 fn import_previews_the_collection_in_the_requests_language() {
-    let Outcome::Preview { preview } = import("en", SAMPLES) else { panic!("no preview") };
+    let Outcome::Preview(preview) = import("en", SAMPLES) else { panic!("no preview") };
     assert_eq!(preview.entity.id, "samples");
     assert!(preview.entity.fields.iter().any(|f| f.name == "nombre"));
     assert!(preview.summary.contains("2 documents"), "{}", preview.summary);
     assert!(preview.messages.iter().any(|m| m.contains("line 2")), "{:?}", preview.messages);
-    let Outcome::Preview { preview: es } = import("es", SAMPLES) else { panic!("no preview") };
+    let Outcome::Preview(es) = import("es", SAMPLES) else { panic!("no preview") };
     assert_ne!(es.summary, preview.summary, "the summary follows the language: {}", es.summary);
     assert!(es.messages.iter().any(|m| m.contains("línea 2")), "{:?}", es.messages);
 }
@@ -106,7 +106,7 @@ fn import_previews_the_collection_in_the_requests_language() {
 #[test]
 fn import_without_documents_says_why() {
     match import("en", "not json at all") {
-        Outcome::Error { message } => assert!(!message.is_empty()),
+        Outcome::Error(message) => assert!(!message.is_empty()),
         other => panic!("expected an error, got {other:?}"),
     }
 }
@@ -119,7 +119,7 @@ fn a_schema_imports_as_a_schema_even_with_accents_near_the_cut() {
         "{{\"bsonType\": \"object\", \"title\": \"{title}\", \"properties\": {{\"nombre\": {{\"bsonType\": \"string\"}}}}}}"
     );
     assert!(!schema.is_char_boundary(400), "the test must cut inside a character");
-    let Outcome::Preview { preview } = import("en", &schema) else { panic!("no preview") };
+    let Outcome::Preview(preview) = import("en", &schema) else { panic!("no preview") };
     assert!(preview.entity.fields.iter().any(|f| f.name == "nombre"));
 }
 
@@ -127,11 +127,11 @@ fn a_schema_imports_as_a_schema_even_with_accents_near_the_cut() {
 fn malformed_requests_and_models_are_answered_not_panicked() {
     let answer: Response = serde_json::from_str(&handle("{not json")).expect("a response");
     assert_eq!(answer.id, 0);
-    assert!(matches!(answer.outcome, Outcome::Error { .. }));
+    assert!(matches!(answer.outcome, Outcome::Error(_)));
     let bad_model = r#"{"id": 5, "lang": "en", "model": "{}", "job": "export", "kind": "schema"}"#;
     let answer: Response = serde_json::from_str(&handle(bad_model)).expect("a response");
     assert_eq!(answer.id, 5);
-    assert!(matches!(answer.outcome, Outcome::Error { .. }));
+    assert!(matches!(answer.outcome, Outcome::Error(_)));
     assert_ne!(handle(bad_model), READY);
 }
 
@@ -147,5 +147,5 @@ fn the_documented_wire_format_reads() {
     let unknown = Request { lang: "fr".into(), ..request };
     assert_eq!(unknown.lang(), crate::i18n::Lang::En);
     let answer = handle(&wire);
-    assert!(answer.contains(r#""status":"text""#), "{}", &answer[..answer.len().min(80)]);
+    assert!(answer.contains(r#""outcome":{"text":"#), "{}", &answer[..answer.len().min(80)]);
 }

@@ -69,17 +69,17 @@ pub async fn import(
     lang: Lang,
 ) -> Result<ImportPreview, Failure> {
     match ask(Job::Import { text, name, source }, model, lang).await? {
-        Outcome::Preview { preview } => Ok(*preview),
-        Outcome::Error { message } => Err(Failure::Job(message)),
-        Outcome::Text { .. } => Err(Failure::Worker("a text answered an import".into())),
+        Outcome::Preview(preview) => Ok(*preview),
+        Outcome::Error(message) => Err(Failure::Job(message)),
+        Outcome::Text(_) => Err(Failure::Worker("a text answered an import".into())),
     }
 }
 
 fn text(outcome: Outcome) -> Result<String, Failure> {
     match outcome {
-        Outcome::Text { text } => Ok(text),
-        Outcome::Error { message } => Err(Failure::Job(message)),
-        Outcome::Preview { .. } => Err(Failure::Worker("a preview answered an export".into())),
+        Outcome::Text(text) => Ok(text),
+        Outcome::Error(message) => Err(Failure::Job(message)),
+        Outcome::Preview(_) => Err(Failure::Worker("a preview answered an export".into())),
     }
 }
 
@@ -90,8 +90,7 @@ async fn ask(job: Job, model: &Model, lang: Lang) -> Result<Outcome, Failure> {
         n.set(id.wrapping_add(1).max(1));
         id
     });
-    let request =
-        Request { id, lang: lang.code().to_string(), model: serde_json::to_string(model).unwrap_or_default(), job };
+    let request = Request { id, lang: lang.code().to_string(), model: model.to_json(), job };
     let message = serde_json::to_string(&request).unwrap_or_default();
     let mut started: Result<(), String> = Ok(());
     let promise = js_sys::Promise::new(&mut |resolve, _reject| {
