@@ -1,18 +1,18 @@
 //! The messages between the UI and the worker, as JSON text. A request:
 //!
 //! ```json
-//! {"id": 7, "lang": "en", "model": "{\"format\": \"docshape\", ...}", "job": "export", "kind": "schema"}
-//! {"id": 8, "lang": "es", "model": "...", "job": "svg", "dark": true, "only": ["libro"]}
-//! {"id": 9, "lang": "pt", "model": "...", "job": "import", "text": "{...}\n{...}", "name": "samples", "source": "pasted"}
+//! {"id": 7, "lang": "en", "model": "{\"format\": \"docshape\", ...}", "job": {"export": {"kind": "schema"}}}
+//! {"id": 8, "lang": "es", "model": "...", "job": {"svg": {"dark": true, "only": ["libro"]}}}
+//! {"id": 9, "lang": "pt", "model": "...", "job": {"import": {"text": "{...}\n{...}", "name": "samples", "source": "pasted"}}}
 //! ```
 //!
 //! and its answer, with the same `id`: `{"id": 7, "outcome": {"text": "..."}}`,
 //! `{"id": 9, "outcome": {"preview": {...}}}` or `{"id": 7, "outcome": {"error": "..."}}`.
 //! The worker sends [`READY`] once, when it can take requests.
 //!
-//! The answer is read in the main module, so its shape avoids serde's `flatten` and internally
-//! tagged enums: those buffer the input and instantiate a second deserializer of every type
-//! inside (the whole `Entity` of a preview), about 40 KiB of gzipped wasm.
+//! Both shapes avoid serde's `flatten` and internally tagged enums: those buffer the input and
+//! instantiate a second (de)serializer of every type inside (the whole `Entity` of a preview),
+//! which cost the main module about 26 KB of gzipped wasm.
 
 use crate::i18n::Lang;
 use crate::model::Entity;
@@ -32,7 +32,6 @@ pub struct Request {
     /// The model file (JSON text, as saved).
     pub model: String,
     /// What to do with it.
-    #[serde(flatten)]
     pub job: Job,
 }
 
@@ -49,7 +48,7 @@ impl Request {
 
 /// The work a request asks for.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(tag = "job", rename_all = "camelCase")]
+#[serde(rename_all = "camelCase")]
 pub enum Job {
     /// The text of one export tab.
     Export {

@@ -128,7 +128,7 @@ fn malformed_requests_and_models_are_answered_not_panicked() {
     let answer: Response = serde_json::from_str(&handle("{not json")).expect("a response");
     assert_eq!(answer.id, 0);
     assert!(matches!(answer.outcome, Outcome::Error(_)));
-    let bad_model = r#"{"id": 5, "lang": "en", "model": "{}", "job": "export", "kind": "schema"}"#;
+    let bad_model = r#"{"id": 5, "lang": "en", "model": "{}", "job": {"export": {"kind": "schema"}}}"#;
     let answer: Response = serde_json::from_str(&handle(bad_model)).expect("a response");
     assert_eq!(answer.id, 5);
     assert!(matches!(answer.outcome, Outcome::Error(_)));
@@ -138,7 +138,7 @@ fn malformed_requests_and_models_are_answered_not_panicked() {
 #[test]
 fn the_documented_wire_format_reads() {
     let wire = format!(
-        r#"{{"id": 3, "model": {}, "job": "svg", "dark": true, "only": ["x"]}}"#,
+        r#"{{"id": 3, "model": {}, "job": {{"svg": {{"dark": true, "only": ["x"]}}}}}}"#,
         serde_json::to_string(BIBLIORED).expect("a string")
     );
     let request: Request = serde_json::from_str(&wire).expect("the documented shape reads");
