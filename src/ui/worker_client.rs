@@ -136,23 +136,31 @@ fn describe(e: JsValue) -> String {
 fn start() -> Result<Client, String> {
     let worker = web_sys::Worker::new(LOADER).map_err(describe)?;
     let on_message = Closure::<dyn FnMut(web_sys::MessageEvent)>::new(|event: web_sys::MessageEvent| {
-        let Some(data) = event.data().as_string() else { return };
-        CLIENT.with(|cell| {
+        let data = event.data().as_string().unwrap_or_default();
+        let understood = CLIENT.with(|cell| {
             let mut slot = cell.borrow_mut();
-            let Some(client) = slot.as_mut() else { return };
+            let Some(client) = slot.as_mut() else { return true };
             if data == READY {
                 client.ready = true;
                 for message in client.queue.drain(..) {
                     let _ = client.worker.post_message(&JsValue::from_str(&message));
                 }
-                return;
+                return true;
             }
-            let Ok(response) = serde_json::from_str::<Response>(&data) else { return };
+            // Id 0 answers a request the worker could not read.
+            let Some(response) = serde_json::from_str::<Response>(&data).ok().filter(|r| r.id != 0) else {
+                return false;
+            };
             if let Some(resolve) = client.waiting.remove(&response.id) {
                 client.answers.insert(response.id, response.outcome);
                 let _ = resolve.call0(&JsValue::NULL);
             }
+            true
         });
+        if !understood {
+            // Most likely a worker of another version (cached): replace it rather than wait forever.
+            fail_all("it answered in a form this page does not read (an outdated cached copy?)".into());
+        }
     });
     let on_error = Closure::<dyn FnMut(web_sys::Event)>::new(|event: web_sys::Event| {
         // A load failure or a crash (a panic aborts the module): nothing more will come.
@@ -162,12 +170,7 @@ fn start() -> Result<Client, String> {
             .map(|e| e.message())
             .filter(|m| !m.is_empty())
             .unwrap_or_else(|| format!("{LOADER} did not load"));
-        let Some(client) = CLIENT.with(|cell| cell.borrow_mut().take()) else { return };
-        client.worker.terminate();
-        for (id, resolve) in client.waiting {
-            FAILED.with(|f| f.borrow_mut().insert(id, detail.clone()));
-            let _ = resolve.call0(&JsValue::NULL);
-        }
+        fail_all(detail);
     });
     worker.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
     worker.set_onerror(Some(on_error.as_ref().unchecked_ref()));
@@ -176,4 +179,14 @@ fn start() -> Result<Client, String> {
     on_message.forget();
     on_error.forget();
     Ok(Client { worker, ready: false, queue: Vec::new(), waiting: HashMap::new(), answers: HashMap::new() })
+}
+
+/// Stops the worker and gives every waiting request `detail`; the next request starts a new one.
+fn fail_all(detail: String) {
+    let Some(client) = CLIENT.with(|cell| cell.borrow_mut().take()) else { return };
+    client.worker.terminate();
+    for (id, resolve) in client.waiting {
+        FAILED.with(|f| f.borrow_mut().insert(id, detail.clone()));
+        let _ = resolve.call0(&JsValue::NULL);
+    }
 }

@@ -45,3 +45,15 @@ test('a worker that cannot load gives a clear error in the export and import dia
   assert.equal(await page.getByTestId('import-confirm').isDisabled(), true);
   await context.close();
 });
+
+test('a worker of another version (a stale cached copy) is reported, not waited on', async () => {
+  const { page, context } = await openApp(browser);
+  // A worker that cannot read this page's requests answers with id 0 ("unreadable request").
+  const stale = `postMessage("ready"); onmessage = () => postMessage('{"id":0,"outcome":{"error":"unreadable request"}}');`;
+  await context.route('**/docshape-worker_loader.js', (route) =>
+    route.fulfill({ status: 200, contentType: 'text/javascript', body: stale }),
+  );
+  await page.getByTestId('action-export').click();
+  assert.match(await page.getByTestId('export-error').innerText(), /outdated cached copy/);
+  await context.close();
+});
