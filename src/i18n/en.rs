@@ -300,6 +300,8 @@ pub fn text(m: Msg) -> &'static str {
         Msg::EditACopy => "Edit a copy",
         Msg::BackToMyModel => "Back to my model",
         Msg::PngFailed => "The browser could not make the PNG; download the SVG instead.",
+        Msg::Preparing => "Preparing…",
+        Msg::WorkerFailed => "The export and import module could not run: {}. Reload the page to try again.",
         Msg::ReadOnlyNotice => "This shared design is read-only: choose \"Edit a copy\" to change it.",
         // Presentation
         Msg::PresSummary => "{} access patterns · {} collections · {} relations",

@@ -300,6 +300,8 @@ pub fn text(m: Msg) -> &'static str {
         Msg::EditACopy => "Editar una copia",
         Msg::BackToMyModel => "Volver a mi modelo",
         Msg::PngFailed => "El navegador no pudo generar el PNG; descarga el SVG en su lugar.",
+        Msg::Preparing => "Preparando…",
+        Msg::WorkerFailed => "El módulo de exportación e importación no pudo ejecutarse: {}. Recarga la página para volver a intentarlo.",
         Msg::ReadOnlyNotice => "Este diseño compartido es de solo lectura: elige «Editar una copia» para cambiarlo.",
         // Presentation
         Msg::PresSummary => "{} patrones de acceso · {} colecciones · {} relaciones",

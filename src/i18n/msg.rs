@@ -317,6 +317,8 @@ messages! {
     EditACopy,
     BackToMyModel,
     PngFailed,
+    Preparing,
+    WorkerFailed,
     ReadOnlyNotice,
     // Presentation
     PresSummary,

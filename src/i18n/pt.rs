@@ -300,6 +300,8 @@ pub fn text(m: Msg) -> &'static str {
         Msg::EditACopy => "Editar uma cópia",
         Msg::BackToMyModel => "Voltar ao meu modelo",
         Msg::PngFailed => "O navegador não conseguiu gerar o PNG; baixe o SVG.",
+        Msg::Preparing => "Preparando…",
+        Msg::WorkerFailed => "O módulo de exportação e importação não pôde ser executado: {}. Recarregue a página para tentar de novo.",
         Msg::ReadOnlyNotice => "Este design compartilhado é somente leitura: escolha \"Editar uma cópia\" para alterá-lo.",
         // Presentation
         Msg::PresSummary => "{} padrões de acesso · {} coleções · {} relações",

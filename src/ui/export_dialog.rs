@@ -5,9 +5,8 @@
 use super::state::Editor;
 use super::storage::{copy, download, file_name};
 use super::text::tr;
-use crate::export::{self, Builder, Flavor};
-use crate::i18n::{Lang, Msg};
-use crate::model::Model;
+use crate::i18n::Msg;
+use crate::offload::protocol::ExportKind;
 use leptos::prelude::*;
 
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -47,32 +46,17 @@ fn file_kind(kind: Kind) -> (&'static str, &'static str) {
     }
 }
 
-/// The text of one export; what people read (sheets, the script's comments, the report, the
-/// image's words) is in `lang`, the rest is the same in every language.
-fn render(kind: Kind, model: &Model, report: &crate::advisor::Report, lang: Lang) -> String {
+/// What the worker writes for a tab (`None`: the model file, written here).
+fn worker_kind(kind: Kind) -> Option<ExportKind> {
     match kind {
-        Kind::Model => return model.to_json(),
-        Kind::Image => {
-            let opts = crate::share::SvgOptions { lang, ..Default::default() };
-            return crate::share::diagram_svg(model, Some(report), &opts);
-        }
-        Kind::Report => {
-            let opts = crate::share::ReportOptions {
-                diagram: crate::share::Diagram::Inline(crate::share::SvgOptions { lang, ..Default::default() }),
-                share_url: None,
-                lang,
-            };
-            return crate::share::review_markdown(model, report, &opts);
-        }
-        _ => {}
-    }
-    let builder = Builder::new(model);
-    match kind {
-        Kind::Examples => export::examples::render_shell(&export::examples::examples_with(&builder)),
-        Kind::Ejson => export::examples::render_ejson(&export::examples::examples_with(&builder), Flavor::Relaxed),
-        Kind::Schema => export::schema::render_json(&export::schema::validators(&builder)),
-        Kind::Script => export::mongosh::script_with(&builder, &report.indexes, lang),
-        _ => export::sheet::sheets_with(&builder, report, lang),
+        Kind::Examples => Some(ExportKind::Examples),
+        Kind::Ejson => Some(ExportKind::Ejson),
+        Kind::Schema => Some(ExportKind::Schema),
+        Kind::Script => Some(ExportKind::Script),
+        Kind::Sheets => Some(ExportKind::Sheets),
+        Kind::Report => Some(ExportKind::Report),
+        Kind::Image => Some(ExportKind::Image),
+        Kind::Model => None,
     }
 }
 
@@ -80,25 +64,40 @@ fn render(kind: Kind, model: &Model, report: &crate::advisor::Report, lang: Lang
 pub fn ExportDialog() -> impl IntoView {
     let editor = expect_context::<Editor>();
     let kind = RwSignal::new(Kind::Script);
-    let text = Memo::new(move |_| {
-        let k = kind.get();
-        // Tracked, so the open tab follows a change of language.
-        let lang = editor.lang.get();
-        if k == Kind::Report {
-            return super::share_ui::review_report(&editor);
-        }
-        editor.model.with(|m| editor.report.with(|r| render(k, m, r, lang)))
+    // The tab's text: `None` while the worker prepares it, then the text or why it failed.
+    let text = RwSignal::new(None::<Result<String, String>>);
+    let asked = StoredValue::new(0u32);
+    Effect::new(move |_| {
+        let (k, lang) = (kind.get(), editor.lang.get());
+        let model = editor.model.get();
+        let Some(job) = worker_kind(k) else {
+            text.set(Some(Ok(model.to_json())));
+            return;
+        };
+        text.set(None);
+        asked.update_value(|n| *n += 1);
+        let this = asked.get_value();
+        let share_url = (k == Kind::Report).then(|| super::share_ui::share_url(&editor)).flatten();
+        leptos::task::spawn_local(async move {
+            let answer = super::worker_client::export(job, &model, lang, share_url).await;
+            // A newer request (another tab) replaces this one.
+            if asked.get_value() == this {
+                text.set(Some(answer.map_err(|e| e.message(lang))));
+            }
+        });
     });
+    let ready = move || text.with_untracked(|t| t.as_ref().and_then(|r| r.as_ref().ok()).cloned());
+    let preparing = move || text.with(|t| !matches!(t, Some(Ok(_))));
     let dark = RwSignal::new(false);
     let selection_only = RwSignal::new(false);
     view! {
         <div class="export" data-testid="export">
             <div class="tabs" role="tablist">
                 {TABS.into_iter().map(|(k, label)| view! {
-                    <button role="tab" data-testid="export-tab" aria-selected=move || (kind.get() == k).to_string() on:click=move |_| kind.set(k)>{tr(label)}</button>
+                    <button role="tab" data-testid="export-tab" aria-selected=move || (kind.get() == k).to_string() on:click=move |_| if kind.get_untracked() != k { text.set(None); kind.set(k) }>{tr(label)}</button>
                 }).collect_view()}
             </div>
-            <Show when=move || kind.get() == Kind::Image fallback=move || view! { <pre class="code" data-testid="export-text">{move || text.get()}</pre> }>
+            <Show when=move || kind.get() == Kind::Image fallback=move || view! { <ExportText text /> }>
                 <div class="image-export" data-testid="image-export">
                     <label class="row check"><input type="checkbox" prop:checked=move || dark.get() on:change=move |ev| dark.set(event_target_checked(&ev)) /><span>{tr(Msg::DarkTheme)}</span></label>
                     <label class="row check"><input type="checkbox" prop:checked=move || selection_only.get() on:change=move |ev| selection_only.set(event_target_checked(&ev)) /><span>{tr(Msg::OnlySelected)}</span></label>
@@ -110,17 +109,30 @@ pub fn ExportDialog() -> impl IntoView {
                 </div>
             </Show>
             <div class="buttons">
-                <button on:click=move |_| copy(editor, text.get_untracked())>{tr(Msg::Copy)}</button>
+                <button disabled=preparing on:click=move |_| { if let Some(t) = ready() { copy(editor, t) } }>{tr(Msg::Copy)}</button>
                 <button
                     class="primary"
+                    disabled=preparing
                     on:click=move |_| editor.model.with_untracked(|m| {
                         let (suffix, mime) = file_kind(kind.get_untracked());
-                        download(&file_name(m, suffix), mime, &text.get_untracked());
+                        if let Some(t) = ready() { download(&file_name(m, suffix), mime, &t) }
                     })
                 >
                     {tr(Msg::Download)}
                 </button>
             </div>
         </div>
+    }
+}
+
+/// The tab's text, "preparing…" while the worker writes it, or the worker's error.
+#[component]
+fn ExportText(text: RwSignal<Option<Result<String, String>>>) -> impl IntoView {
+    move || match text.get() {
+        None => {
+            view! { <p class="hint" role="status" data-testid="export-preparing">{tr(Msg::Preparing)}</p> }.into_any()
+        }
+        Some(Ok(t)) => view! { <pre class="code" data-testid="export-text">{t}</pre> }.into_any(),
+        Some(Err(e)) => view! { <p class="notice error" role="alert" data-testid="export-error">{e}</p> }.into_any(),
     }
 }

@@ -4,70 +4,13 @@
 
 use super::state::{Editor, NoticeKind};
 use super::text::tr;
-use crate::i18n::{Lang, Msg};
-use crate::infer::{entity_id, import_json_schema, infer_text, thousands, Accumulator, Format};
-use crate::model::{Entity, Model};
+use crate::i18n::Msg;
+use crate::offload::protocol::ImportPreview as Preview;
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
 /// Files above this size are refused in the browser (the CLI streams any size).
 const MAX_BROWSER_BYTES: f64 = 256.0 * 1024.0 * 1024.0;
-
-#[derive(Clone, PartialEq)]
-struct Preview {
-    entity: Entity,
-    summary: String,
-    messages: Vec<String>,
-}
-
-fn analyse(text: &str, name: &str, source: &str, model: &Model, lang: Lang) -> Result<Preview, String> {
-    let trimmed = text.trim_start();
-    let id = model.fresh_id(&entity_id(name));
-    // A validator (`$jsonSchema`, `validator`, `bsonType` at the top) imports as a schema.
-    let looks_like_schema = trimmed.contains("$jsonSchema")
-        || (trimmed.starts_with('{') && trimmed[..trimmed.len().min(400)].contains("bsonType"));
-    if looks_like_schema {
-        let imported = import_json_schema(text, name)?;
-        let mut entity = imported.entity;
-        entity.id = id;
-        return Ok(Preview {
-            summary: Msg::SchemaSummary.fill(lang, &[&entity.fields.len()]),
-            messages: imported.warnings,
-            entity,
-        });
-    }
-    let mut acc = Accumulator::default();
-    let summary = infer_text(text, Format::Auto, &mut acc);
-    if summary.documents == 0 {
-        let first = summary
-            .messages
-            .first()
-            .map(|m| format!(" ({})", Msg::LineColumn.fill(lang, &[&m.line, &m.column, &m.message])))
-            .unwrap_or_default();
-        return Err(Msg::NoDocument.fill(lang, &[&first]));
-    }
-    let inference = acc.report();
-    let entity = inference.to_measured_entity(&id, name, &model.thresholds, source);
-    let mut messages: Vec<String> =
-        summary.messages.iter().map(|m| Msg::LineColumn.fill(lang, &[&m.line, &m.column, &m.message])).collect();
-    if let Some(measured) = &entity.measured {
-        // Each observation in the interface's language, from its figures (as written when it
-        // carries none).
-        messages.extend(measured.observations.iter().map(|o| {
-            crate::infer::observation_text(&o.code, o.path.as_deref(), o.count, &o.figures, &o.shares)
-                .map(|t| t.render(lang))
-                .unwrap_or_else(|| o.message.clone())
-        }));
-    }
-    Ok(Preview {
-        summary: Msg::DocsSummary.fill(
-            lang,
-            &[&thousands(summary.documents), &summary.format, &thousands(summary.malformed), &entity.fields.len()],
-        ),
-        messages,
-        entity,
-    })
-}
 
 #[component]
 pub fn ImportDialog() -> impl IntoView {
@@ -76,17 +19,19 @@ pub fn ImportDialog() -> impl IntoView {
     let name = RwSignal::new("samples".to_string());
     let source = RwSignal::new("pasted".to_string());
     let result = RwSignal::new(None::<Result<Preview, String>>);
+    // The worker reads the samples; `busy` shows "preparing…" meanwhile.
+    let busy = RwSignal::new(false);
     let run = move || {
-        let r = editor.model.with_untracked(|m| {
-            analyse(
-                &text.get_untracked(),
-                &name.get_untracked(),
-                &source.get_untracked(),
-                m,
-                editor.lang.get_untracked(),
-            )
+        let model = editor.model.get_untracked();
+        let (text, name, source) = (text.get_untracked(), name.get_untracked(), source.get_untracked());
+        result.set(None);
+        busy.set(true);
+        leptos::task::spawn_local(async move {
+            let lang = editor.lang.get_untracked();
+            let r = super::worker_client::import(text, name, source, &model, lang).await;
+            busy.set(false);
+            result.set(Some(r.map_err(|e| e.message(lang))));
         });
-        result.set(Some(r));
     };
     let on_file = move |ev: leptos::ev::Event| {
         let Some(input) = ev.target().and_then(|t| t.dyn_into::<web_sys::HtmlInputElement>().ok()) else { return };
@@ -138,6 +83,7 @@ pub fn ImportDialog() -> impl IntoView {
                 <button data-testid="import-analyse" on:click=move |_| run()>{tr(Msg::Analyse)}</button>
                 <button class="primary" data-testid="import-confirm" disabled=move || !matches!(result.get(), Some(Ok(_))) on:click=confirm>{tr(Msg::AddCollection)}</button>
             </div>
+            <Show when=move || busy.get()><p class="hint" role="status" data-testid="import-preparing">{tr(Msg::Preparing)}</p></Show>
             {move || result.get().map(|r| match r {
                 Ok(p) => view! {
                     <div class="verdict-box" data-testid="import-preview">

@@ -24,6 +24,7 @@ pub mod state;
 mod storage;
 mod text;
 pub mod timing;
+mod worker_client;
 
 pub use app::App;
 

@@ -1,11 +1,11 @@
 //! Design reviews in the browser: share links (the model in the URL fragment, never sent to a
-//! server), the read-only review mode they open, and SVG / PNG / Markdown exports.
+//! server), the read-only review mode they open, and SVG / PNG downloads (drawn by the worker).
 
 use super::state::{Editor, NoticeKind};
 use super::storage::{download, file_name};
 use super::text::tr;
 use crate::i18n::Msg;
-use crate::share::{self, decode_link, diagram_svg, encode_link, ReportOptions, SvgOptions, Theme, LINK_PREFIX};
+use crate::share::{self, decode_link, encode_link, LINK_PREFIX};
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
@@ -35,9 +35,7 @@ fn clear_hash() {
 
 /// Copies a link to the current model and says how long it is.
 pub fn copy_link(editor: &Editor) {
-    let Some(loc) = location() else { return };
-    let fragment = editor.model.with_untracked(encode_link);
-    let url = format!("{}{}{}", loc.origin().unwrap_or_default(), loc.pathname().unwrap_or_default(), fragment);
+    let Some(url) = share_url(editor) else { return };
     let len = url.len();
     super::storage::copy(*editor, url);
     editor.notify(NoticeKind::Info, editor.fill(Msg::LinkCopied, &[&len]));
@@ -81,32 +79,36 @@ pub fn ReviewBanner() -> impl IntoView {
     }
 }
 
-fn svg_of(editor: &Editor, dark: bool, selection_only: bool) -> String {
+/// The diagram as SVG from the worker, then `done` with it; a failure is shown as a notice.
+fn with_svg(editor: &Editor, dark: bool, selection_only: bool, done: impl FnOnce(String) + 'static) {
     let only =
         selection_only.then(|| editor.selection.with_untracked(|s| s.entities.clone())).filter(|s| !s.is_empty());
-    let opts = SvgOptions {
-        theme: if dark { Theme::Dark } else { Theme::Light },
-        only,
-        padding: 40.0,
-        lang: editor.lang.get_untracked(),
-    };
-    editor.model.with_untracked(|m| editor.report.with_untracked(|r| diagram_svg(m, Some(r), &opts)))
+    let model = editor.model.get_untracked();
+    let editor = *editor;
+    leptos::task::spawn_local(async move {
+        match super::worker_client::svg(&model, dark, only, editor.lang.get_untracked()).await {
+            Ok(svg) => done(svg),
+            Err(e) => editor.notify(NoticeKind::Error, e.message(editor.lang.get_untracked())),
+        }
+    });
 }
 
 pub fn download_svg(editor: &Editor, dark: bool, selection_only: bool) {
-    let svg = svg_of(editor, dark, selection_only);
     let name = editor.model.with_untracked(|m| file_name(m, ".svg"));
-    download(&name, "image/svg+xml", &svg);
+    with_svg(editor, dark, selection_only, move |svg| download(&name, "image/svg+xml", &svg));
 }
 
 /// Rasterises the SVG at twice its size in a canvas and downloads the PNG.
 pub fn download_png(editor: &Editor, dark: bool, selection_only: bool) {
-    let svg = svg_of(editor, dark, selection_only);
     let name = editor.model.with_untracked(|m| file_name(m, ".png"));
+    let editor = *editor;
+    with_svg(&editor, dark, selection_only, move |svg| rasterise(editor, svg, name));
+}
+
+fn rasterise(editor: Editor, svg: String, name: String) {
     let Some(document) = web_sys::window().and_then(|w| w.document()) else { return };
     let Ok(img) = web_sys::HtmlImageElement::new() else { return };
     let img2 = img.clone();
-    let editor = *editor;
     let onload = wasm_bindgen::closure::Closure::once_into_js(move || {
         let (w, h) = (img2.natural_width(), img2.natural_height());
         let Some(canvas) =
@@ -143,21 +145,14 @@ pub fn download_png(editor: &Editor, dark: bool, selection_only: bool) {
     img.set_src(&format!("data:image/svg+xml;base64,{}", share::base64_encode(svg.as_bytes())));
 }
 
-/// The review report in Markdown, with the diagram inlined and a link to open the design.
-pub fn review_report(editor: &Editor) -> String {
-    let share_url = location().map(|loc| {
+/// The link that opens the current design (for the review report).
+pub fn share_url(editor: &Editor) -> Option<String> {
+    location().map(|loc| {
         format!(
             "{}{}{}",
             loc.origin().unwrap_or_default(),
             loc.pathname().unwrap_or_default(),
             editor.model.with_untracked(encode_link)
         )
-    });
-    let lang = editor.lang.get_untracked();
-    let opts = ReportOptions {
-        diagram: share::Diagram::Inline(SvgOptions { lang, ..SvgOptions::default() }),
-        share_url,
-        lang,
-    };
-    editor.model.with_untracked(|m| editor.report.with_untracked(|r| share::review_markdown(m, r, &opts)))
+    })
 }

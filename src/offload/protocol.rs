@@ -1,0 +1,118 @@
+//! The messages between the UI and the worker, as JSON text. A request:
+//!
+//! ```json
+//! {"id": 7, "lang": "en", "model": "{\"format\": \"docshape\", ...}", "job": {"export": {"kind": "schema"}}}
+//! {"id": 8, "lang": "es", "model": "...", "job": {"svg": {"dark": true, "only": ["libro"]}}}
+//! {"id": 9, "lang": "pt", "model": "...", "job": {"import": {"text": "{...}\n{...}", "name": "samples", "source": "pasted"}}}
+//! ```
+//!
+//! and its answer, with the same `id`: `{"id": 7, "outcome": {"text": "..."}}`,
+//! `{"id": 9, "outcome": {"preview": {...}}}` or `{"id": 7, "outcome": {"error": "..."}}`.
+//! The worker sends [`READY`] once, when it can take requests.
+//!
+//! Both shapes avoid serde's `flatten` and internally tagged enums: those buffer the input and
+//! instantiate a second (de)serializer of every type inside (the whole `Entity` of a preview),
+//! which cost the main module about 26 KB of gzipped wasm.
+
+use crate::i18n::Lang;
+use crate::model::Entity;
+use serde::{Deserialize, Serialize};
+
+/// The message the worker sends once its module is loaded; requests sent before are queued.
+pub const READY: &str = "ready";
+
+/// One job for the worker.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Request {
+    /// Chosen by the sender; the response carries it back.
+    pub id: u32,
+    /// The interface's language code (`"en"`, `"es"`, `"pt"`); unknown codes mean English.
+    #[serde(default = "english")]
+    pub lang: String,
+    /// The model file (JSON text, as saved).
+    pub model: String,
+    /// What to do with it.
+    pub job: Job,
+}
+
+fn english() -> String {
+    Lang::En.code().to_string()
+}
+
+impl Request {
+    /// The request's language (English for an unknown code).
+    pub fn lang(&self) -> Lang {
+        Lang::from_code(&self.lang).unwrap_or_default()
+    }
+}
+
+/// The work a request asks for.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub enum Job {
+    /// The text of one export tab.
+    Export {
+        kind: ExportKind,
+        /// For the review report: the link that opens the design.
+        #[serde(default, rename = "shareUrl", skip_serializing_if = "Option::is_none")]
+        share_url: Option<String>,
+    },
+    /// The diagram as SVG, light or dark, of every entity or only of the given ids.
+    Svg {
+        #[serde(default)]
+        dark: bool,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        only: Option<Vec<String>>,
+    },
+    /// Sample documents or a `$jsonSchema` to preview as a new collection.
+    Import { text: String, name: String, source: String },
+}
+
+/// The exports the worker writes (the model file itself is written by the UI).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub enum ExportKind {
+    /// Example documents as a mongosh script.
+    Examples,
+    /// Example documents as relaxed Extended JSON.
+    Ejson,
+    /// `$jsonSchema` validators.
+    Schema,
+    /// The mongosh script: collections, validators, indexes.
+    Script,
+    /// Decision sheets (Markdown).
+    Sheets,
+    /// The review report (Markdown, diagram inlined).
+    Report,
+    /// The diagram as SVG with the default options.
+    Image,
+}
+
+/// The answer to one request.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Response {
+    /// The request's id.
+    pub id: u32,
+    pub outcome: Outcome,
+}
+
+/// What a job gave.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub enum Outcome {
+    /// An export's text.
+    Text(String),
+    /// An import's preview.
+    Preview(Box<ImportPreview>),
+    /// Why the job could not be done (shown to the user).
+    Error(String),
+}
+
+/// What an import would add: the entity, a summary line and the messages (malformed lines,
+/// observations), all in the request's language.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ImportPreview {
+    pub entity: Entity,
+    pub summary: String,
+    pub messages: Vec<String>,
+}

@@ -1,0 +1,151 @@
+//! The worker's exchange, natively: requests as the UI writes them, answers as it reads them.
+
+use super::handle;
+use super::protocol::{ExportKind, Job, Outcome, Request, Response, READY};
+use crate::export::{self, Builder};
+use crate::model::{load, Model};
+
+const BIBLIORED: &str = include_str!("../../public/templates/bibliored.json");
+
+fn bibliored() -> Model {
+    load(BIBLIORED).expect("the demo model loads")
+}
+
+fn ask(lang: &str, job: Job) -> Outcome {
+    let request = Request { id: 41, lang: lang.into(), model: bibliored().to_json(), job };
+    let answer = handle(&serde_json::to_string(&request).expect("a request serialises"));
+    let response: Response = serde_json::from_str(&answer).expect("the answer is a response");
+    assert_eq!(response.id, 41, "the answer carries the request's id");
+    response.outcome
+}
+
+fn text(outcome: Outcome) -> String {
+    match outcome {
+        Outcome::Text(text) => text,
+        other => panic!("expected a text, got {other:?}"),
+    }
+}
+
+#[test]
+fn schema_export_is_the_exporters_own_text() {
+    let model = bibliored();
+    let direct = export::schema::render_json(&export::schema::validators(&Builder::new(&model)));
+    let answered = text(ask("en", Job::Export { kind: ExportKind::Schema, share_url: None }));
+    assert_eq!(answered, direct);
+    assert!(answered.contains("\"$jsonSchema\""));
+}
+
+#[test]
+fn script_export_uses_the_advisors_indexes() {
+    let model = bibliored();
+    let report = crate::advisor::analyze(&model);
+    let direct = export::mongosh::script_with(&Builder::new(&model), &report.indexes, crate::i18n::Lang::En);
+    let answered = text(ask("en", Job::Export { kind: ExportKind::Script, share_url: None }));
+    assert_eq!(answered, direct);
+    assert!(answered.contains("createIndex"), "the script creates the advised indexes");
+}
+
+#[test]
+fn every_export_kind_answers_a_text() {
+    for kind in [
+        ExportKind::Examples,
+        ExportKind::Ejson,
+        ExportKind::Schema,
+        ExportKind::Script,
+        ExportKind::Sheets,
+        ExportKind::Report,
+        ExportKind::Image,
+    ] {
+        let t = text(ask("en", Job::Export { kind, share_url: None }));
+        assert!(!t.trim().is_empty(), "{kind:?} is empty");
+    }
+}
+
+#[test]
+fn the_report_carries_the_share_link() {
+    let url = "https://example.test/#m=abc".to_string();
+    let t = text(ask("en", Job::Export { kind: ExportKind::Report, share_url: Some(url.clone()) }));
+    assert!(t.contains(&url));
+}
+
+#[test]
+fn svg_options_travel() {
+    let light = text(ask("en", Job::Svg { dark: false, only: None }));
+    let dark = text(ask("en", Job::Svg { dark: true, only: None }));
+    assert!(light.starts_with("<svg") || light.starts_with("<?xml"));
+    assert_ne!(light, dark, "the theme changes the drawing");
+    let first = bibliored().entities[0].id.clone();
+    let only = text(ask("en", Job::Svg { dark: false, only: Some(vec![first]) }));
+    assert!(only.len() < light.len(), "a selection draws less than the whole diagram");
+    let empty = text(ask("en", Job::Svg { dark: false, only: Some(vec![]) }));
+    assert_eq!(empty, light, "an empty selection means the whole diagram");
+}
+
+const SAMPLES: &str = concat!(
+    "{\"_id\": 1, \"nombre\": \"Ana\", \"tags\": [\"a\"]}\n",
+    "{\"_id\": 2, \"nombre\": \"Luis\", oops}\n",
+    "{\"_id\": 3, \"nombre\": \"Eva\", \"tags\": []}\n",
+);
+
+fn import(lang: &str, text: &str) -> Outcome {
+    ask(lang, Job::Import { text: text.into(), name: "samples".into(), source: "pasted".into() })
+}
+
+#[test]
+fn import_previews_the_collection_in_the_requests_language() {
+    let Outcome::Preview(preview) = import("en", SAMPLES) else { panic!("no preview") };
+    assert_eq!(preview.entity.id, "samples");
+    assert!(preview.entity.fields.iter().any(|f| f.name == "nombre"));
+    assert!(preview.summary.contains("2 documents"), "{}", preview.summary);
+    assert!(preview.messages.iter().any(|m| m.contains("line 2")), "{:?}", preview.messages);
+    let Outcome::Preview(es) = import("es", SAMPLES) else { panic!("no preview") };
+    assert_ne!(es.summary, preview.summary, "the summary follows the language: {}", es.summary);
+    assert!(es.messages.iter().any(|m| m.contains("línea 2")), "{:?}", es.messages);
+}
+
+#[test]
+fn import_without_documents_says_why() {
+    match import("en", "not json at all") {
+        Outcome::Error(message) => assert!(!message.is_empty()),
+        other => panic!("expected an error, got {other:?}"),
+    }
+}
+
+#[test]
+fn a_schema_imports_as_a_schema_even_with_accents_near_the_cut() {
+    // Multi-byte characters around byte 400 must not split a character.
+    let title = "é".repeat(250);
+    let schema = format!(
+        "{{\"bsonType\": \"object\", \"title\": \"{title}\", \"properties\": {{\"nombre\": {{\"bsonType\": \"string\"}}}}}}"
+    );
+    assert!(!schema.is_char_boundary(400), "the test must cut inside a character");
+    let Outcome::Preview(preview) = import("en", &schema) else { panic!("no preview") };
+    assert!(preview.entity.fields.iter().any(|f| f.name == "nombre"));
+}
+
+#[test]
+fn malformed_requests_and_models_are_answered_not_panicked() {
+    let answer: Response = serde_json::from_str(&handle("{not json")).expect("a response");
+    assert_eq!(answer.id, 0);
+    assert!(matches!(answer.outcome, Outcome::Error(_)));
+    let bad_model = r#"{"id": 5, "lang": "en", "model": "{}", "job": {"export": {"kind": "schema"}}}"#;
+    let answer: Response = serde_json::from_str(&handle(bad_model)).expect("a response");
+    assert_eq!(answer.id, 5);
+    assert!(matches!(answer.outcome, Outcome::Error(_)));
+    assert_ne!(handle(bad_model), READY);
+}
+
+#[test]
+fn the_documented_wire_format_reads() {
+    let wire = format!(
+        r#"{{"id": 3, "model": {}, "job": {{"svg": {{"dark": true, "only": ["x"]}}}}}}"#,
+        serde_json::to_string(BIBLIORED).expect("a string")
+    );
+    let request: Request = serde_json::from_str(&wire).expect("the documented shape reads");
+    assert_eq!(request.lang, "en", "a missing language is English");
+    assert_eq!(request.job, Job::Svg { dark: true, only: Some(vec!["x".into()]) });
+    let unknown = Request { lang: "fr".into(), ..request };
+    assert_eq!(unknown.lang(), crate::i18n::Lang::En);
+    let answer = handle(&wire);
+    assert!(answer.contains(r#""outcome":{"text":"#), "{}", &answer[..answer.len().min(80)]);
+}

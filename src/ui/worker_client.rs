@@ -1,0 +1,192 @@
+//! The UI's side of the export/import worker (`docshape-worker`, see `crate::offload`): started
+//! the first time a dialog asks for something, it then stays up. Requests wait in a queue until
+//! the worker says it is ready; each answer resolves the promise its request awaits. If the
+//! worker cannot load or stops, every waiting request gets the error and the next request
+//! starts a fresh worker.
+
+use crate::i18n::{Lang, Msg};
+use crate::model::Model;
+use crate::offload::protocol::{ExportKind, ImportPreview, Job, Outcome, Request, Response, READY};
+use std::cell::RefCell;
+use std::collections::HashMap;
+use wasm_bindgen::closure::Closure;
+use wasm_bindgen::{JsCast, JsValue};
+
+/// The loader trunk writes for the worker (`data-loader-shim`), next to the page.
+const LOADER: &str = "docshape-worker_loader.js";
+
+struct Client {
+    worker: web_sys::Worker,
+    ready: bool,
+    /// Requests written before the worker was ready.
+    queue: Vec<String>,
+    /// The resolve function of each request's promise, by id.
+    waiting: HashMap<u32, js_sys::Function>,
+    /// Answers received, until their request's future takes them.
+    answers: HashMap<u32, Outcome>,
+}
+
+thread_local! {
+    static CLIENT: RefCell<Option<Client>> = const { RefCell::new(None) };
+    static NEXT_ID: std::cell::Cell<u32> = const { std::cell::Cell::new(1) };
+}
+
+/// Why a request gave nothing.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Failure {
+    /// The job's own answer (for example "no document could be read"), in the request's language.
+    Job(String),
+    /// The worker could not load, crashed or answered nonsense: the technical detail.
+    Worker(String),
+}
+
+impl Failure {
+    /// The sentence to show.
+    pub fn message(&self, lang: Lang) -> String {
+        match self {
+            Failure::Job(message) => message.clone(),
+            Failure::Worker(detail) => Msg::WorkerFailed.fill(lang, &[detail]),
+        }
+    }
+}
+
+/// The text of one export of `model`.
+pub async fn export(kind: ExportKind, model: &Model, lang: Lang, share_url: Option<String>) -> Result<String, Failure> {
+    text(ask(Job::Export { kind, share_url }, model, lang).await?)
+}
+
+/// The diagram as SVG: light or dark, every entity or only the given ids.
+pub async fn svg(model: &Model, dark: bool, only: Option<Vec<String>>, lang: Lang) -> Result<String, Failure> {
+    text(ask(Job::Svg { dark, only }, model, lang).await?)
+}
+
+/// The preview of importing `text` as a collection named `name` into `model`.
+pub async fn import(
+    text: String,
+    name: String,
+    source: String,
+    model: &Model,
+    lang: Lang,
+) -> Result<ImportPreview, Failure> {
+    match ask(Job::Import { text, name, source }, model, lang).await? {
+        Outcome::Preview(preview) => Ok(*preview),
+        Outcome::Error(message) => Err(Failure::Job(message)),
+        Outcome::Text(_) => Err(Failure::Worker("a text answered an import".into())),
+    }
+}
+
+fn text(outcome: Outcome) -> Result<String, Failure> {
+    match outcome {
+        Outcome::Text(text) => Ok(text),
+        Outcome::Error(message) => Err(Failure::Job(message)),
+        Outcome::Preview(_) => Err(Failure::Worker("a preview answered an export".into())),
+    }
+}
+
+/// Sends one job and waits for its answer, or for the worker's failure (`Err`).
+async fn ask(job: Job, model: &Model, lang: Lang) -> Result<Outcome, Failure> {
+    let id = NEXT_ID.with(|n| {
+        let id = n.get();
+        n.set(id.wrapping_add(1).max(1));
+        id
+    });
+    let request = Request { id, lang: lang.code().to_string(), model: model.to_json(), job };
+    let message = serde_json::to_string(&request).unwrap_or_default();
+    let mut started: Result<(), String> = Ok(());
+    let promise = js_sys::Promise::new(&mut |resolve, _reject| {
+        started = CLIENT.with(|cell| {
+            let mut slot = cell.borrow_mut();
+            if slot.is_none() {
+                *slot = Some(start()?);
+            }
+            let Some(client) = slot.as_mut() else { return Err("no worker".to_string()) };
+            client.waiting.insert(id, resolve);
+            if client.ready {
+                client.worker.post_message(&JsValue::from_str(&message)).map_err(describe)?;
+            } else {
+                client.queue.push(message.clone());
+            }
+            Ok(())
+        });
+    });
+    if let Err(detail) = started {
+        CLIENT.with(|cell| cell.borrow_mut().as_mut().map(|c| c.waiting.remove(&id)));
+        return Err(Failure::Worker(detail));
+    }
+    let _ = wasm_bindgen_futures::JsFuture::from(promise).await;
+    if let Some(outcome) = CLIENT.with(|cell| cell.borrow_mut().as_mut().and_then(|c| c.answers.remove(&id))) {
+        return Ok(outcome);
+    }
+    let detail = FAILED.with(|f| f.borrow_mut().remove(&id));
+    Err(Failure::Worker(detail.unwrap_or_else(|| "it stopped without answering".into())))
+}
+
+thread_local! {
+    /// Why the worker failed, for each request it left waiting (its client is gone).
+    static FAILED: RefCell<HashMap<u32, String>> = RefCell::new(HashMap::new());
+}
+
+fn describe(e: JsValue) -> String {
+    e.as_string()
+        .or_else(|| e.dyn_ref::<js_sys::Error>().map(|e| String::from(e.message())))
+        .unwrap_or_else(|| "the worker could not be reached".into())
+}
+
+/// Starts the worker and wires its messages.
+fn start() -> Result<Client, String> {
+    let worker = web_sys::Worker::new(LOADER).map_err(describe)?;
+    let on_message = Closure::<dyn FnMut(web_sys::MessageEvent)>::new(|event: web_sys::MessageEvent| {
+        let data = event.data().as_string().unwrap_or_default();
+        let understood = CLIENT.with(|cell| {
+            let mut slot = cell.borrow_mut();
+            let Some(client) = slot.as_mut() else { return true };
+            if data == READY {
+                client.ready = true;
+                for message in client.queue.drain(..) {
+                    let _ = client.worker.post_message(&JsValue::from_str(&message));
+                }
+                return true;
+            }
+            // Id 0 answers a request the worker could not read.
+            let Some(response) = serde_json::from_str::<Response>(&data).ok().filter(|r| r.id != 0) else {
+                return false;
+            };
+            if let Some(resolve) = client.waiting.remove(&response.id) {
+                client.answers.insert(response.id, response.outcome);
+                let _ = resolve.call0(&JsValue::NULL);
+            }
+            true
+        });
+        if !understood {
+            // Most likely a worker of another version (cached): replace it rather than wait forever.
+            fail_all("it answered in a form this page does not read (an outdated cached copy?)".into());
+        }
+    });
+    let on_error = Closure::<dyn FnMut(web_sys::Event)>::new(|event: web_sys::Event| {
+        // A load failure or a crash (a panic aborts the module): nothing more will come.
+        event.prevent_default();
+        let detail = event
+            .dyn_ref::<web_sys::ErrorEvent>()
+            .map(|e| e.message())
+            .filter(|m| !m.is_empty())
+            .unwrap_or_else(|| format!("{LOADER} did not load"));
+        fail_all(detail);
+    });
+    worker.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
+    worker.set_onerror(Some(on_error.as_ref().unchecked_ref()));
+    // Kept for the page's life (a new pair only when a failed worker is replaced): the error
+    // handler drops the client, and must not drop itself while it runs.
+    on_message.forget();
+    on_error.forget();
+    Ok(Client { worker, ready: false, queue: Vec::new(), waiting: HashMap::new(), answers: HashMap::new() })
+}
+
+/// Stops the worker and gives every waiting request `detail`; the next request starts a new one.
+fn fail_all(detail: String) {
+    let Some(client) = CLIENT.with(|cell| cell.borrow_mut().take()) else { return };
+    client.worker.terminate();
+    for (id, resolve) in client.waiting {
+        FAILED.with(|f| f.borrow_mut().insert(id, detail.clone()));
+        let _ = resolve.call0(&JsValue::NULL);
+    }
+}
