@@ -132,7 +132,7 @@ pub(crate) fn ttl(ttl: u64, field: &str, relation: &str) -> Text {
     // `seconds` is the expireAfterSeconds value as written in the index options: no separators.
     text!(
         en: "TTL: MongoDB deletes a bucket {seconds} s ({span}) after its {field}, the retention of {relation}.",
-        es: "TTL: MongoDB borra cada documento de agrupación (bucket) {seconds} s ({span}) después de su {field}, la retención de {relation}.",
+        es: "TTL: MongoDB borra cada contenedor {seconds} s ({span}) después de su {field}, la retención de {relation}.",
         pt: "TTL: o MongoDB apaga cada bucket {seconds} s ({span}) após o seu {field}, a retenção de {relation}.";
         seconds = ttl.to_string(), span = span(ttl), field, relation
     )
@@ -171,7 +171,7 @@ pub(crate) fn also_serves(before: Text, queries: &[String], same_keys: bool) -> 
     } else {
         text!(
             en: "{before} Also serves {queries} through its prefix.",
-            es: "{before} También atiende {queries} con su prefijo.",
+            es: "{before} También atiende {queries} gracias a su prefijo.",
             pt: "{before} Também atende {queries} pelo seu prefixo.";
             before, queries
         )

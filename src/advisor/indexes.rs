@@ -304,7 +304,7 @@ mod tests {
             .ends_with("pages never repeat or skip documents. Also serves a through its prefix."));
         let es = advice[0].reason.render(crate::i18n::Lang::Es);
         assert!(es.starts_with("Atiende b: igualdad en status, luego la ordenación createdAt:-1, _id:-1."), "{es}");
-        assert!(es.ends_with("nunca repiten ni saltan documentos. También atiende a con su prefijo."), "{es}");
+        assert!(es.ends_with("nunca repiten ni saltan documentos. También atiende a gracias a su prefijo."), "{es}");
         let pt = advice[0].reason.render(crate::i18n::Lang::Pt);
         assert!(pt.contains("_id fecha a ordenação como desempate único") && pt.ends_with("pelo seu prefixo."), "{pt}");
     }

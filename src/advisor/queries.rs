@@ -270,8 +270,8 @@ fn reach(layout: &Layout, root: &Entity, e: &str, write: bool) -> Reach {
         let fields: Vec<&str> = r.extended.iter().map(|c| c.target_name()).collect();
         how.push(text!(
             en: "{fields} of {entity} are copied in (extended reference)",
-            es: "{fields} de {entity} se copian dentro (referencia extendida)",
-            pt: "{fields} de {entity} são copiados para dentro (referência estendida)";
+            es: "se guarda una copia de {fields} de {entity} (referencia extendida)",
+            pt: "há nele uma cópia de {fields} de {entity} (referência estendida)";
             fields = fields.join(", "), entity = &entity.name
         ));
     }

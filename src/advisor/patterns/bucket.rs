@@ -20,7 +20,7 @@ pub(super) fn suggest(f: &Facts, rec: Option<Recommendation>, out: &mut Vec<Patt
             let cap = if b.cap == 0 {
                 text!(
                     en: "with no cap: add one, or the bucket is an unbounded array",
-                    es: "sin tope: añade uno, o el bucket es un array sin límite",
+                    es: "sin tope: añade uno, o el contenedor será un array ilimitado",
                     pt: "sem teto: adicione um, ou o bucket vira um array sem limite"
                 )
             } else {
@@ -94,7 +94,7 @@ pub(super) fn suggest(f: &Facts, rec: Option<Recommendation>, out: &mut Vec<Patt
 fn archive(f: &Facts, out: &mut Vec<PatternSuggestion>) {
     let change = text!(
         en: "{child} buckets keep growing (~{n} events per {parent} a year) with no TTL: move those past their useful age to an archive collection, or set ttlSeconds",
-        es: "los buckets de {child} no dejan de crecer (~{n} eventos por {parent} al año) sin TTL: mueve los que hayan pasado su edad útil a una colección de archivo, o define ttlSeconds",
+        es: "los contenedores de {child} no dejan de crecer (~{n} eventos por {parent} al año) sin TTL: mueve los que hayan pasado su edad útil a una colección de archivo, o define ttlSeconds",
         pt: "os buckets de {child} não param de crescer (~{n} eventos por {parent} ao ano) sem TTL: mova os que passaram da idade útil para uma coleção de arquivo, ou defina ttlSeconds";
         child = f.child_name, n = Arg::Count(f.growth * 365.0), parent = f.parent_name
     );

@@ -113,8 +113,8 @@ fn schema_versioning(e: &Entity, default_field: &str, out: &mut Vec<PatternSugge
             true,
             text!(
                 en: "{collection} carries {field}; readers handle two or three versions, migrate lazily or in background, and drop a version's code path when its count reaches zero",
-                es: "{collection} lleva {field}; los lectores manejan dos o tres versiones, migra de forma perezosa o en segundo plano, y elimina el código de una versión cuando su recuento llegue a cero",
-                pt: "{collection} traz {field}; os leitores lidam com duas ou três versões, migre de forma preguiçosa ou em segundo plano e remova o código de uma versão quando a contagem dela chegar a zero";
+                es: "{collection} lleva {field}; los lectores manejan dos o tres versiones, cada documento se migra al leerlo o en segundo plano, y el código de una versión se elimina cuando su recuento llega a cero",
+                pt: "{collection} traz {field}; os leitores lidam com duas ou três versões, cada documento é migrado ao ser lido ou em segundo plano, e o código de uma versão é removido quando a contagem dela chega a zero";
                 collection, field
             ),
         ),

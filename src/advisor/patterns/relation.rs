@@ -45,8 +45,8 @@ fn extended_reference(u: &Usage, f: &Facts, rec: Option<Recommendation>, out: &m
             .map(|c| match (c.category, c.propagation) {
                 (CopyCategory::Live, Some(p)) => text!(
                     en: "{field} ({category}, {propagation})",
-                    es: "{field} ({category}, {propagation})",
-                    pt: "{field} ({category}, {propagation})";
+                    es: "{field} ({category}, propagación: {propagation})",
+                    pt: "{field} ({category}, propagação: {propagation})";
                     field = &c.field, category = c.category.msg(), propagation = p.msg()
                 ),
                 (CopyCategory::Live, None) => text!(
@@ -165,14 +165,14 @@ fn subset(u: &Usage, f: &Facts, rec: Option<Recommendation>, out: &mut Vec<Patte
         let change = match s.count_field.as_deref() {
             Some(count) if !count.is_empty() => text!(
                 en: "keep the {size} {child}{order} in {field} and {count} in {parent}; the full set stays in {child} and the copy is refreshed lazily",
-                es: "guarda {size} {child}{order} en {field} y {count} en {parent}; el conjunto completo queda en {child} y la copia se refresca de forma perezosa",
-                pt: "mantenha {size} {child}{order} em {field} e {count} em {parent}; o conjunto completo fica em {child} e a cópia é atualizada de forma preguiçosa";
+                es: "guarda {size} {child}{order} en {field} y {count} en {parent}; el conjunto completo queda en {child} y la copia se actualiza de forma diferida",
+                pt: "mantenha {size} {child}{order} em {field} e {count} em {parent}; o conjunto completo fica em {child} e a cópia é atualizada de forma adiada";
                 size, child, order, field, count, parent
             ),
             _ => text!(
                 en: "keep the {size} {child}{order} in {field} (add a total count beside it) in {parent}; the full set stays in {child} and the copy is refreshed lazily",
-                es: "guarda {size} {child}{order} en {field} (añade un recuento total a su lado) en {parent}; el conjunto completo queda en {child} y la copia se refresca de forma perezosa",
-                pt: "mantenha {size} {child}{order} em {field} (adicione uma contagem total ao lado) em {parent}; o conjunto completo fica em {child} e a cópia é atualizada de forma preguiçosa";
+                es: "guarda {size} {child}{order} en {field} (añade un recuento total a su lado) en {parent}; el conjunto completo queda en {child} y la copia se actualiza de forma diferida",
+                pt: "mantenha {size} {child}{order} em {field} (adicione uma contagem total ao lado) em {parent}; o conjunto completo fica em {child} e a cópia é atualizada de forma adiada";
                 size, child, order, field, parent
             ),
         };
@@ -204,7 +204,7 @@ fn outlier(f: &Facts, rec: Option<Recommendation>, out: &mut Vec<PatternSuggesti
             };
             let change = text!(
                 en: "design for the {common} common case; the {share} of {parent} over {bound} {child} (up to {max}) carry {flag} and overflow to {overflow}",
-                es: "diseña para el caso común, el {common}; el {share} de {parent} con más de {bound} {child} (hasta {max}) lleva {flag} y desborda a {overflow}",
+                es: "diseña para el caso común, el {common}; el {share} de {parent} con más de {bound} {child} (hasta {max}) lleva {flag} y se desborda hacia {overflow}",
                 pt: "projete para o caso comum, os {common}; os {share} de {parent} com mais de {bound} {child} (até {max}) levam {flag} e transbordam para {overflow}";
                 common = Arg::Percent(1.0 - share), share = Arg::Percent(share), parent, bound, child,
                 max = Arg::Count(max as f64), flag = &o.flag_field, overflow
@@ -234,7 +234,7 @@ fn outlier(f: &Facts, rec: Option<Recommendation>, out: &mut Vec<PatternSuggesti
         {
             let change = text!(
                 en: "embed for the {common} of {parent} with at most {bound} {child}, and flag the {share} that reach {max} (e.g. has_extras: true), moving their overflow to a {child}_extra collection",
-                es: "embebe para el {common} de {parent} con como mucho {bound} {child}, y marca el {share} que llega a {max} (p. ej., has_extras: true), moviendo su desbordamiento a una colección {child}_extra",
+                es: "embebe para el {common} de {parent}, con {bound} {child} como máximo, y marca el {share} que llega a {max} (p. ej., has_extras: true), moviendo su desbordamiento a una colección {child}_extra",
                 pt: "embuta para os {common} de {parent} com no máximo {bound} {child} e sinalize os {share} que chegam a {max} (p. ex., has_extras: true), movendo o excedente para uma coleção {child}_extra";
                 common = Arg::Percent(1.0 - share), parent, bound, child, share = Arg::Percent(share),
                 max = Arg::Count(max as f64)
@@ -258,7 +258,7 @@ fn computed(u: &Usage, writes: &WritesOn, f: &Facts, rec: Option<Recommendation>
     let (child, parent) = (f.child_name, f.parent_name);
     if !rel.computed.is_empty() {
         let holder = if rel.storage == Storage::Bucket {
-            text!(en: "each {child} bucket", es: "cada bucket de {child}", pt: "cada bucket de {child}"; child)
+            text!(en: "each {child} bucket", es: "cada contenedor de {child}", pt: "cada bucket de {child}"; child)
         } else {
             name(parent)
         };

@@ -31,7 +31,7 @@ fn bibliored_changes_read_in_each_language_with_local_figures() {
     );
     let extended = change(&all, PatternKind::ExtendedReference, Lang::Es);
     assert!(
-        extended.starts_with("cada resenas guarda titulo (vivo, diferida) y tipo (inmutable) de catalogo"),
+        extended.starts_with("cada resenas guarda titulo (vivo, propagación: diferida) y tipo (inmutable) de catalogo"),
         "{extended}"
     );
     let subset = change(&all, PatternKind::Subset, Lang::Pt);

@@ -159,8 +159,8 @@ fn volatility(f: &Facts) -> (Vote, Text) {
             Vote::Reference,
             text!(
                 en: "changes often, and copies of it live under {n} other parent(s): each change rewrites the document that holds it",
-                es: "cambia a menudo, y hay copias suyas bajo {n} padre(s) más: cada cambio reescribe el documento que lo contiene",
-                pt: "muda com frequência, e há cópias dele sob {n} outro(s) pai(s): cada mudança regrava o documento que o contém";
+                es: "cambia a menudo, y tiene copias en otros padres ({n}): cada cambio reescribe el documento que lo contiene",
+                pt: "muda com frequência, e tem cópias em outros pais ({n}): cada mudança reescreve o documento que o contém";
                 n = copies
             ),
         ),
@@ -169,15 +169,15 @@ fn volatility(f: &Facts) -> (Vote, Text) {
             text!(
                 en: "changes often: each change rewrites the document that holds it",
                 es: "cambia a menudo: cada cambio reescribe el documento que lo contiene",
-                pt: "muda com frequência: cada mudança regrava o documento que o contém"
+                pt: "muda com frequência: cada mudança reescreve o documento que o contém"
             ),
         ),
         Volatility::Constantly if copies > 0 => (
             Vote::Reference,
             text!(
                 en: "changes constantly, and copies of it live under {n} other parent(s): each change rewrites the document that holds it",
-                es: "cambia constantemente, y hay copias suyas bajo {n} padre(s) más: cada cambio reescribe el documento que lo contiene",
-                pt: "muda constantemente, e há cópias dele sob {n} outro(s) pai(s): cada mudança regrava o documento que o contém";
+                es: "cambia constantemente, y tiene copias en otros padres ({n}): cada cambio reescribe el documento que lo contiene",
+                pt: "muda constantemente, e tem cópias em outros pais ({n}): cada mudança reescreve o documento que o contém";
                 n = copies
             ),
         ),
@@ -186,7 +186,7 @@ fn volatility(f: &Facts) -> (Vote, Text) {
             text!(
                 en: "changes constantly: each change rewrites the document that holds it",
                 es: "cambia constantemente: cada cambio reescribe el documento que lo contiene",
-                pt: "muda constantemente: cada mudança regrava o documento que o contém"
+                pt: "muda constantemente: cada mudança reescreve o documento que o contém"
             ),
         ),
     };
@@ -246,7 +246,7 @@ fn size(f: &Facts) -> (Vote, Text) {
         let reason = text!(
             en: "{worst} × {each}{estimated} ≈ {total} per {parent} document{horizon}: fits, but heavy to rewrite on every change",
             es: "{worst} × {each}{estimated} ≈ {total} por documento de {parent}{horizon}: cabe, pero pesa reescribirlo en cada cambio",
-            pt: "{worst} × {each}{estimated} ≈ {total} por documento de {parent}{horizon}: cabe, mas pesa regravá-lo a cada mudança";
+            pt: "{worst} × {each}{estimated} ≈ {total} por documento de {parent}{horizon}: cabe, mas pesa reescrevê-lo a cada mudança";
             worst, each, estimated, total = Arg::Bytes(total), parent, horizon
         );
         (Vote::Neutral, reason)
@@ -279,7 +279,7 @@ fn growth(f: &Facts) -> (Vote, Text) {
             text!(
                 en: "no stated maximum and it keeps growing ({rate} a day, ~{per_year} a year): if you cannot state the maximum, do not embed",
                 es: "sin máximo declarado y sigue creciendo ({rate} al día, ~{per_year} al año): si no puedes declarar el máximo, no lo embebas",
-                pt: "sem máximo declarado e continua crescendo ({rate} por dia, ~{per_year} por ano): se não é possível declarar o máximo, não embuta";
+                pt: "sem máximo declarado e continua crescendo ({rate} por dia, ~{per_year} por ano): se não for possível declarar o máximo, não embuta";
                 rate = Arg::Count(f.growth), per_year
             ),
         ),
@@ -288,7 +288,7 @@ fn growth(f: &Facts) -> (Vote, Text) {
             text!(
                 en: "no stated maximum: if you cannot state the maximum, do not embed",
                 es: "sin máximo declarado: si no puedes declarar el máximo, no lo embebas",
-                pt: "sem máximo declarado: se não é possível declarar o máximo, não embuta"
+                pt: "sem máximo declarado: se não for possível declarar o máximo, não embuta"
             ),
         ),
         (Some(b), _) if f.growth > 0.0 => (

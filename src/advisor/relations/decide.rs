@@ -198,8 +198,8 @@ fn embed(f: &Facts, votes: &[CriterionVote], atomic: bool) -> Decision {
         } else {
             text!(
                 en: "Embed: {typical} {child} per {parent}, at most {max}, read with it: {class} (cardinality decides); {tally}.",
-                es: "Embeber: {typical} {child} por {parent}, como máximo {max}, leídos con él: {class} (decide la cardinalidad); {tally}.",
-                pt: "Embutir: {typical} {child} por {parent}, no máximo {max}, lidos com ele: {class} (decide a cardinalidade); {tally}.";
+                es: "Embeber: {typical} {child} por {parent}, como máximo {max}, que se leen con él: {class} (decide la cardinalidad); {tally}.",
+                pt: "Embutir: {typical} {child} por {parent}, no máximo {max}, que se leem com ele: {class} (decide a cardinalidade); {tally}.";
                 typical = Arg::Count(f.typical), child, parent, max, class = f.class.msg(), tally
             )
         };
@@ -211,15 +211,15 @@ fn embed(f: &Facts, votes: &[CriterionVote], atomic: bool) -> Decision {
     let summary = if atomic {
         text!(
             en: "Embed, but watch the bound: {child} must change atomically with {parent}, at most {max} of them (atomicity decides); it grows ~{per_year} a year and reaches its stated maximum of {max} in ~{years} years: past it, move the older {child} to their own collection; {tally}.",
-            es: "Embeber, pero vigilar el tope: {child} debe cambiar de forma atómica con {parent}, {max} como máximo (decide la atomicidad); crece ~{per_year} al año y alcanza su máximo declarado de {max} en ~{years} años: a partir de ahí, mueve los {child} más antiguos a su propia colección; {tally}.",
-            pt: "Embutir, mas vigiar o teto: {child} precisa mudar atomicamente com {parent}, no máximo {max} (decide a atomicidade); cresce ~{per_year} por ano e atinge seu máximo declarado de {max} em ~{years} anos: depois disso, mova os {child} mais antigos para uma coleção própria; {tally}.";
+            es: "Embeber, pero vigilar el tope: {child} debe cambiar de forma atómica con {parent}, {max} como máximo (decide la atomicidad); crece ~{per_year} al año y alcanza su máximo declarado de {max} en ~{years} años: a partir de ahí, mueve los elementos más antiguos de {child} a su propia colección; {tally}.",
+            pt: "Embutir, mas vigiar o teto: {child} precisa mudar atomicamente com {parent}, no máximo {max} (decide a atomicidade); cresce ~{per_year} por ano e atinge seu máximo declarado de {max} em ~{years} anos: depois disso, mova os elementos mais antigos de {child} para uma coleção própria; {tally}.";
             child, parent, max, per_year, years, tally
         )
     } else {
         text!(
             en: "Embed, but watch the bound: {typical} {child} per {parent}, at most {max}, read with it: {class} (cardinality decides); it grows ~{per_year} a year and reaches its stated maximum of {max} in ~{years} years: past it, move the older {child} to their own collection; {tally}.",
-            es: "Embeber, pero vigilar el tope: {typical} {child} por {parent}, como máximo {max}, leídos con él: {class} (decide la cardinalidad); crece ~{per_year} al año y alcanza su máximo declarado de {max} en ~{years} años: a partir de ahí, mueve los {child} más antiguos a su propia colección; {tally}.",
-            pt: "Embutir, mas vigiar o teto: {typical} {child} por {parent}, no máximo {max}, lidos com ele: {class} (decide a cardinalidade); cresce ~{per_year} por ano e atinge seu máximo declarado de {max} em ~{years} anos: depois disso, mova os {child} mais antigos para uma coleção própria; {tally}.";
+            es: "Embeber, pero vigilar el tope: {typical} {child} por {parent}, como máximo {max}, que se leen con él: {class} (decide la cardinalidad); crece ~{per_year} al año y alcanza su máximo declarado de {max} en ~{years} años: a partir de ahí, mueve los elementos más antiguos de {child} a su propia colección; {tally}.",
+            pt: "Embutir, mas vigiar o teto: {typical} {child} por {parent}, no máximo {max}, que se leem com ele: {class} (decide a cardinalidade); cresce ~{per_year} por ano e atinge seu máximo declarado de {max} em ~{years} anos: depois disso, mova os elementos mais antigos de {child} para uma coleção própria; {tally}.";
             typical = Arg::Count(f.typical), child, parent, max, class = f.class.msg(), per_year, years, tally
         )
     };
@@ -282,14 +282,14 @@ fn reference(f: &Facts, because: Text) -> Decision {
         ),
         Recommendation::ReferenceWithSubset => text!(
             en: "Reference + subset: {because}; {views} shows {child} with {parent}: keep a subset of {n} in {parent} and the full set in its own collection.",
-            es: "Referenciar + subconjunto: {because}; {views} muestra {child} con {parent}: guarda un subconjunto de {n} en {parent} y el conjunto completo en su propia colección.",
-            pt: "Referenciar + subconjunto: {because}; {views} mostra {child} com {parent}: mantenha um subconjunto de {n} em {parent} e o conjunto completo em uma coleção própria.";
+            es: "Referenciar + subconjunto: {because}; {child} se muestra con {parent} en {views}: guarda un subconjunto de {n} en {parent} y el conjunto completo en su propia colección.",
+            pt: "Referenciar + subconjunto: {because}; {child} aparece com {parent} em {views}: mantenha um subconjunto de {n} em {parent} e o conjunto completo em uma coleção própria.";
             because, views = ids(&f.parent_view), child, parent, n = subset_size(f)
         ),
         Recommendation::ExtendedReference if !f.child_view.is_empty() => text!(
             en: "Extended reference: {because}; {views} shows {parent} fields with each {child}: copy the few stable, displayed ones next to the reference.",
-            es: "Referencia extendida: {because}; {views} muestra campos de {parent} con cada {child}: copia junto a la referencia los pocos estables que se muestran.",
-            pt: "Referência estendida: {because}; {views} mostra campos de {parent} com cada {child}: copie ao lado da referência os poucos campos estáveis que são exibidos.";
+            es: "Referencia extendida: {because}; en {views} se muestran campos de {parent} con cada {child}: copia junto a la referencia los pocos que son estables.",
+            pt: "Referência estendida: {because}; em {views}, campos de {parent} aparecem com cada {child}: copie ao lado da referência os poucos campos estáveis exibidos.";
             because, views = ids(&f.child_view), parent, child
         ),
         Recommendation::ExtendedReference => {
@@ -298,15 +298,15 @@ fn reference(f: &Facts, because: Text) -> Decision {
             if f.parent_name.ends_with('s') {
                 text!(
                     en: "Extended reference: {because}; {child} displays {parent}' {fields}: keep them beside the reference.",
-                    es: "Referencia extendida: {because}; {child} muestra {fields} de {parent}: guárdalos junto a la referencia.",
-                    pt: "Referência estendida: {because}; {child} exibe {fields} de {parent}: mantenha-os ao lado da referência.";
+                    es: "Referencia extendida: {because}; {child} muestra {fields} de {parent}: guarda una copia junto a la referencia.",
+                    pt: "Referência estendida: {because}; {child} exibe {fields} de {parent}: mantenha uma cópia ao lado da referência.";
                     because, child, parent, fields
                 )
             } else {
                 text!(
                     en: "Extended reference: {because}; {child} displays {parent}'s {fields}: keep them beside the reference.",
-                    es: "Referencia extendida: {because}; {child} muestra {fields} de {parent}: guárdalos junto a la referencia.",
-                    pt: "Referência estendida: {because}; {child} exibe {fields} de {parent}: mantenha-os ao lado da referência.";
+                    es: "Referencia extendida: {because}; {child} muestra {fields} de {parent}: guarda una copia junto a la referencia.",
+                    pt: "Referência estendida: {because}; {child} exibe {fields} de {parent}: mantenha uma cópia ao lado da referência.";
                     because, child, parent, fields
                 )
             }
@@ -314,7 +314,7 @@ fn reference(f: &Facts, because: Text) -> Decision {
         Recommendation::ReferenceIdsInParent => text!(
             en: "Reference, child ids in the parent: {because}; {parent} may keep the ids of its at most {max} {child}.",
             es: "Referenciar, ids de los hijos en el padre: {because}; {parent} puede guardar los ids de sus {child}, {max} como máximo.",
-            pt: "Referenciar, ids dos filhos no pai: {because}; {parent} pode guardar os ids dos seus {child}, no máximo {max}.";
+            pt: "Referenciar, ids dos filhos no pai: {because}; {parent} pode guardar os ids de {child}, no máximo {max}.";
             because, parent, max = Arg::Count(f.worst), child
         ),
         _ => text!(

@@ -45,7 +45,7 @@ mod criteria {
         );
         assert_eq!(
             reason(&a, Criterion::Growth, Lang::Pt),
-            "sem máximo declarado e continua crescendo (0,02 por dia, ~7,3 por ano): se não é possível declarar o máximo, não embuta"
+            "sem máximo declarado e continua crescendo (0,02 por dia, ~7,3 por ano): se não for possível declarar o máximo, não embuta"
         );
         assert_eq!(
             reason(&a, Criterion::Volatility, Lang::Es),
@@ -97,18 +97,18 @@ mod decide {
         assert!(s.is_translated() && s.check().is_ok());
         assert_eq!(
             s.render(Lang::Es),
-            "Referenciar + subconjunto: resenas no tiene máximo declarado (decide el crecimiento); C1 muestra resenas \
-             con catalogo: guarda un subconjunto de 5 en catalogo y el conjunto completo en su propia colección."
+            "Referenciar + subconjunto: resenas no tiene máximo declarado (decide el crecimiento); resenas se muestra \
+             con catalogo en C1: guarda un subconjunto de 5 en catalogo y el conjunto completo en su propia colección."
         );
         assert_eq!(
             s.render(Lang::Pt),
-            "Referenciar + subconjunto: resenas não tem máximo declarado (decide o crescimento); C1 mostra resenas \
-             com catalogo: mantenha um subconjunto de 5 em catalogo e o conjunto completo em uma coleção própria."
+            "Referenciar + subconjunto: resenas não tem máximo declarado (decide o crescimento); resenas aparece \
+             com catalogo em C1: mantenha um subconjunto de 5 em catalogo e o conjunto completo em uma coleção própria."
         );
         let (_, tags) = summary("material-etiquetas");
         assert_eq!(
             tags.render(Lang::Es),
-            "Embeber: 5 etiquetas por catalogo, como máximo 8, leídos con él: uno a pocos (decide la cardinalidad); \
+            "Embeber: 5 etiquetas por catalogo, como máximo 8, que se leen con él: uno a pocos (decide la cardinalidad); \
              los seis criterios apuntan a embeber."
         );
         assert_eq!(
@@ -130,7 +130,9 @@ mod decide {
         let (rec, s) = summary("socio-resenas");
         assert_eq!(rec, Recommendation::ExtendedReference);
         assert!(s.en().contains("resenas displays socios' nombre: keep them beside the reference."), "{s}");
-        assert!(s.render(Lang::Es).contains("resenas muestra nombre de socios: guárdalos junto a la referencia."));
+        assert!(s
+            .render(Lang::Es)
+            .contains("resenas muestra nombre de socios: guarda una copia junto a la referencia."));
         let (rec, s) = summary("material-ejemplares");
         assert_eq!(rec, Recommendation::KeepOutside);
         assert_eq!(
