@@ -52,7 +52,7 @@ impl Rule for DocumentSize {
                     text!(
                         en: "the 16 MiB BSON limit: writes will fail",
                         es: "el límite BSON de 16 MiB: las escrituras fallarán",
-                        pt: "o limite BSON de 16 MiB: as gravações vão falhar"
+                        pt: "o limite BSON de 16 MiB: as escritas vão falhar"
                     ),
                 ),
                 SizeLevel::OverAtlas => (
@@ -78,12 +78,12 @@ impl Rule for DocumentSize {
                 text!(
                     en: "Large documents are rewritten whole on each update, move megabytes on every read and crowd RAM; past 16 MiB MongoDB refuses the write.",
                     es: "Los documentos grandes se reescriben enteros en cada actualización, mueven megabytes en cada lectura y saturan la RAM; por encima de 16 MiB MongoDB rechaza la escritura.",
-                    pt: "Documentos grandes são regravados inteiros a cada atualização, movem megabytes a cada leitura e lotam a RAM; acima de 16 MiB o MongoDB recusa a gravação."
+                    pt: "Documentos grandes são reescritos inteiros a cada atualização, movem megabytes a cada leitura e lotam a RAM; acima de 16 MiB o MongoDB recusa a escrita."
                 ),
                 text!(
                     en: "Reference the growing children from their own collection (with a subset in the parent if its view needs a few), use the bucket pattern for events, and cap bounded arrays with maxItems.",
-                    es: "Referencia los hijos que crecen desde su propia colección (con un subconjunto en el padre si su vista necesita unos pocos), usa el patrón de agrupación (bucket) para los eventos y pon tope a los arrays acotados con maxItems.",
-                    pt: "Referencie os filhos que crescem a partir de uma coleção própria (com um subconjunto no pai se a tela dele precisar de alguns), use o padrão bucket para eventos e defina o teto dos arrays limitados com maxItems."
+                    es: "Lleva los hijos que crecen a su propia colección y referéncialos (con un subconjunto en el padre si su vista necesita unos pocos), usa el patrón de agrupación (bucket) para los eventos y pon tope a los arrays acotados con maxItems.",
+                    pt: "Leve os filhos que crescem para uma coleção própria e referencie-os (com um subconjunto no pai se a tela dele precisar de alguns), use o padrão bucket para eventos e defina o teto dos arrays limitados com maxItems."
                 ),
             );
             if size.level == SizeLevel::OverLimit {
@@ -96,8 +96,8 @@ impl Rule for DocumentSize {
                     let (field, rest) = (&r.field, f.fix_hint.clone());
                     f.fix_hint = text!(
                         en: "{field} grows without bound: reference it from its own collection (child points to parent). {rest}",
-                        es: "{field} crece sin límite: referéncialo desde su propia colección (el hijo apunta al padre). {rest}",
-                        pt: "{field} cresce sem limite: referencie-o a partir de uma coleção própria (o filho aponta para o pai). {rest}";
+                        es: "{field} crece sin tope: llévalo a su propia colección y referéncialo (el hijo apunta al padre). {rest}",
+                        pt: "{field} cresce sem teto: leve-o para uma coleção própria e referencie-o (o filho aponta para o pai). {rest}";
                         field, rest
                     );
                     f.fix = Some(Fix::SetStorage { relation: r.id.clone(), storage: Storage::Reference });
@@ -166,7 +166,8 @@ mod tests {
         assert!(es.contains("(media actual 6,4 KB, peor caso actual 6,4 KB)"), "{es}");
         let pt = f[0].fix_hint.render(Lang::Pt);
         assert!(
-            pt.starts_with("comments cresce sem limite: referencie-o") && pt.contains("Referencie os filhos"),
+            pt.starts_with("comments cresce sem teto: leve-o para uma coleção própria e referencie-o")
+                && pt.contains("Leve os filhos"),
             "{pt}"
         );
         let f = findings(&post_with_comments(40.0), "DS202");

@@ -143,7 +143,7 @@ fn finding(t: &Thresholds, place: Place, label: &str, n: u64, source: Text) -> F
         text!(
             en: "Each element of an indexed array is an index entry; every $push rewrites the document and reading one element loads them all.",
             es: "Cada elemento de un array indexado es una entrada de índice; cada $push reescribe el documento y leer un elemento los carga todos.",
-            pt: "Cada elemento de um array indexado é uma entrada de índice; cada $push regrava o documento e ler um elemento carrega todos."
+            pt: "Cada elemento de um array indexado é uma entrada de índice; cada $push reescreve o documento e ler um elemento carrega todos."
         ),
         text!(
             en: "Move the elements to their own collection (each pointing at the parent) and keep a subset or a computed summary in the parent; for events use buckets of a few hundred.",

@@ -55,7 +55,7 @@ fn advice(code: &str) -> Text {
         ),
         "array-over-atlas" | "array-over-warn" => text!(
             en: "Stop embedding this array: reference the children, or bucket them.",
-            es: "Deja de embeber este array: referencia los hijos o agrúpalos en buckets.",
+            es: "Deja de embeber este array: referencia los hijos o agrúpalos en contenedores (bucket).",
             pt: "Pare de embutir este array: referencie os filhos ou agrupe-os em buckets."
         ),
         "mixed-types" | "string-formats" => text!(
@@ -70,7 +70,7 @@ fn advice(code: &str) -> Text {
         ),
         "tiny-documents" => text!(
             en: "Group the small documents per entity and period (bucket pattern).",
-            es: "Agrupa los documentos pequeños por entidad y periodo (patrón bucket).",
+            es: "Reúne los documentos pequeños en contenedores por entidad y periodo (patrón de agrupación).",
             pt: "Agrupe os documentos pequenos por entidade e período (padrão bucket)."
         ),
         _ => text!(

@@ -65,26 +65,26 @@ impl Rule for MissingIndex {
                 Place::Query { id: q.id.clone() },
                 text!(
                     en: "{id} ({name}, {rate}/min) has no declared index on {coll} that serves it.",
-                    es: "Ningún índice declarado en {coll} sirve a {id} ({name}, {rate}/min).",
+                    es: "Ningún índice declarado en {coll} atiende a {id} ({name}, {rate}/min).",
                     pt: "Nenhum índice declarado em {coll} atende {id} ({name}, {rate}/min).";
                     id = &q.id, name = &q.name, rate = rate(q.per_minute), coll = &root.name
                 ),
                 text!(
                     en: "Without an index serving its filter and sort, every run scans the collection and sorts in memory; the cost grows with the collection.",
-                    es: "Sin un índice que sirva su filtro y su orden, cada ejecución recorre la colección y ordena en memoria; el coste crece con la colección.",
+                    es: "Sin un índice que atienda su filtro y su ordenación, cada ejecución recorre la colección y ordena en memoria; el coste crece con la colección.",
                     pt: "Sem um índice que atenda seu filtro e sua ordenação, cada execução varre a coleção e ordena em memória; o custo cresce com a coleção."
                 ),
                 if room {
                     text!(
                         en: "Create {ideal} (equality, sort, range).",
-                        es: "Crea {ideal} (igualdad, orden, rango).",
+                        es: "Crea {ideal} (igualdad, ordenación, rango).",
                         pt: "Crie {ideal} (igualdade, ordenação, intervalo).";
                         ideal = ideal.key_doc()
                     )
                 } else {
                     text!(
                         en: "{coll} has no room for another index: replace one that serves only rare queries with {ideal} (equality, sort, range).",
-                        es: "{coll} no admite otro índice: sustituye uno que solo sirva a consultas poco frecuentes por {ideal} (igualdad, orden, rango).",
+                        es: "{coll} no admite otro índice: sustituye uno que solo atienda consultas poco frecuentes por {ideal} (igualdad, ordenación, rango).",
                         pt: "{coll} não comporta outro índice: substitua um que atenda só consultas raras por {ideal} (igualdade, ordenação, intervalo).";
                         coll = &root.name, ideal = ideal.key_doc()
                     )
@@ -154,7 +154,7 @@ mod tests {
         );
         assert_eq!(
             f[0].message.render(Lang::Es),
-            "Ningún índice declarado en items sirve a C5 (Cola de moderación, 12,5/min)."
+            "Ningún índice declarado en items atiende a C5 (Cola de moderación, 12,5/min)."
         );
         assert_eq!(f[0].fix_hint.render(Lang::Pt), "Crie { estado: 1, fecha: -1 } (igualdade, ordenação, intervalo).");
     }

@@ -67,13 +67,13 @@ impl Rule for NoProjection {
                 text!(
                     en: "{id} ({name}, {rate}/min{page}) returns whole {coll} documents of about {size} each: it has no projection.",
                     es: "{id} ({name}, {rate}/min{page}) devuelve documentos de {coll} enteros, de unos {size} cada uno: no tiene proyección.",
-                    pt: "{id} ({name}, {rate}/min{page}) retorna documentos de {coll} inteiros, de cerca de {size} cada: não tem projeção.";
+                    pt: "{id} ({name}, {rate}/min{page}) retorna documentos de {coll} inteiros, de cerca de {size} cada um: não tem projeção.";
                     id = &q.id, name = &q.name, rate = rate(q.per_minute), page, coll = &root.name, size = bytes(avg)
                 ),
                 text!(
                     en: "Every item of the list travels whole, with fields the list does not show: more payload and latency, and internal fields exposed.",
-                    es: "Cada elemento de la lista viaja entero, con campos que la lista no muestra: más payload y latencia, y campos internos expuestos.",
-                    pt: "Cada item da lista trafega inteiro, com campos que a lista não mostra: mais payload e latência, e campos internos expostos."
+                    es: "Cada elemento de la lista viaja entero, con campos que la lista no muestra: más datos transferidos y más latencia, y campos internos expuestos.",
+                    pt: "Cada item da lista trafega inteiro, com campos que a lista não mostra: mais dados trafegados e mais latência, e campos internos expostos."
                 ),
                 text!(
                     en: "Add a projection with the fields the list shows; if they are all in the index, the query is covered.",

@@ -58,7 +58,7 @@ impl Rule for NonUniqueSortPagination {
             let message = if shape.sort.is_empty() {
                 text!(
                     en: "{id} ({name}) paginates with no sort: the order of results is not defined.",
-                    es: "{id} ({name}) pagina sin orden: el orden de los resultados no está definido.",
+                    es: "{id} ({name}) pagina sin ordenación: el orden de los resultados no está definido.",
                     pt: "{id} ({name}) pagina sem ordenação: a ordem dos resultados não é definida.";
                     id, name
                 )
@@ -66,7 +66,7 @@ impl Rule for NonUniqueSortPagination {
                 let keys: Vec<String> = shape.sort.iter().map(|k| format!("{}:{}", k.field, k.dir)).collect();
                 text!(
                     en: "{id} ({name}) paginates on the sort {keys}, which is not unique.",
-                    es: "{id} ({name}) pagina sobre el orden {keys}, que no es único.",
+                    es: "{id} ({name}) pagina según la ordenación {keys}, que no es única.",
                     pt: "{id} ({name}) pagina pela ordenação {keys}, que não é única.";
                     id, name, keys = keys.join(", ")
                 )
@@ -77,12 +77,12 @@ impl Rule for NonUniqueSortPagination {
                 message,
                 text!(
                     en: "Documents that share the sort value have no defined order: a page boundary inside the tie repeats some and skips others.",
-                    es: "Los documentos que comparten el valor de orden no tienen un orden definido: un límite de página dentro del empate repite unos y se salta otros.",
+                    es: "Los documentos que comparten el valor de ordenación no tienen un orden definido: un límite de página dentro del empate repite unos y se salta otros.",
                     pt: "Documentos que compartilham o valor de ordenação não têm ordem definida: um limite de página dentro do empate repete alguns e pula outros."
                 ),
                 text!(
                     en: "End the sort with _id:{dir} as a unique tie-breaker, and add it to the index.",
-                    es: "Termina el orden con _id:{dir} como desempate único (tie-breaker) y añádelo al índice.",
+                    es: "Termina la ordenación con _id:{dir} como desempate único (tie-breaker) y añádelo al índice.",
                     pt: "Termine a ordenação com _id:{dir} como desempate único (tie-breaker) e adicione-o ao índice.";
                     dir = dir.to_string()
                 ),
@@ -137,7 +137,7 @@ mod tests {
         m.queries.push(none);
         let f = findings(&m, "DS306");
         assert_eq!(f.len(), 2, "{f:?}");
-        assert!(f[0].message.render(Lang::Es).contains("pagina sobre el orden createdAt:-1, que no es único."));
+        assert!(f[0].message.render(Lang::Es).contains("pagina según la ordenación createdAt:-1, que no es única."));
         assert_eq!(
             f[0].fix_hint.render(Lang::Pt),
             "Termine a ordenação com _id:-1 como desempate único (tie-breaker) e adicione-o ao índice."

@@ -69,7 +69,7 @@ impl Rule for RedundantIndex {
                     message,
                     text!(
                         en: "The longer index serves every query the shorter one does, while both are updated on each write and both take RAM.",
-                        es: "El índice más largo sirve todas las consultas que sirve el más corto, mientras ambos se actualizan en cada escritura y ambos ocupan RAM.",
+                        es: "El índice más largo atiende todas las consultas que atiende el más corto, mientras que ambos se actualizan en cada escritura y ambos ocupan RAM.",
                         pt: "O índice mais longo atende todas as consultas que o mais curto atende, enquanto ambos são atualizados a cada escrita e ambos ocupam RAM."
                     ),
                     text!(en: "Drop {key}.", es: "Elimina {key}.", pt: "Remova {key}."; key),

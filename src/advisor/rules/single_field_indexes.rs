@@ -61,7 +61,7 @@ impl Rule for SingleFieldIndexes {
                 Place::Query { id: q.id.clone() },
                 text!(
                     en: "{id} ({name}) has single-field indexes {singles} on {coll}, but no index serves its whole shape {ideal}.",
-                    es: "{id} ({name}) tiene índices de un solo campo {singles} en {coll}, pero ningún índice sirve su forma completa {ideal}.",
+                    es: "{id} ({name}) tiene índices de un solo campo {singles} en {coll}, pero ningún índice atiende su forma completa {ideal}.",
                     pt: "{id} ({name}) tem índices de campo único {singles} em {coll}, mas nenhum índice atende sua forma completa {ideal}.";
                     id = &q.id, name = &q.name, singles = singles.join(", "), coll = &root.name, ideal = ideal.key_doc()
                 ),
@@ -72,7 +72,7 @@ impl Rule for SingleFieldIndexes {
                 ),
                 text!(
                     en: "Create the compound index {ideal} (equality, sort, range) and drop the single-field ones no other query needs.",
-                    es: "Crea el índice compuesto {ideal} (igualdad, orden, rango) y elimina los de un solo campo que ninguna otra consulta necesite.",
+                    es: "Crea el índice compuesto {ideal} (igualdad, ordenación, rango) y elimina los de un solo campo que ninguna otra consulta necesite.",
                     pt: "Crie o índice composto {ideal} (igualdade, ordenação, intervalo) e remova os de campo único de que nenhuma outra consulta precise.";
                     ideal = ideal.key_doc()
                 ),

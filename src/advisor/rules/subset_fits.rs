@@ -53,7 +53,7 @@ impl Rule for SubsetFits {
                 ),
                 text!(
                     en: "Add the subset to the relation (field, size, order, count field) and refresh it in the background.",
-                    es: "Añade el subconjunto a la relación (campo, tamaño, orden, campo de recuento) y refréscalo en segundo plano.",
+                    es: "Añade el subconjunto a la relación (campo, tamaño, orden, campo de recuento) y actualízalo en segundo plano.",
                     pt: "Adicione o subconjunto à relação (campo, tamanho, ordem, campo de contagem) e atualize-o em segundo plano."
                 ),
             ));

@@ -76,18 +76,18 @@ impl Rule for TinyDocumentsFlood {
                 Place::Entity { id: e.id.clone() },
                 text!(
                     en: "{name} will hold {count} {when} averaging {avg}, under the {tiny} that make a document worth its overhead.",
-                    es: "{name} tendrá {count} {when} con una media de {avg}, por debajo de los {tiny} a partir de los que un documento compensa su sobrecarga.",
-                    pt: "{name} terá {count} {when} com média de {avg}, abaixo dos {tiny} a partir dos quais um documento compensa seu overhead.";
+                    es: "{name} llega a {count} {when}, con una media de {avg}, por debajo de los {tiny} a partir de los cuales un documento compensa su sobrecarga.",
+                    pt: "{name} chega a {count} {when}, com média de {avg}, abaixo dos {tiny} a partir dos quais um documento compensa seu overhead.";
                     name, count = documents(count), when, avg = bytes(size.avg_bytes), tiny = bytes(t.tiny_doc_bytes)
                 ),
                 text!(
                     en: "Each document pays for its _id, field names and index entries; with tiny documents the overhead outweighs the data and indexes grow with the count.",
                     es: "Cada documento paga su _id, los nombres de sus campos y sus entradas de índice; con documentos diminutos la sobrecarga pesa más que el dato y los índices crecen con el número de documentos.",
-                    pt: "Cada documento paga pelo seu _id, pelos nomes dos campos e pelas entradas de índice; com documentos minúsculos o overhead supera os dados e os índices crescem com a contagem."
+                    pt: "Cada documento paga pelo seu _id, pelos nomes dos campos e pelas entradas de índice; com documentos minúsculos o overhead supera os dados e os índices crescem com o número de documentos."
                 ),
                 text!(
                     en: "Group the events per parent and period with the bucket pattern (a capped array, a count, a deterministic _id, a TTL for retention).",
-                    es: "Agrupa los eventos por padre y periodo con el patrón bucket (un array con tope, un contador, un _id determinista, un TTL para la retención).",
+                    es: "Agrupa los eventos por padre y periodo con el patrón de agrupación (bucket): un array con tope, un contador, un _id determinista y un TTL para la retención.",
                     pt: "Agrupe os eventos por pai e período com o padrão bucket (um array com teto, uma contagem, um _id determinístico, um TTL para a retenção)."
                 ),
             );
@@ -151,7 +151,7 @@ mod tests {
         use crate::i18n::Lang;
         let f = findings(&events(20_000.0), "DS204");
         let es = f[0].message.render(Lang::Es);
-        assert!(es.contains("events tendrá 38,5 millones de documentos en 5 años"), "{es}");
+        assert!(es.contains("events llega a 38,5 millones de documentos en 5 años"), "{es}");
         let pt = f[0].message.render(Lang::Pt);
         assert!(pt.contains("38,5 milhões de documentos em 5 anos") && pt.contains("abaixo dos 256 B"), "{pt}");
         assert!(f[0].fix_hint.render(Lang::Es).starts_with("Agrupa los eventos"));

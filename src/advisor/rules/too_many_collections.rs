@@ -44,18 +44,18 @@ impl Rule for TooManyCollections {
                 text!(
                     en: "The design has {n} collections, over the {max} Atlas flags.",
                     es: "El diseño tiene {n} colecciones, más de las {max} que señala Atlas.",
-                    pt: "O modelo tem {n} coleções, acima das {max} que o Atlas sinaliza.";
+                    pt: "O design tem {n} coleções, acima das {max} que o Atlas sinaliza.";
                     n = digits(n as u64), max = digits(max as u64)
                 ),
                 text!(
                     en: "Each collection carries its own files, _id index and cache; hundreds of them usually mean a relational schema stitched with $lookup, or data split by tenant or period.",
-                    es: "Cada colección lleva sus propios ficheros, su índice _id y su caché; cientos de ellas suelen indicar un esquema relacional cosido con $lookup, o datos repartidos por tenant o por periodo.",
-                    pt: "Cada coleção tem seus próprios arquivos, índice _id e cache; centenas delas costumam indicar um schema relacional costurado com $lookup, ou dados divididos por tenant ou período."
+                    es: "Cada colección lleva sus propios archivos, su índice _id y su caché; cientos de ellas suelen indicar un esquema relacional cosido con $lookup, o datos repartidos por inquilino (tenant) o por periodo.",
+                    pt: "Cada coleção tem seus próprios arquivos, índice _id e cache; centenas delas costumam indicar um schema relacional costurado com $lookup, ou dados divididos por inquilino (tenant) ou período."
                 ),
                 text!(
                     en: "Embed what is read together and keep tenants or periods in a field, not in the collection name.",
-                    es: "Embebe lo que se lee junto y guarda el tenant o el periodo en un campo, no en el nombre de la colección.",
-                    pt: "Embuta o que é lido junto e guarde tenants ou períodos em um campo, não no nome da coleção."
+                    es: "Embebe lo que se lee junto y guarda el inquilino o el periodo en un campo, no en el nombre de la colección.",
+                    pt: "Embuta o que é lido junto e guarde o inquilino ou o período em um campo, não no nome da coleção."
                 ),
             ));
         }
@@ -90,6 +90,6 @@ mod tests {
         }
         let f = findings(&m, "DS308");
         assert_eq!(f[0].message.render(Lang::Es), "El diseño tiene 4 colecciones, más de las 3 que señala Atlas.");
-        assert_eq!(f[0].message.render(Lang::Pt), "O modelo tem 4 coleções, acima das 3 que o Atlas sinaliza.");
+        assert_eq!(f[0].message.render(Lang::Pt), "O design tem 4 coleções, acima das 3 que o Atlas sinaliza.");
     }
 }

@@ -54,8 +54,8 @@ pub(crate) fn embeds_unbounded(cx: &Context, rel: &Relation) -> Option<Text> {
         (None, _) => Some(match c.growth_per_day.filter(|g| g.is_finite() && *g > 0.0) {
             Some(g) => text!(
                 en: "{typical} typical, no stated maximum, growing {growth} a day (~{reached} in {horizon})",
-                es: "{typical} típicos, sin máximo declarado, crece {growth} al día (~{reached} en {horizon})",
-                pt: "{typical} típicos, sem máximo declarado, crescendo {growth} por dia (~{reached} em {horizon})";
+                es: "habitualmente {typical}, sin máximo declarado, crece {growth} al día (~{reached} en {horizon})",
+                pt: "normalmente {typical}, sem máximo declarado, crescendo {growth} por dia (~{reached} em {horizon})";
                 typical = Arg::Count(c.typical),
                 growth = Arg::Count(g),
                 reached = Arg::Count((c.typical.max(0.0) + g * t.horizon_days as f64).round()),
@@ -63,8 +63,8 @@ pub(crate) fn embeds_unbounded(cx: &Context, rel: &Relation) -> Option<Text> {
             ),
             None => text!(
                 en: "{typical} typical, no stated maximum",
-                es: "{typical} típicos, sin máximo declarado",
-                pt: "{typical} típicos, sem máximo declarado";
+                es: "habitualmente {typical}, sin máximo declarado",
+                pt: "normalmente {typical}, sem máximo declarado";
                 typical = Arg::Count(c.typical)
             ),
         }),
@@ -120,8 +120,8 @@ impl Rule for UnboundedArray {
                     ),
                     text!(
                         en: "Move {child} to its own collection ({storage}), or state a cap (maxItems) the application enforces.",
-                        es: "Mueve {child} a su propia colección —{storage}—, o declara un tope (maxItems) que la aplicación haga cumplir.",
-                        pt: "Mova {child} para uma coleção própria ({storage}), ou declare um teto (maxItems) que a aplicação garanta.";
+                        es: "Mueve {child} a su propia colección con el almacenamiento «{storage}», o declara un tope (maxItems) que la aplicación haga cumplir.",
+                        pt: "Mova {child} para uma coleção própria com o armazenamento \"{storage}\", ou declare um teto (maxItems) que a aplicação garanta.";
                         child, storage = to.msg()
                     ),
                 );
@@ -132,7 +132,7 @@ impl Rule for UnboundedArray {
                     place(),
                     text!(
                         en: "the {child} buckets of each {parent} have no cap",
-                        es: "los contenedores (buckets) de {child} de cada {parent} no tienen tope",
+                        es: "los contenedores de {child} de cada {parent} no tienen tope",
                         pt: "os buckets de {child} de cada {parent} não têm teto";
                         child, parent
                     ),
@@ -182,7 +182,7 @@ impl UnboundedArray {
         // The same advice for every field: built once, cloned into each finding.
         let fix_hint = text!(
             en: "State its maximum (maxItems; arrays over ~{n} elements already hurt), or move the elements to their own collection.",
-            es: "Declara su máximo (maxItems; los arrays de más de ~{n} elementos ya duelen), o mueve los elementos a su propia colección.",
+            es: "Declara su máximo (maxItems; los arrays de más de ~{n} elementos ya penalizan), o mueve los elementos a su propia colección.",
             pt: "Declare o máximo (maxItems; arrays com mais de ~{n} elementos já pesam), ou mova os elementos para uma coleção própria.";
             n = cap
         );
@@ -207,8 +207,8 @@ impl UnboundedArray {
                     ),
                     text!(
                         en: "If you cannot state the maximum number of elements, do not embed it: an array with no cap grows toward the 16 MiB limit.",
-                        es: "Si no puedes decir el número máximo de elementos, no lo embebas: un array sin tope crece hacia el límite de 16 MiB.",
-                        pt: "Se não é possível dizer o número máximo de elementos, não embuta: um array sem teto cresce rumo ao limite de 16 MiB."
+                        es: "Si no puedes declarar el número máximo de elementos, no lo embebas: un array sin tope crece hacia el límite de 16 MiB.",
+                        pt: "Se não for possível declarar o número máximo de elementos, não embuta: um array sem teto cresce rumo ao limite de 16 MiB."
                     ),
                     fix_hint.clone(),
                 );
@@ -270,14 +270,16 @@ mod tests {
         );
         assert_eq!(
             f[0].message.render(Lang::Es),
-            "posts embebe comments sin un tope que se cumpla: 40 típicos, sin máximo declarado, crece 2,5 al día (~4.603 en 5 años)"
+            "posts embebe comments sin un tope que se cumpla: habitualmente 40, sin máximo declarado, crece 2,5 al día (~4.603 en 5 años)"
         );
         assert_eq!(
             f[0].message.render(Lang::Pt),
-            "posts embute comments sem um teto que se sustente: 40 típicos, sem máximo declarado, crescendo 2,5 por dia (~4.603 em 5 anos)"
+            "posts embute comments sem um teto que se sustente: normalmente 40, sem máximo declarado, crescendo 2,5 por dia (~4.603 em 5 anos)"
         );
         assert!(
-            f[0].fix_hint.render(Lang::Es).starts_with("Mueve comments a su propia colección —agrupación (bucket)—, o"),
+            f[0].fix_hint
+                .render(Lang::Es)
+                .starts_with("Mueve comments a su propia colección con el almacenamiento «agrupación (bucket)», o"),
             "{}",
             f[0].fix_hint.render(Lang::Es)
         );

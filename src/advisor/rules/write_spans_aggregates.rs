@@ -64,8 +64,8 @@ impl Rule for WriteSpansAggregates {
             } else {
                 text!(
                     en: "Wrap it in a multi-document transaction, or record that the inconsistency is tolerated and how it is reconciled (consistency).",
-                    es: "Envuélvela en una transacción multidocumento, o registra que la inconsistencia se tolera y cómo se reconcilia (consistency).",
-                    pt: "Envolva-a em uma transação multidocumento, ou registre que a inconsistência é tolerada e como ela é reconciliada (consistency)."
+                    es: "Envuélvela en una transacción multidocumento, o registra que la inconsistencia se tolera y cómo se reconcilia (consistencia).",
+                    pt: "Envolva-a em uma transação multidocumento, ou registre que a inconsistência é tolerada e como ela é reconciliada (consistência)."
                 )
             };
             let mut f = Self::finding(
