@@ -49,7 +49,7 @@ pub fn observation_text(
         ),
         "tiny-documents" => text!(
             en: "The median of {documents} sampled documents is {median} bytes: if the collection holds millions of such events, per-document overhead outweighs the data; consider the bucket pattern.",
-            es: "La mediana de {documents} documentos de muestra es de {median} bytes: si la colección guarda millones de eventos así, el coste fijo de cada documento pesa más que los datos; considera el patrón bucket.",
+            es: "La mediana de {documents} documentos de muestra es de {median} bytes: si la colección guarda millones de eventos así, el coste fijo de cada documento pesa más que los datos; considera el patrón de agrupación (bucket).",
             pt: "A mediana de {documents} documentos de amostra é de {median} bytes: se a coleção guarda milhões de eventos assim, o custo fixo de cada documento pesa mais que os dados; considere o padrão bucket.";
             documents = fig("documents")?, median = fig("median")?
         ),
@@ -61,7 +61,7 @@ pub fn observation_text(
         ),
         "array-over-atlas" | "array-over-warn" => text!(
             en: "{n} of {arrays} `{path}` arrays have more than {limit} items (largest {max}): arrays this long hurt updates and indexes; reference the items or bucket them.",
-            es: "{n} de {arrays} arrays `{path}` tienen más de {limit} elementos (el mayor, {max}): arrays tan largos perjudican las actualizaciones y los índices; referencia los elementos o agrúpalos en buckets.",
+            es: "{n} de {arrays} arrays `{path}` tienen más de {limit} elementos (el mayor, {max}): arrays tan largos perjudican las actualizaciones y los índices; referencia los elementos o agrúpalos en contenedores (bucket).",
             pt: "{n} de {arrays} arrays `{path}` têm mais de {limit} itens (o maior, {max}): arrays tão longos prejudicam as atualizações e os índices; referencie os itens ou agrupe-os em buckets.";
             n, arrays = fig("arrays")?, path = path?, limit = fig("limit")?, max = fig("max")?
         ),
@@ -72,7 +72,7 @@ pub fn observation_text(
             });
             text!(
                 en: "`{path}` strings come in {k} formats ({list}; 9 = digits, a = letters): normalize them on write and add a `pattern` to the validator.",
-                es: "Los strings de `{path}` llegan en {k} formatos ({list}; 9 = dígitos, a = letras): normalízalos al escribir y añade un `pattern` al validador.",
+                es: "Las cadenas de `{path}` llegan en {k} formatos ({list}; 9 = dígitos, a = letras): normalízalas al escribir y añade un `pattern` al validador.",
                 pt: "As strings de `{path}` chegam em {k} formatos ({list}; 9 = dígitos, a = letras): normalize-as na escrita e adicione um `pattern` ao validador.";
                 path = path?, k = shares.len(), list = commas(list.collect())?
             )
@@ -104,8 +104,8 @@ fn document_size(code: &str, figures: &BTreeMap<String, u64>) -> Option<Text> {
         ),
         _ => text!(
             en: "over {limit} bytes; aim for documents under 1 MB",
-            es: "por encima de {limit} bytes; apunta a documentos de menos de 1 MB",
-            pt: "acima de {limit} bytes; mire em documentos com menos de 1 MB";
+            es: "por encima de {limit} bytes; procura que los documentos ocupen menos de 1 MB",
+            pt: "acima de {limit} bytes; procure manter os documentos abaixo de 1 MB";
             limit = limit()?
         ),
     })

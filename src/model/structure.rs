@@ -271,8 +271,8 @@ fn embedding_cycles(model: &Model) -> Vec<Problem> {
                         Place::Relation { id: rel.id.clone() },
                         text!(
                             en: "embedding cycle: {path} (a document cannot contain itself)",
-                            es: "ciclo de embebido: {path} (un documento no puede contenerse a sí mismo)",
-                            pt: "ciclo de embutimento: {path} (um documento não pode conter a si mesmo)";
+                            es: "ciclo de documentos embebidos: {path} (un documento no puede contenerse a sí mismo)",
+                            pt: "ciclo de documentos embutidos: {path} (um documento não pode conter a si mesmo)";
                             path = path.join(" ⊂ ")
                         ),
                     ));
@@ -348,7 +348,7 @@ mod tests {
         let problems = check_structure(&m);
         let cycle = problems.iter().find(|p| p.message.contains("cycle")).expect("the cycle is reported");
         assert!(
-            cycle.message.render(Lang::Es).starts_with("ciclo de embebido: "),
+            cycle.message.render(Lang::Es).starts_with("ciclo de documentos embebidos: "),
             "{}",
             cycle.message.render(Lang::Es)
         );
