@@ -439,7 +439,7 @@ db.createCollection("actividad", {
 db.actividad.createIndex({ socio_id: 1, dia: -1 });
 // C8: Atiende C8: igualdad en eventos.material_id. Multiclave: eventos.material_id es una ruta de array, una entrada de índice por elemento.
 db.actividad.createIndex({ "eventos.material_id": 1 });
-// TTL: MongoDB borra cada documento de agrupación (bucket) 63072000 s (2 años) después de su dia, la retención de socio-actividad.
+// TTL: MongoDB borra cada contenedor 63072000 s (2 años) después de su dia, la retención de socio-actividad.
 db.actividad.createIndex({ dia: 1 }, { expireAfterSeconds: 63072000 });
 
 // actividad: upsert del contenedor, un documento por socio_id y day, como máximo 500 eventos. Sirve C6 Registrar un evento de actividad.
