@@ -61,7 +61,7 @@ impl Rule for NoSchemaVersion {
                 ),
                 text!(
                     en: "Add {field} (int, required) from the first document; readers branch on it.",
-                    es: "Añade {field} (int, obligatorio) desde el primer documento; los lectores se ramifican según su valor.",
+                    es: "Añade {field} (int, obligatorio) desde el primer documento; los lectores deciden qué hacer según su valor.",
                     pt: "Adicione {field} (int, obrigatório) desde o primeiro documento; os leitores decidem o caminho pelo seu valor.";
                     field = VERSION_FIELD
                 ),
