@@ -81,7 +81,7 @@ pub fn collections(model: &Model, report: &Report, lang: Lang) -> String {
                 tags.push(pick(lang, ["declared", "declarado", "declarado"]).to_string());
             }
             if i.multikey {
-                tags.push("multikey".to_string());
+                tags.push(pick(lang, ["multikey", "multiclave", "multichave"]).to_string());
             }
             if let Some(ttl) = i.index.ttl_seconds {
                 tags.push(format!("expireAfterSeconds: {ttl}"));
@@ -97,12 +97,12 @@ pub fn collections(model: &Model, report: &Report, lang: Lang) -> String {
         out.push('\n');
     }
     if !report.queries.is_empty() {
-        out.push_str(pick(lang, ["QUERIES\n", "CONSULTAS\n", "CONSULTAS\n"]));
+        out.push_str(pick(lang, ["QUERIES\n", "PATRONES DE ACCESO\n", "PADRÕES DE ACESSO\n"]));
         for q in &report.queries {
             let one = if q.single_document {
                 pick(lang, ["single-doc", "1 doc", "1 doc"])
             } else {
-                pick(lang, ["multi-doc", "varios doc", "vários doc"])
+                pick(lang, ["multi-doc", "2+ docs", "2+ docs"])
             };
             out.push_str(&format!("  {:<6} {one:<10} {}\n", q.query, q.explanation.render(lang)));
         }
