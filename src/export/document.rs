@@ -129,7 +129,7 @@ impl<'m> Builder<'m> {
             Role::Plain => self.plain(node, rng, cx),
             Role::Id => self.id_value(node, cx.shape, cx.which),
             Role::Discriminator => match cx.variant.and_then(|v| cx.shape.variants.get(v)) {
-                Some(v) => Bson::String(v.value.clone()),
+                Some(v) => Bson::String(v.value.clone().into()),
                 None => self.plain(node, rng, cx),
             },
             Role::SchemaVersion => typed_int(node.ty, node.constraints.minimum.unwrap_or(1.0).max(1.0)),
@@ -220,7 +220,7 @@ impl<'m> Builder<'m> {
                 None if ty == BsonType::String => {
                     let prefix: String =
                         normalize(&shape.name).chars().filter(char::is_ascii_alphabetic).take(3).collect();
-                    Bson::String(format!("{}-{:06}", prefix.to_ascii_uppercase(), which.index + 1))
+                    Bson::String(format!("{}-{:06}", prefix.to_ascii_uppercase(), which.index + 1).into())
                 }
                 None => self.scalars_example.value(node, ty, &mut Rng::new(which.index), &shape.name),
             },
@@ -330,7 +330,7 @@ impl<'m> Builder<'m> {
         for node in nodes.clone() {
             if node.sem == Sem::NormalizedTitle && node.role == Role::Plain && node.constraints.pattern.is_none() {
                 if let (Some(t), Some(Bson::String(_))) = (&title, doc.get(&node.name)) {
-                    doc.insert(node.name.clone(), Bson::String(t.clone()));
+                    doc.insert(node.name.clone(), Bson::String(t.clone().into()));
                 }
             }
         }
@@ -361,9 +361,9 @@ impl<'m> Builder<'m> {
                 BsonType::Object => Bson::Document(Doc(node
                     .children
                     .iter()
-                    .filter_map(|c| Some((c.name.clone(), doc.get(&c.name)?.clone())))
+                    .filter_map(|c| Some((c.name.clone().into(), doc.get(&c.name)?.clone())))
                     .collect())),
-                _ => Bson::String(id),
+                _ => Bson::String(id.into()),
             };
             doc.insert("_id", value);
         }

@@ -53,16 +53,17 @@ impl Pattern {
     /// A string that matches (anchors respected; unanchored patterns get nothing around them).
     pub fn generate(&self, rng: &mut Rng) -> String {
         let mut out = String::new();
-        let alt = rng.pick(&self.alternatives).cloned().unwrap_or_default();
-        gen_seq(&alt, rng, &mut out);
+        if let Some(alt) = rng.pick(&self.alternatives) {
+            gen_seq(alt, rng, &mut out);
+        }
         out
     }
 
     /// Whether `text` matches somewhere (the `$jsonSchema` / JSON Schema meaning of `pattern`).
     pub fn is_match(&self, text: &str) -> bool {
         let chars: Vec<char> = text.chars().collect();
-        let root = Node::Group(self.alternatives.clone());
-        (0..=chars.len()).any(|start| match_node(&root, &chars, start, &mut |_| true))
+        // The root group, matched without cloning it into a `Node::Group`.
+        (0..=chars.len()).any(|start| self.alternatives.iter().any(|alt| match_seq(alt, &chars, start, &mut |_| true)))
     }
 }
 

@@ -42,7 +42,7 @@ pub fn sheets_from(builder: &Builder, report: &Report, examples: &[CollectionExa
     for e in builder.lookup.collections() {
         out.push('\n');
         let advice = advice.get(e.id.as_str()).map(Vec::as_slice).unwrap_or(&[]);
-        out.push_str(&sheet_from(builder, &index, e, advice, examples.get(e.id.as_str()).copied(), lang));
+        sheet_into(&mut out, builder, &index, e, advice, examples.get(e.id.as_str()).copied(), lang);
     }
     out
 }
@@ -51,17 +51,23 @@ pub fn sheets_from(builder: &Builder, report: &Report, examples: &[CollectionExa
 pub fn sheet(builder: &Builder, report: &Report, entity: &Entity, lang: Lang) -> String {
     let advice: Vec<&IndexAdvice> = report.indexes.iter().filter(|a| a.entity == entity.id).collect();
     let examples = collection_examples(builder, &entity.id);
-    sheet_from(builder, &ReportIndex::new(builder.lookup.model, report), entity, &advice, examples.as_ref(), lang)
+    let mut out = String::new();
+    let index = ReportIndex::new(builder.lookup.model, report);
+    sheet_into(&mut out, builder, &index, entity, &advice, examples.as_ref(), lang);
+    out
 }
 
-fn sheet_from(
+/// Appends the sheet of one collection to `out`. (Writing to a `String` cannot fail, so the
+/// results of `write!` are ignored.)
+fn sheet_into(
+    out: &mut String,
     builder: &Builder,
     report: &ReportIndex,
     entity: &Entity,
     advice: &[&IndexAdvice],
     examples: Option<&CollectionExamples>,
     lang: Lang,
-) -> String {
+) {
     let lookup = &builder.lookup;
     let model = lookup.model;
     let mut members: Vec<&str> = vec![entity.id.as_str()];
@@ -77,17 +83,15 @@ fn sheet_from(
         }
         i += 1;
     }
-    let mut out = format!("## {}\n\n", entity.name);
+    let _ = write!(out, "## {}\n\n", entity.name);
     let notes = if entity.notes.is_empty() { String::new() } else { format!(" {}", entity.notes) };
-    out.push_str(
-        &text!(
-            en: "**Aggregate root:** `{id}` (collection `{name}`).{notes}\n\n",
-            es: "**Raíz del agregado:** `{id}` (colección `{name}`).{notes}\n\n",
-            pt: "**Raiz do agregado:** `{id}` (coleção `{name}`).{notes}\n\n";
-            id = &entity.id, name = &entity.name, notes
-        )
-        .render(lang),
-    );
+    let _ = text!(
+        en: "**Aggregate root:** `{id}` (collection `{name}`).{notes}\n\n",
+        es: "**Raíz del agregado:** `{id}` (colección `{name}`).{notes}\n\n",
+        pt: "**Raiz do agregado:** `{id}` (coleção `{name}`).{notes}\n\n";
+        id = &entity.id, name = &entity.name, notes
+    )
+    .write(lang, out);
 
     out.push_str(pick(lang, ["**Queries served**\n\n", "**Consultas que sirve**\n\n", "**Consultas atendidas**\n\n"]));
     // Queries starting from the aggregate's members, then those the advisor assigns to it.
@@ -104,17 +108,16 @@ fn sheet_from(
         let _ = writeln!(out, "{NONE}");
     }
     for q in queries {
-        let sla = q.sla_ms.map(|s| format!(", p95 ≤ {s} ms")).unwrap_or_default();
-        let how =
-            report.queries.get(q.id.as_str()).map(|a| format!(" {}", a.explanation.render(lang))).unwrap_or_default();
-        let _ = writeln!(
-            out,
-            "- {} {} ({}, {}/min{sla}).{how}",
-            q.id,
-            q.name,
-            q.kind.msg().text(lang),
-            decimal(lang, q.per_minute)
-        );
+        let _ = write!(out, "- {} {} ({}, {}/min", q.id, q.name, q.kind.msg().text(lang), decimal(lang, q.per_minute));
+        if let Some(s) = q.sla_ms {
+            let _ = write!(out, ", p95 ≤ {s} ms");
+        }
+        out.push_str(").");
+        if let Some(a) = report.queries.get(q.id.as_str()) {
+            out.push(' ');
+            let _ = a.explanation.write(lang, out);
+        }
+        out.push('\n');
     }
 
     out.push_str(pick(
@@ -138,17 +141,15 @@ fn sheet_from(
                 None => facts(r.cardinality.max, r.read_separately, r.child_changes, r.atomic_with_parent).render(lang),
             };
             let notes = if r.notes.is_empty() { String::new() } else { format!(" {}", r.notes) };
-            out.push_str(
-                &text!(
-                    en: "- `{field}`: {what} of `{child}`, {typical} typical, {bound}. {why}{notes}\n",
-                    es: "- `{field}`: {what} de `{child}`, {typical} típicos, {bound}. {why}{notes}\n",
-                    pt: "- `{field}`: {what} de `{child}`, {typical} típicos, {bound}. {why}{notes}\n";
-                    field = if r.field.is_empty() { lookup.name(&r.child) } else { r.field.clone() },
-                    what, child = lookup.name(&r.child), typical = decimal(lang, r.cardinality.typical),
-                    bound = bound(lang, r.cardinality.max), why, notes
-                )
-                .render(lang),
-            );
+            let _ = text!(
+                en: "- `{field}`: {what} of `{child}`, {typical} typical, {bound}. {why}{notes}\n",
+                es: "- `{field}`: {what} de `{child}`, {typical} típicos, {bound}. {why}{notes}\n",
+                pt: "- `{field}`: {what} de `{child}`, {typical} típicos, {bound}. {why}{notes}\n";
+                field = if r.field.is_empty() { lookup.name(&r.child) } else { r.field.clone() },
+                what, child = lookup.name(&r.child), typical = decimal(lang, r.cardinality.typical),
+                bound = bound(lang, r.cardinality.max), why, notes
+            )
+            .write(lang, out);
             embedded += 1;
         }
     }
@@ -159,15 +160,13 @@ fn sheet_from(
                 && !is_relation_field(builder, &entity.id, &n.name)
                 && !n.children.iter().any(|c| matches!(c.role, Role::ParentRef(_) | Role::Copy { .. }))
         }) {
-            out.push_str(
-                &text!(
-                    en: "- `{field}`: {what} declared in the document.\n",
-                    es: "- `{field}`: {what} declarado en el documento.\n",
-                    pt: "- `{field}`: {what} declarado no documento.\n";
-                    field = &n.name, what = sub_label(n, lang)
-                )
-                .render(lang),
-            );
+            let _ = text!(
+                en: "- `{field}`: {what} declared in the document.\n",
+                es: "- `{field}`: {what} declarado en el documento.\n",
+                pt: "- `{field}`: {what} declarado no documento.\n";
+                field = &n.name, what = sub_label(n, lang)
+            )
+            .write(lang, out);
             embedded += 1;
         }
     }
@@ -224,7 +223,7 @@ fn sheet_from(
         let _ = writeln!(out, "{NONE}");
     }
 
-    copies_section(&mut out, lookup, &members, entity, lang);
+    copies_section(out, lookup, &members, entity, lang);
 
     out.push_str(pick(lang, ["\n**Patterns**\n\n", "\n**Patrones**\n\n", "\n**Padrões**\n\n"]));
     let patterns = patterns(builder, report, entity, lang);
@@ -261,16 +260,16 @@ fn sheet_from(
         ["\n**Document size**\n\n", "\n**Tamaño del documento**\n\n", "\n**Tamanho do documento**\n\n"],
     ));
     match report.sizes.get(entity.id.as_str()) {
-        Some(s) => out.push_str(
-            &text!(
+        Some(s) => {
+            let _ = text!(
                 en: "- Estimated: {avg} bytes on average, {worst} worst case now, {horizon_bytes} {horizon}.\n",
                 es: "- Estimado: {avg} bytes de media, {worst} en el peor caso hoy, {horizon_bytes} {horizon}.\n",
                 pt: "- Estimado: {avg} bytes em média, {worst} no pior caso hoje, {horizon_bytes} {horizon}.\n";
                 avg = s.avg_bytes.to_string(), worst = s.worst_bytes.to_string(), horizon = s.horizon_label.clone(),
                 horizon_bytes = s.horizon_bytes.to_string()
             )
-            .render(lang),
-        ),
+            .write(lang, out);
+        }
         None => {
             let _ = writeln!(out, "{}{NONE}", pick(lang, ["- Estimated: ", "- Estimado: ", "- Estimado: "]));
         }
@@ -287,15 +286,13 @@ fn sheet_from(
                 }
             })
             .collect();
-        out.push_str(
-            &text!(
-                en: "- Example document as BSON: {sizes}.\n",
-                es: "- Documento de ejemplo en BSON: {sizes}.\n",
-                pt: "- Documento de exemplo em BSON: {sizes}.\n";
-                sizes = sizes.join(", ")
-            )
-            .render(lang),
-        );
+        let _ = text!(
+            en: "- Example document as BSON: {sizes}.\n",
+            es: "- Documento de ejemplo en BSON: {sizes}.\n",
+            pt: "- Documento de exemplo em BSON: {sizes}.\n";
+            sizes = sizes.join(", ")
+        )
+        .write(lang, out);
     }
 
     let mut findings: Vec<&Finding> = Vec::new();
@@ -314,15 +311,18 @@ fn sheet_from(
         let _ = writeln!(out, "{NONE}");
     }
     for f in findings {
-        let _ = writeln!(out, "- {} {} ({}): {}", f.code, f.rule, severity(lang, f.severity), f.message.render(lang));
+        let _ = write!(out, "- {} {} ({}): ", f.code, f.rule, severity(lang, f.severity));
+        let _ = f.message.write(lang, out);
+        out.push('\n');
     }
-    out
 }
 
 fn is_relation_field(builder: &Builder, entity: &str, name: &str) -> bool {
     builder.lookup.children(entity).any(|(_, r)| {
         r.field == name
             || r.subset.as_ref().is_some_and(|s| s.field == name)
-            || r.computed.iter().any(|c| c.field == name || c.field.starts_with(&format!("{name}.")))
+            || r.computed
+                .iter()
+                .any(|c| c.field.strip_prefix(name).is_some_and(|rest| rest.is_empty() || rest.starts_with('.')))
     })
 }

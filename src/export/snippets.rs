@@ -14,18 +14,32 @@ use crate::model::{BucketSpec, Entity, QueryKind, Relation};
 
 /// A JavaScript identifier made from a name (`socio.socio_id` → `socio_socio_id`).
 pub fn ident(name: &str) -> String {
-    let mut s: String =
-        name.chars().map(|c| if c.is_ascii_alphanumeric() || c == '_' || c == '$' { c } else { '_' }).collect();
-    if s.is_empty() || s.starts_with(|c: char| c.is_ascii_digit()) {
-        s.insert(0, '_');
-    }
+    let mut s = String::with_capacity(name.len() + 1);
+    push_ident(&mut s, name);
     s
+}
+
+/// Appends [`ident`] of `name` to `out`.
+pub fn push_ident(out: &mut String, name: &str) {
+    let keep = |c: char| c.is_ascii_alphanumeric() || c == '_' || c == '$';
+    if name.is_empty() || name.starts_with(|c: char| c.is_ascii_digit()) {
+        out.push('_');
+    }
+    if name.chars().all(keep) {
+        out.push_str(name);
+    } else {
+        out.extend(name.chars().map(|c| if keep(c) { c } else { '_' }));
+    }
 }
 
 /// `db.actividad` or `db.getCollection("odd-name")`.
 pub fn coll(name: &str) -> String {
     const DB_METHODS: &[&str] = &["aggregate", "stats", "version", "watch", "getName", "runCommand", "auth", "help"];
-    let identifier = ident(name) == name && !name.starts_with('_') && !DB_METHODS.contains(&name);
+    // `ident(name) == name`, without building it.
+    let unchanged = !name.is_empty()
+        && !name.starts_with(|c: char| c.is_ascii_digit())
+        && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '$');
+    let identifier = unchanged && !name.starts_with('_') && !DB_METHODS.contains(&name);
     if identifier {
         format!("db.{name}")
     } else {

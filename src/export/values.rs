@@ -35,7 +35,7 @@ impl Scalars<'_> {
             }
         }
         match ty {
-            BsonType::String => Bson::String(self.string(node, rng, context)),
+            BsonType::String => Bson::String(self.string(node, rng, context).into()),
             BsonType::Int => Bson::Int(self.integer(node, rng).clamp(i32::MIN as i64, i32::MAX as i64) as i32),
             BsonType::Long => Bson::Long(self.integer(node, rng)),
             BsonType::Double => Bson::Double(self.real(node, rng)),
@@ -200,8 +200,8 @@ fn intersect((lo, hi): (f64, f64), min: Option<f64>, max: Option<f64>) -> (f64, 
 pub fn json_to_bson(v: &serde_json::Value, ty: BsonType) -> Option<Bson> {
     use serde_json::Value;
     Some(match (ty, v) {
-        (BsonType::String, Value::String(s)) => Bson::String(s.clone()),
-        (BsonType::String, Value::Number(n)) => Bson::String(n.to_string()),
+        (BsonType::String, Value::String(s)) => Bson::String(s.clone().into()),
+        (BsonType::String, Value::Number(n)) => Bson::String(n.to_string().into()),
         (BsonType::Int, v) => Bson::Int(i32::try_from(integral(v)?).ok()?),
         (BsonType::Long, v) => Bson::Long(integral(v)?),
         (BsonType::Double, Value::Number(n)) => Bson::Double(n.as_f64()?),
@@ -213,7 +213,7 @@ pub fn json_to_bson(v: &serde_json::Value, ty: BsonType) -> Option<Bson> {
         (BsonType::ObjectId, Value::String(s)) => Bson::ObjectId(parse_oid(s)?),
         (BsonType::Null, Value::Null) => Bson::Null,
         (BsonType::Object, Value::Object(map)) => Bson::Document(super::bson::Doc(
-            map.iter().filter_map(|(k, v)| Some((k.clone(), json_to_bson(v, guess_type(v))?))).collect(),
+            map.iter().filter_map(|(k, v)| Some((k.clone().into(), json_to_bson(v, guess_type(v))?))).collect(),
         )),
         (BsonType::Array, Value::Array(items)) => {
             Bson::Array(items.iter().filter_map(|v| json_to_bson(v, guess_type(v))).collect())
