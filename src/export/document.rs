@@ -28,7 +28,7 @@ pub const OPTIONAL_PRESENT: f64 = 0.85;
 /// Shapes of every collection and external entity, and the value generator.
 pub struct Builder<'m> {
     pub lookup: Lookup<'m>,
-    shapes: FastMap<&'m str, Shape>,
+    shapes: FastMap<&'m str, Shape<'m>>,
     scalars_example: Scalars<'static>,
     scalars_synthetic: Scalars<'static>,
 }
@@ -44,7 +44,7 @@ pub struct Which {
 }
 
 struct Cx<'a> {
-    shape: &'a Shape,
+    shape: &'a Shape<'a>,
     which: Which,
     variant: Option<usize>,
     doc_seed: u64,
@@ -70,7 +70,7 @@ impl<'m> Builder<'m> {
         }
     }
 
-    pub fn shape(&self, entity: &str) -> Option<&Shape> {
+    pub fn shape(&self, entity: &str) -> Option<&Shape<'m>> {
         self.shapes.get(entity)
     }
 
@@ -88,7 +88,7 @@ impl<'m> Builder<'m> {
         for node in shape.fields.iter().chain(variant_fields) {
             let mut rng = Rng::derive(doc_seed, &node.name);
             if let Some(value) = self.node_value(node, &mut rng, &cx) {
-                doc.insert(node.name.clone(), value);
+                doc.insert(node.name.to_string(), value);
             }
         }
         self.finish(&mut doc, &cx);
@@ -156,7 +156,7 @@ impl<'m> Builder<'m> {
                         None => self.node_value(child, &mut Rng::derive(cx.doc_seed, &child.name), cx),
                     };
                     if let Some(v) = value {
-                        doc.insert(child.name.clone(), v);
+                        doc.insert(child.name.to_string(), v);
                     }
                 }
                 Bson::Document(doc)
@@ -202,7 +202,7 @@ impl<'m> Builder<'m> {
         let mut doc = Doc::new();
         for child in children {
             if let Some(v) = self.node_value(child, rng, cx) {
-                doc.insert(child.name.clone(), v);
+                doc.insert(child.name.to_string(), v);
             }
         }
         doc
@@ -300,7 +300,7 @@ impl<'m> Builder<'m> {
         let span = period_ms(period);
         let mut offsets: Vec<i64> = (0..bucket.n).map(|_| rng.range(0, span - 1)).collect();
         offsets.sort_unstable();
-        let time_field = node.children.iter().find(|c| c.ty == BsonType::Date).map(|c| c.name.clone());
+        let time_field = node.children.iter().find(|c| c.ty == BsonType::Date).map(|c| c.name.to_string());
         let items = offsets
             .into_iter()
             .map(|offset| {
@@ -330,7 +330,7 @@ impl<'m> Builder<'m> {
         for node in nodes.clone() {
             if node.sem == Sem::NormalizedTitle && node.role == Role::Plain && node.constraints.pattern.is_none() {
                 if let (Some(t), Some(Bson::String(_))) = (&title, doc.get(&node.name)) {
-                    doc.insert(node.name.clone(), Bson::String(t.clone().into()));
+                    doc.insert(node.name.to_string(), Bson::String(t.clone().into()));
                 }
             }
         }
@@ -339,7 +339,7 @@ impl<'m> Builder<'m> {
         for (name, text) in &bucket.placeholders {
             if let Some(node) = cx.shape.field(name) {
                 if let Some(v) = json_to_bson(&placeholder_json(text, node.ty), node.ty) {
-                    doc.insert(name.clone(), v);
+                    doc.insert(name.to_string(), v);
                 }
             }
         }
@@ -361,7 +361,7 @@ impl<'m> Builder<'m> {
                 BsonType::Object => Bson::Document(Doc(node
                     .children
                     .iter()
-                    .filter_map(|c| Some((c.name.clone().into(), doc.get(&c.name)?.clone())))
+                    .filter_map(|c| Some((c.name.to_string().into(), doc.get(&c.name)?.clone())))
                     .collect())),
                 _ => Bson::String(id.into()),
             };

@@ -48,7 +48,10 @@ pub fn script_from(builder: &Builder, advice: &[IndexAdvice], validators: &[Vali
     let model = builder.lookup.model;
     let advice = advice_by_entity(advice);
     let validators: HashMap<&str, &Validator> = validators.iter().map(|v| (v.entity.as_str(), v)).collect();
-    let mut out = String::new();
+    // Room for the text (validators at about three times their BSON size, plus indexes and
+    // functions), so it is not copied as it grows.
+    let room: usize = validators.values().map(|v| v.schema.bson_size() * 3).sum();
+    let mut out = String::with_capacity(room + builder.lookup.model.entities.len() * 512);
     out.push_str(&header(model, lang));
     for entity in builder.lookup.collections() {
         out.push('\n');

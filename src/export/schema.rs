@@ -51,7 +51,7 @@ pub fn validator(builder: &Builder, entity: &str) -> Option<Validator> {
     let settings = &e.collection;
     Some(Validator {
         entity: e.id.clone(),
-        collection: e.name.clone(),
+        collection: e.name.to_string(),
         schema: json_schema(builder, shape, settings.additional_properties),
         level: match settings.validation_level {
             ValidationLevel::Strict => "strict",
@@ -71,7 +71,9 @@ pub fn render_json(validators: &[Validator]) -> String {
     if validators.is_empty() {
         return "{}".to_string();
     }
-    let mut out = String::from("{");
+    // Room for the text (about twice the schemas' BSON size), so it is not copied as it grows.
+    let mut out = String::with_capacity(validators.iter().map(|v| v.schema.bson_size() * 9 / 4 + 128).sum());
+    out.push('{');
     for (i, v) in validators.iter().enumerate() {
         out.push_str(if i == 0 { "\n  " } else { ",\n  " });
         ejson::quote(&mut out, &v.collection);
@@ -90,12 +92,15 @@ pub fn render_json(validators: &[Validator]) -> String {
 pub fn json_schema(builder: &Builder, shape: &Shape, additional_properties: bool) -> Doc {
     let mut schema = Doc::new().with("bsonType", Bson::word("object"));
     let required: Vec<Bson> =
-        shape.fields.iter().filter(|n| n.required && n.name != "_id").map(|n| Bson::str(n.name.clone())).collect();
+        shape.fields.iter().filter(|n| n.required && n.name != "_id").map(|n| Bson::str(n.name.to_string())).collect();
     if !required.is_empty() {
         schema.insert("required", Bson::Array(required));
     }
-    let mut properties =
-        Doc(shape.fields.iter().map(|n| (n.name.clone().into(), Bson::Document(node_schema(builder, n)))).collect());
+    let mut properties = Doc(shape
+        .fields
+        .iter()
+        .map(|n| (n.name.to_string().into(), Bson::Document(node_schema(builder, n))))
+        .collect());
     if !additional_properties {
         for node in shape.variants.iter().flat_map(|v| &v.fields) {
             let types: Vec<&str> = shape
@@ -115,7 +120,7 @@ pub fn json_schema(builder: &Builder, shape: &Shape, additional_properties: bool
                     [one] => Bson::word(one),
                     many => Bson::Array(many.iter().map(|t| Bson::word(t)).collect()),
                 };
-                properties.insert(node.name.clone(), Bson::Document(Doc::new().with("bsonType", ty)));
+                properties.insert(node.name.to_string(), Bson::Document(Doc::new().with("bsonType", ty)));
             }
         }
     }
@@ -131,13 +136,13 @@ fn variant_branches(builder: &Builder, shape: &Shape, discriminator: &str) -> Ve
     let mut branches = Vec::new();
     for v in &shape.variants {
         let mut required = vec![Bson::str(discriminator)];
-        required.extend(v.fields.iter().filter(|n| n.required).map(|n| Bson::str(n.name.clone())));
+        required.extend(v.fields.iter().filter(|n| n.required).map(|n| Bson::str(n.name.to_string())));
         let mut properties = Doc::new().with(
             discriminator.to_string(),
             Bson::Document(Doc::new().with("enum", Bson::Array(vec![Bson::str(v.value.clone())]))),
         );
         for n in &v.fields {
-            properties.insert(n.name.clone(), Bson::Document(node_schema(builder, n)));
+            properties.insert(n.name.to_string(), Bson::Document(node_schema(builder, n)));
         }
         branches.push(Bson::Document(
             Doc::new().with("required", Bson::Array(required)).with("properties", Bson::Document(properties)),
@@ -205,7 +210,7 @@ pub fn node_schema(builder: &Builder, node: &Node) -> Doc {
 
 fn object_schema(builder: &Builder, children: &[Node]) -> Doc {
     let mut s = Doc::new().with("bsonType", Bson::word("object"));
-    let required: Vec<Bson> = children.iter().filter(|n| n.required).map(|n| Bson::str(n.name.clone())).collect();
+    let required: Vec<Bson> = children.iter().filter(|n| n.required).map(|n| Bson::str(n.name.to_string())).collect();
     if !required.is_empty() {
         s.insert("required", Bson::Array(required));
     }
@@ -214,7 +219,7 @@ fn object_schema(builder: &Builder, children: &[Node]) -> Doc {
             "properties",
             Bson::Document(Doc(children
                 .iter()
-                .map(|n| (n.name.clone().into(), Bson::Document(node_schema(builder, n))))
+                .map(|n| (n.name.to_string().into(), Bson::Document(node_schema(builder, n))))
                 .collect())),
         );
     }
@@ -256,7 +261,7 @@ fn scalar_constraints(s: &mut Doc, node: &Node, ty: BsonType) {
 /// The field's notes, or what a copied field copies and how it is kept coherent.
 fn description(builder: &Builder, node: &Node) -> Option<String> {
     if !node.notes.is_empty() {
-        return Some(node.notes.clone());
+        return Some(node.notes.to_string());
     }
     let Role::Copy { rel, source } = &node.role else { return None };
     let r = builder.lookup.relation(*rel)?;

@@ -39,6 +39,8 @@ pub fn sheets_from(builder: &Builder, report: &Report, examples: &[CollectionExa
         model = &builder.lookup.model.name
     )
     .render(lang);
+    // Room for a sheet per collection (about 2 KB each), so the text is not copied as it grows.
+    out.reserve(builder.lookup.collections().count() * 2048);
     for e in builder.lookup.collections() {
         out.push('\n');
         let advice = advice.get(e.id.as_str()).map(Vec::as_slice).unwrap_or(&[]);
@@ -164,7 +166,7 @@ fn sheet_into(
                 en: "- `{field}`: {what} declared in the document.\n",
                 es: "- `{field}`: {what} declarado en el documento.\n",
                 pt: "- `{field}`: {what} declarado no documento.\n";
-                field = &n.name, what = sub_label(n, lang)
+                field = &*n.name, what = sub_label(n, lang)
             )
             .write(lang, out);
             embedded += 1;

@@ -63,7 +63,7 @@ pub fn snippets(builder: &Builder, entity: &Entity, lang: Lang) -> Vec<String> {
         }
         if let Some(subset) = &rel.subset {
             let item_id = shape.field(&subset.field).and_then(|n| {
-                n.children.iter().find(|c| c.name.ends_with("_id") || c.name == "_id").map(|c| c.name.clone())
+                n.children.iter().find(|c| c.name.ends_with("_id") || c.name == "_id").map(|c| c.name.to_string())
             });
             let child = builder.lookup.name(&rel.child);
             let (sort, slice) = match order(&subset.order_by) {
@@ -127,7 +127,7 @@ fn bucket_upsert(
     for part in &parts {
         if let SchemePart::Slot(name) = part {
             if Some(name) != period_field.as_ref() && !params.iter().any(|(f, _)| f == name) {
-                params.push((name.clone(), ident(name)));
+                params.push((name.to_string(), ident(name)));
             }
         }
     }
@@ -151,7 +151,7 @@ fn bucket_upsert(
     let events_node = shape.field(events);
     let time = events_node
         .and_then(|n| n.children.iter().find(|c| c.ty == crate::model::BsonType::Date))
-        .map(|c| c.name.clone());
+        .map(|c| c.name.to_string());
     let t = match &time {
         Some(t) => format!("{item}.{} || new Date()", ident(t)),
         None => "new Date()".to_string(),
@@ -176,14 +176,15 @@ fn bucket_upsert(
     }
     let mut extra_ops = Vec::new();
     let mut avg_fields = Vec::new();
-    let value_field = events_node.and_then(|n| n.children.iter().find(|c| c.ty.is_numeric())).map(|c| c.name.clone());
+    let value_field =
+        events_node.and_then(|n| n.children.iter().find(|c| c.ty.is_numeric())).map(|c| c.name.to_string());
     if let Some(v) = &value_field {
         for node in shape.fields.iter().filter(|n| n.role == Role::Plain && n.ty.is_numeric()) {
             match Op::parse(&node.name) {
                 Some(Op::Min) => extra_ops.push(format!("$min: {{ {}: {item}.{} }}", key(&node.name), ident(v))),
                 Some(Op::Max) => extra_ops.push(format!("$max: {{ {}: {item}.{} }}", key(&node.name), ident(v))),
                 Some(Op::Sum) => inc.push(format!("{}: {item}.{}", key(&node.name), ident(v))),
-                Some(Op::Avg) => avg_fields.push(node.name.clone()),
+                Some(Op::Avg) => avg_fields.push(node.name.to_string()),
                 _ => {}
             }
         }
@@ -315,7 +316,7 @@ fn computed_inc(
     )
 }
 
-fn shape_node<'a>(shape: &'a Shape, path: &str) -> Option<&'a super::shape::Node> {
+fn shape_node<'a, 'm>(shape: &'a Shape<'m>, path: &str) -> Option<&'a super::shape::Node<'m>> {
     let mut parts = path.split('.');
     let mut node = shape.field(parts.next()?)?;
     for p in parts {

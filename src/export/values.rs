@@ -348,7 +348,7 @@ mod tests {
     use super::*;
     use crate::export::lexicon::lexicon;
 
-    fn node(name: &str, ty: BsonType) -> Node {
+    fn node(name: &str, ty: BsonType) -> Node<'static> {
         Node::new(name, ty, "socios")
     }
 
@@ -359,21 +359,21 @@ mod tests {
         let email = s.value(&node("correo", BsonType::String), BsonType::String, &mut rng, "socios");
         assert!(email.as_str().unwrap().ends_with("@ejemplo.es"), "{email:?}");
         let mut edad = node("edad", BsonType::Int);
-        edad.constraints.minimum = Some(30.0);
-        edad.constraints.maximum = Some(40.0);
+        edad.constraints.to_mut().minimum = Some(30.0);
+        edad.constraints.to_mut().maximum = Some(40.0);
         for _ in 0..100 {
             let v = s.value(&edad, BsonType::Int, &mut rng, "socios").as_i64().unwrap();
             assert!((30..=40).contains(&v));
         }
         let mut isbn = node("isbn", BsonType::String);
-        isbn.constraints.pattern = Some("^97[89][0-9]{10}$".into());
+        isbn.constraints.to_mut().pattern = Some("^97[89][0-9]{10}$".into());
         let v = s.value(&isbn, BsonType::String, &mut rng, "catalogo");
         assert!(Pattern::parse("^97[89][0-9]{10}$").unwrap().is_match(v.as_str().unwrap()));
         let mut code = node("cualquiera", BsonType::String);
-        code.constraints.pattern = Some("^X-[0-9]{3}$".into());
+        code.constraints.to_mut().pattern = Some("^X-[0-9]{3}$".into());
         assert!(s.value(&code, BsonType::String, &mut rng, "c").as_str().unwrap().starts_with("X-"));
         let mut short = node("titulo", BsonType::String);
-        short.constraints.max_length = Some(5);
+        short.constraints.to_mut().max_length = Some(5);
         assert!(s.value(&short, BsonType::String, &mut rng, "c").as_str().unwrap().chars().count() <= 5);
     }
 
@@ -382,10 +382,10 @@ mod tests {
         let s = Scalars { lex: lexicon(Lang::Es), lang: Lang::Es, example_mode: true };
         let mut rng = Rng::new(1);
         let mut id = node("_id", BsonType::String);
-        id.example = Some(serde_json::json!("ACT-14-2026-08-02"));
+        id.example = Some(std::borrow::Cow::Owned(serde_json::json!("ACT-14-2026-08-02")));
         assert_eq!(s.value(&id, BsonType::String, &mut rng, "a"), Bson::str("ACT-14-2026-08-02"));
         let mut tipo = node("tipo", BsonType::String);
-        tipo.constraints.r#enum = vec![serde_json::json!("ficha")];
+        tipo.constraints.to_mut().r#enum = vec![serde_json::json!("ficha")];
         assert_eq!(s.value(&tipo, BsonType::String, &mut rng, "a"), Bson::str("ficha"));
         assert_eq!(json_to_bson(&serde_json::json!("2026-08-02"), BsonType::Date), Some(Bson::Date(1_785_628_800_000)));
     }
