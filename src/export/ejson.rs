@@ -228,9 +228,20 @@ fn write_doc(out: &mut String, doc: &Doc, flavor: Flavor, indent: Option<usize>)
 
 fn newline(out: &mut String, indent: Option<usize>) {
     if let Some(level) = indent {
-        out.push('\n');
-        for _ in 0..level {
-            out.push_str("  ");
+        push_newline(out, level);
+    }
+}
+
+/// A newline and `level` two-space indents, in one piece for the usual depths.
+pub(super) fn push_newline(out: &mut String, level: usize) {
+    const LINE: &str = "\n                                                                ";
+    match LINE.get(..1 + 2 * level) {
+        Some(line) => out.push_str(line),
+        None => {
+            out.push('\n');
+            for _ in 0..level {
+                out.push_str("  ");
+            }
         }
     }
 }

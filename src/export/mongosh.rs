@@ -9,6 +9,7 @@ use super::schema::Validator;
 use super::shell::{js_string, push_doc};
 use super::snippets::{coll, snippets};
 use crate::advisor::IndexAdvice;
+use crate::fast_hash::FastMap;
 use crate::i18n::Lang;
 use crate::model::{Entity, IndexSpec, Model};
 use crate::text;
@@ -36,7 +37,12 @@ pub fn script_with(builder: &Builder, advice: &[IndexAdvice], lang: Lang) -> Str
 
 /// Groups the advisor's indexes by collection (entity id), once.
 pub fn advice_by_entity(advice: &[IndexAdvice]) -> HashMap<&str, Vec<&IndexAdvice>> {
-    let mut map: HashMap<&str, Vec<&IndexAdvice>> = HashMap::new();
+    advice_map(advice).into_iter().collect()
+}
+
+/// [`advice_by_entity`] with the fast hasher, for the exporters' own look-ups.
+pub(crate) fn advice_map(advice: &[IndexAdvice]) -> FastMap<&str, Vec<&IndexAdvice>> {
+    let mut map: FastMap<&str, Vec<&IndexAdvice>> = FastMap::default();
     for a in advice {
         map.entry(a.entity.as_str()).or_default().push(a);
     }
@@ -46,8 +52,8 @@ pub fn advice_by_entity(advice: &[IndexAdvice]) -> HashMap<&str, Vec<&IndexAdvic
 /// Same as `script_with`, from validators already built.
 pub fn script_from(builder: &Builder, advice: &[IndexAdvice], validators: &[Validator], lang: Lang) -> String {
     let model = builder.lookup.model;
-    let advice = advice_by_entity(advice);
-    let validators: HashMap<&str, &Validator> = validators.iter().map(|v| (v.entity.as_str(), v)).collect();
+    let advice = advice_map(advice);
+    let validators: FastMap<&str, &Validator> = validators.iter().map(|v| (v.entity.as_str(), v)).collect();
     // Room for the text (validators at about three times their BSON size, plus indexes and
     // functions), so it is not copied as it grows.
     let room: usize = validators.values().map(|v| v.schema.bson_size() * 3).sum();

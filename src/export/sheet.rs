@@ -7,16 +7,16 @@
 
 use super::document::Builder;
 use super::examples::{collection_examples, CollectionExamples};
-use super::mongosh::{advice_by_entity, indexes_of};
+use super::mongosh::{advice_map, indexes_of};
 use super::shape::Role;
 use super::sheet_copies::copies_section;
 use super::sheet_index::ReportIndex;
 use super::sheet_parts::{bound, decimal, facts, patterns, pick, severity, sub_label, validator_summary, NONE};
 use crate::advisor::{Finding, IndexAdvice, Report};
+use crate::fast_hash::FastMap;
 use crate::i18n::{Labelled, Lang};
 use crate::model::{AccessPattern, BsonType, Entity, EntityKind, Model, Storage};
 use crate::text;
-use std::collections::HashMap;
 use std::fmt::Write;
 
 /// Every collection's sheet, with a title, in `lang`.
@@ -31,9 +31,9 @@ pub fn sheets_with(builder: &Builder, report: &Report, lang: Lang) -> String {
 
 /// Same as `sheets_with`, from example documents already built (for their sizes).
 pub fn sheets_from(builder: &Builder, report: &Report, examples: &[CollectionExamples], lang: Lang) -> String {
-    let advice = advice_by_entity(&report.indexes);
+    let advice = advice_map(&report.indexes);
     let index = ReportIndex::new(builder.lookup.model, report);
-    let examples: HashMap<&str, &CollectionExamples> = examples.iter().map(|c| (c.entity.as_str(), c)).collect();
+    let examples: FastMap<&str, &CollectionExamples> = examples.iter().map(|c| (c.entity.as_str(), c)).collect();
     let mut out = text!(
         en: "# Decision sheets: {model}\n", es: "# Fichas de decisión: {model}\n", pt: "# Fichas de decisão: {model}\n";
         model = &builder.lookup.model.name

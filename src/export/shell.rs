@@ -163,10 +163,7 @@ fn write_doc(out: &mut String, doc: &Doc, level: usize) {
 }
 
 fn newline(out: &mut String, level: usize) {
-    out.push('\n');
-    for _ in 0..level {
-        out.push_str("  ");
-    }
+    super::ejson::push_newline(out, level);
 }
 
 #[cfg(test)]
