@@ -58,7 +58,7 @@ pub fn collection_examples(builder: &Builder, entity: &str) -> Option<Collection
 /// mongosh text: each example as an `insertOne` a reader can paste.
 pub fn render_shell(all: &[CollectionExamples]) -> String {
     // Writing to a String cannot fail: the results of `write!` are ignored.
-    let mut out = String::with_capacity(text_estimate(all, 7, 4));
+    let mut out = String::with_capacity(text_estimate(all, 1024));
     for c in all {
         for e in &c.examples {
             let _ = write!(out, "// {}", c.collection);
@@ -81,8 +81,8 @@ pub fn render_ejson(all: &[CollectionExamples], flavor: Flavor) -> String {
     if all.is_empty() {
         return "{}".to_string();
     }
-    let (num, den) = if flavor == Flavor::Canonical { (9, 4) } else { (2, 1) };
-    let mut out = String::with_capacity(text_estimate(all, num, den));
+    let per_example = if flavor == Flavor::Canonical { 1152 } else { 1024 };
+    let mut out = String::with_capacity(text_estimate(all, per_example));
     out.push('{');
     for (i, c) in all.iter().enumerate() {
         out.push_str(if i == 0 { "\n  " } else { ",\n  " });
@@ -98,9 +98,8 @@ pub fn render_ejson(all: &[CollectionExamples], flavor: Flavor) -> String {
     out
 }
 
-/// Room for the text of every example: `num / den` times their BSON size (the ratios seen on
-/// large models) plus a line per example, so the output is not copied as it grows.
-fn text_estimate(all: &[CollectionExamples], num: usize, den: usize) -> usize {
-    let bson: usize = all.iter().flat_map(|c| &c.examples).map(|e| e.doc.bson_size()).sum();
-    bson / den * num + all.len() * 64
+/// Room for the text of every example at `per_example` bytes each (a little over what the
+/// examples of a large generated model take), so the output is rarely copied as it grows.
+fn text_estimate(all: &[CollectionExamples], per_example: usize) -> usize {
+    all.iter().map(|c| c.examples.len()).sum::<usize>() * per_example
 }

@@ -7,7 +7,7 @@ use super::bson::{Bson, Doc};
 use super::document::Builder;
 use super::schema::Validator;
 use super::shell::{js_string, push_doc};
-use super::snippets::{coll, snippets};
+use super::snippets::{coll, write_snippets};
 use crate::advisor::IndexAdvice;
 use crate::fast_hash::FastMap;
 use crate::i18n::Lang;
@@ -54,10 +54,9 @@ pub fn script_from(builder: &Builder, advice: &[IndexAdvice], validators: &[Vali
     let model = builder.lookup.model;
     let advice = advice_map(advice);
     let validators: FastMap<&str, &Validator> = validators.iter().map(|v| (v.entity.as_str(), v)).collect();
-    // Room for the text (validators at about three times their BSON size, plus indexes and
-    // functions), so it is not copied as it grows.
-    let room: usize = validators.values().map(|v| v.schema.bson_size() * 3).sum();
-    let mut out = String::with_capacity(room + builder.lookup.model.entities.len() * 512);
+    // Room for the text (about 3 KB per collection on a large generated model: validator,
+    // indexes, functions), so it is rarely copied as it grows.
+    let mut out = String::with_capacity(validators.len() * 3072 + builder.lookup.model.entities.len() * 256);
     out.push_str(&header(model, lang));
     for entity in builder.lookup.collections() {
         out.push('\n');
@@ -169,10 +168,7 @@ fn collection_section(
         let opts = if options.is_empty() { String::new() } else { format!(", {}", inline(&options)) };
         let _ = writeln!(out, "{}.createIndex({}{opts});", coll(&entity.name), line.index.key_doc());
     }
-    for snippet in snippets(builder, entity, lang) {
-        out.push('\n');
-        out.push_str(&snippet);
-    }
+    write_snippets(out, builder, entity, lang);
 }
 
 /// The indexes of a collection: the advisor's (derived and declared), the model's declared ones,

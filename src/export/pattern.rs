@@ -8,6 +8,18 @@
 //! Like `$jsonSchema` and JSON Schema, a pattern matches anywhere unless anchored.
 
 use super::rng::Rng;
+use crate::fast_hash::FastMap;
+use std::cell::RefCell;
+use std::rc::Rc;
+
+/// How many parsed patterns [`Pattern::cached`] keeps per thread before it starts again.
+const CACHE_MAX: usize = 256;
+
+thread_local! {
+    /// Patterns already parsed: a model repeats a few patterns over many fields, and every
+    /// generated value of such a field needs its pattern.
+    static CACHE: RefCell<FastMap<Box<str>, Rc<Result<Pattern, String>>>> = RefCell::new(FastMap::default());
+}
 
 #[derive(Debug, Clone, PartialEq)]
 enum Node {
@@ -48,6 +60,23 @@ impl Pattern {
             return Err(format!("unbalanced ')' at {pos}"));
         }
         Ok(Pattern { alternatives })
+    }
+
+    /// [`Pattern::parse`], remembered per thread by the pattern's text.
+    pub fn cached(text: &str) -> Rc<Result<Pattern, String>> {
+        if let Some(hit) = CACHE.with(|c| c.try_borrow().ok().and_then(|c| c.get(text).cloned())) {
+            return hit;
+        }
+        let parsed = Rc::new(Pattern::parse(text));
+        CACHE.with(|c| {
+            if let Ok(mut c) = c.try_borrow_mut() {
+                if c.len() >= CACHE_MAX {
+                    c.clear();
+                }
+                c.insert(text.into(), Rc::clone(&parsed));
+            }
+        });
+        parsed
     }
 
     /// A string that matches (anchors respected; unanchored patterns get nothing around them).

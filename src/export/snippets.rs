@@ -11,6 +11,7 @@ use super::shell::{js_string, key};
 use super::snippet_comments as comments;
 use crate::i18n::Lang;
 use crate::model::{BucketSpec, Entity, QueryKind, Relation};
+use std::fmt::Write;
 
 /// A JavaScript identifier made from a name (`socio.socio_id` → `socio_socio_id`).
 pub fn ident(name: &str) -> String {
@@ -49,17 +50,34 @@ pub fn coll(name: &str) -> String {
 
 /// Every write snippet of one collection, each a function commented in `lang`.
 pub fn snippets(builder: &Builder, entity: &Entity, lang: Lang) -> Vec<String> {
-    let mut out = Vec::new();
-    let Some(shape) = builder.shape(&entity.id) else { return out };
+    let mut all = String::new();
+    let mut starts = Vec::new();
+    write_each(&mut all, builder, entity, lang, &mut |out: &mut String| starts.push(out.len()));
+    let ends = starts.iter().skip(1).copied().chain([all.len()]);
+    starts.iter().zip(ends).filter_map(|(&start, end)| all.get(start..end)).map(str::to_string).collect()
+}
+
+/// Appends every write snippet of one collection to `out`, each after a blank line (what the
+/// script prints), without building each one as a string of its own.
+pub(crate) fn write_snippets(out: &mut String, builder: &Builder, entity: &Entity, lang: Lang) {
+    write_each(out, builder, entity, lang, &mut |out: &mut String| out.push('\n'));
+}
+
+/// Writes the snippets to `out`, calling `before` ahead of each one. (Writing to a `String`
+/// cannot fail, so the results of `write!` are ignored.)
+fn write_each(out: &mut String, builder: &Builder, entity: &Entity, lang: Lang, before: &mut dyn FnMut(&mut String)) {
+    let Some(shape) = builder.shape(&entity.id) else { return };
     for (ri, rel) in builder.lookup.parents(&entity.id) {
         if let Some(b) = &rel.bucket {
-            out.push(bucket_upsert(builder, entity, shape, ri, rel, b, lang));
+            before(out);
+            bucket_upsert(out, builder, entity, shape, ri, rel, b, lang);
         }
     }
     for (ri, rel) in builder.lookup.children(&entity.id) {
         let id_param = parent_id_param(rel, entity);
         if !rel.computed.is_empty() {
-            out.push(computed_inc(builder, entity, shape, ri, rel, &id_param, lang));
+            before(out);
+            computed_inc(out, builder, entity, shape, ri, rel, &id_param, lang);
         }
         if let Some(subset) = &rel.subset {
             let item_id = shape.field(&subset.field).and_then(|n| {
@@ -79,34 +97,37 @@ pub fn snippets(builder: &Builder, entity: &Entity, lang: Lang) -> Vec<String> {
                     ident(id)
                 )
             });
-            let comment = comments::subset(&entity.name, subset, &child);
-            out.push(format!(
-                "{comment}function refresh_{fn_name}({id_param}, item) {{\n{pull}  {c}.updateOne(\n    {{ _id: {id_param} }},\n    {{ $push: {{ {f}: {{ $each: [item], {sort}$slice: {slice} }} }} }}\n  );\n}}\n",
-                comment = comment.render(lang),
+            before(out);
+            let _ = comments::subset(&entity.name, subset, &child).write(lang, out);
+            let _ = write!(
+                out,
+                "function refresh_{fn_name}({id_param}, item) {{\n{pull}  {c}.updateOne(\n    {{ _id: {id_param} }},\n    {{ $push: {{ {f}: {{ $each: [item], {sort}$slice: {slice} }} }} }}\n  );\n}}\n",
                 fn_name = ident(&format!("{}_{}", entity.name, subset.field)),
                 pull = pull.unwrap_or_default(),
                 c = coll(&entity.name),
                 f = key(&subset.field),
-            ));
+            );
         }
     }
     if let Some(v) = &entity.collection.schema_version_field {
         let current = shape.field(v).and_then(|n| n.constraints.minimum).unwrap_or(1.0).max(1.0) as i64;
-        let comment = comments::version(&entity.name, v);
-        out.push(format!(
-            "{comment}function upgrade_{fn_name}(doc, changes, to) {{\n  const target = to || {next};\n  if ((doc.{vi} || 0) >= target) return false;\n  const r = {c}.updateOne(\n    {{ _id: doc._id, {vk}: doc.{vi} }},\n    {{ $set: Object.assign({{}}, changes, {{ {vk}: target }}) }}\n  );\n  return r.modifiedCount === 1;\n}}\n",
-            comment = comment.render(lang),
+        before(out);
+        let _ = comments::version(&entity.name, v).write(lang, out);
+        let _ = write!(
+            out,
+            "function upgrade_{fn_name}(doc, changes, to) {{\n  const target = to || {next};\n  if ((doc.{vi} || 0) >= target) return false;\n  const r = {c}.updateOne(\n    {{ _id: doc._id, {vk}: doc.{vi} }},\n    {{ $set: Object.assign({{}}, changes, {{ {vk}: target }}) }}\n  );\n  return r.modifiedCount === 1;\n}}\n",
             fn_name = ident(&entity.name),
             next = current + 1,
             vi = ident(v),
             vk = key(v),
             c = coll(&entity.name),
-        ));
+        );
     }
-    out
 }
 
+#[allow(clippy::too_many_arguments)]
 fn bucket_upsert(
+    out: &mut String,
     builder: &Builder,
     entity: &Entity,
     shape: &Shape,
@@ -114,7 +135,7 @@ fn bucket_upsert(
     rel: &Relation,
     b: &BucketSpec,
     lang: Lang,
-) -> String {
+) {
     let events = &b.array_field;
     let item = ident(singular(events));
     let ref_field = rel.reference.child_field.clone();
@@ -224,18 +245,20 @@ fn bucket_upsert(
         .collect();
     let _ = ri;
     let per = params.first().map(|(f, _)| f.as_str()).unwrap_or("key");
-    let comment = comments::bucket(&entity.name, per, b, &writes);
-    format!(
-        "{comment}function record_{fn_name}({args}, {item}) {{\n  const t = {t};\n  const {period_var} = new Date({truncate});\n  const base = {base};\n  for (let n = 1; n <= 50; n++) {{\n    const _id = n === 1 ? base : base + \"-\" + n;\n    try {{\n      {c}.updateOne(\n        {{ _id: _id, {cap_filter} }},\n        {{\n          {update}\n        }},\n        {{ upsert: true }}\n      );\n{avg}      return _id;\n    }} catch (e) {{\n      if (e.code !== 11000) throw e;\n    }}\n  }}\n  throw new Error(\"no bucket with room for \" + base);\n}}\n",
-        comment = comment.render(lang),
+    let _ = comments::bucket(&entity.name, per, b, &writes).write(lang, out);
+    let _ = write!(
+        out,
+        "function record_{fn_name}({args}, {item}) {{\n  const t = {t};\n  const {period_var} = new Date({truncate});\n  const base = {base};\n  for (let n = 1; n <= 50; n++) {{\n    const _id = n === 1 ? base : base + \"-\" + n;\n    try {{\n      {c}.updateOne(\n        {{ _id: _id, {cap_filter} }},\n        {{\n          {update}\n        }},\n        {{ upsert: true }}\n      );\n{avg}      return _id;\n    }} catch (e) {{\n      if (e.code !== 11000) throw e;\n    }}\n  }}\n  throw new Error(\"no bucket with room for \" + base);\n}}\n",
         fn_name = ident(&entity.name),
         args = params.iter().map(|(_, v)| v.as_str()).collect::<Vec<_>>().join(", "),
         c = coll(&entity.name),
         update = update.join(",\n          "),
-    )
+    );
 }
 
+#[allow(clippy::too_many_arguments)]
 fn computed_inc(
+    out: &mut String,
     builder: &Builder,
     entity: &Entity,
     shape: &Shape,
@@ -243,7 +266,7 @@ fn computed_inc(
     rel: &Relation,
     id_param: &str,
     lang: Lang,
-) -> String {
+) {
     let child = builder.lookup.name(&rel.child);
     let source = rel.computed.iter().map(|c| c.source.as_str()).find(|s| !s.is_empty()).unwrap_or("value");
     let value = ident(source);
@@ -308,12 +331,12 @@ fn computed_inc(
     }
     let fields: Vec<&str> = rel.computed.iter().map(|c| c.field.as_str()).collect();
     let averaged = !avg.is_empty() && sum_path.is_some() && count_path.is_some();
-    let comment = comments::computed(&entity.name, &fields, &child, source, averaged);
-    format!(
-        "{comment}function add_{fn_name}({id_param}, {value}) {{\n{body}}}\n",
-        comment = comment.render(lang),
+    let _ = comments::computed(&entity.name, &fields, &child, source, averaged).write(lang, out);
+    let _ = write!(
+        out,
+        "function add_{fn_name}({id_param}, {value}) {{\n{body}}}\n",
         fn_name = ident(&format!("{}_to_{}", singular(&child), entity.name)),
-    )
+    );
 }
 
 fn shape_node<'a, 'm>(shape: &'a Shape<'m>, path: &str) -> Option<&'a super::shape::Node<'m>> {
@@ -345,4 +368,26 @@ fn order(order_by: &str) -> Option<(String, i8)> {
             None => (s.to_string(), 1),
         },
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_list_and_the_script_hold_the_same_functions() {
+        let model = crate::model::load(include_str!("../../public/templates/bibliored.json")).unwrap();
+        let builder = Builder::new(&model);
+        let mut checked = 0;
+        for e in builder.lookup.collections() {
+            let list = snippets(&builder, e, Lang::Es);
+            let mut out = String::new();
+            write_snippets(&mut out, &builder, e, Lang::Es);
+            let joined: String = list.iter().map(|s| format!("\n{s}")).collect();
+            assert_eq!(out, joined);
+            assert!(list.iter().all(|s| s.starts_with("//") && s.ends_with("}\n")), "{list:?}");
+            checked += list.len();
+        }
+        assert!(checked >= 3, "{checked}");
+    }
 }
