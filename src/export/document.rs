@@ -83,8 +83,8 @@ impl<'m> Builder<'m> {
         let rng_for = |name: &str| Rng::derive(doc_seed, name);
         let facts = facts::draw(&self.lookup, e, which.example, &rng_for);
         let cx = Cx { shape, which, variant, doc_seed, facts };
-        let mut doc = Doc::new();
         let variant_fields = variant.and_then(|v| shape.variants.get(v)).map(|v| v.fields.as_slice()).unwrap_or(&[]);
+        let mut doc = Doc::with_capacity(shape.fields.len() + variant_fields.len());
         for node in shape.fields.iter().chain(variant_fields) {
             let mut rng = Rng::derive(doc_seed, &node.name);
             if let Some(value) = self.node_value(node, &mut rng, &cx) {
@@ -199,7 +199,7 @@ impl<'m> Builder<'m> {
     }
 
     fn sub_document(&self, children: &[Node], rng: &mut Rng, cx: &Cx) -> Doc {
-        let mut doc = Doc::new();
+        let mut doc = Doc::with_capacity(children.len());
         for child in children {
             if let Some(v) = self.node_value(child, rng, cx) {
                 doc.insert(child.name.to_string(), v);
