@@ -106,6 +106,30 @@ fn needs_escape(bytes: &[u8]) -> bool {
     chunks.remainder().iter().any(|&b| b < 0x20 || b == b'"' || b == b'\\')
 }
 
+/// Appends the decimal digits of `n` (what `{n}` prints), without going through the formatter:
+/// example documents and validators are full of small integers.
+pub fn push_int(out: &mut String, n: i64) {
+    let mut buf = [0u8; 20];
+    let mut at = buf.len();
+    let mut v = n.unsigned_abs();
+    while at > 0 {
+        at -= 1;
+        if let Some(slot) = buf.get_mut(at) {
+            *slot = b'0' + (v % 10) as u8;
+        }
+        v /= 10;
+        if v == 0 {
+            break;
+        }
+    }
+    if n < 0 {
+        out.push('-');
+    }
+    if let Some(Ok(digits)) = buf.get(at..).map(std::str::from_utf8) {
+        out.push_str(digits);
+    }
+}
+
 /// A double as JSON text that reads back as a double (`4.0`, not `4`).
 pub fn double_text(x: f64) -> String {
     let mut out = String::new();
@@ -138,7 +162,9 @@ fn write(out: &mut String, value: &Bson, flavor: Flavor, indent: Option<usize>) 
                 push_iso(out, *ms);
                 out.push_str("\"}");
             } else {
-                let _ = write!(out, "{{\"$date\": {{\"$numberLong\": \"{ms}\"}}}}");
+                out.push_str("{\"$date\": {\"$numberLong\": \"");
+                push_int(out, *ms);
+                out.push_str("\"}}");
             }
         }
         Bson::Decimal(s) => {
@@ -147,17 +173,17 @@ fn write(out: &mut String, value: &Bson, flavor: Flavor, indent: Option<usize>) 
             out.push('}');
         }
         Bson::Long(n) if canonical => {
-            let _ = write!(out, "{{\"$numberLong\": \"{n}\"}}");
+            out.push_str("{\"$numberLong\": \"");
+            push_int(out, *n);
+            out.push_str("\"}");
         }
-        Bson::Long(n) => {
-            let _ = write!(out, "{n}");
-        }
+        Bson::Long(n) => push_int(out, *n),
         Bson::Int(n) if canonical => {
-            let _ = write!(out, "{{\"$numberInt\": \"{n}\"}}");
+            out.push_str("{\"$numberInt\": \"");
+            push_int(out, *n as i64);
+            out.push_str("\"}");
         }
-        Bson::Int(n) => {
-            let _ = write!(out, "{n}");
-        }
+        Bson::Int(n) => push_int(out, *n as i64),
         Bson::Double(x) if canonical || !x.is_finite() => {
             out.push_str("{\"$numberDouble\": \"");
             if x.is_nan() {
@@ -288,6 +314,16 @@ mod tests {
                 .with("x", Bson::Double(4.0))
                 .with("s", Bson::str("a\"b\n")),
         )
+    }
+
+    #[test]
+    fn integers_print_as_the_formatter_prints_them() {
+        for n in [0, 7, -7, 10, 99, 100, -100, 1_785_628_800_000, i64::MIN, i64::MAX, i32::MIN as i64, i32::MAX as i64]
+        {
+            let mut out = String::from("x");
+            push_int(&mut out, n);
+            assert_eq!(out, format!("x{n}"));
+        }
     }
 
     #[test]
