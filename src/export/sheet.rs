@@ -11,7 +11,9 @@ use super::mongosh::{advice_map, indexes_of};
 use super::shape::Role;
 use super::sheet_copies::copies_section;
 use super::sheet_index::ReportIndex;
-use super::sheet_parts::{bound, decimal, facts, patterns, pick, severity, sub_label, validator_summary, NONE};
+use super::sheet_parts::{
+    bound, decimal, facts, pick, severity, sub_label, write_patterns, write_validator_summary, NONE,
+};
 use crate::advisor::{Finding, IndexAdvice, Report};
 use crate::fast_hash::FastMap;
 use crate::i18n::{Labelled, Lang};
@@ -228,12 +230,8 @@ fn sheet_into(
     copies_section(out, lookup, &members, entity, lang);
 
     out.push_str(pick(lang, ["\n**Patterns**\n\n", "\n**Patrones**\n\n", "\n**Padrões**\n\n"]));
-    let patterns = patterns(builder, report, entity, lang);
-    if patterns.is_empty() {
+    if write_patterns(out, builder, report, entity, lang) == 0 {
         let _ = writeln!(out, "{NONE}");
-    }
-    for p in patterns {
-        let _ = writeln!(out, "- {p}");
     }
 
     out.push_str(pick(lang, ["\n**Indexes**\n\n", "\n**Índices**\n\n", "\n**Índices**\n\n"]));
@@ -255,7 +253,7 @@ fn sheet_into(
     }
 
     out.push_str(pick(lang, ["\n**Validator**\n\n", "\n**Validador**\n\n", "\n**Validador**\n\n"]));
-    out.push_str(&validator_summary(builder, entity, lang));
+    write_validator_summary(out, builder, entity, lang);
 
     out.push_str(pick(
         lang,
