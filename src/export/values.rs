@@ -39,7 +39,7 @@ impl Scalars<'_> {
             BsonType::Int => Bson::Int(self.integer(node, rng).clamp(i32::MIN as i64, i32::MAX as i64) as i32),
             BsonType::Long => Bson::Long(self.integer(node, rng)),
             BsonType::Double => Bson::Double(self.real(node, rng)),
-            BsonType::Decimal => Bson::Decimal(format!("{:.2}", self.real(node, rng))),
+            BsonType::Decimal => Bson::Decimal(two_decimals(self.real(node, rng))),
             BsonType::Bool => Bson::Bool(self.example_mode || rng.chance(0.7)),
             BsonType::Date => Bson::Date(random_date(rng)),
             BsonType::ObjectId => Bson::ObjectId(random_oid(rng)),
@@ -177,6 +177,24 @@ impl Scalars<'_> {
         let x = (rng.real(lo, hi) * scale).round() / scale;
         x.clamp(lo, hi)
     }
+}
+
+/// `format!("{:.2}", x)`, without the float formatter when `x` is already a positive number of
+/// hundredths (what `real` draws for money): its nearest double is far from any rounding tie,
+/// so the digits are those of the whole number of hundredths.
+fn two_decimals(x: f64) -> String {
+    let hundredths = (x * 100.0).round();
+    if x > 0.0 && x < 1e12 && hundredths / 100.0 == x {
+        let n = hundredths as u64;
+        let mut out = String::with_capacity(16);
+        super::ejson::push_int(&mut out, (n / 100) as i64);
+        out.push('.');
+        let cents = (n % 100) as u8;
+        out.push((b'0' + cents / 10) as char);
+        out.push((b'0' + cents % 10) as char);
+        return out;
+    }
+    format!("{x:.2}")
 }
 
 /// A realistic range cut by the field's bounds; when they do not overlap, the bounds win.
@@ -388,6 +406,17 @@ mod tests {
         tipo.constraints.to_mut().r#enum = vec![serde_json::json!("ficha")];
         assert_eq!(s.value(&tipo, BsonType::String, &mut rng, "a"), Bson::str("ficha"));
         assert_eq!(json_to_bson(&serde_json::json!("2026-08-02"), BsonType::Date), Some(Bson::Date(1_785_628_800_000)));
+    }
+
+    #[test]
+    fn two_decimals_match_the_formatter() {
+        let mut rng = Rng::new(3);
+        let mut values = vec![0.0, -0.0, 0.01, 0.1, 0.125, 0.005, 4.99, 249.99, 1e12, 123_456_789.5, -3.25, f64::NAN];
+        values.extend((0..2000).map(|_| (rng.real(0.0, 1000.0) * 100.0).round() / 100.0));
+        values.extend((0..2000).map(|_| rng.real(0.0, 1000.0)));
+        for x in values {
+            assert_eq!(two_decimals(x), format!("{x:.2}"), "{x:?}");
+        }
     }
 
     #[test]
