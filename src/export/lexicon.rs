@@ -1,9 +1,7 @@
 //! Word pools for realistic example values, in Spanish, Portuguese and English. The language of
 //! a model is read from its field names (`nombre`/`fecha` → Spanish, `nome`/`data` → Portuguese).
 
-use crate::fast_hash::FastMap;
 use crate::model::Model;
-use std::sync::OnceLock;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Lang {
@@ -183,26 +181,12 @@ const EN_MARKS: &[&str] =
 
 /// The language the model's field names are written in (Spanish when undecided: the seeds).
 pub fn detect(model: &Model) -> Lang {
-    // Token → its votes (Spanish, Portuguese, English), built once: one look-up per token
-    // instead of a scan of the three lists (a large model has tens of thousands of names).
-    static MARKS: OnceLock<FastMap<&'static str, [usize; 3]>> = OnceLock::new();
-    let marks = MARKS.get_or_init(|| {
-        let mut map: FastMap<&'static str, [usize; 3]> = FastMap::default();
-        for (i, list) in [ES_MARKS, PT_MARKS, EN_MARKS].into_iter().enumerate() {
-            for w in list {
-                if let Some(slot) = map.entry(w).or_default().get_mut(i) {
-                    *slot = 1;
-                }
-            }
-        }
-        map
-    });
     let mut votes = [0usize; 3];
     let mut visit = |name: &str| {
         for_each_token(name, |token| {
-            if let Some(v) = marks.get(token) {
-                votes = [votes[0] + v[0], votes[1] + v[1], votes[2] + v[2]];
-            }
+            votes[0] += ES_MARKS.contains(&token) as usize;
+            votes[1] += PT_MARKS.contains(&token) as usize;
+            votes[2] += EN_MARKS.contains(&token) as usize;
         })
     };
     for e in &model.entities {
