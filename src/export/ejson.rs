@@ -94,16 +94,25 @@ fn needs_escape(bytes: &[u8]) -> bool {
     // whether any byte matches.
     let below = |w: u64, n: u64| w.wrapping_sub(ONES * n) & !w & HIGH != 0;
     let zero = |w: u64| w.wrapping_sub(ONES) & !w & HIGH != 0;
+    let test = |w: u64| below(w, 0x20) || zero(w ^ (ONES * b'"' as u64)) || zero(w ^ (ONES * b'\\' as u64));
     let mut chunks = bytes.chunks_exact(8);
     for chunk in &mut chunks {
         let mut word = [0u8; 8];
         word.copy_from_slice(chunk);
-        let w = u64::from_le_bytes(word);
-        if below(w, 0x20) || zero(w ^ (ONES * b'"' as u64)) || zero(w ^ (ONES * b'\\' as u64)) {
+        if test(u64::from_le_bytes(word)) {
             return true;
         }
     }
-    chunks.remainder().iter().any(|&b| b < 0x20 || b == b'"' || b == b'\\')
+    // The last bytes (most keys are shorter than eight) as one word padded with a letter.
+    let rest = chunks.remainder();
+    let mut word = [b'a'; 8];
+    match word.get_mut(..rest.len()) {
+        Some(head) if !rest.is_empty() => {
+            head.copy_from_slice(rest);
+            test(u64::from_le_bytes(word))
+        }
+        _ => false,
+    }
 }
 
 /// Appends the decimal digits of `n` (what `{n}` prints), without going through the formatter:
