@@ -15,10 +15,13 @@ use std::rc::Rc;
 /// How many parsed patterns [`Pattern::cached`] keeps per thread before it starts again.
 const CACHE_MAX: usize = 256;
 
+/// A pattern's parse, shared by the fields that use the same text.
+type Parsed = Rc<Result<Pattern, String>>;
+
 thread_local! {
     /// Patterns already parsed: a model repeats a few patterns over many fields, and every
     /// generated value of such a field needs its pattern.
-    static CACHE: RefCell<FastMap<Box<str>, Rc<Result<Pattern, String>>>> = RefCell::new(FastMap::default());
+    static CACHE: RefCell<FastMap<Box<str>, Parsed>> = RefCell::new(FastMap::default());
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -63,7 +66,7 @@ impl Pattern {
     }
 
     /// [`Pattern::parse`], remembered per thread by the pattern's text.
-    pub fn cached(text: &str) -> Rc<Result<Pattern, String>> {
+    pub fn cached(text: &str) -> Parsed {
         if let Some(hit) = CACHE.with(|c| c.try_borrow().ok().and_then(|c| c.get(text).cloned())) {
             return hit;
         }
