@@ -392,6 +392,15 @@ mod tests {
     }
 
     #[test]
+    fn cached_parses_are_the_parses_and_shared() {
+        for text in ["^97[89][0-9]{10}$", "(?<=x)y", "^[a-z.]+@[a-z.]+\\.[a-z]{2,}$"] {
+            let first = Pattern::cached(text);
+            assert_eq!(*first, Pattern::parse(text));
+            assert!(Rc::ptr_eq(&first, &Pattern::cached(text)));
+        }
+    }
+
+    #[test]
     fn unsupported_constructs_are_refused() {
         assert!(Pattern::parse("(?=a)").is_err());
         assert!(Pattern::parse(r"\bword").is_err());

@@ -364,4 +364,18 @@ mod tests {
         assert_eq!(classify("isbn", "catalogo"), Sem::Isbn);
         assert_eq!(classify("zzz", "x"), Sem::Generic);
     }
+
+    #[test]
+    fn remembered_kinds_never_hide_the_context() {
+        // Asked twice in every order: the memo must give what a fresh classification gives.
+        for _ in 0..2 {
+            for (name, context) in
+                [("nombre", "productos"), ("nombre", "socios"), ("nombre", "clubes"), ("correo", "x")]
+            {
+                assert_eq!(classify(name, context), classify_uncached(name, context).0, "{name} in {context}");
+            }
+        }
+        assert_eq!(classify("nombre", "socios"), Sem::PersonName);
+        assert_eq!(classify("nombre", "productos"), Sem::ProductName);
+    }
 }
