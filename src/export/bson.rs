@@ -4,6 +4,8 @@
 //! (mongosh, relaxed and canonical Extended JSON). The `$jsonSchema` exporter reuses the tree as
 //! an ordered JSON object, so keys come out in model order.
 
+use std::borrow::Cow;
+
 /// One BSON value. Documents keep their keys in insertion order.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Bson {
@@ -16,7 +18,8 @@ pub enum Bson {
     Long(i64),
     Int(i32),
     Double(f64),
-    String(String),
+    /// Text; borrowed when it is a fixed word (a `bsonType` name in a validator).
+    String(Key),
     Bool(bool),
     Null,
     /// Binary data of subtype 0 (generic).
@@ -30,17 +33,26 @@ pub enum Bson {
     Document(Doc),
 }
 
+/// A key of a document: borrowed when it is a fixed word (`bsonType`, `properties`), so the
+/// validators' many fixed keys cost no allocation.
+pub type Key = Cow<'static, str>;
+
 /// A document: keys in order. Look-ups are linear, which is right for documents of tens of keys.
 #[derive(Debug, Clone, PartialEq, Default)]
-pub struct Doc(pub Vec<(String, Bson)>);
+pub struct Doc(pub Vec<(Key, Bson)>);
 
 impl Doc {
     pub fn new() -> Doc {
         Doc(Vec::new())
     }
 
+    /// An empty document with room for `n` keys.
+    pub fn with_capacity(n: usize) -> Doc {
+        Doc(Vec::with_capacity(n))
+    }
+
     /// Appends a key (or replaces the value of an existing one, keeping its place).
-    pub fn insert(&mut self, key: impl Into<String>, value: Bson) {
+    pub fn insert(&mut self, key: impl Into<Key>, value: Bson) {
         let key = key.into();
         match self.0.iter_mut().find(|(k, _)| *k == key) {
             Some(slot) => slot.1 = value,
@@ -49,7 +61,7 @@ impl Doc {
     }
 
     /// Builder form of `insert`.
-    pub fn with(mut self, key: impl Into<String>, value: Bson) -> Doc {
+    pub fn with(mut self, key: impl Into<Key>, value: Bson) -> Doc {
         self.insert(key, value);
         self
     }
@@ -82,14 +94,19 @@ impl Doc {
     }
 
     pub fn keys(&self) -> impl Iterator<Item = &str> {
-        self.0.iter().map(|(k, _)| k.as_str())
+        self.0.iter().map(|(k, _)| k.as_ref())
     }
 }
 
 impl Bson {
     /// A string value.
     pub fn str(s: impl Into<String>) -> Bson {
-        Bson::String(s.into())
+        Bson::String(Cow::Owned(s.into()))
+    }
+
+    /// A fixed string value (a type name, a keyword): no allocation.
+    pub const fn word(s: &'static str) -> Bson {
+        Bson::String(Cow::Borrowed(s))
     }
 
     /// A number as it reads in a schema: an `Int` when integral and in range, else a `Double`.
@@ -168,11 +185,11 @@ impl Bson {
             Bson::Int(n) => Value::from(*n),
             Bson::Long(n) => Value::from(*n),
             Bson::Double(x) => serde_json::Number::from_f64(*x).map(Value::Number).unwrap_or(Value::Null),
-            Bson::String(s) => Value::String(s.clone()),
+            Bson::String(s) => Value::String(s.to_string()),
             Bson::Bool(b) => Value::Bool(*b),
             Bson::Null => Value::Null,
             Bson::Array(items) => Value::Array(items.iter().map(Bson::to_json).collect()),
-            Bson::Document(d) => Value::Object(d.0.iter().map(|(k, v)| (k.clone(), v.to_json())).collect()),
+            Bson::Document(d) => Value::Object(d.0.iter().map(|(k, v)| (k.to_string(), v.to_json())).collect()),
             other => match serde_json::from_str(&super::ejson::to_string(other, super::ejson::Flavor::Relaxed)) {
                 Ok(v) => v,
                 Err(_) => Value::Null,

@@ -28,7 +28,7 @@ pub const OPTIONAL_PRESENT: f64 = 0.85;
 /// Shapes of every collection and external entity, and the value generator.
 pub struct Builder<'m> {
     pub lookup: Lookup<'m>,
-    shapes: FastMap<&'m str, Shape>,
+    shapes: FastMap<&'m str, Shape<'m>>,
     scalars_example: Scalars<'static>,
     scalars_synthetic: Scalars<'static>,
 }
@@ -44,7 +44,7 @@ pub struct Which {
 }
 
 struct Cx<'a> {
-    shape: &'a Shape,
+    shape: &'a Shape<'a>,
     which: Which,
     variant: Option<usize>,
     doc_seed: u64,
@@ -70,7 +70,7 @@ impl<'m> Builder<'m> {
         }
     }
 
-    pub fn shape(&self, entity: &str) -> Option<&Shape> {
+    pub fn shape(&self, entity: &str) -> Option<&Shape<'m>> {
         self.shapes.get(entity)
     }
 
@@ -83,12 +83,12 @@ impl<'m> Builder<'m> {
         let rng_for = |name: &str| Rng::derive(doc_seed, name);
         let facts = facts::draw(&self.lookup, e, which.example, &rng_for);
         let cx = Cx { shape, which, variant, doc_seed, facts };
-        let mut doc = Doc::new();
         let variant_fields = variant.and_then(|v| shape.variants.get(v)).map(|v| v.fields.as_slice()).unwrap_or(&[]);
+        let mut doc = Doc::with_capacity(shape.fields.len() + variant_fields.len());
         for node in shape.fields.iter().chain(variant_fields) {
             let mut rng = Rng::derive(doc_seed, &node.name);
             if let Some(value) = self.node_value(node, &mut rng, &cx) {
-                doc.insert(node.name.clone(), value);
+                doc.insert(node.name.to_string(), value);
             }
         }
         self.finish(&mut doc, &cx);
@@ -129,7 +129,7 @@ impl<'m> Builder<'m> {
             Role::Plain => self.plain(node, rng, cx),
             Role::Id => self.id_value(node, cx.shape, cx.which),
             Role::Discriminator => match cx.variant.and_then(|v| cx.shape.variants.get(v)) {
-                Some(v) => Bson::String(v.value.clone()),
+                Some(v) => Bson::String(v.value.clone().into()),
                 None => self.plain(node, rng, cx),
             },
             Role::SchemaVersion => typed_int(node.ty, node.constraints.minimum.unwrap_or(1.0).max(1.0)),
@@ -156,7 +156,7 @@ impl<'m> Builder<'m> {
                         None => self.node_value(child, &mut Rng::derive(cx.doc_seed, &child.name), cx),
                     };
                     if let Some(v) = value {
-                        doc.insert(child.name.clone(), v);
+                        doc.insert(child.name.to_string(), v);
                     }
                 }
                 Bson::Document(doc)
@@ -199,10 +199,10 @@ impl<'m> Builder<'m> {
     }
 
     fn sub_document(&self, children: &[Node], rng: &mut Rng, cx: &Cx) -> Doc {
-        let mut doc = Doc::new();
+        let mut doc = Doc::with_capacity(children.len());
         for child in children {
             if let Some(v) = self.node_value(child, rng, cx) {
-                doc.insert(child.name.clone(), v);
+                doc.insert(child.name.to_string(), v);
             }
         }
         doc
@@ -220,7 +220,7 @@ impl<'m> Builder<'m> {
                 None if ty == BsonType::String => {
                     let prefix: String =
                         normalize(&shape.name).chars().filter(char::is_ascii_alphabetic).take(3).collect();
-                    Bson::String(format!("{}-{:06}", prefix.to_ascii_uppercase(), which.index + 1))
+                    Bson::String(format!("{}-{:06}", prefix.to_ascii_uppercase(), which.index + 1).into())
                 }
                 None => self.scalars_example.value(node, ty, &mut Rng::new(which.index), &shape.name),
             },
@@ -300,7 +300,7 @@ impl<'m> Builder<'m> {
         let span = period_ms(period);
         let mut offsets: Vec<i64> = (0..bucket.n).map(|_| rng.range(0, span - 1)).collect();
         offsets.sort_unstable();
-        let time_field = node.children.iter().find(|c| c.ty == BsonType::Date).map(|c| c.name.clone());
+        let time_field = node.children.iter().find(|c| c.ty == BsonType::Date).map(|c| c.name.to_string());
         let items = offsets
             .into_iter()
             .map(|offset| {
@@ -330,7 +330,7 @@ impl<'m> Builder<'m> {
         for node in nodes.clone() {
             if node.sem == Sem::NormalizedTitle && node.role == Role::Plain && node.constraints.pattern.is_none() {
                 if let (Some(t), Some(Bson::String(_))) = (&title, doc.get(&node.name)) {
-                    doc.insert(node.name.clone(), Bson::String(t.clone()));
+                    doc.insert(node.name.to_string(), Bson::String(t.clone().into()));
                 }
             }
         }
@@ -339,7 +339,7 @@ impl<'m> Builder<'m> {
         for (name, text) in &bucket.placeholders {
             if let Some(node) = cx.shape.field(name) {
                 if let Some(v) = json_to_bson(&placeholder_json(text, node.ty), node.ty) {
-                    doc.insert(name.clone(), v);
+                    doc.insert(name.to_string(), v);
                 }
             }
         }
@@ -361,9 +361,9 @@ impl<'m> Builder<'m> {
                 BsonType::Object => Bson::Document(Doc(node
                     .children
                     .iter()
-                    .filter_map(|c| Some((c.name.clone(), doc.get(&c.name)?.clone())))
+                    .filter_map(|c| Some((c.name.to_string().into(), doc.get(&c.name)?.clone())))
                     .collect())),
-                _ => Bson::String(id),
+                _ => Bson::String(id.into()),
             };
             doc.insert("_id", value);
         }

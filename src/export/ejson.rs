@@ -94,16 +94,49 @@ fn needs_escape(bytes: &[u8]) -> bool {
     // whether any byte matches.
     let below = |w: u64, n: u64| w.wrapping_sub(ONES * n) & !w & HIGH != 0;
     let zero = |w: u64| w.wrapping_sub(ONES) & !w & HIGH != 0;
+    let test = |w: u64| below(w, 0x20) || zero(w ^ (ONES * b'"' as u64)) || zero(w ^ (ONES * b'\\' as u64));
     let mut chunks = bytes.chunks_exact(8);
     for chunk in &mut chunks {
         let mut word = [0u8; 8];
         word.copy_from_slice(chunk);
-        let w = u64::from_le_bytes(word);
-        if below(w, 0x20) || zero(w ^ (ONES * b'"' as u64)) || zero(w ^ (ONES * b'\\' as u64)) {
+        if test(u64::from_le_bytes(word)) {
             return true;
         }
     }
-    chunks.remainder().iter().any(|&b| b < 0x20 || b == b'"' || b == b'\\')
+    // The last bytes (most keys are shorter than eight) as one word padded with a letter.
+    let rest = chunks.remainder();
+    let mut word = [b'a'; 8];
+    match word.get_mut(..rest.len()) {
+        Some(head) if !rest.is_empty() => {
+            head.copy_from_slice(rest);
+            test(u64::from_le_bytes(word))
+        }
+        _ => false,
+    }
+}
+
+/// Appends the decimal digits of `n` (what `{n}` prints), without going through the formatter:
+/// example documents and validators are full of small integers.
+pub fn push_int(out: &mut String, n: i64) {
+    let mut buf = [0u8; 20];
+    let mut at = buf.len();
+    let mut v = n.unsigned_abs();
+    while at > 0 {
+        at -= 1;
+        if let Some(slot) = buf.get_mut(at) {
+            *slot = b'0' + (v % 10) as u8;
+        }
+        v /= 10;
+        if v == 0 {
+            break;
+        }
+    }
+    if n < 0 {
+        out.push('-');
+    }
+    if let Some(Ok(digits)) = buf.get(at..).map(std::str::from_utf8) {
+        out.push_str(digits);
+    }
 }
 
 /// A double as JSON text that reads back as a double (`4.0`, not `4`).
@@ -138,7 +171,9 @@ fn write(out: &mut String, value: &Bson, flavor: Flavor, indent: Option<usize>) 
                 push_iso(out, *ms);
                 out.push_str("\"}");
             } else {
-                let _ = write!(out, "{{\"$date\": {{\"$numberLong\": \"{ms}\"}}}}");
+                out.push_str("{\"$date\": {\"$numberLong\": \"");
+                push_int(out, *ms);
+                out.push_str("\"}}");
             }
         }
         Bson::Decimal(s) => {
@@ -147,17 +182,17 @@ fn write(out: &mut String, value: &Bson, flavor: Flavor, indent: Option<usize>) 
             out.push('}');
         }
         Bson::Long(n) if canonical => {
-            let _ = write!(out, "{{\"$numberLong\": \"{n}\"}}");
+            out.push_str("{\"$numberLong\": \"");
+            push_int(out, *n);
+            out.push_str("\"}");
         }
-        Bson::Long(n) => {
-            let _ = write!(out, "{n}");
-        }
+        Bson::Long(n) => push_int(out, *n),
         Bson::Int(n) if canonical => {
-            let _ = write!(out, "{{\"$numberInt\": \"{n}\"}}");
+            out.push_str("{\"$numberInt\": \"");
+            push_int(out, *n as i64);
+            out.push_str("\"}");
         }
-        Bson::Int(n) => {
-            let _ = write!(out, "{n}");
-        }
+        Bson::Int(n) => push_int(out, *n as i64),
         Bson::Double(x) if canonical || !x.is_finite() => {
             out.push_str("{\"$numberDouble\": \"");
             if x.is_nan() {
@@ -228,9 +263,20 @@ fn write_doc(out: &mut String, doc: &Doc, flavor: Flavor, indent: Option<usize>)
 
 fn newline(out: &mut String, indent: Option<usize>) {
     if let Some(level) = indent {
-        out.push('\n');
-        for _ in 0..level {
-            out.push_str("  ");
+        push_newline(out, level);
+    }
+}
+
+/// A newline and `level` two-space indents, in one piece for the usual depths.
+pub(super) fn push_newline(out: &mut String, level: usize) {
+    const LINE: &str = "\n                                                                ";
+    match LINE.get(..1 + 2 * level) {
+        Some(line) => out.push_str(line),
+        None => {
+            out.push('\n');
+            for _ in 0..level {
+                out.push_str("  ");
+            }
         }
     }
 }
@@ -277,6 +323,16 @@ mod tests {
                 .with("x", Bson::Double(4.0))
                 .with("s", Bson::str("a\"b\n")),
         )
+    }
+
+    #[test]
+    fn integers_print_as_the_formatter_prints_them() {
+        for n in [0, 7, -7, 10, 99, 100, -100, 1_785_628_800_000, i64::MIN, i64::MAX, i32::MIN as i64, i32::MAX as i64]
+        {
+            let mut out = String::from("x");
+            push_int(&mut out, n);
+            assert_eq!(out, format!("x{n}"));
+        }
     }
 
     #[test]

@@ -58,7 +58,7 @@ pub fn collection_examples(builder: &Builder, entity: &str) -> Option<Collection
 /// mongosh text: each example as an `insertOne` a reader can paste.
 pub fn render_shell(all: &[CollectionExamples]) -> String {
     // Writing to a String cannot fail: the results of `write!` are ignored.
-    let mut out = String::new();
+    let mut out = String::with_capacity(text_estimate(all, 1024));
     for c in all {
         for e in &c.examples {
             let _ = write!(out, "// {}", c.collection);
@@ -81,7 +81,9 @@ pub fn render_ejson(all: &[CollectionExamples], flavor: Flavor) -> String {
     if all.is_empty() {
         return "{}".to_string();
     }
-    let mut out = String::from("{");
+    let per_example = if flavor == Flavor::Canonical { 1152 } else { 1024 };
+    let mut out = String::with_capacity(text_estimate(all, per_example));
+    out.push('{');
     for (i, c) in all.iter().enumerate() {
         out.push_str(if i == 0 { "\n  " } else { ",\n  " });
         ejson::quote(&mut out, &c.collection);
@@ -94,4 +96,10 @@ pub fn render_ejson(all: &[CollectionExamples], flavor: Flavor) -> String {
     }
     out.push_str("\n}");
     out
+}
+
+/// Room for the text of every example at `per_example` bytes each (a little over what the
+/// examples of a large generated model take), so the output is rarely copied as it grows.
+fn text_estimate(all: &[CollectionExamples], per_example: usize) -> usize {
+    all.iter().map(|c| c.examples.len()).sum::<usize>() * per_example
 }

@@ -7,8 +7,9 @@ use super::bson::{Bson, Doc};
 use super::document::Builder;
 use super::schema::Validator;
 use super::shell::{js_string, push_doc};
-use super::snippets::{coll, snippets};
+use super::snippets::{coll, write_snippets};
 use crate::advisor::IndexAdvice;
+use crate::fast_hash::FastMap;
 use crate::i18n::Lang;
 use crate::model::{Entity, IndexSpec, Model};
 use crate::text;
@@ -36,7 +37,12 @@ pub fn script_with(builder: &Builder, advice: &[IndexAdvice], lang: Lang) -> Str
 
 /// Groups the advisor's indexes by collection (entity id), once.
 pub fn advice_by_entity(advice: &[IndexAdvice]) -> HashMap<&str, Vec<&IndexAdvice>> {
-    let mut map: HashMap<&str, Vec<&IndexAdvice>> = HashMap::new();
+    advice_map(advice).into_iter().collect()
+}
+
+/// [`advice_by_entity`] with the fast hasher, for the exporters' own look-ups.
+pub(crate) fn advice_map(advice: &[IndexAdvice]) -> FastMap<&str, Vec<&IndexAdvice>> {
+    let mut map: FastMap<&str, Vec<&IndexAdvice>> = FastMap::default();
     for a in advice {
         map.entry(a.entity.as_str()).or_default().push(a);
     }
@@ -46,9 +52,11 @@ pub fn advice_by_entity(advice: &[IndexAdvice]) -> HashMap<&str, Vec<&IndexAdvic
 /// Same as `script_with`, from validators already built.
 pub fn script_from(builder: &Builder, advice: &[IndexAdvice], validators: &[Validator], lang: Lang) -> String {
     let model = builder.lookup.model;
-    let advice = advice_by_entity(advice);
-    let validators: HashMap<&str, &Validator> = validators.iter().map(|v| (v.entity.as_str(), v)).collect();
-    let mut out = String::new();
+    let advice = advice_map(advice);
+    let validators: FastMap<&str, &Validator> = validators.iter().map(|v| (v.entity.as_str(), v)).collect();
+    // Room for the text (about 3 KB per collection on a large generated model: validator,
+    // indexes, functions), so it is rarely copied as it grows.
+    let mut out = String::with_capacity(validators.len() * 3072 + builder.lookup.model.entities.len() * 256);
     out.push_str(&header(model, lang));
     for entity in builder.lookup.collections() {
         out.push('\n');
@@ -160,10 +168,7 @@ fn collection_section(
         let opts = if options.is_empty() { String::new() } else { format!(", {}", inline(&options)) };
         let _ = writeln!(out, "{}.createIndex({}{opts});", coll(&entity.name), line.index.key_doc());
     }
-    for snippet in snippets(builder, entity, lang) {
-        out.push('\n');
-        out.push_str(&snippet);
-    }
+    write_snippets(out, builder, entity, lang);
 }
 
 /// The indexes of a collection: the advisor's (derived and declared), the model's declared ones,

@@ -34,8 +34,8 @@ impl Validator {
     pub fn options(&self) -> Doc {
         Doc::new()
             .with("validator", Bson::Document(Doc::new().with("$jsonSchema", Bson::Document(self.schema.clone()))))
-            .with("validationLevel", Bson::str(self.level))
-            .with("validationAction", Bson::str(self.action))
+            .with("validationLevel", Bson::word(self.level))
+            .with("validationAction", Bson::word(self.action))
     }
 }
 
@@ -51,7 +51,7 @@ pub fn validator(builder: &Builder, entity: &str) -> Option<Validator> {
     let settings = &e.collection;
     Some(Validator {
         entity: e.id.clone(),
-        collection: e.name.clone(),
+        collection: e.name.to_string(),
         schema: json_schema(builder, shape, settings.additional_properties),
         level: match settings.validation_level {
             ValidationLevel::Strict => "strict",
@@ -71,7 +71,10 @@ pub fn render_json(validators: &[Validator]) -> String {
     if validators.is_empty() {
         return "{}".to_string();
     }
-    let mut out = String::from("{");
+    // Room for the text (a large generated model's validators take about 2 KB each), so it is
+    // rarely copied as it grows.
+    let mut out = String::with_capacity(validators.len() * 2304);
+    out.push('{');
     for (i, v) in validators.iter().enumerate() {
         out.push_str(if i == 0 { "\n  " } else { ",\n  " });
         ejson::quote(&mut out, &v.collection);
@@ -88,14 +91,17 @@ pub fn render_json(validators: &[Validator]) -> String {
 
 /// The `$jsonSchema` of a collection's documents.
 pub fn json_schema(builder: &Builder, shape: &Shape, additional_properties: bool) -> Doc {
-    let mut schema = Doc::new().with("bsonType", Bson::str("object"));
+    let mut schema = Doc::new().with("bsonType", Bson::word("object"));
     let required: Vec<Bson> =
-        shape.fields.iter().filter(|n| n.required && n.name != "_id").map(|n| Bson::str(n.name.clone())).collect();
+        shape.fields.iter().filter(|n| n.required && n.name != "_id").map(|n| Bson::str(n.name.to_string())).collect();
     if !required.is_empty() {
         schema.insert("required", Bson::Array(required));
     }
-    let mut properties =
-        Doc(shape.fields.iter().map(|n| (n.name.clone(), Bson::Document(node_schema(builder, n)))).collect());
+    let mut properties = Doc(shape
+        .fields
+        .iter()
+        .map(|n| (n.name.to_string().into(), Bson::Document(node_schema(builder, n))))
+        .collect());
     if !additional_properties {
         for node in shape.variants.iter().flat_map(|v| &v.fields) {
             let types: Vec<&str> = shape
@@ -112,10 +118,10 @@ pub fn json_schema(builder: &Builder, shape: &Shape, additional_properties: bool
                 });
             if properties.get(&node.name).is_none() {
                 let ty = match types.as_slice() {
-                    [one] => Bson::str(*one),
-                    many => Bson::Array(many.iter().map(|t| Bson::str(*t)).collect()),
+                    [one] => Bson::word(one),
+                    many => Bson::Array(many.iter().map(|t| Bson::word(t)).collect()),
                 };
-                properties.insert(node.name.clone(), Bson::Document(Doc::new().with("bsonType", ty)));
+                properties.insert(node.name.to_string(), Bson::Document(Doc::new().with("bsonType", ty)));
             }
         }
     }
@@ -131,13 +137,13 @@ fn variant_branches(builder: &Builder, shape: &Shape, discriminator: &str) -> Ve
     let mut branches = Vec::new();
     for v in &shape.variants {
         let mut required = vec![Bson::str(discriminator)];
-        required.extend(v.fields.iter().filter(|n| n.required).map(|n| Bson::str(n.name.clone())));
+        required.extend(v.fields.iter().filter(|n| n.required).map(|n| Bson::str(n.name.to_string())));
         let mut properties = Doc::new().with(
-            discriminator,
+            discriminator.to_string(),
             Bson::Document(Doc::new().with("enum", Bson::Array(vec![Bson::str(v.value.clone())]))),
         );
         for n in &v.fields {
-            properties.insert(n.name.clone(), Bson::Document(node_schema(builder, n)));
+            properties.insert(n.name.to_string(), Bson::Document(node_schema(builder, n)));
         }
         branches.push(Bson::Document(
             Doc::new().with("required", Bson::Array(required)).with("properties", Bson::Document(properties)),
@@ -163,7 +169,7 @@ fn variant_branches(builder: &Builder, shape: &Shape, discriminator: &str) -> Ve
         branches.push(Bson::Document(
             Doc::new()
                 .with("required", Bson::Array(vec![Bson::str(discriminator)]))
-                .with("properties", Bson::Document(Doc::new().with(discriminator, Bson::Document(rest)))),
+                .with("properties", Bson::Document(Doc::new().with(discriminator.to_string(), Bson::Document(rest)))),
         ));
     }
     branches
@@ -174,7 +180,7 @@ pub fn node_schema(builder: &Builder, node: &Node) -> Doc {
     let mut s = Doc::new();
     match node.ty {
         BsonType::Array => {
-            s.insert("bsonType", Bson::str("array"));
+            s.insert("bsonType", Bson::word("array"));
             if let Some(n) = node.constraints.min_items {
                 s.insert("minItems", Bson::number(n as f64));
             }
@@ -185,7 +191,7 @@ pub fn node_schema(builder: &Builder, node: &Node) -> Doc {
             let items = if node.has_children() || item_ty == BsonType::Object {
                 object_schema(builder, &node.children)
             } else {
-                let mut items = Doc::new().with("bsonType", Bson::str(item_ty.name()));
+                let mut items = Doc::new().with("bsonType", Bson::word(item_ty.name()));
                 scalar_constraints(&mut items, node, item_ty);
                 items
             };
@@ -193,19 +199,19 @@ pub fn node_schema(builder: &Builder, node: &Node) -> Doc {
         }
         BsonType::Object => s = object_schema(builder, &node.children),
         ty => {
-            s.insert("bsonType", Bson::str(ty.name()));
+            s.insert("bsonType", Bson::word(ty.name()));
             scalar_constraints(&mut s, node, ty);
         }
     }
     if let Some(text) = description(builder, node) {
-        s.insert("description", Bson::String(text));
+        s.insert("description", Bson::String(text.into()));
     }
     s
 }
 
 fn object_schema(builder: &Builder, children: &[Node]) -> Doc {
-    let mut s = Doc::new().with("bsonType", Bson::str("object"));
-    let required: Vec<Bson> = children.iter().filter(|n| n.required).map(|n| Bson::str(n.name.clone())).collect();
+    let mut s = Doc::new().with("bsonType", Bson::word("object"));
+    let required: Vec<Bson> = children.iter().filter(|n| n.required).map(|n| Bson::str(n.name.to_string())).collect();
     if !required.is_empty() {
         s.insert("required", Bson::Array(required));
     }
@@ -214,7 +220,7 @@ fn object_schema(builder: &Builder, children: &[Node]) -> Doc {
             "properties",
             Bson::Document(Doc(children
                 .iter()
-                .map(|n| (n.name.clone(), Bson::Document(node_schema(builder, n))))
+                .map(|n| (n.name.to_string().into(), Bson::Document(node_schema(builder, n))))
                 .collect())),
         );
     }
@@ -224,8 +230,11 @@ fn object_schema(builder: &Builder, children: &[Node]) -> Doc {
 fn scalar_constraints(s: &mut Doc, node: &Node, ty: BsonType) {
     let c = &node.constraints;
     if !c.r#enum.is_empty() {
-        let values =
-            c.r#enum.iter().map(|v| json_to_bson(v, ty).unwrap_or_else(|| Bson::String(v.to_string()))).collect();
+        let values = c
+            .r#enum
+            .iter()
+            .map(|v| json_to_bson(v, ty).unwrap_or_else(|| Bson::String(v.to_string().into())))
+            .collect();
         s.insert("enum", Bson::Array(values));
     }
     let number = Bson::number;
@@ -245,7 +254,7 @@ fn scalar_constraints(s: &mut Doc, node: &Node, ty: BsonType) {
             s.insert("maxLength", Bson::number(n as f64));
         }
         if let Some(p) = &c.pattern {
-            s.insert("pattern", Bson::String(p.clone()));
+            s.insert("pattern", Bson::String(p.clone().into()));
         }
     }
 }
@@ -253,7 +262,7 @@ fn scalar_constraints(s: &mut Doc, node: &Node, ty: BsonType) {
 /// The field's notes, or what a copied field copies and how it is kept coherent.
 fn description(builder: &Builder, node: &Node) -> Option<String> {
     if !node.notes.is_empty() {
-        return Some(node.notes.clone());
+        return Some(node.notes.to_string());
     }
     let Role::Copy { rel, source } = &node.role else { return None };
     let r = builder.lookup.relation(*rel)?;

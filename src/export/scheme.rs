@@ -19,7 +19,7 @@ pub fn render_scheme(scheme: &str, doc: &Doc, period_field: Option<&str>, start:
             SchemePart::Literal(l) => l,
             SchemePart::Slot(name) if Some(name.as_str()) == period_field => period_label(start, period),
             SchemePart::Slot(name) => match doc.get_path(&name) {
-                Some(Bson::String(s)) => s.clone(),
+                Some(Bson::String(s)) => s.to_string(),
                 Some(Bson::Int(n)) => n.to_string(),
                 Some(Bson::Long(n)) => n.to_string(),
                 Some(Bson::ObjectId(b)) => super::bson::oid_hex(b),

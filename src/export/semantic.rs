@@ -2,6 +2,8 @@
 //! e-mail, `precio` → money, `fecha` → a date), so generated values look real.
 
 use super::lexicon::for_each_token;
+use crate::fast_hash::FastMap;
+use std::cell::RefCell;
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 use std::sync::OnceLock;
@@ -227,9 +229,38 @@ fn words() -> &'static Words {
     })
 }
 
+/// How many names [`classify`] remembers per thread before it starts again.
+const MEMO_MAX: usize = 4096;
+
+thread_local! {
+    /// Kinds of the names already classified whose kind does not depend on the context (all
+    /// but the person-like `nombre`s): a model repeats its field names across its entities,
+    /// and every export classifies every field of every shape again.
+    static MEMO: RefCell<FastMap<Box<str>, Sem>> = RefCell::new(FastMap::default());
+}
+
 /// Classifies a field by its name; `context` is the name of the entity or sub-document holding
 /// it (a `nombre` inside `productos` is a product name, not a person's).
 pub fn classify(name: &str, context: &str) -> Sem {
+    if let Some(sem) = MEMO.with(|m| m.try_borrow().ok().and_then(|m| m.get(name).copied())) {
+        return sem;
+    }
+    let (sem, by_context) = classify_uncached(name, context);
+    if !by_context {
+        MEMO.with(|m| {
+            if let Ok(mut m) = m.try_borrow_mut() {
+                if m.len() >= MEMO_MAX {
+                    m.clear();
+                }
+                m.insert(name.into(), sem);
+            }
+        });
+    }
+    sem
+}
+
+/// [`classify`], and whether the context decided the kind.
+fn classify_uncached(name: &str, context: &str) -> (Sem, bool) {
     let map = words();
     let mut last_is_id = false;
     let mut best: Option<(usize, Sem)> = None;
@@ -245,9 +276,9 @@ pub fn classify(name: &str, context: &str) -> Sem {
     });
     // `*_id` is an identifier whatever else the name says (`socio_id`, `material_id`).
     if last_is_id {
-        return Sem::Id;
+        return (Sem::Id, false);
     }
-    match best.map(|(_, s)| s) {
+    let sem = match best.map(|(_, s)| s) {
         Some(Sem::PersonName) if says_name => {
             let (mut product, mut club, mut branch) = (false, false, false);
             for_each_token(context, |t| {
@@ -255,7 +286,7 @@ pub fn classify(name: &str, context: &str) -> Sem {
                 club |= CLUB_CONTEXT.contains(&t);
                 branch |= BRANCH_CONTEXT.contains(&t);
             });
-            if product {
+            let sem = if product {
                 Sem::ProductName
             } else if club {
                 Sem::ClubName
@@ -263,11 +294,13 @@ pub fn classify(name: &str, context: &str) -> Sem {
                 Sem::Branch
             } else {
                 Sem::PersonName
-            }
+            };
+            return (sem, true);
         }
         Some(s) => s,
         None => Sem::Generic,
-    }
+    };
+    (sem, false)
 }
 
 /// A realistic integer range for a numeric field of this kind.
@@ -330,5 +363,19 @@ mod tests {
         assert_eq!(classify("num_eventos", "actividad"), Sem::Count);
         assert_eq!(classify("isbn", "catalogo"), Sem::Isbn);
         assert_eq!(classify("zzz", "x"), Sem::Generic);
+    }
+
+    #[test]
+    fn remembered_kinds_never_hide_the_context() {
+        // Asked twice in every order: the memo must give what a fresh classification gives.
+        for _ in 0..2 {
+            for (name, context) in
+                [("nombre", "productos"), ("nombre", "socios"), ("nombre", "clubes"), ("correo", "x")]
+            {
+                assert_eq!(classify(name, context), classify_uncached(name, context).0, "{name} in {context}");
+            }
+        }
+        assert_eq!(classify("nombre", "socios"), Sem::PersonName);
+        assert_eq!(classify("nombre", "productos"), Sem::ProductName);
     }
 }

@@ -6,6 +6,7 @@
 use super::lookup::Lookup;
 use super::semantic::{classify, Sem};
 use crate::model::{BsonType, Constraints, Entity, EntityKind, Field, SizeHint, Storage};
+use std::borrow::Cow;
 
 /// How deep embedded entities are followed (a guard against cycles in malformed models).
 const MAX_DEPTH: usize = 8;
@@ -75,20 +76,22 @@ pub struct Count {
     pub outliers: Option<(f64, u64)>,
 }
 
-/// One field of the document shape.
+/// One field of the document shape. What a declared field says (its name, constraints, example
+/// and notes) is borrowed from the model, not copied: a large model has tens of thousands of
+/// fields and every export builds their shapes again.
 #[derive(Debug, Clone, PartialEq)]
-pub struct Node {
-    pub name: String,
+pub struct Node<'m> {
+    pub name: Cow<'m, str>,
     pub ty: BsonType,
     /// Element type of an array.
     pub items: Option<BsonType>,
     pub required: bool,
-    pub constraints: Constraints,
+    pub constraints: Cow<'m, Constraints>,
     pub size: SizeHint,
-    pub example: Option<serde_json::Value>,
-    pub notes: String,
+    pub example: Option<Cow<'m, serde_json::Value>>,
+    pub notes: Cow<'m, str>,
     /// Sub-document fields (objects, and arrays of objects).
-    pub children: Vec<Node>,
+    pub children: Vec<Node<'m>>,
     pub role: Role,
     /// Arrays: the number of items.
     pub count: Option<Count>,
@@ -96,33 +99,39 @@ pub struct Node {
     pub sem: Sem,
 }
 
-impl Node {
-    pub fn new(name: &str, ty: BsonType, context: &str) -> Node {
+impl<'m> Node<'m> {
+    /// A field the model does not declare (its name is copied).
+    pub fn new(name: &str, ty: BsonType, context: &str) -> Node<'m> {
+        Node::named(Cow::Owned(name.to_string()), ty, context)
+    }
+
+    fn named(name: Cow<'m, str>, ty: BsonType, context: &str) -> Node<'m> {
+        let sem = classify(&name, context);
         Node {
-            name: name.to_string(),
+            name,
             ty,
             items: None,
             required: false,
-            constraints: Constraints::default(),
+            constraints: Cow::Owned(Constraints::default()),
             size: SizeHint::default(),
             example: None,
-            notes: String::new(),
+            notes: Cow::Borrowed(""),
             children: Vec::new(),
             role: Role::Plain,
             count: None,
-            sem: classify(name, context),
+            sem,
         }
     }
 
     /// A declared field, with its sub-fields.
-    pub fn from_field(field: &Field, context: &str) -> Node {
-        let mut node = Node::new(&field.name, field.bson_type, context);
+    pub fn from_field(field: &'m Field, context: &str) -> Node<'m> {
+        let mut node = Node::named(Cow::Borrowed(&field.name), field.bson_type, context);
         node.items = field.items;
         node.required = field.required;
-        node.constraints = field.constraints.clone();
+        node.constraints = Cow::Borrowed(&field.constraints);
         node.size = field.size.clone();
-        node.example = field.example.clone();
-        node.notes = field.notes.clone();
+        node.example = field.example.as_ref().map(Cow::Borrowed);
+        node.notes = Cow::Borrowed(&field.notes);
         node.children = field.fields.iter().map(|f| Node::from_field(f, &field.name)).collect();
         if field.bson_type == BsonType::Array {
             if node.items.is_none() {
@@ -146,32 +155,32 @@ impl Node {
 
 /// One variant of a polymorphic collection.
 #[derive(Debug, Clone, PartialEq)]
-pub struct VariantShape {
+pub struct VariantShape<'m> {
     pub value: String,
     /// Share of documents (normalised so all variants sum to 1).
     pub share: f64,
-    pub fields: Vec<Node>,
+    pub fields: Vec<Node<'m>>,
 }
 
 /// The document shape of one collection (or of an external entity, for copies of its fields).
 #[derive(Debug, Clone, PartialEq)]
-pub struct Shape {
+pub struct Shape<'m> {
     pub entity: String,
     pub name: String,
-    pub fields: Vec<Node>,
+    pub fields: Vec<Node<'m>>,
     pub discriminator: Option<String>,
-    pub variants: Vec<VariantShape>,
+    pub variants: Vec<VariantShape<'m>>,
 }
 
-impl Shape {
+impl<'m> Shape<'m> {
     /// A top-level field of the common part or of a variant.
-    pub fn field(&self, name: &str) -> Option<&Node> {
+    pub fn field(&self, name: &str) -> Option<&Node<'m>> {
         self.fields.iter().chain(self.variants.iter().flat_map(|v| v.fields.iter())).find(|n| n.name == name)
     }
 }
 
 /// Builds the shape of a collection or external entity.
-pub fn build(lookup: &Lookup, entity: &Entity) -> Shape {
+pub fn build<'m>(lookup: &Lookup<'m>, entity: &'m Entity) -> Shape<'m> {
     let mut fields = entity_fields(lookup, entity, 0);
     let settings = &entity.collection;
     if entity.kind == EntityKind::Document {
@@ -226,7 +235,7 @@ pub fn build(lookup: &Lookup, entity: &Entity) -> Shape {
 }
 
 /// The fields of an entity's documents: declared, embedded, copied and computed.
-fn entity_fields(lookup: &Lookup, entity: &Entity, depth: usize) -> Vec<Node> {
+fn entity_fields<'m>(lookup: &Lookup<'m>, entity: &'m Entity, depth: usize) -> Vec<Node<'m>> {
     let mut nodes: Vec<Node> = entity.fields.iter().map(|f| Node::from_field(f, &entity.name)).collect();
     let ctx = entity.name.as_str();
     for (rel_index, rel) in lookup.children(&entity.id) {
@@ -256,7 +265,7 @@ fn entity_fields(lookup: &Lookup, entity: &Entity, depth: usize) -> Vec<Node> {
                     node.items = Some(item_ty);
                     node.count = Some(count);
                     if node.constraints.max_items.is_none() {
-                        node.constraints.max_items = card.max;
+                        node.constraints.to_mut().max_items = card.max;
                     }
                     if child.kind == EntityKind::Value {
                         node.sem = classify(name, ctx);
@@ -276,7 +285,7 @@ fn entity_fields(lookup: &Lookup, entity: &Entity, depth: usize) -> Vec<Node> {
                     node.items = Some(BsonType::Object);
                     node.role = Role::SubsetItems(rel_index);
                     if node.constraints.max_items.is_none() {
-                        node.constraints.max_items = Some(subset.size as u64);
+                        node.constraints.to_mut().max_items = Some(subset.size as u64);
                     }
                     if node.children.is_empty() {
                         node.children = subset_fields(child, &subset.fields);
@@ -333,7 +342,7 @@ fn entity_fields(lookup: &Lookup, entity: &Entity, depth: usize) -> Vec<Node> {
                 events.items = Some(BsonType::Object);
             }
             if events.constraints.max_items.is_none() {
-                events.constraints.max_items = Some(b.cap);
+                events.constraints.to_mut().max_items = Some(b.cap);
             }
             let typical = events.size.avg_items.map(|n| n as f64).unwrap_or((b.cap as f64 / 4.0).max(1.0));
             events.count = Some(Count { typical, max: Some(b.cap), outliers: None });
@@ -370,7 +379,7 @@ pub fn id_type(entity: &Entity) -> BsonType {
 }
 
 /// Sub-fields of a subset item built from the child's fields (all of them when `names` is empty).
-fn subset_fields(child: &Entity, names: &[String]) -> Vec<Node> {
+fn subset_fields<'m>(child: &'m Entity, names: &[String]) -> Vec<Node<'m>> {
     let mut out = vec![Node::new(&format!("{}_id", singular(&child.name)), id_type(child), &child.name)];
     if let Some(first) = out.first_mut() {
         first.required = true;
@@ -392,7 +401,13 @@ pub fn singular(name: &str) -> &str {
 }
 
 /// Finds the node at a dotted path, creating it (and objects on the way) when missing.
-pub fn ensure<'a>(nodes: &'a mut Vec<Node>, path: &str, ty: BsonType, ctx: &str, required: bool) -> &'a mut Node {
+pub fn ensure<'a, 'm>(
+    nodes: &'a mut Vec<Node<'m>>,
+    path: &str,
+    ty: BsonType,
+    ctx: &str,
+    required: bool,
+) -> &'a mut Node<'m> {
     let (head, rest) = match path.split_once('.') {
         Some((h, r)) => (h, Some(r)),
         None => (path, None),

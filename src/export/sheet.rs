@@ -7,16 +7,18 @@
 
 use super::document::Builder;
 use super::examples::{collection_examples, CollectionExamples};
-use super::mongosh::{advice_by_entity, indexes_of};
+use super::mongosh::{advice_map, indexes_of};
 use super::shape::Role;
 use super::sheet_copies::copies_section;
 use super::sheet_index::ReportIndex;
-use super::sheet_parts::{bound, decimal, facts, patterns, pick, severity, sub_label, validator_summary, NONE};
+use super::sheet_parts::{
+    bound, decimal, facts, pick, severity, sub_label, write_patterns, write_validator_summary, NONE,
+};
 use crate::advisor::{Finding, IndexAdvice, Report};
+use crate::fast_hash::FastMap;
 use crate::i18n::{Labelled, Lang};
 use crate::model::{AccessPattern, BsonType, Entity, EntityKind, Model, Storage};
 use crate::text;
-use std::collections::HashMap;
 use std::fmt::Write;
 
 /// Every collection's sheet, with a title, in `lang`.
@@ -31,18 +33,20 @@ pub fn sheets_with(builder: &Builder, report: &Report, lang: Lang) -> String {
 
 /// Same as `sheets_with`, from example documents already built (for their sizes).
 pub fn sheets_from(builder: &Builder, report: &Report, examples: &[CollectionExamples], lang: Lang) -> String {
-    let advice = advice_by_entity(&report.indexes);
+    let advice = advice_map(&report.indexes);
     let index = ReportIndex::new(builder.lookup.model, report);
-    let examples: HashMap<&str, &CollectionExamples> = examples.iter().map(|c| (c.entity.as_str(), c)).collect();
+    let examples: FastMap<&str, &CollectionExamples> = examples.iter().map(|c| (c.entity.as_str(), c)).collect();
     let mut out = text!(
         en: "# Decision sheets: {model}\n", es: "# Fichas de decisión: {model}\n", pt: "# Fichas de decisão: {model}\n";
         model = &builder.lookup.model.name
     )
     .render(lang);
+    // Room for a sheet per collection (about 2 KB each), so the text is not copied as it grows.
+    out.reserve(builder.lookup.collections().count() * 2048);
     for e in builder.lookup.collections() {
         out.push('\n');
         let advice = advice.get(e.id.as_str()).map(Vec::as_slice).unwrap_or(&[]);
-        out.push_str(&sheet_from(builder, &index, e, advice, examples.get(e.id.as_str()).copied(), lang));
+        sheet_into(&mut out, builder, &index, e, advice, examples.get(e.id.as_str()).copied(), lang);
     }
     out
 }
@@ -51,17 +55,23 @@ pub fn sheets_from(builder: &Builder, report: &Report, examples: &[CollectionExa
 pub fn sheet(builder: &Builder, report: &Report, entity: &Entity, lang: Lang) -> String {
     let advice: Vec<&IndexAdvice> = report.indexes.iter().filter(|a| a.entity == entity.id).collect();
     let examples = collection_examples(builder, &entity.id);
-    sheet_from(builder, &ReportIndex::new(builder.lookup.model, report), entity, &advice, examples.as_ref(), lang)
+    let mut out = String::new();
+    let index = ReportIndex::new(builder.lookup.model, report);
+    sheet_into(&mut out, builder, &index, entity, &advice, examples.as_ref(), lang);
+    out
 }
 
-fn sheet_from(
+/// Appends the sheet of one collection to `out`. (Writing to a `String` cannot fail, so the
+/// results of `write!` are ignored.)
+fn sheet_into(
+    out: &mut String,
     builder: &Builder,
     report: &ReportIndex,
     entity: &Entity,
     advice: &[&IndexAdvice],
     examples: Option<&CollectionExamples>,
     lang: Lang,
-) -> String {
+) {
     let lookup = &builder.lookup;
     let model = lookup.model;
     let mut members: Vec<&str> = vec![entity.id.as_str()];
@@ -77,17 +87,15 @@ fn sheet_from(
         }
         i += 1;
     }
-    let mut out = format!("## {}\n\n", entity.name);
+    let _ = write!(out, "## {}\n\n", entity.name);
     let notes = if entity.notes.is_empty() { String::new() } else { format!(" {}", entity.notes) };
-    out.push_str(
-        &text!(
-            en: "**Aggregate root:** `{id}` (collection `{name}`).{notes}\n\n",
-            es: "**Raíz del agregado:** `{id}` (colección `{name}`).{notes}\n\n",
-            pt: "**Raiz do agregado:** `{id}` (coleção `{name}`).{notes}\n\n";
-            id = &entity.id, name = &entity.name, notes
-        )
-        .render(lang),
-    );
+    let _ = text!(
+        en: "**Aggregate root:** `{id}` (collection `{name}`).{notes}\n\n",
+        es: "**Raíz del agregado:** `{id}` (colección `{name}`).{notes}\n\n",
+        pt: "**Raiz do agregado:** `{id}` (coleção `{name}`).{notes}\n\n";
+        id = &entity.id, name = &entity.name, notes
+    )
+    .write(lang, out);
 
     out.push_str(pick(lang, ["**Queries served**\n\n", "**Consultas que sirve**\n\n", "**Consultas atendidas**\n\n"]));
     // Queries starting from the aggregate's members, then those the advisor assigns to it.
@@ -104,17 +112,16 @@ fn sheet_from(
         let _ = writeln!(out, "{NONE}");
     }
     for q in queries {
-        let sla = q.sla_ms.map(|s| format!(", p95 ≤ {s} ms")).unwrap_or_default();
-        let how =
-            report.queries.get(q.id.as_str()).map(|a| format!(" {}", a.explanation.render(lang))).unwrap_or_default();
-        let _ = writeln!(
-            out,
-            "- {} {} ({}, {}/min{sla}).{how}",
-            q.id,
-            q.name,
-            q.kind.msg().text(lang),
-            decimal(lang, q.per_minute)
-        );
+        let _ = write!(out, "- {} {} ({}, {}/min", q.id, q.name, q.kind.msg().text(lang), decimal(lang, q.per_minute));
+        if let Some(s) = q.sla_ms {
+            let _ = write!(out, ", p95 ≤ {s} ms");
+        }
+        out.push_str(").");
+        if let Some(a) = report.queries.get(q.id.as_str()) {
+            out.push(' ');
+            let _ = a.explanation.write(lang, out);
+        }
+        out.push('\n');
     }
 
     out.push_str(pick(
@@ -138,17 +145,15 @@ fn sheet_from(
                 None => facts(r.cardinality.max, r.read_separately, r.child_changes, r.atomic_with_parent).render(lang),
             };
             let notes = if r.notes.is_empty() { String::new() } else { format!(" {}", r.notes) };
-            out.push_str(
-                &text!(
-                    en: "- `{field}`: {what} of `{child}`, {typical} typical, {bound}. {why}{notes}\n",
-                    es: "- `{field}`: {what} de `{child}`, {typical} típicos, {bound}. {why}{notes}\n",
-                    pt: "- `{field}`: {what} de `{child}`, {typical} típicos, {bound}. {why}{notes}\n";
-                    field = if r.field.is_empty() { lookup.name(&r.child) } else { r.field.clone() },
-                    what, child = lookup.name(&r.child), typical = decimal(lang, r.cardinality.typical),
-                    bound = bound(lang, r.cardinality.max), why, notes
-                )
-                .render(lang),
-            );
+            let _ = text!(
+                en: "- `{field}`: {what} of `{child}`, {typical} typical, {bound}. {why}{notes}\n",
+                es: "- `{field}`: {what} de `{child}`, {typical} típicos, {bound}. {why}{notes}\n",
+                pt: "- `{field}`: {what} de `{child}`, {typical} típicos, {bound}. {why}{notes}\n";
+                field = if r.field.is_empty() { lookup.name(&r.child) } else { r.field.clone() },
+                what, child = lookup.name(&r.child), typical = decimal(lang, r.cardinality.typical),
+                bound = bound(lang, r.cardinality.max), why, notes
+            )
+            .write(lang, out);
             embedded += 1;
         }
     }
@@ -159,15 +164,13 @@ fn sheet_from(
                 && !is_relation_field(builder, &entity.id, &n.name)
                 && !n.children.iter().any(|c| matches!(c.role, Role::ParentRef(_) | Role::Copy { .. }))
         }) {
-            out.push_str(
-                &text!(
-                    en: "- `{field}`: {what} declared in the document.\n",
-                    es: "- `{field}`: {what} declarado en el documento.\n",
-                    pt: "- `{field}`: {what} declarado no documento.\n";
-                    field = &n.name, what = sub_label(n, lang)
-                )
-                .render(lang),
-            );
+            let _ = text!(
+                en: "- `{field}`: {what} declared in the document.\n",
+                es: "- `{field}`: {what} declarado en el documento.\n",
+                pt: "- `{field}`: {what} declarado no documento.\n";
+                field = &*n.name, what = sub_label(n, lang)
+            )
+            .write(lang, out);
             embedded += 1;
         }
     }
@@ -224,15 +227,11 @@ fn sheet_from(
         let _ = writeln!(out, "{NONE}");
     }
 
-    copies_section(&mut out, lookup, &members, entity, lang);
+    copies_section(out, lookup, &members, entity, lang);
 
     out.push_str(pick(lang, ["\n**Patterns**\n\n", "\n**Patrones**\n\n", "\n**Padrões**\n\n"]));
-    let patterns = patterns(builder, report, entity, lang);
-    if patterns.is_empty() {
+    if write_patterns(out, builder, report, entity, lang) == 0 {
         let _ = writeln!(out, "{NONE}");
-    }
-    for p in patterns {
-        let _ = writeln!(out, "- {p}");
     }
 
     out.push_str(pick(lang, ["\n**Indexes**\n\n", "\n**Índices**\n\n", "\n**Índices**\n\n"]));
@@ -254,23 +253,23 @@ fn sheet_from(
     }
 
     out.push_str(pick(lang, ["\n**Validator**\n\n", "\n**Validador**\n\n", "\n**Validador**\n\n"]));
-    out.push_str(&validator_summary(builder, entity, lang));
+    write_validator_summary(out, builder, entity, lang);
 
     out.push_str(pick(
         lang,
         ["\n**Document size**\n\n", "\n**Tamaño del documento**\n\n", "\n**Tamanho do documento**\n\n"],
     ));
     match report.sizes.get(entity.id.as_str()) {
-        Some(s) => out.push_str(
-            &text!(
+        Some(s) => {
+            let _ = text!(
                 en: "- Estimated: {avg} bytes on average, {worst} worst case now, {horizon_bytes} {horizon}.\n",
                 es: "- Estimado: {avg} bytes de media, {worst} en el peor caso hoy, {horizon_bytes} {horizon}.\n",
                 pt: "- Estimado: {avg} bytes em média, {worst} no pior caso hoje, {horizon_bytes} {horizon}.\n";
                 avg = s.avg_bytes.to_string(), worst = s.worst_bytes.to_string(), horizon = s.horizon_label.clone(),
                 horizon_bytes = s.horizon_bytes.to_string()
             )
-            .render(lang),
-        ),
+            .write(lang, out);
+        }
         None => {
             let _ = writeln!(out, "{}{NONE}", pick(lang, ["- Estimated: ", "- Estimado: ", "- Estimado: "]));
         }
@@ -287,15 +286,13 @@ fn sheet_from(
                 }
             })
             .collect();
-        out.push_str(
-            &text!(
-                en: "- Example document as BSON: {sizes}.\n",
-                es: "- Documento de ejemplo en BSON: {sizes}.\n",
-                pt: "- Documento de exemplo em BSON: {sizes}.\n";
-                sizes = sizes.join(", ")
-            )
-            .render(lang),
-        );
+        let _ = text!(
+            en: "- Example document as BSON: {sizes}.\n",
+            es: "- Documento de ejemplo en BSON: {sizes}.\n",
+            pt: "- Documento de exemplo em BSON: {sizes}.\n";
+            sizes = sizes.join(", ")
+        )
+        .write(lang, out);
     }
 
     let mut findings: Vec<&Finding> = Vec::new();
@@ -314,15 +311,18 @@ fn sheet_from(
         let _ = writeln!(out, "{NONE}");
     }
     for f in findings {
-        let _ = writeln!(out, "- {} {} ({}): {}", f.code, f.rule, severity(lang, f.severity), f.message.render(lang));
+        let _ = write!(out, "- {} {} ({}): ", f.code, f.rule, severity(lang, f.severity));
+        let _ = f.message.write(lang, out);
+        out.push('\n');
     }
-    out
 }
 
 fn is_relation_field(builder: &Builder, entity: &str, name: &str) -> bool {
     builder.lookup.children(entity).any(|(_, r)| {
         r.field == name
             || r.subset.as_ref().is_some_and(|s| s.field == name)
-            || r.computed.iter().any(|c| c.field == name || c.field.starts_with(&format!("{name}.")))
+            || r.computed
+                .iter()
+                .any(|c| c.field.strip_prefix(name).is_some_and(|rest| rest.is_empty() || rest.starts_with('.')))
     })
 }

@@ -71,29 +71,23 @@ pub fn copies_section(out: &mut String, lookup: &Lookup, members: &[&str], entit
                 } else {
                     text!(en: " by {o}", es: " por {o}", pt: " por {o}"; o = &s.order_by).render(lang)
                 };
-                out.push_str(
-                &text!(
+                let _ = text!(
                     en: "| `{field}` | {child} ({n} items{order}{count}) | {pattern} | {none} | refreshed lazily | {no} |\n",
                     es: "| `{field}` | {child} ({n} elementos{order}{count}) | {pattern} | {none} | se refresca en segundo plano | {no} |\n",
                     pt: "| `{field}` | {child} ({n} itens{order}{count}) | {pattern} | {none} | atualizado em segundo plano | {no} |\n";
                     field = &s.field, child = &child, n = s.size.to_string(), order, count,
                     pattern = PatternKind::Subset.msg(), none = NONE, no
-                )
-                .render(lang),
-            );
+                ).write(lang, out);
                 copies += 1;
             }
             for c in &r.computed {
-                out.push_str(
-                &text!(
+                let _ = text!(
                     en: "| `{field}` | {child}.{source} ({op}) | {pattern} | {none} | $inc on each change, periodic recompute | {no} |\n",
                     es: "| `{field}` | {child}.{source} ({op}) | {pattern} | {none} | $inc en cada cambio, recálculo periódico | {no} |\n",
                     pt: "| `{field}` | {child}.{source} ({op}) | {pattern} | {none} | $inc a cada mudança, recálculo periódico | {no} |\n";
                     field = &c.field, child = &child, source = &c.source, op = &c.op,
                     pattern = PatternKind::Computed.msg(), none = NONE, no
-                )
-                .render(lang),
-            );
+                ).write(lang, out);
                 copies += 1;
             }
         }
@@ -113,14 +107,12 @@ pub fn copies_section(out: &mut String, lookup: &Lookup, members: &[&str], entit
         })
         .collect();
     if !elsewhere.is_empty() {
-        out.push_str(
-            &text!(
-                en: "\nFields of this collection copied elsewhere: {list}.\n",
-                es: "\nCampos de esta colección copiados en otras: {list}.\n",
-                pt: "\nCampos desta coleção copiados em outras: {list}.\n";
-                list = elsewhere.join("; ")
-            )
-            .render(lang),
-        );
+        let _ = text!(
+            en: "\nFields of this collection copied elsewhere: {list}.\n",
+            es: "\nCampos de esta colección copiados en otras: {list}.\n",
+            pt: "\nCampos desta coleção copiados em outras: {list}.\n";
+            list = elsewhere.join("; ")
+        )
+        .write(lang, out);
     }
 }

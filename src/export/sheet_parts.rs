@@ -7,7 +7,7 @@ use super::shape::Node;
 use super::sheet_index::ReportIndex;
 use crate::advisor::{PatternKind, Severity};
 use crate::i18n::{Arg, Labelled, Lang, Text};
-use crate::model::{BsonType, CopyCategory, Entity, Propagation, Volatility};
+use crate::model::{BsonType, CopyCategory, Entity, Propagation, ValidationAction, ValidationLevel, Volatility};
 use crate::text;
 
 /// What a sheet prints where it has nothing to say.
@@ -49,91 +49,80 @@ pub fn bound(lang: Lang, max: Option<u64>) -> String {
     }
 }
 
-/// The patterns the design uses here, read from the model, then the advisor's suggestions.
-pub fn patterns(builder: &Builder, report: &ReportIndex, entity: &Entity, lang: Lang) -> Vec<String> {
+/// Appends the patterns the design uses here, read from the model, then the advisor's
+/// suggestions, one `- ` line each; returns how many.
+pub fn write_patterns(out: &mut String, builder: &Builder, report: &ReportIndex, entity: &Entity, lang: Lang) -> usize {
     let lookup = &builder.lookup;
-    let mut out = Vec::new();
+    let mut lines = 0;
+    let mut line = |text: Text| {
+        out.push_str("- ");
+        // Writing to a String cannot fail.
+        let _ = text.write(lang, out);
+        out.push('\n');
+        lines += 1;
+    };
     let label = |p: PatternKind| p.msg().text(lang);
     for (_, r) in lookup.parents(&entity.id) {
         if let Some(b) = &r.bucket {
             let ttl = b.ttl_seconds.map(|t| format!(", TTL {t} s")).unwrap_or_default();
             let id = if b.id_scheme.is_empty() { String::new() } else { format!(", `_id` = `{}`", b.id_scheme) };
-            out.push(
-                text!(
-                    en: "{pattern}: the events of one `{parent}` per {period} in `{array}`, at most {cap} per document (then `…-2`){id}{ttl}.",
-                    es: "{pattern}: los eventos de un `{parent}` por {period} en `{array}`, como máximo {cap} por documento (después `…-2`){id}{ttl}.",
-                    pt: "{pattern}: os eventos de um `{parent}` por {period} em `{array}`, no máximo {cap} por documento (depois `…-2`){id}{ttl}.";
-                    pattern = label(PatternKind::Bucket), parent = lookup.name(&r.parent), period = &b.period,
-                    array = &b.array_field, cap = b.cap.to_string(), id, ttl
-                )
-                .render(lang),
-            );
+            line(text!(
+                en: "{pattern}: the events of one `{parent}` per {period} in `{array}`, at most {cap} per document (then `…-2`){id}{ttl}.",
+                es: "{pattern}: los eventos de un `{parent}` por {period} en `{array}`, como máximo {cap} por documento (después `…-2`){id}{ttl}.",
+                pt: "{pattern}: os eventos de um `{parent}` por {period} em `{array}`, no máximo {cap} por documento (depois `…-2`){id}{ttl}.";
+                pattern = label(PatternKind::Bucket), parent = lookup.name(&r.parent), period = &b.period,
+                array = &b.array_field, cap = b.cap.to_string(), id, ttl
+            ));
         }
         if !r.extended.is_empty() {
-            out.push(
-                text!(
-                    en: "{pattern} to `{parent}`.", es: "{pattern} a `{parent}`.", pt: "{pattern} para `{parent}`.";
-                    pattern = label(PatternKind::ExtendedReference), parent = lookup.name(&r.parent)
-                )
-                .render(lang),
-            );
+            line(text!(
+                en: "{pattern} to `{parent}`.", es: "{pattern} a `{parent}`.", pt: "{pattern} para `{parent}`.";
+                pattern = label(PatternKind::ExtendedReference), parent = lookup.name(&r.parent)
+            ));
         }
     }
     for (_, r) in lookup.children(&entity.id) {
         let child = lookup.name(&r.child);
         if let Some(s) = &r.subset {
-            out.push(
-                text!(
-                    en: "{pattern}: {n} of `{child}` in `{field}`.",
-                    es: "{pattern}: {n} de `{child}` en `{field}`.",
-                    pt: "{pattern}: {n} de `{child}` em `{field}`.";
-                    pattern = label(PatternKind::Subset), n = s.size.to_string(), child = &child, field = &s.field
-                )
-                .render(lang),
-            );
+            line(text!(
+                en: "{pattern}: {n} of `{child}` in `{field}`.",
+                es: "{pattern}: {n} de `{child}` en `{field}`.",
+                pt: "{pattern}: {n} de `{child}` em `{field}`.";
+                pattern = label(PatternKind::Subset), n = s.size.to_string(), child = &child, field = &s.field
+            ));
         }
         if !r.computed.is_empty() {
-            out.push(
-                text!(en: "computed from `{child}`.", es: "calculado a partir de `{child}`.", pt: "calculado a partir de `{child}`."; child = &child)
-                    .render(lang),
+            line(
+                text!(en: "computed from `{child}`.", es: "calculado a partir de `{child}`.", pt: "calculado a partir de `{child}`."; child = &child),
             );
         }
         if let Some(o) = &r.outlier {
-            out.push(
-                text!(
-                    en: "{pattern}: flag `{flag}`, overflow in `{overflow}`.",
-                    es: "{pattern}: indicador `{flag}`, desbordamiento en `{overflow}`.",
-                    pt: "{pattern}: flag `{flag}`, excedente em `{overflow}`.";
-                    pattern = label(PatternKind::Outlier), flag = &o.flag_field, overflow = &o.overflow_collection
-                )
-                .render(lang),
-            );
+            line(text!(
+                en: "{pattern}: flag `{flag}`, overflow in `{overflow}`.",
+                es: "{pattern}: indicador `{flag}`, desbordamiento en `{overflow}`.",
+                pt: "{pattern}: flag `{flag}`, excedente em `{overflow}`.";
+                pattern = label(PatternKind::Outlier), flag = &o.flag_field, overflow = &o.overflow_collection
+            ));
         }
     }
     if let Some(d) = &entity.collection.discriminator {
-        out.push(
-            text!(
-                en: "{pattern}: variants keyed on `{field}`.",
-                es: "{pattern}: variantes según `{field}`.",
-                pt: "{pattern}: variantes conforme `{field}`.";
-                pattern = label(PatternKind::Polymorphic), field = d
-            )
-            .render(lang),
-        );
+        line(text!(
+            en: "{pattern}: variants keyed on `{field}`.",
+            es: "{pattern}: variantes según `{field}`.",
+            pt: "{pattern}: variantes conforme `{field}`.";
+            pattern = label(PatternKind::Polymorphic), field = d
+        ));
     }
     if let Some(v) = &entity.collection.schema_version_field {
-        out.push(
-            text!(
-                en: "{pattern}: `{field}` in every document.",
-                es: "{pattern}: `{field}` en cada documento.",
-                pt: "{pattern}: `{field}` em todo documento.";
-                pattern = label(PatternKind::SchemaVersioning), field = v
-            )
-            .render(lang),
-        );
+        line(text!(
+            en: "{pattern}: `{field}` in every document.",
+            es: "{pattern}: `{field}` en cada documento.",
+            pt: "{pattern}: `{field}` em todo documento.";
+            pattern = label(PatternKind::SchemaVersioning), field = v
+        ));
     }
     for p in report.patterns.get(entity.id.as_str()).into_iter().flatten() {
-        let line = if p.in_use {
+        let text = if p.in_use {
             text!(
                 en: "{pattern} (in use, advisor): {change}",
                 es: "{pattern} (en uso, asesor): {change}",
@@ -148,26 +137,39 @@ pub fn patterns(builder: &Builder, report: &ReportIndex, entity: &Entity, lang: 
                 pattern = label(p.pattern), change = p.change.clone()
             )
         };
-        out.push(line.render(lang));
+        line(text);
     }
-    out
+    lines
 }
 
-/// The validator's summary: required fields, level and action, array caps.
-pub fn validator_summary(builder: &Builder, entity: &Entity, lang: Lang) -> String {
+/// Appends the validator's summary: required fields, level and action, array caps. (Writing to
+/// a `String` cannot fail, so the results are ignored.)
+pub fn write_validator_summary(out: &mut String, builder: &Builder, entity: &Entity, lang: Lang) {
     if !entity.collection.validate {
-        return text!(
+        let _ = text!(
             en: "None: `validate` is off in the model (write one, even in \"warn\": it is executable documentation).\n",
             es: "Ninguno: `validate` está desactivado en el modelo (escribe uno, aunque sea en \"warn\": es documentación ejecutable).\n",
             pt: "Nenhum: `validate` está desativado no modelo (escreva um, mesmo em \"warn\": é documentação executável).\n"
         )
-        .render(lang);
+        .write(lang, out);
+        return;
     }
     // The summary reads the shape directly: no need to build the schema again.
-    let Some(shape) = builder.shape(&entity.id) else { return format!("{NONE}\n") };
+    let Some(shape) = builder.shape(&entity.id) else {
+        out.push_str(NONE);
+        out.push('\n');
+        return;
+    };
     let required = shape.fields.iter().filter(|n| n.required && n.name != "_id").count();
-    let level = format!("{:?}", entity.collection.validation_level).to_lowercase();
-    let action = format!("{:?}", entity.collection.validation_action).to_lowercase();
+    let level = match entity.collection.validation_level {
+        ValidationLevel::Strict => "strict",
+        ValidationLevel::Moderate => "moderate",
+        ValidationLevel::Off => "off",
+    };
+    let action = match entity.collection.validation_action {
+        ValidationAction::Error => "error",
+        ValidationAction::Warn => "warn",
+    };
     let mut caps = Vec::new();
     collect_caps(&shape.fields, &mut String::new(), &mut caps);
     let variants = if shape.variants.is_empty() {
@@ -181,14 +183,15 @@ pub fn validator_summary(builder: &Builder, entity: &Entity, lang: Lang) -> Stri
             values = shape.variants.iter().map(|v| v.value.as_str()).collect::<Vec<_>>().join(", ")
         )
     };
-    text!(
+    let _ = text!(
         en: "- `$jsonSchema` with {required} required fields, validationLevel `{level}`, validationAction `{action}`, additionalProperties `{additional}`{variants}.\n- Array caps: {caps}.\n",
         es: "- `$jsonSchema` con {required} campos obligatorios, validationLevel `{level}`, validationAction `{action}`, additionalProperties `{additional}`{variants}.\n- Topes de arrays: {caps}.\n",
         pt: "- `$jsonSchema` com {required} campos obrigatórios, validationLevel `{level}`, validationAction `{action}`, additionalProperties `{additional}`{variants}.\n- Tetos de arrays: {caps}.\n";
-        required = required.to_string(), level, action, additional = entity.collection.additional_properties.to_string(),
+        required = required.to_string(), level = Arg::Static(level), action = Arg::Static(action),
+        additional = Arg::Static(if entity.collection.additional_properties { "true" } else { "false" }),
         variants, caps = if caps.is_empty() { NONE.to_string() } else { caps.join(", ") }
     )
-    .render(lang)
+    .write(lang, out);
 }
 
 /// `path` is the dotted prefix of `nodes` (empty at the top); it is restored before returning.

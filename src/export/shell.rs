@@ -3,7 +3,7 @@
 
 use super::bson::{base64, push_oid_hex, Bson, Doc};
 use super::datetime::push_iso;
-use super::ejson::{push_double_text, quote};
+use super::ejson::{push_double_text, push_int, quote};
 use std::fmt::Write;
 
 /// Pretty mongosh text of a value, indented by two spaces from `level`.
@@ -97,14 +97,14 @@ fn write(out: &mut String, value: &Bson, level: usize) {
             out.push(')');
         }
         Bson::Long(n) if n.unsigned_abs() < (1u64 << 53) => {
-            let _ = write!(out, "NumberLong({n})");
+            out.push_str("NumberLong(");
+            push_int(out, *n);
+            out.push(')');
         }
         Bson::Long(n) => {
             let _ = write!(out, "NumberLong(\"{n}\")");
         }
-        Bson::Int(n) => {
-            let _ = write!(out, "{n}");
-        }
+        Bson::Int(n) => push_int(out, *n as i64),
         // An integral double would be stored as an int by mongosh: say it is a double.
         Bson::Double(x) if x.is_finite() && x.fract() == 0.0 => {
             out.push_str("Double(");
@@ -163,10 +163,7 @@ fn write_doc(out: &mut String, doc: &Doc, level: usize) {
 }
 
 fn newline(out: &mut String, level: usize) {
-    out.push('\n');
-    for _ in 0..level {
-        out.push_str("  ");
-    }
+    super::ejson::push_newline(out, level);
 }
 
 #[cfg(test)]

@@ -11,21 +11,36 @@ use super::shell::{js_string, key};
 use super::snippet_comments as comments;
 use crate::i18n::Lang;
 use crate::model::{BucketSpec, Entity, QueryKind, Relation};
+use std::fmt::Write;
 
 /// A JavaScript identifier made from a name (`socio.socio_id` → `socio_socio_id`).
 pub fn ident(name: &str) -> String {
-    let mut s: String =
-        name.chars().map(|c| if c.is_ascii_alphanumeric() || c == '_' || c == '$' { c } else { '_' }).collect();
-    if s.is_empty() || s.starts_with(|c: char| c.is_ascii_digit()) {
-        s.insert(0, '_');
-    }
+    let mut s = String::with_capacity(name.len() + 1);
+    push_ident(&mut s, name);
     s
+}
+
+/// Appends [`ident`] of `name` to `out`.
+pub fn push_ident(out: &mut String, name: &str) {
+    let keep = |c: char| c.is_ascii_alphanumeric() || c == '_' || c == '$';
+    if name.is_empty() || name.starts_with(|c: char| c.is_ascii_digit()) {
+        out.push('_');
+    }
+    if name.chars().all(keep) {
+        out.push_str(name);
+    } else {
+        out.extend(name.chars().map(|c| if keep(c) { c } else { '_' }));
+    }
 }
 
 /// `db.actividad` or `db.getCollection("odd-name")`.
 pub fn coll(name: &str) -> String {
     const DB_METHODS: &[&str] = &["aggregate", "stats", "version", "watch", "getName", "runCommand", "auth", "help"];
-    let identifier = ident(name) == name && !name.starts_with('_') && !DB_METHODS.contains(&name);
+    // `ident(name) == name`, without building it.
+    let unchanged = !name.is_empty()
+        && !name.starts_with(|c: char| c.is_ascii_digit())
+        && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '$');
+    let identifier = unchanged && !name.starts_with('_') && !DB_METHODS.contains(&name);
     if identifier {
         format!("db.{name}")
     } else {
@@ -35,21 +50,38 @@ pub fn coll(name: &str) -> String {
 
 /// Every write snippet of one collection, each a function commented in `lang`.
 pub fn snippets(builder: &Builder, entity: &Entity, lang: Lang) -> Vec<String> {
-    let mut out = Vec::new();
-    let Some(shape) = builder.shape(&entity.id) else { return out };
+    let mut all = String::new();
+    let mut starts = Vec::new();
+    write_each(&mut all, builder, entity, lang, &mut |out: &mut String| starts.push(out.len()));
+    let ends = starts.iter().skip(1).copied().chain([all.len()]);
+    starts.iter().zip(ends).filter_map(|(&start, end)| all.get(start..end)).map(str::to_string).collect()
+}
+
+/// Appends every write snippet of one collection to `out`, each after a blank line (what the
+/// script prints), without building each one as a string of its own.
+pub(crate) fn write_snippets(out: &mut String, builder: &Builder, entity: &Entity, lang: Lang) {
+    write_each(out, builder, entity, lang, &mut |out: &mut String| out.push('\n'));
+}
+
+/// Writes the snippets to `out`, calling `before` ahead of each one. (Writing to a `String`
+/// cannot fail, so the results of `write!` are ignored.)
+fn write_each(out: &mut String, builder: &Builder, entity: &Entity, lang: Lang, before: &mut dyn FnMut(&mut String)) {
+    let Some(shape) = builder.shape(&entity.id) else { return };
     for (ri, rel) in builder.lookup.parents(&entity.id) {
         if let Some(b) = &rel.bucket {
-            out.push(bucket_upsert(builder, entity, shape, ri, rel, b, lang));
+            before(out);
+            bucket_upsert(out, builder, entity, shape, ri, rel, b, lang);
         }
     }
     for (ri, rel) in builder.lookup.children(&entity.id) {
         let id_param = parent_id_param(rel, entity);
         if !rel.computed.is_empty() {
-            out.push(computed_inc(builder, entity, shape, ri, rel, &id_param, lang));
+            before(out);
+            computed_inc(out, builder, entity, shape, ri, rel, &id_param, lang);
         }
         if let Some(subset) = &rel.subset {
             let item_id = shape.field(&subset.field).and_then(|n| {
-                n.children.iter().find(|c| c.name.ends_with("_id") || c.name == "_id").map(|c| c.name.clone())
+                n.children.iter().find(|c| c.name.ends_with("_id") || c.name == "_id").map(|c| c.name.to_string())
             });
             let child = builder.lookup.name(&rel.child);
             let (sort, slice) = match order(&subset.order_by) {
@@ -65,34 +97,37 @@ pub fn snippets(builder: &Builder, entity: &Entity, lang: Lang) -> Vec<String> {
                     ident(id)
                 )
             });
-            let comment = comments::subset(&entity.name, subset, &child);
-            out.push(format!(
-                "{comment}function refresh_{fn_name}({id_param}, item) {{\n{pull}  {c}.updateOne(\n    {{ _id: {id_param} }},\n    {{ $push: {{ {f}: {{ $each: [item], {sort}$slice: {slice} }} }} }}\n  );\n}}\n",
-                comment = comment.render(lang),
+            before(out);
+            let _ = comments::subset(&entity.name, subset, &child).write(lang, out);
+            let _ = write!(
+                out,
+                "function refresh_{fn_name}({id_param}, item) {{\n{pull}  {c}.updateOne(\n    {{ _id: {id_param} }},\n    {{ $push: {{ {f}: {{ $each: [item], {sort}$slice: {slice} }} }} }}\n  );\n}}\n",
                 fn_name = ident(&format!("{}_{}", entity.name, subset.field)),
                 pull = pull.unwrap_or_default(),
                 c = coll(&entity.name),
                 f = key(&subset.field),
-            ));
+            );
         }
     }
     if let Some(v) = &entity.collection.schema_version_field {
         let current = shape.field(v).and_then(|n| n.constraints.minimum).unwrap_or(1.0).max(1.0) as i64;
-        let comment = comments::version(&entity.name, v);
-        out.push(format!(
-            "{comment}function upgrade_{fn_name}(doc, changes, to) {{\n  const target = to || {next};\n  if ((doc.{vi} || 0) >= target) return false;\n  const r = {c}.updateOne(\n    {{ _id: doc._id, {vk}: doc.{vi} }},\n    {{ $set: Object.assign({{}}, changes, {{ {vk}: target }}) }}\n  );\n  return r.modifiedCount === 1;\n}}\n",
-            comment = comment.render(lang),
+        before(out);
+        let _ = comments::version(&entity.name, v).write(lang, out);
+        let _ = write!(
+            out,
+            "function upgrade_{fn_name}(doc, changes, to) {{\n  const target = to || {next};\n  if ((doc.{vi} || 0) >= target) return false;\n  const r = {c}.updateOne(\n    {{ _id: doc._id, {vk}: doc.{vi} }},\n    {{ $set: Object.assign({{}}, changes, {{ {vk}: target }}) }}\n  );\n  return r.modifiedCount === 1;\n}}\n",
             fn_name = ident(&entity.name),
             next = current + 1,
             vi = ident(v),
             vk = key(v),
             c = coll(&entity.name),
-        ));
+        );
     }
-    out
 }
 
+#[allow(clippy::too_many_arguments)]
 fn bucket_upsert(
+    out: &mut String,
     builder: &Builder,
     entity: &Entity,
     shape: &Shape,
@@ -100,7 +135,7 @@ fn bucket_upsert(
     rel: &Relation,
     b: &BucketSpec,
     lang: Lang,
-) -> String {
+) {
     let events = &b.array_field;
     let item = ident(singular(events));
     let ref_field = rel.reference.child_field.clone();
@@ -113,7 +148,7 @@ fn bucket_upsert(
     for part in &parts {
         if let SchemePart::Slot(name) = part {
             if Some(name) != period_field.as_ref() && !params.iter().any(|(f, _)| f == name) {
-                params.push((name.clone(), ident(name)));
+                params.push((name.to_string(), ident(name)));
             }
         }
     }
@@ -137,7 +172,7 @@ fn bucket_upsert(
     let events_node = shape.field(events);
     let time = events_node
         .and_then(|n| n.children.iter().find(|c| c.ty == crate::model::BsonType::Date))
-        .map(|c| c.name.clone());
+        .map(|c| c.name.to_string());
     let t = match &time {
         Some(t) => format!("{item}.{} || new Date()", ident(t)),
         None => "new Date()".to_string(),
@@ -162,14 +197,15 @@ fn bucket_upsert(
     }
     let mut extra_ops = Vec::new();
     let mut avg_fields = Vec::new();
-    let value_field = events_node.and_then(|n| n.children.iter().find(|c| c.ty.is_numeric())).map(|c| c.name.clone());
+    let value_field =
+        events_node.and_then(|n| n.children.iter().find(|c| c.ty.is_numeric())).map(|c| c.name.to_string());
     if let Some(v) = &value_field {
         for node in shape.fields.iter().filter(|n| n.role == Role::Plain && n.ty.is_numeric()) {
             match Op::parse(&node.name) {
                 Some(Op::Min) => extra_ops.push(format!("$min: {{ {}: {item}.{} }}", key(&node.name), ident(v))),
                 Some(Op::Max) => extra_ops.push(format!("$max: {{ {}: {item}.{} }}", key(&node.name), ident(v))),
                 Some(Op::Sum) => inc.push(format!("{}: {item}.{}", key(&node.name), ident(v))),
-                Some(Op::Avg) => avg_fields.push(node.name.clone()),
+                Some(Op::Avg) => avg_fields.push(node.name.to_string()),
                 _ => {}
             }
         }
@@ -209,18 +245,20 @@ fn bucket_upsert(
         .collect();
     let _ = ri;
     let per = params.first().map(|(f, _)| f.as_str()).unwrap_or("key");
-    let comment = comments::bucket(&entity.name, per, b, &writes);
-    format!(
-        "{comment}function record_{fn_name}({args}, {item}) {{\n  const t = {t};\n  const {period_var} = new Date({truncate});\n  const base = {base};\n  for (let n = 1; n <= 50; n++) {{\n    const _id = n === 1 ? base : base + \"-\" + n;\n    try {{\n      {c}.updateOne(\n        {{ _id: _id, {cap_filter} }},\n        {{\n          {update}\n        }},\n        {{ upsert: true }}\n      );\n{avg}      return _id;\n    }} catch (e) {{\n      if (e.code !== 11000) throw e;\n    }}\n  }}\n  throw new Error(\"no bucket with room for \" + base);\n}}\n",
-        comment = comment.render(lang),
+    let _ = comments::bucket(&entity.name, per, b, &writes).write(lang, out);
+    let _ = write!(
+        out,
+        "function record_{fn_name}({args}, {item}) {{\n  const t = {t};\n  const {period_var} = new Date({truncate});\n  const base = {base};\n  for (let n = 1; n <= 50; n++) {{\n    const _id = n === 1 ? base : base + \"-\" + n;\n    try {{\n      {c}.updateOne(\n        {{ _id: _id, {cap_filter} }},\n        {{\n          {update}\n        }},\n        {{ upsert: true }}\n      );\n{avg}      return _id;\n    }} catch (e) {{\n      if (e.code !== 11000) throw e;\n    }}\n  }}\n  throw new Error(\"no bucket with room for \" + base);\n}}\n",
         fn_name = ident(&entity.name),
         args = params.iter().map(|(_, v)| v.as_str()).collect::<Vec<_>>().join(", "),
         c = coll(&entity.name),
         update = update.join(",\n          "),
-    )
+    );
 }
 
+#[allow(clippy::too_many_arguments)]
 fn computed_inc(
+    out: &mut String,
     builder: &Builder,
     entity: &Entity,
     shape: &Shape,
@@ -228,7 +266,7 @@ fn computed_inc(
     rel: &Relation,
     id_param: &str,
     lang: Lang,
-) -> String {
+) {
     let child = builder.lookup.name(&rel.child);
     let source = rel.computed.iter().map(|c| c.source.as_str()).find(|s| !s.is_empty()).unwrap_or("value");
     let value = ident(source);
@@ -293,15 +331,15 @@ fn computed_inc(
     }
     let fields: Vec<&str> = rel.computed.iter().map(|c| c.field.as_str()).collect();
     let averaged = !avg.is_empty() && sum_path.is_some() && count_path.is_some();
-    let comment = comments::computed(&entity.name, &fields, &child, source, averaged);
-    format!(
-        "{comment}function add_{fn_name}({id_param}, {value}) {{\n{body}}}\n",
-        comment = comment.render(lang),
+    let _ = comments::computed(&entity.name, &fields, &child, source, averaged).write(lang, out);
+    let _ = write!(
+        out,
+        "function add_{fn_name}({id_param}, {value}) {{\n{body}}}\n",
         fn_name = ident(&format!("{}_to_{}", singular(&child), entity.name)),
-    )
+    );
 }
 
-fn shape_node<'a>(shape: &'a Shape, path: &str) -> Option<&'a super::shape::Node> {
+fn shape_node<'a, 'm>(shape: &'a Shape<'m>, path: &str) -> Option<&'a super::shape::Node<'m>> {
     let mut parts = path.split('.');
     let mut node = shape.field(parts.next()?)?;
     for p in parts {
@@ -330,4 +368,26 @@ fn order(order_by: &str) -> Option<(String, i8)> {
             None => (s.to_string(), 1),
         },
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_list_and_the_script_hold_the_same_functions() {
+        let model = crate::model::load(include_str!("../../public/templates/bibliored.json")).unwrap();
+        let builder = Builder::new(&model);
+        let mut checked = 0;
+        for e in builder.lookup.collections() {
+            let list = snippets(&builder, e, Lang::Es);
+            let mut out = String::new();
+            write_snippets(&mut out, &builder, e, Lang::Es);
+            let joined: String = list.iter().map(|s| format!("\n{s}")).collect();
+            assert_eq!(out, joined);
+            assert!(list.iter().all(|s| s.starts_with("//") && s.ends_with("}\n")), "{list:?}");
+            checked += list.len();
+        }
+        assert!(checked >= 3, "{checked}");
+    }
 }

@@ -9,7 +9,7 @@ use crate::model::BsonType;
 /// Sets each summary field of `doc` from the first numeric field of the events.
 pub fn fill(doc: &mut Doc, shape: &Shape, array_field: &str, events: &[Doc]) {
     let Some(events_node) = shape.field(array_field) else { return };
-    let Some(value_field) = events_node.children.iter().find(|c| c.ty.is_numeric()).map(|c| c.name.as_str()) else {
+    let Some(value_field) = events_node.children.iter().find(|c| c.ty.is_numeric()).map(|c| &*c.name) else {
         return;
     };
     let values: Vec<f64> = events.iter().filter_map(|e| e.get(value_field).and_then(Bson::as_f64)).collect();
@@ -34,6 +34,6 @@ pub fn fill(doc: &mut Doc, shape: &Shape, array_field: &str, events: &[Doc]) {
             BsonType::Decimal => Bson::Decimal(format!("{x:.2}")),
             _ => Bson::Double(round2(x)),
         };
-        doc.insert(node.name.clone(), value);
+        doc.insert(node.name.to_string(), value);
     }
 }

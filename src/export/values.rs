@@ -35,11 +35,11 @@ impl Scalars<'_> {
             }
         }
         match ty {
-            BsonType::String => Bson::String(self.string(node, rng, context)),
+            BsonType::String => Bson::String(self.string(node, rng, context).into()),
             BsonType::Int => Bson::Int(self.integer(node, rng).clamp(i32::MIN as i64, i32::MAX as i64) as i32),
             BsonType::Long => Bson::Long(self.integer(node, rng)),
             BsonType::Double => Bson::Double(self.real(node, rng)),
-            BsonType::Decimal => Bson::Decimal(format!("{:.2}", self.real(node, rng))),
+            BsonType::Decimal => Bson::Decimal(two_decimals(self.real(node, rng))),
             BsonType::Bool => Bson::Bool(self.example_mode || rng.chance(0.7)),
             BsonType::Date => Bson::Date(random_date(rng)),
             BsonType::ObjectId => Bson::ObjectId(random_oid(rng)),
@@ -73,7 +73,7 @@ impl Scalars<'_> {
         };
         if let Some(p) = &c.pattern {
             let fallback = || node.example.as_ref().and_then(|e| e.as_str()).map(str::to_string);
-            return match Pattern::parse(p) {
+            return match &*Pattern::cached(p) {
                 Ok(pat) if pat.is_match(&candidate) && fits_len(&candidate) => candidate,
                 Ok(pat) => (0..20)
                     .map(|_| pat.generate(rng))
@@ -179,6 +179,24 @@ impl Scalars<'_> {
     }
 }
 
+/// `format!("{:.2}", x)`, without the float formatter when `x` is already a positive number of
+/// hundredths (what `real` draws for money): its nearest double is far from any rounding tie,
+/// so the digits are those of the whole number of hundredths.
+fn two_decimals(x: f64) -> String {
+    let hundredths = (x * 100.0).round();
+    if x > 0.0 && x < 1e12 && hundredths / 100.0 == x {
+        let n = hundredths as u64;
+        let mut out = String::with_capacity(16);
+        super::ejson::push_int(&mut out, (n / 100) as i64);
+        out.push('.');
+        let cents = (n % 100) as u8;
+        out.push((b'0' + cents / 10) as char);
+        out.push((b'0' + cents % 10) as char);
+        return out;
+    }
+    format!("{x:.2}")
+}
+
 /// A realistic range cut by the field's bounds; when they do not overlap, the bounds win.
 fn intersect((lo, hi): (f64, f64), min: Option<f64>, max: Option<f64>) -> (f64, f64) {
     let min = min.filter(|m| m.is_finite());
@@ -200,8 +218,8 @@ fn intersect((lo, hi): (f64, f64), min: Option<f64>, max: Option<f64>) -> (f64, 
 pub fn json_to_bson(v: &serde_json::Value, ty: BsonType) -> Option<Bson> {
     use serde_json::Value;
     Some(match (ty, v) {
-        (BsonType::String, Value::String(s)) => Bson::String(s.clone()),
-        (BsonType::String, Value::Number(n)) => Bson::String(n.to_string()),
+        (BsonType::String, Value::String(s)) => Bson::String(s.clone().into()),
+        (BsonType::String, Value::Number(n)) => Bson::String(n.to_string().into()),
         (BsonType::Int, v) => Bson::Int(i32::try_from(integral(v)?).ok()?),
         (BsonType::Long, v) => Bson::Long(integral(v)?),
         (BsonType::Double, Value::Number(n)) => Bson::Double(n.as_f64()?),
@@ -213,7 +231,7 @@ pub fn json_to_bson(v: &serde_json::Value, ty: BsonType) -> Option<Bson> {
         (BsonType::ObjectId, Value::String(s)) => Bson::ObjectId(parse_oid(s)?),
         (BsonType::Null, Value::Null) => Bson::Null,
         (BsonType::Object, Value::Object(map)) => Bson::Document(super::bson::Doc(
-            map.iter().filter_map(|(k, v)| Some((k.clone(), json_to_bson(v, guess_type(v))?))).collect(),
+            map.iter().filter_map(|(k, v)| Some((k.clone().into(), json_to_bson(v, guess_type(v))?))).collect(),
         )),
         (BsonType::Array, Value::Array(items)) => {
             Bson::Array(items.iter().filter_map(|v| json_to_bson(v, guess_type(v))).collect())
@@ -348,7 +366,7 @@ mod tests {
     use super::*;
     use crate::export::lexicon::lexicon;
 
-    fn node(name: &str, ty: BsonType) -> Node {
+    fn node(name: &str, ty: BsonType) -> Node<'static> {
         Node::new(name, ty, "socios")
     }
 
@@ -359,21 +377,21 @@ mod tests {
         let email = s.value(&node("correo", BsonType::String), BsonType::String, &mut rng, "socios");
         assert!(email.as_str().unwrap().ends_with("@ejemplo.es"), "{email:?}");
         let mut edad = node("edad", BsonType::Int);
-        edad.constraints.minimum = Some(30.0);
-        edad.constraints.maximum = Some(40.0);
+        edad.constraints.to_mut().minimum = Some(30.0);
+        edad.constraints.to_mut().maximum = Some(40.0);
         for _ in 0..100 {
             let v = s.value(&edad, BsonType::Int, &mut rng, "socios").as_i64().unwrap();
             assert!((30..=40).contains(&v));
         }
         let mut isbn = node("isbn", BsonType::String);
-        isbn.constraints.pattern = Some("^97[89][0-9]{10}$".into());
+        isbn.constraints.to_mut().pattern = Some("^97[89][0-9]{10}$".into());
         let v = s.value(&isbn, BsonType::String, &mut rng, "catalogo");
         assert!(Pattern::parse("^97[89][0-9]{10}$").unwrap().is_match(v.as_str().unwrap()));
         let mut code = node("cualquiera", BsonType::String);
-        code.constraints.pattern = Some("^X-[0-9]{3}$".into());
+        code.constraints.to_mut().pattern = Some("^X-[0-9]{3}$".into());
         assert!(s.value(&code, BsonType::String, &mut rng, "c").as_str().unwrap().starts_with("X-"));
         let mut short = node("titulo", BsonType::String);
-        short.constraints.max_length = Some(5);
+        short.constraints.to_mut().max_length = Some(5);
         assert!(s.value(&short, BsonType::String, &mut rng, "c").as_str().unwrap().chars().count() <= 5);
     }
 
@@ -382,12 +400,23 @@ mod tests {
         let s = Scalars { lex: lexicon(Lang::Es), lang: Lang::Es, example_mode: true };
         let mut rng = Rng::new(1);
         let mut id = node("_id", BsonType::String);
-        id.example = Some(serde_json::json!("ACT-14-2026-08-02"));
+        id.example = Some(std::borrow::Cow::Owned(serde_json::json!("ACT-14-2026-08-02")));
         assert_eq!(s.value(&id, BsonType::String, &mut rng, "a"), Bson::str("ACT-14-2026-08-02"));
         let mut tipo = node("tipo", BsonType::String);
-        tipo.constraints.r#enum = vec![serde_json::json!("ficha")];
+        tipo.constraints.to_mut().r#enum = vec![serde_json::json!("ficha")];
         assert_eq!(s.value(&tipo, BsonType::String, &mut rng, "a"), Bson::str("ficha"));
         assert_eq!(json_to_bson(&serde_json::json!("2026-08-02"), BsonType::Date), Some(Bson::Date(1_785_628_800_000)));
+    }
+
+    #[test]
+    fn two_decimals_match_the_formatter() {
+        let mut rng = Rng::new(3);
+        let mut values = vec![0.0, -0.0, 0.01, 0.1, 0.125, 0.005, 4.99, 249.99, 1e12, 123_456_789.5, -3.25, f64::NAN];
+        values.extend((0..2000).map(|_| (rng.real(0.0, 1000.0) * 100.0).round() / 100.0));
+        values.extend((0..2000).map(|_| rng.real(0.0, 1000.0)));
+        for x in values {
+            assert_eq!(two_decimals(x), format!("{x:.2}"), "{x:?}");
+        }
     }
 
     #[test]

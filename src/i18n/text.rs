@@ -133,22 +133,34 @@ impl Text {
 
     /// Writes the sentence in `lang` to `out`.
     pub fn write(&self, lang: Lang, out: &mut impl Write) -> fmt::Result {
-        let mut rest = self.template(lang);
-        while let Some(open) = rest.find('{') {
-            out.write_str(&rest[..open])?;
-            let after = &rest[open + 1..];
-            match placeholder(after).and_then(|name| self.arg(name).map(|a| (name, a))) {
-                Some((name, arg)) => {
+        // Scanned as bytes (`{`, `}` and placeholder names are ASCII, so every cut is a char
+        // boundary); literal text between placeholders is written in one piece.
+        let template = self.template(lang);
+        let bytes = template.as_bytes();
+        let (mut literal, mut from) = (0, 0);
+        while let Some(open) = find_open_brace(bytes, from) {
+            let start = open + 1;
+            let len = bytes
+                .get(start..)
+                .unwrap_or_default()
+                .iter()
+                .take_while(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || **b == b'_')
+                .count();
+            let end = start + len;
+            let arg = (len > 0 && bytes.get(end) == Some(&b'}'))
+                .then(|| template.get(start..end).and_then(|name| self.arg(name)))
+                .flatten();
+            match arg {
+                Some(arg) => {
+                    out.write_str(template.get(literal..open).unwrap_or_default())?;
                     arg.write(lang, out)?;
-                    rest = &after[name.len() + 1..];
+                    literal = end + 1;
+                    from = end + 1;
                 }
-                None => {
-                    out.write_char('{')?;
-                    rest = after;
-                }
+                None => from = start,
             }
         }
-        out.write_str(rest)
+        out.write_str(template.get(literal..).unwrap_or_default())
     }
 
     fn arg(&self, name: &str) -> Option<&Arg> {
@@ -187,6 +199,26 @@ impl Text {
         }
         Ok(())
     }
+}
+
+/// The index of the first `{` in `bytes` at or after `from`, eight bytes at a time (templates
+/// are scanned for every sentence an export writes).
+fn find_open_brace(bytes: &[u8], from: usize) -> Option<usize> {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+    let rest = bytes.get(from..)?;
+    let mut chunks = rest.chunks_exact(8);
+    let mut offset = 0;
+    for chunk in &mut chunks {
+        let mut word = [0u8; 8];
+        word.copy_from_slice(chunk);
+        let w = u64::from_le_bytes(word) ^ (ONES * b'{' as u64);
+        if w.wrapping_sub(ONES) & !w & HIGH != 0 {
+            break;
+        }
+        offset += 8;
+    }
+    rest.get(offset..)?.iter().position(|&b| b == b'{').map(|i| from + offset + i)
 }
 
 /// The name of a placeholder starting right after `{`, if `s` starts with `name}`.
@@ -436,6 +468,26 @@ macro_rules! text {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn braces_that_are_not_placeholders_stay_literal() {
+        static FORMS: Forms = [
+            "{ $inc: {n} } {unknown} {} {N} a{b}c é{n}ü {{n}} { n } ends with {n",
+            "{n}{n}",
+            "sin marcadores, más de ocho bytes: {",
+        ];
+        let t = Text::new(&FORMS, vec![("n", Arg::Int(1440)), ("b", Arg::Static("B"))]);
+        assert_eq!(t.render(Lang::En), "{ $inc: 1,440 } {unknown} {} {N} aBc é1,440ü {1,440} { n } ends with {n");
+        assert_eq!(t.render(Lang::Es), "1.4401.440");
+        assert_eq!(t.render(Lang::Pt), "sin marcadores, más de ocho bytes: {");
+        for at in 0..20 {
+            let template: &'static str =
+                Box::leak(format!("{}{{n}}{}", "x".repeat(at), "y".repeat(at)).into_boxed_str());
+            let forms: &'static Forms = Box::leak(Box::new([template, template, template]));
+            let t = Text::new(forms, vec![("n", Arg::Static("N"))]);
+            assert_eq!(t.render(Lang::En), format!("{}N{}", "x".repeat(at), "y".repeat(at)));
+        }
+    }
 
     #[test]
     fn renders_each_language_with_its_figures() {
