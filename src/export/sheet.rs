@@ -97,7 +97,7 @@ fn sheet_into(
     )
     .write(lang, out);
 
-    out.push_str(pick(lang, ["**Queries served**\n\n", "**Consultas que sirve**\n\n", "**Consultas atendidas**\n\n"]));
+    out.push_str(pick(lang, ["**Queries served**\n\n", "**Consultas atendidas**\n\n", "**Consultas atendidas**\n\n"]));
     // Queries starting from the aggregate's members, then those the advisor assigns to it.
     let mut queries: Vec<&AccessPattern> =
         members.iter().flat_map(|m| report.starting.get(m).into_iter().flatten().copied()).collect();
@@ -147,8 +147,8 @@ fn sheet_into(
             let notes = if r.notes.is_empty() { String::new() } else { format!(" {}", r.notes) };
             let _ = text!(
                 en: "- `{field}`: {what} of `{child}`, {typical} typical, {bound}. {why}{notes}\n",
-                es: "- `{field}`: {what} de `{child}`, {typical} típicos, {bound}. {why}{notes}\n",
-                pt: "- `{field}`: {what} de `{child}`, {typical} típicos, {bound}. {why}{notes}\n";
+                es: "- `{field}`: {what} de `{child}`, habitualmente {typical}, {bound}. {why}{notes}\n",
+                pt: "- `{field}`: {what} de `{child}`, normalmente {typical}, {bound}. {why}{notes}\n";
                 field = if r.field.is_empty() { lookup.name(&r.child) } else { r.field.clone() },
                 what, child = lookup.name(&r.child), typical = decimal(lang, r.cardinality.typical),
                 bound = bound(lang, r.cardinality.max), why, notes
@@ -260,6 +260,16 @@ fn sheet_into(
         ["\n**Document size**\n\n", "\n**Tamaño del documento**\n\n", "\n**Tamanho do documento**\n\n"],
     ));
     match report.sizes.get(entity.id.as_str()) {
+        // With no unbounded growth the horizon is the worst case, and its label says so.
+        Some(s) if s.horizon_bytes <= s.worst_bytes => {
+            let _ = text!(
+                en: "- Estimated: {avg} bytes on average, {worst} worst case now ({horizon}).\n",
+                es: "- Estimado: {avg} bytes de media, {worst} en el peor caso hoy ({horizon}).\n",
+                pt: "- Estimado: {avg} bytes em média, {worst} no pior caso hoje ({horizon}).\n";
+                avg = s.avg_bytes.to_string(), worst = s.worst_bytes.to_string(), horizon = s.horizon_label.clone()
+            )
+            .write(lang, out);
+        }
         Some(s) => {
             let _ = text!(
                 en: "- Estimated: {avg} bytes on average, {worst} worst case now, {horizon_bytes} {horizon}.\n",

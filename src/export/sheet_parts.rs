@@ -218,8 +218,8 @@ pub fn sub_label(n: &Node, lang: Lang) -> String {
             };
             text!(
                 en: "array of sub-documents ({typical} typical{cap})",
-                es: "array de subdocumentos ({typical} típicos{cap})",
-                pt: "array de subdocumentos ({typical} típicos{cap})";
+                es: "array de subdocumentos (habitualmente {typical}{cap})",
+                pt: "array de subdocumentos (normalmente {typical}{cap})";
                 typical = decimal(lang, c.typical), cap
             )
             .render(lang)

@@ -56,7 +56,7 @@ pub fn bucket(collection: &str, per: &str, b: &BucketSpec, writes: &[String]) ->
     let serves = if writes.is_empty() {
         Text::empty()
     } else {
-        text!(en: " Serves {list}.", es: " Sirve {list}.", pt: " Atende {list}."; list = writes.join("; "))
+        text!(en: " Serves {list}.", es: " Atiende {list}.", pt: " Atende {list}."; list = writes.join("; "))
     };
     let ttl = match b.ttl_seconds {
         Some(s) => text!(
@@ -138,7 +138,7 @@ mod tests {
         };
         let c = bucket("mediciones", "sensor_id", &b, &["W1 Registrar".to_string()]);
         assert!(c.en().starts_with("// mediciones: bucket upsert, one document per sensor_id and day, at most 1440 lecturas. Serves W1 Registrar.\n"));
-        assert!(c.render(Lang::Es).contains("como máximo 1440 lecturas. Sirve W1 Registrar.\n"));
+        assert!(c.render(Lang::Es).contains("como máximo 1440 lecturas. Atiende W1 Registrar.\n"));
         assert!(c.render(Lang::Pt).ends_with(" Os buckets antigos expiram pelo índice TTL (86400 s).\n"));
         let averaged = computed("catalogo", &["valoracion"], "resenas", "puntuacion", true);
         assert!(averaged.render(Lang::Pt).contains("calculado a partir de resenas.puntuacion. A soma"));

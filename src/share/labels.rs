@@ -108,7 +108,7 @@ pub fn caption_parts(r: &Relation, lang: Lang) -> Vec<String> {
     if !r.extended.is_empty() {
         parts.push(format!(
             "{} {}",
-            pick(lang, ["copies", "copia", "copia"]),
+            pick(lang, ["copies", "copia", "cópia"]),
             r.extended.iter().map(|c| c.target_name()).collect::<Vec<_>>().join(", ")
         ));
     }

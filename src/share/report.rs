@@ -148,7 +148,7 @@ fn queries_section(out: &mut String, model: &Model, report: &Report, lang: Lang)
             lang,
             [
                 "No access patterns are listed: the design cannot say which queries it serves.\n\n",
-                "No hay patrones de acceso: el diseño no puede decir qué consultas sirve.\n\n",
+                "No hay patrones de acceso: el diseño no puede decir a qué consultas atiende.\n\n",
                 "Nenhum padrão de acesso listado: o design não consegue dizer quais consultas atende.\n\n",
             ],
         ));
@@ -296,7 +296,12 @@ fn relations_section(out: &mut String, model: &Model, report: &Report, lang: Lan
         );
         let carried = caption(r, lang);
         if !carried.is_empty() {
-            let _ = write!(out, "{}{}", pick(lang, [", carrying ", ", con ", ", levando "]), text(&carried));
+            let _ = write!(
+                out,
+                "{}{}",
+                pick(lang, ["; on the arrow: ", "; en la flecha: ", "; na seta: "]),
+                text(&carried)
+            );
         }
         let Some(a) = report.relation(&r.id) else {
             out.push_str(pick(

@@ -15,12 +15,19 @@ use std::fmt::Write;
 /// How a size level reads after the figures (English keeps the level's name, as before).
 fn level_word(level: SizeLevel, lang: Lang) -> &'static str {
     match level {
-        SizeLevel::Fine => pick(lang, ["Fine", "dentro del objetivo de 1 MB", "dentro da meta de 1 MB"]),
-        SizeLevel::OverTarget => pick(lang, ["OverTarget", "supera el objetivo de 1 MB", "passa da meta de 1 MB"]),
-        SizeLevel::OverAtlas => {
-            pick(lang, ["OverAtlas", "supera el aviso de 2 MB de Atlas", "passa do alerta de 2 MB do Atlas"])
+        SizeLevel::Fine => {
+            pick(lang, ["within the 1 MB target", "dentro del objetivo de 1 MB", "dentro da meta de 1 MB"])
         }
-        SizeLevel::OverLimit => pick(lang, ["OverLimit", "SUPERA EL LÍMITE DE 16 MiB", "PASSA DO LIMITE DE 16 MiB"]),
+        SizeLevel::OverTarget => {
+            pick(lang, ["over the 1 MB target", "supera el objetivo de 1 MB", "passa da meta de 1 MB"])
+        }
+        SizeLevel::OverAtlas => pick(
+            lang,
+            ["over Atlas' 2 MB flag", "supera el aviso de 2 MB de Atlas", "passa do alerta de 2 MB do Atlas"],
+        ),
+        SizeLevel::OverLimit => {
+            pick(lang, ["OVER THE 16 MiB LIMIT", "SUPERA EL LÍMITE DE 16 MiB", "PASSA DO LIMITE DE 16 MiB"])
+        }
     }
 }
 
@@ -55,14 +62,26 @@ pub(super) fn collections_section(out: &mut String, model: &Model, report: &Repo
             }
             if !agg.queries.is_empty() {
                 out.push_str(
-                    &text!(en: "Serves {queries}.\n", es: "Sirve {queries}.\n", pt: "Atende {queries}.\n";
+                    &text!(en: "Serves {queries}.\n", es: "Atiende {queries}.\n", pt: "Atende {queries}.\n";
                         queries = agg.queries.iter().map(|q| code(q)).collect::<Vec<_>>().join(", "))
                     .render(lang),
                 );
             }
             out.push('\n');
         }
-        if let Some(s) = report.size(&e.id) {
+        if let Some(s) = report.size(&e.id).filter(|s| s.horizon_bytes <= s.worst_bytes) {
+            // No unbounded growth: the horizon is the worst case, and its label says so.
+            out.push_str(
+                &text!(
+                    en: "Document size: average {avg}, worst now {worst}; {horizon} ({level}).\n\n",
+                    es: "Tamaño del documento: media {avg}, peor caso hoy {worst}; {horizon} ({level}).\n\n",
+                    pt: "Tamanho do documento: média {avg}, pior caso hoje {worst}; {horizon} ({level}).\n\n";
+                    avg = bytes_label(s.avg_bytes, lang), worst = bytes_label(s.worst_bytes, lang),
+                    horizon = text(&s.horizon_label.render(lang)), level = level_word(s.level, lang)
+                )
+                .render(lang),
+            );
+        } else if let Some(s) = report.size(&e.id) {
             out.push_str(
                 &text!(
                     en: "Document size: average {avg}, worst now {worst}, {horizon} {horizon_bytes} ({level}).\n\n",
@@ -92,7 +111,7 @@ pub(super) fn collections_section(out: &mut String, model: &Model, report: &Repo
         if !advised.is_empty() {
             let header = match lang {
                 Lang::En => ["index", "origin", "serves", "why"],
-                Lang::Es => ["índice", "origen", "sirve", "por qué"],
+                Lang::Es => ["índice", "origen", "atiende", "por qué"],
                 Lang::Pt => ["índice", "origem", "atende", "por quê"],
             };
             out.push_str(&table(&header, &advised));

@@ -442,7 +442,7 @@ db.actividad.createIndex({ "eventos.material_id": 1 });
 // TTL: MongoDB borra cada contenedor 63072000 s (2 años) después de su dia, la retención de socio-actividad.
 db.actividad.createIndex({ dia: 1 }, { expireAfterSeconds: 63072000 });
 
-// actividad: upsert del contenedor, un documento por socio_id y day, como máximo 500 eventos. Sirve C6 Registrar un evento de actividad.
+// actividad: upsert del contenedor, un documento por socio_id y day, como máximo 500 eventos. Atiende C6 Registrar un evento de actividad.
 // Cuando un contenedor está lleno el filtro deja de coincidir, el upsert choca en _id (E11000) y
 // el evento pasa al contenedor siguiente (…-2, …-3). Los contenedores antiguos caducan por el índice TTL (63072000 s).
 function record_actividad(socio_id, evento) {
