@@ -1,9 +1,11 @@
 //! The translated rule documentation (`public/rules/<lang>/<code>.md`) against the English doc
 //! comments: one file per registered rule and language, the same sections in the same order,
-//! no section left empty, every inline code span and every figure kept, no stale file.
+//! no section left empty, every inline code span and every figure kept, no stale file. Also
+//! the generated English files (`public/rules/en/<code>.md`, what the browser app fetches):
+//! `UPDATE_SNAPSHOTS=1 cargo test --test rule_docs_i18n` rewrites them from the doc comments.
 
-use docshape::advisor::rule_docs::{docs, sections, summary_of, why_of};
-use docshape::advisor::{RuleMeta, RULES};
+use docshape::advisor::rule_docs::{docs, english_markdown, sections, summary_of, why_of};
+use docshape::advisor::RULES;
 use docshape::i18n::Lang;
 use std::collections::BTreeSet;
 use std::path::PathBuf;
@@ -72,11 +74,6 @@ fn figures(text: &str) -> Vec<String> {
     out
 }
 
-/// The doc comment without the space `///` leaves at the start of each line.
-fn english_markdown(meta: &RuleMeta) -> String {
-    meta.docs.lines().map(|l| l.strip_prefix(' ').unwrap_or(l)).collect::<Vec<_>>().join("\n")
-}
-
 #[test]
 fn every_rule_has_a_spanish_and_a_portuguese_file_linked_in() {
     for rule in RULES {
@@ -88,7 +85,7 @@ fn every_rule_has_a_spanish_and_a_portuguese_file_linked_in() {
             assert_eq!(docs(m, lang), on_disk, "{}: the core links another text than {}", m.code, path.display());
             assert_eq!(m.docs_in(lang), on_disk);
         }
-        assert_eq!(docs(m, Lang::En), m.docs);
+        assert_eq!(docs(m, Lang::En), m.docs());
     }
 }
 
@@ -96,7 +93,7 @@ fn every_rule_has_a_spanish_and_a_portuguese_file_linked_in() {
 fn translations_have_the_english_sections_in_order_and_none_empty() {
     for rule in RULES {
         let m = rule.meta();
-        let english = sections(m.docs);
+        let english = sections(m.docs());
         assert!(!english.is_empty(), "{} has no sections", m.code);
         for lang in TRANSLATED {
             let text = docs(m, lang);
@@ -133,7 +130,7 @@ fn no_translation_is_the_english_text() {
         for (lang, text) in [("es", es), ("pt", pt)] {
             assert_ne!(text.trim(), english.trim(), "{} ({lang}) is the English text", m.code);
             // References are citations (titles, section numbers) and may read the same.
-            let prose = sections(m.docs).into_iter().filter(|(h, _)| *h != "References");
+            let prose = sections(m.docs()).into_iter().filter(|(h, _)| *h != "References");
             for (i, ((_, en_body), (_, body))) in prose.zip(sections(text)).enumerate() {
                 let en_body: String = en_body.split_whitespace().collect::<Vec<_>>().join(" ");
                 let body: String = body.split_whitespace().collect::<Vec<_>>().join(" ");
@@ -153,7 +150,7 @@ fn every_inline_code_span_of_the_english_is_kept() {
         let m = rule.meta();
         for lang in TRANSLATED {
             let spans: BTreeSet<String> = code_spans(docs(m, lang)).into_iter().collect();
-            for span in code_spans(m.docs) {
+            for span in code_spans(m.docs()) {
                 if !spans.contains(&span) && !allowed(m.code, lang, &span) {
                     missing.push(format!("{} ({}): `{span}`", m.code, lang.code()));
                 }
@@ -170,7 +167,7 @@ fn every_figure_of_the_english_is_kept() {
         let m = rule.meta();
         for lang in TRANSLATED {
             let found: BTreeSet<String> = figures(docs(m, lang)).into_iter().collect();
-            for figure in figures(m.docs) {
+            for figure in figures(m.docs()) {
                 if !found.contains(&figure) && !allowed(m.code, lang, &figure) {
                     missing.push(format!("{} ({}): {figure}", m.code, lang.code()));
                 }
@@ -194,8 +191,8 @@ fn no_stale_translation_for_an_unregistered_code() {
     for entry in std::fs::read_dir(rules_dir()).expect("public/rules exists") {
         let entry = entry.expect("readable entry");
         let name = entry.file_name().to_string_lossy().into_owned();
-        let lang = Lang::from_code(&name).filter(|l| *l != Lang::En);
-        assert!(lang.is_some() && entry.path().is_dir(), "public/rules/{name} is not a translated language");
+        let lang = Lang::from_code(&name);
+        assert!(lang.is_some() && entry.path().is_dir(), "public/rules/{name} is not a language of the interface");
         langs.push(name.clone());
         for file in std::fs::read_dir(entry.path()).expect("readable language folder") {
             let file = file.expect("readable file").file_name().to_string_lossy().into_owned();
@@ -204,5 +201,28 @@ fn no_stale_translation_for_an_unregistered_code() {
         }
     }
     langs.sort();
-    assert_eq!(langs, ["es", "pt"]);
+    assert_eq!(langs, ["en", "es", "pt"]);
+}
+
+#[test]
+fn the_english_files_are_the_doc_comments() {
+    for rule in RULES {
+        let m = rule.meta();
+        let path = file_of(m.code, Lang::En);
+        let fresh = english_markdown(m);
+        if std::env::var_os("UPDATE_SNAPSHOTS").is_some() {
+            std::fs::create_dir_all(rules_dir().join("en")).expect("public/rules/en can be created");
+            std::fs::write(&path, &fresh).expect("public/rules/en is writable");
+        }
+        let saved = std::fs::read_to_string(&path).unwrap_or_default();
+        assert!(
+            saved == fresh,
+            "{} is stale: run `UPDATE_SNAPSHOTS=1 cargo test --test rule_docs_i18n`",
+            path.display()
+        );
+        // What the browser shows from the file is what the doc comment says.
+        let one_line = |s: &str| s.split_whitespace().collect::<Vec<_>>().join(" ");
+        assert_eq!(one_line(summary_of(&saved)), one_line(m.summary()), "{}", m.code);
+        assert_eq!(one_line(why_of(&saved)), one_line(m.why()), "{}", m.code);
+    }
 }

@@ -6,39 +6,59 @@
 use super::rules;
 use super::{Rule, RuleMeta};
 
-pub static RULES: &[&dyn Rule] = &[
-    &rules::model_structure::ModelStructure,
+/// Declares [`RULES`] and [`english_docs`] from one list of rule types.
+macro_rules! registry {
+    ($($rule:path),* $(,)?) => {
+        /// Every rule, in the order the advisor runs them.
+        pub static RULES: &[&dyn Rule] = &[$(&$rule),*];
+
+        /// The English documentation (doc comment) of the rule with this code; empty for an
+        /// unknown code. A function apart from [`RULES`], so the text is linked in only where
+        /// it is read (the CLI, the report, the tests), not in the browser app.
+        pub fn english_docs(code: &str) -> &'static str {
+            $(
+                if code == <$rule>::META.code {
+                    return <$rule>::DOCS;
+                }
+            )*
+            ""
+        }
+    };
+}
+
+registry! {
+    rules::model_structure::ModelStructure,
     // relations (advisor-relations)
-    &rules::unbounded_array::UnboundedArray,
-    &rules::storage_disagrees::StorageDisagrees,
-    &rules::live_copy_without_propagation::LiveCopyWithoutPropagation,
-    &rules::copy_used_to_decide::CopyUsedToDecide,
-    &rules::relational_in_disguise::RelationalInDisguise,
-    &rules::write_spans_aggregates::WriteSpansAggregates,
-    &rules::outlier_misapplied::OutlierMisapplied,
-    &rules::subset_fits::SubsetFits,
-    &rules::computed_fits::ComputedFits,
-    &rules::extended_reference_fits::ExtendedReferenceFits,
-    &rules::outlier_fits::OutlierFits,
+    rules::unbounded_array::UnboundedArray,
+    rules::storage_disagrees::StorageDisagrees,
+    rules::live_copy_without_propagation::LiveCopyWithoutPropagation,
+    rules::copy_used_to_decide::CopyUsedToDecide,
+    rules::relational_in_disguise::RelationalInDisguise,
+    rules::write_spans_aggregates::WriteSpansAggregates,
+    rules::outlier_misapplied::OutlierMisapplied,
+    rules::subset_fits::SubsetFits,
+    rules::computed_fits::ComputedFits,
+    rules::extended_reference_fits::ExtendedReferenceFits,
+    rules::outlier_fits::OutlierFits,
     // collections, sizes, indexes, validation (advisor-collections)
-    &rules::bloated_document::BloatedDocument,
-    &rules::document_size::DocumentSize,
-    &rules::large_array::LargeArray,
-    &rules::tiny_documents_flood::TinyDocumentsFlood,
-    &rules::too_many_indexes::TooManyIndexes,
-    &rules::single_field_indexes::SingleFieldIndexes,
-    &rules::redundant_index::RedundantIndex,
-    &rules::missing_index::MissingIndex,
-    &rules::deep_offset_pagination::DeepOffsetPagination,
-    &rules::non_unique_sort_pagination::NonUniqueSortPagination,
-    &rules::no_projection::NoProjection,
-    &rules::too_many_collections::TooManyCollections,
-    &rules::no_validator::NoValidator,
-    &rules::no_schema_version::NoSchemaVersion,
-    &rules::validation_rollout::ValidationRollout,
+    rules::bloated_document::BloatedDocument,
+    rules::document_size::DocumentSize,
+    rules::large_array::LargeArray,
+    rules::tiny_documents_flood::TinyDocumentsFlood,
+    rules::too_many_indexes::TooManyIndexes,
+    rules::single_field_indexes::SingleFieldIndexes,
+    rules::redundant_index::RedundantIndex,
+    rules::missing_index::MissingIndex,
+    rules::deep_offset_pagination::DeepOffsetPagination,
+    rules::non_unique_sort_pagination::NonUniqueSortPagination,
+    rules::no_projection::NoProjection,
+    rules::too_many_collections::TooManyCollections,
+    rules::no_validator::NoValidator,
+    rules::no_schema_version::NoSchemaVersion,
+    rules::validation_rollout::ValidationRollout,
     // measured from real data
-    &rules::measured_data::MeasuredData,
-];
+    rules::measured_data::MeasuredData,
+}
 
 /// The rule with this code, if any.
 pub fn rule_by_code(code: &str) -> Option<&'static RuleMeta> {
@@ -59,8 +79,8 @@ mod tests {
             assert!(codes.insert(m.code), "duplicate code {}", m.code);
             assert!(names.insert(m.name), "duplicate name {}", m.name);
             assert!(m.code.starts_with("DS") && m.code.len() == 5, "bad code {}", m.code);
-            assert!(m.docs.contains("## What it does"), "{} has no 'What it does'", m.code);
-            assert!(m.docs.contains("## Why is this bad?"), "{} has no 'Why is this bad?'", m.code);
+            assert!(m.docs().contains("## What it does"), "{} has no 'What it does'", m.code);
+            assert!(m.docs().contains("## Why is this bad?"), "{} has no 'Why is this bad?'", m.code);
             assert!(!m.summary().is_empty(), "{} has an empty summary", m.code);
         }
     }

@@ -25,20 +25,27 @@ pub struct RuleMeta {
     pub name: &'static str,
     pub category: Category,
     pub severity: Severity,
-    /// The rule's doc comment, Markdown: What it does / Why is this bad? / Example /
-    /// Use instead / References. Translations: [`super::rule_docs::docs`].
-    pub docs: &'static str,
 }
 
 impl RuleMeta {
+    /// The rule's doc comment, Markdown: What it does / Why is this bad? / Example /
+    /// Use instead / References. Translations: [`super::rule_docs::docs`].
+    ///
+    /// Kept out of `RuleMeta` itself (see [`super::registry::english_docs`]) so that a binary
+    /// that never calls this, the browser app, does not carry the text: it fetches
+    /// `rules/en/<code>.md` instead.
+    pub fn docs(&self) -> &'static str {
+        super::registry::english_docs(self.code)
+    }
+
     /// The first paragraph of the first section ("What it does"), for short explanations.
     pub fn summary(&self) -> &'static str {
-        super::rule_docs::summary_of(self.docs)
+        super::rule_docs::summary_of(self.docs())
     }
 
     /// The second section ("Why is this bad?"), up to the next heading.
     pub fn why(&self) -> &'static str {
-        super::rule_docs::why_of(self.docs)
+        super::rule_docs::why_of(self.docs())
     }
 
     /// The documentation in `lang` (the doc comment for English); see [`super::rule_docs`].
@@ -74,8 +81,10 @@ macro_rules! declare_rule {
                 name: $rule,
                 category: $crate::advisor::Category::$category,
                 severity: $crate::advisor::Severity::$severity,
-                docs: concat!($($doc, "\n"),*),
             };
+
+            /// The rule's documentation: its doc comment (see `RuleMeta::docs`).
+            pub const DOCS: &'static str = concat!($($doc, "\n"),*);
 
             /// A finding of this rule with its default severity.
             #[allow(dead_code)]

@@ -3,9 +3,11 @@
 //! The English text is the rule's doc comment (`RuleMeta::docs`). The Spanish and Portuguese
 //! translations live in `public/rules/<lang>/<code>.md`, one Markdown file per rule, with the
 //! same level-2 sections in the same order (What it does / Why is this bad? / Example / Use
-//! instead / References). The browser fetches those files at run time; only native builds
-//! (the CLI, the generated pages, the tests) link them in, so the wasm bundle does not grow
-//! and [`docs`] answers in English there.
+//! instead / References). The browser app fetches `public/rules/<lang>/<code>.md` at run time
+//! for every language, English included (`public/rules/en/` is generated from the doc comments
+//! and kept current by a test), so none of the texts is in its wasm; only native builds (the
+//! CLI, the generated pages, the tests) link the translations in, and [`docs`] answers in
+//! English in wasm builds that call it (the worker's report).
 //!
 //! Sections are found by position, not by their English heading, so [`summary_of`] and
 //! [`why_of`] work on a translation as well as on the doc comment.
@@ -18,18 +20,27 @@ use crate::i18n::Lang;
 /// on wasm, where the browser fetches [`doc_path`] instead).
 pub fn docs(meta: &RuleMeta, lang: Lang) -> &'static str {
     match lang {
-        Lang::En => meta.docs,
-        Lang::Es | Lang::Pt => translated(meta.code, lang).unwrap_or(meta.docs),
+        Lang::En => meta.docs(),
+        Lang::Es | Lang::Pt => translated(meta.code, lang).unwrap_or_else(|| meta.docs()),
     }
 }
 
-/// Where the browser finds the translated documentation of rule `code`, relative to the site
-/// root (`rules/es/DS101.md`); `None` for English, which is the doc comment itself.
-pub fn doc_path(code: &str, lang: Lang) -> Option<String> {
-    match lang {
-        Lang::En => None,
-        Lang::Es | Lang::Pt => Some(format!("rules/{}/{code}.md", lang.code())),
+/// Where the browser finds the documentation of rule `code` in `lang`, relative to the site
+/// root (`rules/es/DS101.md`; `rules/en/DS101.md` is the doc comment without the space `///`
+/// leaves at the start of each line, see [`english_markdown`]).
+pub fn doc_path(code: &str, lang: Lang) -> String {
+    format!("rules/{}/{code}.md", lang.code())
+}
+
+/// The English documentation of `meta` as the file `public/rules/en/<code>.md` holds it: the
+/// doc comment without the leading space of each line, ending with a newline.
+pub fn english_markdown(meta: &RuleMeta) -> String {
+    let mut out = String::new();
+    for line in meta.docs().lines() {
+        out.push_str(line.strip_prefix(' ').unwrap_or(line));
+        out.push('\n');
     }
+    out
 }
 
 /// Declares the table of translated files: each code gets its Spanish and Portuguese file.
@@ -144,9 +155,9 @@ mod tests {
     fn english_summary_and_why_are_unchanged_by_position_lookup() {
         for rule in RULES {
             let m = rule.meta();
-            assert_eq!(summary_of(m.docs), legacy_summary(m.docs), "{}", m.code);
-            assert_eq!(m.summary(), legacy_summary(m.docs), "{}", m.code);
-            assert_eq!(why_of(m.docs), why_by_heading(m.docs), "{}", m.code);
+            assert_eq!(summary_of(m.docs()), legacy_summary(m.docs()), "{}", m.code);
+            assert_eq!(m.summary(), legacy_summary(m.docs()), "{}", m.code);
+            assert_eq!(why_of(m.docs()), why_by_heading(m.docs()), "{}", m.code);
             assert!(!m.why().is_empty() && !m.why().contains("## "), "{}: why runs into the next section", m.code);
         }
     }
@@ -170,9 +181,11 @@ mod tests {
     #[test]
     fn english_is_the_doc_comment_and_paths_name_the_files() {
         let m = RULES[0].meta();
-        assert_eq!(docs(m, Lang::En), m.docs);
-        assert_eq!(doc_path("DS101", Lang::Es).as_deref(), Some("rules/es/DS101.md"));
-        assert_eq!(doc_path("DS101", Lang::Pt).as_deref(), Some("rules/pt/DS101.md"));
-        assert_eq!(doc_path("DS101", Lang::En), None);
+        assert_eq!(docs(m, Lang::En), m.docs());
+        assert!(m.docs().contains("## What it does"));
+        assert_eq!(crate::advisor::registry::english_docs("DS999"), "");
+        assert_eq!(doc_path("DS101", Lang::Es), "rules/es/DS101.md");
+        assert_eq!(doc_path("DS101", Lang::Pt), "rules/pt/DS101.md");
+        assert_eq!(doc_path("DS101", Lang::En), "rules/en/DS101.md");
     }
 }

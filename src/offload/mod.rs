@@ -1,6 +1,6 @@
 //! Work the browser runs in a second WebAssembly module, a Web Worker (`docshape-worker`),
-//! loaded only when the export or import dialog opens: the exporters, the importer, the review
-//! report and the SVG diagram. The live editor (model, advisor, UI) never links them, which
+//! loaded only when the export or import dialog opens or a share link is made: the exporters,
+//! the importer, the review report, the SVG diagram and the share-link encoder. The live editor (model, advisor, UI) never links them, which
 //! keeps the first download small.
 //!
 //! The messages are JSON text ([`protocol`]): the UI sends a [`protocol::Request`] with the
@@ -32,7 +32,11 @@ pub fn run(request: &Request) -> Outcome {
     };
     let lang = request.lang();
     match &request.job {
-        Job::Export { kind, share_url } => Outcome::Text(exports::render(*kind, &model, lang, share_url.clone())),
+        Job::Export { kind, share_base } => {
+            let share_url = share_base.as_ref().map(|base| format!("{base}{}", crate::share::encode_link(&model)));
+            Outcome::Text(exports::render(*kind, &model, lang, share_url))
+        }
+        Job::ShareLink {} => Outcome::Text(crate::share::encode_link(&model)),
         Job::Svg { dark, only } => Outcome::Text(exports::svg(&model, *dark, only.clone(), lang)),
         Job::Import { text, name, source } => match analyse(text, name, source, &model, lang) {
             Ok(preview) => Outcome::Preview(Box::new(preview)),

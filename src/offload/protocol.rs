@@ -4,6 +4,7 @@
 //! {"id": 7, "lang": "en", "model": "{\"format\": \"docshape\", ...}", "job": {"export": {"kind": "schema"}}}
 //! {"id": 8, "lang": "es", "model": "...", "job": {"svg": {"dark": true, "only": ["libro"]}}}
 //! {"id": 9, "lang": "pt", "model": "...", "job": {"import": {"text": "{...}\n{...}", "name": "samples", "source": "pasted"}}}
+//! {"id": 10, "lang": "en", "model": "...", "job": {"shareLink": {}}}
 //! ```
 //!
 //! and its answer, with the same `id`: `{"id": 7, "outcome": {"text": "..."}}`,
@@ -53,10 +54,15 @@ pub enum Job {
     /// The text of one export tab.
     Export {
         kind: ExportKind,
-        /// For the review report: the link that opens the design.
-        #[serde(default, rename = "shareUrl", skip_serializing_if = "Option::is_none")]
-        share_url: Option<String>,
+        /// For the review report: the page's address (origin and path). The worker appends
+        /// the model's share link (`#m=...`) to it, so the link that opens the design is in
+        /// the report; the UI does not link the share-link encoder.
+        #[serde(default, rename = "shareBase", skip_serializing_if = "Option::is_none")]
+        share_base: Option<String>,
     },
+    /// The model's share link fragment (`#m=...`), for the Share action. Encoding (compact
+    /// JSON, DEFLATE) lives in the worker; the page only decodes links.
+    ShareLink {},
     /// The diagram as SVG, light or dark, of every entity or only of the given ids.
     Svg {
         #[serde(default)]

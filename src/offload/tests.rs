@@ -30,7 +30,7 @@ fn text(outcome: Outcome) -> String {
 fn schema_export_is_the_exporters_own_text() {
     let model = bibliored();
     let direct = export::schema::render_json(&export::schema::validators(&Builder::new(&model)));
-    let answered = text(ask("en", Job::Export { kind: ExportKind::Schema, share_url: None }));
+    let answered = text(ask("en", Job::Export { kind: ExportKind::Schema, share_base: None }));
     assert_eq!(answered, direct);
     assert!(answered.contains("\"$jsonSchema\""));
 }
@@ -40,7 +40,7 @@ fn script_export_uses_the_advisors_indexes() {
     let model = bibliored();
     let report = crate::advisor::analyze(&model);
     let direct = export::mongosh::script_with(&Builder::new(&model), &report.indexes, crate::i18n::Lang::En);
-    let answered = text(ask("en", Job::Export { kind: ExportKind::Script, share_url: None }));
+    let answered = text(ask("en", Job::Export { kind: ExportKind::Script, share_base: None }));
     assert_eq!(answered, direct);
     assert!(answered.contains("createIndex"), "the script creates the advised indexes");
 }
@@ -56,16 +56,30 @@ fn every_export_kind_answers_a_text() {
         ExportKind::Report,
         ExportKind::Image,
     ] {
-        let t = text(ask("en", Job::Export { kind, share_url: None }));
+        let t = text(ask("en", Job::Export { kind, share_base: None }));
         assert!(!t.trim().is_empty(), "{kind:?} is empty");
     }
 }
 
 #[test]
 fn the_report_carries_the_share_link() {
-    let url = "https://example.test/#m=abc".to_string();
-    let t = text(ask("en", Job::Export { kind: ExportKind::Report, share_url: Some(url.clone()) }));
-    assert!(t.contains(&url));
+    let base = "https://example.test/app/".to_string();
+    let t = text(ask("en", Job::Export { kind: ExportKind::Report, share_base: Some(base.clone()) }));
+    let url = format!("{base}{}", crate::share::encode_link(&bibliored()));
+    assert!(t.contains(&url), "{t}");
+    let start = t.find(&base).expect("the link is in the report");
+    let link = &t[start..start + url.len()];
+    assert_eq!(crate::share::decode_link(link).expect("the report's link opens"), bibliored());
+}
+
+#[test]
+fn the_share_link_opens_the_same_model() {
+    let fragment = text(ask("en", Job::ShareLink {}));
+    assert!(fragment.starts_with(crate::share::LINK_PREFIX), "{fragment}");
+    assert_eq!(fragment, crate::share::encode_link(&bibliored()));
+    assert_eq!(crate::share::decode_link(&fragment).expect("the link opens"), bibliored());
+    let request = Request { id: 3, lang: "en".into(), model: String::new(), job: Job::ShareLink {} };
+    assert!(serde_json::to_string(&request).unwrap().contains(r#""job":{"shareLink":{}}"#));
 }
 
 #[test]

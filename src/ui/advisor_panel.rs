@@ -5,7 +5,7 @@ use super::progressive::progressive;
 use super::state::{Editor, Tab};
 use super::text::{inline_markdown, say, tr};
 use crate::advisor::{rule_by_code, rule_docs, Finding, RuleMeta, Severity};
-use crate::i18n::{Labelled, Msg};
+use crate::i18n::{Labelled, Lang, Msg};
 use crate::model::Place;
 use crate::share::labels::human_bytes;
 use leptos::prelude::*;
@@ -209,29 +209,30 @@ fn Sizes() -> impl IntoView {
     }
 }
 
-/// The rule's own explanation (summary and "why"), in the interface's language. English is the
-/// doc comment compiled in; Spanish and Portuguese are fetched once per rule from
-/// `rules/<lang>/<code>.md` when a finding is first opened, and kept for the session. Until the
-/// translation arrives (or if it cannot be fetched) the English text is shown.
+/// The rule's own explanation (summary and "why"), in the interface's language, fetched once
+/// per rule and language from `rules/<lang>/<code>.md` when a finding is first opened (English
+/// too: the doc comments are not compiled into the app, which keeps the page-load bundle
+/// small) and kept for the session. Until the text arrives only the code and name are shown;
+/// if a translation cannot be fetched the English file is tried.
 #[component]
 fn RuleExplain(meta: &'static RuleMeta) -> impl IntoView {
     let editor = expect_context::<Editor>();
-    let docs = RwSignal::new(meta.docs.to_string());
+    let docs = RwSignal::new(String::new());
     Effect::new(move |_| {
         let lang = editor.lang.get();
-        let Some(path) = rule_docs::doc_path(meta.code, lang) else {
-            docs.set(meta.docs.to_string());
-            return;
-        };
-        if let Some(text) = DOC_CACHE.with(|c| c.borrow().get(&path).cloned()) {
+        let paths = [rule_docs::doc_path(meta.code, lang), rule_docs::doc_path(meta.code, Lang::En)];
+        if let Some(text) = DOC_CACHE.with(|c| c.borrow().get(&paths[0]).cloned()) {
             docs.set(text);
             return;
         }
         leptos::task::spawn_local(async move {
-            if let Ok(text) = super::dialogs::fetch_text(&path).await {
-                DOC_CACHE.with(|c| c.borrow_mut().insert(path, text.clone()));
-                if editor.lang.get_untracked() == lang {
-                    docs.set(text);
+            for path in paths {
+                if let Ok(text) = super::dialogs::fetch_text(&path).await {
+                    DOC_CACHE.with(|c| c.borrow_mut().insert(path, text.clone()));
+                    if editor.lang.get_untracked() == lang {
+                        docs.set(text);
+                    }
+                    return;
                 }
             }
         });
@@ -243,7 +244,7 @@ fn RuleExplain(meta: &'static RuleMeta) -> impl IntoView {
 }
 
 thread_local! {
-    /// Translated rule documentation fetched this session, by path.
+    /// Rule documentation fetched this session, by path.
     static DOC_CACHE: std::cell::RefCell<std::collections::HashMap<String, String>> = Default::default();
 }
 

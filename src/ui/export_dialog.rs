@@ -77,9 +77,9 @@ pub fn ExportDialog() -> impl IntoView {
         text.set(None);
         asked.update_value(|n| *n += 1);
         let this = asked.get_value();
-        let share_url = (k == Kind::Report).then(|| super::share_ui::share_url(&editor)).flatten();
+        let share_base = (k == Kind::Report).then(super::share_ui::page_address).flatten();
         leptos::task::spawn_local(async move {
-            let answer = super::worker_client::export(job, &model, lang, share_url).await;
+            let answer = super::worker_client::export(job, &model, lang, share_base).await;
             // A newer request (another tab) replaces this one.
             if asked.get_value() == this {
                 text.set(Some(answer.map_err(|e| e.message(lang))));

@@ -1,11 +1,12 @@
 //! Design reviews in the browser: share links (the model in the URL fragment, never sent to a
-//! server), the read-only review mode they open, and SVG / PNG downloads (drawn by the worker).
+//! server; made by the worker, read here), the read-only review mode they open, and SVG / PNG
+//! downloads (drawn by the worker).
 
 use super::state::{Editor, NoticeKind};
 use super::storage::{download, file_name};
 use super::text::tr;
 use crate::i18n::Msg;
-use crate::share::{self, decode_link, encode_link, LINK_PREFIX};
+use crate::share::{self, decode_link, LINK_PREFIX};
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
@@ -33,12 +34,24 @@ fn clear_hash() {
     }
 }
 
-/// Copies a link to the current model and says how long it is.
+/// Copies a link to the current model and says how long it is. The worker encodes the link
+/// (the first time it is started, which takes a moment); a failure is shown as a notice.
 pub fn copy_link(editor: &Editor) {
-    let Some(url) = share_url(editor) else { return };
-    let len = url.len();
-    super::storage::copy(*editor, url);
-    editor.notify(NoticeKind::Info, editor.fill(Msg::LinkCopied, &[&len]));
+    let Some(base) = page_address() else { return };
+    let model = editor.model.get_untracked();
+    let editor = *editor;
+    leptos::task::spawn_local(async move {
+        let lang = editor.lang.get_untracked();
+        match super::worker_client::share_link(&model, lang).await {
+            Ok(fragment) => {
+                let url = format!("{base}{fragment}");
+                let len = url.len();
+                super::storage::copy(editor, url);
+                editor.notify(NoticeKind::Info, editor.fill(Msg::LinkCopied, &[&len]));
+            }
+            Err(e) => editor.notify(NoticeKind::Error, e.message(lang)),
+        }
+    });
 }
 
 /// Leaves review mode keeping the shared model as the user's own (one undoable step).
@@ -145,14 +158,8 @@ fn rasterise(editor: Editor, svg: String, name: String) {
     img.set_src(&format!("data:image/svg+xml;base64,{}", share::base64_encode(svg.as_bytes())));
 }
 
-/// The link that opens the current design (for the review report).
-pub fn share_url(editor: &Editor) -> Option<String> {
-    location().map(|loc| {
-        format!(
-            "{}{}{}",
-            loc.origin().unwrap_or_default(),
-            loc.pathname().unwrap_or_default(),
-            editor.model.with_untracked(encode_link)
-        )
-    })
+/// The page's address without its fragment (origin and path): a share link is this followed
+/// by the model's fragment.
+pub fn page_address() -> Option<String> {
+    location().map(|loc| format!("{}{}", loc.origin().unwrap_or_default(), loc.pathname().unwrap_or_default()))
 }

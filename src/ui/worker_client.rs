@@ -51,8 +51,19 @@ impl Failure {
 }
 
 /// The text of one export of `model`.
-pub async fn export(kind: ExportKind, model: &Model, lang: Lang, share_url: Option<String>) -> Result<String, Failure> {
-    text(ask(Job::Export { kind, share_url }, model, lang).await?)
+/// `share_base` (the page's address) puts the model's share link in the review report.
+pub async fn export(
+    kind: ExportKind,
+    model: &Model,
+    lang: Lang,
+    share_base: Option<String>,
+) -> Result<String, Failure> {
+    text(ask(Job::Export { kind, share_base }, model, lang).await?)
+}
+
+/// The share link fragment (`#m=...`) of `model`.
+pub async fn share_link(model: &Model, lang: Lang) -> Result<String, Failure> {
+    text(ask(Job::ShareLink {}, model, lang).await?)
 }
 
 /// The diagram as SVG: light or dark, every entity or only the given ids.
