@@ -3,7 +3,20 @@
 #[cfg(target_arch = "wasm32")]
 fn main() {
     console_error_panic_hook::set_once();
+    reserve_memory();
     docshape::ui::mount();
+}
+
+/// Grows the WebAssembly memory once, by the size a large model needs on start, instead of
+/// page by page: the allocator asks the browser for more memory in small steps (hundreds of
+/// `memory.grow` on a model of 500 aggregates, each detaching the JavaScript views of it).
+/// The block is freed at once and stays in the allocator's free space for what follows.
+#[cfg(target_arch = "wasm32")]
+fn reserve_memory() {
+    const RESERVE: usize = 32 << 20;
+    let block: Vec<u8> = Vec::with_capacity(RESERVE);
+    // Keeps the allocation from being optimised away with its free.
+    drop(std::hint::black_box(block));
 }
 
 #[cfg(not(target_arch = "wasm32"))]

@@ -105,7 +105,10 @@ pub fn Canvas() -> impl IntoView {
                 .collect::<Vec<_>>()
         })
     });
-    let far = Signal::derive(move || editor.camera.with(|c| c.zoom) < FAR_ZOOM);
+    // A memo, not a derived signal: every box and arrow reads it, and a pan or the fit on start
+    // changes the camera without crossing the level of detail; a derived signal would re-run
+    // all of them (each arrow redrawn) on every camera change.
+    let far: Signal<bool> = Memo::new(move |_| editor.camera.with(|c| c.zoom) < FAR_ZOOM).into();
 
     let move_listener = window_event_listener(leptos::ev::pointermove, move |ev| on_move(&editor, &ev));
     let up_listener = window_event_listener(leptos::ev::pointerup, move |ev| on_up(&editor, &ev));
