@@ -5,9 +5,9 @@
 //! same level-2 sections in the same order (What it does / Why is this bad? / Example / Use
 //! instead / References). The browser app fetches `public/rules/<lang>/<code>.md` at run time
 //! for every language, English included (`public/rules/en/` is generated from the doc comments
-//! and kept current by a test), so none of the texts is in its wasm; only native builds (the
-//! CLI, the generated pages, the tests) link the translations in, and [`docs`] answers in
-//! English in wasm builds that call it (the worker's report).
+//! and kept current by a test), so none of the texts is in its wasm. The texts are linked only
+//! into what calls [`docs`]: the CLI, the generated pages, the tests and the export worker (its
+//! review report explains each finding in the reader's language).
 //!
 //! Sections are found by position, not by their English heading, so [`summary_of`] and
 //! [`why_of`] work on a translation as well as on the doc comment.
@@ -16,8 +16,7 @@ use super::RuleMeta;
 use crate::i18n::Lang;
 
 /// The documentation of `meta` in `lang`: the doc comment for English, the translated file
-/// for Spanish and Portuguese. Falls back to English when no translation is linked in (always
-/// on wasm, where the browser fetches [`doc_path`] instead).
+/// for Spanish and Portuguese (English if a translation were missing).
 pub fn docs(meta: &RuleMeta, lang: Lang) -> &'static str {
     match lang {
         Lang::En => meta.docs(),
@@ -46,8 +45,7 @@ pub fn english_markdown(meta: &RuleMeta) -> String {
 /// Declares the table of translated files: each code gets its Spanish and Portuguese file.
 macro_rules! translations {
     ($($code:literal),* $(,)?) => {
-        /// The translated file of rule `code` in `lang`, if one is linked in.
-        #[cfg(not(target_arch = "wasm32"))]
+        /// The translated file of rule `code` in `lang`, if there is one.
         pub fn translated(code: &str, lang: Lang) -> Option<&'static str> {
             match (code, lang) {
                 $(
@@ -65,12 +63,6 @@ translations!(
     "DS201", "DS202", "DS203", "DS204", "DS301", "DS302", "DS303", "DS304", "DS305", "DS306", "DS307", "DS308",
     "DS401", "DS402", "DS403", "DS601",
 );
-
-/// On wasm the translations are not linked in: the browser fetches [`doc_path`].
-#[cfg(target_arch = "wasm32")]
-pub fn translated(_code: &str, _lang: Lang) -> Option<&'static str> {
-    None
-}
 
 /// Whether `line` is a level-2 heading. Doc comment lines keep the space after `///`, so one
 /// leading space is allowed.
