@@ -4,7 +4,7 @@
 //! `--lang` says, so scripts that read it do not depend on the reader's language.
 
 use crate::args::{emit, read_model, Args};
-use docshape::advisor::{analyze, Finding, Report, Severity, SizeLevel};
+use docshape::advisor::{analyze, Finding, Report, Severity};
 use docshape::i18n::Lang;
 use docshape::model::Model;
 use docshape::share::labels::bytes_label;
@@ -67,7 +67,7 @@ pub fn collections(model: &Model, report: &Report, lang: Lang) -> String {
                 bytes_label(s.avg_bytes, lang),
                 bytes_label(s.worst_bytes, lang),
                 bytes_label(s.horizon_bytes, lang),
-                level_label(s.level, lang),
+                docshape::share::labels::size_level_label(s.level, lang),
                 s.horizon_label.render(lang)
             ));
         }
@@ -109,22 +109,6 @@ pub fn collections(model: &Model, report: &Report, lang: Lang) -> String {
         out.push('\n');
     }
     out
-}
-
-fn level_label(level: SizeLevel, lang: Lang) -> &'static str {
-    match level {
-        SizeLevel::Fine => pick(lang, ["under 1 MB", "menos de 1 MB", "menos de 1 MB"]),
-        SizeLevel::OverTarget => {
-            pick(lang, ["over the 1 MB target", "supera el objetivo de 1 MB", "passa da meta de 1 MB"])
-        }
-        SizeLevel::OverAtlas => pick(
-            lang,
-            ["over Atlas' 2 MB flag", "supera el aviso de 2 MB de Atlas", "passa do alerta de 2 MB do Atlas"],
-        ),
-        SizeLevel::OverLimit => {
-            pick(lang, ["OVER THE 16 MiB LIMIT", "SUPERA EL LÍMITE DE 16 MiB", "PASSA DO LIMITE DE 16 MiB"])
-        }
-    }
 }
 
 /// Findings grouped by severity, each with the element it concerns.

@@ -31,6 +31,25 @@ pub fn kind_label(e: &Entity, lang: Lang) -> String {
 }
 
 /// `human_bytes` with the decimal comma of Spanish and Portuguese: `12,4 KB`.
+/// How a document's size stands against MongoDB's figures, in words: "under 1 MB", "over Atlas'
+/// 2 MB flag"... (the CLI's size table and the review report).
+pub fn size_level_label(level: crate::advisor::SizeLevel, lang: Lang) -> &'static str {
+    use crate::advisor::SizeLevel;
+    match level {
+        SizeLevel::Fine => pick(lang, ["under 1 MB", "menos de 1 MB", "menos de 1 MB"]),
+        SizeLevel::OverTarget => {
+            pick(lang, ["over the 1 MB target", "supera el objetivo de 1 MB", "passa da meta de 1 MB"])
+        }
+        SizeLevel::OverAtlas => pick(
+            lang,
+            ["over Atlas' 2 MB flag", "supera el aviso de 2 MB de Atlas", "passa do alerta de 2 MB do Atlas"],
+        ),
+        SizeLevel::OverLimit => {
+            pick(lang, ["OVER THE 16 MiB LIMIT", "SUPERA EL LÍMITE DE 16 MiB", "PASSA DO LIMITE DE 16 MiB"])
+        }
+    }
+}
+
 pub fn bytes_label(bytes: u64, lang: Lang) -> String {
     let s = human_bytes(bytes);
     if lang == Lang::En {

@@ -5,31 +5,12 @@ use super::labels::bytes_label;
 use super::markdown::{cell, code, table, text};
 use super::report::entity_name;
 use super::report_export::{decision_sheet, validator};
-use crate::advisor::{Report, SizeLevel};
+use crate::advisor::Report;
 use crate::export::pick;
 use crate::i18n::Lang;
 use crate::model::{Entity, Model};
 use crate::text;
 use std::fmt::Write;
-
-/// How a size level reads after the figures (English keeps the level's name, as before).
-fn level_word(level: SizeLevel, lang: Lang) -> &'static str {
-    match level {
-        SizeLevel::Fine => {
-            pick(lang, ["within the 1 MB target", "dentro del objetivo de 1 MB", "dentro da meta de 1 MB"])
-        }
-        SizeLevel::OverTarget => {
-            pick(lang, ["over the 1 MB target", "supera el objetivo de 1 MB", "passa da meta de 1 MB"])
-        }
-        SizeLevel::OverAtlas => pick(
-            lang,
-            ["over Atlas' 2 MB flag", "supera el aviso de 2 MB de Atlas", "passa do alerta de 2 MB do Atlas"],
-        ),
-        SizeLevel::OverLimit => {
-            pick(lang, ["OVER THE 16 MiB LIMIT", "SUPERA EL LÍMITE DE 16 MiB", "PASSA DO LIMITE DE 16 MiB"])
-        }
-    }
-}
 
 /// Appends the "Collections" section to `out`.
 pub(super) fn collections_section(out: &mut String, model: &Model, report: &Report, lang: Lang) {
@@ -77,7 +58,7 @@ pub(super) fn collections_section(out: &mut String, model: &Model, report: &Repo
                     es: "Tamaño del documento: media {avg}, peor caso hoy {worst}; {horizon} ({level}).\n\n",
                     pt: "Tamanho do documento: média {avg}, pior caso hoje {worst}; {horizon} ({level}).\n\n";
                     avg = bytes_label(s.avg_bytes, lang), worst = bytes_label(s.worst_bytes, lang),
-                    horizon = text(&s.horizon_label.render(lang)), level = level_word(s.level, lang)
+                    horizon = text(&s.horizon_label.render(lang)), level = super::labels::size_level_label(s.level, lang)
                 )
                 .render(lang),
             );
@@ -89,7 +70,7 @@ pub(super) fn collections_section(out: &mut String, model: &Model, report: &Repo
                     pt: "Tamanho do documento: média {avg}, pior caso hoje {worst}, {horizon} {horizon_bytes} ({level}).\n\n";
                     avg = bytes_label(s.avg_bytes, lang), worst = bytes_label(s.worst_bytes, lang),
                     horizon = text(&s.horizon_label.render(lang)), horizon_bytes = bytes_label(s.horizon_bytes, lang),
-                    level = level_word(s.level, lang)
+                    level = super::labels::size_level_label(s.level, lang)
                 )
                 .render(lang),
             );
