@@ -275,7 +275,10 @@ fn StatusBar() -> impl IntoView {
     view! {
         <footer class="status">
             <span>{counts}</span>
-            <span data-testid="analysis-ms">{move || Msg::AdvisorMs.fill(editor.lang.get(), &[&format!("{:.1}", editor.analysis_ms.get())])}</span>
+            <span data-testid="analysis-ms">{move || {
+                let lang = editor.lang.get();
+                Msg::AdvisorMs.fill(lang, &[&milliseconds(editor.analysis_ms.get(), lang)])
+            }}</span>
             <span class="spacer"></span>
             {move || {
                 editor.notice.get().map(|n| {
@@ -316,5 +319,17 @@ fn LanguageSwitch() -> impl IntoView {
                 .map(|l| view! { <option value=l.code() title=l.native_name() selected=move || editor.lang.get() == l>{l.short_name()}</option> })
                 .collect_view()}
         </select>
+    }
+}
+
+/// A duration in milliseconds for the status bar: two decimals under 1 ms (a small model is
+/// analysed in hundredths of a millisecond, which one decimal would show as 0.0), the
+/// language's decimal separator.
+fn milliseconds(ms: f64, lang: Lang) -> String {
+    let text = if ms < 1.0 { format!("{ms:.2}") } else { format!("{ms:.1}") };
+    if lang == Lang::En {
+        text
+    } else {
+        text.replace('.', ",")
     }
 }
