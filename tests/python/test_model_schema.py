@@ -61,3 +61,18 @@ def test_broken_models_are_rejected(break_it):
     model = copy.deepcopy(_bibliored())
     break_it(model)
     assert list(Validator(SCHEMA).iter_errors(model)), "the schema accepted a broken model"
+
+
+@pytest.mark.parametrize("sample", ["known.ndjson", "seed004_pedidos.ndjson", "seed000_usuarios.ejson"])
+def test_an_inferred_model_matches_the_schema(run, sample):
+    """`docshape infer` writes measured figures into the model (observations with their figures
+    and shares): the file it writes is a valid model file too."""
+    model = json.loads(run("infer", ROOT / "tests" / "fixtures" / "samples" / sample))
+    problems = [f"{list(e.absolute_path)}: {e.message}" for e in Validator(SCHEMA).iter_errors(model)]
+    assert not problems, problems
+    if sample == "known.ndjson":
+        notes = [o for e in model["entities"] for o in e["measured"]["observations"]]
+        assert notes and all(o.get("figures") or o.get("shares") for o in notes), notes
+        broken = copy.deepcopy(model)
+        broken["entities"][0]["measured"]["observations"][0]["figures"] = {"max": -3}
+        assert list(Validator(SCHEMA).iter_errors(broken)), "a negative figure is refused"
