@@ -9,75 +9,56 @@ use crate::i18n::Msg;
 use crate::offload::protocol::ExportKind;
 use leptos::prelude::*;
 
+/// A tab: an export the worker writes, or the model file, written here.
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Kind {
-    Examples,
-    Ejson,
-    Schema,
-    Script,
-    Sheets,
-    Report,
-    Image,
+    Export(ExportKind),
     Model,
 }
 
 const TABS: [(Kind, Msg); 8] = [
-    (Kind::Examples, Msg::TabExamples),
-    (Kind::Ejson, Msg::TabEjson),
-    (Kind::Schema, Msg::TabSchema),
-    (Kind::Script, Msg::TabScript),
-    (Kind::Sheets, Msg::TabSheets),
-    (Kind::Report, Msg::TabReport),
-    (Kind::Image, Msg::TabImage),
+    (Kind::Export(ExportKind::Examples), Msg::TabExamples),
+    (Kind::Export(ExportKind::Ejson), Msg::TabEjson),
+    (Kind::Export(ExportKind::Schema), Msg::TabSchema),
+    (Kind::Export(ExportKind::Script), Msg::TabScript),
+    (Kind::Export(ExportKind::Sheets), Msg::TabSheets),
+    (Kind::Export(ExportKind::Report), Msg::TabReport),
+    (Kind::Export(ExportKind::Image), Msg::TabImage),
     (Kind::Model, Msg::TabModel),
 ];
 
 /// The file suffix and MIME type of one export.
 fn file_kind(kind: Kind) -> (&'static str, &'static str) {
     match kind {
-        Kind::Examples => (".examples.js", "text/javascript"),
-        Kind::Ejson => (".examples.json", "application/json"),
-        Kind::Schema => (".schema.json", "application/json"),
-        Kind::Script => (".mongosh.js", "text/javascript"),
-        Kind::Sheets => (".sheets.md", "text/markdown"),
-        Kind::Report => (".review.md", "text/markdown"),
-        Kind::Image => (".svg", "image/svg+xml"),
+        Kind::Export(ExportKind::Examples) => (".examples.js", "text/javascript"),
+        Kind::Export(ExportKind::Ejson) => (".examples.json", "application/json"),
+        Kind::Export(ExportKind::Schema) => (".schema.json", "application/json"),
+        Kind::Export(ExportKind::Script) => (".mongosh.js", "text/javascript"),
+        Kind::Export(ExportKind::Sheets) => (".sheets.md", "text/markdown"),
+        Kind::Export(ExportKind::Report) => (".review.md", "text/markdown"),
+        Kind::Export(ExportKind::Image) => (".svg", "image/svg+xml"),
         Kind::Model => (".docshape.json", "application/json"),
-    }
-}
-
-/// What the worker writes for a tab (`None`: the model file, written here).
-fn worker_kind(kind: Kind) -> Option<ExportKind> {
-    match kind {
-        Kind::Examples => Some(ExportKind::Examples),
-        Kind::Ejson => Some(ExportKind::Ejson),
-        Kind::Schema => Some(ExportKind::Schema),
-        Kind::Script => Some(ExportKind::Script),
-        Kind::Sheets => Some(ExportKind::Sheets),
-        Kind::Report => Some(ExportKind::Report),
-        Kind::Image => Some(ExportKind::Image),
-        Kind::Model => None,
     }
 }
 
 #[component]
 pub fn ExportDialog() -> impl IntoView {
     let editor = expect_context::<Editor>();
-    let kind = RwSignal::new(Kind::Script);
+    let kind = RwSignal::new(Kind::Export(ExportKind::Script));
     // The tab's text: `None` while the worker prepares it, then the text or why it failed.
     let text = RwSignal::new(None::<Result<String, String>>);
     let asked = StoredValue::new(0u32);
     Effect::new(move |_| {
         let (k, lang) = (kind.get(), editor.lang.get());
         let model = editor.model.get();
-        let Some(job) = worker_kind(k) else {
+        let Kind::Export(job) = k else {
             text.set(Some(Ok(model.to_json())));
             return;
         };
         text.set(None);
         asked.update_value(|n| *n += 1);
         let this = asked.get_value();
-        let share_base = (k == Kind::Report).then(super::share_ui::page_address).flatten();
+        let share_base = (k == Kind::Export(ExportKind::Report)).then(super::share_ui::page_address).flatten();
         leptos::task::spawn_local(async move {
             let answer = super::worker_client::export(job, &model, lang, share_base).await;
             // A newer request (another tab) replaces this one.
@@ -97,7 +78,7 @@ pub fn ExportDialog() -> impl IntoView {
                     <button role="tab" data-testid="export-tab" aria-selected=move || (kind.get() == k).to_string() on:click=move |_| if kind.get_untracked() != k { text.set(None); kind.set(k) }>{tr(label)}</button>
                 }).collect_view()}
             </div>
-            <Show when=move || kind.get() == Kind::Image fallback=move || view! { <ExportText text /> }>
+            <Show when=move || kind.get() == Kind::Export(ExportKind::Image) fallback=move || view! { <ExportText text /> }>
                 <div class="image-export" data-testid="image-export">
                     <label class="row check"><input type="checkbox" prop:checked=move || dark.get() on:change=move |ev| dark.set(event_target_checked(&ev)) /><span>{tr(Msg::DarkTheme)}</span></label>
                     <label class="row check"><input type="checkbox" prop:checked=move || selection_only.get() on:change=move |ev| selection_only.set(event_target_checked(&ev)) /><span>{tr(Msg::OnlySelected)}</span></label>
