@@ -1,7 +1,7 @@
 //! The template gallery: the reference designs and the anti-pattern examples, each with its
 //! title and blurb in English, Spanish and Brazilian Portuguese.
 
-use crate::i18n::{Forms, Lang};
+use crate::i18n::{pick, Forms, Lang};
 
 /// One design of the gallery.
 pub struct Template {
@@ -11,23 +11,15 @@ pub struct Template {
     blurbs: Forms,
 }
 
-fn pick(forms: &Forms, lang: Lang) -> &'static str {
-    match lang {
-        Lang::En => forms[0],
-        Lang::Es => forms[1],
-        Lang::Pt => forms[2],
-    }
-}
-
 impl Template {
     /// The title the gallery shows, in `lang`.
     pub fn title(&self, lang: Lang) -> &'static str {
-        pick(&self.titles, lang)
+        pick(lang, self.titles)
     }
 
     /// The one-line description under the title, in `lang`.
     pub fn blurb(&self, lang: Lang) -> &'static str {
-        pick(&self.blurbs, lang)
+        pick(lang, self.blurbs)
     }
 
     /// The template's model file. Only the CLI and tests link these texts in; the browser

@@ -5,7 +5,7 @@
 
 use crate::args::{emit, read_model, Args};
 use docshape::advisor::{analyze, Finding, Report, Severity};
-use docshape::i18n::Lang;
+use docshape::i18n::{pick, Lang};
 use docshape::model::Model;
 use docshape::share::labels::bytes_label;
 use std::process::ExitCode;
@@ -36,15 +36,6 @@ pub fn run(args: &[String]) -> Result<ExitCode, String> {
         }
     }
     Ok(if report.has_errors() { ExitCode::from(1) } else { ExitCode::SUCCESS })
-}
-
-/// The word for `lang` among the English, Spanish and Portuguese forms.
-fn pick(lang: Lang, forms: [&'static str; 3]) -> &'static str {
-    match lang {
-        Lang::En => forms[0],
-        Lang::Es => forms[1],
-        Lang::Pt => forms[2],
-    }
 }
 
 /// The "Document sizes", "Indexes" and "Queries" sections of the human format.

@@ -13,14 +13,7 @@ use crate::text;
 /// What a sheet prints where it has nothing to say.
 pub const NONE: &str = "—";
 
-/// The word for `lang` among the English, Spanish and Portuguese forms (headings, single words).
-pub fn pick(lang: Lang, forms: [&'static str; 3]) -> &'static str {
-    match lang {
-        Lang::En => forms[0],
-        Lang::Es => forms[1],
-        Lang::Pt => forms[2],
-    }
-}
+pub use crate::i18n::pick;
 
 /// A number as Rust prints it (`12.5`, `1440`), with a decimal comma in Spanish and Portuguese.
 pub fn decimal(lang: Lang, x: f64) -> String {

@@ -12,6 +12,15 @@ pub enum Lang {
     Pt,
 }
 
+/// The form for `lang` among the English, Spanish and Portuguese ones (a heading, a word).
+pub fn pick<T: Copy>(lang: Lang, forms: [T; 3]) -> T {
+    match lang {
+        Lang::En => forms[0],
+        Lang::Es => forms[1],
+        Lang::Pt => forms[2],
+    }
+}
+
 impl Lang {
     /// Every language, in the order the switcher lists them.
     pub const ALL: [Lang; 3] = [Lang::En, Lang::Es, Lang::Pt];

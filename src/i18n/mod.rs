@@ -23,7 +23,7 @@ mod text;
 mod words;
 
 pub use labels::*;
-pub use lang::Lang;
+pub use lang::{pick, Lang};
 pub use msg::Msg;
 pub use text::{placeholders as named_placeholders, Arg, Forms, Text};
 pub use words::period_word;
