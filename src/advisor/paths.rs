@@ -81,7 +81,7 @@ impl<'a> Layout<'a> {
     pub fn new(model: &'a Model) -> Layout<'a> {
         let by_parent = group(&model.relations, |r| r.parent.as_str());
         let by_child = group(&model.relations, |r| r.child.as_str());
-        let mut embed_parent = FastMap::default();
+        let mut embed_parent = FastMap::with_capacity_and_hasher(model.relations.len(), Default::default());
         for r in model.relations.iter().filter(|r| r.storage == Storage::Embed) {
             embed_parent.entry(r.child.as_str()).or_insert(r);
         }
@@ -93,7 +93,8 @@ impl<'a> Layout<'a> {
             embed_parent,
             roots: FastMap::default(),
         };
-        let roots = model.entities.iter().filter_map(|e| Some((e.id.as_str(), layout.find_root(&e.id)?))).collect();
+        let mut roots = FastMap::with_capacity_and_hasher(model.entities.len(), Default::default());
+        roots.extend(model.entities.iter().filter_map(|e| Some((e.id.as_str(), layout.find_root(&e.id)?))));
         layout.roots = roots;
         layout
     }

@@ -64,8 +64,10 @@ pub(crate) fn shape_of(layout: &Layout, q: &AccessPattern) -> Option<Shape> {
     let entity = layout.entity(&q.entity)?;
     let mut shape = Shape {
         root: placement.root.id.clone(),
-        equality: Vec::new(),
-        sort: Vec::new(),
+        equality: Vec::with_capacity(
+            q.filters.iter().filter(|f| matches!(f.op, FilterOp::Equality | FilterOp::ArrayContains)).count(),
+        ),
+        sort: Vec::with_capacity(q.sort.len()),
         range: Vec::new(),
         range_on_sort: Vec::new(),
         array_paths: Vec::new(),
