@@ -103,6 +103,11 @@ impl<'a> Layout<'a> {
         self.entities.get(id).copied()
     }
 
+    /// Every entity by id (for a table of its own, copied rather than rebuilt).
+    pub fn entity_map(&self) -> &FastMap<&'a str, &'a Entity> {
+        &self.entities
+    }
+
     /// Relations whose parent is `id`.
     pub fn children(&self, id: &str) -> &[&'a Relation] {
         self.by_parent.get(id)
