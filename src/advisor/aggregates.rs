@@ -2,6 +2,7 @@
 //! and everything its documents embed form one aggregate, the unit of atomicity. A write that
 //! changes two aggregates needs a multi-document transaction or a tolerated inconsistency.
 
+use super::paths::Layout;
 use super::{AggregateInfo, SpanningWrite};
 use crate::fast_hash::FastMap;
 use crate::model::{AccessPattern, Entity, EntityKind, Model, QueryKind, Storage};
@@ -35,6 +36,37 @@ impl<'a> Roots<'a> {
             for _ in 0..=model.entities.len() {
                 match parent.get(current) {
                     Some(&p) if p != id => current = p,
+                    Some(_) => break,
+                    None => {
+                        let holds = entities.get(current).is_some_and(|top| match top.kind {
+                            EntityKind::Document => true,
+                            EntityKind::External => current == id,
+                            EntityKind::Value => false,
+                        });
+                        if holds {
+                            root.insert(id, current);
+                        }
+                        break;
+                    }
+                }
+            }
+        }
+        Roots { model, entities, by_name: OnceCell::new(), root }
+    }
+
+    /// [`Roots::new`] from the look-ups `analyze` already built: the entity map is copied,
+    /// not rebuilt, and the embedding parents are the layout's (the first embedding relation
+    /// of each child, as `new` takes them).
+    pub fn with_layout(layout: &Layout<'a>) -> Roots<'a> {
+        let model = layout.model;
+        let entities = layout.entity_map().clone();
+        let mut root = FastMap::with_capacity_and_hasher(model.entities.len(), Default::default());
+        for e in &model.entities {
+            let id = e.id.as_str();
+            let mut current = id;
+            for _ in 0..=model.entities.len() {
+                match layout.embedding_parent(current).map(|r| r.parent.as_str()) {
+                    Some(p) if p != id => current = p,
                     Some(_) => break,
                     None => {
                         let holds = entities.get(current).is_some_and(|top| match top.kind {
@@ -222,5 +254,29 @@ mod tests {
         m.relations.push(Relation::new("r2", "b", "a", Storage::Embed));
         assert!(aggregates(&m).is_empty());
         assert!(Roots::new(&m).root("a").is_none());
+        assert!(Roots::with_layout(&Layout::new(&m)).root("a").is_none());
+    }
+
+    #[test]
+    fn roots_from_the_layout_are_the_roots_from_the_model() {
+        let mut models = vec![crate::model::synthetic::generate(120, 3), crate::model::synthetic::generate(40, 9)];
+        let mut cyclic = Model::new("c");
+        for id in ["a", "b", "c", "x"] {
+            cyclic.entities.push(Entity::new(id, id));
+        }
+        cyclic.entities[3].kind = EntityKind::External;
+        cyclic.relations.push(Relation::new("r1", "a", "b", Storage::Embed));
+        cyclic.relations.push(Relation::new("r2", "b", "a", Storage::Embed));
+        cyclic.relations.push(Relation::new("r3", "b", "c", Storage::Embed));
+        cyclic.relations.push(Relation::new("r4", "x", "c", Storage::Embed));
+        models.push(cyclic);
+        for m in &models {
+            let (a, b) = (Roots::new(m), Roots::with_layout(&Layout::new(m)));
+            for e in &m.entities {
+                assert_eq!(a.root(&e.id), b.root(&e.id), "root of {}", e.id);
+            }
+            assert_eq!(aggregates_with(&a), aggregates_with(&b));
+            assert_eq!(spanning_writes_with(&a), spanning_writes_with(&b));
+        }
     }
 }

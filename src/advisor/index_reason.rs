@@ -13,27 +13,31 @@ use crate::text;
 /// (ESR, tie-breaker, multikey, text search), each a sentence of its own.
 pub(crate) fn reason(query: &str, shape: &Shape, index: &IndexSpec) -> Text {
     let names = |paths: &[String]| paths.join(", ");
-    let mut how: Option<Text> = None;
-    let mut parts = 0;
-    let mut then = |clause: Text| {
-        parts += 1;
-        how = Some(match how.take() {
-            None => clause,
-            Some(first) => text!(
-                en: "{first}, then {next}", es: "{first}, luego {next}", pt: "{first}, depois {next}";
-                first, next = clause
-            ),
-        });
-    };
+    // The clauses in one sentence (`A, then B, then C`): one text, not one nested per clause.
+    let mut clauses: Vec<Text> = Vec::with_capacity(3);
     if !shape.equality.is_empty() {
-        then(text!(
+        clauses.push(text!(
             en: "equality on {fields}", es: "igualdad en {fields}", pt: "igualdade em {fields}";
             fields = names(&shape.equality)
         ));
     }
     if !shape.sort.is_empty() {
-        let keys = shape.sort.iter().map(|k| format!("{}:{}", k.field, k.dir)).collect::<Vec<_>>().join(", ");
-        then(if shape.range_on_sort.is_empty() {
+        let mut keys = String::with_capacity(shape.sort.iter().map(|k| k.field.len() + 5).sum());
+        for (i, k) in shape.sort.iter().enumerate() {
+            if i > 0 {
+                keys.push_str(", ");
+            }
+            keys.push_str(&k.field);
+            match k.dir {
+                1 => keys.push_str(":1"),
+                -1 => keys.push_str(":-1"),
+                dir => {
+                    use std::fmt::Write;
+                    let _ = write!(keys, ":{dir}");
+                }
+            }
+        }
+        clauses.push(if shape.range_on_sort.is_empty() {
             text!(en: "the sort {keys}", es: "la ordenación {keys}", pt: "a ordenação {keys}"; keys)
         } else {
             text!(
@@ -45,70 +49,104 @@ pub(crate) fn reason(query: &str, shape: &Shape, index: &IndexSpec) -> Text {
         });
     }
     if !shape.range.is_empty() {
-        then(text!(
+        clauses.push(text!(
             en: "the range on {fields}", es: "el rango en {fields}", pt: "o intervalo em {fields}";
             fields = names(&shape.range)
         ));
     }
-    let mut text = text!(
-        en: "Serves {query}: {how}.", es: "Atiende {query}: {how}.", pt: "Atende {query}: {how}.";
-        query, how = how.unwrap_or_else(Text::empty)
-    );
+    let parts = clauses.len();
+    let mut clauses = clauses.into_iter();
+    let mut clause = || clauses.next().unwrap_or_else(Text::empty);
+    let serves = match parts {
+        0 => text!(en: "Serves {query}: .", es: "Atiende {query}: .", pt: "Atende {query}: ."; query),
+        1 => {
+            text!(en: "Serves {query}: {a}.", es: "Atiende {query}: {a}.", pt: "Atende {query}: {a}."; query, a = clause())
+        }
+        2 => text!(
+            en: "Serves {query}: {a}, then {b}.",
+            es: "Atiende {query}: {a}, luego {b}.",
+            pt: "Atende {query}: {a}, depois {b}.";
+            query, a = clause(), b = clause()
+        ),
+        _ => text!(
+            en: "Serves {query}: {a}, then {b}, then {c}.",
+            es: "Atiende {query}: {a}, luego {b}, luego {c}.",
+            pt: "Atende {query}: {a}, depois {b}, depois {c}.";
+            query, a = clause(), b = clause(), c = clause()
+        ),
+    };
+    // The remarks follow as sentences of one text, not one nested text per remark.
+    let mut remarks: Vec<Text> = Vec::new();
     if parts > 1 || !shape.range_on_sort.is_empty() {
-        text = and(
-            text,
-            text!(
-                en: "ESR order: equality, then sort, then range.",
-                es: "Orden ESR: igualdad, luego ordenación, luego rango.",
-                pt: "Ordem ESR: igualdade, depois ordenação, depois intervalo."
-            ),
-        );
+        remarks.push(text!(
+            en: "ESR order: equality, then sort, then range.",
+            es: "Orden ESR: igualdad, luego ordenación, luego rango.",
+            pt: "Ordem ESR: igualdade, depois ordenação, depois intervalo."
+        ));
     }
     if shape.has_tie_breaker() && shape.sort.len() > 1 {
-        text = and(
-            text,
-            text!(
-                en: "_id ends the sort as a unique tie-breaker, so pages never repeat or skip documents.",
-                es: "_id cierra la ordenación como desempate único, así las páginas nunca repiten ni saltan documentos.",
-                pt: "_id fecha a ordenação como desempate único, assim as páginas nunca repetem nem pulam documentos."
-            ),
-        );
+        remarks.push(text!(
+            en: "_id ends the sort as a unique tie-breaker, so pages never repeat or skip documents.",
+            es: "_id cierra la ordenación como desempate único, así las páginas nunca repiten ni saltan documentos.",
+            pt: "_id fecha a ordenação como desempate único, assim as páginas nunca repetem nem pulam documentos."
+        ));
     }
     let arrays: Vec<&str> =
         shape.array_paths.iter().filter(|p| index.keys.iter().any(|k| &k.field == *p)).map(String::as_str).collect();
     if !arrays.is_empty() {
-        text = and(
-            text,
-            text!(
-                en: "Multikey: {paths} is an array path, one index entry per element.",
-                es: "Multiclave: {paths} es una ruta de array, una entrada de índice por elemento.",
-                pt: "Multichave: {paths} é um caminho de array, uma entrada de índice por elemento.";
-                paths = arrays.join(", ")
-            ),
-        );
-        let top = |p: &&str| p.split('.').next().unwrap_or(p).to_string();
-        if arrays.iter().any(|p| top(p) != top(&arrays[0])) {
-            text = and(
-                text,
-                text!(
-                    en: "MongoDB refuses a compound index over two parallel arrays: split it.",
-                    es: "MongoDB rechaza un índice compuesto sobre dos arrays paralelos: divídelo.",
-                    pt: "O MongoDB recusa um índice composto sobre dois arrays paralelos: divida-o."
-                ),
-            );
+        remarks.push(text!(
+            en: "Multikey: {paths} is an array path, one index entry per element.",
+            es: "Multiclave: {paths} es una ruta de array, una entrada de índice por elemento.",
+            pt: "Multichave: {paths} é um caminho de array, uma entrada de índice por elemento.";
+            paths = arrays.join(", ")
+        ));
+        fn top(p: &str) -> &str {
+            p.split('.').next().unwrap_or(p)
+        }
+        if arrays.iter().any(|p| top(p) != top(arrays[0])) {
+            remarks.push(text!(
+                en: "MongoDB refuses a compound index over two parallel arrays: split it.",
+                es: "MongoDB rechaza un índice compuesto sobre dos arrays paralelos: divídelo.",
+                pt: "O MongoDB recusa um índice composto sobre dois arrays paralelos: divida-o."
+            ));
         }
     }
     if shape.text {
-        text = and(
-            text,
-            text!(
-                en: "Only a prefix search (/^abc/) can use it; full-text search needs a text or Atlas Search index.",
-                es: "Solo una búsqueda por prefijo (/^abc/) puede usarlo; la búsqueda de texto completo necesita un índice text o de Atlas Search.",
-                pt: "Só uma busca por prefixo (/^abc/) pode usá-lo; a busca de texto completo precisa de um índice text ou do Atlas Search."
-            ),
-        );
+        remarks.push(text!(
+            en: "Only a prefix search (/^abc/) can use it; full-text search needs a text or Atlas Search index.",
+            es: "Solo una búsqueda por prefijo (/^abc/) puede usarlo; la búsqueda de texto completo necesita un índice text o de Atlas Search.",
+            pt: "Só uma busca por prefixo (/^abc/) pode usá-lo; a busca de texto completo precisa de um índice text ou do Atlas Search."
+        ));
     }
-    text
+    sentences(serves, remarks)
+}
+
+/// `first`, then each of `rest`, separated by spaces, as one text (as many [`and`]s would
+/// render, without nesting a text per sentence).
+fn sentences(first: Text, rest: Vec<Text>) -> Text {
+    if rest.len() > 5 {
+        return rest.into_iter().fold(first, and);
+    }
+    let n = rest.len();
+    let mut rest = rest.into_iter();
+    let mut next = || rest.next().unwrap_or_else(Text::empty);
+    match n {
+        0 => first,
+        1 => and(first, next()),
+        2 => text!(en: "{a} {b} {c}", es: "{a} {b} {c}", pt: "{a} {b} {c}"; a = first, b = next(), c = next()),
+        3 => text!(
+            en: "{a} {b} {c} {d}", es: "{a} {b} {c} {d}", pt: "{a} {b} {c} {d}";
+            a = first, b = next(), c = next(), d = next()
+        ),
+        4 => text!(
+            en: "{a} {b} {c} {d} {e}", es: "{a} {b} {c} {d} {e}", pt: "{a} {b} {c} {d} {e}";
+            a = first, b = next(), c = next(), d = next(), e = next()
+        ),
+        _ => text!(
+            en: "{a} {b} {c} {d} {e} {f}", es: "{a} {b} {c} {d} {e} {f}", pt: "{a} {b} {c} {d} {e} {f}";
+            a = first, b = next(), c = next(), d = next(), e = next(), f = next()
+        ),
+    }
 }
 
 /// Two sentences, one after the other.

@@ -46,7 +46,7 @@ pub fn analyze(model: &Model) -> Report {
     let usage = relations::Usage::new(model, &sizes);
     let facts = relations::gather_all(&usage);
     let relations = relations::advise_with(&facts);
-    let roots = aggregates::Roots::new(model);
+    let roots = aggregates::Roots::with_layout(&layout);
     let patterns = patterns::suggest_with(&usage, &facts, &relations, &roots);
     drop(facts);
     drop(usage);

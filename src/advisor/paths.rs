@@ -9,6 +9,7 @@
 
 use crate::fast_hash::FastMap;
 use crate::model::{BsonType, CopiedField, Entity, EntityKind, Field, Model, Relation, Storage};
+use std::borrow::Cow;
 
 /// Relations grouped by `key`, each group in model order: one list, and each key's range in
 /// it (one allocation for all the groups rather than one per entity, one hash per relation).
@@ -80,7 +81,7 @@ impl<'a> Layout<'a> {
     pub fn new(model: &'a Model) -> Layout<'a> {
         let by_parent = group(&model.relations, |r| r.parent.as_str());
         let by_child = group(&model.relations, |r| r.child.as_str());
-        let mut embed_parent = FastMap::default();
+        let mut embed_parent = FastMap::with_capacity_and_hasher(model.relations.len(), Default::default());
         for r in model.relations.iter().filter(|r| r.storage == Storage::Embed) {
             embed_parent.entry(r.child.as_str()).or_insert(r);
         }
@@ -92,13 +93,19 @@ impl<'a> Layout<'a> {
             embed_parent,
             roots: FastMap::default(),
         };
-        let roots = model.entities.iter().filter_map(|e| Some((e.id.as_str(), layout.find_root(&e.id)?))).collect();
+        let mut roots = FastMap::with_capacity_and_hasher(model.entities.len(), Default::default());
+        roots.extend(model.entities.iter().filter_map(|e| Some((e.id.as_str(), layout.find_root(&e.id)?))));
         layout.roots = roots;
         layout
     }
 
     pub fn entity(&self, id: &str) -> Option<&'a Entity> {
         self.entities.get(id).copied()
+    }
+
+    /// Every entity by id (for a table of its own, copied rather than rebuilt).
+    pub fn entity_map(&self) -> &FastMap<&'a str, &'a Entity> {
+        &self.entities
     }
 
     /// Relations whose parent is `id`.
@@ -211,7 +218,13 @@ impl Placement<'_> {
         match (self.prefix.is_empty(), field.is_empty()) {
             (true, _) => field.to_string(),
             (false, true) => self.prefix.clone(),
-            (false, false) => format!("{}.{field}", self.prefix),
+            (false, false) => {
+                let mut path = String::with_capacity(self.prefix.len() + 1 + field.len());
+                path.push_str(&self.prefix);
+                path.push('.');
+                path.push_str(field);
+                path
+            }
         }
     }
 }
@@ -219,15 +232,37 @@ impl Placement<'_> {
 /// Where an extended-reference copy lives in the child: beside the reference id when the
 /// id is nested (`material.material_id` puts the copy of `titulo` at `material.titulo`),
 /// else at the top level; an explicit dotted `asField` is taken as is.
-pub(crate) fn extended_target(r: &Relation, c: &CopiedField) -> String {
+pub(crate) fn extended_target<'r>(r: &'r Relation, c: &'r CopiedField) -> Cow<'r, str> {
     let target = c.target_name();
+    match extended_parent(r, target) {
+        Some(parent) => {
+            let mut path = String::with_capacity(parent.len() + 1 + target.len());
+            path.push_str(parent);
+            path.push('.');
+            path.push_str(target);
+            Cow::Owned(path)
+        }
+        None => Cow::Borrowed(target),
+    }
+}
+
+/// Whether `path` is where [`extended_target`] puts the copy `c` (compared without building it).
+pub(crate) fn is_extended_target(r: &Relation, c: &CopiedField, path: &str) -> bool {
+    let target = c.target_name();
+    match extended_parent(r, target) {
+        Some(parent) => {
+            path.strip_prefix(parent).and_then(|rest| rest.strip_prefix('.')).is_some_and(|rest| rest == target)
+        }
+        None => path == target,
+    }
+}
+
+/// The sub-document the copy named `target` goes in, when it is not the top level.
+fn extended_parent<'r>(r: &'r Relation, target: &str) -> Option<&'r str> {
     if target.contains('.') {
-        return target.to_string();
+        return None;
     }
-    match r.reference.child_field.as_deref().and_then(|cf| cf.rsplit_once('.')) {
-        Some((parent, _)) => format!("{parent}.{target}"),
-        None => target.to_string(),
-    }
+    r.reference.child_field.as_deref().and_then(|cf| cf.rsplit_once('.')).map(|(parent, _)| parent)
 }
 
 /// What a resolved path names.
@@ -331,7 +366,7 @@ fn step<'a>(
         if r.reference.child_field.as_deref() == Some(rest) {
             return Some((None, BsonType::ObjectId, false, true));
         }
-        if let Some(c) = r.extended.iter().find(|c| extended_target(r, c) == rest) {
+        if let Some(c) = r.extended.iter().find(|c| is_extended_target(r, c, rest)) {
             let source = layout.entity(&r.parent).and_then(|p| p.field(&c.field));
             return Some((None, source.map_or(BsonType::String, |f| f.bson_type), false, true));
         }

@@ -64,8 +64,10 @@ pub(crate) fn shape_of(layout: &Layout, q: &AccessPattern) -> Option<Shape> {
     let entity = layout.entity(&q.entity)?;
     let mut shape = Shape {
         root: placement.root.id.clone(),
-        equality: Vec::new(),
-        sort: Vec::new(),
+        equality: Vec::with_capacity(
+            q.filters.iter().filter(|f| matches!(f.op, FilterOp::Equality | FilterOp::ArrayContains)).count(),
+        ),
+        sort: Vec::with_capacity(q.sort.len()),
         range: Vec::new(),
         range_on_sort: Vec::new(),
         array_paths: Vec::new(),
@@ -147,15 +149,16 @@ pub(crate) fn serves(index: &IndexSpec, shape: &Shape) -> bool {
     true
 }
 
-/// The same keys with every direction flipped.
-pub(crate) fn reversed(index: &IndexSpec) -> IndexSpec {
-    let keys = index.keys.iter().map(|k| IndexKey { field: k.field.clone(), dir: -k.dir }).collect();
-    IndexSpec { keys, unique: index.unique, ttl_seconds: index.ttl_seconds }
-}
-
-/// Whether `short` is a prefix of `long`, directly or with every direction flipped.
+/// Whether `short` is a prefix of `long`, directly or with every direction flipped (compared
+/// in place: no reversed copy is built).
 pub(crate) fn prefix_either_way(short: &IndexSpec, long: &IndexSpec) -> bool {
-    short.is_prefix_of(long) || reversed(short).is_prefix_of(long)
+    let (short, long) = (&short.keys, &long.keys);
+    if short.len() > long.len() {
+        return false;
+    }
+    let pairs = || short.iter().zip(long);
+    pairs().all(|(a, b)| a.field == b.field && a.dir == b.dir)
+        || pairs().all(|(a, b)| a.field == b.field && a.dir.wrapping_neg() == b.dir)
 }
 
 #[cfg(test)]

@@ -172,7 +172,7 @@ impl<'l, 'a> Walker<'l, 'a> {
             }
             for c in &r.extended {
                 let target = extended_target(r, c);
-                let target = target.as_str();
+                let target: &str = &target;
                 if !declared_path(e, target) {
                     let source = layout.entity(&r.parent).and_then(|p| p.field(&c.field));
                     let v = match source {

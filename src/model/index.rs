@@ -42,7 +42,7 @@ impl IndexSpec {
             if i > 0 {
                 out.push_str(", ");
             }
-            let bare = k.field.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
+            let bare = k.field.bytes().all(|c| c.is_ascii_alphanumeric() || c == b'_');
             if !bare {
                 out.push('"');
             }
@@ -50,7 +50,13 @@ impl IndexSpec {
             if !bare {
                 out.push('"');
             }
-            let _ = write!(out, ": {}", k.dir);
+            match k.dir {
+                1 => out.push_str(": 1"),
+                -1 => out.push_str(": -1"),
+                dir => {
+                    let _ = write!(out, ": {dir}");
+                }
+            }
         }
         out.push_str(" }");
         out

@@ -10,6 +10,10 @@ use crate::text;
 
 /// Why MongoDB refuses `name` as a field name, if it does.
 pub fn name_problem(name: &str) -> Option<Text> {
+    // The common case, a clean name, in one pass over its bytes.
+    if !name.is_empty() && !name.starts_with('$') && !name.bytes().any(|b| b == 0 || b == b'.') {
+        return None;
+    }
     if name.is_empty() {
         Some(text!(
             en: "a field name cannot be empty",
@@ -104,8 +108,9 @@ pub fn check_names(model: &Model) -> Vec<Problem> {
     let mut out = Vec::new();
     let embedded: FastSet<&str> =
         model.relations.iter().filter(|r| r.storage == Storage::Embed).map(|r| r.child.as_str()).collect();
+    let mut names = Vec::new();
     for entity in &model.entities {
-        let mut names = Vec::new();
+        names.clear();
         bad_names(&entity.id, &entity.fields, &mut names, &mut out);
         for variant in &entity.collection.variants {
             bad_names(&entity.id, &variant.fields, &mut names, &mut out);

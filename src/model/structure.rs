@@ -84,7 +84,8 @@ pub fn walk_fields(fields: &[Field], prefix: &str, visit: &mut dyn FnMut(&str, &
 /// parents, forbidden names, absurd numbers.
 pub fn check_structure(model: &Model) -> Vec<Problem> {
     let mut out = Vec::new();
-    let mut seen = FastSet::default();
+    let n_ids = model.entities.len() + model.relations.len() + model.queries.len();
+    let mut seen = FastSet::with_capacity_and_hasher(n_ids, Default::default());
     // The place is built only when there is a problem to report.
     type PlaceOf = fn(&String) -> Place;
     let entity: PlaceOf = |id| Place::Entity { id: id.clone() };
@@ -114,7 +115,8 @@ pub fn check_structure(model: &Model) -> Vec<Problem> {
             ));
         }
     }
-    let entity_ids: FastSet<&str> = model.entities.iter().map(|e| e.id.as_str()).collect();
+    let mut entity_ids: FastSet<&str> = FastSet::with_capacity_and_hasher(model.entities.len(), Default::default());
+    entity_ids.extend(model.entities.iter().map(|e| e.id.as_str()));
     for rel in &model.relations {
         let place = || Place::Relation { id: rel.id.clone() };
         if !entity_ids.contains(rel.parent.as_str()) {
@@ -200,7 +202,8 @@ pub fn check_structure(model: &Model) -> Vec<Problem> {
             }
         }
     }
-    let mut embedders_of: FastMap<&str, usize> = FastMap::default();
+    let mut embedders_of: FastMap<&str, usize> =
+        FastMap::with_capacity_and_hasher(model.relations.len(), Default::default());
     for r in model.relations.iter().filter(|r| r.storage == Storage::Embed) {
         *embedders_of.entry(r.child.as_str()).or_default() += 1;
     }
@@ -253,12 +256,16 @@ fn embedding_cycles(model: &Model) -> Vec<Problem> {
     let mut out = Vec::new();
     let mut reported = FastSet::default();
     // The first embedding relation of each child, as `Model::embedding_parent` finds it.
-    let mut parent_rel: FastMap<&str, &super::Relation> = FastMap::default();
+    let mut parent_rel: FastMap<&str, &super::Relation> =
+        FastMap::with_capacity_and_hasher(model.relations.len(), Default::default());
     for r in model.relations.iter().filter(|r| r.storage == Storage::Embed) {
         parent_rel.entry(r.child.as_str()).or_insert(r);
     }
+    // One buffer for every walk up the embedding chain.
+    let mut path: Vec<&str> = Vec::new();
     for start in &model.entities {
-        let mut path = vec![start.id.as_str()];
+        path.clear();
+        path.push(start.id.as_str());
         let mut current = start.id.as_str();
         while let Some(rel) = parent_rel.get(current).copied() {
             current = rel.parent.as_str();

@@ -68,7 +68,7 @@ impl Rule for BloatedDocument {
             } else {
                 None
             };
-            for (path, avg) in item_arrays(cx, entity) {
+            for (path, avg) in item_arrays(cx, entity, t.bloat_field_bytes) {
                 let overlaps = |p: &String| inside(p, &path) || inside(&path, p);
                 let is_dominant = dominant.as_ref().is_some_and(|m| inside(&path, &m.name));
                 if avg > t.bloat_field_bytes && !is_dominant && !paths.iter().any(overlaps) {
@@ -119,11 +119,11 @@ fn inside(path: &str, outer: &str) -> bool {
     path == outer || path.strip_prefix(outer).is_some_and(|r| r.starts_with('.'))
 }
 
-/// Arrays of sub-documents and what their items' large values add up to per document: a
-/// declared array of objects (its items' string and binary fields, times `size.avgItems`) and
-/// an embedded relation (the child's large fields, times the typical cardinality, or once for
-/// a one-to-one).
-fn item_arrays(cx: &Context, entity: &Entity) -> Vec<(String, u64)> {
+/// Arrays of sub-documents whose items' large values add up to more than `limit` per document:
+/// a declared array of objects (its items' string and binary fields, times `size.avgItems`)
+/// and an embedded relation (the child's large fields, times the typical cardinality, or once
+/// for a one-to-one). Paths are built only for the arrays over the limit.
+fn item_arrays(cx: &Context, entity: &Entity, limit: u64) -> Vec<(String, u64)> {
     let per_item = |fields: &[Field]| -> f64 {
         fields.iter().filter(|f| large(f)).filter_map(|f| f.size.avg_bytes).map(|b| b as f64).sum()
     };
@@ -135,15 +135,15 @@ fn item_arrays(cx: &Context, entity: &Entity) -> Vec<(String, u64)> {
             0
         }
     };
+    let array_total = |f: &Field| total(f.size.avg_items.unwrap_or(0) as f64, per_item(&f.fields));
     let mut out = Vec::new();
-    let is_items = |f: &Field| f.bson_type == BsonType::Array && !f.fields.is_empty();
-    let mut arrays = find_fields(&entity.fields, &is_items);
+    let over = |f: &Field| f.bson_type == BsonType::Array && !f.fields.is_empty() && array_total(f) > limit;
+    let mut arrays = find_fields(&entity.fields, &over);
     for v in &entity.collection.variants {
-        arrays.extend(find_fields(&v.fields, &is_items));
+        arrays.extend(find_fields(&v.fields, &over));
     }
     for (path, f) in arrays {
-        let items = f.size.avg_items.unwrap_or(0) as f64;
-        out.push((path, total(items, per_item(&f.fields))));
+        out.push((path, array_total(f)));
     }
     for r in cx.layout().children(&entity.id) {
         if r.storage != Storage::Embed || r.field.is_empty() {
@@ -151,7 +151,10 @@ fn item_arrays(cx: &Context, entity: &Entity) -> Vec<(String, u64)> {
         }
         let Some(child) = cx.entity(&r.child).filter(|c| c.kind == EntityKind::Document) else { continue };
         let items = if r.cardinality.max == Some(1) { 1.0 } else { r.cardinality.typical };
-        out.push((r.field.clone(), total(items, per_item(&child.fields))));
+        let bytes = total(items, per_item(&child.fields));
+        if bytes > limit {
+            out.push((r.field.clone(), bytes));
+        }
     }
     out
 }

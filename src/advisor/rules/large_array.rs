@@ -1,6 +1,7 @@
 use super::local_figures::digits;
 use crate::advisor::paths::find_fields;
 use crate::advisor::{Context, Finding, Rule, RuleMeta};
+use crate::fast_hash::FastSet;
 use crate::i18n::Text;
 use crate::model::{BsonType, EntityKind, Field, Place, Relation, Storage, Thresholds};
 use crate::{declare_rule, text};
@@ -49,7 +50,7 @@ impl Rule for LargeArray {
     fn check(&self, cx: &Context, out: &mut Vec<Finding>) {
         let t = &cx.model.thresholds;
         // Each bucket document's event array: (bucket entity, array field).
-        let buckets: Vec<(&str, &str)> = cx
+        let buckets: FastSet<(&str, &str)> = cx
             .model
             .relations
             .iter()
@@ -62,13 +63,13 @@ impl Rule for LargeArray {
             let large = |f: &Field| f.bson_type == BsonType::Array && cap_of(f).is_some_and(|n| n > t.array_warn);
             for (path, f) in find_fields(&e.fields, &large) {
                 let n = cap_of(f).unwrap_or(0);
-                if n <= t.array_atlas && buckets.iter().any(|(b, field)| *b == e.id && *field == path) {
+                if n <= t.array_atlas && buckets.contains(&(e.id.as_str(), path.as_str())) {
                     continue;
                 }
-                let label = format!("{}.{path}", e.name);
+                let label = dotted(&e.name, &path);
                 let place = Place::Field { entity: e.id.clone(), path };
                 let source = text!(en: "its declared maximum", es: "su máximo declarado", pt: "seu máximo declarado");
-                out.push(finding(t, place, &label, n, source));
+                out.push(finding(t, place, label, n, source));
             }
         }
         for r in &cx.model.relations {
@@ -79,23 +80,32 @@ impl Rule for LargeArray {
             };
             if let Some(field) = holder_field.filter(|f| !f.is_empty() && !capped(parent, f)) {
                 if let Some(n) = largest(r).filter(|n| *n > t.array_warn) {
-                    let label = format!("{}.{field}", parent.name);
+                    let label = dotted(&parent.name, field);
                     let source =
                         text!(en: "the relation's maximum", es: "el máximo de la relación", pt: "o máximo da relação");
-                    out.push(finding(t, Place::Relation { id: r.id.clone() }, &label, n, source));
+                    out.push(finding(t, Place::Relation { id: r.id.clone() }, label, n, source));
                 }
             }
             if let (Storage::Bucket, Some(b)) = (r.storage, &r.bucket) {
                 let child = cx.entity(&r.child);
                 let limit = t.array_atlas; // a capped bucket is the fix, up to Atlas' flag
                 if b.cap > limit && !child.is_some_and(|c| capped(c, &b.array_field)) {
-                    let label = format!("{}.{}", child.map_or(r.child.as_str(), |c| c.name.as_str()), b.array_field);
+                    let label = dotted(child.map_or(r.child.as_str(), |c| c.name.as_str()), &b.array_field);
                     let source = text!(en: "the bucket's cap", es: "el tope del contenedor", pt: "o teto do bucket");
-                    out.push(finding(t, Place::Relation { id: r.id.clone() }, &label, b.cap, source));
+                    out.push(finding(t, Place::Relation { id: r.id.clone() }, label, b.cap, source));
                 }
             }
         }
     }
+}
+
+/// `holder.field`, built without the formatter.
+fn dotted(holder: &str, field: &str) -> String {
+    let mut label = String::with_capacity(holder.len() + 1 + field.len());
+    label.push_str(holder);
+    label.push('.');
+    label.push_str(field);
+    label
 }
 
 /// The declared field `name` of `e` carries its own cap (reported on the field).
@@ -116,7 +126,7 @@ fn largest(r: &Relation) -> Option<u64> {
     Some(max.max(outliers))
 }
 
-fn finding(t: &Thresholds, place: Place, label: &str, n: u64, source: Text) -> Finding {
+fn finding(t: &Thresholds, place: Place, label: String, n: u64, source: Text) -> Finding {
     let over = if n > t.array_atlas {
         text!(
             en: "over the {n} entries Atlas' schema advisor flags",

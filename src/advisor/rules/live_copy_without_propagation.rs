@@ -3,6 +3,7 @@ use crate::declare_rule;
 use crate::i18n::Arg;
 use crate::model::{CopyCategory, Place, Propagation};
 use crate::text;
+use std::sync::Arc;
 
 declare_rule! {
     /// ## What it does
@@ -43,8 +44,13 @@ impl Rule for LiveCopyWithoutPropagation {
 
     fn check(&self, cx: &Context, out: &mut Vec<Finding>) {
         for rel in &cx.model.relations {
+            let mut live = rel.extended.iter().filter(|c| c.category == CopyCategory::Live && c.propagation.is_none());
+            let Some(first) = live.next() else { continue };
+            // Each name appears in several sentences of each finding: shared, not copied.
             let (parent, child) = cx.end_names(rel);
-            for copy in rel.extended.iter().filter(|c| c.category == CopyCategory::Live && c.propagation.is_none()) {
+            let (parent, child): (Arc<str>, Arc<str>) = (parent.into(), child.into());
+            for copy in std::iter::once(first).chain(live) {
+                let (parent, child) = (&parent, &child);
                 let holders = if rel.cardinality.typical.is_finite() && rel.cardinality.typical > 0.0 {
                     text!(
                         en: "~{n} {child} per {parent} hold it",
@@ -60,7 +66,8 @@ impl Rule for LiveCopyWithoutPropagation {
                         child
                     )
                 };
-                let field = &copy.field;
+                let field: Arc<str> = copy.field.as_str().into();
+                let field = &field;
                 let mut f = Self::finding(
                     Place::Relation { id: rel.id.clone() },
                     text!(

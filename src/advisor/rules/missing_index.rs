@@ -1,7 +1,8 @@
 use super::local_figures::rate;
-use super::single_field_indexes::singles_on;
+use super::single_field_indexes::single_on;
 use crate::advisor::query_shape::{serves, FREQUENT_PER_MINUTE};
 use crate::advisor::{Context, Finding, Fix, Rule, RuleMeta};
+use crate::fast_hash::FastSet;
 use crate::model::Place;
 use crate::{declare_rule, text};
 
@@ -45,6 +46,7 @@ impl Rule for MissingIndex {
     fn check(&self, cx: &Context, out: &mut Vec<Finding>) {
         let layout = cx.layout();
         let frequent = cx.model.queries.iter().zip(cx.shapes()).filter(|(q, _)| q.per_minute >= FREQUENT_PER_MINUTE);
+        let mut kept: Option<FastSet<(&str, &str)>> = None;
         for (q, shape) in frequent {
             let Some(shape) = shape else { continue };
             if !shape.needs_index() {
@@ -52,15 +54,23 @@ impl Rule for MissingIndex {
             }
             let Some(root) = layout.entity(&shape.root) else { continue };
             let declared = &root.collection.indexes;
-            let ideal = shape.ideal();
-            if declared.is_empty()
-                || declared.iter().any(|i| serves(i, shape))
-                || singles_on(declared, &ideal).len() >= 2
-            {
+            if declared.is_empty() || declared.iter().any(|i| serves(i, shape)) {
                 continue;
             }
-            // The derivation keeps an index for the query only while the collection's budget allows.
-            let room = cx.report.indexes.iter().any(|a| a.entity == root.id && a.queries.contains(&q.id));
+            let ideal = shape.ideal();
+            if declared.iter().filter(|i| single_on(i, &ideal)).count() >= 2 {
+                continue;
+            }
+            // The derivation keeps an index for the query only while the collection's budget
+            // allows: the (collection, query) pairs it kept, gathered once.
+            let kept = kept.get_or_insert_with(|| {
+                let mut pairs = FastSet::default();
+                for a in &cx.report.indexes {
+                    pairs.extend(a.queries.iter().map(|q| (a.entity.as_str(), q.as_str())));
+                }
+                pairs
+            });
+            let room = kept.contains(&(root.id.as_str(), q.id.as_str()));
             let mut f = Self::finding(
                 Place::Query { id: q.id.clone() },
                 text!(

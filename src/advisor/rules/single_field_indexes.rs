@@ -85,12 +85,15 @@ impl Rule for SingleFieldIndexes {
 
 /// The declared single-field indexes (key documents) on one of `ideal`'s keys.
 pub(super) fn singles_on(declared: &[IndexSpec], ideal: &IndexSpec) -> Vec<String> {
-    declared
-        .iter()
-        .filter(|i| i.keys.len() == 1 && i.ttl_seconds.is_none())
-        .filter(|i| ideal.keys.iter().any(|k| i.keys.first().is_some_and(|s| s.field == k.field)))
-        .map(|i| i.key_doc())
-        .collect()
+    declared.iter().filter(|i| single_on(i, ideal)).map(|i| i.key_doc()).collect()
+}
+
+/// Whether `index` is a single-field (non-TTL) index on one of `ideal`'s keys (what
+/// [`singles_on`] lists, tested without building the key documents).
+pub(super) fn single_on(index: &IndexSpec, ideal: &IndexSpec) -> bool {
+    index.keys.len() == 1
+        && index.ttl_seconds.is_none()
+        && ideal.keys.iter().any(|k| index.keys.first().is_some_and(|s| s.field == k.field))
 }
 
 #[cfg(test)]

@@ -186,8 +186,11 @@ impl UnboundedArray {
             pt: "Declare o máximo (maxItems; arrays com mais de ~{n} elementos já pesam), ou mova os elementos para uma coleção própria.";
             n = cap
         );
+        // One path buffer for every entity's walk.
+        let mut buffer = String::new();
         for e in cx.model.entities.iter().filter(|e| e.kind == EntityKind::Document) {
-            arrays(&e.fields, &mut String::new(), 0, &mut |path, field| {
+            buffer.clear();
+            arrays(&e.fields, &mut buffer, 0, &mut |path, field| {
                 let stated = field.constraints.max_items.is_some() || field.size.max_items.is_some();
                 if field.bson_type != BsonType::Array || stated || backed.contains(&(e.id.as_str(), path)) {
                     return;
