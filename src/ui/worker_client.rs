@@ -1,8 +1,8 @@
 //! The UI's side of the export/import worker (`docshape-worker`, see `crate::offload`): started
 //! the first time a dialog asks for something, it then stays up. Requests wait in a queue until
 //! the worker says it is ready; each answer resolves the promise its request awaits. If the
-//! worker cannot load or stops, every waiting request gets the error and the next request
-//! starts a fresh worker.
+//! worker cannot load, stops, or leaves a request unanswered for a minute, every waiting request
+//! gets the error and the next request starts a fresh worker.
 
 use crate::i18n::{Lang, Msg};
 use crate::model::Model;
@@ -14,6 +14,11 @@ use wasm_bindgen::{JsCast, JsValue};
 
 /// The loader trunk writes for the worker (`data-loader-shim`), next to the page.
 const LOADER: &str = "docshape-worker_loader.js";
+
+/// How long a request may wait for its answer, start-up included (fetching ~440 KiB on a slow
+/// link and the largest export take a few seconds): past it the worker is taken as hung, is
+/// stopped, and the dialog says so instead of showing "Preparing…" for ever.
+const ANSWER_LIMIT_MS: u32 = 60_000;
 
 struct Client {
     worker: web_sys::Worker,
@@ -124,6 +129,13 @@ async fn ask(job: Job, model: &Model, lang: Lang) -> Result<Outcome, Failure> {
         CLIENT.with(|cell| cell.borrow_mut().as_mut().map(|c| c.waiting.remove(&id)));
         return Err(Failure::Worker(detail));
     }
+    gloo::timers::callback::Timeout::new(ANSWER_LIMIT_MS, move || {
+        let hung = CLIENT.with(|cell| cell.borrow().as_ref().is_some_and(|c| c.waiting.contains_key(&id)));
+        if hung {
+            fail_all(format!("it did not answer within {} seconds", ANSWER_LIMIT_MS / 1000));
+        }
+    })
+    .forget();
     let _ = wasm_bindgen_futures::JsFuture::from(promise).await;
     if let Some(outcome) = CLIENT.with(|cell| cell.borrow_mut().as_mut().and_then(|c| c.answers.remove(&id))) {
         return Ok(outcome);

@@ -57,3 +57,23 @@ test('a worker of another version (a stale cached copy) is reported, not waited 
   assert.match(await page.getByTestId('export-error').innerText(), /outdated cached copy/);
   await context.close();
 });
+
+test('a worker that never answers is stopped after a minute and the dialog says so', async () => {
+  const { page, context } = await openApp(browser);
+  // Loads, then says nothing: not ready, no answer.
+  await context.route('**/docshape-worker_loader.js', (route) =>
+    route.fulfill({ status: 200, contentType: 'text/javascript', body: 'onmessage = () => {};' }),
+  );
+  await page.clock.install();
+  await page.getByTestId('action-export').click();
+  await page.getByTestId('export-preparing').waitFor();
+  await page.clock.fastForward(59_000);
+  assert.equal(await page.getByTestId('export-error').count(), 0, 'still waiting before the minute is up');
+  await page.clock.fastForward(2_000);
+  assert.match(await page.getByTestId('export-error').innerText(), /did not answer within 60 seconds/);
+  // The next request starts a fresh worker (this one answers): the dialog recovers.
+  await context.unroute('**/docshape-worker_loader.js');
+  await page.getByRole('tab', { name: '$jsonSchema' }).click();
+  assert.match(await page.getByTestId('export-text').innerText(), /"\$jsonSchema"/);
+  await context.close();
+});
