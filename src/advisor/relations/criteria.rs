@@ -116,7 +116,7 @@ fn read_separately(f: &Facts) -> (Vote, Text) {
             en: "read without {parent} by {ids}: it has a life of its own",
             es: "se lee sin {parent} en {ids}: tiene vida propia",
             pt: "é lido sem {parent} em {ids}: tem vida própria";
-            parent, ids = f.read_apart.clone()
+            parent, ids = &f.read_apart
         );
         (Vote::Reference, reason)
     } else if f.rel.read_separately {
@@ -140,7 +140,7 @@ fn read_separately(f: &Facts) -> (Vote, Text) {
             en: "always read with {parent} ({ids}), never on its own",
             es: "siempre se lee con {parent} ({ids}), nunca por separado",
             pt: "sempre é lido com {parent} ({ids}), nunca sozinho";
-            parent, ids = f.read_together.clone()
+            parent, ids = &f.read_together
         );
         (Vote::Embed, reason)
     }
