@@ -30,6 +30,7 @@ pub struct Context<'a> {
 }
 
 impl<'a> Context<'a> {
+    #[inline(never)] // PROFILE
     pub fn new(model: &'a Model, report: &'a Report) -> Context<'a> {
         Context {
             model,

@@ -91,6 +91,13 @@ fn cardinality(f: &Facts) -> (Vote, Text) {
     };
     let typical = Arg::Count(f.typical);
     let reason = match f.bound {
+        // Without outliers the sentence has four arguments: kept inline, no allocation.
+        Some(b) if f.outliers == Outliers::None => text!(
+            en: "{typical} {child} typical, at most {max}: {class}",
+            es: "habitualmente {typical} {child}, como máximo {max}: {class}",
+            pt: "normalmente {typical} {child}, no máximo {max}: {class}";
+            typical, child = &f.child, max = Arg::Count(b as f64), class
+        ),
         Some(b) => text!(
             en: "{typical} {child} typical, at most {max}{outliers}: {class}",
             es: "habitualmente {typical} {child}, como máximo {max}{outliers}: {class}",
