@@ -72,7 +72,7 @@ pub fn analyze(model: &Model) -> Report {
 /// emit their findings in runs of one severity and code: the runs are sorted (a few hundred
 /// keys at most) and each finding is then moved once, rather than letting a merge sort move
 /// the large findings several times.
-#[inline(never)] // PROFILE
+#[inline(never)] // a phase of `analyze`, kept apart so profiles show it
 fn sort_findings(findings: Vec<Finding>) -> Vec<Finding> {
     let mut runs: Vec<(Severity, &'static str, usize, usize)> = Vec::new();
     for (i, f) in findings.iter().enumerate() {

@@ -52,7 +52,7 @@ pub(crate) fn rate(q: &AccessPattern) -> f64 {
 }
 
 impl<'a> Usage<'a> {
-    #[inline(never)] // PROFILE
+    #[inline(never)] // a phase of `analyze`, kept apart so profiles show it
     pub fn new(model: &'a Model, sizes: &'a [SizeEstimate]) -> Usage<'a> {
         let mut u = Usage {
             model,

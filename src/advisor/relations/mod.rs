@@ -19,14 +19,14 @@ use crate::model::{Relation, Storage};
 
 /// The facts of every relation, in model order: gathered once, shared by `advise_with` and
 /// `patterns::suggest_with`.
-#[inline(never)] // PROFILE
+#[inline(never)] // a phase of `analyze`, kept apart so profiles show it
 pub(crate) fn gather_all<'a>(usage: &Usage<'a>) -> Vec<Facts<'a>> {
     usage.model.relations.iter().map(|rel| Facts::gather(usage, rel)).collect()
 }
 
 /// One recommendation per relation, in model order, from the facts already gathered. The
 /// read lists stay with the facts until [`hand_over_reads`] moves them into the advice.
-#[inline(never)] // PROFILE
+#[inline(never)] // a phase of `analyze`, kept apart so profiles show it
 pub(crate) fn advise_with(facts: &[Facts]) -> Vec<RelationAdvice> {
     facts.iter().map(advise_one).collect()
 }
