@@ -8,6 +8,7 @@ mod criteria;
 mod decide;
 mod estimate;
 pub(crate) mod facts;
+mod reasons;
 #[cfg(test)]
 mod tests;
 
@@ -33,7 +34,7 @@ pub(crate) fn advise_with(facts: &[Facts]) -> Vec<RelationAdvice> {
 
 /// The recommendation for one relation from its facts.
 pub(crate) fn advise_one(f: &Facts) -> RelationAdvice {
-    let criteria = criteria::votes(f);
+    let criteria = reasons::votes(f);
     let decision = decide::decide(f, &criteria);
     RelationAdvice {
         relation: f.rel.id.clone(),
