@@ -34,9 +34,9 @@ pub enum Arg {
     /// Days, as years when they make whole years: `5 years`, `30 days`.
     Days(u64),
     /// Names joined as `a, b and c` (each item a name argument).
-    List(Box<[Arg]>),
+    List(Arc<[Arg]>),
     /// A nested sentence, rendered in the same language.
-    Text(Box<Text>),
+    Text(Arc<Text>),
     /// A nested sentence without arguments (what a fixed [`Text`] converts to): no allocation.
     Fixed(&'static Template),
     /// A word of the interface's catalogue (a storage, a vote, a criterion), in the language shown.
@@ -242,7 +242,7 @@ impl From<Text> for Arg {
     fn from(t: Text) -> Arg {
         match t.fixed_template() {
             Some(tpl) => Arg::Fixed(tpl),
-            None => Arg::Text(Box::new(t)),
+            None => Arg::Text(Arc::new(t)),
         }
     }
 }

@@ -88,7 +88,7 @@ const INLINE: usize = 4;
 #[derive(Debug, Clone, PartialEq)]
 enum Args {
     Inline([Option<Arg>; INLINE]),
-    Heap(Box<[Arg]>),
+    Heap(Arc<[Arg]>),
     /// Built when read.
     Later(Later),
 }
@@ -140,7 +140,7 @@ impl Text {
             let mut items = args.into_iter();
             Args::Inline(std::array::from_fn(|_| items.next()))
         } else {
-            Args::Heap(Box::new(args))
+            Args::Heap(Arc::from(args))
         };
         Text { tpl, args }
     }
