@@ -20,6 +20,12 @@
 //!
 //! A placeholder is `{name}` with a lowercase identifier; any other brace is literal text, so
 //! templates can quote MongoDB syntax such as `{ $inc: … }`.
+//!
+//! Building a sentence is meant to cost next to nothing: the templates and the argument names
+//! are one static [`Template`], up to four arguments are kept inline (a short name inline in its
+//! [`Arg`], a long one shared), and only longer sentences take one allocation for their
+//! arguments. Sentences written by the thousand and rarely read can be [`Text::deferred`]:
+//! built from their source each time they are read.
 
 pub use super::arg::{Arg, ShortStr};
 use super::Lang;
@@ -58,7 +64,7 @@ pub trait Deferred: fmt::Debug + Send + Sync {
     fn text(&self, which: u8) -> Text;
 }
 
-/// Sentence `1` of source `0`.
+/// Sentence number `.1` of source `.0`, built each time it is read.
 #[derive(Clone)]
 struct Later(Arc<dyn Deferred>, u8);
 
