@@ -133,6 +133,7 @@ pub fn aggregates(model: &Model) -> Vec<AggregateInfo> {
 }
 
 /// `aggregates` with the roots already computed.
+#[inline(never)] // a phase of `analyze`, kept apart so profiles show it
 pub(crate) fn aggregates_with(roots: &Roots) -> Vec<AggregateInfo> {
     let model = roots.model;
     let mut out: Vec<AggregateInfo> = Vec::new();
@@ -167,6 +168,7 @@ pub fn spanning_writes(model: &Model) -> Vec<SpanningWrite> {
 }
 
 /// `spanning_writes` with the roots already computed.
+#[inline(never)] // a phase of `analyze`, kept apart so profiles show it
 pub(crate) fn spanning_writes_with(roots: &Roots) -> Vec<SpanningWrite> {
     roots
         .model

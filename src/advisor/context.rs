@@ -30,6 +30,7 @@ pub struct Context<'a> {
 }
 
 impl<'a> Context<'a> {
+    #[inline(never)] // a phase of `analyze`, kept apart so profiles show it
     pub fn new(model: &'a Model, report: &'a Report) -> Context<'a> {
         Context {
             model,

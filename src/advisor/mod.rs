@@ -45,10 +45,10 @@ pub fn analyze(model: &Model) -> Report {
     // The relation facts are gathered once and shared by the advice and the patterns.
     let usage = relations::Usage::new(model, &sizes);
     let facts = relations::gather_all(&usage);
-    let relations = relations::advise_with(&facts);
+    let mut relations = relations::advise_with(&facts);
     let roots = aggregates::Roots::with_layout(&layout);
     let patterns = patterns::suggest_with(&usage, &facts, &relations, &roots);
-    drop(facts);
+    relations::hand_over_reads(&mut relations, facts);
     drop(usage);
     let aggregates = aggregates::aggregates_with(&roots);
     let spanning_writes = aggregates::spanning_writes_with(&roots);
@@ -72,6 +72,7 @@ pub fn analyze(model: &Model) -> Report {
 /// emit their findings in runs of one severity and code: the runs are sorted (a few hundred
 /// keys at most) and each finding is then moved once, rather than letting a merge sort move
 /// the large findings several times.
+#[inline(never)] // a phase of `analyze`, kept apart so profiles show it
 fn sort_findings(findings: Vec<Finding>) -> Vec<Finding> {
     let mut runs: Vec<(Severity, &'static str, usize, usize)> = Vec::new();
     for (i, f) in findings.iter().enumerate() {

@@ -10,6 +10,7 @@
 //! The advisor rules' documentation is translated too, one Markdown file per rule and language
 //! (`public/rules/<lang>/<code>.md`, see `advisor::rule_docs`).
 
+mod arg;
 mod en;
 mod es;
 pub(crate) mod figures;
@@ -25,7 +26,7 @@ mod words;
 pub use labels::*;
 pub use lang::{pick, Lang};
 pub use msg::Msg;
-pub use text::{placeholders as named_placeholders, Arg, Forms, Text};
+pub use text::{placeholders as named_placeholders, Arg, Deferred, Forms, ShortStr, Template, Text};
 pub use words::period_word;
 
 impl Msg {

@@ -20,102 +20,202 @@
 //!
 //! A placeholder is `{name}` with a lowercase identifier; any other brace is literal text, so
 //! templates can quote MongoDB syntax such as `{ $inc: … }`.
+//!
+//! Building a sentence is meant to cost next to nothing: the templates and the argument names
+//! are one static [`Template`], up to four arguments are kept inline (a short name inline in its
+//! [`Arg`], a long one shared), and only longer sentences take one allocation for their
+//! arguments. Sentences written by the thousand and rarely read can be [`Text::deferred`]:
+//! built from their source each time they are read.
 
-use super::figures::{Bytes, Count, Percent, Thousands};
+pub use super::arg::{Arg, ShortStr};
 use super::Lang;
 use serde::{Serialize, Serializer};
+use std::borrow::Cow;
 use std::fmt::{self, Display, Formatter, Write};
 use std::sync::Arc;
 
 /// The templates of one sentence: English, Spanish, Portuguese.
 pub type Forms = [&'static str; 3];
 
-/// The forms of a text that has no translation: its single argument, `{plain}`, as given.
-static PLAIN: Forms = ["{plain}", "{plain}", "{plain}"];
-
-/// A sentence in the three languages, with its arguments.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Text {
-    forms: &'static Forms,
-    args: Vec<(&'static str, Arg)>,
+/// A sentence's templates and the names of its arguments, in the order they are given: static,
+/// written once where the sentence is (what [`text!`](crate::text) builds).
+#[derive(Debug, PartialEq)]
+pub struct Template {
+    /// English, Spanish, Portuguese.
+    pub forms: Forms,
+    /// The argument names, in the order of the arguments.
+    pub names: &'static [&'static str],
 }
 
-/// An argument of a [`Text`]: a value rendered in the conventions of the language shown.
+/// The forms of a text that has no translation: its single argument, `{plain}`, as given.
+static PLAIN: Template = Template { forms: ["{plain}", "{plain}", "{plain}"], names: &["plain"] };
+
+/// The empty text's template.
+static EMPTY: Template = Template { forms: ["", "", ""], names: &[] };
+
+/// The template of a text built when it is read (never rendered itself).
+static LATER: Template = Template { forms: ["", "", ""], names: &[] };
+
+/// A source of sentences built only when they are read: an analysis writes some sentences by
+/// the thousand (the six reasons of every relation) and the user reads a few. The source keeps
+/// the figures and names they need; [`Text::deferred`] names one of its sentences.
+pub trait Deferred: fmt::Debug + Send + Sync {
+    /// Sentence number `which` of this source (a text with its arguments, not another deferred one).
+    fn text(&self, which: u8) -> Text;
+}
+
+/// Sentence number `.1` of source `.0`, built each time it is read.
+#[derive(Clone)]
+struct Later(Arc<dyn Deferred>, u8);
+
+impl Later {
+    fn build(&self) -> Text {
+        self.0.text(self.1)
+    }
+}
+
+impl PartialEq for Later {
+    /// Texts compare what they say ([`Text`]'s `eq` builds them): this only serves the derive.
+    fn eq(&self, other: &Later) -> bool {
+        self.build() == other.build()
+    }
+}
+
+impl fmt::Debug for Later {
+    fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
+        fmt::Debug::fmt(&self.build(), f)
+    }
+}
+
+/// Arguments a text keeps inline; texts with more (a few in ten) keep them in one allocation.
+const INLINE: usize = 4;
+
+/// The arguments of a text, in the order of its template's names.
 #[derive(Debug, Clone, PartialEq)]
-pub enum Arg {
-    /// A name or any text that is the same in every language (a collection, a field, code).
-    Str(String),
-    /// A static name or code.
-    Static(&'static str),
-    /// A name shared by many sentences (an entity's name in every reason about it): cloning
-    /// it does not allocate.
-    Shared(Arc<str>),
-    /// A count or rate: `1,440`, `0.02`, `12.5`.
-    Count(f64),
-    /// An integer with thousands separators.
-    Int(u64),
-    /// Bytes in decimal units: `704 KB`, `1.2 MB`, `16 MiB`.
-    Bytes(f64),
-    /// A share (0..1) as a percentage: `0.2%`.
-    Percent(f64),
-    /// Days, as years when they make whole years: `5 years`, `30 days`.
-    Days(u64),
-    /// Names joined as `a, b and c`.
-    List(Vec<String>),
-    /// A nested sentence, rendered in the same language.
-    Text(Box<Text>),
-    /// A nested sentence without arguments (what a fixed [`Text`] converts to): no allocation.
-    Fixed(&'static Forms),
-    /// A word of the interface's catalogue (a storage, a vote, a criterion), in the language shown.
-    Msg(super::Msg),
+enum Args {
+    Inline([Option<Arg>; INLINE]),
+    Heap(Arc<[Arg]>),
+    /// Built when read.
+    Later(Later),
+}
+
+impl Args {
+    fn get(&self, i: usize) -> Option<&Arg> {
+        match self {
+            Args::Inline(items) => items.get(i)?.as_ref(),
+            Args::Heap(items) => items.get(i),
+            Args::Later(_) => None,
+        }
+    }
+
+    fn iter(&self) -> impl Iterator<Item = &Arg> {
+        let (inline, heap): (&[Option<Arg>], &[Arg]) = match self {
+            Args::Inline(items) => (items, &[]),
+            Args::Heap(items) => (&[], items),
+            Args::Later(_) => (&[], &[]),
+        };
+        inline.iter().flatten().chain(heap)
+    }
+
+    fn is_empty(&self) -> bool {
+        match self {
+            Args::Inline(items) => items.iter().all(Option::is_none),
+            Args::Heap(items) => items.is_empty(),
+            Args::Later(_) => false,
+        }
+    }
+}
+
+/// A sentence in the three languages, with its arguments.
+#[derive(Debug, Clone)]
+pub struct Text {
+    tpl: &'static Template,
+    args: Args,
 }
 
 impl Text {
     /// A text with no arguments.
-    pub const fn fixed(forms: &'static Forms) -> Text {
-        Text { forms, args: Vec::new() }
+    pub const fn fixed(tpl: &'static Template) -> Text {
+        Text { tpl, args: Args::Inline([const { None }; INLINE]) }
     }
 
-    /// A text with arguments (what [`text!`](crate::text) expands to).
-    pub fn new(forms: &'static Forms, args: Vec<(&'static str, Arg)>) -> Text {
-        Text { forms, args }
+    /// A text with arguments, one per name of `tpl`, in order (what [`text!`](crate::text)
+    /// expands to). Up to four are kept inline, without allocating.
+    pub fn new<const N: usize>(tpl: &'static Template, args: [Arg; N]) -> Text {
+        let args = if N <= INLINE {
+            let mut items = args.into_iter();
+            Args::Inline(std::array::from_fn(|_| items.next()))
+        } else {
+            Args::Heap(Arc::from(args))
+        };
+        Text { tpl, args }
+    }
+
+    /// Sentence `which` of `source`, built each time it is read (rendered, checked, compared).
+    pub fn deferred(source: Arc<dyn Deferred>, which: u8) -> Text {
+        Text { tpl: &LATER, args: Args::Later(Later(source, which)) }
+    }
+
+    /// The text itself, or the one it stands for when it is built when read.
+    fn resolved(&self) -> Cow<'_, Text> {
+        match &self.args {
+            Args::Later(later) => Cow::Owned(later.build()),
+            _ => Cow::Borrowed(self),
+        }
     }
 
     /// Text that is not translated: shown as given in every language. Meant for content that
     /// is language-neutral (code, a user's note); the translation tests flag any advisor
     /// sentence built this way.
     pub fn plain(s: impl Into<String>) -> Text {
-        Text { forms: &PLAIN, args: vec![("plain", Arg::Str(s.into()))] }
+        Text::new(&PLAIN, [Arg::from(s.into())])
     }
 
     /// The empty text.
     pub const fn empty() -> Text {
-        Text::fixed(&["", "", ""])
+        Text::fixed(&EMPTY)
+    }
+
+    /// The template, when the text has no arguments (it can then be nested without allocating).
+    pub(super) fn fixed_template(&self) -> Option<&'static Template> {
+        self.args.is_empty().then_some(self.tpl)
     }
 
     /// Whether this text and every nested one has its three languages (is not [`Text::plain`]).
     pub fn is_translated(&self) -> bool {
-        !std::ptr::eq(self.forms, &PLAIN)
-            && self.args.iter().all(|(_, a)| match a {
+        if let Args::Later(later) = &self.args {
+            return later.build().is_translated();
+        }
+        !std::ptr::eq(self.tpl, &PLAIN)
+            && self.args.iter().all(|a| match a {
                 Arg::Text(t) => t.is_translated(),
-                Arg::Fixed(forms) => !std::ptr::eq(*forms, &PLAIN),
+                Arg::Fixed(tpl) => !std::ptr::eq(*tpl, &PLAIN),
                 _ => true,
             })
     }
 
     /// Whether the English rendering is empty.
     pub fn is_empty(&self) -> bool {
-        self.forms[0].is_empty() || (std::ptr::eq(self.forms, &PLAIN) && self.en().is_empty())
+        if let Args::Later(later) = &self.args {
+            return later.build().is_empty();
+        }
+        self.tpl.forms[0].is_empty() || (std::ptr::eq(self.tpl, &PLAIN) && self.en().is_empty())
     }
 
     /// The template for `lang`.
     pub fn template(&self, lang: Lang) -> &'static str {
-        self.forms[lang_index(lang)]
+        match &self.args {
+            Args::Later(later) => later.build().template(lang),
+            _ => self.tpl.forms[lang_index(lang)],
+        }
     }
 
     /// The sentence in `lang`.
     pub fn render(&self, lang: Lang) -> String {
-        let mut out = String::with_capacity(self.template(lang).len() + 24 * self.args.len());
+        if let Args::Later(later) = &self.args {
+            return later.build().render(lang);
+        }
+        let mut out = String::with_capacity(self.template(lang).len() + 24 * self.tpl.names.len());
         // Writing to a String cannot fail.
         let _ = self.write(lang, &mut out);
         out
@@ -133,6 +233,9 @@ impl Text {
 
     /// Writes the sentence in `lang` to `out`.
     pub fn write(&self, lang: Lang, out: &mut impl Write) -> fmt::Result {
+        if let Args::Later(later) = &self.args {
+            return later.build().write(lang, out);
+        }
         // Scanned as bytes (`{`, `}` and placeholder names are ASCII, so every cut is a char
         // boundary); literal text between placeholders is written in one piece.
         let template = self.template(lang);
@@ -164,7 +267,8 @@ impl Text {
     }
 
     fn arg(&self, name: &str) -> Option<&Arg> {
-        self.args.iter().find(|(n, _)| *n == name).map(|(_, a)| a)
+        let i = self.tpl.names.iter().position(|n| *n == name)?;
+        self.args.get(i)
     }
 
     /// Checks the templates against the arguments: every placeholder of every language has an
@@ -172,28 +276,33 @@ impl Text {
     /// templates are not the English one (unless it has no words of its own). Nested texts are
     /// checked too. Returns what is wrong, naming the English template.
     pub fn check(&self) -> Result<(), String> {
-        let names: Vec<&str> = self.args.iter().map(|(n, _)| *n).collect();
-        for (i, form) in self.forms.iter().enumerate() {
+        if let Args::Later(later) = &self.args {
+            return later.build().check();
+        }
+        let forms = &self.tpl.forms;
+        let names: Vec<&str> =
+            self.tpl.names.iter().enumerate().filter(|(i, _)| self.args.get(*i).is_some()).map(|(_, n)| *n).collect();
+        for (i, form) in forms.iter().enumerate() {
             let used = placeholders(form);
             if let Some(missing) = used.iter().find(|p| !names.contains(p)) {
-                return Err(format!("{{{missing}}} has no argument in {:?} (form {i})", self.forms[0]));
+                return Err(format!("{{{missing}}} has no argument in {:?} (form {i})", forms[0]));
             }
             if let Some(unused) = names.iter().find(|n| !used.contains(n)) {
-                return Err(format!("argument {unused} is not used in form {i} of {:?}", self.forms[0]));
+                return Err(format!("argument {unused} is not used in form {i} of {:?}", forms[0]));
             }
         }
         let has_words = |form: &str| strip_placeholders(form).chars().any(char::is_alphabetic);
-        if !std::ptr::eq(self.forms, &PLAIN) && has_words(self.forms[0]) {
-            for (i, form) in self.forms.iter().enumerate().skip(1) {
-                if *form == self.forms[0] {
-                    return Err(format!("form {i} of {:?} is the English text", self.forms[0]));
+        if !std::ptr::eq(self.tpl, &PLAIN) && has_words(forms[0]) {
+            for (i, form) in forms.iter().enumerate().skip(1) {
+                if *form == forms[0] {
+                    return Err(format!("form {i} of {:?} is the English text", forms[0]));
                 }
             }
         }
-        for (_, a) in &self.args {
+        for a in self.args.iter() {
             match a {
                 Arg::Text(t) => t.check()?,
-                Arg::Fixed(forms) => Text::fixed(forms).check()?,
+                Arg::Fixed(tpl) => Text::fixed(tpl).check()?,
                 _ => {}
             }
         }
@@ -256,7 +365,7 @@ fn strip_placeholders(template: &str) -> String {
     out
 }
 
-fn lang_index(lang: Lang) -> usize {
+pub(super) fn lang_index(lang: Lang) -> usize {
     match lang {
         Lang::En => 0,
         Lang::Es => 1,
@@ -264,81 +373,18 @@ fn lang_index(lang: Lang) -> usize {
     }
 }
 
-impl Arg {
-    fn write(&self, lang: Lang, out: &mut impl Write) -> fmt::Result {
-        match self {
-            Arg::Str(s) => out.write_str(s),
-            Arg::Static(s) => out.write_str(s),
-            Arg::Shared(s) => out.write_str(s),
-            Arg::Count(x) if x.is_nan() => {
-                out.write_str(pick(lang, ["an unknown number", "un número desconocido", "um número desconhecido"]))
+impl PartialEq for Text {
+    /// Same templates and arguments; a text built when read is compared as built.
+    fn eq(&self, other: &Text) -> bool {
+        match (&self.args, &other.args) {
+            (Args::Later(_), _) | (_, Args::Later(_)) => {
+                let (a, b) = (self.resolved(), other.resolved());
+                !matches!(a.args, Args::Later(_))
+                    && !matches!(b.args, Args::Later(_))
+                    && (std::ptr::eq(a.tpl, b.tpl) || a.tpl == b.tpl)
+                    && a.args == b.args
             }
-            Arg::Count(x) => figure(lang, Count(*x), out),
-            Arg::Int(n) => figure(lang, Thousands(*n), out),
-            Arg::Bytes(b) if b.is_nan() || *b == f64::INFINITY => {
-                out.write_str(pick(lang, ["an unbounded size", "un tamaño sin límite", "um tamanho sem limite"]))
-            }
-            Arg::Bytes(b) => figure(lang, Bytes(*b), out),
-            Arg::Percent(p) if !p.is_finite() => out.write_str(pick(
-                lang,
-                ["an unknown share", "una proporción desconocida", "uma proporção desconhecida"],
-            )),
-            Arg::Percent(p) => figure(lang, Percent(*p), out),
-            Arg::Days(d) => days(lang, *d, out),
-            Arg::List(items) => {
-                let and = pick(lang, [" and ", " y ", " e "]);
-                for (i, item) in items.iter().enumerate() {
-                    if i > 0 {
-                        out.write_str(if i + 1 == items.len() { and } else { ", " })?;
-                    }
-                    out.write_str(item)?;
-                }
-                Ok(())
-            }
-            Arg::Text(t) => t.write(lang, out),
-            Arg::Fixed(forms) => out.write_str(forms[lang_index(lang)]),
-            Arg::Msg(m) => out.write_str(m.text(lang)),
-        }
-    }
-}
-
-fn pick(lang: Lang, forms: [&'static str; 3]) -> &'static str {
-    forms[lang_index(lang)]
-}
-
-/// A figure in English notation, with the separators swapped for Spanish and Portuguese.
-fn figure(lang: Lang, value: impl Display, out: &mut impl Write) -> fmt::Result {
-    if lang == Lang::En {
-        return write!(out, "{value}");
-    }
-    let mut buf = String::with_capacity(24);
-    write!(buf, "{value}")?;
-    for c in buf.chars() {
-        out.write_char(match c {
-            ',' => '.',
-            '.' => ',',
-            c => c,
-        })?;
-    }
-    Ok(())
-}
-
-fn days(lang: Lang, d: u64, out: &mut impl Write) -> fmt::Result {
-    let (one_year, years, one_day, days) = match lang {
-        Lang::En => ("1 year", "years", "1 day", "days"),
-        Lang::Es => ("1 año", "años", "1 día", "días"),
-        Lang::Pt => ("1 ano", "anos", "1 dia", "dias"),
-    };
-    match d {
-        365 => out.write_str(one_year),
-        d if d % 365 == 0 && d > 0 => {
-            figure(lang, Thousands(d / 365), out)?;
-            write!(out, " {years}")
-        }
-        1 => out.write_str(one_day),
-        d => {
-            figure(lang, Thousands(d), out)?;
-            write!(out, " {days}")
+            _ => (std::ptr::eq(self.tpl, other.tpl) || self.tpl == other.tpl) && self.args == other.args,
         }
     }
 }
@@ -369,83 +415,6 @@ impl From<&str> for Text {
     }
 }
 
-impl From<String> for Arg {
-    fn from(s: String) -> Arg {
-        Arg::Str(s)
-    }
-}
-
-impl From<&String> for Arg {
-    fn from(s: &String) -> Arg {
-        Arg::Str(s.clone())
-    }
-}
-
-impl From<&str> for Arg {
-    fn from(s: &str) -> Arg {
-        Arg::Str(s.to_owned())
-    }
-}
-
-impl From<&&str> for Arg {
-    fn from(s: &&str) -> Arg {
-        Arg::Str((*s).to_owned())
-    }
-}
-
-impl From<u64> for Arg {
-    fn from(n: u64) -> Arg {
-        Arg::Int(n)
-    }
-}
-
-impl From<usize> for Arg {
-    fn from(n: usize) -> Arg {
-        Arg::Int(n as u64)
-    }
-}
-
-impl From<u32> for Arg {
-    fn from(n: u32) -> Arg {
-        Arg::Int(n as u64)
-    }
-}
-
-impl From<Text> for Arg {
-    /// A nested text; one without arguments is kept as its templates alone (no allocation).
-    fn from(t: Text) -> Arg {
-        if t.args.is_empty() {
-            Arg::Fixed(t.forms)
-        } else {
-            Arg::Text(Box::new(t))
-        }
-    }
-}
-
-impl From<Arc<str>> for Arg {
-    fn from(s: Arc<str>) -> Arg {
-        Arg::Shared(s)
-    }
-}
-
-impl From<&Arc<str>> for Arg {
-    fn from(s: &Arc<str>) -> Arg {
-        Arg::Shared(Arc::clone(s))
-    }
-}
-
-impl From<super::Msg> for Arg {
-    fn from(m: super::Msg) -> Arg {
-        Arg::Msg(m)
-    }
-}
-
-impl From<Vec<String>> for Arg {
-    fn from(items: Vec<String>) -> Arg {
-        Arg::List(items)
-    }
-}
-
 /// A [`Text`] in English, Spanish and Portuguese with named arguments:
 /// `text!(en: "…{name}…", es: "…", pt: "…"; name = value, other)` (a bare `other` means
 /// `other = other`). Values convert with `Arg::from`; use `Arg::Count(x)`, `Arg::Bytes(b)`,
@@ -453,12 +422,12 @@ impl From<Vec<String>> for Arg {
 #[macro_export]
 macro_rules! text {
     (en: $en:literal, es: $es:literal, pt: $pt:literal $(,)?) => {
-        $crate::i18n::Text::fixed(&[$en, $es, $pt])
+        $crate::i18n::Text::fixed(&$crate::i18n::Template { forms: [$en, $es, $pt], names: &[] })
     };
     (en: $en:literal, es: $es:literal, pt: $pt:literal; $($name:ident $(= $value:expr)?),+ $(,)?) => {
         $crate::i18n::Text::new(
-            &[$en, $es, $pt],
-            vec![$((stringify!($name), $crate::text!(@value $name $(= $value)?))),+],
+            &$crate::i18n::Template { forms: [$en, $es, $pt], names: &[$(stringify!($name)),+] },
+            [$($crate::text!(@value $name $(= $value)?)),+],
         )
     };
     (@value $name:ident = $value:expr) => { $crate::i18n::Arg::from($value) };
@@ -466,95 +435,5 @@ macro_rules! text {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn braces_that_are_not_placeholders_stay_literal() {
-        static FORMS: Forms = [
-            "{ $inc: {n} } {unknown} {} {N} a{b}c é{n}ü {{n}} { n } ends with {n",
-            "{n}{n}",
-            "sin marcadores, más de ocho bytes: {",
-        ];
-        let t = Text::new(&FORMS, vec![("n", Arg::Int(1440)), ("b", Arg::Static("B"))]);
-        assert_eq!(t.render(Lang::En), "{ $inc: 1,440 } {unknown} {} {N} aBc é1,440ü {1,440} { n } ends with {n");
-        assert_eq!(t.render(Lang::Es), "1.4401.440");
-        assert_eq!(t.render(Lang::Pt), "sin marcadores, más de ocho bytes: {");
-        for at in 0..20 {
-            let template: &'static str =
-                Box::leak(format!("{}{{n}}{}", "x".repeat(at), "y".repeat(at)).into_boxed_str());
-            let forms: &'static Forms = Box::leak(Box::new([template, template, template]));
-            let t = Text::new(forms, vec![("n", Arg::Static("N"))]);
-            assert_eq!(t.render(Lang::En), format!("{}N{}", "x".repeat(at), "y".repeat(at)));
-        }
-    }
-
-    #[test]
-    fn renders_each_language_with_its_figures() {
-        let t = crate::text!(
-            en: "{who} has {n} of {m} items ({share}), {size} at {when}",
-            es: "{who} tiene {n} de {m} elementos ({share}), {size} a {when}",
-            pt: "{who} tem {n} de {m} itens ({share}), {size} em {when}";
-            who = "catalogo", n = Arg::Count(14.5), m = Arg::Int(1440), share = Arg::Percent(0.125), size = Arg::Bytes(1_250_000.0),
-            when = Arg::Days(1825)
-        );
-        assert_eq!(t.render(Lang::En), "catalogo has 14.5 of 1,440 items (12.5%), 1.3 MB at 5 years");
-        assert_eq!(t.render(Lang::Es), "catalogo tiene 14,5 de 1.440 elementos (12,5%), 1,3 MB a 5 años");
-        assert_eq!(t.render(Lang::Pt), "catalogo tem 14,5 de 1.440 itens (12,5%), 1,3 MB em 5 anos");
-        assert_eq!(t.to_string(), t.en());
-        assert!(t.check().is_ok());
-    }
-
-    #[test]
-    fn nested_texts_and_lists_follow_the_language() {
-        let why = crate::text!(en: "no maximum", es: "sin máximo", pt: "sem máximo");
-        let t = crate::text!(
-            en: "{items}: {why}", es: "{items}: {why}", pt: "{items}: {why}";
-            items = vec!["a".to_string(), "b".to_string(), "c".to_string()], why
-        );
-        assert_eq!(t.render(Lang::En), "a, b and c: no maximum");
-        assert_eq!(t.render(Lang::Pt), "a, b e c: sem máximo");
-        assert!(t.check().is_ok(), "a template without words of its own may repeat the English");
-    }
-
-    #[test]
-    fn literal_braces_stay_and_missing_arguments_are_caught() {
-        let t = crate::text!(en: "use { $inc: 1 } on {field}", es: "usa { $inc: 1 } en {field}", pt: "use { $inc: 1 } em {fieldd}"; field = "n");
-        assert_eq!(t.render(Lang::En), "use { $inc: 1 } on n");
-        assert_eq!(t.render(Lang::Pt), "use { $inc: 1 } em {fieldd}");
-        assert!(t.check().unwrap_err().contains("fieldd"));
-    }
-
-    #[test]
-    fn untranslated_text_is_flagged() {
-        assert!(!Text::plain("x embeds y").is_translated());
-        let t = crate::text!(en: "{x}", es: "{x}", pt: "{x}"; x = Text::plain("oops"));
-        assert!(!t.is_translated());
-        let same = crate::text!(en: "Embed it", es: "Embed it", pt: "Incorpore");
-        assert!(same.check().unwrap_err().contains("English"));
-        assert_eq!(Text::plain("16 MiB").render(Lang::Es), "16 MiB");
-    }
-
-    #[test]
-    fn odd_figures_read_as_words() {
-        let t = crate::text!(en: "{n}", es: "{n}", pt: "{n}"; n = Arg::Count(f64::NAN));
-        assert_eq!(t.render(Lang::Es), "un número desconocido");
-        let t = crate::text!(en: "{b}", es: "{b}", pt: "{b}"; b = Arg::Bytes(f64::INFINITY));
-        assert_eq!(t.render(Lang::Pt), "um tamanho sem limite");
-    }
-
-    #[test]
-    fn fixed_and_shared_arguments_do_not_allocate_but_render() {
-        let fixed = crate::text!(en: "no maximum", es: "sin máximo", pt: "sem máximo");
-        assert!(matches!(Arg::from(fixed), Arg::Fixed(_)), "a fixed nested text needs no box");
-        let name: Arc<str> = Arc::from("resenas");
-        let t = crate::text!(
-            en: "{child}: {why}", es: "{child}: {why}", pt: "{child}: {why}";
-            child = &name, why = crate::text!(en: "no maximum", es: "sin máximo", pt: "sem máximo")
-        );
-        assert_eq!(t.render(Lang::Es), "resenas: sin máximo");
-        assert!(t.is_translated() && t.check().is_ok());
-        let bad = crate::text!(en: "{why}", es: "{why}", pt: "{why}"; why = crate::text!(en: "Embed", es: "Embed", pt: "Embutir"));
-        assert!(bad.check().is_err(), "a nested fixed text is checked too");
-    }
-}
+#[path = "text_tests.rs"]
+mod tests;

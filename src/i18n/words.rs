@@ -1,6 +1,6 @@
 //! Words of the model that read differently in each language.
 
-use super::{Arg, Text};
+use super::Text;
 use crate::text;
 
 /// A bucket's period (the model's `hour`, `day`...) as a word of the language shown; any other
@@ -14,7 +14,7 @@ pub fn period_word(period: &str) -> Text {
         "month" => text!(en: "month", es: "mes", pt: "mês"),
         "year" => text!(en: "year", es: "año", pt: "ano"),
         "" => text!(en: "period", es: "periodo", pt: "período"),
-        other => text!(en: "{word}", es: "{word}", pt: "{word}"; word = Arg::Str(other.to_string())),
+        other => text!(en: "{word}", es: "{word}", pt: "{word}"; word = other),
     }
 }
 

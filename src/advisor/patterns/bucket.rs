@@ -12,7 +12,8 @@ use crate::text;
 pub(super) fn suggest(f: &Facts, rec: Option<Recommendation>, out: &mut Vec<PatternSuggestion>) {
     let rel = f.rel;
     let (child, parent) = (f.child_name, f.parent_name);
-    let key = rel.reference.child_field.clone().unwrap_or_else(|| format!("{parent}_id"));
+    // The parent key the bucket's _id starts with (built only for the suggestions that show it).
+    let key = || rel.reference.child_field.clone().unwrap_or_else(|| format!("{parent}_id"));
     match (&rel.bucket, rel.storage == Storage::Bucket || rec == Some(Recommendation::Bucket)) {
         (Some(b), _) => {
             let token = b.period.as_str();
@@ -36,7 +37,7 @@ pub(super) fn suggest(f: &Facts, rec: Option<Recommendation>, out: &mut Vec<Patt
                     en: "a deterministic _id such as {{key}}-{{token}}",
                     es: "un _id determinista como {{key}}-{{token}}",
                     pt: "um _id determinístico como {{key}}-{{token}}";
-                    key = key.as_str(), token
+                    key = key(), token
                 )
             } else {
                 text!(en: "_id {scheme}", es: "el _id {scheme}", pt: "o _id {scheme}"; scheme = &b.id_scheme)
@@ -83,7 +84,7 @@ pub(super) fn suggest(f: &Facts, rec: Option<Recommendation>, out: &mut Vec<Patt
                 es: "agrupa los eventos de {child} de un mismo {parent} ({bytes} cada uno, ~{n} por {period}) en un documento por {parent} y {period}, con un tope de {cap} eventos (luego abre `…-2`), _id {{key}}-{{token}}, un campo de recuento y un índice TTL en el campo del periodo si los eventos antiguos caducan: {n} documentos diminutos por {period} se convierten en uno",
                 pt: "agrupe os eventos de {child} de um mesmo {parent} ({bytes} cada, ~{n} por {period}) em um documento por {parent} e {period}, com teto de {cap} eventos (depois abra `…-2`), _id {{key}}-{{token}}, um campo de contagem e um índice TTL no campo do período se os eventos antigos expiram: {n} documentos minúsculos por {period} viram um só";
                 child, parent, bytes = Arg::Bytes(f.child_bytes as f64), n = Arg::Count(per_period), period,
-                cap = Arg::Int(cap as u64), key = key.as_str(), token
+                cap = Arg::Int(cap as u64), key = key(), token
             );
             push(out, PatternKind::Bucket, place(f), false, change);
         }

@@ -19,6 +19,7 @@ use crate::text;
 /// Every pattern in use, then every pattern that fits, relation by relation and then
 /// collection by collection, in model order, over look-ups and facts already built (see
 /// `relations::gather_all`).
+#[inline(never)] // a phase of `analyze`, kept apart so profiles show it
 pub(crate) fn suggest_with(
     usage: &Usage,
     facts: &[Facts],

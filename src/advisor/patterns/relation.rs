@@ -30,9 +30,9 @@ pub(super) fn place(f: &Facts) -> Place {
     Place::Relation { id: f.rel.id.clone() }
 }
 
-/// Query ids, for an `Arg::List`.
-fn ids(queries: &[&crate::model::AccessPattern]) -> Vec<String> {
-    queries.iter().map(|q| q.id.clone()).collect()
+/// Query ids, as an `Arg::List` (one allocation).
+fn ids(queries: &[&crate::model::AccessPattern]) -> Arg {
+    Arg::List(queries.iter().map(|q| Arg::str(&q.id)).collect())
 }
 
 fn extended_reference(u: &Usage, f: &Facts, rec: Option<Recommendation>, out: &mut Vec<PatternSuggestion>) {
@@ -81,8 +81,7 @@ fn extended_reference(u: &Usage, f: &Facts, rec: Option<Recommendation>, out: &m
         push(out, PatternKind::ExtendedReference, place(f), true, change);
     } else if rec == Some(Recommendation::ExtendedReference) {
         let views = ids(&f.child_view);
-        let fields: Vec<String> =
-            u.entity(&rel.parent).map(displayed_fields).unwrap_or_default().into_iter().map(str::to_string).collect();
+        let fields = u.entity(&rel.parent).map(displayed_fields).unwrap_or_default();
         let what = if fields.is_empty() {
             text!(
                 en: "the few stable fields of {parent} that {views} display",
@@ -91,7 +90,7 @@ fn extended_reference(u: &Usage, f: &Facts, rec: Option<Recommendation>, out: &m
                 parent, views = views.clone()
             )
         } else {
-            text!(en: "{fields} of {parent}", es: "{fields} de {parent}", pt: "{fields} de {parent}"; fields, parent)
+            text!(en: "{fields} of {parent}", es: "{fields} de {parent}", pt: "{fields} de {parent}"; fields = Arg::list(&fields), parent)
         };
         let change = text!(
             en: "copy {what} into each {child} beside the reference, instead of a $lookup in {views}; mark each copy immutable, historical or live",

@@ -1,38 +1,47 @@
 //! The six criteria of seed 001 §3, in order, each a vote with a reason that carries the
 //! figures. The votes explain; the decision (`decide.rs`) follows the seeds' ordered questions.
 //!
-//! Every reason is a [`Text`] in the three languages: the figures stay numbers and the names
-//! are shared (`Facts::parent`, `Facts::child`) until the sentence is shown, and the parts that
-//! depend on one fact (the outliers, the class, the verdict) are fixed texts nested without
-//! allocation wherever they carry no figure.
+//! Every reason is a [`Text`] in the three languages, built only when it is read (see
+//! `reasons.rs`): each criterion decides its vote from the relation's [`Reasons`] and, when
+//! asked, writes the sentence that explains it. The figures stay numbers and the names are
+//! shared until the sentence is shown.
 
-use super::facts::{Facts, Outliers};
-use crate::advisor::{CardinalityClass, Criterion, CriterionVote, Vote};
+use super::facts::Outliers;
+use super::reasons::Reasons;
+use crate::advisor::{CardinalityClass, Criterion, Vote};
 use crate::i18n::{Arg, Labelled, Text};
 use crate::model::Volatility;
 use crate::text;
 
-/// The six votes, in `Criterion::ALL` order.
-pub(crate) fn votes(f: &Facts) -> Vec<CriterionVote> {
-    Criterion::ALL
-        .iter()
-        .map(|&criterion| {
-            let (vote, reason) = match criterion {
-                Criterion::Cardinality => cardinality(f),
-                Criterion::ReadSeparately => read_separately(f),
-                Criterion::Volatility => volatility(f),
-                Criterion::Size => size(f),
-                Criterion::Growth => growth(f),
-                Criterion::Atomicity => atomicity(f),
-            };
-            CriterionVote { criterion, vote, reason }
-        })
-        .collect()
+/// The vote of `criterion` and, if `explain`, its reason.
+pub(crate) fn judge(f: &Reasons, criterion: Criterion, explain: bool) -> (Vote, Option<Text>) {
+    match criterion {
+        Criterion::Cardinality => cardinality(f, explain),
+        Criterion::ReadSeparately => read_separately(f, explain),
+        Criterion::Volatility => volatility(f, explain),
+        Criterion::Size => size(f, explain),
+        Criterion::Growth => growth(f, explain),
+        Criterion::Atomicity => atomicity(f, explain),
+    }
+}
+
+/// `say()` when the reason is asked for.
+fn explained(explain: bool, vote: Vote, say: impl FnOnce() -> Text) -> (Vote, Option<Text>) {
+    (vote, explain.then(say))
 }
 
 /// "5 etiquetas typical, at most 8: one-to-few".
-fn cardinality(f: &Facts) -> (Vote, Text) {
-    let t = f.t;
+fn cardinality(f: &Reasons, explain: bool) -> (Vote, Option<Text>) {
+    let vote = match f.class {
+        CardinalityClass::OneToOne | CardinalityClass::OneToFew => Vote::Embed,
+        CardinalityClass::ManyToMany if f.child_is_value => Vote::Neutral,
+        CardinalityClass::OneToMany | CardinalityClass::OneToSquillions | CardinalityClass::ManyToMany => {
+            Vote::Reference
+        }
+    };
+    if !explain {
+        return (vote, None);
+    }
     let outliers = match f.outliers {
         Outliers::Minor { share, max } => text!(
             en: "; {share} of {parent} reach {max} (outliers)",
@@ -48,49 +57,44 @@ fn cardinality(f: &Facts) -> (Vote, Text) {
         ),
         Outliers::None => Text::empty(),
     };
-    let (vote, class): (Vote, Arg) = match f.class {
-        CardinalityClass::OneToOne | CardinalityClass::OneToFew => (Vote::Embed, f.class.msg().into()),
-        CardinalityClass::OneToMany => (
-            Vote::Reference,
-            text!(
-                en: "one-to-many, more than a one-to-few array holds",
-                es: "uno a muchos, más de lo que cabe en un array uno a pocos",
-                pt: "um para muitos, mais do que cabe num array um para poucos"
-            )
-            .into(),
-        ),
-        CardinalityClass::OneToSquillions => (
-            Vote::Reference,
-            text!(
-                en: "one-to-squillions, beyond {n}",
-                es: "uno a muchísimos, más de {n}",
-                pt: "um para muitíssimos, além de {n}";
-                n = Arg::Count(t.many_max as f64)
-            )
-            .into(),
-        ),
-        CardinalityClass::ManyToMany if f.child_is_value => (
-            Vote::Neutral,
-            text!(
-                en: "many-to-many, but a bare value is copied, not shared",
-                es: "muchos a muchos, pero un valor simple se copia, no se comparte",
-                pt: "muitos para muitos, mas um valor simples é copiado, não compartilhado"
-            )
-            .into(),
-        ),
-        CardinalityClass::ManyToMany => (
-            Vote::Reference,
-            text!(
-                en: "many-to-many: each {child} belongs to many {parent}",
-                es: "muchos a muchos: cada elemento de {child} pertenece a muchos de {parent}",
-                pt: "muitos para muitos: cada item de {child} pertence a vários de {parent}";
-                child = &f.child, parent = &f.parent
-            )
-            .into(),
-        ),
+    let class: Arg = match f.class {
+        CardinalityClass::OneToOne | CardinalityClass::OneToFew => f.class.msg().into(),
+        CardinalityClass::OneToMany => text!(
+            en: "one-to-many, more than a one-to-few array holds",
+            es: "uno a muchos, más de lo que cabe en un array uno a pocos",
+            pt: "um para muitos, mais do que cabe num array um para poucos"
+        )
+        .into(),
+        CardinalityClass::OneToSquillions => text!(
+            en: "one-to-squillions, beyond {n}",
+            es: "uno a muchísimos, más de {n}",
+            pt: "um para muitíssimos, além de {n}";
+            n = Arg::Count(f.many_max as f64)
+        )
+        .into(),
+        CardinalityClass::ManyToMany if f.child_is_value => text!(
+            en: "many-to-many, but a bare value is copied, not shared",
+            es: "muchos a muchos, pero un valor simple se copia, no se comparte",
+            pt: "muitos para muitos, mas um valor simples é copiado, não compartilhado"
+        )
+        .into(),
+        CardinalityClass::ManyToMany => text!(
+            en: "many-to-many: each {child} belongs to many {parent}",
+            es: "muchos a muchos: cada elemento de {child} pertenece a muchos de {parent}",
+            pt: "muitos para muitos: cada item de {child} pertence a vários de {parent}";
+            child = &f.child, parent = &f.parent
+        )
+        .into(),
     };
     let typical = Arg::Count(f.typical);
     let reason = match f.bound {
+        // Without outliers the sentence has four arguments: kept inline, no allocation.
+        Some(b) if f.outliers == Outliers::None => text!(
+            en: "{typical} {child} typical, at most {max}: {class}",
+            es: "habitualmente {typical} {child}, como máximo {max}: {class}",
+            pt: "normalmente {typical} {child}, no máximo {max}: {class}";
+            typical, child = &f.child, max = Arg::Count(b as f64), class
+        ),
         Some(b) => text!(
             en: "{typical} {child} typical, at most {max}{outliers}: {class}",
             es: "habitualmente {typical} {child}, como máximo {max}{outliers}: {class}",
@@ -101,55 +105,66 @@ fn cardinality(f: &Facts) -> (Vote, Text) {
             en: "{typical} {child} typical, no stated maximum (~{horizon} in {span}){outliers}: {class}",
             es: "habitualmente {typical} {child}, sin máximo declarado (~{horizon} en {span}){outliers}: {class}",
             pt: "normalmente {typical} {child}, sem máximo declarado (~{horizon} em {span}){outliers}: {class}";
-            typical, child = &f.child, horizon = Arg::Count(f.horizon.round()), span = Arg::Days(t.horizon_days),
+            typical, child = &f.child, horizon = Arg::Count(f.horizon.round()), span = Arg::Days(f.horizon_days),
             outliers, class
         ),
     };
-    (vote, reason)
+    (vote, Some(reason))
 }
 
 /// "read without catalogo by C2, C3 and C5" / "never read without catalogo".
-fn read_separately(f: &Facts) -> (Vote, Text) {
+fn read_separately(f: &Reasons, explain: bool) -> (Vote, Option<Text>) {
     let parent = &f.parent;
-    if !f.read_apart.is_empty() {
-        let reason = text!(
-            en: "read without {parent} by {ids}: it has a life of its own",
-            es: "se lee sin {parent} en {ids}: tiene vida propia",
-            pt: "é lido sem {parent} em {ids}: tem vida própria";
-            parent, ids = f.read_apart.clone()
-        );
-        (Vote::Reference, reason)
-    } else if f.rel.read_separately {
-        let reason = text!(
-            en: "queried on its own, without {parent} (own screen, moderation or search)",
-            es: "se consulta por sí solo, sin {parent} (pantalla propia, moderación o búsqueda)",
-            pt: "é consultado sozinho, sem {parent} (tela própria, moderação ou busca)";
-            parent
-        );
-        (Vote::Reference, reason)
-    } else if f.read_together.is_empty() {
-        let reason = text!(
-            en: "no access pattern reads it without {parent}",
-            es: "ningún patrón de acceso lo lee sin {parent}",
-            pt: "nenhum padrão de acesso o lê sem {parent}";
-            parent
-        );
-        (Vote::Embed, reason)
+    let ids = || f.ids.clone().unwrap_or(Arg::Static(""));
+    if f.read_apart {
+        explained(explain, Vote::Reference, || {
+            text!(
+                en: "read without {parent} by {ids}: it has a life of its own",
+                es: "se lee sin {parent} en {ids}: tiene vida propia",
+                pt: "é lido sem {parent} em {ids}: tem vida própria";
+                parent, ids = ids()
+            )
+        })
+    } else if f.flagged_read_separately {
+        explained(explain, Vote::Reference, || {
+            text!(
+                en: "queried on its own, without {parent} (own screen, moderation or search)",
+                es: "se consulta por sí solo, sin {parent} (pantalla propia, moderación o búsqueda)",
+                pt: "é consultado sozinho, sem {parent} (tela própria, moderação ou busca)";
+                parent
+            )
+        })
+    } else if !f.read_together {
+        explained(explain, Vote::Embed, || {
+            text!(
+                en: "no access pattern reads it without {parent}",
+                es: "ningún patrón de acceso lo lee sin {parent}",
+                pt: "nenhum padrão de acesso o lê sem {parent}";
+                parent
+            )
+        })
     } else {
-        let reason = text!(
-            en: "always read with {parent} ({ids}), never on its own",
-            es: "siempre se lee con {parent} ({ids}), nunca por separado",
-            pt: "sempre é lido com {parent} ({ids}), nunca sozinho";
-            parent, ids = f.read_together.clone()
-        );
-        (Vote::Embed, reason)
+        explained(explain, Vote::Embed, || {
+            text!(
+                en: "always read with {parent} ({ids}), never on its own",
+                es: "siempre se lee con {parent} ({ids}), nunca por separado",
+                pt: "sempre é lido com {parent} ({ids}), nunca sozinho";
+                parent, ids = ids()
+            )
+        })
     }
 }
 
 /// How often the child changes against how often the parent is read.
-fn volatility(f: &Facts) -> (Vote, Text) {
+fn volatility(f: &Reasons, explain: bool) -> (Vote, Option<Text>) {
+    if !explain {
+        // As the sentences below say: a child that changes often or constantly wants its own
+        // documents.
+        return (if f.child_changes >= Volatility::Often { Vote::Reference } else { Vote::Embed }, None);
+    }
     let copies = f.copies_elsewhere;
-    let (vote, change) = match f.rel.child_changes {
+    // The first clause, a fixed text or one with a count kept inline, costs no allocation.
+    let (vote, change) = match f.child_changes {
         Volatility::Never => (
             Vote::Embed,
             text!(en: "never changes once written", es: "no cambia nunca una vez escrito", pt: "nunca muda depois de gravado"),
@@ -191,7 +206,7 @@ fn volatility(f: &Facts) -> (Vote, Text) {
         ),
     };
     if f.parent_reads <= 0.0 {
-        return (vote, change);
+        return (vote, Some(change));
     }
     let reason = text!(
         en: "{change}; {parent} is read {n} times a minute",
@@ -199,145 +214,154 @@ fn volatility(f: &Facts) -> (Vote, Text) {
         pt: "{change}; {parent} é lido {n} vezes por minuto";
         change, parent = &f.parent, n = Arg::Count(f.parent_reads)
     );
-    (vote, reason)
+    (vote, Some(reason))
 }
 
 /// The children's bytes against the 1 MB target and the 16 MiB limit.
-fn size(f: &Facts) -> (Vote, Text) {
-    let t = f.t;
+fn size(f: &Reasons, explain: bool) -> (Vote, Option<Text>) {
     let total = f.worst_bytes();
     let (parent, child) = (&f.parent, &f.child);
-    if f.child_bytes > t.bloat_field_bytes && total <= t.doc_target_bytes as f64 {
-        let reason = text!(
-            en: "each {child} is {each}: bulky data read with every {parent}",
-            es: "cada {child} ocupa {each}: datos voluminosos que se leen con cada {parent}",
-            pt: "cada {child} ocupa {each}: dados volumosos lidos com cada {parent}";
-            child, each = Arg::Bytes(f.child_bytes as f64), parent
-        );
-        return (Vote::Reference, reason);
+    if f.child_bytes > f.bloat_field_bytes && total <= f.doc_target_bytes as f64 {
+        return explained(explain, Vote::Reference, || {
+            text!(
+                en: "each {child} is {each}: bulky data read with every {parent}",
+                es: "cada {child} ocupa {each}: datos voluminosos que se leen con cada {parent}",
+                pt: "cada {child} ocupa {each}: dados volumosos lidos com cada {parent}";
+                child, each = Arg::Bytes(f.child_bytes as f64), parent
+            )
+        });
     }
     let worst = Arg::Count(f.worst.round());
     let each = Arg::Bytes(f.child_bytes as f64);
-    let estimated =
-        if f.bytes_declared { Text::empty() } else { text!(en: " (estimated)", es: " (estimado)", pt: " (estimado)") };
-    let horizon = if f.unbounded() {
-        text!(en: " in {span}", es: " en {span}", pt: " em {span}"; span = Arg::Days(t.horizon_days))
-    } else {
-        Text::empty()
+    let estimated = || {
+        if f.bytes_declared {
+            Text::empty()
+        } else {
+            text!(en: " (estimated)", es: " (estimado)", pt: " (estimado)")
+        }
     };
-    let limit = Arg::Bytes(t.doc_limit_bytes as f64);
-    if total > t.doc_limit_bytes as f64 {
-        let reason = text!(
-            en: "{worst} × {each}{estimated} ≈ {total} per {parent} document{horizon}: over the {limit} limit",
-            es: "{worst} × {each}{estimated} ≈ {total} por documento de {parent}{horizon}: supera el límite de {limit}",
-            pt: "{worst} × {each}{estimated} ≈ {total} por documento de {parent}{horizon}: acima do limite de {limit}";
-            worst, each, estimated, total = Arg::Bytes(total), parent, horizon, limit
-        );
-        (Vote::Reference, reason)
-    } else if total > t.doc_target_bytes as f64 {
-        let reason = text!(
-            en: "{worst} × {each}{estimated} ≈ {total} per {parent} document{horizon}: over the {target} guidance",
-            es: "{worst} × {each}{estimated} ≈ {total} por documento de {parent}{horizon}: supera la recomendación de {target}",
-            pt: "{worst} × {each}{estimated} ≈ {total} por documento de {parent}{horizon}: acima da recomendação de {target}";
-            worst, each, estimated, total = Arg::Bytes(total), parent, horizon, target = Arg::Bytes(t.doc_target_bytes as f64)
-        );
-        (Vote::Reference, reason)
-    } else if total > t.doc_target_bytes as f64 / 10.0 {
-        let reason = text!(
-            en: "{worst} × {each}{estimated} ≈ {total} per {parent} document{horizon}: fits, but heavy to rewrite on every change",
-            es: "{worst} × {each}{estimated} ≈ {total} por documento de {parent}{horizon}: cabe, pero pesa reescribirlo en cada cambio",
-            pt: "{worst} × {each}{estimated} ≈ {total} por documento de {parent}{horizon}: cabe, mas pesa reescrevê-lo a cada mudança";
-            worst, each, estimated, total = Arg::Bytes(total), parent, horizon
-        );
-        (Vote::Neutral, reason)
+    let horizon = || {
+        if f.unbounded() {
+            text!(en: " in {span}", es: " en {span}", pt: " em {span}"; span = Arg::Days(f.horizon_days))
+        } else {
+            Text::empty()
+        }
+    };
+    let limit = Arg::Bytes(f.doc_limit_bytes as f64);
+    if total > f.doc_limit_bytes as f64 {
+        explained(explain, Vote::Reference, || {
+            text!(
+                en: "{worst} × {each}{estimated} ≈ {total} per {parent} document{horizon}: over the {limit} limit",
+                es: "{worst} × {each}{estimated} ≈ {total} por documento de {parent}{horizon}: supera el límite de {limit}",
+                pt: "{worst} × {each}{estimated} ≈ {total} por documento de {parent}{horizon}: acima do limite de {limit}";
+                worst, each, estimated = estimated(), total = Arg::Bytes(total), parent, horizon = horizon(), limit
+            )
+        })
+    } else if total > f.doc_target_bytes as f64 {
+        explained(explain, Vote::Reference, || {
+            text!(
+                en: "{worst} × {each}{estimated} ≈ {total} per {parent} document{horizon}: over the {target} guidance",
+                es: "{worst} × {each}{estimated} ≈ {total} por documento de {parent}{horizon}: supera la recomendación de {target}",
+                pt: "{worst} × {each}{estimated} ≈ {total} por documento de {parent}{horizon}: acima da recomendação de {target}";
+                worst, each, estimated = estimated(), total = Arg::Bytes(total), parent, horizon = horizon(), target = Arg::Bytes(f.doc_target_bytes as f64)
+            )
+        })
+    } else if total > f.doc_target_bytes as f64 / 10.0 {
+        explained(explain, Vote::Neutral, || {
+            text!(
+                en: "{worst} × {each}{estimated} ≈ {total} per {parent} document{horizon}: fits, but heavy to rewrite on every change",
+                es: "{worst} × {each}{estimated} ≈ {total} por documento de {parent}{horizon}: cabe, pero pesa reescribirlo en cada cambio",
+                pt: "{worst} × {each}{estimated} ≈ {total} por documento de {parent}{horizon}: cabe, mas pesa reescrevê-lo a cada mudança";
+                worst, each, estimated = estimated(), total = Arg::Bytes(total), parent, horizon = horizon()
+            )
+        })
     } else {
-        let reason = text!(
-            en: "{worst} × {each}{estimated} ≈ {total} per {parent} document{horizon}: small next to the {limit} limit",
-            es: "{worst} × {each}{estimated} ≈ {total} por documento de {parent}{horizon}: pequeño frente al límite de {limit}",
-            pt: "{worst} × {each}{estimated} ≈ {total} por documento de {parent}{horizon}: pequeno perto do limite de {limit}";
-            worst, each, estimated, total = Arg::Bytes(total), parent, horizon, limit
-        );
-        (Vote::Embed, reason)
+        explained(explain, Vote::Embed, || {
+            text!(
+                en: "{worst} × {each}{estimated} ≈ {total} per {parent} document{horizon}: small next to the {limit} limit",
+                es: "{worst} × {each}{estimated} ≈ {total} por documento de {parent}{horizon}: pequeño frente al límite de {limit}",
+                pt: "{worst} × {each}{estimated} ≈ {total} por documento de {parent}{horizon}: pequeno perto do limite de {limit}";
+                worst, each, estimated = estimated(), total = Arg::Bytes(total), parent, horizon = horizon(), limit
+            )
+        })
     }
 }
 
 /// Bounded or not: "if you cannot state the maximum, do not embed it".
-fn growth(f: &Facts) -> (Vote, Text) {
+fn growth(f: &Reasons, explain: bool) -> (Vote, Option<Text>) {
     let per_year = Arg::Count(f.growth * 365.0);
     match (f.bound, f.outliers) {
-        (_, Outliers::Major { share, max }) => (
-            Vote::Reference,
+        (_, Outliers::Major { share, max }) => explained(explain, Vote::Reference, || {
             text!(
                 en: "{share} of {parent} grow to {max}: the stated bound does not hold for a real share",
                 es: "el {share} de {parent} crece hasta {max}: el tope declarado no se cumple para una parte real",
                 pt: "{share} de {parent} crescem até {max}: o teto declarado não vale para uma parte real";
                 share = Arg::Percent(share), parent = &f.parent, max = Arg::Count(max as f64)
-            ),
-        ),
-        (None, _) if f.growth > 0.0 => (
-            Vote::Reference,
+            )
+        }),
+        (None, _) if f.growth > 0.0 => explained(explain, Vote::Reference, || {
             text!(
                 en: "no stated maximum and it keeps growing ({rate} a day, ~{per_year} a year): if you cannot state the maximum, do not embed",
                 es: "sin máximo declarado y sigue creciendo ({rate} al día, ~{per_year} al año): si no puedes declarar el máximo, no lo embebas",
                 pt: "sem máximo declarado e continua crescendo ({rate} por dia, ~{per_year} por ano): se não for possível declarar o máximo, não embuta";
                 rate = Arg::Count(f.growth), per_year
-            ),
-        ),
-        (None, _) => (
-            Vote::Reference,
+            )
+        }),
+        (None, _) => explained(explain, Vote::Reference, || {
             text!(
                 en: "no stated maximum: if you cannot state the maximum, do not embed",
                 es: "sin máximo declarado: si no puedes declarar el máximo, no lo embebas",
                 pt: "sem máximo declarado: se não for possível declarar o máximo, não embuta"
-            ),
-        ),
-        (Some(b), _) if f.growth > 0.0 => (
-            Vote::Embed,
+            )
+        }),
+        (Some(b), _) if f.growth > 0.0 => explained(explain, Vote::Embed, || {
             text!(
                 en: "grows ~{per_year} a year but stops at a stated maximum of {max}",
                 es: "crece ~{per_year} al año pero se detiene en un máximo declarado de {max}",
                 pt: "cresce ~{per_year} por ano, mas para num máximo declarado de {max}";
                 per_year, max = Arg::Count(b as f64)
-            ),
-        ),
-        (Some(b), _) => (
-            Vote::Embed,
+            )
+        }),
+        (Some(b), _) => explained(explain, Vote::Embed, || {
             text!(
                 en: "bounded: at most {max} per {parent}",
                 es: "acotado: como máximo {max} por {parent}",
                 pt: "limitado: no máximo {max} por {parent}";
                 max = Arg::Count(b as f64), parent = &f.parent
-            ),
-        ),
+            )
+        }),
     }
 }
 
 /// Must the child change in the same write as its parent?
-fn atomicity(f: &Facts) -> (Vote, Text) {
+fn atomicity(f: &Reasons, explain: bool) -> (Vote, Option<Text>) {
     let parent = &f.parent;
-    if f.rel.atomic_with_parent {
-        let reason = text!(
-            en: "must change atomically with {parent}: inside one document that needs no transaction",
-            es: "debe cambiar de forma atómica con {parent}: dentro de un mismo documento no hace falta transacción",
-            pt: "precisa mudar atomicamente com {parent}: dentro de um mesmo documento não é preciso transação";
-            parent
-        );
-        (Vote::Embed, reason)
+    if f.atomic_with_parent {
+        explained(explain, Vote::Embed, || {
+            text!(
+                en: "must change atomically with {parent}: inside one document that needs no transaction",
+                es: "debe cambiar de forma atómica con {parent}: dentro de un mismo documento no hace falta transacción",
+                pt: "precisa mudar atomicamente com {parent}: dentro de um mesmo documento não é preciso transação";
+                parent
+            )
+        })
     } else if f.child_is_value {
-        let reason = text!(
-            en: "a bare value with no identity: it only ever changes as part of {parent}",
-            es: "un valor simple sin identidad: solo cambia como parte de {parent}",
-            pt: "um valor simples sem identidade: só muda como parte de {parent}";
-            parent
-        );
-        (Vote::Embed, reason)
+        explained(explain, Vote::Embed, || {
+            text!(
+                en: "a bare value with no identity: it only ever changes as part of {parent}",
+                es: "un valor simple sin identidad: solo cambia como parte de {parent}",
+                pt: "um valor simples sem identidade: só muda como parte de {parent}";
+                parent
+            )
+        })
     } else {
-        let reason = text!(
-            en: "need not change atomically with {parent}: either side of the boundary works",
-            es: "no necesita cambiar de forma atómica con {parent}: sirve cualquier lado de la frontera",
-            pt: "não precisa mudar atomicamente com {parent}: qualquer lado da fronteira serve";
-            parent
-        );
-        (Vote::Neutral, reason)
+        explained(explain, Vote::Neutral, || {
+            text!(
+                en: "need not change atomically with {parent}: either side of the boundary works",
+                es: "no necesita cambiar de forma atómica con {parent}: sirve cualquier lado de la frontera",
+                pt: "não precisa mudar atomicamente com {parent}: qualquer lado da fronteira serve";
+                parent
+            )
+        })
     }
 }

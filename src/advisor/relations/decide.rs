@@ -71,7 +71,7 @@ pub(crate) fn decide(f: &Facts, votes: &[CriterionVote]) -> Decision {
                 en: "{child} is read without {parent} by {ids} (read separately decides)",
                 es: "{child} se lee sin {parent} en {ids} (decide la consulta por separado)",
                 pt: "{child} é lido sem {parent} em {ids} (decide a leitura sem o pai)";
-                child, parent, ids = f.read_apart.clone()
+                child, parent, ids = &f.read_apart
             )
         };
         return reference(f, because);
@@ -241,8 +241,9 @@ pub(crate) fn bucket_fits(f: &Facts) -> bool {
     f.unbounded() && f.child_bytes <= f.t.tiny_doc_bytes && f.growth >= 1.0 && f.rel.child_changes <= Volatility::Rarely
 }
 
-fn ids(views: &[&crate::model::AccessPattern]) -> Vec<String> {
-    views.iter().map(|q| q.id.clone()).collect()
+/// Query ids, as an `Arg::List` (one allocation).
+fn ids(views: &[&crate::model::AccessPattern]) -> Arg {
+    Arg::List(views.iter().map(|q| Arg::str(&q.id)).collect())
 }
 
 /// The bucket's period in the language shown (the model's own word when it is not one of the

@@ -12,24 +12,33 @@ use std::sync::Arc;
 /// Look-ups over the model's entities and access patterns, built once per analysis.
 pub(crate) struct Usage<'a> {
     pub model: &'a Model,
-    entities: FastMap<&'a str, &'a Entity>,
-    /// Each entity's display name, allocated once and shared by every sentence that names it.
-    names: FastMap<&'a str, Arc<str>>,
+    /// What the facts read about each entity (and each id a query or relation names), in one
+    /// record: one look-up per relation end.
+    info: FastMap<&'a str, Info<'a>>,
     /// Reads keyed by (entity they start at, entity they touch).
     pairs: FastMap<(&'a str, &'a str), Vec<&'a AccessPattern>>,
     /// Reads keyed by (entity they start at, first segment of a filter/sort/projection path).
     paths: FastMap<(&'a str, &'a str), Vec<&'a AccessPattern>>,
-    /// Reads keyed by the entity they start at.
-    reads_from: FastMap<&'a str, Vec<&'a AccessPattern>>,
-    /// Read executions per minute starting at each entity.
-    reads_per_min: FastMap<&'a str, f64>,
-    /// Write executions per minute starting at or touching each entity.
-    writes_per_min: FastMap<&'a str, f64>,
-    /// How many relations copy each entity into their parent (embed or subset).
-    copies_of: FastMap<&'a str, usize>,
-    sizes: FastMap<&'a str, &'a SizeEstimate>,
-    /// Field-based byte estimates of the entities that are some relation's child.
-    estimates: FastMap<&'a str, u64>,
+}
+
+/// What the facts of a relation read about one of its ends.
+#[derive(Default)]
+struct Info<'a> {
+    entity: Option<&'a Entity>,
+    /// The display name, allocated once and shared by every sentence that names it (relation
+    /// ends only).
+    name: Option<Arc<str>>,
+    /// Reads that start at it.
+    reads_from: Vec<&'a AccessPattern>,
+    /// Read executions per minute starting at it.
+    reads_per_min: f64,
+    /// Write executions per minute starting at or touching it.
+    writes_per_min: f64,
+    /// How many relations copy it into their parent (embed or subset).
+    copies: usize,
+    size: Option<&'a SizeEstimate>,
+    /// Field-based byte estimate (children of some relation only).
+    estimate: Option<u64>,
 }
 
 /// Whether the relation puts a copy of the child into the parent (embedding or a subset).
@@ -51,26 +60,34 @@ pub(crate) fn rate(q: &AccessPattern) -> f64 {
     }
 }
 
+/// The display name of `id` (its collection or sub-document name), or the id itself.
+fn display_name<'s>(entity: Option<&'s Entity>, id: &'s str) -> &'s str {
+    match entity {
+        Some(e) if !e.name.is_empty() => e.name.as_str(),
+        _ => id,
+    }
+}
+
 impl<'a> Usage<'a> {
+    #[inline(never)] // a phase of `analyze`, kept apart so profiles show it
     pub fn new(model: &'a Model, sizes: &'a [SizeEstimate]) -> Usage<'a> {
-        let mut u = Usage {
-            model,
-            entities: model.entities.iter().map(|e| (e.id.as_str(), e)).collect(),
-            names: FastMap::default(),
-            pairs: FastMap::default(),
-            paths: FastMap::default(),
-            reads_from: FastMap::default(),
-            reads_per_min: FastMap::default(),
-            writes_per_min: FastMap::default(),
-            copies_of: FastMap::default(),
-            sizes: sizes.iter().map(|s| (s.entity.as_str(), s)).collect(),
-            estimates: FastMap::default(),
-        };
+        let mut info: FastMap<&'a str, Info<'a>> = FastMap::default();
+        info.reserve(model.entities.len());
+        for e in &model.entities {
+            // Of two entities with one id, the last is the one looked up (as a map collected
+            // from the list would keep it).
+            info.entry(e.id.as_str()).or_default().entity = Some(e);
+        }
+        for s in sizes {
+            info.entry(s.entity.as_str()).or_default().size = Some(s);
+        }
+        let mut u = Usage { model, info, pairs: FastMap::default(), paths: FastMap::default() };
         for q in &model.queries {
             let start = q.entity.as_str();
             if is_read(q) {
-                u.reads_from.entry(start).or_default().push(q);
-                *u.reads_per_min.entry(start).or_default() += rate(q);
+                let at = u.info.entry(start).or_default();
+                at.reads_from.push(q);
+                at.reads_per_min += rate(q);
                 for t in &q.touches {
                     u.pairs.entry((start, t.as_str())).or_default().push(q);
                 }
@@ -84,56 +101,33 @@ impl<'a> Usage<'a> {
                 }
             } else {
                 for id in q.entities() {
-                    *u.writes_per_min.entry(id).or_default() += rate(q);
+                    u.info.entry(id).or_default().writes_per_min += rate(q);
                 }
             }
         }
-        for r in model.relations.iter().filter(|r| copies_child(r)) {
-            *u.copies_of.entry(r.child.as_str()).or_default() += 1;
-        }
         for r in &model.relations {
-            if let Some(child) = u.entities.get(r.child.as_str()).copied() {
-                u.estimates.entry(child.id.as_str()).or_insert_with(|| entity_bytes(child));
+            if copies_child(r) {
+                u.info.entry(r.child.as_str()).or_default().copies += 1;
             }
-            for end in [r.parent.as_str(), r.child.as_str()] {
-                if !u.names.contains_key(end) {
-                    let name: Arc<str> = Arc::from(u.name(end));
-                    u.names.insert(end, name);
+            for (end, is_child) in [(r.parent.as_str(), false), (r.child.as_str(), true)] {
+                let at = u.info.entry(end).or_default();
+                if at.name.is_none() {
+                    at.name = Some(Arc::from(display_name(at.entity, end)));
+                }
+                if let (true, None, Some(child)) = (is_child, at.estimate, at.entity) {
+                    at.estimate = Some(entity_bytes(child));
                 }
             }
         }
         u
     }
 
+    fn info(&self, id: &str) -> Option<&Info<'a>> {
+        self.info.get(id)
+    }
+
     pub fn entity(&self, id: &str) -> Option<&'a Entity> {
-        self.entities.get(id).copied()
-    }
-
-    /// The entity's display name (its collection or sub-document name), or its id.
-    pub fn name<'s>(&self, id: &'s str) -> &'s str
-    where
-        'a: 's,
-    {
-        match self.entity(id) {
-            Some(e) if !e.name.is_empty() => e.name.as_str(),
-            _ => id,
-        }
-    }
-
-    /// The entity's display name as a shared sentence argument (see [`Usage::name`]).
-    pub fn shared_name(&self, id: &str) -> Arc<str> {
-        match self.names.get(id) {
-            Some(name) => Arc::clone(name),
-            None => Arc::from(self.name(id)),
-        }
-    }
-
-    pub fn reads_per_min(&self, id: &str) -> f64 {
-        self.reads_per_min.get(id).copied().unwrap_or(0.0)
-    }
-
-    pub fn writes_per_min(&self, id: &str) -> f64 {
-        self.writes_per_min.get(id).copied().unwrap_or(0.0)
+        self.info(id).and_then(|i| i.entity)
     }
 
     fn pair(&self, start: &'a str, touched: &'a str) -> &[&'a AccessPattern] {
@@ -142,10 +136,6 @@ impl<'a> Usage<'a> {
 
     fn path(&self, start: &'a str, head: &'a str) -> &[&'a AccessPattern] {
         self.paths.get(&(start, head)).map(Vec::as_slice).unwrap_or(&[])
-    }
-
-    fn reads_from(&self, start: &str) -> &[&'a AccessPattern] {
-        self.reads_from.get(start).map(Vec::as_slice).unwrap_or(&[])
     }
 }
 
@@ -219,8 +209,11 @@ fn finite(x: f64) -> f64 {
 impl<'a> Facts<'a> {
     pub fn gather(u: &Usage<'a>, rel: &'a Relation) -> Facts<'a> {
         let t = &u.model.thresholds;
-        let parent = u.entity(&rel.parent);
-        let child = u.entity(&rel.child);
+        // One look-up per end for everything the facts read about it.
+        let none = Info::default();
+        let p_info = u.info(&rel.parent).unwrap_or(&none);
+        let c_info = u.info(&rel.child).unwrap_or(&none);
+        let (parent, child) = (p_info.entity, c_info.entity);
         let c = &rel.cardinality;
         let typical = finite(c.typical);
         let growth = c.growth_per_day.map(finite).unwrap_or(0.0);
@@ -246,7 +239,7 @@ impl<'a> Facts<'a> {
             None => grown,
         };
         let worst = bound.map(|b| b as f64).unwrap_or(horizon).max(typical);
-        let (child_bytes, bytes_declared) = child_bytes(u, rel, child);
+        let (child_bytes, bytes_declared) = child_bytes(rel, child, c_info);
         let class = classify(t, c.many_to_many, typical, bound, horizon);
 
         let parent_view: Vec<&AccessPattern> = u.pair(&rel.parent, &rel.child).to_vec();
@@ -264,7 +257,8 @@ impl<'a> Facts<'a> {
         let read_apart = if rel.parent == rel.child {
             Vec::new()
         } else {
-            u.reads_from(&rel.child)
+            c_info
+                .reads_from
                 .iter()
                 .filter(|q| !q.touches.iter().any(|t| t == &rel.parent))
                 .map(|q| q.id.clone())
@@ -273,10 +267,10 @@ impl<'a> Facts<'a> {
         Facts {
             rel,
             t,
-            parent_name: u.name(&rel.parent),
-            child_name: u.name(&rel.child),
-            parent: u.shared_name(&rel.parent),
-            child: u.shared_name(&rel.child),
+            parent_name: display_name(parent, &rel.parent),
+            child_name: display_name(child, &rel.child),
+            parent: shared(p_info, parent, &rel.parent),
+            child: shared(c_info, child, &rel.child),
             parent_external: parent.is_some_and(Entity::is_external),
             child_external: child.is_some_and(Entity::is_external),
             child_is_value: child.is_some_and(|e| e.kind == EntityKind::Value),
@@ -293,14 +287,9 @@ impl<'a> Facts<'a> {
             child_view,
             read_together,
             read_apart,
-            parent_reads: u.reads_per_min(&rel.parent),
-            child_writes: u.writes_per_min(&rel.child),
-            copies_elsewhere: u
-                .copies_of
-                .get(rel.child.as_str())
-                .copied()
-                .unwrap_or(0)
-                .saturating_sub(usize::from(copies_child(rel))),
+            parent_reads: p_info.reads_per_min,
+            child_writes: c_info.writes_per_min,
+            copies_elsewhere: c_info.copies.saturating_sub(usize::from(copies_child(rel))),
         }
     }
 
@@ -338,10 +327,18 @@ fn classify(t: &Thresholds, many_to_many: bool, typical: f64, bound: Option<u64>
     }
 }
 
+/// The shared display name of a relation end (built by `Usage::new` for every end).
+fn shared(info: &Info, entity: Option<&Entity>, id: &str) -> Arc<str> {
+    match &info.name {
+        Some(name) => Arc::clone(name),
+        None => Arc::from(display_name(entity, id)),
+    }
+}
+
 /// Bytes of one child: the designer's `childBytes`; else, for a referenced collection, the
 /// size estimate of its documents; for a bucket, one element of the bucket array; else an
 /// estimate from the child's fields.
-fn child_bytes(u: &Usage, rel: &Relation, child: Option<&Entity>) -> (u64, bool) {
+fn child_bytes(rel: &Relation, child: Option<&Entity>, info: &Info) -> (u64, bool) {
     if let Some(b) = rel.child_bytes {
         return (b, true);
     }
@@ -351,13 +348,12 @@ fn child_bytes(u: &Usage, rel: &Relation, child: Option<&Entity>) -> (u64, bool)
         if let Some(items) = items {
             return (element_bytes(items), false);
         }
-    } else if let Some(size) = u.sizes.get(child.id.as_str()) {
+    } else if let Some(size) = info.size {
         if size.avg_bytes > 0 {
             return (size.avg_bytes, false);
         }
     }
-    let estimate = u.estimates.get(child.id.as_str()).copied();
-    (estimate.unwrap_or_else(|| entity_bytes(child)), false)
+    (info.estimate.unwrap_or_else(|| entity_bytes(child)), false)
 }
 
 #[cfg(test)]
@@ -405,5 +401,26 @@ mod tests {
         m.relations[0].child_bytes = Some(900);
         let u = Usage::new(&m, &sizes);
         assert_eq!(Facts::gather(&u, &m.relations[0]).child_bytes, 900);
+    }
+
+    #[test]
+    fn one_record_per_end_keeps_the_last_entity_of_an_id_and_the_rates() {
+        use crate::model::{AccessPattern, QueryKind};
+        let mut m = Model::new("t");
+        m.entities.push(Entity::new("p", "first"));
+        m.entities.push(Entity::new("c", "comments"));
+        m.entities.push(Entity::new("p", "posts"));
+        m.relations.push(Relation::new("r", "p", "c", Storage::Embed));
+        let mut read = AccessPattern::new("Q1", "read posts", "p");
+        (read.kind, read.per_minute) = (QueryKind::Read, 30.0);
+        let mut write = AccessPattern::new("Q2", "write comments", "c");
+        (write.kind, write.per_minute) = (QueryKind::Write, f64::NAN);
+        m.queries = vec![read, write];
+        let u = Usage::new(&m, &[]);
+        let f = Facts::gather(&u, &m.relations[0]);
+        assert_eq!((f.parent_name, &*f.parent, f.child_name), ("posts", "posts", "comments"));
+        assert_eq!((f.parent_reads, f.child_writes, f.copies_elsewhere), (30.0, 0.0, 0));
+        assert_eq!(u.entity("p").map(|e| e.name.as_str()), Some("posts"));
+        assert!(u.entity("missing").is_none());
     }
 }

@@ -8,6 +8,7 @@ mod criteria;
 mod decide;
 mod estimate;
 pub(crate) mod facts;
+mod reasons;
 #[cfg(test)]
 mod tests;
 
@@ -19,18 +20,21 @@ use crate::model::{Relation, Storage};
 
 /// The facts of every relation, in model order: gathered once, shared by `advise_with` and
 /// `patterns::suggest_with`.
+#[inline(never)] // a phase of `analyze`, kept apart so profiles show it
 pub(crate) fn gather_all<'a>(usage: &Usage<'a>) -> Vec<Facts<'a>> {
     usage.model.relations.iter().map(|rel| Facts::gather(usage, rel)).collect()
 }
 
-/// One recommendation per relation, in model order, from the facts already gathered.
+/// One recommendation per relation, in model order, from the facts already gathered. The
+/// read lists stay with the facts until [`hand_over_reads`] moves them into the advice.
+#[inline(never)] // a phase of `analyze`, kept apart so profiles show it
 pub(crate) fn advise_with(facts: &[Facts]) -> Vec<RelationAdvice> {
     facts.iter().map(advise_one).collect()
 }
 
 /// The recommendation for one relation from its facts.
 pub(crate) fn advise_one(f: &Facts) -> RelationAdvice {
-    let criteria = criteria::votes(f);
+    let criteria = reasons::votes(f);
     let decision = decide::decide(f, &criteria);
     RelationAdvice {
         relation: f.rel.id.clone(),
@@ -39,8 +43,19 @@ pub(crate) fn advise_one(f: &Facts) -> RelationAdvice {
         agrees: agrees(f.rel, decision.recommendation, f.child_external),
         criteria,
         summary: decision.summary,
-        read_together: f.read_together.clone(),
-        read_apart: f.read_apart.clone(),
+        read_together: Vec::new(),
+        read_apart: Vec::new(),
+    }
+}
+
+/// Moves each relation's read lists (query ids) from its facts into its advice, once nothing
+/// else reads the facts: the ids are not copied.
+pub(crate) fn hand_over_reads(advice: &mut [RelationAdvice], facts: Vec<Facts>) {
+    for (a, f) in advice.iter_mut().zip(facts) {
+        if a.relation == f.rel.id {
+            a.read_together = f.read_together;
+            a.read_apart = f.read_apart;
+        }
     }
 }
 

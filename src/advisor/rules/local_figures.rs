@@ -16,7 +16,7 @@ pub(super) fn decimal(english: String) -> Arg {
         Some((whole, frac)) => {
             Arg::from(text!(en: "{whole}.{frac}", es: "{whole},{frac}", pt: "{whole},{frac}"; whole, frac))
         }
-        None => Arg::Str(english),
+        None => Arg::from(english),
     }
 }
 
@@ -32,7 +32,7 @@ pub(super) fn rate(v: f64) -> Arg {
 
 /// An integer as the rules print it, without separators (`50000`), the same in every language.
 pub(super) fn digits(n: u64) -> Arg {
-    Arg::Str(n.to_string())
+    Arg::display(n)
 }
 
 #[cfg(test)]

@@ -1,0 +1,164 @@
+//! What the six criteria's reasons say, kept per relation so the sentences are built only when
+//! read: an analysis of 2,000 relations writes 12,000 reasons and the user reads a handful.
+//!
+//! [`Reasons`] owns the figures and names of one relation's facts (the facts borrow the
+//! model); the votes are decided at once, each reason is a [`Text::deferred`] that builds its
+//! sentence from here (`criteria.rs`) when it is rendered.
+
+use super::criteria;
+use super::facts::{Facts, Outliers};
+use crate::advisor::{CardinalityClass, Criterion, CriterionVote};
+use crate::i18n::{Arg, Deferred, Text};
+use crate::model::Volatility;
+use std::sync::Arc;
+
+/// The facts one relation's reasons read, owned.
+#[derive(Debug)]
+pub(crate) struct Reasons {
+    pub parent: Arc<str>,
+    pub child: Arc<str>,
+    pub class: CardinalityClass,
+    pub child_is_value: bool,
+    pub typical: f64,
+    pub growth: f64,
+    pub outliers: Outliers,
+    pub bound: Option<u64>,
+    pub horizon: f64,
+    pub worst: f64,
+    pub child_bytes: u64,
+    pub bytes_declared: bool,
+    pub copies_elsewhere: usize,
+    pub parent_reads: f64,
+    pub child_changes: Volatility,
+    /// The relation says the child is queried on its own.
+    pub flagged_read_separately: bool,
+    pub atomic_with_parent: bool,
+    /// Whether some access pattern reads the child without its parent / with it.
+    pub read_apart: bool,
+    pub read_together: bool,
+    /// The query ids the read-separately reason names: those that read the child apart, else
+    /// those that read it together (empty when it names none).
+    pub ids: Option<Arg>,
+    pub many_max: u64,
+    pub horizon_days: u64,
+    pub bloat_field_bytes: u64,
+    pub doc_target_bytes: u64,
+    pub doc_limit_bytes: u64,
+}
+
+impl Reasons {
+    pub fn of(f: &Facts) -> Reasons {
+        let t = f.t;
+        let listed = if !f.read_apart.is_empty() {
+            Some(&f.read_apart)
+        } else if !f.rel.read_separately && !f.read_together.is_empty() {
+            Some(&f.read_together)
+        } else {
+            None
+        };
+        Reasons {
+            parent: Arc::clone(&f.parent),
+            child: Arc::clone(&f.child),
+            class: f.class,
+            child_is_value: f.child_is_value,
+            typical: f.typical,
+            growth: f.growth,
+            outliers: f.outliers,
+            bound: f.bound,
+            horizon: f.horizon,
+            worst: f.worst,
+            child_bytes: f.child_bytes,
+            bytes_declared: f.bytes_declared,
+            copies_elsewhere: f.copies_elsewhere,
+            parent_reads: f.parent_reads,
+            child_changes: f.rel.child_changes,
+            flagged_read_separately: f.rel.read_separately,
+            atomic_with_parent: f.rel.atomic_with_parent,
+            read_apart: !f.read_apart.is_empty(),
+            read_together: !f.read_together.is_empty(),
+            ids: listed.map(|ids| Arg::list(ids)),
+            many_max: t.many_max,
+            horizon_days: t.horizon_days,
+            bloat_field_bytes: t.bloat_field_bytes,
+            doc_target_bytes: t.doc_target_bytes,
+            doc_limit_bytes: t.doc_limit_bytes,
+        }
+    }
+
+    /// Bytes the children add to one parent document in the worst case.
+    pub fn worst_bytes(&self) -> f64 {
+        self.worst * self.child_bytes as f64
+    }
+
+    /// The children of one parent keep coming: no bound, events per day.
+    pub fn unbounded(&self) -> bool {
+        self.bound.is_none()
+    }
+}
+
+impl Deferred for Reasons {
+    /// The reason of criterion number `which` (in `Criterion::ALL` order).
+    fn text(&self, which: u8) -> Text {
+        match Criterion::ALL.get(usize::from(which)) {
+            Some(&c) => criteria::judge(self, c, true).1.unwrap_or_else(Text::empty),
+            None => Text::empty(),
+        }
+    }
+}
+
+/// The six votes of a relation, in `Criterion::ALL` order, each reason built when read.
+pub(crate) fn votes(f: &Facts) -> Vec<CriterionVote> {
+    let reasons = Arc::new(Reasons::of(f));
+    let source: Arc<dyn Deferred> = reasons.clone();
+    Criterion::ALL
+        .iter()
+        .enumerate()
+        .map(|(i, &criterion)| CriterionVote {
+            criterion,
+            vote: criteria::judge(&reasons, criterion, false).0,
+            reason: Text::deferred(Arc::clone(&source), i as u8),
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::advisor::relations::{gather_all, Usage};
+    use crate::i18n::Lang;
+
+    /// The vote decided without the sentence is the vote the sentence explains, for every
+    /// criterion of every relation of models that reach every branch.
+    #[test]
+    fn a_vote_is_the_same_with_or_without_its_reason() {
+        let bibliored = crate::model::load(include_str!("../../../public/templates/bibliored.json")).expect("loads");
+        for model in [bibliored, crate::model::synthetic::generate(200, 7), crate::model::synthetic::generate(60, 3)] {
+            let sizes = crate::advisor::sizes::estimate(&model);
+            let usage = Usage::new(&model, &sizes);
+            for f in gather_all(&usage) {
+                let r = Reasons::of(&f);
+                for c in Criterion::ALL {
+                    let (quick, none) = criteria::judge(&r, c, false);
+                    let (vote, reason) = criteria::judge(&r, c, true);
+                    assert_eq!(quick, vote, "{} {c:?}", f.rel.id);
+                    assert!(none.is_none() && reason.is_some_and(|r| !r.is_empty()), "{} {c:?}", f.rel.id);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn reasons_are_built_when_read_and_say_the_same_each_time() {
+        let m = crate::model::load(include_str!("../../../public/templates/bibliored.json")).expect("loads");
+        let report = crate::advisor::analyze(&m);
+        let a = report.relation("material-resenas").expect("advised");
+        let growth = &a.criteria[4];
+        assert_eq!(growth.criterion, Criterion::Growth);
+        assert_eq!(growth.reason.render(Lang::Es), growth.reason.render(Lang::Es));
+        assert!(growth.reason.render(Lang::Pt).contains("por dia"), "{}", growth.reason.render(Lang::Pt));
+        assert_eq!(growth.reason, growth.reason.clone());
+        assert_eq!(report, crate::advisor::analyze(&m), "two analyses compare equal, reasons included");
+        assert!(a.criteria.iter().all(|v| v.reason.check().is_ok() && v.reason.is_translated()));
+        assert_ne!(a.criteria[0].reason, a.criteria[1].reason);
+    }
+}

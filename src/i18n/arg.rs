@@ -1,0 +1,309 @@
+//! The arguments of a [`Text`](super::Text): names, figures, lists and nested sentences, each
+//! rendered in the conventions of the language shown.
+//!
+//! An analysis builds tens of thousands of sentences, so an argument is small (24 bytes) and
+//! allocates as little as possible: a short name (a collection, a field path, a query id) is
+//! kept inline, a longer one is shared (`Arc<str>`), and a nested sentence without arguments is
+//! only its templates.
+
+use super::figures::{Bytes, Count, Percent, Thousands};
+use super::text::{lang_index, Template, Text};
+use super::Lang;
+use std::fmt::{self, Display, Write};
+use std::sync::Arc;
+
+/// An argument of a [`Text`]: a value rendered in the conventions of the language shown.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Arg {
+    /// A short name or any short text that is the same in every language (a collection, a
+    /// field, code), kept inline: no allocation. Built by `Arg::from(&str)` / `Arg::from(String)`.
+    Short(ShortStr),
+    /// A static name or code.
+    Static(&'static str),
+    /// A name shared by many sentences (an entity's name in every reason about it), or a name
+    /// too long to keep inline: cloning it does not allocate.
+    Shared(Arc<str>),
+    /// A count or rate: `1,440`, `0.02`, `12.5`.
+    Count(f64),
+    /// An integer with thousands separators.
+    Int(u64),
+    /// Bytes in decimal units: `704 KB`, `1.2 MB`, `16 MiB`.
+    Bytes(f64),
+    /// A share (0..1) as a percentage: `0.2%`.
+    Percent(f64),
+    /// Days, as years when they make whole years: `5 years`, `30 days`.
+    Days(u64),
+    /// Names joined as `a, b and c` (each item a name argument).
+    List(Arc<[Arg]>),
+    /// A nested sentence, rendered in the same language.
+    Text(Arc<Text>),
+    /// A nested sentence without arguments (what a fixed [`Text`] converts to): no allocation.
+    Fixed(&'static Template),
+    /// A word of the interface's catalogue (a storage, a vote, a criterion), in the language shown.
+    Msg(super::Msg),
+}
+
+/// Bytes a [`ShortStr`] holds: what fits in an [`Arg`] of 24 bytes beside its tag and length.
+const SHORT: usize = 22;
+
+/// A string of up to 22 bytes stored inline.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub struct ShortStr {
+    len: u8,
+    bytes: [u8; SHORT],
+}
+
+impl ShortStr {
+    /// `s` inline, if it fits.
+    pub fn new(s: &str) -> Option<ShortStr> {
+        let mut bytes = [0u8; SHORT];
+        bytes.get_mut(..s.len())?.copy_from_slice(s.as_bytes());
+        Some(ShortStr { len: s.len() as u8, bytes })
+    }
+
+    /// The string (always whole: it was copied from a `&str` in one piece).
+    pub fn as_str(&self) -> &str {
+        let bytes = self.bytes.get(..usize::from(self.len)).unwrap_or_default();
+        std::str::from_utf8(bytes).unwrap_or_default()
+    }
+}
+
+/// Writes into a [`ShortStr`]'s bytes; fails when the text does not fit.
+struct ShortWriter {
+    len: u8,
+    bytes: [u8; SHORT],
+}
+
+impl Write for ShortWriter {
+    fn write_str(&mut self, s: &str) -> fmt::Result {
+        let start = usize::from(self.len);
+        let end = start + s.len();
+        self.bytes.get_mut(start..end).ok_or(fmt::Error)?.copy_from_slice(s.as_bytes());
+        self.len = end as u8;
+        Ok(())
+    }
+}
+
+impl fmt::Debug for ShortStr {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Debug::fmt(self.as_str(), f)
+    }
+}
+
+impl Arg {
+    /// A name: inline when short, shared otherwise.
+    pub fn str(s: &str) -> Arg {
+        match ShortStr::new(s) {
+            Some(short) => Arg::Short(short),
+            None => Arg::Shared(Arc::from(s)),
+        }
+    }
+
+    /// A value's `Display` text as a name (a number shown as the file has it, digits without
+    /// separators): written inline when short, without an intermediate `String`.
+    pub fn display(value: impl Display) -> Arg {
+        let mut short = ShortWriter { len: 0, bytes: [0; SHORT] };
+        if write!(short, "{value}").is_ok() {
+            return Arg::Short(ShortStr { len: short.len, bytes: short.bytes });
+        }
+        Arg::from(value.to_string())
+    }
+
+    /// A list of names (`a, b and c`), in one allocation.
+    pub fn list<S: AsRef<str>>(items: &[S]) -> Arg {
+        Arg::List(items.iter().map(|s| Arg::str(s.as_ref())).collect())
+    }
+
+    pub(super) fn write(&self, lang: Lang, out: &mut impl Write) -> fmt::Result {
+        match self {
+            Arg::Short(s) => out.write_str(s.as_str()),
+            Arg::Static(s) => out.write_str(s),
+            Arg::Shared(s) => out.write_str(s),
+            Arg::Count(x) if x.is_nan() => {
+                out.write_str(pick(lang, ["an unknown number", "un número desconocido", "um número desconhecido"]))
+            }
+            Arg::Count(x) => figure(lang, Count(*x), out),
+            Arg::Int(n) => figure(lang, Thousands(*n), out),
+            Arg::Bytes(b) if b.is_nan() || *b == f64::INFINITY => {
+                out.write_str(pick(lang, ["an unbounded size", "un tamaño sin límite", "um tamanho sem limite"]))
+            }
+            Arg::Bytes(b) => figure(lang, Bytes(*b), out),
+            Arg::Percent(p) if !p.is_finite() => out.write_str(pick(
+                lang,
+                ["an unknown share", "una proporción desconocida", "uma proporção desconhecida"],
+            )),
+            Arg::Percent(p) => figure(lang, Percent(*p), out),
+            Arg::Days(d) => days(lang, *d, out),
+            Arg::List(items) => {
+                let and = pick(lang, [" and ", " y ", " e "]);
+                for (i, item) in items.iter().enumerate() {
+                    if i > 0 {
+                        out.write_str(if i + 1 == items.len() { and } else { ", " })?;
+                    }
+                    item.write(lang, out)?;
+                }
+                Ok(())
+            }
+            Arg::Text(t) => t.write(lang, out),
+            Arg::Fixed(tpl) => out.write_str(tpl.forms[lang_index(lang)]),
+            Arg::Msg(m) => out.write_str(m.text(lang)),
+        }
+    }
+}
+
+fn pick(lang: Lang, forms: [&'static str; 3]) -> &'static str {
+    forms[lang_index(lang)]
+}
+
+/// A figure in English notation, with the separators swapped for Spanish and Portuguese.
+fn figure(lang: Lang, value: impl Display, out: &mut impl Write) -> fmt::Result {
+    if lang == Lang::En {
+        return write!(out, "{value}");
+    }
+    let mut buf = String::with_capacity(24);
+    write!(buf, "{value}")?;
+    for c in buf.chars() {
+        out.write_char(match c {
+            ',' => '.',
+            '.' => ',',
+            c => c,
+        })?;
+    }
+    Ok(())
+}
+
+fn days(lang: Lang, d: u64, out: &mut impl Write) -> fmt::Result {
+    let (one_year, years, one_day, days) = match lang {
+        Lang::En => ("1 year", "years", "1 day", "days"),
+        Lang::Es => ("1 año", "años", "1 día", "días"),
+        Lang::Pt => ("1 ano", "anos", "1 dia", "dias"),
+    };
+    match d {
+        365 => out.write_str(one_year),
+        d if d % 365 == 0 && d > 0 => {
+            figure(lang, Thousands(d / 365), out)?;
+            write!(out, " {years}")
+        }
+        1 => out.write_str(one_day),
+        d => {
+            figure(lang, Thousands(d), out)?;
+            write!(out, " {days}")
+        }
+    }
+}
+
+impl From<String> for Arg {
+    fn from(s: String) -> Arg {
+        match ShortStr::new(&s) {
+            Some(short) => Arg::Short(short),
+            None => Arg::Shared(Arc::from(s)),
+        }
+    }
+}
+
+impl From<&String> for Arg {
+    fn from(s: &String) -> Arg {
+        Arg::str(s)
+    }
+}
+
+impl From<&str> for Arg {
+    fn from(s: &str) -> Arg {
+        Arg::str(s)
+    }
+}
+
+impl From<&&str> for Arg {
+    fn from(s: &&str) -> Arg {
+        Arg::str(s)
+    }
+}
+
+impl From<u64> for Arg {
+    fn from(n: u64) -> Arg {
+        Arg::Int(n)
+    }
+}
+
+impl From<usize> for Arg {
+    fn from(n: usize) -> Arg {
+        Arg::Int(n as u64)
+    }
+}
+
+impl From<u32> for Arg {
+    fn from(n: u32) -> Arg {
+        Arg::Int(n as u64)
+    }
+}
+
+impl From<Text> for Arg {
+    /// A nested text; one without arguments is kept as its templates alone (no allocation).
+    fn from(t: Text) -> Arg {
+        match t.fixed_template() {
+            Some(tpl) => Arg::Fixed(tpl),
+            None => Arg::Text(Arc::new(t)),
+        }
+    }
+}
+
+impl From<Arc<str>> for Arg {
+    fn from(s: Arc<str>) -> Arg {
+        Arg::Shared(s)
+    }
+}
+
+impl From<&Arc<str>> for Arg {
+    fn from(s: &Arc<str>) -> Arg {
+        Arg::Shared(Arc::clone(s))
+    }
+}
+
+impl From<super::Msg> for Arg {
+    fn from(m: super::Msg) -> Arg {
+        Arg::Msg(m)
+    }
+}
+
+impl From<Vec<String>> for Arg {
+    fn from(items: Vec<String>) -> Arg {
+        Arg::list(&items)
+    }
+}
+
+impl From<&Vec<String>> for Arg {
+    fn from(items: &Vec<String>) -> Arg {
+        Arg::list(items)
+    }
+}
+
+impl From<&[String]> for Arg {
+    fn from(items: &[String]) -> Arg {
+        Arg::list(items)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_argument_is_small_and_short_names_stay_inline() {
+        assert!(std::mem::size_of::<Arg>() <= 24, "{} bytes", std::mem::size_of::<Arg>());
+        assert!(matches!(Arg::from("coll_123.f9"), Arg::Short(_)));
+        assert!(matches!(Arg::from("x".repeat(22)), Arg::Short(_)));
+        let long = "a_collection_name_longer_than_inline";
+        assert!(matches!(Arg::from(long), Arg::Shared(ref s) if &**s == long));
+        // A multi-byte name is kept whole.
+        let name = "reseñas_ñandú_é";
+        let mut out = String::new();
+        Arg::from(name).write(Lang::Es, &mut out).unwrap();
+        assert_eq!(out, name);
+        let mut out = String::new();
+        Arg::list(&["C1", "C2", "a_very_long_query_identifier_name"]).write(Lang::Pt, &mut out).unwrap();
+        assert_eq!(out, "C1, C2 e a_very_long_query_identifier_name");
+        assert_eq!(Arg::display(-3.5), Arg::from("-3.5"));
+        assert_eq!(Arg::display(f64::NAN), Arg::from("NaN"));
+        assert_eq!(Arg::display(format_args!("{:>30}", 1)), Arg::from(format!("{:>30}", 1)), "too long: shared");
+    }
+}
