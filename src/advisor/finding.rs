@@ -1,7 +1,7 @@
 //! What the advisor reports: findings with a severity, a place, and an optional fix.
 
 use crate::i18n::{Labelled, Text};
-use crate::model::{IndexSpec, Model, Place, Propagation, Storage};
+use crate::model::{Id, IndexSpec, Model, Place, Propagation, Storage};
 use crate::text;
 use serde::Serialize;
 
@@ -49,13 +49,13 @@ pub enum Category {
 #[derive(Debug, Clone, PartialEq, Serialize)]
 #[serde(tag = "kind", rename_all = "camelCase")]
 pub enum Fix {
-    SetStorage { relation: String, storage: Storage },
-    SetArrayCap { entity: String, path: String, max_items: u64 },
-    SetPropagation { relation: String, field: String, propagation: Propagation },
-    AddSchemaVersionField { entity: String, field: String },
-    EnableValidation { entity: String },
-    AddIndex { entity: String, index: IndexSpec },
-    DropIndex { entity: String, index: IndexSpec },
+    SetStorage { relation: Id, storage: Storage },
+    SetArrayCap { entity: Id, path: Id, max_items: u64 },
+    SetPropagation { relation: Id, field: Id, propagation: Propagation },
+    AddSchemaVersionField { entity: Id, field: Id },
+    EnableValidation { entity: Id },
+    AddIndex { entity: Id, index: IndexSpec },
+    DropIndex { entity: Id, index: IndexSpec },
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -162,7 +162,7 @@ impl Fix {
                     f.constraints.minimum = Some(1.0);
                     e.fields.push(f);
                 }
-                e.collection.schema_version_field = Some(field.clone());
+                e.collection.schema_version_field = Some(field.to_string());
                 true
             }
             Fix::EnableValidation { entity } => match model.entity_mut(entity) {

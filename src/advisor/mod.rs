@@ -104,7 +104,7 @@ mod tests {
             code,
             rule: "test",
             severity,
-            place: Place::Query { id: id.to_string() },
+            place: Place::Query { id: id.into() },
             message: Text::empty(),
             why: Text::empty(),
             fix_hint: Text::empty(),

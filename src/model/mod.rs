@@ -4,6 +4,7 @@
 //! `docs/model-format.md` and described by `public/model.schema.json`.
 
 mod entity;
+mod id;
 mod index;
 mod load;
 mod names;
@@ -14,6 +15,7 @@ pub mod synthetic;
 mod thresholds;
 
 pub use entity::*;
+pub use id::Id;
 pub use index::*;
 pub use load::{load, LoadError, FORMAT, FORMAT_VERSION, MAX_FILE_BYTES};
 pub use names::{check_names, collection_name_problem, name_problem, structure_problem_for_name};

@@ -3,7 +3,7 @@
 //! the inspector and the advisor show them in the language on screen.
 
 use super::structure::{Place, Problem};
-use super::{EntityKind, Field, Model, Storage};
+use super::{EntityKind, Field, Id, Model, Storage};
 use crate::fast_hash::FastSet;
 use crate::i18n::Text;
 use crate::text;
@@ -118,7 +118,7 @@ pub fn check_names(model: &Model) -> Vec<Problem> {
         let is_collection = entity.kind == EntityKind::Document && !embedded.contains(entity.id.as_str());
         if is_collection {
             if let Some(why) = collection_name_problem(&entity.name) {
-                out.push(Problem::new(Place::Entity { id: entity.id.clone() }, why));
+                out.push(Problem::new(Place::Entity { id: Id::new(&entity.id) }, why));
             }
         }
     }
@@ -131,7 +131,7 @@ fn bad_names<'f>(entity: &str, fields: &'f [Field], names: &mut Vec<&'f str>, ou
     for field in fields {
         names.push(&field.name);
         if let Some(why) = name_problem(&field.name) {
-            out.push(Problem::new(Place::Field { entity: entity.to_string(), path: names.join(".") }, why));
+            out.push(Problem::new(Place::Field { entity: Id::from(entity), path: Id::from(names.join(".")) }, why));
         }
         bad_names(entity, &field.fields, names, out);
         names.pop();

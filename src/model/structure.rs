@@ -3,7 +3,7 @@
 //! select it, and says what is wrong as a [`Text`] in the three languages.
 
 use super::names::check_names;
-use super::{Field, Model, Storage};
+use super::{Field, Id, Model, Storage};
 use crate::fast_hash::{FastMap, FastSet};
 use crate::i18n::{Arg, Text};
 use crate::text;
@@ -14,10 +14,10 @@ use serde::Serialize;
 #[serde(tag = "kind", rename_all = "camelCase")]
 pub enum Place {
     Model,
-    Entity { id: String },
-    Field { entity: String, path: String },
-    Relation { id: String },
-    Query { id: String },
+    Entity { id: Id },
+    Field { entity: Id, path: Id },
+    Relation { id: Id },
+    Query { id: Id },
 }
 
 impl Place {
@@ -88,9 +88,9 @@ pub fn check_structure(model: &Model) -> Vec<Problem> {
     let mut seen = FastSet::with_capacity_and_hasher(n_ids, Default::default());
     // The place is built only when there is a problem to report.
     type PlaceOf = fn(&String) -> Place;
-    let entity: PlaceOf = |id| Place::Entity { id: id.clone() };
-    let relation: PlaceOf = |id| Place::Relation { id: id.clone() };
-    let query: PlaceOf = |id| Place::Query { id: id.clone() };
+    let entity: PlaceOf = |id| Place::Entity { id: Id::new(&id) };
+    let relation: PlaceOf = |id| Place::Relation { id: Id::new(&id) };
+    let query: PlaceOf = |id| Place::Query { id: Id::new(&id) };
     let ids = model
         .entities
         .iter()
@@ -118,7 +118,7 @@ pub fn check_structure(model: &Model) -> Vec<Problem> {
     let mut entity_ids: FastSet<&str> = FastSet::with_capacity_and_hasher(model.entities.len(), Default::default());
     entity_ids.extend(model.entities.iter().map(|e| e.id.as_str()));
     for rel in &model.relations {
-        let place = || Place::Relation { id: rel.id.clone() };
+        let place = || Place::Relation { id: Id::new(&rel.id) };
         if !entity_ids.contains(rel.parent.as_str()) {
             out.push(Problem::new(
                 place(),
@@ -211,7 +211,7 @@ pub fn check_structure(model: &Model) -> Vec<Problem> {
         let embedders = embedders_of.get(entity.id.as_str()).copied().unwrap_or(0);
         if embedders > 1 {
             out.push(Problem::new(
-                Place::Entity { id: entity.id.clone() },
+                Place::Entity { id: Id::new(&entity.id) },
                 text!(
                     en: "\"{name}\" is embedded by {n} parents; model each copy as its own sub-document or reference it",
                     es: "\"{name}\" está embebido en {n} padres; modela cada copia como su propio subdocumento o referéncialo",
@@ -226,7 +226,7 @@ pub fn check_structure(model: &Model) -> Vec<Problem> {
         for id in q.entities() {
             if !entity_ids.contains(id) {
                 out.push(Problem::new(
-                    Place::Query { id: q.id.clone() },
+                    Place::Query { id: Id::new(&q.id) },
                     text!(
                         en: "it names the entity \"{id}\", which does not exist",
                         es: "nombra la entidad \"{id}\", que no existe",
@@ -238,7 +238,7 @@ pub fn check_structure(model: &Model) -> Vec<Problem> {
         }
         if !q.per_minute.is_finite() || q.per_minute < 0.0 {
             out.push(Problem::new(
-                Place::Query { id: q.id.clone() },
+                Place::Query { id: Id::new(&q.id) },
                 text!(
                     en: "frequency must be a number ≥ 0 per minute, not {value}",
                     es: "la frecuencia debe ser un número ≥ 0 por minuto, no {value}",
@@ -275,7 +275,7 @@ fn embedding_cycles(model: &Model) -> Vec<Problem> {
                 if reported.insert(cycle) {
                     path.push(current);
                     out.push(Problem::new(
-                        Place::Relation { id: rel.id.clone() },
+                        Place::Relation { id: Id::new(&rel.id) },
                         text!(
                             en: "embedding cycle: {path} (a document cannot contain itself)",
                             es: "ciclo de documentos embebidos: {path} (un documento no puede contenerse a sí mismo)",

@@ -17,7 +17,7 @@ pub fn reveal(editor: &Editor, place: &Place) {
             editor.select_entity(id, false);
         }
         Place::Relation { id } => editor.select_relation(id),
-        Place::Query { id } => editor.active_query.set(Some(id.clone())),
+        Place::Query { id } => editor.active_query.set(Some(id.to_string())),
         Place::Model => {}
     }
     editor.tab.set(Tab::Advisor);
@@ -120,7 +120,7 @@ fn Recommendations() -> impl IntoView {
                 r.relations
                     .iter()
                     .map(|a| {
-                        let label = Place::Relation { id: a.relation.clone() }.label(m);
+                        let label = Place::Relation { id: a.relation.as_str().into() }.label(m);
                         (label, a.relation.clone(), a.agrees, a.recommendation, a.class)
                     })
                     .collect()

@@ -84,7 +84,7 @@ fn worst_by_entity(r: &Report) -> HashMap<String, Severity> {
         match out.get_mut(id.as_str()) {
             Some(s) => *s = (*s).min(f.severity),
             None => {
-                out.insert(id.clone(), f.severity);
+                out.insert(id.to_string(), f.severity);
             }
         }
     }

@@ -13,7 +13,7 @@ use super::relations::{Facts, Usage};
 use super::{PatternKind, PatternSuggestion, RelationAdvice};
 use crate::fast_hash::FastMap;
 use crate::i18n::{Arg, Text};
-use crate::model::{Entity, EntityKind, Model, Place};
+use crate::model::{Entity, EntityKind, Id, Model, Place};
 use crate::text;
 
 /// Every pattern in use, then every pattern that fits, relation by relation and then
@@ -104,7 +104,7 @@ fn shared_version_field(model: &Model) -> String {
 }
 
 fn schema_versioning(e: &Entity, default_field: &str, out: &mut Vec<PatternSuggestion>) {
-    let place = Place::Entity { id: e.id.clone() };
+    let place = Place::Entity { id: Id::new(&e.id) };
     let collection = e.name.as_str();
     match version_field_of(e) {
         Some(field) => push(
@@ -169,7 +169,7 @@ fn polymorphic(e: &Entity, out: &mut Vec<PatternSuggestion>) {
             collection, what
         ),
     };
-    push(out, PatternKind::Polymorphic, Place::Entity { id: e.id.clone() }, true, change);
+    push(out, PatternKind::Polymorphic, Place::Entity { id: Id::new(&e.id) }, true, change);
 }
 
 #[cfg(test)]

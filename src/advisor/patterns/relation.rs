@@ -6,7 +6,7 @@ use super::{joined, name, push};
 use crate::advisor::relations::{subset_size, Facts, Outliers, Usage};
 use crate::advisor::{PatternKind, PatternSuggestion, Recommendation};
 use crate::i18n::{Arg, Labelled, Text};
-use crate::model::{BsonType, CopyCategory, Entity, Place, Storage};
+use crate::model::{BsonType, CopyCategory, Entity, Id, Place, Storage};
 use crate::text;
 
 /// Reads must outnumber writes by this factor before a computed value pays for itself.
@@ -27,7 +27,7 @@ pub(super) fn suggest(
 }
 
 pub(super) fn place(f: &Facts) -> Place {
-    Place::Relation { id: f.rel.id.clone() }
+    Place::Relation { id: Id::new(&f.rel.id) }
 }
 
 /// Query ids, as an `Arg::List` (one allocation).

@@ -3,7 +3,7 @@ use crate::advisor::paths::find_fields;
 use crate::advisor::sizes::members;
 use crate::advisor::{Context, Finding, Rule, RuleMeta};
 use crate::i18n::Arg;
-use crate::model::{BsonType, Entity, EntityKind, Field, Place, Storage};
+use crate::model::{BsonType, Entity, EntityKind, Field, Id, Place, Storage};
 use crate::{declare_rule, text};
 
 declare_rule! {
@@ -83,7 +83,7 @@ impl Rule for BloatedDocument {
                 let share = (100.0 * m.bytes.avg / size.avg_bytes as f64).round();
                 let (name, field) = (&entity.name, &m.name);
                 out.push(Self::finding(
-                    Place::Field { entity: entity.id.clone(), path: m.name.clone() },
+                    Place::Field { entity: Id::new(&entity.id), path: Id::new(&m.name) },
                     text!(
                         en: "{name}'s average document is {avg}, {share}% of it in {field} ({bytes}).",
                         es: "El documento medio de {name} ocupa {avg}, el {share}% en {field} ({bytes}).",
@@ -161,7 +161,7 @@ fn item_arrays(cx: &Context, entity: &Entity, limit: u64) -> Vec<(String, u64)> 
 
 fn field_finding(entity: &str, name: &str, path: &str, avg: u64, limit: u64) -> Finding {
     BloatedDocument::finding(
-        Place::Field { entity: entity.to_string(), path: path.to_string() },
+        Place::Field { entity: Id::from(entity), path: Id::from(path) },
         text!(
             en: "{name}.{path} averages {avg} per document, over the {limit} a field read with its document should carry.",
             es: "{name}.{path} ocupa de media {avg} por documento, más de los {limit} que debería llevar un campo que se lee con su documento.",

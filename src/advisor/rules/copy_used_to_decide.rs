@@ -1,6 +1,6 @@
 use crate::advisor::{Context, Finding, Fix, Rule, RuleMeta};
 use crate::declare_rule;
-use crate::model::{CopyCategory, Place, Propagation};
+use crate::model::{CopyCategory, Id, Place, Propagation};
 use crate::text;
 
 declare_rule! {
@@ -53,7 +53,7 @@ impl Rule for CopyUsedToDecide {
             for copy in deciding {
                 let field = &copy.field;
                 let mut f = Self::finding(
-                    Place::Relation { id: rel.id.clone() },
+                    Place::Relation { id: Id::new(&rel.id) },
                     text!(
                         en: "{child}.{target} is a live copy of {parent}.{field} and the application decides from it",
                         es: "{child}.{target} es una copia viva de {parent}.{field} y la aplicación decide a partir de ella",
@@ -73,8 +73,8 @@ impl Rule for CopyUsedToDecide {
                     ),
                 );
                 f.fix = Some(Fix::SetPropagation {
-                    relation: rel.id.clone(),
-                    field: copy.field.clone(),
+                    relation: Id::new(&rel.id),
+                    field: Id::new(&copy.field),
                     propagation: Propagation::Reread,
                 });
                 out.push(f);

@@ -1,7 +1,7 @@
 use super::local_figures::digits;
 use crate::advisor::{Context, Finding, Rule, RuleMeta};
 use crate::i18n::Text;
-use crate::model::{Pagination, Place};
+use crate::model::{Id, Pagination, Place};
 use crate::{declare_rule, text};
 
 /// Page size assumed when an offset-paginated pattern gives none.
@@ -58,7 +58,7 @@ impl Rule for DeepOffsetPagination {
                 continue;
             }
             out.push(Self::finding(
-                Place::Query { id: q.id.clone() },
+                Place::Query { id: Id::new(&q.id) },
                 text!(
                     en: "{id} ({name}) pages by offset down to page {pages} of {size}{assumed}: about {skipped} documents skipped, over {max}.",
                     es: "{id} ({name}) pagina por offset hasta la página {pages} de {size}{assumed}: unos {skipped} documentos saltados, más de {max}.",

@@ -1,6 +1,6 @@
 use super::local_figures::bytes;
 use crate::advisor::{Context, Finding, Fix, Rule, RuleMeta, Severity, SizeLevel};
-use crate::model::{Place, Storage};
+use crate::model::{Id, Place, Storage};
 use crate::{declare_rule, text};
 
 declare_rule! {
@@ -67,7 +67,7 @@ impl Rule for DocumentSize {
             let when = if now { text!(en: "now", es: "ahora", pt: "agora") } else { size.horizon_label.clone() };
             let name = &entity.name;
             let mut f = Self::finding(
-                Place::Entity { id: entity.id.clone() },
+                Place::Entity { id: Id::new(&entity.id) },
                 text!(
                     en: "A {name} document reaches {size} {when}, over {what} (average now {avg}, worst case now {worst}).",
                     es: "Un documento de {name} llega a {size} {when} y supera {what} (media actual {avg}, peor caso actual {worst}).",
@@ -100,7 +100,7 @@ impl Rule for DocumentSize {
                         pt: "{field} cresce sem teto: leve-o para uma coleção própria e referencie-o (o filho aponta para o pai). {rest}";
                         field, rest
                     );
-                    f.fix = Some(Fix::SetStorage { relation: r.id.clone(), storage: Storage::Reference });
+                    f.fix = Some(Fix::SetStorage { relation: Id::new(&r.id), storage: Storage::Reference });
                 }
             }
             out.push(f);

@@ -3,7 +3,7 @@ use crate::advisor::paths::find_fields;
 use crate::advisor::{Context, Finding, Rule, RuleMeta};
 use crate::fast_hash::FastSet;
 use crate::i18n::Text;
-use crate::model::{BsonType, EntityKind, Field, Place, Relation, Storage, Thresholds};
+use crate::model::{BsonType, EntityKind, Field, Id, Place, Relation, Storage, Thresholds};
 use crate::{declare_rule, text};
 
 declare_rule! {
@@ -67,7 +67,7 @@ impl Rule for LargeArray {
                     continue;
                 }
                 let label = dotted(&e.name, &path);
-                let place = Place::Field { entity: e.id.clone(), path };
+                let place = Place::Field { entity: Id::new(&e.id), path: Id::from(path) };
                 let source = text!(en: "its declared maximum", es: "su máximo declarado", pt: "seu máximo declarado");
                 out.push(finding(t, place, label, n, source));
             }
@@ -83,7 +83,7 @@ impl Rule for LargeArray {
                     let label = dotted(&parent.name, field);
                     let source =
                         text!(en: "the relation's maximum", es: "el máximo de la relación", pt: "o máximo da relação");
-                    out.push(finding(t, Place::Relation { id: r.id.clone() }, label, n, source));
+                    out.push(finding(t, Place::Relation { id: Id::new(&r.id) }, label, n, source));
                 }
             }
             if let (Storage::Bucket, Some(b)) = (r.storage, &r.bucket) {
@@ -92,7 +92,7 @@ impl Rule for LargeArray {
                 if b.cap > limit && !child.is_some_and(|c| capped(c, &b.array_field)) {
                     let label = dotted(child.map_or(r.child.as_str(), |c| c.name.as_str()), &b.array_field);
                     let source = text!(en: "the bucket's cap", es: "el tope del contenedor", pt: "o teto do bucket");
-                    out.push(finding(t, Place::Relation { id: r.id.clone() }, label, b.cap, source));
+                    out.push(finding(t, Place::Relation { id: Id::new(&r.id) }, label, b.cap, source));
                 }
             }
         }

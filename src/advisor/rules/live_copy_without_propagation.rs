@@ -1,7 +1,7 @@
 use crate::advisor::{Context, Finding, Fix, Rule, RuleMeta};
 use crate::declare_rule;
 use crate::i18n::Arg;
-use crate::model::{CopyCategory, Place, Propagation};
+use crate::model::{CopyCategory, Id, Place, Propagation};
 use crate::text;
 use std::sync::Arc;
 
@@ -69,7 +69,7 @@ impl Rule for LiveCopyWithoutPropagation {
                 let field: Arc<str> = copy.field.as_str().into();
                 let field = &field;
                 let mut f = Self::finding(
-                    Place::Relation { id: rel.id.clone() },
+                    Place::Relation { id: Id::new(&rel.id) },
                     text!(
                         en: "{child}.{target} copies {parent}.{field} as a live value with no propagation plan ({holders})",
                         es: "{child}.{target} copia {parent}.{field} como valor vivo sin plan de propagación ({holders})",
@@ -89,8 +89,8 @@ impl Rule for LiveCopyWithoutPropagation {
                     ),
                 );
                 f.fix = Some(Fix::SetPropagation {
-                    relation: rel.id.clone(),
-                    field: copy.field.clone(),
+                    relation: Id::new(&rel.id),
+                    field: Id::new(&copy.field),
                     propagation: Propagation::Deferred,
                 });
                 out.push(f);

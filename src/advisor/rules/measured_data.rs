@@ -2,7 +2,7 @@ use crate::advisor::{Context, Finding, Rule, RuleMeta, Severity};
 use crate::declare_rule;
 use crate::i18n::Text;
 use crate::infer::observation_text;
-use crate::model::Place;
+use crate::model::{Id, Place};
 use crate::text;
 
 declare_rule! {
@@ -91,8 +91,8 @@ impl Rule for MeasuredData {
             let Some(measured) = &entity.measured else { continue };
             for note in &measured.observations {
                 let place = match &note.path {
-                    Some(path) => Place::Field { entity: entity.id.clone(), path: path.clone() },
-                    None => Place::Entity { id: entity.id.clone() },
+                    Some(path) => Place::Field { entity: Id::new(&entity.id), path: Id::new(&path) },
+                    None => Place::Entity { id: Id::new(&entity.id) },
                 };
                 // Built from the figures; a file saved before they were kept has only the
                 // English message, shown as written.

@@ -3,7 +3,7 @@ use super::single_field_indexes::single_on;
 use crate::advisor::query_shape::{serves, FREQUENT_PER_MINUTE};
 use crate::advisor::{Context, Finding, Fix, Rule, RuleMeta};
 use crate::fast_hash::FastSet;
-use crate::model::Place;
+use crate::model::{Id, Place};
 use crate::{declare_rule, text};
 
 declare_rule! {
@@ -72,7 +72,7 @@ impl Rule for MissingIndex {
             });
             let room = kept.contains(&(root.id.as_str(), q.id.as_str()));
             let mut f = Self::finding(
-                Place::Query { id: q.id.clone() },
+                Place::Query { id: Id::new(&q.id) },
                 text!(
                     en: "{id} ({name}, {rate}/min) has no declared index on {coll} that serves it.",
                     es: "Ningún índice declarado en {coll} atiende a {id} ({name}, {rate}/min).",
@@ -101,7 +101,7 @@ impl Rule for MissingIndex {
                 },
             );
             if room {
-                f.fix = Some(Fix::AddIndex { entity: root.id.clone(), index: ideal });
+                f.fix = Some(Fix::AddIndex { entity: Id::new(&root.id), index: ideal });
             }
             out.push(f);
         }

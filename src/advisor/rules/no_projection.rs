@@ -2,7 +2,7 @@ use super::local_figures::{bytes, digits, rate};
 use crate::advisor::query_shape::FREQUENT_PER_MINUTE;
 use crate::advisor::{Context, Finding, Rule, RuleMeta};
 use crate::i18n::Text;
-use crate::model::{Pagination, Place, QueryKind};
+use crate::model::{Id, Pagination, Place, QueryKind};
 use crate::{declare_rule, text};
 
 /// Average document size from which a collection's documents count as large.
@@ -63,7 +63,7 @@ impl Rule for NoProjection {
                 |p| text!(en: ", {p} per page", es: ", {p} por página", pt: ", {p} por página"; p = digits(p as u64)),
             );
             out.push(Self::finding(
-                Place::Query { id: q.id.clone() },
+                Place::Query { id: Id::new(&q.id) },
                 text!(
                     en: "{id} ({name}, {rate}/min{page}) returns whole {coll} documents of about {size} each: it has no projection.",
                     es: "{id} ({name}, {rate}/min{page}) devuelve documentos de {coll} enteros, de unos {size} cada uno: no tiene proyección.",

@@ -1,6 +1,6 @@
 use crate::advisor::{Context, Finding, Fix, Rule, RuleMeta};
 use crate::declare_rule;
-use crate::model::Place;
+use crate::model::{Id, Place};
 use crate::text;
 
 /// The field the fix adds.
@@ -47,7 +47,7 @@ impl Rule for NoSchemaVersion {
                 continue;
             }
             let mut f = Self::finding(
-                Place::Entity { id: e.id.clone() },
+                Place::Entity { id: Id::new(&e.id) },
                 text!(
                     en: "{collection} documents carry no schema version field.",
                     es: "Los documentos de {collection} no llevan campo de versión del esquema.",
@@ -66,7 +66,7 @@ impl Rule for NoSchemaVersion {
                     field = VERSION_FIELD
                 ),
             );
-            f.fix = Some(Fix::AddSchemaVersionField { entity: e.id.clone(), field: VERSION_FIELD.to_string() });
+            f.fix = Some(Fix::AddSchemaVersionField { entity: Id::new(&e.id), field: Id::from(VERSION_FIELD) });
             out.push(f);
         }
     }

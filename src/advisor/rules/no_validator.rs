@@ -1,6 +1,6 @@
 use crate::advisor::{Context, Finding, Fix, Rule, RuleMeta};
 use crate::declare_rule;
-use crate::model::Place;
+use crate::model::{Id, Place};
 use crate::text;
 
 declare_rule! {
@@ -40,7 +40,7 @@ impl Rule for NoValidator {
         for size in &cx.report.sizes {
             let Some(e) = cx.entity(&size.entity).filter(|e| !e.collection.validate) else { continue };
             let mut f = Self::finding(
-                Place::Entity { id: e.id.clone() },
+                Place::Entity { id: Id::new(&e.id) },
                 text!(
                     en: "{collection} has no $jsonSchema validator.",
                     es: "{collection} no tiene validador $jsonSchema.",
@@ -58,7 +58,7 @@ impl Rule for NoValidator {
                     pt: "Ative a validação: campos obrigatórios, bsonType, enums, intervalos e maxItems a partir do modelo."
                 ),
             );
-            f.fix = Some(Fix::EnableValidation { entity: e.id.clone() });
+            f.fix = Some(Fix::EnableValidation { entity: Id::new(&e.id) });
             out.push(f);
         }
     }

@@ -1,5 +1,5 @@
 use crate::advisor::{Context, Finding, Rule, RuleMeta};
-use crate::model::{Pagination, Place};
+use crate::model::{Id, Pagination, Place};
 use crate::{declare_rule, text};
 
 declare_rule! {
@@ -73,7 +73,7 @@ impl Rule for NonUniqueSortPagination {
             };
             let dir = shape.sort.last().map_or(1, |k| k.dir);
             out.push(Self::finding(
-                Place::Query { id: q.id.clone() },
+                Place::Query { id: Id::new(&q.id) },
                 message,
                 text!(
                     en: "Documents that share the sort value have no defined order: a page boundary inside the tie repeats some and skips others.",

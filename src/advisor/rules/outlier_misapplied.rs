@@ -1,7 +1,7 @@
 use crate::advisor::{Context, Finding, Fix, Rule, RuleMeta};
 use crate::declare_rule;
 use crate::i18n::Arg;
-use crate::model::{Place, Relation, Storage};
+use crate::model::{Id, Place, Relation, Storage};
 use crate::text;
 
 declare_rule! {
@@ -55,7 +55,7 @@ impl Rule for OutlierMisapplied {
             let Some(flag) = rel.outlier.as_ref().map(|o| o.flag_field.as_str()) else { continue };
             let (parent, child) = cx.end_names(rel);
             let mut f = Self::finding(
-                Place::Relation { id: rel.id.clone() },
+                Place::Relation { id: Id::new(&rel.id) },
                 text!(
                     en: "{parent} → {child} uses the outlier pattern ({flag}), but {share} of {parent} overflow to {max} {child}: that is not a tiny minority (at most {limit})",
                     es: "{parent} → {child} usa el patrón de valor atípico ({flag}), pero el {share} de {parent} se desborda hasta {max} {child}: no es una minoría diminuta (como mucho el {limit})",
@@ -75,7 +75,7 @@ impl Rule for OutlierMisapplied {
                 ),
             );
             if rel.storage == Storage::Embed {
-                f.fix = Some(Fix::SetStorage { relation: rel.id.clone(), storage: Storage::Reference });
+                f.fix = Some(Fix::SetStorage { relation: Id::new(&rel.id), storage: Storage::Reference });
             }
             out.push(f);
         }

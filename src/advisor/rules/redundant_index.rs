@@ -1,6 +1,6 @@
 use crate::advisor::query_shape::prefix_either_way;
 use crate::advisor::{Context, Finding, Fix, Rule, RuleMeta};
-use crate::model::Place;
+use crate::model::{Id, Place};
 use crate::{declare_rule, text};
 
 declare_rule! {
@@ -65,7 +65,7 @@ impl Rule for RedundantIndex {
                     )
                 };
                 let mut f = Self::finding(
-                    Place::Entity { id: e.id.clone() },
+                    Place::Entity { id: Id::new(&e.id) },
                     message,
                     text!(
                         en: "The longer index serves every query the shorter one does, while both are updated on each write and both take RAM.",
@@ -74,7 +74,7 @@ impl Rule for RedundantIndex {
                     ),
                     text!(en: "Drop {key}.", es: "Elimina {key}.", pt: "Remova {key}."; key),
                 );
-                f.fix = Some(Fix::DropIndex { entity: e.id.clone(), index: short.clone() });
+                f.fix = Some(Fix::DropIndex { entity: Id::new(&e.id), index: short.clone() });
                 out.push(f);
             }
         }

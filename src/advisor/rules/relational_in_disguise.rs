@@ -4,7 +4,7 @@ use crate::advisor::relations::facts::{is_read, rate};
 use crate::advisor::{Context, Finding, Rule, RuleMeta};
 use crate::declare_rule;
 use crate::i18n::Arg;
-use crate::model::{AccessPattern, Place, QueryKind, Storage};
+use crate::model::{AccessPattern, Id, Place, QueryKind, Storage};
 use crate::text;
 
 /// A read executed at least this often per minute is on the hot path.
@@ -115,7 +115,7 @@ impl Rule for RelationalInDisguise {
                 )
             };
             out.push(Self::finding(
-                Place::Query { id: q.id.clone() },
+                Place::Query { id: Id::new(&q.id) },
                 message,
                 text!(
                     en: "A join on the main read path multiplies latency and keeps none of a relational database's integrity: the document design is not serving its most frequent reads.",

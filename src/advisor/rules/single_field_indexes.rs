@@ -1,6 +1,6 @@
 use crate::advisor::query_shape::serves;
 use crate::advisor::{Context, Finding, Fix, Rule, RuleMeta};
-use crate::model::{IndexSpec, Place};
+use crate::model::{Id, IndexSpec, Place};
 use crate::{declare_rule, text};
 
 declare_rule! {
@@ -58,7 +58,7 @@ impl Rule for SingleFieldIndexes {
                 continue;
             }
             let mut f = Self::finding(
-                Place::Query { id: q.id.clone() },
+                Place::Query { id: Id::new(&q.id) },
                 text!(
                     en: "{id} ({name}) has single-field indexes {singles} on {coll}, but no index serves its whole shape {ideal}.",
                     es: "{id} ({name}) tiene índices de un solo campo {singles} en {coll}, pero ningún índice atiende su forma completa {ideal}.",
@@ -77,7 +77,7 @@ impl Rule for SingleFieldIndexes {
                     ideal = ideal.key_doc()
                 ),
             );
-            f.fix = Some(Fix::AddIndex { entity: root.id.clone(), index: ideal });
+            f.fix = Some(Fix::AddIndex { entity: Id::new(&root.id), index: ideal });
             out.push(f);
         }
     }

@@ -4,7 +4,7 @@ use crate::advisor::relations::{expected_storage, storage_agrees};
 use crate::advisor::{Context, Finding, Fix, Recommendation, Rule, RuleMeta};
 use crate::declare_rule;
 use crate::i18n::{Labelled, Text};
-use crate::model::{Place, Relation, Storage};
+use crate::model::{Id, Place, Relation, Storage};
 use crate::text;
 
 declare_rule! {
@@ -61,7 +61,7 @@ impl Rule for StorageDisagrees {
             let to = expected_storage(advice.recommendation);
             let (parent, child) = cx.end_names(rel);
             let mut f = Self::finding(
-                Place::Relation { id: rel.id.clone() },
+                Place::Relation { id: Id::new(&rel.id) },
                 text!(
                     en: "{parent} → {child} is stored as {storage}, but the criteria recommend {recommendation}",
                     es: "el almacenamiento de {parent} → {child} es «{storage}», pero los criterios recomiendan «{recommendation}»",
@@ -73,7 +73,7 @@ impl Rule for StorageDisagrees {
             );
             let embed_into_nothing = to == Storage::Embed && cx.entity(&rel.parent).is_none();
             if !embed_into_nothing {
-                f.fix = Some(Fix::SetStorage { relation: rel.id.clone(), storage: to });
+                f.fix = Some(Fix::SetStorage { relation: Id::new(&rel.id), storage: to });
             }
             out.push(f);
         }

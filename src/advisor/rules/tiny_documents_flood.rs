@@ -1,7 +1,7 @@
 use super::local_figures::{bytes, decimal, digits};
 use crate::advisor::{Context, Finding, Fix, Rule, RuleMeta};
 use crate::i18n::{Arg, Text};
-use crate::model::{Place, Storage};
+use crate::model::{Id, Place, Storage};
 use crate::{declare_rule, text};
 
 declare_rule! {
@@ -73,7 +73,7 @@ impl Rule for TinyDocumentsFlood {
             let count = if now > t.massive_docs as f64 { now } else { horizon };
             let name = &e.name;
             let mut f = Self::finding(
-                Place::Entity { id: e.id.clone() },
+                Place::Entity { id: Id::new(&e.id) },
                 text!(
                     en: "{name} will hold {count} {when} averaging {avg}, under the {tiny} that make a document worth its overhead.",
                     es: "{name} llega a {count} {when}, con una media de {avg}, por debajo de los {tiny} a partir de los cuales un documento compensa su sobrecarga.",
@@ -93,7 +93,7 @@ impl Rule for TinyDocumentsFlood {
             );
             let references: Vec<_> = parents.iter().filter(|r| r.storage == Storage::Reference).collect();
             if let [r] = references.as_slice() {
-                f.fix = Some(Fix::SetStorage { relation: r.id.clone(), storage: Storage::Bucket });
+                f.fix = Some(Fix::SetStorage { relation: Id::new(&r.id), storage: Storage::Bucket });
             }
             out.push(f);
         }

@@ -2,7 +2,7 @@ use super::local_figures::{digits, rate};
 use crate::advisor::index_budget::{loads, WRITE_HEAVY_INDEXES};
 use crate::advisor::{Context, Finding, Rule, RuleMeta};
 use crate::fast_hash::FastMap;
-use crate::model::Place;
+use crate::model::{Id, Place};
 use crate::{declare_rule, text};
 
 declare_rule! {
@@ -79,7 +79,7 @@ impl Rule for TooManyIndexes {
                 continue;
             };
             out.push(Self::finding(
-                Place::Entity { id: e.id.clone() },
+                Place::Entity { id: Id::new(&e.id) },
                 message,
                 text!(
                     en: "Every insert and every update of an indexed field updates each index, and indexes compete with the working set for RAM.",

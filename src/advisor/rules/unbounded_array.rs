@@ -3,7 +3,7 @@ use crate::advisor::{Context, Finding, Fix, Rule, RuleMeta, Severity};
 use crate::declare_rule;
 use crate::fast_hash::FastSet;
 use crate::i18n::{Arg, Labelled, Text};
-use crate::model::{BsonType, EntityKind, Field, Place, Relation, Storage};
+use crate::model::{BsonType, EntityKind, Field, Id, Place, Relation, Storage};
 use crate::text;
 
 declare_rule! {
@@ -101,7 +101,7 @@ impl Rule for UnboundedArray {
             if let Some(pf) = &rel.reference.parent_field {
                 backed.insert((&rel.parent, pf));
             }
-            let place = || Place::Relation { id: rel.id.clone() };
+            let place = || Place::Relation { id: Id::new(&rel.id) };
             if let Some(why) = embeds_unbounded(cx, rel) {
                 let to = cx.advice(&rel.id).map(|a| expected_storage(a.recommendation)).unwrap_or(Storage::Reference);
                 let to = if to == Storage::Embed { Storage::Reference } else { to };
@@ -125,7 +125,7 @@ impl Rule for UnboundedArray {
                         child, storage = to.msg()
                     ),
                 );
-                f.fix = Some(Fix::SetStorage { relation: rel.id.clone(), storage: to });
+                f.fix = Some(Fix::SetStorage { relation: Id::new(&rel.id), storage: to });
                 out.push(f);
             } else if rel.storage == Storage::Bucket && rel.bucket.as_ref().is_none_or(|b| b.cap == 0) {
                 out.push(Self::finding(
@@ -150,7 +150,7 @@ impl Rule for UnboundedArray {
             }
             if let (Some(pf), None) = (&rel.reference.parent_field, rel.cardinality.max) {
                 out.push(Self::finding(
-                    Place::Field { entity: rel.parent.clone(), path: pf.clone() },
+                    Place::Field { entity: Id::new(&rel.parent), path: Id::new(&pf) },
                     text!(
                         en: "{parent}.{pf} keeps the ids of its {child}, which have no stated maximum",
                         es: "{parent}.{pf} guarda los ids de sus {child}, que no tienen máximo declarado",
@@ -201,7 +201,7 @@ impl UnboundedArray {
                 field.push('.');
                 field.push_str(path);
                 let mut f = Self::finding(
-                    Place::Field { entity: e.id.clone(), path: path.to_string() },
+                    Place::Field { entity: Id::new(&e.id), path: Id::from(path) },
                     text!(
                         en: "{field} is an array with no stated maximum",
                         es: "{field} es un array sin máximo declarado",
@@ -216,7 +216,7 @@ impl UnboundedArray {
                     fix_hint.clone(),
                 );
                 f.severity = Severity::Warning;
-                f.fix = Some(Fix::SetArrayCap { entity: e.id.clone(), path: path.to_string(), max_items: cap });
+                f.fix = Some(Fix::SetArrayCap { entity: Id::new(&e.id), path: Id::from(path), max_items: cap });
                 out.push(f);
             });
         }

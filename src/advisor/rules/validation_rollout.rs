@@ -1,6 +1,6 @@
 use crate::advisor::{Context, Finding, Rule, RuleMeta};
 use crate::declare_rule;
-use crate::model::{Place, ValidationAction, ValidationLevel};
+use crate::model::{Id, Place, ValidationAction, ValidationLevel};
 use crate::text;
 
 declare_rule! {
@@ -51,7 +51,7 @@ impl Rule for ValidationRollout {
                 continue;
             }
             out.push(Self::finding(
-                Place::Entity { id: e.id.clone() },
+                Place::Entity { id: Id::new(&e.id) },
                 // The count is written without separators, as it always was (snapshots).
                 text!(
                     en: "{collection} already holds {n} documents and its validator starts with validationAction \"error\" and level \"strict\".",

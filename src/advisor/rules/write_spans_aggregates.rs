@@ -1,7 +1,7 @@
 use crate::advisor::{Context, Finding, Rule, RuleMeta, Severity};
 use crate::declare_rule;
 use crate::i18n::Text;
-use crate::model::Place;
+use crate::model::{Id, Place};
 use crate::text;
 
 declare_rule! {
@@ -69,7 +69,7 @@ impl Rule for WriteSpansAggregates {
                 )
             };
             let mut f = Self::finding(
-                Place::Query { id: q.id.clone() },
+                Place::Query { id: Id::new(&q.id) },
                 message,
                 text!(
                     en: "The aggregate is the atomicity boundary: beyond one document, a failure between the writes leaves the aggregates disagreeing.",

@@ -1,0 +1,221 @@
+//! The id (or field path) a [`Place`](super::Place) or a fix names: cheap to clone and to drop.
+//!
+//! Every finding and pattern names the element it is about, and the advisor emits thousands of
+//! them per analysis on a large model. Ids of up to 22 bytes (the model's ids and most field
+//! paths: `libro`, `usuario-seguidores`, `r1999`) are stored inline, so making, cloning and
+//! dropping one never allocates; a longer one is allocated once and shared on clone. It reads
+//! as a `&str` (`Deref`), compares with strings, and serialises as a plain JSON string.
+
+use crate::i18n::{Arg, ShortStr};
+use serde::{Serialize, Serializer};
+use std::borrow::Borrow;
+use std::fmt;
+use std::hash::{Hash, Hasher};
+use std::ops::Deref;
+use std::sync::Arc;
+
+/// An id or a path, inline when short (see the module documentation).
+#[derive(Clone)]
+pub struct Id(Repr);
+
+#[derive(Clone)]
+enum Repr {
+    Short(ShortStr),
+    Shared(Arc<str>),
+}
+
+impl Id {
+    /// `s` as an id: inline when it fits, allocated once otherwise.
+    pub fn new(s: &str) -> Id {
+        match ShortStr::new(s) {
+            Some(short) => Id(Repr::Short(short)),
+            None => Id(Repr::Shared(Arc::from(s))),
+        }
+    }
+
+    pub fn as_str(&self) -> &str {
+        match &self.0 {
+            Repr::Short(s) => s.as_str(),
+            Repr::Shared(s) => s,
+        }
+    }
+
+    /// The id as a sentence argument, without allocating when it is inline.
+    pub fn arg(&self) -> Arg {
+        match &self.0 {
+            Repr::Short(s) => Arg::Short(*s),
+            Repr::Shared(s) => Arg::Shared(Arc::clone(s)),
+        }
+    }
+}
+
+impl Deref for Id {
+    type Target = str;
+    fn deref(&self) -> &str {
+        self.as_str()
+    }
+}
+
+impl AsRef<str> for Id {
+    fn as_ref(&self) -> &str {
+        self.as_str()
+    }
+}
+
+impl Borrow<str> for Id {
+    fn borrow(&self) -> &str {
+        self.as_str()
+    }
+}
+
+impl From<&str> for Id {
+    fn from(s: &str) -> Id {
+        Id::new(s)
+    }
+}
+
+impl From<&String> for Id {
+    fn from(s: &String) -> Id {
+        Id::new(s)
+    }
+}
+
+impl From<String> for Id {
+    fn from(s: String) -> Id {
+        Id::new(&s)
+    }
+}
+
+impl From<&Id> for Id {
+    fn from(s: &Id) -> Id {
+        s.clone()
+    }
+}
+
+impl From<Id> for String {
+    fn from(id: Id) -> String {
+        id.as_str().to_string()
+    }
+}
+
+impl PartialEq for Id {
+    fn eq(&self, other: &Id) -> bool {
+        self.as_str() == other.as_str()
+    }
+}
+
+impl Eq for Id {}
+
+impl PartialEq<str> for Id {
+    fn eq(&self, other: &str) -> bool {
+        self.as_str() == other
+    }
+}
+
+impl PartialEq<&str> for Id {
+    fn eq(&self, other: &&str) -> bool {
+        self.as_str() == *other
+    }
+}
+
+impl PartialEq<String> for Id {
+    fn eq(&self, other: &String) -> bool {
+        self.as_str() == other.as_str()
+    }
+}
+
+impl PartialEq<Id> for String {
+    fn eq(&self, other: &Id) -> bool {
+        self.as_str() == other.as_str()
+    }
+}
+
+impl PartialEq<Id> for str {
+    fn eq(&self, other: &Id) -> bool {
+        self == other.as_str()
+    }
+}
+
+impl PartialEq<Id> for &str {
+    fn eq(&self, other: &Id) -> bool {
+        *self == other.as_str()
+    }
+}
+
+impl PartialOrd for Id {
+    fn partial_cmp(&self, other: &Id) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl Ord for Id {
+    fn cmp(&self, other: &Id) -> std::cmp::Ordering {
+        self.as_str().cmp(other.as_str())
+    }
+}
+
+/// Hashes as the `str` it holds, so a `&str` finds it in a map keyed by ids.
+impl Hash for Id {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        self.as_str().hash(state)
+    }
+}
+
+impl fmt::Display for Id {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(self.as_str(), f)
+    }
+}
+
+/// As the `str` (quoted), like the `String` it replaces.
+impl fmt::Debug for Id {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Debug::fmt(self.as_str(), f)
+    }
+}
+
+impl Serialize for Id {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(self.as_str())
+    }
+}
+
+impl From<Id> for Arg {
+    fn from(id: Id) -> Arg {
+        id.arg()
+    }
+}
+
+impl From<&Id> for Arg {
+    fn from(id: &Id) -> Arg {
+        id.arg()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn short_ids_are_inline_long_ones_shared_and_both_read_as_their_string() {
+        let short = Id::from("usuario-seguidores");
+        assert!(matches!(short.0, Repr::Short(_)));
+        let long_text = "a-relation-id-well-beyond-twenty-two-bytes";
+        let long = Id::from(long_text);
+        assert!(matches!(long.0, Repr::Shared(_)));
+        let copy = long.clone();
+        assert!(matches!((&long.0, &copy.0), (Repr::Shared(a), Repr::Shared(b)) if Arc::ptr_eq(a, b)));
+        assert_eq!(short, "usuario-seguidores");
+        assert_eq!(copy, long_text.to_string());
+        assert_eq!(format!("{short} {short:?}"), "usuario-seguidores \"usuario-seguidores\"");
+        assert_eq!(
+            serde_json::to_string(&long).ok().as_deref(),
+            Some("\"a-relation-id-well-beyond-twenty-two-bytes\"")
+        );
+        assert_eq!(Id::from(""), "");
+        let mut set = std::collections::HashSet::new();
+        set.insert(short.clone());
+        assert!(set.contains("usuario-seguidores"));
+        assert_eq!(std::mem::size_of::<Id>(), std::mem::size_of::<String>());
+    }
+}
