@@ -5,89 +5,93 @@
 use super::paths::Layout;
 use super::{AggregateInfo, SpanningWrite};
 use crate::fast_hash::FastMap;
-use crate::model::{AccessPattern, Entity, EntityKind, Model, QueryKind, Storage};
+use crate::model::ids::IdIndex;
+use crate::model::{AccessPattern, EntityKind, Model, QueryKind, Storage};
 use std::cell::OnceCell;
+use std::rc::Rc;
 
 /// Which aggregate holds each entity, computed once.
 pub(crate) struct Roots<'a> {
     model: &'a Model,
-    entities: FastMap<&'a str, &'a Entity>,
+    /// Every element by id (the layout's table when `analyze` built one).
+    ids: Rc<IdIndex<'a>>,
     /// Collection name → entity id, built on first use (only writes' `changes` need it).
     by_name: OnceCell<FastMap<&'a str, &'a str>>,
-    /// Entity id → the root of its aggregate: the collection that holds it, or for an
-    /// external entity the entity itself (another system is its own atomicity boundary).
-    root: FastMap<&'a str, &'a str>,
+    /// The root of each entity's aggregate, by entity position: the collection that holds
+    /// it, or for an external entity the entity itself (another system is its own atomicity
+    /// boundary). It depends only on the id, so two entities with one id share it.
+    root: Vec<Option<&'a str>>,
 }
 
 impl<'a> Roots<'a> {
     pub fn new(model: &'a Model) -> Roots<'a> {
-        let entities: FastMap<&str, &Entity> = model.entities.iter().map(|e| (e.id.as_str(), e)).collect();
+        let ids = Rc::new(IdIndex::new(model));
         let mut parent: FastMap<&str, &str> = FastMap::default();
         for r in &model.relations {
             if r.storage == Storage::Embed {
                 parent.entry(r.child.as_str()).or_insert(r.parent.as_str());
             }
         }
-        let mut root = FastMap::default();
+        let mut root = Vec::with_capacity(model.entities.len());
         for e in &model.entities {
             let id = e.id.as_str();
             let mut current = id;
+            let mut found = None;
             // Bounded walk: an embedding cycle has no root.
             for _ in 0..=model.entities.len() {
                 match parent.get(current) {
                     Some(&p) if p != id => current = p,
                     Some(_) => break,
                     None => {
-                        let holds = entities.get(current).is_some_and(|top| match top.kind {
+                        let holds = ids.entity(current).is_some_and(|top| match top.kind {
                             EntityKind::Document => true,
                             EntityKind::External => current == id,
                             EntityKind::Value => false,
                         });
-                        if holds {
-                            root.insert(id, current);
-                        }
+                        found = holds.then_some(current);
                         break;
                     }
                 }
             }
+            root.push(found);
         }
-        Roots { model, entities, by_name: OnceCell::new(), root }
+        Roots { model, ids, by_name: OnceCell::new(), root }
     }
 
-    /// [`Roots::new`] from the look-ups `analyze` already built: the entity map is copied,
+    /// [`Roots::new`] from the look-ups `analyze` already built: the id table is shared,
     /// not rebuilt, and the embedding parents are the layout's (the first embedding relation
     /// of each child, as `new` takes them).
     pub fn with_layout(layout: &Layout<'a>) -> Roots<'a> {
         let model = layout.model;
-        let entities = layout.entity_map().clone();
-        let mut root = FastMap::with_capacity_and_hasher(model.entities.len(), Default::default());
+        let ids = Rc::clone(layout.ids());
+        let mut root = Vec::with_capacity(model.entities.len());
         for e in &model.entities {
             let id = e.id.as_str();
             let mut current = id;
+            let mut found = None;
             for _ in 0..=model.entities.len() {
                 match layout.embedding_parent(current).map(|r| r.parent.as_str()) {
                     Some(p) if p != id => current = p,
                     Some(_) => break,
                     None => {
-                        let holds = entities.get(current).is_some_and(|top| match top.kind {
+                        let holds = ids.entity(current).is_some_and(|top| match top.kind {
                             EntityKind::Document => true,
                             EntityKind::External => current == id,
                             EntityKind::Value => false,
                         });
-                        if holds {
-                            root.insert(id, current);
-                        }
+                        found = holds.then_some(current);
                         break;
                     }
                 }
             }
+            root.push(found);
         }
-        Roots { model, entities, by_name: OnceCell::new(), root }
+        Roots { model, ids, by_name: OnceCell::new(), root }
     }
 
     /// The root of the aggregate that holds `entity`, if any.
     pub fn root(&self, entity: &str) -> Option<&'a str> {
-        self.root.get(entity).copied()
+        self.root.get(self.ids.entity_position(entity)?).copied().flatten()
     }
 
     /// The entity a write's `changes` entry names: a field path of the query's own entity
@@ -98,12 +102,12 @@ impl<'a> Roots<'a> {
         'a: 'q,
     {
         let own = q.entity.as_str();
-        if self.entities.get(own).is_some_and(|e| e.field(change).is_some()) {
+        if self.ids.entity(own).is_some_and(|e| e.field(change).is_some()) {
             return own;
         }
         let head = change.split('.').next().unwrap_or(change);
-        if let Some((&id, _)) = self.entities.get_key_value(head) {
-            return id;
+        if let Some(e) = self.ids.entity(head) {
+            return e.id.as_str();
         }
         let by_name =
             self.by_name.get_or_init(|| self.model.entities.iter().map(|e| (e.name.as_str(), e.id.as_str())).collect());
@@ -188,6 +192,7 @@ pub(crate) fn spanning_writes_with(roots: &Roots) -> Vec<SpanningWrite> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::model::Entity;
     use crate::model::{AccessPattern, Relation};
 
     fn shop() -> Model {

@@ -7,16 +7,20 @@ use super::size_walk::Growth;
 use super::sizes::estimate_with_growth;
 use super::{IndexAdvice, RelationAdvice, Report, SizeEstimate};
 use crate::fast_hash::FastMap;
+use crate::model::ids::Kind;
 use crate::model::{Entity, Model, Relation};
 use std::cell::OnceCell;
 
 pub struct Context<'a> {
     pub model: &'a Model,
     pub report: &'a Report,
-    entities: FastMap<&'a str, &'a Entity>,
-    relations: FastMap<&'a str, &'a Relation>,
-    advice: FastMap<&'a str, &'a RelationAdvice>,
-    sizes: FastMap<&'a str, &'a SizeEstimate>,
+    /// Relation advice by relation id, built only for a report whose advice is not one per
+    /// relation in model order (as `analyze` makes it).
+    advice: OnceCell<FastMap<&'a str, &'a RelationAdvice>>,
+    /// Size estimates by entity id, built on first use.
+    sizes: OnceCell<FastMap<&'a str, &'a SizeEstimate>>,
+    /// Each size estimate with its entity, built on first use.
+    sized: OnceCell<Vec<(&'a SizeEstimate, &'a Entity)>>,
     /// Structure look-ups (embedding roots, relations by end), built on first use.
     layout: OnceCell<Layout<'a>>,
     /// The query shape of each access pattern, in model order, built on first use.
@@ -35,10 +39,9 @@ impl<'a> Context<'a> {
         Context {
             model,
             report,
-            entities: model.entities.iter().map(|e| (e.id.as_str(), e)).collect(),
-            relations: model.relations.iter().map(|r| (r.id.as_str(), r)).collect(),
-            advice: report.relations.iter().map(|a| (a.relation.as_str(), a)).collect(),
-            sizes: report.sizes.iter().map(|s| (s.entity.as_str(), s)).collect(),
+            advice: OnceCell::new(),
+            sizes: OnceCell::new(),
+            sized: OnceCell::new(),
             layout: OnceCell::new(),
             shapes: OnceCell::new(),
             roots: OnceCell::new(),
@@ -48,7 +51,7 @@ impl<'a> Context<'a> {
     }
 
     pub fn entity(&self, id: &str) -> Option<&'a Entity> {
-        self.entities.get(id).copied()
+        self.layout().entity(id)
     }
 
     /// The collection (or sub-document) names at both ends of a relation, for messages; an end
@@ -84,15 +87,46 @@ impl<'a> Context<'a> {
     }
 
     pub fn relation(&self, id: &str) -> Option<&'a Relation> {
-        self.relations.get(id).copied()
+        self.layout().ids().relation(id)
     }
 
+    /// The advice about a relation: found by the relation's position when the report has one
+    /// advice per relation in model order (as `analyze` makes it), else by id.
     pub fn advice(&self, relation: &str) -> Option<&'a RelationAdvice> {
-        self.advice.get(relation).copied()
+        let report: &'a Report = self.report;
+        let at = self.layout().ids().relation_position(relation).and_then(|i| report.relations.get(i));
+        if let Some(a) = at.filter(|a| a.relation == relation) {
+            return Some(a);
+        }
+        self.advice
+            .get_or_init(|| report.relations.iter().map(|a| (a.relation.as_str(), a)).collect())
+            .get(relation)
+            .copied()
     }
 
     pub fn size(&self, entity: &str) -> Option<&'a SizeEstimate> {
-        self.sizes.get(entity).copied()
+        let report: &'a Report = self.report;
+        self.sizes.get_or_init(|| report.sizes.iter().map(|s| (s.entity.as_str(), s)).collect()).get(entity).copied()
+    }
+
+    /// Each size estimate (one per collection) with its entity, as `entity(&size.entity)`
+    /// finds it, looked up once for every rule that walks the collections' sizes.
+    pub fn sized_entities(&self) -> &[(&'a SizeEstimate, &'a Entity)] {
+        self.sized.get_or_init(|| {
+            let layout = self.layout();
+            // The estimates follow the collections' order: when no two entities share an id,
+            // the collection at the same step is the entity a look-up would find.
+            let unique = !layout.ids().repeats().iter().any(|&(kind, _)| kind == Kind::Entity);
+            let mut collections = layout.collections();
+            self.report
+                .sizes
+                .iter()
+                .filter_map(|s| match collections.next() {
+                    Some(e) if unique && e.id == s.entity => Some((s, e)),
+                    _ => Some((s, layout.entity(&s.entity)?)),
+                })
+                .collect()
+        })
     }
 
     /// Relations by parent and child, embedding roots and field-path resolution.

@@ -8,8 +8,10 @@
 //! places in a document (subset arrays, computed values, id arrays, extended references).
 
 use crate::fast_hash::FastMap;
+use crate::model::ids::IdIndex;
 use crate::model::{BsonType, CopiedField, Entity, EntityKind, Field, Model, Relation, Storage};
 use std::borrow::Cow;
+use std::rc::Rc;
 
 /// Relations grouped by `key`, each group in model order: one list, and each key's range in
 /// it (one allocation for all the groups rather than one per entity, one hash per relation).
@@ -66,15 +68,17 @@ pub(crate) const MAX_DEPTH: usize = 32;
 /// Hash maps over a model's entities and relations.
 pub(crate) struct Layout<'a> {
     pub model: &'a Model,
-    entities: FastMap<&'a str, &'a Entity>,
+    /// Every element by id, shared with the aggregate roots and the structural checks.
+    ids: Rc<IdIndex<'a>>,
     /// Relations by parent id, in model order.
     by_parent: Groups<'a>,
     /// Relations by child id, in model order.
     by_child: Groups<'a>,
     /// The first relation that embeds each entity (as `Model::embedding_parent`).
     embed_parent: FastMap<&'a str, &'a Relation>,
-    /// The collection holding each entity (absent: external, dangling, or in a cycle).
-    roots: FastMap<&'a str, &'a str>,
+    /// The collection holding each entity, by entity position (`None`: external, or in a
+    /// cycle).
+    roots: Vec<Option<&'a str>>,
 }
 
 impl<'a> Layout<'a> {
@@ -85,27 +89,21 @@ impl<'a> Layout<'a> {
         for r in model.relations.iter().filter(|r| r.storage == Storage::Embed) {
             embed_parent.entry(r.child.as_str()).or_insert(r);
         }
-        let mut layout = Layout {
-            model,
-            entities: model.entities.iter().map(|e| (e.id.as_str(), e)).collect(),
-            by_parent,
-            by_child,
-            embed_parent,
-            roots: FastMap::default(),
-        };
-        let mut roots = FastMap::with_capacity_and_hasher(model.entities.len(), Default::default());
-        roots.extend(model.entities.iter().filter_map(|e| Some((e.id.as_str(), layout.find_root(&e.id)?))));
+        let ids = Rc::new(IdIndex::new(model));
+        let mut layout = Layout { model, ids, by_parent, by_child, embed_parent, roots: Vec::new() };
+        // An entity's root depends only on its id, so two entities with one id share it.
+        let roots = model.entities.iter().map(|e| layout.find_root(&e.id)).collect();
         layout.roots = roots;
         layout
     }
 
     pub fn entity(&self, id: &str) -> Option<&'a Entity> {
-        self.entities.get(id).copied()
+        self.ids.entity(id)
     }
 
-    /// Every entity by id (for a table of its own, copied rather than rebuilt).
-    pub fn entity_map(&self) -> &FastMap<&'a str, &'a Entity> {
-        &self.entities
+    /// Every element by id.
+    pub fn ids(&self) -> &Rc<IdIndex<'a>> {
+        &self.ids
     }
 
     /// Relations whose parent is `id`.
@@ -134,7 +132,7 @@ impl<'a> Layout<'a> {
 
     /// The id of the collection whose documents hold `id` (itself when it is one).
     pub fn root_id(&self, id: &str) -> Option<&'a str> {
-        self.roots.get(id).copied()
+        self.roots.get(self.ids.entity_position(id)?).copied().flatten()
     }
 
     fn find_root(&self, id: &str) -> Option<&'a str> {

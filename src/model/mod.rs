@@ -5,6 +5,7 @@
 
 mod entity;
 mod id;
+pub(crate) mod ids;
 mod index;
 mod load;
 mod names;
@@ -21,6 +22,7 @@ pub use load::{load, LoadError, FORMAT, FORMAT_VERSION, MAX_FILE_BYTES};
 pub use names::{check_names, collection_name_problem, name_problem, structure_problem_for_name};
 pub use query::*;
 pub use relation::*;
+pub(crate) use structure::check_structure_with;
 pub use structure::{check_structure, walk_fields, Place, Problem};
 pub use thresholds::Thresholds;
 

@@ -2,6 +2,7 @@
 //! MongoDB forbids (see `names.rs`), absurd numbers. Each problem names the place, so the UI can
 //! select it, and says what is wrong as a [`Text`] in the three languages.
 
+use super::ids::{IdIndex, Kind};
 use super::names::check_names;
 use super::{Field, Id, Model, Storage};
 use crate::fast_hash::{FastMap, FastSet};
@@ -83,27 +84,31 @@ pub fn walk_fields(fields: &[Field], prefix: &str, visit: &mut dyn FnMut(&str, &
 /// Every structural problem: duplicate and dangling ids, embedding cycles and double
 /// parents, forbidden names, absurd numbers.
 pub fn check_structure(model: &Model) -> Vec<Problem> {
+    check_structure_with(&IdIndex::new(model))
+}
+
+/// [`check_structure`] with the id table the advisor already built.
+pub(crate) fn check_structure_with(ids: &IdIndex) -> Vec<Problem> {
+    let model = ids.model;
     let mut out = Vec::new();
-    let n_ids = model.entities.len() + model.relations.len() + model.queries.len();
-    let mut seen = FastSet::with_capacity_and_hasher(n_ids, Default::default());
     // The place is built only when there is a problem to report.
     type PlaceOf = fn(&String) -> Place;
-    let entity: PlaceOf = |id| Place::Entity { id: Id::new(&id) };
-    let relation: PlaceOf = |id| Place::Relation { id: Id::new(&id) };
-    let query: PlaceOf = |id| Place::Query { id: Id::new(&id) };
-    let ids = model
-        .entities
-        .iter()
-        .map(|e| (&e.id, entity))
-        .chain(model.relations.iter().map(|r| (&r.id, relation)))
-        .chain(model.queries.iter().map(|q| (&q.id, query)));
-    for (id, place) in ids {
+    let entity: PlaceOf = |id| Place::Entity { id: Id::new(id) };
+    let relation: PlaceOf = |id| Place::Relation { id: Id::new(id) };
+    let query: PlaceOf = |id| Place::Query { id: Id::new(id) };
+    let elements = (model.entities.iter().enumerate().map(|(i, e)| (Kind::Entity, i, &e.id, entity)))
+        .chain(model.relations.iter().enumerate().map(|(i, r)| (Kind::Relation, i, &r.id, relation)))
+        .chain(model.queries.iter().enumerate().map(|(i, q)| (Kind::Query, i, &q.id, query)));
+    // The repeats are listed in the order of `elements`.
+    let mut repeats = ids.repeats().iter().peekable();
+    for (kind, i, id, place) in elements {
+        let repeated = repeats.next_if(|&&r| r == (kind, i)).is_some();
         if id.is_empty() {
             out.push(Problem::new(
                 place(id),
                 text!(en: "an element has an empty id", es: "un elemento tiene un id vacío", pt: "um elemento tem um id vazio"),
             ));
-        } else if !seen.insert(id.as_str()) {
+        } else if repeated {
             out.push(Problem::new(
                 place(id),
                 text!(
@@ -115,11 +120,10 @@ pub fn check_structure(model: &Model) -> Vec<Problem> {
             ));
         }
     }
-    let mut entity_ids: FastSet<&str> = FastSet::with_capacity_and_hasher(model.entities.len(), Default::default());
-    entity_ids.extend(model.entities.iter().map(|e| e.id.as_str()));
+    let exists = |id: &str| ids.entity_position(id).is_some();
     for rel in &model.relations {
         let place = || Place::Relation { id: Id::new(&rel.id) };
-        if !entity_ids.contains(rel.parent.as_str()) {
+        if !exists(&rel.parent) {
             out.push(Problem::new(
                 place(),
                 text!(
@@ -130,7 +134,7 @@ pub fn check_structure(model: &Model) -> Vec<Problem> {
                 ),
             ));
         }
-        if !entity_ids.contains(rel.child.as_str()) {
+        if !exists(&rel.child) {
             out.push(Problem::new(
                 place(),
                 text!(
@@ -224,7 +228,7 @@ pub fn check_structure(model: &Model) -> Vec<Problem> {
     out.extend(embedding_cycles(model));
     for q in &model.queries {
         for id in q.entities() {
-            if !entity_ids.contains(id) {
+            if !exists(id) {
                 out.push(Problem::new(
                     Place::Query { id: Id::new(&q.id) },
                     text!(

@@ -46,8 +46,7 @@ impl Rule for BloatedDocument {
 
     fn check(&self, cx: &Context, out: &mut Vec<Finding>) {
         let t = &cx.model.thresholds;
-        for size in &cx.report.sizes {
-            let Some(entity) = cx.entity(&size.entity) else { continue };
+        for &(size, entity) in cx.sized_entities() {
             let bloated = |f: &Field| large(f) && f.size.avg_bytes.is_some_and(|avg| avg > t.bloat_field_bytes);
             let mut flagged = find_fields(&entity.fields, &bloated);
             for v in &entity.collection.variants {

@@ -44,8 +44,7 @@ impl Rule for DocumentSize {
 
     fn check(&self, cx: &Context, out: &mut Vec<Finding>) {
         let t = &cx.model.thresholds;
-        for size in cx.report.sizes.iter().filter(|s| s.level != SizeLevel::Fine) {
-            let Some(entity) = cx.entity(&size.entity) else { continue };
+        for &(size, entity) in cx.sized_entities().iter().filter(|(s, _)| s.level != SizeLevel::Fine) {
             let (limit, what) = match size.level {
                 SizeLevel::OverLimit => (
                     t.doc_limit_bytes,

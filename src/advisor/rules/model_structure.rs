@@ -1,6 +1,6 @@
 use crate::advisor::{Context, Finding, Rule, RuleMeta};
 use crate::declare_rule;
-use crate::model::check_structure;
+use crate::model::check_structure_with;
 use crate::text;
 
 declare_rule! {
@@ -36,7 +36,7 @@ impl Rule for ModelStructure {
     }
 
     fn check(&self, cx: &Context, out: &mut Vec<Finding>) {
-        for problem in check_structure(cx.model) {
+        for problem in check_structure_with(cx.layout().ids()) {
             out.push(Self::finding(
                 problem.place,
                 problem.message,

@@ -41,8 +41,7 @@ impl Rule for NoSchemaVersion {
     }
 
     fn check(&self, cx: &Context, out: &mut Vec<Finding>) {
-        for size in &cx.report.sizes {
-            let Some(e) = cx.entity(&size.entity) else { continue };
+        for &(_, e) in cx.sized_entities() {
             if e.collection.schema_version_field.as_deref().is_some_and(|f| !f.is_empty()) {
                 continue;
             }

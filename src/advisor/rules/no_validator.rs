@@ -37,8 +37,7 @@ impl Rule for NoValidator {
     }
 
     fn check(&self, cx: &Context, out: &mut Vec<Finding>) {
-        for size in &cx.report.sizes {
-            let Some(e) = cx.entity(&size.entity).filter(|e| !e.collection.validate) else { continue };
+        for &(_, e) in cx.sized_entities().iter().filter(|(_, e)| !e.collection.validate) {
             let mut f = Self::finding(
                 Place::Entity { id: Id::new(&e.id) },
                 text!(

@@ -35,8 +35,7 @@ impl Rule for RedundantIndex {
     }
 
     fn check(&self, cx: &Context, out: &mut Vec<Finding>) {
-        for size in &cx.report.sizes {
-            let Some(e) = cx.entity(&size.entity) else { continue };
+        for &(_, e) in cx.sized_entities() {
             let declared = &e.collection.indexes;
             for (i, short) in declared.iter().enumerate() {
                 if short.unique || short.ttl_seconds.is_some() || short.keys.is_empty() {

@@ -45,8 +45,7 @@ impl Rule for TinyDocumentsFlood {
     fn check(&self, cx: &Context, out: &mut Vec<Finding>) {
         let t = &cx.model.thresholds;
         let layout = cx.layout();
-        for size in cx.report.sizes.iter().filter(|s| s.avg_bytes < t.tiny_doc_bytes) {
-            let Some(e) = cx.entity(&size.entity) else { continue };
+        for &(size, e) in cx.sized_entities().iter().filter(|(s, _)| s.avg_bytes < t.tiny_doc_bytes) {
             let positive = |v: f64| if v.is_finite() && v > 0.0 { v } else { 0.0 };
             let mut now = e.collection.documents.unwrap_or(0) as f64;
             let mut growth = positive(e.collection.growth_per_day.unwrap_or(0.0));

@@ -55,9 +55,8 @@ impl Rule for TooManyIndexes {
         }
         let loads = loads(cx.layout());
         let max = cx.model.thresholds.max_indexes as usize;
-        for size in &cx.report.sizes {
+        for &(size, e) in cx.sized_entities() {
             let Some(&n) = counts.get(size.entity.as_str()) else { continue };
-            let Some(e) = cx.entity(&size.entity) else { continue };
             let load = loads.get(size.entity.as_str()).copied().unwrap_or_default();
             let (reads, writes, write_heavy) = (load.reads, load.writes, load.write_heavy());
             let (name, count) = (&e.name, || digits(n as u64));

@@ -39,8 +39,7 @@ impl Rule for ValidationRollout {
     }
 
     fn check(&self, cx: &Context, out: &mut Vec<Finding>) {
-        for size in &cx.report.sizes {
-            let Some(e) = cx.entity(&size.entity) else { continue };
+        for &(_, e) in cx.sized_entities() {
             let c = &e.collection;
             let existing = c.documents.unwrap_or(0);
             if !c.validate
