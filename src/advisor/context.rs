@@ -71,9 +71,21 @@ impl<'a> Context<'a> {
     /// that name both ends of every relation.
     fn end_names_by_index(&self) -> &[(&'a str, &'a str)] {
         self.end_names.get_or_init(|| {
-            let name = |id: &'a str| self.entity(id).map(|e| e.name.as_str()).unwrap_or(id);
-            self.model.relations.iter().map(|r| (name(&r.parent), name(&r.child))).collect()
+            let name = |e: Option<&'a Entity>, id: &'a str| e.map(|e| e.name.as_str()).unwrap_or(id);
+            let model: &'a Model = self.model;
+            let ids = self.layout().ids();
+            let ends = model.relations.iter().enumerate().map(|(i, r)| (ids.ends(i), r));
+            ends.map(|((parent, child), r)| (name(parent, &r.parent), name(child, &r.child))).collect()
         })
+    }
+
+    /// The entities at both ends of a relation (`None`: no entity has that id), found by the
+    /// relation's position when it is one of the model's, without hashing its ends' ids.
+    pub fn ends(&self, rel: &Relation) -> (Option<&'a Entity>, Option<&'a Entity>) {
+        match self.relation_index(rel) {
+            Some(i) => self.layout().ids().ends(i),
+            None => (self.entity(&rel.parent), self.entity(&rel.child)),
+        }
     }
 
     /// The position of `rel` in the model's relations when it is one of them (by address: the

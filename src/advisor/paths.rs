@@ -13,18 +13,31 @@ use crate::model::{BsonType, CopiedField, Entity, EntityKind, Field, Model, Rela
 use std::borrow::Cow;
 use std::rc::Rc;
 
-/// Relations grouped by `key`, each group in model order: one list, and each key's range in
-/// it (one allocation for all the groups rather than one per entity, one hash per relation).
-fn group<'a>(relations: &'a [Relation], key: impl Fn(&'a Relation) -> &'a str) -> Groups<'a> {
-    let mut index: FastMap<&str, usize> = FastMap::with_capacity_and_hasher(relations.len(), Default::default());
+/// Relations grouped by one end, each group in model order: one list, and each group's
+/// range in it (one allocation for all the groups rather than one per entity). An end that is
+/// an entity is grouped by the entity's position, found once per relation by the id table;
+/// only ends that name no entity are hashed here.
+fn group<'a>(ids: &IdIndex<'a>, child_end: bool) -> Groups<'a> {
+    let relations = &ids.model.relations;
+    let entities = ids.model.entities.len();
+    let mut dangling: FastMap<&'a str, usize> = FastMap::default();
     let mut group_of: Vec<usize> = Vec::with_capacity(relations.len());
-    let mut ranges: Vec<(usize, usize)> = Vec::new();
-    for r in relations {
-        let next = ranges.len();
-        let g = *index.entry(key(r)).or_insert(next);
-        if g == next {
-            ranges.push((0, 0));
-        }
+    let mut ranges: Vec<(usize, usize)> = vec![(0, 0); entities];
+    for (i, r) in relations.iter().enumerate() {
+        let (parent, child) = ids.end_positions(i);
+        let at = if child_end { child } else { parent };
+        let g = match at {
+            Some(p) => p,
+            None => {
+                let key = if child_end { r.child.as_str() } else { r.parent.as_str() };
+                let next = ranges.len();
+                let g = *dangling.entry(key).or_insert(next);
+                if g == next {
+                    ranges.push((0, 0));
+                }
+                g
+            }
+        };
         if let Some(range) = ranges.get_mut(g) {
             range.1 += 1;
         }
@@ -45,19 +58,21 @@ fn group<'a>(relations: &'a [Relation], key: impl Fn(&'a Relation) -> &'a str) -
             range.1 += 1;
         }
     }
-    Groups { index, ranges, list: slots.into_iter().flatten().collect() }
+    Groups { dangling, ranges, list: slots.into_iter().flatten().collect() }
 }
 
 /// Relations grouped by an entity id (see [`group`]).
 struct Groups<'a> {
-    index: FastMap<&'a str, usize>,
+    /// The group of each end that names no entity (the others are at the entity's position).
+    dangling: FastMap<&'a str, usize>,
     ranges: Vec<(usize, usize)>,
     list: Vec<&'a Relation>,
 }
 
 impl<'a> Groups<'a> {
-    fn get(&self, id: &str) -> &[&'a Relation] {
-        let range = self.index.get(id).and_then(|&g| self.ranges.get(g)).map_or(0..0, |&(start, end)| start..end);
+    fn get(&self, ids: &IdIndex, id: &str) -> &[&'a Relation] {
+        let g = ids.entity_position(id).or_else(|| self.dangling.get(id).copied());
+        let range = g.and_then(|g| self.ranges.get(g)).map_or(0..0, |&(start, end)| start..end);
         self.list.get(range).unwrap_or(&[])
     }
 }
@@ -83,13 +98,13 @@ pub(crate) struct Layout<'a> {
 
 impl<'a> Layout<'a> {
     pub fn new(model: &'a Model) -> Layout<'a> {
-        let by_parent = group(&model.relations, |r| r.parent.as_str());
-        let by_child = group(&model.relations, |r| r.child.as_str());
+        let ids = Rc::new(IdIndex::new(model));
+        let by_parent = group(&ids, false);
+        let by_child = group(&ids, true);
         let mut embed_parent = FastMap::with_capacity_and_hasher(model.relations.len(), Default::default());
         for r in model.relations.iter().filter(|r| r.storage == Storage::Embed) {
             embed_parent.entry(r.child.as_str()).or_insert(r);
         }
-        let ids = Rc::new(IdIndex::new(model));
         let mut layout = Layout { model, ids, by_parent, by_child, embed_parent, roots: Vec::new() };
         // An entity's root depends only on its id, so two entities with one id share it.
         let roots = model.entities.iter().map(|e| layout.find_root(&e.id)).collect();
@@ -108,12 +123,12 @@ impl<'a> Layout<'a> {
 
     /// Relations whose parent is `id`.
     pub fn children(&self, id: &str) -> &[&'a Relation] {
-        self.by_parent.get(id)
+        self.by_parent.get(&self.ids, id)
     }
 
     /// Relations whose child is `id`.
     pub fn parents(&self, id: &str) -> &[&'a Relation] {
-        self.by_child.get(id)
+        self.by_child.get(&self.ids, id)
     }
 
     /// The relation that embeds `id` into a parent document, if any.

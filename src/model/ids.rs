@@ -40,6 +40,8 @@ pub(crate) struct IdIndex<'a> {
     /// The elements whose (non-empty) id an earlier element already has, in model order:
     /// entities, then relations, then queries.
     repeats: Vec<(Kind, usize)>,
+    /// The entity positions of each relation's parent and child, in model order.
+    ends: Vec<(u32, u32)>,
 }
 
 fn position(i: usize) -> u32 {
@@ -74,7 +76,28 @@ impl<'a> IdIndex<'a> {
                 Kind::Query => slot.query = position(i),
             }
         }
-        IdIndex { model, slots, repeats }
+        let entity_at = |id: &str| slots.get(id).map_or(NONE, |s| s.entity);
+        let ends = model.relations.iter().map(|r| (entity_at(&r.parent), entity_at(&r.child))).collect();
+        IdIndex { model, slots, repeats, ends }
+    }
+
+    /// Whether two entities share an id.
+    pub fn entity_ids_repeat(&self) -> bool {
+        self.repeats.iter().any(|&(kind, _)| kind == Kind::Entity)
+    }
+
+    /// The entity positions of the parent and the child of the relation at position `i`
+    /// (`None`: no entity has that id).
+    pub fn end_positions(&self, i: usize) -> (Option<usize>, Option<usize>) {
+        let (p, c) = self.ends.get(i).copied().unwrap_or((NONE, NONE));
+        let some = |x: u32| (x != NONE).then_some(x as usize);
+        (some(p), some(c))
+    }
+
+    /// The parent and child entities of the relation at position `i`.
+    pub fn ends(&self, i: usize) -> (Option<&'a Entity>, Option<&'a Entity>) {
+        let (p, c) = self.ends.get(i).copied().unwrap_or((NONE, NONE));
+        (at(&self.model.entities, p), at(&self.model.entities, c))
     }
 
     /// The elements whose id an earlier element already has (see the field).
@@ -122,5 +145,12 @@ mod tests {
         assert_eq!(ids.relation_position(""), Some(2));
         assert!(ids.entity("r").is_none() && ids.relation("a").is_none());
         assert_eq!(ids.repeats(), &[(Kind::Entity, 2), (Kind::Relation, 0)]);
+        assert!(ids.entity_ids_repeat());
+        m.relations[1].parent = "ghost".into();
+        let ids = IdIndex::new(&m);
+        assert_eq!(ids.end_positions(0), (Some(2), Some(1)));
+        assert_eq!(ids.end_positions(1), (None, Some(1)));
+        assert_eq!(ids.end_positions(9), (None, None));
+        assert_eq!(ids.ends(0).0.map(|e| e.name.as_str()), Some("second"));
     }
 }

@@ -121,9 +121,10 @@ pub(crate) fn check_structure_with(ids: &IdIndex) -> Vec<Problem> {
         }
     }
     let exists = |id: &str| ids.entity_position(id).is_some();
-    for rel in &model.relations {
+    for (i, rel) in model.relations.iter().enumerate() {
         let place = || Place::Relation { id: Id::new(&rel.id) };
-        if !exists(&rel.parent) {
+        let (parent, child) = ids.end_positions(i);
+        if parent.is_none() {
             out.push(Problem::new(
                 place(),
                 text!(
@@ -134,7 +135,7 @@ pub(crate) fn check_structure_with(ids: &IdIndex) -> Vec<Problem> {
                 ),
             ));
         }
-        if !exists(&rel.child) {
+        if child.is_none() {
             out.push(Problem::new(
                 place(),
                 text!(
@@ -206,13 +207,18 @@ pub(crate) fn check_structure_with(ids: &IdIndex) -> Vec<Problem> {
             }
         }
     }
-    let mut embedders_of: FastMap<&str, usize> =
-        FastMap::with_capacity_and_hasher(model.relations.len(), Default::default());
-    for r in model.relations.iter().filter(|r| r.storage == Storage::Embed) {
-        *embedders_of.entry(r.child.as_str()).or_default() += 1;
+    // Embedding relations by child, counted at the child's position.
+    let mut embedders_of = vec![0usize; model.entities.len()];
+    for (i, _) in model.relations.iter().enumerate().filter(|(_, r)| r.storage == Storage::Embed) {
+        if let Some(n) = ids.end_positions(i).1.and_then(|c| embedders_of.get_mut(c)) {
+            *n += 1;
+        }
     }
-    for entity in &model.entities {
-        let embedders = embedders_of.get(entity.id.as_str()).copied().unwrap_or(0);
+    let repeats = ids.entity_ids_repeat();
+    for (i, entity) in model.entities.iter().enumerate() {
+        // Two entities with one id share its count (kept at the last one's position).
+        let at = if repeats { ids.entity_position(&entity.id) } else { Some(i) };
+        let embedders = at.and_then(|p| embedders_of.get(p)).copied().unwrap_or(0);
         if embedders > 1 {
             out.push(Problem::new(
                 Place::Entity { id: Id::new(&entity.id) },

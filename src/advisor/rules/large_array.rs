@@ -73,7 +73,8 @@ impl Rule for LargeArray {
             }
         }
         for r in &cx.model.relations {
-            let Some(parent) = cx.entity(&r.parent) else { continue };
+            let (parent, child) = cx.ends(r);
+            let Some(parent) = parent else { continue };
             let holder_field = match r.storage {
                 Storage::Embed => Some(r.field.as_str()),
                 _ => r.reference.parent_field.as_deref(),
@@ -87,7 +88,6 @@ impl Rule for LargeArray {
                 }
             }
             if let (Storage::Bucket, Some(b)) = (r.storage, &r.bucket) {
-                let child = cx.entity(&r.child);
                 let limit = t.array_atlas; // a capped bucket is the fix, up to Atlas' flag
                 if b.cap > limit && !child.is_some_and(|c| capped(c, &b.array_field)) {
                     let label = dotted(child.map_or(r.child.as_str(), |c| c.name.as_str()), &b.array_field);

@@ -51,7 +51,8 @@ impl Rule for StorageDisagrees {
     fn check(&self, cx: &Context, out: &mut Vec<Finding>) {
         for rel in &cx.model.relations {
             let Some(advice) = cx.advice(&rel.id) else { continue };
-            let child_external = cx.entity(&rel.child).is_some_and(|e| e.is_external());
+            let (parent_entity, child_entity) = cx.ends(rel);
+            let child_external = child_entity.is_some_and(|e| e.is_external());
             if storage_agrees(rel, advice.recommendation, child_external) {
                 continue;
             }
@@ -71,7 +72,7 @@ impl Rule for StorageDisagrees {
                 advice.summary.clone(),
                 change_to(to, advice.recommendation, rel),
             );
-            let embed_into_nothing = to == Storage::Embed && cx.entity(&rel.parent).is_none();
+            let embed_into_nothing = to == Storage::Embed && parent_entity.is_none();
             if !embed_into_nothing {
                 f.fix = Some(Fix::SetStorage { relation: Id::new(&rel.id), storage: to });
             }
