@@ -43,7 +43,7 @@ pub fn analyze(model: &Model) -> Report {
     let (sizes, growth) = sizes::estimate_with_growth(&layout);
     let growth = context::growth_by_collection(layout.collections().map(|e| e.id.as_str()), growth);
     // The relation facts are gathered once and shared by the advice and the patterns.
-    let usage = relations::Usage::new(model, &sizes);
+    let usage = relations::Usage::with_ids(std::rc::Rc::clone(layout.ids()), &sizes);
     let facts = relations::gather_all(&usage);
     let mut relations = relations::advise_with(&facts);
     let roots = aggregates::Roots::with_layout(&layout);

@@ -4,45 +4,13 @@
 //! facts of every relation stays linear in the size of the model.
 
 use super::estimate::{element_bytes, entity_bytes, DEFAULT_DOC_BYTES};
-use crate::advisor::{CardinalityClass, SizeEstimate};
-use crate::fast_hash::FastMap;
-use crate::model::{AccessPattern, Entity, EntityKind, Model, QueryKind, Relation, Storage, Thresholds};
+use super::usage::{Info, Usage};
+use crate::advisor::CardinalityClass;
+use crate::model::{AccessPattern, Entity, EntityKind, QueryKind, Relation, Storage, Thresholds};
 use std::sync::Arc;
 
-/// Look-ups over the model's entities and access patterns, built once per analysis.
-pub(crate) struct Usage<'a> {
-    pub model: &'a Model,
-    /// What the facts read about each entity (and each id a query or relation names), in one
-    /// record: one look-up per relation end.
-    info: FastMap<&'a str, Info<'a>>,
-    /// Reads keyed by (entity they start at, entity they touch).
-    pairs: FastMap<(&'a str, &'a str), Vec<&'a AccessPattern>>,
-    /// Reads keyed by (entity they start at, first segment of a filter/sort/projection path).
-    paths: FastMap<(&'a str, &'a str), Vec<&'a AccessPattern>>,
-}
-
-/// What the facts of a relation read about one of its ends.
-#[derive(Default)]
-struct Info<'a> {
-    entity: Option<&'a Entity>,
-    /// The display name, allocated once and shared by every sentence that names it (relation
-    /// ends only).
-    name: Option<Arc<str>>,
-    /// Reads that start at it.
-    reads_from: Vec<&'a AccessPattern>,
-    /// Read executions per minute starting at it.
-    reads_per_min: f64,
-    /// Write executions per minute starting at or touching it.
-    writes_per_min: f64,
-    /// How many relations copy it into their parent (embed or subset).
-    copies: usize,
-    size: Option<&'a SizeEstimate>,
-    /// Field-based byte estimate (children of some relation only).
-    estimate: Option<u64>,
-}
-
 /// Whether the relation puts a copy of the child into the parent (embedding or a subset).
-fn copies_child(r: &Relation) -> bool {
+pub(super) fn copies_child(r: &Relation) -> bool {
     r.storage == Storage::Embed || r.subset.is_some()
 }
 
@@ -61,81 +29,10 @@ pub(crate) fn rate(q: &AccessPattern) -> f64 {
 }
 
 /// The display name of `id` (its collection or sub-document name), or the id itself.
-fn display_name<'s>(entity: Option<&'s Entity>, id: &'s str) -> &'s str {
+pub(super) fn display_name<'s>(entity: Option<&'s Entity>, id: &'s str) -> &'s str {
     match entity {
         Some(e) if !e.name.is_empty() => e.name.as_str(),
         _ => id,
-    }
-}
-
-impl<'a> Usage<'a> {
-    #[inline(never)] // a phase of `analyze`, kept apart so profiles show it
-    pub fn new(model: &'a Model, sizes: &'a [SizeEstimate]) -> Usage<'a> {
-        let mut info: FastMap<&'a str, Info<'a>> = FastMap::default();
-        info.reserve(model.entities.len());
-        for e in &model.entities {
-            // Of two entities with one id, the last is the one looked up (as a map collected
-            // from the list would keep it).
-            info.entry(e.id.as_str()).or_default().entity = Some(e);
-        }
-        for s in sizes {
-            info.entry(s.entity.as_str()).or_default().size = Some(s);
-        }
-        let mut u = Usage { model, info, pairs: FastMap::default(), paths: FastMap::default() };
-        for q in &model.queries {
-            let start = q.entity.as_str();
-            if is_read(q) {
-                let at = u.info.entry(start).or_default();
-                at.reads_from.push(q);
-                at.reads_per_min += rate(q);
-                for t in &q.touches {
-                    u.pairs.entry((start, t.as_str())).or_default().push(q);
-                }
-                let paths = q.filters.iter().map(|f| &f.field).chain(q.sort.iter().map(|s| &s.field));
-                for path in paths.chain(q.projection.iter()) {
-                    let head = path.split('.').next().unwrap_or(path);
-                    let list = u.paths.entry((start, head)).or_default();
-                    if !list.iter().any(|p| p.id == q.id) {
-                        list.push(q);
-                    }
-                }
-            } else {
-                for id in q.entities() {
-                    u.info.entry(id).or_default().writes_per_min += rate(q);
-                }
-            }
-        }
-        for r in &model.relations {
-            if copies_child(r) {
-                u.info.entry(r.child.as_str()).or_default().copies += 1;
-            }
-            for (end, is_child) in [(r.parent.as_str(), false), (r.child.as_str(), true)] {
-                let at = u.info.entry(end).or_default();
-                if at.name.is_none() {
-                    at.name = Some(Arc::from(display_name(at.entity, end)));
-                }
-                if let (true, None, Some(child)) = (is_child, at.estimate, at.entity) {
-                    at.estimate = Some(entity_bytes(child));
-                }
-            }
-        }
-        u
-    }
-
-    fn info(&self, id: &str) -> Option<&Info<'a>> {
-        self.info.get(id)
-    }
-
-    pub fn entity(&self, id: &str) -> Option<&'a Entity> {
-        self.info(id).and_then(|i| i.entity)
-    }
-
-    fn pair(&self, start: &'a str, touched: &'a str) -> &[&'a AccessPattern] {
-        self.pairs.get(&(start, touched)).map(Vec::as_slice).unwrap_or(&[])
-    }
-
-    fn path(&self, start: &'a str, head: &'a str) -> &[&'a AccessPattern] {
-        self.paths.get(&(start, head)).map(Vec::as_slice).unwrap_or(&[])
     }
 }
 
@@ -207,12 +104,20 @@ fn finite(x: f64) -> f64 {
 }
 
 impl<'a> Facts<'a> {
+    #[cfg(test)]
     pub fn gather(u: &Usage<'a>, rel: &'a Relation) -> Facts<'a> {
+        Facts::gather_at(u, None, rel)
+    }
+
+    /// [`Facts::gather`] for the relation at position `i` of the model: its ends' records
+    /// were found once, when the look-ups were built.
+    pub fn gather_at(u: &Usage<'a>, i: Option<usize>, rel: &'a Relation) -> Facts<'a> {
         let t = &u.model.thresholds;
-        // One look-up per end for everything the facts read about it.
+        // One record per end for everything the facts read about it.
         let none = Info::default();
-        let p_info = u.info(&rel.parent).unwrap_or(&none);
-        let c_info = u.info(&rel.child).unwrap_or(&none);
+        let (p_record, c_record) = u.end_records(i, rel);
+        let p_info = u.record_info(p_record).unwrap_or(&none);
+        let c_info = u.record_info(c_record).unwrap_or(&none);
         let (parent, child) = (p_info.entity, c_info.entity);
         let c = &rel.cardinality;
         let typical = finite(c.typical);
@@ -242,8 +147,8 @@ impl<'a> Facts<'a> {
         let (child_bytes, bytes_declared) = child_bytes(rel, child, c_info);
         let class = classify(t, c.many_to_many, typical, bound, horizon);
 
-        let parent_view: Vec<&AccessPattern> = u.pair(&rel.parent, &rel.child).to_vec();
-        let child_view: Vec<&AccessPattern> = u.pair(&rel.child, &rel.parent).to_vec();
+        let parent_view: Vec<&AccessPattern> = u.pair(p_record, c_record).to_vec();
+        let child_view: Vec<&AccessPattern> = u.pair(c_record, p_record).to_vec();
         let mut read_together: Vec<String> = Vec::new();
         let mut push = |id: &str| {
             if !read_together.iter().any(|x| x == id) {
@@ -252,7 +157,7 @@ impl<'a> Facts<'a> {
         };
         parent_view.iter().chain(&child_view).for_each(|q| push(&q.id));
         if rel.storage == Storage::Embed && !rel.field.is_empty() {
-            u.path(&rel.parent, &rel.field).iter().for_each(|q| push(&q.id));
+            u.path(p_record, &rel.field).iter().for_each(|q| push(&q.id));
         }
         let read_apart = if rel.parent == rel.child {
             Vec::new()
@@ -359,7 +264,8 @@ fn child_bytes(rel: &Relation, child: Option<&Entity>, info: &Info) -> (u64, boo
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::model::{BsonType, Cardinality, Field, Relation};
+    use crate::advisor::SizeEstimate;
+    use crate::model::{BsonType, Cardinality, Field, Model, Relation};
 
     #[test]
     fn classes_follow_the_rule_of_thumb() {

@@ -11,9 +11,11 @@ pub(crate) mod facts;
 mod reasons;
 #[cfg(test)]
 mod tests;
+mod usage;
 
 pub(crate) use decide::{bucket_fits, subset_size};
-pub(crate) use facts::{Facts, Outliers, Usage};
+pub(crate) use facts::{Facts, Outliers};
+pub(crate) use usage::Usage;
 
 use super::{Recommendation, RelationAdvice};
 use crate::model::{Relation, Storage};
@@ -22,7 +24,7 @@ use crate::model::{Relation, Storage};
 /// `patterns::suggest_with`.
 #[inline(never)] // a phase of `analyze`, kept apart so profiles show it
 pub(crate) fn gather_all<'a>(usage: &Usage<'a>) -> Vec<Facts<'a>> {
-    usage.model.relations.iter().map(|rel| Facts::gather(usage, rel)).collect()
+    usage.model.relations.iter().enumerate().map(|(i, rel)| Facts::gather_at(usage, Some(i), rel)).collect()
 }
 
 /// One recommendation per relation, in model order, from the facts already gathered. The

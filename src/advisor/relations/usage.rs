@@ -1,0 +1,183 @@
+//! What the facts of the relations read about the model's entities and access patterns, in one
+//! record per entity (and per other id a query or relation names), built once per analysis.
+//! Records sit at the entity's position in the id table the analysis shares, so a relation's
+//! ends reach theirs without hashing an id.
+
+use super::estimate::entity_bytes;
+use super::facts::{copies_child, display_name, is_read, rate};
+use crate::advisor::SizeEstimate;
+use crate::fast_hash::FastMap;
+use crate::model::ids::IdIndex;
+use crate::model::{AccessPattern, Entity, Model, Relation};
+use std::rc::Rc;
+use std::sync::Arc;
+
+/// Look-ups over the model's entities and access patterns, built once per analysis.
+pub(crate) struct Usage<'a> {
+    pub model: &'a Model,
+    ids: Rc<IdIndex<'a>>,
+    /// What the facts read about each id: first one record per entity position (an id two
+    /// entities share uses the last one's), then one per other id a query or relation names.
+    info: Vec<Info<'a>>,
+    /// The record of each id that is no entity's.
+    others: FastMap<&'a str, usize>,
+    /// The records of each relation's parent and child, in model order.
+    ends: Vec<(usize, usize)>,
+    /// Reads keyed by (record they start at, record of the id they touch).
+    pairs: FastMap<(usize, usize), Vec<&'a AccessPattern>>,
+    /// Reads keyed by (record they start at, first segment of a filter/sort/projection path).
+    paths: FastMap<(usize, &'a str), Vec<&'a AccessPattern>>,
+}
+
+/// What the facts of a relation read about one of its ends.
+#[derive(Default)]
+pub(super) struct Info<'a> {
+    pub entity: Option<&'a Entity>,
+    /// The display name, allocated once and shared by every sentence that names it (relation
+    /// ends only).
+    pub name: Option<Arc<str>>,
+    /// Reads that start at it.
+    pub reads_from: Vec<&'a AccessPattern>,
+    /// Read executions per minute starting at it.
+    pub reads_per_min: f64,
+    /// Write executions per minute starting at or touching it.
+    pub writes_per_min: f64,
+    /// How many relations copy it into their parent (embed or subset).
+    pub copies: usize,
+    pub size: Option<&'a SizeEstimate>,
+    /// Field-based byte estimate (children of some relation only).
+    pub estimate: Option<u64>,
+}
+
+impl<'a> Usage<'a> {
+    /// The look-ups of `model`, with an id table of their own.
+    #[cfg(test)]
+    pub fn new(model: &'a Model, sizes: &'a [SizeEstimate]) -> Usage<'a> {
+        Usage::with_ids(Rc::new(IdIndex::new(model)), sizes)
+    }
+
+    /// The look-ups of the model `ids` indexes, sharing that table.
+    #[inline(never)] // a phase of `analyze`, kept apart so profiles show it
+    pub fn with_ids(ids: Rc<IdIndex<'a>>, sizes: &'a [SizeEstimate]) -> Usage<'a> {
+        let model = ids.model;
+        let mut info: Vec<Info<'a>> = Vec::with_capacity(model.entities.len());
+        info.extend(model.entities.iter().map(|e| Info { entity: Some(e), ..Info::default() }));
+        let mut u = Usage {
+            model,
+            ids,
+            info,
+            others: FastMap::default(),
+            ends: Vec::with_capacity(model.relations.len()),
+            pairs: FastMap::default(),
+            paths: FastMap::default(),
+        };
+        for s in sizes {
+            u.at(&s.entity).size = Some(s);
+        }
+        for q in &model.queries {
+            let start = u.record_or_insert(&q.entity);
+            if is_read(q) {
+                let at = u.record_mut(start);
+                at.reads_from.push(q);
+                at.reads_per_min += rate(q);
+                for t in &q.touches {
+                    let touched = u.record_or_insert(t);
+                    u.pairs.entry((start, touched)).or_default().push(q);
+                }
+                let paths = q.filters.iter().map(|f| &f.field).chain(q.sort.iter().map(|s| &s.field));
+                for path in paths.chain(q.projection.iter()) {
+                    let head = path.split('.').next().unwrap_or(path);
+                    let list = u.paths.entry((start, head)).or_default();
+                    if !list.iter().any(|p| p.id == q.id) {
+                        list.push(q);
+                    }
+                }
+            } else {
+                for id in q.entities() {
+                    u.at(id).writes_per_min += rate(q);
+                }
+            }
+        }
+        for (i, r) in model.relations.iter().enumerate() {
+            let (parent, child) = u.ids.end_positions(i);
+            let parent = parent.unwrap_or_else(|| u.record_or_insert(&r.parent));
+            let child = child.unwrap_or_else(|| u.record_or_insert(&r.child));
+            u.ends.push((parent, child));
+            if copies_child(r) {
+                u.record_mut(child).copies += 1;
+            }
+            for (record, end, is_child) in [(parent, r.parent.as_str(), false), (child, r.child.as_str(), true)] {
+                let at = u.record_mut(record);
+                if at.name.is_none() {
+                    at.name = Some(Arc::from(display_name(at.entity, end)));
+                }
+                if let (true, None, Some(child)) = (is_child, at.estimate, at.entity) {
+                    at.estimate = Some(entity_bytes(child));
+                }
+            }
+        }
+        u
+    }
+
+    /// The record of `id`, if it has one.
+    fn record(&self, id: &str) -> Option<usize> {
+        self.ids.entity_position(id).or_else(|| self.others.get(id).copied())
+    }
+
+    /// The record of `id`, made when it has none.
+    fn record_or_insert(&mut self, id: &'a str) -> usize {
+        if let Some(i) = self.record(id) {
+            return i;
+        }
+        let next = self.info.len();
+        self.info.push(Info::default());
+        self.others.insert(id, next);
+        next
+    }
+
+    fn record_mut(&mut self, record: usize) -> &mut Info<'a> {
+        // Every record index handed out is in bounds; a fresh record keeps this total.
+        if record >= self.info.len() {
+            self.info.resize_with(record + 1, Info::default);
+        }
+        &mut self.info[record]
+    }
+
+    fn at(&mut self, id: &'a str) -> &mut Info<'a> {
+        let record = self.record_or_insert(id);
+        self.record_mut(record)
+    }
+
+    pub(super) fn info(&self, id: &str) -> Option<&Info<'a>> {
+        self.info.get(self.record(id)?)
+    }
+
+    /// The records of `rel`'s parent and child: kept for the relation at position `i` (when
+    /// `rel` is that relation), else looked up by id.
+    pub(super) fn end_records(&self, i: Option<usize>, rel: &Relation) -> (Option<usize>, Option<usize>) {
+        match i.and_then(|i| self.ends.get(i)) {
+            Some(&(p, c)) => (Some(p), Some(c)),
+            None => (self.record(&rel.parent), self.record(&rel.child)),
+        }
+    }
+
+    pub(super) fn record_info(&self, record: Option<usize>) -> Option<&Info<'a>> {
+        self.info.get(record?)
+    }
+
+    pub fn entity(&self, id: &str) -> Option<&'a Entity> {
+        self.info(id).and_then(|i| i.entity)
+    }
+
+    /// Reads that start at one record and touch the other.
+    pub(super) fn pair(&self, start: Option<usize>, touched: Option<usize>) -> &[&'a AccessPattern] {
+        let (Some(start), Some(touched)) = (start, touched) else { return &[] };
+        self.pairs.get(&(start, touched)).map(Vec::as_slice).unwrap_or(&[])
+    }
+
+    /// Reads that start at a record and name `head` as a path's first segment.
+    pub(super) fn path(&self, start: Option<usize>, head: &'a str) -> &[&'a AccessPattern] {
+        let Some(start) = start else { return &[] };
+        self.paths.get(&(start, head)).map(Vec::as_slice).unwrap_or(&[])
+    }
+}
