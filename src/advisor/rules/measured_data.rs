@@ -91,7 +91,7 @@ impl Rule for MeasuredData {
             let Some(measured) = &entity.measured else { continue };
             for note in &measured.observations {
                 let place = match &note.path {
-                    Some(path) => Place::Field { entity: Id::new(&entity.id), path: Id::new(&path) },
+                    Some(path) => Place::Field { entity: Id::new(&entity.id), path: Id::new(path) },
                     None => Place::Entity { id: Id::new(&entity.id) },
                 };
                 // Built from the figures; a file saved before they were kept has only the

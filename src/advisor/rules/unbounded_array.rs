@@ -150,7 +150,7 @@ impl Rule for UnboundedArray {
             }
             if let (Some(pf), None) = (&rel.reference.parent_field, rel.cardinality.max) {
                 out.push(Self::finding(
-                    Place::Field { entity: Id::new(&rel.parent), path: Id::new(&pf) },
+                    Place::Field { entity: Id::new(&rel.parent), path: Id::new(pf) },
                     text!(
                         en: "{parent}.{pf} keeps the ids of its {child}, which have no stated maximum",
                         es: "{parent}.{pf} guarda los ids de sus {child}, que no tienen máximo declarado",
