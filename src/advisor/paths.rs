@@ -1,8 +1,11 @@
 //! Fast look-ups into a model's structure and a field-path resolver shared by the size
 //! estimate, the index derivation and the query advice.
 //!
-//! `Layout` is built once per analysis (hash maps over entities and relations), so the
-//! per-collection and per-query work never scans every relation. `resolve` follows a dotted
+//! `Layout` is built once per analysis around the model's id table (`model::ids::IdIndex`,
+//! shared with the aggregate roots, the relation facts, the rules' `Context` and the
+//! structural checks): relations grouped by the position of their ends and each entity's
+//! collection by position, so the per-collection and per-query work never scans every
+//! relation and hashes each id as little as it can. `resolve` follows a dotted
 //! path through declared fields, polymorphic variants, embedded relations (an embedded child
 //! or value entity at the relation's `field`), and the copies and references a relation
 //! places in a document (subset arrays, computed values, id arrays, extended references).
