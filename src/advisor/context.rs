@@ -2,7 +2,7 @@
 
 use super::aggregates::Roots;
 use super::paths::Layout;
-use super::query_shape::{shapes, Shape};
+use super::query_shape::{shapes, Shape, Shapes};
 use super::size_walk::Growth;
 use super::sizes::estimate_with_growth;
 use super::{IndexAdvice, RelationAdvice, Report, SizeEstimate};
@@ -20,7 +20,7 @@ pub struct Context<'a> {
     /// Structure look-ups (embedding roots, relations by end), built on first use.
     layout: OnceCell<Layout<'a>>,
     /// The query shape of each access pattern, in model order, built on first use.
-    shapes: OnceCell<Vec<Option<Shape>>>,
+    shapes: OnceCell<Shapes>,
     /// The aggregate root of each entity, built on first use.
     roots: OnceCell<Roots<'a>>,
     /// The relation whose growth sets each collection's horizon size, by collection id.
@@ -102,7 +102,7 @@ impl<'a> Context<'a> {
 
     /// The query shape of each access pattern (`None` when it runs on no collection).
     pub(crate) fn shapes(&self) -> &[Option<Shape>] {
-        self.shapes.get_or_init(|| shapes(self.layout()))
+        self.shapes.get_or_init(|| Shapes::new(shapes(self.layout())))
     }
 
     /// The aggregate that holds each entity.
@@ -124,7 +124,7 @@ impl<'a> Context<'a> {
     pub(crate) fn prime(
         &self,
         layout: Layout<'a>,
-        shapes: Vec<Option<Shape>>,
+        shapes: Shapes,
         roots: Roots<'a>,
         growth: FastMap<&'a str, Growth<'a>>,
     ) {

@@ -14,7 +14,7 @@
 use super::index_budget::{is_rare, loads, rate, Load};
 use super::index_reason;
 use super::paths::Layout;
-use super::query_shape::{prefix_either_way, shapes, Shape};
+use super::query_shape::{prefix_either_way, shapes, Shapes};
 use super::IndexAdvice;
 use crate::fast_hash::FastMap;
 use crate::i18n::Text;
@@ -23,17 +23,17 @@ use crate::model::{IndexKey, IndexSpec, Model, Storage};
 /// Derived and declared indexes of every collection, collection by collection.
 pub fn derive(model: &Model) -> Vec<IndexAdvice> {
     let layout = Layout::new(model);
-    derive_with(&layout, &shapes(&layout))
+    derive_with(&layout, &Shapes::new(shapes(&layout)))
 }
 
 /// `derive` with the look-ups and the query shapes (`query_shape::shapes`) already built.
-pub(crate) fn derive_with(layout: &Layout, shapes: &[Option<Shape>]) -> Vec<IndexAdvice> {
+pub(crate) fn derive_with(layout: &Layout, shapes: &Shapes) -> Vec<IndexAdvice> {
     let model = layout.model;
     let loads = loads(layout);
     let mut rates: FastMap<&str, f64> = FastMap::default();
     let mut per_root: FastMap<&str, Vec<IndexAdvice>> = FastMap::default();
     let mut rare_per_root: FastMap<&str, Vec<IndexAdvice>> = FastMap::default();
-    for (q, shape) in model.queries.iter().zip(shapes) {
+    for (at, (q, shape)) in model.queries.iter().zip(shapes.iter()).enumerate() {
         let Some(shape) = shape else { continue };
         if !shape.needs_index() {
             continue;
@@ -44,7 +44,7 @@ pub(crate) fn derive_with(layout: &Layout, shapes: &[Option<Shape>]) -> Vec<Inde
         let target = if write_heavy && is_rare(q) { &mut rare_per_root } else { &mut per_root };
         let index = shape.ideal();
         let multikey = index.keys.iter().any(|k| shape.array_paths.contains(&k.field));
-        let reason = index_reason::reason(&q.id, shape, &index);
+        let reason = index_reason::derived(&q.id, shapes, at);
         target.entry(root.id.as_str()).or_default().push(IndexAdvice {
             entity: root.id.clone(),
             index,

@@ -52,7 +52,7 @@ pub fn analyze(model: &Model) -> Report {
     drop(usage);
     let aggregates = aggregates::aggregates_with(&roots);
     let spanning_writes = aggregates::spanning_writes_with(&roots);
-    let shapes = query_shape::shapes(&layout);
+    let shapes = query_shape::Shapes::new(query_shape::shapes(&layout));
     let indexes = indexes::derive_with(&layout, &shapes);
     let queries = queries::advise_with(&layout, &shapes, &indexes);
     let mut report =
