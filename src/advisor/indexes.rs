@@ -30,7 +30,6 @@ pub fn derive(model: &Model) -> Vec<IndexAdvice> {
 pub(crate) fn derive_with(layout: &Layout, shapes: &Shapes) -> Vec<IndexAdvice> {
     let model = layout.model;
     let loads = loads(layout);
-    let mut rates: FastMap<&str, f64> = FastMap::default();
     let mut per_root: FastMap<&str, Vec<IndexAdvice>> = FastMap::default();
     let mut rare_per_root: FastMap<&str, Vec<IndexAdvice>> = FastMap::default();
     for (at, (q, shape)) in model.queries.iter().zip(shapes.iter()).enumerate() {
@@ -39,7 +38,6 @@ pub(crate) fn derive_with(layout: &Layout, shapes: &Shapes) -> Vec<IndexAdvice> 
             continue;
         }
         let Some(root) = layout.entity(&shape.root) else { continue };
-        *rates.entry(q.id.as_str()).or_default() += rate(q);
         let write_heavy = loads.get(root.id.as_str()).is_some_and(Load::write_heavy);
         let target = if write_heavy && is_rare(q) { &mut rare_per_root } else { &mut per_root };
         let index = shape.ideal();
@@ -71,12 +69,16 @@ pub(crate) fn derive_with(layout: &Layout, shapes: &Shapes) -> Vec<IndexAdvice> 
         };
         per_root.entry(bucket.id.as_str()).or_default().push(advice);
     }
+    // The runs per minute of each query id, gathered only when some collection is over budget.
+    let mut rates: Option<FastMap<&str, f64>> = None;
     let mut out = Vec::new();
     for root in layout.collections() {
         let derived = per_root.remove(root.id.as_str()).unwrap_or_default();
         let mut kept = merge(declared_of(root), derived);
         let budget = loads.get(root.id.as_str()).copied().unwrap_or_default().budget(&model.thresholds);
-        trim(&mut kept, budget, &rates);
+        if kept.len() > budget {
+            trim(&mut kept, budget, rates.get_or_insert_with(|| rates_of(layout, shapes)));
+        }
         for rare in rare_per_root.remove(root.id.as_str()).unwrap_or_default() {
             if let Some(host) = kept.iter_mut().find(|k| absorbs(k, &rare)) {
                 fold_into(host, rare);
@@ -85,6 +87,18 @@ pub(crate) fn derive_with(layout: &Layout, shapes: &Shapes) -> Vec<IndexAdvice> 
         out.extend(kept);
     }
     out
+}
+
+/// The runs per minute of every query that derives an index, by query id (summed when ids repeat).
+fn rates_of<'m>(layout: &Layout<'m>, shapes: &Shapes) -> FastMap<&'m str, f64> {
+    let mut rates: FastMap<&str, f64> = FastMap::default();
+    for (q, shape) in layout.model.queries.iter().zip(shapes.iter()) {
+        let Some(shape) = shape else { continue };
+        if shape.needs_index() && layout.entity(&shape.root).is_some() {
+            *rates.entry(q.id.as_str()).or_default() += rate(q);
+        }
+    }
+    rates
 }
 
 /// Leaves out derived indexes (never declared or TTL ones) until the collection is within
