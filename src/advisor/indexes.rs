@@ -73,13 +73,25 @@ pub(crate) fn derive_with(layout: &Layout, shapes: &Shapes) -> Vec<IndexAdvice> 
     let mut rates: Option<FastMap<&str, f64>> = None;
     let mut out = Vec::new();
     for root in layout.collections() {
-        let derived = per_root.remove(root.id.as_str()).unwrap_or_default();
+        // Most collections of a large model have no index at all: no look-up once every
+        // derived one is placed.
+        let derived = match per_root.is_empty() {
+            true => Vec::new(),
+            false => per_root.remove(root.id.as_str()).unwrap_or_default(),
+        };
+        if derived.is_empty() && root.collection.indexes.is_empty() {
+            continue;
+        }
         let mut kept = merge(declared_of(root), derived);
         let budget = loads.get(root.id.as_str()).copied().unwrap_or_default().budget(&model.thresholds);
         if kept.len() > budget {
             trim(&mut kept, budget, rates.get_or_insert_with(|| rates_of(layout, shapes)));
         }
-        for rare in rare_per_root.remove(root.id.as_str()).unwrap_or_default() {
+        let rare = match rare_per_root.is_empty() {
+            true => Vec::new(),
+            false => rare_per_root.remove(root.id.as_str()).unwrap_or_default(),
+        };
+        for rare in rare {
             if let Some(host) = kept.iter_mut().find(|k| absorbs(k, &rare)) {
                 fold_into(host, rare);
             }
