@@ -1,6 +1,7 @@
 //! What every rule reads: the model, the derived facts, and fast look-ups into both.
 
 use super::aggregates::Roots;
+use super::index_budget::{loads, Load};
 use super::paths::Layout;
 use super::query_shape::{shapes, Shape, Shapes};
 use super::size_walk::Growth;
@@ -27,6 +28,8 @@ pub struct Context<'a> {
     growth: OnceCell<FastMap<&'a str, Growth<'a>>>,
     /// Both end names of each relation, in model order, built on first use.
     end_names: OnceCell<Vec<(&'a str, &'a str)>>,
+    /// The reads and writes per minute of each collection, built on first use.
+    loads: OnceCell<FastMap<&'a str, Load>>,
 }
 
 impl<'a> Context<'a> {
@@ -44,6 +47,7 @@ impl<'a> Context<'a> {
             roots: OnceCell::new(),
             growth: OnceCell::new(),
             end_names: OnceCell::new(),
+            loads: OnceCell::new(),
         }
     }
 
@@ -118,6 +122,16 @@ impl<'a> Context<'a> {
                 growth_by_collection(collections, estimate_with_growth(self.layout()).1)
             })
             .get(entity)
+    }
+
+    /// The reads and writes per minute each collection takes (`index_budget::loads`).
+    pub(crate) fn loads(&self) -> &FastMap<&'a str, Load> {
+        self.loads.get_or_init(|| loads(self.layout()))
+    }
+
+    /// Hands over the collection loads the index derivation already computed.
+    pub(crate) fn prime_loads(&self, loads: FastMap<&'a str, Load>) {
+        let _ = self.loads.set(loads);
     }
 
     /// Hands over facts `analyze` already built, so rules do not rebuild them.

@@ -23,13 +23,13 @@ use crate::model::{IndexKey, IndexSpec, Model, Storage};
 /// Derived and declared indexes of every collection, collection by collection.
 pub fn derive(model: &Model) -> Vec<IndexAdvice> {
     let layout = Layout::new(model);
-    derive_with(&layout, &Shapes::new(shapes(&layout)))
+    derive_with(&layout, &Shapes::new(shapes(&layout)), &loads(&layout))
 }
 
-/// `derive` with the look-ups and the query shapes (`query_shape::shapes`) already built.
-pub(crate) fn derive_with(layout: &Layout, shapes: &Shapes) -> Vec<IndexAdvice> {
+/// `derive` with the look-ups, the query shapes (`query_shape::shapes`) and the collection
+/// loads (`index_budget::loads`) already built.
+pub(crate) fn derive_with(layout: &Layout, shapes: &Shapes, loads: &FastMap<&str, Load>) -> Vec<IndexAdvice> {
     let model = layout.model;
-    let loads = loads(layout);
     let mut per_root: FastMap<&str, Vec<IndexAdvice>> = FastMap::default();
     let mut rare_per_root: FastMap<&str, Vec<IndexAdvice>> = FastMap::default();
     for (at, (q, shape)) in model.queries.iter().zip(shapes.iter()).enumerate() {

@@ -1,5 +1,5 @@
 use super::local_figures::{digits, rate};
-use crate::advisor::index_budget::{loads, WRITE_HEAVY_INDEXES};
+use crate::advisor::index_budget::WRITE_HEAVY_INDEXES;
 use crate::advisor::{Context, Finding, Rule, RuleMeta};
 use crate::fast_hash::FastMap;
 use crate::model::Place;
@@ -55,7 +55,7 @@ impl Rule for TooManyIndexes {
         if !counts.values().any(|&n| n > max || n >= WRITE_HEAVY_INDEXES) {
             return;
         }
-        let loads = loads(cx.layout());
+        let loads = cx.loads();
         for size in &cx.report.sizes {
             let Some(&n) = counts.get(size.entity.as_str()) else { continue };
             let Some(e) = cx.entity(&size.entity) else { continue };
