@@ -71,7 +71,12 @@ pub(crate) fn shapes(layout: &Layout) -> Vec<Option<Shape>> {
 /// The shape of `q`, or `None` when its entity is not stored in a MongoDB collection.
 pub(crate) fn shape_of(layout: &Layout, q: &AccessPattern) -> Option<Shape> {
     let placement = layout.placement(&q.entity)?;
-    let entity = layout.entity(&q.entity)?;
+    // With no embedding path the entity is the collection itself: no second look-up.
+    let entity = if placement.prefix.is_empty() && placement.root.id == q.entity {
+        placement.root
+    } else {
+        layout.entity(&q.entity)?
+    };
     let mut shape = Shape {
         root: placement.root.id.clone(),
         equality: Vec::with_capacity(
