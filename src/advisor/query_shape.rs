@@ -1,7 +1,7 @@
 //! The shape of an access pattern as an index sees it: equality fields, sort keys and range
 //! fields, as full paths inside the collection that holds the pattern's entity.
 
-use super::paths::{resolve, Layout};
+use super::paths::{resolve, Layout, Placement};
 use crate::model::{AccessPattern, FilterOp, IndexKey, IndexSpec};
 
 /// The shape of every access pattern, in model order, shared by the index reasons built
@@ -70,12 +70,12 @@ pub(crate) fn shapes(layout: &Layout) -> Vec<Option<Shape>> {
 
 /// The shape of `q`, or `None` when its entity is not stored in a MongoDB collection.
 pub(crate) fn shape_of(layout: &Layout, q: &AccessPattern) -> Option<Shape> {
-    let placement = layout.placement(&q.entity)?;
-    // With no embedding path the entity is the collection itself: no second look-up.
-    let entity = if placement.prefix.is_empty() && placement.root.id == q.entity {
-        placement.root
+    // Most queries start at a collection (its own root): no embedding path to walk.
+    let (placement, entity) = if layout.root_id(&q.entity) == Some(q.entity.as_str()) {
+        let entity = layout.entity(&q.entity)?;
+        (Placement { root: entity, prefix: String::new(), through_array: false }, entity)
     } else {
-        layout.entity(&q.entity)?
+        (layout.placement(&q.entity)?, layout.entity(&q.entity)?)
     };
     let mut shape = Shape {
         root: placement.root.id.clone(),
