@@ -1,8 +1,9 @@
 //! What every rule reads: the model, the derived facts, and fast look-ups into both.
 
 use super::aggregates::Roots;
+use super::index_budget::{loads, Load};
 use super::paths::Layout;
-use super::query_shape::{shapes, Shape};
+use super::query_shape::{shapes, Shape, Shapes};
 use super::size_walk::Growth;
 use super::sizes::estimate_with_growth;
 use super::{IndexAdvice, RelationAdvice, Report, SizeEstimate};
@@ -24,13 +25,15 @@ pub struct Context<'a> {
     /// Structure look-ups (embedding roots, relations by end), built on first use.
     layout: OnceCell<Layout<'a>>,
     /// The query shape of each access pattern, in model order, built on first use.
-    shapes: OnceCell<Vec<Option<Shape>>>,
+    shapes: OnceCell<Shapes>,
     /// The aggregate root of each entity, built on first use.
     roots: OnceCell<Roots<'a>>,
     /// The relation whose growth sets each collection's horizon size, by collection id.
     growth: OnceCell<FastMap<&'a str, Growth<'a>>>,
     /// Both end names of each relation, in model order, built on first use.
     end_names: OnceCell<Vec<(&'a str, &'a str)>>,
+    /// The reads and writes per minute of each collection, built on first use.
+    loads: OnceCell<FastMap<&'a str, Load>>,
 }
 
 impl<'a> Context<'a> {
@@ -47,6 +50,7 @@ impl<'a> Context<'a> {
             roots: OnceCell::new(),
             growth: OnceCell::new(),
             end_names: OnceCell::new(),
+            loads: OnceCell::new(),
         }
     }
 
@@ -148,7 +152,7 @@ impl<'a> Context<'a> {
 
     /// The query shape of each access pattern (`None` when it runs on no collection).
     pub(crate) fn shapes(&self) -> &[Option<Shape>] {
-        self.shapes.get_or_init(|| shapes(self.layout()))
+        self.shapes.get_or_init(|| Shapes::new(shapes(self.layout())))
     }
 
     /// The aggregate that holds each entity.
@@ -166,11 +170,21 @@ impl<'a> Context<'a> {
             .get(entity)
     }
 
+    /// The reads and writes per minute each collection takes (`index_budget::loads`).
+    pub(crate) fn loads(&self) -> &FastMap<&'a str, Load> {
+        self.loads.get_or_init(|| loads(self.layout()))
+    }
+
+    /// Hands over the collection loads the index derivation already computed.
+    pub(crate) fn prime_loads(&self, loads: FastMap<&'a str, Load>) {
+        let _ = self.loads.set(loads);
+    }
+
     /// Hands over facts `analyze` already built, so rules do not rebuild them.
     pub(crate) fn prime(
         &self,
         layout: Layout<'a>,
-        shapes: Vec<Option<Shape>>,
+        shapes: Shapes,
         roots: Roots<'a>,
         growth: FastMap<&'a str, Growth<'a>>,
     ) {

@@ -66,10 +66,13 @@ pub(crate) fn loads<'m>(layout: &Layout<'m>) -> FastMap<&'m str, Load> {
     let mut roots: Vec<&'m str> = Vec::new();
     for q in &layout.model.queries {
         let r = rate(q);
+        // Each collection once (a query involves a handful: a scan beats sorting).
         roots.clear();
-        roots.extend(q.entities().filter_map(|e| layout.root_id(e)));
-        roots.sort_unstable();
-        roots.dedup();
+        for root in q.entities().filter_map(|e| layout.root_id(e)) {
+            if !roots.contains(&root) {
+                roots.push(root);
+            }
+        }
         for root in &roots {
             let load = out.entry(root).or_default();
             if q.kind == QueryKind::Write {

@@ -4,14 +4,39 @@
 //! serves. Each is a [`Text`] in the three languages; combined reasons nest, so every part is
 //! rendered in the language shown.
 
-use super::query_shape::Shape;
-use crate::i18n::{Arg, Text};
-use crate::model::IndexSpec;
+use super::query_shape::{Shape, Shapes};
+use crate::i18n::{Arg, Deferred, Text};
 use crate::text;
+use std::sync::Arc;
+
+/// The reason of the index derived from query number `at` (its id `query`), built when read
+/// from the analysis' shared query shapes: an index reason is written for every query and
+/// read for a few, so deriving the indexes only takes one small allocation per index.
+pub(crate) fn derived(query: &str, shapes: &Shapes, at: usize) -> Text {
+    Text::deferred(Arc::new(Derived { shapes: Arc::clone(shapes), at, query: Arg::str(query) }), 0)
+}
+
+/// What [`derived`] keeps: the shapes, which one, and the query's id.
+#[derive(Debug)]
+struct Derived {
+    shapes: Shapes,
+    at: usize,
+    query: Arg,
+}
+
+impl Deferred for Derived {
+    fn text(&self, _which: u8) -> Text {
+        match self.shapes.get(self.at) {
+            Some(Some(shape)) => reason(self.query.clone(), shape),
+            _ => Text::empty(),
+        }
+    }
+}
 
 /// Why these keys in this order: the clauses of the query shape, then the remarks that apply
-/// (ESR, tie-breaker, multikey, text search), each a sentence of its own.
-pub(crate) fn reason(query: &str, shape: &Shape, index: &IndexSpec) -> Text {
+/// (ESR, tie-breaker, multikey, text search), each a sentence of its own. The index is the
+/// shape's ideal one ([`Shape::ideal`]).
+pub(crate) fn reason(query: Arg, shape: &Shape) -> Text {
     let names = |paths: &[String]| paths.join(", ");
     // The clauses in one sentence (`A, then B, then C`): one text, not one nested per clause.
     let mut clauses: Vec<Text> = Vec::with_capacity(3);
@@ -91,8 +116,10 @@ pub(crate) fn reason(query: &str, shape: &Shape, index: &IndexSpec) -> Text {
             pt: "_id fecha a ordenação como desempate único, assim as páginas nunca repetem nem pulam documentos."
         ));
     }
-    let arrays: Vec<&str> =
-        shape.array_paths.iter().filter(|p| index.keys.iter().any(|k| &k.field == *p)).map(String::as_str).collect();
+    // The array paths among the ideal index's keys (equality, sort, range).
+    let keyed =
+        |p: &String| shape.equality.contains(p) || shape.sort.iter().any(|k| &k.field == p) || shape.range.contains(p);
+    let arrays: Vec<&str> = shape.array_paths.iter().filter(|p| keyed(p)).map(String::as_str).collect();
     if !arrays.is_empty() {
         remarks.push(text!(
             en: "Multikey: {paths} is an array path, one index entry per element.",
@@ -172,7 +199,7 @@ pub(crate) fn ttl(ttl: u64, field: &str, relation: &str) -> Text {
         en: "TTL: MongoDB deletes a bucket {seconds} s ({span}) after its {field}, the retention of {relation}.",
         es: "TTL: MongoDB borra cada contenedor {seconds} s ({span}) después de su {field}, la retención de {relation}.",
         pt: "TTL: o MongoDB apaga cada bucket {seconds} s ({span}) após o seu {field}, a retenção de {relation}.";
-        seconds = ttl.to_string(), span = span(ttl), field, relation
+        seconds = Arg::display(ttl), span = span(ttl), field, relation
     )
 }
 

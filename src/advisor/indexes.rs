@@ -14,7 +14,7 @@
 use super::index_budget::{is_rare, loads, rate, Load};
 use super::index_reason;
 use super::paths::Layout;
-use super::query_shape::{prefix_either_way, shapes, Shape};
+use super::query_shape::{prefix_either_way, shapes, Shapes};
 use super::IndexAdvice;
 use crate::fast_hash::FastMap;
 use crate::i18n::Text;
@@ -23,28 +23,26 @@ use crate::model::{IndexKey, IndexSpec, Model, Storage};
 /// Derived and declared indexes of every collection, collection by collection.
 pub fn derive(model: &Model) -> Vec<IndexAdvice> {
     let layout = Layout::new(model);
-    derive_with(&layout, &shapes(&layout))
+    derive_with(&layout, &Shapes::new(shapes(&layout)), &loads(&layout))
 }
 
-/// `derive` with the look-ups and the query shapes (`query_shape::shapes`) already built.
-pub(crate) fn derive_with(layout: &Layout, shapes: &[Option<Shape>]) -> Vec<IndexAdvice> {
+/// `derive` with the look-ups, the query shapes (`query_shape::shapes`) and the collection
+/// loads (`index_budget::loads`) already built.
+pub(crate) fn derive_with(layout: &Layout, shapes: &Shapes, loads: &FastMap<&str, Load>) -> Vec<IndexAdvice> {
     let model = layout.model;
-    let loads = loads(layout);
-    let mut rates: FastMap<&str, f64> = FastMap::default();
     let mut per_root: FastMap<&str, Vec<IndexAdvice>> = FastMap::default();
     let mut rare_per_root: FastMap<&str, Vec<IndexAdvice>> = FastMap::default();
-    for (q, shape) in model.queries.iter().zip(shapes) {
+    for (at, (q, shape)) in model.queries.iter().zip(shapes.iter()).enumerate() {
         let Some(shape) = shape else { continue };
         if !shape.needs_index() {
             continue;
         }
         let Some(root) = layout.entity(&shape.root) else { continue };
-        *rates.entry(q.id.as_str()).or_default() += rate(q);
         let write_heavy = loads.get(root.id.as_str()).is_some_and(Load::write_heavy);
         let target = if write_heavy && is_rare(q) { &mut rare_per_root } else { &mut per_root };
         let index = shape.ideal();
         let multikey = index.keys.iter().any(|k| shape.array_paths.contains(&k.field));
-        let reason = index_reason::reason(&q.id, shape, &index);
+        let reason = index_reason::derived(&q.id, shapes, at);
         target.entry(root.id.as_str()).or_default().push(IndexAdvice {
             entity: root.id.clone(),
             index,
@@ -71,13 +69,29 @@ pub(crate) fn derive_with(layout: &Layout, shapes: &[Option<Shape>]) -> Vec<Inde
         };
         per_root.entry(bucket.id.as_str()).or_default().push(advice);
     }
+    // The runs per minute of each query id, gathered only when some collection is over budget.
+    let mut rates: Option<FastMap<&str, f64>> = None;
     let mut out = Vec::new();
     for root in layout.collections() {
-        let derived = per_root.remove(root.id.as_str()).unwrap_or_default();
+        // Most collections of a large model have no index at all: no look-up once every
+        // derived one is placed.
+        let derived = match per_root.is_empty() {
+            true => Vec::new(),
+            false => per_root.remove(root.id.as_str()).unwrap_or_default(),
+        };
+        if derived.is_empty() && root.collection.indexes.is_empty() {
+            continue;
+        }
         let mut kept = merge(declared_of(root), derived);
         let budget = loads.get(root.id.as_str()).copied().unwrap_or_default().budget(&model.thresholds);
-        trim(&mut kept, budget, &rates);
-        for rare in rare_per_root.remove(root.id.as_str()).unwrap_or_default() {
+        if kept.len() > budget {
+            trim(&mut kept, budget, rates.get_or_insert_with(|| rates_of(layout, shapes)));
+        }
+        let rare = match rare_per_root.is_empty() {
+            true => Vec::new(),
+            false => rare_per_root.remove(root.id.as_str()).unwrap_or_default(),
+        };
+        for rare in rare {
             if let Some(host) = kept.iter_mut().find(|k| absorbs(k, &rare)) {
                 fold_into(host, rare);
             }
@@ -85,6 +99,18 @@ pub(crate) fn derive_with(layout: &Layout, shapes: &[Option<Shape>]) -> Vec<Inde
         out.extend(kept);
     }
     out
+}
+
+/// The runs per minute of every query that derives an index, by query id (summed when ids repeat).
+fn rates_of<'m>(layout: &Layout<'m>, shapes: &Shapes) -> FastMap<&'m str, f64> {
+    let mut rates: FastMap<&str, f64> = FastMap::default();
+    for (q, shape) in layout.model.queries.iter().zip(shapes.iter()) {
+        let Some(shape) = shape else { continue };
+        if shape.needs_index() && layout.entity(&shape.root).is_some() {
+            *rates.entry(q.id.as_str()).or_default() += rate(q);
+        }
+    }
+    rates
 }
 
 /// Leaves out derived indexes (never declared or TTL ones) until the collection is within

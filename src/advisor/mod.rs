@@ -52,13 +52,15 @@ pub fn analyze(model: &Model) -> Report {
     drop(usage);
     let aggregates = aggregates::aggregates_with(&roots);
     let spanning_writes = aggregates::spanning_writes_with(&roots);
-    let shapes = query_shape::shapes(&layout);
-    let indexes = indexes::derive_with(&layout, &shapes);
+    let shapes = query_shape::Shapes::new(query_shape::shapes(&layout));
+    let loads = index_budget::loads(&layout);
+    let indexes = indexes::derive_with(&layout, &shapes, &loads);
     let queries = queries::advise_with(&layout, &shapes, &indexes);
     let mut report =
         Report { relations, aggregates, spanning_writes, patterns, sizes, indexes, queries, findings: Vec::new() };
     let cx = Context::new(model, &report);
     cx.prime(layout, shapes, roots, growth);
+    cx.prime_loads(loads);
     // Room for the usual count up front: growing a vector of large findings copies them all.
     let mut findings = Vec::with_capacity(2 * (model.entities.len() + model.relations.len()) + model.queries.len());
     for rule in RULES {

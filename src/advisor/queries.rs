@@ -122,14 +122,17 @@ fn advise_one(
             root = root_name
         )
     };
-    let (index, note) = match shape {
+    let (index, explanation) = match shape {
         Some(s) if s.id_equality => (
             Some(IndexSpec::new(&[("_id", 1)])),
-            Some(text!(
-                en: "The built-in _id index finds the document.",
-                es: "El índice nativo de _id encuentra el documento.",
-                pt: "O índice nativo de _id encontra o documento."
-            )),
+            and(
+                text,
+                text!(
+                    en: "The built-in _id index finds the document.",
+                    es: "El índice nativo de _id encuentra el documento.",
+                    pt: "O índice nativo de _id encontra o documento."
+                ),
+            ),
         ),
         Some(s) if s.needs_index() => {
             let candidates = by_root.get(root.id.as_str()).map(Vec::as_slice).unwrap_or(&[]);
@@ -138,35 +141,33 @@ fn advise_one(
                 .find(|a| a.queries.contains(&q.id))
                 .or_else(|| candidates.iter().find(|a| serves(&a.index, s)));
             match chosen {
-                Some(a) => (Some(a.index.clone()), Some(served_by(a, s))),
+                Some(a) => (Some(a.index.clone()), served_by(text, a, s)),
                 None => (
                     None,
-                    Some(text!(
-                        en: "No index serves it: every run scans the collection.",
-                        es: "Ningún índice lo atiende: cada ejecución recorre la colección entera.",
-                        pt: "Nenhum índice o atende: cada execução varre a coleção inteira."
-                    )),
+                    and(
+                        text,
+                        text!(
+                            en: "No index serves it: every run scans the collection.",
+                            es: "Ningún índice lo atiende: cada ejecución recorre la colección entera.",
+                            pt: "Nenhum índice o atende: cada execução varre a coleção inteira."
+                        ),
+                    ),
                 ),
             }
         }
-        _ => (None, None),
-    };
-    let explanation = match note {
-        Some(note) => and(text, note),
-        None => text,
+        _ => (None, text),
     };
     QueryAdvice { query: q.id.clone(), single_document: single, index, explanation }
 }
 
-/// "The index { a: 1 } (multikey) serves its filter and sort."
-fn served_by(a: &IndexAdvice, s: &Shape) -> Text {
+/// `first`, then "The index { a: 1 } (multikey) serves its filter and sort." (one sentence
+/// with `first` nested, rather than two nested in a third).
+fn served_by(first: Text, a: &IndexAdvice, s: &Shape) -> Text {
     let kind = if a.declared {
         text!(en: "declared index", es: "índice declarado", pt: "índice declarado")
     } else {
         text!(en: "index", es: "índice", pt: "índice")
     };
-    let multikey =
-        if a.multikey { text!(en: " (multikey)", es: " (multiclave)", pt: " (multichave)") } else { Text::empty() };
     let what = match (s.is_empty(), s.sort.is_empty()) {
         (_, true) => text!(en: "its filter", es: "su filtro", pt: "seu filtro"),
         (true, false) => text!(en: "its sort", es: "su ordenación", pt: "sua ordenação"),
@@ -175,12 +176,22 @@ fn served_by(a: &IndexAdvice, s: &Shape) -> Text {
         }
         _ => text!(en: "its filter and sort", es: "su filtro y su ordenación", pt: "seu filtro e sua ordenação"),
     };
-    text!(
-        en: "The {kind} {keys}{multikey} serves {what}.",
-        es: "El {kind} {keys}{multikey} atiende {what}.",
-        pt: "O {kind} {keys}{multikey} atende {what}.";
-        kind, keys = a.index.key_doc(), multikey, what
-    )
+    let keys = a.index.with_key_doc(Arg::str);
+    if a.multikey {
+        text!(
+            en: "{first} The {kind} {keys} (multikey) serves {what}.",
+            es: "{first} El {kind} {keys} (multiclave) atiende {what}.",
+            pt: "{first} O {kind} {keys} (multichave) atende {what}.";
+            first, kind, keys, what
+        )
+    } else {
+        text!(
+            en: "{first} The {kind} {keys} serves {what}.",
+            es: "{first} El {kind} {keys} atiende {what}.",
+            pt: "{first} O {kind} {keys} atende {what}.";
+            first, kind, keys, what
+        )
+    }
 }
 
 /// Clauses or names one after the other, separated by `, ` or, with `semicolons`, by `; `.

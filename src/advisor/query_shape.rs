@@ -1,8 +1,12 @@
 //! The shape of an access pattern as an index sees it: equality fields, sort keys and range
 //! fields, as full paths inside the collection that holds the pattern's entity.
 
-use super::paths::{resolve, Layout};
+use super::paths::{resolve, Layout, Placement};
 use crate::model::{AccessPattern, FilterOp, IndexKey, IndexSpec};
+
+/// The shape of every access pattern, in model order, shared by the index reasons built
+/// from them (see `index_reason::derived`).
+pub(crate) type Shapes = std::sync::Arc<Vec<Option<Shape>>>;
 
 /// Executions per minute from which an access pattern counts as frequent.
 pub(crate) const FREQUENT_PER_MINUTE: f64 = 10.0;
@@ -31,10 +35,16 @@ pub(crate) struct Shape {
 impl Shape {
     /// The ESR index for this shape: equality, then sort, then range.
     pub fn ideal(&self) -> IndexSpec {
-        let mut keys: Vec<IndexKey> = self.equality.iter().map(|f| IndexKey { field: f.clone(), dir: 1 }).collect();
+        let mut keys: Vec<IndexKey> = Vec::with_capacity(self.key_count());
+        keys.extend(self.equality.iter().map(|f| IndexKey { field: f.clone(), dir: 1 }));
         keys.extend(self.sort.iter().cloned());
         keys.extend(self.range.iter().map(|f| IndexKey { field: f.clone(), dir: 1 }));
         IndexSpec { keys, unique: false, ttl_seconds: None }
+    }
+
+    /// How many keys [`Shape::ideal`] has (counted without building it).
+    pub fn key_count(&self) -> usize {
+        self.equality.len() + self.sort.len() + self.range.len()
     }
 
     /// Whether the query filters or sorts at all.
@@ -60,8 +70,13 @@ pub(crate) fn shapes(layout: &Layout) -> Vec<Option<Shape>> {
 
 /// The shape of `q`, or `None` when its entity is not stored in a MongoDB collection.
 pub(crate) fn shape_of(layout: &Layout, q: &AccessPattern) -> Option<Shape> {
-    let placement = layout.placement(&q.entity)?;
-    let entity = layout.entity(&q.entity)?;
+    // Most queries start at a collection (its own root): no embedding path to walk.
+    let (placement, entity) = if layout.root_id(&q.entity) == Some(q.entity.as_str()) {
+        let entity = layout.entity(&q.entity)?;
+        (Placement { root: entity, prefix: String::new(), through_array: false }, entity)
+    } else {
+        (layout.placement(&q.entity)?, layout.entity(&q.entity)?)
+    };
     let mut shape = Shape {
         root: placement.root.id.clone(),
         equality: Vec::with_capacity(

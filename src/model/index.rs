@@ -35,35 +35,87 @@ impl IndexSpec {
 
     /// mongosh key document: `{ socio_id: 1, dia: -1 }`.
     pub fn key_doc(&self) -> String {
-        use std::fmt::Write;
         let mut out = String::with_capacity(8 + self.keys.iter().map(|k| k.field.len() + 8).sum::<usize>());
-        out.push_str("{ ");
+        // Writing to a String cannot fail.
+        let _ = self.write_key_doc(&mut out);
+        out
+    }
+
+    /// Calls `f` with the key document ([`IndexSpec::key_doc`]), written on the stack when it
+    /// is short (most are): no `String` is built for a key document only passed on.
+    pub fn with_key_doc<R>(&self, f: impl FnOnce(&str) -> R) -> R {
+        let mut buf = StackStr { len: 0, bytes: [0; 96] };
+        match self.write_key_doc(&mut buf) {
+            Ok(()) => f(buf.as_str()),
+            Err(_) => f(&self.key_doc()),
+        }
+    }
+
+    /// Writes the key document ([`IndexSpec::key_doc`]) to `out`.
+    pub fn write_key_doc(&self, out: &mut impl std::fmt::Write) -> std::fmt::Result {
+        out.write_str("{ ")?;
         for (i, k) in self.keys.iter().enumerate() {
             if i > 0 {
-                out.push_str(", ");
+                out.write_str(", ")?;
             }
             let bare = k.field.bytes().all(|c| c.is_ascii_alphanumeric() || c == b'_');
             if !bare {
-                out.push('"');
+                out.write_char('"')?;
             }
-            out.push_str(&k.field);
+            out.write_str(&k.field)?;
             if !bare {
-                out.push('"');
+                out.write_char('"')?;
             }
             match k.dir {
-                1 => out.push_str(": 1"),
-                -1 => out.push_str(": -1"),
-                dir => {
-                    let _ = write!(out, ": {dir}");
-                }
+                1 => out.write_str(": 1")?,
+                -1 => out.write_str(": -1")?,
+                dir => write!(out, ": {dir}")?,
             }
         }
-        out.push_str(" }");
-        out
+        out.write_str(" }")
     }
 
     /// Whether `self`'s keys are a prefix of `other`'s (same fields and directions).
     pub fn is_prefix_of(&self, other: &IndexSpec) -> bool {
         self.keys.len() <= other.keys.len() && self.keys.iter().zip(&other.keys).all(|(a, b)| a == b)
+    }
+}
+
+/// A short string written on the stack; writing past its capacity fails.
+struct StackStr {
+    len: usize,
+    bytes: [u8; 96],
+}
+
+impl StackStr {
+    fn as_str(&self) -> &str {
+        // Only whole `&str`s are copied in, so the bytes are UTF-8.
+        std::str::from_utf8(self.bytes.get(..self.len).unwrap_or_default()).unwrap_or_default()
+    }
+}
+
+impl std::fmt::Write for StackStr {
+    fn write_str(&mut self, s: &str) -> std::fmt::Result {
+        let end = self.len + s.len();
+        self.bytes.get_mut(self.len..end).ok_or(std::fmt::Error)?.copy_from_slice(s.as_bytes());
+        self.len = end;
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn key_documents_quote_dotted_paths_and_fit_on_the_stack_or_not() {
+        let short = IndexSpec::new(&[("socio_id", 1), ("dia", -1), ("eventos.material_id", 1)]);
+        assert_eq!(short.key_doc(), "{ socio_id: 1, dia: -1, \"eventos.material_id\": 1 }");
+        assert_eq!(short.with_key_doc(str::to_string), short.key_doc());
+        let long: Vec<(String, i8)> = (0..12).map(|i| (format!("a_rather_long_field_{i}"), 1)).collect();
+        let long: Vec<(&str, i8)> = long.iter().map(|(f, d)| (f.as_str(), *d)).collect();
+        let long = IndexSpec::new(&long);
+        assert!(long.key_doc().len() > 96);
+        assert_eq!(long.with_key_doc(str::to_string), long.key_doc(), "longer than the stack buffer: built");
     }
 }

@@ -64,7 +64,8 @@ impl Rule for MissingIndex {
             // The derivation keeps an index for the query only while the collection's budget
             // allows: the (collection, query) pairs it kept, gathered once.
             let kept = kept.get_or_insert_with(|| {
-                let mut pairs = FastSet::default();
+                let n = cx.report.indexes.iter().map(|a| a.queries.len()).sum();
+                let mut pairs = FastSet::with_capacity_and_hasher(n, Default::default());
                 for a in &cx.report.indexes {
                     pairs.extend(a.queries.iter().map(|q| (a.entity.as_str(), q.as_str())));
                 }

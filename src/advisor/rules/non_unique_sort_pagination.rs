@@ -63,12 +63,27 @@ impl Rule for NonUniqueSortPagination {
                     id, name
                 )
             } else {
-                let keys: Vec<String> = shape.sort.iter().map(|k| format!("{}:{}", k.field, k.dir)).collect();
+                // `field:dir, field:dir`, written in one string (no `format!` per key).
+                let mut keys = String::with_capacity(shape.sort.iter().map(|k| k.field.len() + 6).sum());
+                for (i, k) in shape.sort.iter().enumerate() {
+                    if i > 0 {
+                        keys.push_str(", ");
+                    }
+                    keys.push_str(&k.field);
+                    keys.push_str(match k.dir {
+                        1 => ":1",
+                        -1 => ":-1",
+                        _ => ":",
+                    });
+                    if !matches!(k.dir, 1 | -1) {
+                        keys.push_str(&k.dir.to_string());
+                    }
+                }
                 text!(
                     en: "{id} ({name}) paginates on the sort {keys}, which is not unique.",
                     es: "{id} ({name}) pagina según la ordenación {keys}, que no es única.",
                     pt: "{id} ({name}) pagina pela ordenação {keys}, que não é única.";
-                    id, name, keys = keys.join(", ")
+                    id, name, keys
                 )
             };
             let dir = shape.sort.last().map_or(1, |k| k.dir);
@@ -84,7 +99,7 @@ impl Rule for NonUniqueSortPagination {
                     en: "End the sort with _id:{dir} as a unique tie-breaker, and add it to the index.",
                     es: "Termina la ordenación con _id:{dir} como desempate único (tie-breaker) y añádelo al índice.",
                     pt: "Termine a ordenação com _id:{dir} como desempate único (tie-breaker) e adicione-o ao índice.";
-                    dir = dir.to_string()
+                    dir = crate::i18n::Arg::display(dir)
                 ),
             ));
         }

@@ -44,15 +44,18 @@ impl Rule for SingleFieldIndexes {
         let layout = cx.layout();
         for (q, shape) in cx.model.queries.iter().zip(cx.shapes()) {
             let Some(shape) = shape else { continue };
-            let ideal = shape.ideal();
-            if !shape.needs_index() || ideal.keys.len() < 2 {
+            if !shape.needs_index() || shape.key_count() < 2 {
                 continue;
             }
             let Some(root) = layout.entity(&shape.root) else { continue };
             let declared = &root.collection.indexes;
-            if declared.iter().any(|i| serves(i, shape)) {
+            // Two single-field indexes are needed at all: most collections declare none.
+            if declared.iter().filter(|i| i.keys.len() == 1).nth(1).is_none()
+                || declared.iter().any(|i| serves(i, shape))
+            {
                 continue;
             }
+            let ideal = shape.ideal();
             let singles = singles_on(declared, &ideal);
             if singles.len() < 2 {
                 continue;
