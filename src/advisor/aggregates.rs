@@ -32,6 +32,18 @@ impl<'a> Roots<'a> {
                 parent.entry(r.child.as_str()).or_insert(r.parent.as_str());
             }
         }
+        Roots::walk(model, ids, |id| parent.get(id).copied())
+    }
+
+    /// [`Roots::new`] from the look-ups `analyze` already built: the id table is shared,
+    /// not rebuilt, and the embedding parents are the layout's (the first embedding relation
+    /// of each child, as `new` takes them).
+    pub fn with_layout(layout: &Layout<'a>) -> Roots<'a> {
+        Roots::walk(layout.model, Rc::clone(layout.ids()), |id| layout.embedding_parent(id).map(|r| r.parent.as_str()))
+    }
+
+    /// Each entity's root, following `parent_of` (the embedding parent of an id) upwards.
+    fn walk(model: &'a Model, ids: Rc<IdIndex<'a>>, parent_of: impl Fn(&str) -> Option<&'a str>) -> Roots<'a> {
         let mut root = Vec::with_capacity(model.entities.len());
         for e in &model.entities {
             let id = e.id.as_str();
@@ -39,38 +51,7 @@ impl<'a> Roots<'a> {
             let mut found = None;
             // Bounded walk: an embedding cycle has no root.
             for _ in 0..=model.entities.len() {
-                match parent.get(current) {
-                    Some(&p) if p != id => current = p,
-                    Some(_) => break,
-                    None => {
-                        let holds = ids.entity(current).is_some_and(|top| match top.kind {
-                            EntityKind::Document => true,
-                            EntityKind::External => current == id,
-                            EntityKind::Value => false,
-                        });
-                        found = holds.then_some(current);
-                        break;
-                    }
-                }
-            }
-            root.push(found);
-        }
-        Roots { model, ids, by_name: OnceCell::new(), root }
-    }
-
-    /// [`Roots::new`] from the look-ups `analyze` already built: the id table is shared,
-    /// not rebuilt, and the embedding parents are the layout's (the first embedding relation
-    /// of each child, as `new` takes them).
-    pub fn with_layout(layout: &Layout<'a>) -> Roots<'a> {
-        let model = layout.model;
-        let ids = Rc::clone(layout.ids());
-        let mut root = Vec::with_capacity(model.entities.len());
-        for e in &model.entities {
-            let id = e.id.as_str();
-            let mut current = id;
-            let mut found = None;
-            for _ in 0..=model.entities.len() {
-                match layout.embedding_parent(current).map(|r| r.parent.as_str()) {
+                match parent_of(current) {
                     Some(p) if p != id => current = p,
                     Some(_) => break,
                     None => {
