@@ -246,6 +246,13 @@ pub(crate) fn extended_target<'r>(r: &'r Relation, c: &'r CopiedField) -> Cow<'r
     }
 }
 
+/// The top-level element that holds the copy `c` in the child: the sub-document of
+/// [`extended_target`] when the copy is nested, else the copy's own (possibly dotted) name.
+pub(crate) fn extended_top<'r>(r: &'r Relation, c: &'r CopiedField) -> &'r str {
+    let target = c.target_name();
+    extended_parent(r, target).unwrap_or(target)
+}
+
 /// Whether `path` is where [`extended_target`] puts the copy `c` (compared without building it).
 pub(crate) fn is_extended_target(r: &Relation, c: &CopiedField, path: &str) -> bool {
     let target = c.target_name();

@@ -3,7 +3,7 @@
 //! judged against the 1 MB target, Atlas' 2 MB flag and the 16 MiB limit.
 
 use super::paths::Layout;
-use super::size_walk::{Growth, MemberSize, Walker};
+use super::size_walk::{Growth, Largest, Walker};
 use super::{SizeEstimate, SizeLevel};
 use crate::i18n::{Arg, Text};
 use crate::model::{Entity, Model, Thresholds};
@@ -21,26 +21,32 @@ pub(crate) fn estimate_with(layout: &Layout) -> Vec<SizeEstimate> {
     estimate_with_growth(layout).0
 }
 
-/// Size estimates of every collection, in model order, each with the relation whose growth
-/// sets its horizon (the rules read it instead of walking the collection again).
-pub(crate) fn estimate_with_growth<'a>(layout: &Layout<'a>) -> (Vec<SizeEstimate>, Vec<Option<Growth<'a>>>) {
-    let mut walker = Walker::new(layout, false);
-    layout.collections().map(|e| (estimate_in(&mut walker, e), walker.growth)).unzip()
+/// What the walk of one collection found besides its estimate: the relation whose growth
+/// sets its horizon and its largest top-level element (the rules read them instead of
+/// walking the collection again).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(crate) struct Walked<'a> {
+    pub growth: Option<Growth<'a>>,
+    pub largest: Option<Largest<'a>>,
+}
+
+/// Size estimates of every collection, in model order, each with what its walk found.
+pub(crate) fn estimate_with_growth<'a>(layout: &Layout<'a>) -> (Vec<SizeEstimate>, Vec<Walked<'a>>) {
+    let mut walker = Walker::new(layout);
+    layout
+        .collections()
+        .map(|e| {
+            let estimate = estimate_in(&mut walker, e);
+            (estimate, Walked { growth: walker.growth, largest: walker.largest })
+        })
+        .unzip()
 }
 
 /// Size estimate of one collection's documents; `None` when `entity` is not a collection
 /// (embedded, a value, or external).
 pub fn estimate_entity(model: &Model, entity: &Entity) -> Option<SizeEstimate> {
     let layout = Layout::new(model);
-    layout.is_collection(entity).then(|| estimate_in(&mut Walker::new(&layout, false), entity))
-}
-
-/// The breakdown behind one collection's estimate: its top-level elements (slower: the walk
-/// records every element).
-pub(crate) fn members(layout: &Layout, entity: &Entity) -> Vec<MemberSize> {
-    let mut walker = Walker::new(layout, true);
-    estimate_in(&mut walker, entity);
-    walker.members
+    layout.is_collection(entity).then(|| estimate_in(&mut Walker::new(&layout), entity))
 }
 
 fn estimate_in<'a>(walker: &mut Walker<'_, 'a>, entity: &'a Entity) -> SizeEstimate {
@@ -254,6 +260,28 @@ mod tests {
         assert_eq!(act.worst_bytes, act.horizon_bytes);
         // The catalogue: synopsis, five review excerpts and the tags.
         assert!(sizes[0].avg_bytes > 2_000 && sizes[0].avg_bytes < 6_000, "{:?}", sizes[0]);
+    }
+
+    #[test]
+    fn the_walk_keeps_each_collections_largest_element() {
+        let m = load(include_str!("../../public/templates/bibliored.json")).expect("loads");
+        let layout = Layout::new(&m);
+        let (sizes, walked) = estimate_with_growth(&layout);
+        assert_eq!(sizes.len(), walked.len());
+        for (size, w) in sizes.iter().zip(&walked) {
+            let largest = w.largest.expect("every collection has an _id at least");
+            assert!(largest.avg > 0.0 && largest.avg < size.avg_bytes as f64, "{size:?} {largest:?}");
+        }
+        // Two equal elements: the last one counts, as `max_by` picks.
+        let mut m = Model::new("t");
+        let mut e = Entity::new("u", "users");
+        e.fields.push(Field::new("_id", BsonType::ObjectId));
+        e.fields.push(Field::new("aa", BsonType::Decimal)); // 2+2+16 = 20
+        e.fields.push(Field::new("bb", BsonType::Decimal));
+        m.entities.push(e);
+        let layout = Layout::new(&m);
+        let largest = estimate_with_growth(&layout).1[0].largest.expect("largest");
+        assert_eq!((largest.name, largest.avg), ("bb", 20.0));
     }
 
     #[test]

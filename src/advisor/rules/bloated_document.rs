@@ -1,6 +1,5 @@
 use super::local_figures::bytes;
 use crate::advisor::paths::find_fields;
-use crate::advisor::sizes::members;
 use crate::advisor::{Context, Finding, Rule, RuleMeta};
 use crate::i18n::Arg;
 use crate::model::{BsonType, Entity, EntityKind, Field, Place, Storage};
@@ -46,7 +45,7 @@ impl Rule for BloatedDocument {
 
     fn check(&self, cx: &Context, out: &mut Vec<Finding>) {
         let t = &cx.model.thresholds;
-        for size in &cx.report.sizes {
+        for (index, size) in cx.report.sizes.iter().enumerate() {
             let Some(entity) = cx.entity(&size.entity) else { continue };
             let bloated = |f: &Field| large(f) && f.size.avg_bytes.is_some_and(|avg| avg > t.bloat_field_bytes);
             let mut flagged = find_fields(&entity.fields, &bloated);
@@ -60,36 +59,34 @@ impl Rule for BloatedDocument {
                 paths.push(path.clone());
             }
             // A document over the target mostly because of one member: that finding, with its
-            // share, says more than the member's own (computed only then: the walk is slower).
+            // share, says more than the member's own (the size walk kept the largest member).
             let dominant = if size.avg_bytes > t.doc_target_bytes {
-                let members = members(cx.layout(), entity);
-                let top = members.into_iter().max_by(|a, b| a.bytes.avg.total_cmp(&b.bytes.avg));
-                top.filter(|m| m.bytes.avg > 0.5 * size.avg_bytes as f64)
+                cx.largest_member(index).filter(|m| m.avg > 0.5 * size.avg_bytes as f64)
             } else {
                 None
             };
             for (path, avg) in item_arrays(cx, entity, t.bloat_field_bytes) {
                 let overlaps = |p: &String| inside(p, &path) || inside(&path, p);
-                let is_dominant = dominant.as_ref().is_some_and(|m| inside(&path, &m.name));
+                let is_dominant = dominant.as_ref().is_some_and(|m| inside(&path, m.name));
                 if avg > t.bloat_field_bytes && !is_dominant && !paths.iter().any(overlaps) {
                     out.push(field_finding(&entity.id, &entity.name, &path, avg, t.bloat_field_bytes));
                     paths.push(path);
                 }
             }
             if let Some(m) = dominant {
-                if paths.iter().any(|p| inside(p, &m.name)) {
+                if paths.iter().any(|p| inside(p, m.name)) {
                     continue;
                 }
-                let share = (100.0 * m.bytes.avg / size.avg_bytes as f64).round();
-                let (name, field) = (&entity.name, &m.name);
+                let share = (100.0 * m.avg / size.avg_bytes as f64).round();
+                let (name, field) = (&entity.name, m.name);
                 out.push(Self::finding(
-                    Place::Field { entity: entity.id.clone(), path: m.name.clone() },
+                    Place::Field { entity: entity.id.clone(), path: m.name.to_string() },
                     text!(
                         en: "{name}'s average document is {avg}, {share}% of it in {field} ({bytes}).",
                         es: "El documento medio de {name} ocupa {avg}, el {share}% en {field} ({bytes}).",
                         pt: "O documento médio de {name} ocupa {avg}, {share}% dele em {field} ({bytes}).";
                         name, field, avg = bytes(size.avg_bytes), share = Arg::Count(share),
-                        bytes = bytes(m.bytes.avg as u64)
+                        bytes = bytes(m.avg as u64)
                     ),
                     text!(
                         en: "Every read loads the whole document: one dominant field makes each query carry bytes the view rarely shows, and fewer documents fit in RAM.",
