@@ -179,29 +179,55 @@ impl<'a> Layout<'a> {
 /// built only for the fields kept, so scanning a large model allocates almost nothing.
 pub(crate) fn find_fields<'f>(fields: &'f [Field], keep: &dyn Fn(&Field) -> bool) -> Vec<(String, &'f Field)> {
     let mut out = Vec::new();
-    let mut names: Vec<&str> = Vec::new();
-    find_into(fields, keep, &mut names, &mut out);
+    find_into(fields, keep, None, 0, &mut out);
     out
+}
+
+/// The names of the fields above the current one, innermost first, kept on the call stack.
+pub(crate) struct Up<'u, 'f> {
+    pub name: &'f str,
+    pub up: Option<&'u Up<'u, 'f>>,
+}
+
+/// `a.b.name`: the names above (outermost first) and `name`, joined with dots.
+pub(crate) fn dotted_path(up: Option<&Up>, name: &str) -> String {
+    fn push(up: Option<&Up>, path: &mut String) {
+        if let Some(u) = up {
+            push(u.up, path);
+            path.push_str(u.name);
+            path.push('.');
+        }
+    }
+    let mut len = name.len();
+    let mut at = up;
+    while let Some(u) = at {
+        len += u.name.len() + 1;
+        at = u.up;
+    }
+    let mut path = String::with_capacity(len);
+    push(up, &mut path);
+    path.push_str(name);
+    path
 }
 
 fn find_into<'f>(
     fields: &'f [Field],
     keep: &dyn Fn(&Field) -> bool,
-    names: &mut Vec<&'f str>,
+    up: Option<&Up<'_, 'f>>,
+    depth: usize,
     out: &mut Vec<(String, &'f Field)>,
 ) {
-    if names.len() > MAX_DEPTH {
+    if depth > MAX_DEPTH {
         return;
     }
     for field in fields {
-        names.push(&field.name);
         if keep(field) {
-            out.push((names.join("."), field));
+            out.push((dotted_path(up, &field.name), field));
         }
         if !field.fields.is_empty() {
-            find_into(&field.fields, keep, names, out);
+            let here = Up { name: &field.name, up };
+            find_into(&field.fields, keep, Some(&here), depth + 1, out);
         }
-        names.pop();
     }
 }
 
@@ -435,6 +461,21 @@ mod tests {
         assert_eq!(r("nope"), None);
         let actividad = layout.entity("actividad").expect("actividad");
         assert_eq!(resolve(&layout, actividad, "eventos.material_id").map(|x| x.array), Some(true));
+    }
+
+    #[test]
+    fn found_fields_carry_their_dotted_paths() {
+        let mut inner = Field::new("c", BsonType::Array);
+        inner.fields.push(Field::new("d", BsonType::Int));
+        let mut outer = Field::new("a", BsonType::Object);
+        outer.fields.push(Field::new("b", BsonType::Int));
+        outer.fields.push(inner);
+        let fields = vec![Field::new("x", BsonType::Int), outer];
+        let paths: Vec<String> = find_fields(&fields, &|_| true).into_iter().map(|(p, _)| p).collect();
+        assert_eq!(paths, ["x", "a", "a.b", "a.c", "a.c.d"]);
+        let ints = find_fields(&fields, &|f| f.bson_type == BsonType::Int);
+        assert_eq!(ints.iter().map(|(p, _)| p.as_str()).collect::<Vec<_>>(), ["x", "a.b", "a.c.d"]);
+        assert_eq!(dotted_path(None, "solo"), "solo");
     }
 
     #[test]

@@ -73,23 +73,30 @@ impl Rule for LargeArray {
             }
         }
         for r in &cx.model.relations {
-            let Some(parent) = cx.entity(&r.parent) else { continue };
             let holder_field = match r.storage {
                 Storage::Embed => Some(r.field.as_str()),
                 _ => r.reference.parent_field.as_deref(),
             };
-            if let Some(field) = holder_field.filter(|f| !f.is_empty() && !capped(parent, f)) {
-                if let Some(n) = largest(r).filter(|n| *n > t.array_warn) {
-                    let label = dotted(&parent.name, field);
-                    let source =
-                        text!(en: "the relation's maximum", es: "el máximo de la relación", pt: "o máximo da relação");
-                    out.push(finding(t, Place::Relation { id: r.id.clone() }, label, n, source));
-                }
+            // The figures first: most relations are small, and need no look-up of their ends.
+            let large = holder_field.filter(|f| !f.is_empty()).zip(largest(r).filter(|n| *n > t.array_warn));
+            let limit = t.array_atlas; // a capped bucket is the fix, up to Atlas' flag
+            let bucket = match (r.storage, &r.bucket) {
+                (Storage::Bucket, Some(b)) if b.cap > limit => Some(b),
+                _ => None,
+            };
+            if large.is_none() && bucket.is_none() {
+                continue;
             }
-            if let (Storage::Bucket, Some(b)) = (r.storage, &r.bucket) {
+            let Some(parent) = cx.entity(&r.parent) else { continue };
+            if let Some((field, n)) = large.filter(|(f, _)| !capped(parent, f)) {
+                let label = dotted(&parent.name, field);
+                let source =
+                    text!(en: "the relation's maximum", es: "el máximo de la relación", pt: "o máximo da relação");
+                out.push(finding(t, Place::Relation { id: r.id.clone() }, label, n, source));
+            }
+            if let Some(b) = bucket {
                 let child = cx.entity(&r.child);
-                let limit = t.array_atlas; // a capped bucket is the fix, up to Atlas' flag
-                if b.cap > limit && !child.is_some_and(|c| capped(c, &b.array_field)) {
+                if !child.is_some_and(|c| capped(c, &b.array_field)) {
                     let label = dotted(child.map_or(r.child.as_str(), |c| c.name.as_str()), &b.array_field);
                     let source = text!(en: "the bucket's cap", es: "el tope del contenedor", pt: "o teto do bucket");
                     out.push(finding(t, Place::Relation { id: r.id.clone() }, label, b.cap, source));

@@ -1,3 +1,4 @@
+use crate::advisor::paths::find_fields;
 use crate::advisor::relations::expected_storage;
 use crate::advisor::{Context, Finding, Fix, Rule, RuleMeta, Severity};
 use crate::declare_rule;
@@ -186,27 +187,22 @@ impl UnboundedArray {
             pt: "Declare o máximo (maxItems; arrays com mais de ~{n} elementos já pesam), ou mova os elementos para uma coleção própria.";
             n = cap
         );
-        // One path buffer for every entity's walk.
-        let mut buffer = String::new();
+        let unstated = |f: &Field| {
+            f.bson_type == BsonType::Array && f.constraints.max_items.is_none() && f.size.max_items.is_none()
+        };
         for e in cx.model.entities.iter().filter(|e| e.kind == EntityKind::Document) {
-            buffer.clear();
-            arrays(&e.fields, &mut buffer, 0, &mut |path, field| {
-                let stated = field.constraints.max_items.is_some() || field.size.max_items.is_some();
-                if field.bson_type != BsonType::Array || stated || backed.contains(&(e.id.as_str(), path)) {
-                    return;
+            for (path, _) in find_fields(&e.fields, &unstated) {
+                if backed.contains(&(e.id.as_str(), path.as_str())) {
+                    continue;
                 }
-                // `entity.path` as one argument, without the formatter.
-                let mut field = String::with_capacity(e.name.len() + 1 + path.len());
-                field.push_str(&e.name);
-                field.push('.');
-                field.push_str(path);
+                let name = &e.name;
                 let mut f = Self::finding(
-                    Place::Field { entity: e.id.clone(), path: path.to_string() },
+                    Place::Field { entity: e.id.clone(), path: path.clone() },
                     text!(
-                        en: "{field} is an array with no stated maximum",
-                        es: "{field} es un array sin máximo declarado",
-                        pt: "{field} é um array sem máximo declarado";
-                        field
+                        en: "{name}.{path} is an array with no stated maximum",
+                        es: "{name}.{path} es un array sin máximo declarado",
+                        pt: "{name}.{path} é um array sem máximo declarado";
+                        name, path = &path
                     ),
                     text!(
                         en: "If you cannot state the maximum number of elements, do not embed it: an array with no cap grows toward the 16 MiB limit.",
@@ -216,28 +212,10 @@ impl UnboundedArray {
                     fix_hint.clone(),
                 );
                 f.severity = Severity::Warning;
-                f.fix = Some(Fix::SetArrayCap { entity: e.id.clone(), path: path.to_string(), max_items: cap });
+                f.fix = Some(Fix::SetArrayCap { entity: e.id.clone(), path, max_items: cap });
                 out.push(f);
-            });
+            }
         }
-    }
-}
-
-/// Calls `visit(path, field)` for every field at any depth (sub-documents and their arrays),
-/// building the dotted path in one reused buffer.
-fn arrays(fields: &[Field], path: &mut String, depth: u32, visit: &mut dyn FnMut(&str, &Field)) {
-    if depth > 32 {
-        return;
-    }
-    for field in fields {
-        let len = path.len();
-        if len > 0 {
-            path.push('.');
-        }
-        path.push_str(&field.name);
-        visit(path, field);
-        arrays(&field.fields, path, depth + 1, visit);
-        path.truncate(len);
     }
 }
 
