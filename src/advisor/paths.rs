@@ -177,7 +177,10 @@ impl<'a> Layout<'a> {
 
 /// The fields (and their dotted paths) for which `keep` holds, at any depth. Paths are
 /// built only for the fields kept, so scanning a large model allocates almost nothing.
-pub(crate) fn find_fields<'f>(fields: &'f [Field], keep: &dyn Fn(&Field) -> bool) -> Vec<(String, &'f Field)> {
+pub(crate) fn find_fields<'f, K>(fields: &'f [Field], keep: &K) -> Vec<(String, &'f Field)>
+where
+    K: Fn(&Field) -> bool + ?Sized,
+{
     let mut out = Vec::new();
     find_into(fields, keep, None, 0, &mut out);
     out
@@ -210,9 +213,9 @@ pub(crate) fn dotted_path(up: Option<&Up>, name: &str) -> String {
     path
 }
 
-fn find_into<'f>(
+fn find_into<'f, K: Fn(&Field) -> bool + ?Sized>(
     fields: &'f [Field],
-    keep: &dyn Fn(&Field) -> bool,
+    keep: &K,
     up: Option<&Up<'_, 'f>>,
     depth: usize,
     out: &mut Vec<(String, &'f Field)>,

@@ -314,8 +314,24 @@ impl<'l, 'a> Walker<'l, 'a> {
         total
     }
 
-    /// Value bytes of a declared field; `rel` is the relation that fills it, if any.
+    /// Value bytes of a declared field; `rel` is the relation that fills it, if any. Fixed-size
+    /// scalars and strings with a size hint (most fields) are sized here, without a call.
+    #[inline(always)]
     fn field_value(&mut self, f: &'a Field, rel: Option<&'a Relation>, depth: usize) -> Triple {
+        if let Some(n) = fixed_size(f.bson_type) {
+            return Triple::same(n as f64);
+        }
+        match (f.bson_type, f.size.avg_bytes) {
+            (BsonType::String | BsonType::BinData, Some(avg)) => {
+                sized_scalar(f.bson_type, avg as f64, f.constraints.max_length)
+            }
+            _ => self.nested_value(f, rel, depth),
+        }
+    }
+
+    /// [`Self::field_value`] for documents, arrays, and strings sized from a guess.
+    #[inline(never)]
+    fn nested_value(&mut self, f: &'a Field, rel: Option<&'a Relation>, depth: usize) -> Triple {
         match f.bson_type {
             BsonType::Object if depth < MAX_DEPTH => {
                 Triple::same(DOC_OVERHEAD as f64).add(self.fields_elements(&f.fields, depth))
@@ -360,14 +376,11 @@ impl<'l, 'a> Walker<'l, 'a> {
         if let Some(n) = fixed_size(ty) {
             return Triple::same(n as f64);
         }
-        let overhead = if ty == BsonType::BinData { BINARY_OVERHEAD } else { STRING_OVERHEAD } as f64;
         let avg = match avg {
             Some(b) => b as f64,
             None => self.default_bytes(ty, name, f),
         };
-        let max_length = f.and_then(|f| f.constraints.max_length);
-        let worst = max_length.map_or(avg, |m| m as f64).max(avg);
-        Triple { avg: overhead + avg, worst: overhead + worst, horizon: overhead + worst }
+        sized_scalar(ty, avg, f.and_then(|f| f.constraints.max_length))
     }
 
     /// A sensible average for a string or binary with no `avgBytes`: the enum's average, the
@@ -390,6 +403,14 @@ impl<'l, 'a> Walker<'l, 'a> {
         let guess = c.max_length.map_or(guess, |m| guess.min(m as f64));
         c.min_length.map_or(guess, |m| guess.max(m as f64))
     }
+}
+
+/// A string or binData of `avg` bytes on average, at most `max_length` (when longer).
+#[inline]
+fn sized_scalar(ty: BsonType, avg: f64, max_length: Option<u64>) -> Triple {
+    let overhead = if ty == BsonType::BinData { BINARY_OVERHEAD } else { STRING_OVERHEAD } as f64;
+    let worst = max_length.map_or(avg, |m| m as f64).max(avg);
+    Triple { avg: overhead + avg, worst: overhead + worst, horizon: overhead + worst }
 }
 
 /// The relation whose children or copies fill the declared field `name`.

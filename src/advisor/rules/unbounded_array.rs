@@ -89,7 +89,8 @@ impl Rule for UnboundedArray {
     }
 
     fn check(&self, cx: &Context, out: &mut Vec<Finding>) {
-        let mut backed: FastSet<(&str, &str)> = FastSet::default();
+        let mut backed: FastSet<(&str, &str)> =
+            FastSet::with_capacity_and_hasher(cx.model.relations.len() * 2, Default::default());
         for rel in &cx.model.relations {
             let (parent, child) = cx.end_names(rel);
             backed.insert((&rel.parent, &rel.field));
