@@ -397,7 +397,14 @@ impl<'l, 'a> Walker<'l, 'a> {
         let guess = match (ty, example) {
             (BsonType::String, Some(len)) => len,
             (BsonType::BinData, _) => 16.0,
-            _ => *self.guesses.entry(name).or_insert_with(|| guess_by_name(&name.to_ascii_lowercase())),
+            _ => match self.guesses.get(name) {
+                Some(&guess) => guess,
+                None => {
+                    let guess = guess_by_name(&name.to_ascii_lowercase());
+                    self.guesses.insert(name, guess);
+                    guess
+                }
+            },
         };
         let Some(c) = f.map(|f| &f.constraints) else { return guess };
         let guess = c.max_length.map_or(guess, |m| guess.min(m as f64));

@@ -119,13 +119,49 @@ pub fn number(v: f64) -> String {
 
 /// Bytes for people: 980 B, 12.3 KB, 4.1 MB (decimal units, as MongoDB's limits are quoted;
 /// 16 MiB is shown as 16.8 MB).
+///
+/// The figure is what `format!("{:.1} KB", b as f64 / 1e3)` prints, computed with integers
+/// (no float formatting) except on an exact tie (`1250` bytes), which is left to the formatter.
 pub fn human_bytes(b: u64) -> String {
-    match b {
-        b if b < 1_000 => format!("{b} B"),
-        b if b < 1_000_000 => format!("{:.1} KB", b as f64 / 1e3),
-        b if b < 1_000_000_000 => format!("{:.1} MB", b as f64 / 1e6),
-        b => format!("{:.1} GB", b as f64 / 1e9),
+    let (unit, tenth, name) = match b {
+        b if b < 1_000 => {
+            let mut s = String::with_capacity(5);
+            push_digits(&mut s, b);
+            s.push_str(" B");
+            return s;
+        }
+        b if b < 1_000_000 => (1e3, 100, " KB"),
+        b if b < 1_000_000_000 => (1e6, 100_000, " MB"),
+        b => return format!("{:.1} GB", b as f64 / 1e9),
+    };
+    let (tenths, rest) = (b / tenth, b % tenth);
+    if rest * 2 == tenth {
+        return format!("{:.1}{name}", b as f64 / unit);
     }
+    // Under 10^9 bytes the quotient's rounding error is far below the distance to a tie.
+    let tenths = if rest * 2 > tenth { tenths + 1 } else { tenths };
+    let mut s = String::with_capacity(10);
+    push_digits(&mut s, tenths / 10);
+    s.push('.');
+    push_digits(&mut s, tenths % 10);
+    s.push_str(name);
+    s
+}
+
+/// Appends the decimal digits of `n`.
+fn push_digits(s: &mut String, n: u64) {
+    let mut digits = [0u8; 20];
+    let mut start = digits.len();
+    let mut n = n;
+    while let Some(slot) = start.checked_sub(1).and_then(|i| digits.get_mut(i)) {
+        *slot = b'0' + (n % 10) as u8;
+        start -= 1;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    s.push_str(std::str::from_utf8(digits.get(start..).unwrap_or_default()).unwrap_or_default());
 }
 
 #[cfg(test)]
@@ -282,6 +318,27 @@ mod tests {
         let layout = Layout::new(&m);
         let largest = estimate_with_growth(&layout).1[0].largest.expect("largest");
         assert_eq!((largest.name, largest.avg), ("bb", 20.0));
+    }
+
+    #[test]
+    fn human_bytes_prints_what_the_float_formatter_prints() {
+        let reference = |b: u64| match b {
+            b if b < 1_000 => format!("{b} B"),
+            b if b < 1_000_000 => format!("{:.1} KB", b as f64 / 1e3),
+            b if b < 1_000_000_000 => format!("{:.1} MB", b as f64 / 1e6),
+            b => format!("{:.1} GB", b as f64 / 1e9),
+        };
+        for b in 0..1_200_000 {
+            assert_eq!(human_bytes(b), reference(b), "{b}");
+        }
+        let mut rng = crate::rng::Rng::new(7);
+        for _ in 0..200_000 {
+            let b = rng.below(1_100_000_000);
+            assert_eq!(human_bytes(b), reference(b), "{b}");
+        }
+        for b in [999_950_000, 999_949_999, 999_999_999, 1_000_000_000, 16_777_216, u64::MAX, 12_350_000, 12_450_000] {
+            assert_eq!(human_bytes(b), reference(b), "{b}");
+        }
     }
 
     #[test]
