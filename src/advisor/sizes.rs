@@ -150,10 +150,15 @@ pub fn human_bytes(b: u64) -> String {
 
 /// Appends the decimal digits of `n`.
 fn push_digits(s: &mut String, n: u64) {
-    let mut digits = [0u8; 20];
-    let mut start = digits.len();
+    s.push_str(decimal_digits(n, &mut [0; 20]));
+}
+
+/// The decimal digits of `n` (what `n.to_string()` gives), written into `buffer` without the
+/// formatter.
+pub(crate) fn decimal_digits(n: u64, buffer: &mut [u8; 20]) -> &str {
+    let mut start = buffer.len();
     let mut n = n;
-    while let Some(slot) = start.checked_sub(1).and_then(|i| digits.get_mut(i)) {
+    while let Some(slot) = start.checked_sub(1).and_then(|i| buffer.get_mut(i)) {
         *slot = b'0' + (n % 10) as u8;
         start -= 1;
         n /= 10;
@@ -161,7 +166,7 @@ fn push_digits(s: &mut String, n: u64) {
             break;
         }
     }
-    s.push_str(std::str::from_utf8(digits.get(start..).unwrap_or_default()).unwrap_or_default());
+    std::str::from_utf8(buffer.get(start..).unwrap_or_default()).unwrap_or_default()
 }
 
 #[cfg(test)]
@@ -344,6 +349,9 @@ mod tests {
     #[test]
     fn units_and_labels() {
         assert_eq!(human_bytes(999), "999 B");
+        for n in [0, 7, 10, 999, 1_000_000, u64::MAX] {
+            assert_eq!(decimal_digits(n, &mut [0; 20]), n.to_string());
+        }
         assert_eq!(human_bytes(16 * 1024 * 1024), "16.8 MB");
         assert_eq!(horizon_span(1825), "5 years");
         assert_eq!(horizon_span(90), "90 days");

@@ -66,10 +66,11 @@ impl Rule for LargeArray {
                 if n <= t.array_atlas && buckets.contains(&(e.id.as_str(), path.as_str())) {
                     continue;
                 }
-                let label = dotted(&e.name, &path);
-                let place = Place::Field { entity: e.id.clone(), path };
                 let source = text!(en: "its declared maximum", es: "su máximo declarado", pt: "seu máximo declarado");
-                out.push(finding(t, place, label, n, source));
+                // The sentence borrows the path; the place then takes it (no copy).
+                let mut f = finding(t, Place::Entity { id: String::new() }, (&e.name, &path), n, source);
+                f.place = Place::Field { entity: e.id.clone(), path };
+                out.push(f);
             }
         }
         for r in &cx.model.relations {
@@ -89,7 +90,7 @@ impl Rule for LargeArray {
             }
             let Some(parent) = cx.entity(&r.parent) else { continue };
             if let Some((field, n)) = large.filter(|(f, _)| !capped(parent, f)) {
-                let label = dotted(&parent.name, field);
+                let label = (parent.name.as_str(), field);
                 let source =
                     text!(en: "the relation's maximum", es: "el máximo de la relación", pt: "o máximo da relação");
                 out.push(finding(t, Place::Relation { id: r.id.clone() }, label, n, source));
@@ -97,7 +98,7 @@ impl Rule for LargeArray {
             if let Some(b) = bucket {
                 let child = cx.entity(&r.child);
                 if !child.is_some_and(|c| capped(c, &b.array_field)) {
-                    let label = dotted(child.map_or(r.child.as_str(), |c| c.name.as_str()), &b.array_field);
+                    let label = (child.map_or(r.child.as_str(), |c| c.name.as_str()), b.array_field.as_str());
                     let source = text!(en: "the bucket's cap", es: "el tope del contenedor", pt: "o teto do bucket");
                     out.push(finding(t, Place::Relation { id: r.id.clone() }, label, b.cap, source));
                 }
@@ -107,13 +108,6 @@ impl Rule for LargeArray {
 }
 
 /// `holder.field`, built without the formatter.
-fn dotted(holder: &str, field: &str) -> String {
-    let mut label = String::with_capacity(holder.len() + 1 + field.len());
-    label.push_str(holder);
-    label.push('.');
-    label.push_str(field);
-    label
-}
 
 /// The declared field `name` of `e` carries its own cap (reported on the field).
 fn capped(e: &crate::model::Entity, name: &str) -> bool {
@@ -133,7 +127,8 @@ fn largest(r: &Relation) -> Option<u64> {
     Some(max.max(outliers))
 }
 
-fn finding(t: &Thresholds, place: Place, label: String, n: u64, source: Text) -> Finding {
+/// The finding about the array `field` of `holder` (`(holder, field)`, shown dotted).
+fn finding(t: &Thresholds, place: Place, (holder, field): (&str, &str), n: u64, source: Text) -> Finding {
     let over = if n > t.array_atlas {
         text!(
             en: "over the {n} entries Atlas' schema advisor flags",
@@ -152,10 +147,10 @@ fn finding(t: &Thresholds, place: Place, label: String, n: u64, source: Text) ->
     LargeArray::finding(
         place,
         text!(
-            en: "{label} can hold {n} elements ({source}), {over}.",
-            es: "{label} puede contener {n} elementos ({source}), {over}.",
-            pt: "{label} pode conter {n} elementos ({source}), {over}.";
-            label, n = digits(n), source, over
+            en: "{holder}.{field} can hold {n} elements ({source}), {over}.",
+            es: "{holder}.{field} puede contener {n} elementos ({source}), {over}.",
+            pt: "{holder}.{field} pode conter {n} elementos ({source}), {over}.";
+            holder, field, n = digits(n), source, over
         ),
         text!(
             en: "Each element of an indexed array is an index entry; every $push rewrites the document and reading one element loads them all.",
