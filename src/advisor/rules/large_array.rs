@@ -107,8 +107,6 @@ impl Rule for LargeArray {
     }
 }
 
-/// `holder.field`, built without the formatter.
-
 /// The declared field `name` of `e` carries its own cap (reported on the field).
 fn capped(e: &crate::model::Entity, name: &str) -> bool {
     e.field(name).is_some_and(|f| cap_of(f).is_some())
