@@ -1,7 +1,7 @@
 //! What every rule reads: the model, the derived facts, and fast look-ups into both.
 
 use super::aggregates::Roots;
-use super::paths::Layout;
+use super::paths::{array_fields, ArrayField, Layout};
 use super::query_shape::{shapes, Shape};
 use super::size_walk::{Growth, Largest};
 use super::sizes::{estimate_with_growth, Walked};
@@ -27,6 +27,8 @@ pub struct Context<'a> {
     walked: OnceCell<SizeFacts<'a>>,
     /// Both end names of each relation, in model order, built on first use.
     end_names: OnceCell<Vec<(&'a str, &'a str)>>,
+    /// Every array field of every document entity, built on first use.
+    arrays: OnceCell<Vec<ArrayField<'a>>>,
 }
 
 impl<'a> Context<'a> {
@@ -44,6 +46,7 @@ impl<'a> Context<'a> {
             roots: OnceCell::new(),
             walked: OnceCell::new(),
             end_names: OnceCell::new(),
+            arrays: OnceCell::new(),
         }
     }
 
@@ -93,6 +96,12 @@ impl<'a> Context<'a> {
 
     pub fn size(&self, entity: &str) -> Option<&'a SizeEstimate> {
         self.sizes.get(entity).copied()
+    }
+
+    /// Every array field of every document entity (model order, fields in pre-order), scanned
+    /// once for the rules about arrays.
+    pub(crate) fn array_fields(&self) -> &[ArrayField<'a>] {
+        self.arrays.get_or_init(|| array_fields(self.model))
     }
 
     /// Relations by parent and child, embedding roots and field-path resolution.

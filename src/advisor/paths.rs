@@ -186,6 +186,49 @@ where
     out
 }
 
+/// An array field of a document entity, at any depth, with its dotted path (borrowed for a
+/// top-level field).
+pub(crate) struct ArrayField<'a> {
+    pub entity: &'a Entity,
+    pub path: Cow<'a, str>,
+    pub field: &'a Field,
+}
+
+/// Every array field of every document entity: entities in model order, each one's fields in
+/// the order of [`find_fields`]. One scan of the fields for every rule about arrays.
+pub(crate) fn array_fields(model: &Model) -> Vec<ArrayField<'_>> {
+    let mut out = Vec::with_capacity(model.entities.len() * 2);
+    for e in model.entities.iter().filter(|e| e.kind == EntityKind::Document) {
+        arrays_into(e, &e.fields, None, 0, &mut out);
+    }
+    out
+}
+
+fn arrays_into<'a>(
+    e: &'a Entity,
+    fields: &'a [Field],
+    up: Option<&Up<'_, 'a>>,
+    depth: usize,
+    out: &mut Vec<ArrayField<'a>>,
+) {
+    if depth > MAX_DEPTH {
+        return;
+    }
+    for field in fields {
+        if field.bson_type == BsonType::Array {
+            let path = match up {
+                None => Cow::Borrowed(field.name.as_str()),
+                Some(_) => Cow::Owned(dotted_path(up, &field.name)),
+            };
+            out.push(ArrayField { entity: e, path, field });
+        }
+        if !field.fields.is_empty() {
+            let here = Up { name: &field.name, up };
+            arrays_into(e, &field.fields, Some(&here), depth + 1, out);
+        }
+    }
+}
+
 /// The names of the fields above the current one, innermost first, kept on the call stack.
 pub(crate) struct Up<'u, 'f> {
     pub name: &'f str,
@@ -479,6 +522,26 @@ mod tests {
         let ints = find_fields(&fields, &|f| f.bson_type == BsonType::Int);
         assert_eq!(ints.iter().map(|(p, _)| p.as_str()).collect::<Vec<_>>(), ["x", "a.b", "a.c.d"]);
         assert_eq!(dotted_path(None, "solo"), "solo");
+    }
+
+    #[test]
+    fn array_fields_of_document_entities_in_order() {
+        let mut m = Model::new("t");
+        let mut doc = Entity::new("d", "docs");
+        let mut tags = Field::new("tags", BsonType::Array);
+        tags.items = Some(BsonType::String);
+        let mut meta = Field::new("meta", BsonType::Object);
+        let mut inner = Field::new("marks", BsonType::Array);
+        inner.fields.push(Field::new("deep", BsonType::Array));
+        meta.fields.push(inner);
+        doc.fields.extend([tags.clone(), meta, Field::new("n", BsonType::Int)]);
+        let mut value = Entity::new("v", "values");
+        value.kind = EntityKind::Value;
+        value.fields.push(tags);
+        m.entities.extend([value, doc]);
+        let found: Vec<(&str, &str)> = array_fields(&m).iter().map(|a| (a.entity.id.as_str(), &*a.path)).collect();
+        assert_eq!(found, [("d", "tags"), ("d", "meta.marks"), ("d", "meta.marks.deep")]);
+        assert!(matches!(array_fields(&m)[0].path, Cow::Borrowed(_)), "a top-level path is borrowed");
     }
 
     #[test]

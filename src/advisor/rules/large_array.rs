@@ -1,9 +1,8 @@
 use super::local_figures::digits;
-use crate::advisor::paths::find_fields;
 use crate::advisor::{Context, Finding, Rule, RuleMeta};
 use crate::fast_hash::FastSet;
 use crate::i18n::Text;
-use crate::model::{BsonType, EntityKind, Field, Place, Relation, Storage, Thresholds};
+use crate::model::{Field, Place, Relation, Storage, Thresholds};
 use crate::{declare_rule, text};
 
 declare_rule! {
@@ -59,19 +58,15 @@ impl Rule for LargeArray {
                 _ => None,
             })
             .collect();
-        for e in cx.model.entities.iter().filter(|e| e.kind == EntityKind::Document) {
-            let large = |f: &Field| f.bson_type == BsonType::Array && cap_of(f).is_some_and(|n| n > t.array_warn);
-            for (path, f) in find_fields(&e.fields, &large) {
-                let n = cap_of(f).unwrap_or(0);
-                if n <= t.array_atlas && buckets.contains(&(e.id.as_str(), path.as_str())) {
-                    continue;
-                }
-                let source = text!(en: "its declared maximum", es: "su máximo declarado", pt: "seu máximo declarado");
-                // The sentence borrows the path; the place then takes it (no copy).
-                let mut f = finding(t, Place::Entity { id: String::new() }, (&e.name, &path), n, source);
-                f.place = Place::Field { entity: e.id.clone(), path };
-                out.push(f);
+        for array in cx.array_fields() {
+            let Some(n) = cap_of(array.field).filter(|n| *n > t.array_warn) else { continue };
+            let (e, path) = (array.entity, &*array.path);
+            if n <= t.array_atlas && buckets.contains(&(e.id.as_str(), path)) {
+                continue;
             }
+            let source = text!(en: "its declared maximum", es: "su máximo declarado", pt: "seu máximo declarado");
+            let place = Place::Field { entity: e.id.clone(), path: path.to_string() };
+            out.push(finding(t, place, (&e.name, path), n, source));
         }
         for r in &cx.model.relations {
             let holder_field = match r.storage {

@@ -1,10 +1,9 @@
-use crate::advisor::paths::find_fields;
 use crate::advisor::relations::expected_storage;
 use crate::advisor::{Context, Finding, Fix, Rule, RuleMeta, Severity};
 use crate::declare_rule;
 use crate::fast_hash::FastSet;
 use crate::i18n::{Arg, Labelled, Text};
-use crate::model::{BsonType, EntityKind, Field, Place, Relation, Storage};
+use crate::model::{Place, Relation, Storage};
 use crate::text;
 
 declare_rule! {
@@ -188,34 +187,33 @@ impl UnboundedArray {
             pt: "Declare o máximo (maxItems; arrays com mais de ~{n} elementos já pesam), ou mova os elementos para uma coleção própria.";
             n = cap
         );
-        let unstated = |f: &Field| {
-            f.bson_type == BsonType::Array && f.constraints.max_items.is_none() && f.size.max_items.is_none()
-        };
-        for e in cx.model.entities.iter().filter(|e| e.kind == EntityKind::Document) {
-            for (path, _) in find_fields(&e.fields, &unstated) {
-                if backed.contains(&(e.id.as_str(), path.as_str())) {
-                    continue;
-                }
-                let name = &e.name;
-                let mut f = Self::finding(
-                    Place::Field { entity: e.id.clone(), path: path.clone() },
-                    text!(
-                        en: "{name}.{path} is an array with no stated maximum",
-                        es: "{name}.{path} es un array sin máximo declarado",
-                        pt: "{name}.{path} é um array sem máximo declarado";
-                        name, path = &path
-                    ),
-                    text!(
-                        en: "If you cannot state the maximum number of elements, do not embed it: an array with no cap grows toward the 16 MiB limit.",
-                        es: "Si no puedes declarar el número máximo de elementos, no lo embebas: un array sin tope crece hacia el límite de 16 MiB.",
-                        pt: "Se não for possível declarar o número máximo de elementos, não embuta: um array sem teto cresce rumo ao limite de 16 MiB."
-                    ),
-                    fix_hint.clone(),
-                );
-                f.severity = Severity::Warning;
-                f.fix = Some(Fix::SetArrayCap { entity: e.id.clone(), path, max_items: cap });
-                out.push(f);
+        for array in cx.array_fields() {
+            let (e, path, field) = (array.entity, &*array.path, array.field);
+            if field.constraints.max_items.is_some() || field.size.max_items.is_some() {
+                continue;
             }
+            if backed.contains(&(e.id.as_str(), path)) {
+                continue;
+            }
+            let name = &e.name;
+            let mut f = Self::finding(
+                Place::Field { entity: e.id.clone(), path: path.to_string() },
+                text!(
+                    en: "{name}.{path} is an array with no stated maximum",
+                    es: "{name}.{path} es un array sin máximo declarado",
+                    pt: "{name}.{path} é um array sem máximo declarado";
+                    name, path
+                ),
+                text!(
+                    en: "If you cannot state the maximum number of elements, do not embed it: an array with no cap grows toward the 16 MiB limit.",
+                    es: "Si no puedes declarar el número máximo de elementos, no lo embebas: un array sin tope crece hacia el límite de 16 MiB.",
+                    pt: "Se não for possível declarar o número máximo de elementos, não embuta: um array sem teto cresce rumo ao limite de 16 MiB."
+                ),
+                fix_hint.clone(),
+            );
+            f.severity = Severity::Warning;
+            f.fix = Some(Fix::SetArrayCap { entity: e.id.clone(), path: path.to_string(), max_items: cap });
+            out.push(f);
         }
     }
 }
