@@ -539,9 +539,10 @@ mod tests {
         value.kind = EntityKind::Value;
         value.fields.push(tags);
         m.entities.extend([value, doc]);
-        let found: Vec<(&str, &str)> = array_fields(&m).iter().map(|a| (a.entity.id.as_str(), &*a.path)).collect();
+        let arrays = array_fields(&m);
+        let found: Vec<(&str, &str)> = arrays.iter().map(|a| (a.entity.id.as_str(), &*a.path)).collect();
         assert_eq!(found, [("d", "tags"), ("d", "meta.marks"), ("d", "meta.marks.deep")]);
-        assert!(matches!(array_fields(&m)[0].path, Cow::Borrowed(_)), "a top-level path is borrowed");
+        assert!(matches!(arrays[0].path, Cow::Borrowed(_)), "a top-level path is borrowed");
     }
 
     #[test]
