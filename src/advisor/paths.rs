@@ -75,6 +75,8 @@ pub(crate) struct Layout<'a> {
     embed_parent: FastMap<&'a str, &'a Relation>,
     /// The collection holding each entity (absent: external, dangling, or in a cycle).
     roots: FastMap<&'a str, &'a str>,
+    /// Whether each entity (in model order) is a collection, looked up once.
+    is_root: Vec<bool>,
 }
 
 impl<'a> Layout<'a> {
@@ -85,6 +87,11 @@ impl<'a> Layout<'a> {
         for r in model.relations.iter().filter(|r| r.storage == Storage::Embed) {
             embed_parent.entry(r.child.as_str()).or_insert(r);
         }
+        let is_root = model
+            .entities
+            .iter()
+            .map(|e| e.kind == EntityKind::Document && !embed_parent.contains_key(e.id.as_str()))
+            .collect();
         let mut layout = Layout {
             model,
             entities: model.entities.iter().map(|e| (e.id.as_str(), e)).collect(),
@@ -92,6 +99,7 @@ impl<'a> Layout<'a> {
             by_child,
             embed_parent,
             roots: FastMap::default(),
+            is_root,
         };
         let mut roots = FastMap::with_capacity_and_hasher(model.entities.len(), Default::default());
         roots.extend(model.entities.iter().filter_map(|e| Some((e.id.as_str(), layout.find_root(&e.id)?))));
@@ -129,7 +137,7 @@ impl<'a> Layout<'a> {
 
     /// The collections, in model order.
     pub fn collections(&self) -> impl Iterator<Item = &'a Entity> + '_ {
-        self.model.entities.iter().filter(|e| self.is_collection(e))
+        self.model.entities.iter().zip(&self.is_root).filter(|(_, &root)| root).map(|(e, _)| e)
     }
 
     /// The id of the collection whose documents hold `id` (itself when it is one).
