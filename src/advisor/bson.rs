@@ -40,6 +40,9 @@ pub(crate) fn array_key_digits(n: f64) -> f64 {
     if !n.is_finite() || n <= 0.0 {
         return 0.0;
     }
+    if n <= 10.0 {
+        return n; // one digit each (the loop's first step, exactly)
+    }
     let mut total = 0.0;
     let mut low = 0.0_f64; // first index with `digits` digits
     let mut high = 10.0_f64; // first index with `digits + 1` digits

@@ -2,10 +2,10 @@
 
 use super::aggregates::Roots;
 use super::index_budget::{loads, Load};
-use super::paths::Layout;
+use super::paths::{array_fields, ArrayField, Layout};
 use super::query_shape::{shapes, Shape, Shapes};
-use super::size_walk::Growth;
-use super::sizes::estimate_with_growth;
+use super::size_walk::{Growth, Largest};
+use super::sizes::{estimate_with_growth, Walked};
 use super::{IndexAdvice, RelationAdvice, Report, SizeEstimate};
 use crate::fast_hash::FastMap;
 use crate::model::ids::Kind;
@@ -28,12 +28,14 @@ pub struct Context<'a> {
     shapes: OnceCell<Shapes>,
     /// The aggregate root of each entity, built on first use.
     roots: OnceCell<Roots<'a>>,
-    /// The relation whose growth sets each collection's horizon size, by collection id.
-    growth: OnceCell<FastMap<&'a str, Growth<'a>>>,
+    /// What the size walk found in each collection (horizon growth, largest element).
+    walked: OnceCell<SizeFacts<'a>>,
     /// Both end names of each relation, in model order, built on first use.
     end_names: OnceCell<Vec<(&'a str, &'a str)>>,
     /// The reads and writes per minute of each collection, built on first use.
     loads: OnceCell<FastMap<&'a str, Load>>,
+    /// Every array field of every document entity, built on first use.
+    arrays: OnceCell<Vec<ArrayField<'a>>>,
 }
 
 impl<'a> Context<'a> {
@@ -48,9 +50,10 @@ impl<'a> Context<'a> {
             layout: OnceCell::new(),
             shapes: OnceCell::new(),
             roots: OnceCell::new(),
-            growth: OnceCell::new(),
+            walked: OnceCell::new(),
             end_names: OnceCell::new(),
             loads: OnceCell::new(),
+            arrays: OnceCell::new(),
         }
     }
 
@@ -145,6 +148,12 @@ impl<'a> Context<'a> {
         })
     }
 
+    /// Every array field of every document entity (model order, fields in pre-order), scanned
+    /// once for the rules about arrays.
+    pub(crate) fn array_fields(&self) -> &[ArrayField<'a>] {
+        self.arrays.get_or_init(|| array_fields(self.model))
+    }
+
     /// Relations by parent and child, embedding roots and field-path resolution.
     pub(crate) fn layout(&self) -> &Layout<'a> {
         self.layout.get_or_init(|| Layout::new(self.model))
@@ -160,14 +169,23 @@ impl<'a> Context<'a> {
         self.roots.get_or_init(|| Roots::new(self.model))
     }
 
+    /// What the size walk found, by collection.
+    fn walked(&self) -> &SizeFacts<'a> {
+        self.walked.get_or_init(|| {
+            let collections = self.layout().collections().map(|e| e.id.as_str());
+            growth_by_collection(collections, estimate_with_growth(self.layout()).1)
+        })
+    }
+
     /// The relation whose growth sets the collection's horizon size, if one grows without bound.
     pub(crate) fn growth(&self, entity: &str) -> Option<&Growth<'a>> {
-        self.growth
-            .get_or_init(|| {
-                let collections = self.layout().collections().map(|e| e.id.as_str());
-                growth_by_collection(collections, estimate_with_growth(self.layout()).1)
-            })
-            .get(entity)
+        self.walked().growth.get(entity)
+    }
+
+    /// The largest top-level element (on average) of the collection whose estimate is
+    /// `report.sizes[index]`.
+    pub(crate) fn largest_member(&self, index: usize) -> Option<Largest<'a>> {
+        self.walked().largest.get(index).copied().flatten()
     }
 
     /// The reads and writes per minute each collection takes (`index_budget::loads`).
@@ -181,17 +199,11 @@ impl<'a> Context<'a> {
     }
 
     /// Hands over facts `analyze` already built, so rules do not rebuild them.
-    pub(crate) fn prime(
-        &self,
-        layout: Layout<'a>,
-        shapes: Shapes,
-        roots: Roots<'a>,
-        growth: FastMap<&'a str, Growth<'a>>,
-    ) {
+    pub(crate) fn prime(&self, layout: Layout<'a>, shapes: Shapes, roots: Roots<'a>, walked: SizeFacts<'a>) {
         let _ = self.layout.set(layout);
         let _ = self.shapes.set(shapes);
         let _ = self.roots.set(roots);
-        let _ = self.growth.set(growth);
+        let _ = self.walked.set(walked);
     }
 
     /// Derived and declared indexes of one collection.
@@ -200,10 +212,18 @@ impl<'a> Context<'a> {
     }
 }
 
-/// Pairs collection ids with the growth the size estimate found for each (same order).
+/// What the size walk found: the growth behind each growing collection's horizon, by id, and
+/// each collection's largest element, in the order of the estimates.
+pub(crate) struct SizeFacts<'a> {
+    growth: FastMap<&'a str, Growth<'a>>,
+    largest: Vec<Option<Largest<'a>>>,
+}
+
+/// Pairs collection ids with what the size estimate found for each (same order).
 pub(crate) fn growth_by_collection<'a>(
     collections: impl Iterator<Item = &'a str>,
-    growth: Vec<Option<Growth<'a>>>,
-) -> FastMap<&'a str, Growth<'a>> {
-    collections.zip(growth).filter_map(|(id, g)| Some((id, g?))).collect()
+    walked: Vec<Walked<'a>>,
+) -> SizeFacts<'a> {
+    let growth = collections.zip(&walked).filter_map(|(id, w)| Some((id, w.growth?))).collect();
+    SizeFacts { growth, largest: walked.into_iter().map(|w| w.largest).collect() }
 }

@@ -97,6 +97,8 @@ pub(crate) struct Layout<'a> {
     /// The collection holding each entity, by entity position (`None`: external, or in a
     /// cycle).
     roots: Vec<Option<&'a str>>,
+    /// Whether each entity (in model order) is a collection, looked up once.
+    is_root: Vec<bool>,
 }
 
 impl<'a> Layout<'a> {
@@ -108,7 +110,12 @@ impl<'a> Layout<'a> {
         for r in model.relations.iter().filter(|r| r.storage == Storage::Embed) {
             embed_parent.entry(r.child.as_str()).or_insert(r);
         }
-        let mut layout = Layout { model, ids, by_parent, by_child, embed_parent, roots: Vec::new() };
+        let is_root = model
+            .entities
+            .iter()
+            .map(|e| e.kind == EntityKind::Document && !embed_parent.contains_key(e.id.as_str()))
+            .collect();
+        let mut layout = Layout { model, ids, by_parent, by_child, embed_parent, roots: Vec::new(), is_root };
         // An entity's root depends only on its id, so two entities with one id share it.
         let roots = model.entities.iter().map(|e| layout.find_root(&e.id)).collect();
         layout.roots = roots;
@@ -145,7 +152,7 @@ impl<'a> Layout<'a> {
 
     /// The collections, in model order.
     pub fn collections(&self) -> impl Iterator<Item = &'a Entity> + '_ {
-        self.model.entities.iter().filter(|e| self.is_collection(e))
+        self.model.entities.iter().zip(&self.is_root).filter(|(_, &root)| root).map(|(e, _)| e)
     }
 
     /// The id of the collection whose documents hold `id` (itself when it is one).
@@ -193,31 +200,103 @@ impl<'a> Layout<'a> {
 
 /// The fields (and their dotted paths) for which `keep` holds, at any depth. Paths are
 /// built only for the fields kept, so scanning a large model allocates almost nothing.
-pub(crate) fn find_fields<'f>(fields: &'f [Field], keep: &dyn Fn(&Field) -> bool) -> Vec<(String, &'f Field)> {
+pub(crate) fn find_fields<'f, K>(fields: &'f [Field], keep: &K) -> Vec<(String, &'f Field)>
+where
+    K: Fn(&Field) -> bool + ?Sized,
+{
     let mut out = Vec::new();
-    let mut names: Vec<&str> = Vec::new();
-    find_into(fields, keep, &mut names, &mut out);
+    find_into(fields, keep, None, 0, &mut out);
     out
 }
 
-fn find_into<'f>(
-    fields: &'f [Field],
-    keep: &dyn Fn(&Field) -> bool,
-    names: &mut Vec<&'f str>,
-    out: &mut Vec<(String, &'f Field)>,
+/// An array field of a document entity, at any depth, with its dotted path (borrowed for a
+/// top-level field).
+pub(crate) struct ArrayField<'a> {
+    pub entity: &'a Entity,
+    pub path: Cow<'a, str>,
+    pub field: &'a Field,
+}
+
+/// Every array field of every document entity: entities in model order, each one's fields in
+/// the order of [`find_fields`]. One scan of the fields for every rule about arrays.
+pub(crate) fn array_fields(model: &Model) -> Vec<ArrayField<'_>> {
+    let mut out = Vec::with_capacity(model.entities.len() * 2);
+    for e in model.entities.iter().filter(|e| e.kind == EntityKind::Document) {
+        arrays_into(e, &e.fields, None, 0, &mut out);
+    }
+    out
+}
+
+fn arrays_into<'a>(
+    e: &'a Entity,
+    fields: &'a [Field],
+    up: Option<&Up<'_, 'a>>,
+    depth: usize,
+    out: &mut Vec<ArrayField<'a>>,
 ) {
-    if names.len() > MAX_DEPTH {
+    if depth > MAX_DEPTH {
         return;
     }
     for field in fields {
-        names.push(&field.name);
-        if keep(field) {
-            out.push((names.join("."), field));
+        if field.bson_type == BsonType::Array {
+            let path = match up {
+                None => Cow::Borrowed(field.name.as_str()),
+                Some(_) => Cow::Owned(dotted_path(up, &field.name)),
+            };
+            out.push(ArrayField { entity: e, path, field });
         }
         if !field.fields.is_empty() {
-            find_into(&field.fields, keep, names, out);
+            let here = Up { name: &field.name, up };
+            arrays_into(e, &field.fields, Some(&here), depth + 1, out);
         }
-        names.pop();
+    }
+}
+
+/// The names of the fields above the current one, innermost first, kept on the call stack.
+pub(crate) struct Up<'u, 'f> {
+    pub name: &'f str,
+    pub up: Option<&'u Up<'u, 'f>>,
+}
+
+/// `a.b.name`: the names above (outermost first) and `name`, joined with dots.
+pub(crate) fn dotted_path(up: Option<&Up>, name: &str) -> String {
+    fn push(up: Option<&Up>, path: &mut String) {
+        if let Some(u) = up {
+            push(u.up, path);
+            path.push_str(u.name);
+            path.push('.');
+        }
+    }
+    let mut len = name.len();
+    let mut at = up;
+    while let Some(u) = at {
+        len += u.name.len() + 1;
+        at = u.up;
+    }
+    let mut path = String::with_capacity(len);
+    push(up, &mut path);
+    path.push_str(name);
+    path
+}
+
+fn find_into<'f, K: Fn(&Field) -> bool + ?Sized>(
+    fields: &'f [Field],
+    keep: &K,
+    up: Option<&Up<'_, 'f>>,
+    depth: usize,
+    out: &mut Vec<(String, &'f Field)>,
+) {
+    if depth > MAX_DEPTH {
+        return;
+    }
+    for field in fields {
+        if keep(field) {
+            out.push((dotted_path(up, &field.name), field));
+        }
+        if !field.fields.is_empty() {
+            let here = Up { name: &field.name, up };
+            find_into(&field.fields, keep, Some(&here), depth + 1, out);
+        }
     }
 }
 
@@ -260,6 +339,13 @@ pub(crate) fn extended_target<'r>(r: &'r Relation, c: &'r CopiedField) -> Cow<'r
         }
         None => Cow::Borrowed(target),
     }
+}
+
+/// The top-level element that holds the copy `c` in the child: the sub-document of
+/// [`extended_target`] when the copy is nested, else the copy's own (possibly dotted) name.
+pub(crate) fn extended_top<'r>(r: &'r Relation, c: &'r CopiedField) -> &'r str {
+    let target = c.target_name();
+    extended_parent(r, target).unwrap_or(target)
 }
 
 /// Whether `path` is where [`extended_target`] puts the copy `c` (compared without building it).
@@ -444,6 +530,42 @@ mod tests {
         assert_eq!(r("nope"), None);
         let actividad = layout.entity("actividad").expect("actividad");
         assert_eq!(resolve(&layout, actividad, "eventos.material_id").map(|x| x.array), Some(true));
+    }
+
+    #[test]
+    fn found_fields_carry_their_dotted_paths() {
+        let mut inner = Field::new("c", BsonType::Array);
+        inner.fields.push(Field::new("d", BsonType::Int));
+        let mut outer = Field::new("a", BsonType::Object);
+        outer.fields.push(Field::new("b", BsonType::Int));
+        outer.fields.push(inner);
+        let fields = vec![Field::new("x", BsonType::Int), outer];
+        let paths: Vec<String> = find_fields(&fields, &|_| true).into_iter().map(|(p, _)| p).collect();
+        assert_eq!(paths, ["x", "a", "a.b", "a.c", "a.c.d"]);
+        let ints = find_fields(&fields, &|f| f.bson_type == BsonType::Int);
+        assert_eq!(ints.iter().map(|(p, _)| p.as_str()).collect::<Vec<_>>(), ["x", "a.b", "a.c.d"]);
+        assert_eq!(dotted_path(None, "solo"), "solo");
+    }
+
+    #[test]
+    fn array_fields_of_document_entities_in_order() {
+        let mut m = Model::new("t");
+        let mut doc = Entity::new("d", "docs");
+        let mut tags = Field::new("tags", BsonType::Array);
+        tags.items = Some(BsonType::String);
+        let mut meta = Field::new("meta", BsonType::Object);
+        let mut inner = Field::new("marks", BsonType::Array);
+        inner.fields.push(Field::new("deep", BsonType::Array));
+        meta.fields.push(inner);
+        doc.fields.extend([tags.clone(), meta, Field::new("n", BsonType::Int)]);
+        let mut value = Entity::new("v", "values");
+        value.kind = EntityKind::Value;
+        value.fields.push(tags);
+        m.entities.extend([value, doc]);
+        let arrays = array_fields(&m);
+        let found: Vec<(&str, &str)> = arrays.iter().map(|a| (a.entity.id.as_str(), &*a.path)).collect();
+        assert_eq!(found, [("d", "tags"), ("d", "meta.marks"), ("d", "meta.marks.deep")]);
+        assert!(matches!(arrays[0].path, Cow::Borrowed(_)), "a top-level path is borrowed");
     }
 
     #[test]

@@ -6,7 +6,7 @@
 //! values, id arrays, extended-reference copies, reference ids and bucket arrays.
 
 use super::bson::{array_bytes, element_header, fixed_size, BINARY_OVERHEAD, DOC_OVERHEAD, STRING_OVERHEAD};
-use super::paths::{extended_target, Layout, MAX_DEPTH};
+use super::paths::{extended_target, extended_top, Layout, MAX_DEPTH};
 use super::size_defaults::{guess_by_name, period_days, DEFAULT_ITEMS};
 use crate::fast_hash::FastMap;
 use crate::model::{find_path, BsonType, Cardinality, Entity, EntityKind, Field, Relation, Storage};
@@ -28,13 +28,13 @@ impl Triple {
     }
 }
 
-/// A top-level element of a collection's documents.
-#[derive(Debug, Clone, PartialEq)]
-pub(crate) struct MemberSize {
-    pub name: String,
-    pub bson_type: BsonType,
-    /// Element bytes (header included).
-    pub bytes: Triple,
+/// The largest top-level element of a collection's documents, on average (the last of equals,
+/// as `Iterator::max_by` picks), borrowed from the model.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(crate) struct Largest<'a> {
+    pub name: &'a str,
+    /// Average element bytes (header included).
+    pub avg: f64,
 }
 
 /// The relation whose growth adds the most bytes by the horizon (borrowed from the model).
@@ -49,9 +49,8 @@ pub(crate) struct Growth<'a> {
 pub(crate) struct Walker<'l, 'a> {
     pub layout: &'l Layout<'a>,
     pub days: f64,
-    /// Record the top-level members (the breakdown); off for the fast estimate.
-    pub record: bool,
-    pub members: Vec<MemberSize>,
+    /// The largest top-level element of the last collection walked.
+    pub largest: Option<Largest<'a>>,
     pub growth: Option<Growth<'a>>,
     /// Name guesses already made (field names repeat across entities).
     guesses: FastMap<&'a str, f64>,
@@ -64,30 +63,30 @@ struct Counts {
 }
 
 impl<'l, 'a> Walker<'l, 'a> {
-    pub fn new(layout: &'l Layout<'a>, record: bool) -> Self {
+    pub fn new(layout: &'l Layout<'a>) -> Self {
         let days = layout.model.thresholds.horizon_days as f64;
-        Walker { layout, days, record, members: Vec::new(), growth: None, guesses: FastMap::default() }
+        Walker { layout, days, largest: None, growth: None, guesses: FastMap::default() }
     }
 
     /// Bytes of one document of the collection `root`.
     pub fn collection(&mut self, root: &'a Entity) -> Triple {
-        self.members.clear();
+        self.largest = None;
         self.growth = None;
         let mut elements = self.entity_elements(root, 0);
         let declared = |name: &str| root.fields.iter().any(|f| f.name == name);
-        let mut extra = |w: &mut Self, name: &str, ty: BsonType, value: Triple| {
+        let mut extra = |w: &mut Self, name: &'a str, value: Triple| {
             let b = Triple::same(element_header(name) as f64).add(value);
-            w.member(name, ty, b);
+            w.member(name, b);
             elements = elements.add(b);
         };
         if !declared("_id") {
-            extra(self, "_id", BsonType::ObjectId, Triple::same(12.0));
+            extra(self, "_id", Triple::same(12.0));
         }
         if let Some(v) = root.collection.schema_version_field.as_deref().filter(|v| !declared(v)) {
-            extra(self, v, BsonType::Int, Triple::same(4.0));
+            extra(self, v, Triple::same(4.0));
         }
         if let Some(d) = root.collection.discriminator.as_deref().filter(|d| !declared(d)) {
-            extra(self, d, BsonType::String, Triple::same((STRING_OVERHEAD + 10) as f64));
+            extra(self, d, Triple::same((STRING_OVERHEAD + 10) as f64));
         }
         let variants = &root.collection.variants;
         if !variants.is_empty() {
@@ -106,9 +105,11 @@ impl<'l, 'a> Walker<'l, 'a> {
         Triple::same(DOC_OVERHEAD as f64).add(elements)
     }
 
-    fn member(&mut self, name: &str, ty: BsonType, bytes: Triple) {
-        if self.record {
-            self.members.push(MemberSize { name: name.to_string(), bson_type: ty, bytes });
+    /// A top-level element: kept when it is the largest so far (or as large).
+    #[inline]
+    fn member(&mut self, name: &'a str, bytes: Triple) {
+        if self.largest.is_none_or(|m| m.avg.total_cmp(&bytes.avg) != std::cmp::Ordering::Greater) {
+            self.largest = Some(Largest { name, avg: bytes.avg });
         }
     }
 
@@ -128,19 +129,19 @@ impl<'l, 'a> Walker<'l, 'a> {
             let value = self.field_value(f, rel, depth);
             let b = Triple::same(element_header(&f.name) as f64).add(value);
             if top {
-                self.member(&f.name, f.bson_type, b);
+                self.member(&f.name, b);
             }
             total = total.add(b);
         }
         for r in children {
             if r.storage == Storage::Embed && !r.field.is_empty() && !declared(e, &r.field) {
-                let (ty, value) = self.embedded(r, depth);
-                total = total.add(self.extra(top, &r.field, ty, value));
+                let value = self.embedded(r, depth);
+                total = total.add(self.extra(top, &r.field, value));
             }
             if let Some(pf) = r.reference.parent_field.as_deref().filter(|p| !declared_path(e, p)) {
                 let counts = self.counts(r);
                 let value = self.array(&counts, Triple::same(12.0), Some(r));
-                total = total.add(self.extra(top, pf, BsonType::Array, value));
+                total = total.add(self.extra(top, pf, value));
             }
             if let Some(s) = r.subset.as_ref() {
                 if !declared(e, &s.field) {
@@ -148,26 +149,26 @@ impl<'l, 'a> Walker<'l, 'a> {
                     let n = Triple { avg: r.cardinality.typical.min(s.size as f64), ..Triple::same(s.size as f64) };
                     let counts = Counts { items: n, per_day: None };
                     let value = self.array(&counts, item, Some(r));
-                    total = total.add(self.extra(top, &s.field, BsonType::Array, value));
+                    total = total.add(self.extra(top, &s.field, value));
                 }
                 if let Some(c) = s.count_field.as_deref().filter(|c| !declared_path(e, c)) {
-                    total = total.add(self.extra(top, c, BsonType::Int, Triple::same(4.0)));
+                    total = total.add(self.extra(top, c, Triple::same(4.0)));
                 }
             }
             for c in &r.computed {
                 if !declared(e, head(&c.field)) {
-                    let (ty, v) = if c.op == "count" { (BsonType::Int, 4.0) } else { (BsonType::Double, 8.0) };
-                    total = total.add(self.extra(top, &c.field, ty, Triple::same(v)));
+                    let v = if c.op == "count" { 4.0 } else { 8.0 };
+                    total = total.add(self.extra(top, &c.field, Triple::same(v)));
                 }
             }
             if let Some(o) = r.outlier.as_ref().filter(|o| !declared(e, &o.flag_field)) {
-                total = total.add(self.extra(top, &o.flag_field, BsonType::Bool, Triple::same(1.0)));
+                total = total.add(self.extra(top, &o.flag_field, Triple::same(1.0)));
             }
         }
         for r in parents {
             if let Some(cf) = r.reference.child_field.as_deref().filter(|c| !declared(e, head(c))) {
                 if matches!(r.storage, Storage::Reference | Storage::Bucket) {
-                    total = total.add(self.extra(top, cf, BsonType::ObjectId, Triple::same(12.0)));
+                    total = total.add(self.extra(top, cf, Triple::same(12.0)));
                 }
             }
             for c in &r.extended {
@@ -179,7 +180,7 @@ impl<'l, 'a> Walker<'l, 'a> {
                         Some(f) => self.field_value(f, None, depth + 1),
                         None => Triple::same((STRING_OVERHEAD + 16) as f64),
                     };
-                    total = total.add(self.extra(top, target, source.map_or(BsonType::String, |f| f.bson_type), v));
+                    total = total.add(self.extra_at(top, target, head(extended_top(r, c)), v));
                 }
             }
             if let Some(b) = r.bucket.as_ref().filter(|_| r.storage == Storage::Bucket) {
@@ -187,13 +188,13 @@ impl<'l, 'a> Walker<'l, 'a> {
                     let counts = self.counts(r);
                     let item = Triple::same(r.child_bytes.unwrap_or(64) as f64);
                     let value = self.array(&counts, item, Some(r));
-                    total = total.add(self.extra(top, &b.array_field, BsonType::Array, value));
+                    total = total.add(self.extra(top, &b.array_field, value));
                 }
                 if let Some(c) = b.count_field.as_deref().filter(|c| !declared(e, c)) {
-                    total = total.add(self.extra(top, c, BsonType::Int, Triple::same(4.0)));
+                    total = total.add(self.extra(top, c, Triple::same(4.0)));
                 }
                 if let Some(p) = b.period_field.as_deref().filter(|p| !declared(e, p)) {
-                    total = total.add(self.extra(top, p, BsonType::Date, Triple::same(8.0)));
+                    total = total.add(self.extra(top, p, Triple::same(8.0)));
                 }
             }
         }
@@ -201,16 +202,25 @@ impl<'l, 'a> Walker<'l, 'a> {
     }
 
     /// An element a relation adds; a dotted name is nested in one-element sub-documents.
-    fn extra(&mut self, top: bool, name: &str, ty: BsonType, value: Triple) -> Triple {
-        let mut bytes = value;
-        let mut segments = name.rsplit('.');
-        let last = segments.next().unwrap_or(name);
-        bytes = Triple::same(element_header(last) as f64).add(bytes);
-        for seg in segments {
-            bytes = Triple::same((element_header(seg) + DOC_OVERHEAD) as f64).add(bytes);
-        }
+    fn extra(&mut self, top: bool, name: &'a str, value: Triple) -> Triple {
+        self.extra_at(top, name, head(name), value)
+    }
+
+    /// [`Self::extra`] for a name not borrowed from the model; `top_name` is its first segment.
+    fn extra_at(&mut self, top: bool, name: &str, top_name: &'a str, value: Triple) -> Triple {
+        let bytes = if !has_dot(name) {
+            Triple::same(element_header(name) as f64).add(value)
+        } else {
+            let mut segments = name.rsplit('.');
+            let last = segments.next().unwrap_or(name);
+            let mut bytes = Triple::same(element_header(last) as f64).add(value);
+            for seg in segments {
+                bytes = Triple::same((element_header(seg) + DOC_OVERHEAD) as f64).add(bytes);
+            }
+            bytes
+        };
         if top {
-            self.member(head(name), if name.contains('.') { BsonType::Object } else { ty }, bytes);
+            self.member(top_name, bytes);
         }
         bytes
     }
@@ -253,9 +263,9 @@ impl<'l, 'a> Walker<'l, 'a> {
         bytes
     }
 
-    /// An embedded child at the relation's field: the value's type and bytes.
-    fn embedded(&mut self, r: &'a Relation, depth: usize) -> (BsonType, Triple) {
-        let Some(child) = self.layout.entity(&r.child) else { return (BsonType::Null, Triple::default()) };
+    /// An embedded child at the relation's field: the value's bytes.
+    fn embedded(&mut self, r: &'a Relation, depth: usize) -> Triple {
+        let Some(child) = self.layout.entity(&r.child) else { return Triple::default() };
         let item = if child.kind == EntityKind::Value {
             let ty = child.value_type.unwrap_or(BsonType::String);
             self.scalar_value(ty, r.child_bytes, &child.name, None)
@@ -269,15 +279,10 @@ impl<'l, 'a> Walker<'l, 'a> {
             }
         };
         if r.cardinality.max == Some(1) {
-            let ty = if child.kind == EntityKind::Value {
-                child.value_type.unwrap_or(BsonType::String)
-            } else {
-                BsonType::Object
-            };
-            return (ty, item);
+            return item;
         }
         let counts = self.counts(r);
-        (BsonType::Array, self.array(&counts, item, Some(r)))
+        self.array(&counts, item, Some(r))
     }
 
     /// One subset item: the child's fields named by the subset (all when none are named).
@@ -309,8 +314,24 @@ impl<'l, 'a> Walker<'l, 'a> {
         total
     }
 
-    /// Value bytes of a declared field; `rel` is the relation that fills it, if any.
+    /// Value bytes of a declared field; `rel` is the relation that fills it, if any. Fixed-size
+    /// scalars and strings with a size hint (most fields) are sized here, without a call.
+    #[inline(always)]
     fn field_value(&mut self, f: &'a Field, rel: Option<&'a Relation>, depth: usize) -> Triple {
+        if let Some(n) = fixed_size(f.bson_type) {
+            return Triple::same(n as f64);
+        }
+        match (f.bson_type, f.size.avg_bytes) {
+            (BsonType::String | BsonType::BinData, Some(avg)) => {
+                sized_scalar(f.bson_type, avg as f64, f.constraints.max_length)
+            }
+            _ => self.nested_value(f, rel, depth),
+        }
+    }
+
+    /// [`Self::field_value`] for documents, arrays, and strings sized from a guess.
+    #[inline(never)]
+    fn nested_value(&mut self, f: &'a Field, rel: Option<&'a Relation>, depth: usize) -> Triple {
         match f.bson_type {
             BsonType::Object if depth < MAX_DEPTH => {
                 Triple::same(DOC_OVERHEAD as f64).add(self.fields_elements(&f.fields, depth))
@@ -355,14 +376,11 @@ impl<'l, 'a> Walker<'l, 'a> {
         if let Some(n) = fixed_size(ty) {
             return Triple::same(n as f64);
         }
-        let overhead = if ty == BsonType::BinData { BINARY_OVERHEAD } else { STRING_OVERHEAD } as f64;
         let avg = match avg {
             Some(b) => b as f64,
             None => self.default_bytes(ty, name, f),
         };
-        let max_length = f.and_then(|f| f.constraints.max_length);
-        let worst = max_length.map_or(avg, |m| m as f64).max(avg);
-        Triple { avg: overhead + avg, worst: overhead + worst, horizon: overhead + worst }
+        sized_scalar(ty, avg, f.and_then(|f| f.constraints.max_length))
     }
 
     /// A sensible average for a string or binary with no `avgBytes`: the enum's average, the
@@ -379,12 +397,27 @@ impl<'l, 'a> Walker<'l, 'a> {
         let guess = match (ty, example) {
             (BsonType::String, Some(len)) => len,
             (BsonType::BinData, _) => 16.0,
-            _ => *self.guesses.entry(name).or_insert_with(|| guess_by_name(&name.to_ascii_lowercase())),
+            _ => match self.guesses.get(name) {
+                Some(&guess) => guess,
+                None => {
+                    let guess = guess_by_name(&name.to_ascii_lowercase());
+                    self.guesses.insert(name, guess);
+                    guess
+                }
+            },
         };
         let Some(c) = f.map(|f| &f.constraints) else { return guess };
         let guess = c.max_length.map_or(guess, |m| guess.min(m as f64));
         c.min_length.map_or(guess, |m| guess.max(m as f64))
     }
+}
+
+/// A string or binData of `avg` bytes on average, at most `max_length` (when longer).
+#[inline]
+fn sized_scalar(ty: BsonType, avg: f64, max_length: Option<u64>) -> Triple {
+    let overhead = if ty == BsonType::BinData { BINARY_OVERHEAD } else { STRING_OVERHEAD } as f64;
+    let worst = max_length.map_or(avg, |m| m as f64).max(avg);
+    Triple { avg: overhead + avg, worst: overhead + worst, horizon: overhead + worst }
 }
 
 /// The relation whose children or copies fill the declared field `name`.
@@ -402,8 +435,17 @@ fn relation_filling<'a>(children: &[&'a Relation], parents: &[&'a Relation], nam
     })
 }
 
+/// Whether a name is dotted (a plain byte scan: names are short).
+fn has_dot(name: &str) -> bool {
+    name.bytes().any(|b| b == b'.')
+}
+
+/// The first segment of a dotted path.
 fn head(path: &str) -> &str {
-    path.split('.').next().unwrap_or(path)
+    match path.bytes().position(|b| b == b'.') {
+        Some(i) => path.get(..i).unwrap_or(path),
+        None => path,
+    }
 }
 
 fn declared(e: &Entity, name: &str) -> bool {

@@ -3,7 +3,7 @@
 //! judged against the 1 MB target, Atlas' 2 MB flag and the 16 MiB limit.
 
 use super::paths::Layout;
-use super::size_walk::{Growth, MemberSize, Walker};
+use super::size_walk::{Growth, Largest, Walker};
 use super::{SizeEstimate, SizeLevel};
 use crate::i18n::{Arg, Text};
 use crate::model::{Entity, Model, Thresholds};
@@ -21,26 +21,32 @@ pub(crate) fn estimate_with(layout: &Layout) -> Vec<SizeEstimate> {
     estimate_with_growth(layout).0
 }
 
-/// Size estimates of every collection, in model order, each with the relation whose growth
-/// sets its horizon (the rules read it instead of walking the collection again).
-pub(crate) fn estimate_with_growth<'a>(layout: &Layout<'a>) -> (Vec<SizeEstimate>, Vec<Option<Growth<'a>>>) {
-    let mut walker = Walker::new(layout, false);
-    layout.collections().map(|e| (estimate_in(&mut walker, e), walker.growth)).unzip()
+/// What the walk of one collection found besides its estimate: the relation whose growth
+/// sets its horizon and its largest top-level element (the rules read them instead of
+/// walking the collection again).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(crate) struct Walked<'a> {
+    pub growth: Option<Growth<'a>>,
+    pub largest: Option<Largest<'a>>,
+}
+
+/// Size estimates of every collection, in model order, each with what its walk found.
+pub(crate) fn estimate_with_growth<'a>(layout: &Layout<'a>) -> (Vec<SizeEstimate>, Vec<Walked<'a>>) {
+    let mut walker = Walker::new(layout);
+    layout
+        .collections()
+        .map(|e| {
+            let estimate = estimate_in(&mut walker, e);
+            (estimate, Walked { growth: walker.growth, largest: walker.largest })
+        })
+        .unzip()
 }
 
 /// Size estimate of one collection's documents; `None` when `entity` is not a collection
 /// (embedded, a value, or external).
 pub fn estimate_entity(model: &Model, entity: &Entity) -> Option<SizeEstimate> {
     let layout = Layout::new(model);
-    layout.is_collection(entity).then(|| estimate_in(&mut Walker::new(&layout, false), entity))
-}
-
-/// The breakdown behind one collection's estimate: its top-level elements (slower: the walk
-/// records every element).
-pub(crate) fn members(layout: &Layout, entity: &Entity) -> Vec<MemberSize> {
-    let mut walker = Walker::new(layout, true);
-    estimate_in(&mut walker, entity);
-    walker.members
+    layout.is_collection(entity).then(|| estimate_in(&mut Walker::new(&layout), entity))
 }
 
 fn estimate_in<'a>(walker: &mut Walker<'_, 'a>, entity: &'a Entity) -> SizeEstimate {
@@ -113,13 +119,54 @@ pub fn number(v: f64) -> String {
 
 /// Bytes for people: 980 B, 12.3 KB, 4.1 MB (decimal units, as MongoDB's limits are quoted;
 /// 16 MiB is shown as 16.8 MB).
+///
+/// The figure is what `format!("{:.1} KB", b as f64 / 1e3)` prints, computed with integers
+/// (no float formatting) except on an exact tie (`1250` bytes), which is left to the formatter.
 pub fn human_bytes(b: u64) -> String {
-    match b {
-        b if b < 1_000 => format!("{b} B"),
-        b if b < 1_000_000 => format!("{:.1} KB", b as f64 / 1e3),
-        b if b < 1_000_000_000 => format!("{:.1} MB", b as f64 / 1e6),
-        b => format!("{:.1} GB", b as f64 / 1e9),
+    let (unit, tenth, name) = match b {
+        b if b < 1_000 => {
+            let mut s = String::with_capacity(5);
+            push_digits(&mut s, b);
+            s.push_str(" B");
+            return s;
+        }
+        b if b < 1_000_000 => (1e3, 100, " KB"),
+        b if b < 1_000_000_000 => (1e6, 100_000, " MB"),
+        b => return format!("{:.1} GB", b as f64 / 1e9),
+    };
+    let (tenths, rest) = (b / tenth, b % tenth);
+    if rest * 2 == tenth {
+        return format!("{:.1}{name}", b as f64 / unit);
     }
+    // Under 10^9 bytes the quotient's rounding error is far below the distance to a tie.
+    let tenths = if rest * 2 > tenth { tenths + 1 } else { tenths };
+    let mut s = String::with_capacity(10);
+    push_digits(&mut s, tenths / 10);
+    s.push('.');
+    push_digits(&mut s, tenths % 10);
+    s.push_str(name);
+    s
+}
+
+/// Appends the decimal digits of `n`.
+fn push_digits(s: &mut String, n: u64) {
+    s.push_str(decimal_digits(n, &mut [0; 20]));
+}
+
+/// The decimal digits of `n` (what `n.to_string()` gives), written into `buffer` without the
+/// formatter.
+pub(crate) fn decimal_digits(n: u64, buffer: &mut [u8; 20]) -> &str {
+    let mut start = buffer.len();
+    let mut n = n;
+    while let Some(slot) = start.checked_sub(1).and_then(|i| buffer.get_mut(i)) {
+        *slot = b'0' + (n % 10) as u8;
+        start -= 1;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    std::str::from_utf8(buffer.get(start..).unwrap_or_default()).unwrap_or_default()
 }
 
 #[cfg(test)]
@@ -257,8 +304,54 @@ mod tests {
     }
 
     #[test]
+    fn the_walk_keeps_each_collections_largest_element() {
+        let m = load(include_str!("../../public/templates/bibliored.json")).expect("loads");
+        let layout = Layout::new(&m);
+        let (sizes, walked) = estimate_with_growth(&layout);
+        assert_eq!(sizes.len(), walked.len());
+        for (size, w) in sizes.iter().zip(&walked) {
+            let largest = w.largest.expect("every collection has an _id at least");
+            assert!(largest.avg > 0.0 && largest.avg < size.avg_bytes as f64, "{size:?} {largest:?}");
+        }
+        // Two equal elements: the last one counts, as `max_by` picks.
+        let mut m = Model::new("t");
+        let mut e = Entity::new("u", "users");
+        e.fields.push(Field::new("_id", BsonType::ObjectId));
+        e.fields.push(Field::new("aa", BsonType::Decimal)); // 2+2+16 = 20
+        e.fields.push(Field::new("bb", BsonType::Decimal));
+        m.entities.push(e);
+        let layout = Layout::new(&m);
+        let largest = estimate_with_growth(&layout).1[0].largest.expect("largest");
+        assert_eq!((largest.name, largest.avg), ("bb", 20.0));
+    }
+
+    #[test]
+    fn human_bytes_prints_what_the_float_formatter_prints() {
+        let reference = |b: u64| match b {
+            b if b < 1_000 => format!("{b} B"),
+            b if b < 1_000_000 => format!("{:.1} KB", b as f64 / 1e3),
+            b if b < 1_000_000_000 => format!("{:.1} MB", b as f64 / 1e6),
+            b => format!("{:.1} GB", b as f64 / 1e9),
+        };
+        for b in 0..1_200_000 {
+            assert_eq!(human_bytes(b), reference(b), "{b}");
+        }
+        let mut rng = crate::rng::Rng::new(7);
+        for _ in 0..200_000 {
+            let b = rng.below(1_100_000_000);
+            assert_eq!(human_bytes(b), reference(b), "{b}");
+        }
+        for b in [999_950_000, 999_949_999, 999_999_999, 1_000_000_000, 16_777_216, u64::MAX, 12_350_000, 12_450_000] {
+            assert_eq!(human_bytes(b), reference(b), "{b}");
+        }
+    }
+
+    #[test]
     fn units_and_labels() {
         assert_eq!(human_bytes(999), "999 B");
+        for n in [0, 7, 10, 999, 1_000_000, u64::MAX] {
+            assert_eq!(decimal_digits(n, &mut [0; 20]), n.to_string());
+        }
         assert_eq!(human_bytes(16 * 1024 * 1024), "16.8 MB");
         assert_eq!(horizon_span(1825), "5 years");
         assert_eq!(horizon_span(90), "90 days");

@@ -1,6 +1,5 @@
 use super::local_figures::bytes;
 use crate::advisor::paths::find_fields;
-use crate::advisor::sizes::members;
 use crate::advisor::{Context, Finding, Rule, RuleMeta};
 use crate::i18n::Arg;
 use crate::model::{BsonType, Entity, EntityKind, Field, Id, Place, Storage};
@@ -46,49 +45,51 @@ impl Rule for BloatedDocument {
 
     fn check(&self, cx: &Context, out: &mut Vec<Finding>) {
         let t = &cx.model.thresholds;
-        for &(size, entity) in cx.sized_entities() {
-            let bloated = |f: &Field| large(f) && f.size.avg_bytes.is_some_and(|avg| avg > t.bloat_field_bytes);
-            let mut flagged = find_fields(&entity.fields, &bloated);
+        for (index, size) in cx.report.sizes.iter().enumerate() {
+            let Some(entity) = cx.entity(&size.entity) else { continue };
+            let limit = t.bloat_field_bytes;
+            let bloated = |f: &Field| large(f) && f.size.avg_bytes.is_some_and(|avg| avg > limit);
+            // One scan for both kinds of field (large values, arrays of items over the limit).
+            let either = |f: &Field| bloated(f) || array_over(f, limit);
+            let mut found = find_fields(&entity.fields, &either);
             for v in &entity.collection.variants {
-                flagged.extend(find_fields(&v.fields, &bloated));
+                found.extend(find_fields(&v.fields, &either));
             }
-            let mut paths: Vec<String> = Vec::with_capacity(flagged.len());
-            for (path, f) in &flagged {
+            let mut paths: Vec<String> = Vec::new();
+            for (path, f) in found.iter().filter(|(_, f)| bloated(f)) {
                 let avg = f.size.avg_bytes.unwrap_or(0);
                 out.push(field_finding(&entity.id, &entity.name, path, avg, t.bloat_field_bytes));
                 paths.push(path.clone());
             }
             // A document over the target mostly because of one member: that finding, with its
-            // share, says more than the member's own (computed only then: the walk is slower).
+            // share, says more than the member's own (the size walk kept the largest member).
             let dominant = if size.avg_bytes > t.doc_target_bytes {
-                let members = members(cx.layout(), entity);
-                let top = members.into_iter().max_by(|a, b| a.bytes.avg.total_cmp(&b.bytes.avg));
-                top.filter(|m| m.bytes.avg > 0.5 * size.avg_bytes as f64)
+                cx.largest_member(index).filter(|m| m.avg > 0.5 * size.avg_bytes as f64)
             } else {
                 None
             };
-            for (path, avg) in item_arrays(cx, entity, t.bloat_field_bytes) {
+            for (path, avg) in item_arrays(cx, entity, &found, limit) {
                 let overlaps = |p: &String| inside(p, &path) || inside(&path, p);
-                let is_dominant = dominant.as_ref().is_some_and(|m| inside(&path, &m.name));
+                let is_dominant = dominant.as_ref().is_some_and(|m| inside(&path, m.name));
                 if avg > t.bloat_field_bytes && !is_dominant && !paths.iter().any(overlaps) {
                     out.push(field_finding(&entity.id, &entity.name, &path, avg, t.bloat_field_bytes));
                     paths.push(path);
                 }
             }
             if let Some(m) = dominant {
-                if paths.iter().any(|p| inside(p, &m.name)) {
+                if paths.iter().any(|p| inside(p, m.name)) {
                     continue;
                 }
-                let share = (100.0 * m.bytes.avg / size.avg_bytes as f64).round();
-                let (name, field) = (&entity.name, &m.name);
+                let share = (100.0 * m.avg / size.avg_bytes as f64).round();
+                let (name, field) = (&entity.name, m.name);
                 out.push(Self::finding(
-                    Place::Field { entity: Id::new(&entity.id), path: Id::new(&m.name) },
+                    Place::Field { entity: Id::new(&entity.id), path: Id::new(m.name) },
                     text!(
                         en: "{name}'s average document is {avg}, {share}% of it in {field} ({bytes}).",
                         es: "El documento medio de {name} ocupa {avg}, el {share}% en {field} ({bytes}).",
                         pt: "O documento médio de {name} ocupa {avg}, {share}% dele em {field} ({bytes}).";
                         name, field, avg = bytes(size.avg_bytes), share = Arg::Count(share),
-                        bytes = bytes(m.bytes.avg as u64)
+                        bytes = bytes(m.avg as u64)
                     ),
                     text!(
                         en: "Every read loads the whole document: one dominant field makes each query carry bytes the view rarely shows, and fewer documents fit in RAM.",
@@ -121,28 +122,11 @@ fn inside(path: &str, outer: &str) -> bool {
 /// Arrays of sub-documents whose items' large values add up to more than `limit` per document:
 /// a declared array of objects (its items' string and binary fields, times `size.avgItems`)
 /// and an embedded relation (the child's large fields, times the typical cardinality, or once
-/// for a one-to-one). Paths are built only for the arrays over the limit.
-fn item_arrays(cx: &Context, entity: &Entity, limit: u64) -> Vec<(String, u64)> {
-    let per_item = |fields: &[Field]| -> f64 {
-        fields.iter().filter(|f| large(f)).filter_map(|f| f.size.avg_bytes).map(|b| b as f64).sum()
-    };
-    let total = |items: f64, per_item: f64| {
-        let v = items * per_item;
-        if v.is_finite() {
-            v.clamp(0.0, u64::MAX as f64) as u64
-        } else {
-            0
-        }
-    };
-    let array_total = |f: &Field| total(f.size.avg_items.unwrap_or(0) as f64, per_item(&f.fields));
+/// for a one-to-one). `found` holds the fields the rule's one scan kept (paths built only for them).
+fn item_arrays(cx: &Context, entity: &Entity, found: &[(String, &Field)], limit: u64) -> Vec<(String, u64)> {
     let mut out = Vec::new();
-    let over = |f: &Field| f.bson_type == BsonType::Array && !f.fields.is_empty() && array_total(f) > limit;
-    let mut arrays = find_fields(&entity.fields, &over);
-    for v in &entity.collection.variants {
-        arrays.extend(find_fields(&v.fields, &over));
-    }
-    for (path, f) in arrays {
-        out.push((path, array_total(f)));
+    for (path, f) in found.iter().filter(|(_, f)| array_over(f, limit)) {
+        out.push((path.clone(), array_total(f)));
     }
     for r in cx.layout().children(&entity.id) {
         if r.storage != Storage::Embed || r.field.is_empty() {
@@ -156,6 +140,31 @@ fn item_arrays(cx: &Context, entity: &Entity, limit: u64) -> Vec<(String, u64)> 
         }
     }
     out
+}
+
+/// The large values of one item: its string and binary fields with a size hint.
+fn per_item(fields: &[Field]) -> f64 {
+    fields.iter().filter(|f| large(f)).filter_map(|f| f.size.avg_bytes).map(|b| b as f64).sum()
+}
+
+/// `items × per_item` bytes as a whole number (0 when not finite).
+fn total(items: f64, per_item: f64) -> u64 {
+    let v = items * per_item;
+    if v.is_finite() {
+        v.clamp(0.0, u64::MAX as f64) as u64
+    } else {
+        0
+    }
+}
+
+/// The large values a declared array of sub-documents carries per document.
+fn array_total(f: &Field) -> u64 {
+    total(f.size.avg_items.unwrap_or(0) as f64, per_item(&f.fields))
+}
+
+/// A declared array of sub-documents whose items' large values pass `limit`.
+fn array_over(f: &Field, limit: u64) -> bool {
+    f.bson_type == BsonType::Array && !f.fields.is_empty() && array_total(f) > limit
 }
 
 fn field_finding(entity: &str, name: &str, path: &str, avg: u64, limit: u64) -> Finding {

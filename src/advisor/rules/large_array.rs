@@ -1,9 +1,8 @@
 use super::local_figures::digits;
-use crate::advisor::paths::find_fields;
 use crate::advisor::{Context, Finding, Rule, RuleMeta};
 use crate::fast_hash::FastSet;
 use crate::i18n::Text;
-use crate::model::{BsonType, EntityKind, Field, Id, Place, Relation, Storage, Thresholds};
+use crate::model::{Field, Id, Place, Relation, Storage, Thresholds};
 use crate::{declare_rule, text};
 
 declare_rule! {
@@ -59,53 +58,48 @@ impl Rule for LargeArray {
                 _ => None,
             })
             .collect();
-        for e in cx.model.entities.iter().filter(|e| e.kind == EntityKind::Document) {
-            let large = |f: &Field| f.bson_type == BsonType::Array && cap_of(f).is_some_and(|n| n > t.array_warn);
-            for (path, f) in find_fields(&e.fields, &large) {
-                let n = cap_of(f).unwrap_or(0);
-                if n <= t.array_atlas && buckets.contains(&(e.id.as_str(), path.as_str())) {
-                    continue;
-                }
-                let label = dotted(&e.name, &path);
-                let place = Place::Field { entity: Id::new(&e.id), path: Id::from(path) };
-                let source = text!(en: "its declared maximum", es: "su máximo declarado", pt: "seu máximo declarado");
-                out.push(finding(t, place, label, n, source));
+        for array in cx.array_fields() {
+            let Some(n) = cap_of(array.field).filter(|n| *n > t.array_warn) else { continue };
+            let (e, path) = (array.entity, &*array.path);
+            if n <= t.array_atlas && buckets.contains(&(e.id.as_str(), path)) {
+                continue;
             }
+            let source = text!(en: "its declared maximum", es: "su máximo declarado", pt: "seu máximo declarado");
+            let place = Place::Field { entity: Id::new(&e.id), path: Id::new(path) };
+            out.push(finding(t, place, (&e.name, path), n, source));
         }
         for r in &cx.model.relations {
-            let (parent, child) = cx.ends(r);
-            let Some(parent) = parent else { continue };
             let holder_field = match r.storage {
                 Storage::Embed => Some(r.field.as_str()),
                 _ => r.reference.parent_field.as_deref(),
             };
-            if let Some(field) = holder_field.filter(|f| !f.is_empty() && !capped(parent, f)) {
-                if let Some(n) = largest(r).filter(|n| *n > t.array_warn) {
-                    let label = dotted(&parent.name, field);
-                    let source =
-                        text!(en: "the relation's maximum", es: "el máximo de la relación", pt: "o máximo da relação");
-                    out.push(finding(t, Place::Relation { id: Id::new(&r.id) }, label, n, source));
-                }
+            // The figures first: most relations are small, and need no look-up of their ends.
+            let large = holder_field.filter(|f| !f.is_empty()).zip(largest(r).filter(|n| *n > t.array_warn));
+            let limit = t.array_atlas; // a capped bucket is the fix, up to Atlas' flag
+            let bucket = match (r.storage, &r.bucket) {
+                (Storage::Bucket, Some(b)) if b.cap > limit => Some(b),
+                _ => None,
+            };
+            if large.is_none() && bucket.is_none() {
+                continue;
             }
-            if let (Storage::Bucket, Some(b)) = (r.storage, &r.bucket) {
-                let limit = t.array_atlas; // a capped bucket is the fix, up to Atlas' flag
-                if b.cap > limit && !child.is_some_and(|c| capped(c, &b.array_field)) {
-                    let label = dotted(child.map_or(r.child.as_str(), |c| c.name.as_str()), &b.array_field);
+            let Some(parent) = cx.entity(&r.parent) else { continue };
+            if let Some((field, n)) = large.filter(|(f, _)| !capped(parent, f)) {
+                let label = (parent.name.as_str(), field);
+                let source =
+                    text!(en: "the relation's maximum", es: "el máximo de la relación", pt: "o máximo da relação");
+                out.push(finding(t, Place::Relation { id: Id::new(&r.id) }, label, n, source));
+            }
+            if let Some(b) = bucket {
+                let child = cx.entity(&r.child);
+                if !child.is_some_and(|c| capped(c, &b.array_field)) {
+                    let label = (child.map_or(r.child.as_str(), |c| c.name.as_str()), b.array_field.as_str());
                     let source = text!(en: "the bucket's cap", es: "el tope del contenedor", pt: "o teto do bucket");
                     out.push(finding(t, Place::Relation { id: Id::new(&r.id) }, label, b.cap, source));
                 }
             }
         }
     }
-}
-
-/// `holder.field`, built without the formatter.
-fn dotted(holder: &str, field: &str) -> String {
-    let mut label = String::with_capacity(holder.len() + 1 + field.len());
-    label.push_str(holder);
-    label.push('.');
-    label.push_str(field);
-    label
 }
 
 /// The declared field `name` of `e` carries its own cap (reported on the field).
@@ -126,7 +120,8 @@ fn largest(r: &Relation) -> Option<u64> {
     Some(max.max(outliers))
 }
 
-fn finding(t: &Thresholds, place: Place, label: String, n: u64, source: Text) -> Finding {
+/// The finding about the array `field` of `holder` (`(holder, field)`, shown dotted).
+fn finding(t: &Thresholds, place: Place, (holder, field): (&str, &str), n: u64, source: Text) -> Finding {
     let over = if n > t.array_atlas {
         text!(
             en: "over the {n} entries Atlas' schema advisor flags",
@@ -145,10 +140,10 @@ fn finding(t: &Thresholds, place: Place, label: String, n: u64, source: Text) ->
     LargeArray::finding(
         place,
         text!(
-            en: "{label} can hold {n} elements ({source}), {over}.",
-            es: "{label} puede contener {n} elementos ({source}), {over}.",
-            pt: "{label} pode conter {n} elementos ({source}), {over}.";
-            label, n = digits(n), source, over
+            en: "{holder}.{field} can hold {n} elements ({source}), {over}.",
+            es: "{holder}.{field} puede contener {n} elementos ({source}), {over}.",
+            pt: "{holder}.{field} pode conter {n} elementos ({source}), {over}.";
+            holder, field, n = digits(n), source, over
         ),
         text!(
             en: "Each element of an indexed array is an index entry; every $push rewrites the document and reading one element loads them all.",

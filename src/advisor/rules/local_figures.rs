@@ -5,7 +5,7 @@
 //! `2,000`). To keep their English byte for byte while Spanish and Portuguese get a decimal
 //! comma, the English figure is split at its decimal point into a small nested `Text`.
 
-use crate::advisor::sizes::{human_bytes, number};
+use crate::advisor::sizes::{decimal_digits, human_bytes, number};
 use crate::i18n::Arg;
 use crate::text;
 
@@ -32,7 +32,7 @@ pub(super) fn rate(v: f64) -> Arg {
 
 /// An integer as the rules print it, without separators (`50000`), the same in every language.
 pub(super) fn digits(n: u64) -> Arg {
-    Arg::display(n)
+    Arg::from(decimal_digits(n, &mut [0; 20]))
 }
 
 #[cfg(test)]

@@ -3,7 +3,7 @@ use crate::advisor::{Context, Finding, Fix, Rule, RuleMeta, Severity};
 use crate::declare_rule;
 use crate::fast_hash::FastSet;
 use crate::i18n::{Arg, Labelled, Text};
-use crate::model::{BsonType, EntityKind, Field, Id, Place, Relation, Storage};
+use crate::model::{Id, Place, Relation, Storage};
 use crate::text;
 
 declare_rule! {
@@ -88,7 +88,8 @@ impl Rule for UnboundedArray {
     }
 
     fn check(&self, cx: &Context, out: &mut Vec<Finding>) {
-        let mut backed: FastSet<(&str, &str)> = FastSet::default();
+        let mut backed: FastSet<(&str, &str)> =
+            FastSet::with_capacity_and_hasher(cx.model.relations.len() * 2, Default::default());
         for rel in &cx.model.relations {
             let (parent, child) = cx.end_names(rel);
             backed.insert((&rel.parent, &rel.field));
@@ -186,58 +187,34 @@ impl UnboundedArray {
             pt: "Declare o máximo (maxItems; arrays com mais de ~{n} elementos já pesam), ou mova os elementos para uma coleção própria.";
             n = cap
         );
-        // One path buffer for every entity's walk.
-        let mut buffer = String::new();
-        for e in cx.model.entities.iter().filter(|e| e.kind == EntityKind::Document) {
-            buffer.clear();
-            arrays(&e.fields, &mut buffer, 0, &mut |path, field| {
-                let stated = field.constraints.max_items.is_some() || field.size.max_items.is_some();
-                if field.bson_type != BsonType::Array || stated || backed.contains(&(e.id.as_str(), path)) {
-                    return;
-                }
-                // `entity.path` as one argument, without the formatter.
-                let mut field = String::with_capacity(e.name.len() + 1 + path.len());
-                field.push_str(&e.name);
-                field.push('.');
-                field.push_str(path);
-                let mut f = Self::finding(
-                    Place::Field { entity: Id::new(&e.id), path: Id::from(path) },
-                    text!(
-                        en: "{field} is an array with no stated maximum",
-                        es: "{field} es un array sin máximo declarado",
-                        pt: "{field} é um array sem máximo declarado";
-                        field
-                    ),
-                    text!(
-                        en: "If you cannot state the maximum number of elements, do not embed it: an array with no cap grows toward the 16 MiB limit.",
-                        es: "Si no puedes declarar el número máximo de elementos, no lo embebas: un array sin tope crece hacia el límite de 16 MiB.",
-                        pt: "Se não for possível declarar o número máximo de elementos, não embuta: um array sem teto cresce rumo ao limite de 16 MiB."
-                    ),
-                    fix_hint.clone(),
-                );
-                f.severity = Severity::Warning;
-                f.fix = Some(Fix::SetArrayCap { entity: Id::new(&e.id), path: Id::from(path), max_items: cap });
-                out.push(f);
-            });
+        for array in cx.array_fields() {
+            let (e, path, field) = (array.entity, &*array.path, array.field);
+            if field.constraints.max_items.is_some() || field.size.max_items.is_some() {
+                continue;
+            }
+            if backed.contains(&(e.id.as_str(), path)) {
+                continue;
+            }
+            let name = &e.name;
+            let mut f = Self::finding(
+                Place::Field { entity: Id::new(&e.id), path: Id::new(path) },
+                text!(
+                    en: "{name}.{path} is an array with no stated maximum",
+                    es: "{name}.{path} es un array sin máximo declarado",
+                    pt: "{name}.{path} é um array sem máximo declarado";
+                    name, path
+                ),
+                text!(
+                    en: "If you cannot state the maximum number of elements, do not embed it: an array with no cap grows toward the 16 MiB limit.",
+                    es: "Si no puedes declarar el número máximo de elementos, no lo embebas: un array sin tope crece hacia el límite de 16 MiB.",
+                    pt: "Se não for possível declarar o número máximo de elementos, não embuta: um array sem teto cresce rumo ao limite de 16 MiB."
+                ),
+                fix_hint.clone(),
+            );
+            f.severity = Severity::Warning;
+            f.fix = Some(Fix::SetArrayCap { entity: Id::new(&e.id), path: Id::new(path), max_items: cap });
+            out.push(f);
         }
-    }
-}
-
-/// Calls `visit(path, field)` for every field at any depth (sub-documents and their arrays),
-/// building the dotted path in one reused buffer.
-fn arrays(fields: &[Field], path: &mut String, depth: u32, visit: &mut dyn FnMut(&str, &Field)) {
-    if depth > 32 {
-        return;
-    }
-    for field in fields {
-        let len = path.len();
-        if len > 0 {
-            path.push('.');
-        }
-        path.push_str(&field.name);
-        visit(path, field);
-        arrays(&field.fields, path, depth + 1, visit);
-        path.truncate(len);
     }
 }
 
