@@ -1,8 +1,9 @@
 //! What every rule reads: the model, the derived facts, and fast look-ups into both.
 
 use super::aggregates::Roots;
+use super::field_scan::{array_fields, ArrayField};
 use super::index_budget::{loads, Load};
-use super::paths::{array_fields, ArrayField, Layout};
+use super::paths::Layout;
 use super::query_shape::{shapes, Shape, Shapes};
 use super::size_walk::{Growth, Largest};
 use super::sizes::{estimate_with_growth, Walked};

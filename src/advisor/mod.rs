@@ -8,6 +8,7 @@
 mod aggregates;
 mod bson;
 mod context;
+mod field_scan;
 mod finding;
 mod index_budget;
 mod index_reason;

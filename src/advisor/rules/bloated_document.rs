@@ -1,5 +1,5 @@
 use super::local_figures::bytes;
-use crate::advisor::paths::find_fields;
+use crate::advisor::field_scan::find_fields;
 use crate::advisor::{Context, Finding, Rule, RuleMeta};
 use crate::i18n::Arg;
 use crate::model::{BsonType, Entity, EntityKind, Field, Id, Place, Storage};
