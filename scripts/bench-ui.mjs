@@ -19,7 +19,7 @@ import { execFileSync } from 'node:child_process';
 import { readdirSync, statSync, readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { join } from 'node:path';
-import { launch, seededContext } from '../tests/e2e/app.mjs';
+import { firstRender, launch, seededContext } from '../tests/e2e/app.mjs';
 import { serve } from '../tests/e2e/server.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
@@ -49,25 +49,7 @@ for (const n of counts) {
   const cdp = await context.newCDPSession(page);
   await cdp.send('Performance.enable');
   await page.goto(`http://127.0.0.1:${port}/`);
-  // The app fits the diagram on start and renders what is on screen (culling): wait until the
-  // number of boxes in the DOM is stable across two frames, then take the next frame's time.
-  await page.waitForFunction(() => document.querySelectorAll('[data-testid="entity"]').length > 0, null, { timeout: 120000 });
-  const { firstPaint, drawn } = await page.evaluate(
-    () =>
-      new Promise((resolve) => {
-        let last = -1;
-        const tick = () => {
-          const count = document.querySelectorAll('[data-testid="entity"]').length;
-          if (count === last) {
-            requestAnimationFrame(() => resolve({ firstPaint: performance.now(), drawn: count }));
-          } else {
-            last = count;
-            requestAnimationFrame(tick);
-          }
-        };
-        requestAnimationFrame(tick);
-      }),
-  );
+  const { firstPaint, drawn } = await firstRender(page);
 
   // The advisor panel's lists, complete: as many findings as the tab's count, one
   // recommendation per relation.

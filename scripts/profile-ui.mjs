@@ -7,7 +7,7 @@
 import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { launch, seededContext } from '../tests/e2e/app.mjs';
+import { firstRender, launch, seededContext } from '../tests/e2e/app.mjs';
 import { serve } from '../tests/e2e/server.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
@@ -33,32 +33,10 @@ await cdp.send('Tracing.start', {
   },
 });
 await page.goto(`http://127.0.0.1:${port}/`);
-await page.waitForFunction(() => document.querySelectorAll('[data-testid="entity"]').length > 0, null, { timeout: 120000 });
-const { firstPaint, drawn, measures, nav } = await page.evaluate(
-  () =>
-    new Promise((resolve) => {
-      let last = -1;
-      const tick = () => {
-        const count = document.querySelectorAll('[data-testid="entity"]').length;
-        if (count === last) {
-          requestAnimationFrame(() =>
-            resolve({
-              firstPaint: performance.now(),
-              drawn: count,
-              nav: performance.timeOrigin,
-              measures: performance
-                .getEntriesByType('measure')
-                .map((m) => ({ name: m.name, start: m.startTime, ms: m.duration })),
-            }),
-          );
-        } else {
-          last = count;
-          requestAnimationFrame(tick);
-        }
-      };
-      requestAnimationFrame(tick);
-    }),
-);
+const { firstPaint, drawn } = await firstRender(page);
+const { measures } = await page.evaluate(() => ({
+  measures: performance.getEntriesByType('measure').map((m) => ({ name: m.name, start: m.startTime, ms: m.duration })),
+}));
 await cdp.send('Tracing.end');
 await done;
 await browser.close();

@@ -52,6 +52,29 @@ export async function openApp(browser, { url = BASE_URL, viewport = { width: 144
   return { context, page, errors };
 }
 
+/** When the first render is painted: the app fits the diagram on start and renders what is on
+ * screen (culling), so wait until the number of boxes in the DOM is stable across two frames and
+ * take the next frame's time (ms since navigation) and the boxes drawn. */
+export async function firstRender(page) {
+  await page.waitForFunction(() => document.querySelectorAll('[data-testid="entity"]').length > 0, null, { timeout: 120000 });
+  return page.evaluate(
+    () =>
+      new Promise((resolve) => {
+        let last = -1;
+        const tick = () => {
+          const count = document.querySelectorAll('[data-testid="entity"]').length;
+          if (count === last) {
+            requestAnimationFrame(() => resolve({ firstPaint: performance.now(), drawn: count }));
+          } else {
+            last = count;
+            requestAnimationFrame(tick);
+          }
+        };
+        requestAnimationFrame(tick);
+      }),
+  );
+}
+
 export const entityBox = (page, name) => page.locator(`[data-testid="entity"][data-name="${name}"]`);
 
 export async function screenshot(page, name) {
