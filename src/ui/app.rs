@@ -322,11 +322,11 @@ fn LanguageSwitch() -> impl IntoView {
     }
 }
 
-/// A duration in milliseconds for the status bar: two decimals under 1 ms (a small model is
-/// analysed in hundredths of a millisecond, which one decimal would show as 0.0), the
-/// language's decimal separator.
+/// A duration in milliseconds for the status bar, with the language's decimal separator: one
+/// decimal, and "< 0.1" below it (the browser's clock is coarsened to 0.1 ms, so a small model,
+/// analysed in hundredths of a millisecond, would read a meaningless 0.00).
 fn milliseconds(ms: f64, lang: Lang) -> String {
-    let text = if ms < 1.0 { format!("{ms:.2}") } else { format!("{ms:.1}") };
+    let text = if ms < 0.1 { "< 0.1".to_string() } else { format!("{ms:.1}") };
     if lang == Lang::En {
         text
     } else {
