@@ -194,13 +194,17 @@ impl<'a> Context<'a> {
         self.loads.get_or_init(|| loads(self.layout()))
     }
 
-    /// Hands over the collection loads the index derivation already computed.
-    pub(crate) fn prime_loads(&self, loads: FastMap<&'a str, Load>) {
+    /// Hands over facts `analyze` already built (the collection loads are the index
+    /// derivation's), so rules do not rebuild them.
+    pub(crate) fn prime(
+        &self,
+        layout: Layout<'a>,
+        shapes: Shapes,
+        roots: Roots<'a>,
+        walked: SizeFacts<'a>,
+        loads: FastMap<&'a str, Load>,
+    ) {
         let _ = self.loads.set(loads);
-    }
-
-    /// Hands over facts `analyze` already built, so rules do not rebuild them.
-    pub(crate) fn prime(&self, layout: Layout<'a>, shapes: Shapes, roots: Roots<'a>, walked: SizeFacts<'a>) {
         let _ = self.layout.set(layout);
         let _ = self.shapes.set(shapes);
         let _ = self.roots.set(roots);

@@ -60,8 +60,7 @@ pub fn analyze(model: &Model) -> Report {
     let mut report =
         Report { relations, aggregates, spanning_writes, patterns, sizes, indexes, queries, findings: Vec::new() };
     let cx = Context::new(model, &report);
-    cx.prime(layout, shapes, roots, growth);
-    cx.prime_loads(loads);
+    cx.prime(layout, shapes, roots, growth, loads);
     // Room for the usual count up front: growing a vector of large findings copies them all.
     let mut findings = Vec::with_capacity(2 * (model.entities.len() + model.relations.len()) + model.queries.len());
     for rule in RULES {
