@@ -8,7 +8,8 @@
 //! wall-clock median. The bench profile inherits `release` (opt-level 3 + LTO; the wasm
 //! bundle has its own `wasm-release` profile). `cargo bench --bench advisor -- once n=1000`
 //! runs a single analysis and nothing else, for `valgrind --tool=callgrind` instruction
-//! counts, which stay stable on a busy machine.
+//! counts, which stay stable on a busy machine (`runs=5` repeats it: a warm heap costs less
+//! per allocation than the first run's).
 
 use docshape::advisor::{analyze, indexes, queries, sizes, Context, RULES};
 use docshape::model::{check_structure, synthetic::generate, Model};
@@ -54,8 +55,11 @@ fn main() {
     // `once n=1000`: a single analysis and nothing else, for callgrind / `perf stat`.
     if std::env::args().any(|a| a == "once") {
         let n = std::env::args().find_map(|a| a.strip_prefix("n=").and_then(|n| n.parse().ok())).unwrap_or(1_000);
+        let runs = std::env::args().find_map(|a| a.strip_prefix("runs=").and_then(|n| n.parse().ok())).unwrap_or(1);
         let model = generate(n, 42);
-        black_box(analyze(black_box(&model)));
+        for _ in 0..runs {
+            black_box(analyze(black_box(&model)));
+        }
         return;
     }
     if std::env::args().any(|a| a == "sizes-only") {
