@@ -74,8 +74,15 @@ struct Groups<'a> {
 
 impl<'a> Groups<'a> {
     fn get(&self, ids: &IdIndex, id: &str) -> &[&'a Relation] {
-        let g = ids.entity_position(id).or_else(|| self.dangling.get(id).copied());
-        let range = g.and_then(|g| self.ranges.get(g)).map_or(0..0, |&(start, end)| start..end);
+        match ids.entity_position(id).or_else(|| self.dangling.get(id).copied()) {
+            Some(g) => self.at(g),
+            None => &[],
+        }
+    }
+
+    /// The group of the entity at position `g`.
+    fn at(&self, g: usize) -> &[&'a Relation] {
+        let range = self.ranges.get(g).map_or(0..0, |&(start, end)| start..end);
         self.list.get(range).unwrap_or(&[])
     }
 }
@@ -139,6 +146,48 @@ impl<'a> Layout<'a> {
     /// Relations whose child is `id`.
     pub fn parents(&self, id: &str) -> &[&'a Relation] {
         self.by_child.get(&self.ids, id)
+    }
+
+    /// Relations whose parent is the entity `e`: [`Self::children`] of its id, found by the
+    /// entity's position without hashing the id when `e` is one of the model's entities and
+    /// no two entities share an id.
+    pub fn children_of(&self, e: &Entity) -> &[&'a Relation] {
+        match self.own_position(e) {
+            Some(i) => self.by_parent.at(i),
+            None => self.children(&e.id),
+        }
+    }
+
+    /// Relations whose child is the entity `e` ([`Self::parents`] of its id; see
+    /// [`Self::children_of`]).
+    pub fn parents_of(&self, e: &Entity) -> &[&'a Relation] {
+        match self.own_position(e) {
+            Some(i) => self.by_child.at(i),
+            None => self.parents(&e.id),
+        }
+    }
+
+    /// The entities at both ends of `r` (as [`Self::entity`] finds them), by the relation's
+    /// position without hashing its ends' ids when `r` is one of the model's relations.
+    pub fn ends_of(&self, r: &Relation) -> (Option<&'a Entity>, Option<&'a Entity>) {
+        let size = std::mem::size_of::<Relation>();
+        let base = self.model.relations.as_ptr() as usize;
+        let offset = (r as *const Relation as usize).checked_sub(base);
+        match offset.filter(|o| size > 0 && o % size == 0 && o / size < self.model.relations.len()) {
+            Some(o) => self.ids.ends(o / size),
+            None => (self.entity(&r.parent), self.entity(&r.child)),
+        }
+    }
+
+    /// The position of `e` in the model's entities (by address), when it is one of them and its
+    /// id is no other entity's (so the position is the one its id looks up).
+    fn own_position(&self, e: &Entity) -> Option<usize> {
+        let size = std::mem::size_of::<Entity>();
+        let base = self.model.entities.as_ptr() as usize;
+        let offset = (e as *const Entity as usize).checked_sub(base)?;
+        let i = offset / size;
+        let own = size > 0 && offset % size == 0 && i < self.model.entities.len();
+        (own && !self.ids.entity_ids_repeat()).then_some(i)
     }
 
     /// The relation that embeds `id` into a parent document, if any.
@@ -411,6 +460,31 @@ mod tests {
             assert_eq!(ids(layout.parents(&e.id)), by_scan(false), "parents of {}", e.id);
         }
         assert!(layout.children("nope").is_empty() && layout.parents("nope").is_empty());
+    }
+
+    #[test]
+    fn look_ups_by_position_agree_with_look_ups_by_id() {
+        let mut m = crate::model::synthetic::generate(60, 7);
+        let same = |layout: &Layout, e: &Entity| {
+            let (by_id, by_at) =
+                ((layout.children(&e.id), layout.parents(&e.id)), (layout.children_of(e), layout.parents_of(e)));
+            by_id.0.iter().zip(by_at.0).all(|(a, b)| std::ptr::eq(*a, *b))
+                && by_id.1.iter().zip(by_at.1).all(|(a, b)| std::ptr::eq(*a, *b))
+                && (by_id.0.len(), by_id.1.len()) == (by_at.0.len(), by_at.1.len())
+        };
+        let layout = Layout::new(&m);
+        let outside = m.entities[3].clone(); // not one of the model's: looked up by id
+        assert!(m.entities.iter().chain([&outside]).all(|e| same(&layout, e)));
+        let loose = m.relations[5].clone();
+        for r in m.relations.iter().chain([&loose]) {
+            let (p, c) = layout.ends_of(r);
+            assert_eq!((p.map(|e| &e.id), c.map(|e| &e.id)), (Some(&r.parent), Some(&r.child)));
+        }
+        // Two entities sharing an id: both get the relations of the id (the last one's group).
+        m.entities[4].id = m.entities[2].id.clone();
+        let layout = Layout::new(&m);
+        assert!(m.entities.iter().all(|e| same(&layout, e)));
+        assert!(!layout.children_of(&m.entities[2]).is_empty() || !layout.parents_of(&m.entities[2]).is_empty());
     }
 
     #[test]

@@ -118,7 +118,7 @@ impl<'l, 'a> Walker<'l, 'a> {
         let top = depth == 0;
         let mut total = Triple::default();
         let layout = self.layout;
-        let (children, parents) = (layout.children(&e.id), layout.parents(&e.id));
+        let (children, parents) = (layout.children_of(e), layout.parents_of(e));
         for f in &e.fields {
             // Only arrays take their counts from a relation.
             let rel = if f.bson_type != BsonType::Array || (children.is_empty() && parents.is_empty()) {
@@ -175,7 +175,7 @@ impl<'l, 'a> Walker<'l, 'a> {
                 let target = extended_target(r, c);
                 let target: &str = &target;
                 if !declared_path(e, target) {
-                    let source = layout.entity(&r.parent).and_then(|p| p.field(&c.field));
+                    let source = layout.ends_of(r).0.and_then(|p| p.field(&c.field));
                     let v = match source {
                         Some(f) => self.field_value(f, None, depth + 1),
                         None => Triple::same((STRING_OVERHEAD + 16) as f64),
@@ -256,7 +256,7 @@ impl<'l, 'a> Walker<'l, 'a> {
         if let (Some(g), Some(r)) = (counts.per_day, r) {
             let added = bytes.horizon - bytes.worst;
             if self.growth.as_ref().is_none_or(|x| added > x.added_bytes) {
-                let child_name = self.layout.entity(&r.child).map_or(r.child.as_str(), |c| c.name.as_str());
+                let child_name = self.layout.ends_of(r).1.map_or(r.child.as_str(), |c| c.name.as_str());
                 self.growth = Some(Growth { relation: &r.id, added_bytes: added, per_day: g, child_name });
             }
         }
@@ -265,7 +265,7 @@ impl<'l, 'a> Walker<'l, 'a> {
 
     /// An embedded child at the relation's field: the value's bytes.
     fn embedded(&mut self, r: &'a Relation, depth: usize) -> Triple {
-        let Some(child) = self.layout.entity(&r.child) else { return Triple::default() };
+        let Some(child) = self.layout.ends_of(r).1 else { return Triple::default() };
         let item = if child.kind == EntityKind::Value {
             let ty = child.value_type.unwrap_or(BsonType::String);
             self.scalar_value(ty, r.child_bytes, &child.name, None)
@@ -287,7 +287,7 @@ impl<'l, 'a> Walker<'l, 'a> {
 
     /// One subset item: the child's fields named by the subset (all when none are named).
     fn subset_item(&mut self, r: &'a Relation) -> Triple {
-        let Some(child) = self.layout.entity(&r.child) else { return Triple::same(DOC_OVERHEAD as f64) };
+        let Some(child) = self.layout.ends_of(r).1 else { return Triple::same(DOC_OVERHEAD as f64) };
         let Some(s) = r.subset.as_ref() else { return Triple::same(DOC_OVERHEAD as f64) };
         let mut total = Triple::same((DOC_OVERHEAD + element_header("_id") + 12) as f64);
         if s.fields.is_empty() {
