@@ -45,8 +45,11 @@ impl Rule for BloatedDocument {
 
     fn check(&self, cx: &Context, out: &mut Vec<Finding>) {
         let t = &cx.model.thresholds;
+        // Each estimate's entity as DS202 already paired them (the same pairs when none is lost).
+        let sized = cx.sized_entities();
         for (index, size) in cx.report.sizes.iter().enumerate() {
-            let Some(entity) = cx.entity(&size.entity) else { continue };
+            let paired = sized.get(index).filter(|(s, _)| std::ptr::eq(*s, size)).map(|&(_, e)| e);
+            let Some(entity) = paired.or_else(|| cx.entity(&size.entity)) else { continue };
             let limit = t.bloat_field_bytes;
             let bloated = |f: &Field| large(f) && f.size.avg_bytes.is_some_and(|avg| avg > limit);
             // One scan for both kinds of field (large values, arrays of items over the limit).
@@ -128,11 +131,11 @@ fn item_arrays(cx: &Context, entity: &Entity, found: &[(String, &Field)], limit:
     for (path, f) in found.iter().filter(|(_, f)| array_over(f, limit)) {
         out.push((path.clone(), array_total(f)));
     }
-    for r in cx.layout().children(&entity.id) {
+    for r in cx.layout().children_of(entity) {
         if r.storage != Storage::Embed || r.field.is_empty() {
             continue;
         }
-        let Some(child) = cx.entity(&r.child).filter(|c| c.kind == EntityKind::Document) else { continue };
+        let Some(child) = cx.layout().ends_of(r).1.filter(|c| c.kind == EntityKind::Document) else { continue };
         let items = if r.cardinality.max == Some(1) { 1.0 } else { r.cardinality.typical };
         let bytes = total(items, per_item(&child.fields));
         if bytes > limit {

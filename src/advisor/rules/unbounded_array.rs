@@ -1,9 +1,8 @@
 use crate::advisor::relations::expected_storage;
 use crate::advisor::{Context, Finding, Fix, Rule, RuleMeta, Severity};
 use crate::declare_rule;
-use crate::fast_hash::FastSet;
 use crate::i18n::{Arg, Labelled, Text};
-use crate::model::{Id, Place, Relation, Storage};
+use crate::model::{Entity, Id, Place, Relation, Storage};
 use crate::text;
 
 declare_rule! {
@@ -88,20 +87,8 @@ impl Rule for UnboundedArray {
     }
 
     fn check(&self, cx: &Context, out: &mut Vec<Finding>) {
-        let mut backed: FastSet<(&str, &str)> =
-            FastSet::with_capacity_and_hasher(cx.model.relations.len() * 2, Default::default());
         for rel in &cx.model.relations {
             let (parent, child) = cx.end_names(rel);
-            backed.insert((&rel.parent, &rel.field));
-            if let Some(s) = &rel.subset {
-                backed.insert((&rel.parent, &s.field));
-            }
-            if let Some(b) = &rel.bucket {
-                backed.insert((&rel.child, &b.array_field));
-            }
-            if let Some(pf) = &rel.reference.parent_field {
-                backed.insert((&rel.parent, pf));
-            }
             let place = || Place::Relation { id: Id::new(&rel.id) };
             if let Some(why) = embeds_unbounded(cx, rel) {
                 let to = cx.advice(&rel.id).map(|a| expected_storage(a.recommendation)).unwrap_or(Storage::Reference);
@@ -172,13 +159,13 @@ impl Rule for UnboundedArray {
                 ));
             }
         }
-        self.check_fields(cx, &backed, out);
+        self.check_fields(cx, out);
     }
 }
 
 impl UnboundedArray {
     /// Array fields no relation accounts for, with no maximum in either constraint or hint.
-    fn check_fields(&self, cx: &Context, backed: &FastSet<(&str, &str)>, out: &mut Vec<Finding>) {
+    fn check_fields(&self, cx: &Context, out: &mut Vec<Finding>) {
         let cap = cx.model.thresholds.array_warn;
         // The same advice for every field: built once, cloned into each finding.
         let fix_hint = text!(
@@ -192,7 +179,7 @@ impl UnboundedArray {
             if field.constraints.max_items.is_some() || field.size.max_items.is_some() {
                 continue;
             }
-            if backed.contains(&(e.id.as_str(), path)) {
+            if backed(cx, e, path) {
                 continue;
             }
             let name = &e.name;
@@ -216,6 +203,21 @@ impl UnboundedArray {
             out.push(f);
         }
     }
+}
+
+/// Whether a relation accounts for the array at `path` of `e`: the field a relation from `e`
+/// fills (its `field`, subset or id array, whatever its storage), or a bucket's event array
+/// when `e` is the bucket. Read from `e`'s own relations (found by position) rather than from
+/// a set of every relation's arrays: most array fields have a stated maximum and need none.
+fn backed(cx: &Context, e: &Entity, path: &str) -> bool {
+    let layout = cx.layout();
+    let fills = |r: &&Relation| {
+        r.field == path
+            || r.subset.as_ref().is_some_and(|s| s.field == path)
+            || r.reference.parent_field.as_deref() == Some(path)
+    };
+    layout.children_of(e).iter().any(fills)
+        || layout.parents_of(e).iter().any(|r| r.bucket.as_ref().is_some_and(|b| b.array_field == path))
 }
 
 #[cfg(test)]
