@@ -33,13 +33,14 @@ pub(crate) struct Walked<'a> {
 /// Size estimates of every collection, in model order, each with what its walk found.
 pub(crate) fn estimate_with_growth<'a>(layout: &Layout<'a>) -> (Vec<SizeEstimate>, Vec<Walked<'a>>) {
     let mut walker = Walker::new(layout);
-    layout
-        .collections()
-        .map(|e| {
-            let estimate = estimate_in(&mut walker, e);
-            (estimate, Walked { growth: walker.growth, largest: walker.largest })
-        })
-        .unzip()
+    // Sized up front: the collections are a filter of the entities, which hints no length.
+    let n = layout.collections().count();
+    let (mut sizes, mut walked) = (Vec::with_capacity(n), Vec::with_capacity(n));
+    for e in layout.collections() {
+        sizes.push(estimate_in(&mut walker, e));
+        walked.push(Walked { growth: walker.growth, largest: walker.largest });
+    }
+    (sizes, walked)
 }
 
 /// Size estimate of one collection's documents; `None` when `entity` is not a collection

@@ -8,7 +8,7 @@ use super::facts::{copies_child, display_name, is_read, rate};
 use crate::advisor::SizeEstimate;
 use crate::fast_hash::FastMap;
 use crate::model::ids::IdIndex;
-use crate::model::{AccessPattern, Entity, Model, Relation};
+use crate::model::{AccessPattern, Entity, Model, Relation, Storage};
 use std::rc::Rc;
 use std::sync::Arc;
 
@@ -111,7 +111,9 @@ impl<'a> Usage<'a> {
                 if at.name.is_none() {
                     at.name = Some(Arc::from(display_name(at.entity, end)));
                 }
-                if let (true, None, Some(child)) = (is_child, at.estimate, at.entity) {
+                // Read only for a child with no size estimate to go by, or a bucket's.
+                let unsized_child = r.storage == Storage::Bucket || at.size.is_none_or(|s| s.avg_bytes == 0);
+                if let (true, true, None, Some(child)) = (is_child, unsized_child, at.estimate, at.entity) {
                     at.estimate = Some(entity_bytes(child));
                 }
             }

@@ -1,0 +1,199 @@
+//! The elements relations add to a document where no declared field spells them out (the
+//! second half of the size walk, see `size_walk`): embedded children at the relation's
+//! `field`, subset arrays, computed values, id arrays, extended-reference copies, reference
+//! ids and bucket arrays, each sized three ways.
+
+use super::bson::{element_header, DOC_OVERHEAD, STRING_OVERHEAD};
+use super::paths::{extended_target, extended_top, MAX_DEPTH};
+use super::size_walk::{Counts, Triple, Walker};
+use crate::model::{find_path, BsonType, Entity, EntityKind, Relation, Storage};
+
+impl<'a> Walker<'_, 'a> {
+    /// What the relations of `e` add to its documents where no declared field spells it out,
+    /// added to `total` (the declared elements) in order: embedded children at the relation's
+    /// `field`, id arrays, subsets and their counts, computed values and outlier flags of the
+    /// relations from `e`; reference ids, extended-reference copies and bucket arrays of the
+    /// relations to `e`.
+    pub(super) fn relation_elements(
+        &mut self,
+        e: &'a Entity,
+        (children, parents): (&[&'a Relation], &[&'a Relation]),
+        depth: usize,
+        mut total: Triple,
+    ) -> Triple {
+        let top = depth == 0;
+        let layout = self.layout;
+        for r in children {
+            if r.storage == Storage::Embed && !r.field.is_empty() && !declared(e, &r.field) {
+                let value = self.embedded(r, depth);
+                total = total.add(self.extra(top, &r.field, value));
+            }
+            if let Some(pf) = r.reference.parent_field.as_deref().filter(|p| !declared_path(e, p)) {
+                let counts = self.counts(r);
+                let value = self.array(&counts, Triple::same(12.0), Some(r));
+                total = total.add(self.extra(top, pf, value));
+            }
+            if let Some(s) = r.subset.as_ref() {
+                if !declared(e, &s.field) {
+                    let item = self.subset_item(r);
+                    let n = Triple { avg: r.cardinality.typical.min(s.size as f64), ..Triple::same(s.size as f64) };
+                    let counts = Counts { items: n, per_day: None };
+                    let value = self.array(&counts, item, Some(r));
+                    total = total.add(self.extra(top, &s.field, value));
+                }
+                if let Some(c) = s.count_field.as_deref().filter(|c| !declared_path(e, c)) {
+                    total = total.add(self.extra(top, c, Triple::same(4.0)));
+                }
+            }
+            for c in &r.computed {
+                if !declared(e, head(&c.field)) {
+                    let v = if c.op == "count" { 4.0 } else { 8.0 };
+                    total = total.add(self.extra(top, &c.field, Triple::same(v)));
+                }
+            }
+            if let Some(o) = r.outlier.as_ref().filter(|o| !declared(e, &o.flag_field)) {
+                total = total.add(self.extra(top, &o.flag_field, Triple::same(1.0)));
+            }
+        }
+        for r in parents {
+            if let Some(cf) = r.reference.child_field.as_deref().filter(|c| !declared(e, head(c))) {
+                if matches!(r.storage, Storage::Reference | Storage::Bucket) {
+                    total = total.add(self.extra(top, cf, Triple::same(12.0)));
+                }
+            }
+            for c in &r.extended {
+                let target = extended_target(r, c);
+                let target: &str = &target;
+                if !declared_path(e, target) {
+                    let source = layout.ends_of(r).0.and_then(|p| p.field(&c.field));
+                    let v = match source {
+                        Some(f) => self.field_value(f, None, depth + 1),
+                        None => Triple::same((STRING_OVERHEAD + 16) as f64),
+                    };
+                    total = total.add(self.extra_at(top, target, head(extended_top(r, c)), v));
+                }
+            }
+            if let Some(b) = r.bucket.as_ref().filter(|_| r.storage == Storage::Bucket) {
+                if !declared(e, &b.array_field) {
+                    let counts = self.counts(r);
+                    let item = Triple::same(r.child_bytes.unwrap_or(64) as f64);
+                    let value = self.array(&counts, item, Some(r));
+                    total = total.add(self.extra(top, &b.array_field, value));
+                }
+                if let Some(c) = b.count_field.as_deref().filter(|c| !declared(e, c)) {
+                    total = total.add(self.extra(top, c, Triple::same(4.0)));
+                }
+                if let Some(p) = b.period_field.as_deref().filter(|p| !declared(e, p)) {
+                    total = total.add(self.extra(top, p, Triple::same(8.0)));
+                }
+            }
+        }
+        total
+    }
+
+    /// An element a relation adds; a dotted name is nested in one-element sub-documents.
+    fn extra(&mut self, top: bool, name: &'a str, value: Triple) -> Triple {
+        self.extra_at(top, name, head(name), value)
+    }
+
+    /// [`Self::extra`] for a name not borrowed from the model; `top_name` is its first segment.
+    fn extra_at(&mut self, top: bool, name: &str, top_name: &'a str, value: Triple) -> Triple {
+        let bytes = if !has_dot(name) {
+            Triple::same(element_header(name) as f64).add(value)
+        } else {
+            let mut segments = name.rsplit('.');
+            let last = segments.next().unwrap_or(name);
+            let mut bytes = Triple::same(element_header(last) as f64).add(value);
+            for seg in segments {
+                bytes = Triple::same((element_header(seg) + DOC_OVERHEAD) as f64).add(bytes);
+            }
+            bytes
+        };
+        if top {
+            self.member(top_name, bytes);
+        }
+        bytes
+    }
+
+    /// An embedded child at the relation's field: the value's bytes.
+    fn embedded(&mut self, r: &'a Relation, depth: usize) -> Triple {
+        let Some(child) = self.layout.ends_of(r).1 else { return Triple::default() };
+        let item = if child.kind == EntityKind::Value {
+            let ty = child.value_type.unwrap_or(BsonType::String);
+            self.scalar_value(ty, r.child_bytes, &child.name, None)
+        } else if depth >= MAX_DEPTH {
+            Triple::same(DOC_OVERHEAD as f64)
+        } else {
+            let doc = Triple::same(DOC_OVERHEAD as f64).add(self.entity_elements(child, depth + 1));
+            match r.child_bytes {
+                Some(b) => Triple { avg: b as f64, worst: doc.worst.max(b as f64), horizon: doc.horizon.max(b as f64) },
+                None => doc,
+            }
+        };
+        if r.cardinality.max == Some(1) {
+            return item;
+        }
+        let counts = self.counts(r);
+        self.array(&counts, item, Some(r))
+    }
+
+    /// One subset item: the child's fields named by the subset (all when none are named).
+    fn subset_item(&mut self, r: &'a Relation) -> Triple {
+        let Some(child) = self.layout.ends_of(r).1 else { return Triple::same(DOC_OVERHEAD as f64) };
+        let Some(s) = r.subset.as_ref() else { return Triple::same(DOC_OVERHEAD as f64) };
+        let mut total = Triple::same((DOC_OVERHEAD + element_header("_id") + 12) as f64);
+        if s.fields.is_empty() {
+            for f in &child.fields {
+                total = total.add(Triple::same(element_header(&f.name) as f64)).add(self.field_value(f, None, 1));
+            }
+        }
+        for name in &s.fields {
+            let v = match find_path(&child.fields, name) {
+                Some(f) => self.field_value(f, None, 1),
+                None => Triple::same((STRING_OVERHEAD + 16) as f64),
+            };
+            total = total.add(Triple::same(element_header(name) as f64)).add(v);
+        }
+        total
+    }
+}
+
+/// The relation whose children or copies fill the declared field `name`.
+pub(super) fn relation_filling<'a>(
+    children: &[&'a Relation],
+    parents: &[&'a Relation],
+    name: &str,
+) -> Option<&'a Relation> {
+    let down = children.iter().copied().find(|r| {
+        (r.storage == Storage::Embed && r.field == name)
+            || r.reference.parent_field.as_deref() == Some(name)
+            || r.subset.as_ref().is_some_and(|s| s.field == name)
+    });
+    down.or_else(|| {
+        parents
+            .iter()
+            .copied()
+            .find(|r| r.storage == Storage::Bucket && r.bucket.as_ref().is_some_and(|b| b.array_field == name))
+    })
+}
+
+/// Whether a name is dotted (a plain byte scan: names are short).
+fn has_dot(name: &str) -> bool {
+    name.bytes().any(|b| b == b'.')
+}
+
+/// The first segment of a dotted path.
+fn head(path: &str) -> &str {
+    match path.bytes().position(|b| b == b'.') {
+        Some(i) => path.get(..i).unwrap_or(path),
+        None => path,
+    }
+}
+
+fn declared(e: &Entity, name: &str) -> bool {
+    e.fields.iter().any(|f| f.name == name)
+}
+
+fn declared_path(e: &Entity, path: &str) -> bool {
+    e.field(path).is_some() || declared(e, head(path))
+}
