@@ -1,6 +1,5 @@
 use super::local_figures::digits;
 use crate::advisor::{Context, Finding, Rule, RuleMeta};
-use crate::fast_hash::FastSet;
 use crate::i18n::Text;
 use crate::model::{Field, Id, Place, Relation, Storage, Thresholds};
 use crate::{declare_rule, text};
@@ -48,20 +47,19 @@ impl Rule for LargeArray {
 
     fn check(&self, cx: &Context, out: &mut Vec<Finding>) {
         let t = &cx.model.thresholds;
-        // Each bucket document's event array: (bucket entity, array field).
-        let buckets: FastSet<(&str, &str)> = cx
-            .model
-            .relations
-            .iter()
-            .filter_map(|r| match (r.storage, &r.bucket) {
-                (Storage::Bucket, Some(b)) => Some((r.child.as_str(), b.array_field.as_str())),
-                _ => None,
-            })
-            .collect();
         for array in cx.array_fields() {
             let Some(n) = cap_of(array.field).filter(|n| *n > t.array_warn) else { continue };
             let (e, path) = (array.entity, &*array.path);
-            if n <= t.array_atlas && buckets.contains(&(e.id.as_str(), path)) {
+            // A bucket document's event array (of a bucket relation to `e`), read from the
+            // entity's own relations: few arrays get this far.
+            let bucket_array = || {
+                let is_bucket = |r: &&Relation| match (r.storage, &r.bucket) {
+                    (Storage::Bucket, Some(b)) => b.array_field == path,
+                    _ => false,
+                };
+                cx.layout().parents_of(e).iter().any(is_bucket)
+            };
+            if n <= t.array_atlas && bucket_array() {
                 continue;
             }
             let source = text!(en: "its declared maximum", es: "su máximo declarado", pt: "seu máximo declarado");
@@ -83,7 +81,7 @@ impl Rule for LargeArray {
             if large.is_none() && bucket.is_none() {
                 continue;
             }
-            let Some(parent) = cx.entity(&r.parent) else { continue };
+            let (Some(parent), child) = cx.ends(r) else { continue };
             if let Some((field, n)) = large.filter(|(f, _)| !capped(parent, f)) {
                 let label = (parent.name.as_str(), field);
                 let source =
@@ -91,7 +89,6 @@ impl Rule for LargeArray {
                 out.push(finding(t, Place::Relation { id: Id::new(&r.id) }, label, n, source));
             }
             if let Some(b) = bucket {
-                let child = cx.entity(&r.child);
                 if !child.is_some_and(|c| capped(c, &b.array_field)) {
                     let label = (child.map_or(r.child.as_str(), |c| c.name.as_str()), b.array_field.as_str());
                     let source = text!(en: "the bucket's cap", es: "el tope del contenedor", pt: "o teto do bucket");
