@@ -48,8 +48,8 @@ pub(crate) fn suggest_with(
         relation::suggest(usage, &writes, f, recommendation, &mut out);
     }
     let version_field = shared_version_field(model);
-    for e in &model.entities {
-        if e.kind == EntityKind::Document && roots.root(&e.id) == Some(e.id.as_str()) {
+    for (i, e) in model.entities.iter().enumerate() {
+        if e.kind == EntityKind::Document && roots.root_at(i) == Some(e.id.as_str()) {
             schema_versioning(e, &version_field, &mut out);
             polymorphic(e, &mut out);
         }

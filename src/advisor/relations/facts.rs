@@ -253,7 +253,7 @@ fn child_bytes(rel: &Relation, child: Option<&Entity>, info: &Info) -> (u64, boo
             return (size.avg_bytes, false);
         }
     }
-    (info.estimate.unwrap_or_else(|| entity_bytes(child)), false)
+    (*info.estimate.get_or_init(|| entity_bytes(child)), false)
 }
 
 #[cfg(test)]
