@@ -44,7 +44,7 @@ pub(crate) fn advise_one(f: &Facts) -> RelationAdvice {
     let mut reasons = reasons::Reasons::of(f);
     let votes = reasons::quick_votes(&reasons);
     let decision = decide::decide(f, &votes);
-    reasons.verdict = summary::verdict(f, &decision, &votes);
+    summary::fill(&mut reasons.verdict, f, &decision, &votes);
     let source: Arc<dyn Deferred> = Arc::new(reasons);
     RelationAdvice {
         relation: f.rel.id.clone(),

@@ -44,16 +44,13 @@ fn ids(views: &[&AccessPattern]) -> Arg {
     Arg::List(views.iter().map(|q| Arg::str(&q.id)).collect())
 }
 
-/// What the summary of `decision` will say about the relation of `f`: only the list the
-/// chosen sentence names is built.
-pub(crate) fn verdict(f: &Facts, decision: &Decision, votes: &[Vote; 6]) -> Verdict {
-    let mut v = Verdict {
-        step: Some(decision.step),
-        recommendation: Some(decision.recommendation),
-        child_external: f.child_external,
-        parent_ends_in_s: f.parent_name.ends_with('s'),
-        ..Verdict::default()
-    };
+/// Writes into `v` what the summary of `decision` will say about the relation of `f` (in
+/// place: the reasons that hold it are large); only the list the chosen sentence names is built.
+pub(crate) fn fill(v: &mut Verdict, f: &Facts, decision: &Decision, votes: &[Vote; 6]) {
+    v.step = Some(decision.step);
+    v.recommendation = Some(decision.recommendation);
+    v.child_external = f.child_external;
+    v.parent_ends_in_s = f.parent_name.ends_with('s');
     v.tally(votes);
     let rel = f.rel;
     match (decision.step, decision.recommendation) {
@@ -76,7 +73,6 @@ pub(crate) fn verdict(f: &Facts, decision: &Decision, votes: &[Vote; 6]) -> Verd
         }
         _ => {}
     }
-    v
 }
 
 /// The summary of the relation whose reasons are `f`.
