@@ -17,10 +17,11 @@ pub(crate) struct Roots<'a> {
     ids: Rc<IdIndex<'a>>,
     /// Collection name → entity id, built on first use (only writes' `changes` need it).
     by_name: OnceCell<FastMap<&'a str, &'a str>>,
-    /// The root of each entity's aggregate, by entity position: the collection that holds
-    /// it, or for an external entity the entity itself (another system is its own atomicity
-    /// boundary). It depends only on the id, so two entities with one id share it.
-    root: Vec<Option<&'a str>>,
+    /// The root of each entity's aggregate, by entity position: the position of the
+    /// collection that holds it, or for an external entity the entity itself (another system
+    /// is its own atomicity boundary). It depends only on the id, so two entities with one id
+    /// share it; a root is the (last) entity of its id.
+    root: Vec<Option<usize>>,
 }
 
 impl<'a> Roots<'a> {
@@ -55,12 +56,13 @@ impl<'a> Roots<'a> {
                     Some(p) if p != id => current = p,
                     Some(_) => break,
                     None => {
-                        let holds = ids.entity(current).is_some_and(|top| match top.kind {
+                        let top = ids.entity_position(current);
+                        let holds = top.and_then(|i| model.entities.get(i)).is_some_and(|top| match top.kind {
                             EntityKind::Document => true,
                             EntityKind::External => current == id,
                             EntityKind::Value => false,
                         });
-                        found = holds.then_some(current);
+                        found = top.filter(|_| holds);
                         break;
                     }
                 }
@@ -72,7 +74,19 @@ impl<'a> Roots<'a> {
 
     /// The root of the aggregate that holds `entity`, if any.
     pub fn root(&self, entity: &str) -> Option<&'a str> {
-        self.root.get(self.ids.entity_position(entity)?).copied().flatten()
+        self.root_at(self.ids.entity_position(entity)?)
+    }
+
+    /// The root of the aggregate that holds the entity at position `i` of the model (what
+    /// `root` gives for its id), without looking the id up.
+    pub fn root_at(&self, i: usize) -> Option<&'a str> {
+        let model: &'a Model = self.model;
+        model.entities.get(self.root_position(i)?).map(|e| e.id.as_str())
+    }
+
+    /// The position of that root.
+    fn root_position(&self, i: usize) -> Option<usize> {
+        self.root.get(i).copied().flatten()
     }
 
     /// The entity a write's `changes` entry names: a field path of the query's own entity
@@ -122,25 +136,29 @@ pub fn aggregates(model: &Model) -> Vec<AggregateInfo> {
 pub(crate) fn aggregates_with(roots: &Roots) -> Vec<AggregateInfo> {
     let model = roots.model;
     let mut out: Vec<AggregateInfo> = Vec::new();
-    let mut index: FastMap<&str, usize> = FastMap::default();
-    for e in &model.entities {
-        if e.kind == EntityKind::Document && roots.root(&e.id) == Some(e.id.as_str()) {
-            index.insert(e.id.as_str(), out.len());
+    // The aggregate of each root, by the root's entity position (one id, one position).
+    let mut index: Vec<usize> = vec![usize::MAX; model.entities.len()];
+    for (i, e) in model.entities.iter().enumerate() {
+        if e.kind == EntityKind::Document && roots.root_at(i) == Some(e.id.as_str()) {
+            if let Some(slot) = roots.root_position(i).and_then(|r| index.get_mut(r)) {
+                *slot = out.len();
+            }
             out.push(AggregateInfo { root: e.id.clone(), members: Vec::new(), queries: Vec::new() });
         }
     }
-    for e in &model.entities {
-        if let Some(&i) = roots.root(&e.id).filter(|r| *r != e.id).and_then(|r| index.get(r)) {
-            if let Some(agg) = out.get_mut(i) {
-                agg.members.push(e.id.clone());
-            }
+    let aggregate = |root: Option<usize>| root.and_then(|r| index.get(r)).copied();
+    for (i, e) in model.entities.iter().enumerate() {
+        if roots.root_at(i).is_none_or(|r| r == e.id) {
+            continue;
+        }
+        if let Some(agg) = aggregate(roots.root_position(i)).and_then(|a| out.get_mut(a)) {
+            agg.members.push(e.id.clone());
         }
     }
     for q in &model.queries {
-        if let Some(&i) = roots.root(&q.entity).and_then(|r| index.get(r)) {
-            if let Some(agg) = out.get_mut(i) {
-                agg.queries.push(q.id.clone());
-            }
+        let root = roots.ids.entity_position(&q.entity).and_then(|i| roots.root_position(i));
+        if let Some(agg) = aggregate(root).and_then(|a| out.get_mut(a)) {
+            agg.queries.push(q.id.clone());
         }
     }
     out
@@ -258,10 +276,16 @@ mod tests {
         cyclic.relations.push(Relation::new("r3", "b", "c", Storage::Embed));
         cyclic.relations.push(Relation::new("r4", "x", "c", Storage::Embed));
         models.push(cyclic);
+        // Two entities with one id share their root, by id or by position.
+        let mut twice = shop();
+        twice.entities.push(Entity::new("order", "orders_again"));
+        twice.relations.push(Relation::new("o-a", "order", "addr", Storage::Embed));
+        models.push(twice);
         for m in &models {
             let (a, b) = (Roots::new(m), Roots::with_layout(&Layout::new(m)));
-            for e in &m.entities {
+            for (i, e) in m.entities.iter().enumerate() {
                 assert_eq!(a.root(&e.id), b.root(&e.id), "root of {}", e.id);
+                assert_eq!(b.root_at(i), b.root(&e.id), "root of {} by position", e.id);
             }
             assert_eq!(aggregates_with(&a), aggregates_with(&b));
             assert_eq!(spanning_writes_with(&a), spanning_writes_with(&b));

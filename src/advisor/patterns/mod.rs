@@ -48,8 +48,8 @@ pub(crate) fn suggest_with(
         relation::suggest(usage, &writes, f, recommendation, &mut out);
     }
     let version_field = shared_version_field(model);
-    for e in &model.entities {
-        if e.kind == EntityKind::Document && roots.root(&e.id) == Some(e.id.as_str()) {
+    for (i, e) in model.entities.iter().enumerate() {
+        if e.kind == EntityKind::Document && roots.root_at(i) == Some(e.id.as_str()) {
             schema_versioning(e, &version_field, &mut out);
             polymorphic(e, &mut out);
         }
@@ -61,23 +61,14 @@ fn push(out: &mut Vec<PatternSuggestion>, pattern: PatternKind, place: Place, in
     out.push(PatternSuggestion { pattern, place, change, in_use });
 }
 
-/// A model name (a collection, a field) as a text: the same in every language.
-fn name(s: &str) -> Text {
-    text!(en: "{name}", es: "{name}", pt: "{name}"; name = s)
-}
-
-/// Texts joined as `a, b and c` (`a, b y c`, `a, b e c`): for items that carry figures, which
-/// each language formats (a plain list of names is an `Arg::List`).
-fn joined(items: Vec<Text>) -> Text {
-    let mut rest = items.into_iter().rev();
-    let Some(mut out) = rest.next() else { return Text::empty() };
-    if let Some(before) = rest.next() {
-        out = text!(en: "{a} and {b}", es: "{a} y {b}", pt: "{a} e {b}"; a = before, b = out);
+/// Items (names, or sentences that carry figures each language formats) joined as
+/// `a, b and c` (`a, b y c`, `a, b e c`): one item is itself, more are one `Arg::List`.
+fn joined(mut items: Vec<Arg>) -> Arg {
+    match items.len() {
+        0 => Text::empty().into(),
+        1 => items.pop().unwrap_or(Arg::Static("")),
+        _ => Arg::List(items.into()),
     }
-    for item in rest {
-        out = text!(en: "{a}, {b}", es: "{a}, {b}", pt: "{a}, {b}"; a = item, b = out);
-    }
-    out
 }
 
 /// The version field a collection carries: the declared one, or a field named like one.
@@ -139,18 +130,19 @@ fn polymorphic(e: &Entity, out: &mut Vec<PatternSuggestion>) {
     if c.discriminator.is_none() && c.variants.is_empty() {
         return;
     }
-    let variants: Vec<Text> = c
+    let variants: Vec<Arg> = c
         .variants
         .iter()
         .map(|v| match v.share {
             Some(s) if s.is_finite() && s > 0.0 => {
-                text!(en: "{value} ({share})", es: "{value} ({share})", pt: "{value} ({share})"; value = &v.value, share = Arg::Percent(s))
+                text!(en: "{value} ({share})", es: "{value} ({share})", pt: "{value} ({share})"; value = &v.value, share = Arg::Percent(s)).into()
             }
-            _ => name(&v.value),
+            _ => Arg::str(&v.value),
         })
         .collect();
     let what = if variants.is_empty() {
         text!(en: "documents of several shapes", es: "documentos de varias formas", pt: "documentos de vários formatos")
+            .into()
     } else {
         joined(variants)
     };

@@ -2,7 +2,7 @@
 //! in `bucket.rs`).
 
 use super::parent_writes::{recorded, WritesOn};
-use super::{joined, name, push};
+use super::{joined, push};
 use crate::advisor::relations::{subset_size, Facts, Outliers, Usage};
 use crate::advisor::{PatternKind, PatternSuggestion, Recommendation};
 use crate::i18n::{Arg, Labelled, Text};
@@ -39,26 +39,29 @@ fn extended_reference(u: &Usage, f: &Facts, rec: Option<Recommendation>, out: &m
     let rel = f.rel;
     let (child, parent) = (f.child_name, f.parent_name);
     if !rel.extended.is_empty() {
-        let copies: Vec<Text> = rel
+        let copies: Vec<Arg> = rel
             .extended
             .iter()
-            .map(|c| match (c.category, c.propagation) {
-                (CopyCategory::Live, Some(p)) => text!(
-                    en: "{field} ({category}, {propagation})",
-                    es: "{field} ({category}, propagación: {propagation})",
-                    pt: "{field} ({category}, propagação: {propagation})";
-                    field = &c.field, category = c.category.msg(), propagation = p.msg()
-                ),
-                (CopyCategory::Live, None) => text!(
-                    en: "{field} (live, no propagation yet)",
-                    es: "{field} (vivo, aún sin propagación)",
-                    pt: "{field} (vivo, ainda sem propagação)";
-                    field = &c.field
-                ),
-                (cat, _) => text!(
-                    en: "{field} ({category})", es: "{field} ({category})", pt: "{field} ({category})";
-                    field = &c.field, category = cat.msg()
-                ),
+            .map(|c| {
+                match (c.category, c.propagation) {
+                    (CopyCategory::Live, Some(p)) => text!(
+                        en: "{field} ({category}, {propagation})",
+                        es: "{field} ({category}, propagación: {propagation})",
+                        pt: "{field} ({category}, propagação: {propagation})";
+                        field = &c.field, category = c.category.msg(), propagation = p.msg()
+                    ),
+                    (CopyCategory::Live, None) => text!(
+                        en: "{field} (live, no propagation yet)",
+                        es: "{field} (vivo, aún sin propagación)",
+                        pt: "{field} (vivo, ainda sem propagação)";
+                        field = &c.field
+                    ),
+                    (cat, _) => text!(
+                        en: "{field} ({category})", es: "{field} ({category})", pt: "{field} ({category})";
+                        field = &c.field, category = cat.msg()
+                    ),
+                }
+                .into()
             })
             .collect();
         let copies = joined(copies);
@@ -190,16 +193,17 @@ fn subset(u: &Usage, f: &Facts, rec: Option<Recommendation>, out: &mut Vec<Patte
 fn outlier(f: &Facts, rec: Option<Recommendation>, out: &mut Vec<PatternSuggestion>) {
     let rel = f.rel;
     let (child, parent) = (f.child_name, f.parent_name);
-    let bound = match f.rel.cardinality.max {
-        Some(m) => text!(en: "{n}", es: "{n}", pt: "{n}"; n = Arg::Count(m as f64)),
-        None => text!(en: "the common bound", es: "el límite habitual", pt: "o limite comum"),
+    // A figure, or a fixed phrase: neither allocates.
+    let bound: Arg = match f.rel.cardinality.max {
+        Some(m) => Arg::Count(m as f64),
+        None => text!(en: "the common bound", es: "el límite habitual", pt: "o limite comum").into(),
     };
     match (&rel.outlier, f.outliers) {
         (Some(o), Outliers::Minor { share, max }) => {
-            let overflow = if o.overflow_collection.is_empty() {
-                text!(en: "an overflow collection", es: "una colección de desbordamiento", pt: "uma coleção de excedentes")
+            let overflow: Arg = if o.overflow_collection.is_empty() {
+                text!(en: "an overflow collection", es: "una colección de desbordamiento", pt: "uma coleção de excedentes").into()
             } else {
-                name(&o.overflow_collection)
+                Arg::str(&o.overflow_collection)
             };
             let change = text!(
                 en: "design for the {common} common case; the {share} of {parent} over {bound} {child} (up to {max}) carry {flag} and overflow to {overflow}",
@@ -256,12 +260,13 @@ fn computed(u: &Usage, writes: &WritesOn, f: &Facts, rec: Option<Recommendation>
     let rel = f.rel;
     let (child, parent) = (f.child_name, f.parent_name);
     if !rel.computed.is_empty() {
-        let holder = if rel.storage == Storage::Bucket {
+        let holder: Arg = if rel.storage == Storage::Bucket {
             text!(en: "each {child} bucket", es: "cada contenedor de {child}", pt: "cada bucket de {child}"; child)
+                .into()
         } else {
-            name(parent)
+            Arg::str(parent)
         };
-        let values: Vec<Text> = rel
+        let values: Vec<Arg> = rel
             .computed
             .iter()
             .map(|c| {
@@ -287,6 +292,7 @@ fn computed(u: &Usage, writes: &WritesOn, f: &Facts, rec: Option<Recommendation>
                         field, op, source
                     ),
                 }
+                .into()
             })
             .collect();
         let change = text!(

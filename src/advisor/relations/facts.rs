@@ -203,11 +203,6 @@ impl<'a> Facts<'a> {
         self.rel.read_separately || !self.read_apart.is_empty()
     }
 
-    /// Bytes the children add to one parent document in the worst case.
-    pub fn worst_bytes(&self) -> f64 {
-        self.worst * self.child_bytes as f64
-    }
-
     /// The children of one parent keep coming: no bound, events per day.
     pub fn unbounded(&self) -> bool {
         self.bound.is_none()
@@ -258,7 +253,7 @@ fn child_bytes(rel: &Relation, child: Option<&Entity>, info: &Info) -> (u64, boo
             return (size.avg_bytes, false);
         }
     }
-    (info.estimate.unwrap_or_else(|| entity_bytes(child)), false)
+    (*info.estimate.get_or_init(|| entity_bytes(child)), false)
 }
 
 #[cfg(test)]

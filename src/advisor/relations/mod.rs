@@ -9,6 +9,7 @@ mod decide;
 mod estimate;
 pub(crate) mod facts;
 mod reasons;
+mod summary;
 #[cfg(test)]
 mod tests;
 mod usage;
@@ -18,7 +19,9 @@ pub(crate) use facts::{Facts, Outliers};
 pub(crate) use usage::Usage;
 
 use super::{Recommendation, RelationAdvice};
+use crate::i18n::{Deferred, Text};
 use crate::model::{Relation, Storage};
+use std::sync::Arc;
 
 /// The facts of every relation, in model order: gathered once, shared by `advise_with` and
 /// `patterns::suggest_with`.
@@ -35,16 +38,21 @@ pub(crate) fn advise_with(facts: &[Facts]) -> Vec<RelationAdvice> {
 }
 
 /// The recommendation for one relation from its facts.
+/// The votes and the decision are made at once; the reasons and the summary are sentences
+/// built from the relation's owned [`reasons::Reasons`] when they are read.
 pub(crate) fn advise_one(f: &Facts) -> RelationAdvice {
-    let criteria = reasons::votes(f);
-    let decision = decide::decide(f, &criteria);
+    let mut reasons = reasons::Reasons::of(f);
+    let votes = reasons::quick_votes(&reasons);
+    let decision = decide::decide(f, &votes);
+    summary::fill(&mut reasons.verdict, f, &decision, &votes);
+    let source: Arc<dyn Deferred> = Arc::new(reasons);
     RelationAdvice {
         relation: f.rel.id.clone(),
         class: f.class,
         recommendation: decision.recommendation,
         agrees: agrees(f.rel, decision.recommendation, f.child_external),
-        criteria,
-        summary: decision.summary,
+        criteria: reasons::criteria(&source, &votes),
+        summary: Text::deferred(source, reasons::SUMMARY),
         read_together: Vec::new(),
         read_apart: Vec::new(),
     }

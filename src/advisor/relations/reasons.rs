@@ -7,7 +7,8 @@
 
 use super::criteria;
 use super::facts::{Facts, Outliers};
-use crate::advisor::{CardinalityClass, Criterion, CriterionVote};
+use super::summary::{summary, Verdict};
+use crate::advisor::{CardinalityClass, Criterion, CriterionVote, Vote};
 use crate::i18n::{Arg, Deferred, Text};
 use crate::model::Volatility;
 use std::sync::Arc;
@@ -44,7 +45,12 @@ pub(crate) struct Reasons {
     pub bloat_field_bytes: u64,
     pub doc_target_bytes: u64,
     pub doc_limit_bytes: u64,
+    /// What the summary says beyond these figures (filled in once the decision is made).
+    pub verdict: Verdict,
 }
+
+/// The sentence number of the summary (the reasons are 0 to 5, in `Criterion::ALL` order).
+pub(crate) const SUMMARY: u8 = 6;
 
 impl Reasons {
     pub fn of(f: &Facts) -> Reasons {
@@ -82,6 +88,7 @@ impl Reasons {
             bloat_field_bytes: t.bloat_field_bytes,
             doc_target_bytes: t.doc_target_bytes,
             doc_limit_bytes: t.doc_limit_bytes,
+            verdict: Verdict::default(),
         }
     }
 
@@ -97,26 +104,32 @@ impl Reasons {
 }
 
 impl Deferred for Reasons {
-    /// The reason of criterion number `which` (in `Criterion::ALL` order).
+    /// The reason of criterion number `which` (in `Criterion::ALL` order), or the summary
+    /// ([`SUMMARY`]).
     fn text(&self, which: u8) -> Text {
         match Criterion::ALL.get(usize::from(which)) {
             Some(&c) => criteria::judge(self, c, true).1.unwrap_or_else(Text::empty),
+            None if which == SUMMARY => summary(self),
             None => Text::empty(),
         }
     }
 }
 
-/// The six votes of a relation, in `Criterion::ALL` order, each reason built when read.
-pub(crate) fn votes(f: &Facts) -> Vec<CriterionVote> {
-    let reasons = Arc::new(Reasons::of(f));
-    let source: Arc<dyn Deferred> = reasons.clone();
+/// The six votes, in `Criterion::ALL` order, decided without their sentences.
+pub(crate) fn quick_votes(r: &Reasons) -> [Vote; 6] {
+    Criterion::ALL.map(|c| criteria::judge(r, c, false).0)
+}
+
+/// The six votes of a relation, each reason built from `source` when read.
+pub(crate) fn criteria(source: &Arc<dyn Deferred>, votes: &[Vote; 6]) -> Vec<CriterionVote> {
     Criterion::ALL
         .iter()
+        .zip(votes)
         .enumerate()
-        .map(|(i, &criterion)| CriterionVote {
+        .map(|(i, (&criterion, &vote))| CriterionVote {
             criterion,
-            vote: criteria::judge(&reasons, criterion, false).0,
-            reason: Text::deferred(Arc::clone(&source), i as u8),
+            vote,
+            reason: Text::deferred(Arc::clone(source), i as u8),
         })
         .collect()
 }

@@ -3,12 +3,12 @@
 //! Records sit at the entity's position in the id table the analysis shares, so a relation's
 //! ends reach theirs without hashing an id.
 
-use super::estimate::entity_bytes;
 use super::facts::{copies_child, display_name, is_read, rate};
 use crate::advisor::SizeEstimate;
 use crate::fast_hash::FastMap;
 use crate::model::ids::IdIndex;
-use crate::model::{AccessPattern, Entity, Model, Relation, Storage};
+use crate::model::{AccessPattern, Entity, Model, Relation};
+use std::cell::OnceCell;
 use std::rc::Rc;
 use std::sync::Arc;
 
@@ -45,8 +45,9 @@ pub(super) struct Info<'a> {
     /// How many relations copy it into their parent (embed or subset).
     pub copies: usize,
     pub size: Option<&'a SizeEstimate>,
-    /// Field-based byte estimate (children of some relation only).
-    pub estimate: Option<u64>,
+    /// Field-based byte estimate, made the first time a relation's facts need it (a child
+    /// whose bytes are declared, or whose collection has a size estimate, needs none).
+    pub estimate: OnceCell<u64>,
 }
 
 impl<'a> Usage<'a> {
@@ -106,15 +107,10 @@ impl<'a> Usage<'a> {
             if copies_child(r) {
                 u.record_mut(child).copies += 1;
             }
-            for (record, end, is_child) in [(parent, r.parent.as_str(), false), (child, r.child.as_str(), true)] {
+            for (record, end) in [(parent, r.parent.as_str()), (child, r.child.as_str())] {
                 let at = u.record_mut(record);
                 if at.name.is_none() {
                     at.name = Some(Arc::from(display_name(at.entity, end)));
-                }
-                // Read only for a child with no size estimate to go by, or a bucket's.
-                let unsized_child = r.storage == Storage::Bucket || at.size.is_none_or(|s| s.avg_bytes == 0);
-                if let (true, true, None, Some(child)) = (is_child, unsized_child, at.estimate, at.entity) {
-                    at.estimate = Some(entity_bytes(child));
                 }
             }
         }

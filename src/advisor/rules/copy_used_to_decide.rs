@@ -46,11 +46,13 @@ impl Rule for CopyUsedToDecide {
 
     fn check(&self, cx: &Context, out: &mut Vec<Finding>) {
         for rel in &cx.model.relations {
-            let (parent, child) = cx.end_names(rel);
-            let deciding = rel.extended.iter().filter(|c| {
+            let mut deciding = rel.extended.iter().filter(|c| {
                 c.used_to_decide && c.category == CopyCategory::Live && c.propagation != Some(Propagation::Reread)
             });
-            for copy in deciding {
+            // Most relations copy nothing the application decides from: their ends are not named.
+            let Some(first) = deciding.next() else { continue };
+            let (parent, child) = cx.end_names(rel);
+            for copy in std::iter::once(first).chain(deciding) {
                 let field = &copy.field;
                 let mut f = Self::finding(
                     Place::Relation { id: Id::new(&rel.id) },

@@ -3,7 +3,6 @@ use crate::declare_rule;
 use crate::i18n::Arg;
 use crate::model::{CopyCategory, Id, Place, Propagation};
 use crate::text;
-use std::sync::Arc;
 
 declare_rule! {
     /// ## What it does
@@ -46,41 +45,40 @@ impl Rule for LiveCopyWithoutPropagation {
         for rel in &cx.model.relations {
             let mut live = rel.extended.iter().filter(|c| c.category == CopyCategory::Live && c.propagation.is_none());
             let Some(first) = live.next() else { continue };
-            // Each name appears in several sentences of each finding: shared, not copied.
+            // Each name appears in several sentences of each finding: kept inline when short,
+            // shared when long, never copied into a new string.
             let (parent, child) = cx.end_names(rel);
-            let (parent, child): (Arc<str>, Arc<str>) = (parent.into(), child.into());
+            let (parent, child) = (Arg::str(parent), Arg::str(child));
             for copy in std::iter::once(first).chain(live) {
-                let (parent, child) = (&parent, &child);
                 let holders = if rel.cardinality.typical.is_finite() && rel.cardinality.typical > 0.0 {
                     text!(
                         en: "~{n} {child} per {parent} hold it",
                         es: "la guardan ~{n} {child} por cada {parent}",
                         pt: "guardada por ~{n} {child} por {parent}";
-                        n = Arg::Count(rel.cardinality.typical), child, parent
+                        n = Arg::Count(rel.cardinality.typical), child = child.clone(), parent = parent.clone()
                     )
                 } else {
                     text!(
                         en: "every {child} holds it",
                         es: "la guarda cada {child}",
                         pt: "guardada em cada {child}";
-                        child
+                        child = child.clone()
                     )
                 };
-                let field: Arc<str> = copy.field.as_str().into();
-                let field = &field;
+                let field = Arg::str(&copy.field);
                 let mut f = Self::finding(
                     Place::Relation { id: Id::new(&rel.id) },
                     text!(
                         en: "{child}.{target} copies {parent}.{field} as a live value with no propagation plan ({holders})",
                         es: "{child}.{target} copia {parent}.{field} como valor vivo sin plan de propagación ({holders})",
                         pt: "{child}.{target} copia {parent}.{field} como valor vivo sem plano de propagação ({holders})";
-                        child, target = copy.target_name(), parent, field, holders
+                        child = child.clone(), target = copy.target_name(), parent = parent.clone(), field = field.clone(), holders
                     ),
                     text!(
                         en: "When {parent}.{field} changes, the copies keep the old value and nobody knows whether to rewrite them.",
                         es: "Cuando cambia {parent}.{field}, las copias conservan el valor viejo y nadie sabe si hay que reescribirlas.",
                         pt: "Quando {parent}.{field} muda, as cópias mantêm o valor antigo e ninguém sabe se é preciso reescrevê-las.";
-                        parent, field
+                        parent = parent.clone(), field
                     ),
                     text!(
                         en: "Record a propagation strategy (immediate, deferred with reconciliation, or re-read), or mark the copy historical if the old value is the right one.",

@@ -4,6 +4,7 @@ use crate::advisor::relations::{expected_storage, storage_agrees};
 use crate::advisor::{Context, Finding, Fix, Recommendation, Rule, RuleMeta};
 use crate::declare_rule;
 use crate::i18n::{Labelled, Text};
+use crate::model::ids::Kind;
 use crate::model::{Id, Place, Relation, Storage};
 use crate::text;
 
@@ -49,8 +50,12 @@ impl Rule for StorageDisagrees {
     }
 
     fn check(&self, cx: &Context, out: &mut Vec<Finding>) {
-        for rel in &cx.model.relations {
-            let Some(advice) = cx.advice(&rel.id) else { continue };
+        // The advice of each relation sits at its position when no two relations share an id
+        // (as `analyze` makes the report): no look-up by id.
+        let unique = !cx.layout().ids().repeats().iter().any(|&(kind, _)| kind == Kind::Relation);
+        for (i, rel) in cx.model.relations.iter().enumerate() {
+            let at = cx.report.relations.get(i).filter(|a| unique && a.relation == rel.id);
+            let Some(advice) = at.or_else(|| cx.advice(&rel.id)) else { continue };
             let (parent_entity, child_entity) = cx.ends(rel);
             let child_external = child_entity.is_some_and(|e| e.is_external());
             if storage_agrees(rel, advice.recommendation, child_external) {

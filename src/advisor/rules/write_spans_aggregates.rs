@@ -1,6 +1,7 @@
 use crate::advisor::{Context, Finding, Rule, RuleMeta, Severity};
 use crate::declare_rule;
 use crate::i18n::Text;
+use crate::model::ids::Kind;
 use crate::model::{Id, Place};
 use crate::text;
 
@@ -44,8 +45,22 @@ impl Rule for WriteSpansAggregates {
     }
 
     fn check(&self, cx: &Context, out: &mut Vec<Finding>) {
+        let queries = &cx.model.queries;
+        // The spans follow the queries' order (`analyze` makes them so): with unique query
+        // ids each one is found by scanning on from the previous one, not from the start.
+        let unique = !cx.layout().ids().repeats().iter().any(|&(kind, _)| kind == Kind::Query);
+        let mut from = 0;
         for span in &cx.report.spanning_writes {
-            let Some(q) = cx.model.queries.iter().find(|q| q.id == span.query) else { continue };
+            let ahead =
+                queries.get(from..).filter(|_| unique).and_then(|rest| rest.iter().position(|q| q.id == span.query));
+            let q = match ahead {
+                Some(i) => {
+                    from += i + 1;
+                    queries.get(from - 1)
+                }
+                None => queries.iter().find(|q| q.id == span.query),
+            };
+            let Some(q) = q else { continue };
             let names: Vec<String> = span
                 .aggregates
                 .iter()
@@ -148,6 +163,25 @@ mod tests {
             f[0].fix_hint.render(Lang::Pt),
             "Escolha registrada: el contador puede ir un minuto por detrás. Mantenha um processo de reconciliação para o lado que fica para trás."
         );
+    }
+
+    #[test]
+    fn each_spanning_write_is_found_in_order_and_a_repeated_id_names_its_first_query() {
+        let mut m = parent_child(Storage::Reference, 20.0, None);
+        m.queries.push(write("W1", "comment", &["text", "post.comment_count"]));
+        m.queries.push(write("W0", "post", &["title"]));
+        m.queries.push(write("W2", "post", &["title", "comment.text"]));
+        m.queries[1].consistency = "tolerated".into();
+        let f = findings(&m, "DS106");
+        let places: Vec<_> = f.iter().map(|f| f.place.clone()).collect();
+        assert_eq!(places, vec![Place::Query { id: "W1".into() }, Place::Query { id: "W2".into() }], "{f:?}");
+        assert!(f.iter().all(|f| f.severity == Severity::Warning), "the choice is recorded on no spanning write");
+        // Two queries named W2: the first one's record is what the finding reads, as before.
+        m.queries.insert(0, write("W2", "post", &["title"]));
+        m.queries[0].consistency = "the first W2 records it".into();
+        let f = findings(&m, "DS106");
+        assert_eq!(f.len(), 2, "{f:?}");
+        assert!(f.iter().any(|f| f.fix_hint.contains("the first W2 records it")), "{f:?}");
     }
 
     #[test]

@@ -1,0 +1,300 @@
+//! The summary of a relation's advice in words: the verdict, the step of the procedure that
+//! decided it (`decide.rs`) and the form of the reference. Like the reasons, it is built only
+//! when it is read, from the figures and names the relation's [`Reasons`] own.
+
+use super::decide::{subset_size, Because, Decision, Step};
+use super::facts::Facts;
+use super::reasons::Reasons;
+use crate::advisor::{Recommendation, Vote};
+use crate::i18n::{Arg, Labelled, Text};
+use crate::model::AccessPattern;
+use crate::text;
+
+/// What the summary says beyond the reasons' figures, decided with the recommendation.
+#[derive(Debug, Default)]
+pub(crate) struct Verdict {
+    /// The deciding step (`None` until the decision is made).
+    pub step: Option<Step>,
+    pub recommendation: Option<Recommendation>,
+    /// Votes for embedding and for referencing among the six.
+    pub for_embed: u8,
+    pub against: u8,
+    pub child_external: bool,
+    /// The parent's display name ends in `s` (English writes `socios'`, not `socios's`).
+    pub parent_ends_in_s: bool,
+    /// The query ids of the view the summary names (the parent's for a subset, the child's
+    /// for an extended reference).
+    pub views: Option<Arg>,
+    /// The other list or word it names: the copied or computed fields, or the bucket's period.
+    pub named: Option<Arg>,
+    /// Children per view (subset).
+    pub subset: u32,
+}
+
+impl Verdict {
+    /// Counts the votes that the summary's tally adds up.
+    pub fn tally(&mut self, votes: &[Vote; 6]) {
+        self.for_embed = votes.iter().filter(|v| **v == Vote::Embed).count() as u8;
+        self.against = votes.iter().filter(|v| **v == Vote::Reference).count() as u8;
+    }
+}
+
+/// Query ids, as an `Arg::List` (one allocation).
+fn ids(views: &[&AccessPattern]) -> Arg {
+    Arg::List(views.iter().map(|q| Arg::str(&q.id)).collect())
+}
+
+/// Writes into `v` what the summary of `decision` will say about the relation of `f` (in
+/// place: the reasons that hold it are large); only the list the chosen sentence names is built.
+pub(crate) fn fill(v: &mut Verdict, f: &Facts, decision: &Decision, votes: &[Vote; 6]) {
+    v.step = Some(decision.step);
+    v.recommendation = Some(decision.recommendation);
+    v.child_external = f.child_external;
+    v.parent_ends_in_s = f.parent_name.ends_with('s');
+    v.tally(votes);
+    let rel = f.rel;
+    match (decision.step, decision.recommendation) {
+        (Step::Outside, _) if !rel.computed.is_empty() => {
+            v.named = Some(Arg::List(rel.computed.iter().map(|c| Arg::str(&c.field)).collect()));
+        }
+        (Step::Reference(_), Recommendation::Bucket) => {
+            let period = rel.bucket.as_ref().map(|b| b.period.as_str()).unwrap_or("");
+            v.named = Some(crate::i18n::period_word(period).into());
+        }
+        (Step::Reference(_), Recommendation::ReferenceWithSubset) => {
+            v.subset = subset_size(f);
+            v.views = (!f.parent_view.is_empty()).then(|| ids(&f.parent_view));
+        }
+        (Step::Reference(_), Recommendation::ExtendedReference) if !f.child_view.is_empty() => {
+            v.views = Some(ids(&f.child_view));
+        }
+        (Step::Reference(_), Recommendation::ExtendedReference) => {
+            v.named = Some(Arg::List(rel.extended.iter().map(|c| Arg::str(&c.field)).collect()));
+        }
+        _ => {}
+    }
+}
+
+/// The summary of the relation whose reasons are `f`.
+pub(crate) fn summary(f: &Reasons) -> Text {
+    let Some(recommendation) = f.verdict.recommendation else { return Text::empty() };
+    match f.verdict.step {
+        Some(Step::Outside) | None => keep_outside(f),
+        Some(Step::Reference(step)) => reference(f, recommendation, because(f, step)),
+        Some(Step::Embed { atomic }) => embed(f, atomic),
+    }
+}
+
+/// The step that decided to reference, in words ("growth decides").
+fn because(f: &Reasons, step: Because) -> Text {
+    let (parent, child) = (&f.parent, &f.child);
+    match step {
+        Because::NoBound => text!(
+            en: "{child} has no stated maximum (growth decides)",
+            es: "{child} no tiene máximo declarado (decide el crecimiento)",
+            pt: "{child} não tem máximo declarado (decide o crescimento)";
+            child
+        ),
+        Because::MajorOutliers { share, max } => text!(
+            en: "{share} of {parent} grow to {max} {child}, so no bound holds (growth decides)",
+            es: "el {share} de {parent} crece hasta {max} {child}, así que ningún tope se cumple (decide el crecimiento)",
+            pt: "{share} de {parent} crescem até {max} {child}, então nenhum teto vale (decide o crescimento)";
+            share = Arg::Percent(share), parent, max = Arg::Count(max as f64), child
+        ),
+        Because::QueriedAlone => text!(
+            en: "{child} is queried on its own (read separately decides)",
+            es: "{child} se consulta por sí solo (decide la consulta por separado)",
+            pt: "{child} é consultado sozinho (decide a leitura sem o pai)";
+            child
+        ),
+        Because::ReadApart => text!(
+            en: "{child} is read without {parent} by {ids} (read separately decides)",
+            es: "{child} se lee sin {parent} en {ids} (decide la consulta por separado)",
+            pt: "{child} é lido sem {parent} em {ids} (decide a leitura sem o pai)";
+            child, parent, ids = f.ids.clone().unwrap_or(Arg::Static(""))
+        ),
+        Because::ParentExternal => text!(
+            en: "{parent} lives outside MongoDB and cannot hold it (the parent's home decides)",
+            es: "{parent} vive fuera de MongoDB y no puede contenerlo (decide dónde vive el padre)",
+            pt: "{parent} vive fora do MongoDB e não pode contê-lo (decide onde o pai vive)";
+            parent
+        ),
+        Because::Cardinality => text!(
+            en: "{typical} {child} per {parent}, up to {worst}, is {class} (cardinality decides)",
+            es: "{typical} {child} por {parent}, hasta {worst}, es {class} (decide la cardinalidad)",
+            pt: "{typical} {child} por {parent}, até {worst}, é {class} (decide a cardinalidade)";
+            typical = Arg::Count(f.typical), child, parent, worst = Arg::Count(f.worst.round()), class = f.class.msg()
+        ),
+        Because::Size => text!(
+            en: "{child} would add {bytes} to each {parent} (size decides)",
+            es: "{child} añadiría {bytes} a cada {parent} (decide el tamaño)",
+            pt: "{child} adicionaria {bytes} a cada {parent} (decide o tamanho)";
+            child, bytes = Arg::Bytes(f.worst_bytes()), parent
+        ),
+        Because::Volatility => text!(
+            en: "{child} changes often and is copied under several parents (volatility decides)",
+            es: "{child} cambia a menudo y está copiado bajo varios padres (decide la volatilidad)",
+            pt: "{child} muda com frequência e está copiado sob vários pais (decide a volatilidade)";
+            child
+        ),
+    }
+}
+
+fn keep_outside(f: &Reasons) -> Text {
+    let copied = match &f.verdict.named {
+        None => Text::empty(),
+        Some(fields) => text!(
+            en: "; {parent} keeps only {fields} for display",
+            es: "; {parent} guarda solo {fields} para mostrarlos",
+            pt: "; {parent} guarda só {fields} para exibição";
+            parent = &f.parent, fields = fields.clone()
+        ),
+    };
+    let child = &f.child;
+    if f.verdict.child_external {
+        text!(
+            en: "Keep outside MongoDB: {child} is kept outside MongoDB (where the data lives decides){copied}.",
+            es: "Mantener fuera de MongoDB: {child} se guarda fuera de MongoDB (decide dónde viven los datos){copied}.",
+            pt: "Manter fora do MongoDB: {child} é mantido fora do MongoDB (decide onde os dados vivem){copied}.";
+            child, copied
+        )
+    } else {
+        text!(
+            en: "Keep outside MongoDB: the design keeps {child} outside MongoDB (where the data lives decides){copied}.",
+            es: "Mantener fuera de MongoDB: el diseño deja {child} fuera de MongoDB (decide dónde viven los datos){copied}.",
+            pt: "Manter fora do MongoDB: o design mantém {child} fora do MongoDB (decide onde os dados vivem){copied}.";
+            child, copied
+        )
+    }
+}
+
+/// How the votes add up: "all six criteria point to embed".
+fn tally(f: &Reasons) -> Text {
+    match (usize::from(f.verdict.for_embed), usize::from(f.verdict.against)) {
+        (6, _) => text!(
+            en: "all six criteria point to embed",
+            es: "los seis criterios apuntan a embeber",
+            pt: "os seis critérios apontam para embutir"
+        ),
+        (n, 0) => text!(
+            en: "{n} of six criteria vote embed, none against",
+            es: "{n} de seis criterios votan embeber, ninguno en contra",
+            pt: "{n} de seis critérios votam embutir, nenhum contra";
+            n
+        ),
+        (n, a) => text!(
+            en: "{n} of six criteria vote embed, {a} against",
+            es: "{n} de seis criterios votan embeber, {a} en contra",
+            pt: "{n} de seis critérios votam embutir, {a} contra";
+            n, a
+        ),
+    }
+}
+
+/// Embed, decided by atomicity (the child must change with its parent) or else by the
+/// cardinality; a child that keeps growing toward its bound is embedded with a watch.
+fn embed(f: &Reasons, atomic: bool) -> Text {
+    let (parent, child) = (&f.parent, &f.child);
+    let bound = f.bound.unwrap_or(0) as f64;
+    let max = Arg::Count(bound);
+    let tally = tally(f);
+    if f.growth <= 0.0 {
+        return if atomic {
+            text!(
+                en: "Embed: {child} must change atomically with {parent}, at most {max} of them (atomicity decides); {tally}.",
+                es: "Embeber: {child} debe cambiar de forma atómica con {parent}, {max} como máximo (decide la atomicidad); {tally}.",
+                pt: "Embutir: {child} precisa mudar atomicamente com {parent}, no máximo {max} (decide a atomicidade); {tally}.";
+                child, parent, max, tally
+            )
+        } else {
+            text!(
+                en: "Embed: {typical} {child} per {parent}, at most {max}, read with it: {class} (cardinality decides); {tally}.",
+                es: "Embeber: {typical} {child} por {parent}, como máximo {max}, que se leen con él: {class} (decide la cardinalidad); {tally}.",
+                pt: "Embutir: {typical} {child} por {parent}, no máximo {max}, que se leem com ele: {class} (decide a cardinalidade); {tally}.";
+                typical = Arg::Count(f.typical), child, parent, max, class = f.class.msg(), tally
+            )
+        };
+    }
+    let per_year = f.growth * 365.0;
+    let years = Arg::Count(((bound - f.typical).max(0.0) / per_year).ceil());
+    let per_year = Arg::Count(per_year);
+    if atomic {
+        text!(
+            en: "Embed, but watch the bound: {child} must change atomically with {parent}, at most {max} of them (atomicity decides); it grows ~{per_year} a year and reaches its stated maximum of {max} in ~{years} years: past it, move the older {child} to their own collection; {tally}.",
+            es: "Embeber, pero vigilar el tope: {child} debe cambiar de forma atómica con {parent}, {max} como máximo (decide la atomicidad); crece ~{per_year} al año y alcanza su máximo declarado de {max} en ~{years} años: a partir de ahí, mueve los elementos más antiguos de {child} a su propia colección; {tally}.",
+            pt: "Embutir, mas vigiar o teto: {child} precisa mudar atomicamente com {parent}, no máximo {max} (decide a atomicidade); cresce ~{per_year} por ano e atinge seu máximo declarado de {max} em ~{years} anos: depois disso, mova os elementos mais antigos de {child} para uma coleção própria; {tally}.";
+            child, parent, max, per_year, years, tally
+        )
+    } else {
+        text!(
+            en: "Embed, but watch the bound: {typical} {child} per {parent}, at most {max}, read with it: {class} (cardinality decides); it grows ~{per_year} a year and reaches its stated maximum of {max} in ~{years} years: past it, move the older {child} to their own collection; {tally}.",
+            es: "Embeber, pero vigilar el tope: {typical} {child} por {parent}, como máximo {max}, que se leen con él: {class} (decide la cardinalidad); crece ~{per_year} al año y alcanza su máximo declarado de {max} en ~{years} años: a partir de ahí, mueve los elementos más antiguos de {child} a su propia colección; {tally}.",
+            pt: "Embutir, mas vigiar o teto: {typical} {child} por {parent}, no máximo {max}, que se leem com ele: {class} (decide a cardinalidade); cresce ~{per_year} por ano e atinge seu máximo declarado de {max} em ~{years} anos: depois disso, mova os elementos mais antigos de {child} para uma coleção própria; {tally}.";
+            typical = Arg::Count(f.typical), child, parent, max, class = f.class.msg(), per_year, years, tally
+        )
+    }
+}
+
+/// The summary of a reference in the form `recommendation` names: `because` names the
+/// deciding step.
+fn reference(f: &Reasons, recommendation: Recommendation, because: Text) -> Text {
+    let (parent, child) = (&f.parent, &f.child);
+    let named = || f.verdict.named.clone().unwrap_or(Arg::Static(""));
+    match (recommendation, &f.verdict.views) {
+        (Recommendation::Bucket, _) => text!(
+            en: "Bucket: {because}; group its tiny events ({each} each, {rate} a day per {parent}) into one bucket document per {parent} and {period}.",
+            es: "Agrupación (bucket): {because}; agrupa sus eventos diminutos ({each} cada uno, {rate} al día por {parent}) en un documento contenedor por {parent} y {period}.",
+            pt: "Bucket: {because}; agrupe seus eventos minúsculos ({each} cada, {rate} por dia por {parent}) em um documento bucket por {parent} e {period}.";
+            because, each = Arg::Bytes(f.child_bytes as f64), rate = Arg::Count(f.growth), parent, period = named()
+        ),
+        (Recommendation::ReferenceWithSubset, None) => text!(
+            en: "Reference + subset: {because}; {parent}'s view shows {child} with {parent}: keep a subset of {n} in {parent} and the full set in its own collection.",
+            es: "Referenciar + subconjunto: {because}; la vista de {parent} muestra {child} con {parent}: guarda un subconjunto de {n} en {parent} y el conjunto completo en su propia colección.",
+            pt: "Referenciar + subconjunto: {because}; a tela de {parent} mostra {child} com {parent}: mantenha um subconjunto de {n} em {parent} e o conjunto completo em uma coleção própria.";
+            because, parent, child, n = f.verdict.subset
+        ),
+        (Recommendation::ReferenceWithSubset, Some(views)) => text!(
+            en: "Reference + subset: {because}; {views} shows {child} with {parent}: keep a subset of {n} in {parent} and the full set in its own collection.",
+            es: "Referenciar + subconjunto: {because}; {child} se muestra con {parent} en {views}: guarda un subconjunto de {n} en {parent} y el conjunto completo en su propia colección.",
+            pt: "Referenciar + subconjunto: {because}; {child} aparece com {parent} em {views}: mantenha um subconjunto de {n} em {parent} e o conjunto completo em uma coleção própria.";
+            because, views = views.clone(), child, parent, n = f.verdict.subset
+        ),
+        (Recommendation::ExtendedReference, Some(views)) => text!(
+            en: "Extended reference: {because}; {views} shows {parent} fields with each {child}: copy the few stable, displayed ones next to the reference.",
+            es: "Referencia extendida: {because}; en {views} se muestran campos de {parent} con cada {child}: copia junto a la referencia los pocos que son estables.",
+            pt: "Referência estendida: {because}; em {views}, campos de {parent} aparecem com cada {child}: copie ao lado da referência os poucos campos estáveis exibidos.";
+            because, views = views.clone(), parent, child
+        ),
+        (Recommendation::ExtendedReference, None) => {
+            let fields = named();
+            // English writes the possessive `catalogo's` / `socios'`; the others say "de".
+            if f.verdict.parent_ends_in_s {
+                text!(
+                    en: "Extended reference: {because}; {child} displays {parent}' {fields}: keep them beside the reference.",
+                    es: "Referencia extendida: {because}; {child} muestra {fields} de {parent}: guarda una copia junto a la referencia.",
+                    pt: "Referência estendida: {because}; {child} exibe {fields} de {parent}: mantenha uma cópia ao lado da referência.";
+                    because, child, parent, fields
+                )
+            } else {
+                text!(
+                    en: "Extended reference: {because}; {child} displays {parent}'s {fields}: keep them beside the reference.",
+                    es: "Referencia extendida: {because}; {child} muestra {fields} de {parent}: guarda una copia junto a la referencia.",
+                    pt: "Referência estendida: {because}; {child} exibe {fields} de {parent}: mantenha uma cópia ao lado da referência.";
+                    because, child, parent, fields
+                )
+            }
+        }
+        (Recommendation::ReferenceIdsInParent, _) => text!(
+            en: "Reference, child ids in the parent: {because}; {parent} may keep the ids of its at most {max} {child}.",
+            es: "Referenciar, ids de los hijos en el padre: {because}; {parent} puede guardar los ids de sus {child}, {max} como máximo.",
+            pt: "Referenciar, ids dos filhos no pai: {because}; {parent} pode guardar os ids de {child}, no máximo {max}.";
+            because, parent, max = Arg::Count(f.worst), child
+        ),
+        _ => text!(
+            en: "Reference from the child only: {because}; {child} points to {parent}; {parent} keeps no list of them.",
+            es: "Referenciar solo desde el hijo: {because}; {child} apunta a {parent}; {parent} no guarda ninguna lista de ellos.",
+            pt: "Referenciar só a partir do filho: {because}; {child} aponta para {parent}; {parent} não guarda nenhuma lista deles.";
+            because, child, parent
+        ),
+    }
+}
