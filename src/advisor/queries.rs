@@ -168,10 +168,10 @@ fn served_by(first: Text, a: &IndexAdvice, s: &Shape) -> Text {
     } else {
         text!(en: "index", es: "índice", pt: "índice")
     };
-    let what = match (s.is_empty(), s.sort.is_empty()) {
+    let what = match (s.is_empty(), s.sort().len() == 0) {
         (_, true) => text!(en: "its filter", es: "su filtro", pt: "seu filtro"),
         (true, false) => text!(en: "its sort", es: "su ordenación", pt: "sua ordenação"),
-        (false, false) if s.equality.is_empty() && s.range.is_empty() => {
+        (false, false) if s.equality().len() == 0 && s.range().len() == 0 => {
             text!(en: "its sort", es: "su ordenación", pt: "sua ordenação")
         }
         _ => text!(en: "its filter and sort", es: "su filtro y su ordenación", pt: "seu filtro e sua ordenação"),
