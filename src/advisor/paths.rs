@@ -183,10 +183,9 @@ impl<'a> Layout<'a> {
         self.model.entities.iter().zip(&self.is_root).filter(|(_, &root)| root).map(|(e, _)| e)
     }
 
-    /// The id of the collection whose documents hold `id` (itself when it is one).
-    pub fn root_id(&self, id: &str) -> Option<&'a str> {
-        let root = self.root_at(self.ids.entity_position(id)?)?;
-        self.model.entities.get(root).map(|e| e.id.as_str())
+    /// The collection whose documents hold `id` (itself when it is one), found by position.
+    pub fn root_of(&self, id: &str) -> Option<&'a Entity> {
+        self.model.entities.get(self.root_at(self.ids.entity_position(id)?)?)
     }
 
     /// The position of the collection whose documents hold the entity at position `at`
@@ -295,14 +294,14 @@ mod tests {
         let layout = Layout::new(&m);
         for e in &m.entities {
             let want = m.root_of(&e.id).map(|r| r.id.as_str());
-            assert_eq!(layout.root_id(&e.id), want, "root of {}", e.id);
+            assert_eq!(layout.root_of(&e.id).map(|r| r.id.as_str()), want, "root of {}", e.id);
             let same =
                 |a: Option<&Relation>, b: Option<&Relation>| a.map(|r| r as *const _) == b.map(|r| r as *const _);
             assert!(same(layout.embedding_parent(&e.id), m.embedding_parent(&e.id)), "parent of {}", e.id);
             assert_eq!(layout.is_collection(e), m.is_collection(e), "{}", e.id);
         }
-        assert_eq!(layout.root_id("c"), Some("a"));
-        assert_eq!(layout.root_id("x"), None, "a cycle has no root");
+        assert_eq!(layout.root_of("c").map(|r| r.id.as_str()), Some("a"));
+        assert_eq!(layout.root_of("x").map(|r| r.id.as_str()), None, "a cycle has no root");
         assert!(layout.embedding_parent("ghost").is_some_and(|r| r.id == "ag"));
         let cols: Vec<&str> = layout.collections().map(|e| e.id.as_str()).collect();
         assert_eq!(cols, m.collections().map(|e| e.id.as_str()).collect::<Vec<_>>());
@@ -311,7 +310,11 @@ mod tests {
         e.kind = EntityKind::External;
         m.entities.push(e);
         let layout = Layout::new(&m);
-        assert_eq!((layout.root_id("b"), layout.root_id("c")), (Some("a"), Some("a")), "the embedding decides");
+        assert_eq!(
+            (layout.root_of("b").map(|r| r.id.as_str()), layout.root_of("c").map(|r| r.id.as_str())),
+            (Some("a"), Some("a")),
+            "the embedding decides"
+        );
         assert!(layout.collections().all(|e| e.id != "b"), "b is embedded whichever entity says so");
     }
 

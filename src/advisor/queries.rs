@@ -41,7 +41,7 @@ fn advise_one(
     q: &AccessPattern,
     shape: Option<&Shape>,
 ) -> QueryAdvice {
-    let Some(root) = layout.root_id(&q.entity).and_then(|id| layout.entity(id)) else {
+    let Some(root) = layout.root_of(&q.entity) else {
         let what = match layout.entity(&q.entity) {
             Some(e) if e.is_external() => kept_in(e),
             Some(e) => text!(
@@ -231,12 +231,13 @@ fn reach(layout: &Layout, root: &Entity, e: &str, write: bool) -> Reach {
                 .into(),
         );
     };
-    let e_root = layout.root_id(e);
-    if e_root == Some(root.id.as_str()) {
+    // Roots are found by position: one entity per id, compared by address.
+    let e_root = layout.root_of(e);
+    if e_root.is_some_and(|r| std::ptr::eq(r, root)) {
         return Reach::Embedded;
     }
     let apart = || -> Arg {
-        match (entity.is_external(), e_root.and_then(|r| layout.entity(r))) {
+        match (entity.is_external(), e_root) {
             (true, _) => kept_in(entity),
             (false, Some(r)) if r.id != entity.id => text!(
                 en: "{entity} lives in {root} documents",
@@ -254,10 +255,10 @@ fn reach(layout: &Layout, root: &Entity, e: &str, write: bool) -> Reach {
         .into()
     };
     if write {
-        let holder = e_root.and_then(|r| layout.entity(r)).map_or_else(apart, |r| Arg::from(&r.name));
+        let holder = e_root.map_or_else(apart, |r| Arg::from(&r.name));
         return Reach::Apart(holder);
     }
-    let inside = |id: &str| layout.root_id(id) == Some(root.id.as_str());
+    let inside = |id: &str| layout.root_of(id).is_some_and(|r| std::ptr::eq(r, root));
     let mut how = Vec::new();
     for r in layout.parents(e).iter().filter(|r| inside(&r.parent)) {
         if let Some(s) = &r.subset {
