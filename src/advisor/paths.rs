@@ -216,24 +216,39 @@ impl<'a> Layout<'a> {
 
     /// Where an entity's data sits: its collection, the dotted path of the embedding inside
     /// that collection's documents ("" for the root itself), and whether that path crosses
-    /// an array. `None` for external entities, dangling ids and embedding cycles.
+    /// an array. `None` for external entities, dangling ids and embedding cycles. (By id for
+    /// the tests; the analysis knows the entity's position: [`Layout::placement_at`].)
+    #[cfg(test)]
     pub fn placement(&self, id: &str) -> Option<Placement<'a>> {
-        let mut segments: Vec<&'a str> = Vec::new();
+        self.placement_at(self.ids.entity_position(id)?)
+    }
+
+    /// [`Layout::placement`] of the entity at position `at` (as the id table finds its id):
+    /// the embedding chain followed by position, the path written once.
+    pub fn placement_at(&self, at: usize) -> Option<Placement<'a>> {
+        // The fields of the chain, innermost first.
+        let mut segments: [&'a str; MAX_DEPTH] = [""; MAX_DEPTH];
         let mut through_array = false;
-        let mut current = self.entity(id)?;
-        for _ in 0..MAX_DEPTH {
-            match self.embedding_parent(&current.id) {
-                Some(rel) => {
-                    segments.push(rel.field.as_str());
+        let mut current = at;
+        for depth in 0..MAX_DEPTH {
+            match self.embedding_relation(current) {
+                Some(i) => {
+                    let rel = self.model.relations.get(i)?;
+                    *segments.get_mut(depth)? = rel.field.as_str();
                     through_array |= rel.cardinality.max != Some(1);
-                    current = self.entity(&rel.parent)?;
+                    current = self.ids.end_positions(i).0?;
                 }
                 None => {
-                    if !self.is_collection(current) {
-                        return None;
+                    let root = self.model.entities.get(current).filter(|e| e.kind == EntityKind::Document)?;
+                    let segments = segments.get(..depth).unwrap_or_default();
+                    let mut prefix = String::with_capacity(segments.iter().map(|s| s.len() + 1).sum());
+                    for (i, s) in segments.iter().rev().enumerate() {
+                        if i > 0 {
+                            prefix.push('.');
+                        }
+                        prefix.push_str(s);
                     }
-                    segments.reverse();
-                    return Some(Placement { root: current, prefix: segments.join("."), through_array });
+                    return Some(Placement { root, prefix, through_array });
                 }
             }
         }
@@ -301,6 +316,13 @@ mod tests {
             assert_eq!(layout.is_collection(e), m.is_collection(e), "{}", e.id);
         }
         assert_eq!(layout.root_of("c").map(|r| r.id.as_str()), Some("a"));
+        for e in &m.entities {
+            let placed = layout.placement(&e.id);
+            assert_eq!(placed.map(|p| p.root.id.as_str()), layout.root_of(&e.id).map(|r| r.id.as_str()), "{}", e.id);
+        }
+        let field = |id: &str| m.relations.iter().find(|r| r.id == id).map(|r| r.field.clone()).unwrap_or_default();
+        let chain = layout.placement("c").expect("c sits in a");
+        assert_eq!(chain.prefix, format!("{}.{}", field("ab"), field("bc")));
         assert_eq!(layout.root_of("x").map(|r| r.id.as_str()), None, "a cycle has no root");
         assert!(layout.embedding_parent("ghost").is_some_and(|r| r.id == "ag"));
         let cols: Vec<&str> = layout.collections().map(|e| e.id.as_str()).collect();

@@ -19,7 +19,7 @@ pub(crate) fn shape_of(layout: &Layout, q: &AccessPattern) -> Option<Shape> {
     let (placement, root) = match layout.root_at(at) {
         Some(root) if root == at => (Placement { root: entity, prefix: String::new(), through_array: false }, root),
         _ => {
-            let placement = layout.placement(&q.entity)?;
+            let placement = layout.placement_at(at)?;
             let root = layout.root_at(at).or_else(|| layout.ids().entity_position(&placement.root.id))?;
             (placement, root)
         }
