@@ -62,24 +62,34 @@ impl Load {
 
 /// The load of every collection that some access pattern involves, by collection id.
 pub(crate) fn loads<'m>(layout: &Layout<'m>) -> FastMap<&'m str, Load> {
-    let mut out: FastMap<&'m str, Load> = FastMap::default();
-    let mut roots: Vec<&'m str> = Vec::new();
+    let entities = &layout.model.entities;
+    // Summed by the collection's position (one entity per id), then keyed by id once each.
+    let mut by_position: Vec<Option<Load>> = vec![None; entities.len()];
+    let mut roots: Vec<usize> = Vec::new();
     for q in &layout.model.queries {
         let r = rate(q);
         // Each collection once (a query involves a handful: a scan beats sorting).
         roots.clear();
-        for root in q.entities().filter_map(|e| layout.root_id(e)) {
+        for root in q.entities().filter_map(|e| layout.root_at(layout.ids().entity_position(e)?)) {
             if !roots.contains(&root) {
                 roots.push(root);
             }
         }
-        for root in &roots {
-            let load = out.entry(root).or_default();
+        for &root in &roots {
+            let Some(load) = by_position.get_mut(root) else { continue };
+            let load = load.get_or_insert_with(Load::default);
             if q.kind == QueryKind::Write {
                 load.writes += r;
             } else {
                 load.reads += r;
             }
+        }
+    }
+    let touched = by_position.iter().filter(|l| l.is_some()).count();
+    let mut out: FastMap<&'m str, Load> = FastMap::with_capacity_and_hasher(touched, Default::default());
+    for (e, load) in entities.iter().zip(by_position) {
+        if let Some(load) = load {
+            out.insert(e.id.as_str(), load);
         }
     }
     out

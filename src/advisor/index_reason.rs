@@ -37,23 +37,32 @@ impl Deferred for Derived {
 /// (ESR, tie-breaker, multikey, text search), each a sentence of its own. The index is the
 /// shape's ideal one ([`Shape::ideal`]).
 pub(crate) fn reason(query: Arg, shape: &Shape) -> Text {
-    let names = |paths: &[String]| paths.join(", ");
+    fn names<'s>(paths: impl Iterator<Item = &'s str>) -> String {
+        let mut out = String::new();
+        for (i, p) in paths.enumerate() {
+            if i > 0 {
+                out.push_str(", ");
+            }
+            out.push_str(p);
+        }
+        out
+    }
     // The clauses in one sentence (`A, then B, then C`): one text, not one nested per clause.
     let mut clauses: Vec<Text> = Vec::with_capacity(3);
-    if !shape.equality.is_empty() {
+    if shape.equality().len() > 0 {
         clauses.push(text!(
             en: "equality on {fields}", es: "igualdad en {fields}", pt: "igualdade em {fields}";
-            fields = names(&shape.equality)
+            fields = names(shape.equality())
         ));
     }
-    if !shape.sort.is_empty() {
-        let mut keys = String::with_capacity(shape.sort.iter().map(|k| k.field.len() + 5).sum());
-        for (i, k) in shape.sort.iter().enumerate() {
+    if shape.sort().len() > 0 {
+        let mut keys = String::with_capacity(shape.sort().map(|(field, _)| field.len() + 5).sum());
+        for (i, (field, dir)) in shape.sort().enumerate() {
             if i > 0 {
                 keys.push_str(", ");
             }
-            keys.push_str(&k.field);
-            match k.dir {
+            keys.push_str(field);
+            match dir {
                 1 => keys.push_str(":1"),
                 -1 => keys.push_str(":-1"),
                 dir => {
@@ -62,21 +71,21 @@ pub(crate) fn reason(query: Arg, shape: &Shape) -> Text {
                 }
             }
         }
-        clauses.push(if shape.range_on_sort.is_empty() {
+        clauses.push(if shape.range_on_sort().len() == 0 {
             text!(en: "the sort {keys}", es: "la ordenación {keys}", pt: "a ordenação {keys}"; keys)
         } else {
             text!(
                 en: "the sort {keys}, which also bounds the range on {fields}",
                 es: "la ordenación {keys}, que además acota el rango en {fields}",
                 pt: "a ordenação {keys}, que também delimita o intervalo em {fields}";
-                keys, fields = names(&shape.range_on_sort)
+                keys, fields = names(shape.range_on_sort())
             )
         });
     }
-    if !shape.range.is_empty() {
+    if shape.range().len() > 0 {
         clauses.push(text!(
             en: "the range on {fields}", es: "el rango en {fields}", pt: "o intervalo em {fields}";
-            fields = names(&shape.range)
+            fields = names(shape.range())
         ));
     }
     let parts = clauses.len();
@@ -102,24 +111,22 @@ pub(crate) fn reason(query: Arg, shape: &Shape) -> Text {
     };
     // The remarks follow as sentences of one text, not one nested text per remark.
     let mut remarks: Vec<Text> = Vec::new();
-    if parts > 1 || !shape.range_on_sort.is_empty() {
+    if parts > 1 || shape.range_on_sort().len() > 0 {
         remarks.push(text!(
             en: "ESR order: equality, then sort, then range.",
             es: "Orden ESR: igualdad, luego ordenación, luego rango.",
             pt: "Ordem ESR: igualdade, depois ordenação, depois intervalo."
         ));
     }
-    if shape.has_tie_breaker() && shape.sort.len() > 1 {
+    if shape.has_tie_breaker() && shape.sort().len() > 1 {
         remarks.push(text!(
             en: "_id ends the sort as a unique tie-breaker, so pages never repeat or skip documents.",
             es: "_id cierra la ordenación como desempate único, así las páginas nunca repiten ni saltan documentos.",
             pt: "_id fecha a ordenação como desempate único, assim as páginas nunca repetem nem pulam documentos."
         ));
     }
-    // The array paths among the ideal index's keys (equality, sort, range).
-    let keyed =
-        |p: &String| shape.equality.contains(p) || shape.sort.iter().any(|k| &k.field == p) || shape.range.contains(p);
-    let arrays: Vec<&str> = shape.array_paths.iter().filter(|p| keyed(p)).map(String::as_str).collect();
+    // The array paths, all keys of the ideal index (equality, sort, range).
+    let arrays = shape.array_paths();
     if !arrays.is_empty() {
         remarks.push(text!(
             en: "Multikey: {paths} is an array path, one index entry per element.",

@@ -37,11 +37,11 @@ pub(crate) fn derive_with(layout: &Layout, shapes: &Shapes, loads: &FastMap<&str
         if !shape.needs_index() {
             continue;
         }
-        let Some(root) = layout.entity(&shape.root) else { continue };
+        let Some(root) = shape.root_in(model) else { continue };
         let write_heavy = loads.get(root.id.as_str()).is_some_and(Load::write_heavy);
         let target = if write_heavy && is_rare(q) { &mut rare_per_root } else { &mut per_root };
         let index = shape.ideal();
-        let multikey = index.keys.iter().any(|k| shape.array_paths.contains(&k.field));
+        let multikey = shape.multikey();
         let reason = index_reason::derived(&q.id, shapes, at);
         target.entry(root.id.as_str()).or_default().push(IndexAdvice {
             entity: root.id.clone(),
@@ -106,7 +106,7 @@ fn rates_of<'m>(layout: &Layout<'m>, shapes: &Shapes) -> FastMap<&'m str, f64> {
     let mut rates: FastMap<&str, f64> = FastMap::default();
     for (q, shape) in layout.model.queries.iter().zip(shapes.iter()) {
         let Some(shape) = shape else { continue };
-        if shape.needs_index() && layout.entity(&shape.root).is_some() {
+        if shape.needs_index() && shape.root_in(layout.model).is_some() {
             *rates.entry(q.id.as_str()).or_default() += rate(q);
         }
     }

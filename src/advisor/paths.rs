@@ -12,9 +12,11 @@
 
 use crate::fast_hash::FastMap;
 use crate::model::ids::IdIndex;
-use crate::model::{BsonType, CopiedField, Entity, EntityKind, Field, Model, Relation, Storage};
-use std::borrow::Cow;
+use crate::model::{Entity, EntityKind, Model, Relation, Storage};
 use std::rc::Rc;
+
+mod resolve;
+pub(crate) use resolve::{extended_target, extended_top, resolve};
 
 /// Relations grouped by one end, each group in model order: one list, and each group's
 /// range in it (one allocation for all the groups rather than one per entity). An end that is
@@ -99,11 +101,14 @@ pub(crate) struct Layout<'a> {
     by_parent: Groups<'a>,
     /// Relations by child id, in model order.
     by_child: Groups<'a>,
-    /// The first relation that embeds each entity (as `Model::embedding_parent`).
-    embed_parent: FastMap<&'a str, &'a Relation>,
-    /// The collection holding each entity, by entity position (`None`: external, or in a
-    /// cycle).
-    roots: Vec<Option<&'a str>>,
+    /// The first relation that embeds each entity (as `Model::embedding_parent`), by the
+    /// entity's position (the last entity with its id, as the id table finds it).
+    embed_parent: Vec<Option<u32>>,
+    /// The first relation that embeds each id no entity has (most models: none).
+    embed_dangling: FastMap<&'a str, &'a Relation>,
+    /// The position of the collection holding each entity, by entity position (`None`:
+    /// external, or in a cycle).
+    roots: Vec<Option<u32>>,
     /// Whether each entity (in model order) is a collection, looked up once.
     is_root: Vec<bool>,
 }
@@ -113,18 +118,38 @@ impl<'a> Layout<'a> {
         let ids = Rc::new(IdIndex::new(model));
         let by_parent = group(&ids, false);
         let by_child = group(&ids, true);
-        let mut embed_parent = FastMap::with_capacity_and_hasher(model.relations.len(), Default::default());
-        for r in model.relations.iter().filter(|r| r.storage == Storage::Embed) {
-            embed_parent.entry(r.child.as_str()).or_insert(r);
+        let mut embed_parent: Vec<Option<u32>> = vec![None; model.entities.len()];
+        let mut embed_dangling = FastMap::default();
+        for (i, r) in model.relations.iter().enumerate().filter(|(_, r)| r.storage == Storage::Embed) {
+            match ids.end_positions(i).1 {
+                Some(child) => {
+                    if let (Some(slot @ None), Ok(i)) = (embed_parent.get_mut(child), u32::try_from(i)) {
+                        *slot = Some(i);
+                    }
+                }
+                None => {
+                    embed_dangling.entry(r.child.as_str()).or_insert(r);
+                }
+            }
         }
+        // Each entity's own position is the one its id finds, unless two entities share an id.
+        let repeat = ids.entity_ids_repeat();
+        let canonical: Vec<Option<usize>> = model
+            .entities
+            .iter()
+            .enumerate()
+            .map(|(i, e)| if repeat { ids.entity_position(&e.id) } else { Some(i) })
+            .collect();
         let is_root = model
             .entities
             .iter()
-            .map(|e| e.kind == EntityKind::Document && !embed_parent.contains_key(e.id.as_str()))
+            .zip(&canonical)
+            .map(|(e, at)| e.kind == EntityKind::Document && at.and_then(|at| embed_parent.get(at)?.as_ref()).is_none())
             .collect();
-        let mut layout = Layout { model, ids, by_parent, by_child, embed_parent, roots: Vec::new(), is_root };
+        let mut layout =
+            Layout { model, ids, by_parent, by_child, embed_parent, embed_dangling, roots: Vec::new(), is_root };
         // An entity's root depends only on its id, so two entities with one id share it.
-        let roots = model.entities.iter().map(|e| layout.find_root(&e.id)).collect();
+        let roots = canonical.iter().map(|at| at.and_then(|at| layout.find_root(at))).collect();
         layout.roots = roots;
         layout
     }
@@ -192,11 +217,14 @@ impl<'a> Layout<'a> {
 
     /// The relation that embeds `id` into a parent document, if any.
     pub fn embedding_parent(&self, id: &str) -> Option<&'a Relation> {
-        self.embed_parent.get(id).copied()
+        match self.ids.entity_position(id) {
+            Some(at) => self.embedding_relation(at).and_then(|i| self.model.relations.get(i)),
+            None => self.embed_dangling.get(id).copied(),
+        }
     }
 
     pub fn is_collection(&self, e: &Entity) -> bool {
-        e.kind == EntityKind::Document && !self.embed_parent.contains_key(e.id.as_str())
+        e.kind == EntityKind::Document && self.embedding_parent(&e.id).is_none()
     }
 
     /// The collections, in model order.
@@ -204,42 +232,72 @@ impl<'a> Layout<'a> {
         self.model.entities.iter().zip(&self.is_root).filter(|(_, &root)| root).map(|(e, _)| e)
     }
 
-    /// The id of the collection whose documents hold `id` (itself when it is one).
-    pub fn root_id(&self, id: &str) -> Option<&'a str> {
-        self.roots.get(self.ids.entity_position(id)?).copied().flatten()
+    /// The collection whose documents hold `id` (itself when it is one), found by position.
+    pub fn root_of(&self, id: &str) -> Option<&'a Entity> {
+        self.model.entities.get(self.root_at(self.ids.entity_position(id)?)?)
     }
 
-    fn find_root(&self, id: &str) -> Option<&'a str> {
-        let mut current = self.entity(id)?;
+    /// The position of the collection whose documents hold the entity at position `at`
+    /// (itself when it is one; `at` as the id table finds the entity's id).
+    pub fn root_at(&self, at: usize) -> Option<usize> {
+        self.roots.get(at).copied().flatten().map(|r| r as usize)
+    }
+
+    /// The root of the entity at position `at`: its embedding chain followed by position.
+    fn find_root(&self, at: usize) -> Option<u32> {
+        let mut current = at;
         for _ in 0..MAX_DEPTH {
-            match self.embedding_parent(&current.id) {
-                Some(rel) => current = self.entity(&rel.parent)?,
-                None => return self.is_collection(current).then_some(current.id.as_str()),
+            match self.embedding_relation(current) {
+                Some(i) => current = self.ids.end_positions(i).0?,
+                None => {
+                    let e = self.model.entities.get(current)?;
+                    return (e.kind == EntityKind::Document).then(|| u32::try_from(current).ok()).flatten();
+                }
             }
         }
         None
     }
 
+    /// The position of the first relation that embeds the entity at position `at`.
+    fn embedding_relation(&self, at: usize) -> Option<usize> {
+        self.embed_parent.get(at).copied().flatten().map(|i| i as usize)
+    }
+
     /// Where an entity's data sits: its collection, the dotted path of the embedding inside
     /// that collection's documents ("" for the root itself), and whether that path crosses
-    /// an array. `None` for external entities, dangling ids and embedding cycles.
+    /// an array. `None` for external entities, dangling ids and embedding cycles. (By id for
+    /// the tests; the analysis knows the entity's position: [`Layout::placement_at`].)
+    #[cfg(test)]
     pub fn placement(&self, id: &str) -> Option<Placement<'a>> {
-        let mut segments: Vec<&'a str> = Vec::new();
+        self.placement_at(self.ids.entity_position(id)?)
+    }
+
+    /// [`Layout::placement`] of the entity at position `at` (as the id table finds its id):
+    /// the embedding chain followed by position, the path written once.
+    pub fn placement_at(&self, at: usize) -> Option<Placement<'a>> {
+        // The fields of the chain, innermost first.
+        let mut segments: [&'a str; MAX_DEPTH] = [""; MAX_DEPTH];
         let mut through_array = false;
-        let mut current = self.entity(id)?;
-        for _ in 0..MAX_DEPTH {
-            match self.embedding_parent(&current.id) {
-                Some(rel) => {
-                    segments.push(rel.field.as_str());
+        let mut current = at;
+        for depth in 0..MAX_DEPTH {
+            match self.embedding_relation(current) {
+                Some(i) => {
+                    let rel = self.model.relations.get(i)?;
+                    *segments.get_mut(depth)? = rel.field.as_str();
                     through_array |= rel.cardinality.max != Some(1);
-                    current = self.entity(&rel.parent)?;
+                    current = self.ids.end_positions(i).0?;
                 }
                 None => {
-                    if !self.is_collection(current) {
-                        return None;
+                    let root = self.model.entities.get(current).filter(|e| e.kind == EntityKind::Document)?;
+                    let segments = segments.get(..depth).unwrap_or_default();
+                    let mut prefix = String::with_capacity(segments.iter().map(|s| s.len() + 1).sum());
+                    for (i, s) in segments.iter().rev().enumerate() {
+                        if i > 0 {
+                            prefix.push('.');
+                        }
+                        prefix.push_str(s);
                     }
-                    segments.reverse();
-                    return Some(Placement { root: current, prefix: segments.join("."), through_array });
+                    return Some(Placement { root, prefix, through_array });
                 }
             }
         }
@@ -252,187 +310,6 @@ pub(crate) struct Placement<'a> {
     pub root: &'a Entity,
     pub prefix: String,
     pub through_array: bool,
-}
-
-impl Placement<'_> {
-    /// The full path of `field` (relative to the entity) inside the root's documents.
-    pub fn path(&self, field: &str) -> String {
-        match (self.prefix.is_empty(), field.is_empty()) {
-            (true, _) => field.to_string(),
-            (false, true) => self.prefix.clone(),
-            (false, false) => {
-                let mut path = String::with_capacity(self.prefix.len() + 1 + field.len());
-                path.push_str(&self.prefix);
-                path.push('.');
-                path.push_str(field);
-                path
-            }
-        }
-    }
-}
-
-/// Where an extended-reference copy lives in the child: beside the reference id when the
-/// id is nested (`material.material_id` puts the copy of `titulo` at `material.titulo`),
-/// else at the top level; an explicit dotted `asField` is taken as is.
-pub(crate) fn extended_target<'r>(r: &'r Relation, c: &'r CopiedField) -> Cow<'r, str> {
-    let target = c.target_name();
-    match extended_parent(r, target) {
-        Some(parent) => {
-            let mut path = String::with_capacity(parent.len() + 1 + target.len());
-            path.push_str(parent);
-            path.push('.');
-            path.push_str(target);
-            Cow::Owned(path)
-        }
-        None => Cow::Borrowed(target),
-    }
-}
-
-/// The top-level element that holds the copy `c` in the child: the sub-document of
-/// [`extended_target`] when the copy is nested, else the copy's own (possibly dotted) name.
-pub(crate) fn extended_top<'r>(r: &'r Relation, c: &'r CopiedField) -> &'r str {
-    let target = c.target_name();
-    extended_parent(r, target).unwrap_or(target)
-}
-
-/// Whether `path` is where [`extended_target`] puts the copy `c` (compared without building it).
-pub(crate) fn is_extended_target(r: &Relation, c: &CopiedField, path: &str) -> bool {
-    let target = c.target_name();
-    match extended_parent(r, target) {
-        Some(parent) => {
-            path.strip_prefix(parent).and_then(|rest| rest.strip_prefix('.')).is_some_and(|rest| rest == target)
-        }
-        None => path == target,
-    }
-}
-
-/// The sub-document the copy named `target` goes in, when it is not the top level.
-fn extended_parent<'r>(r: &'r Relation, target: &str) -> Option<&'r str> {
-    if target.contains('.') {
-        return None;
-    }
-    r.reference.child_field.as_deref().and_then(|cf| cf.rsplit_once('.')).map(|(parent, _)| parent)
-}
-
-/// What a resolved path names.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub(crate) struct Resolved {
-    /// The BSON type at the end of the path (`array` for an array, or the element type
-    /// when the path goes through an array into its items).
-    pub bson_type: BsonType,
-    /// The path is an array or goes through one: an index on it is multikey.
-    pub array: bool,
-}
-
-/// Where the walk stands: a set of declared fields, and the entity whose relations may add
-/// more at this level (only at an entity's top level).
-#[derive(Clone, Copy)]
-struct Scope<'a> {
-    fields: &'a [Field],
-    entity: Option<&'a Entity>,
-}
-
-/// Resolves a dotted `path` inside the documents of `entity` (a collection or an embedded
-/// entity). `None` when nothing in the model names it.
-pub(crate) fn resolve(layout: &Layout, entity: &Entity, path: &str) -> Option<Resolved> {
-    if path == "_id" && entity.field("_id").is_none() {
-        return Some(Resolved { bson_type: BsonType::ObjectId, array: false });
-    }
-    // A whole remaining path may be a reference field (`material.material_id`) that no
-    // declared field spells out.
-    let mut scope = Scope { fields: &entity.fields, entity: Some(entity) };
-    let mut array = false;
-    let mut rest = path;
-    for _ in 0..MAX_DEPTH {
-        let (head, tail) = match rest.split_once('.') {
-            Some((h, t)) => (h, Some(t)),
-            None => (rest, None),
-        };
-        let step = step(layout, scope, head, rest);
-        let (next, ty, is_array, whole) = step?;
-        array |= is_array;
-        if whole {
-            return Some(Resolved { bson_type: ty, array });
-        }
-        match tail {
-            None => return Some(Resolved { bson_type: ty, array }),
-            Some(t) => {
-                scope = next?;
-                rest = t;
-            }
-        }
-    }
-    None
-}
-
-/// One step of the walk: the scope inside `head`, the type there, whether it is an array,
-/// and whether it consumed the whole remaining path.
-fn step<'a>(
-    layout: &Layout<'a>,
-    scope: Scope<'a>,
-    head: &str,
-    rest: &str,
-) -> Option<(Option<Scope<'a>>, BsonType, bool, bool)> {
-    if let Some(f) = scope.fields.iter().find(|f| f.name == head) {
-        return Some(field_step(f));
-    }
-    let entity = scope.entity?;
-    for v in &entity.collection.variants {
-        if let Some(f) = v.fields.iter().find(|f| f.name == head) {
-            return Some(field_step(f));
-        }
-    }
-    for r in layout.children(&entity.id) {
-        let many = r.cardinality.max != Some(1);
-        if r.storage == Storage::Embed && r.field == head {
-            let child = layout.entity(&r.child)?;
-            if child.kind == EntityKind::Value {
-                let ty = child.value_type.unwrap_or(BsonType::String);
-                return Some((None, if many { BsonType::Array } else { ty }, many, false));
-            }
-            let ty = if many { BsonType::Array } else { BsonType::Object };
-            return Some((Some(Scope { fields: &child.fields, entity: Some(child) }), ty, many, false));
-        }
-        if let Some(s) = &r.subset {
-            if s.field == head {
-                let child = layout.entity(&r.child);
-                let scope = child.map(|c| Scope { fields: &c.fields, entity: None });
-                return Some((scope, BsonType::Array, true, false));
-            }
-            if s.count_field.as_deref() == Some(rest) {
-                return Some((None, BsonType::Int, false, true));
-            }
-        }
-        if r.reference.parent_field.as_deref() == Some(rest) {
-            return Some((None, if many { BsonType::Array } else { BsonType::ObjectId }, many, true));
-        }
-        if let Some(c) = r.computed.iter().find(|c| c.field == rest) {
-            let ty = if c.op == "count" { BsonType::Int } else { BsonType::Double };
-            return Some((None, ty, false, true));
-        }
-    }
-    for r in layout.parents(&entity.id) {
-        if r.reference.child_field.as_deref() == Some(rest) {
-            return Some((None, BsonType::ObjectId, false, true));
-        }
-        if let Some(c) = r.extended.iter().find(|c| is_extended_target(r, c, rest)) {
-            let source = layout.entity(&r.parent).and_then(|p| p.field(&c.field));
-            return Some((None, source.map_or(BsonType::String, |f| f.bson_type), false, true));
-        }
-        if let Some(b) = &r.bucket {
-            if b.array_field == head {
-                // The events' shape is not declared: the rest of the path is inside the array.
-                let ty = if rest.contains('.') { BsonType::String } else { BsonType::Array };
-                return Some((None, ty, true, true));
-            }
-        }
-    }
-    None
-}
-
-fn field_step(f: &Field) -> (Option<Scope<'_>>, BsonType, bool, bool) {
-    let is_array = f.bson_type == BsonType::Array;
-    (Some(Scope { fields: &f.fields, entity: None }), f.bson_type, is_array, false)
 }
 
 #[cfg(test)]
@@ -488,20 +365,53 @@ mod tests {
     }
 
     #[test]
-    fn resolves_declared_embedded_and_reference_paths() {
-        let m = bibliored();
+    fn roots_and_embedding_parents_follow_the_model_by_position() {
+        use crate::model::{Entity, Storage};
+        let mut m = crate::model::synthetic::generate(80, 3);
+        // A chain, a cycle, an embedding of an id no entity has, and an external parent.
+        for (id, kind) in [("a", EntityKind::Document), ("b", EntityKind::Document), ("c", EntityKind::Document)] {
+            let mut e = Entity::new(id, id);
+            e.kind = kind;
+            m.entities.push(e);
+        }
+        m.entities.extend([Entity::new("x", "x"), Entity::new("y", "y")]);
+        for (id, parent, child) in
+            [("ab", "a", "b"), ("bc", "b", "c"), ("xy", "x", "y"), ("yx", "y", "x"), ("ag", "a", "ghost")]
+        {
+            m.relations.push(Relation::new(id, parent, child, Storage::Embed));
+        }
         let layout = Layout::new(&m);
-        let catalogo = layout.entity("material").expect("material");
-        let r = |p: &str| resolve(&layout, catalogo, p);
-        assert_eq!(r("titulo_normalizado"), Some(Resolved { bson_type: BsonType::String, array: false }));
-        assert_eq!(r("etiquetas"), Some(Resolved { bson_type: BsonType::Array, array: true }), "embedded value");
-        assert_eq!(r("autores.autor_id"), Some(Resolved { bson_type: BsonType::ObjectId, array: true }));
-        assert_eq!(r("valoracion.media").map(|x| x.array), Some(false));
-        assert_eq!(r("isbn").map(|x| x.bson_type), Some(BsonType::String), "variant field");
-        assert_eq!(r("_id").map(|x| x.bson_type), Some(BsonType::ObjectId));
-        assert_eq!(r("nope"), None);
-        let actividad = layout.entity("actividad").expect("actividad");
-        assert_eq!(resolve(&layout, actividad, "eventos.material_id").map(|x| x.array), Some(true));
+        for e in &m.entities {
+            let want = m.root_of(&e.id).map(|r| r.id.as_str());
+            assert_eq!(layout.root_of(&e.id).map(|r| r.id.as_str()), want, "root of {}", e.id);
+            let same =
+                |a: Option<&Relation>, b: Option<&Relation>| a.map(|r| r as *const _) == b.map(|r| r as *const _);
+            assert!(same(layout.embedding_parent(&e.id), m.embedding_parent(&e.id)), "parent of {}", e.id);
+            assert_eq!(layout.is_collection(e), m.is_collection(e), "{}", e.id);
+        }
+        assert_eq!(layout.root_of("c").map(|r| r.id.as_str()), Some("a"));
+        for e in &m.entities {
+            let placed = layout.placement(&e.id);
+            assert_eq!(placed.map(|p| p.root.id.as_str()), layout.root_of(&e.id).map(|r| r.id.as_str()), "{}", e.id);
+        }
+        let field = |id: &str| m.relations.iter().find(|r| r.id == id).map(|r| r.field.clone()).unwrap_or_default();
+        let chain = layout.placement("c").expect("c sits in a");
+        assert_eq!(chain.prefix, format!("{}.{}", field("ab"), field("bc")));
+        assert_eq!(layout.root_of("x").map(|r| r.id.as_str()), None, "a cycle has no root");
+        assert!(layout.embedding_parent("ghost").is_some_and(|r| r.id == "ag"));
+        let cols: Vec<&str> = layout.collections().map(|e| e.id.as_str()).collect();
+        assert_eq!(cols, m.collections().map(|e| e.id.as_str()).collect::<Vec<_>>());
+        // Two entities with one id: both read as the last one.
+        let mut e = Entity::new("b", "b again");
+        e.kind = EntityKind::External;
+        m.entities.push(e);
+        let layout = Layout::new(&m);
+        assert_eq!(
+            (layout.root_of("b").map(|r| r.id.as_str()), layout.root_of("c").map(|r| r.id.as_str())),
+            (Some("a"), Some("a")),
+            "the embedding decides"
+        );
+        assert!(layout.collections().all(|e| e.id != "b"), "b is embedded whichever entity says so");
     }
 
     #[test]

@@ -7,8 +7,11 @@ use super::query_shape::{serves, shapes, Shape};
 use super::{IndexAdvice, QueryAdvice};
 use crate::fast_hash::FastMap;
 use crate::i18n::{Arg, Text};
-use crate::model::{AccessPattern, Entity, IndexSpec, Model, QueryKind};
+use crate::model::{AccessPattern, IndexSpec, Model, QueryKind};
 use crate::text;
+
+mod reach;
+use reach::{kept_in, reach, Reach};
 
 /// One advice per access pattern, in model order.
 pub fn advise(model: &Model, indexes: &[IndexAdvice]) -> Vec<QueryAdvice> {
@@ -25,23 +28,13 @@ pub(crate) fn advise_with(layout: &Layout, shapes: &[Option<Shape>], indexes: &[
     layout.model.queries.iter().zip(shapes).map(|(q, s)| advise_one(layout, &by_root, q, s.as_ref())).collect()
 }
 
-/// How a touched entity's data reaches the query.
-enum Reach {
-    /// Inside the same documents.
-    Embedded,
-    /// Copied into the documents: the clauses that say how.
-    Copied(Vec<Text>),
-    /// Elsewhere: the clause that says where, or the name of the collection that holds it.
-    Apart(Arg),
-}
-
 fn advise_one(
     layout: &Layout,
     by_root: &FastMap<&str, Vec<&IndexAdvice>>,
     q: &AccessPattern,
     shape: Option<&Shape>,
 ) -> QueryAdvice {
-    let Some(root) = layout.root_id(&q.entity).and_then(|id| layout.entity(id)) else {
+    let Some(root) = layout.root_of(&q.entity) else {
         let what = match layout.entity(&q.entity) {
             Some(e) if e.is_external() => kept_in(e),
             Some(e) => text!(
@@ -168,10 +161,10 @@ fn served_by(first: Text, a: &IndexAdvice, s: &Shape) -> Text {
     } else {
         text!(en: "index", es: "índice", pt: "índice")
     };
-    let what = match (s.is_empty(), s.sort.is_empty()) {
+    let what = match (s.is_empty(), s.sort().len() == 0) {
         (_, true) => text!(en: "its filter", es: "su filtro", pt: "seu filtro"),
         (true, false) => text!(en: "its sort", es: "su ordenación", pt: "sua ordenação"),
-        (false, false) if s.equality.is_empty() && s.range.is_empty() => {
+        (false, false) if s.equality().len() == 0 && s.range().len() == 0 => {
             text!(en: "its sort", es: "su ordenación", pt: "sua ordenação")
         }
         _ => text!(en: "its filter and sort", es: "su filtro y su ordenación", pt: "seu filtro e sua ordenação"),
@@ -207,97 +200,12 @@ fn joined(items: Vec<Arg>, semicolons: bool) -> Arg {
     })
 }
 
-/// "{entity} is kept in {system}" for an external entity.
-fn kept_in(entity: &Entity) -> Text {
-    match entity.system.as_deref() {
-        Some(system) => text!(
-            en: "{entity} is kept in {system}", es: "{entity} se guarda en {system}", pt: "{entity} fica em {system}";
-            entity = &entity.name, system
-        ),
-        None => text!(
-            en: "{entity} is kept in another database",
-            es: "{entity} se guarda en otra base de datos",
-            pt: "{entity} fica em outro banco de dados";
-            entity = &entity.name
-        ),
-    }
-}
-
-/// How the data of entity `e` reaches a query on `root`'s documents.
-fn reach(layout: &Layout, root: &Entity, e: &str, write: bool) -> Reach {
-    let Some(entity) = layout.entity(e) else {
-        return Reach::Apart(
-            text!(en: "{entity} does not exist", es: "{entity} no existe", pt: "{entity} não existe"; entity = e)
-                .into(),
-        );
-    };
-    let e_root = layout.root_id(e);
-    if e_root == Some(root.id.as_str()) {
-        return Reach::Embedded;
-    }
-    let apart = || -> Arg {
-        match (entity.is_external(), e_root.and_then(|r| layout.entity(r))) {
-            (true, _) => kept_in(entity),
-            (false, Some(r)) if r.id != entity.id => text!(
-                en: "{entity} lives in {root} documents",
-                es: "{entity} vive en documentos de {root}",
-                pt: "{entity} vive em documentos de {root}";
-                entity = &entity.name, root = &r.name
-            ),
-            _ => text!(
-                en: "{entity} is its own collection",
-                es: "{entity} es una colección propia",
-                pt: "{entity} é uma coleção própria";
-                entity = &entity.name
-            ),
-        }
-        .into()
-    };
-    if write {
-        let holder = e_root.and_then(|r| layout.entity(r)).map_or_else(apart, |r| Arg::from(&r.name));
-        return Reach::Apart(holder);
-    }
-    let inside = |id: &str| layout.root_id(id) == Some(root.id.as_str());
-    let mut how = Vec::new();
-    for r in layout.parents(e).iter().filter(|r| inside(&r.parent)) {
-        if let Some(s) = &r.subset {
-            how.push(text!(
-                en: "{entity} come from the subset {field} (the {size} kept)",
-                es: "{entity} vienen del subconjunto {field} (los {size} que se guardan)",
-                pt: "{entity} vêm do subconjunto {field} (os {size} guardados)";
-                entity = &entity.name, field = &s.field, size = s.size
-            ));
-        }
-        for c in &r.computed {
-            how.push(text!(
-                en: "{field} is computed from {entity}",
-                es: "{field} se calcula a partir de {entity}",
-                pt: "{field} é calculado a partir de {entity}";
-                field = &c.field, entity = &entity.name
-            ));
-        }
-    }
-    for r in layout.children(e).iter().filter(|r| inside(&r.child) && !r.extended.is_empty()) {
-        let fields: Vec<&str> = r.extended.iter().map(|c| c.target_name()).collect();
-        how.push(text!(
-            en: "{fields} of {entity} are copied in (extended reference)",
-            es: "se guarda una copia de {fields} de {entity} (referencia extendida)",
-            pt: "há nele uma cópia de {fields} de {entity} (referência estendida)";
-            fields = fields.join(", "), entity = &entity.name
-        ));
-    }
-    if how.is_empty() {
-        Reach::Apart(apart())
-    } else {
-        Reach::Copied(how)
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::advisor::indexes::derive;
     use crate::model::load;
+    use crate::model::Entity;
 
     fn advice() -> (Model, Vec<QueryAdvice>) {
         let m = load(include_str!("../../public/templates/bibliored.json")).expect("template loads");

@@ -1,8 +1,14 @@
 //! The shape of an access pattern as an index sees it: equality fields, sort keys and range
 //! fields, as full paths inside the collection that holds the pattern's entity.
+//!
+//! A shape keeps its paths in one string, each distinct path once, and its keys as spans of
+//! it (two allocations per shape, however many keys): the keys are compared span to span
+//! while the shape is built, and as text only against an index's keys.
 
-use super::paths::{resolve, Layout, Placement};
-use crate::model::{AccessPattern, FilterOp, IndexKey, IndexSpec};
+use crate::model::{Entity, IndexKey, IndexSpec, Model};
+
+mod build;
+pub(crate) use build::shapes;
 
 /// The shape of every access pattern, in model order, shared by the index reasons built
 /// from them (see `index_reason::derived`).
@@ -11,21 +17,47 @@ pub(crate) type Shapes = std::sync::Arc<Vec<Option<Shape>>>;
 /// Executions per minute from which an access pattern counts as frequent.
 pub(crate) const FREQUENT_PER_MINUTE: f64 = 10.0;
 
-/// An access pattern's query shape (paths are full paths inside `root`'s documents).
+/// The part of a shape a key belongs to, in the order the shape keeps its keys.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+enum Part {
+    Equality,
+    Sort,
+    Range,
+    RangeOnSort,
+    /// A range on an equality path, left out once the shape is built.
+    Pinned,
+}
+
+/// One key of a shape: its path (a span of the shape's `paths`), direction and part, and
+/// whether the path is an array or goes through one (the same for every key on the path).
+#[derive(Debug, Clone, Copy, PartialEq)]
+struct Key {
+    start: u32,
+    end: u32,
+    dir: i8,
+    part: Part,
+    array: bool,
+}
+
+impl Key {
+    fn same_path(&self, other: &Key) -> bool {
+        self.start == other.start
+    }
+}
+
+/// An access pattern's query shape (paths are full paths inside the root's documents).
 #[derive(Debug, Clone, PartialEq)]
 pub(crate) struct Shape {
-    /// The collection the query runs on.
-    pub root: String,
-    /// Equality and array-membership filters, in filter order.
-    pub equality: Vec<String>,
-    /// Sort keys not already pinned by an equality, in order (dir 1 or -1).
-    pub sort: Vec<IndexKey>,
-    /// Range, existence and text filters not already keyed.
-    pub range: Vec<String>,
-    /// Range filters on a sort key: the sort key in the index bounds them too.
-    pub range_on_sort: Vec<String>,
-    /// Paths that are arrays or go through one (multikey).
-    pub array_paths: Vec<String>,
+    /// The position of the collection the query runs on, in the model's entities.
+    pub root: usize,
+    /// Every distinct path of the shape, one after the other, in the order first named.
+    paths: String,
+    /// Equality and array-membership filters (in filter order), then the sort keys not
+    /// already pinned by an equality (in order), then the range, existence and text filters
+    /// not already keyed, then the range filters on a sort key (the sort key bounds them).
+    keys: Vec<Key>,
+    /// How many keys of each part: equality, sort, range (the rest bound a sort key).
+    counts: [usize; 3],
     /// An equality on `_id`: the built-in `_id` index pins the document.
     pub id_equality: bool,
     /// A text-search filter (only a prefix regex can use a B-tree index).
@@ -33,23 +65,61 @@ pub(crate) struct Shape {
 }
 
 impl Shape {
+    fn path(&self, k: &Key) -> &str {
+        self.paths.get(k.start as usize..k.end as usize).unwrap_or_default()
+    }
+
+    /// The keys of one part (`at`: how many parts before it).
+    fn part(&self, at: usize) -> &[Key] {
+        let [eq, sort, range] = self.counts;
+        let bounds = [0, eq, eq + sort, eq + sort + range, self.keys.len()];
+        let (start, end) = (bounds.get(at).copied().unwrap_or(0), bounds.get(at + 1).copied().unwrap_or(0));
+        self.keys.get(start..end).unwrap_or_default()
+    }
+
+    fn paths_of(&self, at: usize) -> impl ExactSizeIterator<Item = &str> + Clone + '_ {
+        self.part(at).iter().map(|k| self.path(k))
+    }
+
+    /// Equality and array-membership filters, in filter order.
+    pub fn equality(&self) -> impl ExactSizeIterator<Item = &str> + Clone + '_ {
+        self.paths_of(0)
+    }
+
+    /// Sort keys not already pinned by an equality, in order (dir 1 or -1).
+    pub fn sort(&self) -> impl ExactSizeIterator<Item = (&str, i8)> + Clone + '_ {
+        self.part(1).iter().map(|k| (self.path(k), k.dir))
+    }
+
+    /// Range, existence and text filters not already keyed.
+    pub fn range(&self) -> impl ExactSizeIterator<Item = &str> + Clone + '_ {
+        self.paths_of(2)
+    }
+
+    /// Range filters on a sort key: the sort key in the index bounds them too.
+    pub fn range_on_sort(&self) -> impl ExactSizeIterator<Item = &str> + Clone + '_ {
+        self.paths_of(3)
+    }
+
+    /// The keys of [`Shape::ideal`] (field, direction), without building it.
+    pub fn ideal_keys(&self) -> impl Iterator<Item = (&str, i8)> + '_ {
+        self.keys.get(..self.key_count()).unwrap_or_default().iter().map(|k| (self.path(k), k.dir))
+    }
+
     /// The ESR index for this shape: equality, then sort, then range.
     pub fn ideal(&self) -> IndexSpec {
-        let mut keys: Vec<IndexKey> = Vec::with_capacity(self.key_count());
-        keys.extend(self.equality.iter().map(|f| IndexKey { field: f.clone(), dir: 1 }));
-        keys.extend(self.sort.iter().cloned());
-        keys.extend(self.range.iter().map(|f| IndexKey { field: f.clone(), dir: 1 }));
+        let keys = self.ideal_keys().map(|(field, dir)| IndexKey { field: field.to_string(), dir }).collect();
         IndexSpec { keys, unique: false, ttl_seconds: None }
     }
 
     /// How many keys [`Shape::ideal`] has (counted without building it).
     pub fn key_count(&self) -> usize {
-        self.equality.len() + self.sort.len() + self.range.len()
+        self.counts.iter().sum()
     }
 
     /// Whether the query filters or sorts at all.
     pub fn is_empty(&self) -> bool {
-        self.equality.is_empty() && self.sort.is_empty() && self.range.is_empty()
+        self.key_count() == 0
     }
 
     /// Whether the query needs an index of its own (the `_id` index does not serve it).
@@ -59,81 +129,27 @@ impl Shape {
 
     /// The sort ends with `_id`: a stable order for pagination.
     pub fn has_tie_breaker(&self) -> bool {
-        self.sort.last().is_some_and(|k| k.field == "_id")
+        self.part(1).last().is_some_and(|k| self.path(k) == "_id")
     }
-}
 
-/// The shape of every access pattern, in model order.
-pub(crate) fn shapes(layout: &Layout) -> Vec<Option<Shape>> {
-    layout.model.queries.iter().map(|q| shape_of(layout, q)).collect()
-}
+    /// Whether an index on [`Shape::ideal`] is multikey (one of its paths is an array).
+    pub fn multikey(&self) -> bool {
+        self.keys.get(..self.key_count()).unwrap_or_default().iter().any(|k| k.array)
+    }
 
-/// The shape of `q`, or `None` when its entity is not stored in a MongoDB collection.
-pub(crate) fn shape_of(layout: &Layout, q: &AccessPattern) -> Option<Shape> {
-    // Most queries start at a collection (its own root): no embedding path to walk.
-    let (placement, entity) = if layout.root_id(&q.entity) == Some(q.entity.as_str()) {
-        let entity = layout.entity(&q.entity)?;
-        (Placement { root: entity, prefix: String::new(), through_array: false }, entity)
-    } else {
-        (layout.placement(&q.entity)?, layout.entity(&q.entity)?)
-    };
-    let mut shape = Shape {
-        root: placement.root.id.clone(),
-        equality: Vec::with_capacity(
-            q.filters.iter().filter(|f| matches!(f.op, FilterOp::Equality | FilterOp::ArrayContains)).count(),
-        ),
-        sort: Vec::with_capacity(q.sort.len()),
-        range: Vec::new(),
-        range_on_sort: Vec::new(),
-        array_paths: Vec::new(),
-        id_equality: false,
-        text: false,
-    };
-    // A value entity (a tag) is the scalar itself: any field named on it is the array's path.
-    let is_value = entity.kind == crate::model::EntityKind::Value && !placement.prefix.is_empty();
-    let full_path = |field: &str| if is_value { placement.prefix.clone() } else { placement.path(field) };
-    let note_array = |shape: &mut Shape, rel: &str, full: &str| {
-        let is_array = (placement.through_array && !placement.prefix.is_empty())
-            || resolve(layout, entity, rel).is_some_and(|r| r.array);
-        if is_array && !shape.array_paths.iter().any(|p| p == full) {
-            shape.array_paths.push(full.to_string());
-        }
-    };
-    for f in &q.filters {
-        let full = full_path(&f.field);
-        if full.is_empty() {
-            continue;
-        }
-        note_array(&mut shape, &f.field, &full);
-        match f.op {
-            FilterOp::Equality | FilterOp::ArrayContains => {
-                if full == "_id" && f.op == FilterOp::Equality {
-                    shape.id_equality = true;
-                }
-                if !shape.equality.contains(&full) {
-                    shape.equality.push(full);
-                }
-            }
-            FilterOp::Range | FilterOp::Exists | FilterOp::Text => {
-                shape.text |= f.op == FilterOp::Text;
-                if !shape.range.contains(&full) {
-                    shape.range.push(full);
-                }
-            }
-        }
+    /// The paths that are arrays or go through one, in the order the query first names them
+    /// (every one is a key of [`Shape::ideal`]).
+    pub fn array_paths(&self) -> Vec<&str> {
+        let mut starts: Vec<&Key> = self.keys.iter().filter(|k| k.array).collect();
+        starts.sort_by_key(|k| k.start);
+        starts.dedup_by(|a, b| a.same_path(b));
+        starts.into_iter().map(|k| self.path(k)).collect()
     }
-    for s in &q.sort {
-        let full = full_path(&s.field);
-        if full.is_empty() || shape.equality.contains(&full) || shape.sort.iter().any(|k| k.field == full) {
-            continue;
-        }
-        note_array(&mut shape, &s.field, &full);
-        shape.sort.push(IndexKey { field: full, dir: if s.dir < 0 { -1 } else { 1 } });
+
+    /// The collection the query runs on.
+    pub fn root_in<'m>(&self, model: &'m Model) -> Option<&'m Entity> {
+        model.entities.get(self.root)
     }
-    let (equality, sort) = (&shape.equality, &shape.sort);
-    shape.range_on_sort = shape.range.iter().filter(|r| sort.iter().any(|k| &k.field == *r)).cloned().collect();
-    shape.range.retain(|r| !equality.contains(r) && !sort.iter().any(|k| &k.field == r));
-    Some(shape)
 }
 
 /// Whether `index` fully serves `shape`: every equality field leads (any order), the sort
@@ -144,22 +160,22 @@ pub(crate) fn serves(index: &IndexSpec, shape: &Shape) -> bool {
         return false;
     }
     let keys = &index.keys;
-    let n_eq = shape.equality.len();
-    if keys.len() < n_eq + shape.sort.len() {
+    let (n_eq, n_sort) = (shape.part(0).len(), shape.part(1).len());
+    if keys.len() < n_eq + n_sort {
         return false;
     }
     let (lead, rest) = keys.split_at(n_eq);
-    if !lead.iter().all(|k| shape.equality.contains(&k.field)) {
+    if !lead.iter().all(|k| shape.equality().any(|e| e == k.field)) {
         return false;
     }
-    if !shape.sort.is_empty() {
-        let part = &rest[..shape.sort.len()];
-        let same = part.iter().zip(&shape.sort).all(|(a, b)| a.field == b.field && a.dir == b.dir);
-        let flipped = part.iter().zip(&shape.sort).all(|(a, b)| a.field == b.field && a.dir == -b.dir);
+    if n_sort > 0 {
+        let part = rest.get(..n_sort).unwrap_or_default();
+        let same = part.iter().zip(shape.sort()).all(|(a, (field, dir))| a.field == field && a.dir == dir);
+        let flipped = part.iter().zip(shape.sort()).all(|(a, (field, dir))| a.field == field && a.dir == -dir);
         return same || flipped;
     }
     if n_eq == 0 {
-        return rest.first().is_some_and(|k| shape.range.contains(&k.field));
+        return rest.first().is_some_and(|k| shape.range().any(|r| r == k.field));
     }
     true
 }
@@ -178,20 +194,20 @@ pub(crate) fn prefix_either_way(short: &IndexSpec, long: &IndexSpec) -> bool {
 
 #[cfg(test)]
 mod tests {
+    use super::build::{shape_of, Builder};
     use super::*;
-    use crate::model::{Filter, Model, SortKey};
+    use crate::advisor::paths::Layout;
+    use crate::model::{Filter, FilterOp, Model, SortKey};
 
     fn shape(eq: &[&str], sort: &[(&str, i8)], range: &[&str]) -> Shape {
-        Shape {
-            root: "c".into(),
-            equality: eq.iter().map(|s| s.to_string()).collect(),
-            sort: sort.iter().map(|(f, d)| IndexKey { field: f.to_string(), dir: *d }).collect(),
-            range: range.iter().map(|s| s.to_string()).collect(),
-            range_on_sort: vec![],
-            array_paths: vec![],
-            id_equality: false,
-            text: false,
+        let mut b = Builder { paths: String::new(), keys: Vec::new(), prefix: "", is_value: false };
+        let keys = eq.iter().map(|f| (*f, 1, Part::Equality));
+        let keys = keys.chain(sort.iter().map(|(f, d)| (*f, *d, Part::Sort)));
+        for (field, dir, part) in keys.chain(range.iter().map(|f| (*f, 1, Part::Range))) {
+            let span = b.intern(field).expect("a path");
+            b.add(span, part, dir, false);
         }
+        b.finish(0, false, false)
     }
 
     #[test]
@@ -216,8 +232,10 @@ mod tests {
         let mut q = crate::model::AccessPattern::new("t", "by tag", "etiqueta");
         q.filters.push(Filter { field: "valor".into(), op: FilterOp::ArrayContains });
         let s = shape_of(&layout, &q).expect("shape");
-        assert_eq!((s.root.as_str(), s.equality.as_slice()), ("material", &["etiquetas".to_string()][..]));
-        assert_eq!(s.array_paths, ["etiquetas"]);
+        assert_eq!(s.root_in(&m).map(|e| e.id.as_str()), Some("material"));
+        assert_eq!(s.equality().collect::<Vec<_>>(), ["etiquetas"]);
+        assert_eq!(s.array_paths(), ["etiquetas"]);
+        assert!(s.multikey());
     }
 
     #[test]
@@ -235,9 +253,9 @@ mod tests {
         m.queries.push(q);
         let layout = Layout::new(&m);
         let s = shape_of(&layout, &m.queries[0]).expect("shape");
-        assert_eq!(s.root, "order");
-        assert_eq!(s.equality, ["lines.sku"]);
-        assert!(s.sort.is_empty(), "a sort on an equality field is pinned");
-        assert_eq!(s.array_paths, ["lines.sku"]);
+        assert_eq!(s.root_in(&m).map(|e| e.id.as_str()), Some("order"));
+        assert_eq!(s.equality().collect::<Vec<_>>(), ["lines.sku"]);
+        assert_eq!(s.sort().len(), 0, "a sort on an equality field is pinned");
+        assert_eq!(s.array_paths(), ["lines.sku"]);
     }
 }

@@ -44,7 +44,6 @@ impl Rule for MissingIndex {
     }
 
     fn check(&self, cx: &Context, out: &mut Vec<Finding>) {
-        let layout = cx.layout();
         let frequent = cx.model.queries.iter().zip(cx.shapes()).filter(|(q, _)| q.per_minute >= FREQUENT_PER_MINUTE);
         let mut kept: Option<FastSet<(&str, &str)>> = None;
         for (q, shape) in frequent {
@@ -52,15 +51,15 @@ impl Rule for MissingIndex {
             if !shape.needs_index() {
                 continue;
             }
-            let Some(root) = layout.entity(&shape.root) else { continue };
+            let Some(root) = shape.root_in(cx.model) else { continue };
             let declared = &root.collection.indexes;
             if declared.is_empty() || declared.iter().any(|i| serves(i, shape)) {
                 continue;
             }
-            let ideal = shape.ideal();
-            if declared.iter().filter(|i| single_on(i, &ideal)).count() >= 2 {
+            if declared.iter().filter(|i| single_on(i, shape)).nth(1).is_some() {
                 continue;
             }
+            let ideal = shape.ideal();
             // The derivation keeps an index for the query only while the collection's budget
             // allows: the (collection, query) pairs it kept, gathered once.
             let kept = kept.get_or_insert_with(|| {

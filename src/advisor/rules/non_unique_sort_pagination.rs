@@ -37,25 +37,24 @@ impl Rule for NonUniqueSortPagination {
     }
 
     fn check(&self, cx: &Context, out: &mut Vec<Finding>) {
-        let layout = cx.layout();
         let paginated = cx.model.queries.iter().zip(cx.shapes()).filter(|(q, _)| q.pagination != Pagination::None);
         for (q, shape) in paginated {
             let Some(shape) = shape else { continue };
             if shape.has_tie_breaker() || shape.id_equality {
                 continue;
             }
-            let keyed = |f: &str| shape.equality.iter().any(|e| e == f) || shape.sort.iter().any(|k| k.field == f);
-            let unique = layout.entity(&shape.root).is_some_and(|root| {
+            let keyed = |f: &str| shape.equality().any(|e| e == f) || shape.sort().any(|(k, _)| k == f);
+            let unique = shape.root_in(cx.model).is_some_and(|root| {
                 root.collection
                     .indexes
                     .iter()
                     .any(|i| i.unique && !i.keys.is_empty() && i.keys.iter().all(|k| keyed(&k.field)))
             });
-            if unique && !shape.sort.is_empty() {
+            if unique && shape.sort().len() > 0 {
                 continue;
             }
             let (id, name) = (&q.id, &q.name);
-            let message = if shape.sort.is_empty() {
+            let message = if shape.sort().len() == 0 {
                 text!(
                     en: "{id} ({name}) paginates with no sort: the order of results is not defined.",
                     es: "{id} ({name}) pagina sin ordenación: el orden de los resultados no está definido.",
@@ -64,19 +63,19 @@ impl Rule for NonUniqueSortPagination {
                 )
             } else {
                 // `field:dir, field:dir`, written in one string (no `format!` per key).
-                let mut keys = String::with_capacity(shape.sort.iter().map(|k| k.field.len() + 6).sum());
-                for (i, k) in shape.sort.iter().enumerate() {
+                let mut keys = String::with_capacity(shape.sort().map(|(field, _)| field.len() + 6).sum());
+                for (i, (field, dir)) in shape.sort().enumerate() {
                     if i > 0 {
                         keys.push_str(", ");
                     }
-                    keys.push_str(&k.field);
-                    keys.push_str(match k.dir {
+                    keys.push_str(field);
+                    keys.push_str(match dir {
                         1 => ":1",
                         -1 => ":-1",
                         _ => ":",
                     });
-                    if !matches!(k.dir, 1 | -1) {
-                        keys.push_str(&k.dir.to_string());
+                    if !matches!(dir, 1 | -1) {
+                        keys.push_str(&dir.to_string());
                     }
                 }
                 text!(
@@ -86,7 +85,7 @@ impl Rule for NonUniqueSortPagination {
                     id, name, keys
                 )
             };
-            let dir = shape.sort.last().map_or(1, |k| k.dir);
+            let dir = shape.sort().last().map_or(1, |(_, dir)| dir);
             out.push(Self::finding(
                 Place::Query { id: Id::new(&q.id) },
                 message,

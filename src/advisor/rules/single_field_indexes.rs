@@ -1,4 +1,4 @@
-use crate::advisor::query_shape::serves;
+use crate::advisor::query_shape::{serves, Shape};
 use crate::advisor::{Context, Finding, Fix, Rule, RuleMeta};
 use crate::model::{Id, IndexSpec, Place};
 use crate::{declare_rule, text};
@@ -41,13 +41,12 @@ impl Rule for SingleFieldIndexes {
     }
 
     fn check(&self, cx: &Context, out: &mut Vec<Finding>) {
-        let layout = cx.layout();
         for (q, shape) in cx.model.queries.iter().zip(cx.shapes()) {
             let Some(shape) = shape else { continue };
             if !shape.needs_index() || shape.key_count() < 2 {
                 continue;
             }
-            let Some(root) = layout.entity(&shape.root) else { continue };
+            let Some(root) = shape.root_in(cx.model) else { continue };
             let declared = &root.collection.indexes;
             // Two single-field indexes are needed at all: most collections declare none.
             if declared.iter().filter(|i| i.keys.len() == 1).nth(1).is_none()
@@ -55,11 +54,11 @@ impl Rule for SingleFieldIndexes {
             {
                 continue;
             }
-            let ideal = shape.ideal();
-            let singles = singles_on(declared, &ideal);
-            if singles.len() < 2 {
+            if declared.iter().filter(|i| single_on(i, shape)).nth(1).is_none() {
                 continue;
             }
+            let singles = singles_on(declared, shape);
+            let ideal = shape.ideal();
             let mut f = Self::finding(
                 Place::Query { id: Id::new(&q.id) },
                 text!(
@@ -86,17 +85,16 @@ impl Rule for SingleFieldIndexes {
     }
 }
 
-/// The declared single-field indexes (key documents) on one of `ideal`'s keys.
-pub(super) fn singles_on(declared: &[IndexSpec], ideal: &IndexSpec) -> Vec<String> {
-    declared.iter().filter(|i| single_on(i, ideal)).map(|i| i.key_doc()).collect()
+/// The declared single-field indexes (key documents) on one of the keys of `shape`'s ideal index.
+pub(super) fn singles_on(declared: &[IndexSpec], shape: &Shape) -> Vec<String> {
+    declared.iter().filter(|i| single_on(i, shape)).map(|i| i.key_doc()).collect()
 }
 
-/// Whether `index` is a single-field (non-TTL) index on one of `ideal`'s keys (what
-/// [`singles_on`] lists, tested without building the key documents).
-pub(super) fn single_on(index: &IndexSpec, ideal: &IndexSpec) -> bool {
-    index.keys.len() == 1
-        && index.ttl_seconds.is_none()
-        && ideal.keys.iter().any(|k| index.keys.first().is_some_and(|s| s.field == k.field))
+/// Whether `index` is a single-field (non-TTL) index on one of the keys of `shape`'s ideal
+/// index (what [`singles_on`] lists, tested without building the key documents or the ideal index).
+pub(super) fn single_on(index: &IndexSpec, shape: &Shape) -> bool {
+    let [single] = index.keys.as_slice() else { return false };
+    index.ttl_seconds.is_none() && shape.ideal_keys().any(|(field, _)| single.field == field)
 }
 
 #[cfg(test)]

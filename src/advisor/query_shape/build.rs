@@ -1,0 +1,188 @@
+//! Building a query shape from an access pattern: each filter and sort field's full path in
+//! the root's documents, written once into the shape's path string, then the keys sorted into
+//! equality, sort and range.
+
+use super::{Key, Part, Shape};
+use crate::advisor::paths::{resolve, Layout, Placement};
+use crate::model::{AccessPattern, FilterOp};
+
+/// The shape of every access pattern, in model order.
+pub(crate) fn shapes(layout: &Layout) -> Vec<Option<Shape>> {
+    layout.model.queries.iter().map(|q| shape_of(layout, q)).collect()
+}
+
+/// The shape of `q`, or `None` when its entity is not stored in a MongoDB collection.
+pub(crate) fn shape_of(layout: &Layout, q: &AccessPattern) -> Option<Shape> {
+    let at = layout.ids().entity_position(&q.entity)?;
+    let entity = layout.model.entities.get(at)?;
+    // Most queries start at a collection (its own root): no embedding path to walk.
+    let (placement, root) = match layout.root_at(at) {
+        Some(root) if root == at => (Placement { root: entity, prefix: String::new(), through_array: false }, root),
+        _ => {
+            let placement = layout.placement_at(at)?;
+            let root = layout.root_at(at).or_else(|| layout.ids().entity_position(&placement.root.id))?;
+            (placement, root)
+        }
+    };
+    let named =
+        q.filters.iter().map(|f| f.field.len()).sum::<usize>() + q.sort.iter().map(|s| s.field.len()).sum::<usize>();
+    let mut b = Builder {
+        paths: String::with_capacity(named + (placement.prefix.len() + 1) * (q.filters.len() + q.sort.len())),
+        keys: Vec::with_capacity(q.filters.len() + q.sort.len()),
+        prefix: &placement.prefix,
+        // A value entity (a tag) is the scalar itself: any field named on it is the array's path.
+        is_value: entity.kind == crate::model::EntityKind::Value && !placement.prefix.is_empty(),
+    };
+    let is_array = |rel: &str| {
+        (placement.through_array && !placement.prefix.is_empty())
+            || resolve(layout, entity, rel).is_some_and(|r| r.array)
+    };
+    let (mut id_equality, mut text) = (false, false);
+    for f in &q.filters {
+        let Some(span) = b.intern(&f.field) else { continue };
+        let array = is_array(&f.field);
+        let part = match f.op {
+            FilterOp::Equality | FilterOp::ArrayContains => {
+                id_equality |= f.op == FilterOp::Equality && b.text(span) == "_id";
+                Part::Equality
+            }
+            FilterOp::Range | FilterOp::Exists | FilterOp::Text => {
+                text |= f.op == FilterOp::Text;
+                Part::Range
+            }
+        };
+        b.add(span, part, 1, array);
+    }
+    for s in &q.sort {
+        let Some(span) = b.intern(&s.field) else { continue };
+        if b.has(span, Part::Equality) || b.has(span, Part::Sort) {
+            continue;
+        }
+        let array = is_array(&s.field);
+        b.add(span, Part::Sort, if s.dir < 0 { -1 } else { 1 }, array);
+    }
+    Some(b.finish(root, id_equality, text))
+}
+
+/// A shape being built: its paths and keys so far.
+pub(super) struct Builder<'p> {
+    pub(super) paths: String,
+    pub(super) keys: Vec<Key>,
+    /// Where the entity sits in the root's documents ("" for the root itself).
+    pub(super) prefix: &'p str,
+    pub(super) is_value: bool,
+}
+
+impl Builder<'_> {
+    fn text(&self, (start, end): (u32, u32)) -> &str {
+        self.paths.get(start as usize..end as usize).unwrap_or_default()
+    }
+
+    /// The span of `field`'s full path: an earlier one with the same text, or the path
+    /// written at the end. `None` for an empty path.
+    pub(super) fn intern(&mut self, field: &str) -> Option<(u32, u32)> {
+        let start = self.paths.len();
+        if self.is_value || field.is_empty() {
+            self.paths.push_str(self.prefix);
+        } else if self.prefix.is_empty() {
+            self.paths.push_str(field);
+        } else {
+            self.paths.push_str(self.prefix);
+            self.paths.push('.');
+            self.paths.push_str(field);
+        }
+        let end = self.paths.len();
+        let span = (u32::try_from(start).ok()?, u32::try_from(end).ok()?);
+        if end == start {
+            return None;
+        }
+        let new = self.text(span);
+        let earlier = self.keys.iter().find(|k| self.text((k.start, k.end)) == new).map(|k| (k.start, k.end));
+        match earlier {
+            Some(earlier) => {
+                self.paths.truncate(start);
+                Some(earlier)
+            }
+            None => Some(span),
+        }
+    }
+
+    fn has(&self, (start, _): (u32, u32), part: Part) -> bool {
+        self.keys.iter().any(|k| k.start == start && k.part == part)
+    }
+
+    /// Adds a key (unless its part has the path already); `array` marks every key on the path.
+    pub(super) fn add(&mut self, (start, end): (u32, u32), part: Part, dir: i8, array: bool) {
+        let array = array || self.keys.iter().any(|k| k.start == start && k.array);
+        if array {
+            self.keys.iter_mut().filter(|k| k.start == start).for_each(|k| k.array = true);
+        }
+        if !self.has((start, end), part) {
+            self.keys.push(Key { start, end, dir, part, array });
+        }
+    }
+
+    /// A range on an equality path is pinned already, one on a sort key is bounded by it;
+    /// then the keys in part order.
+    pub(super) fn finish(mut self, root: usize, id_equality: bool, text: bool) -> Shape {
+        for i in 0..self.keys.len() {
+            let Some(k) = self.keys.get(i).copied() else { continue };
+            if k.part != Part::Range {
+                continue;
+            }
+            let on = |part: Part| self.keys.iter().any(|o| o.same_path(&k) && o.part == part);
+            let part = if on(Part::Equality) {
+                Part::Pinned
+            } else if on(Part::Sort) {
+                Part::RangeOnSort
+            } else {
+                Part::Range
+            };
+            if let Some(k) = self.keys.get_mut(i) {
+                k.part = part;
+            }
+        }
+        self.keys.retain(|k| k.part != Part::Pinned);
+        self.keys.sort_by_key(|k| k.part);
+        let count = |part: Part| self.keys.iter().filter(|k| k.part == part).count();
+        let counts = [count(Part::Equality), count(Part::Sort), count(Part::Range)];
+        Shape { root, paths: self.paths, keys: self.keys, counts, id_equality, text }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::{Filter, SortKey};
+
+    #[test]
+    fn each_path_is_written_once_and_ranges_are_pinned_or_bound_by_the_sort() {
+        let m = crate::model::load(include_str!("../../../public/templates/bibliored.json")).expect("template");
+        let layout = Layout::new(&m);
+        let mut q = AccessPattern::new("q", "q", "actividad");
+        let filter = |field: &str, op| Filter { field: field.into(), op };
+        q.filters = vec![
+            filter("dia", FilterOp::Range),
+            filter("eventos.material_id", FilterOp::Equality),
+            filter("socio_id", FilterOp::Range),
+            filter("socio_id", FilterOp::Equality),
+            filter("eventos.material_id", FilterOp::ArrayContains),
+            filter("tipo", FilterOp::Exists),
+        ];
+        q.sort = vec![SortKey { field: "dia".into(), dir: -5 }, SortKey { field: "socio_id".into(), dir: 1 }];
+        let s = shape_of(&layout, &q).expect("a shape");
+        assert_eq!(s.paths, "diaeventos.material_idsocio_idtipo", "one copy of each path, in the order first named");
+        assert_eq!(s.equality().collect::<Vec<_>>(), ["eventos.material_id", "socio_id"]);
+        assert_eq!(s.sort().collect::<Vec<_>>(), [("dia", -1)], "a sort on an equality is pinned");
+        assert_eq!(s.range().collect::<Vec<_>>(), ["tipo"], "the range on socio_id is pinned by its equality");
+        assert_eq!(s.range_on_sort().collect::<Vec<_>>(), ["dia"]);
+        assert_eq!(s.key_count(), 4);
+        assert_eq!(s.array_paths(), ["eventos.material_id"]);
+        assert!(s.multikey() && !s.id_equality && !s.text);
+        let keys: Vec<(&str, i8)> = s.ideal_keys().collect();
+        assert_eq!(keys, [("eventos.material_id", 1), ("socio_id", 1), ("dia", -1), ("tipo", 1)]);
+        assert_eq!(s.ideal().keys.len(), 4);
+        q.entity = "nope".into();
+        assert!(shape_of(&layout, &q).is_none(), "no entity, no shape");
+    }
+}
