@@ -8,10 +8,16 @@ use crate::fast_hash::FastSet;
 use crate::i18n::Text;
 use crate::text;
 
+/// Whether `bytes` contain a NUL or a `.` (field names are a few bytes long: a plain loop is
+/// as fast as reading them a word at a time, measured).
+fn has_nul_or_dot(bytes: &[u8]) -> bool {
+    bytes.iter().any(|&b| b == 0 || b == b'.')
+}
+
 /// Why MongoDB refuses `name` as a field name, if it does.
 pub fn name_problem(name: &str) -> Option<Text> {
     // The common case, a clean name, in one pass over its bytes.
-    if !name.is_empty() && !name.starts_with('$') && !name.bytes().any(|b| b == 0 || b == b'.') {
+    if !name.is_empty() && !name.starts_with('$') && !has_nul_or_dot(name.as_bytes()) {
         return None;
     }
     if name.is_empty() {
@@ -105,36 +111,47 @@ pub fn structure_problem_for_name(model: &Model, id: &str) -> Option<Text> {
 
 /// Forbidden field names anywhere in the model.
 pub fn check_names(model: &Model) -> Vec<Problem> {
-    let mut out = Vec::new();
     let embedded: FastSet<&str> =
         model.relations.iter().filter(|r| r.storage == Storage::Embed).map(|r| r.child.as_str()).collect();
+    let mut out = Vec::new();
+    check_names_into(model, |i| model.entities.get(i).is_some_and(|e| embedded.contains(e.id.as_str())), &mut out);
+    out
+}
+
+/// [`check_names`] into `out`, with `embedded(i)`: whether an embedding relation has the entity
+/// at position `i` as its child (the structural checks have counted them already).
+pub(crate) fn check_names_into(model: &Model, embedded: impl Fn(usize) -> bool, out: &mut Vec<Problem>) {
     let mut names = Vec::new();
-    for entity in &model.entities {
-        names.clear();
-        bad_names(&entity.id, &entity.fields, &mut names, &mut out);
+    for (i, entity) in model.entities.iter().enumerate() {
+        bad_names(&entity.id, &entity.fields, &mut names, out);
         for variant in &entity.collection.variants {
-            bad_names(&entity.id, &variant.fields, &mut names, &mut out);
+            bad_names(&entity.id, &variant.fields, &mut names, out);
         }
-        let is_collection = entity.kind == EntityKind::Document && !embedded.contains(entity.id.as_str());
+        let is_collection = entity.kind == EntityKind::Document && !embedded(i);
         if is_collection {
             if let Some(why) = collection_name_problem(&entity.name) {
                 out.push(Problem::new(Place::Entity { id: Id::new(&entity.id) }, why));
             }
         }
     }
-    out
 }
 
-/// The forbidden field names among `fields`, depth first (as `walk_fields` visits them). The
-/// dotted path is built only for a field that has a problem, so a clean model allocates nothing.
+/// The forbidden field names among `fields`, depth first (as `walk_fields` visits them).
+/// `names` holds the names of the enclosing fields (empty at the top). The dotted path is built
+/// only for a field that has a problem, so a clean model allocates nothing.
 fn bad_names<'f>(entity: &str, fields: &'f [Field], names: &mut Vec<&'f str>, out: &mut Vec<Problem>) {
     for field in fields {
-        names.push(&field.name);
         if let Some(why) = name_problem(&field.name) {
+            names.push(&field.name);
             out.push(Problem::new(Place::Field { entity: Id::from(entity), path: Id::from(names.join(".")) }, why));
+            names.pop();
         }
-        bad_names(entity, &field.fields, names, out);
-        names.pop();
+        // Most fields are scalars: no call, no push for them.
+        if !field.fields.is_empty() {
+            names.push(&field.name);
+            bad_names(entity, &field.fields, names, out);
+            names.pop();
+        }
     }
 }
 
@@ -159,5 +176,36 @@ mod tests {
         );
         assert!(name_problem("a\0b").is_some_and(|t| t.render(Lang::Es).contains("\"a\\0b\" contiene un carácter NUL")));
         assert!(name_problem("title").is_none() && collection_name_problem("orders").is_none());
+    }
+
+    #[test]
+    fn a_nul_or_a_dot_is_found_at_any_position_and_nothing_else_is() {
+        for len in 0..=20 {
+            let clean: String = "aé-/_Z9ñ~".chars().cycle().take(len).collect();
+            assert!(!has_nul_or_dot(clean.as_bytes()), "{clean:?}");
+            for at in 0..=clean.len() {
+                for bad in [".", "\0"] {
+                    let (head, tail) = clean.as_bytes().split_at(at);
+                    let name = [head, bad.as_bytes(), tail].concat();
+                    assert!(has_nul_or_dot(&name), "{name:?}");
+                }
+            }
+        }
+        // Neighbouring byte values are not mistaken for them.
+        assert!(!has_nul_or_dot(b"\x01-/\x01-/\x01-/\xff"));
+    }
+
+    #[test]
+    fn an_embedded_entity_with_an_empty_id_is_not_checked_as_a_collection() {
+        use crate::model::{check_structure, Entity, Relation};
+        let mut m = Model::new("t");
+        m.entities.push(Entity::new("", "system.a"));
+        m.entities.push(Entity::new("", "system.b"));
+        m.entities.push(Entity::new("p", "parent"));
+        m.relations.push(Relation::new("r", "p", "", Storage::Embed));
+        let names: Vec<_> = check_structure(&m).into_iter().filter(|p| p.message.contains("system.")).collect();
+        assert!(names.is_empty(), "{names:?}");
+        m.relations[0].storage = Storage::Reference;
+        assert_eq!(check_structure(&m).iter().filter(|p| p.message.contains("system.")).count(), 2);
     }
 }

@@ -3,7 +3,7 @@
 //! select it, and says what is wrong as a [`Text`] in the three languages.
 
 use super::ids::{IdIndex, Kind};
-use super::names::check_names;
+use super::names::check_names_into;
 use super::{Field, Id, Model, Storage};
 use crate::fast_hash::{FastMap, FastSet};
 use crate::i18n::{Arg, Text};
@@ -258,7 +258,14 @@ pub(crate) fn check_structure_with(ids: &IdIndex) -> Vec<Problem> {
             ));
         }
     }
-    out.extend(check_names(model));
+    // An entity is embedded when an embedding relation has it as its child: counted above, at
+    // the position of the last entity with its id (empty ids are not listed as repeats).
+    let embedded = |i: usize| {
+        let Some(entity) = model.entities.get(i) else { return false };
+        let at = if repeats || entity.id.is_empty() { ids.entity_position(&entity.id) } else { Some(i) };
+        at.and_then(|p| embedders_of.get(p)).is_some_and(|&n| n > 0)
+    };
+    check_names_into(model, embedded, &mut out);
     out
 }
 
