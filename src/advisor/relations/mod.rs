@@ -20,7 +20,7 @@ pub(crate) use usage::Usage;
 
 use super::{Recommendation, RelationAdvice};
 use crate::i18n::{Deferred, Text};
-use crate::model::{Relation, Storage};
+use crate::model::{Id, Relation, Storage};
 use std::sync::Arc;
 
 /// The facts of every relation, in model order: gathered once, shared by `advise_with` and
@@ -47,7 +47,7 @@ pub(crate) fn advise_one(f: &Facts) -> RelationAdvice {
     summary::fill(&mut reasons.verdict, f, &decision, &votes);
     let source: Arc<dyn Deferred> = Arc::new(reasons);
     RelationAdvice {
-        relation: f.rel.id.clone(),
+        relation: Id::new(&f.rel.id),
         class: f.class,
         recommendation: decision.recommendation,
         agrees: agrees(f.rel, decision.recommendation, f.child_external),

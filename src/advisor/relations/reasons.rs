@@ -121,17 +121,13 @@ pub(crate) fn quick_votes(r: &Reasons) -> [Vote; 6] {
 }
 
 /// The six votes of a relation, each reason built from `source` when read.
-pub(crate) fn criteria(source: &Arc<dyn Deferred>, votes: &[Vote; 6]) -> Vec<CriterionVote> {
-    Criterion::ALL
-        .iter()
-        .zip(votes)
-        .enumerate()
-        .map(|(i, (&criterion, &vote))| CriterionVote {
-            criterion,
-            vote,
-            reason: Text::deferred(Arc::clone(source), i as u8),
-        })
-        .collect()
+pub(crate) fn criteria(source: &Arc<dyn Deferred>, votes: &[Vote; 6]) -> [CriterionVote; 6] {
+    // `i` < 6: in bounds of both arrays of six.
+    std::array::from_fn(|i| CriterionVote {
+        criterion: Criterion::ALL[i],
+        vote: votes[i],
+        reason: Text::deferred(Arc::clone(source), i as u8),
+    })
 }
 
 #[cfg(test)]
