@@ -245,11 +245,12 @@ mod tests {
             let id = Id::new(a);
             for b in texts {
                 let same = a == b;
+                let owned = b.to_string();
                 assert_eq!(id == b, same, "{a} == {b}");
                 assert_eq!(id == *b, same, "{a} == {b}");
-                assert_eq!(id == b.to_string(), same, "{a} == {b}");
+                assert_eq!(id == owned, same, "{a} == {b}");
                 assert_eq!(b == id, same, "{b} == {a}");
-                assert_eq!(b.to_string() == id, same, "{b} == {a}");
+                assert_eq!(owned == id, same, "{b} == {a}");
                 assert_eq!(id == Id::new(b), same, "{a} == Id {b}");
             }
             assert_eq!(id, Id(Repr::Shared(Arc::from(a))), "inline and shared {a}");
