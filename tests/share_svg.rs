@@ -2,7 +2,8 @@
 //! arrows in the canvas' visual language, the selection and the dark theme.
 
 use docshape::advisor::{
-    analyze, CardinalityClass, Finding, Recommendation, RelationAdvice, Report, Severity, SizeEstimate, SizeLevel,
+    analyze, CardinalityClass, Criterion, CriterionVote, Finding, Recommendation, RelationAdvice, Report, Severity,
+    SizeEstimate, SizeLevel, Vote,
 };
 use docshape::editor::geometry::{bounds, entity_rect};
 use docshape::model::{load, BsonType, Entity, Field, Model, Place, Point, Relation, Storage};
@@ -136,7 +137,7 @@ fn advice(relation: &str, agrees: bool) -> RelationAdvice {
         relation: relation.into(),
         class: CardinalityClass::OneToMany,
         recommendation: Recommendation::ReferenceWithSubset,
-        criteria: Vec::new(),
+        criteria: Criterion::ALL.map(|criterion| CriterionVote { criterion, vote: Vote::Neutral, reason: "".into() }),
         summary: "reference: unbounded".into(),
         read_together: Vec::new(),
         read_apart: Vec::new(),

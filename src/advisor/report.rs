@@ -2,7 +2,7 @@
 
 use super::Finding;
 use crate::i18n::Text;
-use crate::model::{IndexSpec, Place};
+use crate::model::{Id, IndexSpec, Place};
 use serde::Serialize;
 
 /// The storage the advisor recommends for a relation (DOMAIN.md §3-§4).
@@ -116,17 +116,19 @@ pub struct CriterionVote {
 #[derive(Debug, Clone, PartialEq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct RelationAdvice {
-    pub relation: String,
+    /// The relation's id (inline when short: no allocation).
+    pub relation: Id,
     pub class: CardinalityClass,
     pub recommendation: Recommendation,
-    /// The six criteria, in order, each with its vote and reason.
-    pub criteria: Vec<CriterionVote>,
+    /// The six criteria, in `Criterion::ALL` order, each with its vote and reason (a fixed
+    /// array: no allocation; serialised as a JSON array like a list).
+    pub criteria: [CriterionVote; 6],
     /// One sentence: the verdict and the criterion that decided it.
     pub summary: Text,
-    /// Access patterns that read parent and child together.
-    pub read_together: Vec<String>,
+    /// Access patterns that read parent and child together (ids inline when short).
+    pub read_together: Vec<Id>,
     /// Access patterns that read the child without its parent.
-    pub read_apart: Vec<String>,
+    pub read_apart: Vec<Id>,
     /// Whether the user's chosen storage agrees with the recommendation.
     pub agrees: bool,
 }

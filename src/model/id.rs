@@ -98,9 +98,25 @@ impl From<Id> for String {
     }
 }
 
+impl Id {
+    /// Whether the id is `s`. An inline id is compared as inline bytes, without reading it back
+    /// as a `&str` (which checks its UTF-8 each time): the advisor compares relation ids to pair
+    /// advice with relations thousands of times per analysis.
+    fn is(&self, s: &str) -> bool {
+        match &self.0 {
+            // `Id::new` keeps every id of up to 22 bytes inline, so a longer `s` differs.
+            Repr::Short(short) => ShortStr::new(s).is_some_and(|other| other == *short),
+            Repr::Shared(shared) => &**shared == s,
+        }
+    }
+}
+
 impl PartialEq for Id {
     fn eq(&self, other: &Id) -> bool {
-        self.as_str() == other.as_str()
+        match (&self.0, &other.0) {
+            (Repr::Short(a), Repr::Short(b)) => a == b,
+            _ => self.as_str() == other.as_str(),
+        }
     }
 }
 
@@ -108,37 +124,37 @@ impl Eq for Id {}
 
 impl PartialEq<str> for Id {
     fn eq(&self, other: &str) -> bool {
-        self.as_str() == other
+        self.is(other)
     }
 }
 
 impl PartialEq<&str> for Id {
     fn eq(&self, other: &&str) -> bool {
-        self.as_str() == *other
+        self.is(other)
     }
 }
 
 impl PartialEq<String> for Id {
     fn eq(&self, other: &String) -> bool {
-        self.as_str() == other.as_str()
+        self.is(other)
     }
 }
 
 impl PartialEq<Id> for String {
     fn eq(&self, other: &Id) -> bool {
-        self.as_str() == other.as_str()
+        other.is(self)
     }
 }
 
 impl PartialEq<Id> for str {
     fn eq(&self, other: &Id) -> bool {
-        self == other.as_str()
+        other.is(self)
     }
 }
 
 impl PartialEq<Id> for &str {
     fn eq(&self, other: &Id) -> bool {
-        *self == other.as_str()
+        other.is(self)
     }
 }
 
@@ -217,5 +233,27 @@ mod tests {
         set.insert(short.clone());
         assert!(set.contains("usuario-seguidores"));
         assert_eq!(std::mem::size_of::<Id>(), std::mem::size_of::<String>());
+    }
+
+    /// Equality reads the same whether the ids are inline or shared, compared with ids or
+    /// strings, at and around the 22-byte edge.
+    #[test]
+    fn ids_equal_exactly_the_strings_they_hold() {
+        let texts =
+            ["", "a", "r1", "r10", "usuario-seguidores", "exactly-twenty-two-byt", "exactly-twenty-two-byte", "año"];
+        for a in texts {
+            let id = Id::new(a);
+            for b in texts {
+                let same = a == b;
+                let owned = b.to_string();
+                assert_eq!(id == b, same, "{a} == {b}");
+                assert_eq!(id == *b, same, "{a} == {b}");
+                assert_eq!(id == owned, same, "{a} == {b}");
+                assert_eq!(b == id, same, "{b} == {a}");
+                assert_eq!(owned == id, same, "{b} == {a}");
+                assert_eq!(id == Id::new(b), same, "{a} == Id {b}");
+            }
+            assert_eq!(id, Id(Repr::Shared(Arc::from(a))), "inline and shared {a}");
+        }
     }
 }

@@ -351,7 +351,7 @@ fn relations_section(out: &mut String, model: &Model, report: &Report, lang: Lan
             out.push_str(&table(&header, &rows));
             out.push('\n');
         }
-        let names = |ids: &[String]| ids.iter().map(|q| code(q)).collect::<Vec<_>>().join(", ");
+        let names = |ids: &[crate::model::Id]| ids.iter().map(|q| code(q)).collect::<Vec<_>>().join(", ");
         if !a.read_together.is_empty() {
             out.push_str(
                 &text!(

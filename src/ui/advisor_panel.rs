@@ -121,7 +121,7 @@ fn Recommendations() -> impl IntoView {
                     .iter()
                     .map(|a| {
                         let label = Place::Relation { id: a.relation.as_str().into() }.label(m);
-                        (label, a.relation.clone(), a.agrees, a.recommendation, a.class)
+                        (label, a.relation.to_string(), a.agrees, a.recommendation, a.class)
                     })
                     .collect()
             })

@@ -61,7 +61,7 @@ pub fn steps(editor: &Editor) -> Vec<Step> {
                     title: format!("{} → {}", name(&rel.parent), name(&rel.child)),
                     lines,
                     query: None,
-                    relation: Some(a.relation.clone()),
+                    relation: Some(a.relation.to_string()),
                 });
             }
             out

@@ -6,7 +6,7 @@
 use super::estimate::{element_bytes, entity_bytes, DEFAULT_DOC_BYTES};
 use super::usage::{Info, Usage};
 use crate::advisor::CardinalityClass;
-use crate::model::{AccessPattern, Entity, EntityKind, QueryKind, Relation, Storage, Thresholds};
+use crate::model::{AccessPattern, Entity, EntityKind, Id, QueryKind, Relation, Storage, Thresholds};
 use std::sync::Arc;
 
 /// Whether the relation puts a copy of the child into the parent (embedding or a subset).
@@ -85,8 +85,8 @@ pub(crate) struct Facts<'a> {
     pub parent_view: Vec<&'a AccessPattern>,
     /// Reads that start at the child and touch the parent (the child's view needs the parent).
     pub child_view: Vec<&'a AccessPattern>,
-    pub read_together: Vec<String>,
-    pub read_apart: Vec<String>,
+    pub read_together: Vec<Id>,
+    pub read_apart: Vec<Id>,
     pub parent_reads: f64,
     pub child_writes: f64,
     /// Other relations that copy this child into their parent (embed or subset).
@@ -149,10 +149,10 @@ impl<'a> Facts<'a> {
 
         let parent_view: Vec<&AccessPattern> = u.pair(p_record, c_record).to_vec();
         let child_view: Vec<&AccessPattern> = u.pair(c_record, p_record).to_vec();
-        let mut read_together: Vec<String> = Vec::new();
+        let mut read_together: Vec<Id> = Vec::new();
         let mut push = |id: &str| {
             if !read_together.iter().any(|x| x == id) {
-                read_together.push(id.to_string());
+                read_together.push(Id::new(id));
             }
         };
         parent_view.iter().chain(&child_view).for_each(|q| push(&q.id));
@@ -166,7 +166,7 @@ impl<'a> Facts<'a> {
                 .reads_from
                 .iter()
                 .filter(|q| !q.touches.iter().any(|t| t == &rel.parent))
-                .map(|q| q.id.clone())
+                .map(|q| Id::new(&q.id))
                 .collect()
         };
         Facts {

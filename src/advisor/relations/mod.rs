@@ -18,9 +18,9 @@ pub(crate) use decide::{bucket_fits, subset_size};
 pub(crate) use facts::{Facts, Outliers};
 pub(crate) use usage::Usage;
 
-use super::{Recommendation, RelationAdvice};
+use super::{Recommendation, RelationAdvice, Vote};
 use crate::i18n::{Deferred, Text};
-use crate::model::{Relation, Storage};
+use crate::model::{Id, Relation, Storage};
 use std::sync::Arc;
 
 /// The facts of every relation, in model order: gathered once, shared by `advise_with` and
@@ -32,30 +32,40 @@ pub(crate) fn gather_all<'a>(usage: &Usage<'a>) -> Vec<Facts<'a>> {
 
 /// One recommendation per relation, in model order, from the facts already gathered. The
 /// read lists stay with the facts until [`hand_over_reads`] moves them into the advice.
+///
+/// The votes and the decision are made at once; the reasons and the summary are sentences
+/// built when read from the relation's [`reasons::Reasons`], kept with those of its neighbours
+/// in one shared [`reasons::Block`] per [`reasons::PER_BLOCK`] relations.
 #[inline(never)] // a phase of `analyze`, kept apart so profiles show it
 pub(crate) fn advise_with(facts: &[Facts]) -> Vec<RelationAdvice> {
-    facts.iter().map(advise_one).collect()
-}
-
-/// The recommendation for one relation from its facts.
-/// The votes and the decision are made at once; the reasons and the summary are sentences
-/// built from the relation's owned [`reasons::Reasons`] when they are read.
-pub(crate) fn advise_one(f: &Facts) -> RelationAdvice {
-    let mut reasons = reasons::Reasons::of(f);
-    let votes = reasons::quick_votes(&reasons);
-    let decision = decide::decide(f, &votes);
-    summary::fill(&mut reasons.verdict, f, &decision, &votes);
-    let source: Arc<dyn Deferred> = Arc::new(reasons);
-    RelationAdvice {
-        relation: f.rel.id.clone(),
-        class: f.class,
-        recommendation: decision.recommendation,
-        agrees: agrees(f.rel, decision.recommendation, f.child_external),
-        criteria: reasons::criteria(&source, &votes),
-        summary: Text::deferred(source, reasons::SUMMARY),
-        read_together: Vec::new(),
-        read_apart: Vec::new(),
+    let mut out = Vec::with_capacity(facts.len());
+    let mut decided: Vec<([Vote; 6], Recommendation)> = Vec::with_capacity(reasons::PER_BLOCK.min(facts.len()));
+    for chunk in facts.chunks(reasons::PER_BLOCK) {
+        decided.clear();
+        let mut block = Vec::with_capacity(chunk.len());
+        for f in chunk {
+            let mut reasons = reasons::Reasons::of(f);
+            let votes = reasons::quick_votes(&reasons);
+            let decision = decide::decide(f, &votes);
+            summary::fill(&mut reasons.verdict, f, &decision, &votes);
+            block.push(reasons);
+            decided.push((votes, decision.recommendation));
+        }
+        let source: Arc<dyn Deferred> = Arc::new(reasons::Block(block));
+        for (position, (f, (votes, recommendation))) in chunk.iter().zip(&decided).enumerate() {
+            out.push(RelationAdvice {
+                relation: Id::new(&f.rel.id),
+                class: f.class,
+                recommendation: *recommendation,
+                agrees: agrees(f.rel, *recommendation, f.child_external),
+                criteria: reasons::criteria(&source, position, votes),
+                summary: Text::deferred(Arc::clone(&source), reasons::sentence_number(position, reasons::SUMMARY)),
+                read_together: Vec::new(),
+                read_apart: Vec::new(),
+            });
+        }
     }
+    out
 }
 
 /// Moves each relation's read lists (query ids) from its facts into its advice, once nothing
