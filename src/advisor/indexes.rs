@@ -17,7 +17,7 @@ use super::paths::Layout;
 use super::query_shape::{shapes, Shapes};
 use super::IndexAdvice;
 use crate::fast_hash::FastMap;
-use crate::model::{Entity, Model, Storage};
+use crate::model::{Entity, Id, Model, Storage};
 use std::sync::Arc;
 
 mod merge;
@@ -161,9 +161,9 @@ pub(crate) fn derive_with(layout: &Layout, shapes: &Shapes, loads: &FastMap<&str
                 }
             }
             advice.push(IndexAdvice {
-                entity: root.id.clone(),
+                entity: Id::new(&root.id),
                 index: Arc::new(c.keys.spec()),
-                queries: c.queries().map(|q| id_at(model, q).to_string()).collect(),
+                queries: c.queries().map(|q| Id::new(id_at(model, q))).collect(),
                 reason: c.reason,
                 multikey: c.multikey,
                 declared: c.declared,
@@ -256,7 +256,7 @@ mod tests {
         assert!(ttl.reason.contains("2 years"), "{}", ttl.reason);
         let tags = advice.iter().find(|a| a.entity == "material" && a.index.key_doc() == "{ etiquetas: 1 }");
         assert!(tags.is_some_and(|t| t.multikey && t.queries == ["C4b"]), "{tags:?}");
-        let c7 = advice.iter().find(|a| a.queries.contains(&"C7".to_string())).expect("C7's index");
+        let c7 = advice.iter().find(|a| a.queries.iter().any(|q| q == "C7")).expect("C7's index");
         assert!(!c7.multikey && c7.reason.contains("ESR"), "{}", c7.reason);
         assert!(advice.iter().all(|a| !a.declared));
         assert!(!advice.iter().any(|a| a.queries.iter().any(|q| q == "C1" || q == "C6")), "_id lookups need none");

@@ -2,7 +2,7 @@
 
 use super::Finding;
 use crate::i18n::Text;
-use crate::model::{IndexSpec, Place};
+use crate::model::{Id, IndexSpec, Place};
 use serde::Serialize;
 use std::sync::Arc;
 
@@ -232,12 +232,13 @@ pub struct SizeEstimate {
 #[derive(Debug, Clone, PartialEq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct IndexAdvice {
-    pub entity: String,
+    /// The collection (inline when short: no allocation).
+    pub entity: Id,
     /// Shared with the [`QueryAdvice`] of the queries it serves (serialised as the index).
     #[serde(serialize_with = "shared_index")]
     pub index: Arc<IndexSpec>,
-    /// Access patterns it serves.
-    pub queries: Vec<String>,
+    /// Access patterns it serves (their ids, inline when short).
+    pub queries: Vec<Id>,
     /// Why these keys in this order (ESR, tie-breaker, TTL, multikey).
     pub reason: Text,
     /// A key is an array path (multikey index).

@@ -231,7 +231,7 @@ mod tests {
         IndexAdvice {
             entity: entity.into(),
             index: index.into(),
-            queries: queries.iter().map(|q| q.to_string()).collect(),
+            queries: queries.iter().map(|q| (*q).into()).collect(),
             reason: "equality, then sort (ESR)".into(),
             multikey: false,
             declared: false,
