@@ -67,7 +67,7 @@ fn relations_queries_and_collections_from_the_advisor() {
             QueryAdvice {
                 query: "C2".into(),
                 single_document: false,
-                index: Some(IndexSpec::new(&[("material.material_id", 1), ("votos_utiles", -1)])),
+                index: Some(IndexSpec::new(&[("material.material_id", 1), ("votos_utiles", -1)]).into()),
                 explanation: String::new().into(),
             },
         ],
@@ -81,7 +81,7 @@ fn relations_queries_and_collections_from_the_advisor() {
         }],
         indexes: vec![IndexAdvice {
             entity: "resena".into(),
-            index: IndexSpec::new(&[("estado", 1), ("fecha", -1)]),
+            index: IndexSpec::new(&[("estado", 1), ("fecha", -1)]).into(),
             queries: vec!["C5".into()],
             reason: "equality, then sort".into(),
             multikey: false,

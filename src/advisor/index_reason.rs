@@ -231,8 +231,8 @@ pub(crate) fn declared_and(derived: Text) -> Text {
 
 /// An index's reason, followed by the queries of an index it absorbed: with the same keys,
 /// or through its prefix.
-pub(crate) fn also_serves(before: Text, queries: &[String], same_keys: bool) -> Text {
-    let queries = queries.join(", ");
+/// `queries`: their ids, joined by `, `.
+pub(crate) fn also_serves(before: Text, queries: String, same_keys: bool) -> Text {
     if same_keys {
         text!(
             en: "{before} Also serves {queries}.",

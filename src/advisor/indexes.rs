@@ -14,91 +14,166 @@
 use super::index_budget::{is_rare, loads, rate, Load};
 use super::index_reason;
 use super::paths::Layout;
-use super::query_shape::{prefix_either_way, shapes, Shapes};
+use super::query_shape::{shapes, Shapes};
 use super::IndexAdvice;
 use crate::fast_hash::FastMap;
-use crate::i18n::Text;
-use crate::model::{IndexKey, IndexSpec, Model, Storage};
+use crate::model::{Entity, Id, Model, Storage};
+use std::sync::Arc;
+
+mod merge;
+use merge::{absorbs, fold_into, id_at, merge, trim, Candidate, Found, Keys, NONE};
 
 /// Derived and declared indexes of every collection, collection by collection.
 pub fn derive(model: &Model) -> Vec<IndexAdvice> {
     let layout = Layout::new(model);
-    derive_with(&layout, &Shapes::new(shapes(&layout)), &loads(&layout))
+    derive_with(&layout, &Shapes::new(shapes(&layout)), &loads(&layout)).advice
+}
+
+/// The indexes of a model, with which one serves each query (by position).
+pub(crate) struct Derived {
+    /// Collection by collection, as [`derive`] returns them.
+    pub advice: Vec<IndexAdvice>,
+    /// Where each query's index is, when no two elements of the model share an id.
+    pub links: Option<Links>,
+}
+
+/// Which index holds each query, and where each collection's indexes are.
+pub(crate) struct Links {
+    /// By query position: the position in `advice` of the index that lists it (`u32::MAX`: none).
+    owners: Vec<u32>,
+    /// Each collection with indexes (its position in the model's entities), with the range of
+    /// its indexes in `advice`, in model order.
+    spans: Vec<(u32, u32, u32)>,
+}
+
+impl Links {
+    /// The position of the index that lists the query at position `query`.
+    pub fn owner(&self, query: usize) -> Option<usize> {
+        self.owners.get(query).copied().filter(|&p| p != NONE).map(|p| p as usize)
+    }
+
+    /// The range in `advice` of the indexes of the collection at position `root`.
+    pub fn span(&self, root: usize) -> std::ops::Range<usize> {
+        let at = self.spans.partition_point(|s| (s.0 as usize) < root);
+        match self.spans.get(at) {
+            Some(&(r, start, end)) if r as usize == root => start as usize..end as usize,
+            _ => 0..0,
+        }
+    }
 }
 
 /// `derive` with the look-ups, the query shapes (`query_shape::shapes`) and the collection
 /// loads (`index_budget::loads`) already built.
-pub(crate) fn derive_with(layout: &Layout, shapes: &Shapes, loads: &FastMap<&str, Load>) -> Vec<IndexAdvice> {
+pub(crate) fn derive_with(layout: &Layout, shapes: &Shapes, loads: &FastMap<&str, Load>) -> Derived {
     let model = layout.model;
-    let mut per_root: FastMap<&str, Vec<IndexAdvice>> = FastMap::default();
-    let mut rare_per_root: FastMap<&str, Vec<IndexAdvice>> = FastMap::default();
+    let ids = layout.ids();
+    // Indexes are grouped by collection id, as one position per id: two collections with one
+    // id share their group (the first takes it).
+    let repeat = ids.entity_ids_repeat();
+    let group_of = |pos: usize| -> usize {
+        match repeat {
+            true => model.entities.get(pos).and_then(|e| ids.entity_position(&e.id)).unwrap_or(pos),
+            false => pos,
+        }
+    };
+    let mut found = Found::new(model.entities.len(), model.queries.len());
     for (at, (q, shape)) in model.queries.iter().zip(shapes.iter()).enumerate() {
         let Some(shape) = shape else { continue };
         if !shape.needs_index() {
             continue;
         }
         let Some(root) = shape.root_in(model) else { continue };
+        let Ok(position) = u32::try_from(at) else { continue };
         let write_heavy = loads.get(root.id.as_str()).is_some_and(Load::write_heavy);
-        let target = if write_heavy && is_rare(q) { &mut rare_per_root } else { &mut per_root };
-        let index = shape.ideal();
-        let multikey = shape.multikey();
-        let reason = index_reason::derived(&q.id, shapes, at);
-        target.entry(root.id.as_str()).or_default().push(IndexAdvice {
-            entity: root.id.clone(),
-            index,
-            queries: vec![q.id.clone()],
-            reason,
-            multikey,
+        let candidate = Candidate {
+            origin: 0,
+            keys: Keys::Derived(shape),
+            first: position,
+            more: Vec::new(),
+            reason: index_reason::derived(&q.id, shapes, at),
+            multikey: shape.multikey(),
             declared: false,
-        });
+        };
+        found.add(group_of(shape.root), write_heavy && is_rare(q), candidate);
     }
     for r in &model.relations {
         let (Storage::Bucket, Some(b)) = (r.storage, r.bucket.as_ref()) else { continue };
         let (Some(ttl), Some(field)) = (b.ttl_seconds, b.period_field.as_ref()) else { continue };
-        let Some(bucket) = layout.entity(&r.child).filter(|e| layout.is_collection(e)) else { continue };
-        let index =
-            IndexSpec { keys: vec![IndexKey { field: field.clone(), dir: 1 }], unique: false, ttl_seconds: Some(ttl) };
-        let reason = index_reason::ttl(ttl, field, &r.id);
-        let advice = IndexAdvice {
-            entity: bucket.id.clone(),
-            index,
-            queries: Vec::new(),
-            reason,
+        let Some(at) = ids.entity_position(&r.child) else { continue };
+        if !model.entities.get(at).is_some_and(|e| layout.is_collection(e)) {
+            continue;
+        }
+        let candidate = Candidate {
+            origin: 0,
+            keys: Keys::Ttl(field, ttl),
+            first: NONE,
+            more: Vec::new(),
+            reason: index_reason::ttl(ttl, field, &r.id),
             multikey: false,
             declared: false,
         };
-        per_root.entry(bucket.id.as_str()).or_default().push(advice);
+        found.add(group_of(at), false, candidate);
     }
     // The runs per minute of each query id, gathered only when some collection is over budget.
     let mut rates: Option<FastMap<&str, f64>> = None;
-    let mut out = Vec::new();
+    let declared: usize = model.entities.iter().map(|e| e.collection.indexes.len()).sum();
+    let mut advice = Vec::with_capacity(found.len() + declared);
+    let mut owners = vec![NONE; model.queries.len()];
+    let mut spans = Vec::new();
+    // The collections with their positions (they come in model order, by reference).
+    let mut positions = model.entities.iter().enumerate();
     for root in layout.collections() {
-        // Most collections of a large model have no index at all: no look-up once every
-        // derived one is placed.
-        let derived = match per_root.is_empty() {
-            true => Vec::new(),
-            false => per_root.remove(root.id.as_str()).unwrap_or_default(),
-        };
-        if derived.is_empty() && root.collection.indexes.is_empty() {
+        let Some((pos, _)) = positions.find(|(_, e)| std::ptr::eq(*e, root)) else { continue };
+        // Two collections with one id share their group: the first takes it.
+        let group = group_of(pos);
+        if !found.has(group) && root.collection.indexes.is_empty() {
             continue;
         }
-        let mut kept = merge(declared_of(root), derived);
+        let (mut derived, mut rare) = (Vec::new(), Vec::new());
+        found.take(group, &mut derived, &mut rare);
+        if derived.is_empty() && root.collection.indexes.is_empty() {
+            // Only rare patterns' indexes, and nothing to fold them into: they stay for
+            // another collection with the same id.
+            for candidate in rare {
+                found.add(group, true, candidate);
+            }
+            continue;
+        }
+        for (i, candidate) in derived.iter_mut().enumerate() {
+            candidate.origin = u32::try_from(i + 1).unwrap_or(u32::MAX);
+        }
+        let mut kept = merge(model, declared_of(root), derived);
         let budget = loads.get(root.id.as_str()).copied().unwrap_or_default().budget(&model.thresholds);
         if kept.len() > budget {
-            trim(&mut kept, budget, rates.get_or_insert_with(|| rates_of(layout, shapes)));
+            trim(model, &mut kept, budget, rates.get_or_insert_with(|| rates_of(layout, shapes)));
         }
-        let rare = match rare_per_root.is_empty() {
-            true => Vec::new(),
-            false => rare_per_root.remove(root.id.as_str()).unwrap_or_default(),
-        };
         for rare in rare {
             if let Some(host) = kept.iter_mut().find(|k| absorbs(k, &rare)) {
-                fold_into(host, rare);
+                fold_into(model, host, rare);
             }
         }
-        out.extend(kept);
+        let first = advice.len();
+        for c in kept {
+            let at = u32::try_from(advice.len()).unwrap_or(NONE);
+            for q in c.queries() {
+                if let Some(owner) = owners.get_mut(q as usize).filter(|o| **o == NONE) {
+                    *owner = at;
+                }
+            }
+            advice.push(IndexAdvice {
+                entity: Id::new(&root.id),
+                index: Arc::new(c.keys.spec()),
+                queries: c.queries().map(|q| Id::new(id_at(model, q))).collect(),
+                reason: c.reason,
+                multikey: c.multikey,
+                declared: c.declared,
+            });
+        }
+        let span = |p: usize| u32::try_from(p).unwrap_or(NONE);
+        spans.push((span(pos), span(first), span(advice.len())));
     }
-    out
+    let links = ids.repeats().is_empty().then_some(Links { owners, spans });
+    Derived { advice, links }
 }
 
 /// The runs per minute of every query that derives an index, by query id (summed when ids repeat).
@@ -113,31 +188,16 @@ fn rates_of<'m>(layout: &Layout<'m>, shapes: &Shapes) -> FastMap<&'m str, f64> {
     rates
 }
 
-/// Leaves out derived indexes (never declared or TTL ones) until the collection is within
-/// `budget`, those serving the fewest runs per minute first (the latest on a tie).
-fn trim(kept: &mut Vec<IndexAdvice>, budget: usize, rates: &FastMap<&str, f64>) {
-    while kept.len() > budget {
-        let served =
-            |a: &IndexAdvice| a.queries.iter().map(|q| rates.get(q.as_str()).copied().unwrap_or(0.0)).sum::<f64>();
-        let weakest = kept
-            .iter()
-            .enumerate()
-            .filter(|(_, a)| !a.declared && a.index.ttl_seconds.is_none())
-            .map(|(i, a)| (i, served(a)))
-            .min_by(|a, b| a.1.total_cmp(&b.1).then(b.0.cmp(&a.0)));
-        let Some((i, _)) = weakest else { return };
-        kept.remove(i);
-    }
-}
-
-fn declared_of(root: &crate::model::Entity) -> Vec<IndexAdvice> {
+/// The indexes the designer declared on `root`.
+fn declared_of(root: &Entity) -> Vec<Candidate<'_>> {
     root.collection
         .indexes
         .iter()
-        .map(|index| IndexAdvice {
-            entity: root.id.clone(),
-            index: index.clone(),
-            queries: Vec::new(),
+        .map(|index| Candidate {
+            origin: 0,
+            keys: Keys::Declared(index),
+            first: NONE,
+            more: Vec::new(),
             reason: index_reason::declared(),
             multikey: false,
             declared: true,
@@ -145,55 +205,10 @@ fn declared_of(root: &crate::model::Entity) -> Vec<IndexAdvice> {
         .collect()
 }
 
-/// Folds derived indexes into the declared ones and into each other: an index whose keys
-/// are a prefix of a kept one (or equal to it) is served by it. TTL indexes merge only with
-/// an identical TTL index.
-fn merge(declared: Vec<IndexAdvice>, derived: Vec<IndexAdvice>) -> Vec<IndexAdvice> {
-    // (origin, advice): declared indexes first, then derived ones by the query that made them.
-    let mut kept: Vec<(usize, IndexAdvice)> = declared.into_iter().map(|a| (0, a)).collect();
-    // Longest first, so each shorter index finds the longest one it is a prefix of.
-    let mut order: Vec<(usize, IndexAdvice)> = derived.into_iter().enumerate().map(|(i, a)| (i + 1, a)).collect();
-    order.sort_by_key(|(_, a)| std::cmp::Reverse(a.index.keys.len()));
-    for (origin, candidate) in order {
-        let Some((_, host)) = kept.iter_mut().find(|(_, k)| absorbs(k, &candidate)) else {
-            kept.push((origin, candidate));
-            continue;
-        };
-        fold_into(host, candidate);
-    }
-    kept.sort_by_key(|(origin, _)| *origin);
-    kept.into_iter().map(|(_, a)| a).collect()
-}
-
-/// `host` serves `candidate`'s queries too: note them and why.
-fn fold_into(host: &mut IndexAdvice, candidate: IndexAdvice) {
-    let same_keys = host.index.keys == candidate.index.keys;
-    for q in &candidate.queries {
-        if !host.queries.contains(q) {
-            host.queries.push(q.clone());
-        }
-    }
-    host.multikey |= candidate.multikey;
-    let before = std::mem::replace(&mut host.reason, Text::empty());
-    host.reason = if host.declared && same_keys && host.queries.len() == candidate.queries.len() {
-        index_reason::declared_and(candidate.reason)
-    } else {
-        index_reason::also_serves(before, &candidate.queries, same_keys)
-    };
-}
-
-fn absorbs(host: &IndexAdvice, candidate: &IndexAdvice) -> bool {
-    match (host.index.ttl_seconds, candidate.index.ttl_seconds) {
-        (None, None) => prefix_either_way(&candidate.index, &host.index),
-        (Some(a), Some(b)) => a == b && host.index.keys == candidate.index.keys,
-        _ => false,
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::model::{load, AccessPattern, Entity, Filter, FilterOp, SortKey};
+    use crate::model::{load, AccessPattern, Entity, Filter, FilterOp, IndexSpec, SortKey};
 
     fn bibliored() -> Model {
         load(include_str!("../../public/templates/bibliored.json")).expect("template loads")
@@ -241,7 +256,7 @@ mod tests {
         assert!(ttl.reason.contains("2 years"), "{}", ttl.reason);
         let tags = advice.iter().find(|a| a.entity == "material" && a.index.key_doc() == "{ etiquetas: 1 }");
         assert!(tags.is_some_and(|t| t.multikey && t.queries == ["C4b"]), "{tags:?}");
-        let c7 = advice.iter().find(|a| a.queries.contains(&"C7".to_string())).expect("C7's index");
+        let c7 = advice.iter().find(|a| a.queries.iter().any(|q| q == "C7")).expect("C7's index");
         assert!(!c7.multikey && c7.reason.contains("ESR"), "{}", c7.reason);
         assert!(advice.iter().all(|a| !a.declared));
         assert!(!advice.iter().any(|a| a.queries.iter().any(|q| q == "C1" || q == "C6")), "_id lookups need none");

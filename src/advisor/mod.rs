@@ -56,8 +56,8 @@ pub fn analyze(model: &Model) -> Report {
     let spanning_writes = aggregates::spanning_writes_with(&roots);
     let shapes = query_shape::Shapes::new(query_shape::shapes(&layout));
     let loads = index_budget::loads(&layout);
-    let indexes = indexes::derive_with(&layout, &shapes, &loads);
-    let queries = queries::advise_with(&layout, &shapes, &indexes);
+    let indexes::Derived { advice: indexes, links } = indexes::derive_with(&layout, &shapes, &loads);
+    let queries = queries::advise_with(&layout, &shapes, &indexes, links.as_ref());
     let mut report =
         Report { relations, aggregates, spanning_writes, patterns, sizes, indexes, queries, findings: Vec::new() };
     let cx = Context::new(model, &report);

@@ -2,13 +2,15 @@
 //! keeps) or by several reads, and by which index.
 
 use super::index_reason::and;
+use super::indexes::Links;
 use super::paths::Layout;
 use super::query_shape::{serves, shapes, Shape};
 use super::{IndexAdvice, QueryAdvice};
 use crate::fast_hash::FastMap;
 use crate::i18n::{Arg, Text};
-use crate::model::{AccessPattern, IndexSpec, Model, QueryKind};
+use crate::model::{AccessPattern, Entity, IndexSpec, Model, QueryKind};
 use crate::text;
+use std::sync::Arc;
 
 mod reach;
 use reach::{kept_in, reach, Reach};
@@ -16,21 +18,67 @@ use reach::{kept_in, reach, Reach};
 /// One advice per access pattern, in model order.
 pub fn advise(model: &Model, indexes: &[IndexAdvice]) -> Vec<QueryAdvice> {
     let layout = Layout::new(model);
-    advise_with(&layout, &shapes(&layout), indexes)
+    advise_with(&layout, &shapes(&layout), indexes, None)
 }
 
-/// `advise` with the look-ups and the query shapes already built.
-pub(crate) fn advise_with(layout: &Layout, shapes: &[Option<Shape>], indexes: &[IndexAdvice]) -> Vec<QueryAdvice> {
-    let mut by_root: FastMap<&str, Vec<&IndexAdvice>> = FastMap::default();
-    for a in indexes {
-        by_root.entry(a.entity.as_str()).or_default().push(a);
+/// `advise` with the look-ups and the query shapes already built, and, when known, which
+/// index lists each query (`links`, from `indexes::derive_with`).
+pub(crate) fn advise_with(
+    layout: &Layout,
+    shapes: &[Option<Shape>],
+    indexes: &[IndexAdvice],
+    links: Option<&Links>,
+) -> Vec<QueryAdvice> {
+    let lookup = match links {
+        Some(links) => Lookup::Linked(indexes, links),
+        None => {
+            let mut by_root: FastMap<&str, Vec<&IndexAdvice>> = FastMap::default();
+            for a in indexes {
+                by_root.entry(a.entity.as_str()).or_default().push(a);
+            }
+            Lookup::ById(by_root)
+        }
+    };
+    // The built-in `_id` index, built once and shared by the queries it serves.
+    let mut id_index = None;
+    let queries = layout.model.queries.iter().zip(shapes).enumerate();
+    queries.map(|(at, (q, s))| advise_one(layout, &lookup, &mut id_index, at, q, s.as_ref())).collect()
+}
+
+/// How a query finds the indexes of its collection.
+enum Lookup<'a> {
+    /// By position (see `indexes::Links`).
+    Linked(&'a [IndexAdvice], &'a Links),
+    /// By collection id, then query id (when no links are known).
+    ById(FastMap<&'a str, Vec<&'a IndexAdvice>>),
+}
+
+impl Lookup<'_> {
+    /// The index that lists the query at position `at` (id `id`), else the first index of
+    /// its collection (`root`) that serves its shape.
+    fn chosen(&self, at: usize, id: &str, root: &Entity, s: &Shape) -> Option<&IndexAdvice> {
+        match self {
+            Lookup::Linked(indexes, links) => links
+                .owner(at)
+                .and_then(|p| indexes.get(p))
+                .or_else(|| indexes.get(links.span(s.root)).unwrap_or_default().iter().find(|a| serves(&a.index, s))),
+            Lookup::ById(by_root) => {
+                let candidates = by_root.get(root.id.as_str()).map(Vec::as_slice).unwrap_or(&[]);
+                candidates
+                    .iter()
+                    .find(|a| a.queries.iter().any(|q| q == id))
+                    .or_else(|| candidates.iter().find(|a| serves(&a.index, s)))
+                    .copied()
+            }
+        }
     }
-    layout.model.queries.iter().zip(shapes).map(|(q, s)| advise_one(layout, &by_root, q, s.as_ref())).collect()
 }
 
 fn advise_one(
     layout: &Layout,
-    by_root: &FastMap<&str, Vec<&IndexAdvice>>,
+    lookup: &Lookup,
+    id_index: &mut Option<Arc<IndexSpec>>,
+    at: usize,
     q: &AccessPattern,
     shape: Option<&Shape>,
 ) -> QueryAdvice {
@@ -117,7 +165,7 @@ fn advise_one(
     };
     let (index, explanation) = match shape {
         Some(s) if s.id_equality => (
-            Some(IndexSpec::new(&[("_id", 1)])),
+            Some(Arc::clone(id_index.get_or_insert_with(|| Arc::new(IndexSpec::new(&[("_id", 1)]))))),
             and(
                 text,
                 text!(
@@ -127,27 +175,20 @@ fn advise_one(
                 ),
             ),
         ),
-        Some(s) if s.needs_index() => {
-            let candidates = by_root.get(root.id.as_str()).map(Vec::as_slice).unwrap_or(&[]);
-            let chosen = candidates
-                .iter()
-                .find(|a| a.queries.contains(&q.id))
-                .or_else(|| candidates.iter().find(|a| serves(&a.index, s)));
-            match chosen {
-                Some(a) => (Some(a.index.clone()), served_by(text, a, s)),
-                None => (
-                    None,
-                    and(
-                        text,
-                        text!(
-                            en: "No index serves it: every run scans the collection.",
-                            es: "Ningún índice lo atiende: cada ejecución recorre la colección entera.",
-                            pt: "Nenhum índice o atende: cada execução varre a coleção inteira."
-                        ),
+        Some(s) if s.needs_index() => match lookup.chosen(at, &q.id, root, s) {
+            Some(a) => (Some(Arc::clone(&a.index)), served_by(text, a, s)),
+            None => (
+                None,
+                and(
+                    text,
+                    text!(
+                        en: "No index serves it: every run scans the collection.",
+                        es: "Ningún índice lo atiende: cada ejecución recorre la colección entera.",
+                        pt: "Nenhum índice o atende: cada execução varre a coleção inteira."
                     ),
                 ),
-            }
-        }
+            ),
+        },
         _ => (None, text),
     };
     QueryAdvice { query: q.id.clone(), single_document: single, index, explanation }
@@ -224,7 +265,7 @@ mod tests {
         assert_eq!(v.len(), m.queries.len());
         let c1 = get(&v, "C1");
         assert!(c1.single_document, "{}", c1.explanation);
-        assert_eq!(c1.index, Some(IndexSpec::new(&[("_id", 1)])));
+        assert_eq!(c1.index.as_deref(), Some(&IndexSpec::new(&[("_id", 1)])));
         assert!(c1.explanation.contains("resenas_destacadas"), "{}", c1.explanation);
     }
 
@@ -233,7 +274,7 @@ mod tests {
         let (_, v) = advice();
         let c2 = get(&v, "C2");
         assert!(c2.single_document);
-        assert_eq!(c2.index, Some(IndexSpec::new(&[("material.material_id", 1), ("votos_utiles", -1)])));
+        assert_eq!(c2.index.as_deref(), Some(&IndexSpec::new(&[("material.material_id", 1), ("votos_utiles", -1)])));
         let c8 = get(&v, "C8");
         assert!(c8.explanation.contains("multikey"), "{}", c8.explanation);
     }
@@ -288,6 +329,39 @@ mod tests {
         assert!(c1.contains("(the 1,500 kept)"), "{c1}");
         assert!(c1.render(Lang::Es).contains("(los 1.500 que se guardan)"), "{}", c1.render(Lang::Es));
         assert!(c1.render(Lang::Pt).contains("(os 1.500 guardados)"), "{}", c1.render(Lang::Pt));
+    }
+
+    #[test]
+    fn queries_find_their_index_by_position_as_they_would_by_id() {
+        use crate::advisor::{index_budget::loads, indexes::derive_with, query_shape::Shapes};
+        let mut models: Vec<Model> = std::fs::read_dir("public/templates")
+            .expect("the gallery")
+            .map(|f| load(&std::fs::read_to_string(f.expect("a file").path()).expect("a template")).expect("loads"))
+            .collect();
+        models.extend([20, 100].map(|n| crate::model::synthetic::generate(n, 7)));
+        let mut linked_served = 0;
+        for m in &models {
+            let layout = Layout::new(m);
+            let shapes = Shapes::new(shapes(&layout));
+            let derived = derive_with(&layout, &shapes, &loads(&layout));
+            let links = derived.links.as_ref().expect("no repeated ids: linked");
+            let linked = advise_with(&layout, &shapes, &derived.advice, Some(links));
+            assert_eq!(linked, advise_with(&layout, &shapes, &derived.advice, None), "{}", m.name);
+            linked_served +=
+                linked.iter().filter(|a| a.index.as_ref().is_some_and(|i| i.keys[0].field != "_id")).count();
+            for a in linked.iter().filter_map(|a| a.index.as_ref()) {
+                let shared = derived.advice.iter().any(|d| std::sync::Arc::ptr_eq(&d.index, a));
+                assert!(shared || a.keys[0].field == "_id", "the index advice's own, not a copy");
+            }
+        }
+        assert!(linked_served > 100, "{linked_served}");
+        // Repeated ids: no links, the look-up by id.
+        let mut m = models.swap_remove(0);
+        let twin = m.entities[0].clone();
+        m.entities.push(twin);
+        let layout = Layout::new(&m);
+        let derived = derive_with(&layout, &Shapes::new(shapes(&layout)), &loads(&layout));
+        assert!(derived.links.is_none());
     }
 
     #[test]

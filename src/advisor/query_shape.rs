@@ -106,6 +106,11 @@ impl Shape {
         self.keys.get(..self.key_count()).unwrap_or_default().iter().map(|k| (self.path(k), k.dir))
     }
 
+    /// Key `i` of [`Shape::ideal`] (field, direction), without building it.
+    pub fn ideal_key(&self, i: usize) -> Option<(&str, i8)> {
+        self.keys.get(..self.key_count())?.get(i).map(|k| (self.path(k), k.dir))
+    }
+
     /// The ESR index for this shape: equality, then sort, then range.
     pub fn ideal(&self) -> IndexSpec {
         let keys = self.ideal_keys().map(|(field, dir)| IndexKey { field: field.to_string(), dir }).collect();

@@ -4,6 +4,7 @@ use super::Finding;
 use crate::i18n::Text;
 use crate::model::{Id, IndexSpec, Place};
 use serde::Serialize;
+use std::sync::Arc;
 
 /// The storage the advisor recommends for a relation (DOMAIN.md §3-§4).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -233,10 +234,13 @@ pub struct SizeEstimate {
 #[derive(Debug, Clone, PartialEq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct IndexAdvice {
-    pub entity: String,
-    pub index: IndexSpec,
-    /// Access patterns it serves.
-    pub queries: Vec<String>,
+    /// The collection (inline when short: no allocation).
+    pub entity: Id,
+    /// Shared with the [`QueryAdvice`] of the queries it serves (serialised as the index).
+    #[serde(serialize_with = "shared_index")]
+    pub index: Arc<IndexSpec>,
+    /// Access patterns it serves (their ids, inline when short).
+    pub queries: Vec<Id>,
     /// Why these keys in this order (ESR, tie-breaker, TTL, multikey).
     pub reason: Text,
     /// A key is an array path (multikey index).
@@ -252,10 +256,20 @@ pub struct QueryAdvice {
     pub query: String,
     /// One document (one aggregate, with its copies) serves it: no second read, no `$lookup`.
     pub single_document: bool,
-    /// The index that serves it, if it filters or sorts.
-    pub index: Option<IndexSpec>,
+    /// The index that serves it, if it filters or sorts: the one of its [`IndexAdvice`],
+    /// shared (serialised as the index).
+    #[serde(serialize_with = "shared_index_or_none")]
+    pub index: Option<Arc<IndexSpec>>,
     /// One or two sentences: how it is served.
     pub explanation: Text,
+}
+
+fn shared_index<S: serde::Serializer>(index: &Arc<IndexSpec>, s: S) -> Result<S::Ok, S::Error> {
+    IndexSpec::serialize(index, s)
+}
+
+fn shared_index_or_none<S: serde::Serializer>(index: &Option<Arc<IndexSpec>>, s: S) -> Result<S::Ok, S::Error> {
+    Option::<&IndexSpec>::serialize(&index.as_deref(), s)
 }
 
 /// Everything the advisor says about a model.

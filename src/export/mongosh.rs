@@ -185,7 +185,10 @@ pub fn indexes_of(builder: &Builder, entity: &Entity, advice: &[&IndexAdvice], l
     };
     for a in advice.iter().filter(|a| a.entity == entity.id) {
         let serves = if a.queries.is_empty() { String::new() } else { format!("{}: ", a.queries.join(", ")) };
-        add(a.index.clone(), format!("{serves}{}", a.reason.render(lang)).trim_end_matches(": ").to_string());
+        add(
+            IndexSpec::clone(&a.index),
+            format!("{serves}{}", a.reason.render(lang)).trim_end_matches(": ").to_string(),
+        );
     }
     for index in &entity.collection.indexes {
         let declared = text!(en: "declared in the model", es: "declarado en el modelo", pt: "declarado no modelo");
@@ -227,8 +230,8 @@ mod tests {
         index.ttl_seconds = ttl;
         IndexAdvice {
             entity: entity.into(),
-            index,
-            queries: queries.iter().map(|q| q.to_string()).collect(),
+            index: index.into(),
+            queries: queries.iter().map(|q| (*q).into()).collect(),
             reason: "equality, then sort (ESR)".into(),
             multikey: false,
             declared: false,

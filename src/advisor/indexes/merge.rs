@@ -1,0 +1,314 @@
+//! The indexes of one collection while they are merged: each keeps its keys borrowed (from
+//! the designer's declaration, the query shape or the bucket) and its queries by position,
+//! and only the indexes kept are built as [`IndexAdvice`](crate::advisor::IndexAdvice).
+
+use super::super::index_reason;
+use super::super::query_shape::Shape;
+use crate::fast_hash::FastMap;
+use crate::i18n::Text;
+use crate::model::{IndexKey, IndexSpec, Model};
+
+/// No query (a declared or TTL index).
+pub(super) const NONE: u32 = u32::MAX;
+
+/// Where an index's keys come from, borrowed until the index is kept.
+#[derive(Debug, Clone, Copy)]
+pub(super) enum Keys<'a> {
+    /// Declared by the designer.
+    Declared(&'a IndexSpec),
+    /// The ideal index of a query shape ([`Shape::ideal`]).
+    Derived(&'a Shape),
+    /// A bucket's period field with its TTL in seconds.
+    Ttl(&'a str, u64),
+}
+
+impl<'a> Keys<'a> {
+    fn len(&self) -> usize {
+        match self {
+            Keys::Declared(s) => s.keys.len(),
+            Keys::Derived(s) => s.key_count(),
+            Keys::Ttl(..) => 1,
+        }
+    }
+
+    /// Key `i` (field, direction); only called below `len`.
+    fn key(&self, i: usize) -> (&'a str, i8) {
+        match *self {
+            Keys::Declared(s) => s.keys.get(i).map_or(("", 0), |k| (k.field.as_str(), k.dir)),
+            Keys::Derived(s) => s.ideal_key(i).unwrap_or(("", 0)),
+            Keys::Ttl(field, _) => (field, 1),
+        }
+    }
+
+    pub(super) fn ttl(&self) -> Option<u64> {
+        match self {
+            Keys::Declared(s) => s.ttl_seconds,
+            Keys::Derived(_) => None,
+            Keys::Ttl(_, ttl) => Some(*ttl),
+        }
+    }
+
+    /// The same fields in the same order and directions.
+    fn same(&self, other: &Keys) -> bool {
+        self.len() == other.len() && (0..self.len()).all(|i| self.key(i) == other.key(i))
+    }
+
+    /// Whether `self` is a prefix of `long`, directly or with every direction flipped.
+    fn prefix_either_way(&self, long: &Keys) -> bool {
+        let n = self.len();
+        if n > long.len() {
+            return false;
+        }
+        // One pass: every field equal, and every direction the same or every one flipped.
+        let (mut same, mut flipped) = (true, true);
+        for i in 0..n {
+            let ((a, da), (b, db)) = (self.key(i), long.key(i));
+            same &= da == db;
+            flipped &= da.wrapping_neg() == db;
+            if a != b || !(same || flipped) {
+                return false;
+            }
+        }
+        true
+    }
+
+    /// The index itself, built once for an index that is kept.
+    pub(super) fn spec(&self) -> IndexSpec {
+        match *self {
+            Keys::Declared(s) => s.clone(),
+            Keys::Derived(s) => s.ideal(),
+            Keys::Ttl(field, ttl) => IndexSpec {
+                keys: vec![IndexKey { field: field.to_string(), dir: 1 }],
+                unique: false,
+                ttl_seconds: Some(ttl),
+            },
+        }
+    }
+}
+
+/// An index of one collection while merging.
+#[derive(Debug)]
+pub(super) struct Candidate<'a> {
+    /// Declared indexes first (0), then derived ones by the order they were found (1, 2, ...).
+    pub origin: u32,
+    pub keys: Keys<'a>,
+    /// The position of the query it was derived for ([`NONE`] for none), then the queries of
+    /// the indexes it absorbed.
+    pub first: u32,
+    pub more: Vec<u32>,
+    pub reason: Text,
+    pub multikey: bool,
+    pub declared: bool,
+}
+
+impl Candidate<'_> {
+    /// The positions of the queries it serves, in order.
+    pub(super) fn queries(&self) -> impl Iterator<Item = u32> + '_ {
+        (self.first != NONE).then_some(self.first).into_iter().chain(self.more.iter().copied())
+    }
+
+    fn query_count(&self) -> usize {
+        usize::from(self.first != NONE) + self.more.len()
+    }
+
+    fn push(&mut self, q: u32) {
+        if self.first == NONE {
+            self.first = q;
+        } else {
+            self.more.push(q);
+        }
+    }
+}
+
+/// The indexes found for each collection (a group: a collection's position), in the order
+/// found: a chain per group through one list, so no list per collection and no sort.
+pub(super) struct Found<'a> {
+    /// Each index, whether it is a rare pattern's, and the next of its group.
+    items: Vec<(bool, Option<Candidate<'a>>, u32)>,
+    /// The first and last index of each group ([`NONE`]: none).
+    ends: Vec<(u32, u32)>,
+}
+
+impl<'a> Found<'a> {
+    pub(super) fn new(groups: usize, capacity: usize) -> Found<'a> {
+        Found { items: Vec::with_capacity(capacity), ends: vec![(NONE, NONE); groups] }
+    }
+
+    /// Adds an index to `group` (ignored when `group` is out of range).
+    pub(super) fn add(&mut self, group: usize, rare: bool, candidate: Candidate<'a>) {
+        let (Ok(at), Some(ends)) = (u32::try_from(self.items.len()), self.ends.get_mut(group)) else { return };
+        match ends.1 {
+            NONE => ends.0 = at,
+            last => {
+                if let Some(item) = self.items.get_mut(last as usize) {
+                    item.2 = at;
+                }
+            }
+        }
+        ends.1 = at;
+        self.items.push((rare, Some(candidate), NONE));
+    }
+
+    pub(super) fn len(&self) -> usize {
+        self.items.len()
+    }
+
+    pub(super) fn has(&self, group: usize) -> bool {
+        self.ends.get(group).is_some_and(|e| e.0 != NONE)
+    }
+
+    /// Takes the indexes of `group` (rare ones apart), in the order found; the group is
+    /// empty afterwards.
+    pub(super) fn take(&mut self, group: usize, derived: &mut Vec<Candidate<'a>>, rare: &mut Vec<Candidate<'a>>) {
+        let Some(ends) = self.ends.get_mut(group) else { return };
+        let mut at = std::mem::replace(ends, (NONE, NONE)).0;
+        while let Some((is_rare, candidate, next)) = self.items.get_mut(at as usize) {
+            if let Some(candidate) = candidate.take() {
+                match *is_rare {
+                    true => rare.push(candidate),
+                    false => derived.push(candidate),
+                }
+            }
+            at = *next;
+        }
+    }
+}
+
+/// The id of the query at `at`.
+pub(super) fn id_at(model: &Model, at: u32) -> &str {
+    model.queries.get(at as usize).map_or("", |q| q.id.as_str())
+}
+
+/// Folds derived indexes into the declared ones and into each other: an index whose keys
+/// are a prefix of a kept one (or equal to it) is served by it. TTL indexes merge only with
+/// an identical TTL index. The result is in origin order.
+pub(super) fn merge<'a>(
+    model: &Model,
+    mut kept: Vec<Candidate<'a>>,
+    mut derived: Vec<Candidate<'a>>,
+) -> Vec<Candidate<'a>> {
+    // Longest first, so each shorter index finds the longest one it is a prefix of.
+    derived.sort_by_key(|c| std::cmp::Reverse(c.keys.len()));
+    kept.reserve(derived.len());
+    for candidate in derived {
+        match kept.iter_mut().find(|k| absorbs(k, &candidate)) {
+            Some(host) => fold_into(model, host, candidate),
+            None => kept.push(candidate),
+        }
+    }
+    kept.sort_by_key(|c| c.origin);
+    kept
+}
+
+/// `host` serves `candidate`'s queries too: note them and why.
+pub(super) fn fold_into(model: &Model, host: &mut Candidate, candidate: Candidate) {
+    let same_keys = host.keys.same(&candidate.keys);
+    for q in candidate.queries() {
+        let id = id_at(model, q);
+        if !host.queries().any(|h| id_at(model, h) == id) {
+            host.push(q);
+        }
+    }
+    host.multikey |= candidate.multikey;
+    let before = std::mem::replace(&mut host.reason, Text::empty());
+    host.reason = if host.declared && same_keys && host.query_count() == candidate.query_count() {
+        index_reason::declared_and(candidate.reason)
+    } else {
+        let mut ids = String::new();
+        for (i, q) in candidate.queries().enumerate() {
+            if i > 0 {
+                ids.push_str(", ");
+            }
+            ids.push_str(id_at(model, q));
+        }
+        index_reason::also_serves(before, ids, same_keys)
+    };
+}
+
+/// Whether `host` serves `candidate` (see [`merge`]).
+pub(super) fn absorbs(host: &Candidate, candidate: &Candidate) -> bool {
+    match (host.keys.ttl(), candidate.keys.ttl()) {
+        (None, None) => candidate.keys.prefix_either_way(&host.keys),
+        (Some(a), Some(b)) => a == b && host.keys.same(&candidate.keys),
+        _ => false,
+    }
+}
+
+/// Leaves out derived indexes (never declared or TTL ones) until the collection is within
+/// `budget`, those serving the fewest runs per minute first (the latest on a tie). `rates`:
+/// the runs per minute by query id.
+pub(super) fn trim(model: &Model, kept: &mut Vec<Candidate>, budget: usize, rates: &FastMap<&str, f64>) {
+    while kept.len() > budget {
+        let served =
+            |c: &Candidate| c.queries().map(|q| rates.get(id_at(model, q)).copied().unwrap_or(0.0)).sum::<f64>();
+        let weakest = kept
+            .iter()
+            .enumerate()
+            .filter(|(_, c)| !c.declared && c.keys.ttl().is_none())
+            .map(|(i, c)| (i, served(c)))
+            .min_by(|a, b| a.1.total_cmp(&b.1).then(b.0.cmp(&a.0)));
+        let Some((i, _)) = weakest else { return };
+        kept.remove(i);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn keys_compare_across_their_sources_without_being_built() {
+        let declared = IndexSpec::new(&[("dia", -1), ("socio_id", 1)]);
+        let flipped = IndexSpec::new(&[("dia", 1)]);
+        let ttl = IndexSpec { ttl_seconds: Some(60), ..IndexSpec::new(&[("dia", 1)]) };
+        let (long, short, ttl_declared) = (Keys::Declared(&declared), Keys::Declared(&flipped), Keys::Declared(&ttl));
+        assert!(short.prefix_either_way(&long), "a prefix with every direction flipped");
+        assert!(!long.prefix_either_way(&short));
+        assert!(Keys::Ttl("dia", 60).same(&ttl_declared) && Keys::Ttl("dia", 60).ttl() == Some(60));
+        assert!(!Keys::Ttl("dia", 60).same(&long));
+        assert_eq!(Keys::Ttl("dia", 60).spec(), ttl);
+        let mut c = Candidate {
+            origin: 0,
+            keys: long,
+            first: NONE,
+            more: Vec::new(),
+            reason: Text::empty(),
+            multikey: false,
+            declared: true,
+        };
+        assert_eq!(c.queries().count(), 0);
+        c.push(3);
+        c.push(1);
+        assert_eq!(c.queries().collect::<Vec<_>>(), [3, 1]);
+        assert_eq!(c.query_count(), 2);
+    }
+
+    #[test]
+    fn found_indexes_come_back_by_group_in_the_order_found_once() {
+        let spec = IndexSpec::new(&[("a", 1)]);
+        let candidate = |first: u32| Candidate {
+            origin: 0,
+            keys: Keys::Declared(&spec),
+            first,
+            more: Vec::new(),
+            reason: Text::empty(),
+            multikey: false,
+            declared: false,
+        };
+        let mut found = Found::new(3, 0);
+        for (group, rare, q) in [(2, false, 0), (0, false, 1), (2, true, 2), (2, false, 3), (7, false, 4)] {
+            found.add(group, rare, candidate(q));
+        }
+        assert_eq!(found.len(), 4, "group 7 does not exist");
+        assert!(found.has(2) && found.has(0) && !found.has(1));
+        let (mut derived, mut rare) = (Vec::new(), Vec::new());
+        found.take(2, &mut derived, &mut rare);
+        assert_eq!(derived.iter().map(|c| c.first).collect::<Vec<_>>(), [0, 3]);
+        assert_eq!(rare.iter().map(|c| c.first).collect::<Vec<_>>(), [2]);
+        assert!(!found.has(2));
+        found.take(2, &mut derived, &mut rare);
+        assert_eq!(derived.len() + rare.len(), 3, "taken once");
+        found.take(1, &mut derived, &mut rare);
+        assert_eq!(derived.len(), 2, "an empty group gives nothing");
+    }
+}
