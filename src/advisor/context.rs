@@ -9,7 +9,7 @@ use super::size_walk::{Growth, Largest};
 use super::sizes::{estimate_with_growth, Walked};
 use super::{IndexAdvice, RelationAdvice, Report, SizeEstimate};
 use crate::fast_hash::FastMap;
-use crate::model::ids::Kind;
+use crate::model::ids::{position_in, Kind};
 use crate::model::{Entity, Model, Relation};
 use std::cell::OnceCell;
 
@@ -68,7 +68,7 @@ impl<'a> Context<'a> {
     where
         'a: 'r,
     {
-        if let Some(names) = self.relation_index(rel).and_then(|i| self.end_names_by_index().get(i)) {
+        if let Some(names) = position_in(&self.model.relations, rel).and_then(|i| self.end_names_by_index().get(i)) {
             return *names;
         }
         let name = |id: &'r str| self.entity(id).map(|e| e.name.as_str()).unwrap_or(id);
@@ -90,20 +90,7 @@ impl<'a> Context<'a> {
     /// The entities at both ends of a relation (`None`: no entity has that id), found by the
     /// relation's position when it is one of the model's, without hashing its ends' ids.
     pub fn ends(&self, rel: &Relation) -> (Option<&'a Entity>, Option<&'a Entity>) {
-        match self.relation_index(rel) {
-            Some(i) => self.layout().ids().ends(i),
-            None => (self.entity(&rel.parent), self.entity(&rel.child)),
-        }
-    }
-
-    /// The position of `rel` in the model's relations when it is one of them (by address: the
-    /// rules iterate `model.relations`), without hashing its id.
-    fn relation_index(&self, rel: &Relation) -> Option<usize> {
-        let size = std::mem::size_of::<Relation>();
-        let base = self.model.relations.as_ptr() as usize;
-        let offset = (rel as *const Relation as usize).checked_sub(base)?;
-        let i = offset / size;
-        (size > 0 && offset % size == 0 && i < self.model.relations.len()).then_some(i)
+        self.layout().ends_of(rel)
     }
 
     pub fn relation(&self, id: &str) -> Option<&'a Relation> {

@@ -11,7 +11,7 @@
 //! places in a document (subset arrays, computed values, id arrays, extended references).
 
 use crate::fast_hash::FastMap;
-use crate::model::ids::IdIndex;
+use crate::model::ids::{position_in, IdIndex};
 use crate::model::{Entity, EntityKind, Model, Relation, Storage};
 use std::rc::Rc;
 
@@ -126,11 +126,8 @@ impl<'a> Layout<'a> {
     /// The entities at both ends of `r` (as [`Self::entity`] finds them), by the relation's
     /// position without hashing its ends' ids when `r` is one of the model's relations.
     pub fn ends_of(&self, r: &Relation) -> (Option<&'a Entity>, Option<&'a Entity>) {
-        let size = std::mem::size_of::<Relation>();
-        let base = self.model.relations.as_ptr() as usize;
-        let offset = (r as *const Relation as usize).checked_sub(base);
-        match offset.filter(|o| size > 0 && o % size == 0 && o / size < self.model.relations.len()) {
-            Some(o) => self.ids.ends(o / size),
+        match position_in(&self.model.relations, r) {
+            Some(i) => self.ids.ends(i),
             None => (self.entity(&r.parent), self.entity(&r.child)),
         }
     }
@@ -138,12 +135,7 @@ impl<'a> Layout<'a> {
     /// The position of `e` in the model's entities (by address), when it is one of them and its
     /// id is no other entity's (so the position is the one its id looks up).
     fn own_position(&self, e: &Entity) -> Option<usize> {
-        let size = std::mem::size_of::<Entity>();
-        let base = self.model.entities.as_ptr() as usize;
-        let offset = (e as *const Entity as usize).checked_sub(base)?;
-        let i = offset / size;
-        let own = size > 0 && offset % size == 0 && i < self.model.entities.len();
-        (own && !self.ids.entity_ids_repeat()).then_some(i)
+        position_in(&self.model.entities, e).filter(|_| !self.ids.entity_ids_repeat())
     }
 
     /// The relation that embeds `id` into a parent document, if any.

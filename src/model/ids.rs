@@ -179,6 +179,16 @@ impl<'a> IdIndex<'a> {
     }
 }
 
+/// The position of `item` in `items` when it is one of them, told by its address (the
+/// advisor's passes hold references into the model's own lists): no id is hashed, and an equal
+/// element elsewhere in memory is not taken for it.
+pub(crate) fn position_in<T>(items: &[T], item: &T) -> Option<usize> {
+    let size = std::mem::size_of::<T>();
+    let offset = (item as *const T as usize).checked_sub(items.as_ptr() as usize)?;
+    let i = offset.checked_div(size)?;
+    (offset % size == 0 && i < items.len()).then_some(i)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
