@@ -113,7 +113,8 @@ impl Shape {
 
     /// The ESR index for this shape: equality, then sort, then range.
     pub fn ideal(&self) -> IndexSpec {
-        let keys = self.ideal_keys().map(|(field, dir)| IndexKey { field: field.to_string(), dir }).collect();
+        let keys =
+            self.ideal_keys().map(|(field, dir)| IndexKey { field: crate::model::Id::new(field), dir }).collect();
         IndexSpec { keys, unique: false, ttl_seconds: None }
     }
 

@@ -7,7 +7,7 @@
 //! as a `&str` (`Deref`), compares with strings, and serialises as a plain JSON string.
 
 use crate::i18n::{Arg, ShortStr};
-use serde::{Serialize, Serializer};
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use std::borrow::Borrow;
 use std::fmt;
 use std::hash::{Hash, Hasher};
@@ -196,6 +196,23 @@ impl Serialize for Id {
     }
 }
 
+/// From a plain JSON string, like the `String` it replaces (inline when short).
+impl<'de> Deserialize<'de> for Id {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Id, D::Error> {
+        struct Visitor;
+        impl serde::de::Visitor<'_> for Visitor {
+            type Value = Id;
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("a string")
+            }
+            fn visit_str<E: serde::de::Error>(self, s: &str) -> Result<Id, E> {
+                Ok(Id::new(s))
+            }
+        }
+        deserializer.deserialize_str(Visitor)
+    }
+}
+
 impl From<Id> for Arg {
     fn from(id: Id) -> Arg {
         id.arg()
@@ -233,6 +250,13 @@ mod tests {
         set.insert(short.clone());
         assert!(set.contains("usuario-seguidores"));
         assert_eq!(std::mem::size_of::<Id>(), std::mem::size_of::<String>());
+        for text in ["usuario-seguidores", long_text, "", "a.\"quoted\" año"] {
+            let json = serde_json::to_string(text).expect("a JSON string");
+            let id: Id = serde_json::from_str(&json).expect("an id");
+            assert_eq!(id, text);
+            assert_eq!(serde_json::to_string(&id).ok(), Some(json), "read and written as the same string");
+        }
+        assert!(serde_json::from_str::<Id>("3").is_err(), "only a string is an id");
     }
 
     /// Equality reads the same whether the ids are inline or shared, compared with ids or

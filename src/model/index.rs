@@ -1,11 +1,14 @@
 //! Indexes declared on a collection (the advisor also derives its own from the queries).
 
+use super::Id;
 use serde::{Deserialize, Serialize};
 
-/// One key of an index: a dotted field path and a direction (1 / -1).
+/// One key of an index: a dotted field path and a direction (1 / -1). The path is an [`Id`]:
+/// inline when short, so the indexes the advisor derives cost no allocation per key (it reads
+/// and writes as the same JSON string).
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct IndexKey {
-    pub field: String,
+    pub field: Id,
     #[serde(default = "one")]
     pub dir: i8,
 }
@@ -27,7 +30,7 @@ pub struct IndexSpec {
 impl IndexSpec {
     pub fn new(keys: &[(&str, i8)]) -> IndexSpec {
         IndexSpec {
-            keys: keys.iter().map(|(f, d)| IndexKey { field: f.to_string(), dir: *d }).collect(),
+            keys: keys.iter().map(|(f, d)| IndexKey { field: Id::new(f), dir: *d }).collect(),
             unique: false,
             ttl_seconds: None,
         }

@@ -78,7 +78,7 @@ impl<'a> Keys<'a> {
             Keys::Declared(s) => s.clone(),
             Keys::Derived(s) => s.ideal(),
             Keys::Ttl(field, ttl) => IndexSpec {
-                keys: vec![IndexKey { field: field.to_string(), dir: 1 }],
+                keys: vec![IndexKey { field: crate::model::Id::new(field), dir: 1 }],
                 unique: false,
                 ttl_seconds: Some(ttl),
             },
