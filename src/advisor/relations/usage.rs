@@ -7,7 +7,7 @@ use super::facts::{copies_child, display_name, is_read, rate};
 use crate::advisor::SizeEstimate;
 use crate::fast_hash::FastMap;
 use crate::model::ids::IdIndex;
-use crate::model::{AccessPattern, Entity, Model, Relation};
+use crate::model::{AccessPattern, Entity, Model, Relation, Storage};
 use std::cell::OnceCell;
 use std::rc::Rc;
 use std::sync::Arc;
@@ -25,7 +25,8 @@ pub(crate) struct Usage<'a> {
     ends: Vec<(usize, usize)>,
     /// Reads keyed by (record they start at, record of the id they touch).
     pairs: FastMap<(usize, usize), Vec<&'a AccessPattern>>,
-    /// Reads keyed by (record they start at, first segment of a filter/sort/projection path).
+    /// Reads keyed by (record they start at, first segment of a filter/sort/projection path),
+    /// for the paths an embedding names on its parent (the only ones looked up).
     paths: FastMap<(usize, &'a str), Vec<&'a AccessPattern>>,
 }
 
@@ -75,6 +76,8 @@ impl<'a> Usage<'a> {
         for s in sizes {
             u.at(&s.entity).size = Some(s);
         }
+        // The reads and the records they start at, for the paths below.
+        let mut starts: Vec<(usize, &'a AccessPattern)> = Vec::with_capacity(model.queries.len());
         for q in &model.queries {
             let start = u.record_or_insert(&q.entity);
             if is_read(q) {
@@ -85,14 +88,7 @@ impl<'a> Usage<'a> {
                     let touched = u.record_or_insert(t);
                     u.pairs.entry((start, touched)).or_default().push(q);
                 }
-                let paths = q.filters.iter().map(|f| &f.field).chain(q.sort.iter().map(|s| &s.field));
-                for path in paths.chain(q.projection.iter()) {
-                    let head = path.split('.').next().unwrap_or(path);
-                    let list = u.paths.entry((start, head)).or_default();
-                    if !list.iter().any(|p| p.id == q.id) {
-                        list.push(q);
-                    }
-                }
+                starts.push((start, q));
             } else {
                 for id in q.entities() {
                     u.at(id).writes_per_min += rate(q);
@@ -111,6 +107,23 @@ impl<'a> Usage<'a> {
                 let at = u.record_mut(record);
                 if at.name.is_none() {
                     at.name = Some(Arc::from(display_name(at.entity, end)));
+                }
+            }
+            // Only an embedding's field is ever looked up (on its parent): the reads' paths
+            // are listed for those alone.
+            if r.storage == Storage::Embed && !r.field.is_empty() {
+                u.paths.entry((parent, r.field.as_str())).or_default();
+            }
+        }
+        if !u.paths.is_empty() {
+            for (start, q) in starts {
+                let paths = q.filters.iter().map(|f| &f.field).chain(q.sort.iter().map(|s| &s.field));
+                for path in paths.chain(q.projection.iter()) {
+                    let head = path.split('.').next().unwrap_or(path);
+                    let Some(list) = u.paths.get_mut(&(start, head)) else { continue };
+                    if !list.iter().any(|p| p.id == q.id) {
+                        list.push(q);
+                    }
                 }
             }
         }
@@ -173,7 +186,8 @@ impl<'a> Usage<'a> {
         self.pairs.get(&(start, touched)).map(Vec::as_slice).unwrap_or(&[])
     }
 
-    /// Reads that start at a record and name `head` as a path's first segment.
+    /// Reads that start at a record and name `head` as a path's first segment (`head`: the
+    /// field of an embedding whose parent is that record; other heads are not listed).
     pub(super) fn path(&self, start: Option<usize>, head: &'a str) -> &[&'a AccessPattern] {
         let Some(start) = start else { return &[] };
         self.paths.get(&(start, head)).map(Vec::as_slice).unwrap_or(&[])
