@@ -77,6 +77,7 @@ pub(crate) fn derive_with(layout: &Layout, shapes: &Shapes, loads: &FastMap<&str
         }
     };
     let mut found = Found::new(model.entities.len(), model.queries.len());
+    let mut reasons = index_reason::DerivedReasons::default();
     for (at, (q, shape)) in model.queries.iter().zip(shapes.iter()).enumerate() {
         let Some(shape) = shape else { continue };
         if !shape.needs_index() {
@@ -90,7 +91,7 @@ pub(crate) fn derive_with(layout: &Layout, shapes: &Shapes, loads: &FastMap<&str
             keys: Keys::Derived(shape),
             first: position,
             more: Vec::new(),
-            reason: index_reason::derived(&q.id, shapes, at),
+            reason: reasons.derived(model, shapes, at),
             multikey: shape.multikey(),
             declared: false,
         };
