@@ -1,14 +1,16 @@
 //! The shape of an access pattern as an index sees it: equality fields, sort keys and range
 //! fields, as full paths inside the collection that holds the pattern's entity.
 //!
-//! A shape keeps its paths in one string, each distinct path once, and its keys as spans of
-//! it (two allocations per shape, however many keys): the keys are compared span to span
-//! while the shape is built, and as text only against an index's keys.
+//! The shapes of an analysis keep their paths in one string, each distinct path of a shape
+//! once, and their keys in one list, as spans of both: one allocation of each for all the
+//! shapes, however many keys. The keys are compared span to span while a shape is built, and
+//! as text only against an index's keys.
 
 use crate::model::{Entity, IndexKey, IndexSpec, Model};
 
 mod build;
 pub(crate) use build::shapes;
+use std::sync::Arc;
 
 /// The shape of every access pattern, in model order, shared by the index reasons built
 /// from them (see `index_reason::derived`).
@@ -45,17 +47,28 @@ impl Key {
     }
 }
 
+/// The paths and keys of every shape of an analysis, one after the other.
+#[derive(Debug, Default)]
+pub(crate) struct Arena {
+    /// Every distinct path of each shape, one after the other, in the order first named.
+    paths: String,
+    /// Each shape's keys, one shape after the other (see [`Shape`]).
+    keys: Vec<Key>,
+}
+
 /// An access pattern's query shape (paths are full paths inside the root's documents).
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Clone)]
 pub(crate) struct Shape {
     /// The position of the collection the query runs on, in the model's entities.
     pub root: usize,
-    /// Every distinct path of the shape, one after the other, in the order first named.
-    paths: String,
-    /// Equality and array-membership filters (in filter order), then the sort keys not
-    /// already pinned by an equality (in order), then the range, existence and text filters
-    /// not already keyed, then the range filters on a sort key (the sort key bounds them).
-    keys: Vec<Key>,
+    /// The paths and keys, shared by the shapes of one analysis.
+    arena: Arc<Arena>,
+    /// Where this shape's keys are in the arena's: equality and array-membership filters (in
+    /// filter order), then the sort keys not already pinned by an equality (in order), then
+    /// the range, existence and text filters not already keyed, then the range filters on a
+    /// sort key (the sort key bounds them).
+    first: u32,
+    end: u32,
     /// How many keys of each part: equality, sort, range (the rest bound a sort key).
     counts: [usize; 3],
     /// An equality on `_id`: the built-in `_id` index pins the document.
@@ -64,17 +77,38 @@ pub(crate) struct Shape {
     pub text: bool,
 }
 
+/// The shape's keys by part and its flags (not the whole arena).
+impl std::fmt::Debug for Shape {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Shape")
+            .field("root", &self.root)
+            .field("equality", &self.equality().collect::<Vec<_>>())
+            .field("sort", &self.sort().collect::<Vec<_>>())
+            .field("range", &self.range().collect::<Vec<_>>())
+            .field("range_on_sort", &self.range_on_sort().collect::<Vec<_>>())
+            .field("id_equality", &self.id_equality)
+            .field("text", &self.text)
+            .finish()
+    }
+}
+
 impl Shape {
     fn path(&self, k: &Key) -> &str {
-        self.paths.get(k.start as usize..k.end as usize).unwrap_or_default()
+        self.arena.paths.get(k.start as usize..k.end as usize).unwrap_or_default()
+    }
+
+    /// This shape's keys, in part order.
+    fn keys(&self) -> &[Key] {
+        self.arena.keys.get(self.first as usize..self.end as usize).unwrap_or_default()
     }
 
     /// The keys of one part (`at`: how many parts before it).
     fn part(&self, at: usize) -> &[Key] {
         let [eq, sort, range] = self.counts;
-        let bounds = [0, eq, eq + sort, eq + sort + range, self.keys.len()];
+        let keys = self.keys();
+        let bounds = [0, eq, eq + sort, eq + sort + range, keys.len()];
         let (start, end) = (bounds.get(at).copied().unwrap_or(0), bounds.get(at + 1).copied().unwrap_or(0));
-        self.keys.get(start..end).unwrap_or_default()
+        keys.get(start..end).unwrap_or_default()
     }
 
     fn paths_of(&self, at: usize) -> impl ExactSizeIterator<Item = &str> + Clone + '_ {
@@ -103,12 +137,12 @@ impl Shape {
 
     /// The keys of [`Shape::ideal`] (field, direction), without building it.
     pub fn ideal_keys(&self) -> impl Iterator<Item = (&str, i8)> + '_ {
-        self.keys.get(..self.key_count()).unwrap_or_default().iter().map(|k| (self.path(k), k.dir))
+        self.keys().get(..self.key_count()).unwrap_or_default().iter().map(|k| (self.path(k), k.dir))
     }
 
     /// Key `i` of [`Shape::ideal`] (field, direction), without building it.
     pub fn ideal_key(&self, i: usize) -> Option<(&str, i8)> {
-        self.keys.get(..self.key_count())?.get(i).map(|k| (self.path(k), k.dir))
+        self.keys().get(..self.key_count())?.get(i).map(|k| (self.path(k), k.dir))
     }
 
     /// The ESR index for this shape: equality, then sort, then range.
@@ -140,13 +174,13 @@ impl Shape {
 
     /// Whether an index on [`Shape::ideal`] is multikey (one of its paths is an array).
     pub fn multikey(&self) -> bool {
-        self.keys.get(..self.key_count()).unwrap_or_default().iter().any(|k| k.array)
+        self.keys().get(..self.key_count()).unwrap_or_default().iter().any(|k| k.array)
     }
 
     /// The paths that are arrays or go through one, in the order the query first names them
     /// (every one is a key of [`Shape::ideal`]).
     pub fn array_paths(&self) -> Vec<&str> {
-        let mut starts: Vec<&Key> = self.keys.iter().filter(|k| k.array).collect();
+        let mut starts: Vec<&Key> = self.keys().iter().filter(|k| k.array).collect();
         starts.sort_by_key(|k| k.start);
         starts.dedup_by(|a, b| a.same_path(b));
         starts.into_iter().map(|k| self.path(k)).collect()
@@ -206,14 +240,15 @@ mod tests {
     use crate::model::{Filter, FilterOp, Model, SortKey};
 
     fn shape(eq: &[&str], sort: &[(&str, i8)], range: &[&str]) -> Shape {
-        let mut b = Builder { paths: String::new(), keys: Vec::new(), prefix: "", is_value: false };
+        let mut arena = Arena::default();
+        let mut b = Builder::new(&mut arena, "", false);
         let keys = eq.iter().map(|f| (*f, 1, Part::Equality));
         let keys = keys.chain(sort.iter().map(|(f, d)| (*f, *d, Part::Sort)));
         for (field, dir, part) in keys.chain(range.iter().map(|f| (*f, 1, Part::Range))) {
             let span = b.intern(field).expect("a path");
             b.add(span, part, dir, false);
         }
-        b.finish(0, false, false)
+        b.finish(0, false, false).shape(&Arc::new(arena))
     }
 
     #[test]

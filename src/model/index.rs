@@ -61,11 +61,13 @@ impl IndexSpec {
             if i > 0 {
                 out.write_str(", ")?;
             }
-            let bare = k.field.bytes().all(|c| c.is_ascii_alphanumeric() || c == b'_');
+            // Read once: an inline path is checked as UTF-8 each time it is read.
+            let field = k.field.as_str();
+            let bare = field.bytes().all(|c| c.is_ascii_alphanumeric() || c == b'_');
             if !bare {
                 out.write_char('"')?;
             }
-            out.write_str(&k.field)?;
+            out.write_str(field)?;
             if !bare {
                 out.write_char('"')?;
             }

@@ -1,18 +1,51 @@
 //! Building a query shape from an access pattern: each filter and sort field's full path in
-//! the root's documents, written once into the shape's path string, then the keys sorted into
+//! the root's documents, written once into the shapes' path string, then the keys sorted into
 //! equality, sort and range.
 
-use super::{Key, Part, Shape};
+use super::{Arena, Key, Part, Shape};
 use crate::advisor::paths::{resolve, Layout, Placement};
 use crate::model::{AccessPattern, FilterOp};
+use std::sync::Arc;
 
-/// The shape of every access pattern, in model order.
+/// The shape of every access pattern, in model order, sharing one arena.
 pub(crate) fn shapes(layout: &Layout) -> Vec<Option<Shape>> {
-    layout.model.queries.iter().map(|q| shape_of(layout, q)).collect()
+    let queries = &layout.model.queries;
+    let mut arena = Arena { paths: String::new(), keys: Vec::with_capacity(queries.len() * 3) };
+    let built: Vec<Option<Built>> = queries.iter().map(|q| build(&mut arena, layout, q)).collect();
+    let arena = Arc::new(arena);
+    built.into_iter().map(|b| b.map(|b| b.shape(&arena))).collect()
 }
 
-/// The shape of `q`, or `None` when its entity is not stored in a MongoDB collection.
+/// The shape of `q` alone (an arena of its own), or `None` when its entity is not stored in
+/// a MongoDB collection.
+#[cfg(test)]
 pub(crate) fn shape_of(layout: &Layout, q: &AccessPattern) -> Option<Shape> {
+    let mut arena = Arena::default();
+    let built = build(&mut arena, layout, q)?;
+    Some(built.shape(&Arc::new(arena)))
+}
+
+/// A shape whose paths and keys are written in the arena, before the arena is shared.
+pub(super) struct Built {
+    root: usize,
+    first: u32,
+    end: u32,
+    counts: [usize; 3],
+    id_equality: bool,
+    text: bool,
+}
+
+impl Built {
+    /// The shape, reading its paths and keys from `arena` (the one it was built in).
+    pub(super) fn shape(self, arena: &Arc<Arena>) -> Shape {
+        let Built { root, first, end, counts, id_equality, text } = self;
+        Shape { root, arena: Arc::clone(arena), first, end, counts, id_equality, text }
+    }
+}
+
+/// Writes the shape of `q` in `arena`; `None` (nothing written) when its entity is not stored
+/// in a MongoDB collection.
+fn build(arena: &mut Arena, layout: &Layout, q: &AccessPattern) -> Option<Built> {
     let at = layout.ids().entity_position(&q.entity)?;
     let entity = layout.model.entities.get(at)?;
     // Most queries start at a collection (its own root): no embedding path to walk.
@@ -26,13 +59,10 @@ pub(crate) fn shape_of(layout: &Layout, q: &AccessPattern) -> Option<Shape> {
     };
     let named =
         q.filters.iter().map(|f| f.field.len()).sum::<usize>() + q.sort.iter().map(|s| s.field.len()).sum::<usize>();
-    let mut b = Builder {
-        paths: String::with_capacity(named + (placement.prefix.len() + 1) * (q.filters.len() + q.sort.len())),
-        keys: Vec::with_capacity(q.filters.len() + q.sort.len()),
-        prefix: &placement.prefix,
-        // A value entity (a tag) is the scalar itself: any field named on it is the array's path.
-        is_value: entity.kind == crate::model::EntityKind::Value && !placement.prefix.is_empty(),
-    };
+    arena.paths.reserve(named + (placement.prefix.len() + 1) * (q.filters.len() + q.sort.len()));
+    // A value entity (a tag) is the scalar itself: any field named on it is the array's path.
+    let is_value = entity.kind == crate::model::EntityKind::Value && !placement.prefix.is_empty();
+    let mut b = Builder::new(arena, &placement.prefix, is_value);
     let is_array = |rel: &str| {
         (placement.through_array && !placement.prefix.is_empty())
             || resolve(layout, entity, rel).is_some_and(|r| r.array)
@@ -64,43 +94,59 @@ pub(crate) fn shape_of(layout: &Layout, q: &AccessPattern) -> Option<Shape> {
     Some(b.finish(root, id_equality, text))
 }
 
-/// A shape being built: its paths and keys so far.
-pub(super) struct Builder<'p> {
-    pub(super) paths: String,
-    pub(super) keys: Vec<Key>,
+/// A shape being built: its paths and keys so far, at the end of the arena's.
+pub(super) struct Builder<'a, 'p> {
+    arena: &'a mut Arena,
+    /// Where the shape's keys start in the arena's.
+    first: usize,
     /// Where the entity sits in the root's documents ("" for the root itself).
-    pub(super) prefix: &'p str,
-    pub(super) is_value: bool,
+    prefix: &'p str,
+    is_value: bool,
 }
 
-impl Builder<'_> {
-    fn text(&self, (start, end): (u32, u32)) -> &str {
-        self.paths.get(start as usize..end as usize).unwrap_or_default()
+impl<'a, 'p> Builder<'a, 'p> {
+    pub(super) fn new(arena: &'a mut Arena, prefix: &'p str, is_value: bool) -> Builder<'a, 'p> {
+        let first = arena.keys.len();
+        Builder { arena, first, prefix, is_value }
     }
 
-    /// The span of `field`'s full path: an earlier one with the same text, or the path
-    /// written at the end. `None` for an empty path.
+    fn text(&self, (start, end): (u32, u32)) -> &str {
+        self.arena.paths.get(start as usize..end as usize).unwrap_or_default()
+    }
+
+    /// The shape's keys so far.
+    fn keys(&self) -> &[Key] {
+        self.arena.keys.get(self.first..).unwrap_or_default()
+    }
+
+    fn keys_mut(&mut self) -> &mut [Key] {
+        self.arena.keys.get_mut(self.first..).unwrap_or_default()
+    }
+
+    /// The span of `field`'s full path: an earlier one of the shape with the same text, or
+    /// the path written at the end. `None` for an empty path.
     pub(super) fn intern(&mut self, field: &str) -> Option<(u32, u32)> {
-        let start = self.paths.len();
+        let paths = &mut self.arena.paths;
+        let start = paths.len();
         if self.is_value || field.is_empty() {
-            self.paths.push_str(self.prefix);
+            paths.push_str(self.prefix);
         } else if self.prefix.is_empty() {
-            self.paths.push_str(field);
+            paths.push_str(field);
         } else {
-            self.paths.push_str(self.prefix);
-            self.paths.push('.');
-            self.paths.push_str(field);
+            paths.push_str(self.prefix);
+            paths.push('.');
+            paths.push_str(field);
         }
-        let end = self.paths.len();
+        let end = paths.len();
         let span = (u32::try_from(start).ok()?, u32::try_from(end).ok()?);
         if end == start {
             return None;
         }
         let new = self.text(span);
-        let earlier = self.keys.iter().find(|k| self.text((k.start, k.end)) == new).map(|k| (k.start, k.end));
+        let earlier = self.keys().iter().find(|k| self.text((k.start, k.end)) == new).map(|k| (k.start, k.end));
         match earlier {
             Some(earlier) => {
-                self.paths.truncate(start);
+                self.arena.paths.truncate(start);
                 Some(earlier)
             }
             None => Some(span),
@@ -108,29 +154,29 @@ impl Builder<'_> {
     }
 
     fn has(&self, (start, _): (u32, u32), part: Part) -> bool {
-        self.keys.iter().any(|k| k.start == start && k.part == part)
+        self.keys().iter().any(|k| k.start == start && k.part == part)
     }
 
     /// Adds a key (unless its part has the path already); `array` marks every key on the path.
     pub(super) fn add(&mut self, (start, end): (u32, u32), part: Part, dir: i8, array: bool) {
-        let array = array || self.keys.iter().any(|k| k.start == start && k.array);
+        let array = array || self.keys().iter().any(|k| k.start == start && k.array);
         if array {
-            self.keys.iter_mut().filter(|k| k.start == start).for_each(|k| k.array = true);
+            self.keys_mut().iter_mut().filter(|k| k.start == start).for_each(|k| k.array = true);
         }
         if !self.has((start, end), part) {
-            self.keys.push(Key { start, end, dir, part, array });
+            self.arena.keys.push(Key { start, end, dir, part, array });
         }
     }
 
     /// A range on an equality path is pinned already, one on a sort key is bounded by it;
     /// then the keys in part order.
-    pub(super) fn finish(mut self, root: usize, id_equality: bool, text: bool) -> Shape {
-        for i in 0..self.keys.len() {
-            let Some(k) = self.keys.get(i).copied() else { continue };
+    pub(super) fn finish(mut self, root: usize, id_equality: bool, text: bool) -> Built {
+        for i in 0..self.keys().len() {
+            let Some(k) = self.keys().get(i).copied() else { continue };
             if k.part != Part::Range {
                 continue;
             }
-            let on = |part: Part| self.keys.iter().any(|o| o.same_path(&k) && o.part == part);
+            let on = |part: Part| self.keys().iter().any(|o| o.same_path(&k) && o.part == part);
             let part = if on(Part::Equality) {
                 Part::Pinned
             } else if on(Part::Sort) {
@@ -138,15 +184,24 @@ impl Builder<'_> {
             } else {
                 Part::Range
             };
-            if let Some(k) = self.keys.get_mut(i) {
+            if let Some(k) = self.keys_mut().get_mut(i) {
                 k.part = part;
             }
         }
-        self.keys.retain(|k| k.part != Part::Pinned);
-        self.keys.sort_by_key(|k| k.part);
-        let count = |part: Part| self.keys.iter().filter(|k| k.part == part).count();
+        // The pinned keys leave (the others keep their order), then the keys in part order.
+        let mut kept = 0;
+        for i in 0..self.keys().len() {
+            if self.keys().get(i).is_some_and(|k| k.part != Part::Pinned) {
+                self.keys_mut().swap(kept, i);
+                kept += 1;
+            }
+        }
+        self.arena.keys.truncate(self.first + kept);
+        self.keys_mut().sort_by_key(|k| k.part);
+        let count = |part: Part| self.keys().iter().filter(|k| k.part == part).count();
         let counts = [count(Part::Equality), count(Part::Sort), count(Part::Range)];
-        Shape { root, paths: self.paths, keys: self.keys, counts, id_equality, text }
+        let span = |at: usize| u32::try_from(at).unwrap_or(u32::MAX);
+        Built { root, first: span(self.first), end: span(self.arena.keys.len()), counts, id_equality, text }
     }
 }
 
@@ -171,7 +226,10 @@ mod tests {
         ];
         q.sort = vec![SortKey { field: "dia".into(), dir: -5 }, SortKey { field: "socio_id".into(), dir: 1 }];
         let s = shape_of(&layout, &q).expect("a shape");
-        assert_eq!(s.paths, "diaeventos.material_idsocio_idtipo", "one copy of each path, in the order first named");
+        assert_eq!(
+            s.arena.paths, "diaeventos.material_idsocio_idtipo",
+            "one copy of each path, in the order first named"
+        );
         assert_eq!(s.equality().collect::<Vec<_>>(), ["eventos.material_id", "socio_id"]);
         assert_eq!(s.sort().collect::<Vec<_>>(), [("dia", -1)], "a sort on an equality is pinned");
         assert_eq!(s.range().collect::<Vec<_>>(), ["tipo"], "the range on socio_id is pinned by its equality");
