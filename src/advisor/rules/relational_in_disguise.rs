@@ -76,23 +76,29 @@ impl Rule for RelationalInDisguise {
         &Self::META
     }
 
-    fn check(&self, cx: &Context, out: &mut Vec<Finding>) {
+    fn check<'a>(&self, cx: &Context<'a>, out: &mut Vec<Finding>) {
         let model = cx.model;
         let roots = cx.roots();
         let layout = cx.layout();
-        let name = |id: &str| cx.entity(id).map(|e| e.name.clone()).unwrap_or_else(|| id.to_string());
+        // Names are borrowed from the model: the sentence copies them inline (no `String` each).
+        fn name_of<'a>(cx: &Context<'a>, id: &'a str) -> &'a str {
+            cx.entity(id).map_or(id, |e| e.name.as_str())
+        }
+        let name = |id: &'a str| name_of(cx, id);
         for q in model.queries.iter().filter(|q| q.kind == QueryKind::Read && rate(q) >= HOT_PER_MINUTE) {
             let missing = unserved(roots, layout, q);
             if !q.uses_lookup && missing.is_empty() {
                 continue;
             }
-            let others: Vec<String> = if missing.is_empty() {
+            let names: Vec<&str> = if missing.is_empty() {
                 q.touches.iter().map(|t| name(t)).collect()
             } else {
                 missing.iter().map(|t| name(t)).collect()
             };
+            let none = names.is_empty();
+            let others = Arg::list(&names);
             let (id, query, per_minute, entity) = (&q.id, &q.name, Arg::Count(rate(q)), name(&q.entity));
-            let message = if q.uses_lookup && others.is_empty() {
+            let message = if q.uses_lookup && none {
                 text!(
                     en: "{id} \"{query}\" ({per_minute} a minute) joins {entity} using $lookup",
                     es: "{id} \"{query}\" ({per_minute} por minuto) une {entity} mediante $lookup",
