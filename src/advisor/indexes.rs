@@ -123,6 +123,8 @@ pub(crate) fn derive_with(layout: &Layout, shapes: &Shapes, loads: &FastMap<&str
     let mut spans = Vec::new();
     // The collections with their positions (they come in model order, by reference).
     let mut positions = model.entities.iter().enumerate();
+    // One set of lists for every collection, emptied after each: no list per collection.
+    let (mut derived, mut rare, mut kept) = (Vec::new(), Vec::new(), Vec::new());
     for root in layout.collections() {
         let Some((pos, _)) = positions.find(|(_, e)| std::ptr::eq(*e, root)) else { continue };
         // Two collections with one id share their group: the first takes it.
@@ -130,12 +132,11 @@ pub(crate) fn derive_with(layout: &Layout, shapes: &Shapes, loads: &FastMap<&str
         if !found.has(group) && root.collection.indexes.is_empty() {
             continue;
         }
-        let (mut derived, mut rare) = (Vec::new(), Vec::new());
         found.take(group, &mut derived, &mut rare);
         if derived.is_empty() && root.collection.indexes.is_empty() {
             // Only rare patterns' indexes, and nothing to fold them into: they stay for
             // another collection with the same id.
-            for candidate in rare {
+            for candidate in rare.drain(..) {
                 found.add(group, true, candidate);
             }
             continue;
@@ -143,18 +144,19 @@ pub(crate) fn derive_with(layout: &Layout, shapes: &Shapes, loads: &FastMap<&str
         for (i, candidate) in derived.iter_mut().enumerate() {
             candidate.origin = u32::try_from(i + 1).unwrap_or(u32::MAX);
         }
-        let mut kept = merge(model, declared_of(root), derived);
+        kept.extend(declared_of(root));
+        merge(model, &mut kept, &mut derived);
         let budget = loads.get(root.id.as_str()).copied().unwrap_or_default().budget(&model.thresholds);
         if kept.len() > budget {
             trim(model, &mut kept, budget, rates.get_or_insert_with(|| rates_of(layout, shapes)));
         }
-        for rare in rare {
+        for rare in rare.drain(..) {
             if let Some(host) = kept.iter_mut().find(|k| absorbs(k, &rare)) {
                 fold_into(model, host, rare);
             }
         }
         let first = advice.len();
-        for c in kept {
+        for c in kept.drain(..) {
             let at = u32::try_from(advice.len()).unwrap_or(NONE);
             for q in c.queries() {
                 if let Some(owner) = owners.get_mut(q as usize).filter(|o| **o == NONE) {
@@ -190,20 +192,16 @@ fn rates_of<'m>(layout: &Layout<'m>, shapes: &Shapes) -> FastMap<&'m str, f64> {
 }
 
 /// The indexes the designer declared on `root`.
-fn declared_of(root: &Entity) -> Vec<Candidate<'_>> {
-    root.collection
-        .indexes
-        .iter()
-        .map(|index| Candidate {
-            origin: 0,
-            keys: Keys::Declared(index),
-            first: NONE,
-            more: Vec::new(),
-            reason: index_reason::declared(),
-            multikey: false,
-            declared: true,
-        })
-        .collect()
+fn declared_of(root: &Entity) -> impl Iterator<Item = Candidate<'_>> {
+    root.collection.indexes.iter().map(|index| Candidate {
+        origin: 0,
+        keys: Keys::Declared(index),
+        first: NONE,
+        more: Vec::new(),
+        reason: index_reason::declared(),
+        multikey: false,
+        declared: true,
+    })
 }
 
 #[cfg(test)]

@@ -179,25 +179,20 @@ pub(super) fn id_at(model: &Model, at: u32) -> &str {
     model.queries.get(at as usize).map_or("", |q| q.id.as_str())
 }
 
-/// Folds derived indexes into the declared ones and into each other: an index whose keys
-/// are a prefix of a kept one (or equal to it) is served by it. TTL indexes merge only with
-/// an identical TTL index. The result is in origin order.
-pub(super) fn merge<'a>(
-    model: &Model,
-    mut kept: Vec<Candidate<'a>>,
-    mut derived: Vec<Candidate<'a>>,
-) -> Vec<Candidate<'a>> {
+/// Folds derived indexes into the declared ones (`kept`) and into each other: an index whose
+/// keys are a prefix of a kept one (or equal to it) is served by it. TTL indexes merge only
+/// with an identical TTL index. `kept` ends in origin order; `derived` ends empty.
+pub(super) fn merge<'a>(model: &Model, kept: &mut Vec<Candidate<'a>>, derived: &mut Vec<Candidate<'a>>) {
     // Longest first, so each shorter index finds the longest one it is a prefix of.
     derived.sort_by_key(|c| std::cmp::Reverse(c.keys.len()));
     kept.reserve(derived.len());
-    for candidate in derived {
+    for candidate in derived.drain(..) {
         match kept.iter_mut().find(|k| absorbs(k, &candidate)) {
             Some(host) => fold_into(model, host, candidate),
             None => kept.push(candidate),
         }
     }
     kept.sort_by_key(|c| c.origin);
-    kept
 }
 
 /// `host` serves `candidate`'s queries too: note them and why.
