@@ -52,8 +52,9 @@ pub(crate) fn advise_with(facts: &[Facts]) -> Vec<RelationAdvice> {
             decided.push((votes, decision.recommendation));
         }
         let source: Arc<dyn Deferred> = Arc::new(reasons::Block(block));
-        for (position, (f, (votes, recommendation))) in chunk.iter().zip(&decided).enumerate() {
-            out.push(RelationAdvice {
+        // Extended from an iterator of known length, each advice is written in place.
+        out.extend(chunk.iter().zip(&decided).enumerate().map(|(position, (f, (votes, recommendation)))| {
+            RelationAdvice {
                 relation: Id::new(&f.rel.id),
                 class: f.class,
                 recommendation: *recommendation,
@@ -62,8 +63,8 @@ pub(crate) fn advise_with(facts: &[Facts]) -> Vec<RelationAdvice> {
                 summary: Text::deferred(Arc::clone(&source), reasons::sentence_number(position, reasons::SUMMARY)),
                 read_together: Vec::new(),
                 read_apart: Vec::new(),
-            });
-        }
+            }
+        }));
     }
     out
 }

@@ -49,31 +49,31 @@ impl Rule for LiveCopyWithoutPropagation {
             // shared when long, never copied into a new string.
             let (parent, child) = cx.end_names(rel);
             let (parent, child) = (Arg::str(parent), Arg::str(child));
+            let typical = rel.cardinality.typical;
+            let counted = typical.is_finite() && typical > 0.0;
             for copy in std::iter::once(first).chain(live) {
-                let holders = if rel.cardinality.typical.is_finite() && rel.cardinality.typical > 0.0 {
+                let field = Arg::str(&copy.field);
+                let target = copy.target_name();
+                // Who holds the copy is part of the sentence (one template per case), not a
+                // sentence of its own: no nested text to allocate.
+                let message = if counted {
                     text!(
-                        en: "~{n} {child} per {parent} hold it",
-                        es: "la guardan ~{n} {child} por cada {parent}",
-                        pt: "guardada por ~{n} {child} por {parent}";
-                        n = Arg::Count(rel.cardinality.typical), child = child.clone(), parent = parent.clone()
+                        en: "{child}.{target} copies {parent}.{field} as a live value with no propagation plan (~{n} {child} per {parent} hold it)",
+                        es: "{child}.{target} copia {parent}.{field} como valor vivo sin plan de propagación (la guardan ~{n} {child} por cada {parent})",
+                        pt: "{child}.{target} copia {parent}.{field} como valor vivo sem plano de propagação (guardada por ~{n} {child} por {parent})";
+                        child = child.clone(), target, parent = parent.clone(), field = field.clone(), n = Arg::Count(typical)
                     )
                 } else {
                     text!(
-                        en: "every {child} holds it",
-                        es: "la guarda cada {child}",
-                        pt: "guardada em cada {child}";
-                        child = child.clone()
+                        en: "{child}.{target} copies {parent}.{field} as a live value with no propagation plan (every {child} holds it)",
+                        es: "{child}.{target} copia {parent}.{field} como valor vivo sin plan de propagación (la guarda cada {child})",
+                        pt: "{child}.{target} copia {parent}.{field} como valor vivo sem plano de propagação (guardada em cada {child})";
+                        child = child.clone(), target, parent = parent.clone(), field = field.clone()
                     )
                 };
-                let field = Arg::str(&copy.field);
                 let mut f = Self::finding(
                     Place::Relation { id: Id::new(&rel.id) },
-                    text!(
-                        en: "{child}.{target} copies {parent}.{field} as a live value with no propagation plan ({holders})",
-                        es: "{child}.{target} copia {parent}.{field} como valor vivo sin plan de propagación ({holders})",
-                        pt: "{child}.{target} copia {parent}.{field} como valor vivo sem plano de propagação ({holders})";
-                        child = child.clone(), target = copy.target_name(), parent = parent.clone(), field = field.clone(), holders
-                    ),
+                    message,
                     text!(
                         en: "When {parent}.{field} changes, the copies keep the old value and nobody knows whether to rewrite them.",
                         es: "Cuando cambia {parent}.{field}, las copias conservan el valor viejo y nadie sabe si hay que reescribirlas.",

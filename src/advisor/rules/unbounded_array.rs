@@ -167,13 +167,6 @@ impl UnboundedArray {
     /// Array fields no relation accounts for, with no maximum in either constraint or hint.
     fn check_fields(&self, cx: &Context, out: &mut Vec<Finding>) {
         let cap = cx.model.thresholds.array_warn;
-        // The same advice for every field: built once, cloned into each finding.
-        let fix_hint = text!(
-            en: "State its maximum (maxItems; arrays over ~{n} elements already hurt), or move the elements to their own collection.",
-            es: "Declara su máximo (maxItems; los arrays de más de ~{n} elementos ya penalizan), o mueve los elementos a su propia colección.",
-            pt: "Declare o máximo (maxItems; arrays com mais de ~{n} elementos já pesam), ou mova os elementos para uma coleção própria.";
-            n = cap
-        );
         for array in cx.array_fields() {
             let (e, path, field) = (array.entity, &*array.path, array.field);
             if field.constraints.max_items.is_some() || field.size.max_items.is_some() {
@@ -183,24 +176,33 @@ impl UnboundedArray {
                 continue;
             }
             let name = &e.name;
-            let mut f = Self::finding(
-                Place::Field { entity: Id::new(&e.id), path: Id::new(path) },
-                text!(
-                    en: "{name}.{path} is an array with no stated maximum",
-                    es: "{name}.{path} es un array sin máximo declarado",
-                    pt: "{name}.{path} é um array sem máximo declarado";
-                    name, path
-                ),
-                text!(
-                    en: "If you cannot state the maximum number of elements, do not embed it: an array with no cap grows toward the 16 MiB limit.",
-                    es: "Si no puedes declarar el número máximo de elementos, no lo embebas: un array sin tope crece hacia el límite de 16 MiB.",
-                    pt: "Se não for possível declarar o número máximo de elementos, não embuta: um array sem teto cresce rumo ao limite de 16 MiB."
-                ),
-                fix_hint.clone(),
-            );
-            f.severity = Severity::Warning;
-            f.fix = Some(Fix::SetArrayCap { entity: Id::new(&e.id), path: Id::new(path), max_items: cap });
-            out.push(f);
+            let (entity, path_id) = (Id::new(&e.id), Id::new(path));
+            // Written in one piece (no finding built, then changed, then moved into the list).
+            out.push(Finding {
+                severity: Severity::Warning,
+                fix: Some(Fix::SetArrayCap { entity: entity.clone(), path: path_id.clone(), max_items: cap }),
+                ..Self::finding(
+                    Place::Field { entity, path: path_id },
+                    text!(
+                        en: "{name}.{path} is an array with no stated maximum",
+                        es: "{name}.{path} es un array sin máximo declarado",
+                        pt: "{name}.{path} é um array sem máximo declarado";
+                        name, path
+                    ),
+                    text!(
+                        en: "If you cannot state the maximum number of elements, do not embed it: an array with no cap grows toward the 16 MiB limit.",
+                        es: "Si no puedes declarar el número máximo de elementos, no lo embebas: un array sin tope crece hacia el límite de 16 MiB.",
+                        pt: "Se não for possível declarar o número máximo de elementos, não embuta: um array sem teto cresce rumo ao limite de 16 MiB."
+                    ),
+                    // Written for each finding: one figure costs less to write than a text to copy.
+                    text!(
+                        en: "State its maximum (maxItems; arrays over ~{n} elements already hurt), or move the elements to their own collection.",
+                        es: "Declara su máximo (maxItems; los arrays de más de ~{n} elementos ya penalizan), o mueve los elementos a su propia colección.",
+                        pt: "Declare o máximo (maxItems; arrays com mais de ~{n} elementos já pesam), ou mova os elementos para uma coleção própria.";
+                        n = cap
+                    ),
+                )
+            });
         }
     }
 }
