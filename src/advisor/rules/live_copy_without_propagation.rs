@@ -50,30 +50,27 @@ impl Rule for LiveCopyWithoutPropagation {
             let (parent, child) = cx.end_names(rel);
             let (parent, child) = (Arg::str(parent), Arg::str(child));
             for copy in std::iter::once(first).chain(live) {
-                let holders = if rel.cardinality.typical.is_finite() && rel.cardinality.typical > 0.0 {
+                let field = Arg::str(&copy.field);
+                // Who holds the copy is part of the sentence (two forms), not a nested one.
+                let message = if rel.cardinality.typical.is_finite() && rel.cardinality.typical > 0.0 {
                     text!(
-                        en: "~{n} {child} per {parent} hold it",
-                        es: "la guardan ~{n} {child} por cada {parent}",
-                        pt: "guardada por ~{n} {child} por {parent}";
-                        n = Arg::Count(rel.cardinality.typical), child = child.clone(), parent = parent.clone()
+                        en: "{child}.{target} copies {parent}.{field} as a live value with no propagation plan (~{n} {child} per {parent} hold it)",
+                        es: "{child}.{target} copia {parent}.{field} como valor vivo sin plan de propagación (la guardan ~{n} {child} por cada {parent})",
+                        pt: "{child}.{target} copia {parent}.{field} como valor vivo sem plano de propagação (guardada por ~{n} {child} por {parent})";
+                        child = child.clone(), target = copy.target_name(), parent = parent.clone(), field = field.clone(),
+                        n = Arg::Count(rel.cardinality.typical)
                     )
                 } else {
                     text!(
-                        en: "every {child} holds it",
-                        es: "la guarda cada {child}",
-                        pt: "guardada em cada {child}";
-                        child = child.clone()
+                        en: "{child}.{target} copies {parent}.{field} as a live value with no propagation plan (every {child} holds it)",
+                        es: "{child}.{target} copia {parent}.{field} como valor vivo sin plan de propagación (la guarda cada {child})",
+                        pt: "{child}.{target} copia {parent}.{field} como valor vivo sem plano de propagação (guardada em cada {child})";
+                        child = child.clone(), target = copy.target_name(), parent = parent.clone(), field = field.clone()
                     )
                 };
-                let field = Arg::str(&copy.field);
                 let mut f = Self::finding(
                     Place::Relation { id: Id::new(&rel.id) },
-                    text!(
-                        en: "{child}.{target} copies {parent}.{field} as a live value with no propagation plan ({holders})",
-                        es: "{child}.{target} copia {parent}.{field} como valor vivo sin plan de propagación ({holders})",
-                        pt: "{child}.{target} copia {parent}.{field} como valor vivo sem plano de propagação ({holders})";
-                        child = child.clone(), target = copy.target_name(), parent = parent.clone(), field = field.clone(), holders
-                    ),
+                    message,
                     text!(
                         en: "When {parent}.{field} changes, the copies keep the old value and nobody knows whether to rewrite them.",
                         es: "Cuando cambia {parent}.{field}, las copias conservan el valor viejo y nadie sabe si hay que reescribirlas.",
@@ -140,6 +137,18 @@ mod tests {
         );
         assert!(f[0].why.render(Lang::Es).starts_with("Cuando cambia posts.title, las copias"));
         assert!(f[0].fix_hint.render(Lang::Pt).starts_with("Registre uma estratégia de propagação"));
+    }
+
+    #[test]
+    fn with_no_typical_count_every_child_holds_the_copy() {
+        use crate::i18n::Lang;
+        let mut m = parent_child(Storage::Reference, 0.0, None);
+        m.relations[0].extended = vec![copy(CopyCategory::Live, None)];
+        let f = findings(&m, "DS103");
+        assert_eq!(f.len(), 1, "{f:?}");
+        assert!(f[0].message.en().ends_with("no propagation plan (every comments holds it)"), "{}", f[0].message);
+        assert!(f[0].message.render(Lang::Es).ends_with("sin plan de propagación (la guarda cada comments)"));
+        assert!(f[0].message.render(Lang::Pt).ends_with("sem plano de propagação (guardada em cada comments)"));
     }
 
     #[test]
