@@ -7,6 +7,7 @@
 //! only its templates.
 
 use super::figures::{Bytes, Count, Percent, Thousands};
+pub use super::nested::{FigureKind, Tiny};
 use super::text::{lang_index, Template, Text};
 use super::Lang;
 use std::fmt::{self, Display, Write};
@@ -39,6 +40,15 @@ pub enum Arg {
     Text(Arc<Text>),
     /// A nested sentence without arguments (what a fixed [`Text`] converts to): no allocation.
     Fixed(&'static Template),
+    /// A nested sentence whose only argument is a short name (what such a [`Text`] converts
+    /// to): no allocation.
+    TextName(&'static Template, Tiny),
+    /// A nested sentence whose only argument is a figure of this kind, its value as 64 bits
+    /// (what such a [`Text`] converts to): no allocation.
+    TextFigure(&'static Template, FigureKind, u64),
+    /// An English decimal figure without thousands separators (`150.0 KB`, `0.02`), shown with
+    /// a decimal comma in Spanish and Portuguese.
+    Decimal(ShortStr),
     /// A word of the interface's catalogue (a storage, a vote, a criterion), in the language shown.
     Msg(super::Msg),
 }
@@ -59,6 +69,11 @@ impl ShortStr {
         let mut bytes = [0u8; SHORT];
         bytes.get_mut(..s.len())?.copy_from_slice(s.as_bytes());
         Some(ShortStr { len: s.len() as u8, bytes })
+    }
+
+    /// The string's bytes.
+    pub fn as_bytes(&self) -> &[u8] {
+        self.bytes.get(..usize::from(self.len)).unwrap_or_default()
     }
 
     /// The string (always whole: it was copied from a `&str` in one piece).
@@ -146,6 +161,11 @@ impl Arg {
             }
             Arg::Text(t) => t.write(lang, out),
             Arg::Fixed(tpl) => out.write_str(tpl.forms[lang_index(lang)]),
+            Arg::TextName(..) | Arg::TextFigure(..) => match super::nested::sentence(self) {
+                Some(t) => t.write(lang, out),
+                None => Ok(()),
+            },
+            Arg::Decimal(s) => super::nested::write_decimal(s.as_str(), lang, out),
             Arg::Msg(m) => out.write_str(m.text(lang)),
         }
     }
@@ -238,12 +258,10 @@ impl From<u32> for Arg {
 }
 
 impl From<Text> for Arg {
-    /// A nested text; one without arguments is kept as its templates alone (no allocation).
+    /// A nested text; one without arguments is kept as its templates alone, one with a single
+    /// short name or figure beside its templates (neither allocates).
     fn from(t: Text) -> Arg {
-        match t.fixed_template() {
-            Some(tpl) => Arg::Fixed(tpl),
-            None => Arg::Text(Arc::new(t)),
-        }
+        t.into_arg()
     }
 }
 

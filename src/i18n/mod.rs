@@ -17,6 +17,7 @@ pub(crate) mod figures;
 mod labels;
 mod lang;
 mod msg;
+mod nested;
 mod pt;
 #[cfg(test)]
 mod tests;

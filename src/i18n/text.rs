@@ -176,9 +176,18 @@ impl Text {
         Text::fixed(&EMPTY)
     }
 
-    /// The template, when the text has no arguments (it can then be nested without allocating).
-    pub(super) fn fixed_template(&self) -> Option<&'static Template> {
-        self.args.is_empty().then_some(self.tpl)
+    /// The text as a nested argument: its template alone when it has no arguments, beside its
+    /// only argument when that is a short name or a figure (neither allocates), shared otherwise.
+    pub(super) fn into_arg(self) -> Arg {
+        let tpl = self.tpl;
+        match self.args {
+            args if args.is_empty() => Arg::Fixed(tpl),
+            Args::Inline([Some(arg), None, None, None]) if tpl.names.len() == 1 => super::nested::inline(tpl, arg)
+                .unwrap_or_else(|arg| {
+                    Arg::Text(Arc::new(Text { tpl, args: Args::Inline([Some(arg), None, None, None]) }))
+                }),
+            args => Arg::Text(Arc::new(Text { tpl, args })),
+        }
     }
 
     /// Whether this text and every nested one has its three languages (is not [`Text::plain`]).
@@ -190,6 +199,9 @@ impl Text {
             && self.args.iter().all(|a| match a {
                 Arg::Text(t) => t.is_translated(),
                 Arg::Fixed(tpl) => !std::ptr::eq(*tpl, &PLAIN),
+                Arg::TextName(..) | Arg::TextFigure(..) => {
+                    super::nested::sentence(a).is_some_and(|t| t.is_translated())
+                }
                 _ => true,
             })
     }
@@ -303,6 +315,11 @@ impl Text {
             match a {
                 Arg::Text(t) => t.check()?,
                 Arg::Fixed(tpl) => Text::fixed(tpl).check()?,
+                Arg::TextName(..) | Arg::TextFigure(..) => {
+                    if let Some(t) = super::nested::sentence(a) {
+                        t.check()?
+                    }
+                }
                 _ => {}
             }
         }

@@ -5,6 +5,7 @@
 //! computed, archive. Collection patterns (here): schema versioning and polymorphic documents.
 
 mod bucket;
+mod computed;
 mod parent_writes;
 mod relation;
 

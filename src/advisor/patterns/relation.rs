@@ -1,16 +1,13 @@
 //! Patterns on one relation: extended reference, subset, outlier, computed (bucket and archive
 //! in `bucket.rs`).
 
-use super::parent_writes::{recorded, WritesOn};
+use super::parent_writes::WritesOn;
 use super::{joined, push};
 use crate::advisor::relations::{subset_size, Facts, Outliers, Usage};
 use crate::advisor::{PatternKind, PatternSuggestion, Recommendation};
 use crate::i18n::{Arg, Labelled, Text};
-use crate::model::{BsonType, CopyCategory, Entity, Id, Place, Storage};
+use crate::model::{BsonType, CopyCategory, Entity, Id, Place};
 use crate::text;
-
-/// Reads must outnumber writes by this factor before a computed value pays for itself.
-const COMPUTED_READ_RATIO: f64 = 10.0;
 
 pub(super) fn suggest(
     u: &Usage,
@@ -23,7 +20,7 @@ pub(super) fn suggest(
     subset(u, f, rec, out);
     super::bucket::suggest(f, rec, out);
     outlier(f, rec, out);
-    computed(u, writes, f, rec, out);
+    super::computed::suggest(u, writes, f, rec, out);
 }
 
 pub(super) fn place(f: &Facts) -> Place {
@@ -246,107 +243,4 @@ fn outlier(f: &Facts, rec: Option<Recommendation>, out: &mut Vec<PatternSuggesti
         }
         _ => {}
     }
-}
-
-/// A numeric child field worth averaging: one with a stated range (a rating, a score).
-fn rated_field(e: &Entity) -> Option<&str> {
-    e.fields
-        .iter()
-        .find(|x| x.bson_type.is_numeric() && x.constraints.minimum.is_some() && x.constraints.maximum.is_some())
-        .map(|x| x.name.as_str())
-}
-
-fn computed(u: &Usage, writes: &WritesOn, f: &Facts, rec: Option<Recommendation>, out: &mut Vec<PatternSuggestion>) {
-    let rel = f.rel;
-    let (child, parent) = (f.child_name, f.parent_name);
-    if !rel.computed.is_empty() {
-        let holder: Arg = if rel.storage == Storage::Bucket {
-            text!(en: "each {child} bucket", es: "cada contenedor de {child}", pt: "cada bucket de {child}"; child)
-                .into()
-        } else {
-            Arg::str(parent)
-        };
-        let values: Vec<Arg> = rel
-            .computed
-            .iter()
-            .map(|c| {
-                let (field, op, source) = (c.field.as_str(), c.op.as_str(), c.source.as_str());
-                match (source.is_empty(), c.op == "avg") {
-                    (true, false) => text!(en: "{field} ({op})", es: "{field} ({op})", pt: "{field} ({op})"; field, op),
-                    (false, false) => text!(
-                        en: "{field} ({op} of {source})",
-                        es: "{field} ({op} de {source})",
-                        pt: "{field} ({op} de {source})";
-                        field, op, source
-                    ),
-                    (true, true) => text!(
-                        en: "{field} ({op} with its sum and count, so each change is a $inc)",
-                        es: "{field} ({op} con su suma y su recuento, así cada cambio es un $inc)",
-                        pt: "{field} ({op} com sua soma e contagem, assim cada mudança é um $inc)";
-                        field, op
-                    ),
-                    (false, true) => text!(
-                        en: "{field} ({op} of {source} with its sum and count, so each change is a $inc)",
-                        es: "{field} ({op} de {source} con su suma y su recuento, así cada cambio es un $inc)",
-                        pt: "{field} ({op} de {source} com sua soma e contagem, assim cada mudança é um $inc)";
-                        field, op, source
-                    ),
-                }
-                .into()
-            })
-            .collect();
-        let change = text!(
-            en: "{holder} stores {values} instead of recomputing them on every read; a periodic full recompute corrects drift",
-            es: "{holder} guarda {values} en lugar de recalcularlos en cada lectura; un recálculo completo periódico corrige la deriva",
-            pt: "{holder} armazena {values} em vez de recalculá-los a cada leitura; um recálculo completo periódico corrige o desvio";
-            holder, values = joined(values)
-        );
-        push(out, PatternKind::Computed, place(f), true, change);
-        return;
-    }
-    let referenced = matches!(
-        rec,
-        Some(
-            Recommendation::ReferenceWithSubset
-                | Recommendation::ReferenceIdsInParent
-                | Recommendation::ReferenceFromChild
-        )
-    );
-    if !referenced || f.parent_external || f.parent_view.is_empty() {
-        return;
-    }
-    // Children written through the parent (a `$push` and `$inc` recorded on it) count too, and
-    // a counter it already keeps is the count in use.
-    let on_parent = recorded(u, writes, rel);
-    let child_writes = f.child_writes + on_parent.per_minute;
-    if f.parent_reads < COMPUTED_READ_RATIO * child_writes.max(0.1) {
-        return;
-    }
-    let rated = u.entity(&rel.child).and_then(rated_field);
-    let counted = rel.subset.as_ref().and_then(|s| s.count_field.as_ref()).is_some() || on_parent.counter;
-    let what = match (rated, counted) {
-        (Some(field), true) => text!(
-            en: "the average of {field} with its sum and count",
-            es: "la media de {field} con su suma y su recuento",
-            pt: "a média de {field} com sua soma e contagem";
-            field
-        ),
-        (Some(field), false) => text!(
-            en: "the count of {child} and the average of {field} with its sum",
-            es: "el recuento de {child} y la media de {field} con su suma",
-            pt: "a contagem de {child} e a média de {field} com sua soma";
-            child, field
-        ),
-        (None, false) => {
-            text!(en: "the count of {child}", es: "el recuento de {child}", pt: "a contagem de {child}"; child)
-        }
-        (None, true) => return,
-    };
-    let change = text!(
-        en: "store {what} in {parent} and update it with $inc on each write: {reads} reads a minute against {writes} writes",
-        es: "guarda {what} en {parent} y actualízalo con $inc en cada escritura: {reads} lecturas por minuto frente a {writes} escrituras",
-        pt: "armazene {what} em {parent} e atualize com $inc a cada escrita: {reads} leituras por minuto contra {writes} escritas";
-        what, parent, reads = Arg::Count(f.parent_reads), writes = Arg::Count(child_writes)
-    );
-    push(out, PatternKind::Computed, place(f), false, change);
 }

@@ -143,6 +143,18 @@ mod tests {
     }
 
     #[test]
+    fn with_no_typical_count_every_child_holds_the_copy() {
+        use crate::i18n::Lang;
+        let mut m = parent_child(Storage::Reference, 0.0, None);
+        m.relations[0].extended = vec![copy(CopyCategory::Live, None)];
+        let f = findings(&m, "DS103");
+        assert_eq!(f.len(), 1, "{f:?}");
+        assert!(f[0].message.en().ends_with("no propagation plan (every comments holds it)"), "{}", f[0].message);
+        assert!(f[0].message.render(Lang::Es).ends_with("sin plan de propagación (la guarda cada comments)"));
+        assert!(f[0].message.render(Lang::Pt).ends_with("sem plano de propagação (guardada em cada comments)"));
+    }
+
+    #[test]
     fn historical_immutable_and_planned_copies_pass() {
         let mut m = parent_child(Storage::Reference, 20.0, None);
         m.relations[0].extended = vec![

@@ -6,13 +6,18 @@
 //! comma, the English figure is split at its decimal point into a small nested `Text`.
 
 use crate::advisor::sizes::{decimal_digits, human_bytes, number};
-use crate::i18n::Arg;
+use crate::i18n::{Arg, ShortStr};
 use crate::text;
 
 /// An English figure without thousands separators (`150.0 KB`, `0.02`, `96 B`), with the
 /// decimal point as a comma in Spanish and Portuguese.
 pub(super) fn decimal(english: String) -> Arg {
-    match english.split_once('.') {
+    let split = english.split_once('.');
+    // Kept inline when it fits (it always does for `human_bytes` and `number`).
+    if let (Some(_), Some(short)) = (split, ShortStr::new(&english)) {
+        return Arg::Decimal(short);
+    }
+    match split {
         Some((whole, frac)) => {
             Arg::from(text!(en: "{whole}.{frac}", es: "{whole},{frac}", pt: "{whole},{frac}"; whole, frac))
         }

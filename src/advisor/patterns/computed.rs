@@ -1,0 +1,186 @@
+//! The computed pattern on one relation: values the parent (or each bucket) stores, computed
+//! from its children, in use or fitting when reads far outnumber the children's writes.
+
+use super::parent_writes::{recorded, WritesOn};
+use super::relation::place;
+use super::{joined, push};
+use crate::advisor::relations::{Facts, Usage};
+use crate::advisor::{PatternKind, PatternSuggestion, Recommendation};
+use crate::i18n::{Arg, Text};
+use crate::model::{Computed, Entity, Storage};
+use crate::text;
+
+/// Reads must outnumber writes by this factor before a computed value pays for itself.
+const COMPUTED_READ_RATIO: f64 = 10.0;
+
+/// One computed value, as an item of the list a holder stores.
+fn value(c: &Computed) -> Arg {
+    let (field, op, source) = (c.field.as_str(), c.op.as_str(), c.source.as_str());
+    match (source.is_empty(), c.op == "avg") {
+        (true, false) => text!(en: "{field} ({op})", es: "{field} ({op})", pt: "{field} ({op})"; field, op),
+        (false, false) => text!(
+            en: "{field} ({op} of {source})",
+            es: "{field} ({op} de {source})",
+            pt: "{field} ({op} de {source})";
+            field, op, source
+        ),
+        (true, true) => text!(
+            en: "{field} ({op} with its sum and count, so each change is a $inc)",
+            es: "{field} ({op} con su suma y su recuento, así cada cambio es un $inc)",
+            pt: "{field} ({op} com sua soma e contagem, assim cada mudança é um $inc)";
+            field, op
+        ),
+        (false, true) => text!(
+            en: "{field} ({op} of {source} with its sum and count, so each change is a $inc)",
+            es: "{field} ({op} de {source} con su suma y su recuento, así cada cambio es un $inc)",
+            pt: "{field} ({op} de {source} com sua soma e contagem, assim cada mudança é um $inc)";
+            field, op, source
+        ),
+    }
+    .into()
+}
+
+/// The sentence for a holder that stores several computed values.
+fn stores(holder: Arg, values: Arg) -> Text {
+    text!(
+        en: "{holder} stores {values} instead of recomputing them on every read; a periodic full recompute corrects drift",
+        es: "{holder} guarda {values} en lugar de recalcularlos en cada lectura; un recálculo completo periódico corrige la deriva",
+        pt: "{holder} armazena {values} em vez de recalculá-los a cada leitura; um recálculo completo periódico corrige o desvio";
+        holder, values
+    )
+}
+
+/// The sentence for a holder that stores one computed value (the common case): the value's
+/// words are part of it, as [`stores`] would put [`value`], so nothing is
+/// nested.
+fn stores_one(holder: Arg, c: &Computed) -> Text {
+    let (field, op, source) = (c.field.as_str(), c.op.as_str(), c.source.as_str());
+    match (source.is_empty(), c.op == "avg") {
+        (true, false) => text!(
+            en: "{holder} stores {field} ({op}) instead of recomputing them on every read; a periodic full recompute corrects drift",
+            es: "{holder} guarda {field} ({op}) en lugar de recalcularlos en cada lectura; un recálculo completo periódico corrige la deriva",
+            pt: "{holder} armazena {field} ({op}) em vez de recalculá-los a cada leitura; um recálculo completo periódico corrige o desvio";
+            holder, field, op
+        ),
+        (false, false) => text!(
+            en: "{holder} stores {field} ({op} of {source}) instead of recomputing them on every read; a periodic full recompute corrects drift",
+            es: "{holder} guarda {field} ({op} de {source}) en lugar de recalcularlos en cada lectura; un recálculo completo periódico corrige la deriva",
+            pt: "{holder} armazena {field} ({op} de {source}) em vez de recalculá-los a cada leitura; um recálculo completo periódico corrige o desvio";
+            holder, field, op, source
+        ),
+        (true, true) => text!(
+            en: "{holder} stores {field} ({op} with its sum and count, so each change is a $inc) instead of recomputing them on every read; a periodic full recompute corrects drift",
+            es: "{holder} guarda {field} ({op} con su suma y su recuento, así cada cambio es un $inc) en lugar de recalcularlos en cada lectura; un recálculo completo periódico corrige la deriva",
+            pt: "{holder} armazena {field} ({op} com sua soma e contagem, assim cada mudança é um $inc) em vez de recalculá-los a cada leitura; um recálculo completo periódico corrige o desvio";
+            holder, field, op
+        ),
+        (false, true) => text!(
+            en: "{holder} stores {field} ({op} of {source} with its sum and count, so each change is a $inc) instead of recomputing them on every read; a periodic full recompute corrects drift",
+            es: "{holder} guarda {field} ({op} de {source} con su suma y su recuento, así cada cambio es un $inc) en lugar de recalcularlos en cada lectura; un recálculo completo periódico corrige la deriva",
+            pt: "{holder} armazena {field} ({op} de {source} com sua soma e contagem, assim cada mudança é um $inc) em vez de recalculá-los a cada leitura; um recálculo completo periódico corrige o desvio";
+            holder, field, op, source
+        ),
+    }
+}
+
+/// A numeric child field worth averaging: one with a stated range (a rating, a score).
+fn rated_field(e: &Entity) -> Option<&str> {
+    e.fields
+        .iter()
+        .find(|x| x.bson_type.is_numeric() && x.constraints.minimum.is_some() && x.constraints.maximum.is_some())
+        .map(|x| x.name.as_str())
+}
+
+pub(super) fn suggest(
+    u: &Usage,
+    writes: &WritesOn,
+    f: &Facts,
+    rec: Option<Recommendation>,
+    out: &mut Vec<PatternSuggestion>,
+) {
+    let rel = f.rel;
+    let (child, parent) = (f.child_name, f.parent_name);
+    if !rel.computed.is_empty() {
+        let holder: Arg = if rel.storage == Storage::Bucket {
+            text!(en: "each {child} bucket", es: "cada contenedor de {child}", pt: "cada bucket de {child}"; child)
+                .into()
+        } else {
+            Arg::str(parent)
+        };
+        let change = match rel.computed.as_slice() {
+            [one] => stores_one(holder, one),
+            many => stores(holder, joined(many.iter().map(value).collect())),
+        };
+        push(out, PatternKind::Computed, place(f), true, change);
+        return;
+    }
+    let referenced = matches!(
+        rec,
+        Some(
+            Recommendation::ReferenceWithSubset
+                | Recommendation::ReferenceIdsInParent
+                | Recommendation::ReferenceFromChild
+        )
+    );
+    if !referenced || f.parent_external || f.parent_view.is_empty() {
+        return;
+    }
+    // Children written through the parent (a `$push` and `$inc` recorded on it) count too, and
+    // a counter it already keeps is the count in use.
+    let on_parent = recorded(u, writes, rel);
+    let child_writes = f.child_writes + on_parent.per_minute;
+    if f.parent_reads < COMPUTED_READ_RATIO * child_writes.max(0.1) {
+        return;
+    }
+    let rated = u.entity(&rel.child).and_then(rated_field);
+    let counted = rel.subset.as_ref().and_then(|s| s.count_field.as_ref()).is_some() || on_parent.counter;
+    let what = match (rated, counted) {
+        (Some(field), true) => text!(
+            en: "the average of {field} with its sum and count",
+            es: "la media de {field} con su suma y su recuento",
+            pt: "a média de {field} com sua soma e contagem";
+            field
+        ),
+        (Some(field), false) => text!(
+            en: "the count of {child} and the average of {field} with its sum",
+            es: "el recuento de {child} y la media de {field} con su suma",
+            pt: "a contagem de {child} e a média de {field} com sua soma";
+            child, field
+        ),
+        (None, false) => {
+            text!(en: "the count of {child}", es: "el recuento de {child}", pt: "a contagem de {child}"; child)
+        }
+        (None, true) => return,
+    };
+    let change = text!(
+        en: "store {what} in {parent} and update it with $inc on each write: {reads} reads a minute against {writes} writes",
+        es: "guarda {what} en {parent} y actualízalo con $inc en cada escritura: {reads} lecturas por minuto frente a {writes} escrituras",
+        pt: "armazene {what} em {parent} e atualize com $inc a cada escrita: {reads} leituras por minuto contra {writes} escritas";
+        what, parent, reads = Arg::Count(f.parent_reads), writes = Arg::Count(child_writes)
+    );
+    push(out, PatternKind::Computed, place(f), false, change);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::i18n::Lang;
+
+    #[test]
+    fn one_value_reads_as_the_list_sentence_would_say_it() {
+        for (op, source) in [("sum", ""), ("max", "precio"), ("avg", ""), ("avg", "puntuacion")] {
+            let c = Computed { field: "resumen".into(), op: op.into(), source: source.into() };
+            let one = stores_one(Arg::str("libros"), &c);
+            let listed = stores(Arg::str("libros"), value(&c));
+            for lang in [Lang::En, Lang::Es, Lang::Pt] {
+                assert_eq!(one.render(lang), listed.render(lang), "{op} {source} {lang:?}");
+            }
+            assert!(one.check().is_ok());
+        }
+        let c = Computed { field: "media".into(), op: "avg".into(), source: "nota".into() };
+        assert_eq!(
+            stores_one(Arg::str("libros"), &c).render(Lang::Pt),
+            "libros armazena media (avg de nota com sua soma e contagem, assim cada mudança é um $inc) em vez de recalculá-los a cada leitura; um recálculo completo periódico corrige o desvio"
+        );
+    }
+}
