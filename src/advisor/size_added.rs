@@ -92,23 +92,46 @@ impl<'a> Walker<'_, 'a> {
     }
 
     /// An element a relation adds; a dotted name is nested in one-element sub-documents.
+    /// The name is scanned for a dot once: a plain name (most) is its own first segment.
     fn extra(&mut self, top: bool, name: &'a str, value: Triple) -> Triple {
-        self.extra_at(top, name, head(name), value)
+        match name.bytes().position(|b| b == b'.') {
+            None => self.plain(top, name, value),
+            Some(i) => self.dotted(top, name, name.get(..i).unwrap_or(name), value),
+        }
     }
 
     /// [`Self::extra`] for a name not borrowed from the model; `top_name` is its first segment.
     fn extra_at(&mut self, top: bool, name: &str, top_name: &'a str, value: Triple) -> Triple {
-        let bytes = if !has_dot(name) {
-            Triple::same(element_header(name) as f64).add(value)
+        if has_dot(name) {
+            self.dotted(top, name, top_name, value)
         } else {
-            let mut segments = name.rsplit('.');
-            let last = segments.next().unwrap_or(name);
-            let mut bytes = Triple::same(element_header(last) as f64).add(value);
-            for seg in segments {
-                bytes = Triple::same((element_header(seg) + DOC_OVERHEAD) as f64).add(bytes);
+            let bytes = Triple::same(element_header(name) as f64).add(value);
+            if top {
+                self.member(top_name, bytes);
             }
             bytes
-        };
+        }
+    }
+
+    /// An element with a plain (undotted) name borrowed from the model.
+    #[inline]
+    fn plain(&mut self, top: bool, name: &'a str, value: Triple) -> Triple {
+        let bytes = Triple::same(element_header(name) as f64).add(value);
+        if top {
+            self.member(name, bytes);
+        }
+        bytes
+    }
+
+    /// An element with a dotted name: nested in one-element sub-documents.
+    #[inline(never)]
+    fn dotted(&mut self, top: bool, name: &str, top_name: &'a str, value: Triple) -> Triple {
+        let mut segments = name.rsplit('.');
+        let last = segments.next().unwrap_or(name);
+        let mut bytes = Triple::same(element_header(last) as f64).add(value);
+        for seg in segments {
+            bytes = Triple::same((element_header(seg) + DOC_OVERHEAD) as f64).add(bytes);
+        }
         if top {
             self.member(top_name, bytes);
         }
@@ -194,6 +217,8 @@ fn declared(e: &Entity, name: &str) -> bool {
     e.fields.iter().any(|f| f.name == name)
 }
 
+/// Whether a path of `e` is spelled out: its first segment is a declared field (a declared
+/// path has a declared head, so the head alone decides; one scan of the fields).
 fn declared_path(e: &Entity, path: &str) -> bool {
-    e.field(path).is_some() || declared(e, head(path))
+    declared(e, head(path))
 }

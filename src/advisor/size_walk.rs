@@ -161,11 +161,14 @@ impl<'l, 'a> Walker<'l, 'a> {
     /// An array of `counts` items of `item` bytes each; records it and its growth.
     pub(super) fn array(&mut self, counts: &Counts, item: Triple, r: Option<&'a Relation>) -> Triple {
         let n = counts.items;
-        let bytes = Triple {
-            avg: array_bytes(n.avg, item.avg),
-            worst: array_bytes(n.worst, item.worst),
-            horizon: array_bytes(n.horizon, item.horizon),
+        let worst = array_bytes(n.worst, item.worst);
+        // Most arrays do not grow: the horizon lane is the worst lane, computed once.
+        let horizon = if n.horizon == n.worst && item.horizon == item.worst {
+            worst
+        } else {
+            array_bytes(n.horizon, item.horizon)
         };
+        let bytes = Triple { avg: array_bytes(n.avg, item.avg), worst, horizon };
         if let (Some(g), Some(r)) = (counts.per_day, r) {
             let added = bytes.horizon - bytes.worst;
             if self.growth.as_ref().is_none_or(|x| added > x.added_bytes) {
@@ -277,7 +280,7 @@ impl<'l, 'a> Walker<'l, 'a> {
             _ => match self.guesses.get(name) {
                 Some(&guess) => guess,
                 None => {
-                    let guess = guess_by_name(&name.to_ascii_lowercase());
+                    let guess = guess_by_name(name);
                     self.guesses.insert(name, guess);
                     guess
                 }
