@@ -217,7 +217,8 @@ pub enum SizeLevel {
 #[derive(Debug, Clone, PartialEq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct SizeEstimate {
-    pub entity: String,
+    /// The collection (inline when short: no allocation).
+    pub entity: Id,
     /// Average document now, in bytes.
     pub avg_bytes: u64,
     /// Worst-case document now (every array at its maximum, every optional field present).

@@ -13,26 +13,27 @@ pub(crate) fn period_days(period: &str) -> f64 {
     DAYS.iter().find(|(name, _)| period.eq_ignore_ascii_case(name)).map_or(1.0, |&(_, days)| days)
 }
 
+/// Name fragments and the bytes a string named with one is guessed to hold (first group wins).
+const TABLE: &[(&[&str], f64)] = &[
+    (&["descrip", "sinopsis", "synopsis", "texto", "text", "body", "content", "comment", "resumen", "summary"], 500.0),
+    (&["url", "link", "href", "hash", "password", "token"], 60.0),
+    (&["address", "direccion", "endereco"], 60.0),
+    (&["title", "titulo"], 40.0),
+    (&["email", "correo"], 24.0),
+    (&["name", "nombre", "nome"], 20.0),
+    (&["phone", "telefono", "telefone"], 15.0),
+    (&["code", "codigo", "sku", "isbn", "issn"], 13.0),
+    (&["status", "estado", "type", "tipo", "kind", "lang", "country", "pais"], 10.0),
+];
+
+/// Bytes of the shortest key [`guess_by_name`] looks for: a shorter name matches none.
+pub(crate) const SHORTEST_KEY: usize = 3;
+
 /// A guess of a string's bytes from its name (any case: the keys are compared without case,
 /// byte by byte, with no lower-case copy of the name).
 pub(crate) fn guess_by_name(name: &str) -> f64 {
-    const TABLE: &[(&[&str], f64)] = &[
-        (
-            &["descrip", "sinopsis", "synopsis", "texto", "text", "body", "content", "comment", "resumen", "summary"],
-            500.0,
-        ),
-        (&["url", "link", "href", "hash", "password", "token"], 60.0),
-        (&["address", "direccion", "endereco"], 60.0),
-        (&["title", "titulo"], 40.0),
-        (&["email", "correo"], 24.0),
-        (&["name", "nombre", "nome"], 20.0),
-        (&["phone", "telefono", "telefone"], 15.0),
-        (&["code", "codigo", "sku", "isbn", "issn"], 13.0),
-        (&["status", "estado", "type", "tipo", "kind", "lang", "country", "pais"], 10.0),
-    ];
     let name = name.as_bytes();
-    // Every key has three bytes or more: a shorter name matches none.
-    if name.len() < 3 {
+    if name.len() < SHORTEST_KEY {
         return 16.0;
     }
     let holds = |key: &str| {
@@ -63,6 +64,7 @@ mod tests {
         assert_eq!(guess_by_name("sku"), 13.0);
         assert_eq!(guess_by_name("nombreTítulo"), 20.0, "í is not i");
         assert_eq!(guess_by_name(""), 16.0);
+        assert_eq!(TABLE.iter().flat_map(|(keys, _)| keys.iter()).map(|k| k.len()).min(), Some(SHORTEST_KEY));
         // The same guesses as a lower-case copy searched with `str::contains`.
         let reference = |name: &str| {
             let lower = name.to_ascii_lowercase();

@@ -9,7 +9,7 @@
 use super::bson::{array_bytes, element_header, fixed_size, BINARY_OVERHEAD, DOC_OVERHEAD, STRING_OVERHEAD};
 use super::paths::{Layout, MAX_DEPTH};
 use super::size_added::relation_filling;
-use super::size_defaults::{guess_by_name, period_days, DEFAULT_ITEMS};
+use super::size_defaults::{guess_by_name, period_days, DEFAULT_ITEMS, SHORTEST_KEY};
 use crate::fast_hash::FastMap;
 use crate::model::{BsonType, Cardinality, Entity, Field, Relation, Storage};
 
@@ -277,6 +277,8 @@ impl<'l, 'a> Walker<'l, 'a> {
         let guess = match (ty, example) {
             (BsonType::String, Some(len)) => len,
             (BsonType::BinData, _) => 16.0,
+            // A name shorter than every key is guessed at once, without the look-up.
+            _ if name.len() < SHORTEST_KEY => guess_by_name(name),
             _ => match self.guesses.get(name) {
                 Some(&guess) => guess,
                 None => {
