@@ -138,12 +138,12 @@ pub struct RelationAdvice {
 #[derive(Debug, Clone, PartialEq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct AggregateInfo {
-    /// The root entity (the collection).
-    pub root: String,
+    /// The root entity (the collection); ids are inline when short (no allocation).
+    pub root: Id,
     /// Entities embedded in the root's documents, at any depth.
-    pub members: Vec<String>,
+    pub members: Vec<Id>,
     /// Access patterns this aggregate serves (starting from it).
-    pub queries: Vec<String>,
+    pub queries: Vec<Id>,
 }
 
 /// A write whose changes span more than one aggregate (DOMAIN.md §2).
