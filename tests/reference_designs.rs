@@ -118,7 +118,7 @@ fn bibliored_aggregates_and_the_spanning_review_write() {
     let roots: Vec<&str> = report.aggregates.iter().map(|a| a.root.as_str()).collect();
     assert_eq!(roots, vec!["material", "resena", "actividad"], "three collections");
     assert_eq!(report.aggregates[0].members, vec!["etiqueta"]);
-    assert!(report.aggregates[0].queries.contains(&"C1".to_string()));
+    assert!(report.aggregates[0].queries.iter().any(|q| q == "C1"));
     assert_eq!(report.spanning_writes.len(), 1);
     assert_eq!(report.spanning_writes[0].query, "W1");
     assert_eq!(report.spanning_writes[0].aggregates, vec!["resena", "material"]);

@@ -6,6 +6,7 @@ use super::paths::Layout;
 use super::{AggregateInfo, SpanningWrite};
 use crate::fast_hash::FastMap;
 use crate::model::ids::IdIndex;
+use crate::model::Id;
 use crate::model::{AccessPattern, EntityKind, Model, QueryKind, Storage};
 use std::cell::OnceCell;
 use std::rc::Rc;
@@ -143,7 +144,7 @@ pub(crate) fn aggregates_with(roots: &Roots) -> Vec<AggregateInfo> {
             if let Some(slot) = roots.root_position(i).and_then(|r| index.get_mut(r)) {
                 *slot = out.len();
             }
-            out.push(AggregateInfo { root: e.id.clone(), members: Vec::new(), queries: Vec::new() });
+            out.push(AggregateInfo { root: Id::new(&e.id), members: Vec::new(), queries: Vec::new() });
         }
     }
     let aggregate = |root: Option<usize>| root.and_then(|r| index.get(r)).copied();
@@ -152,13 +153,13 @@ pub(crate) fn aggregates_with(roots: &Roots) -> Vec<AggregateInfo> {
             continue;
         }
         if let Some(agg) = aggregate(roots.root_position(i)).and_then(|a| out.get_mut(a)) {
-            agg.members.push(e.id.clone());
+            agg.members.push(Id::new(&e.id));
         }
     }
     for q in &model.queries {
         let root = roots.ids.entity_position(&q.entity).and_then(|i| roots.root_position(i));
         if let Some(agg) = aggregate(root).and_then(|a| out.get_mut(a)) {
-            agg.queries.push(q.id.clone());
+            agg.queries.push(Id::new(&q.id));
         }
     }
     out

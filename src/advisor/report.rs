@@ -138,12 +138,12 @@ pub struct RelationAdvice {
 #[derive(Debug, Clone, PartialEq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct AggregateInfo {
-    /// The root entity (the collection).
-    pub root: String,
+    /// The root entity (the collection); ids are inline when short (no allocation).
+    pub root: Id,
     /// Entities embedded in the root's documents, at any depth.
-    pub members: Vec<String>,
+    pub members: Vec<Id>,
     /// Access patterns this aggregate serves (starting from it).
-    pub queries: Vec<String>,
+    pub queries: Vec<Id>,
 }
 
 /// A write whose changes span more than one aggregate (DOMAIN.md §2).
@@ -217,7 +217,8 @@ pub enum SizeLevel {
 #[derive(Debug, Clone, PartialEq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct SizeEstimate {
-    pub entity: String,
+    /// The collection (inline when short: no allocation).
+    pub entity: Id,
     /// Average document now, in bytes.
     pub avg_bytes: u64,
     /// Worst-case document now (every array at its maximum, every optional field present).

@@ -6,7 +6,7 @@
 use super::bson::{element_header, DOC_OVERHEAD, STRING_OVERHEAD};
 use super::paths::{extended_target, extended_top, MAX_DEPTH};
 use super::size_walk::{Counts, Triple, Walker};
-use crate::model::{find_path, BsonType, Entity, EntityKind, Relation, Storage};
+use crate::model::{find_path, BsonType, Entity, EntityKind, Field, Relation, Storage};
 
 impl<'a> Walker<'_, 'a> {
     /// What the relations of `e` add to its documents where no declared field spells it out,
@@ -23,40 +23,41 @@ impl<'a> Walker<'_, 'a> {
     ) -> Triple {
         let top = depth == 0;
         let layout = self.layout;
+        let declared = Declared::of(e);
         for r in children {
-            if r.storage == Storage::Embed && !r.field.is_empty() && !declared(e, &r.field) {
+            if r.storage == Storage::Embed && !r.field.is_empty() && !declared.has(&r.field) {
                 let value = self.embedded(r, depth);
                 total = total.add(self.extra(top, &r.field, value));
             }
-            if let Some(pf) = r.reference.parent_field.as_deref().filter(|p| !declared_path(e, p)) {
+            if let Some(pf) = r.reference.parent_field.as_deref().filter(|p| !declared.has_path(p)) {
                 let counts = self.counts(r);
                 let value = self.array(&counts, Triple::same(12.0), Some(r));
                 total = total.add(self.extra(top, pf, value));
             }
             if let Some(s) = r.subset.as_ref() {
-                if !declared(e, &s.field) {
+                if !declared.has(&s.field) {
                     let item = self.subset_item(r);
                     let n = Triple { avg: r.cardinality.typical.min(s.size as f64), ..Triple::same(s.size as f64) };
                     let counts = Counts { items: n, per_day: None };
                     let value = self.array(&counts, item, Some(r));
                     total = total.add(self.extra(top, &s.field, value));
                 }
-                if let Some(c) = s.count_field.as_deref().filter(|c| !declared_path(e, c)) {
+                if let Some(c) = s.count_field.as_deref().filter(|c| !declared.has_path(c)) {
                     total = total.add(self.extra(top, c, Triple::same(4.0)));
                 }
             }
             for c in &r.computed {
-                if !declared(e, head(&c.field)) {
+                if !declared.has(head(&c.field)) {
                     let v = if c.op == "count" { 4.0 } else { 8.0 };
                     total = total.add(self.extra(top, &c.field, Triple::same(v)));
                 }
             }
-            if let Some(o) = r.outlier.as_ref().filter(|o| !declared(e, &o.flag_field)) {
+            if let Some(o) = r.outlier.as_ref().filter(|o| !declared.has(&o.flag_field)) {
                 total = total.add(self.extra(top, &o.flag_field, Triple::same(1.0)));
             }
         }
         for r in parents {
-            if let Some(cf) = r.reference.child_field.as_deref().filter(|c| !declared(e, head(c))) {
+            if let Some(cf) = r.reference.child_field.as_deref().filter(|c| !declared.has(head(c))) {
                 if matches!(r.storage, Storage::Reference | Storage::Bucket) {
                     total = total.add(self.extra(top, cf, Triple::same(12.0)));
                 }
@@ -64,7 +65,7 @@ impl<'a> Walker<'_, 'a> {
             for c in &r.extended {
                 let target = extended_target(r, c);
                 let target: &str = &target;
-                if !declared_path(e, target) {
+                if !declared.has_path(target) {
                     let source = layout.ends_of(r).0.and_then(|p| p.field(&c.field));
                     let v = match source {
                         Some(f) => self.field_value(f, None, depth + 1),
@@ -74,16 +75,16 @@ impl<'a> Walker<'_, 'a> {
                 }
             }
             if let Some(b) = r.bucket.as_ref().filter(|_| r.storage == Storage::Bucket) {
-                if !declared(e, &b.array_field) {
+                if !declared.has(&b.array_field) {
                     let counts = self.counts(r);
                     let item = Triple::same(r.child_bytes.unwrap_or(64) as f64);
                     let value = self.array(&counts, item, Some(r));
                     total = total.add(self.extra(top, &b.array_field, value));
                 }
-                if let Some(c) = b.count_field.as_deref().filter(|c| !declared(e, c)) {
+                if let Some(c) = b.count_field.as_deref().filter(|c| !declared.has(c)) {
                     total = total.add(self.extra(top, c, Triple::same(4.0)));
                 }
-                if let Some(p) = b.period_field.as_deref().filter(|p| !declared(e, p)) {
+                if let Some(p) = b.period_field.as_deref().filter(|p| !declared.has(p)) {
                     total = total.add(self.extra(top, p, Triple::same(8.0)));
                 }
             }
@@ -92,23 +93,46 @@ impl<'a> Walker<'_, 'a> {
     }
 
     /// An element a relation adds; a dotted name is nested in one-element sub-documents.
+    /// The name is scanned for a dot once: a plain name (most) is its own first segment.
     fn extra(&mut self, top: bool, name: &'a str, value: Triple) -> Triple {
-        self.extra_at(top, name, head(name), value)
+        match name.bytes().position(|b| b == b'.') {
+            None => self.plain(top, name, value),
+            Some(i) => self.dotted(top, name, name.get(..i).unwrap_or(name), value),
+        }
     }
 
     /// [`Self::extra`] for a name not borrowed from the model; `top_name` is its first segment.
     fn extra_at(&mut self, top: bool, name: &str, top_name: &'a str, value: Triple) -> Triple {
-        let bytes = if !has_dot(name) {
-            Triple::same(element_header(name) as f64).add(value)
+        if has_dot(name) {
+            self.dotted(top, name, top_name, value)
         } else {
-            let mut segments = name.rsplit('.');
-            let last = segments.next().unwrap_or(name);
-            let mut bytes = Triple::same(element_header(last) as f64).add(value);
-            for seg in segments {
-                bytes = Triple::same((element_header(seg) + DOC_OVERHEAD) as f64).add(bytes);
+            let bytes = Triple::same(element_header(name) as f64).add(value);
+            if top {
+                self.member(top_name, bytes);
             }
             bytes
-        };
+        }
+    }
+
+    /// An element with a plain (undotted) name borrowed from the model.
+    #[inline]
+    fn plain(&mut self, top: bool, name: &'a str, value: Triple) -> Triple {
+        let bytes = Triple::same(element_header(name) as f64).add(value);
+        if top {
+            self.member(name, bytes);
+        }
+        bytes
+    }
+
+    /// An element with a dotted name: nested in one-element sub-documents.
+    #[inline(never)]
+    fn dotted(&mut self, top: bool, name: &str, top_name: &'a str, value: Triple) -> Triple {
+        let mut segments = name.rsplit('.');
+        let last = segments.next().unwrap_or(name);
+        let mut bytes = Triple::same(element_header(last) as f64).add(value);
+        for seg in segments {
+            bytes = Triple::same((element_header(seg) + DOC_OVERHEAD) as f64).add(bytes);
+        }
         if top {
             self.member(top_name, bytes);
         }
@@ -190,10 +214,52 @@ fn head(path: &str) -> &str {
     }
 }
 
-fn declared(e: &Entity, name: &str) -> bool {
-    e.fields.iter().any(|f| f.name == name)
+/// The declared top-level names of an entity, with a mask of their lengths: most names a
+/// relation adds differ in length from every declared field, and are answered without a scan.
+struct Declared<'e> {
+    fields: &'e [Field],
+    /// Bit `min(len, 63)` set for each declared name's length.
+    lengths: u64,
 }
 
-fn declared_path(e: &Entity, path: &str) -> bool {
-    e.field(path).is_some() || declared(e, head(path))
+impl<'e> Declared<'e> {
+    fn of(e: &'e Entity) -> Self {
+        let lengths = e.fields.iter().fold(0, |m, f| m | length_bit(&f.name));
+        Declared { fields: &e.fields, lengths }
+    }
+
+    /// Whether `name` is a declared top-level field.
+    fn has(&self, name: &str) -> bool {
+        self.lengths & length_bit(name) != 0 && self.fields.iter().any(|f| f.name == name)
+    }
+
+    /// Whether a path is spelled out: its first segment is a declared field (a declared path
+    /// has a declared head, so the head alone decides).
+    fn has_path(&self, path: &str) -> bool {
+        self.has(head(path))
+    }
+}
+
+fn length_bit(name: &str) -> u64 {
+    1 << name.len().min(63)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::BsonType;
+
+    #[test]
+    fn declared_names_answer_as_a_scan_would() {
+        let mut e = Entity::new("u", "users");
+        let long = "x".repeat(70);
+        for name in ["_id", "ab", "title", long.as_str()] {
+            e.fields.push(Field::new(name, BsonType::String));
+        }
+        let d = Declared::of(&e);
+        for name in ["_id", "ab", "title", "titles", "", "a", "abc", long.as_str(), &"x".repeat(64), &"y".repeat(70)] {
+            assert_eq!(d.has(name), e.fields.iter().any(|f| f.name == name), "{name}");
+        }
+        assert!(d.has_path("title.main") && !d.has_path("titl.main") && d.has_path("ab"));
+    }
 }

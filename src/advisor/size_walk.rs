@@ -9,7 +9,7 @@
 use super::bson::{array_bytes, element_header, fixed_size, BINARY_OVERHEAD, DOC_OVERHEAD, STRING_OVERHEAD};
 use super::paths::{Layout, MAX_DEPTH};
 use super::size_added::relation_filling;
-use super::size_defaults::{guess_by_name, period_days, DEFAULT_ITEMS};
+use super::size_defaults::{guess_by_name, period_days, DEFAULT_ITEMS, SHORTEST_KEY};
 use crate::fast_hash::FastMap;
 use crate::model::{BsonType, Cardinality, Entity, Field, Relation, Storage};
 
@@ -161,11 +161,14 @@ impl<'l, 'a> Walker<'l, 'a> {
     /// An array of `counts` items of `item` bytes each; records it and its growth.
     pub(super) fn array(&mut self, counts: &Counts, item: Triple, r: Option<&'a Relation>) -> Triple {
         let n = counts.items;
-        let bytes = Triple {
-            avg: array_bytes(n.avg, item.avg),
-            worst: array_bytes(n.worst, item.worst),
-            horizon: array_bytes(n.horizon, item.horizon),
+        let worst = array_bytes(n.worst, item.worst);
+        // Most arrays do not grow: the horizon lane is the worst lane, computed once.
+        let horizon = if n.horizon == n.worst && item.horizon == item.worst {
+            worst
+        } else {
+            array_bytes(n.horizon, item.horizon)
         };
+        let bytes = Triple { avg: array_bytes(n.avg, item.avg), worst, horizon };
         if let (Some(g), Some(r)) = (counts.per_day, r) {
             let added = bytes.horizon - bytes.worst;
             if self.growth.as_ref().is_none_or(|x| added > x.added_bytes) {
@@ -274,10 +277,12 @@ impl<'l, 'a> Walker<'l, 'a> {
         let guess = match (ty, example) {
             (BsonType::String, Some(len)) => len,
             (BsonType::BinData, _) => 16.0,
+            // A name shorter than every key is guessed at once, without the look-up.
+            _ if name.len() < SHORTEST_KEY => guess_by_name(name),
             _ => match self.guesses.get(name) {
                 Some(&guess) => guess,
                 None => {
-                    let guess = guess_by_name(&name.to_ascii_lowercase());
+                    let guess = guess_by_name(name);
                     self.guesses.insert(name, guess);
                     guess
                 }

@@ -6,7 +6,7 @@ use super::paths::Layout;
 use super::size_walk::{Growth, Largest, Walker};
 use super::{SizeEstimate, SizeLevel};
 use crate::i18n::{Arg, Text};
-use crate::model::{Entity, Model, Thresholds};
+use crate::model::{Entity, Id, Model, Thresholds};
 use crate::text;
 
 pub use super::bson::bson_size_of_value;
@@ -57,7 +57,7 @@ fn estimate_in<'a>(walker: &mut Walker<'_, 'a>, entity: &'a Entity) -> SizeEstim
     let (avg, worst) = (round(bytes.avg), round(bytes.worst));
     let horizon = round(bytes.horizon).max(worst);
     SizeEstimate {
-        entity: entity.id.clone(),
+        entity: Id::new(&entity.id),
         avg_bytes: avg,
         worst_bytes: worst,
         horizon_bytes: horizon,

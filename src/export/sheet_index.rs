@@ -3,7 +3,7 @@
 
 use crate::advisor::{Finding, PatternSuggestion, QueryAdvice, RelationAdvice, Report, SizeEstimate};
 use crate::fast_hash::FastMap;
-use crate::model::{AccessPattern, Model, Place, Relation};
+use crate::model::{AccessPattern, Id, Model, Place, Relation};
 
 /// The report's facts by element id, built once per export so no sheet scans whole lists.
 pub struct ReportIndex<'r> {
@@ -43,7 +43,7 @@ impl<'r> ReportIndex<'r> {
         }
         let mut aggregate_queries: FastMap<&str, Vec<&str>> = FastMap::default();
         for a in &report.aggregates {
-            aggregate_queries.entry(a.root.as_str()).or_default().extend(a.queries.iter().map(String::as_str));
+            aggregate_queries.entry(a.root.as_str()).or_default().extend(a.queries.iter().map(Id::as_str));
         }
         let mut patterns: FastMap<&str, Vec<&PatternSuggestion>> = FastMap::default();
         for p in &report.patterns {
