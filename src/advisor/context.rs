@@ -19,8 +19,12 @@ pub struct Context<'a> {
     /// Relation advice by relation id, built only for a report whose advice is not one per
     /// relation in model order (as `analyze` makes it).
     advice: OnceCell<FastMap<&'a str, &'a RelationAdvice>>,
-    /// Size estimates by entity id, built on first use.
+    /// Size estimates by entity id, built on first use when they are not one per collection in
+    /// the collections' order (as `analyze` makes them).
     sizes: OnceCell<FastMap<&'a str, &'a SizeEstimate>>,
+    /// Whether the size estimates are one per collection, in the collections' order, and no
+    /// two entities share an id: then an estimate is found by its collection's place.
+    sizes_aligned: OnceCell<bool>,
     /// Each size estimate with its entity, built on first use.
     sized: OnceCell<Vec<(&'a SizeEstimate, &'a Entity)>>,
     /// Structure look-ups (embedding roots, relations by end), built on first use.
@@ -47,6 +51,7 @@ impl<'a> Context<'a> {
             report,
             advice: OnceCell::new(),
             sizes: OnceCell::new(),
+            sizes_aligned: OnceCell::new(),
             sized: OnceCell::new(),
             layout: OnceCell::new(),
             shapes: OnceCell::new(),
@@ -113,7 +118,24 @@ impl<'a> Context<'a> {
 
     pub fn size(&self, entity: &str) -> Option<&'a SizeEstimate> {
         let report: &'a Report = self.report;
+        if self.sizes_aligned() {
+            let layout = self.layout();
+            let at = layout.ids().entity_position(entity);
+            return at.and_then(|at| report.sizes.get(layout.collection_ordinal(at)?));
+        }
         self.sizes.get_or_init(|| report.sizes.iter().map(|s| (s.entity.as_str(), s)).collect()).get(entity).copied()
+    }
+
+    /// See the field.
+    fn sizes_aligned(&self) -> bool {
+        *self.sizes_aligned.get_or_init(|| {
+            let layout = self.layout();
+            let sizes = &self.report.sizes;
+            let mut collections = layout.collections();
+            !layout.ids().entity_ids_repeat()
+                && sizes.iter().all(|s| collections.next().is_some_and(|e| s.entity == e.id))
+                && collections.next().is_none()
+        })
     }
 
     /// Each size estimate (one per collection) with its entity, as `entity(&size.entity)`

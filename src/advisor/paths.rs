@@ -20,6 +20,9 @@ mod resolve;
 use groups::{group, Groups};
 pub(crate) use resolve::{extended_target, extended_top, resolve};
 
+/// Not a collection (in `Layout::ordinal`).
+const NOT_ROOT: u32 = u32::MAX;
+
 /// Deepest embedding chain followed; deeper (or cyclic) structures are cut off.
 pub(crate) const MAX_DEPTH: usize = 32;
 
@@ -40,8 +43,9 @@ pub(crate) struct Layout<'a> {
     /// The position of the collection holding each entity, by entity position (`None`:
     /// external, or in a cycle).
     roots: Vec<Option<u32>>,
-    /// Whether each entity (in model order) is a collection, looked up once.
-    is_root: Vec<bool>,
+    /// The place of each entity (in model order) among the collections, looked up once
+    /// (`NOT_ROOT`: not a collection).
+    ordinal: Vec<u32>,
 }
 
 impl<'a> Layout<'a> {
@@ -71,14 +75,20 @@ impl<'a> Layout<'a> {
             .enumerate()
             .map(|(i, e)| if repeat { ids.entity_position(&e.id) } else { Some(i) })
             .collect();
-        let is_root = model
-            .entities
-            .iter()
-            .zip(&canonical)
-            .map(|(e, at)| e.kind == EntityKind::Document && at.and_then(|at| embed_parent.get(at)?.as_ref()).is_none())
+        let mut count = 0u32;
+        let ordinal = (model.entities.iter().zip(&canonical))
+            .map(|(e, at)| {
+                let root = e.kind == EntityKind::Document && at.and_then(|at| embed_parent.get(at)?.as_ref()).is_none();
+                if root {
+                    count += 1;
+                    count - 1
+                } else {
+                    NOT_ROOT
+                }
+            })
             .collect();
         let mut layout =
-            Layout { model, ids, by_parent, by_child, embed_parent, embed_dangling, roots: Vec::new(), is_root };
+            Layout { model, ids, by_parent, by_child, embed_parent, embed_dangling, roots: Vec::new(), ordinal };
         // An entity's root depends only on its id, so two entities with one id share it.
         let roots = canonical.iter().map(|at| at.and_then(|at| layout.find_root(at))).collect();
         layout.roots = roots;
@@ -152,7 +162,13 @@ impl<'a> Layout<'a> {
 
     /// The collections, in model order.
     pub fn collections(&self) -> impl Iterator<Item = &'a Entity> + '_ {
-        self.model.entities.iter().zip(&self.is_root).filter(|(_, &root)| root).map(|(e, _)| e)
+        self.model.entities.iter().zip(&self.ordinal).filter(|(_, &k)| k != NOT_ROOT).map(|(e, _)| e)
+    }
+
+    /// The place among [`Self::collections`] of the entity at position `at`, when it is a
+    /// collection.
+    pub fn collection_ordinal(&self, at: usize) -> Option<usize> {
+        self.ordinal.get(at).copied().filter(|&k| k != NOT_ROOT).map(|k| k as usize)
     }
 
     /// The collection whose documents hold `id` (itself when it is one), found by position.
@@ -324,6 +340,10 @@ mod tests {
         assert!(layout.embedding_parent("ghost").is_some_and(|r| r.id == "ag"));
         let cols: Vec<&str> = layout.collections().map(|e| e.id.as_str()).collect();
         assert_eq!(cols, m.collections().map(|e| e.id.as_str()).collect::<Vec<_>>());
+        for (i, e) in m.entities.iter().enumerate() {
+            let k = layout.collection_ordinal(i);
+            assert_eq!(k.and_then(|k| cols.get(k).copied()), layout.is_collection(e).then_some(e.id.as_str()));
+        }
         // Two entities with one id: both read as the last one.
         let mut e = Entity::new("b", "b again");
         e.kind = EntityKind::External;

@@ -208,10 +208,22 @@ pub(crate) fn check_structure_with(ids: &IdIndex) -> Vec<Problem> {
         }
     }
     // Embedding relations by child, counted at the child's position.
+    // With it, the first embedding relation of each child by the child's position, for the
+    // cycle walk (`None` once an embedding relation has an end no entity has).
     let mut embedders_of = vec![0usize; model.entities.len()];
+    let mut first_embedder: Option<Vec<u32>> = Some(vec![NO_RELATION; model.entities.len()]);
     for (i, _) in model.relations.iter().enumerate().filter(|(_, r)| r.storage == Storage::Embed) {
-        if let Some(n) = ids.end_positions(i).1.and_then(|c| embedders_of.get_mut(c)) {
+        let (parent, child) = ids.end_positions(i);
+        if let Some(n) = child.and_then(|c| embedders_of.get_mut(c)) {
             *n += 1;
+        }
+        match (parent, child.and_then(|c| first_embedder.as_mut()?.get_mut(c))) {
+            (Some(_), Some(slot)) => {
+                if *slot == NO_RELATION {
+                    *slot = u32::try_from(i).unwrap_or(NO_RELATION);
+                }
+            }
+            _ => first_embedder = None,
         }
     }
     let repeats = ids.entity_ids_repeat();
@@ -231,7 +243,10 @@ pub(crate) fn check_structure_with(ids: &IdIndex) -> Vec<Problem> {
             ));
         }
     }
-    out.extend(embedding_cycles(model));
+    match first_embedder.filter(|_| !repeats) {
+        Some(first) => embedding_cycles_by_position(ids, &first, &mut out),
+        None => out.extend(embedding_cycles(model)),
+    }
     for q in &model.queries {
         for id in q.entities() {
             if !exists(id) {
@@ -267,6 +282,54 @@ pub(crate) fn check_structure_with(ids: &IdIndex) -> Vec<Problem> {
     };
     check_names_into(model, embedded, &mut out);
     out
+}
+
+/// No embedding relation (in a table of relation positions).
+const NO_RELATION: u32 = u32::MAX;
+
+/// The embedding cycles, as [`embedding_cycles`] finds them, walked by position: for a model
+/// whose entity ids are all different and whose embedding relations all join two entities, so
+/// each id is one position and each walk meets only entities. `first[c]` is the first
+/// embedding relation whose child is at position `c`. A cycle is reported from its member
+/// that comes first in the model (the first walk that comes back to its start).
+fn embedding_cycles_by_position(ids: &IdIndex, first: &[u32], out: &mut Vec<Problem>) {
+    let model = ids.model;
+    let embedding = |at: usize| first.get(at).copied().filter(|&r| r != NO_RELATION).map(|r| r as usize);
+    let mut path: Vec<usize> = Vec::new();
+    for start in 0..model.entities.len() {
+        let Some(mut rel) = embedding(start) else { continue };
+        path.clear();
+        path.push(start);
+        while let Some(parent) = ids.end_positions(rel).0 {
+            if parent == start {
+                // Reported by its first member only.
+                if path.iter().all(|&at| at >= start) {
+                    let name = |at: &usize| model.entities.get(*at).map_or("", |e| e.id.as_str());
+                    let mut names: Vec<&str> = path.iter().map(name).collect();
+                    names.push(name(&start));
+                    let id = model.relations.get(rel).map_or("", |r| r.id.as_str());
+                    out.push(Problem::new(
+                        Place::Relation { id: Id::new(id) },
+                        text!(
+                            en: "embedding cycle: {path} (a document cannot contain itself)",
+                            es: "ciclo de documentos embebidos: {path} (un documento no puede contenerse a sí mismo)",
+                            pt: "ciclo de documentos embutidos: {path} (um documento não pode conter a si mesmo)";
+                            path = names.join(" ⊂ ")
+                        ),
+                    ));
+                }
+                break;
+            }
+            if path.contains(&parent) || path.len() > model.entities.len() {
+                break;
+            }
+            path.push(parent);
+            match embedding(parent) {
+                Some(next) => rel = next,
+                None => break,
+            }
+        }
+    }
 }
 
 fn embedding_cycles(model: &Model) -> Vec<Problem> {
@@ -358,6 +421,38 @@ mod tests {
         assert!(problems.iter().any(|p| p.message.contains("\"ghost\" does not exist")), "{problems:?}");
         assert_eq!(problems.iter().filter(|p| p.message.contains("embedding cycle")).count(), 1, "{problems:?}");
         assert!(m.root_of("a").is_none(), "a cycle has no root");
+    }
+
+    #[test]
+    fn cycles_walked_by_position_are_the_cycles_walked_by_id() {
+        let mut m = crate::model::synthetic::generate(120, 5);
+        // Cycles of one, two and three entities, one of them reached from outside, plus a
+        // second embedding of a cycle member (only the first relation counts).
+        let id = |m: &Model, i: usize| m.entities[i].id.clone();
+        for (k, (p, c)) in
+            [(7, 7), (10, 11), (11, 10), (20, 21), (21, 22), (22, 20), (30, 20), (40, 21)].into_iter().enumerate()
+        {
+            let (p, c) = (id(&m, p), id(&m, c));
+            m.relations.push(Relation::new(&format!("cyc{k}"), &p, &c, Storage::Embed));
+        }
+        let ids = IdIndex::new(&m);
+        let mut first = vec![NO_RELATION; m.entities.len()];
+        for (i, r) in m.relations.iter().enumerate().filter(|(_, r)| r.storage == Storage::Embed) {
+            let c = ids.end_positions(i).1.expect("every end is an entity");
+            if first[c] == NO_RELATION {
+                first[c] = i as u32;
+            }
+            assert!(ids.end_positions(i).0.is_some(), "{}", r.id);
+        }
+        let mut by_position = Vec::new();
+        embedding_cycles_by_position(&ids, &first, &mut by_position);
+        assert_eq!(by_position, embedding_cycles(&m));
+        assert!(by_position.len() >= 2, "{by_position:?}");
+        // A dangling end or a repeated id takes the walk by id: same findings either way.
+        m.relations.push(Relation::new("g1", "ghost", &id(&m, 50), Storage::Embed));
+        m.relations.push(Relation::new("g2", &id(&m, 50), "ghost", Storage::Embed));
+        let problems = check_structure(&m);
+        assert!(problems.iter().any(|p| p.message.contains("ghost ⊂")), "{problems:?}");
     }
 
     #[test]
