@@ -147,14 +147,12 @@ impl<'a> Context<'a> {
             // the collection at the same step is the entity a look-up would find.
             let unique = !layout.ids().repeats().iter().any(|&(kind, _)| kind == Kind::Entity);
             let mut collections = layout.collections();
-            self.report
-                .sizes
-                .iter()
-                .filter_map(|s| match collections.next() {
-                    Some(e) if unique && e.id == s.entity => Some((s, e)),
-                    _ => Some((s, layout.entity(&s.entity)?)),
-                })
-                .collect()
+            let mut sized = Vec::with_capacity(self.report.sizes.len());
+            sized.extend(self.report.sizes.iter().filter_map(|s| match collections.next() {
+                Some(e) if unique && e.id == s.entity => Some((s, e)),
+                _ => Some((s, layout.entity(&s.entity)?)),
+            }));
+            sized
         })
     }
 

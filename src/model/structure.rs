@@ -146,7 +146,7 @@ pub(crate) fn check_structure_with(ids: &IdIndex) -> Vec<Problem> {
                 ),
             ));
         }
-        if rel.parent == rel.child && rel.storage == Storage::Embed {
+        if rel.storage == Storage::Embed && rel.parent == rel.child {
             out.push(Problem::new(
                 place(),
                 text!(

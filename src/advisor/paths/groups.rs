@@ -40,16 +40,17 @@ pub(super) fn group<'a>(ids: &IdIndex<'a>, child_end: bool) -> Groups<'a> {
         *range = (start, start);
         start += count;
     }
-    let mut slots: Vec<Option<&Relation>> = vec![None; relations.len()];
+    // Every relation lands in exactly one slot: the first relation holds each until then.
+    let mut list: Vec<&Relation> = relations.first().map(|first| vec![first; relations.len()]).unwrap_or_default();
     for (r, &g) in relations.iter().zip(&group_of) {
         if let Some(range) = ranges.get_mut(g) {
-            if let Some(slot) = slots.get_mut(range.1) {
-                *slot = Some(r);
+            if let Some(slot) = list.get_mut(range.1) {
+                *slot = r;
             }
             range.1 += 1;
         }
     }
-    Groups { dangling, ranges, list: slots.into_iter().flatten().collect() }
+    Groups { dangling, ranges, list }
 }
 
 /// Relations grouped by an entity id (see [`group`]).
