@@ -124,6 +124,15 @@ impl Arg {
         Arg::from(value.to_string())
     }
 
+    /// An English decimal figure (`150.0 KB`, `0.02`) written inline: [`Arg::Decimal`] when it
+    /// has a decimal point, a short name when it has none (`96 B`), `None` when it does not fit.
+    pub fn decimal_display(value: impl Display) -> Option<Arg> {
+        let mut short = ShortWriter { len: 0, bytes: [0; SHORT] };
+        write!(short, "{value}").ok()?;
+        let short = ShortStr { len: short.len, bytes: short.bytes };
+        Some(if short.as_bytes().contains(&b'.') { Arg::Decimal(short) } else { Arg::Short(short) })
+    }
+
     /// A list of names (`a, b and c`), in one allocation.
     pub fn list<S: AsRef<str>>(items: &[S]) -> Arg {
         Arg::List(items.iter().map(|s| Arg::str(s.as_ref())).collect())

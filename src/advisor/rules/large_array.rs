@@ -1,6 +1,6 @@
 use super::local_figures::digits;
 use crate::advisor::{Context, Finding, Rule, RuleMeta};
-use crate::i18n::Text;
+use crate::i18n::{Arg, Text};
 use crate::model::{Field, Id, Place, Relation, Storage, Thresholds};
 use crate::{declare_rule, text};
 
@@ -119,6 +119,9 @@ fn largest(r: &Relation) -> Option<u64> {
 
 /// The finding about the array `field` of `holder` (`(holder, field)`, shown dotted).
 fn finding(t: &Thresholds, place: Place, (holder, field): (&str, &str), n: u64, source: Text) -> Finding {
+    // One argument for the dotted name (inline when short): four arguments stay inside the
+    // sentence, five would take an allocation.
+    let array = Arg::display(format_args!("{holder}.{field}"));
     let over = if n > t.array_atlas {
         text!(
             en: "over the {n} entries Atlas' schema advisor flags",
@@ -137,10 +140,10 @@ fn finding(t: &Thresholds, place: Place, (holder, field): (&str, &str), n: u64, 
     LargeArray::finding(
         place,
         text!(
-            en: "{holder}.{field} can hold {n} elements ({source}), {over}.",
-            es: "{holder}.{field} puede contener {n} elementos ({source}), {over}.",
-            pt: "{holder}.{field} pode conter {n} elementos ({source}), {over}.";
-            holder, field, n = digits(n), source, over
+            en: "{array} can hold {n} elements ({source}), {over}.",
+            es: "{array} puede contener {n} elementos ({source}), {over}.",
+            pt: "{array} pode conter {n} elementos ({source}), {over}.";
+            array, n = digits(n), source, over
         ),
         text!(
             en: "Each element of an indexed array is an index entry; every $push rewrites the document and reading one element loads them all.",
