@@ -154,13 +154,15 @@ impl std::fmt::Display for HumanBytes {
             }
             b if b < 1_000_000 => (1e3, 100, " KB"),
             b if b < 1_000_000_000 => (1e6, 100_000, " MB"),
+            b if b < 1_000_000_000_000_000 => (1e9, 100_000_000, " GB"),
             b => return write!(f, "{:.1} GB", b as f64 / 1e9),
         };
         let (tenths, rest) = (b / tenth, b % tenth);
         if rest * 2 == tenth {
             return write!(f, "{:.1}{name}", b as f64 / unit);
         }
-        // Under 10^9 bytes the quotient's rounding error is far below the distance to a tie.
+        // Under 10^15 bytes the quotient's rounding error (under 10^-10 of a unit) is far below
+        // the distance to a tie (at least one byte, 10^-9 GB).
         let tenths = if rest * 2 > tenth { tenths + 1 } else { tenths };
         f.write_str(decimal_digits(tenths / 10, &mut [0; 20]))?;
         f.write_str(".")?;
@@ -356,6 +358,14 @@ mod tests {
         for _ in 0..200_000 {
             let b = rng.below(1_100_000_000);
             assert_eq!(human_bytes(b), reference(b), "{b}");
+        }
+        for _ in 0..200_000 {
+            let b = rng.below(1_100_000_000_000_000);
+            assert_eq!(human_bytes(b), reference(b), "{b}");
+            let gb = rng.below(1_000_000) * 1_000_000_000;
+            for b in [gb + 50_000_000, gb + 49_999_999, gb + 50_000_001, gb + 150_000_000, gb.saturating_sub(1)] {
+                assert_eq!(human_bytes(b), reference(b), "{b}");
+            }
         }
         for b in [999_950_000, 999_949_999, 999_999_999, 1_000_000_000, 16_777_216, u64::MAX, 12_350_000, 12_450_000] {
             assert_eq!(human_bytes(b), reference(b), "{b}");
