@@ -110,11 +110,22 @@ pub fn horizon_span(days: u64) -> String {
 
 /// A figure without needless decimals: 40, 0.02, 1.5.
 pub fn number(v: f64) -> String {
-    if v.fract() == 0.0 && v.abs() < 1e15 {
-        format!("{}", v as i64)
-    } else {
-        let s = format!("{v:.2}");
-        s.trim_end_matches('0').trim_end_matches('.').to_string()
+    Number(v).to_string()
+}
+
+/// [`number`]'s figure as a `Display` value, written where it goes (no `String` of its own
+/// for a whole number).
+pub(crate) struct Number(pub f64);
+
+impl std::fmt::Display for Number {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let v = self.0;
+        if v.fract() == 0.0 && v.abs() < 1e15 {
+            write!(f, "{}", v as i64)
+        } else {
+            let s = format!("{v:.2}");
+            f.write_str(s.trim_end_matches('0').trim_end_matches('.'))
+        }
     }
 }
 
@@ -124,34 +135,40 @@ pub fn number(v: f64) -> String {
 /// The figure is what `format!("{:.1} KB", b as f64 / 1e3)` prints, computed with integers
 /// (no float formatting) except on an exact tie (`1250` bytes), which is left to the formatter.
 pub fn human_bytes(b: u64) -> String {
-    let (unit, tenth, name) = match b {
-        b if b < 1_000 => {
-            let mut s = String::with_capacity(5);
-            push_digits(&mut s, b);
-            s.push_str(" B");
-            return s;
-        }
-        b if b < 1_000_000 => (1e3, 100, " KB"),
-        b if b < 1_000_000_000 => (1e6, 100_000, " MB"),
-        b => return format!("{:.1} GB", b as f64 / 1e9),
-    };
-    let (tenths, rest) = (b / tenth, b % tenth);
-    if rest * 2 == tenth {
-        return format!("{:.1}{name}", b as f64 / unit);
-    }
-    // Under 10^9 bytes the quotient's rounding error is far below the distance to a tie.
-    let tenths = if rest * 2 > tenth { tenths + 1 } else { tenths };
     let mut s = String::with_capacity(10);
-    push_digits(&mut s, tenths / 10);
-    s.push('.');
-    push_digits(&mut s, tenths % 10);
-    s.push_str(name);
+    // Writing into a `String` cannot fail.
+    let _ = std::fmt::Write::write_fmt(&mut s, format_args!("{}", HumanBytes(b)));
     s
 }
 
-/// Appends the decimal digits of `n`.
-fn push_digits(s: &mut String, n: u64) {
-    s.push_str(decimal_digits(n, &mut [0; 20]));
+/// [`human_bytes`]'s figure as a `Display` value, written where it goes without a `String`.
+pub(crate) struct HumanBytes(pub u64);
+
+impl std::fmt::Display for HumanBytes {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let b = self.0;
+        let (unit, tenth, name) = match b {
+            b if b < 1_000 => {
+                f.write_str(decimal_digits(b, &mut [0; 20]))?;
+                return f.write_str(" B");
+            }
+            b if b < 1_000_000 => (1e3, 100, " KB"),
+            b if b < 1_000_000_000 => (1e6, 100_000, " MB"),
+            b if b < 1_000_000_000_000_000 => (1e9, 100_000_000, " GB"),
+            b => return write!(f, "{:.1} GB", b as f64 / 1e9),
+        };
+        let (tenths, rest) = (b / tenth, b % tenth);
+        if rest * 2 == tenth {
+            return write!(f, "{:.1}{name}", b as f64 / unit);
+        }
+        // Under 10^15 bytes the quotient's rounding error (under 10^-10 of a unit) is far below
+        // the distance to a tie (at least one byte, 10^-9 GB).
+        let tenths = if rest * 2 > tenth { tenths + 1 } else { tenths };
+        f.write_str(decimal_digits(tenths / 10, &mut [0; 20]))?;
+        f.write_str(".")?;
+        f.write_str(decimal_digits(tenths % 10, &mut [0; 20]))?;
+        f.write_str(name)
+    }
 }
 
 /// The decimal digits of `n` (what `n.to_string()` gives), written into `buffer` without the
@@ -341,6 +358,14 @@ mod tests {
         for _ in 0..200_000 {
             let b = rng.below(1_100_000_000);
             assert_eq!(human_bytes(b), reference(b), "{b}");
+        }
+        for _ in 0..200_000 {
+            let b = rng.below(1_100_000_000_000_000);
+            assert_eq!(human_bytes(b), reference(b), "{b}");
+            let gb = rng.below(1_000_000) * 1_000_000_000;
+            for b in [gb + 50_000_000, gb + 49_999_999, gb + 50_000_001, gb + 150_000_000, gb.saturating_sub(1)] {
+                assert_eq!(human_bytes(b), reference(b), "{b}");
+            }
         }
         for b in [999_950_000, 999_949_999, 999_999_999, 1_000_000_000, 16_777_216, u64::MAX, 12_350_000, 12_450_000] {
             assert_eq!(human_bytes(b), reference(b), "{b}");

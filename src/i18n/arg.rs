@@ -124,6 +124,24 @@ impl Arg {
         Arg::from(value.to_string())
     }
 
+    /// An English decimal figure (`150.0 KB`, `0.02`) written inline: [`Arg::Decimal`] when it
+    /// has a decimal point, a short name when it has none (`96 B`), `None` when it does not fit.
+    pub fn decimal_display(value: impl Display) -> Option<Arg> {
+        let mut short = ShortWriter { len: 0, bytes: [0; SHORT] };
+        write!(short, "{value}").ok()?;
+        let short = ShortStr { len: short.len, bytes: short.bytes };
+        Some(if short.as_bytes().contains(&b'.') { Arg::Decimal(short) } else { Arg::Short(short) })
+    }
+
+    /// A dotted name `a.b` (a holder and its field): inline when short, without the formatter.
+    pub fn dotted(a: &str, b: &str) -> Arg {
+        let mut short = ShortWriter { len: 0, bytes: [0; SHORT] };
+        match short.write_str(a).and_then(|()| short.write_str(".")).and_then(|()| short.write_str(b)) {
+            Ok(()) => Arg::Short(ShortStr { len: short.len, bytes: short.bytes }),
+            Err(_) => Arg::Shared(Arc::from(format!("{a}.{b}"))),
+        }
+    }
+
     /// A list of names (`a, b and c`), in one allocation.
     pub fn list<S: AsRef<str>>(items: &[S]) -> Arg {
         Arg::List(items.iter().map(|s| Arg::str(s.as_ref())).collect())
@@ -321,6 +339,8 @@ mod tests {
         Arg::list(&["C1", "C2", "a_very_long_query_identifier_name"]).write(Lang::Pt, &mut out).unwrap();
         assert_eq!(out, "C1, C2 e a_very_long_query_identifier_name");
         assert_eq!(Arg::display(-3.5), Arg::from("-3.5"));
+        assert_eq!(Arg::dotted("items", "votos"), Arg::from("items.votos"));
+        assert_eq!(Arg::dotted("a_long_holder_name", "field"), Arg::from("a_long_holder_name.field"));
         assert_eq!(Arg::display(f64::NAN), Arg::from("NaN"));
         assert_eq!(Arg::display(format_args!("{:>30}", 1)), Arg::from(format!("{:>30}", 1)), "too long: shared");
     }

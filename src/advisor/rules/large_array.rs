@@ -1,6 +1,6 @@
 use super::local_figures::digits;
 use crate::advisor::{Context, Finding, Rule, RuleMeta};
-use crate::i18n::Text;
+use crate::i18n::{Arg, Text};
 use crate::model::{Field, Id, Place, Relation, Storage, Thresholds};
 use crate::{declare_rule, text};
 
@@ -47,6 +47,9 @@ impl Rule for LargeArray {
 
     fn check(&self, cx: &Context, out: &mut Vec<Finding>) {
         let t = &cx.model.thresholds;
+        // The two thresholds' clauses, written once and copied into each finding.
+        let overs = Overs::new(t);
+        let t = &overs;
         for array in cx.array_fields() {
             let Some(n) = cap_of(array.field).filter(|n| *n > t.array_warn) else { continue };
             let (e, path) = (array.entity, &*array.path);
@@ -118,29 +121,52 @@ fn largest(r: &Relation) -> Option<u64> {
 }
 
 /// The finding about the array `field` of `holder` (`(holder, field)`, shown dotted).
-fn finding(t: &Thresholds, place: Place, (holder, field): (&str, &str), n: u64, source: Text) -> Finding {
-    let over = if n > t.array_atlas {
-        text!(
+/// The thresholds and the clause each one adds to a finding (`over the 10000 entries Atlas'
+/// schema advisor flags`), built once per analysis rather than once per finding.
+struct Overs<'t> {
+    thresholds: &'t Thresholds,
+    atlas: Arg,
+    warn: Arg,
+}
+
+impl<'t> Overs<'t> {
+    fn new(t: &'t Thresholds) -> Overs<'t> {
+        let atlas = text!(
             en: "over the {n} entries Atlas' schema advisor flags",
             es: "por encima de las {n} entradas que señala el schema advisor de Atlas",
             pt: "acima das {n} entradas que o schema advisor do Atlas sinaliza";
             n = digits(t.array_atlas)
-        )
-    } else {
-        text!(
+        );
+        let warn = text!(
             en: "over the {n} elements MongoDB advises",
             es: "por encima de los {n} elementos que aconseja MongoDB",
             pt: "acima dos {n} elementos que o MongoDB recomenda";
             n = digits(t.array_warn)
-        )
-    };
+        );
+        Overs { thresholds: t, atlas: Arg::from(atlas), warn: Arg::from(warn) }
+    }
+}
+
+impl std::ops::Deref for Overs<'_> {
+    type Target = Thresholds;
+
+    fn deref(&self) -> &Thresholds {
+        self.thresholds
+    }
+}
+
+fn finding(t: &Overs, place: Place, (holder, field): (&str, &str), n: u64, source: Text) -> Finding {
+    // One argument for the dotted name (inline when short): four arguments stay inside the
+    // sentence, five would take an allocation.
+    let array = Arg::dotted(holder, field);
+    let over = if n > t.array_atlas { t.atlas.clone() } else { t.warn.clone() };
     LargeArray::finding(
         place,
         text!(
-            en: "{holder}.{field} can hold {n} elements ({source}), {over}.",
-            es: "{holder}.{field} puede contener {n} elementos ({source}), {over}.",
-            pt: "{holder}.{field} pode conter {n} elementos ({source}), {over}.";
-            holder, field, n = digits(n), source, over
+            en: "{array} can hold {n} elements ({source}), {over}.",
+            es: "{array} puede contener {n} elementos ({source}), {over}.",
+            pt: "{array} pode conter {n} elementos ({source}), {over}.";
+            array, n = digits(n), source, over
         ),
         text!(
             en: "Each element of an indexed array is an index entry; every $push rewrites the document and reading one element loads them all.",

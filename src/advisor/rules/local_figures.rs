@@ -5,7 +5,7 @@
 //! `2,000`). To keep their English byte for byte while Spanish and Portuguese get a decimal
 //! comma, the English figure is split at its decimal point into a small nested `Text`.
 
-use crate::advisor::sizes::{decimal_digits, human_bytes, number};
+use crate::advisor::sizes::{decimal_digits, HumanBytes, Number};
 use crate::i18n::{Arg, ShortStr};
 use crate::text;
 
@@ -27,12 +27,13 @@ pub(super) fn decimal(english: String) -> Arg {
 
 /// Bytes as `human_bytes` prints them: `150.0 KB` / `150,0 KB`.
 pub(super) fn bytes(b: u64) -> Arg {
-    decimal(human_bytes(b))
+    // Written inline (it always fits): no `String` built to be copied and freed.
+    Arg::decimal_display(HumanBytes(b)).unwrap_or_else(|| decimal(HumanBytes(b).to_string()))
 }
 
 /// A rate as `number` prints it: `0.02` / `0,02`, `2000`.
 pub(super) fn rate(v: f64) -> Arg {
-    decimal(number(v))
+    Arg::decimal_display(Number(v)).unwrap_or_else(|| decimal(Number(v).to_string()))
 }
 
 /// An integer as the rules print it, without separators (`50000`), the same in every language.
@@ -58,5 +59,17 @@ mod tests {
         assert_eq!(render(rate(0.02), Lang::Pt), "0,02");
         assert_eq!(render(rate(2000.0), Lang::Es), "2000");
         assert_eq!(render(digits(50_000), Lang::Es), "50000");
+    }
+
+    #[test]
+    fn figures_written_inline_are_the_ones_their_strings_give() {
+        use crate::advisor::sizes::{human_bytes, number};
+        for b in [0, 96, 999, 1_000, 1_250, 150_000, 999_950, 1_234_567, 16_777_216, 2_500_000_000, u64::MAX] {
+            assert_eq!(bytes(b), decimal(human_bytes(b)), "{b}");
+        }
+        for v in [0.0, 0.02, 1.5, 2000.0, -3.25, 1e15, 1e30, 123_456_789.125, f64::NAN, f64::INFINITY] {
+            assert_eq!(rate(v), decimal(number(v)), "{v}");
+        }
+        assert!(matches!(bytes(150_000), Arg::Decimal(_)) && matches!(bytes(96), Arg::Short(_)));
     }
 }

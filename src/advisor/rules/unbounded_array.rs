@@ -88,9 +88,10 @@ impl Rule for UnboundedArray {
 
     fn check(&self, cx: &Context, out: &mut Vec<Finding>) {
         for rel in &cx.model.relations {
-            let (parent, child) = cx.end_names(rel);
+            // The ends' names are looked up only for a finding: most relations have none.
             let place = || Place::Relation { id: Id::new(&rel.id) };
             if let Some(why) = embeds_unbounded(cx, rel) {
+                let (parent, child) = cx.end_names(rel);
                 let to = cx.advice(&rel.id).map(|a| expected_storage(a.recommendation)).unwrap_or(Storage::Reference);
                 let to = if to == Storage::Embed { Storage::Reference } else { to };
                 let mut f = Self::finding(
@@ -116,6 +117,7 @@ impl Rule for UnboundedArray {
                 f.fix = Some(Fix::SetStorage { relation: Id::new(&rel.id), storage: to });
                 out.push(f);
             } else if rel.storage == Storage::Bucket && rel.bucket.as_ref().is_none_or(|b| b.cap == 0) {
+                let (parent, child) = cx.end_names(rel);
                 out.push(Self::finding(
                     place(),
                     text!(
@@ -137,6 +139,7 @@ impl Rule for UnboundedArray {
                 ));
             }
             if let (Some(pf), None) = (&rel.reference.parent_field, rel.cardinality.max) {
+                let (parent, child) = cx.end_names(rel);
                 out.push(Self::finding(
                     Place::Field { entity: Id::new(&rel.parent), path: Id::new(pf) },
                     text!(
