@@ -26,7 +26,7 @@ use std::sync::Arc;
 /// The facts of every relation, in model order: gathered once, shared by `advise_with` and
 /// `patterns::suggest_with`.
 #[inline(never)] // a phase of `analyze`, kept apart so profiles show it
-pub(crate) fn gather_all<'a>(usage: &Usage<'a>) -> Vec<Facts<'a>> {
+pub(crate) fn gather_all<'a>(usage: &'a Usage<'a>) -> Vec<Facts<'a>> {
     usage.model.relations.iter().enumerate().map(|(i, rel)| Facts::gather_at(usage, Some(i), rel)).collect()
 }
 
