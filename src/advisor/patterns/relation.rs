@@ -80,7 +80,7 @@ fn extended_reference(u: &Usage, f: &Facts, rec: Option<Recommendation>, out: &m
         };
         push(out, PatternKind::ExtendedReference, place(f), true, change);
     } else if rec == Some(Recommendation::ExtendedReference) {
-        let views = ids(&f.child_view);
+        let views = ids(f.child_view);
         let fields = u.entity(&rel.parent).map(displayed_fields).unwrap_or_default();
         let what = if fields.is_empty() {
             text!(
@@ -181,7 +181,7 @@ fn subset(u: &Usage, f: &Facts, rec: Option<Recommendation>, out: &mut Vec<Patte
             en: "keep the {size} {child} that {views} shows, plus total_{child}, in {parent}; the full set stays in {child} (one read for the main view, a second only for \"see all\")",
             es: "guarda {size} {child} que se muestran en {views}, más total_{child}, en {parent}; el conjunto completo queda en {child} (una lectura para la vista principal y una segunda solo para \"ver todos\")",
             pt: "mantenha {size} {child} exibidos em {views}, mais total_{child}, em {parent}; o conjunto completo fica em {child} (uma leitura para a tela principal e uma segunda só para \"ver todos\")";
-            size = subset_size(f), child, views = ids(&f.parent_view), parent
+            size = subset_size(f), child, views = ids(f.parent_view), parent
         );
         push(out, PatternKind::Subset, place(f), false, change);
     }
