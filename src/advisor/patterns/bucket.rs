@@ -5,7 +5,7 @@ use super::relation::place;
 use crate::advisor::relations::{bucket_fits, Facts};
 use crate::advisor::{PatternKind, PatternSuggestion, Recommendation};
 use crate::i18n::{period_word, Arg, Text};
-use crate::model::Storage;
+use crate::model::{BucketSpec, Storage};
 use crate::text;
 
 /// The bucket pattern in use (with the archive when nothing expires) or fitting.
@@ -16,59 +16,7 @@ pub(super) fn suggest(f: &Facts, rec: Option<Recommendation>, out: &mut Vec<Patt
     let key = || rel.reference.child_field.clone().unwrap_or_else(|| format!("{parent}_id"));
     match (&rel.bucket, rel.storage == Storage::Bucket || rec == Some(Recommendation::Bucket)) {
         (Some(b), _) => {
-            let token = b.period.as_str();
-            let period = period_word(token);
-            let cap = if b.cap == 0 {
-                text!(
-                    en: "with no cap: add one, or the bucket is an unbounded array",
-                    es: "sin tope: añade uno, o el contenedor será un array ilimitado",
-                    pt: "sem teto: adicione um, ou o bucket vira um array sem limite"
-                )
-            } else {
-                text!(
-                    en: "capped at {n} {field} (then open the next, `…-2`)",
-                    es: "con un tope de {n} {field} (luego abre el siguiente, `…-2`)",
-                    pt: "com teto de {n} {field} (depois abra o próximo, `…-2`)";
-                    n = Arg::Int(b.cap), field = &b.array_field
-                )
-            };
-            let id = if b.id_scheme.is_empty() {
-                text!(
-                    en: "a deterministic _id such as {{key}}-{{token}}",
-                    es: "un _id determinista como {{key}}-{{token}}",
-                    pt: "um _id determinístico como {{key}}-{{token}}";
-                    key = key(), token
-                )
-            } else {
-                text!(en: "_id {scheme}", es: "el _id {scheme}", pt: "o _id {scheme}"; scheme = &b.id_scheme)
-            };
-            let counter = match b.count_field.as_deref() {
-                Some(c) => {
-                    text!(en: ", {field} counting them", es: ", {field} que los cuenta", pt: ", {field} com a contagem"; field = c)
-                }
-                None => Text::empty(),
-            };
-            let ttl = match (b.ttl_seconds, b.period_field.as_deref()) {
-                (Some(s), Some(field)) => text!(
-                    en: ", TTL {s} s ({span}) on {field}",
-                    es: ", TTL de {s} s ({span}) en {field}",
-                    pt: ", TTL de {s} s ({span}) em {field}";
-                    s = Arg::Int(s), span = Arg::Days(s / 86_400), field
-                ),
-                (Some(s), None) => text!(
-                    en: ", TTL {s} s ({span})",
-                    es: ", TTL de {s} s ({span})",
-                    pt: ", TTL de {s} s ({span})";
-                    s = Arg::Int(s), span = Arg::Days(s / 86_400)
-                ),
-                (None, _) => text!(en: ", no TTL", es: ", sin TTL", pt: ", sem TTL"),
-            };
-            let change = text!(
-                en: "one {child} document per {parent} and {period}, {cap}, {id}{counter}{ttl}; insert with updateOne({$push, $inc, $setOnInsert}, {upsert: true})",
-                es: "un documento de {child} por {parent} y {period}, {cap}, {id}{counter}{ttl}; inserta con updateOne({$push, $inc, $setOnInsert}, {upsert: true})",
-                pt: "um documento de {child} por {parent} e {period}, {cap}, {id}{counter}{ttl}; insira com updateOne({$push, $inc, $setOnInsert}, {upsert: true})";
-                child, parent, period, cap, id, counter, ttl
-            );
+            let change = flat(f, b).unwrap_or_else(|| general(f, b));
             push(out, PatternKind::Bucket, place(f), true, change);
             if b.ttl_seconds.is_none() {
                 archive(f, out);
@@ -92,6 +40,106 @@ pub(super) fn suggest(f: &Facts, rec: Option<Recommendation>, out: &mut Vec<Patt
     }
 }
 
+/// The bucket in use, whatever its shape, with a sentence per clause.
+fn general(f: &Facts, b: &BucketSpec) -> Text {
+    let (child, parent) = (f.child_name, f.parent_name);
+    let rel = f.rel;
+    // The parent key the bucket's _id starts with.
+    let key = || rel.reference.child_field.clone().unwrap_or_else(|| format!("{parent}_id"));
+    let token = b.period.as_str();
+    let period = period_word(token);
+    let cap = if b.cap == 0 {
+        text!(
+            en: "with no cap: add one, or the bucket is an unbounded array",
+            es: "sin tope: añade uno, o el contenedor será un array ilimitado",
+            pt: "sem teto: adicione um, ou o bucket vira um array sem limite"
+        )
+    } else {
+        text!(
+            en: "capped at {n} {field} (then open the next, `…-2`)",
+            es: "con un tope de {n} {field} (luego abre el siguiente, `…-2`)",
+            pt: "com teto de {n} {field} (depois abra o próximo, `…-2`)";
+            n = Arg::Int(b.cap), field = &b.array_field
+        )
+    };
+    let id = if b.id_scheme.is_empty() {
+        text!(
+            en: "a deterministic _id such as {{key}}-{{token}}",
+            es: "un _id determinista como {{key}}-{{token}}",
+            pt: "um _id determinístico como {{key}}-{{token}}";
+            key = key(), token
+        )
+    } else {
+        text!(en: "_id {scheme}", es: "el _id {scheme}", pt: "o _id {scheme}"; scheme = &b.id_scheme)
+    };
+    let counter = match b.count_field.as_deref() {
+        Some(c) => {
+            text!(en: ", {field} counting them", es: ", {field} que los cuenta", pt: ", {field} com a contagem"; field = c)
+        }
+        None => Text::empty(),
+    };
+    let ttl = match (b.ttl_seconds, b.period_field.as_deref()) {
+        (Some(s), Some(field)) => text!(
+            en: ", TTL {s} s ({span}) on {field}",
+            es: ", TTL de {s} s ({span}) en {field}",
+            pt: ", TTL de {s} s ({span}) em {field}";
+            s = Arg::Int(s), span = Arg::Days(s / 86_400), field
+        ),
+        (Some(s), None) => text!(
+            en: ", TTL {s} s ({span})",
+            es: ", TTL de {s} s ({span})",
+            pt: ", TTL de {s} s ({span})";
+            s = Arg::Int(s), span = Arg::Days(s / 86_400)
+        ),
+        (None, _) => text!(en: ", no TTL", es: ", sin TTL", pt: ", sem TTL"),
+    };
+    text!(
+        en: "one {child} document per {parent} and {period}, {cap}, {id}{counter}{ttl}; insert with updateOne({$push, $inc, $setOnInsert}, {upsert: true})",
+        es: "un documento de {child} por {parent} y {period}, {cap}, {id}{counter}{ttl}; inserta con updateOne({$push, $inc, $setOnInsert}, {upsert: true})",
+        pt: "um documento de {child} por {parent} e {period}, {cap}, {id}{counter}{ttl}; insira com updateOne({$push, $inc, $setOnInsert}, {upsert: true})";
+        child, parent, period, cap, id, counter, ttl
+    )
+}
+
+/// The bucket in use in the common shape (a cap, a deterministic `_id`, a TTL on the period
+/// field or none) in one sentence, with its clauses' words in its own templates rather than
+/// nested: what the general sentence says, without building a sentence per clause. `None`
+/// for the other shapes.
+fn flat(f: &Facts, b: &BucketSpec) -> Option<Text> {
+    let token = b.period.as_str();
+    if b.cap == 0 || !b.id_scheme.is_empty() || (b.ttl_seconds.is_some() && b.period_field.is_none()) {
+        return None;
+    }
+    let period = period_word(token);
+    let (child, parent) = (f.child_name, f.parent_name);
+    let key = match f.rel.reference.child_field.as_deref() {
+        Some(field) => Arg::str(field),
+        None => Arg::from(format!("{parent}_id")),
+    };
+    let counter = match b.count_field.as_deref() {
+        Some(c) => {
+            text!(en: ", {field} counting them", es: ", {field} que los cuenta", pt: ", {field} com a contagem"; field = c)
+        }
+        None => Text::empty(),
+    };
+    let (n, field) = (Arg::Int(b.cap), b.array_field.as_str());
+    match (b.ttl_seconds, b.period_field.as_deref()) {
+        (Some(s), Some(on)) => Some(text!(
+            en: "one {child} document per {parent} and {period}, capped at {n} {field} (then open the next, `…-2`), a deterministic _id such as {{key}}-{{token}}{counter}, TTL {s} s ({span}) on {on}; insert with updateOne({$push, $inc, $setOnInsert}, {upsert: true})",
+            es: "un documento de {child} por {parent} y {period}, con un tope de {n} {field} (luego abre el siguiente, `…-2`), un _id determinista como {{key}}-{{token}}{counter}, TTL de {s} s ({span}) en {on}; inserta con updateOne({$push, $inc, $setOnInsert}, {upsert: true})",
+            pt: "um documento de {child} por {parent} e {period}, com teto de {n} {field} (depois abra o próximo, `…-2`), um _id determinístico como {{key}}-{{token}}{counter}, TTL de {s} s ({span}) em {on}; insira com updateOne({$push, $inc, $setOnInsert}, {upsert: true})";
+            child, parent, period, n, field, key, token, counter, s = Arg::Int(s), span = Arg::Days(s / 86_400), on
+        )),
+        (None, _) => Some(text!(
+            en: "one {child} document per {parent} and {period}, capped at {n} {field} (then open the next, `…-2`), a deterministic _id such as {{key}}-{{token}}{counter}, no TTL; insert with updateOne({$push, $inc, $setOnInsert}, {upsert: true})",
+            es: "un documento de {child} por {parent} y {period}, con un tope de {n} {field} (luego abre el siguiente, `…-2`), un _id determinista como {{key}}-{{token}}{counter}, sin TTL; inserta con updateOne({$push, $inc, $setOnInsert}, {upsert: true})",
+            pt: "um documento de {child} por {parent} e {period}, com teto de {n} {field} (depois abra o próximo, `…-2`), um _id determinístico como {{key}}-{{token}}{counter}, sem TTL; insira com updateOne({$push, $inc, $setOnInsert}, {upsert: true})";
+            child, parent, period, n, field, key, token, counter
+        )),
+        (Some(_), None) => None,
+    }
+}
+
 fn archive(f: &Facts, out: &mut Vec<PatternSuggestion>) {
     let change = text!(
         en: "{child} buckets keep growing (~{n} events per {parent} a year) with no TTL: move those past their useful age to an archive collection, or set ttlSeconds",
@@ -100,4 +148,64 @@ fn archive(f: &Facts, out: &mut Vec<PatternSuggestion>) {
         child = f.child_name, n = Arg::Count(f.growth * 365.0), parent = f.parent_name
     );
     push(out, PatternKind::Archive, place(f), false, change);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::advisor::relations::Usage;
+    use crate::i18n::Lang;
+    use crate::model::{Entity, Model, Relation};
+
+    /// The one-piece sentence of the common bucket says, in every language, what the
+    /// sentence built clause by clause says; the other shapes have none.
+    #[test]
+    fn the_flat_bucket_sentence_reads_as_the_general_one() {
+        let mut m = Model::new("t");
+        m.entities.push(Entity::new("p", "sensores"));
+        m.entities.push(Entity::new("c", "lecturas"));
+        let mut rel = Relation::new("r", "p", "c", Storage::Bucket);
+        rel.bucket = Some(BucketSpec {
+            array_field: "eventos".into(),
+            period: "day".into(),
+            cap: 1_500,
+            count_field: Some("n".into()),
+            period_field: Some("dia".into()),
+            ttl_seconds: Some(63_072_000),
+            id_scheme: String::new(),
+        });
+        m.relations.push(rel);
+        let mut shapes = 0;
+        for (ttl, counter, key, field, scheme) in [
+            (Some(63_072_000), Some("n"), Some("sensor_id"), Some("dia"), ""),
+            (None, None, None, Some("dia"), ""),
+            (Some(86_400), Some("a_long_counter_name"), None, Some("dia"), ""),
+            (Some(86_400), None, None, None, ""),
+            (None, None, None, None, "S-{sensor}"),
+        ] {
+            let r = &mut m.relations[0];
+            r.reference.child_field = key.map(String::from);
+            let b = r.bucket.as_mut().expect("set above");
+            (b.ttl_seconds, b.count_field, b.period_field) = (ttl, counter.map(String::from), field.map(String::from));
+            b.id_scheme = scheme.into();
+            let u = Usage::new(&m, &[]);
+            let f = Facts::gather(&u, &m.relations[0]);
+            let b = m.relations[0].bucket.as_ref().expect("set above");
+            let Some(one) = flat(&f, b) else {
+                assert!(b.ttl_seconds.is_some() && b.period_field.is_none() || !b.id_scheme.is_empty());
+                continue;
+            };
+            shapes += 1;
+            let clauses = general(&f, b);
+            for lang in [Lang::En, Lang::Es, Lang::Pt] {
+                assert_eq!(one.render(lang), clauses.render(lang), "{lang:?}");
+            }
+            assert!(one.check().is_ok());
+        }
+        assert_eq!(shapes, 3);
+        let u = Usage::new(&m, &[]);
+        let f = Facts::gather(&u, &m.relations[0]);
+        let b = m.relations[0].bucket.as_ref().expect("set above");
+        assert!(general(&f, b).render(Lang::Es).contains("el _id S-{sensor}"));
+    }
 }

@@ -36,32 +36,32 @@ fn extended_reference(u: &Usage, f: &Facts, rec: Option<Recommendation>, out: &m
     let rel = f.rel;
     let (child, parent) = (f.child_name, f.parent_name);
     if !rel.extended.is_empty() {
-        let copies: Vec<Arg> = rel
-            .extended
-            .iter()
-            .map(|c| {
-                match (c.category, c.propagation) {
-                    (CopyCategory::Live, Some(p)) => text!(
-                        en: "{field} ({category}, {propagation})",
-                        es: "{field} ({category}, propagación: {propagation})",
-                        pt: "{field} ({category}, propagação: {propagation})";
-                        field = &c.field, category = c.category.msg(), propagation = p.msg()
-                    ),
-                    (CopyCategory::Live, None) => text!(
-                        en: "{field} (live, no propagation yet)",
-                        es: "{field} (vivo, aún sin propagación)",
-                        pt: "{field} (vivo, ainda sem propagação)";
-                        field = &c.field
-                    ),
-                    (cat, _) => text!(
-                        en: "{field} ({category})", es: "{field} ({category})", pt: "{field} ({category})";
-                        field = &c.field, category = cat.msg()
-                    ),
-                }
-                .into()
-            })
-            .collect();
-        let copies = joined(copies);
+        let copy = |c: &crate::model::CopiedField| -> Arg {
+            match (c.category, c.propagation) {
+                (CopyCategory::Live, Some(p)) => text!(
+                    en: "{field} ({category}, {propagation})",
+                    es: "{field} ({category}, propagación: {propagation})",
+                    pt: "{field} ({category}, propagação: {propagation})";
+                    field = &c.field, category = c.category.msg(), propagation = p.msg()
+                ),
+                (CopyCategory::Live, None) => text!(
+                    en: "{field} (live, no propagation yet)",
+                    es: "{field} (vivo, aún sin propagación)",
+                    pt: "{field} (vivo, ainda sem propagação)";
+                    field = &c.field
+                ),
+                (cat, _) => text!(
+                    en: "{field} ({category})", es: "{field} ({category})", pt: "{field} ({category})";
+                    field = &c.field, category = cat.msg()
+                ),
+            }
+            .into()
+        };
+        // One copy (the common case) is its own item: no list to build.
+        let copies = match rel.extended.as_slice() {
+            [one] => copy(one),
+            many => joined(many.iter().map(copy).collect()),
+        };
         // English's possessive depends on the name's last letter: `socios'`, `catalogo's`.
         let change = if parent.ends_with('s') {
             text!(
@@ -80,7 +80,7 @@ fn extended_reference(u: &Usage, f: &Facts, rec: Option<Recommendation>, out: &m
         };
         push(out, PatternKind::ExtendedReference, place(f), true, change);
     } else if rec == Some(Recommendation::ExtendedReference) {
-        let views = ids(&f.child_view);
+        let views = ids(f.child_view);
         let fields = u.entity(&rel.parent).map(displayed_fields).unwrap_or_default();
         let what = if fields.is_empty() {
             text!(
@@ -181,7 +181,7 @@ fn subset(u: &Usage, f: &Facts, rec: Option<Recommendation>, out: &mut Vec<Patte
             en: "keep the {size} {child} that {views} shows, plus total_{child}, in {parent}; the full set stays in {child} (one read for the main view, a second only for \"see all\")",
             es: "guarda {size} {child} que se muestran en {views}, más total_{child}, en {parent}; el conjunto completo queda en {child} (una lectura para la vista principal y una segunda solo para \"ver todos\")",
             pt: "mantenha {size} {child} exibidos em {views}, mais total_{child}, em {parent}; o conjunto completo fica em {child} (uma leitura para a tela principal e uma segunda só para \"ver todos\")";
-            size = subset_size(f), child, views = ids(&f.parent_view), parent
+            size = subset_size(f), child, views = ids(f.parent_view), parent
         );
         push(out, PatternKind::Subset, place(f), false, change);
     }
@@ -190,10 +190,12 @@ fn subset(u: &Usage, f: &Facts, rec: Option<Recommendation>, out: &mut Vec<Patte
 fn outlier(f: &Facts, rec: Option<Recommendation>, out: &mut Vec<PatternSuggestion>) {
     let rel = f.rel;
     let (child, parent) = (f.child_name, f.parent_name);
-    // A figure, or a fixed phrase: neither allocates.
-    let bound: Arg = match f.rel.cardinality.max {
-        Some(m) => Arg::Count(m as f64),
-        None => text!(en: "the common bound", es: "el límite habitual", pt: "o limite comum").into(),
+    // A figure, or a fixed phrase: neither allocates (made only for the sentences that say it).
+    let bound = || -> Arg {
+        match f.rel.cardinality.max {
+            Some(m) => Arg::Count(m as f64),
+            None => text!(en: "the common bound", es: "el límite habitual", pt: "o limite comum").into(),
+        }
     };
     match (&rel.outlier, f.outliers) {
         (Some(o), Outliers::Minor { share, max }) => {
@@ -206,7 +208,7 @@ fn outlier(f: &Facts, rec: Option<Recommendation>, out: &mut Vec<PatternSuggesti
                 en: "design for the {common} common case; the {share} of {parent} over {bound} {child} (up to {max}) carry {flag} and overflow to {overflow}",
                 es: "diseña para el caso común, el {common}; el {share} de {parent} con más de {bound} {child} (hasta {max}) lleva {flag} y se desborda hacia {overflow}",
                 pt: "projete para o caso comum, os {common}; os {share} de {parent} com mais de {bound} {child} (até {max}) levam {flag} e transbordam para {overflow}";
-                common = Arg::Percent(1.0 - share), share = Arg::Percent(share), parent, bound, child,
+                common = Arg::Percent(1.0 - share), share = Arg::Percent(share), parent, bound = bound(), child,
                 max = Arg::Count(max as f64), flag = &o.flag_field, overflow
             );
             push(out, PatternKind::Outlier, place(f), true, change);
@@ -225,7 +227,7 @@ fn outlier(f: &Facts, rec: Option<Recommendation>, out: &mut Vec<PatternSuggesti
                 en: "{flag} flags the {parent} over {bound} {child}; state the share of outliers so the advisor can check it is a tiny minority",
                 es: "{flag} marca los {parent} con más de {bound} {child}; indica la proporción de valores atípicos para que el asesor compruebe que son una minoría diminuta",
                 pt: "{flag} sinaliza os {parent} com mais de {bound} {child}; informe a proporção de outliers para que o assistente confira que são uma minoria ínfima";
-                flag = &o.flag_field, parent, bound, child
+                flag = &o.flag_field, parent, bound = bound(), child
             );
             push(out, PatternKind::Outlier, place(f), true, change);
         }
@@ -236,7 +238,7 @@ fn outlier(f: &Facts, rec: Option<Recommendation>, out: &mut Vec<PatternSuggesti
                 en: "embed for the {common} of {parent} with at most {bound} {child}, and flag the {share} that reach {max} (e.g. has_extras: true), moving their overflow to a {child}_extra collection",
                 es: "embebe para el {common} de {parent}, con {bound} {child} como máximo, y marca el {share} que llega a {max} (p. ej., has_extras: true), moviendo su desbordamiento a una colección {child}_extra",
                 pt: "embuta para os {common} de {parent} com no máximo {bound} {child} e sinalize os {share} que chegam a {max} (p. ex., has_extras: true), movendo o excedente para uma coleção {child}_extra";
-                common = Arg::Percent(1.0 - share), parent, bound, child, share = Arg::Percent(share),
+                common = Arg::Percent(1.0 - share), parent, bound = bound(), child, share = Arg::Percent(share),
                 max = Arg::Count(max as f64)
             );
             push(out, PatternKind::Outlier, place(f), false, change);

@@ -82,9 +82,9 @@ pub(crate) struct Facts<'a> {
     pub bytes_declared: bool,
     pub class: CardinalityClass,
     /// Reads that start at the parent and touch the child (the parent's view needs children).
-    pub parent_view: Vec<&'a AccessPattern>,
+    pub parent_view: &'a [&'a AccessPattern],
     /// Reads that start at the child and touch the parent (the child's view needs the parent).
-    pub child_view: Vec<&'a AccessPattern>,
+    pub child_view: &'a [&'a AccessPattern],
     pub read_together: Vec<Id>,
     pub read_apart: Vec<Id>,
     pub parent_reads: f64,
@@ -105,13 +105,13 @@ fn finite(x: f64) -> f64 {
 
 impl<'a> Facts<'a> {
     #[cfg(test)]
-    pub fn gather(u: &Usage<'a>, rel: &'a Relation) -> Facts<'a> {
+    pub fn gather(u: &'a Usage<'a>, rel: &'a Relation) -> Facts<'a> {
         Facts::gather_at(u, None, rel)
     }
 
     /// [`Facts::gather`] for the relation at position `i` of the model: its ends' records
     /// were found once, when the look-ups were built.
-    pub fn gather_at(u: &Usage<'a>, i: Option<usize>, rel: &'a Relation) -> Facts<'a> {
+    pub fn gather_at(u: &'a Usage<'a>, i: Option<usize>, rel: &'a Relation) -> Facts<'a> {
         let t = &u.model.thresholds;
         // One record per end for everything the facts read about it.
         let none = Info::default();
@@ -147,15 +147,16 @@ impl<'a> Facts<'a> {
         let (child_bytes, bytes_declared) = child_bytes(rel, child, c_info);
         let class = classify(t, c.many_to_many, typical, bound, horizon);
 
-        let parent_view: Vec<&AccessPattern> = u.pair(p_record, c_record).to_vec();
-        let child_view: Vec<&AccessPattern> = u.pair(c_record, p_record).to_vec();
+        // Borrowed from the look-ups, which outlive the facts: no copy of the lists.
+        let parent_view = u.pair(p_record, c_record);
+        let child_view = u.pair(c_record, p_record);
         let mut read_together: Vec<Id> = Vec::new();
         let mut push = |id: &str| {
             if !read_together.iter().any(|x| x == id) {
                 read_together.push(Id::new(id));
             }
         };
-        parent_view.iter().chain(&child_view).for_each(|q| push(&q.id));
+        parent_view.iter().chain(child_view).for_each(|q| push(&q.id));
         if rel.storage == Storage::Embed && !rel.field.is_empty() {
             u.path(p_record, &rel.field).iter().for_each(|q| push(&q.id));
         }

@@ -26,7 +26,7 @@ use std::sync::Arc;
 /// The facts of every relation, in model order: gathered once, shared by `advise_with` and
 /// `patterns::suggest_with`.
 #[inline(never)] // a phase of `analyze`, kept apart so profiles show it
-pub(crate) fn gather_all<'a>(usage: &Usage<'a>) -> Vec<Facts<'a>> {
+pub(crate) fn gather_all<'a>(usage: &'a Usage<'a>) -> Vec<Facts<'a>> {
     usage.model.relations.iter().enumerate().map(|(i, rel)| Facts::gather_at(usage, Some(i), rel)).collect()
 }
 
@@ -44,11 +44,12 @@ pub(crate) fn advise_with(facts: &[Facts]) -> Vec<RelationAdvice> {
         decided.clear();
         let mut block = Vec::with_capacity(chunk.len());
         for f in chunk {
-            let mut reasons = reasons::Reasons::of(f);
-            let votes = reasons::quick_votes(&reasons);
+            // Written into its place in the block, then completed there (the reasons are large).
+            block.push(reasons::Reasons::of(f));
+            let Some(reasons) = block.last_mut() else { continue };
+            let votes = reasons::quick_votes(reasons);
             let decision = decide::decide(f, &votes);
             summary::fill(&mut reasons.verdict, f, &decision, &votes);
-            block.push(reasons);
             decided.push((votes, decision.recommendation));
         }
         let source: Arc<dyn Deferred> = Arc::new(reasons::Block(block));

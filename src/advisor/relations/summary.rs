@@ -63,10 +63,10 @@ pub(crate) fn fill(v: &mut Verdict, f: &Facts, decision: &Decision, votes: &[Vot
         }
         (Step::Reference(_), Recommendation::ReferenceWithSubset) => {
             v.subset = subset_size(f);
-            v.views = (!f.parent_view.is_empty()).then(|| ids(&f.parent_view));
+            v.views = (!f.parent_view.is_empty()).then(|| ids(f.parent_view));
         }
         (Step::Reference(_), Recommendation::ExtendedReference) if !f.child_view.is_empty() => {
-            v.views = Some(ids(&f.child_view));
+            v.views = Some(ids(f.child_view));
         }
         (Step::Reference(_), Recommendation::ExtendedReference) => {
             v.named = Some(Arg::List(rel.extended.iter().map(|c| Arg::str(&c.field)).collect()));

@@ -56,6 +56,11 @@ impl Rule for StorageDisagrees {
         for (i, rel) in cx.model.relations.iter().enumerate() {
             let at = cx.report.relations.get(i).filter(|a| unique && a.relation == rel.id);
             let Some(advice) = at.or_else(|| cx.advice(&rel.id)) else { continue };
+            // Agreeing without an external child is agreeing (an external child only adds a
+            // way to agree): the ends are looked up for the few that do not.
+            if storage_agrees(rel, advice.recommendation, false) {
+                continue;
+            }
             let (parent_entity, child_entity) = cx.ends(rel);
             let child_external = child_entity.is_some_and(|e| e.is_external());
             if storage_agrees(rel, advice.recommendation, child_external) {
