@@ -308,15 +308,7 @@ fn embedding_cycles_by_position(ids: &IdIndex, first: &[u32], out: &mut Vec<Prob
                     let mut names: Vec<&str> = path.iter().map(name).collect();
                     names.push(name(&start));
                     let id = model.relations.get(rel).map_or("", |r| r.id.as_str());
-                    out.push(Problem::new(
-                        Place::Relation { id: Id::new(id) },
-                        text!(
-                            en: "embedding cycle: {path} (a document cannot contain itself)",
-                            es: "ciclo de documentos embebidos: {path} (un documento no puede contenerse a sí mismo)",
-                            pt: "ciclo de documentos embutidos: {path} (um documento não pode conter a si mesmo)";
-                            path = names.join(" ⊂ ")
-                        ),
-                    ));
+                    out.push(cycle_problem(id, &names));
                 }
                 break;
             }
@@ -330,6 +322,20 @@ fn embedding_cycles_by_position(ids: &IdIndex, first: &[u32], out: &mut Vec<Prob
             }
         }
     }
+}
+
+/// The problem an embedding cycle gives, on the relation that closes it: `path` names its
+/// entities from the first back to the first.
+fn cycle_problem(relation: &str, path: &[&str]) -> Problem {
+    Problem::new(
+        Place::Relation { id: Id::new(relation) },
+        text!(
+            en: "embedding cycle: {path} (a document cannot contain itself)",
+            es: "ciclo de documentos embebidos: {path} (un documento no puede contenerse a sí mismo)",
+            pt: "ciclo de documentos embutidos: {path} (um documento não pode conter a si mesmo)";
+            path = path.join(" ⊂ ")
+        ),
+    )
 }
 
 fn embedding_cycles(model: &Model) -> Vec<Problem> {
@@ -354,15 +360,7 @@ fn embedding_cycles(model: &Model) -> Vec<Problem> {
                 cycle.sort();
                 if reported.insert(cycle) {
                     path.push(current);
-                    out.push(Problem::new(
-                        Place::Relation { id: Id::new(&rel.id) },
-                        text!(
-                            en: "embedding cycle: {path} (a document cannot contain itself)",
-                            es: "ciclo de documentos embebidos: {path} (un documento no puede contenerse a sí mismo)",
-                            pt: "ciclo de documentos embutidos: {path} (um documento não pode conter a si mesmo)";
-                            path = path.join(" ⊂ ")
-                        ),
-                    ));
+                    out.push(cycle_problem(&rel.id, &path));
                 }
                 break;
             }
