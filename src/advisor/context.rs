@@ -9,7 +9,7 @@ use super::size_walk::{Growth, Largest};
 use super::sizes::{estimate_with_growth, Walked};
 use super::{IndexAdvice, RelationAdvice, Report, SizeEstimate};
 use crate::fast_hash::FastMap;
-use crate::model::ids::{position_in, Kind};
+use crate::model::ids::position_in;
 use crate::model::{Entity, Model, Relation};
 use std::cell::OnceCell;
 
@@ -145,7 +145,7 @@ impl<'a> Context<'a> {
             let layout = self.layout();
             // The estimates follow the collections' order: when no two entities share an id,
             // the collection at the same step is the entity a look-up would find.
-            let unique = !layout.ids().repeats().iter().any(|&(kind, _)| kind == Kind::Entity);
+            let unique = !layout.ids().entity_ids_repeat();
             let mut collections = layout.collections();
             let mut sized = Vec::with_capacity(self.report.sizes.len());
             sized.extend(self.report.sizes.iter().filter_map(|s| match collections.next() {
