@@ -27,7 +27,12 @@ pub(super) fn decimal(english: String) -> Arg {
 
 /// Bytes as `human_bytes` prints them: `150.0 KB` / `150,0 KB`.
 pub(super) fn bytes(b: u64) -> Arg {
-    // Written inline (it always fits): no `String` built to be copied and freed.
+    // Written inline (it always fits): no `String` built to be copied and freed, and no
+    // formatter for the digits.
+    let mut buffer = [0; 24];
+    if let Some((s, short)) = HumanBytes(b).digits(&mut buffer).and_then(|s| Some((s, ShortStr::new(s)?))) {
+        return if s.contains('.') { Arg::Decimal(short) } else { Arg::Short(short) };
+    }
     Arg::decimal_display(HumanBytes(b)).unwrap_or_else(|| decimal(HumanBytes(b).to_string()))
 }
 
