@@ -145,9 +145,10 @@ pub fn human_bytes(b: u64) -> String {
 pub(crate) struct HumanBytes(pub u64);
 
 impl HumanBytes {
-    /// The figure written into `buffer` with integers alone (no formatter), or `None` on an
-    /// exact tie (`1250` bytes) or from 10^15 bytes on, which are left to the float formatter.
-    pub(crate) fn digits<'b>(&self, buffer: &'b mut [u8; 24]) -> Option<&'b str> {
+    /// The figure written into `buffer` with integers alone (no formatter), as ASCII bytes, or
+    /// `None` on an exact tie (`1250` bytes) or from 10^15 bytes on, which are left to the float
+    /// formatter.
+    pub(crate) fn digits<'b>(&self, buffer: &'b mut [u8; 24]) -> Option<&'b [u8]> {
         let b = self.0;
         let (tenth, name): (u64, &[u8]) = match b {
             b if b < 1_000 => (0, b" B"),
@@ -186,13 +187,13 @@ impl HumanBytes {
                 break;
             }
         }
-        std::str::from_utf8(buffer.get(end..)?).ok()
+        buffer.get(end..)
     }
 }
 
 impl std::fmt::Display for HumanBytes {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        if let Some(s) = self.digits(&mut [0; 24]) {
+        if let Some(s) = self.digits(&mut [0; 24]).and_then(|b| std::str::from_utf8(b).ok()) {
             return f.write_str(s);
         }
         let b = self.0;
@@ -208,6 +209,11 @@ impl std::fmt::Display for HumanBytes {
 /// The decimal digits of `n` (what `n.to_string()` gives), written into `buffer` without the
 /// formatter.
 pub(crate) fn decimal_digits(n: u64, buffer: &mut [u8; 20]) -> &str {
+    std::str::from_utf8(decimal_bytes(n, buffer)).unwrap_or_default()
+}
+
+/// [`decimal_digits`] as ASCII bytes (not read back as a `&str`).
+pub(crate) fn decimal_bytes(n: u64, buffer: &mut [u8; 20]) -> &[u8] {
     let mut start = buffer.len();
     let mut n = n;
     while let Some(slot) = start.checked_sub(1).and_then(|i| buffer.get_mut(i)) {
@@ -218,7 +224,7 @@ pub(crate) fn decimal_digits(n: u64, buffer: &mut [u8; 20]) -> &str {
             break;
         }
     }
-    std::str::from_utf8(buffer.get(start..).unwrap_or_default()).unwrap_or_default()
+    buffer.get(start..).unwrap_or_default()
 }
 
 #[cfg(test)]
