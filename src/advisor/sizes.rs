@@ -144,36 +144,76 @@ pub fn human_bytes(b: u64) -> String {
 /// [`human_bytes`]'s figure as a `Display` value, written where it goes without a `String`.
 pub(crate) struct HumanBytes(pub u64);
 
+impl HumanBytes {
+    /// The figure written into `buffer` with integers alone (no formatter), as ASCII bytes, or
+    /// `None` on an exact tie (`1250` bytes) or from 10^15 bytes on, which are left to the float
+    /// formatter.
+    pub(crate) fn digits<'b>(&self, buffer: &'b mut [u8; 24]) -> Option<&'b [u8]> {
+        let b = self.0;
+        let (tenth, name): (u64, &[u8]) = match b {
+            b if b < 1_000 => (0, b" B"),
+            b if b < 1_000_000 => (100, b" KB"),
+            b if b < 1_000_000_000 => (100_000, b" MB"),
+            b if b < 1_000_000_000_000_000 => (100_000_000, b" GB"),
+            _ => return None,
+        };
+        // Written from the end: the unit, then the tenths digit and the point, then the whole.
+        let mut end = buffer.len();
+        let mut put = |bytes: &[u8], end: &mut usize| -> Option<()> {
+            let start = end.checked_sub(bytes.len())?;
+            buffer.get_mut(start..*end)?.copy_from_slice(bytes);
+            *end = start;
+            Some(())
+        };
+        put(name, &mut end)?;
+        let whole = if tenth == 0 {
+            b
+        } else {
+            let (tenths, rest) = (b / tenth, b % tenth);
+            if rest * 2 == tenth {
+                return None;
+            }
+            // Under 10^15 bytes the quotient's rounding error (under 10^-10 of a unit) is far
+            // below the distance to a tie (at least one byte, 10^-9 GB).
+            let tenths = if rest * 2 > tenth { tenths + 1 } else { tenths };
+            put(&[b'.', b'0' + (tenths % 10) as u8], &mut end)?;
+            tenths / 10
+        };
+        let mut n = whole;
+        loop {
+            put(&[b'0' + (n % 10) as u8], &mut end)?;
+            n /= 10;
+            if n == 0 {
+                break;
+            }
+        }
+        buffer.get(end..)
+    }
+}
+
 impl std::fmt::Display for HumanBytes {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        let b = self.0;
-        let (unit, tenth, name) = match b {
-            b if b < 1_000 => {
-                f.write_str(decimal_digits(b, &mut [0; 20]))?;
-                return f.write_str(" B");
-            }
-            b if b < 1_000_000 => (1e3, 100, " KB"),
-            b if b < 1_000_000_000 => (1e6, 100_000, " MB"),
-            b if b < 1_000_000_000_000_000 => (1e9, 100_000_000, " GB"),
-            b => return write!(f, "{:.1} GB", b as f64 / 1e9),
-        };
-        let (tenths, rest) = (b / tenth, b % tenth);
-        if rest * 2 == tenth {
-            return write!(f, "{:.1}{name}", b as f64 / unit);
+        if let Some(s) = self.digits(&mut [0; 24]).and_then(|b| std::str::from_utf8(b).ok()) {
+            return f.write_str(s);
         }
-        // Under 10^15 bytes the quotient's rounding error (under 10^-10 of a unit) is far below
-        // the distance to a tie (at least one byte, 10^-9 GB).
-        let tenths = if rest * 2 > tenth { tenths + 1 } else { tenths };
-        f.write_str(decimal_digits(tenths / 10, &mut [0; 20]))?;
-        f.write_str(".")?;
-        f.write_str(decimal_digits(tenths % 10, &mut [0; 20]))?;
-        f.write_str(name)
+        let b = self.0;
+        let (unit, name) = match b {
+            b if b < 1_000_000 => (1e3, " KB"),
+            b if b < 1_000_000_000 => (1e6, " MB"),
+            _ => (1e9, " GB"),
+        };
+        write!(f, "{:.1}{name}", b as f64 / unit)
     }
 }
 
 /// The decimal digits of `n` (what `n.to_string()` gives), written into `buffer` without the
 /// formatter.
 pub(crate) fn decimal_digits(n: u64, buffer: &mut [u8; 20]) -> &str {
+    std::str::from_utf8(decimal_bytes(n, buffer)).unwrap_or_default()
+}
+
+/// [`decimal_digits`] as ASCII bytes (not read back as a `&str`).
+pub(crate) fn decimal_bytes(n: u64, buffer: &mut [u8; 20]) -> &[u8] {
     let mut start = buffer.len();
     let mut n = n;
     while let Some(slot) = start.checked_sub(1).and_then(|i| buffer.get_mut(i)) {
@@ -184,7 +224,7 @@ pub(crate) fn decimal_digits(n: u64, buffer: &mut [u8; 20]) -> &str {
             break;
         }
     }
-    std::str::from_utf8(buffer.get(start..).unwrap_or_default()).unwrap_or_default()
+    buffer.get(start..).unwrap_or_default()
 }
 
 #[cfg(test)]

@@ -71,6 +71,14 @@ impl ShortStr {
         Some(ShortStr { len: s.len() as u8, bytes })
     }
 
+    /// ASCII `bytes` inline, if they fit (`None` for any other byte): figures written digit by
+    /// digit, made inline without checking their UTF-8 as a `&str` (ASCII is UTF-8).
+    pub fn from_ascii(bytes: &[u8]) -> Option<ShortStr> {
+        let mut inline = [0u8; SHORT];
+        inline.get_mut(..bytes.len()).filter(|_| bytes.is_ascii())?.copy_from_slice(bytes);
+        Some(ShortStr { len: bytes.len() as u8, bytes: inline })
+    }
+
     /// The string's bytes.
     pub fn as_bytes(&self) -> &[u8] {
         self.bytes.get(..usize::from(self.len)).unwrap_or_default()
@@ -322,6 +330,15 @@ impl From<&[String]> for Arg {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn ascii_bytes_inline_as_their_string_and_nothing_else() {
+        for s in ["", "96 B", "150.0 KB", "18446744073709551615", &"x".repeat(22)] {
+            assert_eq!(ShortStr::from_ascii(s.as_bytes()), ShortStr::new(s), "{s}");
+        }
+        assert!(ShortStr::from_ascii("x".repeat(23).as_bytes()).is_none(), "too long");
+        assert!(ShortStr::from_ascii("año".as_bytes()).is_none() && ShortStr::from_ascii(&[0xff]).is_none());
+    }
 
     #[test]
     fn an_argument_is_small_and_short_names_stay_inline() {

@@ -340,14 +340,20 @@ impl Entity {
 }
 
 pub fn find_path<'a>(fields: &'a [Field], path: &str) -> Option<&'a Field> {
-    let (head, rest) = match path.split_once('.') {
-        Some((h, r)) => (h, Some(r)),
-        None => (path, None),
-    };
+    let (head, rest) = split_head(path);
     let field = fields.iter().find(|f| f.name == head)?;
     match rest {
         None => Some(field),
         Some(rest) => find_path(&field.fields, rest),
+    }
+}
+
+/// A dotted path's first segment and the rest after its first dot, if any (what
+/// `split_once('.')` gives), found with a plain byte scan: paths are a few bytes long.
+fn split_head(path: &str) -> (&str, Option<&str>) {
+    match path.bytes().position(|b| b == b'.') {
+        Some(i) => (path.get(..i).unwrap_or(path), path.get(i + 1..)),
+        None => (path, None),
     }
 }
 
@@ -360,5 +366,26 @@ pub fn find_path_mut<'a>(fields: &'a mut [Field], path: &str) -> Option<&'a mut 
     match rest {
         None => Some(field),
         Some(rest) => find_path_mut(&mut field.fields, rest),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_path_splits_at_its_first_dot_as_split_once_does() {
+        for path in ["", ".", "a", "a.", ".b", "a.b", "a.b.c", "año.ñ", "titulo.main.x"] {
+            let want = match path.split_once('.') {
+                Some((h, r)) => (h, Some(r)),
+                None => (path, None),
+            };
+            assert_eq!(split_head(path), want, "{path:?}");
+        }
+        let mut outer = Field::new("a", BsonType::Object);
+        outer.fields.push(Field::new("b", BsonType::Int));
+        let fields = vec![outer];
+        assert_eq!(find_path(&fields, "a.b").map(|f| f.name.as_str()), Some("b"));
+        assert!(find_path(&fields, "a.c").is_none() && find_path(&fields, "b").is_none());
     }
 }

@@ -40,6 +40,15 @@ impl Id {
         }
     }
 
+    /// The id's bytes, read without checking their UTF-8 again (as [`Id::as_str`] must for an
+    /// inline id): comparing and hashing need only the bytes.
+    pub fn as_bytes(&self) -> &[u8] {
+        match &self.0 {
+            Repr::Short(s) => s.as_bytes(),
+            Repr::Shared(s) => s.as_bytes(),
+        }
+    }
+
     /// The id as a sentence argument, without allocating when it is inline.
     pub fn arg(&self) -> Arg {
         match &self.0 {
@@ -99,15 +108,11 @@ impl From<Id> for String {
 }
 
 impl Id {
-    /// Whether the id is `s`. An inline id is compared as inline bytes, without reading it back
-    /// as a `&str` (which checks its UTF-8 each time): the advisor compares relation ids to pair
-    /// advice with relations thousands of times per analysis.
+    /// Whether the id is `s`, compared as bytes, without reading an inline id back as a `&str`
+    /// (which checks its UTF-8 each time) nor copying `s` inline: the advisor compares relation
+    /// ids to pair advice with relations thousands of times per analysis.
     fn is(&self, s: &str) -> bool {
-        match &self.0 {
-            // `Id::new` keeps every id of up to 22 bytes inline, so a longer `s` differs.
-            Repr::Short(short) => ShortStr::new(s).is_some_and(|other| other == *short),
-            Repr::Shared(shared) => &**shared == s,
-        }
+        self.as_bytes() == s.as_bytes()
     }
 }
 
@@ -165,15 +170,19 @@ impl PartialOrd for Id {
 }
 
 impl Ord for Id {
+    /// As the strings compare: `str` orders by its bytes.
     fn cmp(&self, other: &Id) -> std::cmp::Ordering {
-        self.as_str().cmp(other.as_str())
+        self.as_bytes().cmp(other.as_bytes())
     }
 }
 
-/// Hashes as the `str` it holds, so a `&str` finds it in a map keyed by ids.
+/// Hashes as the `str` it holds, so a `&str` finds it in a map keyed by ids: a `str` hashes
+/// its bytes and then the end mark `0xff` (`Hasher::write_str`), written here from the bytes
+/// without reading them back as a `str`.
 impl Hash for Id {
     fn hash<H: Hasher>(&self, state: &mut H) {
-        self.as_str().hash(state)
+        state.write(self.as_bytes());
+        state.write_u8(0xff);
     }
 }
 
@@ -278,6 +287,29 @@ mod tests {
                 assert_eq!(id == Id::new(b), same, "{a} == Id {b}");
             }
             assert_eq!(id, Id(Repr::Shared(Arc::from(a))), "inline and shared {a}");
+        }
+    }
+
+    /// Ids hash and order exactly as the strings they hold, inline or shared, with every hasher
+    /// the crate uses (a map keyed by ids is searched with `&str`s).
+    #[test]
+    fn ids_hash_and_order_as_their_strings() {
+        use std::hash::BuildHasher;
+        let texts = ["", "a", "r1", "r10", "b", "exactly-twenty-two-byt", "exactly-twenty-two-byte", "año", "ab\u{0}"];
+        fn same<S: BuildHasher>(s: &S, text: &str, id: &Id) -> bool {
+            s.hash_one(text) == s.hash_one(id)
+        }
+        let sip = std::collections::hash_map::RandomState::new();
+        let fast = std::hash::BuildHasherDefault::<crate::fast_hash::FastHasher>::default();
+        let ids = std::hash::BuildHasherDefault::<crate::model::ids::IdHasher>::default();
+        for a in texts {
+            for id in [Id::new(a), Id(Repr::Shared(Arc::from(a)))] {
+                assert!(same(&sip, a, &id) && same(&fast, a, &id) && same(&ids, a, &id), "{a:?}");
+                assert_eq!(id.as_bytes(), a.as_bytes());
+                for b in texts {
+                    assert_eq!(id.cmp(&Id::new(b)), a.cmp(b), "{a} vs {b}");
+                }
+            }
         }
     }
 }

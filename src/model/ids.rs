@@ -4,7 +4,7 @@
 
 use super::{Entity, Model, Relation};
 use std::collections::HashMap;
-use std::hash::{BuildHasherDefault, Hasher};
+use std::hash::{BuildHasherDefault, Hash, Hasher};
 
 /// Hashes one id (the table's only key type): ids are short (`e12`, `r1999`, `Q3`), so one
 /// to three loads of the bytes and one multiply, with no copy of a partial word.
@@ -58,7 +58,51 @@ impl Hasher for IdHasher {
     }
 }
 
-type IdMap<'a, V> = HashMap<&'a str, V, BuildHasherDefault<IdHasher>>;
+type IdMap<'a, V> = HashMap<Key<'a>, V, BuildHasherDefault<IdHasher>>;
+
+/// An id as the table's key: hashed as its bytes (as a `str` would be by [`IdHasher`]) and
+/// compared as bytes, an id of up to 8 bytes (most) as two 4-byte words or a few bytes,
+/// without a call to `memcmp`.
+#[derive(Clone, Copy)]
+struct Key<'a>(&'a [u8]);
+
+impl<'a> Key<'a> {
+    fn of(id: &'a str) -> Key<'a> {
+        Key(id.as_bytes())
+    }
+}
+
+impl Hash for Key<'_> {
+    #[inline]
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        state.write(self.0);
+    }
+}
+
+impl PartialEq for Key<'_> {
+    #[inline]
+    fn eq(&self, other: &Key) -> bool {
+        same_bytes(self.0, other.0)
+    }
+}
+
+impl Eq for Key<'_> {}
+
+/// Whether `a` and `b` hold the same bytes (see [`Key`]).
+#[inline]
+fn same_bytes(a: &[u8], b: &[u8]) -> bool {
+    if a.len() != b.len() {
+        return false;
+    }
+    if a.len() < 4 {
+        return a.iter().zip(b).all(|(x, y)| x == y);
+    }
+    if a.len() <= 8 {
+        // Two words that overlap when the id is shorter than 8 bytes cover every byte.
+        return a.first_chunk::<4>() == b.first_chunk::<4>() && a.last_chunk::<4>() == b.last_chunk::<4>();
+    }
+    a == b
+}
 
 /// No element of this kind has the id.
 const NONE: u32 = u32::MAX;
@@ -121,7 +165,7 @@ impl<'a> IdIndex<'a> {
             .chain(model.relations.iter().enumerate().map(|(i, r)| (Kind::Relation, i, r.id.as_str())))
             .chain(model.queries.iter().enumerate().map(|(i, q)| (Kind::Query, i, q.id.as_str())));
         for (kind, i, id) in ids {
-            let slot = slots.entry(id).or_insert(Slot::EMPTY);
+            let slot = slots.entry(Key::of(id)).or_insert(Slot::EMPTY);
             if !id.is_empty() && slot.taken() {
                 repeats.push((kind, i));
             }
@@ -131,7 +175,7 @@ impl<'a> IdIndex<'a> {
                 Kind::Query => slot.query = position(i),
             }
         }
-        let entity_at = |id: &str| slots.get(id).map_or(NONE, |s| s.entity);
+        let entity_at = |id: &str| slots.get(&Key::of(id)).map_or(NONE, |s| s.entity);
         let ends = model.relations.iter().map(|r| (entity_at(&r.parent), entity_at(&r.child))).collect();
         IdIndex { model, slots, repeats, ends }
     }
@@ -162,20 +206,20 @@ impl<'a> IdIndex<'a> {
 
     /// The position of the (last) entity with this id.
     pub fn entity_position(&self, id: &str) -> Option<usize> {
-        self.slots.get(id).filter(|s| s.entity != NONE).map(|s| s.entity as usize)
+        self.slots.get(&Key::of(id)).filter(|s| s.entity != NONE).map(|s| s.entity as usize)
     }
 
     /// The position of the (last) relation with this id.
     pub fn relation_position(&self, id: &str) -> Option<usize> {
-        self.slots.get(id).filter(|s| s.relation != NONE).map(|s| s.relation as usize)
+        self.slots.get(&Key::of(id)).filter(|s| s.relation != NONE).map(|s| s.relation as usize)
     }
 
     pub fn entity(&self, id: &str) -> Option<&'a Entity> {
-        at(&self.model.entities, self.slots.get(id)?.entity)
+        at(&self.model.entities, self.slots.get(&Key::of(id))?.entity)
     }
 
     pub fn relation(&self, id: &str) -> Option<&'a Relation> {
-        at(&self.model.relations, self.slots.get(id)?.relation)
+        at(&self.model.relations, self.slots.get(&Key::of(id))?.relation)
     }
 }
 
@@ -217,6 +261,28 @@ mod tests {
         assert_eq!(ids.end_positions(1), (None, Some(1)));
         assert_eq!(ids.end_positions(9), (None, None));
         assert_eq!(ids.ends(0).0.map(|e| e.name.as_str()), Some("second"));
+    }
+
+    #[test]
+    fn keys_are_equal_exactly_when_their_bytes_are() {
+        let texts =
+            ["", "a", "b", "ab", "abc", "abd", "e12", "r199", "r198", "abcdefg", "abcdefh", "bbcdefg", "abcdefgh"];
+        let longer = ["abcdefghi", "abcdefghj", "r1999-long-id", "r1999-long-ie", "añoañoaño"];
+        for a in texts.iter().chain(&longer) {
+            for b in texts.iter().chain(&longer) {
+                assert_eq!(Key::of(a) == Key::of(b), a == b, "{a} vs {b}");
+            }
+        }
+        // Every byte position of every length up to 12 counts.
+        let base = b"abcdefghijkl";
+        for len in 0..=base.len() {
+            let id = &base[..len];
+            for i in 0..len {
+                let mut other = id.to_vec();
+                other[i] ^= 1;
+                assert!(Key(id) != Key(&other) && Key(id) == Key(&id.to_vec()), "length {len}, byte {i}");
+            }
+        }
     }
 
     #[test]

@@ -5,7 +5,7 @@
 //! `2,000`). To keep their English byte for byte while Spanish and Portuguese get a decimal
 //! comma, the English figure is split at its decimal point into a small nested `Text`.
 
-use crate::advisor::sizes::{decimal_digits, HumanBytes, Number};
+use crate::advisor::sizes::{decimal_bytes, decimal_digits, HumanBytes, Number};
 use crate::i18n::{Arg, ShortStr};
 use crate::text;
 
@@ -27,7 +27,12 @@ pub(super) fn decimal(english: String) -> Arg {
 
 /// Bytes as `human_bytes` prints them: `150.0 KB` / `150,0 KB`.
 pub(super) fn bytes(b: u64) -> Arg {
-    // Written inline (it always fits): no `String` built to be copied and freed.
+    // Written inline (it always fits): no `String` built to be copied and freed, and no
+    // formatter for the digits.
+    let mut buffer = [0; 24];
+    if let Some((s, short)) = HumanBytes(b).digits(&mut buffer).and_then(|s| Some((s, ShortStr::from_ascii(s)?))) {
+        return if s.contains(&b'.') { Arg::Decimal(short) } else { Arg::Short(short) };
+    }
     Arg::decimal_display(HumanBytes(b)).unwrap_or_else(|| decimal(HumanBytes(b).to_string()))
 }
 
@@ -38,7 +43,11 @@ pub(super) fn rate(v: f64) -> Arg {
 
 /// An integer as the rules print it, without separators (`50000`), the same in every language.
 pub(super) fn digits(n: u64) -> Arg {
-    Arg::from(decimal_digits(n, &mut [0; 20]))
+    // ASCII digits (at most 20): inline without reading them back as a `&str`.
+    match ShortStr::from_ascii(decimal_bytes(n, &mut [0; 20])) {
+        Some(short) => Arg::Short(short),
+        None => Arg::from(decimal_digits(n, &mut [0; 20])),
+    }
 }
 
 #[cfg(test)]
@@ -71,5 +80,8 @@ mod tests {
             assert_eq!(rate(v), decimal(number(v)), "{v}");
         }
         assert!(matches!(bytes(150_000), Arg::Decimal(_)) && matches!(bytes(96), Arg::Short(_)));
+        for n in [0, 7, 10, 50_000, 1_000_000_007, u64::MAX] {
+            assert_eq!(digits(n), Arg::from(n.to_string()), "{n}");
+        }
     }
 }
