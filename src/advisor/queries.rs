@@ -8,7 +8,7 @@ use super::query_shape::{serves, shapes, Shape};
 use super::{IndexAdvice, QueryAdvice};
 use crate::fast_hash::FastMap;
 use crate::i18n::{Arg, Text};
-use crate::model::{AccessPattern, Entity, IndexSpec, Model, QueryKind};
+use crate::model::{AccessPattern, Entity, Id, IndexSpec, Model, QueryKind};
 use crate::text;
 use std::sync::Arc;
 
@@ -97,7 +97,7 @@ fn advise_one(
             ),
         };
         return QueryAdvice {
-            query: q.id.clone(),
+            query: Id::new(&q.id),
             single_document: false,
             index: None,
             explanation: text!(
@@ -191,7 +191,7 @@ fn advise_one(
         },
         _ => (None, text),
     };
-    QueryAdvice { query: q.id.clone(), single_document: single, index, explanation }
+    QueryAdvice { query: Id::new(&q.id), single_document: single, index, explanation }
 }
 
 /// `first`, then "The index { a: 1 } (multikey) serves its filter and sort." (one sentence

@@ -55,6 +55,10 @@ impl<'a> Keys<'a> {
 
     /// Whether `self` is a prefix of `long`, directly or with every direction flipped.
     fn prefix_either_way(&self, long: &Keys) -> bool {
+        // Two query shapes (most candidates): compared in their arena, key by key.
+        if let (Keys::Derived(short), Keys::Derived(long)) = (self, long) {
+            return short.ideal_prefix_either_way(long);
+        }
         let n = self.len();
         if n > long.len() {
             return false;
