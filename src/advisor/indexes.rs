@@ -21,7 +21,7 @@ use crate::model::{Entity, Id, Model, Storage};
 use std::sync::Arc;
 
 mod merge;
-use merge::{absorbs, fold_into, id_at, merge, trim, Candidate, Found, Keys, NONE};
+use merge::{absorbs, fold_into, id_at, merge, trim, Candidate, Found, Keys, Reason, Reasons, NONE};
 
 /// Derived and declared indexes of every collection, collection by collection.
 pub fn derive(model: &Model) -> Vec<IndexAdvice> {
@@ -77,7 +77,7 @@ pub(crate) fn derive_with(layout: &Layout, shapes: &Shapes, loads: &FastMap<&str
         }
     };
     let mut found = Found::new(model.entities.len(), model.queries.len());
-    let mut reasons = index_reason::DerivedReasons::default();
+    let mut reasons = Reasons { model, shapes, derived: index_reason::DerivedReasons::default() };
     for (at, (q, shape)) in model.queries.iter().zip(shapes.iter()).enumerate() {
         let Some(shape) = shape else { continue };
         if !shape.needs_index() {
@@ -91,7 +91,7 @@ pub(crate) fn derive_with(layout: &Layout, shapes: &Shapes, loads: &FastMap<&str
             keys: Keys::Derived(shape),
             first: position,
             more: Vec::new(),
-            reason: reasons.derived(model, shapes, at),
+            reason: Reason::Derived,
             multikey: shape.multikey(),
             declared: false,
         };
@@ -109,7 +109,7 @@ pub(crate) fn derive_with(layout: &Layout, shapes: &Shapes, loads: &FastMap<&str
             keys: Keys::Ttl(field, ttl),
             first: NONE,
             more: Vec::new(),
-            reason: index_reason::ttl(ttl, field, &r.id),
+            reason: Reason::Ttl(&r.id),
             multikey: false,
             declared: false,
         };
@@ -145,14 +145,14 @@ pub(crate) fn derive_with(layout: &Layout, shapes: &Shapes, loads: &FastMap<&str
             candidate.origin = u32::try_from(i + 1).unwrap_or(u32::MAX);
         }
         kept.extend(declared_of(root));
-        merge(model, &mut kept, &mut derived);
+        merge(&mut reasons, &mut kept, &mut derived);
         let budget = loads.get(root.id.as_str()).copied().unwrap_or_default().budget(&model.thresholds);
         if kept.len() > budget {
             trim(model, &mut kept, budget, rates.get_or_insert_with(|| rates_of(layout, shapes)));
         }
         for rare in rare.drain(..) {
             if let Some(host) = kept.iter_mut().find(|k| absorbs(k, &rare)) {
-                fold_into(model, host, rare);
+                fold_into(&mut reasons, host, rare);
             }
         }
         let first = advice.len();
@@ -167,7 +167,7 @@ pub(crate) fn derive_with(layout: &Layout, shapes: &Shapes, loads: &FastMap<&str
                 entity: Id::new(&root.id),
                 index: Arc::new(c.keys.spec()),
                 queries: c.queries().map(|q| Id::new(id_at(model, q))).collect(),
-                reason: c.reason,
+                reason: reasons.build(c.reason, &c.keys, c.first),
                 multikey: c.multikey,
                 declared: c.declared,
             });
@@ -198,7 +198,7 @@ fn declared_of(root: &Entity) -> impl Iterator<Item = Candidate<'_>> {
         keys: Keys::Declared(index),
         first: NONE,
         more: Vec::new(),
-        reason: index_reason::declared(),
+        reason: Reason::Declared,
         multikey: false,
         declared: true,
     })

@@ -1,18 +1,19 @@
 //! How each access pattern is served: by one document (its aggregate, with the copies it
 //! keeps) or by several reads, and by which index.
 
-use super::index_reason::and;
 use super::indexes::Links;
 use super::paths::Layout;
 use super::query_shape::{serves, shapes, Shape};
 use super::{IndexAdvice, QueryAdvice};
 use crate::fast_hash::FastMap;
 use crate::i18n::{Arg, Text};
-use crate::model::{AccessPattern, Entity, IndexSpec, Model, QueryKind};
+use crate::model::{AccessPattern, Entity, Id, IndexSpec, Model, QueryKind};
 use crate::text;
 use std::sync::Arc;
 
+mod explain;
 mod reach;
+use explain::{Explanations, Tail, What};
 use reach::{kept_in, reach, Reach};
 
 /// One advice per access pattern, in model order.
@@ -41,8 +42,17 @@ pub(crate) fn advise_with(
     };
     // The built-in `_id` index, built once and shared by the queries it serves.
     let mut id_index = None;
-    let queries = layout.model.queries.iter().zip(shapes).enumerate();
-    queries.map(|(at, (q, s))| advise_one(layout, &lookup, &mut id_index, at, q, s.as_ref())).collect()
+    let n = layout.model.queries.len();
+    let mut advice = Vec::with_capacity(n);
+    let mut explanations = Explanations::with_capacity(n);
+    for (at, (q, s)) in layout.model.queries.iter().zip(shapes).enumerate() {
+        advice.push(advise_one(layout, &lookup, &mut id_index, &mut explanations, at, q, s.as_ref()));
+    }
+    // Each explanation is built when read, from its query's first sentence and tail.
+    for (a, text) in advice.iter_mut().zip(explanations.texts()) {
+        a.explanation = text;
+    }
+    advice
 }
 
 /// How a query finds the indexes of its collection.
@@ -74,10 +84,13 @@ impl Lookup<'_> {
     }
 }
 
+/// The advice on one query; its explanation is pushed to `explanations` (the advice's own
+/// is empty until they are handed out).
 fn advise_one(
     layout: &Layout,
     lookup: &Lookup,
     id_index: &mut Option<Arc<IndexSpec>>,
+    explanations: &mut Explanations,
     at: usize,
     q: &AccessPattern,
     shape: Option<&Shape>,
@@ -96,17 +109,16 @@ fn advise_one(
                 entity = &q.entity
             ),
         };
-        return QueryAdvice {
-            query: q.id.clone(),
-            single_document: false,
-            index: None,
-            explanation: text!(
+        explanations.push(
+            text!(
                 en: "{what}: MongoDB does not serve this access pattern.",
                 es: "{what}: MongoDB no atiende este patrón de acceso.",
                 pt: "{what}: o MongoDB não atende este padrão de acesso.";
                 what
             ),
-        };
+            Tail::None,
+        );
+        return QueryAdvice { query: Id::new(&q.id), single_document: false, index: None, explanation: Text::empty() };
     };
     let write = q.kind == QueryKind::Write;
     let mut copied = Vec::new();
@@ -163,68 +175,35 @@ fn advise_one(
             root = root_name
         )
     };
-    let (index, explanation) = match shape {
-        Some(s) if s.id_equality => (
-            Some(Arc::clone(id_index.get_or_insert_with(|| Arc::new(IndexSpec::new(&[("_id", 1)]))))),
-            and(
-                text,
-                text!(
-                    en: "The built-in _id index finds the document.",
-                    es: "El índice nativo de _id encuentra el documento.",
-                    pt: "O índice nativo de _id encontra o documento."
-                ),
-            ),
-        ),
+    let (index, tail) = match shape {
+        Some(s) if s.id_equality => {
+            (Some(Arc::clone(id_index.get_or_insert_with(|| Arc::new(IndexSpec::new(&[("_id", 1)]))))), Tail::IdIndex)
+        }
         Some(s) if s.needs_index() => match lookup.chosen(at, &q.id, root, s) {
-            Some(a) => (Some(Arc::clone(&a.index)), served_by(text, a, s)),
-            None => (
-                None,
-                and(
-                    text,
-                    text!(
-                        en: "No index serves it: every run scans the collection.",
-                        es: "Ningún índice lo atiende: cada ejecución recorre la colección entera.",
-                        pt: "Nenhum índice o atende: cada execução varre a coleção inteira."
-                    ),
-                ),
-            ),
+            Some(a) => {
+                let tail = Tail::Served {
+                    index: Arc::clone(&a.index),
+                    declared: a.declared,
+                    multikey: a.multikey,
+                    what: what_served(s),
+                };
+                (Some(Arc::clone(&a.index)), tail)
+            }
+            None => (None, Tail::NoIndex),
         },
-        _ => (None, text),
+        _ => (None, Tail::None),
     };
-    QueryAdvice { query: q.id.clone(), single_document: single, index, explanation }
+    explanations.push(text, tail);
+    QueryAdvice { query: Id::new(&q.id), single_document: single, index, explanation: Text::empty() }
 }
 
-/// `first`, then "The index { a: 1 } (multikey) serves its filter and sort." (one sentence
-/// with `first` nested, rather than two nested in a third).
-fn served_by(first: Text, a: &IndexAdvice, s: &Shape) -> Text {
-    let kind = if a.declared {
-        text!(en: "declared index", es: "índice declarado", pt: "índice declarado")
-    } else {
-        text!(en: "index", es: "índice", pt: "índice")
-    };
-    let what = match (s.is_empty(), s.sort().len() == 0) {
-        (_, true) => text!(en: "its filter", es: "su filtro", pt: "seu filtro"),
-        (true, false) => text!(en: "its sort", es: "su ordenación", pt: "sua ordenação"),
-        (false, false) if s.equality().len() == 0 && s.range().len() == 0 => {
-            text!(en: "its sort", es: "su ordenación", pt: "sua ordenação")
-        }
-        _ => text!(en: "its filter and sort", es: "su filtro y su ordenación", pt: "seu filtro e sua ordenação"),
-    };
-    let keys = a.index.with_key_doc(Arg::str);
-    if a.multikey {
-        text!(
-            en: "{first} The {kind} {keys} (multikey) serves {what}.",
-            es: "{first} El {kind} {keys} (multiclave) atiende {what}.",
-            pt: "{first} O {kind} {keys} (multichave) atende {what}.";
-            first, kind, keys, what
-        )
-    } else {
-        text!(
-            en: "{first} The {kind} {keys} serves {what}.",
-            es: "{first} El {kind} {keys} atiende {what}.",
-            pt: "{first} O {kind} {keys} atende {what}.";
-            first, kind, keys, what
-        )
+/// What an index that serves the query serves of it: its filter, its sort, or both.
+fn what_served(s: &Shape) -> What {
+    match (s.is_empty(), s.sort().len() == 0) {
+        (_, true) => What::Filter,
+        (true, false) => What::Sort,
+        (false, false) if s.equality().len() == 0 && s.range().len() == 0 => What::Sort,
+        _ => What::FilterAndSort,
     }
 }
 

@@ -145,6 +145,35 @@ impl Shape {
         self.keys().get(..self.key_count())?.get(i).map(|k| (self.path(k), k.dir))
     }
 
+    /// The keys of [`Shape::ideal`], as spans of the arena's paths.
+    fn ideal_slice(&self) -> &[Key] {
+        self.keys().get(..self.key_count()).unwrap_or_default()
+    }
+
+    /// Whether the keys of [`Shape::ideal`] are a prefix of `long`'s, directly or with every
+    /// direction flipped: what [`prefix_either_way`] says of the two ideal indexes, compared
+    /// span to span (the same span of one arena is the same path) or byte to byte, without
+    /// building either index.
+    pub fn ideal_prefix_either_way(&self, long: &Shape) -> bool {
+        let (short_keys, long_keys) = (self.ideal_slice(), long.ideal_slice());
+        if short_keys.len() > long_keys.len() {
+            return false;
+        }
+        let shared = Arc::ptr_eq(&self.arena, &long.arena);
+        let (a_paths, b_paths) = (self.arena.paths.as_bytes(), long.arena.paths.as_bytes());
+        let (mut same, mut flipped) = (true, true);
+        for (a, b) in short_keys.iter().zip(long_keys) {
+            same &= a.dir == b.dir;
+            flipped &= a.dir.wrapping_neg() == b.dir;
+            let path_eq = (shared && a.start == b.start && a.end == b.end)
+                || a_paths.get(a.start as usize..a.end as usize) == b_paths.get(b.start as usize..b.end as usize);
+            if !path_eq || !(same || flipped) {
+                return false;
+            }
+        }
+        true
+    }
+
     /// The ESR index for this shape: equality, then sort, then range.
     pub fn ideal(&self) -> IndexSpec {
         let keys =
@@ -264,6 +293,37 @@ mod tests {
         let r = shape(&[], &[], &["r"]);
         assert!(serves(&IndexSpec::new(&[("r", 1)]), &r));
         assert!(!serves(&IndexSpec::new(&[("x", 1), ("r", 1)]), &r));
+    }
+
+    #[test]
+    fn ideal_prefixes_compare_like_the_built_indexes() {
+        let shapes = [
+            shape(&["a"], &[("d", -1)], &[]),
+            shape(&["a"], &[("d", 1)], &["r"]),
+            shape(&["a"], &[("d", -1), ("e", 1)], &[]),
+            shape(&["b"], &[], &[]),
+            shape(&["a"], &[], &[]),
+            shape(&[], &[("d", -1)], &[]),
+        ];
+        let mut arena = Arena::default();
+        let mut b = Builder::new(&mut arena, "", false);
+        for (field, dir, part) in [("a", 1, Part::Equality), ("d", -1, Part::Sort), ("e", -1, Part::Sort)] {
+            let span = b.intern(field).expect("a path");
+            b.add(span, part, dir, false);
+        }
+        let built = b.finish(0, false, false);
+        let arena = Arc::new(arena);
+        let one_arena = [built.shape(&arena), shapes[0].clone()];
+        let all: Vec<&Shape> = shapes.iter().chain(&one_arena).collect();
+        let mut prefixes = 0;
+        for short in &all {
+            for long in &all {
+                let expected = prefix_either_way(&short.ideal(), &long.ideal());
+                assert_eq!(short.ideal_prefix_either_way(long), expected, "{short:?} in {long:?}");
+                prefixes += usize::from(expected);
+            }
+        }
+        assert!(prefixes > all.len(), "some proper prefixes, some flipped: {prefixes}");
     }
 
     #[test]

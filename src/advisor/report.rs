@@ -254,7 +254,8 @@ pub struct IndexAdvice {
 #[derive(Debug, Clone, PartialEq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct QueryAdvice {
-    pub query: String,
+    /// The access pattern's id (inline when short: no allocation).
+    pub query: Id,
     /// One document (one aggregate, with its copies) serves it: no second read, no `$lookup`.
     pub single_document: bool,
     /// The index that serves it, if it filters or sorts: the one of its [`IndexAdvice`],

@@ -2,8 +2,8 @@
 //! the designer's declaration, the query shape or the bucket) and its queries by position,
 //! and only the indexes kept are built as [`IndexAdvice`](crate::advisor::IndexAdvice).
 
-use super::super::index_reason;
-use super::super::query_shape::Shape;
+use super::super::index_reason::{self, DerivedReasons};
+use super::super::query_shape::{Shape, Shapes};
 use crate::fast_hash::FastMap;
 use crate::i18n::Text;
 use crate::model::{IndexKey, IndexSpec, Model};
@@ -55,6 +55,10 @@ impl<'a> Keys<'a> {
 
     /// Whether `self` is a prefix of `long`, directly or with every direction flipped.
     fn prefix_either_way(&self, long: &Keys) -> bool {
+        // Two query shapes (most candidates): compared in their arena, key by key.
+        if let (Keys::Derived(short), Keys::Derived(long)) = (self, long) {
+            return short.ideal_prefix_either_way(long);
+        }
         let n = self.len();
         if n > long.len() {
             return false;
@@ -86,6 +90,43 @@ impl<'a> Keys<'a> {
     }
 }
 
+/// Why an index exists, kept as where it comes from until the index is kept or absorbs
+/// another: a candidate stays small while it is moved, and no reason is written for an index
+/// left out.
+#[derive(Debug)]
+pub(super) enum Reason<'a> {
+    /// The shape of the query it was derived for (its `first`).
+    Derived,
+    /// Declared by the designer.
+    Declared,
+    /// A bucket's retention: the relation's id (the TTL and the field are its keys').
+    Ttl(&'a str),
+    /// Written already (an index that absorbed another).
+    Built(Box<Text>),
+}
+
+/// What writes the reasons: the model, its query shapes and their shared reason sources.
+pub(super) struct Reasons<'a> {
+    pub model: &'a Model,
+    pub shapes: &'a Shapes,
+    pub derived: DerivedReasons,
+}
+
+impl Reasons<'_> {
+    /// The reason of a candidate with these keys and first query.
+    pub(super) fn build(&mut self, reason: Reason, keys: &Keys, first: u32) -> Text {
+        match reason {
+            Reason::Derived => self.derived.derived(self.model, self.shapes, first as usize),
+            Reason::Declared => index_reason::declared(),
+            Reason::Ttl(relation) => match *keys {
+                Keys::Ttl(field, ttl) => index_reason::ttl(ttl, field, relation),
+                _ => Text::empty(),
+            },
+            Reason::Built(text) => *text,
+        }
+    }
+}
+
 /// An index of one collection while merging.
 #[derive(Debug)]
 pub(super) struct Candidate<'a> {
@@ -96,7 +137,7 @@ pub(super) struct Candidate<'a> {
     /// the indexes it absorbed.
     pub first: u32,
     pub more: Vec<u32>,
-    pub reason: Text,
+    pub reason: Reason<'a>,
     pub multikey: bool,
     pub declared: bool,
 }
@@ -182,13 +223,13 @@ pub(super) fn id_at(model: &Model, at: u32) -> &str {
 /// Folds derived indexes into the declared ones (`kept`) and into each other: an index whose
 /// keys are a prefix of a kept one (or equal to it) is served by it. TTL indexes merge only
 /// with an identical TTL index. `kept` ends in origin order; `derived` ends empty.
-pub(super) fn merge<'a>(model: &Model, kept: &mut Vec<Candidate<'a>>, derived: &mut Vec<Candidate<'a>>) {
+pub(super) fn merge<'a>(reasons: &mut Reasons, kept: &mut Vec<Candidate<'a>>, derived: &mut Vec<Candidate<'a>>) {
     // Longest first, so each shorter index finds the longest one it is a prefix of.
     derived.sort_by_key(|c| std::cmp::Reverse(c.keys.len()));
     kept.reserve(derived.len());
     for candidate in derived.drain(..) {
         match kept.iter_mut().find(|k| absorbs(k, &candidate)) {
-            Some(host) => fold_into(model, host, candidate),
+            Some(host) => fold_into(reasons, host, candidate),
             None => kept.push(candidate),
         }
     }
@@ -196,8 +237,10 @@ pub(super) fn merge<'a>(model: &Model, kept: &mut Vec<Candidate<'a>>, derived: &
 }
 
 /// `host` serves `candidate`'s queries too: note them and why.
-pub(super) fn fold_into(model: &Model, host: &mut Candidate, candidate: Candidate) {
+pub(super) fn fold_into<'a>(reasons: &mut Reasons, host: &mut Candidate<'a>, candidate: Candidate<'a>) {
+    let model = reasons.model;
     let same_keys = host.keys.same(&candidate.keys);
+    let before = std::mem::replace(&mut host.reason, Reason::Declared);
     for q in candidate.queries() {
         let id = id_at(model, q);
         if !host.queries().any(|h| id_at(model, h) == id) {
@@ -205,10 +248,10 @@ pub(super) fn fold_into(model: &Model, host: &mut Candidate, candidate: Candidat
         }
     }
     host.multikey |= candidate.multikey;
-    let before = std::mem::replace(&mut host.reason, Text::empty());
-    host.reason = if host.declared && same_keys && host.query_count() == candidate.query_count() {
-        index_reason::declared_and(candidate.reason)
+    let text = if host.declared && same_keys && host.query_count() == candidate.query_count() {
+        index_reason::declared_and(reasons.build(candidate.reason, &candidate.keys, candidate.first))
     } else {
+        let before = reasons.build(before, &host.keys, host.first);
         let mut ids = String::new();
         for (i, q) in candidate.queries().enumerate() {
             if i > 0 {
@@ -218,6 +261,7 @@ pub(super) fn fold_into(model: &Model, host: &mut Candidate, candidate: Candidat
         }
         index_reason::also_serves(before, ids, same_keys)
     };
+    host.reason = Reason::Built(Box::new(text));
 }
 
 /// Whether `host` serves `candidate` (see [`merge`]).
@@ -267,7 +311,7 @@ mod tests {
             keys: long,
             first: NONE,
             more: Vec::new(),
-            reason: Text::empty(),
+            reason: Reason::Declared,
             multikey: false,
             declared: true,
         };
@@ -279,6 +323,21 @@ mod tests {
     }
 
     #[test]
+    fn reasons_are_written_from_where_the_index_comes_from() {
+        let model = Model::new("t");
+        let shapes: Shapes = std::sync::Arc::new(Vec::new());
+        let mut reasons = Reasons { model: &model, shapes: &shapes, derived: DerivedReasons::default() };
+        let ttl = reasons.build(Reason::Ttl("r7"), &Keys::Ttl("dia", 86_400), NONE);
+        assert_eq!(ttl, index_reason::ttl(86_400, "dia", "r7"));
+        assert!(ttl.contains("the retention of r7"), "{ttl}");
+        let spec = IndexSpec::new(&[("a", 1)]);
+        assert_eq!(reasons.build(Reason::Declared, &Keys::Declared(&spec), NONE), index_reason::declared());
+        let built = index_reason::declared_and(index_reason::declared());
+        assert_eq!(reasons.build(Reason::Built(Box::new(built.clone())), &Keys::Declared(&spec), NONE), built);
+        assert!(reasons.build(Reason::Derived, &Keys::Declared(&spec), 0).is_empty(), "no such query: no reason");
+    }
+
+    #[test]
     fn found_indexes_come_back_by_group_in_the_order_found_once() {
         let spec = IndexSpec::new(&[("a", 1)]);
         let candidate = |first: u32| Candidate {
@@ -286,7 +345,7 @@ mod tests {
             keys: Keys::Declared(&spec),
             first,
             more: Vec::new(),
-            reason: Text::empty(),
+            reason: Reason::Declared,
             multikey: false,
             declared: false,
         };

@@ -65,8 +65,10 @@ fn unserved<'a>(roots: &Roots, layout: &Layout, q: &'a AccessPattern) -> Vec<&'a
         .map(String::as_str)
         .filter(|t| {
             let same = start_root.is_some() && roots.root(t) == start_root;
-            let via_root = start_root.is_some_and(|r| served(layout, r, t));
-            !same && !served(layout, &q.entity, t) && !via_root
+            // The root is asked only when it is another entity than the start (most reads
+            // start at their root: the same question twice).
+            let via_root = || start_root.is_some_and(|r| r != q.entity.as_str() && served(layout, r, t));
+            !same && !served(layout, &q.entity, t) && !via_root()
         })
         .collect()
 }
