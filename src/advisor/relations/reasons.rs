@@ -16,8 +16,9 @@ use std::sync::Arc;
 /// The facts one relation's reasons read, owned.
 #[derive(Debug)]
 pub(crate) struct Reasons {
-    pub parent: Arc<str>,
-    pub child: Arc<str>,
+    /// The ends' display names (inline when short).
+    pub parent: Arg,
+    pub child: Arg,
     pub class: CardinalityClass,
     pub child_is_value: bool,
     pub typical: f64,
@@ -90,9 +91,10 @@ impl Reasons {
         } else {
             None
         };
+        let (parent, child) = f.names();
         Reasons {
-            parent: Arc::clone(&f.parent),
-            child: Arc::clone(&f.child),
+            parent,
+            child,
             class: f.class,
             child_is_value: f.child_is_value,
             typical: f.typical,
