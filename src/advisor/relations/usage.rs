@@ -70,7 +70,11 @@ impl<'a> Usage<'a> {
             info,
             others: FastMap::default(),
             ends: Vec::with_capacity(model.relations.len()),
-            pairs: FastMap::default(),
+            // One entry per (start, touched) pair at most: sized once, never rehashed.
+            pairs: FastMap::with_capacity_and_hasher(
+                model.queries.iter().filter(|q| is_read(q)).map(|q| q.touches.len()).sum(),
+                Default::default(),
+            ),
             paths: FastMap::default(),
         };
         u.attach_sizes(sizes);
