@@ -303,6 +303,13 @@ impl From<&Arc<str>> for Arg {
     }
 }
 
+impl From<&Arg> for Arg {
+    /// A copy of an argument kept elsewhere (a name inline, or shared: no allocation).
+    fn from(a: &Arg) -> Arg {
+        a.clone()
+    }
+}
+
 impl From<super::Msg> for Arg {
     fn from(m: super::Msg) -> Arg {
         Arg::Msg(m)

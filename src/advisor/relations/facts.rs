@@ -6,8 +6,8 @@
 use super::estimate::{element_bytes, entity_bytes, DEFAULT_DOC_BYTES};
 use super::usage::{Info, Usage};
 use crate::advisor::CardinalityClass;
+use crate::i18n::Arg;
 use crate::model::{AccessPattern, Entity, EntityKind, Id, QueryKind, Relation, Storage, Thresholds};
-use std::sync::Arc;
 
 /// Whether the relation puts a copy of the child into the parent (embedding or a subset).
 pub(super) fn copies_child(r: &Relation) -> bool {
@@ -58,9 +58,10 @@ pub(crate) struct Facts<'a> {
     pub t: &'a Thresholds,
     pub parent_name: &'a str,
     pub child_name: &'a str,
-    /// The same names, shared by the sentences of the advice (cloning them does not allocate).
-    pub parent: Arc<str>,
-    pub child: Arc<str>,
+    /// The same names as sentence arguments, made once per end by the look-ups (`None` for an
+    /// end they do not know: see [`Facts::names`]).
+    parent: Option<&'a Arg>,
+    child: Option<&'a Arg>,
     pub parent_external: bool,
     pub child_external: bool,
     /// The child is a bare value (a tag, an id): it has no identity of its own.
@@ -175,8 +176,8 @@ impl<'a> Facts<'a> {
             t,
             parent_name: display_name(parent, &rel.parent),
             child_name: display_name(child, &rel.child),
-            parent: shared(p_info, parent, &rel.parent),
-            child: shared(c_info, child, &rel.child),
+            parent: u.record_info(p_record).and_then(|i| i.name.as_ref()),
+            child: u.record_info(c_record).and_then(|i| i.name.as_ref()),
             parent_external: parent.is_some_and(Entity::is_external),
             child_external: child.is_some_and(Entity::is_external),
             child_is_value: child.is_some_and(|e| e.kind == EntityKind::Value),
@@ -197,6 +198,13 @@ impl<'a> Facts<'a> {
             child_writes: c_info.writes_per_min,
             copies_elsewhere: c_info.copies.saturating_sub(usize::from(copies_child(rel))),
         }
+    }
+
+    /// The display names of the parent and the child as sentence arguments (inline when
+    /// short, else shared: no allocation once the look-ups made them).
+    pub fn names(&self) -> (Arg, Arg) {
+        let name = |made: Option<&Arg>, name: &str| made.cloned().unwrap_or_else(|| Arg::str(name));
+        (name(self.parent, self.parent_name), name(self.child, self.child_name))
     }
 
     /// Whether the child is queried without its parent (flag or an access pattern).
@@ -225,14 +233,6 @@ fn classify(t: &Thresholds, many_to_many: bool, typical: f64, bound: Option<u64>
         Some(_) => CardinalityClass::OneToSquillions,
         None if horizon > t.many_max as f64 => CardinalityClass::OneToSquillions,
         None => CardinalityClass::OneToMany,
-    }
-}
-
-/// The shared display name of a relation end (built by `Usage::new` for every end).
-fn shared(info: &Info, entity: Option<&Entity>, id: &str) -> Arc<str> {
-    match &info.name {
-        Some(name) => Arc::clone(name),
-        None => Arc::from(display_name(entity, id)),
     }
 }
 
@@ -320,7 +320,7 @@ mod tests {
         m.queries = vec![read, write];
         let u = Usage::new(&m, &[]);
         let f = Facts::gather(&u, &m.relations[0]);
-        assert_eq!((f.parent_name, &*f.parent, f.child_name), ("posts", "posts", "comments"));
+        assert_eq!((f.parent_name, f.names().0, f.child_name), ("posts", Arg::str("posts"), "comments"));
         assert_eq!((f.parent_reads, f.child_writes, f.copies_elsewhere), (30.0, 0.0, 0));
         assert_eq!(u.entity("p").map(|e| e.name.as_str()), Some("posts"));
         assert!(u.entity("missing").is_none());

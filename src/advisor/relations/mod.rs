@@ -42,17 +42,17 @@ pub(crate) fn advise_with(facts: &[Facts]) -> Vec<RelationAdvice> {
     let mut decided: Vec<([Vote; 6], Recommendation)> = Vec::with_capacity(reasons::PER_BLOCK.min(facts.len()));
     for chunk in facts.chunks(reasons::PER_BLOCK) {
         decided.clear();
-        let mut block = Vec::with_capacity(chunk.len());
+        let mut block = reasons::Block { reasons: Vec::with_capacity(chunk.len()), items: Vec::new() };
         for f in chunk {
             // Written into its place in the block, then completed there (the reasons are large).
-            block.push(reasons::Reasons::of(f));
-            let Some(reasons) = block.last_mut() else { continue };
+            block.reasons.push(reasons::Reasons::of(f, &mut block.items));
+            let Some(reasons) = block.reasons.last_mut() else { continue };
             let votes = reasons::quick_votes(reasons);
             let decision = decide::decide(f, &votes);
-            summary::fill(&mut reasons.verdict, f, &decision, &votes);
+            summary::fill(&mut reasons.verdict, f, &decision, &votes, &mut block.items);
             decided.push((votes, decision.recommendation));
         }
-        let source: Arc<dyn Deferred> = Arc::new(reasons::Block(block));
+        let source: Arc<dyn Deferred> = Arc::new(block);
         // Extended from an iterator of known length, each advice is written in place.
         out.extend(chunk.iter().zip(&decided).enumerate().map(|(position, (f, (votes, recommendation)))| {
             RelationAdvice {

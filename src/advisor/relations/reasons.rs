@@ -14,10 +14,11 @@ use crate::model::Volatility;
 use std::sync::Arc;
 
 /// The facts one relation's reasons read, owned.
-#[derive(Debug)]
+#[derive(Debug, Clone)]
 pub(crate) struct Reasons {
-    pub parent: Arc<str>,
-    pub child: Arc<str>,
+    /// The ends' display names (inline when short).
+    pub parent: Arg,
+    pub child: Arg,
     pub class: CardinalityClass,
     pub child_is_value: bool,
     pub typical: f64,
@@ -38,8 +39,10 @@ pub(crate) struct Reasons {
     pub read_apart: bool,
     pub read_together: bool,
     /// The query ids the read-separately reason names: those that read the child apart, else
-    /// those that read it together (empty when it names none).
+    /// those that read it together (empty when it names none). Kept in the block's items
+    /// ([`Block::items`]) as `listed`, and put here in the copy a sentence is read from.
     pub ids: Option<Arg>,
+    pub listed: Option<Span>,
     pub many_max: u64,
     pub horizon_days: u64,
     pub bloat_field_bytes: u64,
@@ -61,13 +64,59 @@ pub(crate) const PER_BLOCK: usize = 36;
 
 /// The reasons of up to [`PER_BLOCK`] consecutive relations, shared by all their sentences:
 /// an analysis of 2,000 relations allocates (and frees) 56 blocks rather than 2,000 records.
-#[derive(Debug)]
-pub(crate) struct Block(pub Vec<Reasons>);
+#[derive(Debug, Default)]
+pub(crate) struct Block {
+    pub reasons: Vec<Reasons>,
+    /// The names of every list the block's sentences name (query ids, fields), one after the
+    /// other: one vector per block rather than one list per relation.
+    pub items: Vec<Arg>,
+}
+
+/// A list kept in a block's [`Block::items`]: `len` items from `start`.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(crate) struct Span {
+    start: u32,
+    len: u32,
+}
+
+impl Span {
+    /// Appends `names` to `items`, as one list.
+    pub fn push(items: &mut Vec<Arg>, names: impl Iterator<Item = Arg>) -> Span {
+        let start = items.len();
+        items.extend(names);
+        let len = items.len() - start;
+        Span { start: u32::try_from(start).unwrap_or(u32::MAX), len: u32::try_from(len).unwrap_or(0) }
+    }
+
+    /// The list as a sentence argument (`a, b and c`), from the items it was pushed to.
+    pub fn arg(self, items: &[Arg]) -> Arg {
+        let start = self.start as usize;
+        let names = items.get(start..start.saturating_add(self.len as usize)).unwrap_or(&[]);
+        Arg::List(names.into())
+    }
+}
+
+impl Block {
+    /// The reasons of the relation at `position` with their lists in place (a copy, made only
+    /// when one of its sentences is read and names a list).
+    fn resolved(&self, position: usize) -> Option<std::borrow::Cow<'_, Reasons>> {
+        let r = self.reasons.get(position)?;
+        if r.listed.is_none() && r.verdict.views_listed.is_none() && r.verdict.named_listed.is_none() {
+            return Some(std::borrow::Cow::Borrowed(r));
+        }
+        let mut r = r.clone();
+        let items = self.items.as_slice();
+        r.ids = r.listed.map(|s| s.arg(items)).or(r.ids);
+        r.verdict.views = r.verdict.views_listed.map(|s| s.arg(items)).or(r.verdict.views);
+        r.verdict.named = r.verdict.named_listed.map(|s| s.arg(items)).or(r.verdict.named);
+        Some(std::borrow::Cow::Owned(r))
+    }
+}
 
 impl Deferred for Block {
     /// Sentence `which % 7` of the relation at position `which / 7` (see [`Reasons::sentence`]).
     fn text(&self, which: u8) -> Text {
-        match self.0.get(usize::from(which / PER_RELATION)) {
+        match self.resolved(usize::from(which / PER_RELATION)) {
             Some(r) => r.sentence(which % PER_RELATION),
             None => Text::empty(),
         }
@@ -81,7 +130,8 @@ pub(crate) fn sentence_number(position: usize, which: u8) -> u8 {
 }
 
 impl Reasons {
-    pub fn of(f: &Facts) -> Reasons {
+    /// The reasons of `f`, the list they name appended to `items` (its block's).
+    pub fn of(f: &Facts, items: &mut Vec<Arg>) -> Reasons {
         let t = f.t;
         let listed = if !f.read_apart.is_empty() {
             Some(&f.read_apart)
@@ -90,9 +140,10 @@ impl Reasons {
         } else {
             None
         };
+        let (parent, child) = f.names();
         Reasons {
-            parent: Arc::clone(&f.parent),
-            child: Arc::clone(&f.child),
+            parent,
+            child,
             class: f.class,
             child_is_value: f.child_is_value,
             typical: f.typical,
@@ -110,7 +161,8 @@ impl Reasons {
             atomic_with_parent: f.rel.atomic_with_parent,
             read_apart: !f.read_apart.is_empty(),
             read_together: !f.read_together.is_empty(),
-            ids: listed.map(|ids| Arg::list(ids)),
+            ids: None,
+            listed: listed.map(|ids| Span::push(items, ids.iter().map(|id| Arg::str(id.as_str())))),
             many_max: t.many_max,
             horizon_days: t.horizon_days,
             bloat_field_bytes: t.bloat_field_bytes,
@@ -174,7 +226,7 @@ mod tests {
             let sizes = crate::advisor::sizes::estimate(&model);
             let usage = Usage::new(&model, &sizes);
             for f in gather_all(&usage) {
-                let r = Reasons::of(&f);
+                let r = Reasons::of(&f, &mut Vec::new());
                 for c in Criterion::ALL {
                     let (quick, none) = criteria::judge(&r, c, false);
                     let (vote, reason) = criteria::judge(&r, c, true);
@@ -200,6 +252,19 @@ mod tests {
         assert_ne!(a.criteria[0].reason, a.criteria[1].reason);
     }
 
+    /// Lists pushed one after the other into a block's items each read back as their own.
+    #[test]
+    fn each_list_reads_its_own_items() {
+        let mut items = vec![Arg::str("before")];
+        let a = Span::push(&mut items, ["Q1", "Q2"].into_iter().map(Arg::str));
+        let b = Span::push(&mut items, ["Q3"].into_iter().map(Arg::str));
+        let empty = Span::push(&mut items, std::iter::empty());
+        assert_eq!(a.arg(&items), Arg::list(&["Q1", "Q2"]));
+        assert_eq!(b.arg(&items), Arg::list(&["Q3"]));
+        assert_eq!(empty.arg(&items), Arg::list::<&str>(&[]));
+        assert_eq!(a.arg(&items[..2]), Arg::list::<&str>(&[]), "a list past the items names nothing");
+    }
+
     /// Relations share a block of reasons, 36 to a block: each relation's sentences are its
     /// own, across block boundaries, and a number past the block names no sentence.
     #[test]
@@ -213,17 +278,19 @@ mod tests {
         assert_eq!(advice.len(), facts.len());
         for (f, a) in facts.iter().zip(&advice) {
             assert_eq!(a.relation, f.rel.id);
-            let mut own = Reasons::of(f);
+            let mut items = Vec::new();
+            let mut own = Reasons::of(f, &mut items);
             let votes = quick_votes(&own);
             let decision = super::super::decide::decide(f, &votes);
-            super::super::summary::fill(&mut own.verdict, f, &decision, &votes);
+            super::super::summary::fill(&mut own.verdict, f, &decision, &votes, &mut items);
+            let own = Block { reasons: vec![own], items };
             for (i, v) in a.criteria.iter().enumerate() {
                 assert_eq!(v.vote, votes[i], "{}", f.rel.id);
-                assert_eq!(v.reason, own.sentence(i as u8), "{} {:?}", f.rel.id, v.criterion);
+                assert_eq!(v.reason, own.text(i as u8), "{} {:?}", f.rel.id, v.criterion);
             }
-            assert_eq!(a.summary, own.sentence(SUMMARY), "{}", f.rel.id);
+            assert_eq!(a.summary, own.text(SUMMARY), "{}", f.rel.id);
         }
-        let block = Block(Vec::new());
+        let block = Block::default();
         assert!(block.text(0).is_empty() && block.text(251).is_empty());
         assert_eq!(sentence_number(PER_BLOCK - 1, SUMMARY), 251);
     }

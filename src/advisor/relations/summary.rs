@@ -4,14 +4,14 @@
 
 use super::decide::{subset_size, Because, Decision, Step};
 use super::facts::Facts;
-use super::reasons::Reasons;
+use super::reasons::{Reasons, Span};
 use crate::advisor::{Recommendation, Vote};
 use crate::i18n::{Arg, Labelled, Text};
 use crate::model::AccessPattern;
 use crate::text;
 
 /// What the summary says beyond the reasons' figures, decided with the recommendation.
-#[derive(Debug, Default)]
+#[derive(Debug, Default, Clone)]
 pub(crate) struct Verdict {
     /// The deciding step (`None` until the decision is made).
     pub step: Option<Step>,
@@ -23,10 +23,14 @@ pub(crate) struct Verdict {
     /// The parent's display name ends in `s` (English writes `socios'`, not `socios's`).
     pub parent_ends_in_s: bool,
     /// The query ids of the view the summary names (the parent's for a subset, the child's
-    /// for an extended reference).
+    /// for an extended reference): kept in the block's items as `views_listed`, put here in
+    /// the copy the summary is read from.
     pub views: Option<Arg>,
-    /// The other list or word it names: the copied or computed fields, or the bucket's period.
+    pub views_listed: Option<Span>,
+    /// The other list or word it names: the bucket's period, or (`named_listed`, in the
+    /// block's items) the copied or computed fields.
     pub named: Option<Arg>,
+    pub named_listed: Option<Span>,
     /// Children per view (subset).
     pub subset: u32,
 }
@@ -39,14 +43,15 @@ impl Verdict {
     }
 }
 
-/// Query ids, as an `Arg::List` (one allocation).
-fn ids(views: &[&AccessPattern]) -> Arg {
-    Arg::List(views.iter().map(|q| Arg::str(&q.id)).collect())
+/// Query ids, as a list in `items`.
+fn ids(items: &mut Vec<Arg>, views: &[&AccessPattern]) -> Span {
+    Span::push(items, views.iter().map(|q| Arg::str(&q.id)))
 }
 
 /// Writes into `v` what the summary of `decision` will say about the relation of `f` (in
-/// place: the reasons that hold it are large); only the list the chosen sentence names is built.
-pub(crate) fn fill(v: &mut Verdict, f: &Facts, decision: &Decision, votes: &[Vote; 6]) {
+/// place: the reasons that hold it are large); only the list the chosen sentence names is built,
+/// appended to `items` (the block's).
+pub(crate) fn fill(v: &mut Verdict, f: &Facts, decision: &Decision, votes: &[Vote; 6], items: &mut Vec<Arg>) {
     v.step = Some(decision.step);
     v.recommendation = Some(decision.recommendation);
     v.child_external = f.child_external;
@@ -55,7 +60,7 @@ pub(crate) fn fill(v: &mut Verdict, f: &Facts, decision: &Decision, votes: &[Vot
     let rel = f.rel;
     match (decision.step, decision.recommendation) {
         (Step::Outside, _) if !rel.computed.is_empty() => {
-            v.named = Some(Arg::List(rel.computed.iter().map(|c| Arg::str(&c.field)).collect()));
+            v.named_listed = Some(Span::push(items, rel.computed.iter().map(|c| Arg::str(&c.field))));
         }
         (Step::Reference(_), Recommendation::Bucket) => {
             let period = rel.bucket.as_ref().map(|b| b.period.as_str()).unwrap_or("");
@@ -63,13 +68,13 @@ pub(crate) fn fill(v: &mut Verdict, f: &Facts, decision: &Decision, votes: &[Vot
         }
         (Step::Reference(_), Recommendation::ReferenceWithSubset) => {
             v.subset = subset_size(f);
-            v.views = (!f.parent_view.is_empty()).then(|| ids(f.parent_view));
+            v.views_listed = (!f.parent_view.is_empty()).then(|| ids(items, f.parent_view));
         }
         (Step::Reference(_), Recommendation::ExtendedReference) if !f.child_view.is_empty() => {
-            v.views = Some(ids(f.child_view));
+            v.views_listed = Some(ids(items, f.child_view));
         }
         (Step::Reference(_), Recommendation::ExtendedReference) => {
-            v.named = Some(Arg::List(rel.extended.iter().map(|c| Arg::str(&c.field)).collect()));
+            v.named_listed = Some(Span::push(items, rel.extended.iter().map(|c| Arg::str(&c.field))));
         }
         _ => {}
     }

@@ -6,11 +6,11 @@
 use super::facts::{copies_child, display_name, is_read, rate};
 use crate::advisor::SizeEstimate;
 use crate::fast_hash::FastMap;
+use crate::i18n::Arg;
 use crate::model::ids::IdIndex;
 use crate::model::{AccessPattern, Entity, Model, Relation, Storage};
 use std::cell::OnceCell;
 use std::rc::Rc;
-use std::sync::Arc;
 
 /// Look-ups over the model's entities and access patterns, built once per analysis.
 pub(crate) struct Usage<'a> {
@@ -34,9 +34,9 @@ pub(crate) struct Usage<'a> {
 #[derive(Default)]
 pub(super) struct Info<'a> {
     pub entity: Option<&'a Entity>,
-    /// The display name, allocated once and shared by every sentence that names it (relation
-    /// ends only).
-    pub name: Option<Arc<str>>,
+    /// The display name, made once for every sentence that names it: inline when short, else
+    /// shared (relation ends only).
+    pub name: Option<Arg>,
     /// Reads that start at it.
     pub reads_from: Vec<&'a AccessPattern>,
     /// Read executions per minute starting at it.
@@ -70,12 +70,14 @@ impl<'a> Usage<'a> {
             info,
             others: FastMap::default(),
             ends: Vec::with_capacity(model.relations.len()),
-            pairs: FastMap::default(),
+            // One entry per (start, touched) pair at most: sized once, never rehashed.
+            pairs: FastMap::with_capacity_and_hasher(
+                model.queries.iter().filter(|q| is_read(q)).map(|q| q.touches.len()).sum(),
+                Default::default(),
+            ),
             paths: FastMap::default(),
         };
-        for s in sizes {
-            u.at(&s.entity).size = Some(s);
-        }
+        u.attach_sizes(sizes);
         // The reads and the records they start at, for the paths below.
         let mut starts: Vec<(usize, &'a AccessPattern)> = Vec::with_capacity(model.queries.len());
         for q in &model.queries {
@@ -106,7 +108,7 @@ impl<'a> Usage<'a> {
             for (record, end) in [(parent, r.parent.as_str()), (child, r.child.as_str())] {
                 let at = u.record_mut(record);
                 if at.name.is_none() {
-                    at.name = Some(Arc::from(display_name(at.entity, end)));
+                    at.name = Some(Arg::str(display_name(at.entity, end)));
                 }
             }
             // Only an embedding's field is ever looked up (on its parent): the reads' paths
@@ -128,6 +130,27 @@ impl<'a> Usage<'a> {
             }
         }
         u
+    }
+
+    /// Hands each size estimate to its entity's record. The estimates follow the model's
+    /// order (one per collection): when no two entities share an id, each is found by walking
+    /// the entities once, comparing ids; an estimate not found that way, and every one after
+    /// it, is looked up by id (the last entity with the id, as everywhere else).
+    fn attach_sizes(&mut self, sizes: &'a [SizeEstimate]) {
+        let model = self.model;
+        let mut walk = (!self.ids.entity_ids_repeat()).then_some(0usize);
+        for s in sizes {
+            if let Some(from) = walk {
+                let id = s.entity.as_str();
+                let found = model.entities.get(from..).and_then(|rest| rest.iter().position(|e| e.id == id));
+                walk = found.map(|k| from + k + 1);
+                if let Some(record) = found.map(|k| from + k) {
+                    self.record_mut(record).size = Some(s);
+                    continue;
+                }
+            }
+            self.at(&s.entity).size = Some(s);
+        }
     }
 
     /// The record of `id`, if it has one.
