@@ -217,7 +217,7 @@ fn analyze_never_panics_on_odd_models() {
         let report = std::panic::catch_unwind(|| analyze(&m))
             .unwrap_or_else(|_| panic!("case {case} panicked; model:\n{}", m.to_json()));
         assert_eq!(report.relations.len(), m.relations.len(), "case {case}");
-        assert!(report.relations.iter().all(|a| a.criteria.len() == 6), "case {case}");
+        assert!(report.relations.iter().all(|a| a.criteria().len() == 6), "case {case}");
         assert!(serde_json::to_string(&report).is_ok(), "case {case}");
         // Odd figures reach odd branches: every sentence there is translated and well formed too.
         for (place, text) in report.texts() {

@@ -241,7 +241,7 @@ fn the_referenced_addresses_are_embedded_by_all_six_criteria() {
     let report = analyze(&model("anti-storage-disagrees"));
     let a = report.relation("usuario-enderecos").expect("advice for usuario-enderecos");
     assert!(!a.agrees);
-    let votes: Vec<(String, Vote)> = a.criteria.iter().map(|v| (format!("{:?}", v.criterion), v.vote)).collect();
+    let votes: Vec<(String, Vote)> = a.criteria().map(|v| (format!("{:?}", v.criterion), v.vote)).collect();
     assert_eq!(votes.len(), 6);
     assert!(votes.iter().all(|(_, v)| *v == Vote::Embed), "{votes:?}");
 }

@@ -46,17 +46,18 @@ fn criteria() -> [CriterionVote; 6] {
 fn relations_queries_and_collections_from_the_advisor() {
     let model = bibliored();
     let reviews = model.relations.iter().find(|r| r.parent == "material" && r.child == "resena").expect("relation");
+    let mut advice = RelationAdvice::new(
+        reviews.id.as_str(),
+        CardinalityClass::OneToSquillions,
+        Recommendation::ReferenceWithSubset,
+        criteria(),
+        "Reference: growth is unbounded.".into(),
+        false,
+    );
+    advice.read_together = vec!["C1".into()];
+    advice.read_apart = vec!["C2".into()];
     let report = Report {
-        relations: vec![RelationAdvice {
-            relation: reviews.id.as_str().into(),
-            class: CardinalityClass::OneToSquillions,
-            recommendation: Recommendation::ReferenceWithSubset,
-            criteria: criteria(),
-            summary: "Reference: growth is unbounded.".into(),
-            read_together: vec!["C1".into()],
-            read_apart: vec!["C2".into()],
-            agrees: false,
-        }],
+        relations: vec![advice],
         queries: vec![
             QueryAdvice {
                 query: "C1".into(),

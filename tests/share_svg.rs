@@ -133,16 +133,14 @@ fn arrows_speak_the_canvas_language() {
 }
 
 fn advice(relation: &str, agrees: bool) -> RelationAdvice {
-    RelationAdvice {
-        relation: relation.into(),
-        class: CardinalityClass::OneToMany,
-        recommendation: Recommendation::ReferenceWithSubset,
-        criteria: Criterion::ALL.map(|criterion| CriterionVote { criterion, vote: Vote::Neutral, reason: "".into() }),
-        summary: "reference: unbounded".into(),
-        read_together: Vec::new(),
-        read_apart: Vec::new(),
+    RelationAdvice::new(
+        relation,
+        CardinalityClass::OneToMany,
+        Recommendation::ReferenceWithSubset,
+        Criterion::ALL.map(|criterion| CriterionVote { criterion, vote: Vote::Neutral, reason: "".into() }),
+        "reference: unbounded".into(),
         agrees,
-    }
+    )
 }
 
 #[test]

@@ -18,6 +18,7 @@ mod patterns;
 pub mod queries;
 mod query_shape;
 mod registry;
+mod relation_advice;
 mod relations;
 mod report;
 mod rule;

@@ -1,9 +1,11 @@
 //! The advisor's report: everything derived from a model, for the UI, the CLI and exporters.
 
+pub use super::relation_advice::RelationAdvice;
 use super::Finding;
 use crate::i18n::Text;
 use crate::model::{Id, IndexSpec, Place};
 use serde::Serialize;
+use std::borrow::Cow;
 use std::sync::Arc;
 
 /// The storage the advisor recommends for a relation (DOMAIN.md §3-§4).
@@ -86,6 +88,11 @@ impl Criterion {
         Criterion::Atomicity,
     ];
 
+    /// Its place in [`Criterion::ALL`] (0 to 5).
+    pub fn index(self) -> usize {
+        self as usize
+    }
+
     pub fn label(self) -> &'static str {
         match self {
             Criterion::Cardinality => "Cardinality",
@@ -106,32 +113,13 @@ pub enum Vote {
     Neutral,
 }
 
+/// One criterion's vote and its reason (what [`RelationAdvice::criteria`] yields).
 #[derive(Debug, Clone, PartialEq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct CriterionVote {
     pub criterion: Criterion,
     pub vote: Vote,
     pub reason: Text,
-}
-
-#[derive(Debug, Clone, PartialEq, Serialize)]
-#[serde(rename_all = "camelCase")]
-pub struct RelationAdvice {
-    /// The relation's id (inline when short: no allocation).
-    pub relation: Id,
-    pub class: CardinalityClass,
-    pub recommendation: Recommendation,
-    /// The six criteria, in `Criterion::ALL` order, each with its vote and reason (a fixed
-    /// array: no allocation; serialised as a JSON array like a list).
-    pub criteria: [CriterionVote; 6],
-    /// One sentence: the verdict and the criterion that decided it.
-    pub summary: Text,
-    /// Access patterns that read parent and child together (ids inline when short).
-    pub read_together: Vec<Id>,
-    /// Access patterns that read the child without its parent.
-    pub read_apart: Vec<Id>,
-    /// Whether the user's chosen storage agrees with the recommendation.
-    pub agrees: bool,
 }
 
 /// An aggregate: a collection's root and everything its documents embed.
@@ -308,30 +296,31 @@ impl Report {
 
     /// Every sentence of the report with where it comes from (`DS101 message`,
     /// `relation r1 criterion Growth`, …): what the translation tests walk.
-    pub fn texts(&self) -> Vec<(String, &Text)> {
-        let mut out: Vec<(String, &Text)> = Vec::new();
+    /// (The relations' sentences are built when read, hence owned.)
+    pub fn texts(&self) -> Vec<(String, Cow<'_, Text>)> {
+        let mut out: Vec<(String, Cow<'_, Text>)> = Vec::new();
         for f in &self.findings {
-            out.push((format!("{} message", f.code), &f.message));
-            out.push((format!("{} why", f.code), &f.why));
-            out.push((format!("{} fix hint", f.code), &f.fix_hint));
+            out.push((format!("{} message", f.code), Cow::Borrowed(&f.message)));
+            out.push((format!("{} why", f.code), Cow::Borrowed(&f.why)));
+            out.push((format!("{} fix hint", f.code), Cow::Borrowed(&f.fix_hint)));
         }
         for a in &self.relations {
-            out.push((format!("relation {} summary", a.relation), &a.summary));
-            for c in &a.criteria {
-                out.push((format!("relation {} criterion {:?}", a.relation, c.criterion), &c.reason));
+            out.push((format!("relation {} summary", a.relation), Cow::Owned(a.summary())));
+            for c in a.criteria() {
+                out.push((format!("relation {} criterion {:?}", a.relation, c.criterion), Cow::Owned(c.reason)));
             }
         }
         for p in &self.patterns {
-            out.push((format!("pattern {:?}", p.pattern), &p.change));
+            out.push((format!("pattern {:?}", p.pattern), Cow::Borrowed(&p.change)));
         }
         for s in &self.sizes {
-            out.push((format!("size of {} horizon", s.entity), &s.horizon_label));
+            out.push((format!("size of {} horizon", s.entity), Cow::Borrowed(&s.horizon_label)));
         }
         for i in &self.indexes {
-            out.push((format!("index on {} reason", i.entity), &i.reason));
+            out.push((format!("index on {} reason", i.entity), Cow::Borrowed(&i.reason)));
         }
         for q in &self.queries {
-            out.push((format!("query {} explanation", q.query), &q.explanation));
+            out.push((format!("query {} explanation", q.query), Cow::Borrowed(&q.explanation)));
         }
         out
     }

@@ -141,7 +141,7 @@ fn sheet_into(
                 _ => pick(lang, ["sub-documents", "subdocumentos", "subdocumentos"]).to_string(),
             };
             let why = match report.relations.get(r.id.as_str()) {
-                Some(a) => a.summary.render(lang),
+                Some(a) => a.summary().render(lang),
                 None => facts(r.cardinality.max, r.read_separately, r.child_changes, r.atomic_with_parent).render(lang),
             };
             let notes = if r.notes.is_empty() { String::new() } else { format!(" {}", r.notes) };

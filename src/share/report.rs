@@ -328,12 +328,12 @@ fn relations_section(out: &mut String, model: &Model, report: &Report, lang: Lan
             )
             .render(lang),
         );
-        if !a.summary.is_empty() {
-            let _ = writeln!(out, "{}\n", text(&a.summary.render(lang)));
+        let summary = a.summary();
+        if !summary.is_empty() {
+            let _ = writeln!(out, "{}\n", text(&summary.render(lang)));
         }
         let rows: Vec<Vec<String>> = a
-            .criteria
-            .iter()
+            .criteria()
             .map(|c| {
                 vec![
                     c.criterion.msg().text(lang).to_string(),

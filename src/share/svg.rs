@@ -138,7 +138,7 @@ fn draw_edge(out: &mut String, r: &Relation, from: &Rect, to: &Rect, lane: i32, 
     }
     if let Some(a) = advice {
         let advisor = pick(lang, ["advisor", "asesor", "assistente"]);
-        title.push_str(&format!(" · {advisor}: {}. {}", a.recommendation.msg().text(lang), a.summary.render(lang)));
+        title.push_str(&format!(" · {advisor}: {}. {}", a.recommendation.msg().text(lang), a.summary().render(lang)));
     }
     let _ = write!(out, r#"<g class="edge" data-id="{}"><title>{}</title>"#, escape(&r.id), escape(&title));
     let _ = write!(out, r#"<path class="{class}" d="{}" marker-end="{marker}"/>"#, escape(&main.d));

@@ -49,8 +49,8 @@ pub fn steps(editor: &Editor) -> Vec<Step> {
             for a in &r.relations {
                 let Some(rel) = m.relation(&a.relation) else { continue };
                 let name = |id: &str| m.entity(id).map(|e| e.name.clone()).unwrap_or_default();
-                let mut lines = vec![format!("{} — {}", a.recommendation.msg().text(lang), a.summary)];
-                for c in &a.criteria {
+                let mut lines = vec![format!("{} — {}", a.recommendation.msg().text(lang), a.summary())];
+                for c in a.criteria() {
                     let vote = match c.vote {
                         Vote::Neutral => "—",
                         v => v.msg().text(lang),

@@ -19,7 +19,7 @@ pub(crate) use facts::{Facts, Outliers};
 pub(crate) use usage::Usage;
 
 use super::{Recommendation, RelationAdvice, Vote};
-use crate::i18n::{Deferred, Text};
+use crate::i18n::Deferred;
 use crate::model::{Id, Relation, Storage};
 use std::sync::Arc;
 
@@ -55,16 +55,15 @@ pub(crate) fn advise_with(facts: &[Facts]) -> Vec<RelationAdvice> {
         let source: Arc<dyn Deferred> = Arc::new(block);
         // Extended from an iterator of known length, each advice is written in place.
         out.extend(chunk.iter().zip(&decided).enumerate().map(|(position, (f, (votes, recommendation)))| {
-            RelationAdvice {
-                relation: Id::new(&f.rel.id),
-                class: f.class,
-                recommendation: *recommendation,
-                agrees: agrees(f.rel, *recommendation, f.child_external),
-                criteria: reasons::criteria(&source, position, votes),
-                summary: Text::deferred(Arc::clone(&source), reasons::sentence_number(position, reasons::SUMMARY)),
-                read_together: Vec::new(),
-                read_apart: Vec::new(),
-            }
+            RelationAdvice::from_source(
+                Id::new(&f.rel.id),
+                f.class,
+                *recommendation,
+                *votes,
+                Arc::clone(&source),
+                reasons::sentence_number(position, 0),
+                agrees(f.rel, *recommendation, f.child_external),
+            )
         }));
     }
     out

@@ -8,10 +8,9 @@
 use super::criteria;
 use super::facts::{Facts, Outliers};
 use super::summary::{summary, Verdict};
-use crate::advisor::{CardinalityClass, Criterion, CriterionVote, Vote};
+use crate::advisor::{CardinalityClass, Criterion, Vote};
 use crate::i18n::{Arg, Deferred, Text};
 use crate::model::Volatility;
-use std::sync::Arc;
 
 /// The facts one relation's reasons read, owned.
 #[derive(Debug, Clone)]
@@ -200,17 +199,6 @@ pub(crate) fn quick_votes(r: &Reasons) -> [Vote; 6] {
     Criterion::ALL.map(|c| criteria::judge(r, c, false).0)
 }
 
-/// The six votes of the relation at `position` in its block, each reason built from `source`
-/// when read.
-pub(crate) fn criteria(source: &Arc<dyn Deferred>, position: usize, votes: &[Vote; 6]) -> [CriterionVote; 6] {
-    // `i` < 6: in bounds of both arrays of six.
-    std::array::from_fn(|i| CriterionVote {
-        criterion: Criterion::ALL[i],
-        vote: votes[i],
-        reason: Text::deferred(Arc::clone(source), sentence_number(position, i as u8)),
-    })
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -242,14 +230,14 @@ mod tests {
         let m = crate::model::load(include_str!("../../../public/templates/bibliored.json")).expect("loads");
         let report = crate::advisor::analyze(&m);
         let a = report.relation("material-resenas").expect("advised");
-        let growth = &a.criteria[4];
+        let growth = a.criteria().nth(4).expect("six criteria");
         assert_eq!(growth.criterion, Criterion::Growth);
         assert_eq!(growth.reason.render(Lang::Es), growth.reason.render(Lang::Es));
         assert!(growth.reason.render(Lang::Pt).contains("por dia"), "{}", growth.reason.render(Lang::Pt));
         assert_eq!(growth.reason, growth.reason.clone());
         assert_eq!(report, crate::advisor::analyze(&m), "two analyses compare equal, reasons included");
-        assert!(a.criteria.iter().all(|v| v.reason.check().is_ok() && v.reason.is_translated()));
-        assert_ne!(a.criteria[0].reason, a.criteria[1].reason);
+        assert!(a.criteria().all(|v| v.reason.check().is_ok() && v.reason.is_translated()));
+        assert_ne!(a.reason(Criterion::Cardinality), a.reason(Criterion::ReadSeparately));
     }
 
     /// Lists pushed one after the other into a block's items each read back as their own.
@@ -284,11 +272,11 @@ mod tests {
             let decision = super::super::decide::decide(f, &votes);
             super::super::summary::fill(&mut own.verdict, f, &decision, &votes, &mut items);
             let own = Block { reasons: vec![own], items };
-            for (i, v) in a.criteria.iter().enumerate() {
+            for (i, v) in a.criteria().enumerate() {
                 assert_eq!(v.vote, votes[i], "{}", f.rel.id);
                 assert_eq!(v.reason, own.text(i as u8), "{} {:?}", f.rel.id, v.criterion);
             }
-            assert_eq!(a.summary, own.text(SUMMARY), "{}", f.rel.id);
+            assert_eq!(a.summary(), own.text(SUMMARY), "{}", f.rel.id);
         }
         let block = Block::default();
         assert!(block.text(0).is_empty() && block.text(251).is_empty());
