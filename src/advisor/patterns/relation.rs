@@ -1,6 +1,7 @@
 //! Patterns on one relation: extended reference, subset, outlier, computed (bucket and archive
 //! in `bucket.rs`).
 
+use super::later::{Item, Later};
 use super::parent_writes::WritesOn;
 use super::{joined, push};
 use crate::advisor::relations::{subset_size, Facts, Outliers, Usage};
@@ -14,11 +15,12 @@ pub(super) fn suggest(
     writes: &WritesOn,
     f: &Facts,
     rec: Option<Recommendation>,
+    later: &mut Later,
     out: &mut Vec<PatternSuggestion>,
 ) {
     extended_reference(u, f, rec, out);
-    subset(u, f, rec, out);
-    super::bucket::suggest(f, rec, out);
+    subset(u, f, rec, later, out);
+    super::bucket::suggest(f, rec, later, out);
     outlier(f, rec, out);
     super::computed::suggest(u, writes, f, rec, out);
 }
@@ -157,25 +159,18 @@ fn order_words(u: &Usage, f: &Facts, order_by: &str) -> Text {
     }
 }
 
-fn subset(u: &Usage, f: &Facts, rec: Option<Recommendation>, out: &mut Vec<PatternSuggestion>) {
+fn subset(u: &Usage, f: &Facts, rec: Option<Recommendation>, later: &mut Later, out: &mut Vec<PatternSuggestion>) {
     let (child, parent) = (f.child_name, f.parent_name);
     if let Some(s) = &f.rel.subset {
-        let (size, order, field) = (s.size, order_words(u, f, &s.order_by), s.field.as_str());
-        let change = match s.count_field.as_deref() {
-            Some(count) if !count.is_empty() => text!(
-                en: "keep the {size} {child}{order} in {field} and {count} in {parent}; the full set stays in {child} and the copy is refreshed lazily",
-                es: "guarda {size} {child}{order} en {field} y {count} en {parent}; el conjunto completo queda en {child} y la copia se actualiza de forma diferida",
-                pt: "mantenha {size} {child}{order} em {field} e {count} em {parent}; o conjunto completo fica em {child} e a cópia é atualizada de forma adiada";
-                size, child, order, field, count, parent
-            ),
-            _ => text!(
-                en: "keep the {size} {child}{order} in {field} (add a total count beside it) in {parent}; the full set stays in {child} and the copy is refreshed lazily",
-                es: "guarda {size} {child}{order} en {field} (añade un recuento total a su lado) en {parent}; el conjunto completo queda en {child} y la copia se actualiza de forma diferida",
-                pt: "mantenha {size} {child}{order} em {field} (adicione uma contagem total ao lado) em {parent}; o conjunto completo fica em {child} e a cópia é atualizada de forma adiada";
-                size, child, order, field, parent
-            ),
+        let item = Item::Subset {
+            size: Arg::from(s.size),
+            child: Arg::str(child),
+            order: order_words(u, f, &s.order_by).into(),
+            field: Arg::str(&s.field),
+            count: s.count_field.as_deref().filter(|c| !c.is_empty()).map(Arg::str),
+            parent: Arg::str(parent),
         };
-        push(out, PatternKind::Subset, place(f), true, change);
+        later.push(out, PatternKind::Subset, place(f), true, item);
     } else if rec == Some(Recommendation::ReferenceWithSubset) {
         let change = text!(
             en: "keep the {size} {child} that {views} shows, plus total_{child}, in {parent}; the full set stays in {child} (one read for the main view, a second only for \"see all\")",
@@ -244,5 +239,31 @@ fn outlier(f: &Facts, rec: Option<Recommendation>, out: &mut Vec<PatternSuggesti
             push(out, PatternKind::Outlier, place(f), false, change);
         }
         _ => {}
+    }
+}
+
+/// The sentence of a subset in use: the `size` children in `order` kept in `field` of
+/// `parent`, with the `count` beside them when there is one.
+pub(super) fn subset_sentence(
+    size: &Arg,
+    child: &Arg,
+    order: &Arg,
+    field: &Arg,
+    count: Option<&Arg>,
+    parent: &Arg,
+) -> Text {
+    match count {
+        Some(count) => text!(
+            en: "keep the {size} {child}{order} in {field} and {count} in {parent}; the full set stays in {child} and the copy is refreshed lazily",
+            es: "guarda {size} {child}{order} en {field} y {count} en {parent}; el conjunto completo queda en {child} y la copia se actualiza de forma diferida",
+            pt: "mantenha {size} {child}{order} em {field} e {count} em {parent}; o conjunto completo fica em {child} e a cópia é atualizada de forma adiada";
+            size, child, order, field, count, parent
+        ),
+        None => text!(
+            en: "keep the {size} {child}{order} in {field} (add a total count beside it) in {parent}; the full set stays in {child} and the copy is refreshed lazily",
+            es: "guarda {size} {child}{order} en {field} (añade un recuento total a su lado) en {parent}; el conjunto completo queda en {child} y la copia se actualiza de forma diferida",
+            pt: "mantenha {size} {child}{order} em {field} (adicione uma contagem total ao lado) em {parent}; o conjunto completo fica em {child} e a cópia é atualizada de forma adiada";
+            size, child, order, field, parent
+        ),
     }
 }
