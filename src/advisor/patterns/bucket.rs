@@ -1,5 +1,6 @@
 //! The bucket pattern on one relation, and the archive its buckets need when nothing expires.
 
+use super::later::{BucketItem, Item, Later};
 use super::push;
 use super::relation::place;
 use crate::advisor::relations::{bucket_fits, Facts};
@@ -9,15 +10,17 @@ use crate::model::{BucketSpec, Storage};
 use crate::text;
 
 /// The bucket pattern in use (with the archive when nothing expires) or fitting.
-pub(super) fn suggest(f: &Facts, rec: Option<Recommendation>, out: &mut Vec<PatternSuggestion>) {
+pub(super) fn suggest(f: &Facts, rec: Option<Recommendation>, later: &mut Later, out: &mut Vec<PatternSuggestion>) {
     let rel = f.rel;
     let (child, parent) = (f.child_name, f.parent_name);
     // The parent key the bucket's _id starts with (built only for the suggestions that show it).
     let key = || rel.reference.child_field.clone().unwrap_or_else(|| format!("{parent}_id"));
     match (&rel.bucket, rel.storage == Storage::Bucket || rec == Some(Recommendation::Bucket)) {
         (Some(b), _) => {
-            let change = flat(f, b).unwrap_or_else(|| general(f, b));
-            push(out, PatternKind::Bucket, place(f), true, change);
+            match flat(f, b) {
+                Some(item) => later.push(out, PatternKind::Bucket, place(f), true, Item::Bucket(item)),
+                None => push(out, PatternKind::Bucket, place(f), true, general(f, b)),
+            }
             if b.ttl_seconds.is_none() {
                 archive(f, out);
             }
@@ -102,15 +105,12 @@ fn general(f: &Facts, b: &BucketSpec) -> Text {
 }
 
 /// The bucket in use in the common shape (a cap, a deterministic `_id`, a TTL on the period
-/// field or none) in one sentence, with its clauses' words in its own templates rather than
-/// nested: what the general sentence says, without building a sentence per clause. `None`
-/// for the other shapes.
-fn flat(f: &Facts, b: &BucketSpec) -> Option<Text> {
+/// field or none): its names and figures, for [`flat_sentence`]. `None` for the other shapes.
+fn flat(f: &Facts, b: &BucketSpec) -> Option<BucketItem> {
     let token = b.period.as_str();
     if b.cap == 0 || !b.id_scheme.is_empty() || (b.ttl_seconds.is_some() && b.period_field.is_none()) {
         return None;
     }
-    let period = period_word(token);
     let (child, parent) = (f.child_name, f.parent_name);
     let key = match f.rel.reference.child_field.as_deref() {
         Some(field) => Arg::str(field),
@@ -122,21 +122,42 @@ fn flat(f: &Facts, b: &BucketSpec) -> Option<Text> {
         }
         None => Text::empty(),
     };
-    let (n, field) = (Arg::Int(b.cap), b.array_field.as_str());
-    match (b.ttl_seconds, b.period_field.as_deref()) {
-        (Some(s), Some(on)) => Some(text!(
+    let ttl = match (b.ttl_seconds, b.period_field.as_deref()) {
+        (Some(s), Some(on)) => Some((s, Arg::str(on))),
+        (None, _) => None,
+        (Some(_), None) => return None,
+    };
+    Some(BucketItem {
+        child: Arg::str(child),
+        parent: Arg::str(parent),
+        period: period_word(token).into(),
+        n: Arg::Int(b.cap),
+        field: Arg::str(&b.array_field),
+        key,
+        token: Arg::str(token),
+        counter: counter.into(),
+        ttl,
+    })
+}
+
+/// The bucket in use in the common shape in one sentence, with its clauses' words in its own
+/// templates rather than nested: what the general sentence says, without building a sentence
+/// per clause.
+pub(super) fn flat_sentence(b: &BucketItem) -> Text {
+    let BucketItem { child, parent, period, n, field, key, token, counter, ttl } = b;
+    match ttl {
+        Some((s, on)) => text!(
             en: "one {child} document per {parent} and {period}, capped at {n} {field} (then open the next, `…-2`), a deterministic _id such as {{key}}-{{token}}{counter}, TTL {s} s ({span}) on {on}; insert with updateOne({$push, $inc, $setOnInsert}, {upsert: true})",
             es: "un documento de {child} por {parent} y {period}, con un tope de {n} {field} (luego abre el siguiente, `…-2`), un _id determinista como {{key}}-{{token}}{counter}, TTL de {s} s ({span}) en {on}; inserta con updateOne({$push, $inc, $setOnInsert}, {upsert: true})",
             pt: "um documento de {child} por {parent} e {period}, com teto de {n} {field} (depois abra o próximo, `…-2`), um _id determinístico como {{key}}-{{token}}{counter}, TTL de {s} s ({span}) em {on}; insira com updateOne({$push, $inc, $setOnInsert}, {upsert: true})";
-            child, parent, period, n, field, key, token, counter, s = Arg::Int(s), span = Arg::Days(s / 86_400), on
-        )),
-        (None, _) => Some(text!(
+            child, parent, period, n, field, key, token, counter, s = Arg::Int(*s), span = Arg::Days(s / 86_400), on
+        ),
+        None => text!(
             en: "one {child} document per {parent} and {period}, capped at {n} {field} (then open the next, `…-2`), a deterministic _id such as {{key}}-{{token}}{counter}, no TTL; insert with updateOne({$push, $inc, $setOnInsert}, {upsert: true})",
             es: "un documento de {child} por {parent} y {period}, con un tope de {n} {field} (luego abre el siguiente, `…-2`), un _id determinista como {{key}}-{{token}}{counter}, sin TTL; inserta con updateOne({$push, $inc, $setOnInsert}, {upsert: true})",
             pt: "um documento de {child} por {parent} e {period}, com teto de {n} {field} (depois abra o próximo, `…-2`), um _id determinístico como {{key}}-{{token}}{counter}, sem TTL; insira com updateOne({$push, $inc, $setOnInsert}, {upsert: true})";
             child, parent, period, n, field, key, token, counter
-        )),
-        (Some(_), None) => None,
+        ),
     }
 }
 
@@ -191,7 +212,7 @@ mod tests {
             let u = Usage::new(&m, &[]);
             let f = Facts::gather(&u, &m.relations[0]);
             let b = m.relations[0].bucket.as_ref().expect("set above");
-            let Some(one) = flat(&f, b) else {
+            let Some(one) = flat(&f, b).map(|item| flat_sentence(&item)) else {
                 assert!(b.ttl_seconds.is_some() && b.period_field.is_none() || !b.id_scheme.is_empty());
                 continue;
             };

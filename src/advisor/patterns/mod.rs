@@ -6,6 +6,7 @@
 
 mod bucket;
 mod computed;
+mod later;
 mod parent_writes;
 mod relation;
 
@@ -44,10 +45,15 @@ pub(crate) fn suggest_with(
     // every suggestion made so far.
     let writes = parent_writes::WritesOn::new(&model.queries);
     let mut out = Vec::with_capacity(facts.len() + model.entities.len());
+    // Sentences built when read: a subset in use, a bucket in use of the common shape.
+    let expected =
+        facts.iter().map(|f| usize::from(f.rel.subset.is_some()) + usize::from(f.rel.bucket.is_some())).sum();
+    let mut later = later::Later::new(expected);
     for (i, f) in facts.iter().enumerate() {
         let recommendation = advice_of(i, f.rel.id.as_str()).map(|a| a.recommendation);
-        relation::suggest(usage, &writes, f, recommendation, &mut out);
+        relation::suggest(usage, &writes, f, recommendation, &mut later, &mut out);
     }
+    later.flush();
     let version_field = shared_version_field(model);
     for (i, e) in model.entities.iter().enumerate() {
         if e.kind == EntityKind::Document && roots.root_at(i) == Some(e.id.as_str()) {

@@ -1,6 +1,7 @@
 //! Patterns on one relation: extended reference, subset, outlier, computed (bucket and archive
 //! in `bucket.rs`).
 
+use super::later::{Item, Later};
 use super::parent_writes::WritesOn;
 use super::{joined, push};
 use crate::advisor::relations::{subset_size, Facts, Outliers, Usage};
@@ -14,11 +15,12 @@ pub(super) fn suggest(
     writes: &WritesOn,
     f: &Facts,
     rec: Option<Recommendation>,
+    later: &mut Later,
     out: &mut Vec<PatternSuggestion>,
 ) {
     extended_reference(u, f, rec, out);
-    subset(u, f, rec, out);
-    super::bucket::suggest(f, rec, out);
+    subset(u, f, rec, later, out);
+    super::bucket::suggest(f, rec, later, out);
     outlier(f, rec, out);
     super::computed::suggest(u, writes, f, rec, out);
 }
@@ -36,47 +38,10 @@ fn extended_reference(u: &Usage, f: &Facts, rec: Option<Recommendation>, out: &m
     let rel = f.rel;
     let (child, parent) = (f.child_name, f.parent_name);
     if !rel.extended.is_empty() {
-        let copy = |c: &crate::model::CopiedField| -> Arg {
-            match (c.category, c.propagation) {
-                (CopyCategory::Live, Some(p)) => text!(
-                    en: "{field} ({category}, {propagation})",
-                    es: "{field} ({category}, propagación: {propagation})",
-                    pt: "{field} ({category}, propagação: {propagation})";
-                    field = &c.field, category = c.category.msg(), propagation = p.msg()
-                ),
-                (CopyCategory::Live, None) => text!(
-                    en: "{field} (live, no propagation yet)",
-                    es: "{field} (vivo, aún sin propagación)",
-                    pt: "{field} (vivo, ainda sem propagação)";
-                    field = &c.field
-                ),
-                (cat, _) => text!(
-                    en: "{field} ({category})", es: "{field} ({category})", pt: "{field} ({category})";
-                    field = &c.field, category = cat.msg()
-                ),
-            }
-            .into()
-        };
-        // One copy (the common case) is its own item: no list to build.
-        let copies = match rel.extended.as_slice() {
-            [one] => copy(one),
-            many => joined(many.iter().map(copy).collect()),
-        };
-        // English's possessive depends on the name's last letter: `socios'`, `catalogo's`.
-        let change = if parent.ends_with('s') {
-            text!(
-                en: "each {child} keeps {parent}' {copies} next to the reference, so its views need no second read",
-                es: "cada {child} guarda {copies} de {parent} junto a la referencia, así sus vistas no necesitan una segunda lectura",
-                pt: "cada {child} guarda {copies} de {parent} ao lado da referência, assim suas telas não precisam de uma segunda leitura";
-                child, parent, copies
-            )
-        } else {
-            text!(
-                en: "each {child} keeps {parent}'s {copies} next to the reference, so its views need no second read",
-                es: "cada {child} guarda {copies} de {parent} junto a la referencia, así sus vistas no necesitan una segunda lectura",
-                pt: "cada {child} guarda {copies} de {parent} ao lado da referência, assim suas telas não precisam de uma segunda leitura";
-                child, parent, copies
-            )
+        // One copy (the common case) is said in the sentence's own words: nothing nested.
+        let change = match rel.extended.as_slice() {
+            [one] => keeps_one(child, parent, one),
+            many => keeps(child, parent, joined(many.iter().map(copy).collect())),
         };
         push(out, PatternKind::ExtendedReference, place(f), true, change);
     } else if rec == Some(Recommendation::ExtendedReference) {
@@ -99,6 +64,95 @@ fn extended_reference(u: &Usage, f: &Facts, rec: Option<Recommendation>, out: &m
             what, child, views
         );
         push(out, PatternKind::ExtendedReference, place(f), false, change);
+    }
+}
+
+/// One copied field with its category (and propagation, for a live copy), as an item of the
+/// list an extended reference keeps.
+fn copy(c: &crate::model::CopiedField) -> Arg {
+    match (c.category, c.propagation) {
+        (CopyCategory::Live, Some(p)) => text!(
+            en: "{field} ({category}, {propagation})",
+            es: "{field} ({category}, propagación: {propagation})",
+            pt: "{field} ({category}, propagação: {propagation})";
+            field = &c.field, category = c.category.msg(), propagation = p.msg()
+        ),
+        (CopyCategory::Live, None) => text!(
+            en: "{field} (live, no propagation yet)",
+            es: "{field} (vivo, aún sin propagación)",
+            pt: "{field} (vivo, ainda sem propagação)";
+            field = &c.field
+        ),
+        (cat, _) => text!(
+            en: "{field} ({category})", es: "{field} ({category})", pt: "{field} ({category})";
+            field = &c.field, category = cat.msg()
+        ),
+    }
+    .into()
+}
+
+/// The sentence of an extended reference in use that keeps several copies.
+fn keeps(child: &str, parent: &str, copies: Arg) -> Text {
+    // English's possessive depends on the name's last letter: `socios'`, `catalogo's`.
+    if parent.ends_with('s') {
+        text!(
+            en: "each {child} keeps {parent}' {copies} next to the reference, so its views need no second read",
+            es: "cada {child} guarda {copies} de {parent} junto a la referencia, así sus vistas no necesitan una segunda lectura",
+            pt: "cada {child} guarda {copies} de {parent} ao lado da referência, assim suas telas não precisam de uma segunda leitura";
+            child, parent, copies
+        )
+    } else {
+        text!(
+            en: "each {child} keeps {parent}'s {copies} next to the reference, so its views need no second read",
+            es: "cada {child} guarda {copies} de {parent} junto a la referencia, así sus vistas no necesitan una segunda lectura",
+            pt: "cada {child} guarda {copies} de {parent} ao lado da referência, assim suas telas não precisam de uma segunda leitura";
+            child, parent, copies
+        )
+    }
+}
+
+/// The sentence of an extended reference in use that keeps one copy (the common case): the
+/// copy's words are part of it, as [`keeps`] would put [`copy`] (a live copy's category is
+/// the catalogue's word, `live` / `vivo`), so nothing is nested.
+fn keeps_one(child: &str, parent: &str, c: &crate::model::CopiedField) -> Text {
+    let field = c.field.as_str();
+    match (c.category, c.propagation, parent.ends_with('s')) {
+        (CopyCategory::Live, Some(p), true) => text!(
+            en: "each {child} keeps {parent}' {field} (live, {propagation}) next to the reference, so its views need no second read",
+            es: "cada {child} guarda {field} (vivo, propagación: {propagation}) de {parent} junto a la referencia, así sus vistas no necesitan una segunda lectura",
+            pt: "cada {child} guarda {field} (vivo, propagação: {propagation}) de {parent} ao lado da referência, assim suas telas não precisam de uma segunda leitura";
+            child, parent, field, propagation = p.msg()
+        ),
+        (CopyCategory::Live, Some(p), false) => text!(
+            en: "each {child} keeps {parent}'s {field} (live, {propagation}) next to the reference, so its views need no second read",
+            es: "cada {child} guarda {field} (vivo, propagación: {propagation}) de {parent} junto a la referencia, así sus vistas no necesitan una segunda lectura",
+            pt: "cada {child} guarda {field} (vivo, propagação: {propagation}) de {parent} ao lado da referência, assim suas telas não precisam de uma segunda leitura";
+            child, parent, field, propagation = p.msg()
+        ),
+        (CopyCategory::Live, None, true) => text!(
+            en: "each {child} keeps {parent}' {field} (live, no propagation yet) next to the reference, so its views need no second read",
+            es: "cada {child} guarda {field} (vivo, aún sin propagación) de {parent} junto a la referencia, así sus vistas no necesitan una segunda lectura",
+            pt: "cada {child} guarda {field} (vivo, ainda sem propagação) de {parent} ao lado da referência, assim suas telas não precisam de uma segunda leitura";
+            child, parent, field
+        ),
+        (CopyCategory::Live, None, false) => text!(
+            en: "each {child} keeps {parent}'s {field} (live, no propagation yet) next to the reference, so its views need no second read",
+            es: "cada {child} guarda {field} (vivo, aún sin propagación) de {parent} junto a la referencia, así sus vistas no necesitan una segunda lectura",
+            pt: "cada {child} guarda {field} (vivo, ainda sem propagação) de {parent} ao lado da referência, assim suas telas não precisam de uma segunda leitura";
+            child, parent, field
+        ),
+        (cat, _, true) => text!(
+            en: "each {child} keeps {parent}' {field} ({category}) next to the reference, so its views need no second read",
+            es: "cada {child} guarda {field} ({category}) de {parent} junto a la referencia, así sus vistas no necesitan una segunda lectura",
+            pt: "cada {child} guarda {field} ({category}) de {parent} ao lado da referência, assim suas telas não precisam de uma segunda leitura";
+            child, parent, field, category = cat.msg()
+        ),
+        (cat, _, false) => text!(
+            en: "each {child} keeps {parent}'s {field} ({category}) next to the reference, so its views need no second read",
+            es: "cada {child} guarda {field} ({category}) de {parent} junto a la referencia, así sus vistas no necesitan una segunda lectura",
+            pt: "cada {child} guarda {field} ({category}) de {parent} ao lado da referência, assim suas telas não precisam de uma segunda leitura";
+            child, parent, field, category = cat.msg()
+        ),
     }
 }
 
@@ -157,25 +211,18 @@ fn order_words(u: &Usage, f: &Facts, order_by: &str) -> Text {
     }
 }
 
-fn subset(u: &Usage, f: &Facts, rec: Option<Recommendation>, out: &mut Vec<PatternSuggestion>) {
+fn subset(u: &Usage, f: &Facts, rec: Option<Recommendation>, later: &mut Later, out: &mut Vec<PatternSuggestion>) {
     let (child, parent) = (f.child_name, f.parent_name);
     if let Some(s) = &f.rel.subset {
-        let (size, order, field) = (s.size, order_words(u, f, &s.order_by), s.field.as_str());
-        let change = match s.count_field.as_deref() {
-            Some(count) if !count.is_empty() => text!(
-                en: "keep the {size} {child}{order} in {field} and {count} in {parent}; the full set stays in {child} and the copy is refreshed lazily",
-                es: "guarda {size} {child}{order} en {field} y {count} en {parent}; el conjunto completo queda en {child} y la copia se actualiza de forma diferida",
-                pt: "mantenha {size} {child}{order} em {field} e {count} em {parent}; o conjunto completo fica em {child} e a cópia é atualizada de forma adiada";
-                size, child, order, field, count, parent
-            ),
-            _ => text!(
-                en: "keep the {size} {child}{order} in {field} (add a total count beside it) in {parent}; the full set stays in {child} and the copy is refreshed lazily",
-                es: "guarda {size} {child}{order} en {field} (añade un recuento total a su lado) en {parent}; el conjunto completo queda en {child} y la copia se actualiza de forma diferida",
-                pt: "mantenha {size} {child}{order} em {field} (adicione uma contagem total ao lado) em {parent}; o conjunto completo fica em {child} e a cópia é atualizada de forma adiada";
-                size, child, order, field, parent
-            ),
+        let item = Item::Subset {
+            size: Arg::from(s.size),
+            child: Arg::str(child),
+            order: order_words(u, f, &s.order_by).into(),
+            field: Arg::str(&s.field),
+            count: s.count_field.as_deref().filter(|c| !c.is_empty()).map(Arg::str),
+            parent: Arg::str(parent),
         };
-        push(out, PatternKind::Subset, place(f), true, change);
+        later.push(out, PatternKind::Subset, place(f), true, item);
     } else if rec == Some(Recommendation::ReferenceWithSubset) {
         let change = text!(
             en: "keep the {size} {child} that {views} shows, plus total_{child}, in {parent}; the full set stays in {child} (one read for the main view, a second only for \"see all\")",
@@ -244,5 +291,64 @@ fn outlier(f: &Facts, rec: Option<Recommendation>, out: &mut Vec<PatternSuggesti
             push(out, PatternKind::Outlier, place(f), false, change);
         }
         _ => {}
+    }
+}
+
+/// The sentence of a subset in use: the `size` children in `order` kept in `field` of
+/// `parent`, with the `count` beside them when there is one.
+pub(super) fn subset_sentence(
+    size: &Arg,
+    child: &Arg,
+    order: &Arg,
+    field: &Arg,
+    count: Option<&Arg>,
+    parent: &Arg,
+) -> Text {
+    match count {
+        Some(count) => text!(
+            en: "keep the {size} {child}{order} in {field} and {count} in {parent}; the full set stays in {child} and the copy is refreshed lazily",
+            es: "guarda {size} {child}{order} en {field} y {count} en {parent}; el conjunto completo queda en {child} y la copia se actualiza de forma diferida",
+            pt: "mantenha {size} {child}{order} em {field} e {count} em {parent}; o conjunto completo fica em {child} e a cópia é atualizada de forma adiada";
+            size, child, order, field, count, parent
+        ),
+        None => text!(
+            en: "keep the {size} {child}{order} in {field} (add a total count beside it) in {parent}; the full set stays in {child} and the copy is refreshed lazily",
+            es: "guarda {size} {child}{order} en {field} (añade un recuento total a su lado) en {parent}; el conjunto completo queda en {child} y la copia se actualiza de forma diferida",
+            pt: "mantenha {size} {child}{order} em {field} (adicione uma contagem total ao lado) em {parent}; o conjunto completo fica em {child} e a cópia é atualizada de forma adiada";
+            size, child, order, field, parent
+        ),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::i18n::Lang;
+    use crate::model::{CopiedField, Propagation};
+
+    /// The one-copy sentence says, in every language, what the list sentence says with the
+    /// copy nested.
+    #[test]
+    fn one_copy_reads_as_the_list_sentence_would_say_it() {
+        let propagations = [None, Some(Propagation::Immediate), Some(Propagation::Deferred), Some(Propagation::Reread)];
+        for category in [CopyCategory::Immutable, CopyCategory::Historical, CopyCategory::Live] {
+            for propagation in propagations {
+                for parent in ["socios", "catalogo"] {
+                    let c = CopiedField {
+                        field: "titulo".into(),
+                        as_field: None,
+                        category,
+                        propagation,
+                        used_to_decide: false,
+                    };
+                    let one = keeps_one("prestamos", parent, &c);
+                    let listed = keeps("prestamos", parent, copy(&c));
+                    for lang in [Lang::En, Lang::Es, Lang::Pt] {
+                        assert_eq!(one.render(lang), listed.render(lang), "{category:?} {propagation:?} {lang:?}");
+                    }
+                    assert!(one.check().is_ok());
+                }
+            }
+        }
     }
 }
