@@ -86,7 +86,7 @@ impl<'a> Roots<'a> {
     }
 
     /// The position of that root.
-    fn root_position(&self, i: usize) -> Option<usize> {
+    pub(crate) fn root_position(&self, i: usize) -> Option<usize> {
         self.root.get(i).copied().flatten()
     }
 
@@ -113,9 +113,12 @@ impl<'a> Roots<'a> {
     /// The distinct aggregate roots a write changes, in order of first mention.
     pub fn roots_written(&self, q: &AccessPattern) -> Vec<&'a str> {
         let mut roots: Vec<&str> = Vec::new();
-        let changed = q.changes.iter().map(|c| self.changed_entity(q, c));
-        for entity in q.entities().chain(changed) {
-            if let Some(r) = self.root(entity) {
+        // The entities the query names are found by position (the id table's), the changed
+        // ones by id.
+        let named = self.ids.entities_of(q).map(|at| at.and_then(|at| self.root_at(at)));
+        let changed = q.changes.iter().map(|c| self.root(self.changed_entity(q, c)));
+        for root in named.chain(changed) {
+            if let Some(r) = root {
                 if !roots.contains(&r) {
                     roots.push(r);
                 }
@@ -157,7 +160,7 @@ pub(crate) fn aggregates_with(roots: &Roots) -> Vec<AggregateInfo> {
         }
     }
     for q in &model.queries {
-        let root = roots.ids.entity_position(&q.entity).and_then(|i| roots.root_position(i));
+        let root = roots.ids.start_of(q).and_then(|i| roots.root_position(i));
         if let Some(agg) = aggregate(root).and_then(|a| out.get_mut(a)) {
             agg.queries.push(Id::new(&q.id));
         }
