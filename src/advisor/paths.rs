@@ -177,6 +177,17 @@ impl<'a> Layout<'a> {
         }
     }
 
+    /// [`Self::embedding_parent`] of `id`, whose entity position (as the id table finds it) is
+    /// `at`, with the position of that relation's parent: no id hashed unless `id` names no
+    /// entity.
+    pub fn embedding_parent_at(&self, id: &str, at: Option<usize>) -> Option<(&'a Relation, Option<usize>)> {
+        let r = match at {
+            Some(at) => self.model.relations.get(self.embedding_relation(at)?)?,
+            None => self.embed_dangling.get(id).copied()?,
+        };
+        Some((r, self.end_positions_of(r).0))
+    }
+
     pub fn is_collection(&self, e: &Entity) -> bool {
         e.kind == EntityKind::Document && self.embedding_parent(&e.id).is_none()
     }
