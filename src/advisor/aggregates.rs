@@ -137,11 +137,9 @@ impl<'a> Roots<'a> {
         // ones by id.
         let named = self.ids.entities_of(q).map(|at| at.and_then(|at| self.root_at(at)));
         let changed = q.changes.iter().map(|c| self.root(self.changed_entity(q, c)));
-        for root in named.chain(changed) {
-            if let Some(r) = root {
-                if !roots.contains(&r) {
-                    roots.push(r);
-                }
+        for r in named.chain(changed).flatten() {
+            if !roots.contains(&r) {
+                roots.push(r);
             }
         }
         roots
