@@ -40,8 +40,33 @@ impl<'a> Roots<'a> {
     /// [`Roots::new`] from the look-ups `analyze` already built: the id table is shared,
     /// not rebuilt, and the embedding parents are the layout's (the first embedding relation
     /// of each child, as `new` takes them).
+    /// The walk is [`Roots::walk`]'s, each step's entity found by position (see
+    /// [`Layout::embedding_parent_at`]).
     pub fn with_layout(layout: &Layout<'a>) -> Roots<'a> {
-        Roots::walk(layout.model, Rc::clone(layout.ids()), |id| layout.embedding_parent(id).map(|r| r.parent.as_str()))
+        let model = layout.model;
+        let ids = Rc::clone(layout.ids());
+        let repeats = ids.entity_ids_repeat();
+        let mut root = Vec::with_capacity(model.entities.len());
+        for (i, e) in model.entities.iter().enumerate() {
+            let id = e.id.as_str();
+            // Its own position, unless another entity has its id (empty ids are not listed as
+            // repeats: looked up too).
+            let own = if repeats || id.is_empty() { ids.entity_position(id) } else { Some(i) };
+            let (mut current, mut at) = (id, own);
+            let mut found = None;
+            for _ in 0..=model.entities.len() {
+                match layout.embedding_parent_at(current, at) {
+                    Some((r, parent_at)) if r.parent != id => (current, at) = (r.parent.as_str(), parent_at),
+                    Some(_) => break,
+                    None => {
+                        found = at.filter(|&top| holds(model, top, current == id));
+                        break;
+                    }
+                }
+            }
+            root.push(found);
+        }
+        Roots { model, ids, by_name: OnceCell::new(), root }
     }
 
     /// Each entity's root, following `parent_of` (the embedding parent of an id) upwards.
@@ -58,12 +83,7 @@ impl<'a> Roots<'a> {
                     Some(_) => break,
                     None => {
                         let top = ids.entity_position(current);
-                        let holds = top.and_then(|i| model.entities.get(i)).is_some_and(|top| match top.kind {
-                            EntityKind::Document => true,
-                            EntityKind::External => current == id,
-                            EntityKind::Value => false,
-                        });
-                        found = top.filter(|_| holds);
+                        found = top.filter(|&top| holds(model, top, current == id));
                         break;
                     }
                 }
@@ -86,7 +106,7 @@ impl<'a> Roots<'a> {
     }
 
     /// The position of that root.
-    fn root_position(&self, i: usize) -> Option<usize> {
+    pub(crate) fn root_position(&self, i: usize) -> Option<usize> {
         self.root.get(i).copied().flatten()
     }
 
@@ -113,16 +133,27 @@ impl<'a> Roots<'a> {
     /// The distinct aggregate roots a write changes, in order of first mention.
     pub fn roots_written(&self, q: &AccessPattern) -> Vec<&'a str> {
         let mut roots: Vec<&str> = Vec::new();
-        let changed = q.changes.iter().map(|c| self.changed_entity(q, c));
-        for entity in q.entities().chain(changed) {
-            if let Some(r) = self.root(entity) {
-                if !roots.contains(&r) {
-                    roots.push(r);
-                }
+        // The entities the query names are found by position (the id table's), the changed
+        // ones by id.
+        let named = self.ids.entities_of(q).map(|at| at.and_then(|at| self.root_at(at)));
+        let changed = q.changes.iter().map(|c| self.root(self.changed_entity(q, c)));
+        for r in named.chain(changed).flatten() {
+            if !roots.contains(&r) {
+                roots.push(r);
             }
         }
         roots
     }
+}
+
+/// Whether the entity at position `top`, where an embedding chain ends, is an aggregate's
+/// root: a document, or an external entity that is the one the walk started at (`itself`).
+fn holds(model: &Model, top: usize, itself: bool) -> bool {
+    model.entities.get(top).is_some_and(|top| match top.kind {
+        EntityKind::Document => true,
+        EntityKind::External => itself,
+        EntityKind::Value => false,
+    })
 }
 
 /// Each collection root with its embedded members (any depth) and the access patterns that
@@ -157,7 +188,7 @@ pub(crate) fn aggregates_with(roots: &Roots) -> Vec<AggregateInfo> {
         }
     }
     for q in &model.queries {
-        let root = roots.ids.entity_position(&q.entity).and_then(|i| roots.root_position(i));
+        let root = roots.ids.start_of(q).and_then(|i| roots.root_position(i));
         if let Some(agg) = aggregate(root).and_then(|a| out.get_mut(a)) {
             agg.queries.push(Id::new(&q.id));
         }
@@ -194,6 +225,30 @@ mod tests {
     use super::*;
     use crate::model::Entity;
     use crate::model::{AccessPattern, Relation};
+
+    #[test]
+    fn roots_walked_by_position_are_the_roots_walked_by_id() {
+        let mut m = crate::model::synthetic::generate(80, 3);
+        for id in ["a", "b", "x", "y", "", ""] {
+            m.entities.push(Entity::new(id, id));
+        }
+        m.entities.push(Entity::new("b", "b again")); // a repeated id
+        let mut ext = Entity::new("out", "out");
+        ext.kind = EntityKind::External;
+        m.entities.push(ext);
+        for (id, parent, child) in [("ab", "a", "b"), ("xy", "x", "y"), ("yx", "y", "x"), ("g", "ghost", "a")]
+            .into_iter()
+            .chain([("e", "out", ""), ("h", "ghost2", "ghost"), ("o", "a", "out")])
+        {
+            m.relations.push(Relation::new(id, parent, child, Storage::Embed));
+        }
+        let layout = Layout::new(&m);
+        let by_id =
+            Roots::walk(&m, Rc::clone(layout.ids()), |id| layout.embedding_parent(id).map(|r| r.parent.as_str()));
+        let by_position = Roots::with_layout(&layout);
+        assert_eq!(by_position.root, by_id.root);
+        assert!(by_id.root.iter().any(Option::is_none) && by_id.root.iter().any(Option::is_some));
+    }
 
     fn shop() -> Model {
         let mut m = Model::new("shop");

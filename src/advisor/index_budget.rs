@@ -70,7 +70,7 @@ pub(crate) fn loads<'m>(layout: &Layout<'m>) -> FastMap<&'m str, Load> {
         let r = rate(q);
         // Each collection once (a query involves a handful: a scan beats sorting).
         roots.clear();
-        for root in q.entities().filter_map(|e| layout.root_at(layout.ids().entity_position(e)?)) {
+        for root in layout.ids().entities_of(q).filter_map(|at| layout.root_at(at?)) {
             if !roots.contains(&root) {
                 roots.push(root);
             }

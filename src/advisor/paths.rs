@@ -133,6 +133,27 @@ impl<'a> Layout<'a> {
         }
     }
 
+    /// Relations whose parent is the entity at position `at` (as the id table finds its id):
+    /// [`Self::children`] of that id, with no id hashed.
+    pub fn children_at(&self, at: usize) -> &[&'a Relation] {
+        self.by_parent.at(at)
+    }
+
+    /// Relations whose child is the entity at position `at` ([`Self::parents`] of its id; see
+    /// [`Self::children_at`]).
+    pub fn parents_at(&self, at: usize) -> &[&'a Relation] {
+        self.by_child.at(at)
+    }
+
+    /// The positions of the entities at both ends of `r` (as the id table finds its ends' ids),
+    /// by the relation's position without hashing when `r` is one of the model's relations.
+    pub fn end_positions_of(&self, r: &Relation) -> (Option<usize>, Option<usize>) {
+        match position_in(&self.model.relations, r) {
+            Some(i) => self.ids.end_positions(i),
+            None => (self.ids.entity_position(&r.parent), self.ids.entity_position(&r.child)),
+        }
+    }
+
     /// The entities at both ends of `r` (as [`Self::entity`] finds them), by the relation's
     /// position without hashing its ends' ids when `r` is one of the model's relations.
     pub fn ends_of(&self, r: &Relation) -> (Option<&'a Entity>, Option<&'a Entity>) {
@@ -156,6 +177,17 @@ impl<'a> Layout<'a> {
         }
     }
 
+    /// [`Self::embedding_parent`] of `id`, whose entity position (as the id table finds it) is
+    /// `at`, with the position of that relation's parent: no id hashed unless `id` names no
+    /// entity.
+    pub fn embedding_parent_at(&self, id: &str, at: Option<usize>) -> Option<(&'a Relation, Option<usize>)> {
+        let r = match at {
+            Some(at) => self.model.relations.get(self.embedding_relation(at)?)?,
+            None => self.embed_dangling.get(id).copied()?,
+        };
+        Some((r, self.end_positions_of(r).0))
+    }
+
     pub fn is_collection(&self, e: &Entity) -> bool {
         e.kind == EntityKind::Document && self.embedding_parent(&e.id).is_none()
     }
@@ -172,6 +204,8 @@ impl<'a> Layout<'a> {
     }
 
     /// The collection whose documents hold `id` (itself when it is one), found by position.
+    /// (By id for the tests; the analysis knows the entity's position: [`Layout::root_at`].)
+    #[cfg(test)]
     pub fn root_of(&self, id: &str) -> Option<&'a Entity> {
         self.model.entities.get(self.root_at(self.ids.entity_position(id)?)?)
     }

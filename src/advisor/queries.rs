@@ -95,8 +95,10 @@ fn advise_one(
     q: &AccessPattern,
     shape: Option<&Shape>,
 ) -> QueryAdvice {
-    let Some(root) = layout.root_of(&q.entity) else {
-        let what = match layout.entity(&q.entity) {
+    let start = layout.ids().start_of(q);
+    let root_at = start.and_then(|at| layout.root_at(at));
+    let Some((root_at, root)) = root_at.and_then(|r| Some((r, layout.model.entities.get(r)?))) else {
+        let what = match start.and_then(|at| layout.model.entities.get(at)) {
             Some(e) if e.is_external() => kept_in(e),
             Some(e) => text!(
                 en: "{entity} is not stored in any collection",
@@ -123,8 +125,8 @@ fn advise_one(
     let write = q.kind == QueryKind::Write;
     let mut copied = Vec::new();
     let mut apart = Vec::new();
-    for e in q.touches.iter().filter(|e| **e != q.entity) {
-        match reach(layout, root, e, write) {
+    for (e, at) in q.touches.iter().zip(layout.ids().touched_of(q)).filter(|(e, _)| **e != q.entity) {
+        match reach(layout, root_at, e, at, write) {
             Reach::Embedded => {}
             Reach::Copied(how) => copied.extend(how.into_iter().map(Arg::from)),
             Reach::Apart(where_) => apart.push(where_),

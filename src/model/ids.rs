@@ -6,6 +6,9 @@ use super::{Entity, Model, Relation};
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hash, Hasher};
 
+mod query_ends;
+use query_ends::QueryEnds;
+
 /// Hashes one id (the table's only key type): ids are short (`e12`, `r1999`, `Q3`), so one
 /// to three loads of the bytes and one multiply, with no copy of a partial word.
 #[derive(Default, Clone, Copy)]
@@ -141,6 +144,8 @@ pub(crate) struct IdIndex<'a> {
     repeats: Vec<(Kind, usize)>,
     /// The entity positions of each relation's parent and child, in model order.
     ends: Vec<(u32, u32)>,
+    /// The entity positions each access pattern names (see [`QueryEnds`]).
+    query_ends: QueryEnds,
 }
 
 fn position(i: usize) -> u32 {
@@ -177,7 +182,8 @@ impl<'a> IdIndex<'a> {
         }
         let entity_at = |id: &str| slots.get(&Key::of(id)).map_or(NONE, |s| s.entity);
         let ends = model.relations.iter().map(|r| (entity_at(&r.parent), entity_at(&r.child))).collect();
-        IdIndex { model, slots, repeats, ends }
+        let query_ends = QueryEnds::new(model, entity_at);
+        IdIndex { model, slots, repeats, ends, query_ends }
     }
 
     /// Whether two entities share an id.

@@ -120,7 +120,6 @@ pub(crate) fn check_structure_with(ids: &IdIndex) -> Vec<Problem> {
             ));
         }
     }
-    let exists = |id: &str| ids.entity_position(id).is_some();
     for (i, rel) in model.relations.iter().enumerate() {
         let place = || Place::Relation { id: Id::new(&rel.id) };
         let (parent, child) = ids.end_positions(i);
@@ -248,8 +247,8 @@ pub(crate) fn check_structure_with(ids: &IdIndex) -> Vec<Problem> {
         None => out.extend(embedding_cycles(model)),
     }
     for q in &model.queries {
-        for id in q.entities() {
-            if !exists(id) {
+        for (id, at) in q.entities().zip(ids.entities_of(q)) {
+            if at.is_none() {
                 out.push(Problem::new(
                     Place::Query { id: Id::new(&q.id) },
                     text!(

@@ -118,10 +118,10 @@ fn step<'a>(
             return Some(field_step(f));
         }
     }
-    for r in layout.children(&entity.id) {
+    for r in layout.children_of(entity) {
         let many = r.cardinality.max != Some(1);
         if r.storage == Storage::Embed && r.field == head {
-            let child = layout.entity(&r.child)?;
+            let child = layout.ends_of(r).1?;
             if child.kind == EntityKind::Value {
                 let ty = child.value_type.unwrap_or(BsonType::String);
                 return Some((None, if many { BsonType::Array } else { ty }, many, false));
@@ -131,7 +131,7 @@ fn step<'a>(
         }
         if let Some(s) = &r.subset {
             if s.field == head {
-                let child = layout.entity(&r.child);
+                let child = layout.ends_of(r).1;
                 let scope = child.map(|c| Scope { fields: &c.fields, entity: None });
                 return Some((scope, BsonType::Array, true, false));
             }
@@ -147,12 +147,12 @@ fn step<'a>(
             return Some((None, ty, false, true));
         }
     }
-    for r in layout.parents(&entity.id) {
+    for r in layout.parents_of(entity) {
         if r.reference.child_field.as_deref() == Some(rest) {
             return Some((None, BsonType::ObjectId, false, true));
         }
         if let Some(c) = r.extended.iter().find(|c| is_extended_target(r, c, rest)) {
-            let source = layout.entity(&r.parent).and_then(|p| p.field(&c.field));
+            let source = layout.ends_of(r).0.and_then(|p| p.field(&c.field));
             return Some((None, source.map_or(BsonType::String, |f| f.bson_type), false, true));
         }
         if let Some(b) = &r.bucket {

@@ -32,17 +32,19 @@ pub(super) fn kept_in(entity: &Entity) -> Text {
     }
 }
 
-/// How the data of entity `e` reaches a query on `root`'s documents.
-pub(super) fn reach(layout: &Layout, root: &Entity, e: &str, write: bool) -> Reach {
-    let Some(entity) = layout.entity(e) else {
+/// How the data of entity `e` (at position `at`, as the id table finds it) reaches a query on
+/// the documents of the collection at position `root`.
+pub(super) fn reach(layout: &Layout, root: usize, e: &str, at: Option<usize>, write: bool) -> Reach {
+    let Some((at, entity)) = at.and_then(|at| Some((at, layout.model.entities.get(at)?))) else {
         return Reach::Apart(
             text!(en: "{entity} does not exist", es: "{entity} no existe", pt: "{entity} não existe"; entity = e)
                 .into(),
         );
     };
-    // Roots are found by position: one entity per id, compared by address.
-    let e_root = layout.root_of(e);
-    if e_root.is_some_and(|r| std::ptr::eq(r, root)) {
+    // Roots are found by position: one entity per id.
+    let e_root_at = layout.root_at(at);
+    let e_root = e_root_at.and_then(|r| layout.model.entities.get(r));
+    if e_root_at == Some(root) {
         return Reach::Embedded;
     }
     let apart = || -> Arg {
@@ -67,9 +69,9 @@ pub(super) fn reach(layout: &Layout, root: &Entity, e: &str, write: bool) -> Rea
         let holder = e_root.map_or_else(apart, |r| Arg::from(&r.name));
         return Reach::Apart(holder);
     }
-    let inside = |id: &str| layout.root_of(id).is_some_and(|r| std::ptr::eq(r, root));
+    let inside = |end: Option<usize>| end.and_then(|end| layout.root_at(end)) == Some(root);
     let mut how = Vec::new();
-    for r in layout.parents(e).iter().filter(|r| inside(&r.parent)) {
+    for r in layout.parents_at(at).iter().filter(|r| inside(layout.end_positions_of(r).0)) {
         if let Some(s) = &r.subset {
             how.push(text!(
                 en: "{entity} come from the subset {field} (the {size} kept)",
@@ -87,7 +89,7 @@ pub(super) fn reach(layout: &Layout, root: &Entity, e: &str, write: bool) -> Rea
             ));
         }
     }
-    for r in layout.children(e).iter().filter(|r| inside(&r.child) && !r.extended.is_empty()) {
+    for r in layout.children_at(at).iter().filter(|r| !r.extended.is_empty() && inside(layout.end_positions_of(r).1)) {
         let fields: Vec<&str> = r.extended.iter().map(|c| c.target_name()).collect();
         how.push(text!(
             en: "{fields} of {entity} are copied in (extended reference)",

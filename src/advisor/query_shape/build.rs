@@ -46,7 +46,7 @@ impl Built {
 /// Writes the shape of `q` in `arena`; `None` (nothing written) when its entity is not stored
 /// in a MongoDB collection.
 fn build(arena: &mut Arena, layout: &Layout, q: &AccessPattern) -> Option<Built> {
-    let at = layout.ids().entity_position(&q.entity)?;
+    let at = layout.ids().start_of(q)?;
     let entity = layout.model.entities.get(at)?;
     // Most queries start at a collection (its own root): no embedding path to walk.
     let (placement, root) = match layout.root_at(at) {

@@ -80,20 +80,24 @@ impl<'a> Usage<'a> {
         u.attach_sizes(sizes);
         // The reads and the records they start at, for the paths below.
         let mut starts: Vec<(usize, &'a AccessPattern)> = Vec::with_capacity(model.queries.len());
+        // The entities a query names are found by position (the id table's, made once); only
+        // ids no entity has are hashed here.
+        let ids = Rc::clone(&u.ids);
         for q in &model.queries {
-            let start = u.record_or_insert(&q.entity);
+            let start = u.record_or_insert_at(ids.start_of(q), &q.entity);
             if is_read(q) {
                 let at = u.record_mut(start);
                 at.reads_from.push(q);
                 at.reads_per_min += rate(q);
-                for t in &q.touches {
-                    let touched = u.record_or_insert(t);
+                for (t, at) in q.touches.iter().zip(ids.touched_of(q)) {
+                    let touched = u.record_or_insert_at(at, t);
                     u.pairs.entry((start, touched)).or_default().push(q);
                 }
                 starts.push((start, q));
             } else {
-                for id in q.entities() {
-                    u.at(id).writes_per_min += rate(q);
+                for (id, at) in q.entities().zip(ids.entities_of(q)) {
+                    let record = u.record_or_insert_at(at, id);
+                    u.record_mut(record).writes_per_min += rate(q);
                 }
             }
         }
@@ -160,7 +164,14 @@ impl<'a> Usage<'a> {
 
     /// The record of `id`, made when it has none.
     fn record_or_insert(&mut self, id: &'a str) -> usize {
-        if let Some(i) = self.record(id) {
+        let at = self.ids.entity_position(id);
+        self.record_or_insert_at(at, id)
+    }
+
+    /// [`Self::record_or_insert`] of `id`, whose entity position (as the id table finds it) is
+    /// `at`: only an id no entity has is hashed.
+    fn record_or_insert_at(&mut self, at: Option<usize>, id: &'a str) -> usize {
+        if let Some(i) = at.or_else(|| self.others.get(id).copied()) {
             return i;
         }
         let next = self.info.len();

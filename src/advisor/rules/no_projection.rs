@@ -52,7 +52,8 @@ impl Rule for NoProjection {
             if q.kind != QueryKind::Read || !list || !q.projection.is_empty() || q.per_minute < FREQUENT_PER_MINUTE {
                 continue;
             }
-            let Some(root) = layout.root_of(&q.entity) else { continue };
+            let root = layout.ids().start_of(q).and_then(|at| layout.root_at(at));
+            let Some(root) = root.and_then(|at| cx.model.entities.get(at)) else { continue };
             let avg = cx.size(&root.id).map_or(0, |s| s.avg_bytes);
             let docs = root.collection.documents.unwrap_or(0);
             if avg < LARGE_DOC_BYTES && docs < LARGE_COLLECTION_DOCS {

@@ -4,7 +4,7 @@ use crate::advisor::relations::facts::{is_read, rate};
 use crate::advisor::{Context, Finding, Rule, RuleMeta};
 use crate::declare_rule;
 use crate::i18n::Arg;
-use crate::model::{AccessPattern, Id, Place, QueryKind, Storage};
+use crate::model::{AccessPattern, Id, Place, QueryKind, Relation, Storage};
 use crate::text;
 
 /// A read executed at least this often per minute is on the hot path.
@@ -50,25 +50,42 @@ declare_rule! {
 /// Whether a copy lets a read that starts at `start` show `touched` without a second read:
 /// the start holds copies of the touched parent (extended reference), or of the touched
 /// children (embedding, subset, computed values).
-fn served(layout: &Layout, start: &str, touched: &str) -> bool {
-    let down = layout.children(start).iter().filter(|r| r.child == touched);
-    let up = layout.children(touched).iter().filter(|r| r.child == start);
+/// Each entity is an id and its position as the id table finds it (`None`: no entity has it).
+fn served(layout: &Layout, (start, start_at): Named, (touched, touched_at): Named) -> bool {
+    let down = children(layout, start, start_at).iter().filter(|r| r.child == touched);
+    let up = children(layout, touched, touched_at).iter().filter(|r| r.child == start);
     down.into_iter().any(|r| r.storage == Storage::Embed || r.subset.is_some() || !r.computed.is_empty())
         || up.into_iter().any(|r| r.storage == Storage::Embed || !r.extended.is_empty())
 }
 
+/// An entity a query names: its id, and its position when an entity has it.
+type Named<'a> = (&'a str, Option<usize>);
+
+/// The relations whose parent is `id` (at position `at`): by position when known, no id hashed.
+fn children<'l, 'a>(layout: &'l Layout<'a>, id: &str, at: Option<usize>) -> &'l [&'a Relation] {
+    match at {
+        Some(at) => layout.children_at(at),
+        None => layout.children(id),
+    }
+}
+
 /// Touched entities of a read that live in another aggregate and that no copy serves.
-fn unserved<'a>(roots: &Roots, layout: &Layout, q: &'a AccessPattern) -> Vec<&'a str> {
-    let start_root = roots.root(&q.entity);
+fn unserved<'a>(roots: &Roots, layout: &Layout, q: &'a AccessPattern) -> Vec<Named<'a>> {
+    let ids = layout.ids();
+    let start = (q.entity.as_str(), ids.start_of(q));
+    let start_root_at = start.1.and_then(|at| roots.root_position(at));
+    let start_root = start.1.and_then(|at| roots.root_at(at));
     q.touches
         .iter()
         .map(String::as_str)
-        .filter(|t| {
-            let same = start_root.is_some() && roots.root(t) == start_root;
+        .zip(ids.touched_of(q))
+        .filter(|&t| {
+            let same = start_root.is_some() && t.1.and_then(|at| roots.root_at(at)) == start_root;
             // The root is asked only when it is another entity than the start (most reads
             // start at their root: the same question twice).
-            let via_root = || start_root.is_some_and(|r| r != q.entity.as_str() && served(layout, r, t));
-            !same && !served(layout, &q.entity, t) && !via_root()
+            let via_root =
+                || start_root.is_some_and(|r| r != q.entity.as_str() && served(layout, (r, start_root_at), t));
+            !same && !served(layout, start, t) && !via_root()
         })
         .collect()
 }
@@ -83,23 +100,23 @@ impl Rule for RelationalInDisguise {
         let roots = cx.roots();
         let layout = cx.layout();
         // Names are borrowed from the model: the sentence copies them inline (no `String` each).
-        fn name_of<'a>(cx: &Context<'a>, id: &'a str) -> &'a str {
-            cx.entity(id).map_or(id, |e| e.name.as_str())
-        }
-        let name = |id: &'a str| name_of(cx, id);
+        // By the position the id table found for each (the id itself when none).
+        let name = |(id, at): Named<'a>| at.and_then(|at| model.entities.get(at)).map_or(id, |e| e.name.as_str());
         for q in model.queries.iter().filter(|q| q.kind == QueryKind::Read && rate(q) >= HOT_PER_MINUTE) {
             let missing = unserved(roots, layout, q);
             if !q.uses_lookup && missing.is_empty() {
                 continue;
             }
+            let ids = layout.ids();
             let names: Vec<&str> = if missing.is_empty() {
-                q.touches.iter().map(|t| name(t)).collect()
+                q.touches.iter().map(String::as_str).zip(ids.touched_of(q)).map(name).collect()
             } else {
-                missing.iter().map(|t| name(t)).collect()
+                missing.into_iter().map(name).collect()
             };
             let none = names.is_empty();
             let others = Arg::list(&names);
-            let (id, query, per_minute, entity) = (&q.id, &q.name, Arg::Count(rate(q)), name(&q.entity));
+            let (id, query, per_minute, entity) =
+                (&q.id, &q.name, Arg::Count(rate(q)), name((&q.entity, ids.start_of(q))));
             let message = if q.uses_lookup && none {
                 text!(
                     en: "{id} \"{query}\" ({per_minute} a minute) joins {entity} using $lookup",
