@@ -166,10 +166,7 @@ impl HumanBytes {
             Some(())
         };
         put(name, &mut end)?;
-        let whole = if tenth == 0 {
-            b
-        } else {
-            let (tenths, rest) = (b / tenth, b % tenth);
+        let whole = if let (Some(tenths), Some(rest)) = (b.checked_div(tenth), b.checked_rem(tenth)) {
             if rest * 2 == tenth {
                 return None;
             }
@@ -178,6 +175,8 @@ impl HumanBytes {
             let tenths = if rest * 2 > tenth { tenths + 1 } else { tenths };
             put(&[b'.', b'0' + (tenths % 10) as u8], &mut end)?;
             tenths / 10
+        } else {
+            b
         };
         let mut n = whole;
         loop {
