@@ -6,14 +6,14 @@ use super::paths::Layout;
 use super::query_shape::{serves, shapes, Shape};
 use super::{IndexAdvice, QueryAdvice};
 use crate::fast_hash::FastMap;
-use crate::i18n::{Arg, Text};
+use crate::i18n::Arg;
 use crate::model::{AccessPattern, Entity, Id, IndexSpec, Model, QueryKind};
 use crate::text;
 use std::sync::Arc;
 
 mod explain;
 mod reach;
-use explain::{Explanations, Tail, What};
+use explain::{Explained, Explanations, Tail, What};
 use reach::{kept_in, reach, Reach};
 
 /// One advice per access pattern, in model order.
@@ -44,13 +44,10 @@ pub(crate) fn advise_with(
     let mut id_index = None;
     let n = layout.model.queries.len();
     let mut advice = Vec::with_capacity(n);
-    let mut explanations = Explanations::with_capacity(n);
+    // Each explanation is built when read, from its query's first sentence and tail.
+    let mut explanations = Explanations::new(n);
     for (at, (q, s)) in layout.model.queries.iter().zip(shapes).enumerate() {
         advice.push(advise_one(layout, &lookup, &mut id_index, &mut explanations, at, q, s.as_ref()));
-    }
-    // Each explanation is built when read, from its query's first sentence and tail.
-    for (a, text) in advice.iter_mut().zip(explanations.texts()) {
-        a.explanation = text;
     }
     advice
 }
@@ -84,8 +81,7 @@ impl Lookup<'_> {
     }
 }
 
-/// The advice on one query; its explanation is pushed to `explanations` (the advice's own
-/// is empty until they are handed out).
+/// The advice on one query; its explanation is kept in `explanations` until read.
 fn advise_one(
     layout: &Layout,
     lookup: &Lookup,
@@ -111,16 +107,14 @@ fn advise_one(
                 entity = &q.entity
             ),
         };
-        explanations.push(
-            text!(
-                en: "{what}: MongoDB does not serve this access pattern.",
-                es: "{what}: MongoDB no atiende este patrón de acceso.",
-                pt: "{what}: o MongoDB não atende este padrão de acesso.";
-                what
-            ),
-            Tail::None,
+        let first = text!(
+            en: "{what}: MongoDB does not serve this access pattern.",
+            es: "{what}: MongoDB no atiende este patrón de acceso.",
+            pt: "{what}: o MongoDB não atende este padrão de acesso.";
+            what
         );
-        return QueryAdvice { query: Id::new(&q.id), single_document: false, index: None, explanation: Text::empty() };
+        let explanation = explanations.push(Explained(first, Tail::None));
+        return QueryAdvice { query: Id::new(&q.id), single_document: false, index: None, explanation };
     };
     let write = q.kind == QueryKind::Write;
     let mut copied = Vec::new();
@@ -195,8 +189,8 @@ fn advise_one(
         },
         _ => (None, Tail::None),
     };
-    explanations.push(text, tail);
-    QueryAdvice { query: Id::new(&q.id), single_document: single, index, explanation: Text::empty() }
+    let explanation = explanations.push(Explained(text, tail));
+    QueryAdvice { query: Id::new(&q.id), single_document: single, index, explanation }
 }
 
 /// What an index that serves the query serves of it: its filter, its sort, or both.

@@ -16,6 +16,7 @@ mod es;
 pub(crate) mod figures;
 mod labels;
 mod lang;
+pub mod later;
 mod msg;
 mod nested;
 mod pt;

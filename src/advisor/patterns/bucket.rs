@@ -18,7 +18,12 @@ pub(super) fn suggest(f: &Facts, rec: Option<Recommendation>, later: &mut Later,
     match (&rel.bucket, rel.storage == Storage::Bucket || rec == Some(Recommendation::Bucket)) {
         (Some(b), _) => {
             match flat(f, b) {
-                Some(item) => later.push(out, PatternKind::Bucket, place(f), true, Item::Bucket(item)),
+                Some(item) => out.push(PatternSuggestion {
+                    pattern: PatternKind::Bucket,
+                    place: place(f),
+                    change: later.push(Item::Bucket(item)),
+                    in_use: true,
+                }),
                 None => push(out, PatternKind::Bucket, place(f), true, general(f, b)),
             }
             if b.ttl_seconds.is_none() {

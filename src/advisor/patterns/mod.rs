@@ -53,7 +53,8 @@ pub(crate) fn suggest_with(
         let recommendation = advice_of(i, f.rel.id.as_str()).map(|a| a.recommendation);
         relation::suggest(usage, &writes, f, recommendation, &mut later, &mut out);
     }
-    later.flush();
+    // Every subset and bucket sentence reads its item from here on.
+    drop(later);
     let version_field = shared_version_field(model);
     for (i, e) in model.entities.iter().enumerate() {
         if e.kind == EntityKind::Document && roots.root_at(i) == Some(e.id.as_str()) {

@@ -222,7 +222,12 @@ fn subset(u: &Usage, f: &Facts, rec: Option<Recommendation>, later: &mut Later, 
             count: s.count_field.as_deref().filter(|c| !c.is_empty()).map(Arg::str),
             parent: Arg::str(parent),
         };
-        later.push(out, PatternKind::Subset, place(f), true, item);
+        out.push(PatternSuggestion {
+            pattern: PatternKind::Subset,
+            place: place(f),
+            change: later.push(item),
+            in_use: true,
+        });
     } else if rec == Some(Recommendation::ReferenceWithSubset) {
         let change = text!(
             en: "keep the {size} {child} that {views} shows, plus total_{child}, in {parent}; the full set stays in {child} (one read for the main view, a second only for \"see all\")",

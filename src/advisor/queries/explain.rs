@@ -2,17 +2,15 @@
 //! query and the user reads a few. Each query keeps its first sentence (how its documents
 //! serve it) and which index serves it ([`Tail`]); the sentence that names the index (its key
 //! document, kind and what it serves) is written only when the explanation is rendered,
-//! compared or checked. The queries share one source per [`BLOCK`] of them, so an explanation
-//! allocates nothing of its own.
+//! compared or checked. The queries share the blocks of [`crate::i18n::later`], so an
+//! explanation allocates nothing of its own.
 
 use super::super::index_reason::and;
-use crate::i18n::{Arg, Deferred, Text};
+use crate::i18n::later::{Later, Sentence};
+use crate::i18n::{Arg, Text};
 use crate::model::IndexSpec;
 use crate::text;
 use std::sync::Arc;
-
-/// Queries per shared source (a deferred text names its sentence with a `u8`).
-const BLOCK: usize = 256;
 
 /// What the index that serves a query serves of it.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -94,62 +92,28 @@ fn served_by(first: Text, index: &IndexSpec, declared: bool, multikey: bool, wha
     }
 }
 
-/// The first sentence and the tail of some queries' explanations, shared by their texts.
+/// A query's explanation as it is kept until read: its first sentence and its tail.
 #[derive(Debug)]
-struct Block {
-    items: Vec<(Text, Tail)>,
-}
+pub(super) struct Explained(pub Text, pub Tail);
 
-impl Deferred for Block {
-    fn text(&self, which: u8) -> Text {
-        match self.items.get(usize::from(which)) {
-            Some((first, tail)) => tail.after(first.clone()),
-            None => Text::empty(),
-        }
+impl Sentence for Explained {
+    fn sentence(&self) -> Text {
+        self.1.after(self.0.clone())
     }
 }
 
-/// The explanations of queries, gathered in order, then handed out as texts built when read.
-#[derive(Default)]
-pub(super) struct Explanations {
-    blocks: Vec<Vec<(Text, Tail)>>,
-}
-
-impl Explanations {
-    /// Room for `n` queries.
-    pub(super) fn with_capacity(n: usize) -> Explanations {
-        Explanations { blocks: Vec::with_capacity(n.div_ceil(BLOCK)) }
-    }
-
-    /// The next query's explanation: `first`, then what `tail` says.
-    pub(super) fn push(&mut self, first: Text, tail: Tail) {
-        match self.blocks.last_mut() {
-            Some(block) if block.len() < BLOCK => block.push((first, tail)),
-            _ => {
-                let mut block = Vec::with_capacity(BLOCK);
-                block.push((first, tail));
-                self.blocks.push(block);
-            }
-        }
-    }
-
-    /// The texts, in the order pushed.
-    pub(super) fn texts(self) -> impl Iterator<Item = Text> {
-        self.blocks.into_iter().flat_map(|items| {
-            let n = items.len();
-            let source: Arc<dyn Deferred> = Arc::new(Block { items });
-            (0..n).map(move |i| Text::deferred(Arc::clone(&source), u8::try_from(i).unwrap_or(u8::MAX)))
-        })
-    }
-}
+/// The explanations of queries, each handed out as a text built when read.
+pub(super) type Explanations = Later<Explained>;
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::i18n::later::BLOCK;
 
     #[test]
     fn texts_come_back_in_order_across_blocks_and_build_as_written() {
-        let mut e = Explanations::with_capacity(BLOCK + 2);
+        let mut e = Explanations::new(BLOCK + 2);
+        let mut texts = Vec::new();
         for i in 0..BLOCK + 2 {
             let first = text!(en: "Query {i}.", es: "Consulta {i}.", pt: "Consulta {i}."; i = Arg::Int(i as u64));
             let tail = match i % 4 {
@@ -163,9 +127,9 @@ mod tests {
                     what: What::FilterAndSort,
                 },
             };
-            e.push(first, tail);
+            texts.push(e.push(Explained(first, tail)));
         }
-        let texts: Vec<Text> = e.texts().collect();
+        drop(e);
         assert_eq!(texts.len(), BLOCK + 2);
         assert_eq!(texts[0].en(), "Query 0.");
         assert_eq!(texts[1].en(), "Query 1. The built-in _id index finds the document.");
