@@ -87,7 +87,7 @@ mod tests {
 
     impl Sentence for Numbered {
         fn sentence(&self) -> Text {
-            text!(en: "Item {n}.", es: "Elemento {n}.", pt: "Item {n}."; n = Arg::Int(self.0))
+            text!(en: "Item {n}.", es: "Elemento {n}.", pt: "Item nº {n}."; n = Arg::Int(self.0))
         }
     }
 
@@ -106,6 +106,6 @@ mod tests {
         let mut later = Later::new(1);
         let big = later.push(Numbered(40_000));
         drop(later);
-        assert_eq!((big.en(), big.render(Lang::Pt)), ("Item 40,000.".to_string(), "Item 40.000.".to_string()));
+        assert_eq!((big.en(), big.render(Lang::Pt)), ("Item 40,000.".to_string(), "Item nº 40.000.".to_string()));
     }
 }
