@@ -3,7 +3,7 @@
 //! equality, sort and range.
 
 use super::{Arena, Key, Part, Shape};
-use crate::advisor::paths::{resolve, Layout, Placement};
+use crate::advisor::paths::{resolve, Layout};
 use crate::model::{AccessPattern, FilterOp};
 use std::sync::Arc;
 
@@ -11,7 +11,9 @@ use std::sync::Arc;
 pub(crate) fn shapes(layout: &Layout) -> Vec<Option<Shape>> {
     let queries = &layout.model.queries;
     let mut arena = Arena { paths: String::new(), keys: Vec::with_capacity(queries.len() * 3) };
-    let built: Vec<Option<Built>> = queries.iter().map(|q| build(&mut arena, layout, q)).collect();
+    // One buffer for the embedding paths of the queries on embedded entities.
+    let mut prefix = String::new();
+    let built: Vec<Option<Built>> = queries.iter().map(|q| build(&mut arena, &mut prefix, layout, q)).collect();
     let arena = Arc::new(arena);
     built.into_iter().map(|b| b.map(|b| b.shape(&arena))).collect()
 }
@@ -21,7 +23,7 @@ pub(crate) fn shapes(layout: &Layout) -> Vec<Option<Shape>> {
 #[cfg(test)]
 pub(crate) fn shape_of(layout: &Layout, q: &AccessPattern) -> Option<Shape> {
     let mut arena = Arena::default();
-    let built = build(&mut arena, layout, q)?;
+    let built = build(&mut arena, &mut String::new(), layout, q)?;
     Some(built.shape(&Arc::new(arena)))
 }
 
@@ -44,33 +46,40 @@ impl Built {
 }
 
 /// Writes the shape of `q` in `arena`; `None` (nothing written) when its entity is not stored
-/// in a MongoDB collection.
-fn build(arena: &mut Arena, layout: &Layout, q: &AccessPattern) -> Option<Built> {
+/// in a MongoDB collection. `prefix` is a buffer for the entity's embedding path.
+fn build(arena: &mut Arena, prefix: &mut String, layout: &Layout, q: &AccessPattern) -> Option<Built> {
     let at = layout.ids().start_of(q)?;
     let entity = layout.model.entities.get(at)?;
     // Most queries start at a collection (its own root): no embedding path to walk.
-    let (placement, root) = match layout.root_at(at) {
-        Some(root) if root == at => (Placement { root: entity, prefix: String::new(), through_array: false }, root),
+    let (root, through_array) = match layout.root_at(at) {
+        Some(root) if root == at => {
+            prefix.clear();
+            (root, false)
+        }
         _ => {
-            let placement = layout.placement_at(at)?;
-            let root = layout.root_at(at).or_else(|| layout.ids().entity_position(&placement.root.id))?;
-            (placement, root)
+            let (placed_in, through_array) = layout.placement_into(at, prefix)?;
+            let root = layout.root_at(at).or_else(|| layout.ids().entity_position(&placed_in.id))?;
+            (root, through_array)
         }
     };
+    let prefix = prefix.as_str();
     let named =
         q.filters.iter().map(|f| f.field.len()).sum::<usize>() + q.sort.iter().map(|s| s.field.len()).sum::<usize>();
-    arena.paths.reserve(named + (placement.prefix.len() + 1) * (q.filters.len() + q.sort.len()));
+    arena.paths.reserve(named + (prefix.len() + 1) * (q.filters.len() + q.sort.len()));
     // A value entity (a tag) is the scalar itself: any field named on it is the array's path.
-    let is_value = entity.kind == crate::model::EntityKind::Value && !placement.prefix.is_empty();
-    let mut b = Builder::new(arena, &placement.prefix, is_value);
-    let is_array = |rel: &str| {
-        (placement.through_array && !placement.prefix.is_empty())
-            || resolve(layout, entity, rel).is_some_and(|r| r.array)
+    let is_value = entity.kind == crate::model::EntityKind::Value && !prefix.is_empty();
+    let mut b = Builder::new(arena, prefix, is_value);
+    // Whether the path of `rel` is an array or goes through one. A path the shape has already
+    // is not resolved again (`add` gives it the flag of the keys on it): outside a value
+    // entity the path is spelled by one field only.
+    let embedded_array = through_array && !prefix.is_empty();
+    let is_array = |rel: &str, new: bool| {
+        (new || is_value) && (embedded_array || resolve(layout, entity, rel).is_some_and(|r| r.array))
     };
     let (mut id_equality, mut text) = (false, false);
     for f in &q.filters {
-        let Some(span) = b.intern(&f.field) else { continue };
-        let array = is_array(&f.field);
+        let Some((span, new)) = b.intern(&f.field) else { continue };
+        let array = is_array(&f.field, new);
         let part = match f.op {
             FilterOp::Equality | FilterOp::ArrayContains => {
                 id_equality |= f.op == FilterOp::Equality && b.text(span) == "_id";
@@ -84,14 +93,20 @@ fn build(arena: &mut Arena, layout: &Layout, q: &AccessPattern) -> Option<Built>
         b.add(span, part, 1, array);
     }
     for s in &q.sort {
-        let Some(span) = b.intern(&s.field) else { continue };
+        let Some((span, new)) = b.intern(&s.field) else { continue };
         if b.has(span, Part::Equality) || b.has(span, Part::Sort) {
             continue;
         }
-        let array = is_array(&s.field);
+        let array = is_array(&s.field, new);
         b.add(span, Part::Sort, if s.dir < 0 { -1 } else { 1 }, array);
     }
     Some(b.finish(root, id_equality, text))
+}
+
+/// `a == b`, compared byte by byte in place: paths are a few bytes long, where a call to
+/// `memcmp` costs more than the comparison itself.
+fn same_bytes(a: &[u8], b: &[u8]) -> bool {
+    a.len() == b.len() && a.iter().zip(b).all(|(x, y)| x == y)
 }
 
 /// A shape being built: its paths and keys so far, at the end of the arena's.
@@ -123,34 +138,48 @@ impl<'a, 'p> Builder<'a, 'p> {
         self.arena.keys.get_mut(self.first..).unwrap_or_default()
     }
 
-    /// The span of `field`'s full path: an earlier one of the shape with the same text, or
-    /// the path written at the end. `None` for an empty path.
-    pub(super) fn intern(&mut self, field: &str) -> Option<(u32, u32)> {
-        let paths = &mut self.arena.paths;
-        let start = paths.len();
-        if self.is_value || field.is_empty() {
-            paths.push_str(self.prefix);
+    /// The span of `field`'s full path, and whether it is new to the shape: an earlier one of
+    /// the shape with the same text (compared in place), or the path written at the end.
+    /// `None` for an empty path.
+    pub(super) fn intern(&mut self, field: &str) -> Option<((u32, u32), bool)> {
+        // The full path: the prefix alone, the field alone, or both joined by a dot.
+        let (head, joined) = if self.is_value || field.is_empty() {
+            (self.prefix, None)
         } else if self.prefix.is_empty() {
-            paths.push_str(field);
+            (field, None)
         } else {
-            paths.push_str(self.prefix);
-            paths.push('.');
-            paths.push_str(field);
-        }
-        let end = paths.len();
-        let span = (u32::try_from(start).ok()?, u32::try_from(end).ok()?);
-        if end == start {
+            (self.prefix, Some(field))
+        };
+        let len = head.len() + joined.map_or(0, |f| f.len() + 1);
+        if len == 0 {
             return None;
         }
-        let new = self.text(span);
-        let earlier = self.keys().iter().find(|k| self.text((k.start, k.end)) == new).map(|k| (k.start, k.end));
-        match earlier {
-            Some(earlier) => {
-                self.arena.paths.truncate(start);
-                Some(earlier)
-            }
-            None => Some(span),
+        let paths = self.arena.paths.as_bytes();
+        let spells = |k: &Key| {
+            let text = paths.get(k.start as usize..k.end as usize).unwrap_or_default();
+            text.len() == len
+                && match joined {
+                    None => same_bytes(text, head.as_bytes()),
+                    Some(f) => {
+                        let (h, rest) = (text.get(..head.len()), text.get(head.len()..));
+                        h.is_some_and(|h| same_bytes(h, head.as_bytes()))
+                            && rest
+                                .and_then(|r| r.split_first())
+                                .is_some_and(|(dot, r)| *dot == b'.' && same_bytes(r, f.as_bytes()))
+                    }
+                }
+        };
+        if let Some(k) = self.keys().iter().find(|k| spells(k)) {
+            return Some(((k.start, k.end), false));
         }
+        let paths = &mut self.arena.paths;
+        let start = u32::try_from(paths.len()).ok()?;
+        paths.push_str(head);
+        if let Some(f) = joined {
+            paths.push('.');
+            paths.push_str(f);
+        }
+        Some(((start, u32::try_from(paths.len()).ok()?), true))
     }
 
     fn has(&self, (start, _): (u32, u32), part: Part) -> bool {
