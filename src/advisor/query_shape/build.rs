@@ -188,47 +188,50 @@ impl<'a, 'p> Builder<'a, 'p> {
 
     /// Adds a key (unless its part has the path already); `array` marks every key on the path.
     pub(super) fn add(&mut self, (start, end): (u32, u32), part: Part, dir: i8, array: bool) {
-        let array = array || self.keys().iter().any(|k| k.start == start && k.array);
+        // One pass over the keys on the path: whether one is an array, whether the part has it.
+        let (mut array, mut has) = (array, false);
+        for k in self.keys().iter().filter(|k| k.start == start) {
+            array |= k.array;
+            has |= k.part == part;
+        }
         if array {
             self.keys_mut().iter_mut().filter(|k| k.start == start).for_each(|k| k.array = true);
         }
-        if !self.has((start, end), part) {
+        if !has {
             self.arena.keys.push(Key { start, end, dir, part, array });
         }
     }
 
     /// A range on an equality path is pinned already, one on a sort key is bounded by it;
-    /// then the keys in part order.
+    /// then the keys in part order, the pinned ones (last in that order) left out.
     pub(super) fn finish(mut self, root: usize, id_equality: bool, text: bool) -> Built {
-        for i in 0..self.keys().len() {
-            let Some(k) = self.keys().get(i).copied() else { continue };
-            if k.part != Part::Range {
-                continue;
+        let keys = self.keys_mut();
+        for i in 0..keys.len() {
+            let Some(k) = keys.get(i).copied().filter(|k| k.part == Part::Range) else { continue };
+            let (mut equality, mut sort) = (false, false);
+            for o in keys.iter().filter(|o| o.same_path(&k)) {
+                equality |= o.part == Part::Equality;
+                sort |= o.part == Part::Sort;
             }
-            let on = |part: Part| self.keys().iter().any(|o| o.same_path(&k) && o.part == part);
-            let part = if on(Part::Equality) {
-                Part::Pinned
-            } else if on(Part::Sort) {
-                Part::RangeOnSort
-            } else {
-                Part::Range
-            };
-            if let Some(k) = self.keys_mut().get_mut(i) {
-                k.part = part;
+            if let Some(k) = keys.get_mut(i).filter(|_| equality || sort) {
+                k.part = if equality { Part::Pinned } else { Part::RangeOnSort };
             }
         }
-        // The pinned keys leave (the others keep their order), then the keys in part order.
+        // A stable sort: each part keeps the order its keys were added in.
+        keys.sort_by_key(|k| k.part);
+        let mut counts = [0usize; 3];
         let mut kept = 0;
-        for i in 0..self.keys().len() {
-            if self.keys().get(i).is_some_and(|k| k.part != Part::Pinned) {
-                self.keys_mut().swap(kept, i);
-                kept += 1;
+        for k in keys.iter() {
+            match k.part {
+                Part::Equality => counts[0] += 1,
+                Part::Sort => counts[1] += 1,
+                Part::Range => counts[2] += 1,
+                Part::RangeOnSort => {}
+                Part::Pinned => break,
             }
+            kept += 1;
         }
         self.arena.keys.truncate(self.first + kept);
-        self.keys_mut().sort_by_key(|k| k.part);
-        let count = |part: Part| self.keys().iter().filter(|k| k.part == part).count();
-        let counts = [count(Part::Equality), count(Part::Sort), count(Part::Range)];
         let span = |at: usize| u32::try_from(at).unwrap_or(u32::MAX);
         Built { root, first: span(self.first), end: span(self.arena.keys.len()), counts, id_equality, text }
     }
