@@ -247,7 +247,18 @@ impl<'a> Layout<'a> {
 
     /// [`Layout::placement`] of the entity at position `at` (as the id table finds its id):
     /// the embedding chain followed by position, the path written once.
+    #[cfg(test)]
     pub fn placement_at(&self, at: usize) -> Option<Placement<'a>> {
+        let mut prefix = String::new();
+        let (root, through_array) = self.placement_into(at, &mut prefix)?;
+        Some(Placement { root, prefix, through_array })
+    }
+
+    /// Where the entity at position `at` sits (as `placement_at` says), with the path written
+    /// into `prefix` (cleared first; left empty for `None`) so that one buffer serves every
+    /// query: the root and whether the path crosses an array.
+    pub fn placement_into(&self, at: usize, prefix: &mut String) -> Option<(&'a Entity, bool)> {
+        prefix.clear();
         // The fields of the chain, innermost first.
         let mut segments: [&'a str; MAX_DEPTH] = [""; MAX_DEPTH];
         let mut through_array = false;
@@ -263,14 +274,14 @@ impl<'a> Layout<'a> {
                 None => {
                     let root = self.model.entities.get(current).filter(|e| e.kind == EntityKind::Document)?;
                     let segments = segments.get(..depth).unwrap_or_default();
-                    let mut prefix = String::with_capacity(segments.iter().map(|s| s.len() + 1).sum());
+                    prefix.reserve(segments.iter().map(|s| s.len() + 1).sum());
                     for (i, s) in segments.iter().rev().enumerate() {
                         if i > 0 {
                             prefix.push('.');
                         }
                         prefix.push_str(s);
                     }
-                    return Some(Placement { root, prefix, through_array });
+                    return Some((root, through_array));
                 }
             }
         }
@@ -279,6 +290,7 @@ impl<'a> Layout<'a> {
 }
 
 /// Where an entity's data sits inside a collection (see `Layout::placement`).
+#[cfg(test)]
 pub(crate) struct Placement<'a> {
     pub root: &'a Entity,
     pub prefix: String,

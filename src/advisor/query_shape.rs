@@ -274,7 +274,7 @@ mod tests {
         let keys = eq.iter().map(|f| (*f, 1, Part::Equality));
         let keys = keys.chain(sort.iter().map(|(f, d)| (*f, *d, Part::Sort)));
         for (field, dir, part) in keys.chain(range.iter().map(|f| (*f, 1, Part::Range))) {
-            let span = b.intern(field).expect("a path");
+            let (span, _) = b.intern(field).expect("a path");
             b.add(span, part, dir, false);
         }
         b.finish(0, false, false).shape(&Arc::new(arena))
@@ -308,7 +308,7 @@ mod tests {
         let mut arena = Arena::default();
         let mut b = Builder::new(&mut arena, "", false);
         for (field, dir, part) in [("a", 1, Part::Equality), ("d", -1, Part::Sort), ("e", -1, Part::Sort)] {
-            let span = b.intern(field).expect("a path");
+            let (span, _) = b.intern(field).expect("a path");
             b.add(span, part, dir, false);
         }
         let built = b.finish(0, false, false);

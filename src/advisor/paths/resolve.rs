@@ -38,16 +38,40 @@ pub(crate) fn is_extended_target(r: &Relation, c: &CopiedField, path: &str) -> b
         Some(parent) => {
             path.strip_prefix(parent).and_then(|rest| rest.strip_prefix('.')).is_some_and(|rest| rest == target)
         }
-        None => path == target,
+        None => same(path, target),
     }
 }
 
 /// The sub-document the copy named `target` goes in, when it is not the top level.
 fn extended_parent<'r>(r: &'r Relation, target: &str) -> Option<&'r str> {
-    if target.contains('.') {
+    if has_dot(target) {
         return None;
     }
-    r.reference.child_field.as_deref().and_then(|cf| cf.rsplit_once('.')).map(|(parent, _)| parent)
+    let cf = r.reference.child_field.as_deref()?;
+    cf.get(..cf.bytes().rposition(|b| b == b'.')?)
+}
+
+/// Whether `s` has a dot, by a plain byte scan (the names here are a few bytes long, shorter
+/// than a `char` search's set-up).
+fn has_dot(s: &str) -> bool {
+    s.bytes().any(|b| b == b'.')
+}
+
+/// `s` before and after its first dot (what `split_once('.')` gives), by a plain byte scan.
+fn split_dot(s: &str) -> Option<(&str, &str)> {
+    let i = s.bytes().position(|b| b == b'.')?;
+    Some((s.get(..i)?, s.get(i + 1..)?))
+}
+
+/// `a == b`, compared byte by byte in place: the names compared by the walk are a few bytes
+/// long, where a call to `memcmp` costs more than the comparison itself.
+fn same(a: &str, b: &str) -> bool {
+    a.len() == b.len() && a.bytes().zip(b.bytes()).all(|(x, y)| x == y)
+}
+
+/// `a == Some(b)` for an optional name, compared as [`same`].
+fn same_opt(a: Option<&str>, b: &str) -> bool {
+    a.is_some_and(|a| same(a, b))
 }
 
 /// What a resolved path names.
@@ -71,7 +95,7 @@ struct Scope<'a> {
 /// Resolves a dotted `path` inside the documents of `entity` (a collection or an embedded
 /// entity). `None` when nothing in the model names it.
 pub(crate) fn resolve(layout: &Layout, entity: &Entity, path: &str) -> Option<Resolved> {
-    if path == "_id" && entity.field("_id").is_none() {
+    if same(path, "_id") && !entity.fields.iter().any(|f| same(&f.name, "_id")) {
         return Some(Resolved { bson_type: BsonType::ObjectId, array: false });
     }
     // A whole remaining path may be a reference field (`material.material_id`) that no
@@ -80,7 +104,7 @@ pub(crate) fn resolve(layout: &Layout, entity: &Entity, path: &str) -> Option<Re
     let mut array = false;
     let mut rest = path;
     for _ in 0..MAX_DEPTH {
-        let (head, tail) = match rest.split_once('.') {
+        let (head, tail) = match split_dot(rest) {
             Some((h, t)) => (h, Some(t)),
             None => (rest, None),
         };
@@ -109,18 +133,18 @@ fn step<'a>(
     head: &str,
     rest: &str,
 ) -> Option<(Option<Scope<'a>>, BsonType, bool, bool)> {
-    if let Some(f) = scope.fields.iter().find(|f| f.name == head) {
+    if let Some(f) = scope.fields.iter().find(|f| same(&f.name, head)) {
         return Some(field_step(f));
     }
     let entity = scope.entity?;
     for v in &entity.collection.variants {
-        if let Some(f) = v.fields.iter().find(|f| f.name == head) {
+        if let Some(f) = v.fields.iter().find(|f| same(&f.name, head)) {
             return Some(field_step(f));
         }
     }
     for r in layout.children_of(entity) {
         let many = r.cardinality.max != Some(1);
-        if r.storage == Storage::Embed && r.field == head {
+        if r.storage == Storage::Embed && same(&r.field, head) {
             let child = layout.ends_of(r).1?;
             if child.kind == EntityKind::Value {
                 let ty = child.value_type.unwrap_or(BsonType::String);
@@ -130,25 +154,25 @@ fn step<'a>(
             return Some((Some(Scope { fields: &child.fields, entity: Some(child) }), ty, many, false));
         }
         if let Some(s) = &r.subset {
-            if s.field == head {
+            if same(&s.field, head) {
                 let child = layout.ends_of(r).1;
                 let scope = child.map(|c| Scope { fields: &c.fields, entity: None });
                 return Some((scope, BsonType::Array, true, false));
             }
-            if s.count_field.as_deref() == Some(rest) {
+            if same_opt(s.count_field.as_deref(), rest) {
                 return Some((None, BsonType::Int, false, true));
             }
         }
-        if r.reference.parent_field.as_deref() == Some(rest) {
+        if same_opt(r.reference.parent_field.as_deref(), rest) {
             return Some((None, if many { BsonType::Array } else { BsonType::ObjectId }, many, true));
         }
-        if let Some(c) = r.computed.iter().find(|c| c.field == rest) {
+        if let Some(c) = r.computed.iter().find(|c| same(&c.field, rest)) {
             let ty = if c.op == "count" { BsonType::Int } else { BsonType::Double };
             return Some((None, ty, false, true));
         }
     }
     for r in layout.parents_of(entity) {
-        if r.reference.child_field.as_deref() == Some(rest) {
+        if same_opt(r.reference.child_field.as_deref(), rest) {
             return Some((None, BsonType::ObjectId, false, true));
         }
         if let Some(c) = r.extended.iter().find(|c| is_extended_target(r, c, rest)) {
@@ -156,9 +180,9 @@ fn step<'a>(
             return Some((None, source.map_or(BsonType::String, |f| f.bson_type), false, true));
         }
         if let Some(b) = &r.bucket {
-            if b.array_field == head {
+            if same(&b.array_field, head) {
                 // The events' shape is not declared: the rest of the path is inside the array.
-                let ty = if rest.contains('.') { BsonType::String } else { BsonType::Array };
+                let ty = if has_dot(rest) { BsonType::String } else { BsonType::Array };
                 return Some((None, ty, true, true));
             }
         }
@@ -178,6 +202,19 @@ mod tests {
 
     fn bibliored() -> Model {
         load(include_str!("../../../public/templates/bibliored.json")).expect("template loads")
+    }
+
+    #[test]
+    fn byte_scans_agree_with_the_str_methods() {
+        for s in ["", ".", "a", "a.b", "ab.cd.ef", "é.ü", "x.", ".y", "_id"] {
+            assert_eq!(split_dot(s), s.split_once('.'), "{s:?}");
+            assert_eq!(has_dot(s), s.contains('.'), "{s:?}");
+            for t in ["", "a", "_id", "ab.cd.ef", "é.ü", "ab.cd.eg"] {
+                assert_eq!(same(s, t), s == t, "{s:?} {t:?}");
+                assert_eq!(same_opt(Some(s), t), Some(s) == Some(t));
+            }
+            assert!(!same_opt(None, s));
+        }
     }
 
     #[test]

@@ -3,7 +3,7 @@
 //! equality, sort and range.
 
 use super::{Arena, Key, Part, Shape};
-use crate::advisor::paths::{resolve, Layout, Placement};
+use crate::advisor::paths::{resolve, Layout};
 use crate::model::{AccessPattern, FilterOp};
 use std::sync::Arc;
 
@@ -11,7 +11,9 @@ use std::sync::Arc;
 pub(crate) fn shapes(layout: &Layout) -> Vec<Option<Shape>> {
     let queries = &layout.model.queries;
     let mut arena = Arena { paths: String::new(), keys: Vec::with_capacity(queries.len() * 3) };
-    let built: Vec<Option<Built>> = queries.iter().map(|q| build(&mut arena, layout, q)).collect();
+    // One buffer for the embedding paths of the queries on embedded entities.
+    let mut prefix = String::new();
+    let built: Vec<Option<Built>> = queries.iter().map(|q| build(&mut arena, &mut prefix, layout, q)).collect();
     let arena = Arc::new(arena);
     built.into_iter().map(|b| b.map(|b| b.shape(&arena))).collect()
 }
@@ -21,7 +23,7 @@ pub(crate) fn shapes(layout: &Layout) -> Vec<Option<Shape>> {
 #[cfg(test)]
 pub(crate) fn shape_of(layout: &Layout, q: &AccessPattern) -> Option<Shape> {
     let mut arena = Arena::default();
-    let built = build(&mut arena, layout, q)?;
+    let built = build(&mut arena, &mut String::new(), layout, q)?;
     Some(built.shape(&Arc::new(arena)))
 }
 
@@ -44,33 +46,40 @@ impl Built {
 }
 
 /// Writes the shape of `q` in `arena`; `None` (nothing written) when its entity is not stored
-/// in a MongoDB collection.
-fn build(arena: &mut Arena, layout: &Layout, q: &AccessPattern) -> Option<Built> {
+/// in a MongoDB collection. `prefix` is a buffer for the entity's embedding path.
+fn build(arena: &mut Arena, prefix: &mut String, layout: &Layout, q: &AccessPattern) -> Option<Built> {
     let at = layout.ids().start_of(q)?;
     let entity = layout.model.entities.get(at)?;
     // Most queries start at a collection (its own root): no embedding path to walk.
-    let (placement, root) = match layout.root_at(at) {
-        Some(root) if root == at => (Placement { root: entity, prefix: String::new(), through_array: false }, root),
+    let (root, through_array) = match layout.root_at(at) {
+        Some(root) if root == at => {
+            prefix.clear();
+            (root, false)
+        }
         _ => {
-            let placement = layout.placement_at(at)?;
-            let root = layout.root_at(at).or_else(|| layout.ids().entity_position(&placement.root.id))?;
-            (placement, root)
+            let (placed_in, through_array) = layout.placement_into(at, prefix)?;
+            let root = layout.root_at(at).or_else(|| layout.ids().entity_position(&placed_in.id))?;
+            (root, through_array)
         }
     };
+    let prefix = prefix.as_str();
     let named =
         q.filters.iter().map(|f| f.field.len()).sum::<usize>() + q.sort.iter().map(|s| s.field.len()).sum::<usize>();
-    arena.paths.reserve(named + (placement.prefix.len() + 1) * (q.filters.len() + q.sort.len()));
+    arena.paths.reserve(named + (prefix.len() + 1) * (q.filters.len() + q.sort.len()));
     // A value entity (a tag) is the scalar itself: any field named on it is the array's path.
-    let is_value = entity.kind == crate::model::EntityKind::Value && !placement.prefix.is_empty();
-    let mut b = Builder::new(arena, &placement.prefix, is_value);
-    let is_array = |rel: &str| {
-        (placement.through_array && !placement.prefix.is_empty())
-            || resolve(layout, entity, rel).is_some_and(|r| r.array)
+    let is_value = entity.kind == crate::model::EntityKind::Value && !prefix.is_empty();
+    let mut b = Builder::new(arena, prefix, is_value);
+    // Whether the path of `rel` is an array or goes through one. A path the shape has already
+    // is not resolved again (`add` gives it the flag of the keys on it): outside a value
+    // entity the path is spelled by one field only.
+    let embedded_array = through_array && !prefix.is_empty();
+    let is_array = |rel: &str, new: bool| {
+        (new || is_value) && (embedded_array || resolve(layout, entity, rel).is_some_and(|r| r.array))
     };
     let (mut id_equality, mut text) = (false, false);
     for f in &q.filters {
-        let Some(span) = b.intern(&f.field) else { continue };
-        let array = is_array(&f.field);
+        let Some((span, new)) = b.intern(&f.field) else { continue };
+        let array = is_array(&f.field, new);
         let part = match f.op {
             FilterOp::Equality | FilterOp::ArrayContains => {
                 id_equality |= f.op == FilterOp::Equality && b.text(span) == "_id";
@@ -84,14 +93,20 @@ fn build(arena: &mut Arena, layout: &Layout, q: &AccessPattern) -> Option<Built>
         b.add(span, part, 1, array);
     }
     for s in &q.sort {
-        let Some(span) = b.intern(&s.field) else { continue };
+        let Some((span, new)) = b.intern(&s.field) else { continue };
         if b.has(span, Part::Equality) || b.has(span, Part::Sort) {
             continue;
         }
-        let array = is_array(&s.field);
+        let array = is_array(&s.field, new);
         b.add(span, Part::Sort, if s.dir < 0 { -1 } else { 1 }, array);
     }
     Some(b.finish(root, id_equality, text))
+}
+
+/// `a == b`, compared byte by byte in place: paths are a few bytes long, where a call to
+/// `memcmp` costs more than the comparison itself.
+fn same_bytes(a: &[u8], b: &[u8]) -> bool {
+    a.len() == b.len() && a.iter().zip(b).all(|(x, y)| x == y)
 }
 
 /// A shape being built: its paths and keys so far, at the end of the arena's.
@@ -123,34 +138,48 @@ impl<'a, 'p> Builder<'a, 'p> {
         self.arena.keys.get_mut(self.first..).unwrap_or_default()
     }
 
-    /// The span of `field`'s full path: an earlier one of the shape with the same text, or
-    /// the path written at the end. `None` for an empty path.
-    pub(super) fn intern(&mut self, field: &str) -> Option<(u32, u32)> {
-        let paths = &mut self.arena.paths;
-        let start = paths.len();
-        if self.is_value || field.is_empty() {
-            paths.push_str(self.prefix);
+    /// The span of `field`'s full path, and whether it is new to the shape: an earlier one of
+    /// the shape with the same text (compared in place), or the path written at the end.
+    /// `None` for an empty path.
+    pub(super) fn intern(&mut self, field: &str) -> Option<((u32, u32), bool)> {
+        // The full path: the prefix alone, the field alone, or both joined by a dot.
+        let (head, joined) = if self.is_value || field.is_empty() {
+            (self.prefix, None)
         } else if self.prefix.is_empty() {
-            paths.push_str(field);
+            (field, None)
         } else {
-            paths.push_str(self.prefix);
-            paths.push('.');
-            paths.push_str(field);
-        }
-        let end = paths.len();
-        let span = (u32::try_from(start).ok()?, u32::try_from(end).ok()?);
-        if end == start {
+            (self.prefix, Some(field))
+        };
+        let len = head.len() + joined.map_or(0, |f| f.len() + 1);
+        if len == 0 {
             return None;
         }
-        let new = self.text(span);
-        let earlier = self.keys().iter().find(|k| self.text((k.start, k.end)) == new).map(|k| (k.start, k.end));
-        match earlier {
-            Some(earlier) => {
-                self.arena.paths.truncate(start);
-                Some(earlier)
-            }
-            None => Some(span),
+        let paths = self.arena.paths.as_bytes();
+        let spells = |k: &Key| {
+            let text = paths.get(k.start as usize..k.end as usize).unwrap_or_default();
+            text.len() == len
+                && match joined {
+                    None => same_bytes(text, head.as_bytes()),
+                    Some(f) => {
+                        let (h, rest) = (text.get(..head.len()), text.get(head.len()..));
+                        h.is_some_and(|h| same_bytes(h, head.as_bytes()))
+                            && rest
+                                .and_then(|r| r.split_first())
+                                .is_some_and(|(dot, r)| *dot == b'.' && same_bytes(r, f.as_bytes()))
+                    }
+                }
+        };
+        if let Some(k) = self.keys().iter().find(|k| spells(k)) {
+            return Some(((k.start, k.end), false));
         }
+        let paths = &mut self.arena.paths;
+        let start = u32::try_from(paths.len()).ok()?;
+        paths.push_str(head);
+        if let Some(f) = joined {
+            paths.push('.');
+            paths.push_str(f);
+        }
+        Some(((start, u32::try_from(paths.len()).ok()?), true))
     }
 
     fn has(&self, (start, _): (u32, u32), part: Part) -> bool {
@@ -159,47 +188,50 @@ impl<'a, 'p> Builder<'a, 'p> {
 
     /// Adds a key (unless its part has the path already); `array` marks every key on the path.
     pub(super) fn add(&mut self, (start, end): (u32, u32), part: Part, dir: i8, array: bool) {
-        let array = array || self.keys().iter().any(|k| k.start == start && k.array);
+        // One pass over the keys on the path: whether one is an array, whether the part has it.
+        let (mut array, mut has) = (array, false);
+        for k in self.keys().iter().filter(|k| k.start == start) {
+            array |= k.array;
+            has |= k.part == part;
+        }
         if array {
             self.keys_mut().iter_mut().filter(|k| k.start == start).for_each(|k| k.array = true);
         }
-        if !self.has((start, end), part) {
+        if !has {
             self.arena.keys.push(Key { start, end, dir, part, array });
         }
     }
 
     /// A range on an equality path is pinned already, one on a sort key is bounded by it;
-    /// then the keys in part order.
+    /// then the keys in part order, the pinned ones (last in that order) left out.
     pub(super) fn finish(mut self, root: usize, id_equality: bool, text: bool) -> Built {
-        for i in 0..self.keys().len() {
-            let Some(k) = self.keys().get(i).copied() else { continue };
-            if k.part != Part::Range {
-                continue;
+        let keys = self.keys_mut();
+        for i in 0..keys.len() {
+            let Some(k) = keys.get(i).copied().filter(|k| k.part == Part::Range) else { continue };
+            let (mut equality, mut sort) = (false, false);
+            for o in keys.iter().filter(|o| o.same_path(&k)) {
+                equality |= o.part == Part::Equality;
+                sort |= o.part == Part::Sort;
             }
-            let on = |part: Part| self.keys().iter().any(|o| o.same_path(&k) && o.part == part);
-            let part = if on(Part::Equality) {
-                Part::Pinned
-            } else if on(Part::Sort) {
-                Part::RangeOnSort
-            } else {
-                Part::Range
-            };
-            if let Some(k) = self.keys_mut().get_mut(i) {
-                k.part = part;
+            if let Some(k) = keys.get_mut(i).filter(|_| equality || sort) {
+                k.part = if equality { Part::Pinned } else { Part::RangeOnSort };
             }
         }
-        // The pinned keys leave (the others keep their order), then the keys in part order.
+        // A stable sort: each part keeps the order its keys were added in.
+        keys.sort_by_key(|k| k.part);
+        let mut counts = [0usize; 3];
         let mut kept = 0;
-        for i in 0..self.keys().len() {
-            if self.keys().get(i).is_some_and(|k| k.part != Part::Pinned) {
-                self.keys_mut().swap(kept, i);
-                kept += 1;
+        for k in keys.iter() {
+            match k.part {
+                Part::Equality => counts[0] += 1,
+                Part::Sort => counts[1] += 1,
+                Part::Range => counts[2] += 1,
+                Part::RangeOnSort => {}
+                Part::Pinned => break,
             }
+            kept += 1;
         }
         self.arena.keys.truncate(self.first + kept);
-        self.keys_mut().sort_by_key(|k| k.part);
-        let count = |part: Part| self.keys().iter().filter(|k| k.part == part).count();
-        let counts = [count(Part::Equality), count(Part::Sort), count(Part::Range)];
         let span = |at: usize| u32::try_from(at).unwrap_or(u32::MAX);
         Built { root, first: span(self.first), end: span(self.arena.keys.len()), counts, id_equality, text }
     }
