@@ -1,7 +1,7 @@
 //! What every rule reads: the model, the derived facts, and fast look-ups into both.
 
 use super::aggregates::Roots;
-use super::field_scan::{array_fields, ArrayField};
+use super::field_scan::{scan_fields, ArrayField, FieldScan};
 use super::index_budget::{loads, Load};
 use super::paths::Layout;
 use super::query_shape::{shapes, Shape, Shapes};
@@ -40,7 +40,7 @@ pub struct Context<'a> {
     /// The reads and writes per minute of each collection, built on first use.
     loads: OnceCell<FastMap<&'a str, Load>>,
     /// Every array field of every document entity, built on first use.
-    arrays: OnceCell<Vec<ArrayField<'a>>>,
+    arrays: OnceCell<FieldScan<'a>>,
 }
 
 impl<'a> Context<'a> {
@@ -159,7 +159,20 @@ impl<'a> Context<'a> {
     /// Every array field of every document entity (model order, fields in pre-order), scanned
     /// once for the rules about arrays.
     pub(crate) fn array_fields(&self) -> &[ArrayField<'a>] {
-        self.arrays.get_or_init(|| array_fields(self.model))
+        &self.field_scan().arrays
+    }
+
+    /// The large values of a document entity (DS201's `bloated`) and its array fields, from the
+    /// one scan of [`Self::array_fields`] (`None`: not one of the model's entities).
+    pub(crate) fn heavy_fields(&self, e: &Entity) -> Option<(&[ArrayField<'a>], &[ArrayField<'a>])> {
+        let at = position_in(&self.model.entities, e)?;
+        let scan = self.field_scan();
+        Some((scan.kept_at(at)?, scan.arrays_at(at)?))
+    }
+
+    fn field_scan(&self) -> &FieldScan<'a> {
+        let limit = self.model.thresholds.bloat_field_bytes;
+        self.arrays.get_or_init(|| scan_fields(self.model, |f| super::rules::bloated_document::bloated(f, limit)))
     }
 
     /// Relations by parent and child, embedding roots and field-path resolution.

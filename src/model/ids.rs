@@ -142,6 +142,9 @@ pub(crate) struct IdIndex<'a> {
     /// The elements whose (non-empty) id an earlier element already has, in model order:
     /// entities, then relations, then queries.
     repeats: Vec<(Kind, usize)>,
+    /// Whether an element has an empty id (most models: none, and the structural checks
+    /// skip their pass over the ids).
+    empty_id: bool,
     /// The entity positions of each relation's parent and child, in model order.
     ends: Vec<(u32, u32)>,
     /// The entity positions each access pattern names (see [`QueryEnds`]).
@@ -166,12 +169,15 @@ impl<'a> IdIndex<'a> {
         let n = model.entities.len() + model.relations.len() + model.queries.len();
         let mut slots: IdMap<'a, Slot> = IdMap::with_capacity_and_hasher(n, Default::default());
         let mut repeats = Vec::new();
+        let mut empty_id = false;
         let ids = (model.entities.iter().enumerate().map(|(i, e)| (Kind::Entity, i, e.id.as_str())))
             .chain(model.relations.iter().enumerate().map(|(i, r)| (Kind::Relation, i, r.id.as_str())))
             .chain(model.queries.iter().enumerate().map(|(i, q)| (Kind::Query, i, q.id.as_str())));
         for (kind, i, id) in ids {
             let slot = slots.entry(Key::of(id)).or_insert(Slot::EMPTY);
-            if !id.is_empty() && slot.taken() {
+            if id.is_empty() {
+                empty_id = true;
+            } else if slot.taken() {
                 repeats.push((kind, i));
             }
             match kind {
@@ -183,7 +189,12 @@ impl<'a> IdIndex<'a> {
         let entity_at = |id: &str| slots.get(&Key::of(id)).map_or(NONE, |s| s.entity);
         let ends = model.relations.iter().map(|r| (entity_at(&r.parent), entity_at(&r.child))).collect();
         let query_ends = QueryEnds::new(model, entity_at);
-        IdIndex { model, slots, repeats, ends, query_ends }
+        IdIndex { model, slots, repeats, empty_id, ends, query_ends }
+    }
+
+    /// Whether some entity, relation or query has an empty id.
+    pub fn any_empty_id(&self) -> bool {
+        self.empty_id
     }
 
     /// Whether two entities share an id.
@@ -261,6 +272,10 @@ mod tests {
         assert!(ids.entity("r").is_none() && ids.relation("a").is_none());
         assert_eq!(ids.repeats(), &[(Kind::Entity, 2), (Kind::Relation, 0)]);
         assert!(ids.entity_ids_repeat());
+        assert!(ids.any_empty_id(), "two relations have an empty id");
+        let mut clean = m.clone();
+        clean.relations.retain(|r| !r.id.is_empty());
+        assert!(!IdIndex::new(&clean).any_empty_id());
         m.relations[1].parent = "ghost".into();
         let ids = IdIndex::new(&m);
         assert_eq!(ids.end_positions(0), (Some(2), Some(1)));

@@ -99,9 +99,12 @@ pub(crate) fn check_structure_with(ids: &IdIndex) -> Vec<Problem> {
     let elements = (model.entities.iter().enumerate().map(|(i, e)| (Kind::Entity, i, &e.id, entity)))
         .chain(model.relations.iter().enumerate().map(|(i, r)| (Kind::Relation, i, &r.id, relation)))
         .chain(model.queries.iter().enumerate().map(|(i, q)| (Kind::Query, i, &q.id, query)));
-    // The repeats are listed in the order of `elements`.
+    // The repeats are listed in the order of `elements`. With no empty id and no repeat (most
+    // models) the pass finds nothing, and is skipped.
     let mut repeats = ids.repeats().iter().peekable();
-    for (kind, i, id, place) in elements {
+    let id_problems = ids.any_empty_id() || repeats.peek().is_some();
+    // (`take(0)` ends the walk before its first element.)
+    for (kind, i, id, place) in elements.take(if id_problems { usize::MAX } else { 0 }) {
         let repeated = repeats.next_if(|&&r| r == (kind, i)).is_some();
         if id.is_empty() {
             out.push(Problem::new(
@@ -246,18 +249,23 @@ pub(crate) fn check_structure_with(ids: &IdIndex) -> Vec<Problem> {
         Some(first) => embedding_cycles_by_position(ids, &first, &mut out),
         None => out.extend(embedding_cycles(model)),
     }
+    // Every id the queries name was looked up when the id table was built: most models name
+    // none that is missing, and the ids are not walked again.
+    let dangling = ids.queries_name_missing_entities();
     for q in &model.queries {
-        for (id, at) in q.entities().zip(ids.entities_of(q)) {
-            if at.is_none() {
-                out.push(Problem::new(
-                    Place::Query { id: Id::new(&q.id) },
-                    text!(
-                        en: "it names the entity \"{id}\", which does not exist",
-                        es: "nombra la entidad \"{id}\", que no existe",
-                        pt: "cita a entidade \"{id}\", que não existe";
-                        id
-                    ),
-                ));
+        if dangling {
+            for (id, at) in q.entities().zip(ids.entities_of(q)) {
+                if at.is_none() {
+                    out.push(Problem::new(
+                        Place::Query { id: Id::new(&q.id) },
+                        text!(
+                            en: "it names the entity \"{id}\", which does not exist",
+                            es: "nombra la entidad \"{id}\", que no existe",
+                            pt: "cita a entidade \"{id}\", que não existe";
+                            id
+                        ),
+                    ));
+                }
             }
         }
         if !q.per_minute.is_finite() || q.per_minute < 0.0 {

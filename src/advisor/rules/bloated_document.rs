@@ -1,9 +1,10 @@
 use super::local_figures::bytes;
-use crate::advisor::field_scan::find_fields;
+use crate::advisor::field_scan::{find_fields, ArrayField};
 use crate::advisor::{Context, Finding, Rule, RuleMeta};
 use crate::i18n::Arg;
 use crate::model::{BsonType, Entity, EntityKind, Field, Id, Place, Storage};
 use crate::{declare_rule, text};
+use std::borrow::Cow;
 
 declare_rule! {
     /// ## What it does
@@ -51,18 +52,22 @@ impl Rule for BloatedDocument {
             let paired = sized.get(index).filter(|(s, _)| std::ptr::eq(*s, size)).map(|&(_, e)| e);
             let Some(entity) = paired.or_else(|| cx.entity(&size.entity)) else { continue };
             let limit = t.bloat_field_bytes;
-            let bloated = |f: &Field| large(f) && f.size.avg_bytes.is_some_and(|avg| avg > limit);
-            // One scan for both kinds of field (large values, arrays of items over the limit).
-            let either = |f: &Field| bloated(f) || array_over(f, limit);
-            let mut found = find_fields(&entity.fields, &either);
-            for v in &entity.collection.variants {
-                found.extend(find_fields(&v.fields, &either));
-            }
+            let bloated = |f: &Field| bloated(f, limit);
+            // Both kinds of field (large values, arrays of items over the limit), kept by the
+            // rules' one scan of the fields; an entity with variants scans them too, here.
+            let scanned;
+            let (large_values, arrays): (&[ArrayField], &[ArrayField]) = match cx.heavy_fields(entity) {
+                Some(runs) if entity.collection.variants.is_empty() => runs,
+                _ => {
+                    scanned = scan_with_variants(entity, limit);
+                    (&scanned, &scanned)
+                }
+            };
             let mut paths: Vec<String> = Vec::new();
-            for (path, f) in found.iter().filter(|(_, f)| bloated(f)) {
+            for ArrayField { path, field: f, .. } in large_values.iter().filter(|a| bloated(a.field)) {
                 let avg = f.size.avg_bytes.unwrap_or(0);
                 out.push(field_finding(&entity.id, &entity.name, path, avg, t.bloat_field_bytes));
-                paths.push(path.clone());
+                paths.push(path.to_string());
             }
             // A document over the target mostly because of one member: that finding, with its
             // share, says more than the member's own (the size walk kept the largest member).
@@ -71,7 +76,7 @@ impl Rule for BloatedDocument {
             } else {
                 None
             };
-            for (path, avg) in item_arrays(cx, entity, &found, limit) {
+            for (path, avg) in item_arrays(cx, entity, arrays, limit) {
                 let overlaps = |p: &String| inside(p, &path) || inside(&path, p);
                 let is_dominant = dominant.as_ref().is_some_and(|m| inside(&path, m.name));
                 if avg > t.bloat_field_bytes && !is_dominant && !paths.iter().any(overlaps) {
@@ -112,6 +117,24 @@ impl Rule for BloatedDocument {
 }
 
 /// A string or binary value, or an array of them: the kinds of field that carry bulk.
+/// A large value: a string or binary field (or array of them) averaging over `limit` bytes
+/// (kept by the rules' one scan of the fields).
+#[inline]
+pub(crate) fn bloated(f: &Field, limit: u64) -> bool {
+    f.size.avg_bytes.is_some_and(|avg| avg > limit) && large(f)
+}
+
+/// The fields the rule looks at (at any depth), in an entity's declared fields then in its
+/// variants' fields: large values and arrays of sub-documents whose items' large values pass
+/// `limit`.
+fn scan_with_variants(entity: &Entity, limit: u64) -> Vec<ArrayField<'_>> {
+    let keep = |f: &Field| bloated(f, limit) || array_over(f, limit);
+    let fields = std::iter::once(&entity.fields).chain(entity.collection.variants.iter().map(|v| &v.fields));
+    let found = fields.flat_map(|fields| find_fields(fields, &keep));
+    found.map(|(path, field)| ArrayField { entity, path: Cow::Owned(path), field }).collect()
+}
+
+#[inline]
 fn large(f: &Field) -> bool {
     matches!(f.bson_type, BsonType::String | BsonType::BinData)
         || (f.bson_type == BsonType::Array && matches!(f.items, Some(BsonType::String | BsonType::BinData)))
@@ -126,10 +149,10 @@ fn inside(path: &str, outer: &str) -> bool {
 /// a declared array of objects (its items' string and binary fields, times `size.avgItems`)
 /// and an embedded relation (the child's large fields, times the typical cardinality, or once
 /// for a one-to-one). `found` holds the fields the rule's one scan kept (paths built only for them).
-fn item_arrays(cx: &Context, entity: &Entity, found: &[(String, &Field)], limit: u64) -> Vec<(String, u64)> {
+fn item_arrays(cx: &Context, entity: &Entity, found: &[ArrayField], limit: u64) -> Vec<(String, u64)> {
     let mut out = Vec::new();
-    for (path, f) in found.iter().filter(|(_, f)| array_over(f, limit)) {
-        out.push((path.clone(), array_total(f)));
+    for a in found.iter().filter(|a| array_over(a.field, limit)) {
+        out.push((a.path.to_string(), array_total(a.field)));
     }
     for r in cx.layout().children_of(entity) {
         if r.storage != Storage::Embed || r.field.is_empty() {

@@ -14,6 +14,8 @@ pub(super) struct QueryEnds {
     /// Where each query's run starts in `at`, plus the end of the last one.
     bounds: Vec<u32>,
     at: Vec<u32>,
+    /// Whether some query names an id no entity has (or the table is too large to read).
+    dangling: bool,
 }
 
 impl QueryEnds {
@@ -27,7 +29,8 @@ impl QueryEnds {
             at.extend(q.entities().map(&position));
         }
         bounds.push(u32::try_from(at.len()).unwrap_or(NONE));
-        QueryEnds { bounds, at }
+        let dangling = bounds.last() == Some(&NONE) || at.contains(&NONE);
+        QueryEnds { bounds, at, dangling }
     }
 
     /// The run of the query at position `i` (`None`: no such query, or a table too large to
@@ -92,6 +95,12 @@ impl<'a> IdIndex<'a> {
         Named { ids: self, q, table: self.run_of(q), next: 1 }
     }
 
+    /// Whether some access pattern of the model names an entity id no entity has (when not,
+    /// every position [`Self::entities_of`] gives for the model's queries is `Some`).
+    pub fn queries_name_missing_entities(&self) -> bool {
+        self.query_ends.dangling
+    }
+
     /// The position of the entity `q` starts at ([`Self::entity_position`] of `q.entity`).
     pub fn start_of(&self, q: &AccessPattern) -> Option<usize> {
         match self.run_of(q) {
@@ -135,6 +144,11 @@ mod tests {
         assert_eq!((ids.start_of(&q[1]), ids.entities_of(&q[1]).len(), ids.touched_of(&q[1]).len()), (None, 1, 0));
         assert_eq!(ids.entities_of(&q[2]).collect::<Vec<_>>(), [Some(3), Some(3), None]);
         assert_eq!(ids.entities_of(&q[3]).collect::<Vec<_>>(), [Some(1), Some(2)]);
+        assert!(ids.queries_name_missing_entities());
+        let mut clean = m.clone();
+        clean.queries.retain(|q| q.entities().all(|id| ids.entity_position(id).is_some()));
+        assert_eq!(clean.queries.len(), 1);
+        assert!(!IdIndex::new(&clean).queries_name_missing_entities());
         for q in q {
             assert_eq!(ids.entities_of(q).collect::<Vec<_>>(), by_id(&ids, q), "{}", q.id);
             assert_eq!(ids.start_of(q), ids.entity_position(&q.entity), "{}", q.id);
