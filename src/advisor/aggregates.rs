@@ -130,9 +130,10 @@ impl<'a> Roots<'a> {
         by_name.get(head).copied().unwrap_or(own)
     }
 
-    /// The distinct aggregate roots a write changes, in order of first mention.
-    pub fn roots_written(&self, q: &AccessPattern) -> Vec<&'a str> {
-        let mut roots: Vec<&str> = Vec::new();
+    /// The distinct aggregate roots a write changes, in order of first mention, written into
+    /// `roots` (cleared first: one buffer serves every write).
+    pub fn roots_written(&self, q: &AccessPattern, roots: &mut Vec<&'a str>) {
+        roots.clear();
         // The entities the query names are found by position (the id table's), the changed
         // ones by id.
         let named = self.ids.entities_of(q).map(|at| at.and_then(|at| self.root_at(at)));
@@ -142,7 +143,6 @@ impl<'a> Roots<'a> {
                 roots.push(r);
             }
         }
-        roots
     }
 }
 
@@ -249,16 +249,17 @@ pub fn spanning_writes(model: &Model) -> Vec<SpanningWrite> {
 /// `spanning_writes` with the roots already computed.
 #[inline(never)] // a phase of `analyze`, kept apart so profiles show it
 pub(crate) fn spanning_writes_with(roots: &Roots) -> Vec<SpanningWrite> {
+    let mut written = Vec::new();
     roots
         .model
         .queries
         .iter()
         .filter(|q| q.kind == QueryKind::Write)
         .filter_map(|q| {
-            let written = roots.roots_written(q);
+            roots.roots_written(q, &mut written);
             (written.len() >= 2).then(|| SpanningWrite {
                 query: q.id.clone(),
-                aggregates: written.into_iter().map(str::to_string).collect(),
+                aggregates: written.iter().map(|r| r.to_string()).collect(),
             })
         })
         .collect()
