@@ -130,9 +130,10 @@ impl<'a> Roots<'a> {
         by_name.get(head).copied().unwrap_or(own)
     }
 
-    /// The distinct aggregate roots a write changes, in order of first mention.
-    pub fn roots_written(&self, q: &AccessPattern) -> Vec<&'a str> {
-        let mut roots: Vec<&str> = Vec::new();
+    /// The distinct aggregate roots a write changes, in order of first mention, written into
+    /// `roots` (cleared first: one buffer serves every write).
+    pub fn roots_written(&self, q: &AccessPattern, roots: &mut Vec<&'a str>) {
+        roots.clear();
         // The entities the query names are found by position (the id table's), the changed
         // ones by id.
         let named = self.ids.entities_of(q).map(|at| at.and_then(|at| self.root_at(at)));
@@ -142,7 +143,6 @@ impl<'a> Roots<'a> {
                 roots.push(r);
             }
         }
-        roots
     }
 }
 
@@ -167,33 +167,77 @@ pub fn aggregates(model: &Model) -> Vec<AggregateInfo> {
 #[inline(never)] // a phase of `analyze`, kept apart so profiles show it
 pub(crate) fn aggregates_with(roots: &Roots) -> Vec<AggregateInfo> {
     let model = roots.model;
-    let mut out: Vec<AggregateInfo> = Vec::new();
     // The aggregate of each root, by the root's entity position (one id, one position).
     let mut index: Vec<usize> = vec![usize::MAX; model.entities.len()];
+    let mut count = 0;
     for (i, e) in model.entities.iter().enumerate() {
-        if e.kind == EntityKind::Document && roots.root_at(i) == Some(e.id.as_str()) {
+        if is_root(roots, i, e) {
             if let Some(slot) = roots.root_position(i).and_then(|r| index.get_mut(r)) {
-                *slot = out.len();
+                *slot = count;
             }
-            out.push(AggregateInfo { root: Id::new(&e.id), members: Vec::new(), queries: Vec::new() });
+            count += 1;
         }
     }
     let aggregate = |root: Option<usize>| root.and_then(|r| index.get(r)).copied();
-    for (i, e) in model.entities.iter().enumerate() {
-        if roots.root_at(i).is_none_or(|r| r == e.id) {
-            continue;
+    // Each member's and query's aggregate, found once: counted first so every list is
+    // allocated once, at its size.
+    let members: Vec<Option<usize>> = model
+        .entities
+        .iter()
+        .enumerate()
+        .map(|(i, e)| match own_root(roots, i, e) {
+            Some(false) => aggregate(roots.root_position(i)),
+            _ => None,
+        })
+        .collect();
+    let queries: Vec<Option<usize>> =
+        model.queries.iter().map(|q| aggregate(roots.ids.start_of(q).and_then(|i| roots.root_position(i)))).collect();
+    let mut sizes = vec![(0usize, 0usize); count];
+    for &a in members.iter().flatten() {
+        if let Some(n) = sizes.get_mut(a) {
+            n.0 += 1;
         }
-        if let Some(agg) = aggregate(roots.root_position(i)).and_then(|a| out.get_mut(a)) {
+    }
+    for &a in queries.iter().flatten() {
+        if let Some(n) = sizes.get_mut(a) {
+            n.1 += 1;
+        }
+    }
+    let mut out: Vec<AggregateInfo> = Vec::with_capacity(count);
+    for (i, e) in model.entities.iter().enumerate() {
+        if is_root(roots, i, e) {
+            let (m, q) = sizes.get(out.len()).copied().unwrap_or_default();
+            out.push(AggregateInfo {
+                root: Id::new(&e.id),
+                members: Vec::with_capacity(m),
+                queries: Vec::with_capacity(q),
+            });
+        }
+    }
+    for (e, a) in model.entities.iter().zip(&members) {
+        if let Some(agg) = a.and_then(|a| out.get_mut(a)) {
             agg.members.push(Id::new(&e.id));
         }
     }
-    for q in &model.queries {
-        let root = roots.ids.start_of(q).and_then(|i| roots.root_position(i));
-        if let Some(agg) = aggregate(root).and_then(|a| out.get_mut(a)) {
+    for (q, a) in model.queries.iter().zip(&queries) {
+        if let Some(agg) = a.and_then(|a| out.get_mut(a)) {
             agg.queries.push(Id::new(&q.id));
         }
     }
     out
+}
+
+/// Whether the entity at position `i` is the root of its own aggregate (a document).
+fn is_root(roots: &Roots, i: usize, e: &crate::model::Entity) -> bool {
+    e.kind == EntityKind::Document && own_root(roots, i, e) == Some(true)
+}
+
+/// Whether the root of the entity at position `i` has its id (`None`: it has no root). What
+/// comparing `root_at(i)` with the id gives, without comparing when the root is the entity.
+fn own_root(roots: &Roots, i: usize, e: &crate::model::Entity) -> Option<bool> {
+    let r = roots.root_position(i)?;
+    let root = roots.model.entities.get(r)?;
+    Some(r == i || root.id == e.id)
 }
 
 /// Writes whose `changes` and `touches` reach two or more aggregates.
@@ -205,16 +249,17 @@ pub fn spanning_writes(model: &Model) -> Vec<SpanningWrite> {
 /// `spanning_writes` with the roots already computed.
 #[inline(never)] // a phase of `analyze`, kept apart so profiles show it
 pub(crate) fn spanning_writes_with(roots: &Roots) -> Vec<SpanningWrite> {
+    let mut written = Vec::new();
     roots
         .model
         .queries
         .iter()
         .filter(|q| q.kind == QueryKind::Write)
         .filter_map(|q| {
-            let written = roots.roots_written(q);
+            roots.roots_written(q, &mut written);
             (written.len() >= 2).then(|| SpanningWrite {
                 query: q.id.clone(),
-                aggregates: written.into_iter().map(str::to_string).collect(),
+                aggregates: written.iter().map(|r| r.to_string()).collect(),
             })
         })
         .collect()

@@ -5,21 +5,29 @@
 use crate::advisor::relations::Usage;
 use crate::fast_hash::FastMap;
 use crate::model::{AccessPattern, Entity, QueryKind, Relation};
+use std::cell::OnceCell;
 
-/// The write access patterns of a model by the entity they start at.
-pub(crate) struct WritesOn<'a>(FastMap<&'a str, Vec<&'a AccessPattern>>);
+/// The write access patterns of a model by the entity they start at, grouped the first time
+/// a relation asks (most analyses never do).
+pub(crate) struct WritesOn<'a> {
+    queries: &'a [AccessPattern],
+    by_entity: OnceCell<FastMap<&'a str, Vec<&'a AccessPattern>>>,
+}
 
 impl<'a> WritesOn<'a> {
     pub fn new(queries: &'a [AccessPattern]) -> Self {
-        let mut map: FastMap<&'a str, Vec<&'a AccessPattern>> = FastMap::default();
-        for q in queries.iter().filter(|q| q.kind == QueryKind::Write) {
-            map.entry(q.entity.as_str()).or_default().push(q);
-        }
-        WritesOn(map)
+        WritesOn { queries, by_entity: OnceCell::new() }
     }
 
     fn of(&self, entity: &str) -> &[&'a AccessPattern] {
-        self.0.get(entity).map(Vec::as_slice).unwrap_or(&[])
+        let map = self.by_entity.get_or_init(|| {
+            let mut map: FastMap<&'a str, Vec<&'a AccessPattern>> = FastMap::default();
+            for q in self.queries.iter().filter(|q| q.kind == QueryKind::Write) {
+                map.entry(q.entity.as_str()).or_default().push(q);
+            }
+            map
+        });
+        map.get(entity).map(Vec::as_slice).unwrap_or(&[])
     }
 }
 

@@ -164,8 +164,7 @@ impl<'a> Facts<'a> {
         let read_apart = if rel.parent == rel.child {
             Vec::new()
         } else {
-            c_info
-                .reads_from
+            u.reads_from(c_info)
                 .iter()
                 .filter(|q| !q.touches.iter().any(|t| t == &rel.parent))
                 .map(|q| Id::new(&q.id))

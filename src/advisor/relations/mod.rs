@@ -42,7 +42,17 @@ pub(crate) fn advise_with(facts: &[Facts]) -> Vec<RelationAdvice> {
     let mut decided: Vec<([Vote; 6], Recommendation)> = Vec::with_capacity(reasons::PER_BLOCK.min(facts.len()));
     for chunk in facts.chunks(reasons::PER_BLOCK) {
         decided.clear();
-        let mut block = reasons::Block { reasons: Vec::with_capacity(chunk.len()), items: Vec::new() };
+        // Room for every list the block's sentences may name (at most: the reads listed, and
+        // one of the views or the copied or computed fields), so the items never grow.
+        let listed = chunk
+            .iter()
+            .map(|f| {
+                let views = f.parent_view.len().max(f.child_view.len());
+                let fields = f.rel.computed.len().max(f.rel.extended.len());
+                f.read_apart.len().max(f.read_together.len()) + views.max(fields)
+            })
+            .sum();
+        let mut block = reasons::Block { reasons: Vec::with_capacity(chunk.len()), items: Vec::with_capacity(listed) };
         for f in chunk {
             // Written into its place in the block, then completed there (the reasons are large).
             block.reasons.push(reasons::Reasons::of(f, &mut block.items));

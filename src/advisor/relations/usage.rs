@@ -23,8 +23,14 @@ pub(crate) struct Usage<'a> {
     others: FastMap<&'a str, usize>,
     /// The records of each relation's parent and child, in model order.
     ends: Vec<(usize, usize)>,
-    /// Reads keyed by (record they start at, record of the id they touch).
-    pairs: FastMap<(usize, usize), Vec<&'a AccessPattern>>,
+    /// Every read, grouped by the record it starts at (in model order within a group): each
+    /// record's [`Info::reads_from`] is a range of it.
+    reads: Vec<&'a AccessPattern>,
+    /// The record of an id a read touches, grouped by the record the read starts at (each
+    /// record's [`Info::pairs`] is a range of it) and sorted, with the read at the same
+    /// position of `pair_reads` (in model order within one pair).
+    pair_keys: Vec<usize>,
+    pair_reads: Vec<&'a AccessPattern>,
     /// Reads keyed by (record they start at, first segment of a filter/sort/projection path),
     /// for the paths an embedding names on its parent (the only ones looked up).
     paths: FastMap<(usize, &'a str), Vec<&'a AccessPattern>>,
@@ -37,8 +43,10 @@ pub(super) struct Info<'a> {
     /// The display name, made once for every sentence that names it: inline when short, else
     /// shared (relation ends only).
     pub name: Option<Arg>,
-    /// Reads that start at it.
-    pub reads_from: Vec<&'a AccessPattern>,
+    /// Reads that start at it: a range of [`Usage::reads`] (see [`Usage::reads_from`]).
+    reads_from: std::ops::Range<usize>,
+    /// The reads that start at it, by the id they touch: a range of `pair_keys`/`pair_reads`.
+    pairs: std::ops::Range<usize>,
     /// Read executions per minute starting at it.
     pub reads_per_min: f64,
     /// Write executions per minute starting at or touching it.
@@ -49,6 +57,8 @@ pub(super) struct Info<'a> {
     /// Field-based byte estimate, made the first time a relation's facts need it (a child
     /// whose bytes are declared, or whose collection has a size estimate, needs none).
     pub estimate: OnceCell<u64>,
+    /// Whether an embedding names a field on it (its reads' paths are then listed).
+    pub embeds_field: bool,
 }
 
 impl<'a> Usage<'a> {
@@ -70,16 +80,17 @@ impl<'a> Usage<'a> {
             info,
             others: FastMap::default(),
             ends: Vec::with_capacity(model.relations.len()),
-            // One entry per (start, touched) pair at most: sized once, never rehashed.
-            pairs: FastMap::with_capacity_and_hasher(
-                model.queries.iter().filter(|q| is_read(q)).map(|q| q.touches.len()).sum(),
-                Default::default(),
-            ),
+            reads: Vec::new(),
+            pair_keys: Vec::new(),
+            pair_reads: Vec::new(),
             paths: FastMap::default(),
         };
         u.attach_sizes(sizes);
         // The reads and the records they start at, for the paths below.
         let mut starts: Vec<(usize, &'a AccessPattern)> = Vec::with_capacity(model.queries.len());
+        // (start, touched) of every read's touched id, sorted below.
+        let touching = model.queries.iter().filter(|q| is_read(q)).map(|q| q.touches.len()).sum();
+        let mut pairs: Vec<((usize, usize), &'a AccessPattern)> = Vec::with_capacity(touching);
         // The entities a query names are found by position (the id table's, made once); only
         // ids no entity has are hashed here.
         let ids = Rc::clone(&u.ids);
@@ -87,11 +98,11 @@ impl<'a> Usage<'a> {
             let start = u.record_or_insert_at(ids.start_of(q), &q.entity);
             if is_read(q) {
                 let at = u.record_mut(start);
-                at.reads_from.push(q);
+                at.reads_from.end += 1; // counted here, placed below
                 at.reads_per_min += rate(q);
                 for (t, at) in q.touches.iter().zip(ids.touched_of(q)) {
                     let touched = u.record_or_insert_at(at, t);
-                    u.pairs.entry((start, touched)).or_default().push(q);
+                    pairs.push(((start, touched), q));
                 }
                 starts.push((start, q));
             } else {
@@ -100,6 +111,20 @@ impl<'a> Usage<'a> {
                     u.record_mut(record).writes_per_min += rate(q);
                 }
             }
+        }
+        u.group_reads(&starts);
+        // A stable sort: the reads of one pair stay in model order.
+        pairs.sort_by_key(|&(key, _)| key);
+        u.pair_keys.reserve_exact(pairs.len());
+        u.pair_reads.reserve_exact(pairs.len());
+        for (k, ((start, touched), q)) in pairs.into_iter().enumerate() {
+            u.pair_keys.push(touched);
+            u.pair_reads.push(q);
+            let range = &mut u.record_mut(start).pairs;
+            if range.start == range.end {
+                *range = k..k;
+            }
+            range.end = k + 1;
         }
         for (i, r) in model.relations.iter().enumerate() {
             let (parent, child) = u.ids.end_positions(i);
@@ -119,10 +144,15 @@ impl<'a> Usage<'a> {
             // are listed for those alone.
             if r.storage == Storage::Embed && !r.field.is_empty() {
                 u.paths.entry((parent, r.field.as_str())).or_default();
+                u.record_mut(parent).embeds_field = true;
             }
         }
         if !u.paths.is_empty() {
             for (start, q) in starts {
+                // Most reads start where no embedding names a field: nothing to look up.
+                if !u.info.get(start).is_some_and(|i| i.embeds_field) {
+                    continue;
+                }
                 let paths = q.filters.iter().map(|f| &f.field).chain(q.sort.iter().map(|s| &s.field));
                 for path in paths.chain(q.projection.iter()) {
                     let head = path.split('.').next().unwrap_or(path);
@@ -134,6 +164,32 @@ impl<'a> Usage<'a> {
             }
         }
         u
+    }
+
+    /// Places the reads (`starts`: each with its start record, in model order) in one list
+    /// grouped by record, each record's range counted beforehand in its `reads_from.end`.
+    fn group_reads(&mut self, starts: &[(usize, &'a AccessPattern)]) {
+        let Some(&(_, first)) = starts.first() else { return };
+        let mut next = 0;
+        for info in &mut self.info {
+            let count = info.reads_from.end;
+            info.reads_from = next..next; // filled up to `next + count` below
+            next += count;
+        }
+        self.reads = vec![first; next];
+        for &(start, q) in starts {
+            if let Some(range) = self.info.get_mut(start).map(|i| &mut i.reads_from) {
+                if let Some(slot) = self.reads.get_mut(range.end) {
+                    *slot = q;
+                    range.end += 1;
+                }
+            }
+        }
+    }
+
+    /// The reads that start at a record.
+    pub(super) fn reads_from(&self, info: &Info<'a>) -> &[&'a AccessPattern] {
+        self.reads.get(info.reads_from.clone()).unwrap_or(&[])
     }
 
     /// Hands each size estimate to its entity's record. The estimates follow the model's
@@ -217,7 +273,11 @@ impl<'a> Usage<'a> {
     /// Reads that start at one record and touch the other.
     pub(super) fn pair(&self, start: Option<usize>, touched: Option<usize>) -> &[&'a AccessPattern] {
         let (Some(start), Some(touched)) = (start, touched) else { return &[] };
-        self.pairs.get(&(start, touched)).map(Vec::as_slice).unwrap_or(&[])
+        let Some(range) = self.info.get(start).map(|i| i.pairs.clone()) else { return &[] };
+        let keys = self.pair_keys.get(range.clone()).unwrap_or(&[]);
+        let Some(from) = keys.iter().position(|&k| k == touched) else { return &[] };
+        let len = keys.get(from..).map_or(0, |rest| rest.iter().take_while(|&&k| k == touched).count());
+        self.pair_reads.get(range.start + from..range.start + from + len).unwrap_or(&[])
     }
 
     /// Reads that start at a record and name `head` as a path's first segment (`head`: the

@@ -108,13 +108,14 @@ impl Rule for RelationalInDisguise {
                 continue;
             }
             let ids = layout.ids();
-            let names: Vec<&str> = if missing.is_empty() {
-                q.touches.iter().map(String::as_str).zip(ids.touched_of(q)).map(name).collect()
+            // The list argument is made straight from the names (of known length: one allocation).
+            let names: std::sync::Arc<[Arg]> = if missing.is_empty() {
+                q.touches.iter().map(String::as_str).zip(ids.touched_of(q)).map(|t| Arg::str(name(t))).collect()
             } else {
-                missing.into_iter().map(name).collect()
+                missing.into_iter().map(|t| Arg::str(name(t))).collect()
             };
             let none = names.is_empty();
-            let others = Arg::list(&names);
+            let others = Arg::List(names);
             let (id, query, per_minute, entity) =
                 (&q.id, &q.name, Arg::Count(rate(q)), name((&q.entity, ids.start_of(q))));
             let message = if q.uses_lookup && none {
@@ -154,10 +155,13 @@ impl Rule for RelationalInDisguise {
                 ),
             ));
         }
-        let reads: Vec<&AccessPattern> = model.queries.iter().filter(|q| is_read(q)).collect();
-        let lookups = reads.iter().filter(|q| q.uses_lookup).count();
-        if !reads.is_empty() {
-            let share = lookups as f64 / reads.len() as f64;
+        let (reads, lookups) = model
+            .queries
+            .iter()
+            .filter(|q| is_read(q))
+            .fold((0usize, 0usize), |(reads, lookups), q| (reads + 1, lookups + usize::from(q.uses_lookup)));
+        if reads > 0 {
+            let share = lookups as f64 / reads as f64;
             if share > model.thresholds.lookup_share {
                 out.push(Self::finding(
                     Place::Model,
@@ -165,7 +169,7 @@ impl Rule for RelationalInDisguise {
                         en: "{lookups} of {reads} reads use $lookup ({share}), over the {limit} Atlas flags",
                         es: "{lookups} de {reads} lecturas usan $lookup ({share}), por encima del {limit} que señala Atlas",
                         pt: "{lookups} de {reads} leituras usam $lookup ({share}), acima dos {limit} que o Atlas sinaliza";
-                        lookups, reads = reads.len(), share = Arg::Percent(share), limit = Arg::Percent(model.thresholds.lookup_share)
+                        lookups, reads, share = Arg::Percent(share), limit = Arg::Percent(model.thresholds.lookup_share)
                     ),
                     text!(
                         en: "When most reads join collections, the documents are shaped like tables: the design pays MongoDB's costs without its benefits.",
