@@ -86,15 +86,7 @@ pub(crate) fn derive_with(layout: &Layout, shapes: &Shapes, loads: &FastMap<&str
         let Some(root) = shape.root_in(model) else { continue };
         let Ok(position) = u32::try_from(at) else { continue };
         let write_heavy = loads.get(root.id.as_str()).is_some_and(Load::write_heavy);
-        let candidate = Candidate {
-            origin: 0,
-            keys: Keys::Derived(shape),
-            first: position,
-            more: Vec::new(),
-            reason: Reason::Derived,
-            multikey: shape.multikey(),
-            declared: false,
-        };
+        let candidate = Candidate::new(Keys::Derived(shape), position, Reason::Derived, shape.multikey(), false);
         found.add(group_of(shape.root), write_heavy && is_rare(q), candidate);
     }
     for r in &model.relations {
@@ -104,15 +96,7 @@ pub(crate) fn derive_with(layout: &Layout, shapes: &Shapes, loads: &FastMap<&str
         if !model.entities.get(at).is_some_and(|e| layout.is_collection(e)) {
             continue;
         }
-        let candidate = Candidate {
-            origin: 0,
-            keys: Keys::Ttl(field, ttl),
-            first: NONE,
-            more: Vec::new(),
-            reason: Reason::Ttl(&r.id),
-            multikey: false,
-            declared: false,
-        };
+        let candidate = Candidate::new(Keys::Ttl(field, ttl), NONE, Reason::Ttl(&r.id), false, false);
         found.add(group_of(at), false, candidate);
     }
     // The runs per minute of each query id, gathered only when some collection is over budget.
@@ -193,15 +177,10 @@ fn rates_of<'m>(layout: &Layout<'m>, shapes: &Shapes) -> FastMap<&'m str, f64> {
 
 /// The indexes the designer declared on `root`.
 fn declared_of(root: &Entity) -> impl Iterator<Item = Candidate<'_>> {
-    root.collection.indexes.iter().map(|index| Candidate {
-        origin: 0,
-        keys: Keys::Declared(index),
-        first: NONE,
-        more: Vec::new(),
-        reason: Reason::Declared,
-        multikey: false,
-        declared: true,
-    })
+    root.collection
+        .indexes
+        .iter()
+        .map(|index| Candidate::new(Keys::Declared(index), NONE, Reason::Declared, false, true))
 }
 
 #[cfg(test)]
