@@ -77,6 +77,7 @@ pub(crate) fn derive_with(layout: &Layout, shapes: &Shapes, loads: &FastMap<&str
         }
     };
     let mut found = Found::new(model.entities.len(), model.queries.len());
+    let mut heavy: Vec<Option<bool>> = vec![None; model.entities.len()];
     let mut reasons = Reasons { model, shapes, derived: index_reason::DerivedReasons::default() };
     for (at, (q, shape)) in model.queries.iter().zip(shapes.iter()).enumerate() {
         let Some(shape) = shape else { continue };
@@ -85,7 +86,17 @@ pub(crate) fn derive_with(layout: &Layout, shapes: &Shapes, loads: &FastMap<&str
         }
         let Some(root) = shape.root_in(model) else { continue };
         let Ok(position) = u32::try_from(at) else { continue };
-        let write_heavy = loads.get(root.id.as_str()).is_some_and(Load::write_heavy);
+        // Looked up once per collection position (most collections have several queries).
+        let write_heavy = match heavy.get_mut(shape.root) {
+            Some(Some(known)) => *known,
+            slot => {
+                let known = loads.get(root.id.as_str()).is_some_and(Load::write_heavy);
+                if let Some(slot) = slot {
+                    *slot = Some(known);
+                }
+                known
+            }
+        };
         let candidate = Candidate::new(Keys::Derived(shape), position, Reason::Derived, shape.multikey(), false);
         found.add(group_of(shape.root), write_heavy && is_rare(q), candidate);
     }

@@ -346,6 +346,30 @@ mod tests {
     }
 
     #[test]
+    fn fingerprints_tell_first_fields_apart_and_keep_equal_ones_equal() {
+        let (a, b, c) = (
+            IndexSpec::new(&[("estado", 1)]),
+            IndexSpec::new(&[("estado", -1), ("fecha", 1)]),
+            IndexSpec::new(&[("estados", 1)]),
+        );
+        let none = IndexSpec::new(&[]);
+        let (ka, kb, kc, kn) = (Keys::Declared(&a), Keys::Declared(&b), Keys::Declared(&c), Keys::Declared(&none));
+        assert_eq!(head(&ka), head(&kb), "same first field, either direction");
+        assert_ne!(head(&ka), head(&kc), "a longer field");
+        assert_eq!(head(&kn), EMPTY);
+        assert_eq!(head(&Keys::Ttl("estado", 60)), head(&ka));
+        let candidate = |keys| Candidate::new(keys, NONE, Reason::Declared, false, false);
+        assert!(absorbs(&candidate(kb), &candidate(ka)), "a flipped prefix");
+        assert!(!absorbs(&candidate(kc), &candidate(ka)));
+        assert!(absorbs(&candidate(kc), &candidate(kn)), "no keys: a prefix of any index");
+        let long: Vec<(String, i8)> = vec![("a_field_name_longer_than_seven".into(), 1)];
+        let long = IndexSpec::new(&long.iter().map(|(f, d)| (f.as_str(), *d)).collect::<Vec<_>>());
+        let other = IndexSpec::new(&[("a_field_name_longer_than_seven_too", 1)]);
+        let (kl, ko) = (Keys::Declared(&long), Keys::Declared(&other));
+        assert!(!absorbs(&candidate(ko), &candidate(kl)), "same first bytes, other field");
+    }
+
+    #[test]
     fn reasons_are_written_from_where_the_index_comes_from() {
         let model = Model::new("t");
         let shapes: Shapes = std::sync::Arc::new(Vec::new());

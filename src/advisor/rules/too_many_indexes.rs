@@ -127,6 +127,25 @@ fn reaching_runs(indexes: &[IndexAdvice], reached: impl Fn(usize) -> bool) -> Fa
 #[cfg(test)]
 mod tests {
     use super::super::collection_fixtures::{findings, model, query};
+
+    #[test]
+    fn runs_of_one_collection_are_counted_and_kept_only_when_they_reach() {
+        use super::{reaching_runs, IndexAdvice};
+        let advice = |e: &str| IndexAdvice {
+            entity: e.into(),
+            index: std::sync::Arc::new(IndexSpec::new(&[("a", 1)])),
+            queries: Vec::new(),
+            reason: crate::i18n::Text::empty(),
+            multikey: false,
+            declared: false,
+        };
+        let list: Vec<IndexAdvice> = ["a", "a", "a", "b", "c", "c"].into_iter().map(advice).collect();
+        let runs = reaching_runs(&list, |n| n >= 2);
+        assert_eq!(runs.len(), 2);
+        assert_eq!((runs.get("a"), runs.get("c"), runs.get("b")), (Some(&3), Some(&2), None));
+        assert!(reaching_runs(&list, |n| n > 3).is_empty());
+        assert!(reaching_runs(&[], |_| true).is_empty());
+    }
     use crate::model::{IndexSpec, Model, QueryKind};
 
     fn with_indexes(n: usize, write_rate: f64) -> Model {
