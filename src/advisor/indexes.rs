@@ -77,6 +77,7 @@ pub(crate) fn derive_with(layout: &Layout, shapes: &Shapes, loads: &FastMap<&str
         }
     };
     let mut found = Found::new(model.entities.len(), model.queries.len());
+    let mut heavy: Vec<Option<bool>> = vec![None; model.entities.len()];
     let mut reasons = Reasons { model, shapes, derived: index_reason::DerivedReasons::default() };
     for (at, (q, shape)) in model.queries.iter().zip(shapes.iter()).enumerate() {
         let Some(shape) = shape else { continue };
@@ -85,16 +86,18 @@ pub(crate) fn derive_with(layout: &Layout, shapes: &Shapes, loads: &FastMap<&str
         }
         let Some(root) = shape.root_in(model) else { continue };
         let Ok(position) = u32::try_from(at) else { continue };
-        let write_heavy = loads.get(root.id.as_str()).is_some_and(Load::write_heavy);
-        let candidate = Candidate {
-            origin: 0,
-            keys: Keys::Derived(shape),
-            first: position,
-            more: Vec::new(),
-            reason: Reason::Derived,
-            multikey: shape.multikey(),
-            declared: false,
+        // Looked up once per collection position (most collections have several queries).
+        let write_heavy = match heavy.get_mut(shape.root) {
+            Some(Some(known)) => *known,
+            slot => {
+                let known = loads.get(root.id.as_str()).is_some_and(Load::write_heavy);
+                if let Some(slot) = slot {
+                    *slot = Some(known);
+                }
+                known
+            }
         };
+        let candidate = Candidate::new(Keys::Derived(shape), position, Reason::Derived, shape.multikey(), false);
         found.add(group_of(shape.root), write_heavy && is_rare(q), candidate);
     }
     for r in &model.relations {
@@ -104,15 +107,7 @@ pub(crate) fn derive_with(layout: &Layout, shapes: &Shapes, loads: &FastMap<&str
         if !model.entities.get(at).is_some_and(|e| layout.is_collection(e)) {
             continue;
         }
-        let candidate = Candidate {
-            origin: 0,
-            keys: Keys::Ttl(field, ttl),
-            first: NONE,
-            more: Vec::new(),
-            reason: Reason::Ttl(&r.id),
-            multikey: false,
-            declared: false,
-        };
+        let candidate = Candidate::new(Keys::Ttl(field, ttl), NONE, Reason::Ttl(&r.id), false, false);
         found.add(group_of(at), false, candidate);
     }
     // The runs per minute of each query id, gathered only when some collection is over budget.
@@ -193,15 +188,10 @@ fn rates_of<'m>(layout: &Layout<'m>, shapes: &Shapes) -> FastMap<&'m str, f64> {
 
 /// The indexes the designer declared on `root`.
 fn declared_of(root: &Entity) -> impl Iterator<Item = Candidate<'_>> {
-    root.collection.indexes.iter().map(|index| Candidate {
-        origin: 0,
-        keys: Keys::Declared(index),
-        first: NONE,
-        more: Vec::new(),
-        reason: Reason::Declared,
-        multikey: false,
-        declared: true,
-    })
+    root.collection
+        .indexes
+        .iter()
+        .map(|index| Candidate::new(Keys::Declared(index), NONE, Reason::Declared, false, true))
 }
 
 #[cfg(test)]

@@ -133,6 +133,8 @@ pub(super) struct Candidate<'a> {
     /// Declared indexes first (0), then derived ones by the order they were found (1, 2, ...).
     pub origin: u32,
     pub keys: Keys<'a>,
+    /// The fingerprint of its first field (see [`head`]).
+    head: u64,
     /// The position of the query it was derived for ([`NONE`] for none), then the queries of
     /// the indexes it absorbed.
     pub first: u32,
@@ -140,6 +142,31 @@ pub(super) struct Candidate<'a> {
     pub reason: Reason<'a>,
     pub multikey: bool,
     pub declared: bool,
+}
+
+/// The fingerprint of an index with no keys.
+const EMPTY: u64 = 0;
+
+/// A fingerprint of an index's first field: its length and first bytes (equal fields give
+/// equal fingerprints; [`EMPTY`] for no keys).
+fn head(keys: &Keys) -> u64 {
+    if keys.len() == 0 {
+        return EMPTY;
+    }
+    let field = keys.key(0).0.as_bytes();
+    let mut out = [0u8; 8];
+    out[0] = u8::try_from(field.len()).unwrap_or(u8::MAX) | 0x80;
+    for (o, b) in out.iter_mut().skip(1).zip(field) {
+        *o = *b;
+    }
+    u64::from_le_bytes(out)
+}
+
+impl<'a> Candidate<'a> {
+    /// A candidate serving `first` (or [`NONE`]) with these keys.
+    pub(super) fn new(keys: Keys<'a>, first: u32, reason: Reason<'a>, multikey: bool, declared: bool) -> Self {
+        Candidate { origin: 0, head: head(&keys), keys, first, more: Vec::new(), reason, multikey, declared }
+    }
 }
 
 impl Candidate<'_> {
@@ -266,6 +293,10 @@ pub(super) fn fold_into<'a>(reasons: &mut Reasons, host: &mut Candidate<'a>, can
 
 /// Whether `host` serves `candidate` (see [`merge`]).
 pub(super) fn absorbs(host: &Candidate, candidate: &Candidate) -> bool {
+    // Most pairs differ in their first field: told apart by its fingerprint alone.
+    if candidate.head != host.head && candidate.head != EMPTY {
+        return false;
+    }
     match (host.keys.ttl(), candidate.keys.ttl()) {
         (None, None) => candidate.keys.prefix_either_way(&host.keys),
         (Some(a), Some(b)) => a == b && host.keys.same(&candidate.keys),
@@ -306,20 +337,36 @@ mod tests {
         assert!(Keys::Ttl("dia", 60).same(&ttl_declared) && Keys::Ttl("dia", 60).ttl() == Some(60));
         assert!(!Keys::Ttl("dia", 60).same(&long));
         assert_eq!(Keys::Ttl("dia", 60).spec(), ttl);
-        let mut c = Candidate {
-            origin: 0,
-            keys: long,
-            first: NONE,
-            more: Vec::new(),
-            reason: Reason::Declared,
-            multikey: false,
-            declared: true,
-        };
+        let mut c = Candidate::new(long, NONE, Reason::Declared, false, true);
         assert_eq!(c.queries().count(), 0);
         c.push(3);
         c.push(1);
         assert_eq!(c.queries().collect::<Vec<_>>(), [3, 1]);
         assert_eq!(c.query_count(), 2);
+    }
+
+    #[test]
+    fn fingerprints_tell_first_fields_apart_and_keep_equal_ones_equal() {
+        let (a, b, c) = (
+            IndexSpec::new(&[("estado", 1)]),
+            IndexSpec::new(&[("estado", -1), ("fecha", 1)]),
+            IndexSpec::new(&[("estados", 1)]),
+        );
+        let none = IndexSpec::new(&[]);
+        let (ka, kb, kc, kn) = (Keys::Declared(&a), Keys::Declared(&b), Keys::Declared(&c), Keys::Declared(&none));
+        assert_eq!(head(&ka), head(&kb), "same first field, either direction");
+        assert_ne!(head(&ka), head(&kc), "a longer field");
+        assert_eq!(head(&kn), EMPTY);
+        assert_eq!(head(&Keys::Ttl("estado", 60)), head(&ka));
+        let candidate = |keys| Candidate::new(keys, NONE, Reason::Declared, false, false);
+        assert!(absorbs(&candidate(kb), &candidate(ka)), "a flipped prefix");
+        assert!(!absorbs(&candidate(kc), &candidate(ka)));
+        assert!(absorbs(&candidate(kc), &candidate(kn)), "no keys: a prefix of any index");
+        let long: Vec<(String, i8)> = vec![("a_field_name_longer_than_seven".into(), 1)];
+        let long = IndexSpec::new(&long.iter().map(|(f, d)| (f.as_str(), *d)).collect::<Vec<_>>());
+        let other = IndexSpec::new(&[("a_field_name_longer_than_seven_too", 1)]);
+        let (kl, ko) = (Keys::Declared(&long), Keys::Declared(&other));
+        assert!(!absorbs(&candidate(ko), &candidate(kl)), "same first bytes, other field");
     }
 
     #[test]
@@ -340,15 +387,7 @@ mod tests {
     #[test]
     fn found_indexes_come_back_by_group_in_the_order_found_once() {
         let spec = IndexSpec::new(&[("a", 1)]);
-        let candidate = |first: u32| Candidate {
-            origin: 0,
-            keys: Keys::Declared(&spec),
-            first,
-            more: Vec::new(),
-            reason: Reason::Declared,
-            multikey: false,
-            declared: false,
-        };
+        let candidate = |first: u32| Candidate::new(Keys::Declared(&spec), first, Reason::Declared, false, false);
         let mut found = Found::new(3, 0);
         for (group, rare, q) in [(2, false, 0), (0, false, 1), (2, true, 2), (2, false, 3), (7, false, 4)] {
             found.add(group, rare, candidate(q));

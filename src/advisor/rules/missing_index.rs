@@ -3,6 +3,7 @@ use super::single_field_indexes::single_on;
 use crate::advisor::query_shape::{serves, FREQUENT_PER_MINUTE};
 use crate::advisor::{Context, Finding, Fix, Rule, RuleMeta};
 use crate::fast_hash::FastSet;
+use crate::i18n::Arg;
 use crate::model::{Id, Place};
 use crate::{declare_rule, text};
 
@@ -45,7 +46,8 @@ impl Rule for MissingIndex {
 
     fn check(&self, cx: &Context, out: &mut Vec<Finding>) {
         let frequent = cx.model.queries.iter().zip(cx.shapes()).filter(|(q, _)| q.per_minute >= FREQUENT_PER_MINUTE);
-        let mut kept: Option<FastSet<(&str, &str)>> = None;
+        // (collection, query) ids as bytes: an inline id is not checked as UTF-8 again.
+        let mut kept: Option<FastSet<(&[u8], &[u8])>> = None;
         for (q, shape) in frequent {
             let Some(shape) = shape else { continue };
             if !shape.needs_index() {
@@ -66,11 +68,11 @@ impl Rule for MissingIndex {
                 let n = cx.report.indexes.iter().map(|a| a.queries.len()).sum();
                 let mut pairs = FastSet::with_capacity_and_hasher(n, Default::default());
                 for a in &cx.report.indexes {
-                    pairs.extend(a.queries.iter().map(|q| (a.entity.as_str(), q.as_str())));
+                    pairs.extend(a.queries.iter().map(|q| (a.entity.as_bytes(), q.as_bytes())));
                 }
                 pairs
             });
-            let room = kept.contains(&(root.id.as_str(), q.id.as_str()));
+            let room = kept.contains(&(root.id.as_bytes(), q.id.as_bytes()));
             let mut f = Self::finding(
                 Place::Query { id: Id::new(&q.id) },
                 text!(
@@ -89,14 +91,14 @@ impl Rule for MissingIndex {
                         en: "Create {ideal} (equality, sort, range).",
                         es: "Crea {ideal} (igualdad, ordenación, rango).",
                         pt: "Crie {ideal} (igualdade, ordenação, intervalo).";
-                        ideal = ideal.key_doc()
+                        ideal = ideal.with_key_doc(Arg::str)
                     )
                 } else {
                     text!(
                         en: "{coll} has no room for another index: replace one that serves only rare queries with {ideal} (equality, sort, range).",
                         es: "{coll} no admite otro índice: sustituye uno que solo atienda consultas poco frecuentes por {ideal} (igualdad, ordenación, rango).",
                         pt: "{coll} não comporta outro índice: substitua um que atenda só consultas raras por {ideal} (igualdade, ordenação, intervalo).";
-                        coll = &root.name, ideal = ideal.key_doc()
+                        coll = &root.name, ideal = ideal.with_key_doc(Arg::str)
                     )
                 },
             );
