@@ -380,7 +380,7 @@ mod tests {
         assert_eq!(Arg::concat(["a:1", ", ", "b:-1"].into_iter()), Arg::from("a:1, b:-1"));
         assert!(matches!(Arg::concat(["x".repeat(22).as_str()].into_iter()), Arg::Short(_)));
         let long = ["a_long_field:1", ", ", "another_one:-1"];
-        assert!(matches!(Arg::concat(long.into_iter()), Arg::Shared(ref s) if &**s == long.concat()));
+        assert!(matches!(Arg::concat(long.into_iter()), Arg::Shared(ref s) if **s == long.concat()));
         assert_eq!(Arg::display(f64::NAN), Arg::from("NaN"));
         assert_eq!(Arg::display(format_args!("{:>30}", 1)), Arg::from(format!("{:>30}", 1)), "too long: shared");
     }
