@@ -150,6 +150,18 @@ impl Arg {
         }
     }
 
+    /// The pieces written one after the other as one name (`field:1, other:-1`): inline when
+    /// short, without the formatter; shared otherwise.
+    pub fn concat<'a>(parts: impl Iterator<Item = &'a str> + Clone) -> Arg {
+        let mut short = ShortWriter { len: 0, bytes: [0; SHORT] };
+        if parts.clone().try_for_each(|part| short.write_str(part)).is_ok() {
+            return Arg::Short(ShortStr { len: short.len, bytes: short.bytes });
+        }
+        let mut long = String::with_capacity(parts.clone().map(str::len).sum());
+        parts.for_each(|part| long.push_str(part));
+        Arg::Shared(Arc::from(long))
+    }
+
     /// A list of names (`a, b and c`), in one allocation.
     pub fn list<S: AsRef<str>>(items: &[S]) -> Arg {
         Arg::List(items.iter().map(|s| Arg::str(s.as_ref())).collect())
@@ -365,6 +377,10 @@ mod tests {
         assert_eq!(Arg::display(-3.5), Arg::from("-3.5"));
         assert_eq!(Arg::dotted("items", "votos"), Arg::from("items.votos"));
         assert_eq!(Arg::dotted("a_long_holder_name", "field"), Arg::from("a_long_holder_name.field"));
+        assert_eq!(Arg::concat(["a:1", ", ", "b:-1"].into_iter()), Arg::from("a:1, b:-1"));
+        assert!(matches!(Arg::concat(["x".repeat(22).as_str()].into_iter()), Arg::Short(_)));
+        let long = ["a_long_field:1", ", ", "another_one:-1"];
+        assert!(matches!(Arg::concat(long.into_iter()), Arg::Shared(ref s) if **s == long.concat()));
         assert_eq!(Arg::display(f64::NAN), Arg::from("NaN"));
         assert_eq!(Arg::display(format_args!("{:>30}", 1)), Arg::from(format!("{:>30}", 1)), "too long: shared");
     }

@@ -62,22 +62,12 @@ impl Rule for NonUniqueSortPagination {
                     id, name
                 )
             } else {
-                // `field:dir, field:dir`, written in one string (no `format!` per key).
-                let mut keys = String::with_capacity(shape.sort().map(|(field, _)| field.len() + 6).sum());
-                for (i, (field, dir)) in shape.sort().enumerate() {
-                    if i > 0 {
-                        keys.push_str(", ");
-                    }
-                    keys.push_str(field);
-                    keys.push_str(match dir {
-                        1 => ":1",
-                        -1 => ":-1",
-                        _ => ":",
-                    });
-                    if !matches!(dir, 1 | -1) {
-                        keys.push_str(&dir.to_string());
-                    }
-                }
+                // `field:dir, field:dir`, written inline when short (no `String` to build and drop).
+                let keys = if shape.sort().all(|(_, dir)| matches!(dir, 1 | -1)) {
+                    crate::i18n::Arg::concat(shape.sort().enumerate().flat_map(piece))
+                } else {
+                    crate::i18n::Arg::display(SortKeys(shape.sort()))
+                };
                 text!(
                     en: "{id} ({name}) paginates on the sort {keys}, which is not unique.",
                     es: "{id} ({name}) pagina según la ordenación {keys}, que no es única.",
@@ -102,6 +92,32 @@ impl Rule for NonUniqueSortPagination {
                 ),
             ));
         }
+    }
+}
+
+/// Key `i` of a sort whose directions are 1 or -1, as the pieces of `, field:dir`.
+fn piece((i, (field, dir)): (usize, (&str, i8))) -> [&str; 3] {
+    [if i > 0 { ", " } else { "" }, field, if dir == 1 { ":1" } else { ":-1" }]
+}
+
+/// A sort as `field:dir, field:dir`.
+struct SortKeys<I>(I);
+
+impl<'a, I: Iterator<Item = (&'a str, i8)> + Clone> std::fmt::Display for SortKeys<I> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        for (i, (field, dir)) in self.0.clone().enumerate() {
+            if i > 0 {
+                f.write_str(", ")?;
+            }
+            f.write_str(field)?;
+            f.write_str(":")?;
+            match dir {
+                1 => f.write_str("1")?,
+                -1 => f.write_str("-1")?,
+                dir => write!(f, "{dir}")?,
+            }
+        }
+        Ok(())
     }
 }
 

@@ -1,6 +1,6 @@
 use crate::advisor::{Context, Finding, Rule, RuleMeta, Severity};
 use crate::declare_rule;
-use crate::i18n::Text;
+use crate::i18n::{Arg, Text};
 use crate::model::ids::Kind;
 use crate::model::{Id, Place};
 use crate::text;
@@ -61,18 +61,23 @@ impl Rule for WriteSpansAggregates {
                 None => queries.iter().find(|q| q.id == span.query),
             };
             let Some(q) = q else { continue };
-            let names: Vec<String> = span
-                .aggregates
-                .iter()
-                .map(|id| cx.entity(id).map(|e| e.name.clone()).unwrap_or_else(|| id.clone()))
-                .collect();
-            let mentions_tx = |s: &str| s.to_ascii_lowercase().contains("transaction");
+            // The names as one list argument, in one allocation (no `String` per name).
+            let names = Arg::List(
+                span.aggregates
+                    .iter()
+                    .map(|id| Arg::str(cx.entity(id).map_or(id.as_str(), |e| e.name.as_str())))
+                    .collect(),
+            );
+            let n = span.aggregates.len();
+            let mentions_tx = |s: &str| {
+                s.as_bytes().windows(TRANSACTION.len()).any(|w| w.eq_ignore_ascii_case(TRANSACTION.as_bytes()))
+            };
             let decided = !q.consistency.trim().is_empty() || mentions_tx(&q.precondition) || mentions_tx(&q.notes);
             let message = text!(
                 en: "{id} \"{query}\" changes {n} aggregates ({names}): no single write is atomic across them",
                 es: "{id} \"{query}\" modifica {n} agregados ({names}): ninguna escritura por sí sola es atómica entre ellos",
                 pt: "{id} \"{query}\" altera {n} agregados ({names}): nenhuma escrita isolada é atômica entre eles";
-                id = &q.id, query = &q.name, n = names.len(), names
+                id = &q.id, query = &q.name, n, names
             );
             let hint = if decided {
                 recorded(q)
@@ -100,6 +105,9 @@ impl Rule for WriteSpansAggregates {
         }
     }
 }
+
+/// The word that shows a write's notes name a transaction (in any case).
+const TRANSACTION: &str = "transaction";
 
 /// The choice the access pattern records, quoted as the designer wrote it.
 fn recorded(q: &crate::model::AccessPattern) -> Text {
