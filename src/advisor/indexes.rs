@@ -21,7 +21,9 @@ use crate::model::{Entity, Id, Model, Storage};
 use std::sync::Arc;
 
 mod merge;
+mod query_ids;
 use merge::{absorbs, fold_into, id_at, merge, trim, Candidate, Found, Keys, Reason, Reasons, NONE};
+pub use query_ids::QueryIds;
 
 /// Derived and declared indexes of every collection, collection by collection.
 pub fn derive(model: &Model) -> Vec<IndexAdvice> {

@@ -1,5 +1,6 @@
 //! The advisor's report: everything derived from a model, for the UI, the CLI and exporters.
 
+pub use super::indexes::QueryIds;
 pub use super::relation_advice::RelationAdvice;
 use super::Finding;
 use crate::i18n::Text;
@@ -228,8 +229,8 @@ pub struct IndexAdvice {
     /// Shared with the [`QueryAdvice`] of the queries it serves (serialised as the index).
     #[serde(serialize_with = "shared_index")]
     pub index: Arc<IndexSpec>,
-    /// Access patterns it serves (their ids, inline when short).
-    pub queries: Vec<Id>,
+    /// Access patterns it serves (their ids, inline when short; one id kept inline).
+    pub queries: QueryIds,
     /// Why these keys in this order (ESR, tie-breaker, TTL, multikey).
     pub reason: Text,
     /// A key is an array path (multikey index).

@@ -134,7 +134,7 @@ mod tests {
         let advice = |e: &str| IndexAdvice {
             entity: e.into(),
             index: std::sync::Arc::new(IndexSpec::new(&[("a", 1)])),
-            queries: Vec::new(),
+            queries: Default::default(),
             reason: crate::i18n::Text::empty(),
             multikey: false,
             declared: false,
