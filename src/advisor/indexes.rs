@@ -124,9 +124,10 @@ pub(crate) fn derive_with(layout: &Layout, shapes: &Shapes, loads: &FastMap<&str
     let mut positions = model.entities.iter().enumerate();
     // One set of lists for every collection, emptied after each: no list per collection.
     let (mut derived, mut rare, mut kept) = (Vec::new(), Vec::new(), Vec::new());
+    let (mut order, mut hosts) = (Vec::new(), Vec::new());
     // Every kept index in one shared list (one allocation, not one per index): each advice
     // names a placeholder until the list is complete.
-    let mut specs: Vec<IndexSpec> = Vec::new();
+    let mut specs: Vec<IndexSpec> = Vec::with_capacity(advice.capacity());
     let placeholder = Arc::new(Vec::new());
     for root in layout.collections() {
         let Some((pos, _)) = positions.find(|(_, e)| std::ptr::eq(*e, root)) else { continue };
@@ -144,11 +145,8 @@ pub(crate) fn derive_with(layout: &Layout, shapes: &Shapes, loads: &FastMap<&str
             }
             continue;
         }
-        for (i, candidate) in derived.iter_mut().enumerate() {
-            candidate.origin = u32::try_from(i + 1).unwrap_or(u32::MAX);
-        }
         kept.extend(declared_of(root));
-        merge(&mut reasons, &mut kept, &mut derived);
+        merge(&mut reasons, &mut kept, &mut derived, &mut order, &mut hosts);
         let budget = loads.get(root.id.as_str()).copied().unwrap_or_default().budget(&model.thresholds);
         if kept.len() > budget {
             trim(model, &mut kept, budget, rates.get_or_insert_with(|| rates_of(layout, shapes)));
