@@ -17,11 +17,15 @@ use super::paths::Layout;
 use super::query_shape::{shapes, Shapes};
 use super::IndexAdvice;
 use crate::fast_hash::FastMap;
-use crate::model::{Entity, Id, Model, Storage};
+use crate::model::{Entity, Id, IndexSpec, Model, Storage};
 use std::sync::Arc;
 
 mod merge;
+mod query_ids;
+mod shared;
 use merge::{absorbs, fold_into, id_at, merge, trim, Candidate, Found, Keys, Reason, Reasons, NONE};
+pub use query_ids::QueryIds;
+pub use shared::SharedIndex;
 
 /// Derived and declared indexes of every collection, collection by collection.
 pub fn derive(model: &Model) -> Vec<IndexAdvice> {
@@ -120,6 +124,11 @@ pub(crate) fn derive_with(layout: &Layout, shapes: &Shapes, loads: &FastMap<&str
     let mut positions = model.entities.iter().enumerate();
     // One set of lists for every collection, emptied after each: no list per collection.
     let (mut derived, mut rare, mut kept) = (Vec::new(), Vec::new(), Vec::new());
+    let (mut order, mut hosts) = (Vec::new(), Vec::new());
+    // Every kept index in one shared list (one allocation, not one per index): each advice
+    // names a placeholder until the list is complete.
+    let mut specs: Vec<IndexSpec> = Vec::with_capacity(advice.capacity());
+    let placeholder = Arc::new(Vec::new());
     for root in layout.collections() {
         let Some((pos, _)) = positions.find(|(_, e)| std::ptr::eq(*e, root)) else { continue };
         // Two collections with one id share their group: the first takes it.
@@ -136,11 +145,8 @@ pub(crate) fn derive_with(layout: &Layout, shapes: &Shapes, loads: &FastMap<&str
             }
             continue;
         }
-        for (i, candidate) in derived.iter_mut().enumerate() {
-            candidate.origin = u32::try_from(i + 1).unwrap_or(u32::MAX);
-        }
         kept.extend(declared_of(root));
-        merge(&mut reasons, &mut kept, &mut derived);
+        merge(&mut reasons, &mut kept, &mut derived, &mut order, &mut hosts);
         let budget = loads.get(root.id.as_str()).copied().unwrap_or_default().budget(&model.thresholds);
         if kept.len() > budget {
             trim(model, &mut kept, budget, rates.get_or_insert_with(|| rates_of(layout, shapes)));
@@ -158,9 +164,10 @@ pub(crate) fn derive_with(layout: &Layout, shapes: &Shapes, loads: &FastMap<&str
                     *owner = at;
                 }
             }
+            specs.push(c.keys.spec());
             advice.push(IndexAdvice {
                 entity: Id::new(&root.id),
-                index: Arc::new(c.keys.spec()),
+                index: SharedIndex::at(&placeholder, 0),
                 queries: c.queries().map(|q| Id::new(id_at(model, q))).collect(),
                 reason: reasons.build(c.reason, &c.keys, c.first),
                 multikey: c.multikey,
@@ -169,6 +176,10 @@ pub(crate) fn derive_with(layout: &Layout, shapes: &Shapes, loads: &FastMap<&str
         }
         let span = |p: usize| u32::try_from(p).unwrap_or(NONE);
         spans.push((span(pos), span(first), span(advice.len())));
+    }
+    let store = Arc::new(specs);
+    for (at, a) in advice.iter_mut().enumerate() {
+        a.index = SharedIndex::at(&store, at);
     }
     let links = ids.repeats().is_empty().then_some(Links { owners, spans });
     Derived { advice, links }

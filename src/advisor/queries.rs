@@ -4,12 +4,11 @@
 use super::indexes::Links;
 use super::paths::Layout;
 use super::query_shape::{serves, shapes, Shape};
-use super::{IndexAdvice, QueryAdvice};
+use super::{IndexAdvice, QueryAdvice, SharedIndex};
 use crate::fast_hash::FastMap;
 use crate::i18n::Arg;
 use crate::model::{AccessPattern, Entity, Id, IndexSpec, Model, QueryKind};
 use crate::text;
-use std::sync::Arc;
 
 mod explain;
 mod reach;
@@ -85,7 +84,7 @@ impl Lookup<'_> {
 fn advise_one(
     layout: &Layout,
     lookup: &Lookup,
-    id_index: &mut Option<Arc<IndexSpec>>,
+    id_index: &mut Option<SharedIndex>,
     explanations: &mut Explanations,
     at: usize,
     q: &AccessPattern,
@@ -172,18 +171,19 @@ fn advise_one(
         )
     };
     let (index, tail) = match shape {
-        Some(s) if s.id_equality => {
-            (Some(Arc::clone(id_index.get_or_insert_with(|| Arc::new(IndexSpec::new(&[("_id", 1)]))))), Tail::IdIndex)
-        }
+        Some(s) if s.id_equality => (
+            Some(id_index.get_or_insert_with(|| SharedIndex::new(IndexSpec::new(&[("_id", 1)]))).clone()),
+            Tail::IdIndex,
+        ),
         Some(s) if s.needs_index() => match lookup.chosen(at, &q.id, root, s) {
             Some(a) => {
                 let tail = Tail::Served {
-                    index: Arc::clone(&a.index),
+                    index: a.index.clone(),
                     declared: a.declared,
                     multikey: a.multikey,
                     what: what_served(s),
                 };
-                (Some(Arc::clone(&a.index)), tail)
+                (Some(a.index.clone()), tail)
             }
             None => (None, Tail::NoIndex),
         },
@@ -325,7 +325,7 @@ mod tests {
             linked_served +=
                 linked.iter().filter(|a| a.index.as_ref().is_some_and(|i| i.keys[0].field != "_id")).count();
             for a in linked.iter().filter_map(|a| a.index.as_ref()) {
-                let shared = derived.advice.iter().any(|d| std::sync::Arc::ptr_eq(&d.index, a));
+                let shared = derived.advice.iter().any(|d| SharedIndex::same(&d.index, a));
                 assert!(shared || a.keys[0].field == "_id", "the index advice's own, not a copy");
             }
         }

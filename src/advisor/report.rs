@@ -1,12 +1,12 @@
 //! The advisor's report: everything derived from a model, for the UI, the CLI and exporters.
 
+pub use super::indexes::{QueryIds, SharedIndex};
 pub use super::relation_advice::RelationAdvice;
 use super::Finding;
 use crate::i18n::Text;
-use crate::model::{Id, IndexSpec, Place};
+use crate::model::{Id, Place};
 use serde::Serialize;
 use std::borrow::Cow;
-use std::sync::Arc;
 
 /// The storage the advisor recommends for a relation (DOMAIN.md §3-§4).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -226,10 +226,9 @@ pub struct IndexAdvice {
     /// The collection (inline when short: no allocation).
     pub entity: Id,
     /// Shared with the [`QueryAdvice`] of the queries it serves (serialised as the index).
-    #[serde(serialize_with = "shared_index")]
-    pub index: Arc<IndexSpec>,
-    /// Access patterns it serves (their ids, inline when short).
-    pub queries: Vec<Id>,
+    pub index: SharedIndex,
+    /// Access patterns it serves (their ids, inline when short; one id kept inline).
+    pub queries: QueryIds,
     /// Why these keys in this order (ESR, tie-breaker, TTL, multikey).
     pub reason: Text,
     /// A key is an array path (multikey index).
@@ -248,18 +247,9 @@ pub struct QueryAdvice {
     pub single_document: bool,
     /// The index that serves it, if it filters or sorts: the one of its [`IndexAdvice`],
     /// shared (serialised as the index).
-    #[serde(serialize_with = "shared_index_or_none")]
-    pub index: Option<Arc<IndexSpec>>,
+    pub index: Option<SharedIndex>,
     /// One or two sentences: how it is served.
     pub explanation: Text,
-}
-
-fn shared_index<S: serde::Serializer>(index: &Arc<IndexSpec>, s: S) -> Result<S::Ok, S::Error> {
-    IndexSpec::serialize(index, s)
-}
-
-fn shared_index_or_none<S: serde::Serializer>(index: &Option<Arc<IndexSpec>>, s: S) -> Result<S::Ok, S::Error> {
-    Option::<&IndexSpec>::serialize(&index.as_deref(), s)
 }
 
 /// Everything the advisor says about a model.

@@ -130,8 +130,6 @@ impl Reasons<'_> {
 /// An index of one collection while merging.
 #[derive(Debug)]
 pub(super) struct Candidate<'a> {
-    /// Declared indexes first (0), then derived ones by the order they were found (1, 2, ...).
-    pub origin: u32,
     pub keys: Keys<'a>,
     /// The fingerprint of its first field (see [`head`]).
     head: u64,
@@ -165,7 +163,7 @@ fn head(keys: &Keys) -> u64 {
 impl<'a> Candidate<'a> {
     /// A candidate serving `first` (or [`NONE`]) with these keys.
     pub(super) fn new(keys: Keys<'a>, first: u32, reason: Reason<'a>, multikey: bool, declared: bool) -> Self {
-        Candidate { origin: 0, head: head(&keys), keys, first, more: Vec::new(), reason, multikey, declared }
+        Candidate { head: head(&keys), keys, first, more: Vec::new(), reason, multikey, declared }
     }
 }
 
@@ -227,14 +225,19 @@ impl<'a> Found<'a> {
 
     /// Takes the indexes of `group` (rare ones apart), in the order found; the group is
     /// empty afterwards.
-    pub(super) fn take(&mut self, group: usize, derived: &mut Vec<Candidate<'a>>, rare: &mut Vec<Candidate<'a>>) {
+    pub(super) fn take(
+        &mut self,
+        group: usize,
+        derived: &mut Vec<Option<Candidate<'a>>>,
+        rare: &mut Vec<Candidate<'a>>,
+    ) {
         let Some(ends) = self.ends.get_mut(group) else { return };
         let mut at = std::mem::replace(ends, (NONE, NONE)).0;
         while let Some((is_rare, candidate, next)) = self.items.get_mut(at as usize) {
             if let Some(candidate) = candidate.take() {
                 match *is_rare {
                     true => rare.push(candidate),
-                    false => derived.push(candidate),
+                    false => derived.push(Some(candidate)),
                 }
             }
             at = *next;
@@ -249,18 +252,52 @@ pub(super) fn id_at(model: &Model, at: u32) -> &str {
 
 /// Folds derived indexes into the declared ones (`kept`) and into each other: an index whose
 /// keys are a prefix of a kept one (or equal to it) is served by it. TTL indexes merge only
-/// with an identical TTL index. `kept` ends in origin order; `derived` ends empty.
-pub(super) fn merge<'a>(reasons: &mut Reasons, kept: &mut Vec<Candidate<'a>>, derived: &mut Vec<Candidate<'a>>) {
-    // Longest first, so each shorter index finds the longest one it is a prefix of.
-    derived.sort_by_key(|c| std::cmp::Reverse(c.keys.len()));
-    kept.reserve(derived.len());
-    for candidate in derived.drain(..) {
-        match kept.iter_mut().find(|k| absorbs(k, &candidate)) {
+/// with an identical TTL index. `kept` ends with the declared indexes, then the derived ones
+/// kept in the order found; `derived` ends empty. `order` and `hosts` are buffers reused
+/// between calls.
+///
+/// The candidates stay where they are: only their positions are sorted and listed.
+pub(super) fn merge<'a>(
+    reasons: &mut Reasons,
+    kept: &mut Vec<Candidate<'a>>,
+    derived: &mut Vec<Option<Candidate<'a>>>,
+    order: &mut Vec<u64>,
+    hosts: &mut Vec<u32>,
+) {
+    // Longest first (the first found on a tie), so each shorter index finds the longest one
+    // it is a prefix of: by key count and position, packed in one number.
+    order.clear();
+    order.extend(derived.iter().enumerate().map(|(i, c)| {
+        let len = c.as_ref().map_or(0, |c| c.keys.len());
+        (u64::from(u32::MAX - u32::try_from(len).unwrap_or(u32::MAX)) << 32) | i as u64
+    }));
+    order.sort_unstable();
+    // The derived indexes kept so far (positions in `derived`), in the order kept: searched
+    // after the declared ones, as they were appended after them.
+    hosts.clear();
+    for &packed in order.iter() {
+        let i = (packed & u64::from(u32::MAX)) as usize;
+        let Some(candidate) = derived.get_mut(i).and_then(Option::take) else { continue };
+        if let Some(host) = kept.iter_mut().find(|k| absorbs(k, &candidate)) {
+            fold_into(reasons, host, candidate);
+            continue;
+        }
+        let found = hosts
+            .iter()
+            .copied()
+            .find(|&h| derived.get(h as usize).and_then(Option::as_ref).is_some_and(|k| absorbs(k, &candidate)));
+        match found.and_then(|h| derived.get_mut(h as usize)).and_then(Option::as_mut) {
             Some(host) => fold_into(reasons, host, candidate),
-            None => kept.push(candidate),
+            None => {
+                if let Some(slot) = derived.get_mut(i) {
+                    *slot = Some(candidate);
+                }
+                hosts.push(u32::try_from(i).unwrap_or(u32::MAX));
+            }
         }
     }
-    kept.sort_by_key(|c| c.origin);
+    kept.reserve(hosts.len());
+    kept.extend(derived.drain(..).flatten());
 }
 
 /// `host` serves `candidate`'s queries too: note them and why.
@@ -396,7 +433,7 @@ mod tests {
         assert!(found.has(2) && found.has(0) && !found.has(1));
         let (mut derived, mut rare) = (Vec::new(), Vec::new());
         found.take(2, &mut derived, &mut rare);
-        assert_eq!(derived.iter().map(|c| c.first).collect::<Vec<_>>(), [0, 3]);
+        assert_eq!(derived.iter().flatten().map(|c| c.first).collect::<Vec<_>>(), [0, 3]);
         assert_eq!(rare.iter().map(|c| c.first).collect::<Vec<_>>(), [2]);
         assert!(!found.has(2));
         found.take(2, &mut derived, &mut rare);

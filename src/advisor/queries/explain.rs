@@ -6,11 +6,11 @@
 //! explanation allocates nothing of its own.
 
 use super::super::index_reason::and;
+use crate::advisor::SharedIndex;
 use crate::i18n::later::{Later, Sentence};
 use crate::i18n::{Arg, Text};
 use crate::model::IndexSpec;
 use crate::text;
-use std::sync::Arc;
 
 /// What the index that serves a query serves of it.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -30,7 +30,7 @@ pub(super) enum Tail {
     /// No index serves it: every run scans.
     NoIndex,
     /// An index of the collection serves it.
-    Served { index: Arc<IndexSpec>, declared: bool, multikey: bool, what: What },
+    Served { index: SharedIndex, declared: bool, multikey: bool, what: What },
 }
 
 impl Tail {
@@ -121,7 +121,7 @@ mod tests {
                 1 => Tail::IdIndex,
                 2 => Tail::NoIndex,
                 _ => Tail::Served {
-                    index: Arc::new(IndexSpec::new(&[("a.b", 1), ("c", -1)])),
+                    index: SharedIndex::new(IndexSpec::new(&[("a.b", 1), ("c", -1)])),
                     declared: i % 8 == 3,
                     multikey: true,
                     what: What::FilterAndSort,

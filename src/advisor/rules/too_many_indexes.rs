@@ -133,8 +133,8 @@ mod tests {
         use super::{reaching_runs, IndexAdvice};
         let advice = |e: &str| IndexAdvice {
             entity: e.into(),
-            index: std::sync::Arc::new(IndexSpec::new(&[("a", 1)])),
-            queries: Vec::new(),
+            index: IndexSpec::new(&[("a", 1)]).into(),
+            queries: Default::default(),
             reason: crate::i18n::Text::empty(),
             multikey: false,
             declared: false,
