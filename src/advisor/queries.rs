@@ -12,8 +12,8 @@ use crate::text;
 
 mod explain;
 mod reach;
-use explain::{Explained, Explanations, Tail, What};
-use reach::{kept_in, reach, Reach};
+use explain::{Explained, Explanations, First, How, Tail, What};
+use reach::{kept_in, reach, Clauses, Reach};
 
 /// One advice per access pattern, in model order.
 pub fn advise(model: &Model, indexes: &[IndexAdvice]) -> Vec<QueryAdvice> {
@@ -112,64 +112,44 @@ fn advise_one(
             pt: "{what}: o MongoDB não atende este padrão de acesso.";
             what
         );
-        let explanation = explanations.push(Explained(first, Tail::None));
+        let explanation = explanations.push(Explained(First::Built(Box::new(first)), Tail::None));
         return QueryAdvice { query: Id::new(&q.id), single_document: false, index: None, explanation };
     };
     let write = q.kind == QueryKind::Write;
-    let mut copied = Vec::new();
-    let mut apart = Vec::new();
+    // The clauses of copies go straight to the pool of the explanation's block; those of data
+    // kept apart are set aside (they replace the copies when there are any).
+    let pool = explanations.pool();
+    let from = pool.len();
+    let mut apart = Clauses::default();
     for (e, at) in q.touches.iter().zip(layout.ids().touched_of(q)).filter(|(e, _)| **e != q.entity) {
-        match reach(layout, root_at, e, at, write) {
-            Reach::Embedded => {}
-            Reach::Copied(how) => copied.extend(how.into_iter().map(Arg::from)),
+        match reach(layout, root_at, e, at, write, pool) {
+            Reach::Embedded | Reach::Copied => {}
             Reach::Apart(where_) => apart.push(where_),
         }
     }
     let single = apart.is_empty() && !q.uses_lookup;
-    let root_name = root.name.as_str();
-    let text = if !apart.is_empty() && write {
-        text!(
-            en: "Changes {root} and {others}: more than one aggregate, so the write needs a multi-document transaction or tolerance of a temporary inconsistency.",
-            es: "Cambia {root} y {others}: más de un agregado, así que la escritura necesita una transacción multidocumento o tolerar una inconsistencia temporal.",
-            pt: "Altera {root} e {others}: mais de um agregado, então a escrita precisa de uma transação multidocumento ou tolerar uma inconsistência temporária.";
-            root = root_name, others = joined(apart, false)
-        )
-    } else if !apart.is_empty() {
-        text!(
-            en: "Needs a second read or a $lookup: {where_}.",
-            es: "Necesita una segunda lectura o un $lookup: {where_}.",
-            pt: "Precisa de uma segunda leitura ou de um $lookup: {where_}.";
-            where_ = joined(apart, true)
-        )
+    let copied = pool.len() > from;
+    let how = if !apart.is_empty() {
+        pool.truncate(from);
+        pool.extend(apart.into_iter());
+        if write {
+            How::Changes
+        } else {
+            How::Needs
+        }
     } else if q.uses_lookup {
-        text!(
-            en: "Its data is in {root} documents, yet it is written with $lookup: read the documents directly.",
-            es: "Sus datos están en documentos de {root}, pero está escrito con $lookup: lee los documentos directamente.",
-            pt: "Seus dados estão em documentos de {root}, mas está escrito com $lookup: leia os documentos diretamente.";
-            root = root_name
-        )
-    } else if !copied.is_empty() {
-        text!(
-            en: "One {root} document serves it: {how}.",
-            es: "Un documento de {root} lo atiende: {how}.",
-            pt: "Um documento de {root} o atende: {how}.";
-            root = root_name, how = joined(copied, false)
-        )
+        pool.truncate(from);
+        How::Lookup
+    } else if copied {
+        How::Copied
     } else if write {
-        text!(
-            en: "Changes one {root} document: atomic on its own.",
-            es: "Cambia un documento de {root}: atómico por sí solo.",
-            pt: "Altera um documento de {root}: atômico por si só.";
-            root = root_name
-        )
+        How::WriteOne
     } else {
-        text!(
-            en: "Served by {root} documents alone: no second read.",
-            es: "Lo atienden solo documentos de {root}: sin segunda lectura.",
-            pt: "Atendido apenas por documentos de {root}: sem segunda leitura.";
-            root = root_name
-        )
+        How::Alone
     };
+    let range = |at: usize| u32::try_from(at).unwrap_or(u32::MAX);
+    let clauses = (range(from), range(pool.len()));
+    let text = First::Served { how, root: Arg::from(&root.name), clauses };
     let (index, tail) = match shape {
         Some(s) if s.id_equality => (
             Some(id_index.get_or_insert_with(|| SharedIndex::new(IndexSpec::new(&[("_id", 1)]))).clone()),
@@ -201,19 +181,6 @@ fn what_served(s: &Shape) -> What {
         (false, false) if s.equality().len() == 0 && s.range().len() == 0 => What::Sort,
         _ => What::FilterAndSort,
     }
-}
-
-/// Clauses or names one after the other, separated by `, ` or, with `semicolons`, by `; `.
-fn joined(items: Vec<Arg>, semicolons: bool) -> Arg {
-    let mut items = items.into_iter();
-    let Some(first) = items.next() else { return Arg::Static("") };
-    items.fold(first, |a, b| {
-        if semicolons {
-            text!(en: "{a}; {b}", es: "{a}; {b}", pt: "{a}; {b}"; a, b).into()
-        } else {
-            text!(en: "{a}, {b}", es: "{a}, {b}", pt: "{a}, {b}"; a, b).into()
-        }
-    })
 }
 
 #[cfg(test)]

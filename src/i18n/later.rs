@@ -14,17 +14,23 @@ pub const BLOCK: usize = 256;
 
 /// An item that says one sentence when read.
 pub trait Sentence: fmt::Debug + Send + Sync + 'static {
-    fn sentence(&self) -> Text;
+    /// What the items of one block share (lists they name by range, say): `()` when nothing.
+    type Pool: fmt::Debug + Default + Send + Sync + 'static;
+    /// The sentence, with the pool of the item's block.
+    fn sentence(&self, pool: &Self::Pool) -> Text;
 }
 
 /// Up to [`BLOCK`] items, shared by their sentences: named as the texts are handed out, set
 /// once the block is full or the store is done.
 #[derive(Debug)]
-struct Block<T>(OnceLock<Vec<T>>);
+struct Block<T: Sentence>(OnceLock<(Vec<T>, T::Pool)>);
 
 impl<T: Sentence> Deferred for Block<T> {
     fn text(&self, which: u8) -> Text {
-        self.0.get().and_then(|items| items.get(usize::from(which))).map(T::sentence).unwrap_or_else(Text::empty)
+        self.0
+            .get()
+            .and_then(|(items, pool)| Some(items.get(usize::from(which))?.sentence(pool)))
+            .unwrap_or_else(Text::empty)
     }
 }
 
@@ -33,6 +39,8 @@ impl<T: Sentence> Deferred for Block<T> {
 pub struct Later<T: Sentence> {
     block: Arc<Block<T>>,
     items: Vec<T>,
+    /// What the items of the block being filled share.
+    pool: T::Pool,
     /// At most how many items are still to come (room is made for them, up to a block, so a
     /// block never grows by copying its items).
     expected: usize,
@@ -41,7 +49,7 @@ pub struct Later<T: Sentence> {
 impl<T: Sentence> Later<T> {
     /// A store for at most `expected` items (more are taken; they only cost a regrowth).
     pub fn new(expected: usize) -> Later<T> {
-        Later { block: Arc::new(Block(OnceLock::new())), items: Vec::new(), expected }
+        Later { block: Arc::new(Block(OnceLock::new())), items: Vec::new(), pool: T::Pool::default(), expected }
     }
 
     /// `item`'s sentence, built when read.
@@ -59,13 +67,19 @@ impl<T: Sentence> Later<T> {
         text
     }
 
+    /// The pool of the block the next item goes to (what it names must be added before it is
+    /// pushed: a full block is set as it is).
+    pub fn pool(&mut self) -> &mut T::Pool {
+        &mut self.pool
+    }
+
     /// Sets the items pushed so far in the block their texts name, and starts another.
     fn flush(&mut self) {
         if self.items.is_empty() {
             return;
         }
         self.expected = self.expected.saturating_sub(self.items.len());
-        let _ = self.block.0.set(std::mem::take(&mut self.items));
+        let _ = self.block.0.set((std::mem::take(&mut self.items), std::mem::take(&mut self.pool)));
         self.block = Arc::new(Block(OnceLock::new()));
     }
 }
@@ -86,7 +100,8 @@ mod tests {
     struct Numbered(u64);
 
     impl Sentence for Numbered {
-        fn sentence(&self) -> Text {
+        type Pool = ();
+        fn sentence(&self, _: &()) -> Text {
             text!(en: "Item {n}.", es: "Elemento {n}.", pt: "Item nº {n}."; n = Arg::Int(self.0))
         }
     }

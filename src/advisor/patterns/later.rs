@@ -33,7 +33,8 @@ pub(super) struct BucketItem {
 }
 
 impl Sentence for Item {
-    fn sentence(&self) -> Text {
+    type Pool = ();
+    fn sentence(&self, _: &()) -> Text {
         match self {
             Item::Subset { size, child, order, field, count, parent } => {
                 subset_sentence(size, child, order, field, count.as_ref(), parent)

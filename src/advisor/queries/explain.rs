@@ -6,6 +6,7 @@
 //! explanation allocates nothing of its own.
 
 use super::super::index_reason::and;
+use super::reach::Clause;
 use crate::advisor::SharedIndex;
 use crate::i18n::later::{Later, Sentence};
 use crate::i18n::{Arg, Text};
@@ -92,13 +93,105 @@ fn served_by(first: Text, index: &IndexSpec, declared: bool, multikey: bool, wha
     }
 }
 
+/// How a query's documents serve it: which first sentence it reads.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(super) enum How {
+    /// A write that changes its root and other aggregates (the clauses say which).
+    Changes,
+    /// A read that needs a second read or a `$lookup` (the clauses say where).
+    Needs,
+    /// Its data is in its root's documents, yet it is written with `$lookup`.
+    Lookup,
+    /// One root document serves it, with the copies the clauses name.
+    Copied,
+    /// A write of one root document.
+    WriteOne,
+    /// A read of root documents alone.
+    Alone,
+}
+
+/// A query's first sentence as it is kept until read.
+#[derive(Debug)]
+pub(super) enum First {
+    /// Written at once (the query is not served: rare).
+    Built(Box<Text>),
+    /// How its documents serve it, the name of its root and the clauses it lists (their range
+    /// in the pool of its block).
+    Served { how: How, root: Arg, clauses: (u32, u32) },
+}
+
+impl First {
+    /// The sentence.
+    fn text(&self, pool: &[Clause]) -> Text {
+        let (how, root, clauses) = match self {
+            First::Built(text) => return Text::clone(text),
+            First::Served { how, root, clauses: (from, to) } => {
+                (*how, root, pool.get(*from as usize..*to as usize).unwrap_or_default())
+            }
+        };
+        match how {
+            How::Changes => text!(
+                en: "Changes {root} and {others}: more than one aggregate, so the write needs a multi-document transaction or tolerance of a temporary inconsistency.",
+                es: "Cambia {root} y {others}: más de un agregado, así que la escritura necesita una transacción multidocumento o tolerar una inconsistencia temporal.",
+                pt: "Altera {root} e {others}: mais de um agregado, então a escrita precisa de uma transação multidocumento ou tolerar uma inconsistência temporária.";
+                root, others = joined(clauses, false)
+            ),
+            How::Needs => text!(
+                en: "Needs a second read or a $lookup: {where_}.",
+                es: "Necesita una segunda lectura o un $lookup: {where_}.",
+                pt: "Precisa de uma segunda leitura ou de um $lookup: {where_}.";
+                where_ = joined(clauses, true)
+            ),
+            How::Lookup => text!(
+                en: "Its data is in {root} documents, yet it is written with $lookup: read the documents directly.",
+                es: "Sus datos están en documentos de {root}, pero está escrito con $lookup: lee los documentos directamente.",
+                pt: "Seus dados estão em documentos de {root}, mas está escrito com $lookup: leia os documentos diretamente.";
+                root
+            ),
+            How::Copied => text!(
+                en: "One {root} document serves it: {how}.",
+                es: "Un documento de {root} lo atiende: {how}.",
+                pt: "Um documento de {root} o atende: {how}.";
+                root, how = joined(clauses, false)
+            ),
+            How::WriteOne => text!(
+                en: "Changes one {root} document: atomic on its own.",
+                es: "Cambia un documento de {root}: atómico por sí solo.",
+                pt: "Altera um documento de {root}: atômico por si só.";
+                root
+            ),
+            How::Alone => text!(
+                en: "Served by {root} documents alone: no second read.",
+                es: "Lo atienden solo documentos de {root}: sin segunda lectura.",
+                pt: "Atendido apenas por documentos de {root}: sem segunda leitura.";
+                root
+            ),
+        }
+    }
+}
+
+/// Clauses one after the other, separated by `, ` or, with `semicolons`, by `; `.
+fn joined(clauses: &[Clause], semicolons: bool) -> Arg {
+    let mut items = clauses.iter().map(Clause::arg);
+    let Some(first) = items.next() else { return Arg::Static("") };
+    items.fold(first, |a, b| {
+        if semicolons {
+            text!(en: "{a}; {b}", es: "{a}; {b}", pt: "{a}; {b}"; a, b).into()
+        } else {
+            text!(en: "{a}, {b}", es: "{a}, {b}", pt: "{a}, {b}"; a, b).into()
+        }
+    })
+}
+
 /// A query's explanation as it is kept until read: its first sentence and its tail.
 #[derive(Debug)]
-pub(super) struct Explained(pub Text, pub Tail);
+pub(super) struct Explained(pub First, pub Tail);
 
 impl Sentence for Explained {
-    fn sentence(&self) -> Text {
-        self.1.after(self.0.clone())
+    /// The clauses of a block's explanations, one after the other.
+    type Pool = Vec<Clause>;
+    fn sentence(&self, pool: &Vec<Clause>) -> Text {
+        self.1.after(self.0.text(pool))
     }
 }
 
@@ -127,7 +220,7 @@ mod tests {
                     what: What::FilterAndSort,
                 },
             };
-            texts.push(e.push(Explained(first, tail)));
+            texts.push(e.push(Explained(First::Built(Box::new(first)), tail)));
         }
         drop(e);
         assert_eq!(texts.len(), BLOCK + 2);

@@ -10,36 +10,142 @@ use crate::text;
 pub(super) enum Reach {
     /// Inside the same documents.
     Embedded,
-    /// Copied into the documents: the clauses that say how.
-    Copied(Vec<Text>),
+    /// Copied into the documents: the clauses that say how were added to the list given.
+    Copied,
     /// Elsewhere: the clause that says where, or the name of the collection that holds it.
-    Apart(Arg),
+    Apart(Clause),
+}
+
+/// One clause of a query's explanation, kept as its names and figures until read (the
+/// sentence it says is built by [`Clause::arg`]).
+#[derive(Debug, Clone)]
+pub(super) enum Clause {
+    /// "{entity} does not exist".
+    Missing(Arg),
+    /// "{entity} is kept in {system}" (another database when no system).
+    KeptIn(Arg, Option<Arg>),
+    /// "{entity} lives in {root} documents".
+    LivesIn(Arg, Arg),
+    /// "{entity} is its own collection".
+    Own(Arg),
+    /// The name of the collection that holds it (for a write).
+    Holder(Arg),
+    /// "{entity} come from the subset {field} (the {size} kept)".
+    Subset(Arg, Arg, Arg),
+    /// "{field} is computed from {entity}".
+    Computed(Arg, Arg),
+    /// "{fields} of {entity} are copied in (extended reference)".
+    Extended(Arg, Arg),
+}
+
+impl Clause {
+    /// The clause as an argument of the query's first sentence.
+    pub(super) fn arg(&self) -> Arg {
+        match self {
+            Clause::Missing(entity) => {
+                text!(en: "{entity} does not exist", es: "{entity} no existe", pt: "{entity} não existe"; entity).into()
+            }
+            Clause::KeptIn(entity, system) => kept_in_text(entity, system.as_ref()).into(),
+            Clause::LivesIn(entity, root) => text!(
+                en: "{entity} lives in {root} documents",
+                es: "{entity} vive en documentos de {root}",
+                pt: "{entity} vive em documentos de {root}";
+                entity, root
+            )
+            .into(),
+            Clause::Own(entity) => text!(
+                en: "{entity} is its own collection",
+                es: "{entity} es una colección propia",
+                pt: "{entity} é uma coleção própria";
+                entity
+            )
+            .into(),
+            Clause::Holder(name) => name.clone(),
+            Clause::Subset(entity, field, size) => text!(
+                en: "{entity} come from the subset {field} (the {size} kept)",
+                es: "{entity} vienen del subconjunto {field} (los {size} que se guardan)",
+                pt: "{entity} vêm do subconjunto {field} (os {size} guardados)";
+                entity, field, size
+            )
+            .into(),
+            Clause::Computed(field, entity) => text!(
+                en: "{field} is computed from {entity}",
+                es: "{field} se calcula a partir de {entity}",
+                pt: "{field} é calculado a partir de {entity}";
+                field, entity
+            )
+            .into(),
+            Clause::Extended(fields, entity) => text!(
+                en: "{fields} of {entity} are copied in (extended reference)",
+                es: "se guarda una copia de {fields} de {entity} (referencia extendida)",
+                pt: "há nele uma cópia de {fields} de {entity} (referência estendida)";
+                fields, entity
+            )
+            .into(),
+        }
+    }
+}
+
+/// A few clauses, the first two kept inline (most queries have at most two).
+#[derive(Debug, Default)]
+pub(super) struct Clauses {
+    inline: [Option<Clause>; 2],
+    more: Vec<Clause>,
+}
+
+impl Clauses {
+    /// Adds `clause` after the others.
+    pub(super) fn push(&mut self, clause: Clause) {
+        match self.inline.iter_mut().find(|c| c.is_none()) {
+            Some(slot) => *slot = Some(clause),
+            None => self.more.push(clause),
+        }
+    }
+
+    /// Whether there are none.
+    pub(super) fn is_empty(&self) -> bool {
+        self.inline[0].is_none()
+    }
+
+    /// The clauses in the order they were added.
+    pub(super) fn into_iter(self) -> impl Iterator<Item = Clause> {
+        self.inline.into_iter().flatten().chain(self.more)
+    }
 }
 
 /// "{entity} is kept in {system}" for an external entity.
 pub(super) fn kept_in(entity: &Entity) -> Text {
-    match entity.system.as_deref() {
+    kept_in_text(&Arg::from(&entity.name), entity.system.as_deref().map(Arg::from).as_ref())
+}
+
+/// "{entity} is kept in {system}" (or "in another database" when no system is named).
+fn kept_in_text(entity: &Arg, system: Option<&Arg>) -> Text {
+    match system {
         Some(system) => text!(
             en: "{entity} is kept in {system}", es: "{entity} se guarda en {system}", pt: "{entity} fica em {system}";
-            entity = &entity.name, system
+            entity, system
         ),
         None => text!(
             en: "{entity} is kept in another database",
             es: "{entity} se guarda en otra base de datos",
             pt: "{entity} fica em outro banco de dados";
-            entity = &entity.name
+            entity
         ),
     }
 }
 
 /// How the data of entity `e` (at position `at`, as the id table finds it) reaches a query on
-/// the documents of the collection at position `root`.
-pub(super) fn reach(layout: &Layout, root: usize, e: &str, at: Option<usize>, write: bool) -> Reach {
+/// the documents of the collection at position `root`; the clauses of a copy are added to `how`.
+pub(super) fn reach(
+    layout: &Layout,
+    root: usize,
+    e: &str,
+    at: Option<usize>,
+    write: bool,
+    how: &mut Vec<Clause>,
+) -> Reach {
     let Some((at, entity)) = at.and_then(|at| Some((at, layout.model.entities.get(at)?))) else {
-        return Reach::Apart(
-            text!(en: "{entity} does not exist", es: "{entity} no existe", pt: "{entity} não existe"; entity = e)
-                .into(),
-        );
+        return Reach::Apart(Clause::Missing(Arg::from(e)));
     };
     // Roots are found by position: one entity per id.
     let e_root_at = layout.root_at(at);
@@ -47,60 +153,34 @@ pub(super) fn reach(layout: &Layout, root: usize, e: &str, at: Option<usize>, wr
     if e_root_at == Some(root) {
         return Reach::Embedded;
     }
-    let apart = || -> Arg {
+    let apart = || -> Clause {
         match (entity.is_external(), e_root) {
-            (true, _) => kept_in(entity),
-            (false, Some(r)) if r.id != entity.id => text!(
-                en: "{entity} lives in {root} documents",
-                es: "{entity} vive en documentos de {root}",
-                pt: "{entity} vive em documentos de {root}";
-                entity = &entity.name, root = &r.name
-            ),
-            _ => text!(
-                en: "{entity} is its own collection",
-                es: "{entity} es una colección propia",
-                pt: "{entity} é uma coleção própria";
-                entity = &entity.name
-            ),
+            (true, _) => Clause::KeptIn(Arg::from(&entity.name), entity.system.as_deref().map(Arg::from)),
+            (false, Some(r)) if r.id != entity.id => Clause::LivesIn(Arg::from(&entity.name), Arg::from(&r.name)),
+            _ => Clause::Own(Arg::from(&entity.name)),
         }
-        .into()
     };
     if write {
-        let holder = e_root.map_or_else(apart, |r| Arg::from(&r.name));
+        let holder = e_root.map_or_else(apart, |r| Clause::Holder(Arg::from(&r.name)));
         return Reach::Apart(holder);
     }
     let inside = |end: Option<usize>| end.and_then(|end| layout.root_at(end)) == Some(root);
-    let mut how = Vec::new();
+    let before = how.len();
     for r in layout.parents_at(at).iter().filter(|r| inside(layout.end_positions_of(r).0)) {
         if let Some(s) = &r.subset {
-            how.push(text!(
-                en: "{entity} come from the subset {field} (the {size} kept)",
-                es: "{entity} vienen del subconjunto {field} (los {size} que se guardan)",
-                pt: "{entity} vêm do subconjunto {field} (os {size} guardados)";
-                entity = &entity.name, field = &s.field, size = s.size
-            ));
+            how.push(Clause::Subset(Arg::from(&entity.name), Arg::from(&s.field), Arg::from(s.size)));
         }
         for c in &r.computed {
-            how.push(text!(
-                en: "{field} is computed from {entity}",
-                es: "{field} se calcula a partir de {entity}",
-                pt: "{field} é calculado a partir de {entity}";
-                field = &c.field, entity = &entity.name
-            ));
+            how.push(Clause::Computed(Arg::from(&c.field), Arg::from(&entity.name)));
         }
     }
     for r in layout.children_at(at).iter().filter(|r| !r.extended.is_empty() && inside(layout.end_positions_of(r).1)) {
         let fields: Vec<&str> = r.extended.iter().map(|c| c.target_name()).collect();
-        how.push(text!(
-            en: "{fields} of {entity} are copied in (extended reference)",
-            es: "se guarda una copia de {fields} de {entity} (referencia extendida)",
-            pt: "há nele uma cópia de {fields} de {entity} (referência estendida)";
-            fields = fields.join(", "), entity = &entity.name
-        ));
+        how.push(Clause::Extended(Arg::from(fields.join(", ")), Arg::from(&entity.name)));
     }
-    if how.is_empty() {
+    if how.len() == before {
         Reach::Apart(apart())
     } else {
-        Reach::Copied(how)
+        Reach::Copied
     }
 }

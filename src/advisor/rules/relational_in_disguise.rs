@@ -51,18 +51,27 @@ declare_rule! {
 /// the start holds copies of the touched parent (extended reference), or of the touched
 /// children (embedding, subset, computed values).
 /// Each entity is an id and its position as the id table finds it (`None`: no entity has it).
-fn served(layout: &Layout, (start, start_at): Named, (touched, touched_at): Named) -> bool {
-    let down = children(layout, start, start_at).iter().filter(|r| r.child == touched);
-    let up = children(layout, touched, touched_at).iter().filter(|r| r.child == start);
+fn served(layout: &Layout, start: Named, touched: Named) -> bool {
+    let down = children(layout, start).iter().filter(|r| is_child(layout, r, touched));
+    let up = children(layout, touched).iter().filter(|r| is_child(layout, r, start));
     down.into_iter().any(|r| r.storage == Storage::Embed || r.subset.is_some() || !r.computed.is_empty())
         || up.into_iter().any(|r| r.storage == Storage::Embed || !r.extended.is_empty())
+}
+
+/// Whether `r`'s child is the entity `(id, at)`: by position when the id table found it (the
+/// table gives one position per id, so equal positions are equal ids), else by id.
+fn is_child(layout: &Layout, r: &Relation, (id, at): Named) -> bool {
+    match at {
+        Some(at) => layout.end_positions_of(r).1 == Some(at),
+        None => r.child == id,
+    }
 }
 
 /// An entity a query names: its id, and its position when an entity has it.
 type Named<'a> = (&'a str, Option<usize>);
 
 /// The relations whose parent is `id` (at position `at`): by position when known, no id hashed.
-fn children<'l, 'a>(layout: &'l Layout<'a>, id: &str, at: Option<usize>) -> &'l [&'a Relation] {
+fn children<'l, 'a>(layout: &'l Layout<'a>, (id, at): Named) -> &'l [&'a Relation] {
     match at {
         Some(at) => layout.children_at(at),
         None => layout.children(id),
@@ -70,24 +79,23 @@ fn children<'l, 'a>(layout: &'l Layout<'a>, id: &str, at: Option<usize>) -> &'l 
 }
 
 /// Touched entities of a read that live in another aggregate and that no copy serves.
-fn unserved<'a>(roots: &Roots, layout: &Layout, q: &'a AccessPattern) -> Vec<Named<'a>> {
+fn unserved<'q, 'r, 'l, 'm>(
+    roots: &'r Roots<'m>,
+    layout: &'l Layout<'m>,
+    q: &'q AccessPattern,
+) -> impl Iterator<Item = Named<'q>> + use<'q, 'r, 'l, 'm> {
     let ids = layout.ids();
     let start = (q.entity.as_str(), ids.start_of(q));
+    // Roots by position: the table gives one position per id, so equal positions are equal ids.
     let start_root_at = start.1.and_then(|at| roots.root_position(at));
     let start_root = start.1.and_then(|at| roots.root_at(at));
-    q.touches
-        .iter()
-        .map(String::as_str)
-        .zip(ids.touched_of(q))
-        .filter(|&t| {
-            let same = start_root.is_some() && t.1.and_then(|at| roots.root_at(at)) == start_root;
-            // The root is asked only when it is another entity than the start (most reads
-            // start at their root: the same question twice).
-            let via_root =
-                || start_root.is_some_and(|r| r != q.entity.as_str() && served(layout, (r, start_root_at), t));
-            !same && !served(layout, start, t) && !via_root()
-        })
-        .collect()
+    q.touches.iter().map(String::as_str).zip(ids.touched_of(q)).filter(move |&t| {
+        let same = start_root_at.is_some() && t.1.and_then(|at| roots.root_position(at)) == start_root_at;
+        // The root is asked only when it is another entity than the start (most reads
+        // start at their root: the same question twice).
+        let via_root = || start_root.is_some_and(|r| start_root_at != start.1 && served(layout, (r, start_root_at), t));
+        !same && !served(layout, start, t) && !via_root()
+    })
 }
 
 impl Rule for RelationalInDisguise {
@@ -102,8 +110,11 @@ impl Rule for RelationalInDisguise {
         // Names are borrowed from the model: the sentence copies them inline (no `String` each).
         // By the position the id table found for each (the id itself when none).
         let name = |(id, at): Named<'a>| at.and_then(|at| model.entities.get(at)).map_or(id, |e| e.name.as_str());
+        // The unserved entities of each read, in one list reused from read to read.
+        let mut missing: Vec<Named<'a>> = Vec::new();
         for q in model.queries.iter().filter(|q| q.kind == QueryKind::Read && rate(q) >= HOT_PER_MINUTE) {
-            let missing = unserved(roots, layout, q);
+            missing.clear();
+            missing.extend(unserved(roots, layout, q));
             if !q.uses_lookup && missing.is_empty() {
                 continue;
             }
@@ -112,7 +123,7 @@ impl Rule for RelationalInDisguise {
             let names: std::sync::Arc<[Arg]> = if missing.is_empty() {
                 q.touches.iter().map(String::as_str).zip(ids.touched_of(q)).map(|t| Arg::str(name(t))).collect()
             } else {
-                missing.into_iter().map(|t| Arg::str(name(t))).collect()
+                missing.iter().map(|&t| Arg::str(name(t))).collect()
             };
             let none = names.is_empty();
             let others = Arg::List(names);
