@@ -39,8 +39,9 @@ pub struct Context<'a> {
     end_names: OnceCell<Vec<(&'a str, &'a str)>>,
     /// The reads and writes per minute of each collection, built on first use.
     loads: OnceCell<FastMap<&'a str, Load>>,
-    /// Every array field of every document entity, built on first use.
-    arrays: OnceCell<FieldScan<'a>>,
+    /// The one scan of the document entities' fields (their array fields and DS201's large
+    /// values), built on first use.
+    field_scan: OnceCell<FieldScan<'a>>,
 }
 
 impl<'a> Context<'a> {
@@ -59,7 +60,7 @@ impl<'a> Context<'a> {
             walked: OnceCell::new(),
             end_names: OnceCell::new(),
             loads: OnceCell::new(),
-            arrays: OnceCell::new(),
+            field_scan: OnceCell::new(),
         }
     }
 
@@ -172,7 +173,7 @@ impl<'a> Context<'a> {
 
     fn field_scan(&self) -> &FieldScan<'a> {
         let limit = self.model.thresholds.bloat_field_bytes;
-        self.arrays.get_or_init(|| scan_fields(self.model, |f| super::rules::bloated_document::bloated(f, limit)))
+        self.field_scan.get_or_init(|| scan_fields(self.model, |f| super::rules::bloated_document::bloated(f, limit)))
     }
 
     /// Relations by parent and child, embedding roots and field-path resolution.

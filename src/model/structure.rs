@@ -103,24 +103,25 @@ pub(crate) fn check_structure_with(ids: &IdIndex) -> Vec<Problem> {
     // models) the pass finds nothing, and is skipped.
     let mut repeats = ids.repeats().iter().peekable();
     let id_problems = ids.any_empty_id() || repeats.peek().is_some();
-    // (`take(0)` ends the walk before its first element.)
-    for (kind, i, id, place) in elements.take(if id_problems { usize::MAX } else { 0 }) {
-        let repeated = repeats.next_if(|&&r| r == (kind, i)).is_some();
-        if id.is_empty() {
-            out.push(Problem::new(
-                place(id),
-                text!(en: "an element has an empty id", es: "un elemento tiene un id vacío", pt: "um elemento tem um id vazio"),
-            ));
-        } else if repeated {
-            out.push(Problem::new(
-                place(id),
-                text!(
-                    en: "the id \"{id}\" is used twice",
-                    es: "el id \"{id}\" se usa dos veces",
-                    pt: "o id \"{id}\" é usado duas vezes";
-                    id
-                ),
-            ));
+    if id_problems {
+        for (kind, i, id, place) in elements {
+            let repeated = repeats.next_if(|&&r| r == (kind, i)).is_some();
+            if id.is_empty() {
+                out.push(Problem::new(
+                    place(id),
+                    text!(en: "an element has an empty id", es: "un elemento tiene un id vacío", pt: "um elemento tem um id vazio"),
+                ));
+            } else if repeated {
+                out.push(Problem::new(
+                    place(id),
+                    text!(
+                        en: "the id \"{id}\" is used twice",
+                        es: "el id \"{id}\" se usa dos veces",
+                        pt: "o id \"{id}\" é usado duas vezes";
+                        id
+                    ),
+                ));
+            }
         }
     }
     for (i, rel) in model.relations.iter().enumerate() {

@@ -116,7 +116,6 @@ impl Rule for BloatedDocument {
     }
 }
 
-/// A string or binary value, or an array of them: the kinds of field that carry bulk.
 /// A large value: a string or binary field (or array of them) averaging over `limit` bytes
 /// (kept by the rules' one scan of the fields).
 #[inline]
@@ -134,6 +133,7 @@ fn scan_with_variants(entity: &Entity, limit: u64) -> Vec<ArrayField<'_>> {
     found.map(|(path, field)| ArrayField { entity, path: Cow::Owned(path), field }).collect()
 }
 
+/// A string or binary value, or an array of them: the kinds of field that carry bulk.
 #[inline]
 fn large(f: &Field) -> bool {
     matches!(f.bson_type, BsonType::String | BsonType::BinData)

@@ -127,6 +127,7 @@ fn reaching_runs(indexes: &[IndexAdvice], reached: impl Fn(usize) -> bool) -> Fa
 #[cfg(test)]
 mod tests {
     use super::super::collection_fixtures::{findings, model, query};
+    use crate::model::{IndexSpec, Model, QueryKind};
 
     #[test]
     fn runs_of_one_collection_are_counted_and_kept_only_when_they_reach() {
@@ -146,7 +147,6 @@ mod tests {
         assert!(reaching_runs(&list, |n| n > 3).is_empty());
         assert!(reaching_runs(&[], |_| true).is_empty());
     }
-    use crate::model::{IndexSpec, Model, QueryKind};
 
     fn with_indexes(n: usize, write_rate: f64) -> Model {
         let mut m = model();
