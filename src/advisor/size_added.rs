@@ -29,10 +29,10 @@ impl<'a> Walker<'_, 'a> {
                 let value = self.embedded(r, depth);
                 total = total.add(self.extra(top, &r.field, value));
             }
-            if let Some(pf) = r.reference.parent_field.as_deref().filter(|p| !declared.has_path(p)) {
+            if let Some(pf) = r.reference.parent_field.as_deref().map(Path::new).filter(|p| !declared.has_path(*p)) {
                 let counts = self.counts(r);
                 let value = self.array(&counts, Triple::same(12.0), Some(r));
-                total = total.add(self.extra(top, pf, value));
+                total = total.add(self.extra_path(top, pf, value));
             }
             if let Some(s) = r.subset.as_ref() {
                 if !declared.has(&s.field) {
@@ -42,14 +42,15 @@ impl<'a> Walker<'_, 'a> {
                     let value = self.array(&counts, item, Some(r));
                     total = total.add(self.extra(top, &s.field, value));
                 }
-                if let Some(c) = s.count_field.as_deref().filter(|c| !declared.has_path(c)) {
-                    total = total.add(self.extra(top, c, Triple::same(4.0)));
+                if let Some(c) = s.count_field.as_deref().map(Path::new).filter(|c| !declared.has_path(*c)) {
+                    total = total.add(self.extra_path(top, c, Triple::same(4.0)));
                 }
             }
             for c in &r.computed {
-                if !declared.has(head(&c.field)) {
+                let field = Path::new(&c.field);
+                if !declared.has_path(field) {
                     let v = if c.op == "count" { 4.0 } else { 8.0 };
-                    total = total.add(self.extra(top, &c.field, Triple::same(v)));
+                    total = total.add(self.extra_path(top, field, Triple::same(v)));
                 }
             }
             if let Some(o) = r.outlier.as_ref().filter(|o| !declared.has(&o.flag_field)) {
@@ -57,22 +58,26 @@ impl<'a> Walker<'_, 'a> {
             }
         }
         for r in parents {
-            if let Some(cf) = r.reference.child_field.as_deref().filter(|c| !declared.has(head(c))) {
-                if matches!(r.storage, Storage::Reference | Storage::Bucket) {
-                    total = total.add(self.extra(top, cf, Triple::same(12.0)));
-                }
+            let id_field = r
+                .reference
+                .child_field
+                .as_deref()
+                .filter(|_| matches!(r.storage, Storage::Reference | Storage::Bucket));
+            if let Some(cf) = id_field.map(Path::new).filter(|c| !declared.has_path(*c)) {
+                total = total.add(self.extra_path(top, cf, Triple::same(12.0)));
             }
             for c in &r.extended {
-                let target = extended_target(r, c);
-                let target: &str = &target;
-                if !declared.has_path(target) {
-                    let source = layout.ends_of(r).0.and_then(|p| p.field(&c.field));
-                    let v = match source {
-                        Some(f) => self.field_value(f, None, depth + 1),
-                        None => Triple::same((STRING_OVERHEAD + 16) as f64),
-                    };
-                    total = total.add(self.extra_at(top, target, head(extended_top(r, c)), v));
+                // The first segment of the copy's path: a declared field of that name spells it out.
+                let top_name = head(extended_top(r, c));
+                if declared.has(top_name) {
+                    continue;
                 }
+                let source = layout.ends_of(r).0.and_then(|p| p.field(&c.field));
+                let v = match source {
+                    Some(f) => self.field_value(f, None, depth + 1),
+                    None => Triple::same((STRING_OVERHEAD + 16) as f64),
+                };
+                total = total.add(self.extra_at(top, &extended_target(r, c), top_name, v));
             }
             if let Some(b) = r.bucket.as_ref().filter(|_| r.storage == Storage::Bucket) {
                 if !declared.has(&b.array_field) {
@@ -95,15 +100,22 @@ impl<'a> Walker<'_, 'a> {
     /// An element a relation adds; a dotted name is nested in one-element sub-documents.
     /// The name is scanned for a dot once: a plain name (most) is its own first segment.
     fn extra(&mut self, top: bool, name: &'a str, value: Triple) -> Triple {
-        match name.bytes().position(|b| b == b'.') {
-            None => self.plain(top, name, value),
-            Some(i) => self.dotted(top, name, name.get(..i).unwrap_or(name), value),
+        self.extra_path(top, Path::new(name), value)
+    }
+
+    /// [`Self::extra`] for a name already split at its first dot.
+    fn extra_path(&mut self, top: bool, name: Path<'a>, value: Triple) -> Triple {
+        if name.is_dotted() {
+            self.dotted(top, name.full, name.head, value)
+        } else {
+            self.plain(top, name.full, value)
         }
     }
 
     /// [`Self::extra`] for a name not borrowed from the model; `top_name` is its first segment.
     fn extra_at(&mut self, top: bool, name: &str, top_name: &'a str, value: Triple) -> Triple {
-        if has_dot(name) {
+        // Dotted exactly when longer than its first segment.
+        if top_name.len() < name.len() {
             self.dotted(top, name, top_name, value)
         } else {
             let bytes = Triple::same(element_header(name) as f64).add(value);
@@ -201,16 +213,28 @@ pub(super) fn relation_filling<'a>(
     })
 }
 
-/// Whether a name is dotted (a plain byte scan: names are short).
-fn has_dot(name: &str) -> bool {
-    name.bytes().any(|b| b == b'.')
-}
-
 /// The first segment of a dotted path.
 fn head(path: &str) -> &str {
     match path.bytes().position(|b| b == b'.') {
         Some(i) => path.get(..i).unwrap_or(path),
         None => path,
+    }
+}
+
+/// A name split once at its first dot: its first segment is the whole name when it has none.
+#[derive(Clone, Copy)]
+struct Path<'a> {
+    full: &'a str,
+    head: &'a str,
+}
+
+impl<'a> Path<'a> {
+    fn new(full: &'a str) -> Path<'a> {
+        Path { full, head: head(full) }
+    }
+
+    fn is_dotted(&self) -> bool {
+        self.head.len() < self.full.len()
     }
 }
 
@@ -235,8 +259,8 @@ impl<'e> Declared<'e> {
 
     /// Whether a path is spelled out: its first segment is a declared field (a declared path
     /// has a declared head, so the head alone decides).
-    fn has_path(&self, path: &str) -> bool {
-        self.has(head(path))
+    fn has_path(&self, path: Path) -> bool {
+        self.has(path.head)
     }
 }
 
@@ -260,6 +284,7 @@ mod tests {
         for name in ["_id", "ab", "title", "titles", "", "a", "abc", long.as_str(), &"x".repeat(64), &"y".repeat(70)] {
             assert_eq!(d.has(name), e.fields.iter().any(|f| f.name == name), "{name}");
         }
-        assert!(d.has_path("title.main") && !d.has_path("titl.main") && d.has_path("ab"));
+        let has_path = |p| d.has_path(Path::new(p));
+        assert!(has_path("title.main") && !has_path("titl.main") && has_path("ab"));
     }
 }

@@ -170,10 +170,7 @@ impl<'a> IdIndex<'a> {
         let mut slots: IdMap<'a, Slot> = IdMap::with_capacity_and_hasher(n, Default::default());
         let mut repeats = Vec::new();
         let mut empty_id = false;
-        let ids = (model.entities.iter().enumerate().map(|(i, e)| (Kind::Entity, i, e.id.as_str())))
-            .chain(model.relations.iter().enumerate().map(|(i, r)| (Kind::Relation, i, r.id.as_str())))
-            .chain(model.queries.iter().enumerate().map(|(i, q)| (Kind::Query, i, q.id.as_str())));
-        for (kind, i, id) in ids {
+        let mut add = |kind: Kind, i: usize, id: &'a str| {
             let slot = slots.entry(Key::of(id)).or_insert(Slot::EMPTY);
             if id.is_empty() {
                 empty_id = true;
@@ -185,6 +182,16 @@ impl<'a> IdIndex<'a> {
                 Kind::Relation => slot.relation = position(i),
                 Kind::Query => slot.query = position(i),
             }
+        };
+        // One plain loop per kind (a chain of the three lists costs a branch per id).
+        for (i, e) in model.entities.iter().enumerate() {
+            add(Kind::Entity, i, &e.id);
+        }
+        for (i, r) in model.relations.iter().enumerate() {
+            add(Kind::Relation, i, &r.id);
+        }
+        for (i, q) in model.queries.iter().enumerate() {
+            add(Kind::Query, i, &q.id);
         }
         let entity_at = |id: &str| slots.get(&Key::of(id)).map_or(NONE, |s| s.entity);
         let ends = model.relations.iter().map(|r| (entity_at(&r.parent), entity_at(&r.child))).collect();
