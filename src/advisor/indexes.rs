@@ -17,7 +17,7 @@ use super::paths::Layout;
 use super::query_shape::{shapes, Shapes};
 use super::IndexAdvice;
 use crate::fast_hash::FastMap;
-use crate::model::{Entity, Id, IndexSpec, Model, Storage};
+use crate::model::{Entity, Id, IndexKeys, IndexSpec, Model, Storage};
 use std::sync::Arc;
 
 mod merge;
@@ -125,9 +125,10 @@ pub(crate) fn derive_with(layout: &Layout, shapes: &Shapes, loads: &FastMap<&str
     // One set of lists for every collection, emptied after each: no list per collection.
     let (mut derived, mut rare, mut kept) = (Vec::new(), Vec::new(), Vec::new());
     let (mut order, mut hosts) = (Vec::new(), Vec::new());
-    // Every kept index in one shared list (one allocation, not one per index): each advice
-    // names a placeholder until the list is complete.
+    // Every kept index in one shared list, and all their keys in another (two allocations, not
+    // two per index): each advice names a placeholder until the lists are complete.
     let mut specs: Vec<IndexSpec> = Vec::with_capacity(advice.capacity());
+    let (mut keys, mut ranges) = (Vec::with_capacity(advice.capacity() * 3), Vec::with_capacity(advice.capacity()));
     let placeholder = Arc::new(Vec::new());
     for root in layout.collections() {
         let Some((pos, _)) = positions.find(|(_, e)| std::ptr::eq(*e, root)) else { continue };
@@ -164,7 +165,9 @@ pub(crate) fn derive_with(layout: &Layout, shapes: &Shapes, loads: &FastMap<&str
                     *owner = at;
                 }
             }
-            specs.push(c.keys.spec());
+            let start = keys.len();
+            specs.push(c.keys.spec_into(&mut keys));
+            ranges.push(start..keys.len());
             advice.push(IndexAdvice {
                 entity: Id::new(&root.id),
                 index: SharedIndex::at(&placeholder, 0),
@@ -176,6 +179,10 @@ pub(crate) fn derive_with(layout: &Layout, shapes: &Shapes, loads: &FastMap<&str
         }
         let span = |p: usize| u32::try_from(p).unwrap_or(NONE);
         spans.push((span(pos), span(first), span(advice.len())));
+    }
+    let keys = Arc::new(keys);
+    for (spec, range) in specs.iter_mut().zip(ranges) {
+        spec.keys = IndexKeys::shared(&keys, range);
     }
     let store = Arc::new(specs);
     for (at, a) in advice.iter_mut().enumerate() {

@@ -6,7 +6,7 @@ use super::super::index_reason::{self, DerivedReasons};
 use super::super::query_shape::{Shape, Shapes};
 use crate::fast_hash::FastMap;
 use crate::i18n::Text;
-use crate::model::{IndexKey, IndexSpec, Model};
+use crate::model::{Id, IndexKey, IndexKeys, IndexSpec, Model};
 
 /// No query (a declared or TTL index).
 pub(super) const NONE: u32 = u32::MAX;
@@ -76,17 +76,17 @@ impl<'a> Keys<'a> {
         true
     }
 
-    /// The index itself, built once for an index that is kept.
-    pub(super) fn spec(&self) -> IndexSpec {
+    /// The index itself, built once for an index that is kept. Its keys are appended to
+    /// `keys` (the list every kept index shares): the index holds none until that list is
+    /// complete.
+    pub(super) fn spec_into(&self, keys: &mut Vec<IndexKey>) -> IndexSpec {
         match *self {
-            Keys::Declared(s) => s.clone(),
-            Keys::Derived(s) => s.ideal(),
-            Keys::Ttl(field, ttl) => IndexSpec {
-                keys: vec![IndexKey { field: crate::model::Id::new(field), dir: 1 }],
-                unique: false,
-                ttl_seconds: Some(ttl),
-            },
+            Keys::Declared(s) => keys.extend_from_slice(&s.keys),
+            Keys::Derived(s) => keys.extend(s.ideal_keys().map(|(field, dir)| IndexKey { field: Id::new(field), dir })),
+            Keys::Ttl(field, _) => keys.push(IndexKey { field: Id::new(field), dir: 1 }),
         }
+        let unique = matches!(self, Keys::Declared(s) if s.unique);
+        IndexSpec { keys: IndexKeys::new(), unique, ttl_seconds: self.ttl() }
     }
 }
 
@@ -373,7 +373,10 @@ mod tests {
         assert!(!long.prefix_either_way(&short));
         assert!(Keys::Ttl("dia", 60).same(&ttl_declared) && Keys::Ttl("dia", 60).ttl() == Some(60));
         assert!(!Keys::Ttl("dia", 60).same(&long));
-        assert_eq!(Keys::Ttl("dia", 60).spec(), ttl);
+        let mut keys = vec![IndexKey { field: Id::new("before"), dir: 1 }];
+        let built = Keys::Ttl("dia", 60).spec_into(&mut keys);
+        assert!(built.keys.is_empty() && keys.len() == 2, "keys appended to the shared list");
+        assert_eq!(IndexSpec { keys: keys.split_off(1).into(), ..built }, ttl);
         let mut c = Candidate::new(long, NONE, Reason::Declared, false, true);
         assert_eq!(c.queries().count(), 0);
         c.push(3);

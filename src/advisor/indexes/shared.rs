@@ -5,7 +5,7 @@
 //! that list with a position: one allocation for every index of a report rather than one per
 //! index. It reads as an [`IndexSpec`] (`Deref`) and serialises as one.
 
-use crate::model::IndexSpec;
+use crate::model::{IndexKeys, IndexSpec};
 use serde::{Serialize, Serializer};
 use std::fmt;
 use std::ops::Deref;
@@ -19,7 +19,7 @@ pub struct SharedIndex {
 }
 
 /// What a position out of its list reads as (never built by the advisor).
-static NO_INDEX: IndexSpec = IndexSpec { keys: Vec::new(), unique: false, ttl_seconds: None };
+static NO_INDEX: IndexSpec = IndexSpec { keys: IndexKeys::new(), unique: false, ttl_seconds: None };
 
 impl SharedIndex {
     /// An index of its own (a list of one).
