@@ -50,7 +50,7 @@ pub(super) fn rate(v: f64) -> Arg {
 /// decides: an exact tie between two hundredths, a magnitude from 2^53 on, NaN and infinities.
 fn rate_digits(v: f64, buffer: &mut [u8; 24]) -> Option<&[u8]> {
     let magnitude = v.abs();
-    if !(magnitude < 9_007_199_254_740_992.0) {
+    if !magnitude.is_finite() || magnitude >= 9_007_199_254_740_992.0 {
         return None;
     }
     let (mut whole, mut hundredths) = (magnitude.trunc() as u64, 0);
