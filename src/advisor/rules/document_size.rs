@@ -42,6 +42,11 @@ impl Rule for DocumentSize {
         &Self::META
     }
 
+    /// Documents past 16 MiB are errors: run with the errors, before the other warnings.
+    fn runs_with(&self) -> Severity {
+        Severity::Error
+    }
+
     fn check(&self, cx: &Context, out: &mut Vec<Finding>) {
         let t = &cx.model.thresholds;
         for &(size, entity) in cx.sized_entities().iter().filter(|(s, _)| s.level != SizeLevel::Fine) {

@@ -38,7 +38,54 @@ pub(super) fn bytes(b: u64) -> Arg {
 
 /// A rate as `number` prints it: `0.02` / `0,02`, `2000`.
 pub(super) fn rate(v: f64) -> Arg {
+    // Written with integers when it can be (nearly always): no formatter.
+    if let Some(short) = rate_digits(v, &mut [0; 24]).and_then(ShortStr::from_ascii) {
+        return if short.as_bytes().contains(&b'.') { Arg::Decimal(short) } else { Arg::Short(short) };
+    }
     Arg::decimal_display(Number(v)).unwrap_or_else(|| decimal(Number(v).to_string()))
+}
+
+/// What `number` prints for `v`, written with integers into `buffer`: the whole part, then the
+/// hundredths rounded to the nearest, without trailing zeros. `None` where the float formatter
+/// decides: an exact tie between two hundredths, a magnitude from 2^53 on, NaN and infinities.
+fn rate_digits(v: f64, buffer: &mut [u8; 24]) -> Option<&[u8]> {
+    let magnitude = v.abs();
+    if !magnitude.is_finite() || magnitude >= 9_007_199_254_740_992.0 {
+        return None;
+    }
+    let (mut whole, mut hundredths) = (magnitude.trunc() as u64, 0);
+    // The fraction is exact (`magnitude - trunc` loses nothing): `mantissa × 2^-shift`.
+    let fraction = (magnitude - magnitude.trunc()).to_bits();
+    let shift = 1075 - (fraction >> 52) as u32;
+    // From a shift of 121 on the fraction is under 2^-67: zero hundredths, far from a tie.
+    if fraction != 0 && shift <= 120 {
+        let scaled = u128::from(fraction & ((1 << 52) - 1) | 1 << 52) * 100;
+        let (rest, half) = (scaled & ((1 << shift) - 1), 1u128 << (shift - 1));
+        hundredths = (scaled >> shift) as u64 + u64::from(rest > half);
+        if rest == half {
+            return None;
+        }
+        if hundredths == 100 {
+            (whole, hundredths) = (whole + 1, 0);
+        }
+    }
+    let mut len = 0;
+    let mut put = |bytes: &[u8]| -> Option<()> {
+        buffer.get_mut(len..len + bytes.len())?.copy_from_slice(bytes);
+        len += bytes.len();
+        Some(())
+    };
+    if v < 0.0 {
+        put(b"-")?;
+    }
+    put(decimal_bytes(whole, &mut [0; 20]))?;
+    if hundredths > 0 {
+        put(&[b'.', b'0' + (hundredths / 10) as u8])?;
+        if hundredths % 10 > 0 {
+            put(&[b'0' + (hundredths % 10) as u8])?;
+        }
+    }
+    buffer.get(..len)
 }
 
 /// An integer as the rules print it, without separators (`50000`), the same in every language.
@@ -80,8 +127,33 @@ mod tests {
             assert_eq!(rate(v), decimal(number(v)), "{v}");
         }
         assert!(matches!(bytes(150_000), Arg::Decimal(_)) && matches!(bytes(96), Arg::Short(_)));
+        assert!(matches!(rate(0.02), Arg::Decimal(_)) && matches!(rate(2000.0), Arg::Short(_)));
         for n in [0, 7, 10, 50_000, 1_000_000_007, u64::MAX] {
             assert_eq!(digits(n), Arg::from(n.to_string()), "{n}");
+        }
+    }
+
+    #[test]
+    fn rates_written_with_integers_are_what_the_float_formatter_prints() {
+        use crate::advisor::sizes::number;
+        let check = |v: f64| assert_eq!(rate(v), decimal(number(v)), "{v:e}");
+        let mut rng = crate::rng::Rng::new(12);
+        for _ in 0..300_000 {
+            // Rates as people write them, hundredths and their neighbours, and any magnitude.
+            let cents = rng.range(-1_000_000, 1_000_000) as f64 / 100.0;
+            check(cents);
+            check(f64::from_bits(cents.to_bits() + 1));
+            check(f64::from_bits(cents.to_bits().saturating_sub(1)));
+            check(rng.real(-10.0, 10.0));
+            check(rng.real(0.0, 1e6) * 1e-3);
+            check(f64::from_bits(rng.next_u64()));
+            check(rng.unit() * 2f64.powi(rng.range(-80, 60) as i32));
+        }
+        for v in [0.0, -0.0, 0.005, 0.015, 0.125, -0.125, 0.995, 9.995, 1e-30, -1e-30, 4503599627370495.5, 1e15 + 0.5] {
+            check(v);
+        }
+        for v in [-0.001, 2f64.powi(53) - 1.0, 2f64.powi(53), 5e-324, f64::MIN_POSITIVE, 99.999, -99.999] {
+            check(v);
         }
     }
 }

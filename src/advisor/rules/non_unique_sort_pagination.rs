@@ -88,10 +88,19 @@ impl Rule for NonUniqueSortPagination {
                     en: "End the sort with _id:{dir} as a unique tie-breaker, and add it to the index.",
                     es: "Termina la ordenación con _id:{dir} como desempate único (tie-breaker) y añádelo al índice.",
                     pt: "Termine a ordenação com _id:{dir} como desempate único (tie-breaker) e adicione-o ao índice.";
-                    dir = crate::i18n::Arg::display(dir)
+                    dir = direction(dir)
                 ),
             ));
         }
+    }
+}
+
+/// A sort direction as the file writes it: `1` and `-1` without the formatter.
+fn direction(dir: i8) -> crate::i18n::Arg {
+    match dir {
+        1 => crate::i18n::Arg::Static("1"),
+        -1 => crate::i18n::Arg::Static("-1"),
+        dir => crate::i18n::Arg::display(dir),
     }
 }
 
