@@ -85,6 +85,7 @@ pub struct RelationAdvice {
 impl RelationAdvice {
     /// The advice whose sentences are numbers `first` to `first + 6` of `source` (the six
     /// reasons in `Criterion::ALL` order, then the summary), with its read lists.
+    #[allow(clippy::too_many_arguments)] // one per part of the advice, each named at the call
     pub(crate) fn from_source(
         relation: Id,
         class: CardinalityClass,
