@@ -52,7 +52,7 @@ fn bibliored_tags_embed_with_all_six_criteria() {
     assert!(tags.criteria().all(|v| v.vote == Vote::Embed), "{:#?}", tags.criteria().collect::<Vec<_>>());
     assert!(vote(tags, Criterion::Cardinality).1.contains("5 etiquetas typical, at most 8: one-to-few"));
     assert!(tags.summary().contains("all six criteria point to embed"), "{}", tags.summary());
-    assert_eq!(tags.read_together, vec!["C4b"], "tag search is served by the embedded array");
+    assert_eq!(tags.read_together(), ["C4b"], "tag search is served by the embedded array");
     assert!(tags.agrees);
 }
 
@@ -71,8 +71,8 @@ fn bibliored_reviews_reference_with_subset_of_five_and_total() {
     assert!(why.contains("C2") && why.contains("C5"), "{why}");
     assert_eq!(vote(reviews, Criterion::Volatility).0, Vote::Reference);
     assert!(reviews.summary().contains("growth decides") && reviews.summary().contains("C1"), "{}", reviews.summary());
-    assert_eq!(reviews.read_together, vec!["C1"]);
-    assert_eq!(reviews.read_apart, vec!["C2", "C3", "C5", "C5b"]);
+    assert_eq!(reviews.read_together(), ["C1"]);
+    assert_eq!(reviews.read_apart(), ["C2", "C3", "C5", "C5b"]);
     let subset = patterns(&report, PatternKind::Subset, "material-resenas");
     assert_eq!(subset.len(), 1);
     assert!(subset[0].in_use);

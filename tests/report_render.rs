@@ -46,16 +46,15 @@ fn criteria() -> [CriterionVote; 6] {
 fn relations_queries_and_collections_from_the_advisor() {
     let model = bibliored();
     let reviews = model.relations.iter().find(|r| r.parent == "material" && r.child == "resena").expect("relation");
-    let mut advice = RelationAdvice::new(
+    let advice = RelationAdvice::new(
         reviews.id.as_str(),
         CardinalityClass::OneToSquillions,
         Recommendation::ReferenceWithSubset,
         criteria(),
         "Reference: growth is unbounded.".into(),
         false,
-    );
-    advice.read_together = vec!["C1".into()];
-    advice.read_apart = vec!["C2".into()];
+    )
+    .with_reads(vec!["C1".into()], vec!["C2".into()]);
     let report = Report {
         relations: vec![advice],
         queries: vec![

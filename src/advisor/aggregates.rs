@@ -258,8 +258,8 @@ pub(crate) fn spanning_writes_with(roots: &Roots) -> Vec<SpanningWrite> {
         .filter_map(|q| {
             roots.roots_written(q, &mut written);
             (written.len() >= 2).then(|| SpanningWrite {
-                query: q.id.clone(),
-                aggregates: written.iter().map(|r| r.to_string()).collect(),
+                query: Id::new(&q.id),
+                aggregates: written.iter().map(|&r| Id::new(r)).collect(),
             })
         })
         .collect()

@@ -47,11 +47,10 @@ pub fn analyze(model: &Model) -> Report {
     let growth = context::growth_by_collection(layout.collections().map(|e| e.id.as_str()), growth);
     // The relation facts are gathered once and shared by the advice and the patterns.
     let usage = relations::Usage::with_ids(std::rc::Rc::clone(layout.ids()), &sizes);
-    let facts = relations::gather_all(&usage);
-    let mut relations = relations::advise_with(&facts);
+    let (facts, reads) = relations::gather_all(&usage);
+    let relations = relations::advise_with(&facts, &reads);
     let roots = aggregates::Roots::with_layout(&layout);
     let patterns = patterns::suggest_with(&usage, &facts, &relations, &roots);
-    relations::hand_over_reads(&mut relations, facts);
     drop(usage);
     let aggregates = aggregates::aggregates_with(&roots);
     let spanning_writes = aggregates::spanning_writes_with(&roots);

@@ -13,6 +13,7 @@ use crate::i18n::{Deferred, Text};
 use crate::model::Id;
 use serde::ser::{Serialize, SerializeStruct, Serializer};
 use std::fmt;
+use std::ops::Range;
 use std::sync::Arc;
 
 /// The sentences of one relation's advice: number `first + i` of `source` is the reason of
@@ -26,6 +27,27 @@ struct Sentences {
 impl Sentences {
     fn get(&self, i: u8) -> Text {
         self.source.text(self.first.wrapping_add(i))
+    }
+}
+
+/// A relation's read lists: two runs of a store of access pattern ids shared by the advice of
+/// every relation of an analysis (one list for them all, not two per relation).
+#[derive(Clone)]
+pub(crate) struct Reads {
+    store: Arc<Vec<Id>>,
+    together: Range<usize>,
+    apart: Range<usize>,
+}
+
+impl Reads {
+    /// The lists at positions `together` and `apart` of `store`.
+    pub(crate) fn new(store: Arc<Vec<Id>>, together: Range<usize>, apart: Range<usize>) -> Reads {
+        Reads { store, together, apart }
+    }
+
+    /// The ids of one run (none if the run is not in the store).
+    fn run(&self, run: &Range<usize>) -> &[Id] {
+        self.store.get(run.clone()).unwrap_or_default()
     }
 }
 
@@ -53,17 +75,17 @@ pub struct RelationAdvice {
     votes: [Vote; 6],
     /// Their reasons and the summary, built when read.
     sentences: Sentences,
-    /// Access patterns that read parent and child together (ids inline when short).
-    pub read_together: Vec<Id>,
-    /// Access patterns that read the child without its parent.
-    pub read_apart: Vec<Id>,
+    /// The access patterns that read parent and child together, and the child without its
+    /// parent ([`RelationAdvice::read_together`], [`RelationAdvice::read_apart`]).
+    reads: Reads,
     /// Whether the user's chosen storage agrees with the recommendation.
     pub agrees: bool,
 }
 
 impl RelationAdvice {
     /// The advice whose sentences are numbers `first` to `first + 6` of `source` (the six
-    /// reasons in `Criterion::ALL` order, then the summary); the read lists start empty.
+    /// reasons in `Criterion::ALL` order, then the summary), with its read lists.
+    #[allow(clippy::too_many_arguments)] // one per part of the advice, each named at the call
     pub(crate) fn from_source(
         relation: Id,
         class: CardinalityClass,
@@ -71,23 +93,36 @@ impl RelationAdvice {
         votes: [Vote; 6],
         source: Arc<dyn Deferred>,
         first: u8,
+        reads: Reads,
         agrees: bool,
     ) -> RelationAdvice {
-        RelationAdvice {
-            relation,
-            class,
-            recommendation,
-            votes,
-            sentences: Sentences { source, first },
-            read_together: Vec::new(),
-            read_apart: Vec::new(),
-            agrees,
-        }
+        RelationAdvice { relation, class, recommendation, votes, sentences: Sentences { source, first }, reads, agrees }
+    }
+
+    /// The advice with its read lists given: the access patterns that read parent and child
+    /// together, and those that read the child without its parent.
+    pub fn with_reads(mut self, together: Vec<Id>, apart: Vec<Id>) -> Self {
+        let split = together.len();
+        let mut store = together;
+        store.extend(apart);
+        let end = store.len();
+        self.reads = Reads::new(Arc::new(store), 0..split, split..end);
+        self
+    }
+
+    /// Access patterns that read parent and child together (ids inline when short).
+    pub fn read_together(&self) -> &[Id] {
+        self.reads.run(&self.reads.together)
+    }
+
+    /// Access patterns that read the child without its parent.
+    pub fn read_apart(&self) -> &[Id] {
+        self.reads.run(&self.reads.apart)
     }
 
     /// Advice with its votes, reasons and summary given (`criteria` in any order; a criterion
     /// given twice keeps the last, one left out is neutral with no reason); the read lists
-    /// start empty.
+    /// start empty ([`RelationAdvice::with_reads`]).
     pub fn new(
         relation: impl Into<Id>,
         class: CardinalityClass,
@@ -105,7 +140,8 @@ impl RelationAdvice {
             texts[i] = c.reason;
         }
         texts[usize::from(SUMMARY)] = summary;
-        Self::from_source(relation.into(), class, recommendation, votes, Arc::new(Written(texts)), 0, agrees)
+        let reads = Reads::new(Arc::new(Vec::new()), 0..0, 0..0);
+        Self::from_source(relation.into(), class, recommendation, votes, Arc::new(Written(texts)), 0, reads, agrees)
     }
 
     /// The vote of criterion `c`.
@@ -153,8 +189,8 @@ impl PartialEq for RelationAdvice {
             && self.recommendation == other.recommendation
             && self.votes == other.votes
             && self.agrees == other.agrees
-            && self.read_together == other.read_together
-            && self.read_apart == other.read_apart
+            && self.read_together() == other.read_together()
+            && self.read_apart() == other.read_apart()
             && (0..=SUMMARY).all(|i| self.sentences.get(i) == other.sentences.get(i))
     }
 }
@@ -178,8 +214,8 @@ impl Serialize for RelationAdvice {
         s.serialize_field("recommendation", &self.recommendation)?;
         s.serialize_field("criteria", &Criteria(self))?;
         s.serialize_field("summary", &self.summary())?;
-        s.serialize_field("readTogether", &self.read_together)?;
-        s.serialize_field("readApart", &self.read_apart)?;
+        s.serialize_field("readTogether", self.read_together())?;
+        s.serialize_field("readApart", self.read_apart())?;
         s.serialize_field("agrees", &self.agrees)?;
         s.end()
     }
@@ -193,8 +229,8 @@ impl fmt::Debug for RelationAdvice {
             .field("recommendation", &self.recommendation)
             .field("criteria", &self.criteria().collect::<Vec<_>>())
             .field("summary", &self.summary())
-            .field("read_together", &self.read_together)
-            .field("read_apart", &self.read_apart)
+            .field("read_together", &self.read_together())
+            .field("read_apart", &self.read_apart())
             .field("agrees", &self.agrees)
             .finish()
     }
@@ -237,6 +273,10 @@ mod tests {
         assert_eq!(json["summary"], "reference");
         assert_eq!(json["readTogether"], serde_json::json!([]));
         assert_eq!(a, a.clone());
+        let read = a.clone().with_reads(vec!["Q1".into(), "Q2".into()], vec!["Q3".into()]);
+        assert_eq!((read.read_together(), read.read_apart()), (&["Q1".into(), "Q2".into()][..], &["Q3".into()][..]));
+        assert_eq!(serde_json::to_value(&read).expect("serialises")["readApart"], serde_json::json!(["Q3"]));
+        assert_ne!(a, read);
         let mut other = a.clone();
         other.agrees = false;
         assert_ne!(a, other);

@@ -138,9 +138,10 @@ pub struct AggregateInfo {
 #[derive(Debug, Clone, PartialEq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct SpanningWrite {
-    pub query: String,
+    /// The write's id (inline when short: no allocation).
+    pub query: Id,
     /// The aggregate roots it changes.
-    pub aggregates: Vec<String>,
+    pub aggregates: Vec<Id>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]

@@ -352,27 +352,27 @@ fn relations_section(out: &mut String, model: &Model, report: &Report, lang: Lan
             out.push('\n');
         }
         let names = |ids: &[crate::model::Id]| ids.iter().map(|q| code(q)).collect::<Vec<_>>().join(", ");
-        if !a.read_together.is_empty() {
+        if !a.read_together().is_empty() {
             out.push_str(
                 &text!(
                     en: "Read together by {queries}.\n", es: "Se leen juntos en {queries}.\n", pt: "Lidos juntos por {queries}.\n";
-                    queries = names(&a.read_together)
+                    queries = names(a.read_together())
                 )
                 .render(lang),
             );
         }
-        if !a.read_apart.is_empty() {
+        if !a.read_apart().is_empty() {
             out.push_str(
                 &text!(
                     en: "Child read without its parent by {queries}.\n",
                     es: "El hijo se lee sin su padre en {queries}.\n",
                     pt: "O filho é lido sem o pai por {queries}.\n";
-                    queries = names(&a.read_apart)
+                    queries = names(a.read_apart())
                 )
                 .render(lang),
             );
         }
-        if !a.read_together.is_empty() || !a.read_apart.is_empty() {
+        if !a.read_together().is_empty() || !a.read_apart().is_empty() {
             out.push('\n');
         }
     }

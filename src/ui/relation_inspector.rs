@@ -90,8 +90,8 @@ pub fn RelationInspector(id: String) -> impl IntoView {
                 <div class="verdict-box" class:disagrees=!a.agrees data-testid="relation-verdict">
                     <p><strong>{tr(a.recommendation.msg())}</strong>" · "{tr(a.class.msg())}</p>
                     <p>{say(a.summary())}</p>
-                    {(!a.read_together.is_empty()).then(|| view! { <p class="hint">{Msg::ReadTogetherBy.fill(editor.lang.get(), &[&a.read_together.join(", ")])}</p> })}
-                    {(!a.read_apart.is_empty()).then(|| view! { <p class="hint">{Msg::ChildReadAloneBy.fill(editor.lang.get(), &[&a.read_apart.join(", ")])}</p> })}
+                    {(!a.read_together().is_empty()).then(|| view! { <p class="hint">{Msg::ReadTogetherBy.fill(editor.lang.get(), &[&a.read_together().join(", ")])}</p> })}
+                    {(!a.read_apart().is_empty()).then(|| view! { <p class="hint">{Msg::ChildReadAloneBy.fill(editor.lang.get(), &[&a.read_apart().join(", ")])}</p> })}
                 </div>
             })}
             <Select label=Msg::Storage options=storages value=s(|r| enum_name(&r.storage)) on_change=on_s("storage", |r, v| r.storage = enum_from(&v).unwrap_or_default()) testid="storage" />

@@ -8,6 +8,7 @@ use super::usage::{Info, Usage};
 use crate::advisor::CardinalityClass;
 use crate::i18n::Arg;
 use crate::model::{AccessPattern, Entity, EntityKind, Id, QueryKind, Relation, Storage, Thresholds};
+use std::ops::Range;
 
 /// Whether the relation puts a copy of the child into the parent (embedding or a subset).
 pub(super) fn copies_child(r: &Relation) -> bool {
@@ -86,8 +87,10 @@ pub(crate) struct Facts<'a> {
     pub parent_view: &'a [&'a AccessPattern],
     /// Reads that start at the child and touch the parent (the child's view needs the parent).
     pub child_view: &'a [&'a AccessPattern],
-    pub read_together: Vec<Id>,
-    pub read_apart: Vec<Id>,
+    /// Reads that need parent and child together: a run of the shared read store (ids).
+    pub read_together: Range<usize>,
+    /// Reads of the child without its parent: a run of the shared read store.
+    pub read_apart: Range<usize>,
     pub parent_reads: f64,
     pub child_writes: f64,
     /// Other relations that copy this child into their parent (embed or subset).
@@ -107,12 +110,12 @@ fn finite(x: f64) -> f64 {
 impl<'a> Facts<'a> {
     #[cfg(test)]
     pub fn gather(u: &'a Usage<'a>, rel: &'a Relation) -> Facts<'a> {
-        Facts::gather_at(u, None, rel)
+        Facts::gather_at(u, None, rel, &mut Vec::new())
     }
 
     /// [`Facts::gather`] for the relation at position `i` of the model: its ends' records
-    /// were found once, when the look-ups were built.
-    pub fn gather_at(u: &'a Usage<'a>, i: Option<usize>, rel: &'a Relation) -> Facts<'a> {
+    /// were found once, when the look-ups were built. Its read lists are appended to `reads`.
+    pub fn gather_at(u: &'a Usage<'a>, i: Option<usize>, rel: &'a Relation, reads: &mut Vec<Id>) -> Facts<'a> {
         let t = &u.model.thresholds;
         // One record per end for everything the facts read about it.
         let none = Info::default();
@@ -151,25 +154,22 @@ impl<'a> Facts<'a> {
         // Borrowed from the look-ups, which outlive the facts: no copy of the lists.
         let parent_view = u.pair(p_record, c_record);
         let child_view = u.pair(c_record, p_record);
-        let mut read_together: Vec<Id> = Vec::new();
+        let start = reads.len();
         let mut push = |id: &str| {
-            if !read_together.iter().any(|x| x == id) {
-                read_together.push(Id::new(id));
+            if !reads.iter().skip(start).any(|x| x == id) {
+                reads.push(Id::new(id));
             }
         };
         parent_view.iter().chain(child_view).for_each(|q| push(&q.id));
         if rel.storage == Storage::Embed && !rel.field.is_empty() {
             u.path(p_record, &rel.field).iter().for_each(|q| push(&q.id));
         }
-        let read_apart = if rel.parent == rel.child {
-            Vec::new()
-        } else {
-            u.reads_from(c_info)
-                .iter()
-                .filter(|q| !q.touches.iter().any(|t| t == &rel.parent))
-                .map(|q| Id::new(&q.id))
-                .collect()
-        };
+        let read_together = start..reads.len();
+        if rel.parent != rel.child {
+            let apart = u.reads_from(c_info).iter().filter(|q| !q.touches.iter().any(|t| t == &rel.parent));
+            reads.extend(apart.map(|q| Id::new(&q.id)));
+        }
+        let read_apart = read_together.end..reads.len();
         Facts {
             rel,
             t,

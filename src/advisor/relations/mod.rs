@@ -18,26 +18,32 @@ pub(crate) use decide::{bucket_fits, subset_size};
 pub(crate) use facts::{Facts, Outliers};
 pub(crate) use usage::Usage;
 
+use super::relation_advice::Reads;
 use super::{Recommendation, RelationAdvice, Vote};
 use crate::i18n::Deferred;
 use crate::model::{Id, Relation, Storage};
 use std::sync::Arc;
 
 /// The facts of every relation, in model order: gathered once, shared by `advise_with` and
-/// `patterns::suggest_with`.
+/// `patterns::suggest_with`. With them, the store of their read lists: the ids of every
+/// relation's reads one after another (the facts and the advice name their runs of it).
 #[inline(never)] // a phase of `analyze`, kept apart so profiles show it
-pub(crate) fn gather_all<'a>(usage: &'a Usage<'a>) -> Vec<Facts<'a>> {
-    usage.model.relations.iter().enumerate().map(|(i, rel)| Facts::gather_at(usage, Some(i), rel)).collect()
+pub(crate) fn gather_all<'a>(usage: &'a Usage<'a>) -> (Vec<Facts<'a>>, Arc<Vec<Id>>) {
+    let relations = &usage.model.relations;
+    let mut reads = Vec::with_capacity(2 * relations.len());
+    let facts =
+        relations.iter().enumerate().map(|(i, rel)| Facts::gather_at(usage, Some(i), rel, &mut reads)).collect();
+    (facts, Arc::new(reads))
 }
 
-/// One recommendation per relation, in model order, from the facts already gathered. The
-/// read lists stay with the facts until [`hand_over_reads`] moves them into the advice.
+/// One recommendation per relation, in model order, from the facts already gathered and the
+/// store of their read lists (shared with the advice).
 ///
 /// The votes and the decision are made at once; the reasons and the summary are sentences
 /// built when read from the relation's [`reasons::Reasons`], kept with those of its neighbours
 /// in one shared [`reasons::Block`] per [`reasons::PER_BLOCK`] relations.
 #[inline(never)] // a phase of `analyze`, kept apart so profiles show it
-pub(crate) fn advise_with(facts: &[Facts]) -> Vec<RelationAdvice> {
+pub(crate) fn advise_with(facts: &[Facts], reads: &Arc<Vec<Id>>) -> Vec<RelationAdvice> {
     let mut out = Vec::with_capacity(facts.len());
     let mut decided: Vec<([Vote; 6], Recommendation)> = Vec::with_capacity(reasons::PER_BLOCK.min(facts.len()));
     for chunk in facts.chunks(reasons::PER_BLOCK) {
@@ -55,7 +61,7 @@ pub(crate) fn advise_with(facts: &[Facts]) -> Vec<RelationAdvice> {
         let mut block = reasons::Block { reasons: Vec::with_capacity(chunk.len()), items: Vec::with_capacity(listed) };
         for f in chunk {
             // Written into its place in the block, then completed there (the reasons are large).
-            block.reasons.push(reasons::Reasons::of(f, &mut block.items));
+            block.reasons.push(reasons::Reasons::of(f, reads, &mut block.items));
             let Some(reasons) = block.reasons.last_mut() else { continue };
             let votes = reasons::quick_votes(reasons);
             let decision = decide::decide(f, &votes);
@@ -72,22 +78,12 @@ pub(crate) fn advise_with(facts: &[Facts]) -> Vec<RelationAdvice> {
                 *votes,
                 Arc::clone(&source),
                 reasons::sentence_number(position, 0),
+                Reads::new(Arc::clone(reads), f.read_together.clone(), f.read_apart.clone()),
                 agrees(f.rel, *recommendation, f.child_external),
             )
         }));
     }
     out
-}
-
-/// Moves each relation's read lists (query ids) from its facts into its advice, once nothing
-/// else reads the facts: the ids are not copied.
-pub(crate) fn hand_over_reads(advice: &mut [RelationAdvice], facts: Vec<Facts>) {
-    for (a, f) in advice.iter_mut().zip(facts) {
-        if a.relation == f.rel.id {
-            a.read_together = f.read_together;
-            a.read_apart = f.read_apart;
-        }
-    }
 }
 
 /// The storage a recommendation asks for.

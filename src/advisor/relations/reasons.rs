@@ -10,7 +10,7 @@ use super::facts::{Facts, Outliers};
 use super::summary::{summary, Verdict};
 use crate::advisor::{CardinalityClass, Criterion, Vote};
 use crate::i18n::{Arg, Deferred, Text};
-use crate::model::Volatility;
+use crate::model::{Id, Volatility};
 
 /// The facts one relation's reasons read, owned.
 #[derive(Debug, Clone)]
@@ -129,13 +129,14 @@ pub(crate) fn sentence_number(position: usize, which: u8) -> u8 {
 }
 
 impl Reasons {
-    /// The reasons of `f`, the list they name appended to `items` (its block's).
-    pub fn of(f: &Facts, items: &mut Vec<Arg>) -> Reasons {
+    /// The reasons of `f`, whose read lists are runs of `reads`, the list they name appended to
+    /// `items` (its block's).
+    pub fn of(f: &Facts, reads: &[Id], items: &mut Vec<Arg>) -> Reasons {
         let t = f.t;
         let listed = if !f.read_apart.is_empty() {
-            Some(&f.read_apart)
+            reads.get(f.read_apart.clone())
         } else if !f.rel.read_separately && !f.read_together.is_empty() {
-            Some(&f.read_together)
+            reads.get(f.read_together.clone())
         } else {
             None
         };
@@ -213,8 +214,9 @@ mod tests {
         for model in [bibliored, crate::model::synthetic::generate(200, 7), crate::model::synthetic::generate(60, 3)] {
             let sizes = crate::advisor::sizes::estimate(&model);
             let usage = Usage::new(&model, &sizes);
-            for f in gather_all(&usage) {
-                let r = Reasons::of(&f, &mut Vec::new());
+            let (facts, reads) = gather_all(&usage);
+            for f in facts {
+                let r = Reasons::of(&f, &reads, &mut Vec::new());
                 for c in Criterion::ALL {
                     let (quick, none) = criteria::judge(&r, c, false);
                     let (vote, reason) = criteria::judge(&r, c, true);
@@ -260,14 +262,14 @@ mod tests {
         let model = crate::model::synthetic::generate(60, 3);
         let sizes = crate::advisor::sizes::estimate(&model);
         let usage = Usage::new(&model, &sizes);
-        let facts = gather_all(&usage);
+        let (facts, reads) = gather_all(&usage);
         assert!(facts.len() > 2 * PER_BLOCK, "the model spans several blocks: {}", facts.len());
-        let advice = crate::advisor::relations::advise_with(&facts);
+        let advice = crate::advisor::relations::advise_with(&facts, &reads);
         assert_eq!(advice.len(), facts.len());
         for (f, a) in facts.iter().zip(&advice) {
             assert_eq!(a.relation, f.rel.id);
             let mut items = Vec::new();
-            let mut own = Reasons::of(f, &mut items);
+            let mut own = Reasons::of(f, &reads, &mut items);
             let votes = quick_votes(&own);
             let decision = super::super::decide::decide(f, &votes);
             super::super::summary::fill(&mut own.verdict, f, &decision, &votes, &mut items);

@@ -98,6 +98,15 @@ fn unserved<'q, 'r, 'l, 'm>(
     })
 }
 
+/// Names as one sentence argument: a single name as itself (it reads as a list of one does,
+/// with no list to allocate), else a list made in one allocation (the length is known).
+fn names_arg(mut names: impl ExactSizeIterator<Item = Arg>) -> Arg {
+    match (names.len(), names.next()) {
+        (1, Some(only)) => only,
+        (_, first) => Arg::List(first.into_iter().chain(names).collect()),
+    }
+}
+
 impl Rule for RelationalInDisguise {
     fn meta(&self) -> &'static RuleMeta {
         &Self::META
@@ -119,14 +128,12 @@ impl Rule for RelationalInDisguise {
                 continue;
             }
             let ids = layout.ids();
-            // The list argument is made straight from the names (of known length: one allocation).
-            let names: std::sync::Arc<[Arg]> = if missing.is_empty() {
-                q.touches.iter().map(String::as_str).zip(ids.touched_of(q)).map(|t| Arg::str(name(t))).collect()
-            } else {
-                missing.iter().map(|&t| Arg::str(name(t))).collect()
-            };
-            let none = names.is_empty();
-            let others = Arg::List(names);
+            // A lookup that every copy serves names all the entities it touches.
+            if missing.is_empty() {
+                missing.extend(q.touches.iter().map(String::as_str).zip(ids.touched_of(q)));
+            }
+            let none = missing.is_empty();
+            let others = names_arg(missing.iter().map(|&t| Arg::str(name(t))));
             let (id, query, per_minute, entity) =
                 (&q.id, &q.name, Arg::Count(rate(q)), name((&q.entity, ids.start_of(q))));
             let message = if q.uses_lookup && none {

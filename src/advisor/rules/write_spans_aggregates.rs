@@ -65,7 +65,8 @@ impl Rule for WriteSpansAggregates {
             let names = Arg::List(
                 span.aggregates
                     .iter()
-                    .map(|id| Arg::str(cx.entity(id).map_or(id.as_str(), |e| e.name.as_str())))
+                    .map(|id| id.as_str())
+                    .map(|id| Arg::str(cx.entity(id).map_or(id, |e| e.name.as_str())))
                     .collect(),
             );
             let n = span.aggregates.len();
