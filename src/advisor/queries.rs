@@ -13,7 +13,7 @@ use crate::text;
 mod explain;
 mod reach;
 use explain::{Explained, Explanations, First, How, Tail, What};
-use reach::{kept_in, reach, Clauses, Reach};
+use reach::{kept_in, reach, Clause, Reach};
 
 /// One advice per access pattern, in model order.
 pub fn advise(model: &Model, indexes: &[IndexAdvice]) -> Vec<QueryAdvice> {
@@ -116,22 +116,23 @@ fn advise_one(
         return QueryAdvice { query: Id::new(&q.id), single_document: false, index: None, explanation };
     };
     let write = q.kind == QueryKind::Write;
-    // The clauses of copies go straight to the pool of the explanation's block; those of data
-    // kept apart are set aside (they replace the copies when there are any).
+    // The clauses go straight to the pool of the explanation's block: those of data kept
+    // apart replace those of copies when there are any.
     let pool = explanations.pool();
     let from = pool.len();
-    let mut apart = Clauses::default();
+    let mut apart = 0;
     for (e, at) in q.touches.iter().zip(layout.ids().touched_of(q)).filter(|(e, _)| **e != q.entity) {
-        match reach(layout, root_at, e, at, write, pool) {
-            Reach::Embedded | Reach::Copied => {}
-            Reach::Apart(where_) => apart.push(where_),
+        if let Reach::Apart = reach(layout, root_at, e, at, write, pool) {
+            apart += 1;
         }
     }
-    let single = apart.is_empty() && !q.uses_lookup;
-    let copied = pool.len() > from;
-    let how = if !apart.is_empty() {
-        pool.truncate(from);
-        pool.extend(apart.into_iter());
+    let copied = pool.len() > from + apart;
+    let single = apart == 0 && !q.uses_lookup;
+    let how = if apart > 0 {
+        if copied {
+            let kept: Vec<Clause> = pool.drain(from..).filter(Clause::is_apart).collect();
+            pool.extend(kept);
+        }
         if write {
             How::Changes
         } else {
@@ -313,6 +314,43 @@ mod tests {
         assert!(!w1.single_document, "{}", w1.explanation);
         assert!(w1.explanation.contains("transaction"), "{}", w1.explanation);
         assert_eq!(w1.index, None);
+    }
+
+    #[test]
+    fn data_kept_apart_replaces_the_copies_in_the_explanation() {
+        use crate::model::{CopiedField, CopyCategory, Relation, Storage};
+        let mut m = Model::new("t");
+        for (id, name) in [("a", "orders"), ("b", "customers"), ("c", "shops"), ("d", "couriers")] {
+            m.entities.push(Entity::new(id, name));
+        }
+        let mut copied = Relation::new("r1", "b", "a", Storage::Reference);
+        copied.extended.push(CopiedField {
+            field: "name".into(),
+            as_field: None,
+            category: CopyCategory::default(),
+            propagation: None,
+            used_to_decide: false,
+        });
+        m.relations.push(copied);
+        m.relations.push(Relation::new("r2", "c", "a", Storage::Reference));
+        m.relations.push(Relation::new("r3", "d", "a", Storage::Reference));
+        let mut q = AccessPattern::new("q", "order with customer, shop and courier", "a");
+        q.touches = vec!["c".into(), "b".into(), "d".into()];
+        m.queries.push(q.clone());
+        q.id = "only_copies".into();
+        q.touches = vec!["b".into()];
+        m.queries.push(q);
+        let v = advise(&m, &derive(&m));
+        assert!(!v[0].single_document);
+        assert_eq!(
+            v[0].explanation.en(),
+            "Needs a second read or a $lookup: shops is its own collection; couriers is its own collection."
+        );
+        assert!(v[1].single_document);
+        assert_eq!(
+            v[1].explanation.en(),
+            "One orders document serves it: name of customers are copied in (extended reference)."
+        );
     }
 
     #[test]

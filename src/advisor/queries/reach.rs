@@ -12,8 +12,9 @@ pub(super) enum Reach {
     Embedded,
     /// Copied into the documents: the clauses that say how were added to the list given.
     Copied,
-    /// Elsewhere: the clause that says where, or the name of the collection that holds it.
-    Apart(Clause),
+    /// Elsewhere: the clause that says where, or the name of the collection that holds it,
+    /// was added to the list given.
+    Apart,
 }
 
 /// One clause of a query's explanation, kept as its names and figures until read (the
@@ -39,6 +40,11 @@ pub(super) enum Clause {
 }
 
 impl Clause {
+    /// Whether the clause says where data kept apart is (rather than how it is copied in).
+    pub(super) fn is_apart(&self) -> bool {
+        !matches!(self, Clause::Subset(..) | Clause::Computed(..) | Clause::Extended(..))
+    }
+
     /// The clause as an argument of the query's first sentence.
     pub(super) fn arg(&self) -> Arg {
         match self {
@@ -86,33 +92,6 @@ impl Clause {
     }
 }
 
-/// A few clauses, the first two kept inline (most queries have at most two).
-#[derive(Debug, Default)]
-pub(super) struct Clauses {
-    inline: [Option<Clause>; 2],
-    more: Vec<Clause>,
-}
-
-impl Clauses {
-    /// Adds `clause` after the others.
-    pub(super) fn push(&mut self, clause: Clause) {
-        match self.inline.iter_mut().find(|c| c.is_none()) {
-            Some(slot) => *slot = Some(clause),
-            None => self.more.push(clause),
-        }
-    }
-
-    /// Whether there are none.
-    pub(super) fn is_empty(&self) -> bool {
-        self.inline[0].is_none()
-    }
-
-    /// The clauses in the order they were added.
-    pub(super) fn into_iter(self) -> impl Iterator<Item = Clause> {
-        self.inline.into_iter().flatten().chain(self.more)
-    }
-}
-
 /// "{entity} is kept in {system}" for an external entity.
 pub(super) fn kept_in(entity: &Entity) -> Text {
     kept_in_text(&Arg::from(&entity.name), entity.system.as_deref().map(Arg::from).as_ref())
@@ -135,7 +114,8 @@ fn kept_in_text(entity: &Arg, system: Option<&Arg>) -> Text {
 }
 
 /// How the data of entity `e` (at position `at`, as the id table finds it) reaches a query on
-/// the documents of the collection at position `root`; the clauses of a copy are added to `how`.
+/// the documents of the collection at position `root`; the clauses that say how (those of a
+/// copy, or the one that says where it is kept apart) are added to `how`.
 pub(super) fn reach(
     layout: &Layout,
     root: usize,
@@ -145,7 +125,8 @@ pub(super) fn reach(
     how: &mut Vec<Clause>,
 ) -> Reach {
     let Some((at, entity)) = at.and_then(|at| Some((at, layout.model.entities.get(at)?))) else {
-        return Reach::Apart(Clause::Missing(Arg::from(e)));
+        how.push(Clause::Missing(Arg::from(e)));
+        return Reach::Apart;
     };
     // Roots are found by position: one entity per id.
     let e_root_at = layout.root_at(at);
@@ -161,8 +142,8 @@ pub(super) fn reach(
         }
     };
     if write {
-        let holder = e_root.map_or_else(apart, |r| Clause::Holder(Arg::from(&r.name)));
-        return Reach::Apart(holder);
+        how.push(e_root.map_or_else(apart, |r| Clause::Holder(Arg::from(&r.name))));
+        return Reach::Apart;
     }
     let inside = |end: Option<usize>| end.and_then(|end| layout.root_at(end)) == Some(root);
     let before = how.len();
@@ -179,7 +160,8 @@ pub(super) fn reach(
         how.push(Clause::Extended(Arg::from(fields.join(", ")), Arg::from(&entity.name)));
     }
     if how.len() == before {
-        Reach::Apart(apart())
+        how.push(apart());
+        Reach::Apart
     } else {
         Reach::Copied
     }
