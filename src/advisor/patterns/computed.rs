@@ -91,9 +91,9 @@ fn rated_field(e: &Entity) -> Option<&str> {
         .map(|x| x.name.as_str())
 }
 
-pub(super) fn suggest(
-    u: &Usage,
-    writes: &WritesOn,
+pub(super) fn suggest<'a>(
+    u: &Usage<'a>,
+    writes: &WritesOn<'a>,
     f: &Facts,
     rec: Option<Recommendation>,
     out: &mut Vec<PatternSuggestion>,

@@ -43,7 +43,7 @@ pub(crate) fn suggest_with(
     };
     // Room for about one pattern per relation and per collection: growing the vector copies
     // every suggestion made so far.
-    let writes = parent_writes::WritesOn::new(&model.queries);
+    let writes = parent_writes::WritesOn::new();
     let mut out = Vec::with_capacity(facts.len() + model.entities.len());
     // Sentences built when read: a subset in use, a bucket in use of the common shape.
     let expected =

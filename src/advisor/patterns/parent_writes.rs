@@ -3,31 +3,66 @@
 //! child among the entities it touches (the usage counts only those as the child's writes).
 
 use crate::advisor::relations::Usage;
-use crate::fast_hash::FastMap;
+use crate::model::ids::position_in;
 use crate::model::{AccessPattern, Entity, QueryKind, Relation};
 use std::cell::OnceCell;
+use std::ops::Range;
 
 /// The write access patterns of a model by the entity they start at, grouped the first time
 /// a relation asks (most analyses never do).
 pub(crate) struct WritesOn<'a> {
-    queries: &'a [AccessPattern],
-    by_entity: OnceCell<FastMap<&'a str, Vec<&'a AccessPattern>>>,
+    by_entity: OnceCell<Grouped<'a>>,
+}
+
+/// The writes in one list grouped by the position of the entity they start at (in model order
+/// within a group), with each entity's range of it. Writes that start at no entity are left
+/// out: their parent has no fields to change.
+struct Grouped<'a> {
+    writes: Vec<&'a AccessPattern>,
+    ranges: Vec<Range<usize>>,
 }
 
 impl<'a> WritesOn<'a> {
-    pub fn new(queries: &'a [AccessPattern]) -> Self {
-        WritesOn { queries, by_entity: OnceCell::new() }
+    pub fn new() -> Self {
+        WritesOn { by_entity: OnceCell::new() }
     }
 
-    fn of(&self, entity: &str) -> &[&'a AccessPattern] {
-        let map = self.by_entity.get_or_init(|| {
-            let mut map: FastMap<&'a str, Vec<&'a AccessPattern>> = FastMap::default();
-            for q in self.queries.iter().filter(|q| q.kind == QueryKind::Write) {
-                map.entry(q.entity.as_str()).or_default().push(q);
+    /// The writes that start at the entity at position `entity`.
+    fn of(&self, u: &Usage<'a>, entity: usize) -> &[&'a AccessPattern] {
+        let grouped = self.by_entity.get_or_init(|| Grouped::new(u));
+        let range = grouped.ranges.get(entity).cloned().unwrap_or_default();
+        grouped.writes.get(range).unwrap_or(&[])
+    }
+}
+
+impl<'a> Grouped<'a> {
+    /// Counts each entity's writes, makes the counts ranges, then places each write at the end
+    /// of its entity's range.
+    fn new(u: &Usage<'a>) -> Self {
+        let (model, ids) = (u.model, u.ids());
+        let writes = || model.queries.iter().filter(|q| q.kind == QueryKind::Write);
+        let mut ranges = vec![0..0; model.entities.len()];
+        for q in writes() {
+            if let Some(range) = ids.start_of(q).and_then(|at| ranges.get_mut(at)) {
+                range.end += 1;
             }
-            map
-        });
-        map.get(entity).map(Vec::as_slice).unwrap_or(&[])
+        }
+        let mut next = 0;
+        for range in &mut ranges {
+            let count = range.end;
+            *range = next..next;
+            next += count;
+        }
+        let Some(first) = writes().next() else { return Grouped { writes: Vec::new(), ranges } };
+        let mut grouped = Grouped { writes: vec![first; next], ranges };
+        for q in writes() {
+            let Some(range) = ids.start_of(q).and_then(|at| grouped.ranges.get_mut(at)) else { continue };
+            if let Some(slot) = grouped.writes.get_mut(range.end) {
+                *slot = q;
+                range.end += 1;
+            }
+        }
+        grouped
     }
 }
 
@@ -44,10 +79,18 @@ pub(crate) struct Recorded {
 /// child entity (`comment`, `comment.text`), the parent's id array or subset, or a counter of
 /// the parent (the subset's `countField`, a computed field, or a numeric parent field whose
 /// name mentions the child, such as `num_comments` or `total_resenas`).
-pub(crate) fn recorded(u: &Usage, writes: &WritesOn, rel: &Relation) -> Recorded {
+pub(crate) fn recorded<'a>(u: &Usage<'a>, writes: &WritesOn<'a>, rel: &Relation) -> Recorded {
     let mut out = Recorded::default();
-    let (Some(parent), child) = (u.entity(&rel.parent), u.entity(&rel.child)) else { return out };
-    for q in writes.of(&rel.parent) {
+    // The ends' positions: kept in the id table for a relation of the model, else looked up.
+    let ids = u.ids();
+    let (parent_at, child_at) = match position_in(&u.model.relations, rel) {
+        Some(i) => ids.end_positions(i),
+        None => (ids.entity_position(&rel.parent), ids.entity_position(&rel.child)),
+    };
+    let entity = |at: Option<usize>| at.and_then(|i| u.model.entities.get(i));
+    let (Some(parent_at), child) = (parent_at, entity(child_at)) else { return out };
+    let Some(parent) = entity(Some(parent_at)) else { return out };
+    for q in writes.of(u, parent_at) {
         if q.touches.contains(&rel.child) {
             continue; // already one of the child's writes
         }
@@ -105,6 +148,25 @@ mod tests {
     use crate::model::{BsonType, Field, Storage};
 
     #[test]
+    fn writes_are_grouped_by_start_entity_in_model_order() {
+        let mut m = parent_child(Storage::Reference, 40.0, None);
+        m.queries = vec![
+            write("A", "comment", &["text"]),
+            write("B", "post", &["title"]),
+            write("C", "ghost", &["x"]),
+            write("D", "comment", &["text"]),
+        ];
+        let sizes = Vec::new();
+        let u = Usage::new(&m, &sizes);
+        let writes = WritesOn::new();
+        let ids = |entity| writes.of(&u, entity).iter().map(|q| q.id.as_str()).collect::<Vec<_>>();
+        let (post, comment) = (u.ids().entity_position("post"), u.ids().entity_position("comment"));
+        assert_eq!(ids(post.unwrap_or(usize::MAX)), ["B"]);
+        assert_eq!(ids(comment.unwrap_or(usize::MAX)), ["A", "D"]);
+        assert!(ids(m.entities.len()).is_empty(), "no entity there: no writes, no panic");
+    }
+
+    #[test]
     fn pushes_and_counters_on_the_parent_are_the_childs_writes() {
         let mut m = parent_child(Storage::Reference, 40.0, None);
         m.entities[0].fields.push(Field::new("num_comments", BsonType::Int));
@@ -120,7 +182,7 @@ mod tests {
         m.queries = vec![push, count, other, touching];
         let sizes = Vec::new();
         let u = Usage::new(&m, &sizes);
-        let got = recorded(&u, &WritesOn::new(&m.queries), &m.relations[0]);
+        let got = recorded(&u, &WritesOn::new(), &m.relations[0]);
         assert_eq!(got, Recorded { per_minute: 35.0, counter: true });
     }
 }

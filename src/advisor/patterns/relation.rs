@@ -10,9 +10,9 @@ use crate::i18n::{Arg, Labelled, Text};
 use crate::model::{BsonType, CopyCategory, Entity, Id, Place};
 use crate::text;
 
-pub(super) fn suggest(
-    u: &Usage,
-    writes: &WritesOn,
+pub(super) fn suggest<'a>(
+    u: &Usage<'a>,
+    writes: &WritesOn<'a>,
     f: &Facts,
     rec: Option<Recommendation>,
     later: &mut Later,

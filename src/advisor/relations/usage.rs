@@ -266,6 +266,11 @@ impl<'a> Usage<'a> {
         self.info.get(record?)
     }
 
+    /// The id table the analysis shares.
+    pub fn ids(&self) -> &IdIndex<'a> {
+        &self.ids
+    }
+
     pub fn entity(&self, id: &str) -> Option<&'a Entity> {
         self.info(id).and_then(|i| i.entity)
     }
