@@ -3,6 +3,7 @@
 use super::aggregates::Roots;
 use super::field_scan::{scan_fields, ArrayField, FieldScan};
 use super::index_budget::{loads, Load};
+use super::indexes::Links;
 use super::paths::Layout;
 use super::query_shape::{shapes, Shape, Shapes};
 use super::size_walk::{Growth, Largest};
@@ -42,6 +43,9 @@ pub struct Context<'a> {
     /// The one scan of the document entities' fields (their array fields and DS201's large
     /// values), built on first use.
     field_scan: OnceCell<FieldScan<'a>>,
+    /// Which index holds each query, when `analyze` derived the report's indexes and no two
+    /// elements of the model share an id (set by `prime`, never built).
+    index_links: OnceCell<Links>,
 }
 
 impl<'a> Context<'a> {
@@ -61,6 +65,7 @@ impl<'a> Context<'a> {
             end_names: OnceCell::new(),
             loads: OnceCell::new(),
             field_scan: OnceCell::new(),
+            index_links: OnceCell::new(),
         }
     }
 
@@ -215,8 +220,8 @@ impl<'a> Context<'a> {
         self.loads.get_or_init(|| loads(self.layout()))
     }
 
-    /// Hands over facts `analyze` already built (the collection loads are the index
-    /// derivation's), so rules do not rebuild them.
+    /// Hands over facts `analyze` already built (the collection loads and the index links are
+    /// the index derivation's), so rules do not rebuild them.
     pub(crate) fn prime(
         &self,
         layout: Layout<'a>,
@@ -224,12 +229,21 @@ impl<'a> Context<'a> {
         roots: Roots<'a>,
         walked: SizeFacts<'a>,
         loads: FastMap<&'a str, Load>,
+        index_links: Option<Links>,
     ) {
+        if let Some(links) = index_links {
+            let _ = self.index_links.set(links);
+        }
         let _ = self.loads.set(loads);
         let _ = self.layout.set(layout);
         let _ = self.shapes.set(shapes);
         let _ = self.roots.set(roots);
         let _ = self.walked.set(walked);
+    }
+
+    /// Which index of the report holds each query (`None`: not known, look the pairs up by id).
+    pub(crate) fn index_links(&self) -> Option<&Links> {
+        self.index_links.get()
     }
 
     /// Derived and declared indexes of one collection.

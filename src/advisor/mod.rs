@@ -61,7 +61,7 @@ pub fn analyze(model: &Model) -> Report {
     let mut report =
         Report { relations, aggregates, spanning_writes, patterns, sizes, indexes, queries, findings: Vec::new() };
     let cx = Context::new(model, &report);
-    cx.prime(layout, shapes, roots, growth, loads);
+    cx.prime(layout, shapes, roots, growth, loads, links);
     // Room for the usual count up front: growing a vector of large findings copies them all.
     let findings = run_rules(&cx, 2 * (model.entities.len() + model.relations.len()) + model.queries.len());
     report.findings = sort_findings(findings);

@@ -136,7 +136,7 @@ impl Shape {
     }
 
     /// The keys of [`Shape::ideal`] (field, direction), without building it.
-    pub fn ideal_keys(&self) -> impl Iterator<Item = (&str, i8)> + '_ {
+    pub fn ideal_keys(&self) -> impl Iterator<Item = (&str, i8)> + Clone + '_ {
         self.keys().get(..self.key_count()).unwrap_or_default().iter().map(|k| (self.path(k), k.dir))
     }
 

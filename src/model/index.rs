@@ -47,43 +47,58 @@ impl IndexSpec {
     /// Calls `f` with the key document ([`IndexSpec::key_doc`]), written on the stack when it
     /// is short (most are): no `String` is built for a key document only passed on.
     pub fn with_key_doc<R>(&self, f: impl FnOnce(&str) -> R) -> R {
-        let mut buf = StackStr { len: 0, bytes: [0; 96] };
-        match self.write_key_doc(&mut buf) {
-            Ok(()) => f(buf.as_str()),
-            Err(_) => f(&self.key_doc()),
-        }
+        with_key_doc_of(self.keys.iter().map(|k| (k.field.as_str(), k.dir)), f)
     }
 
     /// Writes the key document ([`IndexSpec::key_doc`]) to `out`.
     pub fn write_key_doc(&self, out: &mut impl std::fmt::Write) -> std::fmt::Result {
-        out.write_str("{ ")?;
-        for (i, k) in self.keys.iter().enumerate() {
-            if i > 0 {
-                out.write_str(", ")?;
-            }
-            // Read once: an inline path is checked as UTF-8 each time it is read.
-            let field = k.field.as_str();
-            let bare = field.bytes().all(|c| c.is_ascii_alphanumeric() || c == b'_');
-            if !bare {
-                out.write_char('"')?;
-            }
-            out.write_str(field)?;
-            if !bare {
-                out.write_char('"')?;
-            }
-            match k.dir {
-                1 => out.write_str(": 1")?,
-                -1 => out.write_str(": -1")?,
-                dir => write!(out, ": {dir}")?,
-            }
-        }
-        out.write_str(" }")
+        write_key_doc_of(self.keys.iter().map(|k| (k.field.as_str(), k.dir)), out)
     }
 
     /// Whether `self`'s keys are a prefix of `other`'s (same fields and directions).
     pub fn is_prefix_of(&self, other: &IndexSpec) -> bool {
         self.keys.len() <= other.keys.len() && self.keys.iter().zip(&other.keys).all(|(a, b)| a == b)
     }
+}
+
+/// Calls `f` with the key document of an index with these keys (field, direction), as
+/// [`IndexSpec::key_doc`] writes it, for keys not held in an [`IndexSpec`] (such as a query
+/// shape's ideal index): written on the stack when it is short (most are).
+pub fn with_key_doc_of<'k, R>(keys: impl Iterator<Item = (&'k str, i8)> + Clone, f: impl FnOnce(&str) -> R) -> R {
+    let mut buf = StackStr { len: 0, bytes: [0; 96] };
+    match write_key_doc_of(keys.clone(), &mut buf) {
+        Ok(()) => f(buf.as_str()),
+        Err(_) => {
+            let mut out = String::new();
+            // Writing to a String cannot fail.
+            let _ = write_key_doc_of(keys, &mut out);
+            f(&out)
+        }
+    }
+}
+
+/// Writes the key document of these keys (see [`with_key_doc_of`]) to `out`.
+fn write_key_doc_of<'k>(keys: impl Iterator<Item = (&'k str, i8)>, out: &mut impl std::fmt::Write) -> std::fmt::Result {
+    out.write_str("{ ")?;
+    for (i, (field, dir)) in keys.enumerate() {
+        if i > 0 {
+            out.write_str(", ")?;
+        }
+        let bare = field.bytes().all(|c| c.is_ascii_alphanumeric() || c == b'_');
+        if !bare {
+            out.write_char('"')?;
+        }
+        out.write_str(field)?;
+        if !bare {
+            out.write_char('"')?;
+        }
+        match dir {
+            1 => out.write_str(": 1")?,
+            -1 => out.write_str(": -1")?,
+            dir => write!(out, ": {dir}")?,
+        }
+    }
+    out.write_str(" }")
 }
 
 /// A short string written on the stack; writing past its capacity fails.
@@ -122,5 +137,16 @@ mod tests {
         let long = IndexSpec::new(&long);
         assert!(long.key_doc().len() > 96);
         assert_eq!(long.with_key_doc(str::to_string), long.key_doc(), "longer than the stack buffer: built");
+        let pairs = [("socio_id", 1), ("eventos.material_id", -1)];
+        assert_eq!(
+            with_key_doc_of(pairs.iter().copied(), str::to_string),
+            "{ socio_id: 1, \"eventos.material_id\": -1 }"
+        );
+        let long: Vec<(String, i8)> = (0..12).map(|i| (format!("a_rather_long_field_{i}"), 1)).collect();
+        let keys = long.iter().map(|(f, d)| (f.as_str(), *d));
+        assert_eq!(
+            with_key_doc_of(keys, str::to_string),
+            IndexSpec::new(&long.iter().map(|(f, d)| (f.as_str(), *d)).collect::<Vec<_>>()).key_doc()
+        );
     }
 }

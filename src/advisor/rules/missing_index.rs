@@ -1,10 +1,11 @@
 use super::local_figures::rate;
 use super::single_field_indexes::single_on;
+use crate::advisor::indexes::Links;
 use crate::advisor::query_shape::{serves, FREQUENT_PER_MINUTE};
-use crate::advisor::{Context, Finding, Fix, Rule, RuleMeta};
+use crate::advisor::{Context, Finding, Fix, Report, Rule, RuleMeta};
 use crate::fast_hash::FastSet;
 use crate::i18n::Arg;
-use crate::model::{Id, Place};
+use crate::model::{with_key_doc_of, Id, Place};
 use crate::{declare_rule, text};
 
 declare_rule! {
@@ -45,11 +46,13 @@ impl Rule for MissingIndex {
     }
 
     fn check(&self, cx: &Context, out: &mut Vec<Finding>) {
-        let frequent = cx.model.queries.iter().zip(cx.shapes()).filter(|(q, _)| q.per_minute >= FREQUENT_PER_MINUTE);
-        // (collection, query) ids as bytes: an inline id is not checked as UTF-8 again.
-        let mut kept: Option<FastSet<(&[u8], &[u8])>> = None;
-        for (q, shape) in frequent {
-            let Some(shape) = shape else { continue };
+        let frequent = cx.model.queries.iter().zip(cx.shapes()).enumerate();
+        // Whether the derivation kept an index for the query (it does only while the
+        // collection's budget allows): read from the index links, else from the
+        // (collection, query) pairs the indexes list, gathered once.
+        let mut kept = Kept::new(cx);
+        for (at, (q, shape)) in frequent {
+            let Some(shape) = shape.as_ref().filter(|_| q.per_minute >= FREQUENT_PER_MINUTE) else { continue };
             if !shape.needs_index() {
                 continue;
             }
@@ -61,18 +64,8 @@ impl Rule for MissingIndex {
             if declared.iter().filter(|i| single_on(i, shape)).nth(1).is_some() {
                 continue;
             }
-            let ideal = shape.ideal();
-            // The derivation keeps an index for the query only while the collection's budget
-            // allows: the (collection, query) pairs it kept, gathered once.
-            let kept = kept.get_or_insert_with(|| {
-                let n = cx.report.indexes.iter().map(|a| a.queries.len()).sum();
-                let mut pairs = FastSet::with_capacity_and_hasher(n, Default::default());
-                for a in &cx.report.indexes {
-                    pairs.extend(a.queries.iter().map(|q| (a.entity.as_bytes(), q.as_bytes())));
-                }
-                pairs
-            });
-            let room = kept.contains(&(root.id.as_bytes(), q.id.as_bytes()));
+            let room = kept.has(at, &root.id, &q.id);
+            let ideal = || with_key_doc_of(shape.ideal_keys(), Arg::str);
             let mut f = Self::finding(
                 Place::Query { id: Id::new(&q.id) },
                 text!(
@@ -91,21 +84,58 @@ impl Rule for MissingIndex {
                         en: "Create {ideal} (equality, sort, range).",
                         es: "Crea {ideal} (igualdad, ordenación, rango).",
                         pt: "Crie {ideal} (igualdade, ordenação, intervalo).";
-                        ideal = ideal.with_key_doc(Arg::str)
+                        ideal = ideal()
                     )
                 } else {
                     text!(
                         en: "{coll} has no room for another index: replace one that serves only rare queries with {ideal} (equality, sort, range).",
                         es: "{coll} no admite otro índice: sustituye uno que solo atienda consultas poco frecuentes por {ideal} (igualdad, ordenación, rango).",
                         pt: "{coll} não comporta outro índice: substitua um que atenda só consultas raras por {ideal} (igualdade, ordenação, intervalo).";
-                        coll = &root.name, ideal = ideal.with_key_doc(Arg::str)
+                        coll = &root.name, ideal = ideal()
                     )
                 },
             );
             if room {
-                f.fix = Some(Fix::AddIndex { entity: Id::new(&root.id), index: ideal });
+                f.fix = Some(Fix::AddIndex { entity: Id::new(&root.id), index: shape.ideal() });
             }
             out.push(f);
+        }
+    }
+}
+
+/// Which (collection, query) pairs the derived indexes list.
+enum Kept<'a> {
+    /// By query position (`analyze`'s report, no repeated ids).
+    Linked(&'a Links),
+    /// By ids, gathered on first use.
+    ById(&'a Report, Option<FastSet<(&'a [u8], &'a [u8])>>),
+}
+
+impl<'a> Kept<'a> {
+    fn new(cx: &'a Context<'_>) -> Kept<'a> {
+        match cx.index_links() {
+            Some(links) => Kept::Linked(links),
+            None => Kept::ById(cx.report, None),
+        }
+    }
+
+    /// Whether an index of collection `root` lists the query at position `at` (id `query`).
+    fn has(&mut self, at: usize, root: &str, query: &str) -> bool {
+        match self {
+            // An index lists a query only in the query's own collection.
+            Kept::Linked(links) => links.owner(at).is_some(),
+            Kept::ById(report, pairs) => {
+                // Ids as bytes: an inline id is not checked as UTF-8 again.
+                let pairs = pairs.get_or_insert_with(|| {
+                    let n = report.indexes.iter().map(|a| a.queries.len()).sum();
+                    let mut pairs = FastSet::with_capacity_and_hasher(n, Default::default());
+                    for a in &report.indexes {
+                        pairs.extend(a.queries.iter().map(|q| (a.entity.as_bytes(), q.as_bytes())));
+                    }
+                    pairs
+                });
+                pairs.contains(&(root.as_bytes(), query.as_bytes()))
+            }
         }
     }
 }
@@ -194,5 +224,34 @@ mod tests {
         assert!(f[0].fix_hint.render(Lang::Es).starts_with("items no admite otro índice: sustituye uno"));
         assert!(f[0].fix_hint.render(Lang::Pt).starts_with("items não comporta outro índice: substitua um"));
         assert!(findings(&m, "DS301").is_empty());
+    }
+
+    #[test]
+    fn the_index_links_and_the_id_pairs_tell_the_same_room() {
+        use crate::advisor::{analyze, Context, Rule};
+        use crate::model::QueryKind;
+        let mut m = model();
+        let mut full = super::super::collection_fixtures::collection("d", "full");
+        full.collection.indexes = (0..9).map(|i| IndexSpec::new(&[(&format!("f{i}"), 1)])).collect();
+        m.entities.push(full);
+        m.entities[0].collection.indexes = vec![IndexSpec::new(&[("material_id", 1)])];
+        let mut w = query("W", "d", &["_id"], &[]);
+        w.kind = QueryKind::Write;
+        w.per_minute = 2000.0;
+        m.queries.push(w);
+        for (id, on) in [("Q1", "c"), ("Q2", "d")] {
+            let mut q = query(id, on, &["estado"], &[("fecha", -1)]);
+            q.per_minute = 30.0;
+            m.queries.push(q);
+        }
+        let linked = findings(&m, "DS304");
+        assert_eq!(linked.iter().map(|f| f.fix.is_some()).collect::<Vec<_>>(), [true, false], "{linked:?}");
+        // A context `analyze` did not prime has no links: the rule reads the pairs by id.
+        let report = analyze(&m);
+        let cx = Context::new(&m, &report);
+        assert!(cx.index_links().is_none());
+        let mut by_id = Vec::new();
+        super::MissingIndex.check(&cx, &mut by_id);
+        assert_eq!(by_id, linked);
     }
 }
