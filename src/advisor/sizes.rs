@@ -10,7 +10,7 @@ use crate::model::{Entity, Id, Model, Thresholds};
 use crate::text;
 
 pub use super::bson::bson_size_of_value;
-pub(crate) use figures::{decimal_bytes, decimal_digits, HumanBytes, Number};
+pub(crate) use figures::{decimal_digits, HumanBytes, Number};
 pub use figures::{horizon_span, human_bytes, number};
 
 mod figures;

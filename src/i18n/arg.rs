@@ -79,6 +79,32 @@ impl ShortStr {
         Some(ShortStr { len: bytes.len() as u8, bytes: inline })
     }
 
+    /// The empty string: a figure is written into it piece by piece
+    /// ([`Self::with_digits`], [`Self::with_ascii`]), in place, without a buffer to copy from.
+    pub const EMPTY: ShortStr = ShortStr { len: 0, bytes: [0; SHORT] };
+
+    /// This string followed by the ASCII `bytes` (`None` if they do not fit or are not ASCII).
+    pub fn with_ascii(mut self, bytes: &[u8]) -> Option<ShortStr> {
+        for &byte in bytes {
+            *self.bytes.get_mut(usize::from(self.len)).filter(|_| byte.is_ascii())? = byte;
+            self.len += 1;
+        }
+        Some(self)
+    }
+
+    /// This string followed by the decimal digits of `n` (`None` if they do not fit).
+    pub fn with_digits(mut self, mut n: u64) -> Option<ShortStr> {
+        let start = usize::from(self.len);
+        let end = start + n.checked_ilog10().map_or(1, |d| d as usize + 1);
+        // Written from the last digit back: the count is known, so no buffer to copy from.
+        for slot in self.bytes.get_mut(start..end)?.iter_mut().rev() {
+            *slot = b'0' + (n % 10) as u8;
+            n /= 10;
+        }
+        self.len = end as u8;
+        Some(self)
+    }
+
     /// The string's bytes.
     pub fn as_bytes(&self) -> &[u8] {
         self.bytes.get(..usize::from(self.len)).unwrap_or_default()
@@ -357,6 +383,21 @@ mod tests {
         }
         assert!(ShortStr::from_ascii("x".repeat(23).as_bytes()).is_none(), "too long");
         assert!(ShortStr::from_ascii("año".as_bytes()).is_none() && ShortStr::from_ascii(&[0xff]).is_none());
+    }
+
+    #[test]
+    fn figures_written_in_place_are_their_strings_and_stop_when_full() {
+        for n in [0, 7, 10, 99, 100, 1_000_000_007, u64::MAX] {
+            assert_eq!(ShortStr::EMPTY.with_digits(n), ShortStr::new(&n.to_string()), "{n}");
+        }
+        let figure = ShortStr::EMPTY.with_ascii(b"-").and_then(|s| s.with_digits(150)?.with_ascii(b".0 KB"));
+        assert_eq!(figure, ShortStr::new("-150.0 KB"));
+        assert_eq!(ShortStr::EMPTY.with_ascii(b""), ShortStr::new(""));
+        let nineteen = ShortStr::new(&"9".repeat(19));
+        assert_eq!(nineteen.and_then(|s| s.with_digits(123)), ShortStr::new(&format!("{}123", "9".repeat(19))), "full");
+        assert!(nineteen.and_then(|s| s.with_digits(1234)).is_none(), "one digit too many");
+        assert!(ShortStr::EMPTY.with_ascii("x".repeat(23).as_bytes()).is_none(), "too long");
+        assert!(ShortStr::EMPTY.with_ascii("ñ".as_bytes()).is_none(), "not ASCII");
     }
 
     #[test]

@@ -5,7 +5,7 @@
 //! `2,000`). To keep their English byte for byte while Spanish and Portuguese get a decimal
 //! comma, the English figure is split at its decimal point into a small nested `Text`.
 
-use crate::advisor::sizes::{decimal_bytes, decimal_digits, HumanBytes, Number};
+use crate::advisor::sizes::{decimal_digits, HumanBytes, Number};
 use crate::i18n::{Arg, ShortStr};
 use crate::text;
 
@@ -27,28 +27,41 @@ pub(super) fn decimal(english: String) -> Arg {
 
 /// Bytes as `human_bytes` prints them: `150.0 KB` / `150,0 KB`.
 pub(super) fn bytes(b: u64) -> Arg {
-    // Written inline (it always fits): no `String` built to be copied and freed, and no
+    // Written in place (it always fits): no `String` built to be copied and freed, and no
     // formatter for the digits.
-    let mut buffer = [0; 24];
-    if let Some((s, short)) = HumanBytes(b).digits(&mut buffer).and_then(|s| Some((s, ShortStr::from_ascii(s)?))) {
-        return if s.contains(&b'.') { Arg::Decimal(short) } else { Arg::Short(short) };
-    }
-    Arg::decimal_display(HumanBytes(b)).unwrap_or_else(|| decimal(HumanBytes(b).to_string()))
+    let inline = HumanBytes(b).parts().and_then(|(whole, tenths, unit)| {
+        let figure = ShortStr::EMPTY.with_digits(whole)?;
+        Some(match tenths {
+            Some(tenths) => Arg::Decimal(figure.with_ascii(&[b'.', b'0' + tenths])?.with_ascii(unit)?),
+            None => Arg::Short(figure.with_ascii(unit)?),
+        })
+    });
+    inline.or_else(|| Arg::decimal_display(HumanBytes(b))).unwrap_or_else(|| decimal(HumanBytes(b).to_string()))
 }
 
 /// A rate as `number` prints it: `0.02` / `0,02`, `2000`.
 pub(super) fn rate(v: f64) -> Arg {
-    // Written with integers when it can be (nearly always): no formatter.
-    if let Some(short) = rate_digits(v, &mut [0; 24]).and_then(ShortStr::from_ascii) {
-        return if short.as_bytes().contains(&b'.') { Arg::Decimal(short) } else { Arg::Short(short) };
-    }
-    Arg::decimal_display(Number(v)).unwrap_or_else(|| decimal(Number(v).to_string()))
+    // Written in place with integers when it can be (nearly always): no formatter.
+    let inline = rate_parts(v).and_then(|(whole, hundredths)| {
+        let sign: &[u8] = if v < 0.0 { b"-" } else { b"" };
+        let figure = ShortStr::EMPTY.with_ascii(sign)?.with_digits(whole)?;
+        if hundredths == 0 {
+            return Some(Arg::Short(figure));
+        }
+        let figure = figure.with_ascii(&[b'.', b'0' + (hundredths / 10) as u8])?;
+        Some(Arg::Decimal(match hundredths % 10 {
+            0 => figure,
+            units => figure.with_ascii(&[b'0' + units as u8])?,
+        }))
+    });
+    inline.or_else(|| Arg::decimal_display(Number(v))).unwrap_or_else(|| decimal(Number(v).to_string()))
 }
 
-/// What `number` prints for `v`, written with integers into `buffer`: the whole part, then the
-/// hundredths rounded to the nearest, without trailing zeros. `None` where the float formatter
-/// decides: an exact tie between two hundredths, a magnitude from 2^53 on, NaN and infinities.
-fn rate_digits(v: f64, buffer: &mut [u8; 24]) -> Option<&[u8]> {
+/// What `number` prints for `v`, computed with integers: the whole part and the hundredths
+/// rounded to the nearest (written without trailing zeros, after a `-` when `v` is negative).
+/// `None` where the float formatter decides: an exact tie between two hundredths, a magnitude
+/// from 2^53 on, NaN and infinities.
+fn rate_parts(v: f64) -> Option<(u64, u64)> {
     let magnitude = v.abs();
     if !magnitude.is_finite() || magnitude >= 9_007_199_254_740_992.0 {
         return None;
@@ -69,29 +82,13 @@ fn rate_digits(v: f64, buffer: &mut [u8; 24]) -> Option<&[u8]> {
             (whole, hundredths) = (whole + 1, 0);
         }
     }
-    let mut len = 0;
-    let mut put = |bytes: &[u8]| -> Option<()> {
-        buffer.get_mut(len..len + bytes.len())?.copy_from_slice(bytes);
-        len += bytes.len();
-        Some(())
-    };
-    if v < 0.0 {
-        put(b"-")?;
-    }
-    put(decimal_bytes(whole, &mut [0; 20]))?;
-    if hundredths > 0 {
-        put(&[b'.', b'0' + (hundredths / 10) as u8])?;
-        if hundredths % 10 > 0 {
-            put(&[b'0' + (hundredths % 10) as u8])?;
-        }
-    }
-    buffer.get(..len)
+    Some((whole, hundredths))
 }
 
 /// An integer as the rules print it, without separators (`50000`), the same in every language.
 pub(super) fn digits(n: u64) -> Arg {
-    // ASCII digits (at most 20): inline without reading them back as a `&str`.
-    match ShortStr::from_ascii(decimal_bytes(n, &mut [0; 20])) {
+    // At most 20 digits: written in place.
+    match ShortStr::EMPTY.with_digits(n) {
         Some(short) => Arg::Short(short),
         None => Arg::from(decimal_digits(n, &mut [0; 20])),
     }

@@ -51,18 +51,32 @@ pub fn human_bytes(b: u64) -> String {
 pub(crate) struct HumanBytes(pub u64);
 
 impl HumanBytes {
-    /// The figure written into `buffer` with integers alone (no formatter), as ASCII bytes, or
-    /// `None` on an exact tie (`1250` bytes) or from 10^15 bytes on, which are left to the float
+    /// The figure's parts, computed with integers alone (no formatter): the whole, the tenths
+    /// digit (`None` under 1,000 bytes, printed without decimals) and the unit (` KB`). `None`
+    /// on an exact tie (`1250` bytes) or from 10^15 bytes on, which are left to the float
     /// formatter.
-    pub(crate) fn digits<'b>(&self, buffer: &'b mut [u8; 24]) -> Option<&'b [u8]> {
+    pub(crate) fn parts(&self) -> Option<(u64, Option<u8>, &'static [u8])> {
         let b = self.0;
         let (tenth, name): (u64, &[u8]) = match b {
-            b if b < 1_000 => (0, b" B"),
+            b if b < 1_000 => return Some((b, None, b" B")),
             b if b < 1_000_000 => (100, b" KB"),
             b if b < 1_000_000_000 => (100_000, b" MB"),
             b if b < 1_000_000_000_000_000 => (100_000_000, b" GB"),
             _ => return None,
         };
+        let (tenths, rest) = (b / tenth, b % tenth);
+        if rest * 2 == tenth {
+            return None;
+        }
+        // Under 10^15 bytes the quotient's rounding error (under 10^-10 of a unit) is far
+        // below the distance to a tie (at least one byte, 10^-9 GB).
+        let tenths = if rest * 2 > tenth { tenths + 1 } else { tenths };
+        Some((tenths / 10, Some((tenths % 10) as u8), name))
+    }
+
+    /// The figure written into `buffer` from [`Self::parts`], as ASCII bytes.
+    pub(crate) fn digits<'b>(&self, buffer: &'b mut [u8; 24]) -> Option<&'b [u8]> {
+        let (whole, tenths, name) = self.parts()?;
         // Written from the end: the unit, then the tenths digit and the point, then the whole.
         let mut end = buffer.len();
         let mut put = |bytes: &[u8], end: &mut usize| -> Option<()> {
@@ -72,26 +86,10 @@ impl HumanBytes {
             Some(())
         };
         put(name, &mut end)?;
-        let whole = if let (Some(tenths), Some(rest)) = (b.checked_div(tenth), b.checked_rem(tenth)) {
-            if rest * 2 == tenth {
-                return None;
-            }
-            // Under 10^15 bytes the quotient's rounding error (under 10^-10 of a unit) is far
-            // below the distance to a tie (at least one byte, 10^-9 GB).
-            let tenths = if rest * 2 > tenth { tenths + 1 } else { tenths };
-            put(&[b'.', b'0' + (tenths % 10) as u8], &mut end)?;
-            tenths / 10
-        } else {
-            b
-        };
-        let mut n = whole;
-        loop {
-            put(&[b'0' + (n % 10) as u8], &mut end)?;
-            n /= 10;
-            if n == 0 {
-                break;
-            }
+        if let Some(tenths) = tenths {
+            put(&[b'.', b'0' + tenths], &mut end)?;
         }
+        put(decimal_bytes(whole, &mut [0; 20]), &mut end)?;
         buffer.get(end..)
     }
 }
