@@ -2,7 +2,7 @@
 
 use super::aggregates::Roots;
 use super::field_scan::{scan_fields, ArrayField, FieldScan};
-use super::index_budget::{loads, Load};
+use super::index_budget::{loads, Loads};
 use super::indexes::Links;
 use super::paths::Layout;
 use super::query_shape::{shapes, Shape, Shapes};
@@ -39,7 +39,7 @@ pub struct Context<'a> {
     /// Both end names of each relation, in model order, built on first use.
     end_names: OnceCell<Vec<(&'a str, &'a str)>>,
     /// The reads and writes per minute of each collection, built on first use.
-    loads: OnceCell<FastMap<&'a str, Load>>,
+    loads: OnceCell<Loads>,
     /// The one scan of the document entities' fields (their array fields and DS201's large
     /// values), built on first use.
     field_scan: OnceCell<FieldScan<'a>>,
@@ -216,7 +216,7 @@ impl<'a> Context<'a> {
     }
 
     /// The reads and writes per minute each collection takes (`index_budget::loads`).
-    pub(crate) fn loads(&self) -> &FastMap<&'a str, Load> {
+    pub(crate) fn loads(&self) -> &Loads {
         self.loads.get_or_init(|| loads(self.layout()))
     }
 
@@ -228,7 +228,7 @@ impl<'a> Context<'a> {
         shapes: Shapes,
         roots: Roots<'a>,
         walked: SizeFacts<'a>,
-        loads: FastMap<&'a str, Load>,
+        loads: Loads,
         index_links: Option<Links>,
     ) {
         if let Some(links) = index_links {

@@ -7,7 +7,6 @@
 //! flags itself.
 
 use super::paths::Layout;
-use crate::fast_hash::FastMap;
 use crate::model::{AccessPattern, QueryKind, Thresholds};
 
 /// Runs per minute under which an access pattern is rare: fewer than one an hour (under 24
@@ -60,10 +59,21 @@ impl Load {
     }
 }
 
-/// The load of every collection that some access pattern involves, by collection id.
-pub(crate) fn loads<'m>(layout: &Layout<'m>) -> FastMap<&'m str, Load> {
+/// The reads and writes per minute of each collection, by entity position.
+#[derive(Debug, Default)]
+pub(crate) struct Loads(Vec<Load>);
+
+impl Loads {
+    /// The load of the collection at `position` (none known: zero). Entities that share an id
+    /// share the load of the last one some access pattern involves, as a look-up by id finds.
+    pub fn at(&self, position: usize) -> Load {
+        self.0.get(position).copied().unwrap_or_default()
+    }
+}
+
+/// The load of every collection that some access pattern involves.
+pub(crate) fn loads(layout: &Layout) -> Loads {
     let entities = &layout.model.entities;
-    // Summed by the collection's position (one entity per id), then keyed by id once each.
     let mut by_position: Vec<Option<Load>> = vec![None; entities.len()];
     let mut roots: Vec<usize> = Vec::new();
     for q in &layout.model.queries {
@@ -85,14 +95,25 @@ pub(crate) fn loads<'m>(layout: &Layout<'m>) -> FastMap<&'m str, Load> {
             }
         }
     }
-    let touched = by_position.iter().filter(|l| l.is_some()).count();
-    let mut out: FastMap<&'m str, Load> = FastMap::with_capacity_and_hasher(touched, Default::default());
-    for (e, load) in entities.iter().zip(by_position) {
-        if let Some(load) = load {
-            out.insert(e.id.as_str(), load);
+    if layout.ids().entity_ids_repeat() {
+        return Loads(shared_by_id(layout, &by_position));
+    }
+    Loads(by_position.into_iter().map(Option::unwrap_or_default).collect())
+}
+
+/// Each entity's load when ids repeat: the load of the last entity with its id that has one.
+fn shared_by_id(layout: &Layout, by_position: &[Option<Load>]) -> Vec<Load> {
+    let ids = layout.ids();
+    let mut by_id = vec![Load::default(); by_position.len()];
+    for (e, load) in layout.model.entities.iter().zip(by_position) {
+        if let (Some(load), Some(last)) = (load, ids.entity_position(&e.id)) {
+            if let Some(slot) = by_id.get_mut(last) {
+                *slot = *load;
+            }
         }
     }
-    out
+    let of = |e: &crate::model::Entity| ids.entity_position(&e.id).and_then(|last| by_id.get(last)).copied();
+    layout.model.entities.iter().map(|e| of(e).unwrap_or_default()).collect()
 }
 
 #[cfg(test)]
@@ -124,6 +145,32 @@ mod tests {
         w.per_minute = 50.0;
         m.queries.push(w);
         let layout = Layout::new(&m);
-        assert_eq!(loads(&layout).get("c"), Some(&Load { reads: 0.0, writes: 50.0 }));
+        assert_eq!(loads(&layout).at(0), Load { reads: 0.0, writes: 50.0 });
+    }
+
+    #[test]
+    fn entities_sharing_an_id_share_the_last_loaded_ones_load() {
+        let mut m = Model::new("t");
+        for name in ["first", "second", "third"] {
+            m.entities.push(crate::model::Entity::new("c", name));
+        }
+        m.entities.push(crate::model::Entity::new("d", "other"));
+        let mut w = AccessPattern::new("w", "w", "d");
+        w.kind = QueryKind::Write;
+        w.per_minute = 7.0;
+        m.queries.push(w);
+        let layout = Layout::new(&m);
+        let found = loads(&layout);
+        assert_eq!(found.at(3), Load { reads: 0.0, writes: 7.0 });
+        // No pattern names "c"'s entities apart: all three read the same (here zero) load.
+        assert_eq!([found.at(0), found.at(1), found.at(2)], [Load::default(); 3]);
+        assert_eq!(found.at(99), Load::default(), "no entity there");
+        let mut r = AccessPattern::new("r", "r", "c");
+        r.per_minute = 3.0;
+        m.queries.push(r);
+        let layout = Layout::new(&m);
+        let found = loads(&layout);
+        let shared = Load { reads: 3.0, writes: 0.0 };
+        assert_eq!([found.at(0), found.at(1), found.at(2)], [shared; 3]);
     }
 }

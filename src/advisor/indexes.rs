@@ -11,7 +11,7 @@
 //! (`index_budget::Load::budget`): when the derived indexes would exceed it, those serving
 //! the fewest runs per minute are left out, so `too-many-indexes` never flags the advice.
 
-use super::index_budget::{is_rare, loads, rate, Load};
+use super::index_budget::{is_rare, loads, rate, Loads};
 use super::index_reason;
 use super::paths::Layout;
 use super::query_shape::{shapes, Shapes};
@@ -64,11 +64,16 @@ impl Links {
             _ => 0..0,
         }
     }
+
+    /// Each collection with indexes (its entity position) and how many it has, in model order.
+    pub fn counts(&self) -> impl Iterator<Item = (usize, usize)> + '_ {
+        self.spans.iter().map(|&(root, start, end)| (root as usize, end.saturating_sub(start) as usize))
+    }
 }
 
 /// `derive` with the look-ups, the query shapes (`query_shape::shapes`) and the collection
 /// loads (`index_budget::loads`) already built.
-pub(crate) fn derive_with(layout: &Layout, shapes: &Shapes, loads: &FastMap<&str, Load>) -> Derived {
+pub(crate) fn derive_with(layout: &Layout, shapes: &Shapes, loads: &Loads) -> Derived {
     let model = layout.model;
     let ids = layout.ids();
     // Indexes are grouped by collection id, as one position per id: two collections with one
@@ -88,13 +93,15 @@ pub(crate) fn derive_with(layout: &Layout, shapes: &Shapes, loads: &FastMap<&str
         if !shape.needs_index() {
             continue;
         }
-        let Some(root) = shape.root_in(model) else { continue };
+        if shape.root_in(model).is_none() {
+            continue;
+        }
         let Ok(position) = u32::try_from(at) else { continue };
         // Looked up once per collection position (most collections have several queries).
         let write_heavy = match heavy.get_mut(shape.root) {
             Some(Some(known)) => *known,
             slot => {
-                let known = loads.get(root.id.as_str()).is_some_and(Load::write_heavy);
+                let known = loads.at(shape.root).write_heavy();
                 if let Some(slot) = slot {
                     *slot = Some(known);
                 }
@@ -148,7 +155,7 @@ pub(crate) fn derive_with(layout: &Layout, shapes: &Shapes, loads: &FastMap<&str
         }
         kept.extend(declared_of(root));
         merge(&mut reasons, &mut kept, &mut derived, &mut order, &mut hosts);
-        let budget = loads.get(root.id.as_str()).copied().unwrap_or_default().budget(&model.thresholds);
+        let budget = loads.at(pos).budget(&model.thresholds);
         if kept.len() > budget {
             trim(model, &mut kept, budget, rates.get_or_insert_with(|| rates_of(layout, shapes)));
         }

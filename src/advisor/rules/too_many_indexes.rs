@@ -1,8 +1,8 @@
 use super::local_figures::{digits, rate};
-use crate::advisor::index_budget::WRITE_HEAVY_INDEXES;
+use crate::advisor::index_budget::{Load, WRITE_HEAVY_INDEXES};
 use crate::advisor::{Context, Finding, IndexAdvice, Rule, RuleMeta};
 use crate::fast_hash::FastMap;
-use crate::model::{Id, Place};
+use crate::model::{Entity, Id, Place};
 use crate::{declare_rule, text};
 
 declare_rule! {
@@ -48,7 +48,17 @@ impl Rule for TooManyIndexes {
     fn check(&self, cx: &Context, out: &mut Vec<Finding>) {
         let max = cx.model.thresholds.max_indexes as usize;
         let reached = |n: usize| n > max || n >= WRITE_HEAVY_INDEXES;
-        let counts = match cx.layout().ids().entity_ids_repeat() {
+        // The index derivation knows how many indexes each collection (by position) has.
+        if let Some(links) = cx.index_links() {
+            for (at, n) in links.counts().filter(|&(_, n)| reached(n)) {
+                if let Some(e) = cx.model.entities.get(at) {
+                    check_count(e, n, cx.loads().at(at), max, out);
+                }
+            }
+            return;
+        }
+        let ids = cx.layout().ids();
+        let counts = match ids.entity_ids_repeat() {
             // The indexes come collection by collection: with no entity id repeated, each
             // collection's count is one run of equal ids (compared as bytes), and only the
             // counts that reach a limit are kept.
@@ -66,45 +76,50 @@ impl Rule for TooManyIndexes {
         if counts.is_empty() {
             return;
         }
-        let loads = cx.loads();
         for &(size, e) in cx.sized_entities() {
             let Some(&n) = counts.get(size.entity.as_str()) else { continue };
-            let load = loads.get(size.entity.as_str()).copied().unwrap_or_default();
-            let (reads, writes, write_heavy) = (load.reads, load.writes, load.write_heavy());
-            let (name, count) = (&e.name, || digits(n as u64));
-            let message = if n > max {
-                text!(
-                    en: "{name} needs {n} indexes besides _id, over the {max} Atlas flags.",
-                    es: "{name} necesita {n} índices además de _id, más de los {max} que señala Atlas.",
-                    pt: "{name} precisa de {n} índices além do _id, acima dos {max} que o Atlas sinaliza.";
-                    name, n = count(), max = digits(max as u64)
-                )
-            } else if write_heavy && n >= WRITE_HEAVY_INDEXES {
-                text!(
-                    en: "{name} needs {n} indexes besides _id and takes {writes} writes/min against {reads} reads/min: each write updates them all.",
-                    es: "{name} necesita {n} índices además de _id y recibe {writes} escrituras/min frente a {reads} lecturas/min: cada escritura los actualiza todos.",
-                    pt: "{name} precisa de {n} índices além do _id e recebe {writes} escritas/min contra {reads} leituras/min: cada escrita atualiza todos eles.";
-                    name, n = count(), writes = rate(writes), reads = rate(reads)
-                )
-            } else {
-                continue;
-            };
-            out.push(Self::finding(
-                Place::Entity { id: Id::new(&e.id) },
-                message,
-                text!(
-                    en: "Every insert and every update of an indexed field updates each index, and indexes compete with the working set for RAM.",
-                    es: "Cada inserción y cada actualización de un campo indexado actualiza todos los índices, y los índices compiten con el working set por la RAM.",
-                    pt: "Cada inserção e cada atualização de um campo indexado atualiza todos os índices, e os índices disputam a RAM com o working set."
-                ),
-                text!(
-                    en: "Let one compound index serve several query shapes, drop prefix-redundant indexes, and serve rare reports from an analytical copy.",
-                    es: "Haz que un índice compuesto sirva a varias formas de consulta, elimina los índices redundantes por prefijo y atiende los informes poco frecuentes desde una copia analítica.",
-                    pt: "Faça um índice composto atender a várias formas de consulta, remova os índices redundantes por prefixo e atenda os relatórios raros a partir de uma cópia analítica."
-                ),
-            ));
+            let load = ids.entity_position(&size.entity).map(|at| cx.loads().at(at)).unwrap_or_default();
+            check_count(e, n, load, max, out);
         }
     }
+}
+
+/// Flags the collection `e` when its `n` indexes are over Atlas' `max` or too many for its
+/// write `load`.
+fn check_count(e: &Entity, n: usize, load: Load, max: usize, out: &mut Vec<Finding>) {
+    let (reads, writes, write_heavy) = (load.reads, load.writes, load.write_heavy());
+    let (name, count) = (&e.name, || digits(n as u64));
+    let message = if n > max {
+        text!(
+            en: "{name} needs {n} indexes besides _id, over the {max} Atlas flags.",
+            es: "{name} necesita {n} índices además de _id, más de los {max} que señala Atlas.",
+            pt: "{name} precisa de {n} índices além do _id, acima dos {max} que o Atlas sinaliza.";
+            name, n = count(), max = digits(max as u64)
+        )
+    } else if write_heavy && n >= WRITE_HEAVY_INDEXES {
+        text!(
+            en: "{name} needs {n} indexes besides _id and takes {writes} writes/min against {reads} reads/min: each write updates them all.",
+            es: "{name} necesita {n} índices además de _id y recibe {writes} escrituras/min frente a {reads} lecturas/min: cada escritura los actualiza todos.",
+            pt: "{name} precisa de {n} índices além do _id e recebe {writes} escritas/min contra {reads} leituras/min: cada escrita atualiza todos eles.";
+            name, n = count(), writes = rate(writes), reads = rate(reads)
+        )
+    } else {
+        return;
+    };
+    out.push(TooManyIndexes::finding(
+        Place::Entity { id: Id::new(&e.id) },
+        message,
+        text!(
+            en: "Every insert and every update of an indexed field updates each index, and indexes compete with the working set for RAM.",
+            es: "Cada inserción y cada actualización de un campo indexado actualiza todos los índices, y los índices compiten con el working set por la RAM.",
+            pt: "Cada inserção e cada atualização de um campo indexado atualiza todos os índices, e os índices disputam a RAM com o working set."
+        ),
+        text!(
+            en: "Let one compound index serve several query shapes, drop prefix-redundant indexes, and serve rare reports from an analytical copy.",
+            es: "Haz que un índice compuesto sirva a varias formas de consulta, elimina los índices redundantes por prefijo y atiende los informes poco frecuentes desde una copia analítica.",
+            pt: "Faça um índice composto atender a várias formas de consulta, remova os índices redundantes por prefixo e atenda os relatórios raros a partir de uma cópia analítica."
+        ),
+    ));
 }
 
 /// The count of each run of consecutive indexes on one collection that `reached`, by
@@ -166,6 +181,23 @@ mod tests {
         let f = findings(&with_indexes(15, 2000.0), "DS301");
         assert_eq!(f.len(), 1, "{f:?}");
         assert!(f[0].message.contains("15 indexes") && f[0].message.contains("2000 writes/min"), "{}", f[0].message);
+    }
+
+    #[test]
+    fn counted_by_id_when_elements_share_ids() {
+        // A repeated query id: the index links are not built and the counts go by id.
+        let mut m = with_indexes(15, 2000.0);
+        m.queries.push(query("r", "c", &["_id"], &[]));
+        let f = findings(&m, "DS301");
+        assert_eq!(f.len(), 1, "{f:?}");
+        assert!(f[0].message.contains("15 indexes") && f[0].message.contains("2000 writes/min"), "{}", f[0].message);
+        // Two collections with one id: their indexes count together, under the last one's load.
+        let mut m = with_indexes(6, 2000.0);
+        let mut twin = m.entities[0].clone();
+        twin.name = "twin".into();
+        m.entities.push(twin);
+        let f = findings(&m, "DS301");
+        assert!(f.iter().all(|f| f.message.contains("12 indexes")) && !f.is_empty(), "{f:?}");
     }
 
     #[test]
