@@ -1,5 +1,6 @@
 use crate::advisor::query_shape::prefix_either_way;
 use crate::advisor::{Context, Finding, Fix, Rule, RuleMeta};
+use crate::i18n::Arg;
 use crate::model::{Id, Place};
 use crate::{declare_rule, text};
 
@@ -47,20 +48,21 @@ impl Rule for RedundantIndex {
                         && (long.keys.len() > short.keys.len() || (long.keys.len() == short.keys.len() && *j < i))
                 });
                 let Some((_, long)) = host else { continue };
-                let (name, key, host) = (&e.name, short.key_doc(), long.key_doc());
+                // The key documents are written straight into the sentences' arguments.
+                let (name, key, host) = (&e.name, short.with_key_doc(Arg::str), long.with_key_doc(Arg::str));
                 let message = if long.keys.len() == short.keys.len() {
                     text!(
                         en: "{name}'s index {key} is a duplicate of {host}.",
                         es: "El índice {key} de {name} es un duplicado de {host}.",
                         pt: "O índice {key} de {name} é uma duplicata de {host}.";
-                        name, key = &key, host
+                        name, key = key.clone(), host
                     )
                 } else {
                     text!(
                         en: "{name}'s index {key} is a prefix of {host}.",
                         es: "El índice {key} de {name} es un prefijo de {host}.",
                         pt: "O índice {key} de {name} é um prefixo de {host}.";
-                        name, key = &key, host
+                        name, key = key.clone(), host
                     )
                 };
                 let mut f = Self::finding(
