@@ -275,8 +275,18 @@ impl<'a> Found<'a> {
 
     /// The index at `host` serves the one at `candidate` too (see [`fold_into`]).
     pub(super) fn fold(&mut self, reasons: &mut Reasons, host: u32, candidate: u32) {
-        if let Ok([host, (_, candidate, _)]) = self.items.get_disjoint_mut([host as usize, candidate as usize]) {
-            fold_into(reasons, &mut host.1, candidate);
+        let (host, candidate) = (host as usize, candidate as usize);
+        // Split the list between the two, the host on one side and the candidate on the other.
+        let pair = match host < candidate {
+            true => {
+                self.items.split_at_mut_checked(candidate).and_then(|(l, r)| Some((l.get_mut(host)?, r.first_mut()?)))
+            }
+            false => {
+                self.items.split_at_mut_checked(host).and_then(|(l, r)| Some((r.first_mut()?, l.get_mut(candidate)?)))
+            }
+        };
+        if let Some((host, candidate)) = pair {
+            fold_into(reasons, &mut host.1, &mut candidate.1);
         }
     }
 
