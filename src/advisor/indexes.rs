@@ -23,7 +23,7 @@ use std::sync::Arc;
 mod merge;
 mod query_ids;
 mod shared;
-use merge::{absorbs, fold_into, id_at, merge, trim, Candidate, Found, Keys, Reason, Reasons, NONE};
+use merge::{id_at, merge, trim, Candidate, Found, Keys, Reason, Reasons, NONE};
 pub use query_ids::QueryIds;
 pub use shared::SharedIndex;
 
@@ -85,7 +85,8 @@ pub(crate) fn derive_with(layout: &Layout, shapes: &Shapes, loads: &Loads) -> De
             false => pos,
         }
     };
-    let mut found = Found::new(model.entities.len(), model.queries.len());
+    let declared: usize = model.entities.iter().map(|e| e.collection.indexes.len()).sum();
+    let mut found = Found::new(model.entities.len(), model.queries.len() + declared);
     let mut heavy: Vec<Option<bool>> = vec![None; model.entities.len()];
     let mut reasons = Reasons { model, shapes, derived: index_reason::DerivedReasons::default() };
     for (at, (q, shape)) in model.queries.iter().zip(shapes.iter()).enumerate() {
@@ -123,7 +124,6 @@ pub(crate) fn derive_with(layout: &Layout, shapes: &Shapes, loads: &Loads) -> De
     }
     // The runs per minute of each query id, gathered only when some collection is over budget.
     let mut rates: Option<FastMap<&str, f64>> = None;
-    let declared: usize = model.entities.iter().map(|e| e.collection.indexes.len()).sum();
     let mut advice = Vec::with_capacity(found.len() + declared);
     let mut owners = vec![NONE; model.queries.len()];
     let mut spans = Vec::new();
@@ -148,24 +148,25 @@ pub(crate) fn derive_with(layout: &Layout, shapes: &Shapes, loads: &Loads) -> De
         if derived.is_empty() && root.collection.indexes.is_empty() {
             // Only rare patterns' indexes, and nothing to fold them into: they stay for
             // another collection with the same id.
-            for candidate in rare.drain(..) {
-                found.add(group, true, candidate);
+            for at in rare.drain(..) {
+                found.chain(group, at);
             }
             continue;
         }
-        kept.extend(declared_of(root));
-        merge(&mut reasons, &mut kept, &mut derived, &mut order, &mut hosts);
+        kept.extend(declared_of(root).map(|candidate| found.push(candidate)));
+        merge(&mut reasons, &mut found, &mut kept, &mut derived, &mut order, &mut hosts);
         let budget = loads.at(pos).budget(&model.thresholds);
         if kept.len() > budget {
-            trim(model, &mut kept, budget, rates.get_or_insert_with(|| rates_of(layout, shapes)));
+            trim(model, &found, &mut kept, budget, rates.get_or_insert_with(|| rates_of(layout, shapes)));
         }
         for rare in rare.drain(..) {
-            if let Some(host) = kept.iter_mut().find(|k| absorbs(k, &rare)) {
-                fold_into(&mut reasons, host, rare);
+            if let Some(host) = found.host_in(&kept, rare) {
+                found.fold(&mut reasons, host, rare);
             }
         }
         let first = advice.len();
-        for c in kept.drain(..) {
+        for at in kept.drain(..) {
+            let Some(c) = found.get_mut(at) else { continue };
             let at = u32::try_from(advice.len()).unwrap_or(NONE);
             for q in c.queries() {
                 if let Some(owner) = owners.get_mut(q as usize).filter(|o| **o == NONE) {
@@ -179,7 +180,7 @@ pub(crate) fn derive_with(layout: &Layout, shapes: &Shapes, loads: &Loads) -> De
                 entity: Id::new(&root.id),
                 index: SharedIndex::at(&placeholder, 0),
                 queries: c.queries().map(|q| Id::new(id_at(model, q))).collect(),
-                reason: reasons.build(c.reason, &c.keys, c.first),
+                reason: reasons.build(std::mem::replace(&mut c.reason, Reason::Declared), &c.keys, c.first),
                 multikey: c.multikey,
                 declared: c.declared,
             });

@@ -187,10 +187,11 @@ impl Candidate<'_> {
 }
 
 /// The indexes found for each collection (a group: a collection's position), in the order
-/// found: a chain per group through one list, so no list per collection and no sort.
+/// found: a chain per group through one list, so no list per collection and no sort. The
+/// candidates stay in that list while they are merged: the merge works on their positions.
 pub(super) struct Found<'a> {
     /// Each index, whether it is a rare pattern's, and the next of its group.
-    items: Vec<(bool, Option<Candidate<'a>>, u32)>,
+    items: Vec<(bool, Candidate<'a>, u32)>,
     /// The first and last index of each group ([`NONE`]: none).
     ends: Vec<(u32, u32)>,
 }
@@ -202,7 +203,26 @@ impl<'a> Found<'a> {
 
     /// Adds an index to `group` (ignored when `group` is out of range).
     pub(super) fn add(&mut self, group: usize, rare: bool, candidate: Candidate<'a>) {
-        let (Ok(at), Some(ends)) = (u32::try_from(self.items.len()), self.ends.get_mut(group)) else { return };
+        if group < self.ends.len() {
+            let at = self.push_item(rare, candidate);
+            self.chain(group, at);
+        }
+    }
+
+    /// Adds an index to no group (a declared one), and gives its position.
+    pub(super) fn push(&mut self, candidate: Candidate<'a>) -> u32 {
+        self.push_item(false, candidate)
+    }
+
+    fn push_item(&mut self, rare: bool, candidate: Candidate<'a>) -> u32 {
+        let at = u32::try_from(self.items.len()).unwrap_or(NONE);
+        self.items.push((rare, candidate, NONE));
+        at
+    }
+
+    /// Puts the index at `at` back at the end of `group`.
+    pub(super) fn chain(&mut self, group: usize, at: u32) {
+        let Some(ends) = self.ends.get_mut(group) else { return };
         match ends.1 {
             NONE => ends.0 = at,
             last => {
@@ -212,7 +232,9 @@ impl<'a> Found<'a> {
             }
         }
         ends.1 = at;
-        self.items.push((rare, Some(candidate), NONE));
+        if let Some(item) = self.items.get_mut(at as usize) {
+            item.2 = NONE;
+        }
     }
 
     pub(super) fn len(&self) -> usize {
@@ -223,25 +245,54 @@ impl<'a> Found<'a> {
         self.ends.get(group).is_some_and(|e| e.0 != NONE)
     }
 
-    /// Takes the indexes of `group` (rare ones apart), in the order found; the group is
-    /// empty afterwards.
-    pub(super) fn take(
-        &mut self,
-        group: usize,
-        derived: &mut Vec<Option<Candidate<'a>>>,
-        rare: &mut Vec<Candidate<'a>>,
-    ) {
+    /// The positions of the indexes of `group` (rare ones apart), in the order found; the
+    /// group is empty afterwards.
+    pub(super) fn take(&mut self, group: usize, derived: &mut Vec<u32>, rare: &mut Vec<u32>) {
         let Some(ends) = self.ends.get_mut(group) else { return };
         let mut at = std::mem::replace(ends, (NONE, NONE)).0;
-        while let Some((is_rare, candidate, next)) = self.items.get_mut(at as usize) {
-            if let Some(candidate) = candidate.take() {
-                match *is_rare {
-                    true => rare.push(candidate),
-                    false => derived.push(Some(candidate)),
-                }
+        while let Some(&(is_rare, _, next)) = self.items.get(at as usize) {
+            match is_rare {
+                true => rare.push(at),
+                false => derived.push(at),
             }
-            at = *next;
+            at = next;
         }
+    }
+
+    /// The index at position `at`.
+    pub(super) fn get(&self, at: u32) -> Option<&Candidate<'a>> {
+        self.items.get(at as usize).map(|item| &item.1)
+    }
+
+    pub(super) fn get_mut(&mut self, at: u32) -> Option<&mut Candidate<'a>> {
+        self.items.get_mut(at as usize).map(|item| &mut item.1)
+    }
+
+    /// Whether the index at `host` serves the one at `candidate` (see [`absorbs`]).
+    fn absorbs(&self, host: u32, candidate: u32) -> bool {
+        self.get(host).zip(self.get(candidate)).is_some_and(|(h, c)| absorbs(h, c))
+    }
+
+    /// The index at `host` serves the one at `candidate` too (see [`fold_into`]).
+    pub(super) fn fold(&mut self, reasons: &mut Reasons, host: u32, candidate: u32) {
+        let (host, candidate) = (host as usize, candidate as usize);
+        // Split the list between the two, the host on one side and the candidate on the other.
+        let pair = match host < candidate {
+            true => {
+                self.items.split_at_mut_checked(candidate).and_then(|(l, r)| Some((l.get_mut(host)?, r.first_mut()?)))
+            }
+            false => {
+                self.items.split_at_mut_checked(host).and_then(|(l, r)| Some((r.first_mut()?, l.get_mut(candidate)?)))
+            }
+        };
+        if let Some((host, candidate)) = pair {
+            fold_into(reasons, &mut host.1, &mut candidate.1);
+        }
+    }
+
+    /// The first of `kept` (positions) that serves the index at `candidate`.
+    pub(super) fn host_in(&self, kept: &[u32], candidate: u32) -> Option<u32> {
+        kept.iter().copied().find(|&k| self.absorbs(k, candidate))
     }
 }
 
@@ -253,55 +304,47 @@ pub(super) fn id_at(model: &Model, at: u32) -> &str {
 /// Folds derived indexes into the declared ones (`kept`) and into each other: an index whose
 /// keys are a prefix of a kept one (or equal to it) is served by it. TTL indexes merge only
 /// with an identical TTL index. `kept` ends with the declared indexes, then the derived ones
-/// kept in the order found; `derived` ends empty. `order` and `hosts` are buffers reused
-/// between calls.
-///
-/// The candidates stay where they are: only their positions are sorted and listed.
-pub(super) fn merge<'a>(
+/// kept in the order found; `derived` ends empty. All are positions in `found`; `order` and
+/// `hosts` are buffers reused between calls.
+pub(super) fn merge(
     reasons: &mut Reasons,
-    kept: &mut Vec<Candidate<'a>>,
-    derived: &mut Vec<Option<Candidate<'a>>>,
+    found: &mut Found,
+    kept: &mut Vec<u32>,
+    derived: &mut Vec<u32>,
     order: &mut Vec<u64>,
     hosts: &mut Vec<u32>,
 ) {
     // Longest first (the first found on a tie), so each shorter index finds the longest one
-    // it is a prefix of: by key count and position, packed in one number.
+    // it is a prefix of: by key count and place in `derived`, packed in one number.
     order.clear();
-    order.extend(derived.iter().enumerate().map(|(i, c)| {
-        let len = c.as_ref().map_or(0, |c| c.keys.len());
+    order.extend(derived.iter().enumerate().map(|(i, &c)| {
+        let len = found.get(c).map_or(0, |c| c.keys.len());
         (u64::from(u32::MAX - u32::try_from(len).unwrap_or(u32::MAX)) << 32) | i as u64
     }));
     order.sort_unstable();
-    // The derived indexes kept so far (positions in `derived`), in the order kept: searched
+    // The derived indexes kept so far (places in `derived`), in the order kept: searched
     // after the declared ones, as they were appended after them.
     hosts.clear();
     for &packed in order.iter() {
-        let i = (packed & u64::from(u32::MAX)) as usize;
-        let Some(candidate) = derived.get_mut(i).and_then(Option::take) else { continue };
-        if let Some(host) = kept.iter_mut().find(|k| absorbs(k, &candidate)) {
-            fold_into(reasons, host, candidate);
-            continue;
-        }
-        let found = hosts
-            .iter()
-            .copied()
-            .find(|&h| derived.get(h as usize).and_then(Option::as_ref).is_some_and(|k| absorbs(k, &candidate)));
-        match found.and_then(|h| derived.get_mut(h as usize)).and_then(Option::as_mut) {
-            Some(host) => fold_into(reasons, host, candidate),
-            None => {
-                if let Some(slot) = derived.get_mut(i) {
-                    *slot = Some(candidate);
-                }
-                hosts.push(u32::try_from(i).unwrap_or(u32::MAX));
-            }
+        let i = (packed & u64::from(u32::MAX)) as u32;
+        let Some(&candidate) = derived.get(i as usize) else { continue };
+        let host = found.host_in(kept, candidate).or_else(|| {
+            let derived_host =
+                hosts.iter().copied().find(|&h| derived.get(h as usize).is_some_and(|&h| found.absorbs(h, candidate)));
+            derived_host.and_then(|h| derived.get(h as usize).copied())
+        });
+        match host {
+            Some(host) => found.fold(reasons, host, candidate),
+            None => hosts.push(i),
         }
     }
-    kept.reserve(hosts.len());
-    kept.extend(derived.drain(..).flatten());
+    hosts.sort_unstable();
+    kept.extend(hosts.iter().filter_map(|&i| derived.get(i as usize)));
+    derived.clear();
 }
 
-/// `host` serves `candidate`'s queries too: note them and why.
-pub(super) fn fold_into<'a>(reasons: &mut Reasons, host: &mut Candidate<'a>, candidate: Candidate<'a>) {
+/// `host` serves `candidate`'s queries too: note them and why (`candidate`'s reason is taken).
+pub(super) fn fold_into(reasons: &mut Reasons, host: &mut Candidate, candidate: &mut Candidate) {
     let model = reasons.model;
     let same_keys = host.keys.same(&candidate.keys);
     let before = std::mem::replace(&mut host.reason, Reason::Declared);
@@ -313,7 +356,8 @@ pub(super) fn fold_into<'a>(reasons: &mut Reasons, host: &mut Candidate<'a>, can
     }
     host.multikey |= candidate.multikey;
     let text = if host.declared && same_keys && host.query_count() == candidate.query_count() {
-        index_reason::declared_and(reasons.build(candidate.reason, &candidate.keys, candidate.first))
+        let reason = std::mem::replace(&mut candidate.reason, Reason::Declared);
+        index_reason::declared_and(reasons.build(reason, &candidate.keys, candidate.first))
     } else {
         let before = reasons.build(before, &host.keys, host.first);
         let mut ids = String::new();
@@ -344,13 +388,14 @@ pub(super) fn absorbs(host: &Candidate, candidate: &Candidate) -> bool {
 /// Leaves out derived indexes (never declared or TTL ones) until the collection is within
 /// `budget`, those serving the fewest runs per minute first (the latest on a tie). `rates`:
 /// the runs per minute by query id.
-pub(super) fn trim(model: &Model, kept: &mut Vec<Candidate>, budget: usize, rates: &FastMap<&str, f64>) {
+pub(super) fn trim(model: &Model, found: &Found, kept: &mut Vec<u32>, budget: usize, rates: &FastMap<&str, f64>) {
     while kept.len() > budget {
         let served =
             |c: &Candidate| c.queries().map(|q| rates.get(id_at(model, q)).copied().unwrap_or(0.0)).sum::<f64>();
         let weakest = kept
             .iter()
             .enumerate()
+            .filter_map(|(i, &c)| Some((i, found.get(c)?)))
             .filter(|(_, c)| !c.declared && c.keys.ttl().is_none())
             .map(|(i, c)| (i, served(c)))
             .min_by(|a, b| a.1.total_cmp(&b.1).then(b.0.cmp(&a.0)));
@@ -436,12 +481,20 @@ mod tests {
         assert!(found.has(2) && found.has(0) && !found.has(1));
         let (mut derived, mut rare) = (Vec::new(), Vec::new());
         found.take(2, &mut derived, &mut rare);
-        assert_eq!(derived.iter().flatten().map(|c| c.first).collect::<Vec<_>>(), [0, 3]);
-        assert_eq!(rare.iter().map(|c| c.first).collect::<Vec<_>>(), [2]);
+        let firsts =
+            |found: &Found, at: &[u32]| at.iter().filter_map(|&c| found.get(c)).map(|c| c.first).collect::<Vec<_>>();
+        assert_eq!(firsts(&found, &derived), [0, 3]);
+        assert_eq!(firsts(&found, &rare), [2]);
         assert!(!found.has(2));
         found.take(2, &mut derived, &mut rare);
         assert_eq!(derived.len() + rare.len(), 3, "taken once");
         found.take(1, &mut derived, &mut rare);
         assert_eq!(derived.len(), 2, "an empty group gives nothing");
+        found.chain(1, rare[0]);
+        let declared = found.push(candidate(9));
+        assert!(found.has(1) && found.get(declared).is_some_and(|c| c.first == 9));
+        let (mut again, mut rare_again) = (Vec::new(), Vec::new());
+        found.take(1, &mut again, &mut rare_again);
+        assert_eq!((again.len(), firsts(&found, &rare_again)), (0, vec![2]), "a rare index put back in another group");
     }
 }
