@@ -1,6 +1,6 @@
 use super::local_figures::{digits, rate};
 use crate::advisor::index_budget::{Load, WRITE_HEAVY_INDEXES};
-use crate::advisor::{Context, Finding, IndexAdvice, Rule, RuleMeta};
+use crate::advisor::{Context, Finding, Rule, RuleMeta};
 use crate::fast_hash::FastMap;
 use crate::model::{Entity, Id, Place};
 use crate::{declare_rule, text};
@@ -57,22 +57,14 @@ impl Rule for TooManyIndexes {
             }
             return;
         }
+        // Without the links (a report not derived by `analyze`, or ids that repeat): by id.
         let ids = cx.layout().ids();
-        let counts = match ids.entity_ids_repeat() {
-            // The indexes come collection by collection: with no entity id repeated, each
-            // collection's count is one run of equal ids (compared as bytes), and only the
-            // counts that reach a limit are kept.
-            false => reaching_runs(&cx.report.indexes, reached),
-            true => {
-                let mut counts: FastMap<&str, usize> = FastMap::default();
-                for i in &cx.report.indexes {
-                    *counts.entry(i.entity.as_str()).or_default() += 1;
-                }
-                counts.retain(|_, n| reached(*n));
-                counts
-            }
-        };
-        // Neither count is reached (the usual case): the loads are not needed.
+        let mut counts: FastMap<&str, usize> = FastMap::default();
+        for i in &cx.report.indexes {
+            *counts.entry(i.entity.as_str()).or_default() += 1;
+        }
+        counts.retain(|_, n| reached(*n));
+        // No count is reached (the usual case): the loads are not needed.
         if counts.is_empty() {
             return;
         }
@@ -122,46 +114,10 @@ fn check_count(e: &Entity, n: usize, load: Load, max: usize, out: &mut Vec<Findi
     ));
 }
 
-/// The count of each run of consecutive indexes on one collection that `reached`, by
-/// collection id.
-fn reaching_runs(indexes: &[IndexAdvice], reached: impl Fn(usize) -> bool) -> FastMap<&str, usize> {
-    let mut out = FastMap::default();
-    let mut start = 0;
-    for (i, index) in indexes.iter().enumerate() {
-        let ends = indexes.get(i + 1).is_none_or(|next| next.entity.as_bytes() != index.entity.as_bytes());
-        if ends {
-            if reached(i + 1 - start) {
-                out.insert(index.entity.as_str(), i + 1 - start);
-            }
-            start = i + 1;
-        }
-    }
-    out
-}
-
 #[cfg(test)]
 mod tests {
     use super::super::collection_fixtures::{findings, model, query};
     use crate::model::{IndexSpec, Model, QueryKind};
-
-    #[test]
-    fn runs_of_one_collection_are_counted_and_kept_only_when_they_reach() {
-        use super::{reaching_runs, IndexAdvice};
-        let advice = |e: &str| IndexAdvice {
-            entity: e.into(),
-            index: IndexSpec::new(&[("a", 1)]).into(),
-            queries: Default::default(),
-            reason: crate::i18n::Text::empty(),
-            multikey: false,
-            declared: false,
-        };
-        let list: Vec<IndexAdvice> = ["a", "a", "a", "b", "c", "c"].into_iter().map(advice).collect();
-        let runs = reaching_runs(&list, |n| n >= 2);
-        assert_eq!(runs.len(), 2);
-        assert_eq!((runs.get("a"), runs.get("c"), runs.get("b")), (Some(&3), Some(&2), None));
-        assert!(reaching_runs(&list, |n| n > 3).is_empty());
-        assert!(reaching_runs(&[], |_| true).is_empty());
-    }
 
     fn with_indexes(n: usize, write_rate: f64) -> Model {
         let mut m = model();
