@@ -1,5 +1,5 @@
 # The two commands: `make serve` and `make test`. Both install what is missing first.
-.PHONY: serve test check bench bench-ui
+.PHONY: serve test check bench bench-ui fuzz
 
 serve:
 	scripts/serve.sh
@@ -21,3 +21,10 @@ bench-ui:
 	PATH="$$HOME/.cargo/bin:$$PWD/node_modules/.bin:$$PATH" trunk build --release --offline
 	cargo build --release --bin docshape
 	node scripts/bench-ui.mjs
+
+# Coverage-guided fuzzing (cargo-afl) of model loading, share links and the importers, 60 s per
+# target by default (`make fuzz FUZZ_SECONDS=600`): prints executions and crashes, keeps every
+# crash as a regression input that `make test` replays.
+FUZZ_SECONDS ?= 60
+fuzz:
+	scripts/fuzz.sh $(FUZZ_SECONDS)

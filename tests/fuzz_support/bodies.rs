@@ -1,0 +1,74 @@
+//! What each fuzz target does with one input, shared by the fuzzer (`fuzz/`, run by
+//! `make fuzz`) and by the regression test (`tests/fuzz_regressions.rs`, in `make test`), so a
+//! crash the fuzzer finds is replayed by exactly the code that found it.
+//!
+//! A target must not panic on any input; where docshape accepts an input, what it then writes
+//! must read back (a share link of a loaded model opens to the same model).
+
+use docshape::export::{self, Builder, Flavor};
+use docshape::i18n::Lang;
+use docshape::infer::{import_json_schema, infer_text, parse_document, Accumulator, Dialect, Format, InferOptions};
+use docshape::model::{load, Model};
+use docshape::share::{decode_link, diagram_svg, encode_link, SvgOptions, MAX_LINK_CHARS};
+
+/// The biggest input a target looks at: the fuzzer's inputs are small, and the regression files
+/// are too; past this the exporters' time, not their correctness, is what would be measured.
+const MAX_INPUT: usize = 64 * 1024;
+
+/// A model file: load it; if it loads, run the advisor and every exporter on it and check that
+/// its share link opens to the same model.
+pub fn model_file(data: &[u8]) {
+    let Some(text) = text_of(data) else { return };
+    let Ok(model) = load(text) else { return };
+    exercise(&model);
+    let link = encode_link(&model);
+    if link.len() <= MAX_LINK_CHARS {
+        match decode_link(&link) {
+            Ok(back) => assert_eq!(back.to_json(), model.to_json(), "a share link opened to another model"),
+            Err(e) => panic!("docshape refused the share link it wrote: {e}"),
+        }
+    }
+}
+
+/// A share link: decode it; if it opens, the model it carries goes through the advisor and the
+/// exporters like a loaded file.
+pub fn share_link(data: &[u8]) {
+    let Some(text) = text_of(data) else { return };
+    if let Ok(model) = decode_link(text) {
+        exercise(&model);
+    }
+}
+
+/// Sample documents and `$jsonSchema` validators, as the import dialog and `docshape infer`
+/// read them: every format and both parser dialects.
+pub fn importers(data: &[u8]) {
+    let Some(text) = text_of(data) else { return };
+    let _ = parse_document(text, Dialect::Json);
+    let _ = parse_document(text, Dialect::Shell);
+    for format in [Format::Auto, Format::Ndjson, Format::Ejson, Format::Shell] {
+        let mut acc = Accumulator::new(InferOptions::default());
+        let _ = infer_text(text, format, &mut acc);
+    }
+    let _ = import_json_schema(text, "fuzzed");
+}
+
+fn text_of(data: &[u8]) -> Option<&str> {
+    if data.len() > MAX_INPUT {
+        return None;
+    }
+    std::str::from_utf8(data).ok()
+}
+
+/// The advisor, the exporters and the diagram, on a model that loaded.
+fn exercise(model: &Model) {
+    let report = docshape::advisor::analyze(model);
+    let _ = serde_json::to_string(&report).expect("the report serializes");
+    let builder = Builder::new(model);
+    let examples = export::examples::examples_with(&builder);
+    let _ = export::examples::render_shell(&examples);
+    let _ = export::examples::render_ejson(&examples, Flavor::Canonical);
+    let _ = export::schema::render_json(&export::schema::validators(&builder));
+    let _ = export::mongosh::script_with(&builder, &report.indexes, Lang::En);
+    let _ = export::sheet::sheets_with(&builder, &report, Lang::Es);
+    let _ = diagram_svg(model, Some(&report), &SvgOptions::default());
+}
