@@ -6,7 +6,44 @@
 //! bidirectional and invisible characters are shown as `<U+XXXX>` (see [`super::hazard`]).
 
 use super::hazard::{hazard, must_show, Hazard};
+use crate::i18n::{Lang, Text};
 use std::fmt::Write;
+
+/// Writes the sentence `t` in `lang` as Markdown: its templates (the product's own Markdown)
+/// as they are, every name it carries through [`push_text`], or, where the template puts the
+/// name in a code span, through [`push_code_content`].
+pub fn write_text(out: &mut String, t: &Text, lang: Lang) {
+    t.write_escaped(lang, out, &|out, name, in_code| {
+        if in_code {
+            push_code_content(out, name);
+        } else {
+            push_text(out, name);
+        }
+    });
+}
+
+/// [`write_text`] into a new string.
+pub fn render(t: &Text, lang: Lang) -> String {
+    let mut out = String::new();
+    write_text(&mut out, t, lang);
+    out
+}
+
+/// Appends `s` inside a code span a template opened with one backtick: HTML is inert there and
+/// backslashes are literal, so only what would end the span or the table cell is changed — a
+/// backtick becomes `ˋ` (U+02CB), a pipe `\|`, a line break a space — and hazardous characters
+/// show as `<U+XXXX>`.
+pub fn push_code_content(out: &mut String, s: &str) {
+    for c in s.chars() {
+        match c {
+            '`' => out.push('\u{2cb}'),
+            '|' => out.push_str("\\|"),
+            c if hazard(c) == Some(Hazard::LineBreak) => out.push(' '),
+            c if must_show(c) => super::hazard::push_visible(out, c),
+            c => out.push(c),
+        }
+    }
+}
 
 /// Prose on one line: markup characters are backslash-escaped, `<`, `>`, `&` become entities,
 /// line breaks become spaces, and a leading `-`, `+`, `=` or `1.` is escaped so that the text
@@ -21,11 +58,18 @@ pub fn text(s: &str) -> String {
 /// Appends [`text`] of `s` to `out`.
 pub fn push_text(out: &mut String, s: &str) {
     let s = block_start(out, s);
-    for c in s.chars() {
+    let mut prev: Option<char> = None;
+    let mut chars = s.chars().peekable();
+    while let Some(c) = chars.next() {
+        let next = chars.peek().copied();
+        let last = prev.replace(c);
         match c {
             '<' => out.push_str("&lt;"),
             '>' => out.push_str("&gt;"),
             '&' => out.push_str("&amp;"),
+            // Between two letters or digits `_` can neither open nor close emphasis
+            // (`socio_id`): left as typed, so the Markdown stays readable.
+            '_' if last.is_some_and(char::is_alphanumeric) && next.is_some_and(char::is_alphanumeric) => out.push('_'),
             '\\' | '*' | '_' | '`' | '[' | ']' | '#' | '|' | '~' => {
                 out.push('\\');
                 out.push(c);
@@ -120,6 +164,14 @@ pub fn code(s: &str) -> String {
     format!("{fence}{pad}{safe}{pad}{fence}")
 }
 
+/// `body` in a fenced code block tagged `info`, fenced with more backticks than any run in
+/// `body`, so no line of it can close the block early.
+pub fn fenced(info: &str, body: &str) -> String {
+    let longest = body.split(|c| c != '`').map(str::len).max().unwrap_or(0);
+    let fence = "`".repeat(longest.max(2) + 1);
+    format!("{fence}{info}\n{body}\n{fence}")
+}
+
 /// A table with a header row; every cell is expected to be escaped already.
 pub fn table(header: &[&str], rows: &[Vec<String>]) -> String {
     let mut out = format!("| {} |\n|{}\n", header.join(" | "), "---|".repeat(header.len()));
@@ -136,7 +188,7 @@ mod tests {
     #[test]
     fn html_and_markup_are_neutralised() {
         assert_eq!(text("<script>alert(1)</script>"), "&lt;script&gt;alert(1)&lt;/script&gt;");
-        assert_eq!(text("*draft* & a_b"), "\\*draft\\* &amp; a\\_b");
+        assert_eq!(text("*draft* & a_b _c_ d__"), "\\*draft\\* &amp; a_b \\_c\\_ d\\_\\_");
         assert_eq!(cell("a | b\nc"), "a \\| b c");
         assert_eq!(text("x\n## heading\r- item\u{2028}y"), "x \\#\\# heading - item y");
         assert_eq!(text("- item"), "\\- item");
@@ -164,6 +216,26 @@ mod tests {
         assert_eq!(code("a|b"), "`a\\|b`");
         assert_eq!(code(""), "");
         assert_eq!(code("a\nb\u{202e}"), "`a b<U+202E>`");
+    }
+
+    #[test]
+    fn sentences_escape_their_names_by_context() {
+        use crate::text;
+        let t = text!(
+            en: "`{field}` of {child}: **{n}**", es: "`{field}` de {child}: **{n}**", pt: "`{field}` de {child}: **{n}**";
+            field = "a`b|c<d>", child = "<img src=x onerror=alert(1)>_x", n = crate::i18n::Arg::Int(1440)
+        );
+        assert_eq!(render(&t, Lang::En), "`a\u{2cb}b\\|c<d>` of &lt;img src=x onerror=alert(1)&gt;\\_x: **1,440**");
+        assert_eq!(render(&t, Lang::Es), "`a\u{2cb}b\\|c<d>` de &lt;img src=x onerror=alert(1)&gt;\\_x: **1.440**");
+        let list = text!(en: "in {l}", es: "en {l}", pt: "em {l}"; l = crate::i18n::Arg::list(&["*a*", "b"]));
+        let nested = text!(en: "see {x}", es: "ver {x}", pt: "ver {x}"; x = list);
+        assert_eq!(render(&nested, Lang::Pt), "ver em \\*a\\* e b");
+    }
+
+    #[test]
+    fn fences_outgrow_their_body() {
+        assert_eq!(fenced("js", "a"), "```js\na\n```");
+        assert_eq!(fenced("js", "x\n```\n<b>"), "````js\nx\n```\n<b>\n````");
     }
 
     #[test]

@@ -229,7 +229,10 @@ mod tests {
 
     #[test]
     fn quoting_reads_back_as_the_same_string_at_every_offset() {
-        let specials = ['"', '\\', '\n', '\r', '\t', '\u{0}', '\u{1f}', '\u{8}', 'é', '€', '😀', ' ', '~', '\u{7f}', '<', '\u{2028}', '\u{202e}', '\u{85}'];
+        let specials = [
+            '"', '\\', '\n', '\r', '\t', '\u{0}', '\u{1f}', '\u{8}', 'é', '€', '😀', ' ', '~', '\u{7f}', '<',
+            '\u{2028}', '\u{202e}', '\u{85}',
+        ];
         let mut checked = 0;
         for len in 0..20 {
             for (k, c) in specials.iter().enumerate() {
@@ -241,11 +244,15 @@ mod tests {
                     let back: String = serde_json::from_str(&out).unwrap_or_else(|e| panic!("{out}: {e}"));
                     assert_eq!(back, s, "{out}");
                     // The quick test never misses a character that must be escaped.
-                    let must = s.chars().any(|c| {
-                        c == '"' || c == '\\' || c == '<' || crate::escape::hazard::hazard(c).is_some()
-                    });
+                    let must = s
+                        .chars()
+                        .any(|c| c == '"' || c == '\\' || c == '<' || crate::escape::hazard::hazard(c).is_some());
                     assert!(!must || !crate::escape::js::is_plain(&s), "{s:?}");
-                    assert_eq!(out.contains('<') || out.contains('\u{2028}') || out.contains('\u{202e}'), false, "{out}");
+                    assert_eq!(
+                        out.contains('<') || out.contains('\u{2028}') || out.contains('\u{202e}'),
+                        false,
+                        "{out}"
+                    );
                     checked += 1;
                 }
             }

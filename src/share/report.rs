@@ -12,7 +12,7 @@
 
 use super::base64url::encode_standard;
 use super::labels::{caption, cardinality_label};
-use super::markdown::{cell, code, table, text};
+use super::markdown::{cell, code, paragraphs, table, text};
 use super::report_collections::collections_section;
 use super::svg::{diagram_svg, SvgOptions};
 use crate::advisor::{rule_by_code, rule_docs, Report, Severity};
@@ -68,7 +68,7 @@ pub fn review_markdown(model: &Model, report: &Report, opts: &ReportOptions) -> 
         .render(lang),
     );
     if !model.notes.trim().is_empty() {
-        let _ = writeln!(out, "{}\n", text(model.notes.trim()));
+        let _ = writeln!(out, "{}\n", paragraphs(&model.notes));
     }
     let count = |s: Severity| report.findings.iter().filter(|f| f.severity == s).count().to_string();
     out.push_str(
