@@ -60,6 +60,55 @@ pub fn first_hazard(s: &str) -> Option<(char, Hazard)> {
     s.chars().find_map(|c| hazard(c).map(|h| (c, h)))
 }
 
+/// The first character of a name that makes it dangerous in a script or a review, with its
+/// hazard: any [`hazard`], except a joiner between two characters of a script that needs it
+/// (both neighbours at U+0590 or above: Hebrew, Arabic, the Indic scripts, emoji sequences).
+/// NUL is left to the structure check, which reports it as a name MongoDB refuses.
+pub fn name_hazard(s: &str) -> Option<(char, Hazard)> {
+    first_hazard(s)?;
+    let chars: Vec<char> = s.chars().collect();
+    let wide = |c: Option<&char>| c.is_some_and(|&c| c >= '\u{590}' && hazard(c).is_none());
+    chars.iter().enumerate().find_map(|(i, &c)| match hazard(c) {
+        None => None,
+        Some(_) if c == '\0' => None,
+        Some(Hazard::Joiner) if i > 0 && wide(chars.get(i - 1)) && wide(chars.get(i + 1)) => None,
+        Some(h) => Some((c, h)),
+    })
+}
+
+/// The first character of free text (a note) that is dangerous in a script or a review: as
+/// [`name_hazard`], but a note may hold line feeds, `\r\n` line ends and tabs.
+pub fn note_hazard(s: &str) -> Option<(char, Hazard)> {
+    first_hazard(s)?;
+    let mut chars = s.chars().peekable();
+    while let Some(c) = chars.next() {
+        match (c, hazard(c)) {
+            ('\n' | '\t', _) => {}
+            ('\r', _) if chars.peek() == Some(&'\n') => {}
+            (_, None) | (_, Some(Hazard::Joiner)) => {}
+            (c, Some(h)) => return Some((c, h)),
+        }
+    }
+    None
+}
+
+/// `s` with every character a renderer must show ([`must_show`]) written as `<U+XXXX>`: what a
+/// message quoting a dangerous name prints, so the message itself is not reordered or hidden.
+pub fn visible(s: &str) -> std::borrow::Cow<'_, str> {
+    if !may_hold_hazard(s.as_bytes()) || !s.chars().any(must_show) {
+        return std::borrow::Cow::Borrowed(s);
+    }
+    let mut out = String::with_capacity(s.len() + 16);
+    for c in s.chars() {
+        if must_show(c) {
+            push_visible(&mut out, c);
+        } else {
+            out.push(c);
+        }
+    }
+    std::borrow::Cow::Owned(out)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -91,5 +140,21 @@ mod tests {
         push_visible(&mut out, '\u{202e}');
         push_visible(&mut out, '\n');
         assert_eq!(out, "<U+202E><U+000A>");
+    }
+
+    #[test]
+    fn names_and_notes() {
+        assert_eq!(name_hazard("users"), None);
+        assert_eq!(name_hazard("a\0b"), None, "NUL is the structure check's");
+        assert_eq!(name_hazard("a\tb"), Some(('\t', Hazard::Control)));
+        assert_eq!(name_hazard("x\u{202e}"), Some(('\u{202e}', Hazard::Bidi)));
+        assert_eq!(name_hazard("👨\u{200d}👩"), None, "an emoji sequence");
+        assert_eq!(name_hazard("می\u{200c}خواهم"), None, "Persian spelling");
+        assert_eq!(name_hazard("ad\u{200d}min"), Some(('\u{200d}', Hazard::Joiner)));
+        assert_eq!(name_hazard("\u{200d}👩"), Some(('\u{200d}', Hazard::Joiner)));
+        assert_eq!(note_hazard("line one\r\nline two\n\tindented"), None);
+        assert_eq!(note_hazard("a\rb"), Some(('\r', Hazard::LineBreak)));
+        assert_eq!(note_hazard("a\u{2028}b"), Some(('\u{2028}', Hazard::LineBreak)));
+        assert_eq!(visible("a\u{202e}b\u{200d}"), "a<U+202E>b\u{200d}");
     }
 }

@@ -12,7 +12,7 @@
 //!   bidirectional or invisible character is shown as `<U+XXXX>`, and every line of the text
 //!   starts with `//`.
 
-use super::hazard::{hazard, must_show, push_visible, Hazard};
+use super::hazard::{hazard, Hazard};
 use std::fmt::Write;
 
 /// Appends `s` as a double-quoted JavaScript / JSON string literal.
@@ -161,18 +161,7 @@ pub fn member(object: &str, name: &str) -> String {
 /// ([`must_show`]: line breaks, controls, bidirectional and invisible characters) is written
 /// as `<U+XXXX>`. For the names and ids a comment quotes.
 pub fn comment_text(s: &str) -> std::borrow::Cow<'_, str> {
-    if !super::hazard::may_hold_hazard(s.as_bytes()) || !s.chars().any(must_show) {
-        return std::borrow::Cow::Borrowed(s);
-    }
-    let mut out = String::with_capacity(s.len() + 16);
-    for c in s.chars() {
-        if must_show(c) {
-            push_visible(&mut out, c);
-        } else {
-            out.push(c);
-        }
-    }
-    std::borrow::Cow::Owned(out)
+    super::hazard::visible(s)
 }
 
 /// Appends `text` as `//` comment lines, each ending with `\n`. `text` may already carry the
