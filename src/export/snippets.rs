@@ -113,14 +113,16 @@ const TAKEN: &[&str] = &[
     "item",
 ];
 
-/// `db.actividad` or `db.getCollection("odd-name")`.
+/// `db.actividad` or `db.getCollection("odd-name")`. The short form only for a lowercase
+/// identifier that is not one of the database's own lowercase properties: every camelCase
+/// name could be a mongosh method (`db.createCollection`, `db.dropDatabase`, …), so it goes
+/// through `getCollection`.
 pub fn coll(name: &str) -> String {
-    const DB_METHODS: &[&str] = &["aggregate", "stats", "version", "watch", "getName", "runCommand", "auth", "help"];
-    // `ident(name) == name`, without building it.
-    let unchanged = !name.is_empty()
-        && !name.starts_with(|c: char| c.is_ascii_digit())
-        && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '$');
-    let identifier = unchanged && !name.starts_with('_') && !DB_METHODS.contains(&name);
+    const DB_METHODS: &[&str] =
+        &["aggregate", "auth", "constructor", "hello", "help", "logout", "stats", "version", "watch"];
+    let identifier = name.starts_with(|c: char| c.is_ascii_lowercase())
+        && name.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_')
+        && !DB_METHODS.contains(&name);
     if identifier {
         format!("db.{name}")
     } else {
@@ -456,6 +458,19 @@ fn order(order_by: &str) -> Option<(String, i8)> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn collections_are_named_safely() {
+        assert_eq!(coll("actividad"), "db.actividad");
+        assert_eq!(coll("eventos_2024"), "db.eventos_2024");
+        for odd in ["createCollection", "dropDatabase", "userProfiles", "stats", "_x", "1a", "a-b", "x\u{2028}y"] {
+            assert!(coll(odd).starts_with("db.getCollection(\""), "{odd}: {}", coll(odd));
+        }
+        assert_eq!(coll("a\"b</script>"), "db.getCollection(\"a\\\"b\\u003c/script>\")");
+        assert_eq!(ident("class"), "class_");
+        assert_eq!(ident("a-b"), "a_b");
+        assert_eq!(ident("1x"), "_1x");
+    }
 
     #[test]
     fn the_list_and_the_script_hold_the_same_functions() {
