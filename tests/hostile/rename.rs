@@ -1,6 +1,6 @@
-//! Puts a hostile string in every string slot of a model: names get a payload appended (the
-//! same name always the same payload, so references stay consistent), free text and ids get
-//! one prepended or appended. Remembers every hostile string, so the calls a script makes can
+//! Puts a hostile string in every string slot of a model: names get a payload appended (before
+//! an `_id` ending; the same name always the same payload, so references stay consistent), free
+//! text, values and ids get one prepended or appended. The payloads can be removed again, so the calls a script makes can
 //! be mapped back to the original names and compared with the original model's.
 
 use docshape::model::{Entity, Field, IndexSpec, Model};
@@ -55,12 +55,15 @@ pub struct Renamer {
     names: Vec<String>,
     texts: Vec<String>,
     given: RefCell<HashMap<String, String>>,
-    back: RefCell<HashMap<String, String>>,
+    /// Every payload, the longest first.
+    by_length: Vec<String>,
 }
 
 impl Renamer {
     pub fn new() -> Renamer {
-        Renamer { names: name_payloads(), texts: text_payloads(), ..Renamer::default() }
+        let mut by_length = text_payloads();
+        by_length.sort_by(|a, b| b.len().cmp(&a.len()).then(a.cmp(b)));
+        Renamer { names: name_payloads(), texts: text_payloads(), by_length, ..Renamer::default() }
     }
 
     fn remember(&self, original: &str, make: impl FnOnce(usize) -> String) -> String {
@@ -70,7 +73,6 @@ impl Renamer {
         let n = self.given.borrow().len();
         let hostile = make(n);
         self.given.borrow_mut().insert(original.to_string(), hostile.clone());
-        self.back.borrow_mut().insert(hostile.clone(), original.to_string());
         hostile
     }
 
@@ -98,31 +100,23 @@ impl Renamer {
         }
         let key = format!("\u{0}text:{s}");
         let texts = &self.texts;
-        let hostile = self.remember(&key, |k| {
+        self.remember(&key, |k| {
             let p = &texts[k % texts.len()];
             if k % 2 == 0 {
                 format!("{s}{p}")
             } else {
                 format!("{p}{s}")
             }
-        });
-        self.back.borrow_mut().insert(hostile.clone(), s.to_string());
-        hostile
+        })
     }
 
-    /// The original of a string a script produced: every hostile string in it (a name, a
-    /// path, a sentence quoting names) replaced by its original, the longest first.
+    /// The original of a string a script produced: every payload in it (in a name, a path, a
+    /// sentence quoting names) removed, the longest first. The originals hold none.
     pub fn original(&self, s: &str) -> String {
-        let back = self.back.borrow();
-        if let Some(o) = back.get(s) {
-            return o.clone();
-        }
-        let mut made: Vec<(&String, &String)> = back.iter().collect();
-        made.sort_by(|a, b| b.0.len().cmp(&a.0.len()).then(a.0.cmp(b.0)));
         let mut out = s.to_string();
-        for (hostile, original) in made {
-            if out.contains(hostile.as_str()) {
-                out = out.replace(hostile.as_str(), original);
+        for p in &self.by_length {
+            if out.contains(p.as_str()) {
+                out = out.replace(p.as_str(), "");
             }
         }
         out
