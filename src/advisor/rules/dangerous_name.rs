@@ -135,9 +135,13 @@ fn finding(place: Place, slot: Slot, s: &str, c: char, h: Hazard) -> Finding {
     )
 }
 
+/// What [`scan`] calls for each string: its place (built only when a finding needs it), its
+/// kind and the string.
+type Visit<'v> = dyn FnMut(&dyn Fn() -> Place, Slot, &str) + 'v;
+
 /// Calls `visit(place, slot, string)` for every string of the model a script or a review may
 /// show. `place` builds the finding's place only when one is reported.
-fn scan(model: &Model, visit: &mut dyn FnMut(&dyn Fn() -> Place, Slot, &str)) {
+fn scan(model: &Model, visit: &mut Visit) {
     let here = || Place::Model;
     visit(&here, Slot::Name, &model.name);
     visit(&here, Slot::Name, &model.database);
@@ -214,7 +218,7 @@ fn scan(model: &Model, visit: &mut dyn FnMut(&dyn Fn() -> Place, Slot, &str)) {
 }
 
 /// The fields of entity `entity` under `path` (dotted, restored before returning).
-fn fields(entity: &str, list: &[Field], path: &mut String, visit: &mut dyn FnMut(&dyn Fn() -> Place, Slot, &str)) {
+fn fields(entity: &str, list: &[Field], path: &mut String, visit: &mut Visit) {
     for f in list {
         let len = path.len();
         if len > 0 {
@@ -251,7 +255,7 @@ mod tests {
             let found = findings(&m, "DS002");
             assert_eq!(found.len(), 1, "{name:?}: {found:?}");
             assert!(found[0].message.en().contains(said), "{}", found[0].message.en());
-            assert!(!found[0].message.en().chars().any(|c| crate::escape::hazard::must_show(c)), "quoted visibly");
+            assert!(!found[0].message.en().chars().any(crate::escape::hazard::must_show), "quoted visibly");
         }
     }
 
