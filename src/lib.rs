@@ -5,6 +5,7 @@
 
 pub mod advisor;
 pub mod editor;
+pub mod escape;
 pub mod export;
 /// The one fast hasher behind the look-up tables of the structural checks and the advisor.
 pub(crate) mod fast_hash;

@@ -28,6 +28,7 @@ macro_rules! registry {
 
 registry! {
     rules::model_structure::ModelStructure,
+    rules::dangerous_name::DangerousName,
     // relations (advisor-relations)
     rules::unbounded_array::UnboundedArray,
     rules::storage_disagrees::StorageDisagrees,

@@ -38,9 +38,16 @@ pub fn run(args: &[String]) -> Result<ExitCode, String> {
     Ok(if report.has_errors() { ExitCode::from(1) } else { ExitCode::SUCCESS })
 }
 
+/// A model string as the terminal shows it: line breaks, controls (escape sequences included),
+/// bidirectional and invisible characters written as `<U+XXXX>`, so a name cannot start a
+/// fake line, recolour the terminal or reorder what is read.
+fn shown(s: &str) -> String {
+    docshape::escape::hazard::visible(s).into_owned()
+}
+
 /// The "Document sizes", "Indexes" and "Queries" sections of the human format.
 pub fn collections(model: &Model, report: &Report, lang: Lang) -> String {
-    let name = |id: &str| model.entity(id).map_or_else(|| id.to_string(), |e| e.name.clone());
+    let name = |id: &str| shown(&model.entity(id).map_or_else(|| id.to_string(), |e| e.name.clone()));
     let mut out = String::new();
     if !report.sizes.is_empty() {
         out.push_str(pick(
@@ -59,7 +66,7 @@ pub fn collections(model: &Model, report: &Report, lang: Lang) -> String {
                 bytes_label(s.worst_bytes, lang),
                 bytes_label(s.horizon_bytes, lang),
                 docshape::share::labels::size_level_label(s.level, lang),
-                s.horizon_label.render(lang)
+                shown(&s.horizon_label.render(lang))
             ));
         }
         out.push('\n');
@@ -81,8 +88,8 @@ pub fn collections(model: &Model, report: &Report, lang: Lang) -> String {
             out.push_str(&format!(
                 "  {:<24} {}{tags}\n      {}\n",
                 name(&i.entity),
-                i.index.key_doc(),
-                i.reason.render(lang)
+                shown(&i.index.key_doc()),
+                shown(&i.reason.render(lang))
             ));
         }
         out.push('\n');
@@ -95,7 +102,7 @@ pub fn collections(model: &Model, report: &Report, lang: Lang) -> String {
             } else {
                 pick(lang, ["multi-doc", "2+ docs", "2+ docs"])
             };
-            out.push_str(&format!("  {:<6} {one:<10} {}\n", q.query, q.explanation.render(lang)));
+            out.push_str(&format!("  {:<6} {one:<10} {}\n", shown(&q.query), shown(&q.explanation.render(lang))));
         }
         out.push('\n');
     }
@@ -117,11 +124,11 @@ pub fn human(model: &Model, findings: &[Finding], lang: Lang) -> String {
         };
         out.push_str(&format!("{title} ({})\n", group.len()));
         for f in group {
-            let place = f.place.label_in(model, lang);
-            out.push_str(&format!("  {} {} [{place}] {}\n", f.code, f.rule, f.message.render(lang)));
+            let place = shown(&f.place.label_in(model, lang));
+            out.push_str(&format!("  {} {} [{place}] {}\n", f.code, f.rule, shown(&f.message.render(lang))));
             if !f.fix_hint.is_empty() {
                 let fix = pick(lang, ["fix", "qué hacer", "o que fazer"]);
-                out.push_str(&format!("      {fix}: {}\n", f.fix_hint.render(lang)));
+                out.push_str(&format!("      {fix}: {}\n", shown(&f.fix_hint.render(lang))));
             }
         }
         out.push('\n');
@@ -134,7 +141,7 @@ pub fn human(model: &Model, findings: &[Finding], lang: Lang) -> String {
     };
     out.push_str(&docshape::i18n::fill(
         summary,
-        &[&model.name, &count(Severity::Error), &count(Severity::Warning), &count(Severity::Info)],
+        &[&shown(&model.name), &count(Severity::Error), &count(Severity::Warning), &count(Severity::Info)],
     ));
     out
 }

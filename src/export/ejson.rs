@@ -49,70 +49,11 @@ pub fn write_doc_line(out: &mut String, doc: &Doc, flavor: Flavor) {
     write_doc(out, doc, flavor, None);
 }
 
-/// A JSON string literal with JSON's escapes.
+/// A JSON string literal: [`crate::escape::js::push_string`], which escapes, besides JSON's
+/// own, the characters that could end or hide a line of a script (the same text is valid
+/// JavaScript and JSON).
 pub fn quote(out: &mut String, s: &str) {
-    out.reserve(s.len() + 2);
-    out.push('"');
-    let bytes = s.as_bytes();
-    if !needs_escape(bytes) {
-        out.push_str(s);
-        out.push('"');
-        return;
-    }
-    // Copy the runs between escaped characters in one call each. The escaped characters are
-    // ASCII, so every run boundary is a char boundary.
-    let mut run = 0;
-    for (i, &b) in bytes.iter().enumerate() {
-        let escape = match b {
-            b'"' => "\\\"",
-            b'\\' => "\\\\",
-            b'\n' => "\\n",
-            b'\r' => "\\r",
-            b'\t' => "\\t",
-            b if b < 0x20 => "",
-            _ => continue,
-        };
-        out.push_str(&s[run..i]);
-        if escape.is_empty() {
-            let _ = write!(out, "\\u{:04x}", b);
-        } else {
-            out.push_str(escape);
-        }
-        run = i + 1;
-    }
-    out.push_str(&s[run..]);
-    out.push('"');
-}
-
-/// Whether any byte of `bytes` must be escaped in a JSON string (a control character, `"` or
-/// `\`), eight bytes at a time: most strings of an example document need no escaping, and this
-/// scan was the exporters' single most expensive loop.
-fn needs_escape(bytes: &[u8]) -> bool {
-    const ONES: u64 = 0x0101_0101_0101_0101;
-    const HIGH: u64 = 0x8080_8080_8080_8080;
-    // A byte of `w` is below `n` (n ≤ 128) / zero: the classic bit tricks, exact when asked
-    // whether any byte matches.
-    let below = |w: u64, n: u64| w.wrapping_sub(ONES * n) & !w & HIGH != 0;
-    let zero = |w: u64| w.wrapping_sub(ONES) & !w & HIGH != 0;
-    let test = |w: u64| below(w, 0x20) || zero(w ^ (ONES * b'"' as u64)) || zero(w ^ (ONES * b'\\' as u64));
-    let mut chunks = bytes.chunks_exact(8);
-    for chunk in &mut chunks {
-        let mut word = [0u8; 8];
-        word.copy_from_slice(chunk);
-        if test(u64::from_le_bytes(word)) {
-            return true;
-        }
-    }
-    // The last bytes (most keys are shorter than eight) as one word padded with a letter.
-    let rest = chunks.remainder();
-    let mut word = [b'a'; 8];
-    match word.get_mut(..rest.len()) {
-        Some(head) if !rest.is_empty() => {
-            head.copy_from_slice(rest);
-            test(u64::from_le_bytes(word))
-        }
-        _ => false,
-    }
+    crate::escape::js::push_string(out, s);
 }
 
 /// Appends the decimal digits of `n` (what `{n}` prints), without going through the formatter:
@@ -288,7 +229,10 @@ mod tests {
 
     #[test]
     fn quoting_reads_back_as_the_same_string_at_every_offset() {
-        let specials = ['"', '\\', '\n', '\r', '\t', '\u{0}', '\u{1f}', '\u{8}', 'é', '€', '😀', ' ', '~', '\u{7f}'];
+        let specials = [
+            '"', '\\', '\n', '\r', '\t', '\u{0}', '\u{1f}', '\u{8}', 'é', '€', '😀', ' ', '~', '\u{7f}', '<',
+            '\u{2028}', '\u{202e}', '\u{85}',
+        ];
         let mut checked = 0;
         for len in 0..20 {
             for (k, c) in specials.iter().enumerate() {
@@ -299,11 +243,12 @@ mod tests {
                     quote(&mut out, &s);
                     let back: String = serde_json::from_str(&out).unwrap_or_else(|e| panic!("{out}: {e}"));
                     assert_eq!(back, s, "{out}");
-                    assert_eq!(
-                        needs_escape(s.as_bytes()),
-                        s.chars().any(|c| c < ' ' || c == '"' || c == '\\'),
-                        "{s:?}"
-                    );
+                    // The quick test never misses a character that must be escaped.
+                    let must = s
+                        .chars()
+                        .any(|c| c == '"' || c == '\\' || c == '<' || crate::escape::hazard::hazard(c).is_some());
+                    assert!(!must || !crate::escape::js::is_plain(&s), "{s:?}");
+                    assert!(!(out.contains('<') || out.contains('\u{2028}') || out.contains('\u{202e}')), "{out}");
                     checked += 1;
                 }
             }

@@ -6,7 +6,6 @@ use super::document::{Builder, Which, EXAMPLE_SEED};
 use super::ejson::{self, Flavor};
 use super::shell::push_doc;
 use crate::model::Model;
-use std::fmt::Write;
 
 /// One example document.
 #[derive(Debug, Clone, PartialEq)]
@@ -57,15 +56,13 @@ pub fn collection_examples(builder: &Builder, entity: &str) -> Option<Collection
 
 /// mongosh text: each example as an `insertOne` a reader can paste.
 pub fn render_shell(all: &[CollectionExamples]) -> String {
-    // Writing to a String cannot fail: the results of `write!` are ignored.
     let mut out = String::with_capacity(text_estimate(all, 1024));
     for c in all {
         for e in &c.examples {
-            let _ = write!(out, "// {}", c.collection);
-            if !e.label.is_empty() {
-                let _ = write!(out, " ({})", e.label);
-            }
-            let _ = write!(out, ": {} bytes as BSON\ndb.getCollection(", e.doc.bson_size());
+            let label = if e.label.is_empty() { String::new() } else { format!(" ({})", e.label) };
+            let size = e.doc.bson_size();
+            crate::escape::js::push_comment(&mut out, &format!("// {}{label}: {size} bytes as BSON", c.collection));
+            out.push_str("db.getCollection(");
             ejson::quote(&mut out, &c.collection);
             out.push_str(").insertOne(");
             push_doc(&mut out, &e.doc, 0);

@@ -9,6 +9,8 @@ use super::schema::Validator;
 use super::shell::{js_string, push_doc};
 use super::snippets::{coll, write_snippets};
 use crate::advisor::IndexAdvice;
+use crate::escape::hazard::{hazard, Hazard};
+use crate::escape::js::{comment_text, push_comment};
 use crate::fast_hash::FastMap;
 use crate::i18n::Lang;
 use crate::model::{Entity, IndexSpec, Model};
@@ -57,7 +59,7 @@ pub fn script_from(builder: &Builder, advice: &[IndexAdvice], validators: &[Vali
     // Room for the text (about 3 KB per collection on a large generated model: validator,
     // indexes, functions), so it is rarely copied as it grows.
     let mut out = String::with_capacity(validators.len() * 3072 + builder.lookup.model.entities.len() * 256);
-    out.push_str(&header(model, lang));
+    push_comment(&mut out, &header(model, lang));
     for entity in builder.lookup.collections() {
         out.push('\n');
         let advice = advice.get(entity.id.as_str()).map(Vec::as_slice).unwrap_or(&[]);
@@ -66,7 +68,8 @@ pub fn script_from(builder: &Builder, advice: &[IndexAdvice], validators: &[Vali
     out
 }
 
-/// The script's opening comment: how to run it and how to roll out validation.
+/// The script's opening comment: how to run it and how to roll out validation (written through
+/// [`push_comment`], as every comment of the script).
 fn header(model: &Model, lang: Lang) -> String {
     text!(
         en: "// docshape: mongosh script for the design {name}.\n\
@@ -109,7 +112,7 @@ fn header(model: &Model, lang: Lang) -> String {
              // - Em uma coleção existente, aplique as mesmas opções com collMod em vez de createCollection.\n\
              // - $jsonSchema valida a forma, nunca as referências: a integridade referencial fica na aplicação.\n";
         name = js_string(&model.name),
-        db = &model.database,
+        db = comment_text(&model.database).into_owned(),
         file = super::snippets::ident(&model.database)
     )
     .render(lang)
@@ -125,9 +128,11 @@ fn collection_section(
     v: Option<&Validator>,
     lang: Lang,
 ) {
-    let _ = writeln!(out, "// ── {} {}", entity.name, "─".repeat(60usize.saturating_sub(entity.name.chars().count())));
-    for line in entity.notes.lines().filter(|l| !l.trim().is_empty()) {
-        let _ = writeln!(out, "// {line}");
+    let rule = "─".repeat(60usize.saturating_sub(entity.name.chars().count()));
+    push_comment(out, &format!("// ── {} {rule}", entity.name));
+    // A note's lines, whatever ends them (a lone `\r`, U+2028…), each a comment line.
+    for line in entity.notes.split(|c| hazard(c) == Some(Hazard::LineBreak)).filter(|l| !l.trim().is_empty()) {
+        push_comment(out, line);
     }
     let name = js_string(&entity.name);
     match v.filter(|_| entity.collection.validate) {
@@ -156,7 +161,7 @@ fn collection_section(
     }
     for line in &indexes {
         if !line.reason.is_empty() {
-            let _ = writeln!(out, "// {}", line.reason);
+            push_comment(out, &format!("// {}", line.reason));
         }
         let mut options = Doc::new();
         if line.index.unique {

@@ -15,6 +15,7 @@ use super::sheet_parts::{
     bound, decimal, facts, pick, severity, sub_label, write_patterns, write_validator_summary, NONE,
 };
 use crate::advisor::{Finding, IndexAdvice, Report};
+use crate::escape::markdown::{self as md, write_text};
 use crate::fast_hash::FastMap;
 use crate::i18n::{Labelled, Lang};
 use crate::model::{AccessPattern, BsonType, Entity, EntityKind, Model, Storage};
@@ -36,11 +37,13 @@ pub fn sheets_from(builder: &Builder, report: &Report, examples: &[CollectionExa
     let advice = advice_map(&report.indexes);
     let index = ReportIndex::new(builder.lookup.model, report);
     let examples: FastMap<&str, &CollectionExamples> = examples.iter().map(|c| (c.entity.as_str(), c)).collect();
-    let mut out = text!(
-        en: "# Decision sheets: {model}\n", es: "# Fichas de decisión: {model}\n", pt: "# Fichas de decisão: {model}\n";
-        model = &builder.lookup.model.name
-    )
-    .render(lang);
+    let mut out = md::render(
+        &text!(
+            en: "# Decision sheets: {model}\n", es: "# Fichas de decisión: {model}\n", pt: "# Fichas de decisão: {model}\n";
+            model = &builder.lookup.model.name
+        ),
+        lang,
+    );
     // Room for a sheet per collection (about 2 KB each), so the text is not copied as it grows.
     out.reserve(builder.lookup.collections().count() * 2048);
     for e in builder.lookup.collections() {
@@ -87,15 +90,15 @@ fn sheet_into(
         }
         i += 1;
     }
-    let _ = write!(out, "## {}\n\n", entity.name);
+    let _ = write!(out, "## {}\n\n", md::text(&entity.name));
     let notes = if entity.notes.is_empty() { String::new() } else { format!(" {}", entity.notes) };
-    let _ = text!(
+    let root = text!(
         en: "**Aggregate root:** `{id}` (collection `{name}`).{notes}\n\n",
         es: "**Raíz del agregado:** `{id}` (colección `{name}`).{notes}\n\n",
         pt: "**Raiz do agregado:** `{id}` (coleção `{name}`).{notes}\n\n";
         id = &entity.id, name = &entity.name, notes
-    )
-    .write(lang, out);
+    );
+    write_text(out, &root, lang);
 
     out.push_str(pick(lang, ["**Queries served**\n\n", "**Consultas atendidas**\n\n", "**Consultas atendidas**\n\n"]));
     // Queries starting from the aggregate's members, then those the advisor assigns to it.
@@ -112,14 +115,15 @@ fn sheet_into(
         let _ = writeln!(out, "{NONE}");
     }
     for q in queries {
-        let _ = write!(out, "- {} {} ({}, {}/min", q.id, q.name, q.kind.msg().text(lang), decimal(lang, q.per_minute));
+        let (id, name) = (md::text(&q.id), md::text(&q.name));
+        let _ = write!(out, "- {id} {name} ({}, {}/min", q.kind.msg().text(lang), decimal(lang, q.per_minute));
         if let Some(s) = q.sla_ms {
             let _ = write!(out, ", p95 ≤ {s} ms");
         }
         out.push_str(").");
         if let Some(a) = report.queries.get(q.id.as_str()) {
             out.push(' ');
-            let _ = a.explanation.write(lang, out);
+            write_text(out, &a.explanation, lang);
         }
         out.push('\n');
     }
@@ -141,19 +145,19 @@ fn sheet_into(
                 _ => pick(lang, ["sub-documents", "subdocumentos", "subdocumentos"]).to_string(),
             };
             let why = match report.relations.get(r.id.as_str()) {
-                Some(a) => a.summary().render(lang),
-                None => facts(r.cardinality.max, r.read_separately, r.child_changes, r.atomic_with_parent).render(lang),
+                Some(a) => a.summary(),
+                None => facts(r.cardinality.max, r.read_separately, r.child_changes, r.atomic_with_parent),
             };
             let notes = if r.notes.is_empty() { String::new() } else { format!(" {}", r.notes) };
-            let _ = text!(
+            let line = text!(
                 en: "- `{field}`: {what} of `{child}`, {typical} typical, {bound}. {why}{notes}\n",
                 es: "- `{field}`: {what} de `{child}`, habitualmente {typical}, {bound}. {why}{notes}\n",
                 pt: "- `{field}`: {what} de `{child}`, normalmente {typical}, {bound}. {why}{notes}\n";
                 field = if r.field.is_empty() { lookup.name(&r.child) } else { r.field.clone() },
                 what, child = lookup.name(&r.child), typical = decimal(lang, r.cardinality.typical),
                 bound = bound(lang, r.cardinality.max), why, notes
-            )
-            .write(lang, out);
+            );
+            write_text(out, &line, lang);
             embedded += 1;
         }
     }
@@ -164,13 +168,13 @@ fn sheet_into(
                 && !is_relation_field(builder, &entity.id, &n.name)
                 && !n.children.iter().any(|c| matches!(c.role, Role::ParentRef(_) | Role::Copy { .. }))
         }) {
-            let _ = text!(
+            let line = text!(
                 en: "- `{field}`: {what} declared in the document.\n",
                 es: "- `{field}`: {what} declarado en el documento.\n",
                 pt: "- `{field}`: {what} declarado no documento.\n";
                 field = &*n.name, what = sub_label(n, lang)
-            )
-            .write(lang, out);
+            );
+            write_text(out, &line, lang);
             embedded += 1;
         }
     }
@@ -194,17 +198,16 @@ fn sheet_into(
                     es: "`{child}.{field}` apunta al padre",
                     pt: "`{child}.{field}` aponta para o pai";
                     child = lookup.name(&r.child), field = c
-                )
-                .render(lang),
+                ),
                 (None, Some(p)) => text!(
                     en: "`{parent}.{field}` lists the children",
                     es: "`{parent}.{field}` lista los hijos",
                     pt: "`{parent}.{field}` lista os filhos";
                     parent = lookup.name(&r.parent), field = p
-                )
-                .render(lang),
-                _ => pick(lang, ["no id stored", "no se guarda ningún id", "nenhum id guardado"]).to_string(),
+                ),
+                _ => text!(en: "no id stored", es: "no se guarda ningún id", pt: "nenhum id guardado"),
             };
+            let place = md::render(&place, lang);
             let advice = report
                 .relations
                 .get(r.id.as_str())
@@ -215,11 +218,11 @@ fn sheet_into(
                         pt: "; assistente: {recommendation} ({class})";
                         recommendation = a.recommendation.msg(), class = a.class.msg()
                     )
-                    .render(lang)
                 })
+                .map(|t| md::render(&t, lang))
                 .unwrap_or_default();
-            let _ =
-                writeln!(out, "- {side} `{}`: {}; {place}{advice}.", lookup.name(other), r.storage.msg().text(lang));
+            let other = md::code(&lookup.name(other));
+            let _ = writeln!(out, "- {side} {other}: {}; {place}{advice}.", r.storage.msg().text(lang));
             refs += 1;
         }
     }
@@ -248,8 +251,8 @@ fn sheet_into(
             opts.push(format!("TTL {t} s"));
         }
         let opts = if opts.is_empty() { String::new() } else { format!(" ({})", opts.join(", ")) };
-        let _ =
-            writeln!(out, "- `{}`{opts}: {}", l.index.key_doc(), if l.reason.is_empty() { NONE } else { &l.reason });
+        let reason = if l.reason.is_empty() { NONE.to_string() } else { md::text(&l.reason) };
+        let _ = writeln!(out, "- {}{opts}: {reason}", md::code(&l.index.key_doc()));
     }
 
     out.push_str(pick(lang, ["\n**Validator**\n\n", "\n**Validador**\n\n", "\n**Validador**\n\n"]));
@@ -262,23 +265,23 @@ fn sheet_into(
     match report.sizes.get(entity.id.as_str()) {
         // With no unbounded growth the horizon is the worst case, and its label says so.
         Some(s) if s.horizon_bytes <= s.worst_bytes => {
-            let _ = text!(
+            let line = text!(
                 en: "- Estimated: {avg} bytes on average, {worst} worst case now ({horizon}).\n",
                 es: "- Estimado: {avg} bytes de media, {worst} en el peor caso hoy ({horizon}).\n",
                 pt: "- Estimado: {avg} bytes em média, {worst} no pior caso hoje ({horizon}).\n";
                 avg = s.avg_bytes.to_string(), worst = s.worst_bytes.to_string(), horizon = s.horizon_label.clone()
-            )
-            .write(lang, out);
+            );
+            write_text(out, &line, lang);
         }
         Some(s) => {
-            let _ = text!(
+            let line = text!(
                 en: "- Estimated: {avg} bytes on average, {worst} worst case now, {horizon_bytes} {horizon}.\n",
                 es: "- Estimado: {avg} bytes de media, {worst} en el peor caso hoy, {horizon_bytes} {horizon}.\n",
                 pt: "- Estimado: {avg} bytes em média, {worst} no pior caso hoje, {horizon_bytes} {horizon}.\n";
                 avg = s.avg_bytes.to_string(), worst = s.worst_bytes.to_string(), horizon = s.horizon_label.clone(),
                 horizon_bytes = s.horizon_bytes.to_string()
-            )
-            .write(lang, out);
+            );
+            write_text(out, &line, lang);
         }
         None => {
             let _ = writeln!(out, "{}{NONE}", pick(lang, ["- Estimated: ", "- Estimado: ", "- Estimado: "]));
@@ -296,13 +299,13 @@ fn sheet_into(
                 }
             })
             .collect();
-        let _ = text!(
+        let line = text!(
             en: "- Example document as BSON: {sizes}.\n",
             es: "- Documento de ejemplo en BSON: {sizes}.\n",
             pt: "- Documento de exemplo em BSON: {sizes}.\n";
             sizes = sizes.join(", ")
-        )
-        .write(lang, out);
+        );
+        write_text(out, &line, lang);
     }
 
     let mut findings: Vec<&Finding> = Vec::new();
@@ -322,7 +325,7 @@ fn sheet_into(
     }
     for f in findings {
         let _ = write!(out, "- {} {} ({}): ", f.code, f.rule, severity(lang, f.severity));
-        let _ = f.message.write(lang, out);
+        write_text(out, &f.message, lang);
         out.push('\n');
     }
 }

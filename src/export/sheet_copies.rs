@@ -5,6 +5,7 @@
 use super::lookup::Lookup;
 use super::sheet_parts::{category, pick, propagation, NONE};
 use crate::advisor::PatternKind;
+use crate::escape::markdown::{code, text as prose, write_text};
 use crate::i18n::{Labelled, Lang};
 use crate::model::{Entity, Storage};
 use crate::text;
@@ -46,10 +47,10 @@ pub fn copies_section(out: &mut String, lookup: &Lookup, members: &[&str], entit
                 };
                 let _ = writeln!(
                     out,
-                    "| `{prefix}{}` | {}.{} | {} | {} | {} | {decide} |",
-                    c.target_name(),
-                    lookup.name(&r.parent),
-                    c.field,
+                    "| {} | {}.{} | {} | {} | {} | {decide} |",
+                    code(&format!("{prefix}{}", c.target_name())),
+                    prose(&lookup.name(&r.parent)),
+                    prose(&c.field),
                     PatternKind::ExtendedReference.msg().text(lang),
                     category(c.category, lang),
                     propagation(c.category, c.propagation, lang)
@@ -62,32 +63,34 @@ pub fn copies_section(out: &mut String, lookup: &Lookup, members: &[&str], entit
             if let Some(s) = &r.subset {
                 let count = match &s.count_field {
                     Some(c) => {
-                        text!(en: ", total in `{c}`", es: ", total en `{c}`", pt: ", total em `{c}`"; c).render(lang)
+                        text!(en: ", total in `{c}`", es: ", total en `{c}`", pt: ", total em `{c}`"; c)
                     }
-                    None => String::new(),
+                    None => crate::i18n::Text::empty(),
                 };
                 let order = if s.order_by.is_empty() {
-                    String::new()
+                    crate::i18n::Text::empty()
                 } else {
-                    text!(en: " by {o}", es: " por {o}", pt: " por {o}"; o = &s.order_by).render(lang)
+                    text!(en: " by {o}", es: " por {o}", pt: " por {o}"; o = &s.order_by)
                 };
-                let _ = text!(
+                let row = text!(
                     en: "| `{field}` | {child} ({n} items{order}{count}) | {pattern} | {none} | refreshed lazily | {no} |\n",
                     es: "| `{field}` | {child} ({n} elementos{order}{count}) | {pattern} | {none} | se refresca en segundo plano | {no} |\n",
                     pt: "| `{field}` | {child} ({n} itens{order}{count}) | {pattern} | {none} | atualizado em segundo plano | {no} |\n";
                     field = &s.field, child = &child, n = s.size.to_string(), order, count,
                     pattern = PatternKind::Subset.msg(), none = NONE, no
-                ).write(lang, out);
+                );
+                write_text(out, &row, lang);
                 copies += 1;
             }
             for c in &r.computed {
-                let _ = text!(
+                let row = text!(
                     en: "| `{field}` | {child}.{source} ({op}) | {pattern} | {none} | $inc on each change, periodic recompute | {no} |\n",
                     es: "| `{field}` | {child}.{source} ({op}) | {pattern} | {none} | $inc en cada cambio, recálculo periódico | {no} |\n",
                     pt: "| `{field}` | {child}.{source} ({op}) | {pattern} | {none} | $inc a cada mudança, recálculo periódico | {no} |\n";
                     field = &c.field, child = &child, source = &c.source, op = &c.op,
                     pattern = PatternKind::Computed.msg(), none = NONE, no
-                ).write(lang, out);
+                );
+                write_text(out, &row, lang);
                 copies += 1;
             }
         }
@@ -107,12 +110,12 @@ pub fn copies_section(out: &mut String, lookup: &Lookup, members: &[&str], entit
         })
         .collect();
     if !elsewhere.is_empty() {
-        let _ = text!(
+        let line = text!(
             en: "\nFields of this collection copied elsewhere: {list}.\n",
             es: "\nCampos de esta colección copiados en otras: {list}.\n",
             pt: "\nCampos desta coleção copiados em outras: {list}.\n";
             list = elsewhere.join("; ")
-        )
-        .write(lang, out);
+        );
+        write_text(out, &line, lang);
     }
 }

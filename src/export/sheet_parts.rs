@@ -6,6 +6,7 @@ use super::document::Builder;
 use super::shape::Node;
 use super::sheet_index::ReportIndex;
 use crate::advisor::{PatternKind, Severity};
+use crate::escape::markdown::{code, write_text};
 use crate::i18n::{Arg, Labelled, Lang, Text};
 use crate::model::{BsonType, CopyCategory, Entity, Propagation, ValidationAction, ValidationLevel, Volatility};
 use crate::text;
@@ -49,8 +50,7 @@ pub fn write_patterns(out: &mut String, builder: &Builder, report: &ReportIndex,
     let mut lines = 0;
     let mut line = |text: Text| {
         out.push_str("- ");
-        // Writing to a String cannot fail.
-        let _ = text.write(lang, out);
+        write_text(out, &text, lang);
         out.push('\n');
         lines += 1;
     };
@@ -58,7 +58,11 @@ pub fn write_patterns(out: &mut String, builder: &Builder, report: &ReportIndex,
     for (_, r) in lookup.parents(&entity.id) {
         if let Some(b) = &r.bucket {
             let ttl = b.ttl_seconds.map(|t| format!(", TTL {t} s")).unwrap_or_default();
-            let id = if b.id_scheme.is_empty() { String::new() } else { format!(", `_id` = `{}`", b.id_scheme) };
+            let id = if b.id_scheme.is_empty() {
+                Text::empty()
+            } else {
+                text!(en: ", with `_id` = `{scheme}`", es: ", con `_id` = `{scheme}`", pt: ", com `_id` = `{scheme}`"; scheme = &b.id_scheme)
+            };
             line(text!(
                 en: "{pattern}: the events of one `{parent}` per {period} in `{array}`, at most {cap} per document (then `…-2`){id}{ttl}.",
                 es: "{pattern}: los eventos de un `{parent}` por {period} en `{array}`, como máximo {cap} por documento (después `…-2`){id}{ttl}.",
@@ -139,12 +143,12 @@ pub fn write_patterns(out: &mut String, builder: &Builder, report: &ReportIndex,
 /// a `String` cannot fail, so the results are ignored.)
 pub fn write_validator_summary(out: &mut String, builder: &Builder, entity: &Entity, lang: Lang) {
     if !entity.collection.validate {
-        let _ = text!(
+        let none = text!(
             en: "None: `validate` is off in the model (write one, even in \"warn\": it is executable documentation).\n",
             es: "Ninguno: `validate` está desactivado en el modelo (escribe uno, aunque sea en \"warn\": es documentación ejecutable).\n",
             pt: "Nenhum: `validate` está desativado no modelo (escreva um, mesmo em \"warn\": é documentação executável).\n"
-        )
-        .write(lang, out);
+        );
+        write_text(out, &none, lang);
         return;
     }
     // The summary reads the shape directly: no need to build the schema again.
@@ -176,15 +180,18 @@ pub fn write_validator_summary(out: &mut String, builder: &Builder, entity: &Ent
             values = shape.variants.iter().map(|v| v.value.as_str()).collect::<Vec<_>>().join(", ")
         )
     };
-    let _ = text!(
-        en: "- `$jsonSchema` with {required} required fields, validationLevel `{level}`, validationAction `{action}`, additionalProperties `{additional}`{variants}.\n- Array caps: {caps}.\n",
-        es: "- `$jsonSchema` con {required} campos obligatorios, validationLevel `{level}`, validationAction `{action}`, additionalProperties `{additional}`{variants}.\n- Topes de arrays: {caps}.\n",
-        pt: "- `$jsonSchema` com {required} campos obrigatórios, validationLevel `{level}`, validationAction `{action}`, additionalProperties `{additional}`{variants}.\n- Tetos de arrays: {caps}.\n";
+    let summary = text!(
+        en: "- `$jsonSchema` with {required} required fields, validationLevel `{level}`, validationAction `{action}`, additionalProperties `{additional}`{variants}.\n- Array caps: ",
+        es: "- `$jsonSchema` con {required} campos obligatorios, validationLevel `{level}`, validationAction `{action}`, additionalProperties `{additional}`{variants}.\n- Topes de arrays: ",
+        pt: "- `$jsonSchema` com {required} campos obrigatórios, validationLevel `{level}`, validationAction `{action}`, additionalProperties `{additional}`{variants}.\n- Tetos de arrays: ";
         required = required.to_string(), level = Arg::Static(level), action = Arg::Static(action),
         additional = Arg::Static(if entity.collection.additional_properties { "true" } else { "false" }),
-        variants, caps = if caps.is_empty() { NONE.to_string() } else { caps.join(", ") }
-    )
-    .write(lang, out);
+        variants
+    );
+    write_text(out, &summary, lang);
+    // Each cap is a code span already (see `collect_caps`).
+    out.push_str(&if caps.is_empty() { NONE.to_string() } else { caps.join(", ") });
+    out.push_str(".\n");
 }
 
 /// `path` is the dotted prefix of `nodes` (empty at the top); it is restored before returning.
@@ -193,7 +200,7 @@ fn collect_caps(nodes: &[Node], path: &mut String, out: &mut Vec<String>) {
         let len = path.len();
         path.push_str(&n.name);
         if let (BsonType::Array, Some(max)) = (n.ty, n.constraints.max_items) {
-            out.push(format!("`{path}` ≤ {max}"));
+            out.push(format!("{} ≤ {max}", code(path)));
         }
         path.push('.');
         collect_caps(&n.children, path, out);

@@ -25,33 +25,20 @@ pub fn push_doc(out: &mut String, doc: &Doc, level: usize) {
     write_doc(out, doc, level);
 }
 
-/// A key as JavaScript reads it: bare when it is an identifier, quoted otherwise.
+/// A key as JavaScript reads it: bare when it is an identifier, quoted otherwise
+/// ([`crate::escape::js::key`]).
 pub fn key(name: &str) -> String {
-    let mut out = String::new();
-    push_key(&mut out, name);
-    out
+    crate::escape::js::key(name)
 }
 
 /// Appends [`key`] of `name` to `out`.
 pub fn push_key(out: &mut String, name: &str) {
-    let ident = match name.as_bytes().split_first() {
-        Some((&first, rest)) if first.is_ascii_alphabetic() || first == b'_' || first == b'$' => {
-            rest.iter().all(|&b| b.is_ascii_alphanumeric() || b == b'_' || b == b'$')
-        }
-        _ => false,
-    };
-    if ident {
-        out.push_str(name);
-    } else {
-        quote(out, name);
-    }
+    crate::escape::js::push_key(out, name);
 }
 
-/// A JavaScript string literal.
+/// A JavaScript string literal ([`crate::escape::js::string`]).
 pub fn js_string(s: &str) -> String {
-    let mut out = String::new();
-    quote(&mut out, s);
-    out
+    crate::escape::js::string(s)
 }
 
 /// Writes a non-empty array of scalars on one line when its items take (with a separator each)

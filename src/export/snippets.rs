@@ -9,6 +9,7 @@ use super::facts::{split_scheme, SchemePart};
 use super::shape::{singular, Op, Role, Shape};
 use super::shell::{js_string, key};
 use super::snippet_comments as comments;
+use crate::escape::js::{member, push_comment};
 use crate::i18n::Lang;
 use crate::model::{BucketSpec, Entity, QueryKind, Relation};
 use std::fmt::Write;
@@ -20,9 +21,12 @@ pub fn ident(name: &str) -> String {
     s
 }
 
-/// Appends [`ident`] of `name` to `out`.
+/// Appends [`ident`] of `name` to `out`: every character that is not an ASCII letter, digit,
+/// `_` or `$` becomes `_`, a leading digit gets a `_` before it, and a reserved word (or a
+/// name the snippets declare themselves, see [`TAKEN`]) gets a `_` after it.
 pub fn push_ident(out: &mut String, name: &str) {
     let keep = |c: char| c.is_ascii_alphanumeric() || c == '_' || c == '$';
+    let start = out.len();
     if name.is_empty() || name.starts_with(|c: char| c.is_ascii_digit()) {
         out.push('_');
     }
@@ -31,16 +35,94 @@ pub fn push_ident(out: &mut String, name: &str) {
     } else {
         out.extend(name.chars().map(|c| if keep(c) { c } else { '_' }));
     }
+    if out.get(start..).is_some_and(|written| TAKEN.contains(&written)) {
+        out.push('_');
+    }
 }
 
-/// `db.actividad` or `db.getCollection("odd-name")`.
+/// JavaScript's reserved words, the globals a snippet calls and the names a snippet declares
+/// itself: an identifier made from a name never takes one of them.
+const TAKEN: &[&str] = &[
+    "arguments",
+    "await",
+    "break",
+    "case",
+    "catch",
+    "class",
+    "const",
+    "continue",
+    "debugger",
+    "default",
+    "delete",
+    "do",
+    "else",
+    "enum",
+    "eval",
+    "export",
+    "extends",
+    "false",
+    "finally",
+    "for",
+    "function",
+    "if",
+    "implements",
+    "import",
+    "in",
+    "instanceof",
+    "interface",
+    "let",
+    "new",
+    "null",
+    "package",
+    "private",
+    "protected",
+    "public",
+    "return",
+    "static",
+    "super",
+    "switch",
+    "this",
+    "throw",
+    "true",
+    "try",
+    "typeof",
+    "var",
+    "void",
+    "while",
+    "with",
+    "yield",
+    "undefined",
+    "NaN",
+    "Infinity",
+    "Date",
+    "Object",
+    "Error",
+    "Math",
+    "db",
+    "print",
+    "t",
+    "base",
+    "n",
+    "e",
+    "r",
+    "_id",
+    "doc",
+    "changes",
+    "to",
+    "target",
+    "item",
+];
+
+/// `db.actividad` or `db.getCollection("odd-name")`. The short form only for a lowercase
+/// identifier that is not one of the database's own lowercase properties: every camelCase
+/// name could be a mongosh method (`db.createCollection`, `db.dropDatabase`, …), so it goes
+/// through `getCollection`.
 pub fn coll(name: &str) -> String {
-    const DB_METHODS: &[&str] = &["aggregate", "stats", "version", "watch", "getName", "runCommand", "auth", "help"];
-    // `ident(name) == name`, without building it.
-    let unchanged = !name.is_empty()
-        && !name.starts_with(|c: char| c.is_ascii_digit())
-        && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '$');
-    let identifier = unchanged && !name.starts_with('_') && !DB_METHODS.contains(&name);
+    const DB_METHODS: &[&str] =
+        &["aggregate", "auth", "constructor", "hello", "help", "logout", "stats", "version", "watch"];
+    let identifier = name.starts_with(|c: char| c.is_ascii_lowercase())
+        && name.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_')
+        && !DB_METHODS.contains(&name);
     if identifier {
         format!("db.{name}")
     } else {
@@ -90,15 +172,15 @@ fn write_each(out: &mut String, builder: &Builder, entity: &Entity, lang: Lang, 
             };
             let pull = item_id.as_ref().map(|id| {
                 format!(
-                    "  {}.updateOne({{ _id: {id_param} }}, {{ $pull: {{ {}: {{ {}: item.{} }} }} }});\n",
+                    "  {}.updateOne({{ _id: {id_param} }}, {{ $pull: {{ {}: {{ {}: {} }} }} }});\n",
                     coll(&entity.name),
                     key(&subset.field),
                     key(id),
-                    ident(id)
+                    member("item", id)
                 )
             });
             before(out);
-            let _ = comments::subset(&entity.name, subset, &child).write(lang, out);
+            push_comment(out, &comments::subset(&entity.name, subset, &child).render(lang));
             let _ = write!(
                 out,
                 "function refresh_{fn_name}({id_param}, item) {{\n{pull}  {c}.updateOne(\n    {{ _id: {id_param} }},\n    {{ $push: {{ {f}: {{ $each: [item], {sort}$slice: {slice} }} }} }}\n  );\n}}\n",
@@ -112,13 +194,13 @@ fn write_each(out: &mut String, builder: &Builder, entity: &Entity, lang: Lang, 
     if let Some(v) = &entity.collection.schema_version_field {
         let current = shape.field(v).and_then(|n| n.constraints.minimum).unwrap_or(1.0).max(1.0) as i64;
         before(out);
-        let _ = comments::version(&entity.name, v).write(lang, out);
+        push_comment(out, &comments::version(&entity.name, v).render(lang));
         let _ = write!(
             out,
-            "function upgrade_{fn_name}(doc, changes, to) {{\n  const target = to || {next};\n  if ((doc.{vi} || 0) >= target) return false;\n  const r = {c}.updateOne(\n    {{ _id: doc._id, {vk}: doc.{vi} }},\n    {{ $set: Object.assign({{}}, changes, {{ {vk}: target }}) }}\n  );\n  return r.modifiedCount === 1;\n}}\n",
+            "function upgrade_{fn_name}(doc, changes, to) {{\n  const target = to || {next};\n  if (({vi} || 0) >= target) return false;\n  const r = {c}.updateOne(\n    {{ _id: doc._id, {vk}: {vi} }},\n    {{ $set: Object.assign({{}}, changes, {{ {vk}: target }}) }}\n  );\n  return r.modifiedCount === 1;\n}}\n",
             fn_name = ident(&entity.name),
             next = current + 1,
-            vi = ident(v),
+            vi = member("doc", v),
             vk = key(v),
             c = coll(&entity.name),
         );
@@ -174,7 +256,7 @@ fn bucket_upsert(
         .and_then(|n| n.children.iter().find(|c| c.ty == crate::model::BsonType::Date))
         .map(|c| c.name.to_string());
     let t = match &time {
-        Some(t) => format!("{item}.{} || new Date()", ident(t)),
+        Some(t) => format!("{} || new Date()", member(&item, t)),
         None => "new Date()".to_string(),
     };
     let truncate = match period_kind(&b.period) {
@@ -202,9 +284,9 @@ fn bucket_upsert(
     if let Some(v) = &value_field {
         for node in shape.fields.iter().filter(|n| n.role == Role::Plain && n.ty.is_numeric()) {
             match Op::parse(&node.name) {
-                Some(Op::Min) => extra_ops.push(format!("$min: {{ {}: {item}.{} }}", key(&node.name), ident(v))),
-                Some(Op::Max) => extra_ops.push(format!("$max: {{ {}: {item}.{} }}", key(&node.name), ident(v))),
-                Some(Op::Sum) => inc.push(format!("{}: {item}.{}", key(&node.name), ident(v))),
+                Some(Op::Min) => extra_ops.push(format!("$min: {{ {}: {} }}", key(&node.name), member(&item, v))),
+                Some(Op::Max) => extra_ops.push(format!("$max: {{ {}: {} }}", key(&node.name), member(&item, v))),
+                Some(Op::Sum) => inc.push(format!("{}: {}", key(&node.name), member(&item, v))),
                 Some(Op::Avg) => avg_fields.push(node.name.to_string()),
                 _ => {}
             }
@@ -229,9 +311,10 @@ fn bucket_upsert(
         .filter_map(|a| {
             let v = value_field.as_ref()?;
             Some(format!(
-                "      {}.updateOne({{ _id: _id }}, [{{ $set: {{ {}: {{ $round: [{{ $avg: \"${events}.{v}\" }}, 2] }} }} }}]);\n",
+                "      {}.updateOne({{ _id: _id }}, [{{ $set: {{ {}: {{ $round: [{{ $avg: {} }}, 2] }} }} }}]);\n",
                 coll(&entity.name),
-                key(a)
+                key(a),
+                js_string(&format!("${events}.{v}"))
             ))
         })
         .collect::<String>();
@@ -245,7 +328,7 @@ fn bucket_upsert(
         .collect();
     let _ = ri;
     let per = params.first().map(|(f, _)| f.as_str()).unwrap_or("key");
-    let _ = comments::bucket(&entity.name, per, b, &writes).write(lang, out);
+    push_comment(out, &comments::bucket(&entity.name, per, b, &writes).render(lang));
     let _ = write!(
         out,
         "function record_{fn_name}({args}, {item}) {{\n  const t = {t};\n  const {period_var} = new Date({truncate});\n  const base = {base};\n  for (let n = 1; n <= 50; n++) {{\n    const _id = n === 1 ? base : base + \"-\" + n;\n    try {{\n      {c}.updateOne(\n        {{ _id: _id, {cap_filter} }},\n        {{\n          {update}\n        }},\n        {{ upsert: true }}\n      );\n{avg}      return _id;\n    }} catch (e) {{\n      if (e.code !== 11000) throw e;\n    }}\n  }}\n  throw new Error(\"no bucket with room for \" + base);\n}}\n",
@@ -323,15 +406,17 @@ fn computed_inc(
     for (path, _) in &avg {
         match (&sum_path, &count_path) {
             (Some(s), Some(n)) => body.push_str(&format!(
-                "  {c}.updateOne(\n    {{ _id: {id_param} }},\n    [{{ $set: {{ {}: {{ $round: [{{ $divide: [\"${s}\", {{ $max: [\"${n}\", 1] }}] }}, 2] }} }} }}]\n  );\n",
-                key(path)
+                "  {c}.updateOne(\n    {{ _id: {id_param} }},\n    [{{ $set: {{ {}: {{ $round: [{{ $divide: [{}, {{ $max: [{}, 1] }}] }}, 2] }} }} }}]\n  );\n",
+                key(path),
+                js_string(&format!("${s}")),
+                js_string(&format!("${n}"))
             )),
-            _ => body.push_str(&comments::no_sum(path, &child).render(lang)),
+            _ => push_comment(&mut body, &comments::no_sum(path, &child).render(lang)),
         }
     }
     let fields: Vec<&str> = rel.computed.iter().map(|c| c.field.as_str()).collect();
     let averaged = !avg.is_empty() && sum_path.is_some() && count_path.is_some();
-    let _ = comments::computed(&entity.name, &fields, &child, source, averaged).write(lang, out);
+    push_comment(out, &comments::computed(&entity.name, &fields, &child, source, averaged).render(lang));
     let _ = write!(
         out,
         "function add_{fn_name}({id_param}, {value}) {{\n{body}}}\n",
@@ -373,6 +458,19 @@ fn order(order_by: &str) -> Option<(String, i8)> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn collections_are_named_safely() {
+        assert_eq!(coll("actividad"), "db.actividad");
+        assert_eq!(coll("eventos_2024"), "db.eventos_2024");
+        for odd in ["createCollection", "dropDatabase", "userProfiles", "stats", "_x", "1a", "a-b", "x\u{2028}y"] {
+            assert!(coll(odd).starts_with("db.getCollection(\""), "{odd}: {}", coll(odd));
+        }
+        assert_eq!(coll("a\"b</script>"), "db.getCollection(\"a\\\"b\\u003c/script>\")");
+        assert_eq!(ident("class"), "class_");
+        assert_eq!(ident("a-b"), "a_b");
+        assert_eq!(ident("1x"), "_1x");
+    }
 
     #[test]
     fn the_list_and_the_script_hold_the_same_functions() {

@@ -28,7 +28,7 @@ mod words;
 pub use labels::*;
 pub use lang::{pick, Lang};
 pub use msg::Msg;
-pub use text::{placeholders as named_placeholders, Arg, Deferred, Forms, ShortStr, Template, Text};
+pub use text::{placeholders as named_placeholders, Arg, Deferred, Escaper, Forms, ShortStr, Template, Text};
 pub use words::period_word;
 
 impl Msg {

@@ -451,6 +451,10 @@ macro_rules! text {
     (@value $name:ident) => { $crate::i18n::Arg::from($name) };
 }
 
+#[path = "text_escaped.rs"]
+mod escaped;
+pub use escaped::Escaper;
+
 #[cfg(test)]
 #[path = "text_tests.rs"]
 mod tests;

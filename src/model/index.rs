@@ -84,13 +84,18 @@ fn write_key_doc_of<'k>(keys: impl Iterator<Item = (&'k str, i8)>, out: &mut imp
         if i > 0 {
             out.write_str(", ")?;
         }
-        let bare = field.bytes().all(|c| c.is_ascii_alphanumeric() || c == b'_');
-        if !bare {
+        // Bare when JavaScript reads it as a name; quoted through the one string escaper
+        // otherwise (a name may hold quotes, line breaks or `</script>`).
+        let bare = field.bytes().next().is_some_and(|c| !c.is_ascii_digit())
+            && field.bytes().all(|c| c.is_ascii_alphanumeric() || c == b'_');
+        if bare {
+            out.write_str(field)?;
+        } else if crate::escape::js::is_plain(field) {
             out.write_char('"')?;
-        }
-        out.write_str(field)?;
-        if !bare {
+            out.write_str(field)?;
             out.write_char('"')?;
+        } else {
+            out.write_str(&crate::escape::js::string(field))?;
         }
         match dir {
             1 => out.write_str(": 1")?,

@@ -5,14 +5,14 @@ mod base64url;
 mod compact;
 pub mod labels;
 mod link;
-pub mod markdown;
+pub use crate::escape::markdown;
 mod report;
 mod report_collections;
 pub mod report_export;
 mod svg;
 mod svg_box;
 mod theme;
-mod xml;
+use crate::escape::xml;
 
 pub use base64url::{
     decode as base64url_decode, encode as base64url_encode, encode_standard as base64_encode, Base64Error,

@@ -12,7 +12,7 @@
 
 use super::base64url::encode_standard;
 use super::labels::{caption, cardinality_label};
-use super::markdown::{cell, code, table, text};
+use super::markdown::{cell, code, paragraphs, table, text};
 use super::report_collections::collections_section;
 use super::svg::{diagram_svg, SvgOptions};
 use crate::advisor::{rule_by_code, rule_docs, Report, Severity};
@@ -68,7 +68,7 @@ pub fn review_markdown(model: &Model, report: &Report, opts: &ReportOptions) -> 
         .render(lang),
     );
     if !model.notes.trim().is_empty() {
-        let _ = writeln!(out, "{}\n", text(model.notes.trim()));
+        let _ = writeln!(out, "{}\n", paragraphs(&model.notes));
     }
     let count = |s: Severity| report.findings.iter().filter(|f| f.severity == s).count().to_string();
     out.push_str(
@@ -106,14 +106,16 @@ pub fn review_markdown(model: &Model, report: &Report, opts: &ReportOptions) -> 
 }
 
 fn diagram_section(out: &mut String, model: &Model, report: &Report, diagram: &Diagram, lang: Lang) {
-    let alt = text!(en: "Diagram of {name}", es: "Diagrama de {name}", pt: "Diagrama de {name}";
-        name = cell(&model.name).replace(['[', ']'], ""))
-    .render(lang);
+    let alt_of = |name: String| {
+        text!(en: "Diagram of {name}", es: "Diagrama de {name}", pt: "Diagrama de {name}"; name).render(lang)
+    };
     let heading = pick(lang, ["## Diagram\n\n", "## Diagrama\n\n", "## Diagrama\n\n"]);
     match diagram {
         Diagram::None => return,
         Diagram::File(path) => {
             let target = path.replace('\\', "/").replace(' ', "%20").replace('(', "%28").replace(')', "%29");
+            // Markdown text, without brackets (they would end the image's text early).
+            let alt = alt_of(cell(&model.name.replace(['[', ']'], "")));
             let _ = writeln!(out, "{heading}![{alt}]({target})\n");
         }
         Diagram::Inline(opts) => {
@@ -121,7 +123,8 @@ fn diagram_section(out: &mut String, model: &Model, report: &Report, diagram: &D
             let _ = writeln!(
                 out,
                 "{heading}<img alt=\"{}\" src=\"data:image/svg+xml;base64,{}\">\n",
-                super::xml::escape(&alt),
+                // An HTML attribute of docshape's own tag: escaped once, as XML.
+                super::xml::escape(&alt_of(model.name.clone())),
                 encode_standard(svg.as_bytes())
             );
         }

@@ -2,7 +2,7 @@
 //! indexes, its decision sheet and its validator, in the report's language.
 
 use super::labels::bytes_label;
-use super::markdown::{cell, code, table, text};
+use super::markdown::{cell, code, fenced, paragraphs, table, text};
 use super::report::entity_name;
 use super::report_export::{decision_sheet, validator};
 use crate::advisor::Report;
@@ -30,7 +30,7 @@ pub(super) fn collections_section(out: &mut String, model: &Model, report: &Repo
     for e in collections {
         let _ = writeln!(out, "### {}\n", text(&e.name));
         if !e.notes.trim().is_empty() {
-            let _ = writeln!(out, "{}\n", text(e.notes.trim()));
+            let _ = writeln!(out, "{}\n", paragraphs(&e.notes));
         }
         if let Some(agg) = report.aggregates.iter().find(|a| a.root == e.id) {
             if !agg.members.is_empty() {
@@ -113,7 +113,7 @@ pub(super) fn collections_section(out: &mut String, model: &Model, report: &Repo
         }
         if let Some(schema) = validator(model, e) {
             let heading = pick(lang, ["Validator", "Validador", "Validador"]);
-            let _ = writeln!(out, "#### {heading}\n\n```js\n{}\n```\n", schema.trim_end());
+            let _ = writeln!(out, "#### {heading}\n\n{}\n", fenced("js", schema.trim_end()));
         }
     }
 }

@@ -1,6 +1,7 @@
 //! One rule per file. Each declares its code, name, category, severity and documentation
 //! with `declare_rule!` and implements `Rule`.
 
+pub mod dangerous_name;
 pub mod measured_data;
 pub mod model_structure;
 
