@@ -66,7 +66,8 @@ impl CardinalityClass {
     }
 }
 
-/// The six criteria of seed 001 §3, in order.
+/// The six criteria, in order (the BiblioRed lesson on document modelling, "La decisión central:
+/// embeber o referenciar").
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub enum Criterion {
