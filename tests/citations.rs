@@ -70,8 +70,15 @@ fn files_under(dir: &Path, ext: &str, out: &mut Vec<PathBuf>) {
 
 #[test]
 fn the_check_recognises_the_labels_and_spares_ordinary_words() {
-    for bad in ["Seed 001 §11", "see seed 004", "(seed 002)", "seed 000's outlier", "El seed 001 lo llama", "DOMAIN.md §4", "§3"]
-    {
+    for bad in [
+        "Seed 001 §11",
+        "see seed 004",
+        "(seed 002)",
+        "seed 000's outlier",
+        "El seed 001 lo llama",
+        "DOMAIN.md §4",
+        "§3",
+    ] {
         assert!(internal_label(bad).is_some(), "{bad}");
     }
     for fine in [

@@ -84,7 +84,10 @@ fn routine_findings_come_last_and_grouped() {
     let codes: Vec<&str> = warnings.lines().filter(|l| l.starts_with("  DS")).map(|l| &l[2..7]).collect();
     assert_eq!(codes.len(), 4, "three findings and one group: {warnings}");
     assert_eq!(codes[3], "DS401", "{warnings}");
-    assert!(warnings.contains("  DS401 no-validator on 3 places: pedidos, itens and clientes\n      [pedidos]"), "{warnings}");
+    assert!(
+        warnings.contains("  DS401 no-validator on 3 places: pedidos, itens and clientes\n      [pedidos]"),
+        "{warnings}"
+    );
     let (_, stdout) = check(&path, "json");
     let json: serde_json::Value = serde_json::from_str(&stdout).expect("JSON output");
     let kinds: Vec<(&str, &str)> = json["findings"]

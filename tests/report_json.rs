@@ -32,8 +32,9 @@ fn check(name: &str, actual: &str) {
         std::fs::write(&path, actual).expect("tests/snapshots is writable");
         return;
     }
-    let expected = std::fs::read_to_string(&path)
-        .unwrap_or_else(|_| panic!("{} is missing: run UPDATE_SNAPSHOTS=1 cargo test --test report_json", path.display()));
+    let expected = std::fs::read_to_string(&path).unwrap_or_else(|_| {
+        panic!("{} is missing: run UPDATE_SNAPSHOTS=1 cargo test --test report_json", path.display())
+    });
     if expected != actual {
         let line = expected.lines().zip(actual.lines()).position(|(a, b)| a != b).unwrap_or(0);
         panic!(
@@ -120,7 +121,11 @@ fn the_report_is_complete() {
     let criteria: Vec<&str> =
         relation["criteria"].as_array().expect("criteria").iter().filter_map(|c| c["criterion"].as_str()).collect();
     assert_eq!(criteria, ["cardinality", "readSeparately", "volatility", "size", "growth", "atomicity"]);
-    assert!(relation["criteria"].as_array().expect("criteria").iter().all(|c| !c["reason"].as_str().unwrap_or("").is_empty()));
+    assert!(relation["criteria"]
+        .as_array()
+        .expect("criteria")
+        .iter()
+        .all(|c| !c["reason"].as_str().unwrap_or("").is_empty()));
     let declared = v["patterns"].as_array().expect("patterns").iter().filter(|p| p["declared"] == true).count();
     assert!(declared > 0, "BiblioRed declares its subset, bucket and computed fields");
     let aggregate = v["aggregates"].as_array().expect("aggregates").iter().find(|a| a["collection"] == "catalogo");

@@ -160,7 +160,9 @@ pub fn rank<'r>(model: &Model, report: &'r Report) -> Vec<Ranked<'r>> {
         }
         // The group takes the place of its most important finding; the others join it there.
         match routine.remove(&(f.severity, f.code)) {
-            Some(findings) if findings.len() > 1 => out.push(Ranked { entry: Entry::Group(Group { findings }), impact }),
+            Some(findings) if findings.len() > 1 => {
+                out.push(Ranked { entry: Entry::Group(Group { findings }), impact })
+            }
             Some(_) => out.push(Ranked { entry: Entry::Single(f), impact }),
             None => {}
         }

@@ -123,7 +123,11 @@ pub fn human(model: &Model, report: &Report, lang: Lang) -> String {
                     let f = r.entry.first();
                     out.push_str(&format!("  {} {} {}\n", f.code, f.rule, g.title(model).render(lang)));
                     for f in &g.findings {
-                        out.push_str(&format!("      [{}] {}\n", f.place.label_in(model, lang), f.message.render(lang)));
+                        out.push_str(&format!(
+                            "      [{}] {}\n",
+                            f.place.label_in(model, lang),
+                            f.message.render(lang)
+                        ));
                     }
                     fix_line(&mut out, f, lang);
                 }

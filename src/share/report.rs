@@ -242,7 +242,8 @@ fn findings_section(out: &mut String, model: &Model, report: &Report, lang: Lang
             match &r.entry {
                 Entry::Single(f) => {
                     let place = text(&f.place.label_in(model, lang));
-                    let _ = writeln!(out, "- **{}** {} · {place}: {}", f.code, code(f.rule), text(&f.message.render(lang)));
+                    let _ =
+                        writeln!(out, "- **{}** {} · {place}: {}", f.code, code(f.rule), text(&f.message.render(lang)));
                 }
                 Entry::Group(g) => {
                     let _ = writeln!(out, "- **{}** {} {}", f.code, code(f.rule), text(&g.title(model).render(lang)));

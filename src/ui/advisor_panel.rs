@@ -64,7 +64,8 @@ pub fn AdvisorPanel() -> impl IntoView {
             .filter(|(_, lines)| !lines.is_empty())
             .map(|(sev, lines)| {
                 let title = tr(super::entity_box::severity_msg(sev));
-                let count: usize = lines.iter().map(|l| if let Line::Many { findings, .. } = l { findings.len() } else { 1 }).sum();
+                let count: usize =
+                    lines.iter().map(|l| if let Line::Many { findings, .. } = l { findings.len() } else { 1 }).sum();
                 view! {
                     <section class=format!("findings {}", sev.label())>
                         <h3>{title}" "<span class="count">{count}</span></h3>

@@ -1,9 +1,7 @@
 //! The design part of the JSON report: relation verdicts, aggregates, spanning writes,
 //! patterns, sizes, indexes and queries, with their sentences in the report's language.
 
-use crate::advisor::{
-    CardinalityClass, Criterion, PatternKind, Recommendation, Report, SharedIndex, SizeLevel, Vote,
-};
+use crate::advisor::{CardinalityClass, Criterion, PatternKind, Recommendation, Report, SharedIndex, SizeLevel, Vote};
 use crate::i18n::Lang;
 use crate::model::{Id, Model, Place, Storage};
 use serde::Serialize;
