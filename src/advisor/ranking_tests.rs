@@ -126,6 +126,7 @@ fn routine_findings_of_one_code_fold_into_a_group_that_lists_its_places() {
     let title = groups[0].title(&model);
     assert_eq!(title.render(Lang::En), "on 3 places: pedidos, itens and clientes");
     assert_eq!(title.render(Lang::Es), "en 3 lugares: pedidos, itens y clientes");
+    assert_eq!(title.render(Lang::Pt), "em 3 lugares: pedidos, itens e clientes");
     // Within the warnings, the three findings about this design come before the routine group.
     let warnings: Vec<&Ranked> = ranked.iter().filter(|r| r.entry.first().severity == Severity::Warning).collect();
     assert_eq!(warnings.len(), 4);

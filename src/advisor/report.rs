@@ -265,7 +265,8 @@ pub struct Report {
     pub sizes: Vec<SizeEstimate>,
     pub indexes: Vec<IndexAdvice>,
     pub queries: Vec<QueryAdvice>,
-    /// Sorted by severity, then code, then place.
+    /// Sorted by severity, then code, then place. What people and scripts read first is
+    /// [`Report::ranked`]: by severity, then impact on this design, routine ones grouped.
     pub findings: Vec<Finding>,
 }
 

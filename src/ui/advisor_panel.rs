@@ -29,7 +29,7 @@ pub fn reveal(editor: &Editor, place: &Place) {
 /// places (collapsed until opened).
 #[derive(Clone)]
 enum Line {
-    One(Finding),
+    One(Box<Finding>),
     Many { findings: Vec<Finding>, title: Text },
 }
 
@@ -44,7 +44,7 @@ pub fn AdvisorPanel() -> impl IntoView {
                     .into_iter()
                     .map(|ranked| {
                         let line = match &ranked.entry {
-                            Entry::Single(f) => Line::One((*f).clone()),
+                            Entry::Single(f) => Line::One(Box::new((*f).clone())),
                             Entry::Group(g) => Line::Many {
                                 findings: g.findings.iter().map(|f| (*f).clone()).collect(),
                                 title: g.title(m),
@@ -70,7 +70,7 @@ pub fn AdvisorPanel() -> impl IntoView {
                     <section class=format!("findings {}", sev.label())>
                         <h3>{title}" "<span class="count">{count}</span></h3>
                         <ul>{progressive(lines, |line| match line {
-                            Line::One(f) => view! { <FindingItem finding=f /> }.into_any(),
+                            Line::One(f) => view! { <FindingItem finding=*f /> }.into_any(),
                             Line::Many { findings, title } => view! { <FindingGroup findings title /> }.into_any(),
                         })}</ul>
                     </section>
