@@ -180,6 +180,9 @@ struct Weigher<'a> {
     model: &'a Model,
     /// For each entity, the access patterns that start from or touch it (positions).
     queries_of: HashMap<&'a str, Vec<usize>>,
+    /// Each access pattern's position, and each relation's sides, by id.
+    query_at: HashMap<&'a str, usize>,
+    sides: HashMap<&'a str, [&'a str; 2]>,
     size_of: HashMap<&'a str, SizeLevel>,
 }
 
@@ -194,32 +197,40 @@ impl<'a> Weigher<'a> {
                 }
             }
         }
+        let query_at = model.queries.iter().enumerate().map(|(i, q)| (q.id.as_str(), i)).collect();
+        let sides = model.relations.iter().map(|r| (r.id.as_str(), [r.parent.as_str(), r.child.as_str()])).collect();
         let size_of = report.sizes.iter().map(|s| (s.entity.as_str(), s.level)).collect();
-        Weigher { model, queries_of, size_of }
+        Weigher { model, queries_of, query_at, sides, size_of }
+    }
+
+    fn per_minute(&self, i: usize) -> f64 {
+        self.model.queries.get(i).map_or(0.0, |q| q.per_minute.max(0.0))
     }
 
     fn impact(&self, f: &Finding) -> Impact {
-        let (entities, query): (Vec<&str>, Option<&str>) = match &f.place {
+        let (entities, query): (Vec<&str>, Option<usize>) = match &f.place {
             Place::Model => (Vec::new(), None),
             Place::Entity { id } | Place::Field { entity: id, .. } => (vec![id.as_str()], None),
-            Place::Relation { id } => match self.model.relation(id) {
-                Some(r) => (vec![r.parent.as_str(), r.child.as_str()], None),
+            Place::Relation { id } => (self.sides.get(id.as_str()).map_or_else(Vec::new, |s| s.to_vec()), None),
+            Place::Query { id } => match self.query_at.get(id.as_str()) {
+                Some(&i) => (self.model.queries.get(i).map(|q| q.entity.as_str()).into_iter().collect(), Some(i)),
                 None => (Vec::new(), None),
             },
-            Place::Query { id } => {
-                let entity = self.model.query(id).map(|q| q.entity.as_str());
-                (entity.into_iter().collect(), Some(id.as_str()))
-            }
         };
         let size = entities.iter().filter_map(|e| self.size_of.get(e).copied()).max().unwrap_or(SizeLevel::Fine);
         let per_minute = match query {
-            Some(id) => self.model.query(id).map_or(0.0, |q| q.per_minute.max(0.0)),
+            Some(i) => self.per_minute(i),
+            // One collection: its list holds each access pattern once.
+            None if entities.len() == 1 => {
+                let list = entities.first().and_then(|e| self.queries_of.get(e));
+                list.into_iter().flatten().map(|&i| self.per_minute(i)).sum()
+            }
             None => {
                 let mut seen: Vec<usize> =
                     entities.iter().filter_map(|e| self.queries_of.get(e)).flatten().copied().collect();
                 seen.sort_unstable();
                 seen.dedup();
-                seen.iter().filter_map(|&i| self.model.queries.get(i)).map(|q| q.per_minute.max(0.0)).sum()
+                seen.into_iter().map(|i| self.per_minute(i)).sum()
             }
         };
         Impact { tier: Tier::of(f.code), size, per_minute }
