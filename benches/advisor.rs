@@ -97,6 +97,10 @@ fn main() {
             report.findings.len(),
             report.indexes.len()
         );
+        let (m, p, _) = time(runs, || {
+            black_box(report.ranked(black_box(&model)));
+        });
+        println!("        Report::ranked (the CLI's and the panel's order): {} / {}", ms(m), ms(p));
         if phases {
             let (m, _, _) = time(runs, || {
                 black_box(sizes::estimate(black_box(&model)));

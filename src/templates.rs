@@ -62,9 +62,9 @@ pub static TEMPLATES: &[Template] = &[
             "BiblioRed (rede de bibliotecas)",
         ],
         blurbs: [
-            "Seed 001: catalogue with embedded tags, reviews by reference plus a subset, member activity in day buckets.",
-            "Seed 001: catálogo con etiquetas embebidas, reseñas por referencia más un subconjunto, actividad de los socios en contenedores por día.",
-            "Seed 001: catálogo com etiquetas embutidas, resenhas por referência mais um subconjunto, atividade dos sócios em buckets por dia.",
+            "The BiblioRed lesson: catalogue with embedded tags, reviews by reference plus a subset, member activity in day buckets.",
+            "La lección de BiblioRed: catálogo con etiquetas embebidas, reseñas por referencia más un subconjunto, actividad de los socios en contenedores por día.",
+            "A lição do BiblioRed: catálogo com etiquetas embutidas, resenhas por referência mais um subconjunto, atividade dos sócios em buckets por dia.",
         ],
     },
     Template {
@@ -75,9 +75,9 @@ pub static TEMPLATES: &[Template] = &[
             "Clubes do livro (exercício)",
         ],
         blurbs: [
-            "Seed 001, exercise 1: members embedded, monthly books embedded but watched, comments referenced with the last 3.",
-            "Seed 001, ejercicio 1: miembros embebidos, libros del mes embebidos pero vigilados, comentarios referenciados con los 3 últimos.",
-            "Seed 001, exercício 1: membros embutidos, livros do mês embutidos mas vigiados, comentários referenciados com os 3 últimos.",
+            "The BiblioRed lesson, exercise 1: members embedded, monthly books embedded but watched, comments referenced with the last 3.",
+            "Lección de BiblioRed, ejercicio 1: miembros embebidos, libros del mes embebidos pero vigilados, comentarios referenciados con los 3 últimos.",
+            "Lição do BiblioRed, exercício 1: membros embutidos, livros do mês embutidos mas vigiados, comentários referenciados com os 3 últimos.",
         ],
     },
     Template {
@@ -88,9 +88,9 @@ pub static TEMPLATES: &[Template] = &[
             "Pedidos",
         ],
         blurbs: [
-            "Seed 004: items embedded with a cap, customer as extended reference, computed total, schema version.",
-            "Seed 004: artículos embebidos con un tope, cliente como referencia extendida, total calculado, versión de esquema.",
-            "Seed 004: itens embutidos com um teto, cliente como referência estendida, total calculado, versão do schema.",
+            "\"Modelagem de Documentos\": items embedded with a cap, customer as extended reference, computed total, schema version.",
+            "\"Modelagem de Documentos\": artículos embebidos con un tope, cliente como referencia extendida, total calculado, versión de esquema.",
+            "\"Modelagem de Documentos\": itens embutidos com um teto, cliente como referência estendida, total calculado, versão do schema.",
         ],
     },
     Template {
@@ -101,9 +101,9 @@ pub static TEMPLATES: &[Template] = &[
             "Pedidos, relacional disfarçado",
         ],
         blurbs: [
-            "Seed 004's wrong model: three collections stitched with $lookup on the main screen.",
-            "El modelo equivocado de seed 004: tres colecciones unidas con $lookup en la pantalla principal.",
-            "O modelo errado do seed 004: três coleções costuradas com $lookup na tela principal.",
+            "The wrong model of \"Modelagem de Documentos\": three collections stitched with $lookup on the main screen.",
+            "El modelo equivocado de \"Modelagem de Documentos\": tres colecciones unidas con $lookup en la pantalla principal.",
+            "O modelo errado de \"Modelagem de Documentos\": três coleções costuradas com $lookup na tela principal.",
         ],
     },
     Template {
@@ -114,9 +114,9 @@ pub static TEMPLATES: &[Template] = &[
             "Leituras de sensor por dia",
         ],
         blurbs: [
-            "Seed 004: 1,440 readings a day become one bucket document with min, max and average.",
-            "Seed 004: 1.440 lecturas al día se convierten en un documento contenedor con mínimo, máximo y media.",
-            "Seed 004: 1.440 leituras por dia viram um documento bucket com mínimo, máximo e média.",
+            "\"Modelagem de Documentos\": 1,440 readings a day become one bucket document with min, max and average.",
+            "\"Modelagem de Documentos\": 1.440 lecturas al día se convierten en un documento contenedor con mínimo, máximo y media.",
+            "\"Modelagem de Documentos\": 1.440 leituras por dia viram um documento bucket com mínimo, máximo e média.",
         ],
     },
     Template {
@@ -127,9 +127,9 @@ pub static TEMPLATES: &[Template] = &[
             "Seguidores com outliers",
         ],
         blurbs: [
-            "Seed 000: followers embedded for normal users, a flag and an overflow for celebrities.",
-            "Seed 000: seguidores embebidos para los usuarios normales, un indicador y un desbordamiento para las celebridades.",
-            "Seed 000: seguidores embutidos para usuários comuns, uma flag e um excedente para celebridades.",
+            "\"Patrones de Diseño de Esquema en MongoDB\": followers embedded for normal users, a flag and an overflow for celebrities.",
+            "\"Patrones de Diseño de Esquema en MongoDB\": seguidores embebidos para los usuarios normales, un indicador y un desbordamiento para las celebridades.",
+            "\"Patrones de Diseño de Esquema en MongoDB\": seguidores embutidos para usuários comuns, uma flag e um excedente para celebridades.",
         ],
     },
     Template {
@@ -140,9 +140,9 @@ pub static TEMPLATES: &[Template] = &[
             "Versionamento de schema",
         ],
         blurbs: [
-            "Seed 000: version_esquema 2 splits the name; readers handle both versions.",
-            "Seed 000: version_esquema 2 divide el nombre; los lectores manejan ambas versiones.",
-            "Seed 000: version_esquema 2 divide o nome; os leitores lidam com as duas versões.",
+            "\"Patrones de Diseño de Esquema en MongoDB\": version_esquema 2 splits the name; readers handle both versions.",
+            "\"Patrones de Diseño de Esquema en MongoDB\": version_esquema 2 divide el nombre; los lectores manejan ambas versiones.",
+            "\"Patrones de Diseño de Esquema en MongoDB\": version_esquema 2 divide o nome; os leitores lidam com as duas versões.",
         ],
     },
     Template {
@@ -153,9 +153,9 @@ pub static TEMPLATES: &[Template] = &[
             "Antipadrão: array sem limite",
         ],
         blurbs: [
-            "Seed 004 / seed 000: comments pushed into a viral post with no maximum, on the way to BSONObjectTooLarge (DS101).",
-            "Seed 004 / seed 000: comentarios añadidos a una publicación viral sin máximo, camino de BSONObjectTooLarge (DS101).",
-            "Seed 004 / seed 000: comentários inseridos em um post viral sem máximo, a caminho do BSONObjectTooLarge (DS101).",
+            "\"Modelagem de Documentos\" / \"Patrones de Diseño de Esquema en MongoDB\": comments pushed into a viral post with no maximum, on the way to BSONObjectTooLarge (DS101).",
+            "\"Modelagem de Documentos\" / \"Patrones de Diseño de Esquema en MongoDB\": comentarios añadidos a una publicación viral sin máximo, camino de BSONObjectTooLarge (DS101).",
+            "\"Modelagem de Documentos\" / \"Patrones de Diseño de Esquema en MongoDB\": comentários inseridos em um post viral sem máximo, a caminho do BSONObjectTooLarge (DS101).",
         ],
     },
     Template {
@@ -166,9 +166,9 @@ pub static TEMPLATES: &[Template] = &[
             "Antipadrão: documento inchado",
         ],
         blurbs: [
-            "Seed 001 §11: cover in base64, the PDF's full text and the change history inside the catalogue card (DS201, DS202).",
-            "Seed 001 §11: la portada en base64, el texto completo del PDF y el histórico de cambios dentro de la ficha del catálogo (DS201, DS202).",
-            "Seed 001 §11: a capa em base64, o texto completo do PDF e o histórico de mudanças dentro da ficha do catálogo (DS201, DS202).",
+            "The BiblioRed lesson, \"Anti-patrones que hay que reconocer\": cover in base64, the PDF's full text and the change history inside the catalogue card (DS201, DS202).",
+            "Lección de BiblioRed, \"Anti-patrones que hay que reconocer\": la portada en base64, el texto completo del PDF y el histórico de cambios dentro de la ficha del catálogo (DS201, DS202).",
+            "Lição do BiblioRed, \"Anti-patrones que hay que reconocer\": a capa em base64, o texto completo do PDF e o histórico de mudanças dentro da ficha do catálogo (DS201, DS202).",
         ],
     },
     Template {
@@ -179,9 +179,9 @@ pub static TEMPLATES: &[Template] = &[
             "Antipadrão: enxurrada de documentos minúsculos",
         ],
         blurbs: [
-            "Seed 001: 17 million activity events of 80 bytes, one document each, instead of day buckets (DS204).",
-            "Seed 001: 17 millones de eventos de actividad de 80 bytes, un documento cada uno, en lugar de contenedores por día (DS204).",
-            "Seed 001: 17 milhões de eventos de atividade de 80 bytes, um documento cada, em vez de buckets por dia (DS204).",
+            "The BiblioRed lesson: 17 million activity events of 80 bytes, one document each, instead of day buckets (DS204).",
+            "La lección de BiblioRed: 17 millones de eventos de actividad de 80 bytes, un documento cada uno, en lugar de contenedores por día (DS204).",
+            "A lição do BiblioRed: 17 milhões de eventos de atividade de 80 bytes, um documento cada, em vez de buckets por dia (DS204).",
         ],
     },
     Template {
@@ -192,9 +192,9 @@ pub static TEMPLATES: &[Template] = &[
             "Antipadrão: relacional disfarçado",
         ],
         blurbs: [
-            "Seed 001 §11 / seed 004: a blog post page stitched from posts, autores and comentarios with $lookup (DS105).",
-            "Seed 001 §11 / seed 004: la página de una entrada de blog armada a partir de posts, autores y comentarios con $lookup (DS105).",
-            "Seed 001 §11 / seed 004: a página de um post de blog montada a partir de posts, autores e comentarios com $lookup (DS105).",
+            "The BiblioRed lesson, \"Anti-patrones que hay que reconocer\" / \"Modelagem de Documentos\": a blog post page stitched from posts, autores and comentarios with $lookup (DS105).",
+            "Lección de BiblioRed, \"Anti-patrones que hay que reconocer\" / \"Modelagem de Documentos\": la página de una entrada de blog armada a partir de posts, autores y comentarios con $lookup (DS105).",
+            "Lição do BiblioRed, \"Anti-patrones que hay que reconocer\" / \"Modelagem de Documentos\": a página de um post de blog montada a partir de posts, autores e comentarios com $lookup (DS105).",
         ],
     },
     Template {
@@ -205,9 +205,9 @@ pub static TEMPLATES: &[Template] = &[
             "Antipadrão: cópia viva sem propagação",
         ],
         blurbs: [
-            "Seed 004: the customer's name in 5 collections, and billing's copy is never updated (DS103).",
-            "Seed 004: el nombre del cliente en 5 colecciones, y la copia de facturación nunca se actualiza (DS103).",
-            "Seed 004: o nome do cliente em 5 coleções, e a cópia do faturamento nunca é atualizada (DS103).",
+            "\"Modelagem de Documentos\": the customer's name in 5 collections, and billing's copy is never updated (DS103).",
+            "\"Modelagem de Documentos\": el nombre del cliente en 5 colecciones, y la copia de facturación nunca se actualiza (DS103).",
+            "\"Modelagem de Documentos\": o nome do cliente em 5 coleções, e a cópia do faturamento nunca é atualizada (DS103).",
         ],
     },
     Template {
@@ -218,9 +218,9 @@ pub static TEMPLATES: &[Template] = &[
             "Antipadrão: decidir a partir de uma cópia",
         ],
         blurbs: [
-            "Seed 001 golden rule: checkout charges the cart's copied price and trusts its copied stock (DS104).",
-            "Regla de oro de seed 001: el pago cobra el precio copiado en el carrito y se fía de su stock copiado (DS104).",
-            "Regra de ouro do seed 001: o checkout cobra o preço copiado no carrinho e confia no estoque copiado (DS104).",
+            "The golden rule of the BiblioRed lesson: checkout charges the cart's copied price and trusts its copied stock (DS104).",
+            "Regla de oro de la lección de BiblioRed: el pago cobra el precio copiado en el carrito y se fía de su stock copiado (DS104).",
+            "Regra de ouro da lição do BiblioRed: o checkout cobra o preço copiado no carrinho e confia no estoque copiado (DS104).",
         ],
     },
     Template {
@@ -231,9 +231,9 @@ pub static TEMPLATES: &[Template] = &[
             "Antipadrão: sem validação nem versão de schema",
         ],
         blurbs: [
-            "Seed 004: three phone formats side by side, found in the report (DS401, DS402, measured DS601).",
-            "Seed 004: tres formatos de teléfono conviviendo, detectados en el informe (DS401, DS402, DS601 medido).",
-            "Seed 004: três formatos de telefone lado a lado, encontrados no relatório (DS401, DS402, DS601 medido).",
+            "\"Modelagem de Documentos\": three phone formats side by side, found in the report (DS401, DS402, measured DS601).",
+            "\"Modelagem de Documentos\": tres formatos de teléfono conviviendo, detectados en el informe (DS401, DS402, DS601 medido).",
+            "\"Modelagem de Documentos\": três formatos de telefone lado a lado, encontrados no relatório (DS401, DS402, DS601 medido).",
         ],
     },
     Template {
@@ -244,9 +244,9 @@ pub static TEMPLATES: &[Template] = &[
             "Antipadrão: um índice para cada consulta",
         ],
         blurbs: [
-            "Seed 004 / seed 002: 15 indexes on a write-heavy orders collection, singles instead of a compound, a prefix (DS301-DS303).",
-            "Seed 004 / seed 002: 15 índices en una colección de pedidos con muchas escrituras, simples en lugar de uno compuesto, un prefijo (DS301-DS303).",
-            "Seed 004 / seed 002: 15 índices em uma coleção de pedidos com muitas escritas, simples em vez de um composto, um prefixo (DS301-DS303).",
+            "\"Modelagem de Documentos\" / the course lesson on access patterns: 15 indexes on a write-heavy orders collection, singles instead of a compound, a prefix (DS301-DS303).",
+            "\"Modelagem de Documentos\" / la lección del curso sobre access patterns: 15 índices en una colección de pedidos con muchas escrituras, simples en lugar de uno compuesto, un prefijo (DS301-DS303).",
+            "\"Modelagem de Documentos\" / a lição do curso sobre access patterns: 15 índices em uma coleção de pedidos com muitas escritas, simples em vez de um composto, um prefixo (DS301-DS303).",
         ],
     },
     Template {
@@ -257,9 +257,9 @@ pub static TEMPLATES: &[Template] = &[
             "Antipadrão: paginação com offset profundo e ordenação não única",
         ],
         blurbs: [
-            "Seed 002: skip() down to page 800, and a cursor on createdAt with no _id tie-breaker (DS305, DS306).",
-            "Seed 002: skip() hasta la página 800, y un cursor sobre createdAt sin _id para desempatar (DS305, DS306).",
-            "Seed 002: skip() até a página 800, e um cursor em createdAt sem _id para desempate (DS305, DS306).",
+            "The course lesson on access patterns: skip() down to page 800, and a cursor on createdAt with no _id tie-breaker (DS305, DS306).",
+            "La lección del curso sobre access patterns: skip() hasta la página 800, y un cursor sobre createdAt sin _id para desempatar (DS305, DS306).",
+            "A lição do curso sobre access patterns: skip() até a página 800, e um cursor em createdAt sem _id para desempate (DS305, DS306).",
         ],
     },
     Template {
@@ -270,9 +270,9 @@ pub static TEMPLATES: &[Template] = &[
             "Antipadrão: padrão outlier mal aplicado",
         ],
         blurbs: [
-            "Seed 001 §9: a flag and an overflow collection when 20% of the materials overflow (DS107).",
-            "Seed 001 §9: un indicador y una colección de desbordamiento cuando se desborda el 20% de los materiales (DS107).",
-            "Seed 001 §9: uma flag e uma coleção de excedente quando 20% dos materiais transbordam (DS107).",
+            "The BiblioRed lesson, \"Patrón: valor atípico (outlier)\": a flag and an overflow collection when 20% of the materials overflow (DS107).",
+            "Lección de BiblioRed, \"Patrón: valor atípico (outlier)\": un indicador y una colección de desbordamiento cuando se desborda el 20% de los materiales (DS107).",
+            "Lição do BiblioRed, \"Patrón: valor atípico (outlier)\": uma flag e uma coleção de excedente quando 20% dos materiais transbordam (DS107).",
         ],
     },
     Template {
@@ -283,9 +283,9 @@ pub static TEMPLATES: &[Template] = &[
             "Antipadrão: armazenamento que contradiz os critérios",
         ],
         blurbs: [
-            "Seed 001 §3: a user's 5 addresses in their own collection, read with the user every time (DS102).",
-            "Seed 001 §3: las 5 direcciones de un usuario en su propia colección, leídas con el usuario cada vez (DS102).",
-            "Seed 001 §3: os 5 endereços de um usuário em sua própria coleção, lidos com o usuário toda vez (DS102).",
+            "The BiblioRed lesson, \"La decisión central: embeber o referenciar\": a user's 5 addresses in their own collection, read with the user every time (DS102).",
+            "Lección de BiblioRed, \"La decisión central: embeber o referenciar\": las 5 direcciones de un usuario en su propia colección, leídas con el usuario cada vez (DS102).",
+            "Lição do BiblioRed, \"La decisión central: embeber o referenciar\": os 5 endereços de um usuário em sua própria coleção, lidos com o usuário toda vez (DS102).",
         ],
     },
 ];

@@ -59,6 +59,7 @@ fn an_error_level_finding_exits_1_and_lists_stable_codes() {
     let json: serde_json::Value = serde_json::from_str(&stdout).expect("JSON output");
     let codes: Vec<&str> =
         json["findings"].as_array().expect("findings").iter().filter_map(|f| f["code"].as_str()).collect();
+    assert_eq!(codes[0], "DS101", "the error that matters most comes first: {codes:?}");
     assert!(codes.contains(&"DS202"), "{codes:?}");
     let size = &json["findings"].as_array().expect("findings").iter().find(|f| f["code"] == "DS202").expect("DS202")
         ["severity"];
@@ -68,6 +69,35 @@ fn an_error_level_finding_exits_1_and_lists_stable_codes() {
     let (code, human) = check(&path, "human");
     assert_eq!(code, 1);
     assert!(human.contains("DOCUMENT SIZES") && human.contains("in 5 years at 40 comments/day"), "{human}");
+    assert_eq!(json["reportVersion"], 1);
+    assert_eq!(json["summary"]["exitCode"], 1);
+    assert_eq!(json["relations"][0]["recommendation"], "referenceFromChild", "{stdout}");
+}
+
+/// A fresh design's routine findings (no validator, no schema version on every collection)
+/// come after the findings about this design, one entry per code listing its places.
+#[test]
+fn routine_findings_come_last_and_grouped() {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("public/templates/orders-lookup.json");
+    let (_, human) = check(&path, "human");
+    let warnings = human.split("WARNING (6)\n").nth(1).and_then(|s| s.split("\n\n").next()).expect("warnings");
+    let codes: Vec<&str> = warnings.lines().filter(|l| l.starts_with("  DS")).map(|l| &l[2..7]).collect();
+    assert_eq!(codes.len(), 4, "three findings and one group: {warnings}");
+    assert_eq!(codes[3], "DS401", "{warnings}");
+    assert!(
+        warnings.contains("  DS401 no-validator on 3 places: pedidos, itens and clientes\n      [pedidos]"),
+        "{warnings}"
+    );
+    let (_, stdout) = check(&path, "json");
+    let json: serde_json::Value = serde_json::from_str(&stdout).expect("JSON output");
+    let kinds: Vec<(&str, &str)> = json["findings"]
+        .as_array()
+        .expect("findings")
+        .iter()
+        .map(|e| (e["kind"].as_str().unwrap_or(""), e["code"].as_str().unwrap_or("")))
+        .collect();
+    assert_eq!(kinds[3], ("group", "DS401"), "{kinds:?}");
+    assert_eq!(json["findings"][3]["places"].as_array().map(Vec::len), Some(3));
 }
 
 #[test]
@@ -131,7 +161,7 @@ fn rules_print_in_the_language_asked_for() {
 }
 
 #[test]
-fn lang_es_writes_the_human_output_in_spanish_and_leaves_json_alone() {
+fn lang_es_writes_the_human_output_and_the_json_sentences_in_spanish() {
     let path = model_file("growing-es.json", GROWING);
     let path = path.to_str().expect("utf-8 path");
     let (code, en, _) = docshape(&["check", path]);
@@ -153,7 +183,13 @@ fn lang_es_writes_the_human_output_in_spanish_and_leaves_json_alone() {
 
     let (_, json_en, _) = docshape(&["check", path, "--format", "json"]);
     let (_, json_es, _) = docshape(&["check", path, "--format", "json", "--lang", "es"]);
-    assert_eq!(json_en, json_es, "--format json stays English whatever --lang says");
+    let parse = |s: &str| serde_json::from_str::<serde_json::Value>(s).expect("JSON output");
+    let (json_en, json_es) = (parse(&json_en), parse(&json_es));
+    assert_eq!((&json_en["lang"], &json_es["lang"]), (&"en".into(), &"es".into()));
+    let first = |j: &serde_json::Value, key: &str| j["findings"][0][key].clone();
+    assert_eq!(first(&json_en, "code"), first(&json_es, "code"), "codes do not depend on the language");
+    assert_eq!(first(&json_en, "place"), first(&json_es, "place"));
+    assert_ne!(first(&json_en, "message"), first(&json_es, "message"), "sentences follow --lang");
 }
 
 #[test]

@@ -45,9 +45,10 @@ pub enum Category {
 }
 
 /// A one-click change that resolves a finding. Applying it is a pure edit of the model, so the
-/// UI can record it in its history like any other edit.
+/// UI can record it in its history like any other edit. Serialised as the JSON report's `fix`
+/// (`{"kind": "setArrayCap", "entity": ..., "path": ..., "maxItems": ...}`).
 #[derive(Debug, Clone, PartialEq, Serialize)]
-#[serde(tag = "kind", rename_all = "camelCase")]
+#[serde(tag = "kind", rename_all = "camelCase", rename_all_fields = "camelCase")]
 pub enum Fix {
     SetStorage { relation: Id, storage: Storage },
     SetArrayCap { entity: Id, path: Id, max_items: u64 },

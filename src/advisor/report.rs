@@ -66,7 +66,8 @@ impl CardinalityClass {
     }
 }
 
-/// The six criteria of seed 001 §3, in order.
+/// The six criteria, in order (the BiblioRed lesson on document modelling, "La decisión central:
+/// embeber o referenciar").
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub enum Criterion {
@@ -264,7 +265,8 @@ pub struct Report {
     pub sizes: Vec<SizeEstimate>,
     pub indexes: Vec<IndexAdvice>,
     pub queries: Vec<QueryAdvice>,
-    /// Sorted by severity, then code, then place.
+    /// Sorted by severity, then code, then place. What people and scripts read first is
+    /// [`Report::ranked`]: by severity, then impact on this design, routine ones grouped.
     pub findings: Vec<Finding>,
 }
 

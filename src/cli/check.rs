@@ -1,9 +1,14 @@
 //! `docshape check MODEL.json`: the findings, for people or machines; exit 1 on errors.
 //!
-//! The human format is written in `--lang` (en, es, pt); `--format json` is English whatever
-//! `--lang` says, so scripts that read it do not depend on the reader's language.
+//! Both formats are written in `--lang` (en, es, pt). The findings come ranked: by severity,
+//! then by their impact on this design, with the routine ones grouped per code (one entry
+//! that lists its places). `--format json` is the product's API: the whole report, versioned
+//! (`reportVersion`), documented in `docs/report-format.md` and described by
+//! `public/report.schema.json`; scripts match on its codes and ids, not on its sentences.
 
 use crate::args::{emit, read_model, Args};
+use docshape::advisor::ranking::{Entry, Ranked};
+use docshape::advisor::report_json::json_report_text;
 use docshape::advisor::{analyze, Finding, Report, Severity};
 use docshape::i18n::{pick, Lang};
 use docshape::model::Model;
@@ -20,19 +25,10 @@ pub fn run(args: &[String]) -> Result<ExitCode, String> {
     let model = read_model(path)?;
     let report = analyze(&model);
     match format {
-        "json" => {
-            let out = serde_json::json!({
-                "model": model.name,
-                "findings": report.findings,
-                "sizes": report.sizes,
-                "indexes": report.indexes,
-                "queries": report.queries,
-            });
-            emit(&format!("{}\n", serde_json::to_string_pretty(&out).unwrap_or_default()))?;
-        }
+        "json" => emit(&json_report_text(&model, &report, lang))?,
         _ => {
             emit(&collections(&model, &report, lang))?;
-            emit(&human(&model, &report.findings, lang))?;
+            emit(&human(&model, &report, lang))?;
         }
     }
     Ok(if report.has_errors() { ExitCode::from(1) } else { ExitCode::SUCCESS })
@@ -109,11 +105,14 @@ pub fn collections(model: &Model, report: &Report, lang: Lang) -> String {
     out
 }
 
-/// Findings grouped by severity, each with the element it concerns.
-pub fn human(model: &Model, findings: &[Finding], lang: Lang) -> String {
+/// Findings by severity, most important first, each with the element it concerns; a routine
+/// finding repeated on several places is one entry listing them.
+pub fn human(model: &Model, report: &Report, lang: Lang) -> String {
+    let findings = &report.findings;
+    let ranked = report.ranked(model);
     let mut out = String::new();
     for severity in [Severity::Error, Severity::Warning, Severity::Info] {
-        let group: Vec<&Finding> = findings.iter().filter(|f| f.severity == severity).collect();
+        let group: Vec<&Ranked> = ranked.iter().filter(|r| r.entry.first().severity == severity).collect();
         if group.is_empty() {
             continue;
         }
@@ -122,13 +121,23 @@ pub fn human(model: &Model, findings: &[Finding], lang: Lang) -> String {
             Severity::Warning => pick(lang, ["WARNING", "AVISOS", "ALERTAS"]),
             Severity::Info => pick(lang, ["INFO", "NOTAS", "NOTAS"]),
         };
-        out.push_str(&format!("{title} ({})\n", group.len()));
-        for f in group {
-            let place = shown(&f.place.label_in(model, lang));
-            out.push_str(&format!("  {} {} [{place}] {}\n", f.code, f.rule, shown(&f.message.render(lang))));
-            if !f.fix_hint.is_empty() {
-                let fix = pick(lang, ["fix", "qué hacer", "o que fazer"]);
-                out.push_str(&format!("      {fix}: {}\n", shown(&f.fix_hint.render(lang))));
+        let count: usize = group.iter().map(|r| r.entry.findings().len()).sum();
+        out.push_str(&format!("{title} ({count})\n"));
+        for r in group {
+            match &r.entry {
+                Entry::Single(f) => one(&mut out, model, f, lang),
+                Entry::Group(g) => {
+                    let f = r.entry.first();
+                    out.push_str(&format!("  {} {} {}\n", f.code, f.rule, shown(&g.title(model).render(lang))));
+                    for f in &g.findings {
+                        out.push_str(&format!(
+                            "      [{}] {}\n",
+                            shown(&f.place.label_in(model, lang)),
+                            shown(&f.message.render(lang))
+                        ));
+                    }
+                    fix_line(&mut out, f, lang);
+                }
             }
         }
         out.push('\n');
@@ -144,4 +153,18 @@ pub fn human(model: &Model, findings: &[Finding], lang: Lang) -> String {
         &[&shown(&model.name), &count(Severity::Error), &count(Severity::Warning), &count(Severity::Info)],
     ));
     out
+}
+
+/// One finding: code, rule, place and message, then what to do.
+fn one(out: &mut String, model: &Model, f: &Finding, lang: Lang) {
+    let place = shown(&f.place.label_in(model, lang));
+    out.push_str(&format!("  {} {} [{place}] {}\n", f.code, f.rule, shown(&f.message.render(lang))));
+    fix_line(out, f, lang);
+}
+
+fn fix_line(out: &mut String, f: &Finding, lang: Lang) {
+    if !f.fix_hint.is_empty() {
+        let fix = pick(lang, ["fix", "qué hacer", "o que fazer"]);
+        out.push_str(&format!("      {fix}: {}\n", shown(&f.fix_hint.render(lang))));
+    }
 }

@@ -27,7 +27,8 @@ docshape: check and export MongoDB document designs
 
 USAGE:
     docshape check MODEL.json [--format human|json] [--lang en|es|pt]
-                                                      findings; exit 1 on an error-level finding
+                                                      findings, most important first; exit 1 on an
+                                                      error-level finding; json: the whole report
     docshape rules [--lang en|es|pt] [--format markdown|json]
                                                       every advisor rule with its documentation
     docshape infer FILE... [--name NAME] [--format auto|ndjson|ejson|shell] [--out MODEL.json]
@@ -50,8 +51,9 @@ USAGE:
 LANGUAGES:
     --lang en|es|pt (English, Spanish, Brazilian Portuguese; default en) sets the language of what
     people read: check's human output, the decision sheets, the mongosh script's comments and the
-    review report. Machine-readable output stays English and unchanged whatever --lang says:
-    check --format json, Extended JSON, $jsonSchema validators, NDJSON.
+    review report. check --format json writes its sentences in --lang too, beside the codes and
+    ids scripts match on (docs/report-format.md). Data stays unchanged whatever --lang says:
+    Extended JSON, $jsonSchema validators, NDJSON.
 ";
 
 fn main() -> ExitCode {

@@ -15,6 +15,7 @@ use super::labels::{caption, cardinality_label};
 use super::markdown::{cell, code, paragraphs, table, text};
 use super::report_collections::collections_section;
 use super::svg::{diagram_svg, SvgOptions};
+use crate::advisor::ranking::Entry;
 use crate::advisor::{rule_by_code, rule_docs, Report, Severity};
 use crate::export::{decimal, pick};
 use crate::i18n::{Labelled, Lang};
@@ -228,23 +229,33 @@ fn findings_section(out: &mut String, model: &Model, report: &Report, lang: Lang
         ["One-click fix in docshape", "Corrección con un clic en docshape", "Correção com um clique no docshape"],
     );
     let rule_label = pick(lang, ["Rule", "Regla", "Regra"]);
+    // Ranked as the CLI and the app rank them; routine findings repeated on several places
+    // are one item listing its places.
+    let ranked = report.ranked(model);
     for (severity, title) in groups {
-        let group: Vec<_> = report.findings.iter().filter(|f| f.severity == severity).collect();
+        let group: Vec<_> = ranked.iter().filter(|r| r.entry.first().severity == severity).collect();
         if group.is_empty() {
             continue;
         }
-        let _ = writeln!(out, "### {title} ({})\n", group.len());
-        for f in group {
+        let count: usize = group.iter().map(|r| r.entry.findings().len()).sum();
+        let _ = writeln!(out, "### {title} ({count})\n");
+        for r in group {
+            let f = r.entry.first();
             let rule = rule_by_code(f.code);
-            let place = f.place.label_in(model, lang);
-            let _ = writeln!(
-                out,
-                "- **{}** {} · {}: {}",
-                f.code,
-                code(f.rule),
-                text(&place),
-                text(&f.message.render(lang))
-            );
+            match &r.entry {
+                Entry::Single(f) => {
+                    let place = text(&f.place.label_in(model, lang));
+                    let _ =
+                        writeln!(out, "- **{}** {} · {place}: {}", f.code, code(f.rule), text(&f.message.render(lang)));
+                }
+                Entry::Group(g) => {
+                    let _ = writeln!(out, "- **{}** {} {}", f.code, code(f.rule), text(&g.title(model).render(lang)));
+                    for f in &g.findings {
+                        let place = text(&f.place.label_in(model, lang));
+                        let _ = writeln!(out, "  - {place}: {}", text(&f.message.render(lang)));
+                    }
+                }
+            }
             let why = if f.why.is_empty() {
                 rule.map(|r| rule_docs::why_of(rule_docs::docs(r, lang))).unwrap_or_default().to_string()
             } else {

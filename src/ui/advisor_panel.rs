@@ -1,11 +1,13 @@
-//! The advisor: findings grouped by severity with their explanation and one-click fixes, then
+//! The advisor: findings by severity, most important first (routine ones repeated on several
+//! places collapsed into one line), with their explanation and one-click fixes, then
 //! the recommendation for each relation, the patterns that fit and the document sizes.
 
 use super::progressive::progressive;
 use super::state::{Editor, Tab};
 use super::text::{inline_markdown, say, tr};
+use crate::advisor::ranking::Entry;
 use crate::advisor::{rule_by_code, rule_docs, Finding, RuleMeta, Severity};
-use crate::i18n::{Labelled, Lang, Msg};
+use crate::i18n::{Labelled, Lang, Msg, Text};
 use crate::model::Place;
 use crate::share::labels::human_bytes;
 use leptos::prelude::*;
@@ -23,30 +25,54 @@ pub fn reveal(editor: &Editor, place: &Place) {
     editor.tab.set(Tab::Advisor);
 }
 
+/// One line of the findings list: a finding, or routine findings of one rule on several
+/// places (collapsed until opened).
+#[derive(Clone)]
+enum Line {
+    One(Box<Finding>),
+    Many { findings: Vec<Finding>, title: Text },
+}
+
 #[component]
 pub fn AdvisorPanel() -> impl IntoView {
     let editor = expect_context::<Editor>();
+    // The report's ranking (severity, then impact on this design), the same as the CLI's.
     let groups = move || {
+        let ranked: Vec<(Severity, Line)> = editor.report.with(|r| {
+            editor.model.with(|m| {
+                r.ranked(m)
+                    .into_iter()
+                    .map(|ranked| {
+                        let line = match &ranked.entry {
+                            Entry::Single(f) => Line::One(Box::new((*f).clone())),
+                            Entry::Group(g) => Line::Many {
+                                findings: g.findings.iter().map(|f| (*f).clone()).collect(),
+                                title: g.title(m),
+                            },
+                        };
+                        (ranked.entry.first().severity, line)
+                    })
+                    .collect()
+            })
+        });
         [Severity::Error, Severity::Warning, Severity::Info]
             .into_iter()
             .map(|sev| {
-                let findings: Vec<(usize, Finding)> = editor.report.with(|r| {
-                    r.findings
-                        .iter()
-                        .enumerate()
-                        .filter(|(_, f)| f.severity == sev)
-                        .map(|(i, f)| (i, f.clone()))
-                        .collect()
-                });
-                (sev, findings)
+                let lines: Vec<Line> = ranked.iter().filter(|(s, _)| *s == sev).map(|(_, l)| l.clone()).collect();
+                (sev, lines)
             })
-            .filter(|(_, f)| !f.is_empty())
-            .map(|(sev, findings)| {
+            .filter(|(_, lines)| !lines.is_empty())
+            .map(|(sev, lines)| {
                 let title = tr(super::entity_box::severity_msg(sev));
+                let count: usize =
+                    lines.iter().map(|l| if let Line::Many { findings, .. } = l { findings.len() } else { 1 }).sum();
                 view! {
                     <section class=format!("findings {}", sev.label())>
-                        <h3>{title}" "<span class="count">{findings.len()}</span></h3>
-                        <ul>{progressive(findings, |(_, f)| view! { <FindingItem finding=f /> })}</ul>
+                        <h3>{title}" "<span class="count">{count}</span></h3>
+                        <ul>{progressive(lines, |line| match line {
+                            Line::One(f) => view! { <FindingItem finding=*f /> }.into_any(),
+                            Line::Many { findings, title } => view! { <FindingGroup findings title /> }.into_any(),
+                        })}</ul>
                     </section>
                 }
             })
@@ -62,6 +88,26 @@ pub fn AdvisorPanel() -> impl IntoView {
             <Patterns />
             <Sizes />
         </div>
+    }
+}
+
+/// A routine finding repeated on several places: one collapsed line ("DS401 on 3 places: a, b
+/// and c"); opened, each place's finding with its own fix.
+#[component]
+fn FindingGroup(findings: Vec<Finding>, title: Text) -> impl IntoView {
+    let open = RwSignal::new(false);
+    let code = findings.first().map_or("", |f| f.code);
+    let count = findings.len();
+    view! {
+        <li class="finding group" data-testid="finding-group" data-code=code data-count=count>
+            <button class="finding-head" aria-expanded=move || open.get().to_string() on:click=move |_| open.update(|o| *o = !*o)>
+                <span class="code">{code}</span>
+                <span class="message">{say(title)}</span>
+            </button>
+            <Show when=move || open.get()>
+                <ul>{findings.clone().into_iter().map(|f| view! { <FindingItem finding=f /> }).collect_view()}</ul>
+            </Show>
+        </li>
     }
 }
 

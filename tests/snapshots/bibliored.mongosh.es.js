@@ -3,7 +3,7 @@
 // Crea cada colección con su validador, después sus índices, y luego define las funciones de
 // escritura de los patrones que usa el diseño (definidas, no llamadas: cargarlo no escribe nada).
 //
-// Cómo desplegar la validación (seed 001 §12):
+// Cómo desplegar la validación (lección de BiblioRed sobre modelado documental, "Validación de esquema con $jsonSchema"):
 // - En una colección que ya tiene datos: despliega primero con validationAction: "warn", busca en el
 //   registro del servidor los documentos que fallan, corrígelos junto con el código que los escribe y cambia:
 //     db.runCommand({ collMod: "<coleccion>", validationAction: "error" })

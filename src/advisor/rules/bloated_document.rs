@@ -17,10 +17,10 @@ declare_rule! {
     /// field.
     ///
     /// ## Why is this bad?
-    /// MongoDB reads and caches whole documents. A cover image in base64, the full text of a
-    /// PDF or a long change history travels with every read of the document, even when the
-    /// screen shows only the title, so fewer documents fit in RAM and every query pays for
-    /// bytes it throws away. Seed 001 §11 calls it the bloated document.
+    /// MongoDB reads and caches whole documents. A cover image in base64, the full text of a PDF or
+    /// a long change history travels with every read of the document, even when the screen shows
+    /// only the title, so fewer documents fit in RAM and every query pays for bytes it throws away.
+    /// The BiblioRed lesson on document modelling calls it the bloated document.
     ///
     /// ## Example
     /// `catalogo.portada` holding a 150 KB base64 image read by the catalogue search.
@@ -30,7 +30,8 @@ declare_rule! {
     /// fetched by id when the detail view needs it) or to an object store, and keep a URL.
     ///
     /// ## References
-    /// Seed 001 §11 (anti-patterns); MongoDB, "Reduce Bloated Documents".
+    /// The BiblioRed lesson on document modelling, "Anti-patrones que hay que reconocer"; MongoDB,
+    /// "Reduce Bloated Documents".
     pub BloatedDocument {
         code: "DS201",
         name: "bloated-document",

@@ -27,7 +27,8 @@ declare_rule! {
     /// corrects any drift ("a counter that only goes up never comes back on its own").
     ///
     /// ## References
-    /// Seed 001 §10 (campo calculado); seed 004 "Computed"; MongoDB, "Computed Pattern".
+    /// The BiblioRed lesson on document modelling, "Patrón: campo calculado"; "Modelagem de
+    /// Documentos", "Computed"; MongoDB, "Building with Patterns: The Computed Pattern".
     pub ComputedFits {
         code: "DS502",
         name: "computed-fits",

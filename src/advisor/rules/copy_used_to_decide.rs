@@ -16,9 +16,9 @@ declare_rule! {
     /// the copy *is* the correct value.
     ///
     /// ## Why is this bad?
-    /// Seed 001's golden rule: "duplicate what is displayed, never what is used to decide".
-    /// Copies converge late (deferred) or not atomically (immediate); a decision taken in that
-    /// window is taken from a value that is no longer true.
+    /// The golden rule of the BiblioRed lesson on document modelling: "duplicate what is displayed,
+    /// never what is used to decide". Copies converge late (deferred) or not atomically
+    /// (immediate); a decision taken in that window is taken from a value that is no longer true.
     ///
     /// ## Example
     /// `pedidos.itens.estoque` copied from the product and checked before confirming a sale;
@@ -30,7 +30,9 @@ declare_rule! {
     /// only; or mark the copy historical if it is the value agreed at that moment.
     ///
     /// ## References
-    /// Seed 001 §5 ("Regla de oro"); seed 002 (conditional updates for preconditions).
+    /// The BiblioRed lesson on document modelling, "Duplicación controlada y cómo mantenerla
+    /// coherente" ("Regla de oro"); the course lesson on access patterns (conditional updates for
+    /// preconditions); MongoDB, "Data Consistency".
     pub CopyUsedToDecide {
         code: "DS104",
         name: "copy-used-to-decide",

@@ -27,8 +27,8 @@ declare_rule! {
     /// `{$or: [{fecha: {$lt: last.fecha}}, {fecha: last.fecha, _id: {$lt: last._id}}]}`.
     ///
     /// ## References
-    /// Seed 002 (pagination); MongoDB, `cursor.skip()` ("as the offset increases, skip()
-    /// becomes slower").
+    /// The course lesson on access patterns (pagination); MongoDB, "cursor.skip()" ("as the offset
+    /// increases, skip() becomes slower").
     pub DeepOffsetPagination {
         code: "DS305",
         name: "deep-offset-pagination",

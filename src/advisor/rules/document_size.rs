@@ -27,8 +27,9 @@ declare_rule! {
     /// pattern; cap the arrays that are bounded (`maxItems`).
     ///
     /// ## References
-    /// Seed 001 §3 (size and growth criteria) and §11; MongoDB limits: 16 MiB BSON document
-    /// size; Atlas schema advisor (documents over 2 MB).
+    /// The BiblioRed lesson on document modelling, "La decisión central: embeber o referenciar" and
+    /// "Anti-patrones que hay que reconocer"; MongoDB, "MongoDB Limits and Thresholds" (BSON
+    /// Document Size: 16 MiB); Atlas schema suggestions (documents over 2 MB).
     pub DocumentSize {
         code: "DS202",
         name: "document-size",

@@ -22,8 +22,9 @@ declare_rule! {
     /// each copy immutable, historical or live (with its propagation).
     ///
     /// ## References
-    /// Seed 001 §6 (referencia extendida); seed 004 "Extended reference"; MongoDB,
-    /// "Extended Reference Pattern".
+    /// The BiblioRed lesson on document modelling, "Patrón: referencia extendida"; "Modelagem de
+    /// Documentos", "Extended reference"; MongoDB, "Building with Patterns: The Extended Reference
+    /// Pattern".
     pub ExtendedReferenceFits {
         code: "DS503",
         name: "extended-reference-fits",

@@ -6,15 +6,15 @@ use crate::{declare_rule, text};
 
 declare_rule! {
     /// ## What it does
-    /// Flags an array whose largest size is over `thresholds.arrayWarn` (1,000 elements,
-    /// MongoDB's advice) or `thresholds.arrayAtlas` (10,000, where Atlas' schema advisor
-    /// flags it): a declared array's `maxItems` (constraint or size hint), an embedded
-    /// relation's or id array's maximum (outliers included when no outlier pattern takes
-    /// them), or a bucket's cap. Unbounded arrays are the `unbounded-array` rule's concern.
-    /// A bucket's event array (the bucket relation's `arrayField`) capped at no more than
-    /// `thresholds.arrayAtlas` is not flagged: the cap is the bucket pattern's point, and
-    /// seed 004 holds up a sensor-day bucket of 1,440 readings (one a minute) as the design
-    /// whose "array has a known ceiling". A bucket capped above Atlas' flag still is.
+    /// Flags an array whose largest size is over `thresholds.arrayWarn` (1,000 elements, MongoDB's
+    /// advice) or `thresholds.arrayAtlas` (10,000, where Atlas' schema advisor flags it): a
+    /// declared array's `maxItems` (constraint or size hint), an embedded relation's or id array's
+    /// maximum (outliers included when no outlier pattern takes them), or a bucket's cap. Unbounded
+    /// arrays are the `unbounded-array` rule's concern. A bucket's event array (the bucket
+    /// relation's `arrayField`) capped at no more than `thresholds.arrayAtlas` is not flagged: the
+    /// cap is the bucket pattern's point, and "Modelagem de Documentos" holds up a sensor-day
+    /// bucket of 1,440 readings (one a minute) as the design whose "array has a known ceiling". A
+    /// bucket capped above Atlas' flag still is.
     ///
     /// ## Why is this bad?
     /// Every element of an indexed array is an index entry, `$push` and `$pull` on a long
@@ -30,8 +30,8 @@ declare_rule! {
     /// bucket pattern with a cap of a few hundred.
     ///
     /// ## References
-    /// DOMAIN.md §4; MongoDB, "Avoid Unbounded Arrays"; Atlas schema advisor (arrays over
-    /// 10,000 entries).
+    /// The BiblioRed lesson on document modelling, "Uno a pocos, uno a muchos, uno a muchísimos";
+    /// MongoDB, "Avoid Unbounded Arrays"; Atlas schema suggestions (arrays over 10,000 entries).
     pub LargeArray {
         code: "DS203",
         name: "large-array",

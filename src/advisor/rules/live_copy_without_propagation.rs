@@ -11,10 +11,10 @@ declare_rule! {
     /// strategy: immediate, deferred or re-read.
     ///
     /// ## Why is this bad?
-    /// Every copy is a coherence responsibility. A live copy with no plan goes stale the
-    /// first time the source changes: the librarian fixes a title and 47 reviews keep the old
-    /// one, and nobody knows whether they should be rewritten. Seed 004: "the customer's name
-    /// in 5 collections, and billing was never updated."
+    /// Every copy is a coherence responsibility. A live copy with no plan goes stale the first time
+    /// the source changes: the librarian fixes a title and 47 reviews keep the old one, and nobody
+    /// knows whether they should be rewritten. "Modelagem de Documentos": "the customer's name in 5
+    /// collections, and billing was never updated."
     ///
     /// ## Example
     /// `resenas.material.titulo` copied from `catalogo.titulo`, category live, no propagation.
@@ -26,8 +26,9 @@ declare_rule! {
     /// If the copy should keep the value as it was (a name as signed), mark it historical.
     ///
     /// ## References
-    /// Seed 001 §5 (three categories of duplicated data, three strategies); seed 004
-    /// "Duplicação sem plano de propagação".
+    /// The BiblioRed lesson on document modelling, "Duplicación controlada y cómo mantenerla
+    /// coherente"; "Modelagem de Documentos", "Como isso falha em produção" ("Duplicação sem plano
+    /// de propagação"); MongoDB, "Data Consistency".
     pub LiveCopyWithoutPropagation {
         code: "DS103",
         name: "live-copy-without-propagation",

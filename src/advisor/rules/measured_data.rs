@@ -15,9 +15,10 @@ declare_rule! {
     ///
     /// ## Why is this bad?
     /// A design drawn from guesses goes wrong in production: "a design tried on 200 documents
-    /// always looks good" (seed 001, error 5). Three phone formats living side by side are
-    /// discovered in the report (seed 004); an array that is 40 items for 99% of documents and
-    /// 50,000 for a few breaks the 16 MiB limit for those few.
+    /// always looks good" (the BiblioRed lesson, "Errores comunes y consejos", error 5). Three
+    /// phone formats living side by side are discovered in the report ("Modelagem de Documentos");
+    /// an array that is 40 items for 99% of documents and 50,000 for a few breaks the 16 MiB limit
+    /// for those few.
     ///
     /// ## Example
     /// `seguidores` has p99 40 items and a maximum of 50,000 in 10,000 sampled users.
@@ -27,7 +28,9 @@ declare_rule! {
     /// to one type and add a `$jsonSchema` rule; move large parts to their own collection.
     ///
     /// ## References
-    /// Seed 001 §9 and error 5; seed 004 "Nenhuma validação"; MongoDB Atlas schema advisor.
+    /// The BiblioRed lesson on document modelling, "Patrón: valor atípico (outlier)" and "Errores
+    /// comunes y consejos" ("Error 5"); "Modelagem de Documentos", "Como isso falha em produção"
+    /// ("Nenhuma validação"); MongoDB Atlas schema suggestions.
     pub MeasuredData {
         code: "DS601",
         name: "measured-data",

@@ -31,7 +31,9 @@ declare_rule! {
     /// `{estado: 1, fecha: -1}`: equality, then sort, then range.
     ///
     /// ## References
-    /// Seed 002 (access patterns drive indexes); seed 001 §14; MongoDB, "The ESR Guideline".
+    /// The course lesson on access patterns (access patterns drive the indexes); the BiblioRed
+    /// lesson on document modelling, "Los índices, brevemente"; MongoDB, "The ESR (Equality, Sort,
+    /// Range) Guideline".
     pub MissingIndex {
         code: "DS304",
         name: "missing-index",

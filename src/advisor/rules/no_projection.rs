@@ -30,8 +30,8 @@ declare_rule! {
     /// use projection to hide a badly shaped document, though.
     ///
     /// ## References
-    /// Seed 002 (projection; "returning whole documents"); MongoDB, "Project Fields to
-    /// Return from Query".
+    /// The course lesson on access patterns (projection); MongoDB, "Project Fields to Return from
+    /// Query".
     pub NoProjection {
         code: "DS307",
         name: "no-projection",

@@ -25,8 +25,9 @@ declare_rule! {
     /// reaches zero.
     ///
     /// ## References
-    /// Seed 000 and seed 001 §10 (schema versioning); MongoDB, "The Schema Versioning
-    /// Pattern".
+    /// The BiblioRed lesson on document modelling, "Versionado de documentos y evolución del
+    /// esquema"; "Patrones de Diseño de Esquema en MongoDB", "Versionado de Esquema"; MongoDB,
+    /// "Building with Patterns: The Schema Versioning Pattern".
     pub NoSchemaVersion {
         code: "DS402",
         name: "no-schema-version",

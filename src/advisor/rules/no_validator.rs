@@ -22,7 +22,9 @@ declare_rule! {
     /// from the model.
     ///
     /// ## References
-    /// Seed 001 §12; seed 000 (validation); MongoDB, "Schema Validation".
+    /// The BiblioRed lesson on document modelling, "Validación de esquema con $jsonSchema";
+    /// "Patrones de Diseño de Esquema en MongoDB", "Reglas de Validación"; MongoDB, "Schema
+    /// Validation".
     pub NoValidator {
         code: "DS401",
         name: "no-validator",

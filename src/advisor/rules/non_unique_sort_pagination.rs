@@ -21,8 +21,9 @@ declare_rule! {
     /// cursor `{$or: [{createdAt: {$lt: c}}, {createdAt: c, _id: {$lt: id}}]}`.
     ///
     /// ## References
-    /// Seed 002 ("Paginar solo por createdAt puede producir duplicados o saltos... Añade
-    /// tie-breaker único").
+    /// The course lesson on access patterns ("Paginar solo por createdAt puede producir duplicados
+    /// o saltos si varios documentos comparten fecha. Añade tie-breaker único"); MongoDB,
+    /// "cursor.sort()" (Sort Consistency).
     pub NonUniqueSortPagination {
         code: "DS306",
         name: "non-unique-sort-pagination",

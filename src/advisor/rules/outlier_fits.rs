@@ -24,7 +24,9 @@ declare_rule! {
     /// when the flag is set. Document and test both read paths.
     ///
     /// ## References
-    /// Seed 001 §9 (valor atípico); seed 000 "Patrón Outlier"; MongoDB, "Outlier Pattern".
+    /// The BiblioRed lesson on document modelling, "Patrón: valor atípico (outlier)"; "Patrones de
+    /// Diseño de Esquema en MongoDB", "Patrón Outlier"; MongoDB, "Building with Patterns: The
+    /// Outlier Pattern".
     pub OutlierFits {
         code: "DS504",
         name: "outlier-fits",

@@ -11,11 +11,11 @@ declare_rule! {
     /// `thresholds.outlier_share` (1% by default): the extremes are not a tiny minority.
     ///
     /// ## Why is this bad?
-    /// The outlier pattern buys a fast path for the common case at the price of two read
-    /// paths the application must document and test. It pays only when the distribution is
-    /// truly skewed (seed 001: 99.8% of materials under 50 reviews, three or four best sellers
-    /// with thousands). "If 20% of the materials overflow, there is no outlier: there is a
-    /// bad design, and it is time to reference for all."
+    /// The outlier pattern buys a fast path for the common case at the price of two read paths the
+    /// application must document and test. It pays only when the distribution is truly skewed (the
+    /// BiblioRed lesson: 99.8% of materials under 50 reviews, three or four best sellers with
+    /// thousands). "If 20% of the materials overflow, there is no outlier: there is a bad design,
+    /// and it is time to reference for all."
     ///
     /// ## Example
     /// Reviews embedded in the material with `tiene_extras`, when 20% of the materials
@@ -26,7 +26,8 @@ declare_rule! {
     /// if its view shows the first N), and drop the flag.
     ///
     /// ## References
-    /// Seed 001 §9 (valor atípico); MongoDB, "Outlier Pattern".
+    /// The BiblioRed lesson on document modelling, "Patrón: valor atípico (outlier)"; MongoDB,
+    /// "Building with Patterns: The Outlier Pattern".
     pub OutlierMisapplied {
         code: "DS107",
         name: "outlier-misapplied",

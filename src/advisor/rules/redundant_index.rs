@@ -21,7 +21,7 @@ declare_rule! {
     /// Drop `{socio_id: 1}`; `{socio_id: 1, dia: -1}` serves its queries.
     ///
     /// ## References
-    /// MongoDB, "Compound Indexes: Prefixes"; seed 002.
+    /// MongoDB, "Compound Indexes" (Index Prefixes); the course lesson on access patterns.
     pub RedundantIndex {
         code: "DS303",
         name: "redundant-index",

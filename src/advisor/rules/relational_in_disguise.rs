@@ -20,11 +20,12 @@ declare_rule! {
     /// `thresholds.lookup_share` (50%) of its reads, the figure Atlas flags.
     ///
     /// ## Why is this bad?
-    /// Seed 001 calls it the most expensive anti-pattern because it does not show: the system
-    /// works, just worse than PostgreSQL would, with the slowness of joins without a mature
-    /// planner and none of the referential integrity. `$lookup` cascades multiply latency
-    /// (seed 004: "o tempo multiplica, não soma"). `$lookup` is legitimate for occasional
-    /// reports and batch jobs, not as the habitual mechanism of the main read path.
+    /// The BiblioRed lesson on document modelling calls it the most expensive anti-pattern because
+    /// it does not show: the system works, just worse than PostgreSQL would, with the slowness of
+    /// joins without a mature planner and none of the referential integrity. `$lookup` cascades
+    /// multiply latency ("Modelagem de Documentos": "o tempo multiplica, não soma"). `$lookup` is
+    /// legitimate for occasional reports and batch jobs, not as the habitual mechanism of the main
+    /// read path.
     ///
     /// ## Example
     /// `pedidos`, `itens` and `clientes` in three collections and the order page built with
@@ -37,8 +38,9 @@ declare_rule! {
     /// relational database".
     ///
     /// ## References
-    /// Seed 001 §11 (relacional disfrazado); seed 004 "$lookup em cascata"; MongoDB Atlas
-    /// schema suggestions ("Reduce $lookup Operations").
+    /// The BiblioRed lesson on document modelling, "Anti-patrones que hay que reconocer"
+    /// ("relacional disfrazado"); "Modelagem de Documentos", "Como isso falha em produção"
+    /// ("$lookup em cascata"); MongoDB, "Reduce $lookup Operations".
     pub RelationalInDisguise {
         code: "DS105",
         name: "relational-in-disguise",

@@ -25,8 +25,9 @@ declare_rule! {
     /// no other query needs.
     ///
     /// ## References
-    /// Seed 002 (indexes must serve complete query shapes); seed 001 §14; MongoDB, "The ESR
-    /// (Equality, Sort, Range) Guideline".
+    /// The course lesson on access patterns (indexes serve whole query shapes); the BiblioRed
+    /// lesson on document modelling, "Los índices, brevemente"; MongoDB, "The ESR (Equality, Sort,
+    /// Range) Guideline".
     pub SingleFieldIndexes {
         code: "DS302",
         name: "single-field-indexes",

@@ -35,7 +35,11 @@ declare_rule! {
     /// copies it names (subset, extended reference, computed values).
     ///
     /// ## References
-    /// Seed 001 §3-§4 (six criteria, cardinality classes); seed 004 "Embutir ou referenciar".
+    /// The BiblioRed lesson on document modelling, "La decisión central: embeber o referenciar" and
+    /// "Uno a pocos, uno a muchos, uno a muchísimos"; "Modelagem de Documentos", "Embutir ou
+    /// referenciar"; MongoDB, "Model One-to-Many Relationships with Embedded Documents" and "Model
+    /// One-to-Many Relationships with Document References"; "6 Rules of Thumb for MongoDB Schema
+    /// Design".
     pub StorageDisagrees {
         code: "DS102",
         name: "storage-disagrees",

@@ -22,7 +22,8 @@ declare_rule! {
     /// (every few minutes in the background); "see all 812" reads `resenas`.
     ///
     /// ## References
-    /// Seed 001 §7 (subconjunto); seed 004 "Subset"; MongoDB, "Subset Pattern".
+    /// The BiblioRed lesson on document modelling, "Patrón: subconjunto"; "Modelagem de
+    /// Documentos", "Subset"; MongoDB, "Building with Patterns: The Subset Pattern".
     pub SubsetFits {
         code: "DS501",
         name: "subset-fits",

@@ -27,8 +27,9 @@ declare_rule! {
     /// and a deterministic `_id`, inserted with `updateOne(..., {$push, $inc}, {upsert: true})`.
     ///
     /// ## References
-    /// Seed 001 §8 and §11 (massive number of tiny documents); seed 004 (sensor-day);
-    /// MongoDB, "The Bucket Pattern".
+    /// The BiblioRed lesson on document modelling, "Patrón: agrupación (bucket)" and "Anti-patrones
+    /// que hay que reconocer"; "Modelagem de Documentos", "Bucket"; MongoDB, "Building with
+    /// Patterns: The Bucket Pattern".
     pub TinyDocumentsFlood {
         code: "DS204",
         name: "tiny-documents-flood",

@@ -21,7 +21,8 @@ declare_rule! {
     /// TTL), and keep separate collections for separate aggregates.
     ///
     /// ## References
-    /// Atlas schema advisor ("Reduce the Number of Collections"); DOMAIN.md §4.
+    /// MongoDB, "Reduce the Number of Collections" (Atlas schema suggestions); "6 Rules of Thumb
+    /// for MongoDB Schema Design".
     pub TooManyCollections {
         code: "DS308",
         name: "too-many-collections",

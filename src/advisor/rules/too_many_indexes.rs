@@ -30,8 +30,9 @@ declare_rule! {
     /// copy or accept a slower scan for them.
     ///
     /// ## References
-    /// Seed 002 (not every query deserves an index); DOMAIN.md §7; Atlas schema advisor
-    /// (more than 30 indexes on a collection).
+    /// The course lesson on access patterns (not every query deserves a dedicated index); MongoDB,
+    /// "Remove Unnecessary Indexes"; Atlas schema suggestions (more than 30 indexes on a
+    /// collection).
     pub TooManyIndexes {
         code: "DS301",
         name: "too-many-indexes",

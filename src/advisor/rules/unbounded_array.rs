@@ -16,11 +16,11 @@ declare_rule! {
     /// stated maximum is a warning (the designer may simply not have written it down yet).
     ///
     /// ## Why is this bad?
-    /// Seed 001 calls it the anti-pattern number one: the document grows toward the 16 MiB
-    /// limit, every `$push` rewrites an ever larger document (200 bytes appended to an 8 MB
-    /// document cost an 8 MB rewrite), reads move megabytes to use two fields, the multikey
-    /// index balloons, and one day a write fails with `BSONObjectTooLarge` with no quick fix.
-    /// "If you cannot state the maximum number of elements, do not embed it."
+    /// The BiblioRed lesson on document modelling calls it the anti-pattern number one: the
+    /// document grows toward the 16 MiB limit, every `$push` rewrites an ever larger document (200
+    /// bytes appended to an 8 MB document cost an 8 MB rewrite), reads move megabytes to use two
+    /// fields, the multikey index balloons, and one day a write fails with `BSONObjectTooLarge`
+    /// with no quick fix. "If you cannot state the maximum number of elements, do not embed it."
     ///
     /// ## Example
     /// `comentarios: []` inside a post that can go viral; a bucket of events with no cap.
@@ -31,8 +31,10 @@ declare_rule! {
     /// capped buckets, or state the cap with `maxItems` so the server enforces it.
     ///
     /// ## References
-    /// Seed 001 §3 (criterion 5) and §11; seed 004 "Array sem teto"; MongoDB, "Avoid
-    /// Unbounded Arrays" (Atlas flags arrays over 10,000 entries).
+    /// The BiblioRed lesson on document modelling, "La decisión central: embeber o referenciar"
+    /// (criterion 5) and "Anti-patrones que hay que reconocer"; "Modelagem de Documentos", "Como
+    /// isso falha em produção" ("Array sem teto"); MongoDB, "Avoid Unbounded Arrays" (Atlas flags
+    /// arrays over 10,000 entries); "6 Rules of Thumb for MongoDB Schema Design".
     pub UnboundedArray {
         code: "DS101",
         name: "unbounded-array",

@@ -24,7 +24,8 @@ declare_rule! {
     /// old documents are migrated; then switch to `"error"` and `"strict"`.
     ///
     /// ## References
-    /// Seed 001 §12; seed 004; MongoDB, "Specify Validation Level for Existing Documents".
+    /// The BiblioRed lesson on document modelling, "Validación de esquema con $jsonSchema";
+    /// "Modelagem de Documentos"; MongoDB, "Specify Validation Level for Existing Documents".
     pub ValidationRollout {
         code: "DS403",
         name: "validation-rollout",

@@ -29,8 +29,9 @@ declare_rule! {
     /// recompute); or, if the parts must always change together, move them into one aggregate.
     ///
     /// ## References
-    /// Seed 001 §2 (the aggregate is the atomicity boundary) and §5 (propagation); seed 002
-    /// (what must change as a unit).
+    /// The BiblioRed lesson on document modelling, "El agregado: unidad de lectura, escritura y
+    /// atomicidad" and "Duplicación controlada y cómo mantenerla coherente"; the course lesson on
+    /// access patterns (what must change as a unit); MongoDB, "Atomicity and Transactions".
     pub WriteSpansAggregates {
         code: "DS106",
         name: "write-spans-aggregates",
