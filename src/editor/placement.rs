@@ -36,9 +36,8 @@ pub fn free_spot_in(m: &Model, at: Point, w: f64, h: f64, skip: &HashSet<String>
         let area = Rect { x: p.x, y: p.y, w, h };
         !obstacles.iter().any(|o| o.intersects(&area))
     };
-    let inside = |p: Point| {
-        view.is_none_or(|v| p.x >= v.x && p.y >= v.y && p.x + w <= v.right() && p.y + h <= v.bottom())
-    };
+    let inside =
+        |p: Point| view.is_none_or(|v| p.x >= v.x && p.y >= v.y && p.x + w <= v.right() && p.y + h <= v.bottom());
     if free(start) && inside(start) {
         return start;
     }
@@ -111,7 +110,10 @@ mod tests {
 
     fn overlaps(m: &Model) -> usize {
         let rects: Vec<Rect> = m.entities.iter().map(entity_rect).collect();
-        (0..rects.len()).flat_map(|i| (i + 1..rects.len()).map(move |j| (i, j))).filter(|&(i, j)| rects[i].intersects(&rects[j])).count()
+        (0..rects.len())
+            .flat_map(|i| (i + 1..rects.len()).map(move |j| (i, j)))
+            .filter(|&(i, j)| rects[i].intersects(&rects[j]))
+            .count()
     }
 
     #[test]
@@ -127,7 +129,12 @@ mod tests {
         assert_eq!(overlaps(&m), 0);
         for e in &m.entities {
             let r = entity_rect(e);
-            assert!(r.x >= view.x && r.right() <= view.right() && r.y >= view.y && r.bottom() <= view.bottom(), "{} at {:?}", e.name, r);
+            assert!(
+                r.x >= view.x && r.right() <= view.right() && r.y >= view.y && r.bottom() <= view.bottom(),
+                "{} at {:?}",
+                e.name,
+                r
+            );
         }
     }
 

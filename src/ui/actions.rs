@@ -164,7 +164,7 @@ pub fn combo(key: &str, ctrl_or_meta: bool, shift: bool, alt: bool) -> String {
     if alt {
         s.push_str("alt+");
     }
-    if shift && key.chars().count() > 1 || shift && ctrl_or_meta {
+    if shift && (key.chars().count() > 1 || ctrl_or_meta) {
         s.push_str("shift+");
     }
     s.push_str(&key.to_lowercase());

@@ -148,10 +148,13 @@ pub fn Canvas() -> impl IntoView {
     };
     // A double-click on empty canvas adds an aggregate there.
     let on_dblclick = move |ev: web_sys::MouseEvent| {
-        let on_empty = ev
-            .target()
-            .and_then(|t| wasm_bindgen::JsCast::dyn_into::<web_sys::Element>(t).ok())
-            .is_some_and(|el| el.closest("[data-testid=\"entity\"], [data-testid=\"relation\"], .context-menu").ok().flatten().is_none());
+        let on_empty =
+            ev.target().and_then(|t| wasm_bindgen::JsCast::dyn_into::<web_sys::Element>(t).ok()).is_some_and(|el| {
+                el.closest("[data-testid=\"entity\"], [data-testid=\"relation\"], .context-menu")
+                    .ok()
+                    .flatten()
+                    .is_none()
+            });
         if on_empty && ev.button() == 0 && !editor.review.get_untracked() {
             let p = diagram_point(&editor, ev.client_x() as f64, ev.client_y() as f64);
             // The box's middle under the pointer, not its corner.

@@ -38,7 +38,8 @@ fn target_of(el: Option<web_sys::Element>) -> (MenuTarget, Option<web_sys::Eleme
     let closest = |sel: &str| el.closest(sel).ok().flatten();
     if let Some(f) = closest("li.field[data-path]") {
         let entity = f.closest("[data-testid=\"entity\"]").ok().flatten();
-        if let (Some(path), Some(id)) = (f.get_attribute("data-path"), entity.and_then(|b| b.get_attribute("data-id"))) {
+        if let (Some(path), Some(id)) = (f.get_attribute("data-path"), entity.and_then(|b| b.get_attribute("data-id")))
+        {
             return (MenuTarget::Field { entity: id, path }, Some(f));
         }
     }
@@ -96,7 +97,8 @@ fn focus_item(menu: &web_sys::Element, step: i32, absolute: bool) {
         return;
     }
     let active = web_sys::window().and_then(|w| w.document()).and_then(|d| d.active_element());
-    let current = (0..n).find(|&i| items.item(i as u32).is_some_and(|it| Some(&it) == active.as_ref().map(|a| a.as_ref())));
+    let current =
+        (0..n).find(|&i| items.item(i as u32).is_some_and(|it| Some(&it) == active.as_ref().map(|a| a.as_ref())));
     let next = if absolute { step.rem_euclid(n) } else { (current.unwrap_or(-1) + step).rem_euclid(n) };
     if let Some(el) = items.item(next as u32).and_then(|it| it.dyn_into::<web_sys::HtmlElement>().ok()) {
         let _ = el.focus();

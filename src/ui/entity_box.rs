@@ -1,7 +1,7 @@
 //! One aggregate on the canvas: header with name, kind and size badge, then its fields.
 
-use super::lookup::Lookup;
 use super::field_rename::FieldName;
+use super::lookup::Lookup;
 use super::state::{Drag, Editor, FieldRename};
 use super::text::tr;
 use crate::advisor::{Severity, SizeLevel};

@@ -53,7 +53,9 @@ pub fn FieldList(id: String) -> impl IntoView {
 /// Focuses (and selects) the name of the `at`-th field row of the inspector.
 fn focus_name(at: usize) {
     let Some(doc) = web_sys::window().and_then(|w| w.document()) else { return };
-    let Ok(inputs) = doc.query_selector_all("[data-testid=\"field-list\"] [data-testid=\"field-name\"]") else { return };
+    let Ok(inputs) = doc.query_selector_all("[data-testid=\"field-list\"] [data-testid=\"field-name\"]") else {
+        return;
+    };
     if let Some(input) =
         inputs.item(at as u32).and_then(|n| wasm_bindgen::JsCast::dyn_into::<web_sys::HtmlInputElement>(n).ok())
     {
@@ -179,13 +181,16 @@ fn FieldRow(id: String, path: Vec<usize>) -> impl IntoView {
             let mut added = None;
             editor.edit(None, |m| {
                 if let Some(name) = m.entity(&id).and_then(|e| name_path(&e.fields, &path)) {
-                    added = crate::editor::edit::insert_field_after(m, &id, &name, Field::new("field", BsonType::String));
+                    added =
+                        crate::editor::edit::insert_field_after(m, &id, &name, Field::new("field", BsonType::String));
                 }
             });
             let at = added.and_then(|_| {
                 let mut next = path.clone();
                 *next.last_mut()? += 1;
-                editor.model.with_untracked(|m| m.entity(&id).and_then(|e| index_paths(&e.fields).iter().position(|p| *p == next)))
+                editor.model.with_untracked(|m| {
+                    m.entity(&id).and_then(|e| index_paths(&e.fields).iter().position(|p| *p == next))
+                })
             });
             if let Some(at) = at {
                 request_animation_frame(move || focus_name(at));

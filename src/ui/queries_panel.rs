@@ -8,7 +8,8 @@ use super::state::Editor;
 use super::text::{say, tr};
 use crate::i18n::{Labelled, Msg};
 use crate::model::{
-    Model, filters_text, parse_filters, parse_sort, sort_text, split_list as split, AccessPattern, Pagination, QueryKind,
+    filters_text, parse_filters, parse_sort, sort_text, split_list as split, AccessPattern, Model, Pagination,
+    QueryKind,
 };
 use leptos::prelude::*;
 
@@ -107,7 +108,7 @@ fn QueryEditor(id: String) -> impl IntoView {
         completions(&typed, &names)
     });
     let kinds = labelled_options(&[QueryKind::Read, QueryKind::Write, QueryKind::Analytical]);
-    let pages = enum_options(&[Pagination::None, Pagination::Offset, Pagination::Cursor], |k| enum_name(k));
+    let pages = enum_options(&[Pagination::None, Pagination::Offset, Pagination::Cursor], enum_name);
     let id_touch = id.clone();
     view! {
         <div class="query-editor" data-testid="query-editor">
