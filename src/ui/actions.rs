@@ -52,7 +52,7 @@ pub static ACTIONS: &[Action] = &[
         keys: &[],
         run: super::field_rename::delete_field,
     },
-    Action { id: "inspect", label: Msg::ActInspect, shortcut: "2", keys: &[], run: |e| e.tab.set(Tab::Inspector) },
+    Action { id: "inspect", label: Msg::ActInspect, shortcut: "", keys: &[], run: |e| e.tab.set(Tab::Inspector) },
     Action { id: "select-all", label: Msg::ActSelectAll, shortcut: "Ctrl+A", keys: &["mod+a"], run: select_all },
     Action { id: "deselect", label: Msg::ActDeselect, shortcut: "Esc", keys: &["escape"], run: deselect },
     Action { id: "rename", label: Msg::ActRename, shortcut: "F2 / Enter", keys: &["f2", "enter"], run: rename },
@@ -180,10 +180,16 @@ pub fn for_combo(combo: &str) -> Option<&'static Action> {
 pub fn typing(editor: &Editor, ev: &web_sys::KeyboardEvent) -> bool {
     use wasm_bindgen::JsCast;
     let target = ev.target().and_then(|t| t.dyn_into::<web_sys::Element>().ok());
-    is_editable(target)
-        || focus_is_editable()
-        || editor.renaming.with_untracked(Option::is_some)
-        || editor.renaming_field.with_untracked(Option::is_some)
+    let renaming =
+        editor.renaming.with_untracked(Option::is_some) || editor.renaming_field.with_untracked(Option::is_some);
+    // A rename state whose box is not drawn (culled, zoomed far out) must not eat the keys.
+    let rename_box = || {
+        web_sys::window()
+            .and_then(|w| w.document())
+            .and_then(|d| d.query_selector("[data-testid=\"rename\"], [data-testid=\"field-rename\"]").ok().flatten())
+            .is_some()
+    };
+    is_editable(target) || focus_is_editable() || (renaming && rename_box())
 }
 
 /// Whether the focused element takes text.

@@ -83,7 +83,10 @@ pub fn paste_text(e: &Editor, text: &str, at: Point) -> bool {
 /// their own clipboard behaviour.
 pub fn listen(editor: Editor) {
     let on_copy = move |ev: web_sys::ClipboardEvent, cut: bool| {
-        if super::actions::focus_is_editable() || editor.menu.with_untracked(Option::is_some) {
+        if super::actions::focus_is_editable()
+            || editor.menu.with_untracked(Option::is_some)
+            || editor.dialog.with_untracked(Option::is_some)
+        {
             return;
         }
         let Some(text) = payload(&editor) else { return };
@@ -99,7 +102,7 @@ pub fn listen(editor: Editor) {
     let copy = window_event_listener(leptos::ev::copy, move |ev| on_copy(ev, false));
     let cut = window_event_listener(leptos::ev::cut, move |ev| on_copy(ev, true));
     let paste = window_event_listener(leptos::ev::paste, move |ev: web_sys::ClipboardEvent| {
-        if super::actions::focus_is_editable() {
+        if super::actions::focus_is_editable() || editor.dialog.with_untracked(Option::is_some) {
             return;
         }
         let text = ev.clipboard_data().and_then(|d| d.get_data("text/plain").ok()).unwrap_or_default();

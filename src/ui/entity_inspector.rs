@@ -70,8 +70,7 @@ pub fn EntityInspector(id: String) -> impl IntoView {
         }
     };
     let kinds = labelled_options(&[EntityKind::Document, EntityKind::Value, EntityKind::External]);
-    let levels =
-        enum_options(&[ValidationLevel::Strict, ValidationLevel::Moderate, ValidationLevel::Off], enum_name);
+    let levels = enum_options(&[ValidationLevel::Strict, ValidationLevel::Moderate, ValidationLevel::Off], enum_name);
     let actions = enum_options(&[ValidationAction::Error, ValidationAction::Warn], enum_name);
     let value_types: Vec<(String, String)> =
         BsonType::ALL.iter().map(|t| (t.name().to_string(), t.name().to_string())).collect();
