@@ -2,6 +2,7 @@
 //! history as a diff, so none of these needs its own undo.
 
 use super::geometry::{entity_rect, snap};
+use super::placement::{free_spot_in, group_bounds, place_group};
 use crate::model::{
     find_path_mut, AccessPattern, BsonType, Cardinality, Entity, Field, Model, Point, Relation, Storage,
 };
@@ -16,20 +17,44 @@ pub fn unique_name(m: &Model, stem: &str) -> String {
     (2..).map(|i| format!("{stem}_{i}")).find(|n| !used(n)).unwrap_or_default()
 }
 
-/// Adds a collection with an `_id` at `at` (snapped to the grid, moved right until it
-/// overlaps no other box); returns its id.
+/// Adds a collection with an `_id` at the free spot nearest `at` (snapped to the grid,
+/// covering no other box); returns its id.
 pub fn add_entity(m: &mut Model, at: Point) -> String {
+    add_entity_in(m, at, None)
+}
+
+/// As `add_entity`, preferring a spot inside `view` (the part of the diagram on screen).
+pub fn add_entity_in(m: &mut Model, at: Point, view: Option<super::geometry::Rect>) -> String {
     let id = m.fresh_id("entity");
     let mut e = Entity::new(&id, &unique_name(m, "collection"));
-    e.position = Point { x: snap(at.x), y: snap(at.y) };
-    while m.entities.iter().any(|o| entity_rect(o).intersects(&entity_rect(&e))) {
-        e.position.x += snap(super::geometry::BOX_WIDTH + 60.0);
-    }
     let mut key = Field::new("_id", BsonType::ObjectId);
     key.required = true;
     e.fields.push(key);
+    let r = entity_rect(&e);
+    e.position = free_spot_in(m, at, r.w, r.h, &HashSet::new(), view);
     m.entities.push(e);
     id
+}
+
+/// Inserts `field` right after the field at `path` (among its siblings), with a name its
+/// siblings do not use; returns the new field's path.
+pub fn insert_field_after(m: &mut Model, entity: &str, path: &str, field: Field) -> Option<String> {
+    let e = m.entity_mut(entity)?;
+    let (parent, _) = split_parent(path);
+    let (list, i) = siblings_mut(e, path)?;
+    let mut field = field;
+    let stem = field.name.clone();
+    let mut n = 2;
+    while list.iter().any(|f| f.name == field.name) {
+        field.name = format!("{stem}_{n}");
+        n += 1;
+    }
+    let name = field.name.clone();
+    list.insert(i + 1, field);
+    Some(match parent {
+        None => name,
+        Some(p) => format!("{p}.{name}"),
+    })
 }
 
 /// Adds a field to an entity, at the top level or inside the sub-document at `parent`.
@@ -130,8 +155,8 @@ pub fn delete(m: &mut Model, entities: &HashSet<String>, relations: &HashSet<Str
     }
 }
 
-/// Duplicates entities (and the relations among them) next to the originals; returns the new
-/// entity ids.
+/// Duplicates entities (and the relations among them) on the free spot nearest the originals;
+/// returns the new entity ids.
 pub fn duplicate(m: &mut Model, ids: &[String]) -> Vec<String> {
     let mut map: HashMap<String, String> = HashMap::new();
     let mut out = Vec::new();
@@ -141,7 +166,6 @@ pub fn duplicate(m: &mut Model, ids: &[String]) -> Vec<String> {
         let mut copy = original.clone();
         copy.id = new_id.clone();
         copy.name = unique_name(m, &original.name);
-        copy.position = Point { x: original.position.x + 40.0, y: original.position.y + 40.0 };
         m.entities.push(copy);
         map.insert(id.clone(), new_id.clone());
         out.push(new_id);
@@ -153,6 +177,10 @@ pub fn duplicate(m: &mut Model, ids: &[String]) -> Vec<String> {
         r.parent = map[&r.parent].clone();
         r.child = map[&r.child].clone();
         m.relations.push(r);
+    }
+    let copies: HashSet<String> = out.iter().cloned().collect();
+    if let Some(area) = group_bounds(m, &copies) {
+        place_group(m, &copies, Point { x: area.x + 40.0, y: area.y + 40.0 });
     }
     out
 }
@@ -281,5 +309,21 @@ mod tests {
         assert_eq!(m.relations.len(), 2);
         assert_eq!(m.relations[1].parent, copies[0]);
         assert!(crate::model::check_structure(&m).is_empty(), "{:?}", crate::model::check_structure(&m));
+        let rects: Vec<_> = m.entities.iter().map(entity_rect).collect();
+        for (i, a) in rects.iter().enumerate() {
+            assert!(rects[i + 1..].iter().all(|b| !a.intersects(b)), "the copies cover no box");
+        }
+    }
+
+    #[test]
+    fn a_field_is_inserted_after_another_with_a_free_name() {
+        let mut m = Model::new("t");
+        let id = add_entity(&mut m, Point::default());
+        add_field(&mut m, &id, None, Field::new("email", BsonType::String)).unwrap();
+        let new = insert_field_after(&mut m, &id, "_id", Field::new("email", BsonType::String)).unwrap();
+        assert_eq!(new, "email_2");
+        let names: Vec<&str> = m.entities[0].fields.iter().map(|f| f.name.as_str()).collect();
+        assert_eq!(names, ["_id", "email_2", "email"]);
+        assert!(insert_field_after(&mut m, &id, "nope", Field::new("x", BsonType::String)).is_none());
     }
 }

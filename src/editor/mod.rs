@@ -1,7 +1,9 @@
 //! Editing, as plain Rust: edits on the model, undo/redo as diffs, diagram geometry and
 //! automatic layout. The UI calls these; they are tested natively.
 
+pub mod clipboard;
 pub mod edit;
 pub mod geometry;
 pub mod history;
 pub mod layout;
+pub mod placement;

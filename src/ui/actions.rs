@@ -32,6 +32,27 @@ pub static ACTIONS: &[Action] = &[
     },
     Action { id: "delete", label: Msg::ActDelete, shortcut: "Delete", keys: &["delete", "backspace"], run: delete },
     Action { id: "duplicate", label: Msg::ActDuplicate, shortcut: "Ctrl+D", keys: &["mod+d"], run: duplicate },
+    // The clipboard's keys arrive as the page's copy, cut and paste events (`clipboard::listen`),
+    // which carry the system clipboard; the menu runs these.
+    Action { id: "copy", label: Msg::ActCopy, shortcut: "Ctrl+C", keys: &[], run: super::clipboard::copy },
+    Action { id: "cut", label: Msg::ActCut, shortcut: "Ctrl+X", keys: &[], run: super::clipboard::cut },
+    Action { id: "paste", label: Msg::ActPaste, shortcut: "Ctrl+V", keys: &[], run: super::clipboard::paste },
+    Action { id: "add-field", label: Msg::ActAddField, shortcut: "", keys: &[], run: super::field_rename::add_field },
+    Action {
+        id: "rename-field",
+        label: Msg::ActRenameField,
+        shortcut: "",
+        keys: &[],
+        run: super::field_rename::rename_field,
+    },
+    Action {
+        id: "delete-field",
+        label: Msg::ActDeleteField,
+        shortcut: "",
+        keys: &[],
+        run: super::field_rename::delete_field,
+    },
+    Action { id: "inspect", label: Msg::ActInspect, shortcut: "", keys: &[], run: |e| e.tab.set(Tab::Inspector) },
     Action { id: "select-all", label: Msg::ActSelectAll, shortcut: "Ctrl+A", keys: &["mod+a"], run: select_all },
     Action { id: "deselect", label: Msg::ActDeselect, shortcut: "Esc", keys: &["escape"], run: deselect },
     Action { id: "rename", label: Msg::ActRename, shortcut: "F2 / Enter", keys: &["f2", "enter"], run: rename },
@@ -143,7 +164,7 @@ pub fn combo(key: &str, ctrl_or_meta: bool, shift: bool, alt: bool) -> String {
     if alt {
         s.push_str("alt+");
     }
-    if shift && key.chars().count() > 1 || shift && ctrl_or_meta {
+    if shift && (key.chars().count() > 1 || ctrl_or_meta) {
         s.push_str("shift+");
     }
     s.push_str(&key.to_lowercase());
@@ -154,11 +175,70 @@ pub fn for_combo(combo: &str) -> Option<&'static Action> {
     ACTIONS.iter().find(|a| a.keys.contains(&combo))
 }
 
+/// Whether a key press belongs to text being typed: a text input, textarea, select or
+/// contenteditable has the focus, or a rename box is open. No shortcut fires then.
+pub fn typing(editor: &Editor, ev: &web_sys::KeyboardEvent) -> bool {
+    use wasm_bindgen::JsCast;
+    let target = ev.target().and_then(|t| t.dyn_into::<web_sys::Element>().ok());
+    let renaming =
+        editor.renaming.with_untracked(Option::is_some) || editor.renaming_field.with_untracked(Option::is_some);
+    // A rename state whose box is not drawn (culled, zoomed far out) must not eat the keys.
+    let rename_box = || {
+        web_sys::window()
+            .and_then(|w| w.document())
+            .and_then(|d| d.query_selector("[data-testid=\"rename\"], [data-testid=\"field-rename\"]").ok().flatten())
+            .is_some()
+    };
+    is_editable(target) || focus_is_editable() || (renaming && rename_box())
+}
+
+/// Whether the focused element takes text.
+pub fn focus_is_editable() -> bool {
+    is_editable(web_sys::window().and_then(|w| w.document()).and_then(|d| d.active_element()))
+}
+
+fn is_editable(el: Option<web_sys::Element>) -> bool {
+    use wasm_bindgen::JsCast;
+    el.is_some_and(|el| match el.tag_name().as_str() {
+        "TEXTAREA" | "SELECT" => true,
+        // A checkbox or a button takes no text: the shortcuts stay on.
+        "INPUT" => !matches!(
+            el.get_attribute("type").unwrap_or_default().to_ascii_lowercase().as_str(),
+            "checkbox" | "radio" | "button" | "submit" | "reset" | "range" | "color" | "file"
+        ),
+        _ => el.dyn_ref::<web_sys::HtmlElement>().is_some_and(|h| h.is_content_editable()),
+    })
+}
+
+/// Where an added or pasted box goes: under the context menu, else under the pointer when it
+/// is over the canvas, else the middle of the view.
+pub fn place_point(e: &Editor) -> crate::model::Point {
+    e.menu
+        .with_untracked(|m| m.as_ref().map(|m| m.at))
+        .or_else(|| super::canvas::pointer_on_canvas(e))
+        .unwrap_or_else(|| e.view_center())
+}
+
 fn add_entity(e: &Editor) {
-    let at = e.view_center();
+    let at = e.menu.with_untracked(|m| m.as_ref().map(|m| m.at)).unwrap_or_else(|| e.view_center());
+    add_entity_at(e, at);
+}
+
+/// Adds an aggregate at the free spot nearest `at`, shows it and opens its rename box.
+pub fn add_entity_at(e: &Editor, at: crate::model::Point) {
+    let (w, h) = e.viewport.get_untracked();
+    let view = e.camera.with_untracked(|c| {
+        let v = c.visible(w, h);
+        let margin = 16.0 / c.zoom.max(0.1);
+        crate::editor::geometry::Rect { x: v.x + margin, y: v.y + margin, w: v.w - 2.0 * margin, h: v.h - 2.0 * margin }
+    });
     let mut id = String::new();
-    e.edit(None, |m| id = edit::add_entity(m, at));
+    e.edit(None, |m| id = edit::add_entity_in(m, at, Some(view)));
+    if id.is_empty() {
+        return;
+    }
     e.select_entity(&id, false);
+    e.reveal(&id);
     e.renaming.set(Some(id));
 }
 
@@ -197,6 +277,9 @@ fn duplicate(e: &Editor) {
     }
     let mut copies = Vec::new();
     e.edit(None, |m| copies = edit::duplicate(m, &ids));
+    if let Some(first) = copies.first() {
+        e.reveal(first);
+    }
     e.selection.update(|s| s.entities = copies);
 }
 
@@ -209,7 +292,9 @@ fn select_all(e: &Editor) {
 }
 
 fn deselect(e: &Editor) {
-    if e.dialog.get_untracked().is_some() {
+    if e.menu.with_untracked(Option::is_some) {
+        e.menu.set(None);
+    } else if e.dialog.get_untracked().is_some() {
         e.dialog.set(None);
     } else if e.renaming.get_untracked().is_some() {
         e.renaming.set(None);

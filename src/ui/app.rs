@@ -145,12 +145,8 @@ pub fn App() -> impl IntoView {
 }
 
 fn on_key(editor: &Editor, ev: &web_sys::KeyboardEvent) {
-    // Typing in a form field is not a shortcut.
-    let typing = ev
-        .target()
-        .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
-        .is_some_and(|el| matches!(el.tag_name().as_str(), "INPUT" | "TEXTAREA" | "SELECT"));
-    if typing {
+    // Typing in a form field or a rename box is not a shortcut.
+    if actions::typing(editor, ev) {
         return;
     }
     if ev.key() == " " {

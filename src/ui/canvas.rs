@@ -24,6 +24,8 @@ thread_local! {
     /// Active touch pointers, for pinch zoom.
     static TOUCHES: RefCell<HashMap<i32, (f64, f64)>> = RefCell::new(HashMap::new());
     static SPACE: Cell<bool> = const { Cell::new(false) };
+    /// Where the pointer last was (client pixels), whatever it was doing: pastes go there.
+    static HOVER: Cell<Option<(f64, f64)>> = const { Cell::new(None) };
 }
 
 /// Zoom below which boxes show their header only (level of detail).
@@ -37,6 +39,15 @@ pub fn start_pointer(x: f64, y: f64) {
 pub fn diagram_point(editor: &Editor, client_x: f64, client_y: f64) -> Point {
     let (ox, oy) = ORIGIN.get();
     editor.camera.with_untracked(|c| c.to_diagram(Point { x: client_x - ox, y: client_y - oy }))
+}
+
+/// The diagram point under the pointer, when the pointer is over the canvas.
+pub fn pointer_on_canvas(editor: &Editor) -> Option<Point> {
+    let (x, y) = HOVER.get()?;
+    let (ox, oy) = ORIGIN.get();
+    let (w, h) = editor.viewport.get_untracked();
+    let inside = x >= ox && y >= oy && x <= ox + w && y <= oy + h;
+    inside.then(|| diagram_point(editor, x, y))
 }
 
 pub fn set_space(down: bool) {
@@ -59,6 +70,7 @@ pub fn Canvas() -> impl IntoView {
 
     provide_context(Lanes(Memo::new(move |_| editor.model.with(lanes))));
     provide_context(Lookup::new(editor));
+    super::clipboard::listen(editor);
 
     let measure = move || {
         if let Some(el) = canvas.get_untracked() {
@@ -134,6 +146,21 @@ pub fn Canvas() -> impl IntoView {
             editor.drag.set(Some(Drag::Band { from: p, to: p }));
         }
     };
+    // A double-click on empty canvas adds an aggregate there.
+    let on_dblclick = move |ev: web_sys::MouseEvent| {
+        let on_empty =
+            ev.target().and_then(|t| wasm_bindgen::JsCast::dyn_into::<web_sys::Element>(t).ok()).is_some_and(|el| {
+                el.closest("[data-testid=\"entity\"], [data-testid=\"relation\"], .context-menu")
+                    .ok()
+                    .flatten()
+                    .is_none()
+            });
+        if on_empty && ev.button() == 0 && !editor.review.get_untracked() {
+            let p = diagram_point(&editor, ev.client_x() as f64, ev.client_y() as f64);
+            // The box's middle under the pointer, not its corner.
+            super::actions::add_entity_at(&editor, Point { x: p.x - 120.0, y: p.y - 20.0 });
+        }
+    };
     let on_wheel = move |ev: web_sys::WheelEvent| {
         ev.prevent_default();
         let (ox, oy) = ORIGIN.get();
@@ -172,6 +199,8 @@ pub fn Canvas() -> impl IntoView {
             style=grid_style
             on:pointerdown=on_down
             on:wheel=on_wheel
+            on:dblclick=on_dblclick
+            on:contextmenu=move |ev| super::context_menu::open(&editor, &ev)
         >
             <div class="world" style:transform=world_transform>
                 <svg class="edges" aria-hidden="true">
@@ -188,6 +217,7 @@ pub fn Canvas() -> impl IntoView {
             <Show when=move || editor.model.with(|m| m.entities.is_empty())>
                 <p class="empty-hint">{tr(Msg::EmptyHint)}</p>
             </Show>
+            <super::context_menu::ContextMenu />
         </div>
     }
 }
@@ -211,6 +241,7 @@ fn Preview() -> impl IntoView {
 
 fn on_move(editor: &Editor, ev: &web_sys::PointerEvent) {
     let (x, y) = (ev.client_x() as f64, ev.client_y() as f64);
+    HOVER.set(Some((x, y)));
     if ev.pointer_type() == "touch" && pinch(editor, ev.pointer_id(), x, y) {
         return;
     }

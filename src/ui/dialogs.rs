@@ -48,7 +48,7 @@ fn Help() -> impl IntoView {
     view! {
         <table class="shortcuts" data-testid="shortcuts">
             <tbody>
-                {ACTIONS.iter().map(|a| view! { <tr><td>{tr(a.label)}</td><td><kbd>{a.shortcut}</kbd></td></tr> }).collect_view()}
+                {ACTIONS.iter().filter(|a| !a.shortcut.is_empty()).map(|a| view! { <tr><td>{tr(a.label)}</td><td><kbd>{a.shortcut}</kbd></td></tr> }).collect_view()}
                 <tr><td>{tr(Msg::HelpPan)}</td><td><kbd>{tr(Msg::HelpSpaceDrag)}</kbd>" · "<kbd>{tr(Msg::HelpWheel)}</kbd>" · "{tr(Msg::HelpMiddleButton)}</td></tr>
                 <tr><td>{tr(Msg::HelpZoomAtPointer)}</td><td><kbd>{tr(Msg::HelpCtrlWheel)}</kbd>" · "{tr(Msg::HelpPinch)}</td></tr>
                 <tr><td>{tr(Msg::HelpAddToSelection)}</td><td><kbd>{tr(Msg::HelpShiftClick)}</kbd>" · "{tr(Msg::HelpDragEmpty)}</td></tr>

@@ -1,7 +1,8 @@
 //! One aggregate on the canvas: header with name, kind and size badge, then its fields.
 
+use super::field_rename::FieldName;
 use super::lookup::Lookup;
-use super::state::{Drag, Editor};
+use super::state::{Drag, Editor, FieldRename};
 use super::text::tr;
 use crate::advisor::{Severity, SizeLevel};
 use crate::editor::geometry::{entity_rect, rows, INDENT};
@@ -9,6 +10,8 @@ use crate::i18n::Msg;
 use crate::model::{Entity, EntityKind};
 use crate::share::labels::{human_bytes, kind_label, type_label};
 use leptos::prelude::*;
+use std::cell::{Cell, RefCell};
+use std::rc::Rc;
 
 #[component]
 pub fn EntityBox(id: String, far: Signal<bool>) -> impl IntoView {
@@ -36,6 +39,15 @@ pub fn EntityBox(id: String, far: Signal<bool>) -> impl IntoView {
     let offset = {
         let id = id.clone();
         Memo::new(move |_| editor.drag_offset(&id))
+    };
+    // The boxes grabbed last are drawn above the others, during the drag and after it.
+    let front = {
+        let id = id.clone();
+        Memo::new(move |_| editor.front.with(|f| f.contains(&id)))
+    };
+    let renaming_field = {
+        let id = id.clone();
+        Memo::new(move |_| editor.renaming_field.with(|r| r.as_ref().filter(|r| r.entity == id).cloned()))
     };
     let transform = move || {
         let (dx, dy) = offset.get();
@@ -65,7 +77,11 @@ pub fn EntityBox(id: String, far: Signal<bool>) -> impl IntoView {
             if additive {
                 return;
             }
-            let ids = editor.selection.with_untracked(|s| s.entities.iter().cloned().collect());
+            let ids: std::collections::HashSet<String> =
+                editor.selection.with_untracked(|s| s.entities.iter().cloned().collect());
+            if editor.front.with_untracked(|f| f.len() != ids.len() || f.iter().any(|x| !ids.contains(x))) {
+                editor.front.set(ids.iter().cloned().collect());
+            }
             editor.drag_delta.set((0.0, 0.0));
             editor.drag.set(Some(Drag::Move { ids }));
             super::canvas::start_pointer(ev.client_x() as f64, ev.client_y() as f64);
@@ -88,6 +104,7 @@ pub fn EntityBox(id: String, far: Signal<bool>) -> impl IntoView {
             data-id=id.clone()
             data-name=move || entity.with(|e| e.as_ref().map(|e| e.name.clone()).unwrap_or_default())
             class:selected=move || selected.get()
+            class:front=move || front.get()
             class:highlighted=move || highlighted.get()
             class:external=move || entity.with(|e| e.as_ref().is_some_and(Entity::is_external))
             class:value=move || entity.with(|e| e.as_ref().is_some_and(|e| e.kind == EntityKind::Value))
@@ -110,7 +127,22 @@ pub fn EntityBox(id: String, far: Signal<bool>) -> impl IntoView {
             on:pointerdown=on_down
             on:dblclick={
                 let id = id.clone();
-                move |_| editor.renaming.set(Some(id.clone()))
+                move |ev: web_sys::MouseEvent| {
+                    ev.stop_propagation();
+                    if editor.review.get_untracked() {
+                        return;
+                    }
+                    // On a field: rename that field; elsewhere: the box.
+                    let field = ev
+                        .target()
+                        .and_then(|t| wasm_bindgen::JsCast::dyn_into::<web_sys::Element>(t).ok())
+                        .and_then(|el| el.closest("li.field[data-path]").ok().flatten())
+                        .and_then(|li| li.get_attribute("data-path"));
+                    match field {
+                        Some(path) => editor.renaming_field.set(Some(FieldRename { entity: id.clone(), path, fresh: false })),
+                        None => editor.renaming.set(Some(id.clone())),
+                    }
+                }
             }
         >
             <header class="entity-header">
@@ -136,7 +168,10 @@ pub fn EntityBox(id: String, far: Signal<bool>) -> impl IntoView {
             </header>
             <Show when=move || !far.get()>
                 <ul class="fields">
-                    {move || entity.with(|e| e.as_ref().map(field_rows).unwrap_or_default())}
+                    {move || {
+                        let renaming = renaming_field.get();
+                        entity.with(|e| e.as_ref().map(|e| field_rows(e, renaming.as_ref())).unwrap_or_default())
+                    }}
                 </ul>
             </Show>
             <div class="handle" title=tr(Msg::DragToConnect) on:pointerdown=on_handle></div>
@@ -153,7 +188,7 @@ pub fn severity_msg(s: Severity) -> Msg {
     }
 }
 
-fn field_rows(e: &Entity) -> Vec<AnyView> {
+fn field_rows(e: &Entity, renaming: Option<&FieldRename>) -> Vec<AnyView> {
     if e.kind == EntityKind::Value {
         let t = e.value_type.map(|t| t.name()).unwrap_or("string");
         return vec![view! { <li class="field"><span class="fname">{tr(Msg::ValueRow)}</span><span class="ftype">{t}</span></li> }
@@ -166,9 +201,14 @@ fn field_rows(e: &Entity) -> Vec<AnyView> {
             let name = row.field.name.clone();
             let required = row.field.required;
             let t = type_label(row.field);
+            let here = renaming.filter(|r| r.path == row.path).cloned();
+            let name = match here {
+                Some(r) => view! { <FieldName rename=r name=name /> }.into_any(),
+                None => view! { <span class="fname">{name}</span> }.into_any(),
+            };
             view! {
                 <li class="field" data-path=row.path style:padding-left=pad>
-                    <span class="fname">{name}</span>
+                    {name}
                     {required.then(|| view! { <span class="req" title=tr(Msg::Required)>"*"</span> })}
                     <span class="ftype">{t}</span>
                 </li>
@@ -178,7 +218,9 @@ fn field_rows(e: &Entity) -> Vec<AnyView> {
         .collect()
 }
 
-/// The name, or an input while renaming in place.
+/// The name, or an input while renaming in place: Enter (or leaving it) commits, Esc keeps the
+/// old name. Its state is plain cells, not signals: the blur that follows Enter or Esc can
+/// arrive after the input is gone, when the component's signals are disposed.
 #[component]
 fn Name(id: String, entity: Memo<Option<Entity>>) -> impl IntoView {
     let editor = expect_context::<Editor>();
@@ -187,49 +229,83 @@ fn Name(id: String, entity: Memo<Option<Entity>>) -> impl IntoView {
         Memo::new(move |_| editor.renaming.with(|r| r.as_deref() == Some(id.as_str())))
     };
     let name = move || entity.with(|e| e.as_ref().map(|e| e.name.clone()).unwrap_or_default());
+    let id = StoredValue::new(id);
     view! {
         <Show
             when=move || renaming.get()
             fallback=move || view! { <span class="entity-name">{name}</span> }
         >
-            <input
-                class="rename"
-                aria-label=tr(Msg::AggregateName)
-                prop:value=name
-                on:pointerdown=|ev| ev.stop_propagation()
-                on:keydown=move |ev: web_sys::KeyboardEvent| {
-                    ev.stop_propagation();
-                    if ev.key() == "Enter" || ev.key() == "Escape" {
-                        editor.renaming.set(None);
-                        editor.seal();
-                    }
-                }
-                on:input={
-                    let id = id.clone();
-                    move |ev| {
-                        let value = event_target_value(&ev);
-                        let key = format!("rename:{id}");
-                        editor.edit(Some(&key), |m| {
-                            if let Some(e) = m.entity_mut(&id) {
-                                e.name = value;
+            {move || {
+                let id = id.get_value();
+                let initial = entity.with_untracked(|e| e.as_ref().map(|e| e.name.clone()).unwrap_or_default());
+                let draft = Rc::new(RefCell::new(initial.clone()));
+                let done = Rc::new(Cell::new(false));
+                let finish = {
+                    let (draft, done, id) = (draft.clone(), done.clone(), id.clone());
+                    move |keep: bool| {
+                        if done.replace(true) {
+                            return;
+                        }
+                        let text = draft.borrow().trim().to_string();
+                        if keep && !text.is_empty() {
+                            let unchanged = editor.model.with_untracked(|m| m.entity(&id).is_some_and(|e| e.name == text));
+                            if !unchanged {
+                                editor.edit(None, |m| {
+                                    if let Some(e) = m.entity_mut(&id) {
+                                        e.name = text;
+                                    }
+                                });
                             }
-                        });
+                        }
+                        if editor.renaming.with_untracked(|r| r.as_deref() == Some(id.as_str())) {
+                            editor.renaming.set(None);
+                        }
                     }
+                };
+                let on_key = {
+                    let (finish, id) = (finish.clone(), id.clone());
+                    move |ev: web_sys::KeyboardEvent| {
+                        ev.stop_propagation();
+                        let key = ev.key();
+                        if key == "Enter" || key == "Escape" {
+                            ev.prevent_default();
+                            finish(key == "Enter");
+                            focus_box(&id);
+                        }
+                    }
+                };
+                let input = NodeRef::<leptos::html::Input>::new();
+                input.on_load(|el| {
+                    let _ = el.focus();
+                    el.select();
+                });
+                view! {
+                    <input
+                        class="rename"
+                        data-testid="rename"
+                        aria-label=tr(Msg::AggregateName)
+                        prop:value=initial
+                        node_ref=input
+                        on:pointerdown=|ev| ev.stop_propagation()
+                        on:dblclick=|ev| ev.stop_propagation()
+                        on:keydown=on_key
+                        on:input=move |ev| *draft.borrow_mut() = event_target_value(&ev)
+                        on:blur=move |_| finish(true)
+                    />
                 }
-                on:blur=move |_| {
-                    editor.renaming.set(None);
-                    editor.seal();
-                }
-                autofocus=true
-                node_ref={
-                    let r = NodeRef::<leptos::html::Input>::new();
-                    r.on_load(|el| {
-                        let _ = el.focus();
-                        el.select();
-                    });
-                    r
-                }
-            />
+            }}
         </Show>
+    }
+}
+
+/// Gives the keyboard focus to the box of entity `id` (after its rename box closes).
+fn focus_box(id: &str) {
+    let selector = format!("[data-testid=\"entity\"][data-id=\"{}\"]", id.replace(['"', '\\'], ""));
+    if let Some(el) = web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| d.query_selector(&selector).ok().flatten())
+        .and_then(|el| wasm_bindgen::JsCast::dyn_into::<web_sys::HtmlElement>(el).ok())
+    {
+        let _ = el.focus();
     }
 }

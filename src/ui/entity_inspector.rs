@@ -70,9 +70,8 @@ pub fn EntityInspector(id: String) -> impl IntoView {
         }
     };
     let kinds = labelled_options(&[EntityKind::Document, EntityKind::Value, EntityKind::External]);
-    let levels =
-        enum_options(&[ValidationLevel::Strict, ValidationLevel::Moderate, ValidationLevel::Off], |k| enum_name(k));
-    let actions = enum_options(&[ValidationAction::Error, ValidationAction::Warn], |k| enum_name(k));
+    let levels = enum_options(&[ValidationLevel::Strict, ValidationLevel::Moderate, ValidationLevel::Off], enum_name);
+    let actions = enum_options(&[ValidationAction::Error, ValidationAction::Warn], enum_name);
     let value_types: Vec<(String, String)> =
         BsonType::ALL.iter().map(|t| (t.name().to_string(), t.name().to_string())).collect();
     view! {
@@ -96,7 +95,7 @@ pub fn EntityInspector(id: String) -> impl IntoView {
                 <Select label=Msg::ValidationLevel options=levels.clone() value=s(|e| enum_name(&e.collection.validation_level)) on_change=cb("level", |e, v| e.collection.validation_level = enum_from(&v).unwrap_or_default()) />
                 <Select label=Msg::ValidationAction options=actions.clone() value=s(|e| enum_name(&e.collection.validation_action)) on_change=cb("action", |e, v| e.collection.validation_action = enum_from(&v).unwrap_or_default()) />
                 <Checkbox label=Msg::AllowOtherProps value=Signal::derive(move || entity.with(|e| e.as_ref().is_some_and(|e| e.collection.additional_properties))) on_change=cbool("addl", |c, v| c.additional_properties = v) />
-                <TextInput label=Msg::Discriminator placeholder="tipo" value=s(|e| e.collection.discriminator.clone().unwrap_or_default()) on_change=cb("disc", |e, v| e.collection.discriminator = (!v.is_empty()).then_some(v)) />
+                <TextInput label=Msg::Discriminator hint=Msg::DiscriminatorPlaceholder value=s(|e| e.collection.discriminator.clone().unwrap_or_default()) on_change=cb("disc", |e, v| e.collection.discriminator = (!v.is_empty()).then_some(v)) />
                 <NumberInput label=Msg::DocumentsNow min=0.0 value=Signal::derive(move || entity.with(|e| e.as_ref().and_then(|e| e.collection.documents.map(|d| d as f64)))) on_change=cs("docs", |c, v| c.documents = v.map(|v| v as u64)) />
                 <NumberInput label=Msg::NewDocsPerDay min=0.0 value=Signal::derive(move || entity.with(|e| e.as_ref().and_then(|e| e.collection.growth_per_day))) on_change=cs("growth", |c, v| c.growth_per_day = v) />
             </Show>

@@ -78,6 +78,9 @@ pub fn ExportDialog() -> impl IntoView {
                     <button role="tab" data-testid="export-tab" aria-selected=move || (kind.get() == k).to_string() on:click=move |_| if kind.get_untracked() != k { text.set(None); kind.set(k) }>{tr(label)}</button>
                 }).collect_view()}
             </div>
+            <Show when=move || kind.get() == Kind::Export(ExportKind::Schema) && editor.model.with(|m| !m.collections().any(|c| c.collection.validate))>
+                <SchemaEmpty />
+            </Show>
             <Show when=move || kind.get() == Kind::Export(ExportKind::Image) fallback=move || view! { <ExportText text /> }>
                 <div class="image-export" data-testid="image-export">
                     <label class="row check"><input type="checkbox" prop:checked=move || dark.get() on:change=move |ev| dark.set(event_target_checked(&ev)) /><span>{tr(Msg::DarkTheme)}</span></label>
@@ -115,5 +118,30 @@ fn ExportText(text: RwSignal<Option<Result<String, String>>>) -> impl IntoView {
         }
         Some(Ok(t)) => view! { <pre class="code" data-testid="export-text">{t}</pre> }.into_any(),
         Some(Err(e)) => view! { <p class="notice error" role="alert" data-testid="export-error">{e}</p> }.into_any(),
+    }
+}
+
+/// Why the `$jsonSchema` tab is `{}` (no collection is validated) and how to get validators.
+#[component]
+fn SchemaEmpty() -> impl IntoView {
+    let editor = expect_context::<Editor>();
+    let any = move || editor.model.with(|m| m.collections().next().is_some());
+    let validate_all = move |_| {
+        editor.edit(None, |m| {
+            let ids: Vec<String> = m.collections().map(|c| c.id.clone()).collect();
+            for id in ids {
+                if let Some(e) = m.entity_mut(&id) {
+                    e.collection.validate = true;
+                }
+            }
+        })
+    };
+    view! {
+        <div class="notice" role="status" data-testid="schema-empty">
+            <p>{tr(Msg::SchemaEmpty)}</p>
+            <Show when=any>
+                <button data-testid="validate-all" on:click=validate_all>{tr(Msg::ValidateAll)}</button>
+            </Show>
+        </div>
     }
 }

@@ -50,6 +50,20 @@ pub fn FieldList(id: String) -> impl IntoView {
     }
 }
 
+/// Focuses (and selects) the name of the `at`-th field row of the inspector.
+fn focus_name(at: usize) {
+    let Some(doc) = web_sys::window().and_then(|w| w.document()) else { return };
+    let Ok(inputs) = doc.query_selector_all("[data-testid=\"field-list\"] [data-testid=\"field-name\"]") else {
+        return;
+    };
+    if let Some(input) =
+        inputs.item(at as u32).and_then(|n| wasm_bindgen::JsCast::dyn_into::<web_sys::HtmlInputElement>(n).ok())
+    {
+        let _ = input.focus();
+        input.select();
+    }
+}
+
 #[component]
 fn FieldRow(id: String, path: Vec<usize>) -> impl IntoView {
     let editor = expect_context::<Editor>();
@@ -160,6 +174,29 @@ fn FieldRow(id: String, path: Vec<usize>) -> impl IntoView {
             })
         }
     };
+    // Enter in a name adds the next field (a sibling below) with its name ready to type.
+    let next_field = {
+        let (id, path) = (id.clone(), path.clone());
+        Callback::new(move |()| {
+            let mut added = None;
+            editor.edit(None, |m| {
+                if let Some(name) = m.entity(&id).and_then(|e| name_path(&e.fields, &path)) {
+                    added =
+                        crate::editor::edit::insert_field_after(m, &id, &name, Field::new("field", BsonType::String));
+                }
+            });
+            let at = added.and_then(|_| {
+                let mut next = path.clone();
+                *next.last_mut()? += 1;
+                editor.model.with_untracked(|m| {
+                    m.entity(&id).and_then(|e| index_paths(&e.fields).iter().position(|p| *p == next))
+                })
+            });
+            if let Some(at) = at {
+                request_animation_frame(move || focus_name(at));
+            }
+        })
+    };
     let name = Signal::derive(move || field.with(|f| f.as_ref().map(|f| f.name.clone()).unwrap_or_default()));
     let name_error = Signal::derive(move || name_problem(&name.get()).map(|t| t.render(editor.lang.get())));
     let is_array = move || field.with(|f| f.as_ref().is_some_and(|f| f.bson_type == BsonType::Array));
@@ -167,7 +204,7 @@ fn FieldRow(id: String, path: Vec<usize>) -> impl IntoView {
     view! {
         <div class="field-row" style:margin-left=format!("{}px", depth * 14) data-testid="field-row">
             <div class="line">
-                <TextInput label=Msg::Name value=name on_change=name_cb error=name_error testid="field-name" />
+                <TextInput label=Msg::Name value=name on_change=name_cb error=name_error testid="field-name" on_enter=next_field />
                 <Select
                     label=Msg::Type
                     options=type_options()

@@ -12,26 +12,61 @@ pub fn TextInput(
     on_change: Callback<String>,
     #[prop(optional)] testid: &'static str,
     #[prop(optional)] placeholder: &'static str,
+    /// A placeholder in the interface language (instead of `placeholder`).
+    #[prop(optional)]
+    hint: Option<Msg>,
     #[prop(optional, into)] error: Signal<Option<String>>,
+    /// Completion: the values offered as the user types (a `<datalist>`).
+    #[prop(optional, into)]
+    suggestions: Option<Signal<Vec<String>>>,
+    /// Run on Enter (after the value is applied).
+    #[prop(optional)]
+    on_enter: Option<Callback<()>>,
 ) -> impl IntoView {
     let editor = expect_context::<Editor>();
+    let list_id = suggestions.map(|_| next_list_id());
     view! {
         <label class="row">
             <span>{move || editor.t(label)}</span>
             <input
                 type="text"
                 data-testid=testid
-                placeholder=placeholder
+                placeholder=move || hint.map(|h| editor.t(h)).unwrap_or(placeholder)
+                list=list_id.clone()
                 prop:value=move || value.get()
                 aria-invalid=move || error.get().is_some().to_string()
                 title=move || error.get().unwrap_or_default()
                 on:input=move |ev| on_change.run(event_target_value(&ev))
                 on:blur=move |_| editor.seal()
-                on:keydown=|ev| ev.stop_propagation()
+                on:keydown=move |ev: web_sys::KeyboardEvent| {
+                    ev.stop_propagation();
+                    if ev.key() == "Enter" {
+                        if let Some(cb) = on_enter {
+                            ev.prevent_default();
+                            editor.seal();
+                            cb.run(());
+                        }
+                    }
+                }
             />
         </label>
+        {list_id.zip(suggestions).map(|(id, options)| view! {
+            <datalist id=id>
+                {move || options.get().into_iter().map(|o| view! { <option value=o></option> }).collect_view()}
+            </datalist>
+        })}
         {move || error.get().map(|e| view! { <p class="field-error" role="alert">{e}</p> })}
     }
+}
+
+/// A fresh id for a `<datalist>`.
+fn next_list_id() -> String {
+    thread_local! {
+        static NEXT: std::cell::Cell<u32> = const { std::cell::Cell::new(0) };
+    }
+    let n = NEXT.get() + 1;
+    NEXT.set(n);
+    format!("completion-{n}")
 }
 
 #[component]
@@ -111,9 +146,13 @@ pub fn NumberInput(
                 }
                 on:blur=move |_| {
                     editor.seal();
-                    if error.get_untracked().is_some() {
-                        error.set(None);
-                        text.set(value.get_untracked().map(fmt_number).unwrap_or_default());
+                    // The blur can come after the inspector unmounted this input (a click on
+                    // the canvas clears the selection first): its signals may be gone.
+                    if error.try_get_untracked().flatten().is_some() {
+                        error.try_set(None);
+                        if let Some(v) = value.try_get_untracked() {
+                            text.try_set(v.map(fmt_number).unwrap_or_default());
+                        }
                     }
                 }
                 on:keydown=|ev| ev.stop_propagation()

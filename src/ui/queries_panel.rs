@@ -8,7 +8,8 @@ use super::state::Editor;
 use super::text::{say, tr};
 use crate::i18n::{Labelled, Msg};
 use crate::model::{
-    filters_text, parse_filters, parse_sort, sort_text, split_list as split, AccessPattern, Pagination, QueryKind,
+    filters_text, parse_filters, parse_sort, sort_text, split_list as split, AccessPattern, Model, Pagination,
+    QueryKind,
 };
 use leptos::prelude::*;
 
@@ -100,8 +101,14 @@ fn QueryEditor(id: String) -> impl IntoView {
         let id = id.clone();
         move || editor.report.with(|r| r.query(&id).cloned())
     };
+    // Completion for the list of names: what is typed so far, then each name not yet in it.
+    let touch_suggestions = Signal::derive(move || {
+        let typed = q.with(|q| q.as_ref().map(|q| editor.model.with(|m| names_of(m, &q.touches))).unwrap_or_default());
+        let names: Vec<String> = entities.with(|es| es.iter().map(|(_, n)| n.clone()).collect());
+        completions(&typed, &names)
+    });
     let kinds = labelled_options(&[QueryKind::Read, QueryKind::Write, QueryKind::Analytical]);
-    let pages = enum_options(&[Pagination::None, Pagination::Offset, Pagination::Cursor], |k| enum_name(k));
+    let pages = enum_options(&[Pagination::None, Pagination::Offset, Pagination::Cursor], enum_name);
     let id_touch = id.clone();
     view! {
         <div class="query-editor" data-testid="query-editor">
@@ -120,10 +127,20 @@ fn QueryEditor(id: String) -> impl IntoView {
                 let options: Vec<(String, String)> = entities.get();
                 view! { <Select label=Msg::StartsFrom options=options value=s(|q| q.entity.clone()) on_change=on_s("entity", |q, v| q.entity = v) /> }
             }}
-            <TextInput label=Msg::AlsoNeeds placeholder="resena, material" value=s(|q| q.touches.join(", ")) on_change=Callback::new({
-                let id = id_touch.clone();
-                move |v: String| edit_query(&editor, &id, "touches", |q| q.touches = split(&v))
-            }) />
+            <TextInput
+                label=Msg::AlsoNeeds
+                hint=Msg::AlsoNeedsPlaceholder
+                testid="query-touches"
+                value=Signal::derive(move || q.with(|q| q.as_ref().map(|q| editor.model.with(|m| names_of(m, &q.touches))).unwrap_or_default()))
+                suggestions=touch_suggestions
+                on_change=Callback::new({
+                    let id = id_touch.clone();
+                    move |v: String| {
+                        let ids = editor.model.with_untracked(|m| ids_of(m, &v));
+                        edit_query(&editor, &id, "touches", |q| q.touches = ids)
+                    }
+                })
+            />
             <TextInput label=Msg::Filters placeholder="status, createdAt>, tags[]" value=s(|q| filters_text(&q.filters)) on_change=on_s("filters", |q, v| q.filters = parse_filters(&v)) testid="query-filters" />
             <TextInput label=Msg::Sort placeholder="createdAt:-1, _id:-1" value=s(|q| sort_text(&q.sort)) on_change=on_s("sort", |q, v| q.sort = parse_sort(&v)) />
             <TextInput label=Msg::Projection value=s(|q| q.projection.join(", ")) on_change=on_s("proj", |q, v| q.projection = split(&v)) />
@@ -141,4 +158,30 @@ fn QueryEditor(id: String) -> impl IntoView {
             <TextArea label=Msg::Notes value=s(|q| q.notes.clone()) on_change=on_s("notes", |q, v| q.notes = v) />
         </div>
     }
+}
+
+/// The entity ids of a query's list shown as the entities' names (an id without an entity
+/// stays as it is, so nothing the user typed disappears).
+fn names_of(m: &Model, ids: &[String]) -> String {
+    ids.iter().map(|id| m.entity(id).map_or(id.as_str(), |e| e.name.as_str())).collect::<Vec<_>>().join(", ")
+}
+
+/// The names typed in a list, as entity ids: a name finds its entity; an id typed as such is
+/// kept; anything else stays as typed (the advisor then says it names nothing).
+fn ids_of(m: &Model, text: &str) -> Vec<String> {
+    split(text)
+        .into_iter()
+        .map(|word| match m.entities.iter().find(|e| e.name == word) {
+            Some(e) => e.id.clone(),
+            None => word,
+        })
+        .collect()
+}
+
+/// The datalist's options for a comma list: the list so far with each name not yet in it
+/// appended, so choosing one completes the last item.
+fn completions(typed: &str, names: &[String]) -> Vec<String> {
+    let have: Vec<String> = split(typed);
+    let prefix = if have.is_empty() { String::new() } else { format!("{}, ", have.join(", ")) };
+    names.iter().filter(|n| !have.contains(n)).map(|n| format!("{prefix}{n}")).collect()
 }

@@ -59,6 +59,34 @@ pub struct Notice {
     pub text: String,
 }
 
+/// A field whose name is being edited in place on its box. `fresh` when Enter just added it:
+/// cancelling a fresh field removes it again.
+#[derive(Debug, Clone, PartialEq)]
+pub struct FieldRename {
+    pub entity: String,
+    pub path: String,
+    pub fresh: bool,
+}
+
+/// What a context menu was opened on.
+#[derive(Debug, Clone, PartialEq)]
+pub enum MenuTarget {
+    Canvas,
+    Entity(String),
+    Field { entity: String, path: String },
+    Relation(String),
+}
+
+/// An open context menu: where (client pixels), on what, and the diagram point under it
+/// (where "add" and "paste" put boxes).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Menu {
+    pub x: f64,
+    pub y: f64,
+    pub at: Point,
+    pub target: MenuTarget,
+}
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Dialog {
     Help,
@@ -97,6 +125,12 @@ pub struct Editor {
     pub viewport: RwSignal<(f64, f64)>,
     /// The entity whose name is being edited in place.
     pub renaming: RwSignal<Option<String>>,
+    /// The field whose name is being edited in place.
+    pub renaming_field: RwSignal<Option<FieldRename>>,
+    /// The boxes grabbed last, drawn above the others (so the next grab picks what is seen).
+    pub front: RwSignal<Vec<String>>,
+    /// The open context menu.
+    pub menu: RwSignal<Option<Menu>>,
     /// Presentation mode: the current step, or `None` when editing.
     pub presenting: RwSignal<Option<usize>>,
     /// Review mode: a shared design, read-only, never autosaved over the user's own model.
@@ -127,6 +161,9 @@ impl Editor {
             dark: RwSignal::new(false),
             viewport: RwSignal::new((1200.0, 800.0)),
             renaming: RwSignal::new(None),
+            renaming_field: RwSignal::new(None),
+            front: RwSignal::new(Vec::new()),
+            menu: RwSignal::new(None),
             presenting: RwSignal::new(None),
             review: RwSignal::new(false),
             lang: RwSignal::new(Lang::En),
@@ -301,6 +338,37 @@ impl Editor {
     pub fn view_center(&self) -> Point {
         let (w, h) = self.viewport.get_untracked();
         self.camera.with_untracked(|c| c.to_diagram(Point { x: w / 2.0 - 120.0, y: h / 2.0 - 60.0 }))
+    }
+
+    /// Pans (at the same zoom) so that entity `id` is wholly on screen, if it is not: a new or
+    /// pasted box is always seen, and its rename box drawn.
+    pub fn reveal(&self, id: &str) {
+        let Some(r) = self.model.with_untracked(|m| m.entity(id).map(crate::editor::geometry::entity_rect)) else {
+            return;
+        };
+        let (w, h) = self.viewport.get_untracked();
+        let view = self.camera.with_untracked(|c| c.visible(w, h));
+        let margin = 24.0 / self.camera.with_untracked(|c| c.zoom).max(0.1);
+        let dx = if r.x - margin < view.x {
+            view.x - (r.x - margin)
+        } else if r.right() + margin > view.right() {
+            view.right() - (r.right() + margin)
+        } else {
+            0.0
+        };
+        let dy = if r.y - margin < view.y {
+            view.y - (r.y - margin)
+        } else if r.bottom() + margin > view.bottom() {
+            view.bottom() - (r.bottom() + margin)
+        } else {
+            0.0
+        };
+        if dx != 0.0 || dy != 0.0 {
+            self.camera.update(|c| {
+                c.x += dx * c.zoom;
+                c.y += dy * c.zoom;
+            });
+        }
     }
 }
 

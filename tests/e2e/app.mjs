@@ -38,15 +38,56 @@ export async function seededContext(browser, model, viewport = { width: 1600, he
   return context;
 }
 
-/** Opens the app in a fresh context (empty storage) and records console errors. */
-export async function openApp(browser, { url = BASE_URL, viewport = { width: 1440, height: 900 }, colorScheme = 'light' } = {}) {
-  const context = await browser.newContext({ viewport, colorScheme, acceptDownloads: true });
-  const page = await context.newPage();
+/** What a Rust panic in the wasm app prints (the panic hook's message, then the trap). */
+const PANIC = /panicked at|RuntimeError|already disposed|unreachable/i;
+
+/**
+ * Throws when the page reported an uncaught exception (`pageerror`) or printed a panic or a
+ * wasm trap to the console. Every page `openApp` opens is checked after each test (below), so
+ * a spec fails on a panic even when it does not look at `errors`.
+ */
+export function assertNoPanic(errors) {
+  const panics = [...(errors.pageErrors ?? []), ...errors.filter((e) => PANIC.test(e))];
+  if (panics.length) {
+    throw new Error(`the app panicked or threw:\n${[...new Set(panics)].join('\n')}`);
+  }
+}
+
+/** The error lists of the pages opened during the current test. */
+const opened = [];
+
+// Under `node --test` (run.mjs), check every page opened by a test when the test ends.
+if (process.env.NODE_TEST_CONTEXT) {
+  const { afterEach } = await import('node:test');
+  afterEach(() => {
+    const lists = opened.splice(0);
+    for (const errors of lists) assertNoPanic(errors);
+  });
+}
+
+/** Records a page's console errors and uncaught exceptions in a list `assertNoPanic` reads. */
+export function watchErrors(page) {
   const errors = [];
+  errors.pageErrors = [];
   page.on('console', (msg) => {
     if (msg.type() === 'error') errors.push(msg.text());
   });
-  page.on('pageerror', (err) => errors.push(String(err)));
+  page.on('pageerror', (err) => {
+    errors.push(String(err));
+    errors.pageErrors.push(`pageerror: ${err}`);
+  });
+  opened.push(errors);
+  return errors;
+}
+
+/** Opens the app in a fresh context (empty storage) and records console errors. */
+export async function openApp(
+  browser,
+  { url = BASE_URL, viewport = { width: 1440, height: 900 }, colorScheme = 'light', contextOptions = {} } = {},
+) {
+  const context = await browser.newContext({ viewport, colorScheme, acceptDownloads: true, ...contextOptions });
+  const page = await context.newPage();
+  const errors = watchErrors(page);
   await page.goto(url);
   await page.waitForSelector('[data-testid="canvas"]');
   return { context, page, errors };
