@@ -128,6 +128,7 @@ fn model(rng: &mut Rng) -> Model {
             max: rng.opt_big(),
             growth_per_day: rng.chance(50).then(|| rng.float()),
             outliers: rng.chance(30).then(|| Outliers { share: rng.float(), max: rng.big() }),
+            p99: rng.chance(30).then(|| rng.big()),
             many_to_many: rng.chance(20),
         };
         r.read_separately = rng.chance(40);
@@ -140,7 +141,7 @@ fn model(rng: &mut Rng) -> Model {
             r.extended.push(CopiedField {
                 field: rng.name(),
                 as_field: rng.chance(30).then(|| rng.name()),
-                category: *rng.pick(&[CopyCategory::Immutable, CopyCategory::Historical, CopyCategory::Live]),
+                category: *rng.pick(&[None, Some(CopyCategory::Immutable), Some(CopyCategory::Historical), Some(CopyCategory::Live)]),
                 propagation: rng
                     .chance(50)
                     .then(|| *rng.pick(&[Propagation::Immediate, Propagation::Deferred, Propagation::Reread])),
