@@ -7,7 +7,7 @@ use super::{joined, push};
 use crate::advisor::relations::{subset_size, Facts, Outliers, Usage};
 use crate::advisor::{PatternKind, PatternSuggestion, Recommendation};
 use crate::i18n::{Arg, Labelled, Text};
-use crate::model::{BsonType, CopyCategory, Entity, Id, Place, Volatility};
+use crate::model::{BsonType, CopyCategory, Entity, Id, Place, Storage, Volatility};
 use crate::text;
 
 pub(super) fn suggest<'a>(
@@ -20,7 +20,7 @@ pub(super) fn suggest<'a>(
 ) {
     extended_reference(u, f, rec, out);
     subset(u, f, rec, later, out);
-    super::bucket::suggest(f, rec, later, out);
+    super::bucket::suggest(u, f, rec, later, out);
     outlier(f, rec, out);
     super::computed::suggest(u, writes, f, rec, out);
 }
@@ -239,7 +239,9 @@ fn subset(u: &Usage, f: &Facts, rec: Option<Recommendation>, later: &mut Later, 
             change: later.push(item),
             in_use: true,
         });
-    } else if rec == Some(Recommendation::ReferenceWithSubset) {
+    } else if rec == Some(Recommendation::ReferenceWithSubset) && f.rel.bucket.is_none() && f.rel.storage != Storage::Bucket
+    {
+        // Never a subset suggested beside a bucket: one relation, one shape.
         let change = text!(
             en: "keep the {size} {child} that {views} shows, plus total_{child}, in {parent}; the full set stays in {child} (one read for the main view, a second only for \"see all\")",
             es: "guarda {size} {child} que se muestran en {views}, más total_{child}, en {parent}; el conjunto completo queda en {child} (una lectura para la vista principal y una segunda solo para \"ver todos\")",

@@ -209,3 +209,39 @@ mod coherence {
         assert_ne!(analyze(&m).relation("pt").map(|a| a.recommendation), Some(Recommendation::Embed));
     }
 }
+
+/// One relation gets one shape: a subset and a bucket are never both suggested.
+mod one_shape {
+    use crate::advisor::{analyze, PatternKind};
+    use crate::model::{AccessPattern, Cardinality, Entity, Model, Place, Relation, Storage, Subset, Volatility};
+
+    #[test]
+    fn a_subset_and_a_bucket_are_never_suggested_for_one_relation() {
+        let mut m = Model::new("t");
+        m.entities.push(Entity::new("s", "stocks"));
+        m.entities.push(Entity::new("t", "trades"));
+        let mut r = Relation::new("st", "s", "t", Storage::Reference);
+        r.cardinality = Cardinality { typical: 0.0, max: None, growth_per_day: Some(3_000.0), ..Cardinality::default() };
+        (r.child_bytes, r.child_changes) = (Some(70), Volatility::Never);
+        m.relations.push(r);
+        let mut quote = AccessPattern::new("Q", "quote with the latest trades", "s");
+        (quote.touches, quote.page_size) = (vec!["t".into()], Some(5));
+        m.queries.push(quote);
+        let kinds = |m: &Model| -> Vec<PatternKind> {
+            let place = Place::Relation { id: "st".into() };
+            analyze(m).patterns.into_iter().filter(|p| p.place == place).map(|p| p.pattern).collect()
+        };
+        let suggested = kinds(&m);
+        assert!(suggested.contains(&PatternKind::Bucket), "{suggested:?}");
+        assert!(!suggested.contains(&PatternKind::Subset), "{suggested:?}");
+        // A subset in use: no bucket suggested beside it.
+        m.relations[0].subset =
+            Some(Subset { field: "latest".into(), size: 5, order_by: String::new(), count_field: None, fields: vec![] });
+        let with_subset = kinds(&m);
+        assert!(with_subset.contains(&PatternKind::Subset) && !with_subset.contains(&PatternKind::Bucket));
+        // Bucket storage chosen: no subset suggested beside it.
+        m.relations[0].subset = None;
+        m.relations[0].storage = Storage::Bucket;
+        assert!(!kinds(&m).contains(&PatternKind::Subset));
+    }
+}
