@@ -142,7 +142,11 @@ fn checks(report: &Report, expected: &Value) -> Vec<Check> {
                         .map(|k| {
                             let field = k.get("field").and_then(Value::as_str).unwrap_or_default();
                             let dir = k.get("dir").and_then(Value::as_i64).unwrap_or(1);
-                            if dir < 0 { format!("-{field}") } else { field.to_string() }
+                            if dir < 0 {
+                                format!("-{field}")
+                            } else {
+                                field.to_string()
+                            }
                         })
                         .collect()
                 })

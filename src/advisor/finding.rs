@@ -49,16 +49,42 @@ pub enum Category {
 #[derive(Debug, Clone, PartialEq, Serialize)]
 #[serde(tag = "kind", rename_all = "camelCase")]
 pub enum Fix {
-    SetStorage { relation: Id, storage: Storage },
-    SetArrayCap { entity: Id, path: Id, max_items: u64 },
-    SetPropagation { relation: Id, field: Id, propagation: Propagation },
+    SetStorage {
+        relation: Id,
+        storage: Storage,
+    },
+    SetArrayCap {
+        entity: Id,
+        path: Id,
+        max_items: u64,
+    },
+    SetPropagation {
+        relation: Id,
+        field: Id,
+        propagation: Propagation,
+    },
     /// States a copy's category (historical for a copy written once with a holder that never
     /// changes: nothing is rewritten).
-    SetCopyCategory { relation: Id, field: Id, category: CopyCategory },
-    AddSchemaVersionField { entity: Id, field: Id },
-    EnableValidation { entity: Id },
-    AddIndex { entity: Id, index: IndexSpec },
-    DropIndex { entity: Id, index: IndexSpec },
+    SetCopyCategory {
+        relation: Id,
+        field: Id,
+        category: CopyCategory,
+    },
+    AddSchemaVersionField {
+        entity: Id,
+        field: Id,
+    },
+    EnableValidation {
+        entity: Id,
+    },
+    AddIndex {
+        entity: Id,
+        index: IndexSpec,
+    },
+    DropIndex {
+        entity: Id,
+        index: IndexSpec,
+    },
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize)]

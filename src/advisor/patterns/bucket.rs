@@ -50,7 +50,7 @@ pub(super) fn suggest(
                 pt: "agrupe os eventos de {child} de um mesmo {parent} ({bytes} cada, ~{n} por {period}) em um documento por {parent} e {period} (o período mais curto que reúne pelo menos {min} eventos), com teto de {cap} eventos ({capbytes}; depois abra `…-2`), _id {{key}}-{{token}}, com resumos calculados atualizados a cada inserção ($inc, $min, $max): {summaries}, e um índice TTL no campo do período se os eventos antigos expiram: {n} documentos minúsculos por {period} viram um só";
                 child, parent, bytes = Arg::Bytes(f.child_bytes as f64), n = Arg::Count(size.per_period), period,
                 min = Arg::Int(MIN_EVENTS as u64), cap = Arg::Int(size.cap),
-                capbytes = Arg::Bytes((size.cap * f.child_bytes) as f64), key = key(), token,
+                capbytes = Arg::Bytes(size.cap as f64 * f.child_bytes as f64), key = key(), token,
                 summaries = summaries(u.entity(&rel.child))
             );
             push(out, PatternKind::Bucket, place(f), false, change);

@@ -2,11 +2,13 @@
 //! rate and size, and the summaries each bucket keeps as computed fields.
 //!
 //! The period is the shortest of hour, day, week and month in which one parent gathers at
-//! least [`MIN_EVENTS`] events: shorter buckets would still be a flood of small documents,
-//! longer ones make each append rewrite a larger document. The cap leaves room for a busy
-//! period (half again the expected events, in tens), but never more than the events that fit
-//! in a quarter of the document-size target nor past the ~1,000 elements where arrays hurt;
-//! a busier period opens the next bucket (`…-2`).
+//! least [`MIN_EVENTS`] events (the course's member-day holds a few events a day, MongoDB's
+//! sensor-hour sixty): shorter buckets would still be a flood of small documents, longer ones
+//! make each append rewrite a larger document. The cap leaves room for a busy period (half
+//! again the expected events, in tens, and at least the one-to-few bound `fewMax`, since some
+//! parents are busier than the typical one), but never more than the events that fit in a
+//! quarter of the document-size target nor past the ~1,000 elements where arrays hurt; a
+//! busier period opens the next bucket (`…-2`).
 
 use crate::advisor::relations::Facts;
 use crate::i18n::{Arg, Text};
@@ -14,7 +16,7 @@ use crate::model::{BsonType, Entity};
 use crate::text;
 
 /// A bucket holds at least this many events of its period, or the period is too short.
-pub(super) const MIN_EVENTS: f64 = 10.0;
+pub(super) const MIN_EVENTS: f64 = 4.0;
 
 /// The periods a suggested bucket can take, shortest first, with their length in days.
 const PERIODS: [(&str, f64); 4] = [("hour", 1.0 / 24.0), ("day", 1.0), ("week", 7.0), ("month", 30.0)];
@@ -39,8 +41,8 @@ impl BucketSize {
         let per_period = per_day * days;
         let by_size = (f.t.doc_target_bytes / 4) / f.child_bytes.max(1);
         let limit = by_size.min(f.t.array_warn).max(MIN_EVENTS as u64);
-        let headroom = ((per_period * 1.5 / 10.0).ceil() * 10.0).max(MIN_EVENTS);
-        let cap = (headroom as u64).min(limit);
+        let headroom = ((per_period * 1.5 / 10.0).ceil() * 10.0).min(1e9) as u64;
+        let cap = headroom.max(f.t.few_max).min(limit);
         BucketSize { period, per_period, cap }
     }
 }
@@ -48,7 +50,9 @@ impl BucketSize {
 /// A field holding a measurement a summary can be computed from: a number that is not an id.
 fn measured(field: &&crate::model::Field) -> bool {
     let numeric = matches!(field.bson_type, BsonType::Int | BsonType::Long | BsonType::Double | BsonType::Decimal);
-    numeric && field.name != "_id" && !field.name.ends_with("_id") && !field.name.ends_with("Id")
+    let id_or_version =
+        field.name.ends_with("_id") || field.name.ends_with("Id") || super::names_a_version(&field.name);
+    numeric && field.name != "_id" && !id_or_version
 }
 
 /// The summaries each bucket keeps, updated on every insert (`$inc` the count and the sum,
@@ -81,7 +85,8 @@ mod tests {
         m.entities.push(Entity::new("p", "sensors"));
         m.entities.push(Entity::new("c", "readings"));
         let mut r = Relation::new("r", "p", "c", Storage::Reference);
-        r.cardinality = Cardinality { typical: 0.0, max: None, growth_per_day: Some(per_day), ..Cardinality::default() };
+        r.cardinality =
+            Cardinality { typical: 0.0, max: None, growth_per_day: Some(per_day), ..Cardinality::default() };
         r.child_bytes = Some(bytes);
         m.relations.push(r);
         let u = Usage::new(&m, &[]);
@@ -91,9 +96,10 @@ mod tests {
     #[test]
     fn the_period_gathers_enough_events_and_the_cap_leaves_room_for_a_busy_one() {
         // One reading a minute: 60 an hour, the pattern's own sensor-hour.
-        assert_eq!(size(1_440.0, 60.0 as u64), BucketSize { period: "hour", per_period: 60.0, cap: 90 });
-        // 20 clicks a day: a member-day bucket.
-        assert_eq!(size(20.0, 80), BucketSize { period: "day", per_period: 20.0, cap: 30 });
+        assert_eq!(size(1_440.0, 60), BucketSize { period: "hour", per_period: 60.0, cap: 100 });
+        // 20 clicks a day: a member-day bucket; 300 an hour: an hour holds 450 with room.
+        assert_eq!(size(20.0, 80), BucketSize { period: "day", per_period: 20.0, cap: 100 });
+        assert_eq!(size(7_200.0, 80).cap, 450);
         // Two a day: a week holds 14.
         assert_eq!(size(2.0, 80).period, "week");
         // A reading a second at 200 bytes: 3,600 an hour, capped by the array guidance.
@@ -106,7 +112,11 @@ mod tests {
     #[test]
     fn the_summaries_name_the_first_measurement() {
         let mut e = Entity::new("c", "readings");
-        e.fields = vec![Field::new("sensor_id", BsonType::Int), Field::new("temperature", BsonType::Double)];
+        e.fields = vec![
+            Field::new("sensor_id", BsonType::Int),
+            Field::new("schema_v", BsonType::Int),
+            Field::new("temperature", BsonType::Double),
+        ];
         let text = summaries(Some(&e));
         assert_eq!(text.en(), "count, min, max and avg of temperature (the avg from a sum and the count)");
         assert!(text.render(crate::i18n::Lang::Es).contains("count, min, max y avg de temperature"));

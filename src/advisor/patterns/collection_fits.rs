@@ -230,7 +230,9 @@ mod tests {
         assert_eq!(p.len(), 1, "{p:?}");
         assert!(!p[0].in_use);
         assert!(
-            p[0].change.en().starts_with("auto_policies and home_policies share most of their fields (customer_id, policy_no and premium)"),
+            p[0].change.en().starts_with(
+                "auto_policies and home_policies share most of their fields (customer_id, policy_no and premium)"
+            ),
             "{}",
             p[0].change
         );

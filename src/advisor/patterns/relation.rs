@@ -239,7 +239,9 @@ fn subset(u: &Usage, f: &Facts, rec: Option<Recommendation>, later: &mut Later, 
             change: later.push(item),
             in_use: true,
         });
-    } else if rec == Some(Recommendation::ReferenceWithSubset) && f.rel.bucket.is_none() && f.rel.storage != Storage::Bucket
+    } else if rec == Some(Recommendation::ReferenceWithSubset)
+        && f.rel.bucket.is_none()
+        && f.rel.storage != Storage::Bucket
     {
         // Never a subset suggested beside a bucket: one relation, one shape.
         let change = text!(

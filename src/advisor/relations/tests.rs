@@ -198,7 +198,11 @@ mod coherence {
         let a = report.relation("pt").expect("advised");
         assert_eq!(a.recommendation, Recommendation::Embed, "99% of playlists hold at most 40");
         let outlier = report.patterns.iter().find(|p| p.pattern == PatternKind::Outlier).expect("outlier offered");
-        assert!(outlier.change.en().contains("at most 40 tracks, and flag the 1% that reach 20,000"), "{}", outlier.change);
+        assert!(
+            outlier.change.en().contains("at most 40 tracks, and flag the 1% that reach 20,000"),
+            "{}",
+            outlier.change
+        );
         // A heavy tail: the 99th percentile itself is past what embeds.
         m.relations[0].cardinality.p99 = Some(3_000);
         let report = analyze(&m);
@@ -221,7 +225,8 @@ mod one_shape {
         m.entities.push(Entity::new("s", "stocks"));
         m.entities.push(Entity::new("t", "trades"));
         let mut r = Relation::new("st", "s", "t", Storage::Reference);
-        r.cardinality = Cardinality { typical: 0.0, max: None, growth_per_day: Some(3_000.0), ..Cardinality::default() };
+        r.cardinality =
+            Cardinality { typical: 0.0, max: None, growth_per_day: Some(3_000.0), ..Cardinality::default() };
         (r.child_bytes, r.child_changes) = (Some(70), Volatility::Never);
         m.relations.push(r);
         let mut quote = AccessPattern::new("Q", "quote with the latest trades", "s");
@@ -235,8 +240,13 @@ mod one_shape {
         assert!(suggested.contains(&PatternKind::Bucket), "{suggested:?}");
         assert!(!suggested.contains(&PatternKind::Subset), "{suggested:?}");
         // A subset in use: no bucket suggested beside it.
-        m.relations[0].subset =
-            Some(Subset { field: "latest".into(), size: 5, order_by: String::new(), count_field: None, fields: vec![] });
+        m.relations[0].subset = Some(Subset {
+            field: "latest".into(),
+            size: 5,
+            order_by: String::new(),
+            count_field: None,
+            fields: vec![],
+        });
         let with_subset = kinds(&m);
         assert!(with_subset.contains(&PatternKind::Subset) && !with_subset.contains(&PatternKind::Bucket));
         // Bucket storage chosen: no subset suggested beside it.

@@ -124,7 +124,13 @@ mod tests {
     use crate::model::{CopiedField, CopyCategory, Propagation, Storage};
 
     fn copy(category: CopyCategory, propagation: Option<Propagation>) -> CopiedField {
-        CopiedField { field: "title".into(), as_field: None, category: Some(category), propagation, used_to_decide: false }
+        CopiedField {
+            field: "title".into(),
+            as_field: None,
+            category: Some(category),
+            propagation,
+            used_to_decide: false,
+        }
     }
 
     #[test]
@@ -160,7 +166,10 @@ mod tests {
             "comments.title copia posts.title como valor vivo sem plano de propagação (guardada por ~1.441 comments por posts)"
         );
         assert!(f[0].why.render(Lang::Es).starts_with("Cuando cambia posts.title, las copias"));
-        assert!(f[0].fix_hint.render(Lang::Pt).starts_with("Se a cópia registra o valor do momento em que foi escrita"));
+        assert!(f[0]
+            .fix_hint
+            .render(Lang::Pt)
+            .starts_with("Se a cópia registra o valor do momento em que foi escrita"));
     }
 
     #[test]
@@ -188,7 +197,10 @@ mod tests {
         let f = findings(&m, "DS103");
         assert_eq!(f.len(), 1, "{f:?}");
         assert!(f[0].fix_hint.en().contains("mark it historical and never propagate"), "{}", f[0].fix_hint);
-        assert!(matches!(f[0].fix, Some(crate::advisor::Fix::SetCopyCategory { category: CopyCategory::Historical, .. })));
+        assert!(matches!(
+            f[0].fix,
+            Some(crate::advisor::Fix::SetCopyCategory { category: CopyCategory::Historical, .. })
+        ));
         let mut fixed = m.clone();
         assert!(f[0].fix.as_ref().is_some_and(|fix| fix.apply(&mut fixed)));
         assert_eq!(fixed.relations[0].extended[0].category, Some(CopyCategory::Historical));

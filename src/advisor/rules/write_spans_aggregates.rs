@@ -8,8 +8,9 @@ use crate::text;
 declare_rule! {
     /// ## What it does
     /// Reports each write whose changes (and touched entities) reach two or more aggregates:
-    /// the roots of different collections, or a collection and another database. Such a
-    /// write is not atomic. The finding is a **warning** when the access pattern records no
+    /// the roots of different collections, or a collection and another database; and each
+    /// write that changes several documents of one collection (`documentsChanged` of 2 or
+    /// more: a transfer between two accounts). Such a write is not atomic. The finding is a **warning** when the access pattern records no
     /// choice, and **info** when it does (a `consistency` note such as "the counters may lag a
     /// few minutes", or a precondition or note naming a transaction).
     ///
