@@ -183,7 +183,7 @@ mod coherence {
         let mut m = comments();
         m.entities.push(Entity::new("reply", "replies"));
         m.relations.push(Relation::new("cr", "comment", "reply", Storage::Reference));
-        assert_eq!(bucketed(&m).1, false);
+        assert!(!bucketed(&m).1, "comments with replies of their own are entities");
     }
 
     #[test]
