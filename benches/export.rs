@@ -202,7 +202,7 @@ fn big_model(n: usize) -> Model {
         r.extended = vec![CopiedField {
             field: "nombre".into(),
             as_field: Some("parent_nombre".into()),
-            category: CopyCategory::Live,
+            category: Some(CopyCategory::Live),
             propagation: Some(Propagation::Deferred),
             used_to_decide: false,
         }];

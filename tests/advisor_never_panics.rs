@@ -128,8 +128,12 @@ fn model(rng: &mut Rng) -> Model {
             max: rng.opt_big(),
             growth_per_day: rng.chance(50).then(|| rng.float()),
             outliers: rng.chance(30).then(|| Outliers { share: rng.float(), max: rng.big() }),
+            p99: None,
             many_to_many: rng.chance(20),
         };
+        // A stated tail on every third relation, drawn without the generator so the models
+        // it makes stay the ones it always made.
+        r.cardinality.p99 = r.cardinality.max.filter(|_| i % 3 == 0).map(|m| m / 3);
         r.read_separately = rng.chance(40);
         r.child_changes =
             *rng.pick(&[Volatility::Never, Volatility::Rarely, Volatility::Often, Volatility::Constantly]);
@@ -140,7 +144,12 @@ fn model(rng: &mut Rng) -> Model {
             r.extended.push(CopiedField {
                 field: rng.name(),
                 as_field: rng.chance(30).then(|| rng.name()),
-                category: *rng.pick(&[CopyCategory::Immutable, CopyCategory::Historical, CopyCategory::Live]),
+                category: *rng.pick(&[
+                    None,
+                    Some(CopyCategory::Immutable),
+                    Some(CopyCategory::Historical),
+                    Some(CopyCategory::Live),
+                ]),
                 propagation: rng
                     .chance(50)
                     .then(|| *rng.pick(&[Propagation::Immediate, Propagation::Deferred, Propagation::Reread])),

@@ -1,7 +1,7 @@
 //! What the advisor reports: findings with a severity, a place, and an optional fix.
 
 use crate::i18n::{Labelled, Text};
-use crate::model::{Id, IndexSpec, Model, Place, Propagation, Storage};
+use crate::model::{CopyCategory, Id, IndexSpec, Model, Place, Propagation, Storage};
 use crate::text;
 use serde::Serialize;
 
@@ -50,13 +50,42 @@ pub enum Category {
 #[derive(Debug, Clone, PartialEq, Serialize)]
 #[serde(tag = "kind", rename_all = "camelCase", rename_all_fields = "camelCase")]
 pub enum Fix {
-    SetStorage { relation: Id, storage: Storage },
-    SetArrayCap { entity: Id, path: Id, max_items: u64 },
-    SetPropagation { relation: Id, field: Id, propagation: Propagation },
-    AddSchemaVersionField { entity: Id, field: Id },
-    EnableValidation { entity: Id },
-    AddIndex { entity: Id, index: IndexSpec },
-    DropIndex { entity: Id, index: IndexSpec },
+    SetStorage {
+        relation: Id,
+        storage: Storage,
+    },
+    SetArrayCap {
+        entity: Id,
+        path: Id,
+        max_items: u64,
+    },
+    SetPropagation {
+        relation: Id,
+        field: Id,
+        propagation: Propagation,
+    },
+    /// States a copy's category (historical for a copy written once with a holder that never
+    /// changes: nothing is rewritten).
+    SetCopyCategory {
+        relation: Id,
+        field: Id,
+        category: CopyCategory,
+    },
+    AddSchemaVersionField {
+        entity: Id,
+        field: Id,
+    },
+    EnableValidation {
+        entity: Id,
+    },
+    AddIndex {
+        entity: Id,
+        index: IndexSpec,
+    },
+    DropIndex {
+        entity: Id,
+        index: IndexSpec,
+    },
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -99,6 +128,12 @@ impl Fix {
                 es: "Propagar {field}: {how}",
                 pt: "Propagar {field}: {how}";
                 field, how = propagation.msg()
+            ),
+            Fix::SetCopyCategory { field, category, .. } => text!(
+                en: "Mark {field} {category}",
+                es: "Marcar {field} como {category}",
+                pt: "Marcar {field} como {category}";
+                field, category = category.msg()
             ),
             Fix::AddSchemaVersionField { field, .. } => {
                 text!(en: "Add {field}", es: "Añadir {field}", pt: "Adicionar {field}"; field)
@@ -150,6 +185,16 @@ impl Fix {
                 match r.extended.iter_mut().find(|c| &c.field == field) {
                     Some(c) => {
                         c.propagation = Some(*propagation);
+                        true
+                    }
+                    None => false,
+                }
+            }
+            Fix::SetCopyCategory { relation, field, category } => {
+                let Some(r) = model.relations.iter_mut().find(|r| &r.id == relation) else { return false };
+                match r.extended.iter_mut().find(|c| &c.field == field) {
+                    Some(c) => {
+                        c.category = Some(*category);
                         true
                     }
                     None => false,

@@ -327,7 +327,7 @@ mod tests {
         copied.extended.push(CopiedField {
             field: "name".into(),
             as_field: None,
-            category: CopyCategory::default(),
+            category: Some(CopyCategory::default()),
             propagation: None,
             used_to_decide: false,
         });

@@ -267,7 +267,7 @@ fn description(builder: &Builder, node: &Node) -> Option<String> {
     let Role::Copy { rel, source } = &node.role else { return None };
     let r = builder.lookup.relation(*rel)?;
     let copy = r.extended.iter().find(|c| &c.field == source)?;
-    let category = match copy.category {
+    let category = match r.copy_category(copy) {
         CopyCategory::Immutable => "immutable",
         CopyCategory::Historical => "historical: never propagated",
         CopyCategory::Live => "live",

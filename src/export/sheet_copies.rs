@@ -52,8 +52,8 @@ pub fn copies_section(out: &mut String, lookup: &Lookup, members: &[&str], entit
                     prose(&lookup.name(&r.parent)),
                     prose(&c.field),
                     PatternKind::ExtendedReference.msg().text(lang),
-                    category(c.category, lang),
-                    propagation(c.category, c.propagation, lang)
+                    category(r.copy_category(c), lang),
+                    propagation(r.copy_category(c), c.propagation, lang)
                 );
                 copies += 1;
             }

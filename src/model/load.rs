@@ -6,7 +6,7 @@ use std::fmt;
 /// The `format` value every docshape file carries.
 pub const FORMAT: &str = "docshape";
 /// The newest file-format version this build reads and writes.
-pub const FORMAT_VERSION: u32 = 1;
+pub const FORMAT_VERSION: u32 = 2;
 
 /// Why a file could not be opened. Problems inside a well-formed model (a dangling id, a
 /// forbidden field name) are not load errors: they are reported by `check_structure`.
@@ -74,12 +74,25 @@ pub fn load(text: &str) -> Result<Model, LoadError> {
     if version == 0 || version > FORMAT_VERSION as u64 {
         return Err(LoadError::UnknownVersion(version));
     }
-    // Version 1 is the first release; later versions add an upgrade step here, oldest first.
-    serde_json::from_str::<Model>(text).map_err(|e| LoadError::Shape {
+    let mut model = serde_json::from_str::<Model>(text).map_err(|e| LoadError::Shape {
         line: e.line(),
         column: e.column(),
         message: strip_position(&e.to_string()),
-    })
+    })?;
+    // The upgrade steps, oldest first; the model in memory is then of the newest version.
+    if version < 2 {
+        upgrade_v1(&mut model);
+    }
+    model.format_version = FORMAT_VERSION;
+    Ok(model)
+}
+
+/// Version 1 to 2: in version 1 a copy with no `category` was live; version 2 leaves an
+/// absent category to be inferred, so the old meaning is written out.
+fn upgrade_v1(model: &mut Model) {
+    for copy in model.relations.iter_mut().flat_map(|r| r.extended.iter_mut()) {
+        copy.category.get_or_insert(super::CopyCategory::Live);
+    }
 }
 
 fn strip_position(message: &str) -> String {
@@ -111,6 +124,27 @@ mod tests {
         let err = load(r#"{"format":"docshape","formatVersion":9,"name":"x"}"#).unwrap_err();
         assert_eq!(err, LoadError::UnknownVersion(9));
         assert!(err.to_string().contains("version 9"));
+    }
+
+    #[test]
+    fn version_1_copies_stay_live_and_version_2_leaves_them_to_inference() {
+        let file = |v: u32| {
+            format!(
+                r#"{{"format":"docshape","formatVersion":{v},"name":"x","relations":[{{"id":"r","parent":"a","child":"b",
+                "extended":[{{"field":"name"}},{{"field":"price","category":"historical"}}]}}],
+                "queries":[{{"id":"T","name":"transfer","entity":"a","kind":"write","documentsChanged":2}}]}}"#
+            )
+        };
+        let old = load(&file(1)).expect("a version 1 file loads");
+        let copies: Vec<_> = old.relations[0].extended.iter().map(|c| c.category).collect();
+        assert_eq!(copies, [Some(super::super::CopyCategory::Live), Some(super::super::CopyCategory::Historical)]);
+        assert_eq!(old.format_version, FORMAT_VERSION, "upgraded in memory: saving writes the newest version");
+        let new = load(&file(2)).expect("a version 2 file loads");
+        assert_eq!(new.relations[0].extended[0].category, None, "not stated: inferred by the advisor");
+        assert_eq!(new.queries[0].documents_changed, Some(2));
+        let saved = serde_json::to_string(&new).expect("serialises");
+        assert!(saved.contains("\"formatVersion\":2") && saved.contains("\"documentsChanged\":2"), "{saved}");
+        assert_eq!(load(&saved).expect("round trip"), new);
     }
 
     #[test]

@@ -103,6 +103,11 @@ pub struct AccessPattern {
     /// Writes: the precondition / concurrency rule (conditional update, version field).
     #[serde(default, skip_serializing_if = "String::is_empty")]
     pub precondition: String,
+    /// Writes: how many documents of `entity`'s collection one execution changes (format
+    /// version 2; 1 when absent). Two for a transfer between two accounts: no single-document
+    /// write covers it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub documents_changed: Option<u32>,
     #[serde(default, skip_serializing_if = "String::is_empty")]
     pub notes: String,
 }
@@ -128,6 +133,7 @@ impl AccessPattern {
             volume: String::new(),
             uses_lookup: false,
             changes: Vec::new(),
+            documents_changed: None,
             precondition: String::new(),
             notes: String::new(),
         }

@@ -57,6 +57,11 @@ pub struct Cardinality {
     /// A skewed minority: share of parents (0..1) that go far above `max`, and how far.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub outliers: Option<Outliers>,
+    /// The 99th percentile of children per parent (format version 2): with `typical` (the
+    /// median) and `max` it says how heavy the tail is. A p99 that fits where `max` does not
+    /// means at most 1% of parents overflow (the outlier pattern's case).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub p99: Option<u64>,
     /// Whether a child also belongs to many parents (many-to-many).
     #[serde(default)]
     pub many_to_many: bool,
@@ -64,7 +69,7 @@ pub struct Cardinality {
 
 impl Default for Cardinality {
     fn default() -> Self {
-        Cardinality { typical: 1.0, max: Some(1), growth_per_day: None, outliers: None, many_to_many: false }
+        Cardinality { typical: 1.0, max: Some(1), growth_per_day: None, outliers: None, p99: None, many_to_many: false }
     }
 }
 
@@ -134,8 +139,11 @@ pub struct CopiedField {
     /// Where the copy lives in the holder (defaults to the source name).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub as_field: Option<String>,
-    #[serde(default)]
-    pub category: CopyCategory,
+    /// The stated category; `None` (format version 2) leaves it to be inferred from the
+    /// facts ([`Relation::copy_category`]). Version 1 files, where an absent category meant
+    /// live, are upgraded to `Some(Live)` when loaded.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub category: Option<CopyCategory>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub propagation: Option<Propagation>,
     /// The application takes decisions from this copy (price, stock, availability).
@@ -278,6 +286,18 @@ impl Relation {
             bucket: None,
             outlier: None,
             notes: String::new(),
+        }
+    }
+
+    /// The category of one of its copies: the stated one, else inferred from the facts. A copy
+    /// held by children that are written once and never changed (`childChanges: never`, an
+    /// order line) keeps the value as it was when written: historical. Otherwise nothing says
+    /// the old value is right, so it is live (and needs a propagation plan).
+    pub fn copy_category(&self, copy: &CopiedField) -> CopyCategory {
+        match copy.category {
+            Some(stated) => stated,
+            None if self.child_changes == Volatility::Never => CopyCategory::Historical,
+            None => CopyCategory::Live,
         }
     }
 

@@ -151,6 +151,7 @@ fn relation(rng: &mut Rng, m: &Model, embedded: &mut [bool]) -> Option<Relation>
         max: if unbounded { None } else { Some(50 + rng.below(2_000) as u64) },
         growth_per_day: unbounded.then(|| rng.below(100) as f64 / 10.0),
         outliers: rng.chance(10).then_some(Outliers { share: 0.002, max: 5_000 }),
+        p99: None,
         many_to_many: rng.chance(10),
     };
     r.read_separately = rng.chance(40);
@@ -165,7 +166,7 @@ fn relation(rng: &mut Rng, m: &Model, embedded: &mut [bool]) -> Option<Relation>
                 r.extended = vec![CopiedField {
                     field: "f1".into(),
                     as_field: Some(format!("copy_{p}_f1")),
-                    category: CopyCategory::Live,
+                    category: Some(CopyCategory::Live),
                     propagation: None,
                     used_to_decide: rng.chance(20),
                 }];

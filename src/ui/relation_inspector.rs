@@ -162,7 +162,9 @@ fn set_outliers(r: &mut Relation, share: Option<f64>, max: Option<f64>) {
 fn Copies(id: String, rel: Memo<Option<Relation>>) -> impl IntoView {
     let editor = expect_context::<Editor>();
     let copies = move || rel.with(|r| r.as_ref().map(|r| r.extended.len()).unwrap_or(0));
-    let cats = labelled_options(&[CopyCategory::Immutable, CopyCategory::Historical, CopyCategory::Live]);
+    // Historical first: a copy written once with its holder (a price on an order line) is the
+    // most common case the designer has to recognise.
+    let cats = labelled_options(&[CopyCategory::Historical, CopyCategory::Immutable, CopyCategory::Live]);
     let props = {
         let options = labelled_options(&[Propagation::Immediate, Propagation::Deferred, Propagation::Reread]);
         Signal::derive(move || {
@@ -178,7 +180,8 @@ fn Copies(id: String, rel: Memo<Option<Relation>>) -> impl IntoView {
                 r.extended.push(CopiedField {
                     field: "name".into(),
                     as_field: None,
-                    category: CopyCategory::Live,
+                    // Not stated: the advisor infers it (historical when the holder never changes).
+                    category: None,
                     propagation: None,
                     used_to_decide: false,
                 })
@@ -227,7 +230,7 @@ fn Copies(id: String, rel: Memo<Option<Relation>>) -> impl IntoView {
             view! {
                 <div class="copy-row" data-testid="copy-row">
                     <TextInput label=Msg::CopiedField value=get(|c| c.field.clone()) on_change=Callback::new(move |v: String| edit_relation(&editor, &id1, &format!("copy{i}f"), |r| if let Some(c) = r.extended.get_mut(i) { c.field = v })) />
-                    <Select label=Msg::Category options=cats value=get(|c| enum_name(&c.category)) on_change=Callback::new(move |v: String| edit_relation(&editor, &id2, &format!("copy{i}c"), |r| if let Some(c) = r.extended.get_mut(i) { c.category = enum_from(&v).unwrap_or_default() })) />
+                    <Select label=Msg::Category options=cats value=Signal::derive(move || rel.with(|r| r.as_ref().and_then(|r| r.extended.get(i).map(|c| enum_name(&r.copy_category(c)))).unwrap_or_default())) on_change=Callback::new(move |v: String| edit_relation(&editor, &id2, &format!("copy{i}c"), |r| if let Some(c) = r.extended.get_mut(i) { c.category = enum_from(&v) })) />
                     <Select label=Msg::Propagation options=props value=get(|c| c.propagation.map(|p| enum_name(&p)).unwrap_or_default()) on_change=Callback::new(move |v: String| edit_relation(&editor, &id3, &format!("copy{i}p"), |r| if let Some(c) = r.extended.get_mut(i) { c.propagation = enum_from(&v) })) />
                     <Checkbox label=Msg::UsedToDecide value=Signal::derive(move || rel.with(|r| r.as_ref().and_then(|r| r.extended.get(i)).is_some_and(|c| c.used_to_decide))) on_change=Callback::new(move |v: bool| edit_relation(&editor, &id4, &format!("copy{i}d"), |r| if let Some(c) = r.extended.get_mut(i) { c.used_to_decide = v })) />
                     <button aria-label=tr(Msg::RemoveCopy) on:click=move |_| edit_relation(&editor, &id5, "rmcopy", |r| { if i < r.extended.len() { r.extended.remove(i); } })>"✕"</button>

@@ -33,13 +33,15 @@ def _bibliored():
     [
         lambda m: m.pop("name"),
         lambda m: m.update(format="drawio"),
-        lambda m: m.update(formatVersion=2),
+        lambda m: m.update(formatVersion=3),
         lambda m: m["entities"][0]["fields"][0].update(type="float"),
         lambda m: m["entities"][0]["fields"][0].pop("type"),
         lambda m: m["relations"][0].update(storage="link"),
         lambda m: m["relations"][1]["cardinality"].update(typical=-1),
         lambda m: m["relations"][1]["extended"][0].update(category="frozen"),
         lambda m: m["queries"][0].update(kind="delete"),
+        lambda m: m["queries"][0].update(documentsChanged=0),
+        lambda m: m["relations"][1]["cardinality"].update(p99=-5),
         lambda m: m["queries"][1]["sort"][0].update(dir=2),
         lambda m: m["entities"][0]["collection"].update(validationAction="reject"),
     ],
@@ -53,6 +55,8 @@ def _bibliored():
         "negative-cardinality",
         "unknown-copy-category",
         "unknown-query-kind",
+        "no-documents-changed",
+        "negative-p99",
         "bad-sort-direction",
         "unknown-validation-action",
     ],
@@ -76,3 +80,12 @@ def test_an_inferred_model_matches_the_schema(run, sample):
         broken = copy.deepcopy(model)
         broken["entities"][0]["measured"]["observations"][0]["figures"] = {"max": -3}
         assert list(Validator(SCHEMA).iter_errors(broken)), "a negative figure is refused"
+
+
+@pytest.mark.parametrize("case", sorted((ROOT / "tests" / "corpus").glob("*.json")), ids=lambda p: p.stem)
+def test_corpus_models_match_the_schema(case):
+    """The public corpus's models (versions 1 and 2: documentsChanged, p99, copies with no
+    category) are valid model files."""
+    model = json.loads(case.read_text())["model"]
+    problems = [f"{list(e.absolute_path)}: {e.message}" for e in Validator(SCHEMA).iter_errors(model)]
+    assert not problems, problems

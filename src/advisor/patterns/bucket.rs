@@ -1,16 +1,23 @@
 //! The bucket pattern on one relation, and the archive its buckets need when nothing expires.
 
+use super::bucket_size::{summaries, BucketSize, MIN_EVENTS};
 use super::later::{BucketItem, Item, Later};
 use super::push;
 use super::relation::place;
-use crate::advisor::relations::{bucket_fits, Facts};
+use crate::advisor::relations::{bucket_fits, Facts, Usage};
 use crate::advisor::{PatternKind, PatternSuggestion, Recommendation};
 use crate::i18n::{period_word, Arg, Text};
 use crate::model::{BucketSpec, Storage};
 use crate::text;
 
 /// The bucket pattern in use (with the archive when nothing expires) or fitting.
-pub(super) fn suggest(f: &Facts, rec: Option<Recommendation>, later: &mut Later, out: &mut Vec<PatternSuggestion>) {
+pub(super) fn suggest(
+    u: &Usage,
+    f: &Facts,
+    rec: Option<Recommendation>,
+    later: &mut Later,
+    out: &mut Vec<PatternSuggestion>,
+) {
     let rel = f.rel;
     let (child, parent) = (f.child_name, f.parent_name);
     // The parent key the bucket's _id starts with (built only for the suggestions that show it).
@@ -30,17 +37,21 @@ pub(super) fn suggest(f: &Facts, rec: Option<Recommendation>, later: &mut Later,
                 archive(f, out);
             }
         }
-        (None, true) if bucket_fits(f) || rel.storage == Storage::Bucket => {
-            // The id's placeholder is the model's word for the period, as `period` would say.
-            let (token, per_period) = if f.growth > 1_000.0 { ("hour", f.growth / 24.0) } else { ("day", f.growth) };
+        // Never a bucket suggested beside a subset in use: one relation, one shape.
+        (None, true) if (bucket_fits(f) || rel.storage == Storage::Bucket) && rel.subset.is_none() => {
+            // Worked out from the rate and size of the events (`bucket_size.rs`). The id's
+            // placeholder is the model's word for the period, as `period` would say.
+            let size = BucketSize::work_out(f);
+            let token = size.period;
             let period = period_word(token);
-            let cap = ((per_period * 1.5 / 100.0).ceil() * 100.0).max(500.0);
             let change = text!(
-                en: "group the {child} events of one {parent} ({bytes} each, ~{n} a {period}) into one document per {parent} and {period}, capped at {cap} events (then open `…-2`), _id {{key}}-{{token}}, a count field, and a TTL index on the period field if old events expire: {n} tiny documents a {period} become one",
-                es: "agrupa los eventos de {child} de un mismo {parent} ({bytes} cada uno, ~{n} por {period}) en un documento por {parent} y {period}, con un tope de {cap} eventos (luego abre `…-2`), _id {{key}}-{{token}}, un campo de recuento y un índice TTL en el campo del periodo si los eventos antiguos caducan: {n} documentos diminutos por {period} se convierten en uno",
-                pt: "agrupe os eventos de {child} de um mesmo {parent} ({bytes} cada, ~{n} por {period}) em um documento por {parent} e {period}, com teto de {cap} eventos (depois abra `…-2`), _id {{key}}-{{token}}, um campo de contagem e um índice TTL no campo do período se os eventos antigos expiram: {n} documentos minúsculos por {period} viram um só";
-                child, parent, bytes = Arg::Bytes(f.child_bytes as f64), n = Arg::Count(per_period), period,
-                cap = Arg::Int(cap as u64), key = key(), token
+                en: "group the {child} events of one {parent} ({bytes} each, ~{n} a {period}) into one document per {parent} and {period} (the shortest period that gathers at least {min} events), capped at {cap} events ({capbytes}; then open `…-2`), _id {{key}}-{{token}}, with computed summaries updated on each insert ($inc, $min, $max): {summaries}, and a TTL index on the period field if old events expire: {n} tiny documents a {period} become one",
+                es: "agrupa los eventos de {child} de un mismo {parent} ({bytes} cada uno, ~{n} por {period}) en un documento por {parent} y {period} (el periodo más corto que reúne al menos {min} eventos), con un tope de {cap} eventos ({capbytes}; luego abre `…-2`), _id {{key}}-{{token}}, con resúmenes calculados que se actualizan en cada inserción ($inc, $min, $max): {summaries}, y un índice TTL en el campo del periodo si los eventos antiguos caducan: {n} documentos diminutos por {period} se convierten en uno",
+                pt: "agrupe os eventos de {child} de um mesmo {parent} ({bytes} cada, ~{n} por {period}) em um documento por {parent} e {period} (o período mais curto que reúne pelo menos {min} eventos), com teto de {cap} eventos ({capbytes}; depois abra `…-2`), _id {{key}}-{{token}}, com resumos calculados atualizados a cada inserção ($inc, $min, $max): {summaries}, e um índice TTL no campo do período se os eventos antigos expiram: {n} documentos minúsculos por {period} viram um só";
+                child, parent, bytes = Arg::Bytes(f.child_bytes as f64), n = Arg::Count(size.per_period), period,
+                min = Arg::Int(MIN_EVENTS as u64), cap = Arg::Int(size.cap),
+                capbytes = Arg::Bytes(size.cap as f64 * f.child_bytes as f64), key = key(), token,
+                summaries = summaries(u.entity(&rel.child))
             );
             push(out, PatternKind::Bucket, place(f), false, change);
         }

@@ -120,6 +120,7 @@ pub(super) fn suggest<'a>(
             Recommendation::ReferenceWithSubset
                 | Recommendation::ReferenceIdsInParent
                 | Recommendation::ReferenceFromChild
+                | Recommendation::Bucket
         )
     );
     if !referenced || f.parent_external || f.parent_view.is_empty() {

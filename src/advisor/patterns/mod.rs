@@ -2,9 +2,12 @@
 //! each with the concrete change in words, with names and figures.
 //!
 //! Relation patterns (`relation.rs`, `bucket.rs`): extended reference, subset, bucket, outlier,
-//! computed, archive. Collection patterns (here): schema versioning and polymorphic documents.
+//! computed, archive. Collection patterns (here): schema versioning and polymorphic documents
+//! in use; attribute and polymorphic where they fit (`collection_fits.rs`).
 
 mod bucket;
+mod bucket_size;
+mod collection_fits;
 mod computed;
 mod later;
 mod parent_writes;
@@ -56,12 +59,17 @@ pub(crate) fn suggest_with(
     // Every subset and bucket sentence reads its item from here on.
     drop(later);
     let version_field = shared_version_field(model);
+    let reads = collection_fits::reads_by_entity(model);
     for (i, e) in model.entities.iter().enumerate() {
         if e.kind == EntityKind::Document && roots.root_at(i) == Some(e.id.as_str()) {
             schema_versioning(e, &version_field, &mut out);
             polymorphic(e, &mut out);
+            collection_fits::attribute(e, &reads, &mut out);
         }
     }
+    let is_collection =
+        |id: &str| roots.root(id) == Some(id) && usage.entity(id).is_some_and(|e| e.kind == EntityKind::Document);
+    collection_fits::polymorphic(model, |id| usage.entity(id), is_collection, &mut out);
     out
 }
 

@@ -7,7 +7,7 @@ use super::{joined, push};
 use crate::advisor::relations::{subset_size, Facts, Outliers, Usage};
 use crate::advisor::{PatternKind, PatternSuggestion, Recommendation};
 use crate::i18n::{Arg, Labelled, Text};
-use crate::model::{BsonType, CopyCategory, Entity, Id, Place};
+use crate::model::{BsonType, CopyCategory, Entity, Id, Place, Storage, Volatility};
 use crate::text;
 
 pub(super) fn suggest<'a>(
@@ -20,7 +20,7 @@ pub(super) fn suggest<'a>(
 ) {
     extended_reference(u, f, rec, out);
     subset(u, f, rec, later, out);
-    super::bucket::suggest(f, rec, later, out);
+    super::bucket::suggest(u, f, rec, later, out);
     outlier(f, rec, out);
     super::computed::suggest(u, writes, f, rec, out);
 }
@@ -40,8 +40,8 @@ fn extended_reference(u: &Usage, f: &Facts, rec: Option<Recommendation>, out: &m
     if !rel.extended.is_empty() {
         // One copy (the common case) is said in the sentence's own words: nothing nested.
         let change = match rel.extended.as_slice() {
-            [one] => keeps_one(child, parent, one),
-            many => keeps(child, parent, joined(many.iter().map(copy).collect())),
+            [one] => keeps_one(child, parent, one, rel.copy_category(one)),
+            many => keeps(child, parent, joined(many.iter().map(|c| copy(c, rel.copy_category(c))).collect())),
         };
         push(out, PatternKind::ExtendedReference, place(f), true, change);
     } else if rec == Some(Recommendation::ExtendedReference) {
@@ -57,25 +57,36 @@ fn extended_reference(u: &Usage, f: &Facts, rec: Option<Recommendation>, out: &m
         } else {
             text!(en: "{fields} of {parent}", es: "{fields} de {parent}", pt: "{fields} de {parent}"; fields = Arg::list(&fields), parent)
         };
-        let change = text!(
-            en: "copy {what} into each {child} beside the reference, instead of a $lookup in {views}; mark each copy immutable, historical or live",
-            es: "copia {what} en cada {child} junto a la referencia, en lugar de un $lookup en {views}; marca cada copia como inmutable, histórica o viva",
-            pt: "copie {what} em cada {child} ao lado da referência, em vez de um $lookup em {views}; marque cada cópia como imutável, histórica ou viva";
-            what, child, views
-        );
+        // Children written once and never changed keep the value of that moment: their copies
+        // are historical, and the advice says so first.
+        let change = if rel.child_changes == Volatility::Never {
+            text!(
+                en: "copy {what} into each {child} beside the reference, instead of a $lookup in {views}; each {child} is written once and never changed, so the copies are historical (the value as it was when written): never propagate them",
+                es: "copia {what} en cada {child} junto a la referencia, en lugar de un $lookup en {views}; cada {child} se escribe una vez y no cambia, así que las copias son históricas (el valor tal como era al escribirlas): nunca las propagues",
+                pt: "copie {what} em cada {child} ao lado da referência, em vez de um $lookup em {views}; cada {child} é escrito uma vez e não muda, então as cópias são históricas (o valor como era ao serem escritas): nunca as propague";
+                what, child, views
+            )
+        } else {
+            text!(
+                en: "copy {what} into each {child} beside the reference, instead of a $lookup in {views}; mark each copy historical (the value as it was when written), immutable or live",
+                es: "copia {what} en cada {child} junto a la referencia, en lugar de un $lookup en {views}; marca cada copia como histórica (el valor tal como era al escribirla), inmutable o viva",
+                pt: "copie {what} em cada {child} ao lado da referência, em vez de um $lookup em {views}; marque cada cópia como histórica (o valor como era ao ser escrita), imutável ou viva";
+                what, child, views
+            )
+        };
         push(out, PatternKind::ExtendedReference, place(f), false, change);
     }
 }
 
 /// One copied field with its category (and propagation, for a live copy), as an item of the
 /// list an extended reference keeps.
-fn copy(c: &crate::model::CopiedField) -> Arg {
-    match (c.category, c.propagation) {
+fn copy(c: &crate::model::CopiedField, category: CopyCategory) -> Arg {
+    match (category, c.propagation) {
         (CopyCategory::Live, Some(p)) => text!(
             en: "{field} ({category}, {propagation})",
             es: "{field} ({category}, propagación: {propagation})",
             pt: "{field} ({category}, propagação: {propagation})";
-            field = &c.field, category = c.category.msg(), propagation = p.msg()
+            field = &c.field, category = category.msg(), propagation = p.msg()
         ),
         (CopyCategory::Live, None) => text!(
             en: "{field} (live, no propagation yet)",
@@ -114,9 +125,9 @@ fn keeps(child: &str, parent: &str, copies: Arg) -> Text {
 /// The sentence of an extended reference in use that keeps one copy (the common case): the
 /// copy's words are part of it, as [`keeps`] would put [`copy`] (a live copy's category is
 /// the catalogue's word, `live` / `vivo`), so nothing is nested.
-fn keeps_one(child: &str, parent: &str, c: &crate::model::CopiedField) -> Text {
+fn keeps_one(child: &str, parent: &str, c: &crate::model::CopiedField, category: CopyCategory) -> Text {
     let field = c.field.as_str();
-    match (c.category, c.propagation, parent.ends_with('s')) {
+    match (category, c.propagation, parent.ends_with('s')) {
         (CopyCategory::Live, Some(p), true) => text!(
             en: "each {child} keeps {parent}' {field} (live, {propagation}) next to the reference, so its views need no second read",
             es: "cada {child} guarda {field} (vivo, propagación: {propagation}) de {parent} junto a la referencia, así sus vistas no necesitan una segunda lectura",
@@ -228,7 +239,11 @@ fn subset(u: &Usage, f: &Facts, rec: Option<Recommendation>, later: &mut Later, 
             change: later.push(item),
             in_use: true,
         });
-    } else if rec == Some(Recommendation::ReferenceWithSubset) {
+    } else if rec == Some(Recommendation::ReferenceWithSubset)
+        && f.rel.bucket.is_none()
+        && f.rel.storage != Storage::Bucket
+    {
+        // Never a subset suggested beside a bucket: one relation, one shape.
         let change = text!(
             en: "keep the {size} {child} that {views} shows, plus total_{child}, in {parent}; the full set stays in {child} (one read for the main view, a second only for \"see all\")",
             es: "guarda {size} {child} que se muestran en {views}, más total_{child}, en {parent}; el conjunto completo queda en {child} (una lectura para la vista principal y una segunda solo para \"ver todos\")",
@@ -244,7 +259,7 @@ fn outlier(f: &Facts, rec: Option<Recommendation>, out: &mut Vec<PatternSuggesti
     let (child, parent) = (f.child_name, f.parent_name);
     // A figure, or a fixed phrase: neither allocates (made only for the sentences that say it).
     let bound = || -> Arg {
-        match f.rel.cardinality.max {
+        match f.bound {
             Some(m) => Arg::Count(m as f64),
             None => text!(en: "the common bound", es: "el límite habitual", pt: "o limite comum").into(),
         }
@@ -342,12 +357,12 @@ mod tests {
                     let c = CopiedField {
                         field: "titulo".into(),
                         as_field: None,
-                        category,
+                        category: Some(category),
                         propagation,
                         used_to_decide: false,
                     };
-                    let one = keeps_one("prestamos", parent, &c);
-                    let listed = keeps("prestamos", parent, copy(&c));
+                    let one = keeps_one("prestamos", parent, &c, category);
+                    let listed = keeps("prestamos", parent, copy(&c, category));
                     for lang in [Lang::En, Lang::Es, Lang::Pt] {
                         assert_eq!(one.render(lang), listed.render(lang), "{category:?} {propagation:?} {lang:?}");
                     }

@@ -120,9 +120,16 @@ pub(crate) fn subset_size(f: &Facts) -> u32 {
         .unwrap_or(DEFAULT_SUBSET)
 }
 
-/// Tiny events arriving every day, never edited: the bucket pattern's home ground.
+/// Tiny events arriving every day, never edited: the bucket pattern's home ground. Not a
+/// child another aggregate already embeds (its documents are not this relation's to group),
+/// nor one with referenced children of its own (an entity others point to, not an event).
 pub(crate) fn bucket_fits(f: &Facts) -> bool {
-    f.unbounded() && f.child_bytes <= f.t.tiny_doc_bytes && f.growth >= 1.0 && f.rel.child_changes <= Volatility::Rarely
+    f.unbounded()
+        && f.child_bytes <= f.t.tiny_doc_bytes
+        && f.growth >= 1.0
+        && f.rel.child_changes <= Volatility::Rarely
+        && !f.child_embedded_elsewhere
+        && !f.child_has_children
 }
 
 /// Picks the form of reference (see the module documentation); `because` names the deciding step.

@@ -95,6 +95,11 @@ pub(crate) struct Facts<'a> {
     pub child_writes: f64,
     /// Other relations that copy this child into their parent (embed or subset).
     pub copies_elsewhere: usize,
+    /// Another relation embeds the child: its documents already live in that aggregate.
+    pub child_embedded_elsewhere: bool,
+    /// The child is the parent of referenced children of its own (customers with orders): an
+    /// entity with an identity, not an event.
+    pub child_has_children: bool,
 }
 
 /// A count read from user input: NaN and negatives are zero, huge values (infinity
@@ -135,10 +140,12 @@ impl<'a> Facts<'a> {
                     Outliers::Major { share, max: o.max }
                 }
             }
-            _ => Outliers::None,
+            _ => tail_outliers(t, c),
         };
         let bound = match (c.max, outliers) {
             (Some(max), Outliers::Major { max: o, .. }) => Some(max.max(o)),
+            // Read from the percentile, the common bound is the p99 (the maximum is the outliers').
+            (Some(_), Outliers::Minor { .. }) if c.outliers.is_none() => c.p99,
             (max, _) => max,
         };
         let days = t.horizon_days as f64;
@@ -196,6 +203,8 @@ impl<'a> Facts<'a> {
             parent_reads: p_info.reads_per_min,
             child_writes: c_info.writes_per_min,
             copies_elsewhere: c_info.copies.saturating_sub(usize::from(copies_child(rel))),
+            child_embedded_elsewhere: c_info.embedded > usize::from(rel.storage == Storage::Embed),
+            child_has_children: c_info.referenced_children > 0,
         }
     }
 
@@ -214,6 +223,25 @@ impl<'a> Facts<'a> {
     /// The children of one parent keep coming: no bound, events per day.
     pub fn unbounded(&self) -> bool {
         self.bound.is_none()
+    }
+}
+
+/// The skew a stated 99th percentile shows, judged by the tail rather than the typical count:
+/// when 99% of parents stay within a bound that embeds (the p99 under `arrayWarn`) but the
+/// largest go far beyond it, at most 1% overflow, the outlier pattern's case (read as a share
+/// of 1% against `outlierShare`). A p99 that itself is past what embeds is a heavy tail: the
+/// maximum decides, with no outliers to design around.
+fn tail_outliers(t: &Thresholds, c: &crate::model::Cardinality) -> Outliers {
+    match (c.p99, c.max) {
+        (Some(p99), Some(max)) if p99 <= t.array_warn && max > t.array_warn && max > p99 => {
+            let share = 0.01;
+            if share <= t.outlier_share {
+                Outliers::Minor { share, max }
+            } else {
+                Outliers::Major { share, max }
+            }
+        }
+        _ => Outliers::None,
     }
 }
 

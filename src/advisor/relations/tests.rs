@@ -142,3 +142,116 @@ mod decide {
         );
     }
 }
+
+/// The facts a relation reads from the rest of the design and from its tail.
+mod coherence {
+    use crate::advisor::{analyze, PatternKind, Recommendation};
+    use crate::model::{Cardinality, Entity, Model, Place, Relation, Storage, Volatility};
+
+    /// Users and their tiny comments, arriving daily: the bucket's home ground.
+    fn comments() -> Model {
+        let mut m = Model::new("t");
+        for (id, name) in [("user", "users"), ("comment", "comments"), ("post", "posts")] {
+            m.entities.push(Entity::new(id, name));
+        }
+        let mut r = Relation::new("uc", "user", "comment", Storage::Reference);
+        r.cardinality = Cardinality { typical: 30.0, max: None, growth_per_day: Some(2.0), ..Cardinality::default() };
+        (r.child_bytes, r.child_changes) = (Some(80), Volatility::Never);
+        m.relations.push(r);
+        m
+    }
+
+    fn bucketed(m: &Model) -> (Option<Recommendation>, bool) {
+        let report = analyze(m);
+        let place = Place::Relation { id: "uc".into() };
+        let bucket = report.patterns.iter().any(|p| p.pattern == PatternKind::Bucket && p.place == place);
+        (report.relation("uc").map(|a| a.recommendation), bucket)
+    }
+
+    #[test]
+    fn a_child_embedded_in_another_aggregate_is_never_bucketed() {
+        let mut m = comments();
+        assert_eq!(bucketed(&m), (Some(Recommendation::Bucket), true));
+        let mut embed = Relation::new("pc", "post", "comment", Storage::Embed);
+        embed.cardinality = Cardinality { typical: 8.0, max: Some(100), ..Cardinality::default() };
+        m.relations.push(embed);
+        assert_eq!(bucketed(&m), (Some(Recommendation::ReferenceFromChild), false));
+    }
+
+    #[test]
+    fn a_child_with_referenced_children_of_its_own_is_not_an_event() {
+        let mut m = comments();
+        m.entities.push(Entity::new("reply", "replies"));
+        m.relations.push(Relation::new("cr", "comment", "reply", Storage::Reference));
+        assert!(!bucketed(&m).1, "comments with replies of their own are entities");
+    }
+
+    #[test]
+    fn the_tail_decides_when_a_p99_is_stated() {
+        let mut m = Model::new("t");
+        m.entities.push(Entity::new("p", "playlists"));
+        m.entities.push(Entity::new("t", "tracks"));
+        let mut r = Relation::new("pt", "p", "t", Storage::Embed);
+        r.cardinality = Cardinality { typical: 5.0, max: Some(20_000), p99: Some(40), ..Cardinality::default() };
+        m.relations.push(r);
+        let report = analyze(&m);
+        let a = report.relation("pt").expect("advised");
+        assert_eq!(a.recommendation, Recommendation::Embed, "99% of playlists hold at most 40");
+        let outlier = report.patterns.iter().find(|p| p.pattern == PatternKind::Outlier).expect("outlier offered");
+        assert!(
+            outlier.change.en().contains("at most 40 tracks, and flag the 1% that reach 20,000"),
+            "{}",
+            outlier.change
+        );
+        // A heavy tail: the 99th percentile itself is past what embeds.
+        m.relations[0].cardinality.p99 = Some(3_000);
+        let report = analyze(&m);
+        assert_eq!(report.relation("pt").map(|a| a.recommendation), Some(Recommendation::ReferenceFromChild));
+        assert!(report.patterns.iter().all(|p| p.pattern != PatternKind::Outlier));
+        // Without the percentile the maximum decides, as before.
+        m.relations[0].cardinality.p99 = None;
+        assert_ne!(analyze(&m).relation("pt").map(|a| a.recommendation), Some(Recommendation::Embed));
+    }
+}
+
+/// One relation gets one shape: a subset and a bucket are never both suggested.
+mod one_shape {
+    use crate::advisor::{analyze, PatternKind};
+    use crate::model::{AccessPattern, Cardinality, Entity, Model, Place, Relation, Storage, Subset, Volatility};
+
+    #[test]
+    fn a_subset_and_a_bucket_are_never_suggested_for_one_relation() {
+        let mut m = Model::new("t");
+        m.entities.push(Entity::new("s", "stocks"));
+        m.entities.push(Entity::new("t", "trades"));
+        let mut r = Relation::new("st", "s", "t", Storage::Reference);
+        r.cardinality =
+            Cardinality { typical: 0.0, max: None, growth_per_day: Some(3_000.0), ..Cardinality::default() };
+        (r.child_bytes, r.child_changes) = (Some(70), Volatility::Never);
+        m.relations.push(r);
+        let mut quote = AccessPattern::new("Q", "quote with the latest trades", "s");
+        (quote.touches, quote.page_size) = (vec!["t".into()], Some(5));
+        m.queries.push(quote);
+        let kinds = |m: &Model| -> Vec<PatternKind> {
+            let place = Place::Relation { id: "st".into() };
+            analyze(m).patterns.into_iter().filter(|p| p.place == place).map(|p| p.pattern).collect()
+        };
+        let suggested = kinds(&m);
+        assert!(suggested.contains(&PatternKind::Bucket), "{suggested:?}");
+        assert!(!suggested.contains(&PatternKind::Subset), "{suggested:?}");
+        // A subset in use: no bucket suggested beside it.
+        m.relations[0].subset = Some(Subset {
+            field: "latest".into(),
+            size: 5,
+            order_by: String::new(),
+            count_field: None,
+            fields: vec![],
+        });
+        let with_subset = kinds(&m);
+        assert!(with_subset.contains(&PatternKind::Subset) && !with_subset.contains(&PatternKind::Bucket));
+        // Bucket storage chosen: no subset suggested beside it.
+        m.relations[0].subset = None;
+        m.relations[0].storage = Storage::Bucket;
+        assert!(!kinds(&m).contains(&PatternKind::Subset));
+    }
+}

@@ -53,6 +53,12 @@ pub(super) struct Info<'a> {
     pub writes_per_min: f64,
     /// How many relations copy it into their parent (embed or subset).
     pub copies: usize,
+    /// How many relations embed it (`storage: embed`): its documents live in another
+    /// aggregate.
+    pub embedded: usize,
+    /// How many relations reference children of its own (it is the parent; loops aside): an
+    /// entity with an identity others point to, not an event.
+    pub referenced_children: usize,
     pub size: Option<&'a SizeEstimate>,
     /// Field-based byte estimate, made the first time a relation's facts need it (a child
     /// whose bytes are declared, or whose collection has a size estimate, needs none).
@@ -133,6 +139,12 @@ impl<'a> Usage<'a> {
             u.ends.push((parent, child));
             if copies_child(r) {
                 u.record_mut(child).copies += 1;
+            }
+            if r.storage == Storage::Embed {
+                u.record_mut(child).embedded += 1;
+            }
+            if r.storage == Storage::Reference && r.parent != r.child {
+                u.record_mut(parent).referenced_children += 1;
             }
             for (record, end) in [(parent, r.parent.as_str()), (child, r.child.as_str())] {
                 let at = u.record_mut(record);

@@ -49,7 +49,9 @@ impl Rule for CopyUsedToDecide {
     fn check(&self, cx: &Context, out: &mut Vec<Finding>) {
         for rel in &cx.model.relations {
             let mut deciding = rel.extended.iter().filter(|c| {
-                c.used_to_decide && c.category == CopyCategory::Live && c.propagation != Some(Propagation::Reread)
+                c.used_to_decide
+                    && rel.copy_category(c) == CopyCategory::Live
+                    && c.propagation != Some(Propagation::Reread)
             });
             // Most relations copy nothing the application decides from: their ends are not named.
             let Some(first) = deciding.next() else { continue };
@@ -94,7 +96,13 @@ mod tests {
     use crate::model::{CopiedField, CopyCategory, Propagation, Storage};
 
     fn stock(category: CopyCategory, propagation: Option<Propagation>) -> CopiedField {
-        CopiedField { field: "stock".into(), as_field: None, category, propagation, used_to_decide: true }
+        CopiedField {
+            field: "stock".into(),
+            as_field: None,
+            category: Some(category),
+            propagation,
+            used_to_decide: true,
+        }
     }
 
     #[test]

@@ -84,7 +84,7 @@ mod tests {
         m.relations[0].extended = vec![CopiedField {
             field: "title".into(),
             as_field: None,
-            category: CopyCategory::Historical,
+            category: Some(CopyCategory::Historical),
             propagation: None,
             used_to_decide: false,
         }];
@@ -101,7 +101,7 @@ mod tests {
         assert_eq!(
             f.message.render(Lang::Es),
             "encaja la referencia extendida: copia title de posts en cada comments junto a la referencia, \
-             en lugar de un $lookup en L y M; marca cada copia como inmutable, histórica o viva"
+             en lugar de un $lookup en L y M; marca cada copia como histórica (el valor tal como era al escribirla), inmutable o viva"
         );
         assert!(f.message.render(Lang::Pt).contains("em vez de um $lookup em L e M"), "{}", f.message.render(Lang::Pt));
         assert!(f.message.en().contains("instead of a $lookup in L and M"), "{}", f.message);

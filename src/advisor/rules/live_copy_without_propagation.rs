@@ -1,7 +1,7 @@
 use crate::advisor::{Context, Finding, Fix, Rule, RuleMeta};
 use crate::declare_rule;
 use crate::i18n::Arg;
-use crate::model::{CopyCategory, Id, Place, Propagation};
+use crate::model::{CopyCategory, Id, Place, Propagation, Volatility};
 use crate::text;
 
 declare_rule! {
@@ -44,7 +44,11 @@ impl Rule for LiveCopyWithoutPropagation {
 
     fn check(&self, cx: &Context, out: &mut Vec<Finding>) {
         for rel in &cx.model.relations {
-            let mut live = rel.extended.iter().filter(|c| c.category == CopyCategory::Live && c.propagation.is_none());
+            let mut live =
+                rel.extended.iter().filter(|c| rel.copy_category(c) == CopyCategory::Live && c.propagation.is_none());
+            // A holder written once and never changed: propagating would rewrite old documents
+            // (an old order's price), so the advice offers the historical category instead.
+            let written_once = rel.child_changes == Volatility::Never;
             let Some(first) = live.next() else { continue };
             // Each name appears in several sentences of each finding: kept inline when short,
             // shared when long, never copied into a new string.
@@ -81,16 +85,33 @@ impl Rule for LiveCopyWithoutPropagation {
                         pt: "Quando {parent}.{field} muda, as cópias mantêm o valor antigo e ninguém sabe se é preciso reescrevê-las.";
                         parent = parent.clone(), field
                     ),
-                    text!(
-                        en: "Record a propagation strategy (immediate, deferred with reconciliation, or re-read), or mark the copy historical if the old value is the right one.",
-                        es: "Registra una estrategia de propagación (inmediata, diferida con reconciliación, o relectura), o marca la copia como histórica si el valor viejo es el correcto.",
-                        pt: "Registre uma estratégia de propagação (imediata, adiada com reconciliação, ou releitura), ou marque a cópia como histórica se o valor antigo for o correto."
-                    ),
+                    if written_once {
+                        text!(
+                            en: "Each {child} is written once and never changed: if the copy records the value as it was then (a price on an order line), mark it historical and never propagate it; only if it must show today's value, re-read it instead of rewriting old documents.",
+                            es: "Cada {child} se escribe una vez y no cambia: si la copia registra el valor de ese momento (un precio en una línea de pedido), márcala como histórica y no la propagues nunca; solo si debe mostrar el valor de hoy, reléela en lugar de reescribir documentos antiguos.",
+                            pt: "Cada {child} é escrito uma vez e não muda: se a cópia registra o valor daquele momento (um preço em uma linha de pedido), marque-a como histórica e nunca a propague; só se ela precisar mostrar o valor de hoje, releia-a em vez de reescrever documentos antigos.";
+                            child = child.clone()
+                        )
+                    } else {
+                        text!(
+                            en: "If the copy records the value as it was when written (a price on an order line), mark it historical; otherwise record a propagation strategy (immediate, deferred with reconciliation, or re-read).",
+                            es: "Si la copia registra el valor del momento en que se escribió (un precio en una línea de pedido), márcala como histórica; si no, registra una estrategia de propagación (inmediata, diferida con reconciliación, o relectura).",
+                            pt: "Se a cópia registra o valor do momento em que foi escrita (um preço em uma linha de pedido), marque-a como histórica; senão, registre uma estratégia de propagação (imediata, adiada com reconciliação, ou releitura)."
+                        )
+                    },
                 );
-                f.fix = Some(Fix::SetPropagation {
-                    relation: Id::new(&rel.id),
-                    field: Id::new(&copy.field),
-                    propagation: Propagation::Deferred,
+                f.fix = Some(if written_once {
+                    Fix::SetCopyCategory {
+                        relation: Id::new(&rel.id),
+                        field: Id::new(&copy.field),
+                        category: CopyCategory::Historical,
+                    }
+                } else {
+                    Fix::SetPropagation {
+                        relation: Id::new(&rel.id),
+                        field: Id::new(&copy.field),
+                        propagation: Propagation::Deferred,
+                    }
                 });
                 out.push(f);
             }
@@ -104,7 +125,13 @@ mod tests {
     use crate::model::{CopiedField, CopyCategory, Propagation, Storage};
 
     fn copy(category: CopyCategory, propagation: Option<Propagation>) -> CopiedField {
-        CopiedField { field: "title".into(), as_field: None, category, propagation, used_to_decide: false }
+        CopiedField {
+            field: "title".into(),
+            as_field: None,
+            category: Some(category),
+            propagation,
+            used_to_decide: false,
+        }
     }
 
     #[test]
@@ -140,7 +167,10 @@ mod tests {
             "comments.title copia posts.title como valor vivo sem plano de propagação (guardada por ~1.441 comments por posts)"
         );
         assert!(f[0].why.render(Lang::Es).starts_with("Cuando cambia posts.title, las copias"));
-        assert!(f[0].fix_hint.render(Lang::Pt).starts_with("Registre uma estratégia de propagação"));
+        assert!(f[0]
+            .fix_hint
+            .render(Lang::Pt)
+            .starts_with("Se a cópia registra o valor do momento em que foi escrita"));
     }
 
     #[test]
@@ -153,6 +183,35 @@ mod tests {
         assert!(f[0].message.en().ends_with("no propagation plan (every comments holds it)"), "{}", f[0].message);
         assert!(f[0].message.render(Lang::Es).ends_with("sin plan de propagación (la guarda cada comments)"));
         assert!(f[0].message.render(Lang::Pt).ends_with("sem plano de propagação (guardada em cada comments)"));
+    }
+
+    #[test]
+    fn a_copy_in_children_written_once_is_historical_and_never_propagated() {
+        use crate::model::Volatility;
+        let mut m = parent_child(Storage::Reference, 20.0, None);
+        m.relations[0].child_changes = Volatility::Never;
+        // Not stated: inferred historical, nothing to report.
+        m.relations[0].extended = vec![CopiedField { category: None, ..copy(CopyCategory::Live, None) }];
+        assert!(findings(&m, "DS103").is_empty());
+        // Stated live: the finding offers the historical category, never a propagation.
+        m.relations[0].extended = vec![copy(CopyCategory::Live, None)];
+        let f = findings(&m, "DS103");
+        assert_eq!(f.len(), 1, "{f:?}");
+        assert!(f[0].fix_hint.en().contains("mark it historical and never propagate"), "{}", f[0].fix_hint);
+        assert!(matches!(
+            f[0].fix,
+            Some(crate::advisor::Fix::SetCopyCategory { category: CopyCategory::Historical, .. })
+        ));
+        let mut fixed = m.clone();
+        assert!(f[0].fix.as_ref().is_some_and(|fix| fix.apply(&mut fixed)));
+        assert_eq!(fixed.relations[0].extended[0].category, Some(CopyCategory::Historical));
+        assert!(findings(&fixed, "DS103").is_empty());
+        // A holder that changes, category not stated: live by default, flagged as before.
+        m.relations[0].child_changes = Volatility::Rarely;
+        m.relations[0].extended[0].category = None;
+        let f = findings(&m, "DS103");
+        assert!(matches!(f[0].fix, Some(crate::advisor::Fix::SetPropagation { .. })), "{f:?}");
+        assert!(f[0].fix_hint.en().starts_with("If the copy records the value as it was when written"));
     }
 
     #[test]

@@ -11,7 +11,9 @@ declare_rule! {
     /// average is under `thresholds.tinyDocBytes` (256 bytes), unless it already holds
     /// buckets. When a reference relation makes it a parent's children, the relation counts
     /// too, whichever is larger: the parent's documents (at least one) times the typical
-    /// cardinality now, and times the relation's `growthPerDay` for each day to the horizon.
+    /// cardinality now, and times the relation's `growthPerDay` for each day to the horizon;
+    /// not for a collection whose documents have referenced children of their own (customers
+    /// with orders are entities, not events: only their own figures count).
     ///
     /// ## Why is this bad?
     /// Each document carries its own `_id`, field names and index entries: for 80-byte events
@@ -51,9 +53,15 @@ impl Rule for TinyDocumentsFlood {
             let mut now = e.collection.documents.unwrap_or(0) as f64;
             let mut growth = positive(e.collection.growth_per_day.unwrap_or(0.0));
             let parents = layout.parents(&e.id);
+            // A collection whose documents have referenced children of their own (customers
+            // with orders) holds entities, not events: only its own figures count, never a
+            // parent relation's.
+            let entity_like =
+                layout.children(&e.id).iter().any(|r| r.storage == Storage::Reference && r.parent != r.child);
             // Each child of a reference relation is a document of its own: the relation's
             // cardinality and growth say how many there will be.
-            for r in parents.iter().filter(|r| r.storage == Storage::Reference && !r.cardinality.many_to_many) {
+            let counted = parents.iter().filter(|_| !entity_like);
+            for r in counted.filter(|r| r.storage == Storage::Reference && !r.cardinality.many_to_many) {
                 let docs = cx.entity(&r.parent).and_then(|p| p.collection.documents).unwrap_or(1).max(1) as f64;
                 now = now.max(docs * positive(r.cardinality.typical));
                 growth = growth.max(docs * positive(r.cardinality.growth_per_day.unwrap_or(0.0)));
@@ -155,6 +163,27 @@ mod tests {
         let pt = f[0].message.render(Lang::Pt);
         assert!(pt.contains("38,5 milhões de documentos em 5 anos") && pt.contains("abaixo dos 256 B"), "{pt}");
         assert!(f[0].fix_hint.render(Lang::Es).starts_with("Agrupa los eventos"));
+    }
+
+    #[test]
+    fn ordinary_parent_documents_are_not_a_flood_from_a_relations_figures() {
+        // 50,000 stores, each gaining 2 small customers a day: 183 million by the relation's
+        // figures. But customers have orders of their own: entities, not events.
+        let mut m = events(0.0);
+        m.entities[1].collection.documents = None;
+        m.entities[1].collection.growth_per_day = None;
+        m.entities[0].collection.documents = Some(50_000);
+        m.relations[0].cardinality.typical = 10.0;
+        m.relations[0].cardinality.growth_per_day = Some(2.0);
+        assert_eq!(findings(&m, "DS204").len(), 1, "events with no children of their own flood");
+        m.entities.push(collection("o", "orders"));
+        m.relations.push(Relation::new("ev-o", "ev", "o", Storage::Reference));
+        let f = findings(&m, "DS204");
+        assert!(f.is_empty(), "a parent of orders is an ordinary collection: {f:?}");
+        // Its own figures still count.
+        m.entities[1].collection.documents = Some(20_000_000);
+        let own = crate::model::Place::Entity { id: "ev".into() };
+        assert_eq!(findings(&m, "DS204").iter().filter(|f| f.place == own).count(), 1);
     }
 
     #[test]

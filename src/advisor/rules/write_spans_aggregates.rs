@@ -2,14 +2,15 @@ use crate::advisor::{Context, Finding, Rule, RuleMeta, Severity};
 use crate::declare_rule;
 use crate::i18n::{Arg, Text};
 use crate::model::ids::Kind;
-use crate::model::{Id, Place};
+use crate::model::{Id, Place, QueryKind};
 use crate::text;
 
 declare_rule! {
     /// ## What it does
     /// Reports each write whose changes (and touched entities) reach two or more aggregates:
-    /// the roots of different collections, or a collection and another database. Such a
-    /// write is not atomic. The finding is a **warning** when the access pattern records no
+    /// the roots of different collections, or a collection and another database; and each
+    /// write that changes several documents of one collection (`documentsChanged` of 2 or
+    /// more: a transfer between two accounts). Such a write is not atomic. The finding is a **warning** when the access pattern records no
     /// choice, and **info** when it does (a `consistency` note such as "the counters may lag a
     /// few minutes", or a precondition or note naming a transaction).
     ///
@@ -71,16 +72,42 @@ impl Rule for WriteSpansAggregates {
                     .collect(),
             );
             let n = span.aggregates.len();
-            let mentions_tx = |s: &str| {
-                s.as_bytes().windows(TRANSACTION.len()).any(|w| w.eq_ignore_ascii_case(TRANSACTION.as_bytes()))
-            };
-            let decided = !q.consistency.trim().is_empty() || mentions_tx(&q.precondition) || mentions_tx(&q.notes);
             let message = text!(
                 en: "{id} \"{query}\" changes {n} aggregates ({names}): no single write is atomic across them",
                 es: "{id} \"{query}\" modifica {n} agregados ({names}): ninguna escritura por sí sola es atómica entre ellos",
                 pt: "{id} \"{query}\" altera {n} agregados ({names}): nenhuma escrita isolada é atômica entre eles";
                 id = &q.id, query = &q.name, n, names
             );
+            out.push(Self::not_atomic(q, message));
+        }
+        // One write that changes several documents of its own collection (a transfer between
+        // two accounts): each document is an aggregate of its own.
+        for q in queries.iter().filter(|q| q.kind == QueryKind::Write && q.documents_changed.unwrap_or(1) >= 2) {
+            if cx.report.spanning_writes.iter().any(|s| s.query == q.id.as_str()) {
+                continue;
+            }
+            let root = cx.roots().root(&q.entity).unwrap_or(q.entity.as_str());
+            let collection = cx.entity(root).map_or(root, |e| e.name.as_str());
+            let message = text!(
+                en: "{id} \"{query}\" changes {n} documents of {collection} in one operation: no single-document write is atomic across them",
+                es: "{id} \"{query}\" modifica {n} documentos de {collection} en una sola operación: ninguna escritura de un documento es atómica entre ellos",
+                pt: "{id} \"{query}\" altera {n} documentos de {collection} em uma só operação: nenhuma escrita de um documento é atômica entre eles";
+                id = &q.id, query = &q.name, n = q.documents_changed.unwrap_or(2), collection
+            );
+            out.push(Self::not_atomic(q, message));
+        }
+    }
+}
+
+impl WriteSpansAggregates {
+    /// The finding for a write that is not atomic, with `message`: a warning with the two
+    /// ways out, or info with the choice the access pattern records.
+    fn not_atomic(q: &crate::model::AccessPattern, message: Text) -> Finding {
+        {
+            let mentions_tx = |s: &str| {
+                s.as_bytes().windows(TRANSACTION.len()).any(|w| w.eq_ignore_ascii_case(TRANSACTION.as_bytes()))
+            };
+            let decided = !q.consistency.trim().is_empty() || mentions_tx(&q.precondition) || mentions_tx(&q.notes);
             let hint = if decided {
                 recorded(q)
             } else {
@@ -103,7 +130,7 @@ impl Rule for WriteSpansAggregates {
             if decided {
                 f.severity = Severity::Info;
             }
-            out.push(f);
+            f
         }
     }
 }
@@ -192,6 +219,25 @@ mod tests {
         let f = findings(&m, "DS106");
         assert_eq!(f.len(), 2, "{f:?}");
         assert!(f.iter().any(|f| f.fix_hint.contains("the first W2 records it")), "{f:?}");
+    }
+
+    #[test]
+    fn a_write_of_two_documents_of_one_collection_needs_a_transaction() {
+        let mut m = parent_child(Storage::Embed, 5.0, Some(8));
+        m.queries.push(write("T", "post", &["title"]));
+        assert!(findings(&m, "DS106").is_empty(), "one document: atomic");
+        m.queries[0].documents_changed = Some(2);
+        let f = findings(&m, "DS106");
+        assert_eq!(f.len(), 1, "{f:?}");
+        assert_eq!(f[0].severity, Severity::Warning);
+        assert!(f[0].message.en().contains("changes 2 documents of posts in one operation"), "{}", f[0].message);
+        assert!(f[0].fix_hint.en().contains("multi-document transaction"));
+        assert!(f[0].message.render(crate::i18n::Lang::Es).contains("modifica 2 documentos de posts"));
+        // A write on an embedded child changes documents of its root's collection.
+        m.queries[0].entity = "comment".into();
+        assert!(findings(&m, "DS106")[0].message.en().contains("documents of posts"));
+        m.queries[0].precondition = "in a transaction".into();
+        assert_eq!(findings(&m, "DS106")[0].severity, Severity::Info);
     }
 
     #[test]
