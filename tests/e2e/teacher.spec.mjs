@@ -157,7 +157,11 @@ async function present(page, tag, { expectContinuation }) {
       await page.waitForTimeout(60);
       assert.ok((await page.getByTestId('slide-lines').evaluate((el) => el.scrollTop)) > before, 'the rest of the slide scrolls in');
       assert.ok((await page.getByTestId('slide-count').innerText()).startsWith(`${i} /`), 'still on the same slide');
-      while (await more.isVisible()) await page.keyboard.press('ArrowRight');
+      for (let n = 0; (await more.isVisible()) && n < 20; n++) {
+        await page.keyboard.press('ArrowRight');
+        await page.waitForTimeout(120);
+      }
+      assert.ok(!(await more.isVisible()), 'the end of the slide is reached');
       if (continued === 1) await screenshot(page, `teacher-${tag}-5-rest-of-slide`);
     }
     if (i < total) await page.keyboard.press('ArrowRight');
