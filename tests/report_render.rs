@@ -180,3 +180,79 @@ fn the_report_follows_its_language_with_local_figures() {
     assert!(en_avg.contains('.'), "{en_avg}");
     assert!(es_avg.starts_with(&en_avg.replace('.', ",")), "{es_avg} vs {en_avg}");
 }
+
+/// The lines of the report's Mermaid block, without its fences.
+fn mermaid_block(md: &str) -> Vec<&str> {
+    let start = md.find("```mermaid\nerDiagram\n").expect("a Mermaid block") + "```mermaid\n".len();
+    let end = start + md[start..].find("\n```\n").expect("the block is closed");
+    md[start..end].lines().collect()
+}
+
+#[test]
+fn the_diagram_also_travels_as_mermaid_with_copies_solid_and_references_dashed() {
+    let model = bibliored();
+    let md = review_markdown(&model, &analyze(&model), &opts());
+    let block = mermaid_block(&md);
+    assert_eq!(block[0], "erDiagram");
+    for e in model.entities.iter().filter(|e| e.name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')) {
+        let declared = block.iter().any(|l| *l == format!("    {} {{", e.name) || *l == format!("    {}", e.name));
+        assert!(declared, "{} is declared", e.name);
+    }
+    let line = |r: &Relation| {
+        let (p, c) = (&model.entity(&r.parent).unwrap().name, &model.entity(&r.child).unwrap().name);
+        block
+            .iter()
+            .filter(|l| l.trim_start().starts_with(&format!("{p} ")) && l.contains(&format!(" {c} : \"")))
+            .copied()
+            .collect::<Vec<_>>()
+    };
+    let mut seen = (0, 0);
+    for r in &model.relations {
+        let lines = line(r);
+        assert!(!lines.is_empty(), "relation {} is drawn", r.id);
+        let references = r.references() || r.storage == Storage::Outside;
+        if references {
+            assert!(lines[0].contains(".."), "a reference is dashed: {}", lines[0]);
+            seen.1 += 1;
+        } else {
+            assert!(lines[0].contains("--") && !lines[0].contains(".."), "a copy is solid: {}", lines[0]);
+            seen.0 += 1;
+        }
+        assert_eq!(lines.len(), if references && r.copies_data() { 2 } else { 1 }, "{lines:?}");
+    }
+    assert!(seen.0 > 0 && seen.1 > 0, "BiblioRed has both kinds: {seen:?}");
+    assert!(md.contains("a solid line (`--`) is data copied into the document; a dashed line (`..`)"), "legend");
+}
+
+#[test]
+fn hostile_names_cannot_break_the_mermaid_block() {
+    let mut model = bibliored();
+    model.entities[0].name = "x\" } ``` <img src=x onerror=alert(1)> #quot; \n%%{init}%%".into();
+    model.entities[1].name = model.entities[0].name.clone();
+    model.entities[0].fields[0].name = "a b{c}\"d".into();
+    let md = review_markdown(&model, &analyze(&model), &opts());
+    let block = mermaid_block(&md);
+    let word = |w: &str| !w.is_empty() && w.chars().all(|c| c.is_ascii_alphanumeric() || "_[]".contains(c));
+    let mut declared = Vec::new();
+    for l in &block[1..] {
+        let t = l.trim();
+        assert!(!t.contains('<') && !t.contains('#') && !t.contains('%') && !t.contains("```"), "{l}");
+        let relation = t.contains(" : \"") && t.ends_with('"') && t.matches('"').count() == 2;
+        let attribute =
+            l.starts_with("        ") && t.split_whitespace().count() == 2 && t.split_whitespace().all(word);
+        let entity = t != "}" && l.starts_with("    ") && !l.starts_with("     ") && !relation && {
+            let head = t.strip_suffix(" {").unwrap_or(t);
+            let (id, alias) = head.split_at(head.find('[').unwrap_or(head.len()));
+            declared.push(id.to_string());
+            word(id)
+                && !id.contains(['[', ']'])
+                && (alias.is_empty()
+                    || alias.starts_with("[\"") && alias.ends_with("\"]") && alias.matches('"').count() == 2)
+        };
+        assert!(relation || attribute || entity || t == "}", "a line Mermaid could misread: {l}");
+    }
+    // The two boxes of the same name stay two entities.
+    assert_eq!(declared.len(), model.entities.len(), "{declared:?}");
+    let ids: std::collections::HashSet<&String> = declared.iter().collect();
+    assert_eq!(ids.len(), model.entities.len(), "unique identifiers: {declared:?}");
+}

@@ -3,7 +3,8 @@
 //! SVG file, both in the language asked for (English by default).
 //!
 //! With `--out` and no `--svg`, the diagram goes beside the report (`report.svg`). With
-//! neither, the report goes to stdout and the diagram is inlined as a `data:` URI.
+//! neither, the report goes to stdout and the diagram is inlined as a `data:` URI. Either way the
+//! report also carries the diagram as a Mermaid block, which GitHub draws.
 
 use crate::args::{read_model, Args};
 use docshape::advisor::analyze;
@@ -42,7 +43,7 @@ pub fn run(args: &[String]) -> Result<ExitCode, String> {
             Diagram::File(relative(svg, from))
         }
         None => {
-            eprintln!("docshape: the diagram is inlined as a data: URI, which GitHub does not show; use --out or --svg for a sibling .svg file");
+            eprintln!("docshape: the diagram is inlined as a data: URI, which GitHub does not show (it does draw the Mermaid block); use --out or --svg for a sibling .svg file");
             Diagram::Inline(svg_opts)
         }
     };

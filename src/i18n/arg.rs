@@ -240,7 +240,7 @@ fn pick(lang: Lang, forms: [&'static str; 3]) -> &'static str {
 }
 
 /// A figure in English notation, with the separators swapped for Spanish and Portuguese.
-fn figure(lang: Lang, value: impl Display, out: &mut impl Write) -> fmt::Result {
+pub(super) fn figure(lang: Lang, value: impl Display, out: &mut impl Write) -> fmt::Result {
     if lang == Lang::En {
         return write!(out, "{value}");
     }

@@ -14,7 +14,6 @@ pub fn text(m: Msg) -> &'static str {
         Msg::InspectorAndAdvisor => "Inspector and advisor",
         Msg::TabAdvisor => "Advisor",
         Msg::TabInspector => "Inspector",
-        Msg::StatusCounts => "{} collections · {} boxes · {} relations · {} access patterns",
         Msg::AdvisorMs => "advisor {} ms",
         Msg::Dismiss => "Dismiss",
         // Actions
@@ -318,10 +317,12 @@ pub fn text(m: Msg) -> &'static str {
         Msg::WorkerFailed => "The export and import module could not run: {}. Reload the page to try again.",
         Msg::ReadOnlyNotice => "This shared design is read-only: choose \"Edit a copy\" to change it.",
         // Presentation
-        Msg::PresSummary => "{} access patterns · {} collections · {} relations",
         Msg::PresIndex => "Index {}",
         Msg::PresentationAria => "Presentation",
         Msg::PresHint => "← → to step · Esc to leave",
+        Msg::PresMoreBelow => "More below ↓ (scroll)",
+        Msg::ToggleQueries => "Hide or show the access patterns panel",
+        Msg::ToggleSide => "Hide or show the inspector and advisor panel",
         // Files and storage
         Msg::AutosaveBroken => "The autosaved model could not be read ({}). It was kept aside; the demo is open.",
         Msg::Opened => "Opened \"{}\" from {}.",

@@ -14,7 +14,6 @@ pub fn text(m: Msg) -> &'static str {
         Msg::InspectorAndAdvisor => "Inspector y asesor",
         Msg::TabAdvisor => "Asesor",
         Msg::TabInspector => "Inspector",
-        Msg::StatusCounts => "{} colecciones · {} cajas · {} relaciones · {} patrones de acceso",
         Msg::AdvisorMs => "asesor {} ms",
         Msg::Dismiss => "Descartar",
         // Actions
@@ -318,10 +317,12 @@ pub fn text(m: Msg) -> &'static str {
         Msg::WorkerFailed => "El módulo de exportación e importación no pudo ejecutarse: {}. Recarga la página para volver a intentarlo.",
         Msg::ReadOnlyNotice => "Este diseño compartido es de solo lectura: elige «Editar una copia» para cambiarlo.",
         // Presentation
-        Msg::PresSummary => "{} patrones de acceso · {} colecciones · {} relaciones",
         Msg::PresIndex => "Índice {}",
         Msg::PresentationAria => "Presentación",
         Msg::PresHint => "← → para avanzar · Esc para salir",
+        Msg::PresMoreBelow => "Sigue abajo ↓ (desplaza)",
+        Msg::ToggleQueries => "Ocultar o mostrar el panel de patrones de acceso",
+        Msg::ToggleSide => "Ocultar o mostrar el panel del inspector y el asesor",
         // Files and storage
         Msg::AutosaveBroken => "No se pudo leer el modelo autoguardado ({}). Se ha guardado aparte; está abierta la demo.",
         Msg::Opened => "Abierto «{}» desde {}.",

@@ -11,6 +11,7 @@
 //! (`public/rules/<lang>/<code>.md`, see `advisor::rule_docs`).
 
 mod arg;
+pub mod counts;
 mod en;
 mod es;
 pub(crate) mod figures;

@@ -31,7 +31,6 @@ messages! {
     InspectorAndAdvisor,
     TabAdvisor,
     TabInspector,
-    StatusCounts,
     AdvisorMs,
     Dismiss,
     // Actions
@@ -335,10 +334,12 @@ messages! {
     WorkerFailed,
     ReadOnlyNotice,
     // Presentation
-    PresSummary,
     PresIndex,
     PresentationAria,
     PresHint,
+    PresMoreBelow,
+    ToggleQueries,
+    ToggleSide,
     // Files and storage
     AutosaveBroken,
     Opened,

@@ -14,7 +14,6 @@ pub fn text(m: Msg) -> &'static str {
         Msg::InspectorAndAdvisor => "Inspetor e assistente",
         Msg::TabAdvisor => "Assistente",
         Msg::TabInspector => "Inspetor",
-        Msg::StatusCounts => "{} coleções · {} caixas · {} relações · {} padrões de acesso",
         Msg::AdvisorMs => "assistente {} ms",
         Msg::Dismiss => "Dispensar",
         // Actions
@@ -318,10 +317,12 @@ pub fn text(m: Msg) -> &'static str {
         Msg::WorkerFailed => "O módulo de exportação e importação não pôde ser executado: {}. Recarregue a página para tentar de novo.",
         Msg::ReadOnlyNotice => "Este design compartilhado é somente leitura: escolha \"Editar uma cópia\" para alterá-lo.",
         // Presentation
-        Msg::PresSummary => "{} padrões de acesso · {} coleções · {} relações",
         Msg::PresIndex => "Índice {}",
         Msg::PresentationAria => "Apresentação",
         Msg::PresHint => "← → para avançar · Esc para sair",
+        Msg::PresMoreBelow => "Continua abaixo ↓ (role)",
+        Msg::ToggleQueries => "Ocultar ou mostrar o painel de padrões de acesso",
+        Msg::ToggleSide => "Ocultar ou mostrar o painel do inspetor e do assistente",
         // Files and storage
         Msg::AutosaveBroken => "Não foi possível ler o modelo salvo automaticamente ({}). Ele foi guardado à parte; a demonstração está aberta.",
         Msg::Opened => "\"{}\" aberto a partir de {}.",

@@ -91,8 +91,8 @@ fn technical_terms_stay_as_mongodb_writes_them() {
 #[test]
 fn fill_replaces_placeholders_in_order() {
     assert_eq!(
-        Msg::StatusCounts.fill(Lang::Es, &[&3, &7, &4, &9]),
-        "3 colecciones · 7 cajas · 4 relaciones · 9 patrones de acceso"
+        Msg::EdgeTitle.fill(Lang::En, &[&"Reference", &"embed", &"It grows."]),
+        "Reference · advisor: embed. It grows."
     );
     assert_eq!(
         Msg::NSelected.fill(Lang::Pt, &[&2]).split_whitespace().take(3).collect::<Vec<_>>(),

@@ -22,7 +22,8 @@ pub fn render(kind: ExportKind, model: &Model, lang: Lang, share_url: Option<Str
         ExportKind::Sheets => export::sheet::sheets_with(&builder, &crate::advisor::analyze(model), lang),
         ExportKind::Report => {
             let opts = ReportOptions {
-                diagram: share::Diagram::Inline(SvgOptions { lang, ..SvgOptions::default() }),
+                // Downloaded beside the report (GitHub shows no `data:` image).
+                diagram: share::Diagram::File(share::report_svg_name(model)),
                 share_url,
                 lang,
             };

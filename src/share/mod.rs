@@ -6,6 +6,7 @@ mod compact;
 pub mod labels;
 mod link;
 pub use crate::escape::markdown;
+mod mermaid;
 mod report;
 mod report_collections;
 pub mod report_export;
@@ -19,7 +20,8 @@ pub use base64url::{
 };
 pub use compact::compact_json;
 pub use link::{decode_link, encode_link, ShareError, LINK_PREFIX, MAX_LINK_CHARS, MAX_MODEL_BYTES};
-pub use report::{review_markdown, Diagram, ReportOptions};
+pub use mermaid::er_diagram;
+pub use report::{file_stem, report_svg_name, review_markdown, Diagram, ReportOptions};
 pub use svg::{diagram_svg, view_box, SvgOptions};
 pub use theme::{Palette, Theme};
 pub use xml::escape as xml_escape;

@@ -6,6 +6,7 @@
 //! The diagram is referenced as a sibling `.svg` file by default: GitHub strips inline `<svg>`
 //! and `data:` images from Markdown but renders an image file committed next to the report.
 //! A `data:` URI is offered for viewers that accept it when there is nowhere to write a file.
+//! Either way the diagram follows as a Mermaid `erDiagram` block, which GitHub draws itself.
 //!
 //! The report is written in the language of [`ReportOptions::lang`]: its headings and the
 //! advisor's sentences follow it; names, code and the validators' JSON do not.
@@ -51,6 +52,23 @@ fn rate(per_minute: f64, lang: Lang) -> String {
     } else {
         format!("{}/min", decimal(lang, per_minute))
     }
+}
+
+/// The stem of the files a model is saved and exported as: its name in lower-case letters and
+/// digits, other characters as `-` (`BiblioRed` gives `bibliored`), or `model`.
+pub fn file_stem(name: &str) -> String {
+    let stem: String = name.chars().map(|c| if c.is_alphanumeric() { c.to_ascii_lowercase() } else { '-' }).collect();
+    let stem = stem.trim_matches('-');
+    if stem.is_empty() {
+        "model".to_string()
+    } else {
+        stem.to_string()
+    }
+}
+
+/// The diagram file a report made in the browser links (downloaded beside `<stem>.review.md`).
+pub fn report_svg_name(model: &Model) -> String {
+    format!("{}.review.svg", file_stem(&model.name))
 }
 
 pub(super) fn entity_name(model: &Model, id: &str) -> String {
@@ -143,6 +161,8 @@ fn diagram_section(out: &mut String, model: &Model, report: &Report, diagram: &D
              do qual o assistente discorda.\n\n",
         ],
     ));
+    // GitHub shows no `data:` image: the same diagram as Mermaid, which it draws.
+    out.push_str(&super::mermaid::er_diagram(model, lang));
 }
 
 fn queries_section(out: &mut String, model: &Model, report: &Report, lang: Lang) {

@@ -135,6 +135,20 @@ pub static ACTIONS: &[Action] = &[
     Action { id: "connect", label: Msg::ActConnect, shortcut: "C", keys: &["c"], run: connect },
     Action { id: "share", label: Msg::ActShare, shortcut: "K", keys: &["k"], run: super::share_ui::copy_link },
     Action { id: "present", label: Msg::ActPresent, shortcut: "P", keys: &["p"], run: present },
+    Action {
+        id: "toggle-queries",
+        label: Msg::ToggleQueries,
+        shortcut: "[",
+        keys: &["[", "alt+[", "mod+alt+["],
+        run: super::layout::toggle_queries,
+    },
+    Action {
+        id: "toggle-side",
+        label: Msg::ToggleSide,
+        shortcut: "]",
+        keys: &["]", "alt+]", "mod+alt+]"],
+        run: super::layout::toggle_side,
+    },
     Action { id: "theme", label: Msg::ActTheme, shortcut: "T", keys: &["t"], run: |e| e.dark.update(|d| *d = !*d) },
     Action {
         id: "help",
@@ -341,14 +355,14 @@ fn present(e: &Editor) {
         e.active_query.set(None);
         e.clear_selection();
     }
-    // The canvas changes size when the panels hide or show; frame the diagram after layout.
+    // The canvas changes size when the panels hide or show: measure it after layout. The
+    // presentation frames each slide's element itself; leaving it frames the whole diagram.
     let editor = *e;
     request_animation_frame(move || {
-        if let Some(canvas) = web_sys::window().and_then(|w| w.document()).and_then(|d| d.get_element_by_id("canvas")) {
-            let r = canvas.get_bounding_client_rect();
-            editor.viewport.set((r.width(), r.height()));
+        super::canvas::measure(&editor);
+        if !on {
+            editor.fit_view();
         }
-        editor.fit_view();
     });
 }
 

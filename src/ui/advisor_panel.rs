@@ -3,7 +3,7 @@
 //! the recommendation for each relation, the patterns that fit and the document sizes.
 
 use super::progressive::progressive;
-use super::state::{Editor, Tab};
+use super::state::Editor;
 use super::text::{inline_markdown, say, tr};
 use crate::advisor::ranking::Entry;
 use crate::advisor::{rule_by_code, rule_docs, Finding, RuleMeta, Severity};
@@ -12,17 +12,32 @@ use crate::model::Place;
 use crate::share::labels::human_bytes;
 use leptos::prelude::*;
 
-/// Selects the element a finding points at.
+/// Selects the element a finding points at and opens it in the inspector (read-only in review
+/// mode); a query opens in the access patterns panel.
 pub fn reveal(editor: &Editor, place: &Place) {
     match place {
         Place::Entity { id } | Place::Field { entity: id, .. } => {
             editor.select_entity(id, false);
         }
         Place::Relation { id } => editor.select_relation(id),
-        Place::Query { id } => editor.active_query.set(Some(id.to_string())),
+        Place::Query { id } => {
+            editor.active_query.set(Some(id.to_string()));
+            if !editor.panels.get_untracked().queries {
+                super::layout::toggle_queries(editor);
+            }
+        }
         Place::Model => {}
     }
-    editor.tab.set(Tab::Advisor);
+}
+
+/// What a finding points at, for the page's hooks: `entity`, `relation`, `query` or `model`.
+fn place_kind(place: &Place) -> &'static str {
+    match place {
+        Place::Entity { .. } | Place::Field { .. } => "entity",
+        Place::Relation { .. } => "relation",
+        Place::Query { .. } => "query",
+        Place::Model => "model",
+    }
 }
 
 /// One line of the findings list: a finding, or routine findings of one rule on several
@@ -127,7 +142,7 @@ fn FindingItem(finding: Finding) -> impl IntoView {
                 <span class="message">{say(finding.message.clone())}</span>
             </button>
             <div class="finding-meta">
-                <button class="link" data-testid="finding-place" on:click=move |_| reveal(&editor, &place2)>{place_label}</button>
+                <button class="link" data-testid="finding-place" data-place=place_kind(&finding.place) on:click=move |_| reveal(&editor, &place2)>{place_label}</button>
                 {fix.map(|fix| {
                     let label = say(fix.label());
                     view! {

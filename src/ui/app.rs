@@ -7,12 +7,14 @@ use super::canvas::{set_space, Canvas};
 use super::dialogs::Dialogs;
 use super::icons::Icon;
 use super::inspector::Inspector;
+use super::layout::PanelToggles;
 use super::presentation::Presentation;
 use super::queries_panel::QueriesPanel;
 use super::share_ui;
 use super::state::{Editor, NoticeKind, Tab};
 use super::storage;
 use super::text::tr;
+use crate::i18n::counts::{counted, Noun};
 use crate::i18n::{Lang, Msg};
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
@@ -29,13 +31,16 @@ pub fn App() -> impl IntoView {
     let editor = Editor::new(model);
     editor.review.set(review);
     editor.lang.set(storage::initial_lang());
+    editor.panels.set(super::layout::initial_panels());
     provide_context(editor);
     // Frame the diagram before the first render, from the window's size less the panels, so the
     // first render already draws only what will be on screen (the canvas re-measures on load).
     if let Some(w) = web_sys::window() {
         let width = w.inner_width().ok().and_then(|v| v.as_f64()).unwrap_or(1200.0);
         let height = w.inner_height().ok().and_then(|v| v.as_f64()).unwrap_or(800.0);
-        editor.viewport.set(((width - 680.0).max(300.0), (height - 70.0).max(200.0)));
+        let panels = editor.panels.get_untracked();
+        let sides = if panels.queries { 300.0 } else { 0.0 } + if panels.side { 380.0 } else { 0.0 };
+        editor.viewport.set(((width - sides).max(300.0), (height - 70.0).max(200.0)));
         editor.fit_view();
     }
     if let Some(p) = problem {
@@ -94,10 +99,19 @@ pub fn App() -> impl IntoView {
     });
 
     view! {
-        <div class="app" class:presenting=move || editor.presenting.get().is_some() data-testid="app">
+        <div
+            class="app"
+            class:presenting=move || editor.presenting.get().is_some()
+            class:review=move || editor.review.get()
+            data-testid="app"
+        >
             <Toolbar />
             <share_ui::ReviewBanner />
-            <main class="workspace">
+            <main
+                class="workspace"
+                class:no-queries=move || !editor.panels.get().queries
+                class:no-side=move || !editor.panels.get().side
+            >
                 <QueriesPanel />
                 <Canvas />
                 <aside class="side" aria-label=tr(Msg::InspectorAndAdvisor)>
@@ -124,8 +138,8 @@ pub fn App() -> impl IntoView {
                         <AdvisorPanel />
                     </Show>
                 </aside>
+                <Presentation />
             </main>
-            <Presentation />
             <StatusBar />
             <Dialogs />
             <input
@@ -209,23 +223,25 @@ fn Toolbar() -> impl IntoView {
                 aria-label=tr(Msg::ModelName)
                 data-testid="model-name"
                 prop:value=move || editor.model.with(|m| m.name.clone())
+                readonly=move || editor.review.get()
                 on:input=move |ev| {
                     let v = event_target_value(&ev);
                     editor.edit(Some("model-name"), |m| m.name = v);
                 }
                 on:blur=move |_| editor.seal()
             />
-            <div class="group">
+            <PanelToggles />
+            <div class="group editing">
                 <ToolButton action="new" icon="new" />
                 <ToolButton action="open" icon="open" />
                 <ToolButton action="save" icon="save" />
                 <ToolButton action="import" icon="import" />
             </div>
-            <div class="group">
+            <div class="group editing">
                 <ToolButton action="undo" icon="undo" disabled=Signal::derive(move || !editor.can_undo.get()) />
                 <ToolButton action="redo" icon="redo" disabled=Signal::derive(move || !editor.can_redo.get()) />
             </div>
-            <div class="group">
+            <div class="group editing">
                 <ToolButton action="add-entity" icon="box" />
                 <ToolButton action="add-query" icon="query" />
                 <ToolButton action="duplicate" icon="duplicate" />
@@ -236,9 +252,11 @@ fn Toolbar() -> impl IntoView {
                 <span class="zoom" data-testid="zoom">{move || format!("{:.0}%", editor.camera.with(|c| c.zoom * 100.0))}</span>
                 <ToolButton action="zoom-in" icon="plus" />
                 <ToolButton action="fit" icon="fit" />
-                <ToolButton action="layout" icon="layout" />
+                <span class="editing">
+                    <ToolButton action="layout" icon="layout" />
+                </span>
                 <button
-                    class="tool"
+                    class="tool editing"
                     class:on=move || editor.snap.get()
                     title=tr(Msg::GridSnapping)
                     aria-pressed=move || editor.snap.get().to_string()
@@ -262,10 +280,13 @@ fn Toolbar() -> impl IntoView {
 fn StatusBar() -> impl IntoView {
     let editor = expect_context::<Editor>();
     let counts = move || {
+        let lang = editor.lang.get();
         editor.model.with(|m| {
-            let collections = m.collections().count();
-            Msg::StatusCounts
-                .fill(editor.lang.get(), &[&collections, &m.entities.len(), &m.relations.len(), &m.queries.len()])
+            let c = counted(lang, m.collections().count(), Noun::Collection);
+            let b = counted(lang, m.entities.len(), Noun::Box);
+            let r = counted(lang, m.relations.len(), Noun::Relation);
+            let q = counted(lang, m.queries.len(), Noun::AccessPattern);
+            [c, b, r, q].join(" · ")
         })
     };
     view! {

@@ -54,6 +54,16 @@ pub fn set_space(down: bool) {
     SPACE.set(down);
 }
 
+/// Reads the canvas' size and position on the page (on load, on resize, and when the panels
+/// around it open, close or give way to a slide).
+pub fn measure(editor: &Editor) {
+    if let Some(el) = web_sys::window().and_then(|w| w.document()).and_then(|d| d.get_element_by_id("canvas")) {
+        let r = el.get_bounding_client_rect();
+        ORIGIN.set((r.left(), r.top()));
+        editor.viewport.set((r.width(), r.height()));
+    }
+}
+
 /// The ids of the entities embedded into a parent (drawn as sub-documents).
 #[derive(Clone, Copy)]
 pub struct Embedded(pub Memo<HashSet<String>>);
@@ -72,22 +82,15 @@ pub fn Canvas() -> impl IntoView {
     provide_context(Lookup::new(editor));
     super::clipboard::listen(editor);
 
-    let measure = move || {
-        if let Some(el) = canvas.get_untracked() {
-            let r = el.get_bounding_client_rect();
-            ORIGIN.set((r.left(), r.top()));
-            editor.viewport.set((r.width(), r.height()));
-        }
-    };
     canvas.on_load(move |_| {
         request_animation_frame(move || {
             super::timing::timed("fit", || {
-                measure();
+                measure(&editor);
                 editor.fit_view();
             })
         });
     });
-    let resize = window_event_listener(leptos::ev::resize, move |_| measure());
+    let resize = window_event_listener(leptos::ev::resize, move |_| measure(&editor));
     on_cleanup(move || resize.remove());
 
     let visible_area = Memo::new(move |_| {

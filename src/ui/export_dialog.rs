@@ -97,10 +97,17 @@ pub fn ExportDialog() -> impl IntoView {
                 <button
                     class="primary"
                     disabled=preparing
-                    on:click=move |_| editor.model.with_untracked(|m| {
-                        let (suffix, mime) = file_kind(kind.get_untracked());
-                        if let Some(t) = ready() { download(&file_name(m, suffix), mime, &t) }
-                    })
+                    on:click=move |_| {
+                        editor.model.with_untracked(|m| {
+                            let (suffix, mime) = file_kind(kind.get_untracked());
+                            if let Some(t) = ready() { download(&file_name(m, suffix), mime, &t) }
+                        });
+                        // The report links its diagram as a file beside it: download that too.
+                        if kind.get_untracked() == Kind::Export(ExportKind::Report) {
+                            let name = editor.model.with_untracked(crate::share::report_svg_name);
+                            super::share_ui::download_svg_named(&editor, name);
+                        }
+                    }
                 >
                     {tr(Msg::Download)}
                 </button>

@@ -17,6 +17,7 @@ mod form;
 mod icons;
 mod import_dialog;
 mod inspector;
+mod layout;
 mod lookup;
 mod presentation;
 mod progressive;

@@ -1,19 +1,26 @@
-//! Presentation mode for workshops: panels hidden, large type, and a step-by-step walk through
-//! the access patterns and then the decisions, each with its reason.
+//! Presentation mode for workshops: the panels give way to the slide, large type, and a walk
+//! through the access patterns and then the decisions, each with its reasons, in the
+//! interface's language. The diagram stays beside the slide, framed on the slide's element
+//! and highlighting it; a slide longer than its column scrolls, says so, and `→` shows the
+//! rest of it before moving on.
 
-use super::state::Editor;
+use super::state::{Editor, Selection};
 use super::text::tr;
 use crate::advisor::Vote;
+use crate::editor::geometry::{bounds, entity_rect, fit, Rect};
+use crate::i18n::counts::{counted, number, Noun};
 use crate::i18n::{Labelled, Msg};
 use leptos::prelude::*;
 
-/// One slide: what to show and what to highlight.
+/// One slide: what to show, what to highlight and what to frame.
 #[derive(Clone, PartialEq)]
 pub struct Step {
     pub title: String,
     pub lines: Vec<String>,
     pub query: Option<String>,
     pub relation: Option<String>,
+    /// The boxes the slide is about (framed on the canvas); empty frames the whole diagram.
+    pub entities: Vec<String>,
 }
 
 /// The steps of the current model: the method starts from the queries, then the decisions.
@@ -23,15 +30,20 @@ pub fn steps(editor: &Editor) -> Vec<Step> {
         editor.report.with(|r| {
             let mut out = vec![Step {
                 title: m.name.clone(),
-                lines: vec![
-                    Msg::PresSummary.fill(lang, &[&m.queries.len(), &m.collections().count(), &m.relations.len()])
-                ],
+                lines: vec![[
+                    counted(lang, m.queries.len(), Noun::AccessPattern),
+                    counted(lang, m.collections().count(), Noun::Collection),
+                    counted(lang, m.relations.len(), Noun::Relation),
+                ]
+                .join(" · ")],
                 query: None,
                 relation: None,
+                entities: Vec::new(),
             }];
             for q in &m.queries {
                 let kind = q.kind.msg().text(lang);
-                let mut lines = vec![format!("{} · {kind} · {}/min", q.actor, q.per_minute).to_lowercase()];
+                let rate = Msg::PerMinuteLine.fill(lang, &[&kind, &number(lang, q.per_minute)]);
+                let mut lines = vec![format!("{} · {rate}", q.actor)];
                 if let Some(a) = r.query(&q.id) {
                     let served = if a.single_document { Msg::OneDocServesIt } else { Msg::NeedsMoreReads };
                     lines.push(served.text(lang).to_string());
@@ -44,29 +56,54 @@ pub fn steps(editor: &Editor) -> Vec<Step> {
                     lines,
                     query: Some(q.id.clone()),
                     relation: None,
+                    entities: q.entities().filter(|e| m.entity(e).is_some()).map(str::to_string).collect(),
                 });
             }
             for a in &r.relations {
                 let Some(rel) = m.relation(&a.relation) else { continue };
                 let name = |id: &str| m.entity(id).map(|e| e.name.clone()).unwrap_or_default();
-                let mut lines = vec![format!("{} — {}", a.recommendation.msg().text(lang), a.summary())];
+                let mut lines = vec![format!("{} — {}", a.recommendation.msg().text(lang), a.summary().render(lang))];
                 for c in a.criteria() {
                     let vote = match c.vote {
                         Vote::Neutral => "—",
                         v => v.msg().text(lang),
                     };
-                    lines.push(format!("{}: {vote}. {}", c.criterion.msg().text(lang), c.reason));
+                    lines.push(format!("{}: {vote}. {}", c.criterion.msg().text(lang), c.reason.render(lang)));
                 }
                 out.push(Step {
                     title: format!("{} → {}", name(&rel.parent), name(&rel.child)),
                     lines,
                     query: None,
                     relation: Some(a.relation.to_string()),
+                    entities: vec![rel.parent.clone(), rel.child.clone()],
                 });
             }
             out
         })
     })
+}
+
+fn lines_element() -> Option<web_sys::Element> {
+    web_sys::window()?.document()?.get_element_by_id("slide-lines")
+}
+
+/// Whether the slide's list has more below what its column shows.
+fn more_below() -> bool {
+    lines_element().is_some_and(|el| el.scroll_top() + el.client_height() + 2 < el.scroll_height())
+}
+
+/// Frames the boxes of `step` in the canvas (measured first: the slide took the panels' place),
+/// or the whole diagram for a slide about no box.
+fn frame(editor: &Editor, step: &Step) {
+    super::canvas::measure(editor);
+    let (w, h) = editor.viewport.get_untracked();
+    let area: Option<Rect> = editor.model.with_untracked(|m| {
+        let rects = step.entities.iter().filter_map(|id| m.entity(id)).map(entity_rect);
+        rects.reduce(|a, b| a.union(&b)).or_else(|| bounds(m))
+    });
+    if let Some(area) = area {
+        editor.camera.set(fit(&area, w, h));
+    }
 }
 
 #[component]
@@ -77,34 +114,50 @@ pub fn Presentation() -> impl IntoView {
         let i = editor.presenting.get()?;
         all.with(|s| s.get(i.min(s.len().saturating_sub(1))).cloned())
     });
-    // Highlight what the step is about.
+    let more = RwSignal::new(false);
+    // Highlight and frame what the step is about, once the slide is laid out.
     Effect::new(move |_| {
-        if let Some(step) = current.get() {
-            editor.active_query.set(step.query.clone());
-            match step.relation {
-                Some(r) => editor.selection.set(super::state::Selection { entities: Vec::new(), relation: Some(r) }),
-                None => editor.clear_selection(),
+        let Some(step) = current.get() else { return };
+        editor.active_query.set(step.query.clone());
+        let entities = if step.relation.is_some() { step.entities.clone() } else { Vec::new() };
+        editor.selection.set(Selection { entities, relation: step.relation.clone() });
+        request_animation_frame(move || {
+            if let Some(el) = lines_element() {
+                el.set_scroll_top(0);
             }
-        }
+            frame(&editor, &step);
+            more.set(more_below());
+        });
     });
     move || {
         current.get().map(|step| {
             let i = editor.presenting.get().unwrap_or(0);
             let n = all.with(Vec::len);
             view! {
-                <div class="slide" data-testid="slide" role="region" aria-live="polite" aria-label=tr(Msg::PresentationAria)>
-                    <p class="slide-count">{format!("{} / {n}", i + 1)}</p>
+                <section class="slide" data-testid="slide" role="region" aria-live="polite" aria-label=tr(Msg::PresentationAria)>
+                    <p class="slide-count" data-testid="slide-count">{format!("{} / {n}", i + 1)}</p>
                     <h1>{step.title}</h1>
-                    <ul>{step.lines.into_iter().map(|l| view! { <li>{l}</li> }).collect_view()}</ul>
+                    <ul id="slide-lines" data-testid="slide-lines" on:scroll=move |_| more.set(more_below())>
+                        {step.lines.into_iter().map(|l| view! { <li>{l}</li> }).collect_view()}
+                    </ul>
+                    <p class="more-below" data-testid="more-below" hidden=move || !more.get()>{tr(Msg::PresMoreBelow)}</p>
                     <p class="hint">{tr(Msg::PresHint)}</p>
-                </div>
+                </section>
             }
         })
     }
 }
 
-/// Moves the presentation by `delta` steps, within bounds.
+/// Moves the presentation by `delta` steps, within bounds. Forward, a slide with more below
+/// first scrolls to show it.
 pub fn step_by(editor: &Editor, delta: i32) {
+    if delta > 0 && more_below() {
+        if let Some(el) = lines_element() {
+            let page = (el.client_height() as f64 * 0.8) as i32;
+            el.set_scroll_top(el.scroll_top() + page.max(1));
+        }
+        return;
+    }
     let n = steps(editor).len() as i32;
     editor.presenting.update(|p| {
         if let Some(i) = p {

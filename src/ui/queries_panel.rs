@@ -61,7 +61,7 @@ pub fn QueriesPanel() -> impl IntoView {
                             >
                                 <span class="qid">{id.clone()}</span>
                                 <span class="qname">{name}</span>
-                                <span class=format!("kind {}", enum_name(&kind))>{move || Msg::PerMinuteLine.fill(editor.lang.get(), &[&kind.msg().text(editor.lang.get()), &super::form::fmt_number(per_minute)])}</span>
+                                <span class=format!("kind {}", enum_name(&kind))>{move || Msg::PerMinuteLine.fill(editor.lang.get(), &[&kind.msg().text(editor.lang.get()), &crate::i18n::counts::number(editor.lang.get(), per_minute)])}</span>
                                 {move || served().map(|one| if one {
                                     view! { <span class="badge ok" title=tr(Msg::OneDocTitle)>{tr(Msg::OneDocBadge)}</span> }.into_any()
                                 } else {
@@ -72,7 +72,9 @@ pub fn QueriesPanel() -> impl IntoView {
                     }
                 }).collect_view()}
             </ol>
-            {move || editor.active_query.get().map(|id| view! { <QueryEditor id=id /> })}
+            {move || editor.active_query.get().map(|id| view! {
+                <fieldset class="plain" disabled=move || editor.review.get()><QueryEditor id=id /></fieldset>
+            })}
         </aside>
     }
 }

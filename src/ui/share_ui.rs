@@ -111,6 +111,11 @@ pub fn download_svg(editor: &Editor, dark: bool, selection_only: bool) {
     with_svg(editor, dark, selection_only, move |svg| download(&name, "image/svg+xml", &svg));
 }
 
+/// The diagram (light, every box) as `name`: the file a downloaded review report links.
+pub fn download_svg_named(editor: &Editor, name: String) {
+    with_svg(editor, false, false, move |svg| download(&name, "image/svg+xml", &svg));
+}
+
 /// Rasterises the SVG at twice its size in a canvas and downloads the PNG.
 pub fn download_png(editor: &Editor, dark: bool, selection_only: bool) {
     let name = editor.model.with_untracked(|m| file_name(m, ".png"));

@@ -101,6 +101,20 @@ pub enum Tab {
     Advisor,
 }
 
+/// Which side panels are open: the access patterns (left) and the inspector and advisor (right).
+/// Toggled from the toolbar or with `[` / `]`, remembered in this browser (`ui::layout`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Panels {
+    pub queries: bool,
+    pub side: bool,
+}
+
+impl Default for Panels {
+    fn default() -> Panels {
+        Panels { queries: true, side: true }
+    }
+}
+
 #[derive(Clone, Copy)]
 pub struct Editor {
     pub model: RwSignal<Model>,
@@ -137,6 +151,7 @@ pub struct Editor {
     pub review: RwSignal<bool>,
     /// The interface language; every label reads it, so switching re-renders them.
     pub lang: RwSignal<Lang>,
+    pub panels: RwSignal<Panels>,
 }
 
 impl Editor {
@@ -167,6 +182,7 @@ impl Editor {
             presenting: RwSignal::new(None),
             review: RwSignal::new(false),
             lang: RwSignal::new(Lang::En),
+            panels: RwSignal::new(Panels::default()),
         }
     }
 

@@ -77,14 +77,7 @@ pub fn download(filename: &str, mime: &str, text: &str) {
 
 /// A file name made from the model's name: `BiblioRed` → `bibliored.docshape.json`.
 pub fn file_name(model: &Model, suffix: &str) -> String {
-    let stem: String = model
-        .name
-        .chars()
-        .map(|c| if c.is_alphanumeric() { c.to_ascii_lowercase() } else { '-' })
-        .collect::<String>()
-        .trim_matches('-')
-        .to_string();
-    format!("{}{suffix}", if stem.is_empty() { "model" } else { &stem })
+    format!("{}{suffix}", crate::share::file_stem(&model.name))
 }
 
 pub fn save_file(editor: &Editor) {

@@ -1,0 +1,158 @@
+//! The diagram as a Mermaid `erDiagram` block, which GitHub draws in Markdown (it shows no
+//! `data:` image and no inline `<svg>`). Data copied into the document (embedding, extended
+//! reference, subset, computed, buckets) is an identifying line `--`, drawn solid; a reference
+//! the application resolves, or data kept outside MongoDB, a non-identifying line `..`, drawn
+//! dashed, as on the canvas.
+//!
+//! Every name goes through an escaping path: entity identifiers are reduced to ASCII letters,
+//! digits and `_` (made unique), and the model's own spelling is shown as a quoted alias;
+//! quoted labels lose the characters Mermaid would read as syntax (`"`, `#`, `<`, `>`, `` ` ``,
+//! braces, line breaks), so a name cannot close the block, inject HTML or break the fence.
+
+use super::labels::caption_parts;
+use crate::export::pick;
+use crate::i18n::{Labelled, Lang};
+use crate::model::{BsonType, Field, Model, Relation, Storage};
+use std::collections::{HashMap, HashSet};
+use std::fmt::Write;
+
+/// An identifier Mermaid accepts: ASCII letters, digits and `_`, starting with a letter.
+fn ident(name: &str) -> String {
+    let mut s: String = name.chars().map(|c| if c.is_ascii_alphanumeric() { c } else { '_' }).collect();
+    if !s.starts_with(|c: char| c.is_ascii_alphabetic()) {
+        s.insert(0, 'e');
+    }
+    s
+}
+
+/// An attribute name Mermaid accepts: ASCII letters, digits and `_`, not starting with a digit
+/// (`_id` stays `_id`).
+fn attribute(name: &str) -> String {
+    let mut s: String = name.chars().map(|c| if c.is_ascii_alphanumeric() { c } else { '_' }).collect();
+    if !s.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_') {
+        s.insert(0, 'f');
+    }
+    s
+}
+
+/// A field's type as Mermaid's grammar takes it: `string`, `object[]` for an array of objects.
+fn type_word(f: &Field) -> String {
+    let word = match (f.bson_type, f.items) {
+        (BsonType::Array, Some(t)) => format!("{}[]", t.name()),
+        (t, _) => t.name().to_string(),
+    };
+    let word: String = word.chars().filter(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '[' | ']')).collect();
+    if word.starts_with(|c: char| c.is_ascii_alphabetic()) {
+        word
+    } else {
+        format!("t{word}")
+    }
+}
+
+/// Text for inside `"…"`: no quote, no entity code, no HTML, no fence, on one line.
+fn label(text: &str) -> String {
+    let cleaned: String = text
+        .chars()
+        .map(|c| match c {
+            '"' | '`' => '\'',
+            '#' | ';' | '%' | '<' | '>' | '{' | '}' | '[' | ']' | '|' | '\\' => ' ',
+            c if c.is_control() => ' ',
+            c => c,
+        })
+        .collect();
+    cleaned.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+/// Unique identifiers for the model's entities, by id.
+fn identifiers(model: &Model) -> HashMap<&str, String> {
+    let mut taken = HashSet::new();
+    let mut out = HashMap::with_capacity(model.entities.len());
+    for e in &model.entities {
+        let base = ident(&e.name);
+        let mut candidate = base.clone();
+        let mut n = 2;
+        while !taken.insert(candidate.to_ascii_lowercase()) {
+            candidate = format!("{base}_{n}");
+            n += 1;
+        }
+        out.insert(e.id.as_str(), candidate);
+    }
+    out
+}
+
+/// Mermaid's crow's-foot ends: the parent's on the left, the child's on the right.
+fn ends(r: &Relation) -> (&'static str, &'static str) {
+    let parent = if r.cardinality.many_to_many { "}o" } else { "||" };
+    let child = if r.cardinality.max == Some(1) { "|o" } else { "o{" };
+    (parent, child)
+}
+
+/// The ```` ```mermaid ```` block of `model`'s diagram, with a legend line after it.
+pub fn er_diagram(model: &Model, lang: Lang) -> String {
+    let ids = identifiers(model);
+    let mut out = String::from("```mermaid\nerDiagram\n");
+    for e in &model.entities {
+        let id = &ids[e.id.as_str()];
+        let shown = label(&e.name);
+        let alias = if &shown == id || shown.is_empty() { String::new() } else { format!("[\"{shown}\"]") };
+        if e.fields.is_empty() {
+            let _ = writeln!(out, "    {id}{alias}");
+            continue;
+        }
+        let _ = writeln!(out, "    {id}{alias} {{");
+        for f in &e.fields {
+            let _ = writeln!(out, "        {} {}", type_word(f), attribute(&f.name));
+        }
+        out.push_str("    }\n");
+    }
+    for r in &model.relations {
+        let (Some(parent), Some(child)) = (ids.get(r.parent.as_str()), ids.get(r.child.as_str())) else { continue };
+        let (left, right) = ends(r);
+        let references = r.references() || r.storage == Storage::Outside;
+        let line = if references { ".." } else { "--" };
+        let mut words = vec![r.storage.msg().text(lang).to_string()];
+        if !references || r.storage == Storage::Bucket {
+            words.extend(caption_parts(r, lang));
+        }
+        let _ = writeln!(out, "    {parent} {left}{line}{right} {child} : \"{}\"", label(&words.join(" · ")));
+        // A reference that also carries copies: a second, solid line for the copies.
+        if references && r.copies_data() {
+            let skip = usize::from(r.storage == Storage::Outside || r.storage == Storage::Bucket);
+            let copies = caption_parts(r, lang).into_iter().skip(skip).collect::<Vec<_>>().join(" · ");
+            let _ = writeln!(out, "    {parent} {left}--{right} {child} : \"{}\"", label(&copies));
+        }
+    }
+    out.push_str("```\n\n");
+    out.push_str(pick(
+        lang,
+        [
+            "In the Mermaid diagram, a solid line (`--`) is data copied into the document; a dashed line (`..`) \
+             is a reference the application resolves, or data kept outside MongoDB.\n\n",
+            "En el diagrama Mermaid, una línea continua (`--`) son datos copiados en el documento; una línea \
+             discontinua (`..`), una referencia que resuelve la aplicación o datos guardados fuera de MongoDB.\n\n",
+            "No diagrama Mermaid, uma linha contínua (`--`) são dados copiados para o documento; uma linha \
+             tracejada (`..`), uma referência que a aplicação resolve ou dados mantidos fora do MongoDB.\n\n",
+        ],
+    ));
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn identifiers_are_plain_ascii_and_unique() {
+        assert_eq!(ident("reseñas"), "rese_as");
+        assert_eq!(ident("1st"), "e1st");
+        assert_eq!(ident("a b\"c"), "a_b_c");
+        assert_eq!(attribute("_id"), "_id");
+        assert_eq!(attribute("2x"), "f2x");
+    }
+
+    #[test]
+    fn labels_cannot_close_the_quote_or_carry_markup() {
+        let l = label("x\" } <script>alert(1)</script> #quot; ```\nend");
+        assert!(!l.contains(['"', '<', '>', '#', ';', '`', '{', '}', '\n']), "{l}");
+    }
+}

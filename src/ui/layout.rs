@@ -1,0 +1,116 @@
+//! The workspace's side panels: the access patterns (left) and the inspector and advisor
+//! (right) collapse to give the diagram the room a projector needs, from the toolbar or with
+//! `[` and `]`; the choice is remembered in this browser. When the canvas changes size (a
+//! panel, a slide) it is measured again, and a diagram that was fitted stays fitted.
+
+use super::icons::Icon;
+use super::state::{Editor, Panels};
+use super::text::tr;
+use crate::editor::geometry::{bounds, fit, Camera};
+use crate::i18n::Msg;
+use crate::model::Point;
+use leptos::prelude::*;
+
+const PANELS_KEY: &str = "docshape.panels";
+
+fn local_storage() -> Option<web_sys::Storage> {
+    web_sys::window().and_then(|w| w.local_storage().ok().flatten())
+}
+
+/// The panels as last left in this browser (both open the first time).
+pub fn initial_panels() -> Panels {
+    let saved = local_storage().and_then(|s| s.get_item(PANELS_KEY).ok().flatten()).unwrap_or_default();
+    decode(&saved)
+}
+
+/// `"queries,side"` lists the open panels; anything else reads as both open.
+fn decode(saved: &str) -> Panels {
+    if saved.is_empty() || !saved.split(',').all(|p| matches!(p, "queries" | "side" | "none")) {
+        return Panels::default();
+    }
+    Panels { queries: saved.split(',').any(|p| p == "queries"), side: saved.split(',').any(|p| p == "side") }
+}
+
+fn encode(p: Panels) -> &'static str {
+    match (p.queries, p.side) {
+        (true, true) => "queries,side",
+        (true, false) => "queries",
+        (false, true) => "side",
+        (false, false) => "none",
+    }
+}
+
+fn set(editor: &Editor, panels: Panels) {
+    editor.panels.set(panels);
+    if let Some(s) = local_storage() {
+        let _ = s.set_item(PANELS_KEY, encode(panels));
+    }
+    relayout(editor);
+}
+
+pub fn toggle_queries(editor: &Editor) {
+    let p = editor.panels.get_untracked();
+    set(editor, Panels { queries: !p.queries, ..p });
+}
+
+pub fn toggle_side(editor: &Editor) {
+    let p = editor.panels.get_untracked();
+    set(editor, Panels { side: !p.side, ..p });
+}
+
+/// After the page lays out again, measures the canvas; a fitted diagram is fitted again to the
+/// new size, otherwise the point at the centre of the view stays there, at the same zoom.
+pub fn relayout(editor: &Editor) {
+    let editor = *editor;
+    let (w0, h0) = editor.viewport.get_untracked();
+    let before = editor.camera.get_untracked();
+    let was_fitted = editor.model.with_untracked(bounds).is_some_and(|b| same(&fit(&b, w0, h0), &before));
+    request_animation_frame(move || {
+        super::canvas::measure(&editor);
+        if was_fitted {
+            editor.fit_view();
+            return;
+        }
+        let (w1, h1) = editor.viewport.get_untracked();
+        let centre = before.to_diagram(Point { x: w0 / 2.0, y: h0 / 2.0 });
+        editor.camera.set(Camera {
+            zoom: before.zoom,
+            x: w1 / 2.0 - centre.x * before.zoom,
+            y: h1 / 2.0 - centre.y * before.zoom,
+        });
+    });
+}
+
+fn same(a: &Camera, b: &Camera) -> bool {
+    (a.zoom - b.zoom).abs() < 1e-6 && (a.x - b.x).abs() < 0.5 && (a.y - b.y).abs() < 0.5
+}
+
+/// The two toggles in the toolbar: each says which panel it hides or shows and whether it is
+/// open (`aria-expanded`), with its key in the tooltip.
+#[component]
+pub fn PanelToggles() -> impl IntoView {
+    let editor = expect_context::<Editor>();
+    let toggle =
+        move |icon: &'static str, label: Msg, key: &'static str, open: fn(Panels) -> bool, run: fn(&Editor)| {
+            let label = tr(label);
+            view! {
+                <button
+                    class="tool"
+                    class:on=move || open(editor.panels.get())
+                    data-testid=format!("toggle-{icon}")
+                    aria-label=label
+                    title=move || format!("{} ({key})", label())
+                    aria-expanded=move || open(editor.panels.get()).to_string()
+                    on:click=move |_| run(&editor)
+                >
+                    <Icon name=icon />
+                </button>
+            }
+        };
+    view! {
+        <div class="group panels-toggles">
+            {toggle("panel-left", Msg::ToggleQueries, "[", |p| p.queries, toggle_queries)}
+            {toggle("panel-right", Msg::ToggleSide, "]", |p| p.side, toggle_side)}
+        </div>
+    }
+}
