@@ -5,3 +5,4 @@ pub mod edit;
 pub mod geometry;
 pub mod history;
 pub mod layout;
+pub mod routing;

@@ -3,6 +3,7 @@
 
 mod base64url;
 mod compact;
+pub mod arrows;
 pub mod labels;
 mod link;
 pub mod markdown;

@@ -18,6 +18,7 @@ mod lookup;
 mod presentation;
 mod progressive;
 mod queries_panel;
+mod routes;
 mod relation_inspector;
 mod share_ui;
 pub mod state;
