@@ -57,10 +57,12 @@ pub fn model_arrows(
             end_label: cardinality_label(r, lang),
             caption: caption_parts(r, lang),
             mark: disagrees(r),
+            beside: None,
         });
         out.of.push(ArrowOf { relation: i, copy: false });
         if strokes(r).1 {
-            out.input.arrows.push(ArrowSpec { from, to, ..ArrowSpec::default() });
+            let beside = Some(out.input.arrows.len() - 1);
+            out.input.arrows.push(ArrowSpec { from, to, beside, ..ArrowSpec::default() });
             out.of.push(ArrowOf { relation: i, copy: true });
         }
     }

@@ -9,7 +9,7 @@ use super::theme::{Palette, Theme, FONT, MONO};
 use super::xml::escape;
 use crate::advisor::{Report, Severity};
 use crate::editor::geometry::{entity_rect, Rect};
-use crate::editor::routing::{ArrowRoute, Label};
+use crate::editor::routing::{ArrowRoute, Label, Routed};
 use crate::export::pick;
 use crate::i18n::{Labelled, Lang};
 use crate::model::{Entity, Model, Place, Relation, Storage};
@@ -34,10 +34,17 @@ impl Default for SvgOptions {
     }
 }
 
-/// The area the SVG shows: the bounds of the drawn boxes plus the padding on every side.
-/// An empty selection gives a `2 × padding` square at the origin.
+/// The area the SVG shows: the bounds of the drawn boxes, arrows and labels plus the padding
+/// on every side. An empty selection gives a `2 × padding` square at the origin.
 pub fn view_box(model: &Model, opts: &SvgOptions) -> Rect {
-    let bounds = drawn(model, opts).map(entity_rect).reduce(|a, b| a.union(&b)).unwrap_or_default();
+    let shown: HashSet<&str> = drawn(model, opts).map(|e| e.id.as_str()).collect();
+    let arrows = model_arrows(model, |id| shown.contains(id), opts.lang, |_| false);
+    padded_bounds(model, opts, &route_model(&arrows))
+}
+
+fn padded_bounds(model: &Model, opts: &SvgOptions, routed: &Routed) -> Rect {
+    let boxes = drawn(model, opts).map(entity_rect);
+    let bounds = boxes.chain(routed.arrows.iter().map(ArrowRoute::bounds)).reduce(|a, b| a.union(&b)).unwrap_or_default();
     let p = opts.padding.max(0.0);
     Rect { x: bounds.x - p, y: bounds.y - p, w: bounds.w + 2.0 * p, h: bounds.h + 2.0 * p }
 }
@@ -51,12 +58,12 @@ fn drawn<'a>(model: &'a Model, opts: &'a SvgOptions) -> impl Iterator<Item = &'a
 /// whose storage disagrees with the advisor get a warning mark.
 pub fn diagram_svg(model: &Model, report: Option<&Report>, opts: &SvgOptions) -> String {
     let p = opts.theme.palette();
-    let vb = view_box(model, opts);
     let entities: Vec<&Entity> = drawn(model, opts).collect();
     let shown: HashSet<&str> = entities.iter().map(|e| e.id.as_str()).collect();
     let disagrees = |r: &Relation| report.and_then(|rep| rep.relation(&r.id)).is_some_and(|a| !a.agrees);
     let arrows = model_arrows(model, |id| shown.contains(id), opts.lang, disagrees);
     let routed = route_model(&arrows);
+    let vb = padded_bounds(model, opts, &routed);
     let embedded: HashSet<&str> =
         model.relations.iter().filter(|r| r.storage == Storage::Embed).map(|r| r.child.as_str()).collect();
     let worst = worst_by_entity(report);

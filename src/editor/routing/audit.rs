@@ -48,7 +48,7 @@ pub fn audit(input: &Input, routed: &Routed) -> Audit {
             }
         }
         let wanted = [!spec.start_label.is_empty(), !spec.end_label.is_empty(), !spec.caption.is_empty(), spec.mark];
-        let got = [a.start_label.as_ref().map(|l| l.rect), a.end_label.as_ref().map(|l| l.rect), a.caption.as_ref().map(|l| l.rect), a.mark.map(|p| Rect { x: p.x - 10.0, y: p.y - 10.0, w: 20.0, h: 20.0 })];
+        let got = [a.start_label.as_ref().map(|l| l.rect), a.end_label.as_ref().map(|l| l.rect), a.caption.as_ref().map(|l| l.rect), a.mark.map(|p| Rect { x: p.x - 9.0, y: p.y - 9.0, w: 18.0, h: 18.0 })];
         for (want, got) in wanted.into_iter().zip(got) {
             match got {
                 Some(r) => labels.push(r),

@@ -14,7 +14,8 @@ use crate::model::Point;
 pub const CARD_CHAR: f64 = 7.4;
 pub const CAPTION_CHAR: f64 = 6.5;
 const CARD_H: f64 = 14.0;
-const MARK: f64 = 20.0;
+/// The disagreement mark: a circle of radius 9.
+const MARK: f64 = 18.0;
 /// The longest caption line, in characters, before it is shortened with an ellipsis.
 const CAPTION_MAX: usize = 32;
 /// The gap between a label and its line, and kept around boxes and other labels.
@@ -99,8 +100,16 @@ pub fn place(arrows: &mut [ArrowRoute], input: &Input, boxes: &Boxes) {
     }
 }
 
-/// The label at one end: beside the line just outside the box, else further along the route.
+/// The label at one end: beside the line just outside the box, else further along the route;
+/// where the whole text finds no room, its first word (`0..200` of `0..200 (~36)`).
 fn end_label(space: &Space, a: &ArrowRoute, own: usize, text: &str, start: bool) -> Option<Label> {
+    end_label_as(space, a, own, text, start).or_else(|| {
+        let short = text.split(' ').next().filter(|w| w.len() < text.len())?;
+        end_label_as(space, a, own, short, start)
+    })
+}
+
+fn end_label_as(space: &Space, a: &ArrowRoute, own: usize, text: &str, start: bool) -> Option<Label> {
     if text.is_empty() || a.points.len() < 2 {
         return None;
     }

@@ -39,6 +39,9 @@ pub struct ArrowSpec {
     pub caption: Vec<String>,
     /// A disagreement mark on the line.
     pub mark: bool,
+    /// Drawn right beside this other arrow (the solid copy arrow of a reference), instead of
+    /// being routed on its own.
+    pub beside: Option<usize>,
 }
 
 /// What the router needs: the boxes and the arrows.
@@ -161,7 +164,7 @@ pub fn reroute(prev: &Routed, input: &Input, moved: &[usize]) -> Routed {
 fn finish(input: Input, ends: Vec<ports::Ends>, mut raw: Vec<(Vec<Point>, bool)>, todo: &[usize]) -> Routed {
     raw.resize(input.arrows.len(), (Vec::new(), false));
     let obstacles = index::Boxes::new(&input.boxes);
-    for &i in todo {
+    for &i in todo.iter().filter(|&&i| input.arrows[i].beside.is_none()) {
         raw[i] = search::path(&input, &obstacles, &ends[i], &input.arrows[i]);
     }
     let mut arrows: Vec<ArrowRoute> = raw
@@ -176,8 +179,44 @@ fn finish(input: Input, ends: Vec<ports::Ends>, mut raw: Vec<(Vec<Point>, bool)>
         })
         .collect();
     nudge::separate(&mut arrows, &obstacles);
+    for (i, a) in input.arrows.iter().enumerate() {
+        if let Some(main) = a.beside.filter(|&m| m < arrows.len() && input.arrows[m].beside.is_none()) {
+            arrows[i].points = offset(&arrows[main].points, BESIDE);
+            arrows[i].blocked = arrows[main].blocked;
+            arrows[i].start_side = arrows[main].start_side;
+            arrows[i].end_side = arrows[main].end_side;
+        }
+    }
     labels::place(&mut arrows, &input, &obstacles);
     Routed { arrows, input, ends, raw, searched: todo.len() }
+}
+
+/// How far an arrow drawn beside another runs from it.
+pub const BESIDE: f64 = 5.0;
+
+/// An orthogonal path moved `by` to its left (seen along its direction): each segment moves
+/// across itself, each corner with both its segments, the ends along their box's side.
+pub fn offset(points: &[Point], by: f64) -> Vec<Point> {
+    let shift = |a: Point, b: Point| {
+        let (dx, dy) = ((b.x - a.x).signum(), (b.y - a.y).signum());
+        let horizontal = (a.y - b.y).abs() < 0.01;
+        if horizontal {
+            (0.0, -dx * by)
+        } else {
+            (dy * by, 0.0)
+        }
+    };
+    let n = points.len();
+    if n < 2 {
+        return points.to_vec();
+    }
+    (0..n)
+        .map(|k| {
+            let before = (k > 0).then(|| shift(points[k - 1], points[k])).unwrap_or((0.0, 0.0));
+            let after = (k + 1 < n).then(|| shift(points[k], points[k + 1])).unwrap_or((0.0, 0.0));
+            Point { x: points[k].x + before.0 + after.0, y: points[k].y + before.1 + after.1 }
+        })
+        .collect()
 }
 
 /// `r` pushed out by `by` on every side.

@@ -9,9 +9,10 @@ use super::{ArrowRoute, PAD};
 use crate::editor::geometry::Rect;
 use std::collections::HashMap;
 
-/// The distance between arrows pulled apart, and the least when the band is narrow.
-const SPACING: f64 = 8.0;
-const MIN_SPACING: f64 = 4.0;
+/// The distance between arrows pulled apart (room for a reference and the copy arrow beside it
+/// next to another such pair), and the least when the band is narrow.
+const SPACING: f64 = 16.0;
+const MIN_SPACING: f64 = 8.0;
 /// How close a pulled segment may come to a box.
 const CLEARANCE: f64 = PAD - 4.0;
 /// How far a segment may move.
@@ -30,8 +31,68 @@ struct Seg {
 }
 
 pub fn separate(arrows: &mut [ArrowRoute], boxes: &Boxes) {
+    for horizontal in [true, false] {
+        retract(arrows, boxes, horizontal);
+    }
     pass(arrows, boxes, true);
     pass(arrows, boxes, false);
+}
+
+/// Two end segments of different arrows on one line that overlap or meet read as one arrow
+/// running from one box to the other. Neither can move (they sit on their ports), so one of
+/// them is shortened: the segment after it (across the line) moves back past the other's end.
+fn retract(arrows: &mut [ArrowRoute], boxes: &Boxes, horizontal: bool) {
+    let mut ends: Vec<Seg> = Vec::new();
+    for (a, r) in arrows.iter().enumerate() {
+        let n = r.points.len();
+        if n < 4 || r.blocked {
+            continue;
+        }
+        for k in [0, n - 2] {
+            let (p, q) = (r.points[k], r.points[k + 1]);
+            let (c0, c1, a0, a1) = if horizontal { (p.y, q.y, p.x, q.x) } else { (p.x, q.x, p.y, q.y) };
+            if (c0 - c1).abs() < 0.01 {
+                ends.push(Seg { arrow: a, k, at: c0, lo: a0.min(a1), hi: a0.max(a1), movable: false });
+            }
+        }
+    }
+    for i in 0..ends.len() {
+        for j in 0..ends.len() {
+            let (s, o) = (ends[i], ends[j]);
+            if s.arrow == o.arrow || key(s.at) != key(o.at) || s.lo > o.hi + 1.0 || s.hi < o.lo - 1.0 {
+                continue;
+            }
+            // Shorten `s` at its free end (the corner away from its port) to clear `o`.
+            let r = &arrows[s.arrow];
+            let n = r.points.len();
+            let (corner, next) = if s.k == 0 { (1, 1) } else { (n - 2, n - 3) };
+            let along = |p: &crate::model::Point| if horizontal { p.x } else { p.y };
+            let port = along(&r.points[if s.k == 0 { 0 } else { n - 1 }]);
+            let free = along(&r.points[corner]);
+            let to = if free > port { o.lo - SPACING } else { o.hi + SPACING };
+            if (to - port).abs() < CLEARANCE || (to > port) != (free > port) {
+                continue;
+            }
+            // The segment across the line moves to `to`, within its own free band.
+            let (p, q) = (r.points[next], r.points[next + 1]);
+            let (lo, hi) = if horizontal { (p.y.min(q.y), p.y.max(q.y)) } else { (p.x.min(q.x), p.x.max(q.x)) };
+            let Some((b_lo, b_hi)) = band(boxes, !horizontal, free, lo, hi) else { continue };
+            if to < b_lo || to > b_hi {
+                continue;
+            }
+            let r = &mut arrows[s.arrow];
+            for idx in [next, next + 1] {
+                if horizontal {
+                    r.points[idx].x = to;
+                } else {
+                    r.points[idx].y = to;
+                }
+            }
+            let (a0, a1) = (port, to);
+            ends[i].lo = a0.min(a1);
+            ends[i].hi = a0.max(a1);
+        }
+    }
 }
 
 fn key(v: f64) -> i64 {

@@ -5,7 +5,7 @@ fn rect(x: f64, y: f64) -> Rect {
 }
 
 fn arrow(from: usize, to: usize) -> ArrowSpec {
-    ArrowSpec { from, to, start_label: "1".into(), end_label: "0..∞".into(), caption: vec!["reviews".into()], mark: false }
+    ArrowSpec { from, to, start_label: "1".into(), end_label: "0..∞".into(), caption: vec!["reviews".into()], ..ArrowSpec::default() }
 }
 
 fn clean(input: &Input) -> (Routed, Audit) {
@@ -126,4 +126,19 @@ fn rerouting_after_a_move_matches_routing_from_scratch() {
     }
     assert!(again.searched < input.arrows.len(), "only the touched arrows were searched ({})", again.searched);
     assert_eq!(audit(&input, &again).through_boxes, 0);
+}
+
+#[test]
+fn a_copy_arrow_runs_beside_its_reference() {
+    let boxes = vec![rect(0.0, 0.0), rect(400.0, 0.0), rect(800.0, 0.0)];
+    let copy = ArrowSpec { from: 0, to: 2, beside: Some(0), ..ArrowSpec::default() };
+    let input = Input { boxes, arrows: vec![arrow(0, 2), copy] };
+    let (routed, a) = clean(&input);
+    let (main, copy) = (&routed.arrows[0], &routed.arrows[1]);
+    assert_eq!(main.points.len(), copy.points.len());
+    for (p, q) in main.points.iter().zip(&copy.points) {
+        let d = (p.x - q.x).abs() + (p.y - q.y).abs();
+        assert!(d > 0.0 && d <= 2.0 * BESIDE + 0.01, "{p:?} {q:?}");
+    }
+    assert_eq!(a.shared_stretches, 0);
 }
