@@ -29,7 +29,10 @@ fn ms(d: Duration) -> String {
 }
 
 fn main() {
-    println!("{:<10} {:>7} {:>14} {:>20} {:>10} {:>14}", "aggregates", "arrows", "route all", "re-route one move", "searched", "layout");
+    println!(
+        "{:<10} {:>7} {:>14} {:>20} {:>10} {:>14}",
+        "aggregates", "arrows", "route all", "re-route one move", "searched", "layout"
+    );
     for n in [50, 200, 500] {
         let mut m = generate(n, 1);
         let mut pos = Default::default();
@@ -53,7 +56,14 @@ fn main() {
         moved.boxes[busiest].y += 30.0;
         let mut searched = 0;
         let one = median(21, || searched = reroute(black_box(&routed), &moved, &[busiest]).searched);
-        println!("{n:<10} {:>7} {:>14} {:>20} {:>10} {:>14}", input.arrows.len(), ms(all), ms(one), searched, ms(layout));
+        println!(
+            "{n:<10} {:>7} {:>14} {:>20} {:>10} {:>14}",
+            input.arrows.len(),
+            ms(all),
+            ms(one),
+            searched,
+            ms(layout)
+        );
         let a = audit(input, &routed);
         println!("           audit: {a:?}");
     }

@@ -7,7 +7,7 @@
 
 use docshape::advisor::analyze;
 use docshape::editor::layout::auto_layout;
-use docshape::editor::routing::{audit, Audit};
+use docshape::editor::routing::{audit, reroute, Audit};
 use docshape::i18n::Lang;
 use docshape::model::{load, synthetic::generate, Model};
 use docshape::share::arrows::{model_arrows, route_model};
@@ -75,5 +75,27 @@ fn generated_models_after_auto_layout_are_drawn_truthfully() {
         let a = check(&format!("generated {n}"), &m);
         assert_clean(&format!("generated {n}"), &a);
         assert!(a.arrows >= 2 * n, "every relation is drawn");
+    }
+}
+
+#[test]
+fn a_drag_move_rerouted_in_part_is_still_truthful() {
+    for n in [50, 200, 500] {
+        let m = laid_out(generate(n, 1));
+        let arrows = model_arrows(&m, |_| true, Lang::En, |_| false);
+        let before = route_model(&arrows);
+        // Five boxes in turn moved 130 right and 70 down, as a drag would, each from the
+        // routes at rest.
+        for b in (0..arrows.input.boxes.len()).step_by((n / 5).max(1)) {
+            let mut input = arrows.input.clone();
+            input.boxes[b].x += 130.0;
+            input.boxes[b].y += 70.0;
+            let moved = reroute(&before, &input, &[b]);
+            let a = audit(&input, &moved);
+            // A box dropped onto another may leave an arrow no way around: the audit says so.
+            let name = format!("generated {n}, box {b} moved");
+            assert_eq!(a.through_boxes, a.blocked.min(a.through_boxes), "{name}: {a:?}");
+            assert_eq!((a.label_box_overlaps, a.label_label_overlaps), (0, 0), "{name}: {a:?}");
+        }
     }
 }

@@ -44,7 +44,8 @@ pub fn view_box(model: &Model, opts: &SvgOptions) -> Rect {
 
 fn padded_bounds(model: &Model, opts: &SvgOptions, routed: &Routed) -> Rect {
     let boxes = drawn(model, opts).map(entity_rect);
-    let bounds = boxes.chain(routed.arrows.iter().map(ArrowRoute::bounds)).reduce(|a, b| a.union(&b)).unwrap_or_default();
+    let bounds =
+        boxes.chain(routed.arrows.iter().map(ArrowRoute::bounds)).reduce(|a, b| a.union(&b)).unwrap_or_default();
     let p = opts.padding.max(0.0);
     Rect { x: bounds.x - p, y: bounds.y - p, w: bounds.w + 2.0 * p, h: bounds.h + 2.0 * p }
 }
@@ -133,7 +134,14 @@ fn worst_by_entity(report: Option<&Report>) -> HashMap<&str, Severity> {
     worst
 }
 
-fn draw_edge(out: &mut String, r: &Relation, main: &ArrowRoute, copy: Option<&ArrowRoute>, report: Option<&Report>, lang: Lang) {
+fn draw_edge(
+    out: &mut String,
+    r: &Relation,
+    main: &ArrowRoute,
+    copy: Option<&ArrowRoute>,
+    report: Option<&Report>,
+    lang: Lang,
+) {
     let (references, _) = strokes(r);
     let class = match (r.storage, references) {
         (Storage::Outside, _) => "line dashed outside",

@@ -48,7 +48,12 @@ pub fn audit(input: &Input, routed: &Routed) -> Audit {
             }
         }
         let wanted = [!spec.start_label.is_empty(), !spec.end_label.is_empty(), !spec.caption.is_empty(), spec.mark];
-        let got = [a.start_label.as_ref().map(|l| l.rect), a.end_label.as_ref().map(|l| l.rect), a.caption.as_ref().map(|l| l.rect), a.mark.map(|p| Rect { x: p.x - 9.0, y: p.y - 9.0, w: 18.0, h: 18.0 })];
+        let got = [
+            a.start_label.as_ref().map(|l| l.rect),
+            a.end_label.as_ref().map(|l| l.rect),
+            a.caption.as_ref().map(|l| l.rect),
+            a.mark.map(|p| Rect { x: p.x - 9.0, y: p.y - 9.0, w: 18.0, h: 18.0 }),
+        ];
         for (want, got) in wanted.into_iter().zip(got) {
             match got {
                 Some(r) => labels.push(r),
@@ -60,7 +65,8 @@ pub fn audit(input: &Input, routed: &Routed) -> Audit {
     let mut placed = Grid::over(super::grow(&area, 400.0));
     for l in &labels {
         out.label_box_overlaps += boxes.near(l).into_iter().filter(|&b| strictly_overlap(&input.boxes[b], l)).count();
-        out.label_label_overlaps += placed.near(l).into_iter().filter(|&o| strictly_overlap(&placed.rects[o], l)).count();
+        out.label_label_overlaps +=
+            placed.near(l).into_iter().filter(|&o| strictly_overlap(&placed.rects[o], l)).count();
         placed.insert(*l);
     }
     let mut lines = Grid::over(super::grow(&area, 400.0));

@@ -2,6 +2,7 @@
 
 use crate::editor::geometry::Rect;
 
+/// The default cell size: a few boxes wide.
 const CELL: f64 = 256.0;
 
 /// Rectangles bucketed by the cells they cover; items are indices into `rects`.
@@ -12,6 +13,7 @@ pub struct Grid {
     y0: f64,
     cols: usize,
     rows: usize,
+    cell: f64,
     cells: Vec<Vec<u32>>,
     /// Items added after the grid was sized that fall outside it.
     outside: Vec<u32>,
@@ -20,16 +22,21 @@ pub struct Grid {
 impl Grid {
     /// A grid sized to cover `area` (items outside it still work, just slower).
     pub fn over(area: Rect) -> Grid {
-        let cols = ((area.w / CELL).ceil() as usize).clamp(1, 512);
-        let rows = ((area.h / CELL).ceil() as usize).clamp(1, 512);
-        Grid { x0: area.x, y0: area.y, cols, rows, cells: vec![Vec::new(); cols * rows], ..Grid::default() }
+        Grid::with_cell(area, CELL)
+    }
+
+    /// A grid of `cell`-sized cells: smaller ones for many long thin items (segments).
+    pub fn with_cell(area: Rect, cell: f64) -> Grid {
+        let cols = ((area.w / cell).ceil() as usize).clamp(1, 1024);
+        let rows = ((area.h / cell).ceil() as usize).clamp(1, 1024);
+        Grid { x0: area.x, y0: area.y, cols, rows, cell, cells: vec![Vec::new(); cols * rows], ..Grid::default() }
     }
 
     fn span(&self, r: &Rect) -> Option<(usize, usize, usize, usize)> {
-        let c0 = ((r.x - self.x0) / CELL).floor();
-        let c1 = ((r.right() - self.x0) / CELL).floor();
-        let r0 = ((r.y - self.y0) / CELL).floor();
-        let r1 = ((r.bottom() - self.y0) / CELL).floor();
+        let c0 = ((r.x - self.x0) / self.cell).floor();
+        let c1 = ((r.right() - self.x0) / self.cell).floor();
+        let r0 = ((r.y - self.y0) / self.cell).floor();
+        let r1 = ((r.bottom() - self.y0) / self.cell).floor();
         if !(c0.is_finite() && c1.is_finite() && r0.is_finite() && r1.is_finite()) {
             return None;
         }
@@ -43,8 +50,8 @@ impl Grid {
         self.rects.push(r);
         let fully_inside = r.x >= self.x0
             && r.y >= self.y0
-            && r.right() < self.x0 + self.cols as f64 * CELL
-            && r.bottom() < self.y0 + self.rows as f64 * CELL;
+            && r.right() < self.x0 + self.cols as f64 * self.cell
+            && r.bottom() < self.y0 + self.rows as f64 * self.cell;
         if !fully_inside {
             self.outside.push(id as u32);
         }
@@ -127,6 +134,18 @@ impl Boxes {
 pub fn strictly_overlap(a: &Rect, b: &Rect) -> bool {
     const E: f64 = 0.01;
     a.x < b.right() - E && b.x < a.right() - E && a.y < b.bottom() - E && b.y < a.bottom() - E
+}
+
+/// `v` with `x` in its sorted place (unless a value within a hundredth is there).
+pub fn with_value(v: &[f64], x: f64) -> Vec<f64> {
+    let at = v.partition_point(|a| *a < x - 0.01);
+    let mut out = Vec::with_capacity(v.len() + 1);
+    out.extend_from_slice(&v[..at]);
+    if v.get(at).is_none_or(|a| (a - x).abs() >= 0.01) {
+        out.push(x);
+    }
+    out.extend_from_slice(&v[at..]);
+    out
 }
 
 /// Sorted, without values closer than a hundredth.

@@ -45,20 +45,49 @@ fn touches(seg: &Rect, r: &Rect) -> bool {
     seg.x <= r.right() && r.x <= seg.right() && seg.y <= r.bottom() && r.y <= seg.bottom()
 }
 
-pub fn place(arrows: &mut [ArrowRoute], input: &Input, boxes: &Boxes) {
+/// Places every label; an arrow with a `kept` route keeps its labels from there when no box
+/// covers them now.
+pub fn place(arrows: &mut [ArrowRoute], input: &Input, boxes: &Boxes, kept: &[Option<&ArrowRoute>]) {
     let mut area = boxes.grid.rects.iter().copied().reduce(|a, b| a.union(&b)).unwrap_or_default();
     for a in arrows.iter() {
         area = area.union(&a.bounds());
     }
-    let mut space =
-        Space { boxes, labels: Grid::over(super::grow(&area, 200.0)), segments: Grid::over(super::grow(&area, 64.0)), owner: Vec::new() };
+    let mut space = Space {
+        boxes,
+        labels: Grid::over(super::grow(&area, 200.0)),
+        segments: Grid::with_cell(super::grow(&area, 64.0), 64.0),
+        owner: Vec::new(),
+    };
     for (i, a) in arrows.iter().enumerate() {
         for (p, q) in a.segments() {
             space.segments.insert(Rect::from_corners(p, q));
             space.owner.push(i);
         }
     }
+    let mut fixed = vec![false; arrows.len()];
+    for (i, old) in kept.iter().enumerate() {
+        let Some(old) = old else { continue };
+        let rects: Vec<Rect> = [&old.start_label, &old.end_label, &old.caption]
+            .into_iter()
+            .flatten()
+            .map(|l| l.rect)
+            .chain(old.mark.map(|p| Rect { x: p.x - MARK / 2.0, y: p.y - MARK / 2.0, w: MARK, h: MARK }))
+            .collect();
+        if rects.iter().any(|r| boxes.grid.any(r, |_, b| strictly_overlap(b, r))) {
+            continue;
+        }
+        for r in rects {
+            space.labels.insert(r);
+        }
+        let a = &mut arrows[i];
+        (a.start_label, a.end_label, a.caption, a.mark) =
+            (old.start_label.clone(), old.end_label.clone(), old.caption.clone(), old.mark);
+        fixed[i] = true;
+    }
     for (i, spec) in input.arrows.iter().enumerate() {
+        if fixed[i] {
+            continue;
+        }
         let a = &arrows[i];
         let start = end_label(&space, a, i, &spec.start_label, true);
         if let Some(l) = &start {
@@ -72,21 +101,23 @@ pub fn place(arrows: &mut [ArrowRoute], input: &Input, boxes: &Boxes) {
         arrows[i].end_label = end;
     }
     for (i, spec) in input.arrows.iter().enumerate() {
-        if spec.caption.is_empty() {
+        if spec.caption.is_empty() || fixed[i] {
             continue;
         }
         let lines: Vec<String> = spec.caption.iter().map(|l| shorten(l, CAPTION_MAX)).collect();
         let w = lines.iter().map(|l| l.chars().count()).max().unwrap_or(0) as f64 * CAPTION_CHAR + 2.0;
         let h = lines.len() as f64 * Label::LINE + 2.0;
-        let spots: Vec<Rect> = along(&arrows[i], true).into_iter().flat_map(|(p, horizontal)| beside(p, horizontal, w, h)).collect();
-        let rect = [true, false].into_iter().find_map(|strict| spots.iter().find(|r| space.free(r, i, strict)).copied());
+        let spots: Vec<Rect> =
+            along(&arrows[i], true).into_iter().flat_map(|(p, horizontal)| beside(p, horizontal, w, h)).collect();
+        let rect =
+            [true, false].into_iter().find_map(|strict| spots.iter().find(|r| space.free(r, i, strict)).copied());
         if let Some(rect) = rect {
             space.labels.insert(rect);
             arrows[i].caption = Some(Label { rect, lines });
         }
     }
     for (i, spec) in input.arrows.iter().enumerate() {
-        if !spec.mark {
+        if !spec.mark || fixed[i] {
             continue;
         }
         let mark = along(&arrows[i], true).into_iter().find_map(|(p, _)| {
@@ -113,11 +144,7 @@ fn end_label_as(space: &Space, a: &ArrowRoute, own: usize, text: &str, start: bo
     if text.is_empty() || a.points.len() < 2 {
         return None;
     }
-    let (port, side) = if start {
-        (a.points[0], a.start_side?)
-    } else {
-        (*a.points.last()?, a.end_side?)
-    };
+    let (port, side) = if start { (a.points[0], a.start_side?) } else { (*a.points.last()?, a.end_side?) };
     let w = text.chars().count() as f64 * CARD_CHAR + 2.0;
     let h = CARD_H;
     let (nx, ny) = normal(side);
@@ -142,7 +169,8 @@ fn end_label_as(space: &Space, a: &ArrowRoute, own: usize, text: &str, start: bo
         }
         spots.extend(beside(p, horizontal, w, h));
     }
-    let rect = [true, false].into_iter().find_map(|strict| spots.iter().find(|r| space.free(r, own, strict)).copied())?;
+    let rect =
+        [true, false].into_iter().find_map(|strict| spots.iter().find(|r| space.free(r, own, strict)).copied())?;
     Some(Label { rect, lines: vec![text.to_string()] })
 }
 

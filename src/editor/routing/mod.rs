@@ -127,7 +127,7 @@ pub struct Routed {
 /// Routes every arrow of `input` from scratch.
 pub fn route_all(input: &Input) -> Routed {
     let all: Vec<usize> = (0..input.arrows.len()).collect();
-    finish(input.clone(), ports::assign(input), Vec::new(), &all)
+    finish(input.clone(), ports::assign(input), Vec::new(), &all, None)
 }
 
 /// Routes `input` again after the boxes `moved` changed, reusing `prev` for every arrow the move
@@ -158,10 +158,18 @@ pub fn reroute(prev: &Routed, input: &Input, moved: &[usize]) -> Routed {
                 || prev.raw[i].0.windows(2).any(|w| areas.iter().any(|r| segment_hits(w[0], w[1], r)))
         })
         .collect();
-    finish(input.clone(), ends, prev.raw.clone(), &touched)
+    finish(input.clone(), ends, prev.raw.clone(), &touched, Some(prev))
 }
 
-fn finish(input: Input, ends: Vec<ports::Ends>, mut raw: Vec<(Vec<Point>, bool)>, todo: &[usize]) -> Routed {
+/// Searches the arrows `todo`, then nudges all and places the labels: those of `prev` stay
+/// where they were for every arrow whose path did not change, unless a box now covers them.
+fn finish(
+    input: Input,
+    ends: Vec<ports::Ends>,
+    mut raw: Vec<(Vec<Point>, bool)>,
+    todo: &[usize],
+    prev: Option<&Routed>,
+) -> Routed {
     raw.resize(input.arrows.len(), (Vec::new(), false));
     let obstacles = index::Boxes::new(&input.boxes);
     for &i in todo.iter().filter(|&&i| input.arrows[i].beside.is_none()) {
@@ -187,7 +195,10 @@ fn finish(input: Input, ends: Vec<ports::Ends>, mut raw: Vec<(Vec<Point>, bool)>
             arrows[i].end_side = arrows[main].end_side;
         }
     }
-    labels::place(&mut arrows, &input, &obstacles);
+    let kept: Vec<Option<&ArrowRoute>> = (0..arrows.len())
+        .map(|i| prev.and_then(|p| p.arrows.get(i)).filter(|p| p.points == arrows[i].points))
+        .collect();
+    labels::place(&mut arrows, &input, &obstacles, &kept);
     Routed { arrows, input, ends, raw, searched: todo.len() }
 }
 

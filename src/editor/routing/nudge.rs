@@ -56,10 +56,21 @@ fn retract(arrows: &mut [ArrowRoute], boxes: &Boxes, horizontal: bool) {
             }
         }
     }
-    for i in 0..ends.len() {
-        for j in 0..ends.len() {
+    let mut on_line: HashMap<i64, Vec<usize>> = HashMap::new();
+    for (i, e) in ends.iter().enumerate() {
+        on_line.entry(key(e.at)).or_default().push(i);
+    }
+    let mut pairs: Vec<(usize, usize)> = Vec::new();
+    for group in on_line.values().filter(|g| g.len() > 1) {
+        for &i in group {
+            pairs.extend(group.iter().filter(|&&j| j != i).map(|&j| (i, j)));
+        }
+    }
+    pairs.sort_unstable();
+    for (i, j) in pairs {
+        {
             let (s, o) = (ends[i], ends[j]);
-            if s.arrow == o.arrow || key(s.at) != key(o.at) || s.lo > o.hi + 1.0 || s.hi < o.lo - 1.0 {
+            if s.arrow == o.arrow || s.lo > o.hi + 1.0 || s.hi < o.lo - 1.0 {
                 continue;
             }
             // Shorten `s` at its free end (the corner away from its port) to clear `o`.
@@ -112,7 +123,14 @@ fn pass(arrows: &mut [ArrowRoute], boxes: &Boxes, horizontal: bool) {
                 continue;
             }
             let movable = k >= 1 && k + 2 < n && !r.blocked;
-            lines.entry(key(c0)).or_default().push(Seg { arrow: a, k, at: c0, lo: a0.min(a1), hi: a0.max(a1), movable });
+            lines.entry(key(c0)).or_default().push(Seg {
+                arrow: a,
+                k,
+                at: c0,
+                lo: a0.min(a1),
+                hi: a0.max(a1),
+                movable,
+            });
         }
     }
     let mut order: Vec<i64> = lines.keys().copied().collect();
@@ -139,16 +157,19 @@ fn pass(arrows: &mut [ArrowRoute], boxes: &Boxes, horizontal: bool) {
 }
 
 /// Spreads the movable segments of one cluster over free lines near it.
-fn spread(arrows: &mut [ArrowRoute], boxes: &Boxes, horizontal: bool, cluster: &[Seg], lines: &mut HashMap<i64, Vec<Seg>>) {
+fn spread(
+    arrows: &mut [ArrowRoute],
+    boxes: &Boxes,
+    horizontal: bool,
+    cluster: &[Seg],
+    lines: &mut HashMap<i64, Vec<Seg>>,
+) {
     let at = cluster[0].at;
     let lo = cluster.iter().map(|s| s.lo).fold(f64::INFINITY, f64::min);
     let hi = cluster.iter().map(|s| s.hi).fold(f64::NEG_INFINITY, f64::max);
     let Some((band_lo, band_hi)) = band(boxes, horizontal, at, lo, hi) else { return };
-    let mut movers: Vec<(i32, usize, Seg)> = cluster
-        .iter()
-        .filter(|s| s.movable)
-        .map(|s| (turns(&arrows[s.arrow], s, horizontal), s.arrow, *s))
-        .collect();
+    let mut movers: Vec<(i32, usize, Seg)> =
+        cluster.iter().filter(|s| s.movable).map(|s| (turns(&arrows[s.arrow], s, horizontal), s.arrow, *s)).collect();
     movers.sort_by_key(|m| (m.0, m.1));
     let keeps_line = cluster.iter().any(|s| !s.movable);
     let mut slots = Vec::new();
@@ -228,7 +249,9 @@ fn free_slots(
         }
         let taken = (c - at).abs() > 0.01
             && lines.get(&key(c)).is_some_and(|v| {
-                v.iter().any(|o| o.lo <= hi + 1.0 && o.hi >= lo - 1.0 && !cluster.iter().any(|s| s.arrow == o.arrow && s.k == o.k))
+                v.iter().any(|o| {
+                    o.lo <= hi + 1.0 && o.hi >= lo - 1.0 && !cluster.iter().any(|s| s.arrow == o.arrow && s.k == o.k)
+                })
             });
         if !taken {
             out.push(c);
@@ -241,6 +264,14 @@ fn free_slots(
 /// coordinates) to 2; sorting by it keeps arrows that leave the same way on the same side.
 fn turns(r: &ArrowRoute, s: &Seg, horizontal: bool) -> i32 {
     let across = |i: usize| if horizontal { r.points[i].y } else { r.points[i].x };
-    let sign = |v: f64| if v < -0.01 { -1 } else if v > 0.01 { 1 } else { 0 };
+    let sign = |v: f64| {
+        if v < -0.01 {
+            -1
+        } else if v > 0.01 {
+            1
+        } else {
+            0
+        }
+    };
     sign(across(s.k - 1) - s.at) + sign(across(s.k + 2) - s.at)
 }

@@ -4,7 +4,7 @@
 //! have few bends. When the clearance leaves no way (boxes too close), a smaller one is tried;
 //! when none is left, the direct path is drawn and marked `blocked`.
 
-use super::index::{sorted, Boxes};
+use super::index::{with_value, Boxes};
 use super::ports::{normal, Ends};
 use super::{ArrowSpec, Input, PAD};
 use crate::editor::geometry::{Rect, Side};
@@ -47,12 +47,8 @@ fn search(boxes: &Boxes, ends: &Ends, stub: f64) -> Option<Vec<Point>> {
             return None;
         }
     }
-    let mut xs = boxes.xs.clone();
-    xs.extend([s.x, t.x]);
-    let xs = sorted(xs);
-    let mut ys = boxes.ys.clone();
-    ys.extend([s.y, t.y]);
-    let ys = sorted(ys);
+    let xs = with_value(&with_value(&boxes.xs, s.x), t.x);
+    let ys = with_value(&with_value(&boxes.ys, s.y), t.y);
     let find = |v: &[f64], x: f64| v.iter().position(|a| (a - x).abs() < 0.01);
     let (sx, sy, tx, ty) = (find(&xs, s.x)?, find(&ys, s.y)?, find(&xs, t.x)?, find(&ys, t.y)?);
     let start_dir = dir_of(ends.start.side);
@@ -90,12 +86,10 @@ fn search(boxes: &Boxes, ends: &Ends, stub: f64) -> Option<Vec<Point>> {
         }
         next
     };
-    let (states, _) = pathfinding::directed::astar::astar(
-        &(sx, sy, start_dir),
-        successors,
-        heuristic,
-        |&(ix, iy, d)| (ix, iy) == (tx, ty) && d == final_dir,
-    )?;
+    let (states, _) =
+        pathfinding::directed::astar::astar(&(sx, sy, start_dir), successors, heuristic, |&(ix, iy, d)| {
+            (ix, iy) == (tx, ty) && d == final_dir
+        })?;
     let mut points = vec![ends.start.port];
     points.extend(states.iter().map(|&(ix, iy, _)| point(ix, iy)));
     points.push(ends.end.port);

@@ -5,7 +5,14 @@ fn rect(x: f64, y: f64) -> Rect {
 }
 
 fn arrow(from: usize, to: usize) -> ArrowSpec {
-    ArrowSpec { from, to, start_label: "1".into(), end_label: "0..∞".into(), caption: vec!["reviews".into()], ..ArrowSpec::default() }
+    ArrowSpec {
+        from,
+        to,
+        start_label: "1".into(),
+        end_label: "0..∞".into(),
+        caption: vec!["reviews".into()],
+        ..ArrowSpec::default()
+    }
 }
 
 fn clean(input: &Input) -> (Routed, Audit) {
@@ -41,7 +48,8 @@ fn without_an_obstacle_the_arrow_is_straight() {
 
 #[test]
 fn parallel_relations_stay_apart() {
-    let input = Input { boxes: vec![rect(0.0, 0.0), rect(300.0, 200.0)], arrows: vec![arrow(0, 1), arrow(0, 1), arrow(1, 0)] };
+    let input =
+        Input { boxes: vec![rect(0.0, 0.0), rect(300.0, 200.0)], arrows: vec![arrow(0, 1), arrow(0, 1), arrow(1, 0)] };
     let (routed, a) = clean(&input);
     assert_eq!(a.shared_stretches, 0, "{:?}", routed.arrows);
     let starts: Vec<Point> = routed.arrows.iter().map(|r| r.points[0]).collect();
@@ -122,8 +130,10 @@ fn rerouting_after_a_move_matches_routing_from_scratch() {
     let again = reroute(&before, &input, &[1]);
     let fresh = route_all(&input);
     for (i, (a, b)) in again.arrows.iter().zip(&fresh.arrows).enumerate() {
-        assert_eq!(a, b, "arrow {i}");
+        assert_eq!(a.points, b.points, "arrow {i}");
     }
+    let a = audit(&input, &again);
+    assert_eq!((a.label_box_overlaps, a.label_label_overlaps, a.hidden_labels), (0, 0, 0), "{a:?}");
     assert!(again.searched < input.arrows.len(), "only the touched arrows were searched ({})", again.searched);
     assert_eq!(audit(&input, &again).through_boxes, 0);
 }
