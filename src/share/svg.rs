@@ -179,14 +179,19 @@ fn draw_edge(
     out.push_str("</g>");
 }
 
-/// A placed label: one line per `tspan`, from the left edge of the spot the router found.
+/// A placed label, from the left edge of the spot the router found: its text, or one `tspan`
+/// per line when it has several.
 fn label(out: &mut String, class: &str, label: Option<&Label>) {
     let Some(l) = label else { return };
     let x = num(l.rect.x);
     let _ = write!(out, r#"<text class="{class}" x="{x}" y="{}">"#, num(l.baseline(0)));
-    for (i, line) in l.lines.iter().enumerate() {
-        let dy = if i == 0 { "0" } else { "13" };
-        let _ = write!(out, r#"<tspan x="{x}" dy="{dy}">{}</tspan>"#, escape(line));
+    if let [line] = l.lines.as_slice() {
+        out.push_str(&escape(line));
+    } else {
+        for (i, line) in l.lines.iter().enumerate() {
+            let dy = if i == 0 { "0" } else { "13" };
+            let _ = write!(out, r#"<tspan x="{x}" dy="{dy}">{}</tspan>"#, escape(line));
+        }
     }
     out.push_str("</text>");
 }
