@@ -5,10 +5,10 @@ use docshape::advisor::{
     analyze, CardinalityClass, Criterion, CriterionVote, Finding, Recommendation, RelationAdvice, Report, Severity,
     SizeEstimate, SizeLevel, Vote,
 };
-use docshape::editor::geometry::{bounds, entity_rect};
-use docshape::model::{load, BsonType, Entity, Field, Model, Place, Point, Relation, Storage};
 use docshape::editor::geometry::Rect;
+use docshape::editor::geometry::{bounds, entity_rect};
 use docshape::i18n::Lang;
+use docshape::model::{load, BsonType, Entity, Field, Model, Place, Point, Relation, Storage};
 use docshape::share::arrows::{model_arrows, route_model};
 use docshape::share::{diagram_svg, SvgOptions, Theme};
 

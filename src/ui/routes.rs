@@ -9,19 +9,19 @@ use crate::editor::routing::{reroute, route_all, ArrowRoute, Routed};
 use crate::share::arrows::{model_arrows, ModelArrows};
 use leptos::prelude::*;
 use std::collections::HashMap;
-use std::rc::Rc;
+use std::sync::Arc;
 
 /// The routes of the model at rest.
 pub struct Base {
     pub arrows: ModelArrows,
-    pub routed: Rc<Routed>,
+    pub routed: Arc<Routed>,
     /// Relation id → its arrow and, for a reference with copies, the solid one beside it.
     pub index: HashMap<String, (usize, Option<usize>)>,
 }
 
 /// A shared value compared by identity: a memo holding it tells its readers "changed" exactly
 /// when it was recomputed (its input memo already filters out edits that change no route).
-pub struct Shared<T>(pub Rc<T>);
+pub struct Shared<T>(pub Arc<T>);
 
 impl<T> Clone for Shared<T> {
     fn clone(&self) -> Self {
@@ -31,7 +31,7 @@ impl<T> Clone for Shared<T> {
 
 impl<T> PartialEq for Shared<T> {
     fn eq(&self, other: &Self) -> bool {
-        Rc::ptr_eq(&self.0, &other.0)
+        Arc::ptr_eq(&self.0, &other.0)
     }
 }
 
@@ -64,7 +64,7 @@ impl Routes {
                         }
                     }
                 });
-                Shared(Rc::new(Base { arrows: arrows.clone(), routed: Rc::new(routed), index }))
+                Shared(Arc::new(Base { arrows: arrows.clone(), routed: Arc::new(routed), index }))
             })
         });
         let live = Memo::new(move |_| {
@@ -86,7 +86,7 @@ impl Routes {
                 r.x += dx;
                 r.y += dy;
             }
-            Shared(Rc::new(reroute(&base.0.routed, &input, &moved)))
+            Shared(Arc::new(reroute(&base.0.routed, &input, &moved)))
         });
         Routes { base, live }
     }

@@ -223,8 +223,8 @@ pub fn offset(points: &[Point], by: f64) -> Vec<Point> {
     }
     (0..n)
         .map(|k| {
-            let before = (k > 0).then(|| shift(points[k - 1], points[k])).unwrap_or((0.0, 0.0));
-            let after = (k + 1 < n).then(|| shift(points[k], points[k + 1])).unwrap_or((0.0, 0.0));
+            let before = if k > 0 { shift(points[k - 1], points[k]) } else { (0.0, 0.0) };
+            let after = if k + 1 < n { shift(points[k], points[k + 1]) } else { (0.0, 0.0) };
             Point { x: points[k].x + before.0 + after.0, y: points[k].y + before.1 + after.1 }
         })
         .collect()

@@ -77,7 +77,8 @@ pub fn assign(input: &Input) -> Vec<Ends> {
         })
         .collect();
     // (box, side) → the arrow ends there: (sort key, arrow, is start).
-    let mut groups: HashMap<(usize, u8), Vec<(f64, usize, bool)>> = HashMap::new();
+    type EndsAt = Vec<(f64, usize, bool)>;
+    let mut groups: HashMap<(usize, u8), EndsAt> = HashMap::new();
     for (i, a) in input.arrows.iter().enumerate().filter(|(_, a)| a.beside.is_none()) {
         let (s, e) = chosen[i];
         groups.entry((a.from, s as u8)).or_default().push((key(input, a, s, true), i, true));
