@@ -40,8 +40,8 @@ const SHOP = {
   database: 'shop',
   entities: [
     box('customers', 'customers', 40, 200, [field('name'), field('email')]),
-    box('orders', 'orders', 400, 60, [field('customer_id', 'objectId'), field('total', 'decimal'), field('placed_at', 'date')]),
-    box('carts', 'carts', 400, 320, [field('customer_id', 'objectId'), field('updated_at', 'date')]),
+    box('orders', 'orders', 400, 120, [field('customer_id', 'objectId'), field('total', 'decimal'), field('placed_at', 'date')]),
+    box('carts', 'carts', 400, 300, [field('customer_id', 'objectId'), field('updated_at', 'date')]),
     box('reviews', 'reviews', 760, 200, [field('customer_id', 'objectId'), field('product_id', 'objectId'), field('stars', 'int')]),
     box('products', 'products', 1120, 200, [field('title'), field('price', 'decimal')]),
   ],
