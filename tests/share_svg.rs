@@ -1,13 +1,25 @@
-//! The exported diagram: well-formed XML, sized to the boxes plus padding, every name escaped,
+//! The exported diagram: well-formed XML, sized to the boxes, arrows and labels plus padding, every name escaped,
 //! arrows in the canvas' visual language, the selection and the dark theme.
 
 use docshape::advisor::{
     analyze, CardinalityClass, Criterion, CriterionVote, Finding, Recommendation, RelationAdvice, Report, Severity,
     SizeEstimate, SizeLevel, Vote,
 };
+use docshape::editor::geometry::Rect;
 use docshape::editor::geometry::{bounds, entity_rect};
+use docshape::i18n::Lang;
 use docshape::model::{load, BsonType, Entity, Field, Model, Place, Point, Relation, Storage};
+use docshape::share::arrows::{model_arrows, route_model};
 use docshape::share::{diagram_svg, SvgOptions, Theme};
+
+/// The boxes drawn (those `keep` accepts) with their routed arrows and labels: what the SVG frames.
+fn drawn_bounds(model: &Model, keep: impl Fn(&str) -> bool + Copy, report: Option<&Report>) -> Rect {
+    let disagrees = |r: &Relation| report.and_then(|rep| rep.relation(&r.id)).is_some_and(|a| !a.agrees);
+    let arrows = model_arrows(model, keep, Lang::En, disagrees);
+    let routed = route_model(&arrows);
+    let boxes = model.entities.iter().filter(|e| keep(&e.id)).map(entity_rect);
+    boxes.chain(routed.arrows.iter().map(|a| a.bounds())).reduce(|a, b| a.union(&b)).expect("non-empty")
+}
 
 fn bibliored() -> Model {
     load(include_str!("../public/templates/bibliored.json")).expect("BiblioRed loads")
@@ -35,7 +47,9 @@ fn bibliored_is_well_formed_and_sized_to_its_bounds() {
     let root = doc.root_element();
     assert_eq!(root.tag_name().name(), "svg");
     assert_eq!(root.tag_name().namespace(), Some("http://www.w3.org/2000/svg"));
-    let b = bounds(&model).expect("non-empty");
+    let b = drawn_bounds(&model, |_| true, Some(&report));
+    let boxes = bounds(&model).expect("non-empty");
+    assert!(b.x <= boxes.x && b.y <= boxes.y && b.right() >= boxes.right() && b.bottom() >= boxes.bottom());
     assert_eq!(attr(&doc, "width"), b.w + 80.0);
     assert_eq!(attr(&doc, "height"), b.h + 80.0);
     let vb = root.attribute("viewBox").expect("viewBox");
@@ -204,7 +218,7 @@ fn selection_and_dark_theme() {
         );
     }
     assert!(elements(&doc, "edge").count() >= 1, "material → resena is drawn");
-    let union = entity_rect(model.entity("material").unwrap()).union(&entity_rect(model.entity("resena").unwrap()));
+    let union = drawn_bounds(&model, |id| ["material", "resena"].contains(&id), None);
     assert_eq!(attr(&doc, "width"), union.w + 20.0);
     assert_eq!(attr(&doc, "height"), union.h + 20.0);
     assert!(svg.contains(".bg{fill:#11161d}"), "dark background");

@@ -1,5 +1,5 @@
-//! Pure geometry of the diagram: box sizes, arrow routes, hit-testing and fitting. The canvas
-//! draws what these functions compute; they are tested natively.
+//! Pure geometry of the diagram: box sizes, hit-testing and fitting (arrow routes are in
+//! `editor::routing`). The canvas draws what these functions compute; they are tested natively.
 
 use crate::model::{Entity, EntityKind, Field, Model, Point};
 
@@ -100,81 +100,6 @@ pub enum Side {
     Bottom,
 }
 
-/// An arrow's route: an orthogonal path from the parent box to the child box.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Route {
-    /// SVG path data.
-    pub d: String,
-    pub start: Point,
-    pub end: Point,
-    pub start_side: Side,
-    pub end_side: Side,
-    /// Midpoint of the path, for a disagreement mark.
-    pub mid: Point,
-}
-
-fn anchor(r: &Rect, side: Side, offset: f64) -> Point {
-    match side {
-        Side::Left => Point { x: r.x, y: r.y + r.h / 2.0 + offset },
-        Side::Right => Point { x: r.right(), y: r.y + r.h / 2.0 + offset },
-        Side::Top => Point { x: r.x + r.w / 2.0 + offset, y: r.y },
-        Side::Bottom => Point { x: r.x + r.w / 2.0 + offset, y: r.bottom() },
-    }
-}
-
-/// Routes an arrow between two boxes. `lane` separates several arrows between the same pair
-/// (0, 1, -1, 2...). Boxes side by side connect left/right with one elbow in the gap; boxes
-/// stacked connect top/bottom; overlapping boxes get a loop on the right.
-pub fn route(from: &Rect, to: &Rect, lane: i32) -> Route {
-    let offset = lane as f64 * 10.0;
-    let fc = from.center();
-    let tc = to.center();
-    let gap_x = if tc.x >= fc.x { to.x - from.right() } else { from.x - to.right() };
-    let gap_y = if tc.y >= fc.y { to.y - from.bottom() } else { from.y - to.bottom() };
-    let (start_side, end_side, horizontal) = if gap_x >= 24.0 && gap_x >= gap_y {
-        if tc.x >= fc.x {
-            (Side::Right, Side::Left, true)
-        } else {
-            (Side::Left, Side::Right, true)
-        }
-    } else if gap_y >= 24.0 {
-        if tc.y >= fc.y {
-            (Side::Bottom, Side::Top, false)
-        } else {
-            (Side::Top, Side::Bottom, false)
-        }
-    } else {
-        // Overlapping or touching: loop out to the right of both.
-        let start = anchor(from, Side::Right, offset);
-        let end = anchor(to, Side::Right, offset);
-        let x = from.right().max(to.right()) + 30.0 + offset.abs();
-        let d = format!("M{:.1} {:.1} H{x:.1} V{:.1} H{:.1}", start.x, start.y, end.y, end.x);
-        let mid = Point { x, y: (start.y + end.y) / 2.0 };
-        return Route { d, start, end, start_side: Side::Right, end_side: Side::Right, mid };
-    };
-    let start = anchor(from, start_side, offset);
-    let end = anchor(to, end_side, offset);
-    if horizontal {
-        let mx = (start.x + end.x) / 2.0 + offset;
-        let d = format!("M{:.1} {:.1} H{mx:.1} V{:.1} H{:.1}", start.x, start.y, end.y, end.x);
-        Route { d, start, end, start_side, end_side, mid: Point { x: mx, y: (start.y + end.y) / 2.0 } }
-    } else {
-        let my = (start.y + end.y) / 2.0 + offset;
-        let d = format!("M{:.1} {:.1} V{my:.1} H{:.1} V{:.1}", start.x, start.y, end.x, end.y);
-        Route { d, start, end, start_side, end_side, mid: Point { x: (start.x + end.x) / 2.0, y: my } }
-    }
-}
-
-/// Where a label sits next to an arrow end, just outside the box.
-pub fn label_point(p: Point, side: Side) -> Point {
-    match side {
-        Side::Left => Point { x: p.x - 8.0, y: p.y - 6.0 },
-        Side::Right => Point { x: p.x + 8.0, y: p.y - 6.0 },
-        Side::Top => Point { x: p.x + 6.0, y: p.y - 8.0 },
-        Side::Bottom => Point { x: p.x + 6.0, y: p.y + 14.0 },
-    }
-}
-
 /// The topmost entity under a point (later entities are drawn on top).
 pub fn entity_at(model: &Model, p: Point) -> Option<&Entity> {
     model.entities.iter().rev().find(|e| entity_rect(e).contains(p))
@@ -249,10 +174,6 @@ mod tests {
     use super::*;
     use crate::model::BsonType;
 
-    fn boxed(x: f64, y: f64) -> Rect {
-        Rect { x, y, w: 100.0, h: 60.0 }
-    }
-
     #[test]
     fn box_height_counts_nested_rows() {
         let mut e = Entity::new("a", "a");
@@ -262,24 +183,6 @@ mod tests {
         assert_eq!(rows(&e).len(), 4);
         assert_eq!(rows(&e)[2].depth, 1);
         assert_eq!(entity_rect(&e).h, HEADER_HEIGHT + 4.0 * ROW_HEIGHT + 2.0 * BOX_PADDING);
-    }
-
-    #[test]
-    fn side_by_side_boxes_connect_left_to_right() {
-        let r = route(&boxed(0.0, 0.0), &boxed(300.0, 100.0), 0);
-        assert_eq!((r.start_side, r.end_side), (Side::Right, Side::Left));
-        assert_eq!(r.start, Point { x: 100.0, y: 30.0 });
-        assert_eq!(r.end, Point { x: 300.0, y: 130.0 });
-        assert!(r.d.starts_with("M100.0 30.0 H200.0"), "{}", r.d);
-    }
-
-    #[test]
-    fn stacked_boxes_connect_bottom_to_top_and_stay_attached() {
-        let a = boxed(0.0, 0.0);
-        let r = route(&a, &boxed(20.0, 300.0), 0);
-        assert_eq!((r.start_side, r.end_side), (Side::Bottom, Side::Top));
-        let moved = route(&Rect { x: 50.0, ..a }, &boxed(20.0, 300.0), 0);
-        assert_eq!(moved.start.x, 100.0, "the start follows the moved box");
     }
 
     #[test]

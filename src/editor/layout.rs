@@ -1,12 +1,19 @@
 //! Automatic layout: layers by relation depth (parents above children), each layer ordered by
-//! the mean position of its parents, boxes snapped to the grid.
+//! the mean position of its parents, boxes snapped to the grid. The gaps leave room for the
+//! arrows (`editor::routing`): the gap under a row grows with the arrows that run along it, the
+//! gap between columns with the arrows that pass rows by.
 
 use super::geometry::{entity_rect, snap, BOX_WIDTH};
 use crate::model::{Model, Point};
 use std::collections::HashMap;
 
 const H_GAP: f64 = 80.0;
-const V_GAP: f64 = 100.0;
+/// Enough for an arrow's two end labels, its caption and a disagreement mark between rows.
+const V_GAP: f64 = 120.0;
+/// Room per arrow in a gap: the spacing the router pulls overlapping arrows apart by.
+const EDGE_SPACING: f64 = 16.0;
+/// At most this many arrows' room is added to one gap.
+const MAX_LANES: usize = 8;
 
 /// New positions for every entity (id → top-left corner).
 pub fn auto_layout(model: &Model) -> HashMap<String, Point> {
@@ -78,8 +85,10 @@ pub fn auto_layout(model: &Model) -> HashMap<String, Point> {
     // Wide layers wrap so the diagram stays roughly as wide as tall.
     let per_row = ((n as f64).sqrt().ceil() as usize).max(4);
     let mut x_of: Vec<f64> = vec![0.0; n];
-    let mut out = HashMap::new();
-    let mut y = 0.0;
+    // First the row and column of every box, then the gaps from the arrows between the rows.
+    let mut row_of: Vec<usize> = vec![0; n];
+    let mut col_of: Vec<usize> = vec![0; n];
+    let mut rows: Vec<Vec<usize>> = Vec::new();
     for layer in &mut layers {
         let order = |i: &usize| -> f64 {
             let ps = &parents[*i];
@@ -91,15 +100,44 @@ pub fn auto_layout(model: &Model) -> HashMap<String, Point> {
         };
         layer.sort_by(|a, b| order(a).total_cmp(&order(b)));
         for row in layer.chunks(per_row) {
-            let mut tallest: f64 = 0.0;
             for (k, &i) in row.iter().enumerate() {
-                let x = snap(k as f64 * (BOX_WIDTH + H_GAP));
-                x_of[i] = x;
-                out.insert(model.entities[i].id.clone(), Point { x, y: snap(y) });
-                tallest = tallest.max(entity_rect(&model.entities[i]).h);
+                x_of[i] = k as f64;
+                row_of[i] = rows.len();
+                col_of[i] = k;
             }
-            y += tallest + V_GAP;
+            rows.push(row.to_vec());
         }
+    }
+    // Arrows leaving a row or arriving at the next one run along the gap between them; arrows
+    // that skip rows pass them in the gaps between columns.
+    let mut along = vec![0usize; rows.len()];
+    let mut passing = 0usize;
+    for (c, ps) in parents.iter().enumerate() {
+        for &p in ps {
+            let (a, b) = (row_of[p].min(row_of[c]), row_of[p].max(row_of[c]));
+            if a == b {
+                continue;
+            }
+            along[a] += 1;
+            if b > a + 1 {
+                along[b - 1] += 1;
+                passing += 1;
+            }
+        }
+    }
+    let columns = rows.iter().map(Vec::len).max().unwrap_or(1).max(1);
+    let h_gap = H_GAP + EDGE_SPACING * (passing / columns).min(MAX_LANES) as f64;
+    let mut out = HashMap::new();
+    let mut y = 0.0;
+    for (r, row) in rows.iter().enumerate() {
+        let mut tallest: f64 = 0.0;
+        for &i in row {
+            let x = snap(col_of[i] as f64 * (BOX_WIDTH + h_gap));
+            out.insert(model.entities[i].id.clone(), Point { x, y: snap(y) });
+            tallest = tallest.max(entity_rect(&model.entities[i]).h);
+        }
+        let lanes = along[r].div_ceil(2).min(MAX_LANES);
+        y += tallest + V_GAP.max(2.0 * super::routing::PAD + EDGE_SPACING * lanes as f64);
     }
     out
 }

@@ -7,3 +7,4 @@ pub mod geometry;
 pub mod history;
 pub mod layout;
 pub mod placement;
+pub mod routing;

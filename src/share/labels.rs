@@ -4,8 +4,7 @@
 
 use crate::export::{decimal, pick};
 use crate::i18n::Lang;
-use crate::model::{BsonType, Entity, EntityKind, Field, Model, Relation, Storage};
-use std::collections::HashMap;
+use crate::model::{BsonType, Entity, EntityKind, Field, Relation, Storage};
 
 pub use crate::advisor::sizes::human_bytes;
 
@@ -57,25 +56,6 @@ pub fn bytes_label(bytes: u64, lang: Lang) -> String {
     } else {
         s.replace('.', ",")
     }
-}
-
-/// Lanes of every relation among those joining the same two boxes, so parallel arrows
-/// separate: 0, 1, -1, 2... doubled, because a reference with copies uses two lanes.
-pub fn lanes(m: &Model) -> HashMap<&str, i32> {
-    let mut count: HashMap<(&str, &str), i32> = HashMap::new();
-    let mut out = HashMap::with_capacity(m.relations.len());
-    for r in &m.relations {
-        let key = if r.parent <= r.child {
-            (r.parent.as_str(), r.child.as_str())
-        } else {
-            (r.child.as_str(), r.parent.as_str())
-        };
-        let n = count.entry(key).or_insert(0);
-        let k = *n * 2;
-        *n += 1;
-        out.insert(r.id.as_str(), if k % 4 == 0 { k / 2 } else { -(k / 2 + 1) });
-    }
-    out
 }
 
 /// The child-end label: `1`, `0..8 (~3)`, `0..∞ +4/day` (`/día`, `/dia`).
@@ -141,19 +121,6 @@ pub fn caption_parts(r: &Relation, lang: Lang) -> Vec<String> {
 mod tests {
     use super::*;
     use crate::model::{BucketSpec, Subset};
-
-    #[test]
-    fn parallel_relations_get_separate_lanes() {
-        let mut m = Model::new("t");
-        m.relations = vec![
-            Relation::new("r1", "a", "b", Storage::Embed),
-            Relation::new("r2", "b", "a", Storage::Reference),
-            Relation::new("r3", "a", "b", Storage::Reference),
-            Relation::new("r4", "a", "c", Storage::Reference),
-        ];
-        let l = lanes(&m);
-        assert_eq!((l["r1"], l["r2"], l["r3"], l["r4"]), (0, -2, 2, 0));
-    }
 
     #[test]
     fn labels_read_like_the_canvas() {

@@ -1,6 +1,7 @@
 //! Design reviews: a model in a share link, the diagram as a standalone SVG, and a Markdown
 //! review report for a pull request or a design document. Plain Rust, no browser dependency.
 
+pub mod arrows;
 mod base64url;
 mod compact;
 pub mod labels;

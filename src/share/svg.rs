@@ -2,12 +2,14 @@
 //! geometry (`editor::geometry`), in the light or dark palette, with no external resource.
 //! For design documents, pull requests and slides.
 
-use super::labels::{caption_parts, cardinality_label, lanes, parent_label};
-use super::svg_box::{draw_box, fit, num, BoxExtras, SMALL_CHAR};
+use super::arrows::{model_arrows, route_model, strokes};
+use super::labels::caption_parts;
+use super::svg_box::{draw_box, num, BoxExtras};
 use super::theme::{Palette, Theme, FONT, MONO};
 use super::xml::escape;
 use crate::advisor::{Report, Severity};
-use crate::editor::geometry::{entity_rect, label_point, route, Rect, Route, Side};
+use crate::editor::geometry::{entity_rect, Rect};
+use crate::editor::routing::{ArrowRoute, Label, Routed};
 use crate::export::pick;
 use crate::i18n::{Labelled, Lang};
 use crate::model::{Entity, Model, Place, Relation, Storage};
@@ -32,10 +34,18 @@ impl Default for SvgOptions {
     }
 }
 
-/// The area the SVG shows: the bounds of the drawn boxes plus the padding on every side.
-/// An empty selection gives a `2 × padding` square at the origin.
+/// The area the SVG shows: the bounds of the drawn boxes, arrows and labels plus the padding
+/// on every side. An empty selection gives a `2 × padding` square at the origin.
 pub fn view_box(model: &Model, opts: &SvgOptions) -> Rect {
-    let bounds = drawn(model, opts).map(entity_rect).reduce(|a, b| a.union(&b)).unwrap_or_default();
+    let shown: HashSet<&str> = drawn(model, opts).map(|e| e.id.as_str()).collect();
+    let arrows = model_arrows(model, |id| shown.contains(id), opts.lang, |_| false);
+    padded_bounds(model, opts, &route_model(&arrows))
+}
+
+fn padded_bounds(model: &Model, opts: &SvgOptions, routed: &Routed) -> Rect {
+    let boxes = drawn(model, opts).map(entity_rect);
+    let bounds =
+        boxes.chain(routed.arrows.iter().map(ArrowRoute::bounds)).reduce(|a, b| a.union(&b)).unwrap_or_default();
     let p = opts.padding.max(0.0);
     Rect { x: bounds.x - p, y: bounds.y - p, w: bounds.w + 2.0 * p, h: bounds.h + 2.0 * p }
 }
@@ -49,13 +59,15 @@ fn drawn<'a>(model: &'a Model, opts: &'a SvgOptions) -> impl Iterator<Item = &'a
 /// whose storage disagrees with the advisor get a warning mark.
 pub fn diagram_svg(model: &Model, report: Option<&Report>, opts: &SvgOptions) -> String {
     let p = opts.theme.palette();
-    let vb = view_box(model, opts);
     let entities: Vec<&Entity> = drawn(model, opts).collect();
-    let rects: HashMap<&str, Rect> = entities.iter().map(|e| (e.id.as_str(), entity_rect(e))).collect();
+    let shown: HashSet<&str> = entities.iter().map(|e| e.id.as_str()).collect();
+    let disagrees = |r: &Relation| report.and_then(|rep| rep.relation(&r.id)).is_some_and(|a| !a.agrees);
+    let arrows = model_arrows(model, |id| shown.contains(id), opts.lang, disagrees);
+    let routed = route_model(&arrows);
+    let vb = padded_bounds(model, opts, &routed);
     let embedded: HashSet<&str> =
         model.relations.iter().filter(|r| r.storage == Storage::Embed).map(|r| r.child.as_str()).collect();
     let worst = worst_by_entity(report);
-    let lanes = lanes(model);
 
     let mut out = String::with_capacity(4096 + entities.len() * 2048);
     let _ = write!(
@@ -86,10 +98,12 @@ pub fn diagram_svg(model: &Model, report: Option<&Report>, opts: &SvgOptions) ->
 
     // Arrows first: the boxes are drawn over them, as on the canvas.
     out.push_str(r#"<g class="edges">"#);
-    for r in &model.relations {
-        let (Some(from), Some(to)) = (rects.get(r.parent.as_str()), rects.get(r.child.as_str())) else { continue };
-        let lane = lanes.get(r.id.as_str()).copied().unwrap_or(0);
-        draw_edge(&mut out, r, from, to, lane, report, opts.lang);
+    let mut k = 0;
+    while k < arrows.of.len() {
+        let r = &model.relations[arrows.of[k].relation];
+        let copy = arrows.of.get(k + 1).filter(|o| o.copy).map(|_| &routed.arrows[k + 1]);
+        draw_edge(&mut out, r, &routed.arrows[k], copy, report, opts.lang);
+        k += 1 + copy.is_some() as usize;
     }
     out.push_str("</g><g class=\"entities\">");
     for e in entities {
@@ -120,10 +134,15 @@ fn worst_by_entity(report: Option<&Report>) -> HashMap<&str, Severity> {
     worst
 }
 
-fn draw_edge(out: &mut String, r: &Relation, from: &Rect, to: &Rect, lane: i32, report: Option<&Report>, lang: Lang) {
-    let references = r.references() || r.storage == Storage::Outside;
-    let copies = r.copies_data();
-    let main = route(from, to, lane);
+fn draw_edge(
+    out: &mut String,
+    r: &Relation,
+    main: &ArrowRoute,
+    copy: Option<&ArrowRoute>,
+    report: Option<&Report>,
+    lang: Lang,
+) {
+    let (references, _) = strokes(r);
     let class = match (r.storage, references) {
         (Storage::Outside, _) => "line dashed outside",
         (_, true) => "line dashed",
@@ -141,61 +160,40 @@ fn draw_edge(out: &mut String, r: &Relation, from: &Rect, to: &Rect, lane: i32, 
         title.push_str(&format!(" · {advisor}: {}. {}", a.recommendation.msg().text(lang), a.summary().render(lang)));
     }
     let _ = write!(out, r#"<g class="edge" data-id="{}"><title>{}</title>"#, escape(&r.id), escape(&title));
-    let _ = write!(out, r#"<path class="{class}" d="{}" marker-end="{marker}"/>"#, escape(&main.d));
-    // A reference that also carries copies gets a second, solid arrow in the next lane.
-    if references && copies {
-        let copy = route(from, to, lane + if lane >= 0 { 1 } else { -1 });
-        let _ = write!(out, r#"<path class="line solid copy" d="{}" marker-end="url(#ds-arrow)"/>"#, escape(&copy.d));
+    let _ = write!(out, r#"<path class="{class}" d="{}" marker-end="{marker}"/>"#, escape(&main.d()));
+    // A reference that also carries copies gets a second, solid arrow beside it.
+    if let Some(copy) = copy {
+        let _ = write!(out, r#"<path class="line solid copy" d="{}" marker-end="url(#ds-arrow)"/>"#, escape(&copy.d()));
     }
-    end_label(out, "card", main.start, main.start_side, parent_label(r));
-    end_label(out, "card end", main.end, main.end_side, &cardinality_label(r, lang));
-    caption_lines(out, r, &main, from, to, lang);
-    if advice.is_some_and(|a| !a.agrees) {
+    label(out, "card", main.start_label.as_ref());
+    label(out, "card end", main.end_label.as_ref());
+    label(out, "caption", main.caption.as_ref());
+    if let Some(m) = main.mark {
         let _ = write!(
             out,
             r#"<g class="disagree" transform="translate({} {})"><circle r="9"/><text text-anchor="middle" y="4">!</text></g>"#,
-            num(main.mid.x),
-            num(main.mid.y)
+            num(m.x),
+            num(m.y)
         );
     }
     out.push_str("</g>");
 }
 
-/// The caption, one part per line, each shortened to the gap the arrow crosses so it does
-/// not run under a box (the full caption stays in the arrow's tooltip).
-fn caption_lines(out: &mut String, r: &Relation, main: &Route, from: &Rect, to: &Rect, lang: Lang) {
-    let parts = caption_parts(r, lang);
-    if parts.is_empty() {
-        return;
-    }
-    let x = main.mid.x + 6.0;
-    // Only a box to the right whose rows the caption's lines cross limits its width.
-    let right_box = if from.x >= to.x { from } else { to };
-    let (top, bottom) = (main.mid.y - 18.0, main.mid.y - 6.0 + 13.0 * (parts.len() as f64 - 1.0) + 4.0);
-    let crosses = top < right_box.bottom() && bottom > right_box.y;
-    let room = match (main.start_side, main.end_side) {
-        (Side::Left, Side::Right) | (Side::Right, Side::Left) if crosses => right_box.x - x - 4.0,
-        _ => 220.0,
-    };
-    let _ = write!(out, r#"<text class="caption" x="{}" y="{}">"#, num(x), num(main.mid.y - 6.0));
-    for (i, part) in parts.iter().enumerate() {
-        let dy = if i == 0 { "0" } else { "13" };
-        let _ = write!(
-            out,
-            r#"<tspan x="{}" dy="{dy}">{}</tspan>"#,
-            num(x),
-            escape(&fit(part, room.max(24.0), SMALL_CHAR))
-        );
+/// A placed label, from the left edge of the spot the router found: its text, or one `tspan`
+/// per line when it has several.
+fn label(out: &mut String, class: &str, label: Option<&Label>) {
+    let Some(l) = label else { return };
+    let x = num(l.rect.x);
+    let _ = write!(out, r#"<text class="{class}" x="{x}" y="{}">"#, num(l.baseline(0)));
+    if let [line] = l.lines.as_slice() {
+        out.push_str(&escape(line));
+    } else {
+        for (i, line) in l.lines.iter().enumerate() {
+            let dy = if i == 0 { "0" } else { "13" };
+            let _ = write!(out, r#"<tspan x="{x}" dy="{dy}">{}</tspan>"#, escape(line));
+        }
     }
     out.push_str("</text>");
-}
-
-/// A label next to an arrow end, outside the box. On the left side it ends at the point
-/// (text-anchor end), so it does not run under the box it points at.
-fn end_label(out: &mut String, class: &str, at: crate::model::Point, side: Side, text: &str) {
-    let p = label_point(at, side);
-    let anchor = if side == Side::Left { r#" text-anchor="end""# } else { "" };
-    let _ = write!(out, r#"<text class="{class}" x="{}" y="{}"{anchor}>{}</text>"#, num(p.x), num(p.y), escape(text));
 }
 
 /// The stylesheet: the canvas' rules with the palette's literal colours.

@@ -2,9 +2,10 @@
 //! (move, connect, rubber band). Geometry comes from `editor::geometry`; edits go through
 //! `Editor::edit`, one history step per gesture.
 
-use super::edges::{lanes, ArrowMarkers, EdgeView, Lanes};
+use super::edges::{ArrowMarkers, EdgeView};
 use super::entity_box::EntityBox;
 use super::lookup::Lookup;
+use super::routes::Routes;
 use super::state::{Drag, Editor};
 use super::text::tr;
 use crate::editor::edit;
@@ -78,8 +79,10 @@ pub fn Canvas() -> impl IntoView {
         })
     })));
 
-    provide_context(Lanes(Memo::new(move |_| editor.model.with(lanes))));
-    provide_context(Lookup::new(editor));
+    let lookup = Lookup::new(editor);
+    provide_context(lookup);
+    let routes = Routes::new(editor, lookup);
+    provide_context(routes);
     super::clipboard::listen(editor);
 
     canvas.on_load(move |_| {
@@ -106,19 +109,10 @@ pub fn Canvas() -> impl IntoView {
             m.entities.iter().filter(|e| entity_rect(e).intersects(&area)).map(|e| e.id.clone()).collect::<Vec<_>>()
         })
     });
+    // Arrows by the area of their routes (with their labels), which may pass outside their ends.
     let visible_relations = Memo::new(move |_| {
         let area = visible_area.get();
-        editor.model.with(|m| {
-            let rects: HashMap<&str, Rect> = m.entities.iter().map(|e| (e.id.as_str(), entity_rect(e))).collect();
-            m.relations
-                .iter()
-                .filter(|r| match (rects.get(r.parent.as_str()), rects.get(r.child.as_str())) {
-                    (Some(a), Some(b)) => a.union(b).intersects(&area),
-                    _ => false,
-                })
-                .map(|r| r.id.clone())
-                .collect::<Vec<_>>()
-        })
+        editor.model.with(|m| routes.relations_in(&area, |i| m.relations.get(i).map(|r| r.id.clone())))
     });
     // A memo, not a derived signal: every box and arrow reads it, and a pan or the fit on start
     // changes the camera without crossing the level of detail; a derived signal would re-run

@@ -60,6 +60,11 @@ impl Lookup {
         self.worst.with(|w| w.get(id).copied())
     }
 
+    /// Whether the storage of relation `id` differs from the advisor's recommendation (tracked).
+    pub fn disagrees(&self, id: &str) -> bool {
+        self.advice.with(|a| a.get(id).is_some_and(|(agrees, _, _)| !agrees))
+    }
+
     /// The advice on relation `id` (tracked).
     pub fn advice(&self, id: &str) -> Option<Advice> {
         self.advice.with(|a| a.get(id).cloned())

@@ -23,6 +23,7 @@ mod presentation;
 mod progressive;
 mod queries_panel;
 mod relation_inspector;
+mod routes;
 mod share_ui;
 pub mod state;
 mod storage;

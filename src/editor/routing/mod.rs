@@ -1,0 +1,248 @@
+//! Arrow routing that never lies: every arrow is an orthogonal path that goes around every box
+//! that is not one of its ends, arrows sharing a box side leave from ports spread along it,
+//! overlapping stretches of different arrows are pushed apart, and the labels (cardinalities,
+//! captions, the disagreement mark) go where they cover no box and no other label.
+//!
+//! One function for the canvas, the SVG and the PNG export: [`route_all`]. While a box is dragged
+//! the canvas calls [`reroute`], which searches again only the arrows the move touches.
+//!
+//! The steps, one file each: `ports` (which side each end uses and where along it), `search`
+//! (A* over the sparse grid of the boxes' padded edges, with a bend penalty), `nudge` (pulling
+//! overlapping segments apart), `labels` (placing the words), `audit` (the checks tests use).
+
+mod audit;
+mod index;
+mod labels;
+mod nudge;
+mod ports;
+mod search;
+
+pub use audit::{audit, Audit};
+
+use super::geometry::{Rect, Side};
+use crate::model::Point;
+
+/// Clearance kept between an arrow and any box it passes (the grid runs on the boxes' edges
+/// pushed out by this much).
+pub const PAD: f64 = 16.0;
+
+/// One arrow to draw between two boxes (indices into [`Input::boxes`]), with its words.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct ArrowSpec {
+    pub from: usize,
+    pub to: usize,
+    /// Next to the start (`1`, `N`); empty: none.
+    pub start_label: String,
+    /// Next to the end (the cardinality); empty: none.
+    pub end_label: String,
+    /// The caption's lines (what travels along the arrow); empty: none.
+    pub caption: Vec<String>,
+    /// A disagreement mark on the line.
+    pub mark: bool,
+    /// Drawn right beside this other arrow (the solid copy arrow of a reference), instead of
+    /// being routed on its own.
+    pub beside: Option<usize>,
+}
+
+/// What the router needs: the boxes and the arrows.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct Input {
+    pub boxes: Vec<Rect>,
+    pub arrows: Vec<ArrowSpec>,
+}
+
+/// A placed piece of text: its box on the diagram and its lines (drawn from the left edge,
+/// one line every [`Label::LINE`] units).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Label {
+    pub rect: Rect,
+    pub lines: Vec<String>,
+}
+
+impl Label {
+    pub const LINE: f64 = 13.0;
+    /// The baseline of line `i`.
+    pub fn baseline(&self, i: usize) -> f64 {
+        self.rect.y + 10.5 + i as f64 * Self::LINE
+    }
+}
+
+/// One routed arrow.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct ArrowRoute {
+    /// The corners, from the port on the start box to the port on the end box.
+    pub points: Vec<Point>,
+    pub start_side: Option<Side>,
+    pub end_side: Option<Side>,
+    pub start_label: Option<Label>,
+    pub end_label: Option<Label>,
+    pub caption: Option<Label>,
+    pub mark: Option<Point>,
+    /// No way around the boxes was found (they overlap or close the end in): the path is the
+    /// direct one and may cross boxes.
+    pub blocked: bool,
+}
+
+impl ArrowRoute {
+    /// SVG path data: `M x y L x y ...`.
+    pub fn d(&self) -> String {
+        use std::fmt::Write;
+        let mut d = String::with_capacity(self.points.len() * 14);
+        for (i, p) in self.points.iter().enumerate() {
+            let _ = write!(d, "{}{:.1} {:.1}", if i == 0 { "M" } else { " L" }, p.x, p.y);
+        }
+        d
+    }
+
+    /// The rectangle around the path and its labels.
+    pub fn bounds(&self) -> Rect {
+        let mut r = self.points.first().map(|p| Rect { x: p.x, y: p.y, w: 0.0, h: 0.0 }).unwrap_or_default();
+        for p in &self.points {
+            r = r.union(&Rect { x: p.x, y: p.y, w: 0.0, h: 0.0 });
+        }
+        for l in [&self.start_label, &self.end_label, &self.caption].into_iter().flatten() {
+            r = r.union(&l.rect);
+        }
+        r
+    }
+
+    /// The segments, as pairs of points.
+    pub fn segments(&self) -> impl Iterator<Item = (Point, Point)> + '_ {
+        self.points.windows(2).map(|w| (w[0], w[1]))
+    }
+}
+
+/// Every arrow routed, and what [`reroute`] needs to redo only part of it.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct Routed {
+    pub arrows: Vec<ArrowRoute>,
+    input: Input,
+    ends: Vec<ports::Ends>,
+    /// The searched paths, before nudging.
+    raw: Vec<(Vec<Point>, bool)>,
+    /// How many arrows the last call searched.
+    pub searched: usize,
+}
+
+/// Routes every arrow of `input` from scratch.
+pub fn route_all(input: &Input) -> Routed {
+    let all: Vec<usize> = (0..input.arrows.len()).collect();
+    finish(input.clone(), ports::assign(input), Vec::new(), &all, None)
+}
+
+/// Routes `input` again after the boxes `moved` changed, reusing `prev` for every arrow the move
+/// does not touch: those at a moved box, those whose ports shift (a side they share changed),
+/// and those whose path crosses a moved box's old or new rectangle. Falls back to
+/// [`route_all`] when the arrows themselves changed.
+pub fn reroute(prev: &Routed, input: &Input, moved: &[usize]) -> Routed {
+    if prev.input.arrows.len() != input.arrows.len()
+        || prev.input.boxes.len() != input.boxes.len()
+        || prev.input.arrows.iter().zip(&input.arrows).any(|(a, b)| a.from != b.from || a.to != b.to)
+    {
+        return route_all(input);
+    }
+    let ends = ports::assign(input);
+    let areas: Vec<Rect> = moved
+        .iter()
+        .flat_map(|&b| [prev.input.boxes.get(b), input.boxes.get(b)])
+        .flatten()
+        .zip([PAD + 1.0, PAD - 1.0].into_iter().cycle())
+        .map(|(r, by)| grow(r, by))
+        .collect();
+    let touched: Vec<usize> = (0..input.arrows.len())
+        .filter(|&i| {
+            let a = &input.arrows[i];
+            moved.contains(&a.from)
+                || moved.contains(&a.to)
+                || ends[i] != prev.ends[i]
+                || prev.raw[i].0.windows(2).any(|w| areas.iter().any(|r| segment_hits(w[0], w[1], r)))
+        })
+        .collect();
+    finish(input.clone(), ends, prev.raw.clone(), &touched, Some(prev))
+}
+
+/// Searches the arrows `todo`, then nudges all and places the labels: those of `prev` stay
+/// where they were for every arrow whose path did not change, unless a box now covers them.
+fn finish(
+    input: Input,
+    ends: Vec<ports::Ends>,
+    mut raw: Vec<(Vec<Point>, bool)>,
+    todo: &[usize],
+    prev: Option<&Routed>,
+) -> Routed {
+    raw.resize(input.arrows.len(), (Vec::new(), false));
+    let obstacles = index::Boxes::new(&input.boxes);
+    for &i in todo.iter().filter(|&&i| input.arrows[i].beside.is_none()) {
+        raw[i] = search::path(&input, &obstacles, &ends[i], &input.arrows[i]);
+    }
+    let mut arrows: Vec<ArrowRoute> = raw
+        .iter()
+        .zip(&ends)
+        .map(|((points, blocked), e)| ArrowRoute {
+            points: points.clone(),
+            start_side: Some(e.start.side),
+            end_side: Some(e.end.side),
+            blocked: *blocked,
+            ..ArrowRoute::default()
+        })
+        .collect();
+    nudge::separate(&mut arrows, &obstacles);
+    for (i, a) in input.arrows.iter().enumerate() {
+        if let Some(main) = a.beside.filter(|&m| m < arrows.len() && input.arrows[m].beside.is_none()) {
+            arrows[i].points = offset(&arrows[main].points, BESIDE);
+            arrows[i].blocked = arrows[main].blocked;
+            arrows[i].start_side = arrows[main].start_side;
+            arrows[i].end_side = arrows[main].end_side;
+        }
+    }
+    let kept: Vec<Option<&ArrowRoute>> = (0..arrows.len())
+        .map(|i| prev.and_then(|p| p.arrows.get(i)).filter(|p| p.points == arrows[i].points))
+        .collect();
+    labels::place(&mut arrows, &input, &obstacles, &kept);
+    Routed { arrows, input, ends, raw, searched: todo.len() }
+}
+
+/// How far an arrow drawn beside another runs from it.
+pub const BESIDE: f64 = 5.0;
+
+/// An orthogonal path moved `by` to its left (seen along its direction): each segment moves
+/// across itself, each corner with both its segments, the ends along their box's side.
+pub fn offset(points: &[Point], by: f64) -> Vec<Point> {
+    let shift = |a: Point, b: Point| {
+        let (dx, dy) = ((b.x - a.x).signum(), (b.y - a.y).signum());
+        let horizontal = (a.y - b.y).abs() < 0.01;
+        if horizontal {
+            (0.0, -dx * by)
+        } else {
+            (dy * by, 0.0)
+        }
+    };
+    let n = points.len();
+    if n < 2 {
+        return points.to_vec();
+    }
+    (0..n)
+        .map(|k| {
+            let before = if k > 0 { shift(points[k - 1], points[k]) } else { (0.0, 0.0) };
+            let after = if k + 1 < n { shift(points[k], points[k + 1]) } else { (0.0, 0.0) };
+            Point { x: points[k].x + before.0 + after.0, y: points[k].y + before.1 + after.1 }
+        })
+        .collect()
+}
+
+/// `r` pushed out by `by` on every side.
+pub fn grow(r: &Rect, by: f64) -> Rect {
+    Rect { x: r.x - by, y: r.y - by, w: r.w + 2.0 * by, h: r.h + 2.0 * by }
+}
+
+/// Whether the axis-aligned segment `a`–`b` passes through the inside of `r` (touching its
+/// border does not count).
+pub fn segment_hits(a: Point, b: Point, r: &Rect) -> bool {
+    let (x0, x1) = (a.x.min(b.x), a.x.max(b.x));
+    let (y0, y1) = (a.y.min(b.y), a.y.max(b.y));
+    const E: f64 = 0.01;
+    x1 > r.x + E && x0 < r.right() - E && y1 > r.y + E && y0 < r.bottom() - E
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,184 @@
+// Arrows never lie: at 1280×720, on the book-club template and on a shop a developer would draw
+// (customers, orders, carts, reviews, products), no arrow's path crosses a box that is not one
+// of its ends, and no caption or cardinality sits over a box or over another label. Then a box
+// is dragged into the way of an arrow: the arrow goes around it while it moves and after the
+// drop. The check reads the DOM: each path's corners mapped to the screen against the boxes'
+// rectangles. Screenshots land in tests/output/arrows-*.png.
+import { test, after, before } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join, dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { launch, BASE_URL, entityBox, screenshot } from './app.mjs';
+
+const VIEWPORT = { width: 1280, height: 720 };
+const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+let browser;
+before(async () => (browser = await launch()));
+after(async () => browser?.close());
+
+const field = (name, type = 'string') => ({ name, type, required: true });
+const box = (id, name, x, y, fields) => ({ id, name, position: { x, y }, fields: [field('_id', 'objectId'), ...fields] });
+const ref = (id, parent, child, childField, extra = {}) => ({
+  id,
+  parent,
+  child,
+  storage: 'reference',
+  reference: { childField },
+  cardinality: { typical: 8, growthPerDay: 0.5 },
+  readSeparately: true,
+  ...extra,
+});
+
+// Laid out as a person would: customers on the left, orders and carts stacked in the middle,
+// reviews and products on the right, so customers → reviews has boxes in its straight way.
+const SHOP = {
+  format: 'docshape',
+  formatVersion: 1,
+  name: 'Shop',
+  database: 'shop',
+  entities: [
+    box('customers', 'customers', 40, 200, [field('name'), field('email')]),
+    box('orders', 'orders', 400, 120, [field('customer_id', 'objectId'), field('total', 'decimal'), field('placed_at', 'date')]),
+    box('carts', 'carts', 400, 300, [field('customer_id', 'objectId'), field('updated_at', 'date')]),
+    box('reviews', 'reviews', 760, 200, [field('customer_id', 'objectId'), field('product_id', 'objectId'), field('stars', 'int')]),
+    box('products', 'products', 1120, 200, [field('title'), field('price', 'decimal')]),
+  ],
+  relations: [
+    ref('customer-orders', 'customers', 'orders', 'customer_id'),
+    ref('customer-carts', 'customers', 'carts', 'customer_id'),
+    ref('customer-reviews', 'customers', 'reviews', 'customer_id'),
+    ref('product-reviews', 'products', 'reviews', 'product_id', {
+      extended: [{ field: 'title', as: 'product_title', category: 'live' }],
+    }),
+    ref('order-products', 'orders', 'products', 'product_ids', { cardinality: { typical: 3, max: 50 } }),
+    ref('cart-products', 'carts', 'products', 'product_ids', { cardinality: { typical: 2, max: 50 } }),
+  ],
+  queries: [],
+};
+
+async function open(model) {
+  const context = await browser.newContext({ viewport: VIEWPORT });
+  if (model) {
+    await context.addInitScript((text) => {
+      if (!sessionStorage.getItem('seeded')) {
+        localStorage.setItem('docshape.model', text);
+        sessionStorage.setItem('seeded', '1');
+      }
+    }, JSON.stringify(model));
+  }
+  const page = await context.newPage();
+  const errors = [];
+  page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+  page.on('pageerror', (e) => errors.push(String(e)));
+  await page.goto(BASE_URL);
+  await page.waitForSelector('[data-testid="entity"]');
+  return { context, page, errors };
+}
+
+/** Every way the drawn diagram lies, read from the DOM. `ends` maps a relation id to the
+ * names of its two boxes. */
+async function lies(page, ends) {
+  return page.evaluate((ends) => {
+    const inset = (r, by) => ({ x0: r.left + by, y0: r.top + by, x1: r.right - by, y1: r.bottom - by });
+    const meets = (a, b) => a.x0 < b.x1 && b.x0 < a.x1 && a.y0 < b.y1 && b.y0 < a.y1;
+    const boxes = [...document.querySelectorAll('[data-testid="entity"]')].map((el) => ({
+      name: el.dataset.name,
+      r: inset(el.getBoundingClientRect(), 1),
+    }));
+    const out = { crossings: [], labelBoxes: [], labelLabels: [], paths: 0, labels: 0 };
+    for (const g of document.querySelectorAll('[data-testid="relation"]')) {
+      const own = ends[g.dataset.id] ?? [];
+      for (const path of g.querySelectorAll('path.line')) {
+        out.paths += 1;
+        const m = path.getScreenCTM();
+        const nums = path.getAttribute('d').match(/-?[\d.]+/g).map(Number);
+        const pts = [];
+        for (let i = 0; i + 1 < nums.length; i += 2) pts.push(new DOMPoint(nums[i], nums[i + 1]).matrixTransform(m));
+        for (let i = 0; i + 1 < pts.length; i++) {
+          const seg = {
+            x0: Math.min(pts[i].x, pts[i + 1].x),
+            x1: Math.max(pts[i].x, pts[i + 1].x),
+            y0: Math.min(pts[i].y, pts[i + 1].y),
+            y1: Math.max(pts[i].y, pts[i + 1].y),
+          };
+          for (const b of boxes) {
+            if (own.includes(b.name)) continue;
+            const hit = seg.x0 === seg.x1 ? seg.x0 > b.r.x0 && seg.x0 < b.r.x1 && seg.y1 > b.r.y0 && seg.y0 < b.r.y1
+              : seg.y0 > b.r.y0 && seg.y0 < b.r.y1 && seg.x1 > b.r.x0 && seg.x0 < b.r.x1;
+            if (hit) out.crossings.push(`${g.dataset.id} crosses ${b.name}`);
+          }
+        }
+      }
+    }
+    const labels = [...document.querySelectorAll('[data-testid="relation"] text.card, [data-testid="relation"] text.caption')]
+      .map((t) => ({ text: t.textContent, r: inset(t.getBoundingClientRect(), 0.5) }));
+    out.labels = labels.length;
+    for (const [i, l] of labels.entries()) {
+      for (const b of boxes) if (meets(l.r, b.r)) out.labelBoxes.push(`'${l.text}' over ${b.name}`);
+      for (const o of labels.slice(i + 1)) if (meets(l.r, o.r)) out.labelLabels.push(`'${l.text}' over '${o.text}'`);
+    }
+    return out;
+  }, ends);
+}
+
+const endsOf = (model) => Object.fromEntries(model.relations.map((r) => {
+  const name = (id) => model.entities.find((e) => e.id === id)?.name;
+  return [r.id, [name(r.parent), name(r.child)]];
+}));
+
+function assertTruthful(found, what) {
+  assert.ok(found.paths > 0, `${what}: arrows are drawn`);
+  assert.ok(found.labels > 0, `${what}: labels are drawn`);
+  assert.deepEqual(found.crossings, [], `${what}: arrows through boxes`);
+  assert.deepEqual(found.labelBoxes, [], `${what}: labels over boxes`);
+  assert.deepEqual(found.labelLabels, [], `${what}: labels over labels`);
+}
+
+test('the book-club template draws no arrow through a box and no label over anything', async () => {
+  const { page, context, errors } = await open();
+  await page.getByTestId('action-new').click();
+  await page.locator('[data-testid="template"][data-template="book-club"]').click();
+  await page.waitForSelector('[data-testid="entity"][data-name="lecturas"]');
+  await page.waitForTimeout(300);
+  const model = JSON.parse(readFileSync(join(root, 'public/templates/book-club.json'), 'utf8'));
+  await screenshot(page, 'arrows-book-club');
+  assertTruthful(await lies(page, endsOf(model)), 'book-club');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('a shop: customers → reviews goes around orders and carts, also while a box is dragged', async () => {
+  const { page, context, errors } = await open(SHOP);
+  await page.waitForSelector('[data-testid="entity"][data-name="products"]');
+  await page.waitForTimeout(300);
+  const ends = endsOf(SHOP);
+  await screenshot(page, 'arrows-shop');
+  assertTruthful(await lies(page, ends), 'shop');
+  // Two relations into reviews from different boxes stay two lines: distinct end points.
+  const tips = await page.evaluate(() =>
+    ['customer-reviews', 'product-reviews'].map((id) => {
+      const d = document.querySelector(`[data-testid="relation"][data-id="${id}"] path.line`).getAttribute('d');
+      return d.match(/-?[\d.]+/g).slice(-2).join(',');
+    }),
+  );
+  assert.notEqual(tips[0], tips[1], 'two arrows into reviews end at different ports');
+
+  // Drag carts up into the middle, across customers → reviews, and hold it there.
+  const carts = await entityBox(page, 'carts').boundingBox();
+  const reviews = await entityBox(page, 'reviews').boundingBox();
+  await page.mouse.move(carts.x + 40, carts.y + 12);
+  await page.mouse.down();
+  await page.mouse.move(carts.x + 40, reviews.y + 30, { steps: 6 });
+  await page.waitForTimeout(100);
+  await screenshot(page, 'arrows-shop-dragging');
+  const during = await lies(page, ends);
+  assert.deepEqual(during.crossings, [], 'while dragging: arrows through boxes');
+  await page.mouse.up();
+  await page.waitForTimeout(300);
+  await screenshot(page, 'arrows-shop-dropped');
+  assertTruthful(await lies(page, ends), 'shop after the drop');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
