@@ -24,6 +24,11 @@ pub enum LoadError {
     TooLarge(usize),
 }
 
+/// Levels of sub-fields a model file may nest and still load: the JSON parser stops at 128
+/// levels of nesting, and each field level takes two (its object and its `fields` array), with
+/// room left for variants, constraints and examples. Writers (such as `infer`) stop here.
+pub const MAX_FIELD_DEPTH: usize = 50;
+
 /// Files over this size are refused before parsing (a model is kilobytes; this is 32 MiB).
 pub const MAX_FILE_BYTES: usize = 32 * 1024 * 1024;
 

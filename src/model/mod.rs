@@ -20,7 +20,7 @@ pub use entity::*;
 pub use id::Id;
 pub use index::*;
 pub use index_keys::IndexKeys;
-pub use load::{load, LoadError, FORMAT, FORMAT_VERSION, MAX_FILE_BYTES};
+pub use load::{load, LoadError, FORMAT, FORMAT_VERSION, MAX_FIELD_DEPTH, MAX_FILE_BYTES};
 pub use names::{check_names, collection_name_problem, name_problem, structure_problem_for_name};
 pub use query::*;
 pub use relation::*;
