@@ -22,6 +22,10 @@ pub enum LoadError {
     Shape { line: usize, column: usize, message: String },
     /// Larger than the loader accepts.
     TooLarge(usize),
+    /// The file is UTF-16 text (a byte-order mark or zero bytes say so).
+    Utf16,
+    /// Bytes that are not UTF-8, first at this line and column.
+    NotUtf8 { line: usize, column: usize },
 }
 
 /// Levels of sub-fields a model file may nest and still load: the JSON parser stops at 128
@@ -50,6 +54,11 @@ impl fmt::Display for LoadError {
                 f,
                 "The file is {n} bytes; docshape opens models up to {MAX_FILE_BYTES} bytes."
             ),
+            LoadError::Utf16 => write!(f, "The file is UTF-16 text; docshape reads UTF-8. Save it as UTF-8 and open it again."),
+            LoadError::NotUtf8 { line, column } => write!(
+                f,
+                "The file is not UTF-8 text: line {line}, column {column} holds a byte that UTF-8 never uses (saved as Latin-1 or Windows-1252?). Save it as UTF-8."
+            ),
         }
     }
 }
@@ -61,19 +70,29 @@ pub fn load(text: &str) -> Result<Model, LoadError> {
     if text.len() > MAX_FILE_BYTES {
         return Err(LoadError::TooLarge(text.len()));
     }
-    let value: serde_json::Value = serde_json::from_str(text).map_err(|e| LoadError::Json {
+    // Only the two header members are read first (the rest is skipped without building a
+    // tree), so loading holds the model and little else in memory.
+    let json_error = |e: serde_json::Error| LoadError::Json {
         line: e.line(),
         column: e.column(),
         message: strip_position(&e.to_string()),
+    };
+    if !text.trim_start().starts_with('{') {
+        serde_json::from_str::<serde::de::IgnoredAny>(text).map_err(json_error)?;
+        return Err(LoadError::NotAModel("the top level is not a JSON object".into()));
+    }
+    let header: Header = serde_json::from_str(text).map_err(|e| match e.classify() {
+        serde_json::error::Category::Data => LoadError::NotAModel(strip_position(&e.to_string())),
+        _ => json_error(e),
     })?;
-    let object = value.as_object().ok_or_else(|| LoadError::NotAModel("the top level is not a JSON object".into()))?;
-    match object.get("format").and_then(|v| v.as_str()) {
+    match header.format.as_ref().and_then(|v| v.as_str()) {
         Some(FORMAT) => {}
         Some(other) => return Err(LoadError::NotAModel(format!("its \"format\" is \"{other}\", not \"{FORMAT}\""))),
         None => return Err(LoadError::NotAModel("it has no \"format\": \"docshape\" member".into())),
     }
-    let version = object
-        .get("formatVersion")
+    let version = header
+        .format_version
+        .as_ref()
         .and_then(|v| v.as_u64())
         .ok_or_else(|| LoadError::NotAModel("it has no numeric \"formatVersion\"".into()))?;
     if version == 0 || version > FORMAT_VERSION as u64 {
@@ -85,6 +104,14 @@ pub fn load(text: &str) -> Result<Model, LoadError> {
         column: e.column(),
         message: strip_position(&e.to_string()),
     })
+}
+
+/// The members that say what a file is; every other member is skipped unread.
+#[derive(serde::Deserialize)]
+struct Header {
+    format: Option<serde_json::Value>,
+    #[serde(rename = "formatVersion")]
+    format_version: Option<serde_json::Value>,
 }
 
 fn strip_position(message: &str) -> String {

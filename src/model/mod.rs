@@ -13,6 +13,7 @@ mod names;
 mod query;
 mod relation;
 mod structure;
+mod text;
 pub mod synthetic;
 mod thresholds;
 
@@ -24,6 +25,7 @@ pub use load::{load, LoadError, FORMAT, FORMAT_VERSION, MAX_FIELD_DEPTH, MAX_FIL
 pub use names::{check_names, collection_name_problem, name_problem, structure_problem_for_name};
 pub use query::*;
 pub use relation::*;
+pub use text::text_of;
 pub(crate) use structure::check_structure_with;
 pub use structure::{check_structure, walk_fields, Place, Problem};
 pub use thresholds::Thresholds;
