@@ -195,3 +195,47 @@ fn every_writer_is_read_back() {
     let (code, _, err) = docshape(&["check", s(&inferred), "--format", "json"]);
     assert!(code == 0 || code == 1, "{err}");
 }
+
+#[test]
+fn infer_rejects_bad_extended_json_and_binary_files_with_the_line() {
+    let dir = folder("infer-bad");
+    let samples = dir.join("bad.ndjson");
+    std::fs::write(
+        &samples,
+        "{\"_id\": {\"$oid\": \"5f1d7a3b9c1e4a0012345678\"}, \"p\": {\"$numberDecimal\": \"12.50\"}}\n\
+         {\"_id\": {\"$oid\": \"zzzz\"}}\n\
+         {\"p\": {\"$numberDecimal\": \"abc\"}}\n\
+         {\"p\": {\"$numberDecimal\": \"-1.5E+3\"}}\n",
+    )
+    .unwrap();
+    let (code, _, err) = docshape(&["infer", s(&samples)]);
+    assert_eq!(code, 0, "{err}");
+    assert!(err.contains("2 documents read"), "{err}");
+    assert!(err.contains("line 2") && err.contains("$oid must hold 24 hexadecimal digits"), "{err}");
+    assert!(err.contains("line 3") && err.contains("$numberDecimal must hold"), "{err}");
+
+    let binary = dir.join("dump.bson");
+    let mut bytes = b"{\"a\": 1}\n{\"a\": 2}\n".to_vec();
+    bytes.extend_from_slice(&[0x16, 0, 0, 0, 0x02, b'a', 0, 0, 0]);
+    std::fs::write(&binary, bytes).unwrap();
+    let (code, out, err) = docshape(&["infer", s(&binary)]);
+    assert_eq!(code, 2, "{err}");
+    assert!(out.is_empty());
+    assert!(err.contains("line 3 holds a zero byte") && err.contains("binary"), "{err}");
+}
+
+#[test]
+fn a_misspelt_member_is_warned_about_with_the_nearest_known_one() {
+    let dir = folder("typo");
+    let model = dir.join("typo.json");
+    std::fs::write(
+        &model,
+        r#"{"format":"docshape","formatVersion":1,"name":"x",
+            "entities":[{"id":"a","name":"orders"},{"id":"b","name":"lines"}],
+            "relations":[{"id":"r1","parent":"a","child":"b","storage":"embed","field":"lines","cardinalty":{"typical":20}}]}"#,
+    )
+    .unwrap();
+    let (_, _, err) = docshape(&["check", s(&model)]);
+    assert!(err.contains("relations[0] (\"r1\"): unknown member \"cardinalty\""), "{err}");
+    assert!(err.contains("did you mean \"cardinality\"?"), "{err}");
+}

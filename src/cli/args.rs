@@ -1,7 +1,7 @@
 //! Minimal argument parsing shared by the subcommands: positionals and `--name value` options.
 
 use docshape::i18n::Lang;
-use docshape::model::{load, text_of, LoadError, Model, MAX_FILE_BYTES};
+use docshape::model::{load_reporting, text_of, LoadError, Model, MAX_FILE_BYTES};
 
 pub struct Args {
     pub positional: Vec<String>,
@@ -73,7 +73,11 @@ pub fn read_model(path: &str) -> Result<Model, String> {
     if bom {
         eprintln!("docshape: note: {path} starts with a UTF-8 byte-order mark, which was ignored");
     }
-    load(text).map_err(|e| format!("{path}: {e}"))
+    let (model, unknown) = load_reporting(text).map_err(|e| format!("{path}: {e}"))?;
+    for member in unknown {
+        eprintln!("docshape: warning: {path}: {member}");
+    }
+    Ok(model)
 }
 
 /// The bytes of `path`, refused once they pass `limit`.

@@ -1,5 +1,6 @@
 //! Loading a model file: never panics, says what is wrong and where.
 
+use super::members::UnknownMember;
 use super::Model;
 use std::fmt;
 
@@ -67,6 +68,12 @@ impl std::error::Error for LoadError {}
 
 /// Parses a model file of any known format version, upgrading old versions in memory.
 pub fn load(text: &str) -> Result<Model, LoadError> {
+    load_reporting(text).map(|(model, _)| model)
+}
+
+/// Like [`load`], also listing the members it skipped because docshape does not know them
+/// (a misspelling such as `cardinalty`), each with its place and the nearest known member.
+pub fn load_reporting(text: &str) -> Result<(Model, Vec<UnknownMember>), LoadError> {
     if text.len() > MAX_FILE_BYTES {
         return Err(LoadError::TooLarge(text.len()));
     }
@@ -99,11 +106,17 @@ pub fn load(text: &str) -> Result<Model, LoadError> {
         return Err(LoadError::UnknownVersion(version));
     }
     // Version 1 is the first release; later versions add an upgrade step here, oldest first.
-    serde_json::from_str::<Model>(text).map_err(|e| LoadError::Shape {
+    let shape_error = |e: serde_json::Error| LoadError::Shape {
         line: e.line(),
         column: e.column(),
         message: strip_position(&e.to_string()),
-    })
+    };
+    let mut skipped = Vec::new();
+    let mut de = serde_json::Deserializer::from_str(text);
+    let model: Model = serde_ignored::deserialize(&mut de, |path| skipped.push(path.to_string())).map_err(shape_error)?;
+    de.end().map_err(json_error)?;
+    let unknown = super::members::describe(&model, &skipped);
+    Ok((model, unknown))
 }
 
 /// The members that say what a file is; every other member is skipped unread.
