@@ -6,7 +6,7 @@
 use crate::args::{emit, read_model, Args};
 use docshape::advisor::{analyze, Finding, Report, Severity};
 use docshape::i18n::{pick, Lang};
-use docshape::model::Model;
+use docshape::model::{Model, PlaceLabels};
 use docshape::share::labels::bytes_label;
 use std::process::ExitCode;
 
@@ -40,7 +40,8 @@ pub fn run(args: &[String]) -> Result<ExitCode, String> {
 
 /// The "Document sizes", "Indexes" and "Queries" sections of the human format.
 pub fn collections(model: &Model, report: &Report, lang: Lang) -> String {
-    let name = |id: &str| model.entity(id).map_or_else(|| id.to_string(), |e| e.name.clone());
+    let labels = PlaceLabels::new(model);
+    let name = |id: &str| labels.entity_name(id).to_string();
     let mut out = String::new();
     if !report.sizes.is_empty() {
         out.push_str(pick(
@@ -104,6 +105,7 @@ pub fn collections(model: &Model, report: &Report, lang: Lang) -> String {
 
 /// Findings grouped by severity, each with the element it concerns.
 pub fn human(model: &Model, findings: &[Finding], lang: Lang) -> String {
+    let labels = PlaceLabels::new(model);
     let mut out = String::new();
     for severity in [Severity::Error, Severity::Warning, Severity::Info] {
         let group: Vec<&Finding> = findings.iter().filter(|f| f.severity == severity).collect();
@@ -117,7 +119,7 @@ pub fn human(model: &Model, findings: &[Finding], lang: Lang) -> String {
         };
         out.push_str(&format!("{title} ({})\n", group.len()));
         for f in group {
-            let place = f.place.label_in(model, lang);
+            let place = labels.label(&f.place, lang);
             out.push_str(&format!("  {} {} [{place}] {}\n", f.code, f.rule, f.message.render(lang)));
             if !f.fix_hint.is_empty() {
                 let fix = pick(lang, ["fix", "qué hacer", "o que fazer"]);
