@@ -85,7 +85,8 @@ fn a_write_that_fails_midway_leaves_the_old_file() {
     assert!(!status.status.success(), "the limited write succeeded");
     assert_eq!(std::fs::read_to_string(&out).unwrap(), "the good file\n");
     // The same command without the limit replaces it with every document.
-    let (code, _, err) = docshape(&["generate", s(&model), "--collection", "catalogo", "-n", "20000", "--out", s(&out)]);
+    let (code, _, err) =
+        docshape(&["generate", s(&model), "--collection", "catalogo", "-n", "20000", "--out", s(&out)]);
     assert_eq!(code, 0, "{err}");
     assert_eq!(std::fs::read_to_string(&out).unwrap().lines().count(), 20000);
 }
@@ -152,8 +153,11 @@ fn share_refuses_a_link_that_would_not_open_and_offers_the_file() {
     let dir = folder("share");
     let big = dir.join("big.json");
     let notes = "x".repeat(9 * 1024 * 1024);
-    std::fs::write(&big, format!("{{\"format\":\"docshape\",\"formatVersion\":1,\"name\":\"big\",\"notes\":\"{notes}\"}}"))
-        .unwrap();
+    std::fs::write(
+        &big,
+        format!("{{\"format\":\"docshape\",\"formatVersion\":1,\"name\":\"big\",\"notes\":\"{notes}\"}}"),
+    )
+    .unwrap();
     let (code, out, err) = docshape(&["share", s(&big)]);
     assert_eq!(code, 2);
     assert!(out.is_empty(), "a link was printed");

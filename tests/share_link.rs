@@ -94,8 +94,7 @@ fn every_edit_is_caught_or_harmless(name: &str, link: &str, model: &Model, repla
 
 #[test]
 fn no_single_character_edit_opens_a_different_model() {
-    let mut cases: Vec<(String, Model, &str)> =
-        vec![("an empty model".into(), Model::new("x"), ALPHABET)];
+    let mut cases: Vec<(String, Model, &str)> = vec![("an empty model".into(), Model::new("x"), ALPHABET)];
     let mut small: Vec<(String, Model)> = templates();
     small.sort_by_key(|(_, m)| encode_link(m).len());
     // Each refused edit costs a trial inflate (to tell "cut short" from "damaged"), so the
@@ -117,7 +116,10 @@ fn old_links_still_open() {
     for (path, model) in templates() {
         let v1 = format!(
             "#m={}",
-            base64url_encode(&miniz_oxide::deflate::compress_to_vec(docshape::share::compact_json(&model).as_bytes(), 10))
+            base64url_encode(&miniz_oxide::deflate::compress_to_vec(
+                docshape::share::compact_json(&model).as_bytes(),
+                10
+            ))
         );
         assert_eq!(decode_link(&v1).unwrap_or_else(|e| panic!("{path}: {e}")), model, "{path}");
     }

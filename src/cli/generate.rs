@@ -63,7 +63,10 @@ pub fn run(args: &[String]) -> Result<ExitCode, String> {
     };
     match out {
         Some(file) => crate::output::write_file(file, write).map_err(|e| {
-            format!("{e}; the output needs about {:.1} MB (is the disk full, or a file-size limit set?)", estimate as f64 / 1e6)
+            format!(
+                "{e}; the output needs about {:.1} MB (is the disk full, or a file-size limit set?)",
+                estimate as f64 / 1e6
+            )
         })?,
         None => match write(&mut BufWriter::with_capacity(1 << 16, std::io::stdout().lock())) {
             Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => {

@@ -33,7 +33,8 @@ pub fn run(args: &[String]) -> Result<ExitCode, String> {
     };
     let model = read_model(path)?;
     // Never print a link that would not open as this model: say why, and offer the file.
-    let link = share_link(&model).map_err(|e| format!("{path}: no share link was made. {e} ({path} itself can be shared.)"))?;
+    let link = share_link(&model)
+        .map_err(|e| format!("{path}: no share link was made. {e} ({path} itself can be shared.)"))?;
     emit(&format!("{}{link}\n", args.option("base").unwrap_or_default()))?;
     Ok(ExitCode::SUCCESS)
 }

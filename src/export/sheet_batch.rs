@@ -21,7 +21,11 @@ pub struct SheetBatch<'m> {
 
 impl<'m> SheetBatch<'m> {
     pub fn new(model: &'m Model, report: &'m Report) -> SheetBatch<'m> {
-        SheetBatch { builder: Builder::new(model), index: ReportIndex::new(model, report), advice: advice_map(&report.indexes) }
+        SheetBatch {
+            builder: Builder::new(model),
+            index: ReportIndex::new(model, report),
+            advice: advice_map(&report.indexes),
+        }
     }
 
     /// The builder the sheets use (for validators and examples of the same model).

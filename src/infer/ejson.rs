@@ -136,7 +136,9 @@ fn is_decimal(text: &str) -> bool {
     };
     let digits = |t: &str| !t.is_empty() && t.bytes().all(|b| b.is_ascii_digit());
     let mantissa_ok = match mantissa.split_once('.') {
-        Some((whole, frac)) => (digits(whole) || whole.is_empty()) && (digits(frac) || frac.is_empty()) && mantissa.len() > 1,
+        Some((whole, frac)) => {
+            (digits(whole) || whole.is_empty()) && (digits(frac) || frac.is_empty()) && mantissa.len() > 1
+        }
         None => digits(mantissa),
     };
     mantissa_ok && exponent.is_none_or(digits)

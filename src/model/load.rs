@@ -113,7 +113,8 @@ pub fn load_reporting(text: &str) -> Result<(Model, Vec<UnknownMember>), LoadErr
     };
     let mut skipped = Vec::new();
     let mut de = serde_json::Deserializer::from_str(text);
-    let model: Model = serde_ignored::deserialize(&mut de, |path| skipped.push(path.to_string())).map_err(shape_error)?;
+    let model: Model =
+        serde_ignored::deserialize(&mut de, |path| skipped.push(path.to_string())).map_err(shape_error)?;
     de.end().map_err(json_error)?;
     let unknown = super::members::describe(&model, &skipped);
     Ok((model, unknown))

@@ -15,23 +15,23 @@ mod place_labels;
 mod query;
 mod relation;
 mod structure;
-mod text;
 pub mod synthetic;
+mod text;
 mod thresholds;
 
 pub use entity::*;
 pub use id::Id;
 pub use index::*;
 pub use index_keys::IndexKeys;
-pub use members::UnknownMember;
 pub use load::{load, load_reporting, LoadError, FORMAT, FORMAT_VERSION, MAX_FIELD_DEPTH, MAX_FILE_BYTES};
+pub use members::UnknownMember;
 pub use names::{check_names, collection_name_problem, name_problem, structure_problem_for_name};
 pub use place_labels::PlaceLabels;
 pub use query::*;
 pub use relation::*;
-pub use text::text_of;
 pub(crate) use structure::check_structure_with;
 pub use structure::{check_structure, walk_fields, Place, Problem};
+pub use text::text_of;
 pub use thresholds::Thresholds;
 
 use serde::{Deserialize, Serialize};

@@ -30,7 +30,26 @@ impl Place {
     /// [`Place::label`] in `lang`: only the words for a missing element and for the model
     /// itself change; the model's names are its own.
     pub fn label_in(&self, model: &Model, lang: crate::i18n::Lang) -> String {
-        super::PlaceLabels::new(model).label(self, lang)
+        use crate::i18n::Lang;
+        let word = |en: &'static str, es: &'static str, pt: &'static str| match lang {
+            Lang::En => en,
+            Lang::Es => es,
+            Lang::Pt => pt,
+        };
+        let entity_name = |id: &str| model.entity(id).map(|e| e.name.clone()).unwrap_or_else(|| id.to_string());
+        match self {
+            Place::Model => word("model", "modelo", "modelo").to_string(),
+            Place::Entity { id } => entity_name(id),
+            Place::Field { entity, path } => format!("{}.{path}", entity_name(entity)),
+            Place::Relation { id } => match model.relation(id) {
+                Some(r) => format!("{} → {}", entity_name(&r.parent), entity_name(&r.child)),
+                None => format!("{} {id}", word("relation", "relación", "relação")),
+            },
+            Place::Query { id } => match model.query(id) {
+                Some(q) => format!("{id} {}", q.name),
+                None => format!("{} {id}", word("query", "patrón de acceso", "padrão de acesso")),
+            },
+        }
     }
 }
 

@@ -228,7 +228,8 @@ mod tests {
     #[test]
     fn version_1_links_still_open() {
         let m = small();
-        let v1 = format!("#m={}", base64url::encode(&miniz_oxide::deflate::compress_to_vec(compact_json(&m).as_bytes(), 6)));
+        let v1 =
+            format!("#m={}", base64url::encode(&miniz_oxide::deflate::compress_to_vec(compact_json(&m).as_bytes(), 6)));
         assert_eq!(decode_link(&v1).unwrap(), m);
         assert!(encode_link(&m).starts_with("#m=v2."));
     }

@@ -201,6 +201,7 @@ fn queries_section(out: &mut String, model: &Model, report: &Report, lang: Lang)
 }
 
 fn findings_section(out: &mut String, model: &Model, report: &Report, lang: Lang) {
+    let labels = crate::model::PlaceLabels::new(model);
     out.push_str(pick(lang, ["## Findings\n\n", "## Hallazgos\n\n", "## Achados\n\n"]));
     if report.findings.is_empty() {
         out.push_str(pick(
@@ -233,7 +234,7 @@ fn findings_section(out: &mut String, model: &Model, report: &Report, lang: Lang
         let _ = writeln!(out, "### {title} ({})\n", group.len());
         for f in group {
             let rule = rule_by_code(f.code);
-            let place = f.place.label_in(model, lang);
+            let place = labels.label(&f.place, lang);
             let _ = writeln!(
                 out,
                 "- **{}** {} · {}: {}",
@@ -270,6 +271,10 @@ fn one_line(s: &str) -> String {
 }
 
 fn relations_section(out: &mut String, model: &Model, report: &Report, lang: Lang) {
+    let labels = crate::model::PlaceLabels::new(model);
+    let entity_name = |_: &Model, id: &str| labels.entity_name(id).to_string();
+    let advice: crate::fast_hash::FastMap<&str, _> =
+        report.relations.iter().rev().map(|a| (a.relation.as_str(), a)).collect();
     out.push_str(pick(lang, ["## Relations\n\n", "## Relaciones\n\n", "## Relações\n\n"]));
     if model.relations.is_empty() {
         out.push_str(pick(
@@ -303,7 +308,7 @@ fn relations_section(out: &mut String, model: &Model, report: &Report, lang: Lan
                 text(&carried)
             );
         }
-        let Some(a) = report.relation(&r.id) else {
+        let Some(a) = advice.get(r.id.as_str()).copied() else {
             out.push_str(pick(
                 lang,
                 [
