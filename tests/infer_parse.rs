@@ -168,7 +168,7 @@ fn nesting_is_capped() {
 fn detection() {
     assert_eq!(detect(b"{\"a\": 1}\n{\"a\": 2}\n"), Format::Ndjson);
     assert_eq!(detect(b"{\n  \"a\": 1\n}\n"), Format::Ejson);
-    assert_eq!(detect(b"[\n  {\n    \"a\": {\"$oid\": \"x\"}\n  }\n]"), Format::Ejson);
+    assert_eq!(detect(b"[\n  {\n    \"a\": {\"$oid\": \"5f1d7a3b9c1e4a0012345678\"}\n  }\n]"), Format::Ejson);
     assert_eq!(detect(b"[\n  {\n    _id: ObjectId('x')\n  }\n]"), Format::Shell);
     assert_eq!(detect(b"{\n  \"_id\" : ObjectId(\"x\")\n}"), Format::Shell);
     assert_eq!(detect(b"test> db.c.find()\n[ { a: 1 } ]"), Format::Shell);

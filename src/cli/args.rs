@@ -1,7 +1,7 @@
 //! Minimal argument parsing shared by the subcommands: positionals and `--name value` options.
 
 use docshape::i18n::Lang;
-use docshape::model::{load, Model};
+use docshape::model::{load_reporting, text_of, LoadError, Model, MAX_FILE_BYTES};
 
 pub struct Args {
     pub positional: Vec<String>,
@@ -64,10 +64,39 @@ impl Args {
     }
 }
 
-/// Reads and loads a model file, with the file name in any error.
+/// Reads and loads a model file, with the file name in any error. The size is checked before
+/// reading (from the file's metadata, and again while reading, so `/dev/zero` or a pipe stops
+/// at the limit); a UTF-8 byte-order mark is skipped with a note on stderr.
 pub fn read_model(path: &str) -> Result<Model, String> {
-    let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {path}: {e}"))?;
-    load(&text).map_err(|e| format!("{path}: {e}"))
+    let bytes = read_limited(path, MAX_FILE_BYTES)?;
+    let (text, bom) = text_of(&bytes).map_err(|e| format!("{path}: {e}"))?;
+    if bom {
+        eprintln!("docshape: note: {path} starts with a UTF-8 byte-order mark, which was ignored");
+    }
+    let (model, unknown) = load_reporting(text).map_err(|e| format!("{path}: {e}"))?;
+    for member in unknown {
+        eprintln!("docshape: warning: {path}: {member}");
+    }
+    Ok(model)
+}
+
+/// The bytes of `path`, refused once they pass `limit`.
+pub fn read_limited(path: &str, limit: usize) -> Result<Vec<u8>, String> {
+    use std::io::Read;
+    let file = std::fs::File::open(path).map_err(|e| format!("cannot read {path}: {e}"))?;
+    let too_large = |n: u64| format!("{path}: {}", LoadError::TooLarge(n.try_into().unwrap_or(usize::MAX)));
+    let meta = file.metadata().map_err(|e| format!("cannot read {path}: {e}"))?;
+    if meta.is_file() && meta.len() > limit as u64 {
+        return Err(too_large(meta.len()));
+    }
+    let mut bytes = Vec::with_capacity(if meta.is_file() { meta.len() as usize } else { 1 << 16 });
+    file.take(limit as u64 + 1).read_to_end(&mut bytes).map_err(|e| format!("cannot read {path}: {e}"))?;
+    if bytes.len() > limit {
+        return Err(format!(
+            "{path}: it holds more than {limit} bytes (it was not read further); docshape opens models up to {limit} bytes."
+        ));
+    }
+    Ok(bytes)
 }
 
 /// Writes to stdout; a closed pipe (`| head`) is not an error.

@@ -11,7 +11,7 @@ use docshape::advisor::ranking::{Entry, Ranked};
 use docshape::advisor::report_json::json_report_text;
 use docshape::advisor::{analyze, Finding, Report, Severity};
 use docshape::i18n::{pick, Lang};
-use docshape::model::Model;
+use docshape::model::{Model, PlaceLabels};
 use docshape::share::labels::bytes_label;
 use std::process::ExitCode;
 
@@ -43,7 +43,8 @@ fn shown(s: &str) -> String {
 
 /// The "Document sizes", "Indexes" and "Queries" sections of the human format.
 pub fn collections(model: &Model, report: &Report, lang: Lang) -> String {
-    let name = |id: &str| shown(&model.entity(id).map_or_else(|| id.to_string(), |e| e.name.clone()));
+    let labels = PlaceLabels::new(model);
+    let name = |id: &str| shown(labels.entity_name(id));
     let mut out = String::new();
     if !report.sizes.is_empty() {
         out.push_str(pick(
@@ -110,6 +111,7 @@ pub fn collections(model: &Model, report: &Report, lang: Lang) -> String {
 pub fn human(model: &Model, report: &Report, lang: Lang) -> String {
     let findings = &report.findings;
     let ranked = report.ranked(model);
+    let labels = PlaceLabels::new(model);
     let mut out = String::new();
     for severity in [Severity::Error, Severity::Warning, Severity::Info] {
         let group: Vec<&Ranked> = ranked.iter().filter(|r| r.entry.first().severity == severity).collect();
@@ -125,14 +127,14 @@ pub fn human(model: &Model, report: &Report, lang: Lang) -> String {
         out.push_str(&format!("{title} ({count})\n"));
         for r in group {
             match &r.entry {
-                Entry::Single(f) => one(&mut out, model, f, lang),
+                Entry::Single(f) => one(&mut out, &labels, f, lang),
                 Entry::Group(g) => {
                     let f = r.entry.first();
                     out.push_str(&format!("  {} {} {}\n", f.code, f.rule, shown(&g.title(model).render(lang))));
                     for f in &g.findings {
                         out.push_str(&format!(
                             "      [{}] {}\n",
-                            shown(&f.place.label_in(model, lang)),
+                            shown(&labels.label(&f.place, lang)),
                             shown(&f.message.render(lang))
                         ));
                     }
@@ -156,8 +158,8 @@ pub fn human(model: &Model, report: &Report, lang: Lang) -> String {
 }
 
 /// One finding: code, rule, place and message, then what to do.
-fn one(out: &mut String, model: &Model, f: &Finding, lang: Lang) {
-    let place = shown(&f.place.label_in(model, lang));
+fn one(out: &mut String, labels: &PlaceLabels, f: &Finding, lang: Lang) {
+    let place = shown(&labels.label(&f.place, lang));
     out.push_str(&format!("  {} {} [{place}] {}\n", f.code, f.rule, shown(&f.message.render(lang))));
     fix_line(out, f, lang);
 }

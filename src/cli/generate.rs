@@ -35,11 +35,14 @@ pub fn run(args: &[String]) -> Result<ExitCode, String> {
         .ok_or_else(|| format!("{path} has no collection named \"{name}\""))?
         .id
         .clone();
-    let sink: Box<dyn Write> = match args.option("out") {
-        Some(file) => Box::new(std::fs::File::create(file).map_err(|e| format!("cannot create {file}: {e}"))?),
-        None => Box::new(std::io::stdout().lock()),
-    };
-    let mut out = BufWriter::with_capacity(1 << 16, sink);
+    let out = args.option("out").map(std::path::Path::new);
+    if let Some(out) = out {
+        crate::output::refuse_input(out, &[path.as_str()])?;
+    }
+    let estimate = estimated_bytes(&builder, &entity, seed, count, flavor);
+    if out.is_some() && estimate > 100_000_000 {
+        eprintln!("docshape: about {:.1} GB will be written; make sure the disk holds it", estimate as f64 / 1e9);
+    }
     let started = std::time::Instant::now();
     let mut last_shown = 0u64;
     let mut progress = |done: u64, total: u64, bytes: u64| {
@@ -54,9 +57,35 @@ pub fn run(args: &[String]) -> Result<ExitCode, String> {
             );
         }
     };
-    match synthetic::write_ndjson(&builder, &entity, seed, count, flavor, &mut out, &mut progress) {
-        Ok(_) => Ok(ExitCode::SUCCESS),
-        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(ExitCode::SUCCESS),
-        Err(e) => Err(format!("cannot write the documents: {e}")),
+    let mut write = |sink: &mut dyn Write| {
+        let mut sink = sink;
+        synthetic::write_ndjson(&builder, &entity, seed, count, flavor, &mut sink, &mut progress).map(|_| ())
+    };
+    match out {
+        Some(file) => crate::output::write_file(file, write).map_err(|e| {
+            format!(
+                "{e}; the output needs about {:.1} MB (is the disk full, or a file-size limit set?)",
+                estimate as f64 / 1e6
+            )
+        })?,
+        None => match write(&mut BufWriter::with_capacity(1 << 16, std::io::stdout().lock())) {
+            Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => {
+                return Err(format!("cannot write the documents: {e}"))
+            }
+            _ => {}
+        },
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The output's size in bytes, from the first documents of the same run (the generator is
+/// deterministic, so they are the ones that will be written).
+fn estimated_bytes(builder: &Builder, entity: &str, seed: u64, count: u64, flavor: Flavor) -> u64 {
+    const SAMPLE: u64 = 50;
+    let sample = count.min(SAMPLE);
+    let mut bytes = Vec::new();
+    match synthetic::write_ndjson(builder, entity, seed, sample, flavor, &mut bytes, &mut |_, _, _| {}) {
+        Ok(_) if sample > 0 => bytes.len() as u64 / sample * count,
+        _ => 0,
     }
 }

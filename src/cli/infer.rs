@@ -34,8 +34,16 @@ pub fn run(args: &[String]) -> Result<ExitCode, String> {
         model.entities.push(entity);
     }
     let json = model.to_json();
+    // Whatever docshape writes, docshape reads back.
+    if let Err(e) = docshape::model::load(&json) {
+        return Err(format!("the inferred model would not open again ({e}); nothing was written"));
+    }
     match args.option("out") {
-        Some(out) => std::fs::write(out, json + "\n").map_err(|e| format!("cannot write {out}: {e}"))?,
+        Some(out) => {
+            let inputs: Vec<&str> = args.positional.iter().map(String::as_str).collect();
+            crate::output::refuse_input(Path::new(out), &inputs)?;
+            crate::output::write_text(Path::new(out), &format!("{json}\n"))?
+        }
         None => crate::args::emit(&format!("{json}\n"))?,
     }
     Ok(if any_documents { ExitCode::SUCCESS } else { ExitCode::from(1) })

@@ -15,6 +15,7 @@ mod check;
 mod export;
 mod generate;
 mod infer;
+mod output;
 mod report;
 mod rules;
 mod share;
@@ -56,12 +57,42 @@ LANGUAGES:
     Extended JSON, $jsonSchema validators, NDJSON.
 ";
 
+/// The lines of USAGE about `command` (its usage and the indented lines under it), or the
+/// whole text for an unknown command.
+fn command_help(command: &str) -> String {
+    let start = format!("    docshape {command} ");
+    let mut out = String::new();
+    let mut inside = false;
+    for line in USAGE.lines() {
+        // A usage line opens a command's block; a line that is not indented further ends it.
+        if line.starts_with("    docshape ") || !line.starts_with("     ") {
+            inside = line.starts_with(&start);
+        }
+        if inside {
+            out.push_str(line);
+            out.push('\n');
+        }
+    }
+    if out.is_empty() {
+        return USAGE.to_string();
+    }
+    let languages = USAGE.split_once("LANGUAGES:").map_or("", |(_, l)| l);
+    if out.contains("--lang") {
+        out.push_str(&format!("\nLANGUAGES:{languages}"));
+    }
+    format!("USAGE:\n{out}")
+}
+
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let Some((command, rest)) = args.split_first() else {
         eprint!("{USAGE}");
         return ExitCode::from(2);
     };
+    if command != "help" && rest.iter().any(|a| a == "--help" || a == "-h") {
+        print!("{}", command_help(command));
+        return ExitCode::SUCCESS;
+    }
     let result = match command.as_str() {
         "check" => check::run(rest),
         "rules" => rules::run(rest),

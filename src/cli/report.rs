@@ -8,7 +8,7 @@
 
 use crate::args::{read_model, Args};
 use docshape::advisor::analyze;
-use docshape::share::{diagram_svg, encode_link, review_markdown, Diagram, ReportOptions, SvgOptions, Theme};
+use docshape::share::{diagram_svg, review_markdown, share_link, Diagram, ReportOptions, SvgOptions, Theme};
 use std::path::{Component, Path, PathBuf};
 use std::process::ExitCode;
 
@@ -35,10 +35,17 @@ pub fn run(args: &[String]) -> Result<ExitCode, String> {
         (None, Some(out)) => Some(out.with_extension("svg")),
         (None, None) => None,
     };
+    for target in out.iter().chain(&svg_path) {
+        crate::output::refuse_input(target, &[path.as_str()])?;
+    }
+    if let (Some(out), Some(svg)) = (&out, &svg_path) {
+        if out == svg {
+            return Err(format!("--out and --svg name the same file {}", out.display()));
+        }
+    }
     let diagram = match &svg_path {
         Some(svg) => {
-            std::fs::write(svg, diagram_svg(&model, Some(&report), &svg_opts))
-                .map_err(|e| format!("cannot write {}: {e}", svg.display()))?;
+            crate::output::write_text(svg, &diagram_svg(&model, Some(&report), &svg_opts))?;
             let from = out.as_deref().and_then(Path::parent).unwrap_or(Path::new(""));
             Diagram::File(relative(svg, from))
         }
@@ -47,10 +54,19 @@ pub fn run(args: &[String]) -> Result<ExitCode, String> {
             Diagram::Inline(svg_opts)
         }
     };
-    let share_url = args.option("base").map(|base| format!("{base}{}", encode_link(&model)));
+    let share_url = match args.option("base") {
+        Some(base) => match share_link(&model) {
+            Ok(link) => Some(format!("{base}{link}")),
+            Err(e) => {
+                eprintln!("docshape: the report has no share link: {e}");
+                None
+            }
+        },
+        None => None,
+    };
     let markdown = review_markdown(&model, &report, &ReportOptions { diagram, share_url, lang });
     match &out {
-        Some(out) => std::fs::write(out, markdown).map_err(|e| format!("cannot write {}: {e}", out.display()))?,
+        Some(out) => crate::output::write_text(out, &markdown)?,
         None => crate::args::emit(&markdown)?,
     }
     Ok(ExitCode::SUCCESS)

@@ -2,7 +2,7 @@
 //! `docshape share --decode LINK`: the model a link carries (`-` reads the link from stdin).
 
 use crate::args::{emit, read_model, Args};
-use docshape::share::{decode_link, encode_link};
+use docshape::share::{decode_link, share_link};
 use std::io::Read;
 use std::process::ExitCode;
 
@@ -32,6 +32,9 @@ pub fn run(args: &[String]) -> Result<ExitCode, String> {
         return Err(USAGE.into());
     };
     let model = read_model(path)?;
-    emit(&format!("{}{}\n", args.option("base").unwrap_or_default(), encode_link(&model)))?;
+    // Never print a link that would not open as this model: say why, and offer the file.
+    let link = share_link(&model)
+        .map_err(|e| format!("{path}: no share link was made. {e} ({path} itself can be shared.)"))?;
+    emit(&format!("{}{link}\n", args.option("base").unwrap_or_default()))?;
     Ok(ExitCode::SUCCESS)
 }

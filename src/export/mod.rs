@@ -25,6 +25,7 @@ mod scheme;
 mod semantic;
 pub mod shape;
 pub mod sheet;
+pub mod sheet_batch;
 mod sheet_copies;
 mod sheet_index;
 mod sheet_parts;

@@ -66,7 +66,7 @@ pub fn sheet(builder: &Builder, report: &Report, entity: &Entity, lang: Lang) ->
 
 /// Appends the sheet of one collection to `out`. (Writing to a `String` cannot fail, so the
 /// results of `write!` are ignored.)
-fn sheet_into(
+pub(super) fn sheet_into(
     out: &mut String,
     builder: &Builder,
     report: &ReportIndex,

@@ -31,8 +31,10 @@ pub fn decode(fields: Document) -> Result<Value, String> {
     let value = |key: &str| get(&fields, key);
     let decoded = match keys.as_slice() {
         ["$oid"] => match value("$oid") {
-            Some(Value::String(s)) => Value::ObjectId(s.clone()),
-            _ => return Err(wrong("$oid", "a hexadecimal string")),
+            Some(Value::String(s)) if s.len() == 24 && s.bytes().all(|b| b.is_ascii_hexdigit()) => {
+                Value::ObjectId(s.clone())
+            }
+            _ => return Err(wrong("$oid", "24 hexadecimal digits")),
         },
         ["$date"] => match value("$date") {
             Some(Value::String(s)) => Value::Date(Some(iso_date(s).ok_or_else(|| wrong("$date", "an ISO-8601 date"))?)),
@@ -43,8 +45,8 @@ pub fn decode(fields: Document) -> Result<Value, String> {
             _ => return Err(wrong("$date", "an ISO-8601 string or {\"$numberLong\": \"<millis>\"}")),
         },
         ["$numberDecimal"] => match value("$numberDecimal") {
-            Some(Value::String(s)) => Value::Decimal128(s.clone()),
-            _ => return Err(wrong("$numberDecimal", "a decimal string")),
+            Some(Value::String(s)) if is_decimal(s) => Value::Decimal128(s.clone()),
+            _ => return Err(wrong("$numberDecimal", "a decimal number string such as \"12.50\"")),
         },
         ["$numberLong"] => match value("$numberLong").and_then(integer) {
             Some(n) => Value::Int64(n),
@@ -122,6 +124,26 @@ pub fn decode(fields: Document) -> Result<Value, String> {
 }
 
 /// A binary subtype written as hex text (`"00"`, `"04"`, `"80"`).
+/// A Decimal128 string as Extended JSON writes it: `-12.50`, `1E+3`, `Infinity`, `NaN`.
+fn is_decimal(text: &str) -> bool {
+    let unsigned = text.strip_prefix(['-', '+']).unwrap_or(text);
+    if matches!(unsigned, "Infinity" | "Inf") || text == "NaN" {
+        return true;
+    }
+    let (mantissa, exponent) = match unsigned.split_once(['e', 'E']) {
+        Some((m, e)) => (m, Some(e.strip_prefix(['-', '+']).unwrap_or(e))),
+        None => (unsigned, None),
+    };
+    let digits = |t: &str| !t.is_empty() && t.bytes().all(|b| b.is_ascii_digit());
+    let mantissa_ok = match mantissa.split_once('.') {
+        Some((whole, frac)) => {
+            (digits(whole) || whole.is_empty()) && (digits(frac) || frac.is_empty()) && mantissa.len() > 1
+        }
+        None => digits(mantissa),
+    };
+    mantissa_ok && exponent.is_none_or(digits)
+}
+
 fn subtype(text: &str) -> Result<u8, String> {
     u8::from_str_radix(text.trim(), 16).map_err(|_| format!("\"{text}\" is not a binary subtype (two hex digits)"))
 }

@@ -277,6 +277,16 @@ fn read_line_capped<R: BufRead>(src: &mut Source<R>, buf: &mut Vec<u8>) -> std::
 pub fn open<R: Read>(mut input: R, format: Format) -> std::io::Result<Documents<impl BufRead>> {
     let mut prefix = Vec::with_capacity(DETECT_BYTES);
     (&mut input).take(DETECT_BYTES as u64).read_to_end(&mut prefix)?;
+    if let Some(at) = prefix.iter().position(|b| *b == 0) {
+        let line = prefix[..at].iter().filter(|b| **b == b'\n').count() + 1;
+        return Err(std::io::Error::new(
+            std::io::ErrorKind::InvalidData,
+            format!(
+                "line {line} holds a zero byte, which text never does: this is binary data (BSON from mongodump? \
+                 turn it into JSON with bsondump) or UTF-16 text; docshape reads UTF-8 text"
+            ),
+        ));
+    }
     let format = match format {
         Format::Auto => detect(&prefix),
         f => f,

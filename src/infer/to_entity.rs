@@ -4,7 +4,7 @@
 
 use super::report::{percent, thousands, Inference, TypeShare};
 use super::value::Kind;
-use crate::model::{BsonType, Entity, Field};
+use crate::model::{BsonType, Entity, Field, MAX_FIELD_DEPTH};
 
 /// The type a field is modeled with, and why when it is not simply the only one seen.
 ///
@@ -67,7 +67,7 @@ impl Inference {
             }
         }
         let mut entity = Entity::new(id, name);
-        entity.fields = top.iter().filter_map(|i| self.field_at(*i, &children, "documents")).collect();
+        entity.fields = top.iter().filter_map(|i| self.field_at(*i, &children, "documents", 1)).collect();
         let s = &self.document_size;
         entity.notes = format!(
             "Inferred from {} sampled documents. BSON size: median {} B, p99 {} B, max {} B.",
@@ -86,7 +86,9 @@ impl Inference {
         entity
     }
 
-    fn field_at(&self, idx: usize, children: &[Vec<usize>], container: &str) -> Option<Field> {
+    /// The field at `idx`, `depth` levels down (top-level fields are at 1); sub-fields stop at
+    /// the depth a model file can hold, with a note saying so.
+    fn field_at(&self, idx: usize, children: &[Vec<usize>], container: &str, depth: usize) -> Option<Field> {
         let report = self.fields.get(idx)?;
         let kind = dominant_type(&report.types)?;
         let mut field = Field::new(&report.name, model_type(kind));
@@ -134,13 +136,17 @@ impl Inference {
             notes.push(format!("{} string formats: {}", report.string_formats.len(), list.join(", ")));
         }
         let sub = children.get(idx).map(Vec::as_slice).unwrap_or(&[]);
-        if field.is_subdocument() {
+        if field.is_subdocument() && depth >= MAX_FIELD_DEPTH && !sub.is_empty() {
+            notes.push(format!(
+                "its sub-fields are not listed: a model nests at most {MAX_FIELD_DEPTH} levels of fields"
+            ));
+        } else if field.is_subdocument() {
             let container = if field.bson_type == BsonType::Array {
                 format!("`{}` items", report.name)
             } else {
                 format!("`{}` sub-documents", report.name)
             };
-            field.fields = sub.iter().filter_map(|i| self.field_at(*i, children, &container)).collect();
+            field.fields = sub.iter().filter_map(|i| self.field_at(*i, children, &container, depth + 1)).collect();
         } else if !sub.is_empty() {
             let names: Vec<&str> = sub.iter().filter_map(|i| self.fields.get(*i)).map(|f| f.name.as_str()).collect();
             notes.push(format!("also seen as a sub-document with fields {}", names.join(", ")));

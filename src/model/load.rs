@@ -1,5 +1,6 @@
 //! Loading a model file: never panics, says what is wrong and where.
 
+use super::members::UnknownMember;
 use super::Model;
 use std::fmt;
 
@@ -22,7 +23,16 @@ pub enum LoadError {
     Shape { line: usize, column: usize, message: String },
     /// Larger than the loader accepts.
     TooLarge(usize),
+    /// The file is UTF-16 text (a byte-order mark or zero bytes say so).
+    Utf16,
+    /// Bytes that are not UTF-8, first at this line and column.
+    NotUtf8 { line: usize, column: usize },
 }
+
+/// Levels of sub-fields a model file may nest and still load: the JSON parser stops at 128
+/// levels of nesting, and each field level takes two (its object and its `fields` array), with
+/// room left for variants, constraints and examples. Writers (such as `infer`) stop here.
+pub const MAX_FIELD_DEPTH: usize = 50;
 
 /// Files over this size are refused before parsing (a model is kilobytes; this is 32 MiB).
 pub const MAX_FILE_BYTES: usize = 32 * 1024 * 1024;
@@ -45,6 +55,11 @@ impl fmt::Display for LoadError {
                 f,
                 "The file is {n} bytes; docshape opens models up to {MAX_FILE_BYTES} bytes."
             ),
+            LoadError::Utf16 => write!(f, "The file is UTF-16 text; docshape reads UTF-8. Save it as UTF-8 and open it again."),
+            LoadError::NotUtf8 { line, column } => write!(
+                f,
+                "The file is not UTF-8 text: line {line}, column {column} holds a byte that UTF-8 never uses (saved as Latin-1 or Windows-1252?). Save it as UTF-8."
+            ),
         }
     }
 }
@@ -53,38 +68,60 @@ impl std::error::Error for LoadError {}
 
 /// Parses a model file of any known format version, upgrading old versions in memory.
 pub fn load(text: &str) -> Result<Model, LoadError> {
+    load_reporting(text).map(|(model, _)| model)
+}
+
+/// Like [`load`], also listing the members it skipped because docshape does not know them
+/// (a misspelling such as `cardinalty`), each with its place and the nearest known member.
+pub fn load_reporting(text: &str) -> Result<(Model, Vec<UnknownMember>), LoadError> {
     if text.len() > MAX_FILE_BYTES {
         return Err(LoadError::TooLarge(text.len()));
     }
-    let value: serde_json::Value = serde_json::from_str(text).map_err(|e| LoadError::Json {
+    // Only the two header members are read first (the rest is skipped without building a
+    // tree), so loading holds the model and little else in memory.
+    let json_error = |e: serde_json::Error| LoadError::Json {
         line: e.line(),
         column: e.column(),
         message: strip_position(&e.to_string()),
+    };
+    if !text.trim_start().starts_with('{') {
+        serde_json::from_str::<serde::de::IgnoredAny>(text).map_err(json_error)?;
+        return Err(LoadError::NotAModel("the top level is not a JSON object".into()));
+    }
+    let header: Header = serde_json::from_str(text).map_err(|e| match e.classify() {
+        serde_json::error::Category::Data => LoadError::NotAModel(strip_position(&e.to_string())),
+        _ => json_error(e),
     })?;
-    let object = value.as_object().ok_or_else(|| LoadError::NotAModel("the top level is not a JSON object".into()))?;
-    match object.get("format").and_then(|v| v.as_str()) {
+    match header.format.as_ref().and_then(|v| v.as_str()) {
         Some(FORMAT) => {}
         Some(other) => return Err(LoadError::NotAModel(format!("its \"format\" is \"{other}\", not \"{FORMAT}\""))),
         None => return Err(LoadError::NotAModel("it has no \"format\": \"docshape\" member".into())),
     }
-    let version = object
-        .get("formatVersion")
+    let version = header
+        .format_version
+        .as_ref()
         .and_then(|v| v.as_u64())
         .ok_or_else(|| LoadError::NotAModel("it has no numeric \"formatVersion\"".into()))?;
     if version == 0 || version > FORMAT_VERSION as u64 {
         return Err(LoadError::UnknownVersion(version));
     }
-    let mut model = serde_json::from_str::<Model>(text).map_err(|e| LoadError::Shape {
+    let shape_error = |e: serde_json::Error| LoadError::Shape {
         line: e.line(),
         column: e.column(),
         message: strip_position(&e.to_string()),
-    })?;
+    };
+    let mut skipped = Vec::new();
+    let mut de = serde_json::Deserializer::from_str(text);
+    let mut model: Model =
+        serde_ignored::deserialize(&mut de, |path| skipped.push(path.to_string())).map_err(shape_error)?;
+    de.end().map_err(json_error)?;
     // The upgrade steps, oldest first; the model in memory is then of the newest version.
     if version < 2 {
         upgrade_v1(&mut model);
     }
     model.format_version = FORMAT_VERSION;
-    Ok(model)
+    let unknown = super::members::describe(&model, &skipped);
+    Ok((model, unknown))
 }
 
 /// Version 1 to 2: in version 1 a copy with no `category` was live; version 2 leaves an
@@ -93,6 +130,14 @@ fn upgrade_v1(model: &mut Model) {
     for copy in model.relations.iter_mut().flat_map(|r| r.extended.iter_mut()) {
         copy.category.get_or_insert(super::CopyCategory::Live);
     }
+}
+
+/// The members that say what a file is; every other member is skipped unread.
+#[derive(serde::Deserialize)]
+struct Header {
+    format: Option<serde_json::Value>,
+    #[serde(rename = "formatVersion")]
+    format_version: Option<serde_json::Value>,
 }
 
 fn strip_position(message: &str) -> String {

@@ -1,93 +1,64 @@
-//! Share links: a whole model in a URL fragment, `#m=` followed by the model's compact JSON,
-//! compressed with raw DEFLATE and written in base64url without padding.
+//! Share links: a whole model in a URL fragment. Version 2 (what docshape writes) is
+//! `#m=v2.` followed, in base64url without padding, by a CRC-32 of the compressed bytes (4
+//! bytes, big-endian) and the model's compact JSON compressed with raw DEFLATE. Version 1 (the
+//! links made before) is `#m=` and the compressed JSON alone; it still opens, unchecked.
 //!
 //! A fragment never reaches a server, so the design stays between the people who share it.
-//! Decoding never panics and says exactly what is wrong with a bad link.
+//! Decoding never panics and says exactly what is wrong with a bad link; with the checksum, a
+//! damaged version-2 link is refused rather than opened as a different model.
 
 use super::base64url::{self, Base64Error};
 use super::compact::compact_json;
-use crate::model::{load, LoadError, Model};
+use super::crc32::crc32;
+pub use super::link_error::ShareError;
+use crate::model::{load, Model};
 use miniz_oxide::inflate::core::{decompress, inflate_flags, DecompressorOxide};
 use miniz_oxide::inflate::TINFLStatus;
-use std::fmt;
 
 /// What a share link's fragment starts with.
 pub const LINK_PREFIX: &str = "#m=";
+/// The link format docshape writes (and the newest it reads).
+pub const LINK_VERSION: u64 = 2;
 /// Links longer than this (2 MiB of text) are refused before any work.
 pub const MAX_LINK_CHARS: usize = 2 * 1024 * 1024;
 /// Inflating stops past this many bytes (8 MiB): a small link cannot become a huge model.
 pub const MAX_MODEL_BYTES: usize = 8 * 1024 * 1024;
 /// miniz' strongest level; models are small, so the extra effort costs microseconds.
 const LEVEL: u8 = 10;
+/// Bytes of checksum before the compressed model in a version-2 link.
+const CHECK_BYTES: usize = 4;
 
-/// Why a share link could not be opened.
-#[derive(Debug, Clone, PartialEq)]
-pub enum ShareError {
-    /// The text has no `m=` fragment.
-    NotALink,
-    /// `#m=` with nothing after it.
-    Empty,
-    /// Longer than `MAX_LINK_CHARS`.
-    TooLong(usize),
-    /// A character outside base64url, at this 1-based position after `#m=`.
-    BadCharacter { position: usize, character: char },
-    /// The payload ends in the middle of a character group, or the compressed stream ends early.
-    Truncated,
-    /// The compressed data is invalid (a changed character, or not docshape's encoding).
-    Corrupt,
-    /// Extra data after the end of the compressed model.
-    TrailingData(usize),
-    /// The model inflates past `MAX_MODEL_BYTES`.
-    TooLarge,
-    /// The inflated bytes are not UTF-8 text.
-    NotText,
-    /// The text is not a valid model: the loader's own explanation.
-    Model(LoadError),
-}
-
-impl fmt::Display for ShareError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            ShareError::NotALink => {
-                write!(f, "This is not a docshape share link: it has no \"{LINK_PREFIX}\" part.")
-            }
-            ShareError::Empty => write!(f, "The share link is empty: nothing follows \"{LINK_PREFIX}\"."),
-            ShareError::TooLong(n) => write!(
-                f,
-                "The share link is {n} characters long; docshape opens links up to {MAX_LINK_CHARS} characters. Share the model file instead."
-            ),
-            ShareError::BadCharacter { position, character } => write!(
-                f,
-                "The share link is damaged: character {position} after \"{LINK_PREFIX}\" is {character:?}, which a share link never contains."
-            ),
-            ShareError::Truncated => {
-                write!(f, "The share link is cut short: the model ends early. Copy the whole link again.")
-            }
-            ShareError::Corrupt => write!(
-                f,
-                "The share link is damaged: its compressed data is invalid (a character was changed or lost)."
-            ),
-            ShareError::TrailingData(n) => write!(
-                f,
-                "The share link is damaged: {n} unexpected bytes follow the end of the model."
-            ),
-            ShareError::TooLarge => write!(
-                f,
-                "The share link expands to more than {MAX_MODEL_BYTES} bytes; docshape refuses it (a model is kilobytes)."
-            ),
-            ShareError::NotText => write!(f, "The share link is damaged: it does not hold text."),
-            ShareError::Model(e) => write!(f, "The share link holds no valid model. {e}"),
-        }
-    }
-}
-
-impl std::error::Error for ShareError {}
-
-/// The fragment (`#m=...`) that carries `model`.
+/// The fragment (`#m=v2....`) that carries `model`. It may be too large to open (see
+/// [`share_link`], which refuses to make such a link).
 pub fn encode_link(model: &Model) -> String {
-    let json = compact_json(model);
+    encode_json(&compact_json(model))
+}
+
+fn encode_json(json: &str) -> String {
     let deflated = miniz_oxide::deflate::compress_to_vec(json.as_bytes(), LEVEL);
-    format!("{LINK_PREFIX}{}", base64url::encode(&deflated))
+    let mut payload = Vec::with_capacity(deflated.len() + CHECK_BYTES);
+    payload.extend_from_slice(&crc32(&deflated).to_be_bytes());
+    payload.extend_from_slice(&deflated);
+    format!("{LINK_PREFIX}v{LINK_VERSION}.{}", base64url::encode(&payload))
+}
+
+/// The share link of `model`, only if it opens as this very model: refuses (with the reason,
+/// which says to share the file) a model too large for a link, and any model the link would
+/// change.
+pub fn share_link(model: &Model) -> Result<String, ShareError> {
+    let json = compact_json(model);
+    if json.len() > MAX_MODEL_BYTES {
+        return Err(ShareError::TooLarge);
+    }
+    let link = encode_json(&json);
+    if link.len() > MAX_LINK_CHARS {
+        return Err(ShareError::TooLong(link.len()));
+    }
+    match decode_link(&link) {
+        Ok(back) if back == *model => Ok(link),
+        Ok(_) => Err(ShareError::NotFaithful),
+        Err(e) => Err(e),
+    }
 }
 
 /// Opens a share link: a whole URL, its fragment (`#m=...`) or the bare `m=...`. Surrounding
@@ -104,16 +75,69 @@ pub fn decode_link(link: &str) -> Result<Model, ShareError> {
     if payload.is_empty() {
         return Err(ShareError::Empty);
     }
-    let deflated = base64url::decode(payload).map_err(|e| match e {
+    let bytes = match version_of(payload)? {
+        Some((tag_chars, body)) => open_v2(body, tag_chars)?,
+        None => inflate_limited(&from_base64(payload, 0)?, MAX_MODEL_BYTES)?,
+    };
+    let text = String::from_utf8(bytes).map_err(|_| ShareError::NotText)?;
+    load(&text).map_err(ShareError::Model)
+}
+
+/// A version-2 payload's body and the characters its `v2.` tag takes; `None` for a version-1
+/// payload (base64url never contains a dot).
+fn version_of(payload: &str) -> Result<Option<(usize, &str)>, ShareError> {
+    let Some((tag, body)) = payload.split_once('.') else { return Ok(None) };
+    let number = tag.strip_prefix('v').filter(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()));
+    match number.map(|n| n.parse::<u64>().unwrap_or(u64::MAX)) {
+        Some(LINK_VERSION) => Ok(Some((tag.len() + 1, body))),
+        Some(v) if v > LINK_VERSION => Err(ShareError::UnknownVersion(v)),
+        // A damaged tag: base64url decoding names the first character that does not belong.
+        _ => Err(from_base64(payload, 0).err().unwrap_or(ShareError::Corrupt)),
+    }
+}
+
+/// Checks and inflates a version-2 body (`offset` characters after `#m=`).
+fn open_v2(body: &str, offset: usize) -> Result<Vec<u8>, ShareError> {
+    let bytes = match from_base64(body, offset) {
+        Err(ShareError::Corrupt | ShareError::Truncated) => return Err(diagnose_end(body)),
+        other => other?,
+    };
+    let Some((check, deflated)) = bytes.split_first_chunk::<CHECK_BYTES>() else {
+        return Err(ShareError::Truncated);
+    };
+    if u32::from_be_bytes(*check) != crc32(deflated) {
+        // Say "cut short" when the stream ends early, which is what a person can fix.
+        return Err(match inflate_limited(deflated, MAX_MODEL_BYTES) {
+            Err(ShareError::Truncated) => ShareError::Truncated,
+            _ => ShareError::Checksum,
+        });
+    }
+    inflate_limited(deflated, MAX_MODEL_BYTES)
+}
+
+/// Why a version-2 body whose last characters do not form whole bytes is refused: cut short
+/// when its whole groups hold a compressed stream that merely stops early, damaged otherwise.
+fn diagnose_end(body: &str) -> ShareError {
+    let whole = body.get(..body.len() - body.len() % 4).unwrap_or_default();
+    match base64url::decode(whole) {
+        Ok(bytes) if bytes.len() <= CHECK_BYTES => ShareError::Truncated,
+        Ok(bytes) => match inflate_limited(bytes.get(CHECK_BYTES..).unwrap_or_default(), MAX_MODEL_BYTES) {
+            Err(ShareError::Truncated) => ShareError::Truncated,
+            _ => ShareError::Corrupt,
+        },
+        Err(_) => ShareError::Corrupt,
+    }
+}
+
+/// Decodes base64url, reporting a bad character by its 1-based position after `#m=`.
+fn from_base64(text: &str, offset: usize) -> Result<Vec<u8>, ShareError> {
+    base64url::decode(text).map_err(|e| match e {
         Base64Error::BadCharacter { position, character } => {
-            ShareError::BadCharacter { position: position + 1, character }
+            ShareError::BadCharacter { position: offset + position + 1, character }
         }
         Base64Error::BadLength(_) => ShareError::Truncated,
         Base64Error::NonCanonicalEnd { .. } => ShareError::Corrupt,
-    })?;
-    let bytes = inflate_limited(&deflated, MAX_MODEL_BYTES)?;
-    let text = String::from_utf8(bytes).map_err(|_| ShareError::NotText)?;
-    load(&text).map_err(ShareError::Model)
+    })
 }
 
 /// Inflates raw DEFLATE into at most `limit` bytes, and insists the stream ends where the
@@ -195,5 +219,38 @@ mod tests {
         assert_eq!(decode_link("#x=abc"), Err(ShareError::NotALink));
         assert_eq!(decode_link("#m="), Err(ShareError::Empty));
         assert_eq!(decode_link("#m=ab%cd"), Err(ShareError::BadCharacter { position: 3, character: '%' }));
+        assert_eq!(decode_link("#m=v2.ab%cd"), Err(ShareError::BadCharacter { position: 6, character: '%' }));
+        assert_eq!(decode_link("#m=x2.abcd"), Err(ShareError::BadCharacter { position: 3, character: '.' }));
+        assert_eq!(decode_link("#m=v9.abcd"), Err(ShareError::UnknownVersion(9)));
+        assert!(decode_link("#m=v9.abcd").unwrap_err().to_string().contains("newer docshape"));
+    }
+
+    #[test]
+    fn version_1_links_still_open() {
+        let m = small();
+        let v1 =
+            format!("#m={}", base64url::encode(&miniz_oxide::deflate::compress_to_vec(compact_json(&m).as_bytes(), 6)));
+        assert_eq!(decode_link(&v1).unwrap(), m);
+        assert!(encode_link(&m).starts_with("#m=v2."));
+    }
+
+    #[test]
+    fn a_wrong_checksum_is_refused() {
+        let json = compact_json(&small());
+        let deflated = miniz_oxide::deflate::compress_to_vec(json.as_bytes(), 6);
+        let mut payload = (crc32(&deflated) ^ 1).to_be_bytes().to_vec();
+        payload.extend_from_slice(&deflated);
+        let link = format!("#m=v2.{}", base64url::encode(&payload));
+        assert_eq!(decode_link(&link), Err(ShareError::Checksum));
+    }
+
+    #[test]
+    fn share_link_refuses_what_would_not_open() {
+        let m = small();
+        assert_eq!(decode_link(&share_link(&m).unwrap()).unwrap(), m);
+        let mut big = small();
+        big.entities[0].notes = "x".repeat(MAX_MODEL_BYTES);
+        assert_eq!(share_link(&big), Err(ShareError::TooLarge));
+        assert!(ShareError::TooLarge.to_string().contains("model file"));
     }
 }

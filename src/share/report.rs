@@ -225,6 +225,7 @@ fn queries_section(out: &mut String, model: &Model, report: &Report, lang: Lang)
 }
 
 fn findings_section(out: &mut String, model: &Model, report: &Report, lang: Lang) {
+    let labels = crate::model::PlaceLabels::new(model);
     out.push_str(pick(lang, ["## Findings\n\n", "## Hallazgos\n\n", "## Achados\n\n"]));
     if report.findings.is_empty() {
         out.push_str(pick(
@@ -264,14 +265,14 @@ fn findings_section(out: &mut String, model: &Model, report: &Report, lang: Lang
             let rule = rule_by_code(f.code);
             match &r.entry {
                 Entry::Single(f) => {
-                    let place = text(&f.place.label_in(model, lang));
+                    let place = text(&labels.label(&f.place, lang));
                     let _ =
                         writeln!(out, "- **{}** {} · {place}: {}", f.code, code(f.rule), text(&f.message.render(lang)));
                 }
                 Entry::Group(g) => {
                     let _ = writeln!(out, "- **{}** {} {}", f.code, code(f.rule), text(&g.title(model).render(lang)));
                     for f in &g.findings {
-                        let place = text(&f.place.label_in(model, lang));
+                        let place = text(&labels.label(&f.place, lang));
                         let _ = writeln!(out, "  - {place}: {}", text(&f.message.render(lang)));
                     }
                 }
@@ -304,6 +305,10 @@ fn one_line(s: &str) -> String {
 }
 
 fn relations_section(out: &mut String, model: &Model, report: &Report, lang: Lang) {
+    let labels = crate::model::PlaceLabels::new(model);
+    let entity_name = |_: &Model, id: &str| labels.entity_name(id).to_string();
+    let advice: crate::fast_hash::FastMap<&str, _> =
+        report.relations.iter().rev().map(|a| (a.relation.as_str(), a)).collect();
     out.push_str(pick(lang, ["## Relations\n\n", "## Relaciones\n\n", "## Relações\n\n"]));
     if model.relations.is_empty() {
         out.push_str(pick(
@@ -337,7 +342,7 @@ fn relations_section(out: &mut String, model: &Model, report: &Report, lang: Lan
                 text(&carried)
             );
         }
-        let Some(a) = report.relation(&r.id) else {
+        let Some(a) = advice.get(r.id.as_str()).copied() else {
             out.push_str(pick(
                 lang,
                 [

@@ -4,9 +4,11 @@
 use super::labels::bytes_label;
 use super::markdown::{cell, code, fenced, paragraphs, table, text};
 use super::report::entity_name;
-use super::report_export::{decision_sheet, validator};
+use super::report_export::validator_with;
 use crate::advisor::Report;
 use crate::export::pick;
+use crate::export::sheet_batch::SheetBatch;
+use crate::fast_hash::FastMap;
 use crate::i18n::Lang;
 use crate::model::{Entity, Model};
 use crate::text;
@@ -27,12 +29,21 @@ pub(super) fn collections_section(out: &mut String, model: &Model, report: &Repo
         ));
         return;
     }
+    // Built once for every collection's section (a look-up per collection made reports on
+    // thousands of collections quadratic).
+    let batch = SheetBatch::new(model, report);
+    let aggregates: FastMap<&str, _> = report.aggregates.iter().rev().map(|a| (a.root.as_str(), a)).collect();
+    let sizes: FastMap<&str, _> = report.sizes.iter().rev().map(|s| (s.entity.as_str(), s)).collect();
+    let mut index_advice: FastMap<&str, Vec<_>> = FastMap::default();
+    for i in &report.indexes {
+        index_advice.entry(i.entity.as_str()).or_default().push(i);
+    }
     for e in collections {
         let _ = writeln!(out, "### {}\n", text(&e.name));
         if !e.notes.trim().is_empty() {
             let _ = writeln!(out, "{}\n", paragraphs(&e.notes));
         }
-        if let Some(agg) = report.aggregates.iter().find(|a| a.root == e.id) {
+        if let Some(agg) = aggregates.get(e.id.as_str()) {
             if !agg.members.is_empty() {
                 let members: Vec<String> = agg.members.iter().map(|m| code(&entity_name(model, m))).collect();
                 out.push_str(
@@ -50,7 +61,8 @@ pub(super) fn collections_section(out: &mut String, model: &Model, report: &Repo
             }
             out.push('\n');
         }
-        if let Some(s) = report.size(&e.id).filter(|s| s.horizon_bytes <= s.worst_bytes) {
+        let size = sizes.get(e.id.as_str()).copied();
+        if let Some(s) = size.filter(|s| s.horizon_bytes <= s.worst_bytes) {
             // No unbounded growth: the horizon is the worst case, and its label says so.
             out.push_str(
                 &text!(
@@ -62,7 +74,7 @@ pub(super) fn collections_section(out: &mut String, model: &Model, report: &Repo
                 )
                 .render(lang),
             );
-        } else if let Some(s) = report.size(&e.id) {
+        } else if let Some(s) = size {
             out.push_str(
                 &text!(
                     en: "Document size: average {avg}, worst now {worst}, {horizon} {horizon_bytes} ({level}).\n\n",
@@ -75,10 +87,11 @@ pub(super) fn collections_section(out: &mut String, model: &Model, report: &Repo
                 .render(lang),
             );
         }
-        let advised: Vec<Vec<String>> = report
-            .indexes
+        let advised: Vec<Vec<String>> = index_advice
+            .get(e.id.as_str())
+            .map(Vec::as_slice)
+            .unwrap_or_default()
             .iter()
-            .filter(|i| i.entity == e.id)
             .map(|i| {
                 let serves = i.queries.iter().map(|q| code(q)).collect::<Vec<_>>().join(", ");
                 let origin = if i.declared {
@@ -107,11 +120,12 @@ pub(super) fn collections_section(out: &mut String, model: &Model, report: &Repo
                 .render(lang),
             );
         }
-        if let Some(sheet) = decision_sheet(model, report, e, lang) {
+        {
+            let sheet = batch.sheet(e, lang);
             let heading = pick(lang, ["Decision sheet", "Ficha de decisión", "Ficha de decisão"]);
             let _ = writeln!(out, "#### {heading}\n\n{}\n", sheet.trim_end());
         }
-        if let Some(schema) = validator(model, e) {
+        if let Some(schema) = validator_with(batch.builder(), e) {
             let heading = pick(lang, ["Validator", "Validador", "Validador"]);
             let _ = writeln!(out, "#### {heading}\n\n{}\n", fenced("js", schema.trim_end()));
         }

@@ -17,6 +17,13 @@ pub fn validator(model: &Model, collection: &Entity) -> Option<String> {
     if !collection.collection.validate {
         return None;
     }
-    let builder = Builder::new(model);
-    schema::validator(&builder, &collection.id).map(|v| schema::render_json(&[v]))
+    validator_with(&Builder::new(model), collection)
+}
+
+/// [`validator`] with a builder already made (the report makes one for all collections).
+pub fn validator_with(builder: &Builder, collection: &Entity) -> Option<String> {
+    if !collection.collection.validate {
+        return None;
+    }
+    schema::validator(builder, &collection.id).map(|v| schema::render_json(&[v]))
 }

@@ -1,0 +1,245 @@
+//! The CLI never destroys a good file, refuses what it cannot read with the reason, and reads
+//! back whatever it writes: `--help` everywhere, outputs that are inputs, failed writes, files
+//! that are too large, not UTF-8 or endless, deep samples, and links too large to open.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+fn folder(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("docshape-safety-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    dir
+}
+
+fn docshape(args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_docshape")).args(args).output().expect("run docshape");
+    let text = |b: &[u8]| String::from_utf8_lossy(b).into_owned();
+    (out.status.code().unwrap_or(-1), text(&out.stdout), text(&out.stderr))
+}
+
+fn s(p: &Path) -> &str {
+    p.to_str().expect("utf-8 path")
+}
+
+fn bibliored_in(dir: &Path) -> PathBuf {
+    let path = dir.join("bibliored.json");
+    std::fs::copy(Path::new(env!("CARGO_MANIFEST_DIR")).join("public/templates/bibliored.json"), &path).unwrap();
+    path
+}
+
+#[test]
+fn every_command_answers_help() {
+    for command in ["check", "rules", "infer", "export", "generate", "report", "share", "synth"] {
+        for flag in ["--help", "-h"] {
+            let (code, out, err) = docshape(&[command, flag]);
+            assert_eq!(code, 0, "{command} {flag}: {err}");
+            assert!(out.contains(&format!("docshape {command} ")), "{command} {flag}: {out}");
+        }
+    }
+    let (code, out, _) = docshape(&["check", "--help"]);
+    assert_eq!(code, 0);
+    assert!(out.contains("LANGUAGES"), "{out}");
+}
+
+#[test]
+fn an_output_that_is_the_input_is_refused() {
+    let dir = folder("same");
+    let model = bibliored_in(&dir);
+    let before = std::fs::read(&model).unwrap();
+    let link = dir.join("link.json");
+    std::os::unix::fs::symlink(&model, &link).unwrap();
+    let dotted = format!("{}/./bibliored.json", s(&dir));
+    for (input, out) in [(s(&model), s(&model)), (s(&link), s(&model)), (s(&model), dotted.as_str())] {
+        let (code, _, err) = docshape(&["report", input, "--out", out]);
+        assert_eq!(code, 2, "report {input} --out {out}");
+        assert!(err.contains("never writes over its input"), "{err}");
+        let (code, _, err) = docshape(&["report", input, "--svg", out]);
+        assert_eq!(code, 2, "{err}");
+        let (code, _, err) = docshape(&["generate", input, "--collection", "catalogo", "-n", "3", "--out", out]);
+        assert_eq!(code, 2, "{err}");
+    }
+    let samples = dir.join("docs.ndjson");
+    std::fs::write(&samples, "{\"a\": 1}\n").unwrap();
+    let (code, _, err) = docshape(&["infer", s(&samples), "--out", s(&samples)]);
+    assert_eq!(code, 2, "{err}");
+    assert_eq!(std::fs::read_to_string(&samples).unwrap(), "{\"a\": 1}\n");
+    assert_eq!(std::fs::read(&model).unwrap(), before, "the model was changed");
+}
+
+#[test]
+fn a_write_that_fails_midway_leaves_the_old_file() {
+    let dir = folder("fail");
+    let model = bibliored_in(&dir);
+    let out = dir.join("docs.ndjson");
+    std::fs::write(&out, "the good file\n").unwrap();
+    // A 64 KiB file-size limit: generating 20,000 documents fails partway through the write
+    // (the shell's `ulimit -f` counts 1 KiB blocks).
+    let script = format!(
+        "ulimit -f 64; exec {} generate {} --collection catalogo -n 20000 --out {}",
+        env!("CARGO_BIN_EXE_docshape"),
+        s(&model),
+        s(&out)
+    );
+    let status = Command::new("sh").args(["-c", &script]).output().expect("run sh");
+    assert!(!status.status.success(), "the limited write succeeded");
+    assert_eq!(std::fs::read_to_string(&out).unwrap(), "the good file\n");
+    // The same command without the limit replaces it with every document.
+    let (code, _, err) =
+        docshape(&["generate", s(&model), "--collection", "catalogo", "-n", "20000", "--out", s(&out)]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(std::fs::read_to_string(&out).unwrap().lines().count(), 20000);
+}
+
+#[test]
+fn files_that_are_too_large_endless_or_not_utf8_are_refused_with_the_reason() {
+    let (code, _, err) = docshape(&["check", "/dev/zero"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("not read further"), "{err}");
+
+    let dir = folder("text");
+    let big = dir.join("big.json");
+    let file = std::fs::File::create(&big).unwrap();
+    file.set_len(3 * 1024 * 1024 * 1024).unwrap(); // sparse: no disk used
+    let (code, _, err) = docshape(&["check", s(&big)]);
+    assert_eq!(code, 2);
+    assert!(err.contains("3221225472 bytes"), "{err}");
+
+    let text = std::fs::read(Path::new(env!("CARGO_MANIFEST_DIR")).join("public/templates/bibliored.json")).unwrap();
+    let bom = dir.join("bom.json");
+    std::fs::write(&bom, [b"\xEF\xBB\xBF".as_slice(), &text].concat()).unwrap();
+    let (code, _, err) = docshape(&["check", s(&bom), "--format", "json"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(err.contains("byte-order mark"), "{err}");
+
+    let utf16: Vec<u8> = [0xFF, 0xFE].into_iter().chain(text.iter().flat_map(|b| [*b, 0])).collect();
+    let wide = dir.join("utf16.json");
+    std::fs::write(&wide, utf16).unwrap();
+    let (code, _, err) = docshape(&["check", s(&wide)]);
+    assert_eq!(code, 2);
+    assert!(err.contains("UTF-16"), "{err}");
+
+    let latin = dir.join("latin1.json");
+    std::fs::write(&latin, b"{\"format\":\"docshape\",\n\"formatVersion\":1,\"name\":\"caf\xE9\"}").unwrap();
+    let (code, _, err) = docshape(&["check", s(&latin)]);
+    assert_eq!(code, 2);
+    assert!(err.contains("not UTF-8") && err.contains("line 2"), "{err}");
+}
+
+/// A sample document nested `levels` deep: `{"a": {"a": ... 1}}`.
+fn nested(levels: usize) -> String {
+    (0..levels).fold("1".to_string(), |inner, _| format!("{{\"a\": {inner}}}"))
+}
+
+#[test]
+fn infer_writes_models_that_check_reads_whatever_the_nesting() {
+    let dir = folder("deep");
+    for levels in [10, 49, 62, 100] {
+        let samples = dir.join(format!("deep{levels}.ndjson"));
+        std::fs::write(&samples, format!("{}\n", nested(levels))).unwrap();
+        let out = dir.join(format!("deep{levels}.json"));
+        let (code, _, err) = docshape(&["infer", s(&samples), "--out", s(&out)]);
+        assert_eq!(code, 0, "{levels} levels: {err}");
+        let (code, stdout, err) = docshape(&["check", s(&out), "--format", "json"]);
+        assert!(code == 0 || code == 1, "{levels} levels: check refused what infer wrote: {err}");
+        assert!(stdout.contains("\"findings\""), "{stdout}");
+        let written = std::fs::read_to_string(&out).unwrap();
+        assert_eq!(written.contains("a model nests at most 50 levels"), levels > 50, "{levels} levels");
+    }
+}
+
+#[test]
+fn share_refuses_a_link_that_would_not_open_and_offers_the_file() {
+    let dir = folder("share");
+    let big = dir.join("big.json");
+    let notes = "x".repeat(9 * 1024 * 1024);
+    std::fs::write(
+        &big,
+        format!("{{\"format\":\"docshape\",\"formatVersion\":1,\"name\":\"big\",\"notes\":\"{notes}\"}}"),
+    )
+    .unwrap();
+    let (code, out, err) = docshape(&["share", s(&big)]);
+    assert_eq!(code, 2);
+    assert!(out.is_empty(), "a link was printed");
+    assert!(err.contains("no share link was made") && err.contains("model file"), "{err}");
+}
+
+#[test]
+fn every_writer_is_read_back() {
+    let dir = folder("roundtrip");
+    let model = bibliored_in(&dir);
+    let original = docshape::model::load(&std::fs::read_to_string(&model).unwrap()).unwrap();
+
+    // share → share --decode: the same model.
+    let (code, link, err) = docshape(&["share", s(&model)]);
+    assert_eq!(code, 0, "{err}");
+    let (code, json, err) = docshape(&["share", "--decode", link.trim()]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(docshape::model::load(&json).unwrap(), original);
+
+    // report --base: the link in the report opens the same model.
+    let report = dir.join("review.md");
+    let (code, _, err) = docshape(&["report", s(&model), "--out", s(&report), "--base", "https://x.test/"]);
+    assert_eq!(code, 0, "{err}");
+    let markdown = std::fs::read_to_string(&report).unwrap();
+    let at = markdown.find("https://x.test/#m=").expect("a share link in the report");
+    let link: String = markdown[at..].chars().take_while(|c| !matches!(c, ')' | ' ' | '\n' | '>')).collect();
+    assert_eq!(docshape::share::decode_link(&link).unwrap(), original);
+    assert!(std::fs::read_to_string(dir.join("review.svg")).unwrap().starts_with("<svg"));
+
+    // generate → infer: every generated document is read back as a document.
+    let docs = dir.join("catalogo.ndjson");
+    let (code, _, err) = docshape(&["generate", s(&model), "--collection", "catalogo", "-n", "200", "--out", s(&docs)]);
+    assert_eq!(code, 0, "{err}");
+    let inferred = dir.join("inferred.json");
+    let (code, _, err) = docshape(&["infer", s(&docs), "--out", s(&inferred)]);
+    assert_eq!(code, 0, "{err}");
+    assert!(err.contains("200 documents read"), "{err}");
+    assert!(!err.contains("malformed"), "{err}");
+    let (code, _, err) = docshape(&["check", s(&inferred), "--format", "json"]);
+    assert!(code == 0 || code == 1, "{err}");
+}
+
+#[test]
+fn infer_rejects_bad_extended_json_and_binary_files_with_the_line() {
+    let dir = folder("infer-bad");
+    let samples = dir.join("bad.ndjson");
+    std::fs::write(
+        &samples,
+        "{\"_id\": {\"$oid\": \"5f1d7a3b9c1e4a0012345678\"}, \"p\": {\"$numberDecimal\": \"12.50\"}}\n\
+         {\"_id\": {\"$oid\": \"zzzz\"}}\n\
+         {\"p\": {\"$numberDecimal\": \"abc\"}}\n\
+         {\"p\": {\"$numberDecimal\": \"-1.5E+3\"}}\n",
+    )
+    .unwrap();
+    let (code, _, err) = docshape(&["infer", s(&samples)]);
+    assert_eq!(code, 0, "{err}");
+    assert!(err.contains("2 documents read"), "{err}");
+    assert!(err.contains("line 2") && err.contains("$oid must hold 24 hexadecimal digits"), "{err}");
+    assert!(err.contains("line 3") && err.contains("$numberDecimal must hold"), "{err}");
+
+    let binary = dir.join("dump.bson");
+    let mut bytes = b"{\"a\": 1}\n{\"a\": 2}\n".to_vec();
+    bytes.extend_from_slice(&[0x16, 0, 0, 0, 0x02, b'a', 0, 0, 0]);
+    std::fs::write(&binary, bytes).unwrap();
+    let (code, out, err) = docshape(&["infer", s(&binary)]);
+    assert_eq!(code, 2, "{err}");
+    assert!(out.is_empty());
+    assert!(err.contains("line 3 holds a zero byte") && err.contains("binary"), "{err}");
+}
+
+#[test]
+fn a_misspelt_member_is_warned_about_with_the_nearest_known_one() {
+    let dir = folder("typo");
+    let model = dir.join("typo.json");
+    std::fs::write(
+        &model,
+        r#"{"format":"docshape","formatVersion":1,"name":"x",
+            "entities":[{"id":"a","name":"orders"},{"id":"b","name":"lines"}],
+            "relations":[{"id":"r1","parent":"a","child":"b","storage":"embed","field":"lines","cardinalty":{"typical":20}}]}"#,
+    )
+    .unwrap();
+    let (_, _, err) = docshape(&["check", s(&model)]);
+    assert!(err.contains("relations[0] (\"r1\"): unknown member \"cardinalty\""), "{err}");
+    assert!(err.contains("did you mean \"cardinality\"?"), "{err}");
+}
