@@ -4,6 +4,7 @@
 //! the `ui` module (browser only) reads it and dispatches edits.
 
 pub mod advisor;
+pub mod designs;
 pub mod editor;
 pub mod export;
 /// The one fast hasher behind the look-up tables of the structural checks and the advisor.

@@ -4,6 +4,8 @@ mod actions;
 mod advisor_panel;
 mod app;
 mod canvas;
+mod designs;
+mod designs_ui;
 mod dialogs;
 mod edges;
 mod entity_box;

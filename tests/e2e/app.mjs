@@ -38,6 +38,18 @@ export async function seededContext(browser, model, viewport = { width: 1600, he
   return context;
 }
 
+/** The text saved for the design this page shows (`null` before its first save). */
+export const savedModel = (page) =>
+  page.evaluate(() => {
+    const id = sessionStorage.getItem('docshape.tab.design');
+    if (!id) return null;
+    return localStorage.getItem(id === 'legacy' ? 'docshape.model' : `docshape.design.${id}`);
+  });
+
+/** The saved designs' entries (My designs), as stored. */
+export const savedDesigns = (page) =>
+  page.evaluate(() => JSON.parse(localStorage.getItem('docshape.designs') ?? '{"designs":[]}').designs);
+
 /** Opens the app in a fresh context (empty storage) and records console errors. */
 export async function openApp(browser, { url = BASE_URL, viewport = { width: 1440, height: 900 }, colorScheme = 'light' } = {}) {
   const context = await browser.newContext({ viewport, colorScheme, acceptDownloads: true });
