@@ -192,7 +192,7 @@ impl Designs {
                 return self.take_theirs();
             }
             if self.stash.with_value(Vec::is_empty) && self.status.get_untracked() != Status::Idle {
-                self.status.set(Status::Saved);
+                self.saved();
             }
             return;
         }
@@ -237,6 +237,11 @@ impl Designs {
             self.status.set(Status::Failed(why));
             self.editor.notify(NoticeKind::Error, self.editor.text(help(why)));
         }
+        self.schedule();
+    }
+
+    /// Runs `retry` in a moment (once, however often it is asked for).
+    fn schedule(&self) {
         if !self.retrying.get_value() {
             self.retrying.set_value(true);
             let me = *self;
@@ -265,7 +270,7 @@ impl Designs {
         }
         self.stash.set_value(left);
         self.autosave();
-        if let (Some(f), false) = (failure, matches!(self.status.get_untracked(), Status::Failed(_))) {
+        if let Some(f) = failure {
             self.failed(f);
         }
         if let (Some(storage), true) = (local_storage(), self.stash.with_value(Vec::is_empty)) {
@@ -287,7 +292,7 @@ impl Designs {
         self.seen.set_value(0);
         self.written.set_value(None);
         if !self.stash.with_value(Vec::is_empty) {
-            self.retry();
+            self.schedule();
         }
     }
 
@@ -374,7 +379,8 @@ impl Designs {
         let _ = storage.remove_item(&design_key(id));
         self.list.set(index.by_recent());
         if self.current.get_untracked().as_deref() == Some(id) && !self.editor.review.get_untracked() {
-            self.written.set_value(None);
+            // What is on screen is deleted on purpose: nothing of it is kept as unsaved.
+            self.written.set_value(Some(self.editor.model.with_untracked(Model::to_json)));
             self.current.set(None);
             match index.most_recent().map(|e| e.id.clone()) {
                 Some(next) => self.open(&next),

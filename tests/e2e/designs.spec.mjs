@@ -22,6 +22,8 @@ let browser;
 before(async () => (browser = await launch()));
 after(async () => browser?.close());
 
+const fileModel = JSON.stringify({ format: 'docshape', formatVersion: 1, name: 'From a file', entities: [] });
+
 const boxes = (page) => page.locator('[data-testid="entity"]');
 const status = (page) => page.getByTestId('save-status');
 
@@ -101,7 +103,7 @@ test('every kind of edit survives a reload', async () => {
 test('a full storage is shown at once, and the edits are saved once space frees', async () => {
   const { page, errors, context } = await openApp(browser, { viewport: VIEWPORT });
   await page.getByTestId('model-name').fill('Quota test');
-  await status(page).filter({ hasText: 'Saved' }).waitFor();
+  await page.locator('[data-testid="save-status"][data-state="saved"]').waitFor();
   const count = await boxes(page).count();
   // Fill the origin's storage to within a few characters.
   const junk = await page.evaluate(() => {
@@ -125,14 +127,22 @@ test('a full storage is shown at once, and the edits are saved once space frees'
   await screenshot(page, 'designs-storage-full');
   assert.equal(JSON.parse(await savedModel(page)).entities.length, count, 'storage still holds the older version');
 
+  // Opening a file now must not lose the unsaved edits either: they wait with the new design.
+  await page.getByTestId('open-file').setInputFiles({ name: 'other.json', mimeType: 'application/json', buffer: Buffer.from(fileModel) });
+  await page.waitForFunction(() => document.querySelector('[data-testid="model-name"]').value === 'From a file');
+
   // Space frees (another tab deletes something): the retry saves everything, quietly.
   await page.evaluate((n) => {
     for (let i = 0; i < n; i++) localStorage.removeItem(`junk.${i}`);
   }, junk);
   await page.locator('[data-testid="save-status"][data-state="saved"]').waitFor({ timeout: 10000 });
   assert.match(await page.getByTestId('notice').innerText(), /nothing was lost/);
+  assert.deepEqual((await savedDesigns(page)).map((d) => d.name).sort(), ['From a file', 'Quota test']);
   await page.reload();
   await page.waitForSelector('[data-testid="canvas"]');
+  assert.equal(await page.getByTestId('model-name').inputValue(), 'From a file');
+  await page.getByTestId('action-designs').click();
+  await page.locator('[data-testid="design"][data-name="Quota test"]').getByTestId('design-open').click();
   await page.waitForFunction((n) => document.querySelectorAll('[data-testid="entity"]').length === n, count + 2);
   assert.equal(await page.getByTestId('model-name').inputValue(), 'Quota test');
   assert.deepEqual(errors, []);
@@ -142,7 +152,7 @@ test('a full storage is shown at once, and the edits are saved once space frees'
 test('two tabs on one design: the other follows, or keeps its version as a copy', async () => {
   const { page: one, context, errors } = await openApp(browser, { viewport: VIEWPORT });
   await one.getByTestId('model-name').fill('Two tabs');
-  await status(one).filter({ hasText: 'Saved' }).waitFor();
+  await one.locator('[data-testid="save-status"][data-state="saved"]').waitFor();
   const two = await context.newPage();
   await two.goto(BASE_URL);
   await two.waitForSelector('[data-testid="canvas"]');
@@ -185,8 +195,6 @@ test('two tabs on one design: the other follows, or keeps its version as a copy'
   assert.deepEqual(errors, []);
   await context.close();
 });
-
-const fileModel = JSON.stringify({ format: 'docshape', formatVersion: 1, name: 'From a file', entities: [] });
 
 test('opening a file keeps the design on screen in My designs, which opens, renames and deletes', async () => {
   const { page, errors, context } = await openApp(browser, { viewport: VIEWPORT });
