@@ -202,7 +202,7 @@ impl Designs {
         let id = match self.current.get_untracked() {
             // Deleted in another tab since: this tab's edits become a design again.
             Some(id) if index.get(&id).is_none() && seen > 0 => index.new_id(now(), js_sys::Math::random()),
-            Some(id) if !may_write(&index, &id, seen) => return self.status.set(Status::Conflict),
+            Some(id) if !may_write(&index, &id, seen) => return self.conflict(),
             Some(id) => id,
             None => index.new_id(now(), js_sys::Math::random()),
         };
@@ -222,6 +222,13 @@ impl Designs {
                 }
             }
             Err(f) => self.failed(f),
+        }
+    }
+
+    fn conflict(&self) {
+        if self.status.get_untracked() != Status::Conflict {
+            self.status.set(Status::Conflict);
+            self.editor.notify(NoticeKind::Error, self.editor.text(Msg::ChangedElsewhereHelp));
         }
     }
 
@@ -280,7 +287,8 @@ impl Designs {
 
     /// Before showing another design: unsaved edits of this one wait in the stash.
     fn leave(&self) {
-        if !self.editor.review.get_untracked() {
+        // Saved or idle (the untouched demo) leaves nothing behind; a refused save does.
+        if !self.editor.review.get_untracked() && self.unsaved() {
             let json = self.editor.model.with_untracked(Model::to_json);
             if self.written.with_value(|w| w.as_deref() != Some(json.as_str())) {
                 let name = self.editor.model.with_untracked(|m| m.name.clone());
@@ -427,10 +435,7 @@ impl Designs {
                     self.editor.notify(NoticeKind::Info, self.editor.text(Msg::FollowedOtherTab));
                 }
             }
-            Remote::Conflict(_) => {
-                self.status.set(Status::Conflict);
-                self.editor.notify(NoticeKind::Error, self.editor.text(Msg::ChangedElsewhereHelp));
-            }
+            Remote::Conflict(_) => self.conflict(),
             Remote::Deleted => {
                 self.current.set(None);
                 self.seen.set_value(0);
