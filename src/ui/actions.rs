@@ -132,6 +132,13 @@ pub static ACTIONS: &[Action] = &[
         keys: &["alt+n"],
         run: |e| e.dialog.set(Some(Dialog::New)),
     },
+    Action {
+        id: "designs",
+        label: Msg::MyDesigns,
+        shortcut: "M",
+        keys: &["m"],
+        run: |e| e.dialog.set(Some(Dialog::Designs)),
+    },
     Action { id: "connect", label: Msg::ActConnect, shortcut: "C", keys: &["c"], run: connect },
     Action { id: "share", label: Msg::ActShare, shortcut: "K", keys: &["k"], run: super::share_ui::copy_link },
     Action { id: "present", label: Msg::ActPresent, shortcut: "P", keys: &["p"], run: present },

@@ -4,6 +4,8 @@
 use super::actions::{self, combo, for_combo};
 use super::advisor_panel::AdvisorPanel;
 use super::canvas::{set_space, Canvas};
+use super::designs::{self, Designs};
+use super::designs_ui::SaveStatus;
 use super::dialogs::Dialogs;
 use super::icons::Icon;
 use super::inspector::Inspector;
@@ -21,14 +23,17 @@ use wasm_bindgen::JsCast;
 
 #[component]
 pub fn App() -> impl IntoView {
-    let (own, problem) = super::timing::timed("load", storage::initial_model);
+    let mut start = super::timing::timed("load", designs::start);
+    let problem = start.problem.take();
     // A share link opens the shared design read-only; a broken link keeps the user's model.
+    let own = std::mem::take(&mut start.model);
     let (model, review, problem) = match share_ui::model_from_location() {
         Some(Ok(shared)) => (shared, true, problem),
         Some(Err(why)) => (own, false, Some(why)),
         None => (own, false, problem),
     };
     let editor = Editor::new(model);
+    let designs = Designs::new(editor, start);
     editor.review.set(review);
     editor.lang.set(storage::initial_lang());
     editor.panels.set(super::layout::initial_panels());
@@ -56,9 +61,12 @@ pub fn App() -> impl IntoView {
         let review = editor.review.get();
         editor.model.track();
         if first.is_some() && !review {
-            editor.model.with_untracked(storage::autosave);
+            designs.autosave();
         }
     });
+    // Another tab saved: follow it, or say so (see `designs.rs`).
+    let storage_event = window_event_listener(leptos::ev::storage, move |ev| designs.on_storage(ev.key()));
+    on_cleanup(move || storage_event.remove());
     // `<html lang>` follows the interface language (screen readers, hyphenation).
     Effect::new(move |_| {
         let code = editor.lang.get().code();
@@ -231,7 +239,9 @@ fn Toolbar() -> impl IntoView {
                 on:blur=move |_| editor.seal()
             />
             <PanelToggles />
+            <SaveStatus />
             <div class="group editing">
+                <ToolButton action="designs" icon="designs" />
                 <ToolButton action="new" icon="new" />
                 <ToolButton action="open" icon="open" />
                 <ToolButton action="save" icon="save" />

@@ -1,6 +1,8 @@
 //! Modal dialogs: keyboard shortcuts, a new model from a template, and export.
 
 use super::actions::ACTIONS;
+use super::designs::Designs;
+use super::designs_ui::DesignsDialog;
 use super::export_dialog::ExportDialog;
 use super::import_dialog::ImportDialog;
 use super::state::{Dialog, Editor, NoticeKind};
@@ -20,6 +22,7 @@ pub fn Dialogs() -> impl IntoView {
                 Dialog::New => (Msg::DialogNew, view! { <NewModel /> }.into_any()),
                 Dialog::Export => (Msg::Export, view! { <ExportDialog /> }.into_any()),
                 Dialog::Import => (Msg::DialogImport, view! { <ImportDialog /> }.into_any()),
+                Dialog::Designs => (Msg::MyDesigns, view! { <DesignsDialog /> }.into_any()),
             };
             view! {
                 <div class="backdrop" on:pointerdown=move |_| editor.dialog.set(None)>
@@ -61,8 +64,9 @@ fn Help() -> impl IntoView {
 #[component]
 fn NewModel() -> impl IntoView {
     let editor = expect_context::<Editor>();
+    // A new design: the one on screen stays in My designs.
     let open = move |model: Model| {
-        editor.replace(model);
+        Designs::get().open_new(model);
         editor.dialog.set(None);
     };
     view! {

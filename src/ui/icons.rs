@@ -7,6 +7,7 @@ fn path(name: &str) -> &'static str {
     match name {
         "new" => "M6 3h8l4 4v14H6z M14 3v4h4 M12 10v7 M8.5 13.5h7",
         "open" => "M3 7h6l2 2h10v10H3z",
+        "designs" => "M4 7h12v14H4z M8 3h12v14",
         "save" => "M5 3h11l3 3v15H5z M8 3v5h7V3 M8 14h8v7H8z",
         "undo" => "M9 7L4 12l5 5 M4 12h11a5 5 0 010 10h-3",
         "redo" => "M15 7l5 5-5 5 M20 12H9a5 5 0 000 10h3",

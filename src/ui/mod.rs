@@ -6,6 +6,8 @@ mod app;
 mod canvas;
 mod clipboard;
 mod context_menu;
+mod designs;
+mod designs_ui;
 mod dialogs;
 mod edges;
 mod entity_box;

@@ -2,6 +2,7 @@
 //! server; made by the worker, read here), the read-only review mode they open, and SVG / PNG
 //! downloads (drawn by the worker).
 
+use super::designs::Designs;
 use super::state::{Editor, NoticeKind};
 use super::storage::{download, file_name};
 use super::text::tr;
@@ -54,27 +55,21 @@ pub fn copy_link(editor: &Editor) {
     });
 }
 
-/// Leaves review mode keeping the shared model as the user's own (one undoable step).
+/// Leaves review mode keeping the shared model as a new design of the user's own (the design
+/// the tab showed before stays in My designs).
 pub fn edit_copy(editor: &Editor) {
-    // Back to the user's own model first, so the copy replaces it as one undoable step that
-    // the history (recorded against the user's model) can walk back.
     let shared = editor.model.get_untracked();
-    let (own, _) = super::storage::initial_model();
+    Designs::get().open_new(shared);
     editor.review.set(false);
-    editor.model.set(own);
     clear_hash();
-    editor.replace(shared);
     editor.notify(NoticeKind::Info, editor.text(Msg::EditingCopy));
 }
 
-/// Leaves review mode and goes back to the user's autosaved model.
+/// Leaves review mode and goes back to the design the tab showed.
 pub fn close_review(editor: &Editor) {
-    editor.review.set(false);
     clear_hash();
-    let (model, _) = super::storage::initial_model();
-    editor.model.set(model);
-    editor.reanalyze();
-    editor.fit_view();
+    Designs::get().reopen();
+    editor.review.set(false);
 }
 
 #[component]

@@ -93,6 +93,7 @@ pub enum Dialog {
     Export,
     New,
     Import,
+    Designs,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -265,6 +266,21 @@ impl Editor {
         self.selection.set(Selection::default());
         self.active_query.set(None);
         self.fit_view();
+    }
+
+    /// Shows a whole other model (another design, or another tab's save of this one) with a
+    /// fresh history: undo never walks from one design into another.
+    pub fn load(&self, model: Model, fit: bool) {
+        self.history.set_value(History::default());
+        self.model.set(model);
+        self.prune_selection();
+        self.reanalyze();
+        self.sync_history_flags();
+        if fit {
+            self.selection.set(Selection::default());
+            self.active_query.set(None);
+            self.fit_view();
+        }
     }
 
     /// Drops selected ids that no longer exist (after undo or delete).

@@ -1,39 +1,59 @@
-//! Never lose work: autosave to the browser's storage, files in and out, downloads.
+//! The browser's storage (raw reads and writes, the language choice), files in and out,
+//! downloads. The designs kept in storage are `designs.rs`.
 
+use super::designs::Designs;
 use super::state::{Editor, NoticeKind};
 use crate::i18n::{Lang, Msg};
 use crate::model::{check_structure, load, Model};
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
-const AUTOSAVE_KEY: &str = "docshape.model";
-/// Where an autosave that no longer loads is kept, so it is never silently lost.
-const RESCUE_KEY: &str = "docshape.model.unreadable";
 /// The interface language the user chose (`en`, `es`, `pt`).
 const LANG_KEY: &str = "docshape.lang";
 
 /// The demo model a newcomer sees: BiblioRed.
 pub const DEMO: &str = include_str!("../../public/templates/bibliored.json");
 
-fn local_storage() -> Option<web_sys::Storage> {
+pub fn demo() -> Model {
+    load(DEMO).unwrap_or_else(|_| Model::new("BiblioRed"))
+}
+
+pub fn local_storage() -> Option<web_sys::Storage> {
     web_sys::window()?.local_storage().ok()?
 }
 
-/// The model to start with: the autosave if there is one and it loads, else the demo. A
-/// broken autosave is moved aside (not deleted) and reported.
-pub fn initial_model() -> (Model, Option<String>) {
-    let demo = || load(DEMO).unwrap_or_else(|_| Model::new("BiblioRed"));
-    let Some(storage) = local_storage() else { return (demo(), None) };
-    match storage.get_item(AUTOSAVE_KEY).ok().flatten() {
-        None => (demo(), None),
-        Some(text) => match load(&text) {
-            Ok(model) => (model, None),
-            Err(e) => {
-                let _ = storage.set_item(RESCUE_KEY, &text);
-                (demo(), Some(Msg::AutosaveBroken.fill(initial_lang(), &[&e])))
-            }
-        },
-    }
+/// This tab's own storage (it survives a reload of the tab, not its closing).
+pub fn session_storage() -> Option<web_sys::Storage> {
+    web_sys::window()?.session_storage().ok()?
+}
+
+/// Why a write to the browser's storage failed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Failure {
+    /// The origin's quota is used up (`QuotaExceededError`).
+    Full,
+    /// No storage (private mode, storage turned off) or another error.
+    Unavailable,
+}
+
+/// Writes `text` under `key`, saying why when the browser refuses.
+pub fn write(storage: &web_sys::Storage, key: &str, text: &str) -> Result<(), Failure> {
+    storage.set_item(key, text).map_err(|e| {
+        let name = js_sys::Reflect::get(&e, &wasm_bindgen::JsValue::from_str("name"))
+            .ok()
+            .and_then(|n| n.as_string())
+            .unwrap_or_default();
+        // Firefox calls it NS_ERROR_DOM_QUOTA_REACHED.
+        if name == "QuotaExceededError" || name.contains("QUOTA") {
+            Failure::Full
+        } else {
+            Failure::Unavailable
+        }
+    })
+}
+
+pub fn read(storage: &web_sys::Storage, key: &str) -> Option<String> {
+    storage.get_item(key).ok().flatten()
 }
 
 /// The language to start in: the saved choice, else the browser's language, else English.
@@ -48,12 +68,6 @@ pub fn initial_lang() -> Lang {
 pub fn save_lang(lang: Lang) {
     if let Some(storage) = local_storage() {
         let _ = storage.set_item(LANG_KEY, lang.code());
-    }
-}
-
-pub fn autosave(model: &Model) {
-    if let Some(storage) = local_storage() {
-        let _ = storage.set_item(AUTOSAVE_KEY, &model.to_json());
     }
 }
 
@@ -85,14 +99,14 @@ pub fn save_file(editor: &Editor) {
     download(&name, "application/json", &json);
 }
 
-/// Opens a model file chosen by the user. An invalid file is reported and the current model
-/// stays as it is.
+/// Opens a model file chosen by the user as a new design (the one on screen stays in My
+/// designs). An invalid file is reported and the current model stays as it is.
 pub fn open_text(editor: &Editor, file_label: &str, text: &str) {
     match load(text) {
         Ok(model) => {
             let problems = check_structure(&model);
             let name = model.name.clone();
-            editor.replace(model);
+            Designs::get().open_new(model);
             if problems.is_empty() {
                 editor.notify(NoticeKind::Info, editor.fill(Msg::Opened, &[&name, &file_label]));
             } else {

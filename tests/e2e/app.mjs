@@ -38,6 +38,18 @@ export async function seededContext(browser, model, viewport = { width: 1600, he
   return context;
 }
 
+/** The text saved for the design this page shows (`null` before its first save). */
+export const savedModel = (page) =>
+  page.evaluate(() => {
+    const id = sessionStorage.getItem('docshape.tab.design');
+    if (!id) return null;
+    return localStorage.getItem(id === 'legacy' ? 'docshape.model' : `docshape.design.${id}`);
+  });
+
+/** The saved designs' entries (My designs), as stored. */
+export const savedDesigns = (page) =>
+  page.evaluate(() => JSON.parse(localStorage.getItem('docshape.designs') ?? '{"designs":[]}').designs);
+
 /** What a Rust panic in the wasm app prints (the panic hook's message, then the trap). */
 const PANIC = /panicked at|RuntimeError|already disposed|unreachable/i;
 

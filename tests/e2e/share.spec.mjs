@@ -2,13 +2,13 @@
 // message and leaves the autosaved model alone.
 import { test, after, before } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, openApp, BASE_URL, screenshot } from './app.mjs';
+import { launch, openApp, BASE_URL, screenshot, savedModel, savedDesigns } from './app.mjs';
 
 let browser;
 before(async () => (browser = await launch()));
 after(async () => browser?.close());
 
-const modelJson = (page) => page.evaluate(() => localStorage.getItem('docshape.model'));
+const modelJson = savedModel;
 
 test('a share link opens the same model read-only, and a copy can be edited', async () => {
   const { page, context, errors } = await openApp(browser);
@@ -30,11 +30,12 @@ test('a share link opens the same model read-only, and a copy can be edited', as
   await viewer.getByTestId('review-banner').waitFor();
   assert.equal(await viewer.getByTestId('model-name').inputValue(), 'Shared design');
   assert.equal(await viewer.locator('[data-testid="entity"]').count(), own.entities.length);
-  assert.equal(await viewer.evaluate(() => localStorage.getItem('docshape.model')), null, 'review mode does not autosave');
+  assert.deepEqual(await savedDesigns(viewer), [], 'review mode does not autosave');
   await screenshot(viewer, 'review-mode');
   await viewer.getByTestId('edit-copy').click();
   await viewer.getByTestId('review-banner').waitFor({ state: 'detached' });
-  const copy = JSON.parse(await viewer.evaluate(() => localStorage.getItem('docshape.model')));
+  await viewer.waitForFunction(() => sessionStorage.getItem('docshape.tab.design'));
+  const copy = JSON.parse(await modelJson(viewer));
   assert.deepEqual(copy, own, 'the copy equals the shared model');
   assert.deepEqual(viewerErrors, []);
   assert.deepEqual(errors, []);
