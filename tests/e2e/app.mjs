@@ -80,7 +80,8 @@ if (process.env.NODE_TEST_CONTEXT) {
 /** Records a page's console errors and uncaught exceptions in a list `assertNoPanic` reads. */
 export function watchErrors(page) {
   const errors = [];
-  errors.pageErrors = [];
+  // Not enumerable, so a spec can still assert `deepStrictEqual(errors, [])`.
+  Object.defineProperty(errors, 'pageErrors', { value: [], enumerable: false });
   page.on('console', (msg) => {
     if (msg.type() === 'error') errors.push(msg.text());
   });
