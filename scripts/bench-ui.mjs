@@ -25,7 +25,7 @@ import { serve } from '../tests/e2e/server.mjs';
 const root = new URL('..', import.meta.url).pathname;
 const sizes = process.argv.slice(2).map(Number).filter(Boolean);
 const counts = sizes.length ? sizes : [100, 300, 500];
-const port = 8093;
+const port = Number(process.env.BENCH_UI_PORT ?? 8093);
 const cli = join(root, 'target', 'release', 'docshape');
 
 const median = (xs) => {

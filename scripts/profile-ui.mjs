@@ -13,7 +13,7 @@ import { serve } from '../tests/e2e/server.mjs';
 const root = new URL('..', import.meta.url).pathname;
 const n = Number(process.argv[2] ?? 500);
 const out = process.argv[3];
-const port = 8094;
+const port = Number(process.env.PROFILE_UI_PORT ?? 8094);
 const json = execFileSync(join(root, 'target', 'release', 'docshape'), ['synth', '--entities', String(n), '--seed', '7'], {
   maxBuffer: 1 << 28,
 }).toString();
