@@ -10,6 +10,7 @@
 //                                 on one line, the broken ones of the KINDs under `// @ts-expect-error`
 //   node check.mjs mermaid FILE   parses the erDiagram with mermaid's own parser
 //   node check.mjs dbml FILE      parses the DBML with @dbml/core
+//   node check.mjs keys FILE NAME imports the module FILE and lists the keys of its export NAME
 //
 // Prints one JSON object on stdout: {results: [{ok, error}]} or what the parser read.
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -92,6 +93,9 @@ if (what === 'mongoose') {
   } catch (e) {
     console.log(JSON.stringify({ error: JSON.stringify(e.diags ? e.diags.map((d) => d.message) : String(e)) }));
   }
+} else if (what === 'keys') {
+  const module = await import(pathToFileURL(where).href);
+  console.log(JSON.stringify({ keys: Object.keys(module[kinds[0]] ?? {}) }));
 } else {
   console.error(`unknown check ${what}`);
   process.exit(2);

@@ -4,7 +4,7 @@
 //! uses, with type names every target accepts. Built from the same [`Shape`]s as the examples
 //! and the `$jsonSchema` validators, so the code describes the documents they do.
 
-use super::names::{pascal, Scope, RESERVED_TYPES};
+use super::names::{capped, pascal, Scope, RESERVED_TYPES};
 use crate::export::shape::{singular, Node, Role, Shape};
 use crate::export::Builder;
 use crate::model::{BsonType, Constraints, Storage};
@@ -113,14 +113,14 @@ impl<'a> Design<'a> {
         for (shape, type_name) in shapes.into_iter().zip(names) {
             let poly = shape.discriminator.is_some() && !shape.variants.is_empty();
             let closed = builder.lookup.entity(&shape.entity).is_some_and(|e| !e.collection.additional_properties);
-            let root_name = if poly { types.give(&format!("{type_name}Base")) } else { type_name.clone() };
+            let root_name = if poly { types.give(&capped(format!("{type_name}Base"))) } else { type_name.clone() };
             let root =
                 design.record(builder, &mut types, (root_name, &type_name), shape.name.clone(), &shape.fields, closed);
             let variants = shape
                 .variants
                 .iter()
                 .map(|v| {
-                    let name = types.give(&format!("{type_name}{}", pascal(&v.value)));
+                    let name = types.give(&capped(format!("{type_name}{}", pascal(&v.value))));
                     let path = format!("{} ({} {})", shape.name, shape.discriminator.as_deref().unwrap_or(""), v.value);
                     let record = design.record(builder, &mut types, (name.clone(), &name), path, &v.fields, closed);
                     Variant { value: v.value.clone(), record }
@@ -164,7 +164,7 @@ impl<'a> Design<'a> {
     }
 
     fn ty(&mut self, builder: &'a Builder<'a>, types: &mut Scope, owner: &str, path: &str, node: &'a Node<'a>) -> Ty {
-        let nested = |types: &mut Scope, word: &str| types.give(&format!("{owner}{}", pascal(word)));
+        let nested = |types: &mut Scope, word: &str| types.give(&capped(format!("{owner}{}", pascal(word))));
         let sub = format!("{path}.{}", node.name);
         match node.ty {
             BsonType::Array => {

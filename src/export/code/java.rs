@@ -148,7 +148,7 @@ pub fn render(design: &Design, title: &str) -> String {
         }
         if let Others::Values(values) = &c.others {
             for value in values {
-                let name = names.give(&format!("{}{}", c.type_name, pascal(value)));
+                let name = names.give(&super::names::capped(format!("{}{}", c.type_name, pascal(value))));
                 out.push('\n');
                 out.push_str(&format!(
                     "    @BsonDiscriminator(key = {key}, value = {})\n    public static class {name} extends {base} {{\n    }}\n",

@@ -62,14 +62,29 @@ impl Target {
         }
     }
 
+    /// The name the export dialog shows.
+    pub fn label(self) -> &'static str {
+        match self {
+            Target::Mongoose => "Mongoose",
+            Target::TypeScript => "TypeScript",
+            Target::Zod => "zod",
+            Target::Pydantic => "Pydantic",
+            Target::Rust => "Rust (serde, bson)",
+            Target::Java => "Java (POJO codec)",
+            Target::Mermaid => "Mermaid",
+            Target::Dbml => "DBML",
+        }
+    }
+
     pub fn from_code(code: &str) -> Option<Target> {
         Target::ALL.into_iter().find(|t| t.code() == code)
     }
 
-    /// The file name suffix of a download.
+    /// The file name suffix of a download (Java's file is named after its class:
+    /// [`java::class_name`]).
     pub fn suffix(self) -> &'static str {
         match self {
-            Target::Mongoose => ".mongoose.js",
+            Target::Mongoose => ".mongoose.mjs",
             Target::TypeScript => ".types.ts",
             Target::Zod => ".zod.ts",
             Target::Pydantic => "_models.py",

@@ -42,8 +42,18 @@ pub fn ascii(name: &str, lead: &str) -> String {
     s
 }
 
+/// The longest type name given out: a Java class is a file named `Outer$Inner.class`, and file
+/// names stop at 255 bytes.
+pub const MAX_TYPE: usize = 60;
+
+/// `name` cut to [`MAX_TYPE`] characters (type names are ASCII).
+pub fn capped(mut name: String) -> String {
+    name.truncate(MAX_TYPE);
+    name
+}
+
 /// `name` as a PascalCase type name: its ASCII words capitalised and joined (`resenas_destacadas`
-/// → `ResenasDestacadas`; `T` before a leading digit).
+/// → `ResenasDestacadas`; `T` before a leading digit), cut to [`MAX_TYPE`] characters.
 pub fn pascal(name: &str) -> String {
     let words = ascii(name, "T");
     let mut out = String::with_capacity(words.len());
@@ -57,7 +67,7 @@ pub fn pascal(name: &str) -> String {
     if out.is_empty() || out.starts_with(|c: char| c.is_ascii_digit()) {
         out.insert(0, 'T');
     }
-    out
+    capped(out)
 }
 
 /// Identifiers already given in one scope (a class's fields, a file's types), compared as the
@@ -207,6 +217,7 @@ mod tests {
         assert_eq!(pascal("catálogo"), "Catalogo");
         assert_eq!(pascal("2024 ventas"), "T2024Ventas");
         assert_eq!(pascal("___"), "T");
+        assert_eq!(pascal(&"l".repeat(300)).len(), MAX_TYPE);
     }
 
     #[test]
