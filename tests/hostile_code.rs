@@ -89,6 +89,7 @@ fn hostile_names_in_generated_code() {
         .find(|p| Command::new(p).args(["-c", "import pydantic, bson"]).output().is_ok_and(|o| o.status.success()));
     let mut models = Vec::new();
     let mut ts_files = Vec::new();
+    let mut files = Vec::new();
     for (stem, model) in templates() {
         let bad = hostile(&Renamer::new(), &model);
         let names = collections(&bad);
@@ -108,21 +109,7 @@ fn hostile_names_in_generated_code() {
         write("Documents.java", Target::Java);
         let mmd = write("diagram.mmd", Target::Mermaid);
         let dbml = write("diagram.dbml", Target::Dbml);
-        if mongoose {
-            let keys = json_line(&run(Command::new("node").arg(&check).args(["keys"]).arg(&mjs).arg("models"), &stem));
-            assert_eq!(keys["keys"], serde_json::json!(names), "{stem}: Mongoose's models");
-            let parsed = json_line(&run(Command::new("node").arg(&check).arg("dbml").arg(&dbml), &stem));
-            assert!(parsed.get("error").is_none(), "{stem}: DBML: {}", parsed["error"]);
-            let tables: Vec<&str> =
-                parsed["tables"].as_array().unwrap().iter().map(|t| t["name"].as_str().unwrap()).collect();
-            assert_eq!(
-                tables[..names.len()],
-                names.iter().map(String::as_str).collect::<Vec<_>>()[..],
-                "{stem}: DBML tables"
-            );
-            let parsed = json_line(&run(Command::new("node").arg(&check).arg("mermaid").arg(&mmd), &stem));
-            assert!(parsed.get("error").is_none(), "{stem}: Mermaid: {}", parsed["error"]);
-        }
+        files.push((mjs, dbml, mmd));
         if let Some(python) = &python {
             let script = "import importlib.util, json, sys\n\
                           spec = importlib.util.spec_from_file_location('m', sys.argv[1])\n\
@@ -133,7 +120,31 @@ fn hostile_names_in_generated_code() {
         }
         models.push((stem, bad, names));
     }
-    if !mongoose {
+    if mongoose {
+        let ask = |what: &str, option: Option<&str>, paths: Vec<&PathBuf>| {
+            let mut cmd = Command::new("node");
+            cmd.arg(&check).arg(what).args(option).args(paths);
+            json_line(&run(&mut cmd, what))
+        };
+        let keys = ask("keys", Some("--export=models"), files.iter().map(|f| &f.0).collect());
+        let dbml = ask("dbml", None, files.iter().map(|f| &f.1).collect());
+        let mermaid = ask("mermaid", None, files.iter().map(|f| &f.2).collect());
+        for ((stem, _, names), (mjs, dbml_file, mmd)) in models.iter().zip(&files) {
+            let at = |answers: &Value, path: &PathBuf| answers[path.to_str().unwrap()].clone();
+            assert_eq!(at(&keys, mjs)["keys"], serde_json::json!(names), "{stem}: Mongoose's models");
+            let parsed = at(&dbml, dbml_file);
+            assert!(parsed.get("error").is_none(), "{stem}: DBML: {}", parsed["error"]);
+            let tables: Vec<&str> =
+                parsed["tables"].as_array().unwrap().iter().map(|t| t["name"].as_str().unwrap()).collect();
+            assert_eq!(
+                tables[..names.len()],
+                names.iter().map(String::as_str).collect::<Vec<_>>()[..],
+                "{stem}: DBML tables"
+            );
+            let parsed = at(&mermaid, mmd);
+            assert!(parsed.get("error").is_none(), "{stem}: Mermaid: {}", parsed["error"]);
+        }
+    } else {
         skip("node with mongoose, mermaid and @dbml/core");
     }
     if python.is_none() {
@@ -147,10 +158,11 @@ fn hostile_names_in_generated_code() {
                 .args(&ts_files),
             "tsc on the hostile TypeScript and zod",
         );
-        for (stem, _, names) in &models {
-            let js = dir.join(stem).join("zod.js");
-            let keys = json_line(&run(Command::new("node").arg(&check).arg("keys").arg(&js).arg("collections"), stem));
-            assert_eq!(keys["keys"], serde_json::json!(names), "{stem}: zod's collections");
+        let zods: Vec<PathBuf> = models.iter().map(|(stem, _, _)| dir.join(stem).join("zod.js")).collect();
+        let keys =
+            json_line(&run(Command::new("node").arg(&check).args(["keys", "--export=collections"]).args(&zods), "zod"));
+        for ((stem, _, names), js) in models.iter().zip(&zods) {
+            assert_eq!(keys[js.to_str().unwrap()]["keys"], serde_json::json!(names), "{stem}: zod's collections");
         }
     } else {
         skip("typescript");

@@ -103,10 +103,25 @@ def generated(run):
     return out
 
 
-def node(*args):
-    proc = subprocess.run(["node", str(NODE_CHECK), *map(str, args)], capture_output=True, text=True, cwd=ROOT)
-    assert proc.returncode == 0, f"node {args}: {proc.stderr[-2000:]}"
-    return json.loads(proc.stdout.strip().splitlines()[-1])
+def node(what, *paths, options=()):
+    """Runs one check of tests/codegen/check.mjs over many paths; its answer by path."""
+    proc = subprocess.run(["node", str(NODE_CHECK), what, *options, *map(str, paths)],
+                          capture_output=True, text=True, cwd=ROOT)
+    assert proc.returncode == 0, f"node check {what}: {proc.stderr[-2000:]}"
+    answers = json.loads(proc.stdout.strip().splitlines()[-1])
+    return {pathlib.Path(k): v for k, v in answers.items()}
+
+
+@pytest.fixture(scope="session")
+def node_checks(generated, typescript):
+    """Mongoose, zod, Mermaid and DBML checks of every template, one node process each."""
+    folders = [e["folder"] for e in generated.values()]
+    return {
+        "mongoose": node("mongoose", *folders),
+        "zod": node("zod", *folders),
+        "mermaid": node("mermaid", *(f / "diagram.mmd" for f in folders)),
+        "dbml": node("dbml", *(f / "diagram.dbml" for f in folders)),
+    }
 
 
 def judge(target, items, outcomes):
@@ -127,9 +142,10 @@ def typescript(generated):
     if not TSC.exists():
         pytest.skip("typescript is not installed (scripts/setup.sh test installs it)")
     files = []
-    for entry in generated.values():
-        node("ts-cases", entry["folder"], *sorted(REJECTS["typescript"]))
-        files += [entry["folder"] / "types.ts", entry["folder"] / "cases.ts", entry["folder"] / "zod.ts"]
+    folders = [entry["folder"] for entry in generated.values()]
+    node("ts-cases", *folders, options=[f"--kinds={','.join(sorted(REJECTS['typescript']))}"])
+    for folder in folders:
+        files += [folder / "types.ts", folder / "cases.ts", folder / "zod.ts"]
     proc = subprocess.run(
         [str(TSC), "--strict", "--skipLibCheck", "--target", "es2022", "--module", "esnext",
          "--moduleResolution", "bundler", "--noUnusedLocals", "false", *map(str, files)],
@@ -150,16 +166,20 @@ def test_typescript_types_accept_examples_and_refuse_broken(template, generated,
     assert sum(line.startswith("// @ts-expect-error") for line in lines) == sum(c["expect"] == "reject" for c in written)
 
 
-def test_zod_accepts_examples_and_refuses_broken(template, generated, typescript):
+def test_zod_accepts_examples_and_refuses_broken(template, generated, typescript, node_checks):
     entry = generated[stem(template)]
     assert (entry["folder"] / "zod.js").exists(), f"tsc did not compile the zod module:\n{typescript[-2000:]}"
-    results = node("zod", entry["folder"])["results"]
+    answer = node_checks["zod"][entry["folder"]]
+    assert "error" not in answer, answer.get("error")
+    results = answer["results"]
     judge("zod", entry["cases"], [(r["ok"], r.get("error")) for r in results])
 
 
-def test_mongoose_accepts_examples_and_refuses_broken(template, generated):
+def test_mongoose_accepts_examples_and_refuses_broken(template, generated, node_checks):
     entry = generated[stem(template)]
-    results = node("mongoose", entry["folder"])["results"]
+    answer = node_checks["mongoose"][entry["folder"]]
+    assert "error" not in answer, answer.get("error")
+    results = answer["results"]
     judge("mongoose", entry["cases"], [(r["ok"], r.get("error")) for r in results])
 
 
@@ -291,10 +311,10 @@ def test_java_round_trips_examples_and_refuses_broken(template, generated, java)
     judge("java", entry["cases"], [(v == "same", v) for v in verdicts])
 
 
-def test_mermaid_parses_with_copies_and_references_apart(template, generated):
+def test_mermaid_parses_with_copies_and_references_apart(template, generated, node_checks):
     path = generated[stem(template)]["folder"] / "diagram.mmd"
     text = path.read_text()
-    parsed = node("mermaid", path)
+    parsed = node_checks["mermaid"][path]
     assert "error" not in parsed, parsed.get("error")
     model = json.loads(pathlib.Path(template).read_text())
     assert len(parsed["entities"]) == len(model["entities"])
@@ -305,9 +325,9 @@ def test_mermaid_parses_with_copies_and_references_apart(template, generated):
     assert solid + dashed >= len(model.get("relations", []))
 
 
-def test_dbml_parses_with_copies_and_references_apart(template, generated, run):
+def test_dbml_parses_with_copies_and_references_apart(template, generated, run, node_checks):
     path = generated[stem(template)]["folder"] / "diagram.dbml"
-    parsed = node("dbml", path)
+    parsed = node_checks["dbml"][path]
     assert "error" not in parsed, parsed.get("error")
     collections = list(json_util.loads(run("export", template, "--what", "ejson")).keys())
     names = [t["name"] for t in parsed["tables"]]

@@ -134,10 +134,8 @@ fn type_word(ty: &Ty) -> String {
 /// `Ref`s for the references and copies, each pair of columns once.
 fn refs(out: &mut String, builder: &Builder, tables: &[Table]) {
     let lookup = &builder.lookup;
-    let table_of = |entity: &str| {
-        let name = lookup.entity(entity)?.name.as_str();
-        tables.iter().find(|t| t.name == name)
-    };
+    let by_name: std::collections::HashMap<&str, &Table> = tables.iter().rev().map(|t| (t.name.as_str(), t)).collect();
+    let table_of = |entity: &str| by_name.get(lookup.entity(entity)?.name.as_str()).copied();
     let id_column = |t: &Table| {
         ["_id", "id"]
             .into_iter()

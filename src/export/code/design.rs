@@ -100,6 +100,16 @@ pub struct Collection {
 pub struct Design<'a> {
     pub records: Vec<Record<'a>>,
     pub collections: Vec<Collection>,
+    /// For each record, the collection whose root it is, or whose variant it is (with the
+    /// variant's index): the generators look it up for every record.
+    owners: Vec<Owner>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq)]
+enum Owner {
+    Nested,
+    Root(usize),
+    Variant(usize, usize),
 }
 
 impl<'a> Design<'a> {
@@ -109,7 +119,7 @@ impl<'a> Design<'a> {
         let shapes: Vec<&Shape> = builder.lookup.collections().filter_map(|e| builder.shape(&e.id)).collect();
         // Collections name their types first, so a nested shape never takes a collection's name.
         let names: Vec<String> = shapes.iter().map(|s| types.give(&pascal(&s.name))).collect();
-        let mut design = Design { records: Vec::new(), collections: Vec::new() };
+        let mut design = Design { records: Vec::new(), collections: Vec::new(), owners: Vec::new() };
         for (shape, type_name) in shapes.into_iter().zip(names) {
             let poly = shape.discriminator.is_some() && !shape.variants.is_empty();
             let closed = builder.lookup.entity(&shape.entity).is_some_and(|e| !e.collection.additional_properties);
@@ -137,7 +147,33 @@ impl<'a> Design<'a> {
                 others,
             });
         }
+        design.owners = vec![Owner::Nested; design.records.len()];
+        for (i, c) in design.collections.iter().enumerate() {
+            design.owners[c.root] = Owner::Root(i);
+            for (j, v) in c.variants.iter().enumerate() {
+                design.owners[v.record] = Owner::Variant(i, j);
+            }
+        }
         design
+    }
+
+    /// The collection whose root record is `record`.
+    pub fn root_of(&self, record: usize) -> Option<&Collection> {
+        match self.owners.get(record) {
+            Some(Owner::Root(c)) => self.collections.get(*c),
+            _ => None,
+        }
+    }
+
+    /// The collection and variant whose record is `record`.
+    pub fn variant_of(&self, record: usize) -> Option<(&Collection, &Variant)> {
+        match self.owners.get(record) {
+            Some(Owner::Variant(c, v)) => {
+                let c = self.collections.get(*c)?;
+                Some((c, c.variants.get(*v)?))
+            }
+            _ => None,
+        }
     }
 
     /// Adds the record of `nodes` named `name` (after the records its fields use, whose names

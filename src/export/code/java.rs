@@ -104,8 +104,8 @@ pub fn render(design: &Design, title: &str) -> String {
     );
     out.push_str(&format!("public final class {outer} {{\n    private {outer}() {{}}\n"));
     for (i, record) in design.records.iter().enumerate() {
-        let poly = design.collections.iter().find(|c| c.root == i && !c.variants.is_empty());
-        let variant = design.collections.iter().find_map(|c| c.variants.iter().find(|v| v.record == i).map(|v| (c, v)));
+        let poly = design.root_of(i).filter(|c| !c.variants.is_empty());
+        let variant = design.variant_of(i);
         out.push('\n');
         push_comment(&mut out, JAVA, "    ", &record.path);
         let mut head = String::from("public static ");
@@ -123,13 +123,15 @@ pub fn render(design: &Design, title: &str) -> String {
             extends = format!(" extends {}", design.records[c.root].name);
         }
         out.push_str(&format!("    {head}class {}{extends} {{\n", record.name));
-        if let Some(c) = design.collections.iter().find(|c| c.root == i) {
+        if let Some(c) = design.root_of(i) {
             out.push_str(&format!("        public static final String COLLECTION = {};\n", string(JAVA, &c.name)));
         }
         let mut scope = Scope::new(KEYWORDS);
         if let Some((c, _)) = variant {
+            // A variant's fields never hide the base class's.
+            let mut base = Scope::new(KEYWORDS);
             for p in &design.records[c.root].props {
-                scope.take(&java_name(&mut Scope::new(KEYWORDS), p.name()));
+                scope.take(&java_name(&mut base, p.name()));
             }
         }
         // The codec writes a polymorphic collection's discriminator from the class.
@@ -139,13 +141,13 @@ pub fn render(design: &Design, title: &str) -> String {
         }
         out.push_str("    }\n");
     }
+    let mut names = Scope::new(&[]);
+    for r in &design.records {
+        names.take(&r.name);
+    }
     for c in design.collections.iter().filter(|c| matches!(c.others, Others::Values(_) | Others::Any)) {
         let base = &design.records[c.root].name;
         let key = string(JAVA, c.discriminator.as_deref().unwrap_or_default());
-        let mut names = Scope::new(&[]);
-        for r in &design.records {
-            names.take(&r.name);
-        }
         if let Others::Values(values) = &c.others {
             for value in values {
                 let name = names.give(&super::names::capped(format!("{}{}", c.type_name, pascal(value))));

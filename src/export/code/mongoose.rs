@@ -28,7 +28,6 @@ pub fn render(design: &Design, title: &str) -> String {
     out.push_str("function pattern(source) {\n  try {\n    return new RegExp(source, \"u\");\n  } catch {\n    return /(?:)/;\n  }\n}\n\n");
     out.push_str("function atMost(n) {\n  return { validator: (v) => v == null || v.length <= n, message: `{PATH} holds more than ${n} items` };\n}\n\n");
     out.push_str("function atLeast(n) {\n  return { validator: (v) => v == null || v.length >= n, message: `{PATH} holds fewer than ${n} items` };\n}\n");
-    let roots: Vec<usize> = design.collections.iter().map(|c| c.root).collect();
     for (i, record) in design.records.iter().enumerate() {
         out.push('\n');
         js::push_comment(&mut out, &record.path);
@@ -36,7 +35,7 @@ pub fn render(design: &Design, title: &str) -> String {
         write_props(&mut out, design, record);
         out.push_str("  },\n  { ");
         let mut options = Vec::new();
-        if let Some(c) = design.collections.iter().find(|c| c.root == i) {
+        if let Some(c) = design.root_of(i) {
             options.push(format!("collection: {}", js::string(&c.name)));
             if let Some(d) = &c.discriminator {
                 options.push(format!("discriminatorKey: {}", js::string(d)));
@@ -51,7 +50,8 @@ pub fn render(design: &Design, title: &str) -> String {
                 options.push("_id: false".to_string());
             }
         }
-        let strict = if record.closed && (roots.contains(&i) || is_variant(design, i)) { "\"throw\"" } else { "false" };
+        let strict =
+            if record.closed && (design.root_of(i).is_some() || is_variant(design, i)) { "\"throw\"" } else { "false" };
         options.push(format!("strict: {strict}"));
         out.push_str(&options.join(", "));
         out.push_str(" },\n);\n");
@@ -86,7 +86,7 @@ pub fn render(design: &Design, title: &str) -> String {
 }
 
 fn is_variant(design: &Design, record: usize) -> bool {
-    design.collections.iter().any(|c| c.variants.iter().any(|v| v.record == record))
+    design.variant_of(record).is_some()
 }
 
 fn write_props(out: &mut String, design: &Design, record: &Record) {

@@ -70,60 +70,41 @@ pub fn pascal(name: &str) -> String {
     capped(out)
 }
 
-/// Identifiers already given in one scope (a class's fields, a file's types), compared as the
-/// target compares them.
+/// Identifiers already given in one scope (a class's fields, a file's types).
 #[derive(Default)]
 pub struct Scope {
-    reserved: HashSet<String>,
+    reserved: &'static [&'static str],
     taken: HashSet<String>,
-    ignore_case: bool,
 }
 
 impl Scope {
     /// A scope whose reserved words are `reserved` (they are never given out as they are).
-    pub fn new(reserved: &[&str]) -> Scope {
-        let mut scope = Scope::default();
-        scope.reserved.extend(reserved.iter().map(|r| r.to_string()));
-        scope.taken.clone_from(&scope.reserved);
-        scope
-    }
-
-    /// A scope that compares names without case (Java files on a case-insensitive disk, a
-    /// Mermaid diagram's entities).
-    pub fn ignoring_case(reserved: &[&str]) -> Scope {
-        let mut scope = Scope { ignore_case: true, ..Scope::default() };
-        scope.reserved.extend(reserved.iter().map(|r| r.to_ascii_lowercase()));
-        scope.taken.clone_from(&scope.reserved);
-        scope
-    }
-
-    fn key(&self, s: &str) -> String {
-        if self.ignore_case {
-            s.to_ascii_lowercase()
-        } else {
-            s.to_string()
-        }
+    pub fn new(reserved: &'static [&'static str]) -> Scope {
+        Scope { reserved, taken: HashSet::new() }
     }
 
     /// `wanted` (`wanted_` when it is reserved), with `_2`, `_3`… when it is already given; taken.
     pub fn give(&mut self, wanted: &str) -> String {
         let mut base = wanted.to_string();
-        if self.reserved.contains(&self.key(&base)) {
+        if self.reserved.contains(&wanted) {
             base.push('_');
         }
-        let mut candidate = base.clone();
+        if self.taken.insert(base.clone()) {
+            return base;
+        }
         let mut n = 2;
-        while !self.taken.insert(self.key(&candidate)) {
-            candidate = format!("{base}_{n}");
+        loop {
+            let candidate = format!("{base}_{n}");
+            if !self.reserved.contains(&candidate.as_str()) && self.taken.insert(candidate.clone()) {
+                return candidate;
+            }
             n += 1;
         }
-        candidate
     }
 
     /// Marks `name` as taken.
     pub fn take(&mut self, name: &str) {
-        let key = self.key(name);
-        self.taken.insert(key);
+        self.taken.insert(name.to_string());
     }
 }
 
@@ -228,8 +209,5 @@ mod tests {
         assert_eq!(s.give("titulo"), "titulo_2");
         assert_eq!(s.give("titulo"), "titulo_3");
         assert_eq!(s.give("String"), "String_");
-        let mut c = Scope::ignoring_case(&[]);
-        assert_eq!(c.give("Libro"), "Libro");
-        assert_eq!(c.give("libro"), "libro_2");
     }
 }

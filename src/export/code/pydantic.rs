@@ -109,7 +109,7 @@ pub fn render(design: &Design, title: &str) -> String {
     for (i, record) in design.records.iter().enumerate() {
         out.push_str("\n\n");
         push_comment(&mut out, PY, "", &record.path);
-        let variant = design.collections.iter().find_map(|c| c.variants.iter().find(|v| v.record == i).map(|v| (c, v)));
+        let variant = design.variant_of(i);
         let parent = match variant {
             Some((c, _)) => design.records[c.root].name.as_str(),
             None => "_Document",
@@ -145,7 +145,7 @@ pub fn render(design: &Design, title: &str) -> String {
             let ty = if p.required() { ty } else { format!("Optional[{ty}]") };
             body.push_str(&format!("    {name}: {ty}{}\n", field_args(&name, p, Some(&p.ty), p.required())));
         }
-        if let Some(c) = design.collections.iter().find(|c| c.root == i && c.others == Others::Any) {
+        if let Some(c) = design.root_of(i).filter(|c| c.others == Others::Any) {
             let named: Vec<String> = c.variants.iter().map(|v| string(PY, &v.value)).collect();
             let d = c.discriminator.as_deref().unwrap_or_default();
             let mut s = Scope::new(RESERVED);

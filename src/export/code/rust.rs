@@ -35,12 +35,10 @@ pub fn render(design: &Design, title: &str) -> String {
     out.push_str(
         "#![allow(non_snake_case, non_camel_case_types, dead_code)]\n\nuse serde::{Deserialize, Serialize};\n",
     );
-    let variant_records: Vec<usize> =
-        design.collections.iter().flat_map(|c| c.variants.iter().map(|v| v.record)).collect();
     for (i, record) in design.records.iter().enumerate() {
         // A polymorphic collection's common fields are written into each variant's struct, and
         // kept as a struct of their own only for the declared values with no variant.
-        let poly = design.collections.iter().find(|c| c.root == i && !c.variants.is_empty());
+        let poly = design.root_of(i).filter(|c| !c.variants.is_empty());
         if poly.is_some_and(|c| !matches!(c.others, Others::Values(_))) {
             continue;
         }
@@ -53,13 +51,11 @@ pub fn render(design: &Design, title: &str) -> String {
         }
         out.push_str(&format!("pub struct {} {{\n", record.name));
         let mut scope = Scope::new(KEYWORDS);
-        if variant_records.contains(&i) {
-            if let Some(c) = design.collections.iter().find(|c| c.variants.iter().any(|v| v.record == i)) {
-                let d = c.discriminator.as_deref().unwrap_or_default();
-                // The tag is the enum's: every common field but the discriminator.
-                for p in design.records[c.root].props.iter().filter(|p| p.name() != d) {
-                    field(&mut out, design, &mut scope, p);
-                }
+        if let Some((c, _)) = design.variant_of(i) {
+            let d = c.discriminator.as_deref().unwrap_or_default();
+            // The tag is the enum's: every common field but the discriminator.
+            for p in design.records[c.root].props.iter().filter(|p| p.name() != d) {
+                field(&mut out, design, &mut scope, p);
             }
         }
         for p in record.props.iter().filter(|p| Some(p.name()) != tag) {

@@ -26,12 +26,9 @@ pub fn render(design: &Design, title: &str) -> String {
             imports.into_iter().collect::<Vec<_>>().join(", ")
         ));
     }
-    for record in &design.records {
+    for (i, record) in design.records.iter().enumerate() {
         out.push('\n');
-        let variant_of = design
-            .collections
-            .iter()
-            .find_map(|c| c.variants.iter().find(|v| design.records[v.record].name == record.name).map(|v| (c, v)));
+        let variant_of = design.variant_of(i);
         js::push_comment(&mut out, &record.path);
         match variant_of {
             Some((c, v)) => {

@@ -29,7 +29,7 @@ pub fn render(design: &Design, title: &str) -> String {
     for (i, record) in design.records.iter().enumerate() {
         out.push('\n');
         js::push_comment(&mut out, &record.path);
-        let variant = design.collections.iter().find_map(|c| c.variants.iter().find(|v| v.record == i).map(|v| (c, v)));
+        let variant = design.variant_of(i);
         match variant {
             Some((c, v)) => {
                 out.push_str(&format!("export const {} = {}.extend({{\n", record.name, design.records[c.root].name));
