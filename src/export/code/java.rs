@@ -159,7 +159,7 @@ pub fn render(design: &Design, title: &str) -> String {
             }
         } else {
             out.push('\n');
-            push_comment(&mut out, JAVA, "    ", "Any other value of the discriminator is not read by the codec.");
+            push_comment(&mut out, JAVA, "    ", "Any other value of the discriminator is read as the base class.");
         }
     }
     out.push_str("}\n");
