@@ -36,9 +36,9 @@ wasm_bindgen_tool() {
 }
 
 npm_packages() {
-  if [ -d node_modules/playwright-core ] && [ -x node_modules/.bin/wasm-opt ] \
+  if [ -d node_modules/playwright-core ] && [ -x node_modules/.bin/wasm-opt ] && [ -d node_modules/mongoose ] \
     && [ node_modules/.package-lock.json -nt package-lock.json ]; then return; fi
-  say "installing npm packages (playwright-core, binaryen)"
+  say "installing npm packages (playwright-core, binaryen; mongoose, typescript, zod, mongodb, mermaid and @dbml/core for the generated code's checks)"
   npm ci --no-audit --no-fund --loglevel=error
 }
 
@@ -51,11 +51,21 @@ chromium_browser() {
   $sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium chromium-driver >/dev/null
 }
 
+java_checks() {
+  # javac and the MongoDB driver's bson.jar, for the check of the generated Java classes.
+  if command -v javac >/dev/null && [ -f /usr/share/java/bson.jar ]; then return; fi
+  say "installing Debian's default-jdk-headless and libmongodb-java (the Java check of the generated code)"
+  local sudo=""
+  [ "$(id -u)" = 0 ] || sudo="sudo"
+  $sudo apt-get update -qq
+  $sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq default-jdk-headless libmongodb-java >/dev/null
+}
+
 python_checks() {
   local req=tests/python/requirements.txt
   [ -f "$req" ] || return 0
   if [ -x .venv/bin/python ] && [ .venv/.installed -nt "$req" ]; then return; fi
-  say "creating .venv with pymongo, jsonschema and pytest"
+  say "creating .venv with pymongo, jsonschema, pydantic and pytest"
   python3 -m venv .venv
   .venv/bin/pip install --quiet --disable-pip-version-check -r "$req"
   touch .venv/.installed
@@ -63,6 +73,6 @@ python_checks() {
 
 case "${1:-test}" in
   serve) wasm_target; trunk_tool; wasm_bindgen_tool; npm_packages ;;
-  test) wasm_target; trunk_tool; wasm_bindgen_tool; npm_packages; chromium_browser; python_checks ;;
+  test) wasm_target; trunk_tool; wasm_bindgen_tool; npm_packages; chromium_browser; java_checks; python_checks ;;
   *) echo "usage: scripts/setup.sh serve|test" >&2; exit 2 ;;
 esac

@@ -55,7 +55,10 @@ fn every_export_kind_answers_a_text() {
         ExportKind::Sheets,
         ExportKind::Report,
         ExportKind::Image,
-    ] {
+    ]
+    .into_iter()
+    .chain(ExportKind::CODE)
+    {
         let t = text(ask("en", Job::Export { kind, share_base: None }));
         assert!(!t.trim().is_empty(), "{kind:?} is empty");
     }
@@ -162,4 +165,17 @@ fn the_documented_wire_format_reads() {
     assert_eq!(unknown.lang(), crate::i18n::Lang::En);
     let answer = handle(&wire);
     assert!(answer.contains(r#""outcome":{"text":"#), "{}", &answer[..answer.len().min(80)]);
+}
+
+#[test]
+fn code_exports_are_the_generators_own_text() {
+    let model = bibliored();
+    for kind in ExportKind::CODE {
+        let target = kind.code_target().expect("a code target");
+        let direct = export::code::generate(&model, target, crate::i18n::Lang::Es);
+        let answered = text(ask("es", Job::Export { kind, share_base: None }));
+        assert_eq!(answered, direct, "{kind:?}");
+        // The kind's JSON name is the CLI's --what name.
+        assert_eq!(serde_json::to_value(kind).unwrap(), serde_json::json!(target.code()));
+    }
 }

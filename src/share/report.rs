@@ -162,7 +162,7 @@ fn diagram_section(out: &mut String, model: &Model, report: &Report, diagram: &D
         ],
     ));
     // GitHub shows no `data:` image: the same diagram as Mermaid, which it draws.
-    out.push_str(&super::mermaid::er_diagram(model, lang));
+    out.push_str(&crate::export::code::mermaid::er_diagram(model, lang));
 }
 
 fn queries_section(out: &mut String, model: &Model, report: &Report, lang: Lang) {

@@ -1,5 +1,6 @@
-//! The diagram as a Mermaid `erDiagram` block, which GitHub draws in Markdown (it shows no
-//! `data:` image and no inline `<svg>`). Data copied into the document (embedding, extended
+//! The diagram as a Mermaid `erDiagram`, which GitHub draws in Markdown (it shows no `data:`
+//! image and no inline `<svg>`): the `mermaid` export, and the block of the review report (one
+//! generator for both). Data copied into the document (embedding, extended
 //! reference, subset, computed, buckets) is an identifying line `--`, drawn solid; a reference
 //! the application resolves, or data kept outside MongoDB, a non-identifying line `..`, drawn
 //! dashed, as on the canvas.
@@ -9,10 +10,10 @@
 //! quoted labels lose the characters Mermaid would read as syntax (`"`, `#`, `<`, `>`, `` ` ``,
 //! braces, line breaks), so a name cannot close the block, inject HTML or break the fence.
 
-use super::labels::caption_parts;
 use crate::export::pick;
 use crate::i18n::{Labelled, Lang};
 use crate::model::{BsonType, Field, Model, Relation, Storage};
+use crate::share::labels::caption_parts;
 use std::collections::{HashMap, HashSet};
 use std::fmt::Write;
 
@@ -87,10 +88,48 @@ fn ends(r: &Relation) -> (&'static str, &'static str) {
     (parent, child)
 }
 
+/// The legend of the lines, in `lang`.
+fn legend(lang: Lang) -> &'static str {
+    pick(
+        lang,
+        [
+            "In the Mermaid diagram, a solid line (`--`) is data copied into the document; a dashed line (`..`) \
+             is a reference the application resolves, or data kept outside MongoDB.",
+            "En el diagrama Mermaid, una línea continua (`--`) son datos copiados en el documento; una línea \
+             discontinua (`..`), una referencia que resuelve la aplicación o datos guardados fuera de MongoDB.",
+            "No diagrama Mermaid, uma linha contínua (`--`) são dados copiados para o documento; uma linha \
+             tracejada (`..`), uma referência que a aplicação resolve ou dados mantidos fora do MongoDB.",
+        ],
+    )
+}
+
+/// The diagram of `model` as a Mermaid file (`.mmd`): the legend as `%%` comment lines, then
+/// the `erDiagram`.
+pub fn er_text(model: &Model, lang: Lang) -> String {
+    let mut out = String::new();
+    for line in legend(lang).split_inclusive("; ") {
+        out.push_str("%% ");
+        out.push_str(line.trim_end());
+        out.push('\n');
+    }
+    out.push_str(&diagram(model, lang));
+    out
+}
+
 /// The ```` ```mermaid ```` block of `model`'s diagram, with a legend line after it.
 pub fn er_diagram(model: &Model, lang: Lang) -> String {
+    let mut out = String::from("```mermaid\n");
+    out.push_str(&diagram(model, lang));
+    out.push_str("```\n\n");
+    out.push_str(legend(lang));
+    out.push_str("\n\n");
+    out
+}
+
+/// `erDiagram` and its lines.
+fn diagram(model: &Model, lang: Lang) -> String {
     let ids = identifiers(model);
-    let mut out = String::from("```mermaid\nerDiagram\n");
+    let mut out = String::from("erDiagram\n");
     for e in &model.entities {
         let id = &ids[e.id.as_str()];
         let shown = label(&e.name);
@@ -122,18 +161,6 @@ pub fn er_diagram(model: &Model, lang: Lang) -> String {
             let _ = writeln!(out, "    {parent} {left}--{right} {child} : \"{}\"", label(&copies));
         }
     }
-    out.push_str("```\n\n");
-    out.push_str(pick(
-        lang,
-        [
-            "In the Mermaid diagram, a solid line (`--`) is data copied into the document; a dashed line (`..`) \
-             is a reference the application resolves, or data kept outside MongoDB.\n\n",
-            "En el diagrama Mermaid, una línea continua (`--`) son datos copiados en el documento; una línea \
-             discontinua (`..`), una referencia que resuelve la aplicación o datos guardados fuera de MongoDB.\n\n",
-            "No diagrama Mermaid, uma linha contínua (`--`) são dados copiados para o documento; uma linha \
-             tracejada (`..`), uma referência que a aplicação resolve ou dados mantidos fora do MongoDB.\n\n",
-        ],
-    ));
     out
 }
 
