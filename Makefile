@@ -18,7 +18,7 @@ bench:
 # Figures: the UI in headless Chromium on 100/300/500 generated aggregates (release build).
 bench-ui:
 	scripts/setup.sh test
-	PATH="$$HOME/.cargo/bin:$$PWD/node_modules/.bin:$$PATH" trunk build --release --offline
+	PATH="$$HOME/.cargo/bin:$$PWD/node_modules/.bin:$$PATH" node scripts/build.mjs
 	cargo build --release --bin docshape
 	node scripts/bench-ui.mjs
 

@@ -359,5 +359,9 @@ pub fn text(m: Msg) -> &'static str {
         Msg::CouldNotRead => "Could not read {}. Your current model is unchanged.",
         Msg::Copied => "Copied to the clipboard.",
         Msg::ClipboardRefused => "The browser refused the clipboard; use Download instead.",
+        // Updates
+        Msg::UpdateReady => "A new version of docshape is ready.",
+        Msg::UpdateReload => "Reload to use it",
+        Msg::UpdateNotSaved => "Not reloaded: your latest edits are not saved in this browser yet (see the save status). Download the file first, or reload once they are saved.",
     }
 }

@@ -359,5 +359,9 @@ pub fn text(m: Msg) -> &'static str {
         Msg::CouldNotRead => "No se pudo leer {}. Tu modelo actual no ha cambiado.",
         Msg::Copied => "Copiado al portapapeles.",
         Msg::ClipboardRefused => "El navegador rechazó el portapapeles; usa Descargar.",
+        // Updates
+        Msg::UpdateReady => "Hay una nueva versión de docshape lista.",
+        Msg::UpdateReload => "Recargar para usarla",
+        Msg::UpdateNotSaved => "No se recargó: tus últimos cambios aún no están guardados en este navegador (mira el estado de guardado). Descarga el archivo primero, o recarga cuando estén guardados.",
     }
 }

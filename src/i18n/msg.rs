@@ -376,4 +376,8 @@ messages! {
     CouldNotRead,
     Copied,
     ClipboardRefused,
+    // Updates
+    UpdateReady,
+    UpdateReload,
+    UpdateNotSaved,
 }

@@ -359,5 +359,9 @@ pub fn text(m: Msg) -> &'static str {
         Msg::CouldNotRead => "Não foi possível ler {}. Seu modelo atual não mudou.",
         Msg::Copied => "Copiado para a área de transferência.",
         Msg::ClipboardRefused => "O navegador recusou a área de transferência; use Baixar.",
+        // Updates
+        Msg::UpdateReady => "Uma nova versão do docshape está pronta.",
+        Msg::UpdateReload => "Recarregar para usá-la",
+        Msg::UpdateNotSaved => "Não recarregado: suas últimas alterações ainda não estão salvas neste navegador (veja o status de salvamento). Baixe o arquivo antes, ou recarregue quando estiverem salvas.",
     }
 }
