@@ -13,6 +13,10 @@ const VIEWPORT = { width: 1280, height: 720 };
 
 test('after one visit, the app opens, edits, exports, imports and shares with the network gone', async () => {
   const { page, context, errors } = await openApp(browser, { viewport: VIEWPORT });
+  // The wasm is compiled as it streams in, from the server and from the offline copy alike
+  // (wasm-bindgen warns and falls back to a slower path when it is not application/wasm).
+  const warnings = [];
+  page.on('console', (m) => m.type() === 'warning' && warnings.push(m.text()));
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   await page.getByTestId('model-name').fill('Taller sin red');
   await offlineReady(page);
@@ -99,6 +103,7 @@ test('after one visit, the app opens, edits, exports, imports and shares with th
   await screenshot(page, 'offline-template');
 
   assert.deepEqual(failed, [], 'nothing was asked of the network');
+  assert.deepEqual(warnings.filter((w) => /instantiateStreaming/.test(w)), []);
   assert.deepEqual(errors, []);
   await context.close();
 });

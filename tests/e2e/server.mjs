@@ -28,9 +28,11 @@ export const cacheControl = (path) => (HASHED.test(path) ? 'public, max-age=3153
 
 /**
  * Serves `root` on 127.0.0.1:`port`. The returned server's `root` can be changed while it runs
- * (the update spec publishes a second release that way).
+ * (the update spec publishes a second release that way). `options.cacheControl` (path → header)
+ * serves another app by its own naming (the load benchmark's comparison).
  */
-export function serve(root, port) {
+export function serve(root, port, options = {}) {
+  const caching = options.cacheControl ?? cacheControl;
   const kept = new Map(); // file → { mtime, etag, body, gzipped }
   const read = async (file) => {
     const { mtimeMs } = await stat(file);
@@ -53,19 +55,20 @@ export function serve(root, port) {
       res.end('not found');
       return;
     }
+    const gzip = entry.gzipped && /\bgzip\b/.test(req.headers['accept-encoding'] ?? '');
     const headers = {
       'content-type': TYPES[extname(file)] ?? 'application/octet-stream',
-      'cache-control': cacheControl(path),
-      etag: entry.etag,
+      'cache-control': caching(path),
+      // Each encoding is its own representation, with its own tag.
+      etag: gzip ? entry.etag.replace(/"$/, '-gz"') : entry.etag,
       'x-content-type-options': 'nosniff',
       vary: 'Accept-Encoding',
     };
-    if (req.headers['if-none-match'] === entry.etag) {
+    if (req.headers['if-none-match'] === headers.etag) {
       res.writeHead(304, headers);
       res.end();
       return;
     }
-    const gzip = entry.gzipped && /\bgzip\b/.test(req.headers['accept-encoding'] ?? '');
     const body = gzip ? entry.gzipped : entry.body;
     if (gzip) headers['content-encoding'] = 'gzip';
     headers['content-length'] = body.length;

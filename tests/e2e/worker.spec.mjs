@@ -18,6 +18,8 @@ test('the worker is fetched in the background after the first paint, never befor
   context.on('request', (r) => fetched.push(r));
   page.on('console', (msg) => msg.type() === 'error' && errors.push(msg.text()));
   page.on('pageerror', (err) => errors.push(String(err)));
+  // The app's wasm is compiled as it streams in (wasm-bindgen warns when it cannot be).
+  page.on('console', (msg) => /instantiateStreaming/.test(msg.text()) && errors.push(msg.text()));
   await page.goto(BASE_URL);
   // The editor works without it: the advisor has run and the demo model is drawn.
   await page.locator('[data-testid="finding"]').first().waitFor();
