@@ -126,12 +126,13 @@ export function assemble({ stage = join(STAGE, 'stage'), out = join(ROOT, 'dist'
   put('index.html', 'index.html', rewrite(source('index.html').toString()));
 
   // The service worker's list: every file above, with its SHA-256 (the worker refuses a file
-  // that is not the one this build wrote), and the release named after all of them.
+  // that is not the one this build wrote), and the release named after all of them and the
+  // service worker's own code.
   const precache = files.map(({ name, bytes }) => ({ url: name === 'index.html' ? './' : `./${name}`, integrity: integrity(bytes) }));
   precache.sort((a, b) => a.url.localeCompare(b.url));
-  const release = contentHash(JSON.stringify(precache));
-  const sw = source('web/sw.js')
-    .toString()
+  const worker = source('web/sw.js').toString();
+  const release = contentHash(JSON.stringify(precache) + worker);
+  const sw = worker
     .replace("'__RELEASE__'", () => JSON.stringify(release))
     .replace('[/* __PRECACHE__ */]', () => `[\n${precache.map((entry) => `  ${JSON.stringify(entry)}`).join(',\n')},\n]`);
   writeFileSync(join(next, 'sw.js'), sw);

@@ -10,6 +10,8 @@
 const RELEASE = '__RELEASE__';
 const PRECACHE = [/* __PRECACHE__ */];
 const CACHE = `docshape-${RELEASE}`;
+/** A cache of one entry: which releases were active, so old ones are dropped in order. */
+const HISTORY = 'docshape-releases';
 const SCOPE = new URL('./', self.location);
 
 self.addEventListener('install', (event) => {
@@ -41,14 +43,28 @@ self.addEventListener('message', (event) => {
 self.addEventListener('activate', (event) => {
   event.waitUntil(
     (async () => {
-      // Keep the release just before this one: a tab still open on it loads its own files
-      // (the export worker, a rule's text) from there until it is reloaded.
-      const older = (await caches.keys()).filter((name) => name.startsWith('docshape-') && name !== CACHE);
-      await Promise.all(older.slice(0, -1).map((name) => caches.delete(name)));
+      // Keep this release and the one active before it: a tab still open on that one loads its
+      // own files (the export worker, a rule's text) from there until it is reloaded. A release
+      // that was installed but never taken over (replaced while waiting) is dropped.
+      const keep = new Set((await rememberActivated()).map((release) => `docshape-${release}`));
+      const names = await caches.keys();
+      await Promise.all(
+        names.filter((name) => name.startsWith('docshape-') && name !== HISTORY && !keep.has(name)).map((name) => caches.delete(name)),
+      );
       await self.clients.claim();
     })(),
   );
 });
+
+/** The last two releases that became active, oldest first, this one included. */
+async function rememberActivated() {
+  const history = await caches.open(HISTORY);
+  const known = await history.match('activated');
+  const releases = known ? await known.json() : [];
+  const kept = [...releases.filter((release) => release !== RELEASE), RELEASE].slice(-2);
+  await history.put('activated', new Response(JSON.stringify(kept)));
+  return kept;
+}
 
 self.addEventListener('fetch', (event) => {
   const request = event.request;
@@ -64,5 +80,5 @@ async function answer(request) {
     if (page) return page;
   }
   // Hashed names are unique to a release: any kept release's copy is the right one.
-  return (await caches.match(request, { ignoreSearch: true })) ?? fetch(request);
+  return (await caches.match(request)) ?? fetch(request);
 }

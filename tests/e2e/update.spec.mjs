@@ -12,15 +12,17 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { assemble, ROOT } from '../../scripts/build.mjs';
 import { serve } from './server.mjs';
-import { launch, openApp, offlineReady, screenshot } from './app.mjs';
+import { launch, openApp, offlineReady, screenshot, watchErrors } from './app.mjs';
 
 const dir = mkdtempSync(join(tmpdir(), 'docshape-releases-'));
 const css = readFileSync(join(ROOT, 'style', 'main.css'), 'utf8');
 const releases = {};
-for (const name of ['a', 'b']) {
+const cacheOf = {};
+for (const name of ['a', 'b', 'c']) {
   const out = join(dir, name);
-  assemble({ out, css: `${css}\n:root { --release: "${name}"; }\n` });
+  const { release } = assemble({ out, css: `${css}\n:root { --release: "${name}"; }\n` });
   releases[name] = new Set(readdirSync(out).filter((f) => /-[0-9a-f]{16}/.test(f)));
+  cacheOf[name] = `docshape-${release}`;
 }
 const onlyIn = (name) => [...releases[name]].filter((f) => !releases[name === 'a' ? 'b' : 'a'].has(f));
 
@@ -40,6 +42,7 @@ after(async () => {
 
 const release = (page) =>
   page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--release').trim());
+const caches = (page) => page.evaluate(() => caches.keys());
 const publish = async (page, name) => {
   server.root = join(dir, name);
   // The browser also checks on every visit; the app asks every 30 minutes and when back online.
@@ -117,5 +120,42 @@ test('the reload waits while the design is not saved', async () => {
   await page.waitForSelector('[data-testid="canvas"]');
   assert.equal(await release(page), '"b"');
   assert.equal(await page.getByTestId('model-name').inputValue(), 'Sin guardar');
+  await context.close();
+});
+
+test('a tab left on an old release keeps working while a newer one is taken in another tab', async () => {
+  server.root = join(dir, 'a');
+  const { page: first, context } = await openApp(browser, { url, viewport: { width: 1280, height: 720 } });
+  await offlineReady(first);
+  await publish(first, 'b');
+  await first.getByTestId('update-notice').waitFor();
+  // C is published while B still waits: C replaces it.
+  await publish(first, 'c');
+  await first.evaluate(async (c) => {
+    const installed = async () =>
+      (await caches.has(c)) && (await navigator.serviceWorker.getRegistration()).waiting?.state === 'installed';
+    while (!(await installed())) await new Promise((r) => setTimeout(r, 50));
+  }, cacheOf.c);
+  // A second tab opens on release A (the active one), and takes the update: it reloads into C.
+  const second = await context.newPage();
+  watchErrors(second);
+  await second.goto(url);
+  await second.waitForSelector('[data-testid="canvas"]');
+  assert.equal(await release(second), '"a"');
+  await second.getByTestId('update-notice').waitFor();
+  await Promise.all([second.waitForEvent('load'), second.getByTestId('update-reload').click()]);
+  await second.waitForSelector('[data-testid="canvas"]');
+  assert.equal(await release(second), '"c"');
+  // The first tab still runs A, on A's kept files (the server has only C's): its export works,
+  // and it is told a new version is ready. B, never taken, is gone.
+  assert.equal(await release(first), '"a"');
+  const kept = await caches(first);
+  assert.ok(kept.includes(cacheOf.a) && kept.includes(cacheOf.c), `kept: ${kept}`);
+  assert.ok(!kept.includes(cacheOf.b), `B dropped: ${kept}`);
+  await first.getByTestId('action-export').click();
+  await first.getByRole('tab', { name: '$jsonSchema' }).click();
+  assert.match(await first.getByTestId('export-text').innerText(), /"\$jsonSchema"/);
+  await first.getByTestId('dialog-close').click();
+  await first.getByTestId('update-notice').waitFor();
   await context.close();
 });
