@@ -7,10 +7,10 @@
 //   node scripts/bench-load.mjs             (after `node scripts/build.mjs`; see `make bench-ui`)
 //   RUNS=9 node scripts/bench-load.mjs
 //   DIST=other/dist node scripts/bench-load.mjs                       another docshape build
-//   COMPARE='label|/path/to/its/dist|css selector|page' node scripts/bench-load.mjs
-//       also measures another web app's build in the same run, served by the same server and
-//       throttle: painted when `selector` is in `page` (default index.html; its build's assets/
-//       served immutable)
+//   COMPARE='label|/path/to/its/dist|css selector|page;...' node scripts/bench-load.mjs
+//       also measures other builds (an earlier docshape, another web app) in the same run,
+//       served by the same server and throttle: painted when `selector` is in `page` (default
+//       index.html; files named after their content, and a bundler's assets/, served immutable)
 //
 // "Painted" is the in-page time (from navigation start) of the frame after the boxes on screen
 // are in the DOM and stable (tests/e2e/app.mjs `firstRender`), or after the compared app's
@@ -95,12 +95,14 @@ for (const [label, model] of [['docshape, demo (N=0)', null], ['docshape, 300 ag
   const r = await measure(browser, { url, selector: '[data-testid="entity"]', model, serviceWorker: true });
   rows.push({ app: label, 'cold: painted (ms)': r.cold.toFixed(0), 'repeat: painted (ms)': r.repeat.toFixed(0), 'cold: received (KiB)': r.kib.toFixed(0) });
 }
-if (process.env.COMPARE) {
-  const [label, dir, selector, path = ''] = process.env.COMPARE.split('|');
+// Other builds, one server each (ports after ours).
+for (const [i, entry] of (process.env.COMPARE ?? '').split(';').filter(Boolean).entries()) {
+  const [label, dir, selector, path = ''] = entry.split('|');
   // Its bundler names its assets after their content: served immutable, like ours.
-  const other = await serve(dir, port + 1, { cacheControl: (path) => (path.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : cacheControl(path)) });
+  const immutable = (p) => (p.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : cacheControl(p));
+  const other = await serve(dir, port + 1 + i, { cacheControl: immutable });
   servers.push(other);
-  const r = await measure(browser, { url: `http://127.0.0.1:${port + 1}/${path}`, selector, model: null, serviceWorker: false });
+  const r = await measure(browser, { url: `http://127.0.0.1:${port + 1 + i}/${path}`, selector, model: null, serviceWorker: false });
   rows.push({ app: label, 'cold: painted (ms)': r.cold.toFixed(0), 'repeat: painted (ms)': r.repeat.toFixed(0), 'cold: received (KiB)': r.kib.toFixed(0) });
 }
 await browser.close();
