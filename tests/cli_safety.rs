@@ -92,6 +92,31 @@ fn a_write_that_fails_midway_leaves_the_old_file() {
 }
 
 #[test]
+fn generate_refuses_an_output_the_disk_cannot_hold_before_writing() {
+    let dir = folder("disk");
+    let model = bibliored_in(&dir);
+    let out = dir.join("docs.ndjson");
+    std::fs::write(&out, "the good file\n").unwrap();
+    // A quadrillion documents (and the largest count there is) need more than any disk here.
+    for n in ["1_000_000_000_000_000", "18446744073709551615"] {
+        let started = std::time::Instant::now();
+        let (code, stdout, err) =
+            docshape(&["generate", s(&model), "--collection", "catalogo", "-n", n, "--out", s(&out)]);
+        assert_eq!(code, 2, "{err}");
+        assert!(stdout.is_empty());
+        assert!(err.contains("docs.ndjson would take about") && err.contains("free: nothing was written"), "{err}");
+        assert!(started.elapsed().as_secs() < 30, "refused before writing, not after");
+        assert_eq!(std::fs::read_to_string(&out).unwrap(), "the good file\n");
+        let left: Vec<_> = std::fs::read_dir(&dir).unwrap().filter_map(|e| e.ok()).map(|e| e.file_name()).collect();
+        assert_eq!(left.len(), 2, "no temporary file is left: {left:?}");
+    }
+    // An ordinary run is not stopped.
+    let (code, _, err) = docshape(&["generate", s(&model), "--collection", "catalogo", "-n", "10", "--out", s(&out)]);
+    assert_eq!(code, 0, "{err}");
+    assert!(!err.contains("may not fit"), "{err}");
+}
+
+#[test]
 fn files_that_are_too_large_endless_or_not_utf8_are_refused_with_the_reason() {
     let (code, _, err) = docshape(&["check", "/dev/zero"]);
     assert_eq!(code, 2);
