@@ -373,4 +373,8 @@ messages! {
     CouldNotRead,
     Copied,
     ClipboardRefused,
+    ShareTooLarge,
+    ShareTooLong,
+    ShareNotFaithful,
+    DownloadTheFile,
 }
