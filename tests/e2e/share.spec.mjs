@@ -2,6 +2,8 @@
 // message and leaves the autosaved model alone.
 import { test, after, before } from 'node:test';
 import assert from 'node:assert/strict';
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { launch, openApp, BASE_URL, screenshot, savedModel, savedDesigns } from './app.mjs';
 
 let browser;
@@ -55,5 +57,33 @@ test('a broken link shows its reason and leaves the autosaved model alone', asyn
     assert.equal(await page.getByTestId('model-name').inputValue(), 'My own work');
     assert.equal(await modelJson(page), before);
   }
+  await context.close();
+});
+
+test('a design too large for a link is refused with the reason, and its file is offered instead', async () => {
+  const { page, context, errors } = await openApp(browser, { viewport: { width: 1280, height: 720 } });
+  // Notes that do not compress: the file is 2.3 MB, its link would pass the 2,097,152
+  // characters docshape opens.
+  const notes = randomBytes(1_700_000).toString('base64url');
+  const file = JSON.stringify({ format: 'docshape', formatVersion: 1, name: 'Too large to link', notes, entities: [] });
+  await page.getByTestId('open-file').setInputFiles({ name: 'large.json', mimeType: 'application/json', buffer: Buffer.from(file) });
+  await page.waitForFunction(() => document.querySelector('[data-testid="model-name"]').value === 'Too large to link');
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await page.evaluate(() => navigator.clipboard.writeText('nothing copied yet'));
+
+  await page.getByTestId('action-share').click();
+  const notice = page.getByTestId('notice').filter({ hasText: 'No share link was made' });
+  await notice.waitFor({ timeout: 60000 });
+  const text = await notice.innerText();
+  assert.match(text, /it would be [\d,]+ characters long, and docshape opens links of up to 2,097,152\. Share the model file instead\./);
+  assert.equal(await page.evaluate(() => navigator.clipboard.readText()), 'nothing copied yet', 'no link was copied');
+  await screenshot(page, 'share-refused');
+
+  const [download] = await Promise.all([page.waitForEvent('download'), notice.getByTestId('notice-action').click()]);
+  assert.equal(download.suggestedFilename(), 'too-large-to-link.docshape.json');
+  const saved = JSON.parse(readFileSync(await download.path(), 'utf8'));
+  assert.equal(saved.name, 'Too large to link');
+  assert.equal(saved.notes, notes, 'the file carries the whole design');
+  assert.deepEqual(errors, []);
   await context.close();
 });
