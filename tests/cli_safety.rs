@@ -268,3 +268,45 @@ fn a_misspelt_member_is_warned_about_with_the_nearest_known_one() {
     assert!(err.contains("relations[0] (\"r1\"): unknown member \"cardinalty\""), "{err}");
     assert!(err.contains("did you mean \"cardinality\"?"), "{err}");
 }
+
+/// Runs docshape with `input` on its standard input.
+fn docshape_with_stdin(args: &[&str], input: &[u8]) -> (i32, String, String) {
+    use std::io::Write;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_docshape"))
+        .args(args)
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("run docshape");
+    let mut stdin = child.stdin.take().expect("stdin");
+    // docshape stops reading past the limit: a broken pipe here is expected.
+    let _ = stdin.write_all(input);
+    drop(stdin);
+    let out = child.wait_with_output().expect("docshape ends");
+    let text = |b: &[u8]| String::from_utf8_lossy(b).into_owned();
+    (out.status.code().unwrap_or(-1), text(&out.stdout), text(&out.stderr))
+}
+
+#[test]
+fn odd_options_and_links_on_stdin_get_a_message_that_says_what_is_wrong() {
+    let (code, _, err) = docshape(&["check", "m.json", "--frobnicate"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("unknown option --frobnicate; this command takes --format, --lang"), "{err}");
+    let (_, _, err) = docshape(&["check", "m.json", "--format"]);
+    assert!(err.contains("option --format needs a value"), "{err}");
+
+    // A link longer than any docshape opens is not called "2,097,153 characters long".
+    let long = format!("#m=v2.{}", "A".repeat(docshape::share::MAX_LINK_CHARS * 2));
+    let (code, out, err) = docshape_with_stdin(&["share", "--decode", "-"], long.as_bytes());
+    assert_eq!(code, 2);
+    assert!(out.is_empty());
+    assert!(err.contains("longer than 2097152 characters") && err.contains("model file"), "{err}");
+    let (code, _, err) = docshape_with_stdin(&["share", "--decode", "-"], b"\xff\xfe#m=");
+    assert_eq!(code, 2);
+    assert!(err.contains("not UTF-8 text"), "{err}");
+    // A version number past 64 bits is named as written, not as 18446744073709551615.
+    let (code, _, err) = docshape(&["share", "--decode", "#m=v99999999999999999999999.abc"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("link version 99999999999999999999…;"), "{err}");
+}

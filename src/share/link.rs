@@ -85,9 +85,14 @@ pub fn decode_link(link: &str) -> Result<Model, ShareError> {
 fn version_of(payload: &str) -> Result<Option<(usize, &str)>, ShareError> {
     let Some((tag, body)) = payload.split_once('.') else { return Ok(None) };
     let number = tag.strip_prefix('v').filter(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()));
-    match number.map(|n| n.parse::<u64>().unwrap_or(u64::MAX)) {
-        Some(LINK_VERSION) => Ok(Some((tag.len() + 1, body))),
-        Some(v) if v > LINK_VERSION => Err(ShareError::UnknownVersion(v)),
+    // Digits past u64 are a version newer than any, named as written.
+    match number.map(|n| (n, n.parse::<u64>().unwrap_or(u64::MAX))) {
+        Some((_, LINK_VERSION)) => Ok(Some((tag.len() + 1, body))),
+        Some((digits, v)) if v > LINK_VERSION => {
+            let digits = digits.trim_start_matches('0');
+            let shown = if digits.len() > 20 { format!("{}…", &digits[..20]) } else { digits.to_string() };
+            Err(ShareError::UnknownVersion(shown))
+        }
         // A damaged tag: base64url decoding names the first character that does not belong.
         _ => Err(from_base64(payload, 0).err().unwrap_or(ShareError::Corrupt)),
     }
@@ -218,7 +223,9 @@ mod tests {
         assert_eq!(decode_link("#m=ab%cd"), Err(ShareError::BadCharacter { position: 3, character: '%' }));
         assert_eq!(decode_link("#m=v2.ab%cd"), Err(ShareError::BadCharacter { position: 6, character: '%' }));
         assert_eq!(decode_link("#m=x2.abcd"), Err(ShareError::BadCharacter { position: 3, character: '.' }));
-        assert_eq!(decode_link("#m=v9.abcd"), Err(ShareError::UnknownVersion(9)));
+        assert_eq!(decode_link("#m=v9.abcd"), Err(ShareError::UnknownVersion("9".into())));
+        let far = decode_link("#m=v99999999999999999999999.abcd").unwrap_err().to_string();
+        assert!(far.contains("link version 99999999999999999999…;"), "{far}");
         assert!(decode_link("#m=v9.abcd").unwrap_err().to_string().contains("newer docshape"));
     }
 

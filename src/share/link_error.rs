@@ -24,8 +24,9 @@ pub enum ShareError {
     Corrupt,
     /// The link's checksum does not match its data: a character was changed, added or lost.
     Checksum,
-    /// A link format newer than this build reads (`#m=v3.`...).
-    UnknownVersion(u64),
+    /// A link format newer than this build reads (`#m=v3.`...): its number as written (past
+    /// 20 digits, cut with an ellipsis).
+    UnknownVersion(String),
     /// Extra data after the end of the compressed model.
     TrailingData(usize),
     /// The model inflates past `MAX_MODEL_BYTES`.
