@@ -27,10 +27,22 @@ pub fn room_for(out: &Path, bytes: u64) -> Room {
         Some(p) if !p.as_os_str().is_empty() => p,
         _ => Path::new("."),
     };
-    match fs4::available_space(folder) {
-        Ok(available) => verdict(bytes, available),
-        Err(_) => Room::Unknown,
+    match available_space(folder) {
+        Some(available) => verdict(bytes, available),
+        None => Room::Unknown,
     }
+}
+
+#[cfg(not(target_arch = "wasm32"))]
+fn available_space(folder: &Path) -> Option<u64> {
+    fs4::available_space(folder).ok()
+}
+
+/// The command line is never run in a browser, but the crate's checks build every binary for
+/// wasm32 too, where there is no disk to ask.
+#[cfg(target_arch = "wasm32")]
+fn available_space(_: &Path) -> Option<u64> {
+    None
 }
 
 /// The verdict for `bytes` on a disk with `available` bytes free.
