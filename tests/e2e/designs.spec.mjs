@@ -231,6 +231,41 @@ test('two tabs on one design: the other follows, or keeps its version as a copy'
   await context.close();
 });
 
+test('a tab closed while another tab\'s save conflicts with its edits keeps them as a copy', async () => {
+  const { page: one, context, errors } = await openApp(browser, { viewport: VIEWPORT });
+  await one.getByTestId('model-name').fill('Shared by two tabs');
+  await one.locator('[data-testid="save-status"][data-state="saved"]').waitFor();
+  const two = await context.newPage();
+  await two.goto(BASE_URL);
+  await two.waitForSelector('[data-testid="canvas"]');
+  const count = await boxes(one).count();
+  // Tab two cannot save for a moment and adds an aggregate; tab one saves a rename meanwhile.
+  await two.evaluate(() => {
+    const real = Storage.prototype.setItem;
+    Storage.prototype.setItem = function (key, value) {
+      if (key.startsWith('docshape.design') && !window.storageBack) throw new DOMException('full', 'QuotaExceededError');
+      return real.call(this, key, value);
+    };
+  });
+  await addAggregate(two);
+  await two.locator('[data-testid="save-status"][data-state="failed"]').waitFor();
+  await one.getByTestId('model-name').fill('Renamed in tab one');
+  await two.locator('[data-testid="save-status"][data-state="conflict"]').waitFor();
+  await two.evaluate(() => (window.storageBack = true));
+  // The user closes tab two without answering: its aggregate is kept, as a copy.
+  await two.close();
+  await one.waitForFunction(() => JSON.parse(localStorage.getItem('docshape.designs')).designs.length === 2);
+  const designs = await savedDesigns(one);
+  assert.deepEqual(designs.map((d) => d.name).sort(), ['Renamed in tab one', 'Shared by two tabs (copy)']);
+  assert.equal(await one.getByTestId('model-name').inputValue(), 'Renamed in tab one', 'tab one is left as it is');
+  assert.equal(JSON.parse(await savedModel(one)).entities.length, count, 'tab one\'s design has not got tab two\'s aggregate');
+  await one.getByTestId('action-designs').click();
+  await one.locator('[data-testid="design"][data-name="Shared by two tabs (copy)"]').getByTestId('design-open').click();
+  await one.waitForFunction((n) => document.querySelectorAll('[data-testid="entity"]').length === n, count + 1);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
 test('opening a file keeps the design on screen in My designs, which opens, renames and deletes', async () => {
   const { page, errors, context } = await openApp(browser, { viewport: VIEWPORT });
   await page.getByTestId('model-name').fill('My own work');
