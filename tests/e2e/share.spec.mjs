@@ -87,3 +87,57 @@ test('a design too large for a link is refused with the reason, and its file is 
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+test('a link to a design with hostile names shows them as text and runs nothing', async () => {
+  const hostile = '<img src=x onerror="window.pwned=1">';
+  const script = '<script>window.pwned=2</script>';
+  const design = {
+    format: 'docshape',
+    formatVersion: 1,
+    name: `Review ${script}`,
+    notes: hostile,
+    entities: [
+      { id: 'a', name: hostile, position: { x: 100, y: 100 }, notes: script, fields: [{ name: '_id', type: 'objectId' }, { name: `x"><svg onload=window.pwned=3>`, type: 'string' }] },
+      { id: 'b', name: 'b\u202Egnp.exe', position: { x: 500, y: 100 }, fields: [{ name: '_id', type: 'objectId' }] },
+    ],
+    relations: [{ id: 'r', parent: 'a', child: 'b', storage: 'reference', field: `${script}_id` }],
+    queries: [{ id: 'Q1', name: hostile, kind: 'read', entity: 'a', rate: 10 }],
+  };
+  const { page, context, errors } = await openApp(browser, { viewport: { width: 1280, height: 720 } });
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await page.getByTestId('open-file').setInputFiles({ name: 'hostile.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(design)) });
+  await page.waitForFunction(() => document.querySelectorAll('[data-testid="entity"]').length === 2);
+  await page.getByTestId('action-share').click();
+  await page.getByTestId('notice').filter({ hasText: 'characters' }).waitFor();
+  const link = await page.evaluate(() => navigator.clipboard.readText());
+
+  const other = await browser.newContext({ viewport: { width: 1280, height: 720 } });
+  const viewer = await other.newPage();
+  const viewerErrors = [];
+  const dialogs = [];
+  viewer.on('pageerror', (e) => viewerErrors.push(String(e)));
+  viewer.on('dialog', (d) => dialogs.push(d.message()) && d.dismiss());
+  await viewer.goto(link);
+  await viewer.getByTestId('review-banner').waitFor();
+  await viewer.getByTestId('tab-advisor').click();
+  await viewer.waitForSelector('[data-testid="finding"]');
+  // The names are on screen as the text they are...
+  assert.equal(await viewer.locator('[data-testid="entity"]').first().getAttribute('data-name'), hostile);
+  assert.ok((await viewer.getByTestId('canvas').innerText()).includes(hostile), 'the name is drawn as text');
+  // ...no element came from them, and nothing ran.
+  assert.equal(await viewer.locator('img[src="x"], [data-testid="canvas"] script, svg[onload]').count(), 0);
+  assert.equal(await viewer.evaluate(() => window.pwned), undefined);
+  // A bidi override in a name is shown, not obeyed: "b\u202Egnp.exe" would read "bexe.png" on
+  // the box and reverse the rest of every sentence that quotes it.
+  assert.ok((await viewer.getByTestId('canvas').innerText()).includes('b<U+202E>gnp.exe'));
+  const advice = await viewer.getByTestId('advisor').innerText();
+  assert.ok(!advice.includes('\u202E') && advice.includes('b<U+202E>gnp.exe'), advice);
+  assert.ok(!(await viewer.getByTestId('queries').innerText()).includes('\u202E'));
+  assert.match(await viewer.locator('[data-testid="finding"][data-code="DS002"]').first().innerText(), /U\+202E/);
+  await screenshot(viewer, 'share-hostile-names');
+  assert.deepEqual(dialogs, []);
+  assert.deepEqual(viewerErrors, []);
+  assert.deepEqual(errors, []);
+  await other.close();
+  await context.close();
+});
