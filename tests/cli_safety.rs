@@ -310,3 +310,21 @@ fn odd_options_and_links_on_stdin_get_a_message_that_says_what_is_wrong() {
     assert_eq!(code, 2);
     assert!(err.contains("link version 99999999999999999999…;"), "{err}");
 }
+
+#[test]
+fn infer_says_when_it_reads_the_examples_export_as_one_document() {
+    let dir = folder("examples");
+    let model = bibliored_in(&dir);
+    let examples = dir.join("examples.json");
+    let (code, json, err) = docshape(&["export", s(&model), "--what", "ejson"]);
+    assert_eq!(code, 0, "{err}");
+    std::fs::write(&examples, json).unwrap();
+    let (code, _, err) = docshape(&["infer", s(&examples)]);
+    assert_eq!(code, 0, "{err}");
+    assert!(err.contains("1 documents read") && err.contains("one array per collection"), "{err}");
+    // Ordinary documents with an array of sub-documents get no such note.
+    let docs = dir.join("orders.ndjson");
+    std::fs::write(&docs, "{\"_id\": 1, \"lines\": [{\"sku\": \"a\"}], \"notes\": [{\"t\": \"x\"}]}\n").unwrap();
+    let (_, _, err) = docshape(&["infer", s(&docs)]);
+    assert!(!err.contains("one array per collection"), "{err}");
+}

@@ -7,7 +7,7 @@
 //! | model file (app's Save, `infer --out`, My designs, `share --decode`) | `load`     | here: `model_files_load_back_identically` |
 //! | share link (CLI, app's Share, report's link)  | `decode_link`                     | `share_link.rs`, `cli_safety.rs::every_writer_is_read_back`, `offload::tests` |
 //! | share link's payload (compact JSON)           | `load`                            | here: `model_files_load_back_identically` |
-//! | example documents, Extended JSON (relaxed, canonical) | the importer (`infer`)    | here: `example_documents_are_read_back_by_the_importer` |
+//! | example documents, Extended JSON (relaxed, canonical) | the importer (`infer`), one collection's array at a time | here: `example_documents_are_read_back_by_the_importer`; the whole export file (one array per collection) is read as one document, and `infer` says so: `cli_safety.rs` |
 //! | `generate` (NDJSON, relaxed and canonical)    | the importer (`infer`)            | here: `synthetic_documents_are_read_back_by_the_importer`; CLI: `cli_safety.rs` |
 //! | `$jsonSchema` validators                      | the `$jsonSchema` importer        | `infer_schema.rs::exported_validators_round_trip_through_the_importer` |
 //! | `infer`'s model                               | `load` and `check`                | `cli_safety.rs::infer_writes_models_that_check_reads_whatever_the_nesting` |
