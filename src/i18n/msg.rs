@@ -376,4 +376,8 @@ messages! {
     CouldNotRead,
     Copied,
     ClipboardRefused,
+    ShareTooLarge,
+    ShareTooLong,
+    ShareNotFaithful,
+    DownloadTheFile,
 }

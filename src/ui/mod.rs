@@ -21,6 +21,7 @@ mod import_dialog;
 mod inspector;
 mod layout;
 mod lookup;
+mod page_leave;
 mod presentation;
 mod progressive;
 mod queries_panel;
