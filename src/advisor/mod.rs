@@ -8,6 +8,7 @@
 mod aggregates;
 mod bson;
 mod context;
+mod design;
 mod field_scan;
 mod finding;
 mod index_budget;
@@ -33,6 +34,7 @@ mod size_walk;
 pub mod sizes;
 
 pub use context::Context;
+pub use design::Design;
 pub use finding::{Category, Finding, Fix, Severity};
 pub use registry::{rule_by_code, RULES};
 pub use report::*;
@@ -43,30 +45,36 @@ pub use sizes::{bson_size_of_value, estimate_entity};
 use crate::model::Model;
 
 /// Analyses a model. Pure, never panics, and cheap enough to run on every keystroke.
+///
+/// The shared picture of the design is built first ([`Design::new`]); the relation advice,
+/// patterns, aggregates, indexes and query advice are derived from it; then every rule of the
+/// registry reads both (the [`Context`]).
 pub fn analyze(model: &Model) -> Report {
-    let layout = paths::Layout::new(model);
-    let (sizes, growth) = sizes::estimate_with_growth(&layout);
-    let growth = context::growth_by_collection(layout.collections().map(|e| e.id.as_str()), growth);
+    let design = Design::new(model);
     // The relation facts are gathered once and shared by the advice and the patterns.
-    let usage = relations::Usage::with_ids(std::rc::Rc::clone(layout.ids()), &sizes);
-    let (facts, reads) = relations::gather_all(&usage);
+    let (facts, reads) = relations::gather_all(design.usage());
     let relations = relations::advise_with(&facts, &reads);
-    let roots = aggregates::Roots::with_layout(&layout);
-    let patterns = patterns::suggest_with(&usage, &facts, &relations, &roots);
-    drop(usage);
-    let aggregates = aggregates::aggregates_with(&roots);
-    let spanning_writes = aggregates::spanning_writes_with(&roots);
-    let shapes = query_shape::Shapes::new(query_shape::shapes(&layout));
-    let loads = index_budget::loads(&layout);
-    let indexes::Derived { advice: indexes, links } = indexes::derive_with(&layout, &shapes, &loads);
-    let queries = queries::advise_with(&layout, &shapes, &indexes, links.as_ref());
-    let mut report =
-        Report { relations, aggregates, spanning_writes, patterns, sizes, indexes, queries, findings: Vec::new() };
-    let cx = Context::new(model, &report);
-    cx.prime(layout, shapes, roots, growth, loads, links);
+    let patterns = patterns::suggest_with(design.usage(), &facts, &relations, design.aggregates());
+    let aggregates = aggregates::aggregates_with(design.aggregates());
+    let spanning_writes = aggregates::spanning_writes(&design);
+    let indexes::Derived { advice: indexes, links } =
+        indexes::derive_with(design.layout(), design.shared_shapes(), design.loads());
+    let queries = queries::advise_with(design.layout(), design.shapes(), &indexes, links.as_ref());
+    let mut report = Report {
+        relations,
+        aggregates,
+        spanning_writes,
+        patterns,
+        sizes: Vec::new(),
+        indexes,
+        queries,
+        findings: Vec::new(),
+    };
+    let cx = Context::with_links(&design, &report, links.as_ref());
     // Room for the usual count up front: growing a vector of large findings copies them all.
     let findings = run_rules(&cx, 2 * (model.entities.len() + model.relations.len()) + model.queries.len());
     report.findings = sort_findings(findings);
+    report.sizes = design.into_sizes();
     report
 }
 

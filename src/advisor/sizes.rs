@@ -253,7 +253,7 @@ mod tests {
                 m.entities.push(e);
             }
         }
-        let mut embed = |m: &mut Model, from: String, to: String, growth: Option<f64>| {
+        let embed = |m: &mut Model, from: String, to: String, growth: Option<f64>| {
             let id = format!("{from}-{to}");
             let mut r = Relation::new(&id, &from, &to, Storage::Embed);
             r.field = to.clone();

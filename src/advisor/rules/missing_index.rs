@@ -48,7 +48,7 @@ impl Rule for MissingIndex {
     }
 
     fn check(&self, cx: &Context, out: &mut Vec<Finding>) {
-        let frequent = cx.model.queries.iter().zip(cx.shapes()).enumerate();
+        let frequent = cx.model.queries.iter().zip(cx.design.shapes()).enumerate();
         // Whether the derivation kept an index for the query (it does only while the
         // collection's budget allows): read from the index links, else from the
         // (collection, query) pairs the indexes list, gathered once.
@@ -250,7 +250,8 @@ mod tests {
         assert_eq!(linked.iter().map(|f| f.fix.is_some()).collect::<Vec<_>>(), [true, false], "{linked:?}");
         // A context `analyze` did not prime has no links: the rule reads the pairs by id.
         let report = analyze(&m);
-        let cx = Context::new(&m, &report);
+        let design = crate::advisor::Design::new(&m);
+        let cx = Context::new(&design, &report);
         assert!(cx.index_links().is_none());
         let mut by_id = Vec::new();
         super::MissingIndex.check(&cx, &mut by_id);
