@@ -2,7 +2,6 @@
 //! (the advice derived before the rules run).
 
 use super::design::Design;
-use super::indexes::Links;
 use super::{IndexAdvice, RelationAdvice, Report};
 use crate::model::Model;
 
@@ -14,20 +13,12 @@ pub struct Context<'a> {
     /// writes, patterns, indexes, how each query is served. Its `sizes` and `findings` are
     /// filled after the rules: the sizes are the design's [`Design::collections`].
     pub report: &'a Report,
-    /// Which index of the report holds each query, when `analyze` derived the report's
-    /// indexes and no two elements of the model share an id.
-    index_links: Option<&'a Links>,
 }
 
 impl<'a> Context<'a> {
     /// The context of a report made by `analyze` for the design's model.
     pub fn new(design: &'a Design<'a>, report: &'a Report) -> Context<'a> {
-        Context { model: design.model, design, report, index_links: None }
-    }
-
-    /// [`Self::new`] with the index links the index derivation made.
-    pub(crate) fn with_links(design: &'a Design<'a>, report: &'a Report, links: Option<&'a Links>) -> Context<'a> {
-        Context { model: design.model, design, report, index_links: links }
+        Context { model: design.model, design, report }
     }
 
     /// The advice about a relation (one per relation, in model order).
@@ -35,11 +26,6 @@ impl<'a> Context<'a> {
         let report: &'a Report = self.report;
         let at = self.design.ids().relation_position(relation).and_then(|i| report.relations.get(i));
         at.filter(|a| a.relation == relation).or_else(|| report.relation(relation))
-    }
-
-    /// Which index of the report holds each query (`None`: not known, look the pairs up by id).
-    pub(crate) fn index_links(&self) -> Option<&'a Links> {
-        self.index_links
     }
 
     /// Derived and declared indexes of one collection.

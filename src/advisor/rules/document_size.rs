@@ -43,11 +43,6 @@ impl Rule for DocumentSize {
         &Self::META
     }
 
-    /// Documents past 16 MiB are errors: run with the errors, before the other warnings.
-    fn runs_with(&self) -> Severity {
-        Severity::Error
-    }
-
     fn check(&self, cx: &Context, out: &mut Vec<Finding>) {
         let t = &cx.model.thresholds;
         for c in cx.design.collections().iter().filter(|c| c.size.level != SizeLevel::Fine) {

@@ -88,11 +88,6 @@ impl Rule for UnboundedArray {
         &Self::META
     }
 
-    /// Most unbounded arrays are warnings (an error needs the 16 MiB limit in sight).
-    fn runs_with(&self) -> Severity {
-        Severity::Warning
-    }
-
     fn check(&self, cx: &Context, out: &mut Vec<Finding>) {
         for rel in &cx.model.relations {
             // The ends' names are looked up only for a finding: most relations have none.
