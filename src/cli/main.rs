@@ -12,6 +12,7 @@
 
 mod args;
 mod check;
+mod disk;
 mod export;
 mod generate;
 mod infer;

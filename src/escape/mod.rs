@@ -9,6 +9,8 @@
 //! - [`xml`]: XML text and attribute values (the SVG diagram, the report's `<img alt>`);
 //! - [`clike`]: Python, Rust and Java string literals and comments (the generated code);
 //! - [`dbml`]: DBML names and strings.
+//! - [`screen`]: names and sentences the app's views show as text (a bidirectional control is
+//!   shown, not obeyed).
 //!
 //! [`hazard`] names the characters that each of them neutralises beyond its own syntax (line
 //! breaks of every kind, controls, bidirectional and invisible characters); the advisor rule
@@ -19,4 +21,5 @@ pub mod dbml;
 pub mod hazard;
 pub mod js;
 pub mod markdown;
+pub mod screen;
 pub mod xml;

@@ -359,6 +359,10 @@ pub fn text(m: Msg) -> &'static str {
         Msg::CouldNotRead => "Could not read {}. Your current model is unchanged.",
         Msg::Copied => "Copied to the clipboard.",
         Msg::ClipboardRefused => "The browser refused the clipboard; use Download instead.",
+        Msg::ShareTooLarge => "No share link was made: this design's file is {}, and a link carries at most {}. Share the model file instead.",
+        Msg::ShareTooLong => "No share link was made: it would be {} characters long, and docshape opens links of up to {}. Share the model file instead.",
+        Msg::ShareNotFaithful => "No share link was made: the link would not open as this very design. Share the model file instead.",
+        Msg::DownloadTheFile => "Download the file",
         // Updates
         Msg::UpdateReady => "A new version of docshape is ready.",
         Msg::UpdateReload => "Reload to use it",

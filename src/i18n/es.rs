@@ -359,6 +359,10 @@ pub fn text(m: Msg) -> &'static str {
         Msg::CouldNotRead => "No se pudo leer {}. Tu modelo actual no ha cambiado.",
         Msg::Copied => "Copiado al portapapeles.",
         Msg::ClipboardRefused => "El navegador rechazó el portapapeles; usa Descargar.",
+        Msg::ShareTooLarge => "No se creó el enlace: el archivo de este diseño ocupa {} y un enlace lleva como mucho {}. Comparte el archivo del modelo.",
+        Msg::ShareTooLong => "No se creó el enlace: tendría {} caracteres y docshape abre enlaces de hasta {}. Comparte el archivo del modelo.",
+        Msg::ShareNotFaithful => "No se creó el enlace: no abriría exactamente este diseño. Comparte el archivo del modelo.",
+        Msg::DownloadTheFile => "Descargar el archivo",
         // Updates
         Msg::UpdateReady => "Hay una nueva versión de docshape lista.",
         Msg::UpdateReload => "Recargar para usarla",

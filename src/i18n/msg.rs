@@ -376,6 +376,10 @@ messages! {
     CouldNotRead,
     Copied,
     ClipboardRefused,
+    ShareTooLarge,
+    ShareTooLong,
+    ShareNotFaithful,
+    DownloadTheFile,
     // Updates
     UpdateReady,
     UpdateReload,

@@ -359,6 +359,10 @@ pub fn text(m: Msg) -> &'static str {
         Msg::CouldNotRead => "Não foi possível ler {}. Seu modelo atual não mudou.",
         Msg::Copied => "Copiado para a área de transferência.",
         Msg::ClipboardRefused => "O navegador recusou a área de transferência; use Baixar.",
+        Msg::ShareTooLarge => "Nenhum link foi criado: o arquivo deste design tem {} e um link carrega no máximo {}. Compartilhe o arquivo do modelo.",
+        Msg::ShareTooLong => "Nenhum link foi criado: ele teria {} caracteres e o docshape abre links de até {}. Compartilhe o arquivo do modelo.",
+        Msg::ShareNotFaithful => "Nenhum link foi criado: o link não abriria exatamente este design. Compartilhe o arquivo do modelo.",
+        Msg::DownloadTheFile => "Baixar o arquivo",
         // Updates
         Msg::UpdateReady => "Uma nova versão do docshape está pronta.",
         Msg::UpdateReload => "Recarregar para usá-la",

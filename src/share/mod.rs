@@ -22,9 +22,7 @@ pub use base64url::{
     decode as base64url_decode, encode as base64url_encode, encode_standard as base64_encode, Base64Error,
 };
 pub use compact::compact_json;
-pub use link::{
-    decode_link, encode_link, share_link, ShareError, LINK_PREFIX, LINK_VERSION, MAX_LINK_CHARS, MAX_MODEL_BYTES,
-};
+pub use link::{decode_link, share_link, ShareError, LINK_PREFIX, LINK_VERSION, MAX_LINK_CHARS, MAX_MODEL_BYTES};
 pub use report::{file_stem, report_svg_name, review_markdown, Diagram, ReportOptions};
 pub use svg::{diagram_svg, view_box, SvgOptions};
 pub use theme::{Palette, Theme};

@@ -120,7 +120,7 @@ pub fn ExportDialog() -> impl IntoView {
                 </div>
             </Show>
             <div class="buttons">
-                <button disabled=preparing on:click=move |_| { if let Some(t) = ready() { copy(editor, t) } }>{tr(Msg::Copy)}</button>
+                <button disabled=preparing on:click=move |_| { if let Some(t) = ready() { copy(editor, t, editor.text(Msg::Copied).to_string()) } }>{tr(Msg::Copy)}</button>
                 <button
                     class="primary"
                     disabled=preparing

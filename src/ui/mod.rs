@@ -22,6 +22,7 @@ mod inspector;
 mod layout;
 mod lookup;
 mod page;
+mod page_leave;
 mod presentation;
 mod progressive;
 mod queries_panel;
