@@ -124,7 +124,7 @@ mod tests {
         // the fifth box 1200 units to the right, off screen).
         let view = Rect { x: centre.x - 300.0, y: centre.y - 300.0, w: 720.0, h: 640.0 };
         for _ in 0..5 {
-            add_entity_in(&mut m, centre, Some(view));
+            add_entity_in(&mut m, centre, Some(view), "collection");
         }
         assert_eq!(overlaps(&m), 0);
         for e in &m.entities {

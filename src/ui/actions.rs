@@ -253,13 +253,14 @@ pub fn add_entity_at(e: &Editor, at: crate::model::Point) {
         let margin = 16.0 / c.zoom.max(0.1);
         crate::editor::geometry::Rect { x: v.x + margin, y: v.y + margin, w: v.w - 2.0 * margin, h: v.h - 2.0 * margin }
     });
+    let stem = e.text(Msg::NewCollectionName);
     let mut id = String::new();
-    e.edit(None, |m| id = edit::add_entity_in(m, at, Some(view)));
+    e.edit(None, |m| id = edit::add_entity_in(m, at, Some(view), stem));
     if id.is_empty() {
         return;
     }
     e.select_entity(&id, false);
-    e.reveal(&id);
+    e.reveal_legibly(&id);
     e.renaming.set(Some(id));
 }
 

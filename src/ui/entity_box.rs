@@ -275,7 +275,10 @@ fn Name(id: String, entity: Memo<Option<Entity>>) -> impl IntoView {
                     }
                 };
                 let input = NodeRef::<leptos::html::Input>::new();
-                input.on_load(|el| {
+                // The value is set before selecting it (see `FieldName`).
+                let shown = initial.clone();
+                input.on_load(move |el| {
+                    el.set_value(&shown);
                     let _ = el.focus();
                     el.select();
                 });

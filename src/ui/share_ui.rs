@@ -61,6 +61,7 @@ pub fn edit_copy(editor: &Editor) {
     let shared = editor.model.get_untracked();
     Designs::get().open_new(shared);
     editor.review.set(false);
+    super::layout::leave_review(editor);
     clear_hash();
     editor.notify(NoticeKind::Info, editor.text(Msg::EditingCopy));
 }
@@ -70,6 +71,7 @@ pub fn close_review(editor: &Editor) {
     clear_hash();
     Designs::get().reopen();
     editor.review.set(false);
+    super::layout::leave_review(editor);
 }
 
 #[component]
@@ -80,6 +82,15 @@ pub fn ReviewBanner() -> impl IntoView {
             <div class="review-banner" role="status" data-testid="review-banner">
                 <strong>{tr(Msg::ReviewMode)}</strong>
                 <span>{tr(Msg::ReviewExplain)}</span>
+                <Show when=move || !editor.panels.get().side>
+                    <button
+                        data-testid="review-show-advisor"
+                        title=move || format!("{} (])", editor.t(Msg::ReviewShowAdvisor))
+                        on:click=move |_| super::layout::toggle_side(&editor)
+                    >
+                        {tr(Msg::ReviewShowAdvisor)}
+                    </button>
+                </Show>
                 <button class="primary" data-testid="edit-copy" on:click=move |_| edit_copy(&editor)>{tr(Msg::EditACopy)}</button>
                 <button data-testid="close-review" on:click=move |_| close_review(&editor)>{tr(Msg::BackToMyModel)}</button>
             </div>

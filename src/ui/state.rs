@@ -352,11 +352,13 @@ impl Editor {
         self.notice.set(Some(Notice { kind, text: text.into() }));
     }
 
-    /// Frames the whole diagram in the canvas.
+    /// Frames the whole diagram in the canvas; an empty one is shown at 100% (new boxes are
+    /// drawn with their fields, ready to be named).
     pub fn fit_view(&self) {
         let (w, h) = self.viewport.get_untracked();
-        if let Some(content) = self.model.with_untracked(bounds) {
-            self.camera.set(fit(&content, w, h));
+        match self.model.with_untracked(bounds) {
+            Some(content) => self.camera.set(fit(&content, w, h)),
+            None => self.camera.set(Camera::default()),
         }
     }
 
@@ -370,6 +372,21 @@ impl Editor {
     pub fn view_center(&self) -> Point {
         let (w, h) = self.viewport.get_untracked();
         self.camera.with_untracked(|c| c.to_diagram(Point { x: w / 2.0 - 120.0, y: h / 2.0 - 60.0 }))
+    }
+
+    /// As [`Editor::reveal`], but first zooms to 100% around the box when the view is zoomed
+    /// out past the level of detail (fields not drawn): for an in-place rename, whose box must
+    /// be seen to be typed in.
+    pub fn reveal_legibly(&self, id: &str) {
+        if self.camera.with_untracked(|c| c.zoom) < super::canvas::FAR_ZOOM {
+            let Some(r) = self.model.with_untracked(|m| m.entity(id).map(crate::editor::geometry::entity_rect)) else {
+                return;
+            };
+            let (w, h) = self.viewport.get_untracked();
+            let c = r.center();
+            self.camera.set(Camera { zoom: 1.0, x: w / 2.0 - c.x, y: h / 2.0 - c.y });
+        }
+        self.reveal(id);
     }
 
     /// Pans (at the same zoom) so that entity `id` is wholly on screen, if it is not: a new or

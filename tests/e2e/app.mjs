@@ -129,6 +129,20 @@ export async function firstRender(page) {
   );
 }
 
+/** The on-screen size (CSS px) of the field text: its font size times the canvas zoom, read from
+ * the rectangle the browser draws for it against its untransformed layout height. */
+export const fieldTextPx = (page) =>
+  page.evaluate(() => {
+    const canvas = document.querySelector('[data-testid="canvas"]').getBoundingClientRect();
+    const sizes = [...document.querySelectorAll('[data-testid="entity"] .fname')]
+      .filter((el) => {
+        const r = el.getBoundingClientRect();
+        return r.width > 0 && r.left >= canvas.left && r.right <= canvas.right && r.top >= canvas.top && r.bottom <= canvas.bottom;
+      })
+      .map((el) => (parseFloat(getComputedStyle(el).fontSize) * el.getBoundingClientRect().height) / el.offsetHeight);
+    return { count: sizes.length, min: Math.min(...sizes) };
+  });
+
 export const entityBox = (page, name) => page.locator(`[data-testid="entity"][data-name="${name}"]`);
 
 export async function screenshot(page, name) {
