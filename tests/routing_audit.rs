@@ -28,13 +28,14 @@ fn check(name: &str, m: &Model) -> Audit {
     let routed = route_model(&arrows);
     let a = audit(&arrows.input, &routed);
     println!(
-        "{name:<32} boxes {:>3} arrows {:>4}: through boxes {}, through own ends {}, label/box {}, label/label {}, hidden labels {}, shared stretches {}, blocked {}",
+        "{name:<32} boxes {:>3} arrows {:>4}: through boxes {}, through own ends {}, label/box {}, label/label {}, label/line {}, hidden labels {}, shared stretches {}, blocked {}",
         m.entities.len(),
         a.arrows,
         a.through_boxes,
         a.through_own_ends,
         a.label_box_overlaps,
         a.label_label_overlaps,
+        a.label_line_overlaps,
         a.hidden_labels,
         a.shared_stretches,
         a.blocked

@@ -31,9 +31,10 @@ struct Space<'a> {
 }
 
 impl Space<'_> {
-    /// Whether a label may go at `r`: over no box and no label, and over no line of another
-    /// arrow up to `lines`: 2 none, 1 not its own arrow's companion (the copy arrow running a
-    /// few units beside a reference, right where a label beside the line goes), 0 any.
+    /// Whether a label may go at `r`: over no box and no label, and over lines up to `lines`:
+    /// 2 over no line at all, 1 over none of its own arrow (a spot beside one stretch can lie on
+    /// another after a bend) or of its companion (the copy arrow running a few units beside a
+    /// reference, right where a label beside the line goes), 0 over any line.
     fn free(&self, r: &Rect, own: usize, lines: u8) -> bool {
         let near = super::grow(r, GAP - 0.5);
         if self.boxes.grid.any(&near, |_, b| strictly_overlap(b, &near)) {
@@ -46,12 +47,12 @@ impl Space<'_> {
         lines == 0
             || !self.segments.any(r, |i, s| {
                 let owner = self.owner[i];
-                owner != own && (lines == 2 || Some(owner) == companion) && touches(s, r)
+                (lines == 2 || owner == own || Some(owner) == companion) && touches(s, r)
             })
     }
 
-    /// The first of `spots` free of other lines, else the first clear of the companion's line,
-    /// else the first over no box and no label.
+    /// The first of `spots` over no line, else the first clear of its own and its companion's
+    /// lines, else the first over no box and no label.
     fn first_free(&self, spots: &[Rect], own: usize) -> Option<Rect> {
         [2, 1, 0].into_iter().find_map(|lines| spots.iter().find(|r| self.free(r, own, lines)).copied())
     }
