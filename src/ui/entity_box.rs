@@ -8,7 +8,7 @@ use crate::advisor::{Severity, SizeLevel};
 use crate::editor::geometry::{entity_rect, rows, INDENT};
 use crate::i18n::Msg;
 use crate::model::{Entity, EntityKind};
-use crate::share::labels::{human_bytes, kind_label, type_label};
+use crate::share::labels::{bytes_label, kind_label, type_label};
 use leptos::prelude::*;
 use std::cell::{Cell, RefCell};
 use std::rc::Rc;
@@ -158,11 +158,12 @@ pub fn EntityBox(id: String, far: Signal<bool>) -> impl IntoView {
                             SizeLevel::OverTarget | SizeLevel::OverAtlas => "size warn",
                             SizeLevel::OverLimit => "size error",
                         };
+                        let lang = editor.lang.get();
                         let title = Msg::SizeBadgeTitle.fill(
-                            editor.lang.get(),
-                            &[&human_bytes(avg), &human_bytes(worst), &human_bytes(horizon)],
+                            lang,
+                            &[&bytes_label(avg, lang), &bytes_label(worst, lang), &bytes_label(horizon, lang)],
                         );
-                        view! { <span class=class title=title data-testid="size-badge">{format!("{} / {}", human_bytes(avg), human_bytes(horizon))}</span> }
+                        view! { <span class=class title=title data-testid="size-badge">{format!("{} / {}", bytes_label(avg, lang), bytes_label(horizon, lang))}</span> }
                     })
                 }}
             </header>
