@@ -26,7 +26,8 @@ say "building the targets"
 
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-mkdir -p "$work/seeds/model" "$work/seeds/link" "$work/seeds/import"
+# afl-fuzz makes its own output folder, not the folders above it.
+mkdir -p "$work/seeds/model" "$work/seeds/link" "$work/seeds/import" "$work/out"
 cp public/templates/*.json "$work/seeds/model/"
 cargo run --quiet --release --bin docshape -- share public/templates/anti-live-copy.json > "$work/seeds/link/anti-live-copy.txt"
 cargo run --quiet --release --bin docshape -- share public/templates/anti-tiny-documents.json > "$work/seeds/link/anti-tiny-documents.txt"
@@ -36,7 +37,7 @@ for f in tests/fixtures/samples/*; do
 done
 
 export AFL_SKIP_CPUFREQ=1 AFL_I_DONT_CARE_ABOUT_MISSING_CRASHES=1 AFL_NO_UI=1 AFL_QUIET=1
-printf '\n%-8s %12s %10s %8s %8s\n' target executions per_second paths crashes
+printf '\n%-8s %12s %10s %8s %8s %8s\n' target executions per_second paths crashes hangs
 status=0
 for target in model link import; do
   out="$work/out/$target"
@@ -51,7 +52,7 @@ for target in model link import; do
   fi
   get() { awk -F' *: *' -v k="$1" '$1 == k { print $2 }' "$stats"; }
   crashes=$(get saved_crashes)
-  printf '%-8s %12s %10s %8s %8s\n' "$target" "$(get execs_done)" "$(get execs_per_sec)" "$(get corpus_count)" "${crashes:-0}"
+  printf '%-8s %12s %10s %8s %8s %8s\n' "$target" "$(get execs_done)" "$(get execs_per_sec)" "$(get corpus_count)" "${crashes:-0}" "$(get saved_hangs)"
   for c in "$out"/default/crashes/id:*; do
     [ -f "$c" ] || continue
     dest="tests/fuzz_support/regressions/$target/crash-$(sha1sum "$c" | cut -c1-12)"

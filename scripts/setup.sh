@@ -7,7 +7,6 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-TRUNK_VERSION=0.21.14
 export PATH="$HOME/.cargo/bin:$PWD/node_modules/.bin:$PATH"
 
 say() { printf '\033[1msetup:\033[0m %s\n' "$*"; }
@@ -18,16 +17,11 @@ wasm_target() {
   rustup target add wasm32-unknown-unknown
 }
 
-trunk_tool() {
-  if command -v trunk >/dev/null && [ "$(trunk --version | awk '{print $2}')" = "$TRUNK_VERSION" ]; then return; fi
-  say "installing trunk $TRUNK_VERSION (about 9 minutes on 2 cores, once)"
-  cargo install trunk --version "$TRUNK_VERSION" --locked
-}
-
 wasm_bindgen_tool() {
   # Must equal the wasm-bindgen version in Cargo.lock exactly.
   local want
   want=$(awk '/^name = "wasm-bindgen"$/ { getline; gsub(/"/, "", $3); print $3; exit }' Cargo.lock)
+  # scripts/build.mjs runs wasm-bindgen; the tests run wasm-bindgen-test-runner.
   if command -v wasm-bindgen >/dev/null && [ "$(wasm-bindgen --version | awk '{print $2}')" = "$want" ] \
     && command -v wasm-bindgen-test-runner >/dev/null; then return; fi
   say "installing wasm-bindgen-cli $want (about 3 minutes, once)"
@@ -36,9 +30,9 @@ wasm_bindgen_tool() {
 }
 
 npm_packages() {
-  if [ -d node_modules/playwright-core ] && [ -x node_modules/.bin/wasm-opt ] \
+  if [ -d node_modules/playwright-core ] && [ -x node_modules/.bin/wasm-opt ] && [ -d node_modules/mongoose ] \
     && [ node_modules/.package-lock.json -nt package-lock.json ]; then return; fi
-  say "installing npm packages (playwright-core, binaryen)"
+  say "installing npm packages (playwright-core, binaryen; mongoose, typescript, zod, mongodb, mermaid and @dbml/core for the generated code's checks)"
   npm ci --no-audit --no-fund --loglevel=error
 }
 
@@ -51,18 +45,28 @@ chromium_browser() {
   $sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium chromium-driver >/dev/null
 }
 
+java_checks() {
+  # javac and the MongoDB driver's bson.jar, for the check of the generated Java classes.
+  if command -v javac >/dev/null && [ -f /usr/share/java/bson.jar ]; then return; fi
+  say "installing Debian's default-jdk-headless and libmongodb-java (the Java check of the generated code)"
+  local sudo=""
+  [ "$(id -u)" = 0 ] || sudo="sudo"
+  $sudo apt-get update -qq
+  $sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq default-jdk-headless libmongodb-java >/dev/null
+}
+
 python_checks() {
   local req=tests/python/requirements.txt
   [ -f "$req" ] || return 0
   if [ -x .venv/bin/python ] && [ .venv/.installed -nt "$req" ]; then return; fi
-  say "creating .venv with pymongo, jsonschema and pytest"
+  say "creating .venv with pymongo, jsonschema, pydantic and pytest"
   python3 -m venv .venv
   .venv/bin/pip install --quiet --disable-pip-version-check -r "$req"
   touch .venv/.installed
 }
 
 case "${1:-test}" in
-  serve) wasm_target; trunk_tool; wasm_bindgen_tool; npm_packages ;;
-  test) wasm_target; trunk_tool; wasm_bindgen_tool; npm_packages; chromium_browser; python_checks ;;
+  serve) wasm_target; wasm_bindgen_tool; npm_packages ;;
+  test) wasm_target; wasm_bindgen_tool; npm_packages; chromium_browser; java_checks; python_checks ;;
   *) echo "usage: scripts/setup.sh serve|test" >&2; exit 2 ;;
 esac

@@ -92,6 +92,31 @@ fn a_write_that_fails_midway_leaves_the_old_file() {
 }
 
 #[test]
+fn generate_refuses_an_output_the_disk_cannot_hold_before_writing() {
+    let dir = folder("disk");
+    let model = bibliored_in(&dir);
+    let out = dir.join("docs.ndjson");
+    std::fs::write(&out, "the good file\n").unwrap();
+    // A quadrillion documents (and the largest count there is) need more than any disk here.
+    for n in ["1_000_000_000_000_000", "18446744073709551615"] {
+        let started = std::time::Instant::now();
+        let (code, stdout, err) =
+            docshape(&["generate", s(&model), "--collection", "catalogo", "-n", n, "--out", s(&out)]);
+        assert_eq!(code, 2, "{err}");
+        assert!(stdout.is_empty());
+        assert!(err.contains("docs.ndjson would take about") && err.contains("free: nothing was written"), "{err}");
+        assert!(started.elapsed().as_secs() < 30, "refused before writing, not after");
+        assert_eq!(std::fs::read_to_string(&out).unwrap(), "the good file\n");
+        let left: Vec<_> = std::fs::read_dir(&dir).unwrap().filter_map(|e| e.ok()).map(|e| e.file_name()).collect();
+        assert_eq!(left.len(), 2, "no temporary file is left: {left:?}");
+    }
+    // An ordinary run is not stopped.
+    let (code, _, err) = docshape(&["generate", s(&model), "--collection", "catalogo", "-n", "10", "--out", s(&out)]);
+    assert_eq!(code, 0, "{err}");
+    assert!(!err.contains("may not fit"), "{err}");
+}
+
+#[test]
 fn files_that_are_too_large_endless_or_not_utf8_are_refused_with_the_reason() {
     let (code, _, err) = docshape(&["check", "/dev/zero"]);
     assert_eq!(code, 2);
@@ -242,4 +267,64 @@ fn a_misspelt_member_is_warned_about_with_the_nearest_known_one() {
     let (_, _, err) = docshape(&["check", s(&model)]);
     assert!(err.contains("relations[0] (\"r1\"): unknown member \"cardinalty\""), "{err}");
     assert!(err.contains("did you mean \"cardinality\"?"), "{err}");
+}
+
+/// Runs docshape with `input` on its standard input.
+fn docshape_with_stdin(args: &[&str], input: &[u8]) -> (i32, String, String) {
+    use std::io::Write;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_docshape"))
+        .args(args)
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("run docshape");
+    let mut stdin = child.stdin.take().expect("stdin");
+    // docshape stops reading past the limit: a broken pipe here is expected.
+    let _ = stdin.write_all(input);
+    drop(stdin);
+    let out = child.wait_with_output().expect("docshape ends");
+    let text = |b: &[u8]| String::from_utf8_lossy(b).into_owned();
+    (out.status.code().unwrap_or(-1), text(&out.stdout), text(&out.stderr))
+}
+
+#[test]
+fn odd_options_and_links_on_stdin_get_a_message_that_says_what_is_wrong() {
+    let (code, _, err) = docshape(&["check", "m.json", "--frobnicate"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("unknown option --frobnicate; this command takes --format, --lang"), "{err}");
+    let (_, _, err) = docshape(&["check", "m.json", "--format"]);
+    assert!(err.contains("option --format needs a value"), "{err}");
+
+    // A link longer than any docshape opens is not called "2,097,153 characters long".
+    let long = format!("#m=v2.{}", "A".repeat(docshape::share::MAX_LINK_CHARS * 2));
+    let (code, out, err) = docshape_with_stdin(&["share", "--decode", "-"], long.as_bytes());
+    assert_eq!(code, 2);
+    assert!(out.is_empty());
+    assert!(err.contains("longer than 2097152 characters") && err.contains("model file"), "{err}");
+    let (code, _, err) = docshape_with_stdin(&["share", "--decode", "-"], b"\xff\xfe#m=");
+    assert_eq!(code, 2);
+    assert!(err.contains("not UTF-8 text"), "{err}");
+    // A version number past 64 bits is named as written, not as 18446744073709551615.
+    let (code, _, err) = docshape(&["share", "--decode", "#m=v99999999999999999999999.abc"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("link version 99999999999999999999…;"), "{err}");
+}
+
+#[test]
+fn infer_says_when_it_reads_the_examples_export_as_one_document() {
+    let dir = folder("examples");
+    let model = bibliored_in(&dir);
+    let examples = dir.join("examples.json");
+    let (code, json, err) = docshape(&["export", s(&model), "--what", "ejson"]);
+    assert_eq!(code, 0, "{err}");
+    std::fs::write(&examples, json).unwrap();
+    let (code, _, err) = docshape(&["infer", s(&examples)]);
+    assert_eq!(code, 0, "{err}");
+    assert!(err.contains("1 documents read") && err.contains("one array per collection"), "{err}");
+    // Ordinary documents with an array of sub-documents get no such note.
+    let docs = dir.join("orders.ndjson");
+    std::fs::write(&docs, "{\"_id\": 1, \"lines\": [{\"sku\": \"a\"}], \"notes\": [{\"t\": \"x\"}]}\n").unwrap();
+    let (_, _, err) = docshape(&["infer", s(&docs)]);
+    assert!(!err.contains("one array per collection"), "{err}");
 }

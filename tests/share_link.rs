@@ -2,7 +2,12 @@
 //! links (changed, cut, oversized, bombs, not a model) give their own clear error.
 
 use docshape::model::{load, LoadError, Model};
-use docshape::share::{base64url_encode, decode_link, encode_link, ShareError, MAX_LINK_CHARS, MAX_MODEL_BYTES};
+use docshape::share::{base64url_encode, decode_link, share_link, ShareError, MAX_LINK_CHARS, MAX_MODEL_BYTES};
+
+/// The link docshape gives out for `model` (every template fits in one).
+fn encode_link(model: &Model) -> String {
+    share_link(model).expect("a link is made")
+}
 
 fn templates() -> Vec<(String, Model)> {
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("public/templates");

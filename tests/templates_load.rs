@@ -1,5 +1,6 @@
-//! Every shipped template loads and is structurally clean.
-use docshape::model::{check_structure, load};
+//! Every shipped template loads and is structurally clean, with no member the loader ignores
+//! (the command line warns about those; a template must not teach one).
+use docshape::model::{check_structure, load, load_reporting};
 
 #[test]
 fn every_template_loads_cleanly() {
@@ -14,6 +15,8 @@ fn every_template_loads_cleanly() {
         let model = load(&text).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
         let problems = check_structure(&model);
         assert!(problems.is_empty(), "{}: {problems:?}", path.display());
+        let (_, unknown) = load_reporting(&text).unwrap();
+        assert!(unknown.is_empty(), "{}: {unknown:?}", path.display());
         count += 1;
     }
     assert!(count >= 1);

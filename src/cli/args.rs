@@ -16,6 +16,11 @@ impl Args {
         let mut iter = args.iter();
         while let Some(arg) = iter.next() {
             if let Some(name) = arg.strip_prefix("--") {
+                // An unknown option is named as such, before its value is looked for.
+                let bare = name.split_once('=').map_or(name, |(n, _)| n);
+                if !known.contains(&bare) {
+                    return Err(unknown_option(bare, known));
+                }
                 let (name, value) = match name.split_once('=') {
                     Some((n, v)) => (n.to_string(), v.to_string()),
                     None => {
@@ -23,9 +28,6 @@ impl Args {
                         (name.to_string(), v.clone())
                     }
                 };
-                if !known.contains(&name.as_str()) {
-                    return Err(format!("unknown option --{name}"));
-                }
                 options.push((name, value));
             } else {
                 positional.push(arg.clone());
@@ -49,6 +51,15 @@ impl Args {
                 .ok_or_else(|| format!("--{name} must be one of {}, not \"{v}\"", allowed.join(", "))),
         }
     }
+}
+
+/// "unknown option --frobnicate; this command takes --format, --lang".
+fn unknown_option(name: &str, known: &[&str]) -> String {
+    if known.is_empty() {
+        return format!("unknown option --{name}; this command takes no options");
+    }
+    let list: Vec<String> = known.iter().map(|k| format!("--{k}")).collect();
+    format!("unknown option --{name}; this command takes {}", list.join(", "))
 }
 
 impl Args {

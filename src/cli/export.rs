@@ -1,12 +1,30 @@
-//! `docshape export MODEL.json --what ...`: example documents, validators, the mongosh script
-//! or the decision sheets, on standard output. `--lang` sets the language of the decision sheets
-//! and of the mongosh script's comments; documents, validators and JSON do not change.
+//! `docshape export MODEL.json --what ...`: example documents, validators, the mongosh script,
+//! the decision sheets, or code for the application (Mongoose, TypeScript, zod, Pydantic, Rust,
+//! Java) and the diagram (Mermaid, DBML), on standard output. `--lang` sets the language of the
+//! decision sheets, of the mongosh script's comments and of the diagrams' words; documents,
+//! validators, JSON and code do not change.
 
 use crate::args::{emit, read_model, Args};
 use docshape::export::{self, Flavor};
 use std::process::ExitCode;
 
-const WHAT: &[&str] = &["examples", "ejson", "ejson-canonical", "schema", "mongosh", "sheets", "sizes"];
+const WHAT: &[&str] = &[
+    "examples",
+    "ejson",
+    "ejson-canonical",
+    "schema",
+    "mongosh",
+    "sheets",
+    "sizes",
+    "mongoose",
+    "typescript",
+    "zod",
+    "pydantic",
+    "rust",
+    "java",
+    "mermaid",
+    "dbml",
+];
 
 pub fn run(args: &[String]) -> Result<ExitCode, String> {
     let args = Args::parse(args, &["what", "collection", "lang"])?;
@@ -18,8 +36,20 @@ pub fn run(args: &[String]) -> Result<ExitCode, String> {
             WHAT.join("|")
         ));
     };
+    let target = export::code::Target::from_code(what);
+    if let (Some(t), Some(_)) = (target, args.option("collection")) {
+        return Err(format!(
+            "--collection does not apply to --what {}: the code covers the whole design (it applies to examples, ejson, schema, sheets and sizes)",
+            t.code()
+        ));
+    }
     let model = read_model(path)?;
     let builder = export::Builder::new(&model);
+    if let Some(target) = target {
+        let text = export::code::generate_with(&builder, target, lang);
+        emit(&text)?;
+        return Ok(ExitCode::SUCCESS);
+    }
     let only = match args.option("collection") {
         Some(name) => Some(
             builder

@@ -40,8 +40,8 @@ pub fn run(args: &[String]) -> Result<ExitCode, String> {
         crate::output::refuse_input(out, &[path.as_str()])?;
     }
     let estimate = estimated_bytes(&builder, &entity, seed, count, flavor);
-    if out.is_some() && estimate > 100_000_000 {
-        eprintln!("docshape: about {:.1} GB will be written; make sure the disk holds it", estimate as f64 / 1e9);
+    if let Some(out) = out {
+        check_room(out, estimate)?;
     }
     let started = std::time::Instant::now();
     let mut last_shown = 0u64;
@@ -78,6 +78,32 @@ pub fn run(args: &[String]) -> Result<ExitCode, String> {
     Ok(ExitCode::SUCCESS)
 }
 
+/// Before writing `out`: refuses an output the disk cannot hold, and says when it may not.
+fn check_room(out: &std::path::Path, estimate: u64) -> Result<(), String> {
+    use crate::disk::{room_for, size, Room};
+    let shown = out.display();
+    match room_for(out, estimate) {
+        Room::Short { available } => Err(format!(
+            "{shown} would take about {}, and its disk has {} free: nothing was written. Free some space, lower -n, or write to another disk",
+            size(estimate),
+            size(available)
+        )),
+        Room::Tight { available } => {
+            eprintln!(
+                "docshape: warning: {shown} will take about {}, and its disk has {} free: it may not fit (a failed write leaves no partial file)",
+                size(estimate),
+                size(available)
+            );
+            Ok(())
+        }
+        Room::Enough if estimate > 100_000_000 => {
+            eprintln!("docshape: about {} will be written to {shown}", size(estimate));
+            Ok(())
+        }
+        Room::Enough | Room::Unknown => Ok(()),
+    }
+}
+
 /// The output's size in bytes, from the first documents of the same run (the generator is
 /// deterministic, so they are the ones that will be written).
 fn estimated_bytes(builder: &Builder, entity: &str, seed: u64, count: u64, flavor: Flavor) -> u64 {
@@ -85,7 +111,7 @@ fn estimated_bytes(builder: &Builder, entity: &str, seed: u64, count: u64, flavo
     let sample = count.min(SAMPLE);
     let mut bytes = Vec::new();
     match synthetic::write_ndjson(builder, entity, seed, sample, flavor, &mut bytes, &mut |_, _, _| {}) {
-        Ok(_) if sample > 0 => bytes.len() as u64 / sample * count,
+        Ok(_) if sample > 0 => (bytes.len() as u64 / sample).saturating_mul(count),
         _ => 0,
     }
 }

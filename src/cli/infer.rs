@@ -87,11 +87,26 @@ fn infer_file(path: &str, name: &str, format: Format, model: &Model) -> Result<(
     let inference = acc.report();
     let entity = inference.to_measured_entity(&model.fresh_id(&entity_id(name)), name, &model.thresholds, path);
     eprint!("{}", summary_text(path, name, &summary, started.elapsed()));
+    if summary.documents == 1 && looks_like_collections(&entity) {
+        eprintln!(
+            "  note: {path} holds one document whose every member is an array of documents, as `docshape export --what ejson` writes one array per collection; it was read as one document. To infer each collection, put each array in a file of its own."
+        );
+    }
     for o in observations(&inference, &model.thresholds) {
         let at = o.path.as_deref().map(|p| format!(" [{p}]")).unwrap_or_default();
         eprintln!("  {}{at}: {}", o.code, o.message);
     }
     Ok((entity, summary.documents))
+}
+
+/// Two or more top-level members, every one an array of sub-documents: a file of collections
+/// (docshape's Extended JSON examples) rather than one document.
+fn looks_like_collections(entity: &docshape::model::Entity) -> bool {
+    use docshape::model::BsonType;
+    let members: Vec<_> = entity.fields.iter().filter(|f| f.name != "_id").collect();
+    members.len() >= 2
+        && entity.fields.len() == members.len()
+        && members.iter().all(|f| f.bson_type == BsonType::Array && f.items == Some(BsonType::Object))
 }
 
 fn summary_text(path: &str, name: &str, s: &ReadSummary, elapsed: Duration) -> String {

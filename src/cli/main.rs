@@ -4,7 +4,7 @@
 //! docshape check MODEL.json [--format human|json] [--lang en|es|pt]
 //! docshape rules [--lang en|es|pt] [--format markdown|json]
 //! docshape infer FILE... [--name NAME] [--format auto|ndjson|ejson|shell] [--out MODEL.json]
-//! docshape export MODEL.json --what examples|ejson|ejson-canonical|schema|mongosh|sheets|sizes [--collection NAME] [--lang L]
+//! docshape export MODEL.json --what examples|ejson|ejson-canonical|schema|mongosh|sheets|sizes|mongoose|typescript|zod|pydantic|rust|java|mermaid|dbml [--collection NAME] [--lang L]
 //! docshape generate MODEL.json --collection NAME -n N [--seed S] [--out FILE] [--format relaxed|canonical]
 //! docshape report MODEL.json [--out report.md] [--svg diagram.svg] [--theme light|dark] [--base URL] [--lang L]
 //! docshape share MODEL.json [--base URL] | docshape share --decode LINK|-
@@ -12,6 +12,7 @@
 
 mod args;
 mod check;
+mod disk;
 mod export;
 mod generate;
 mod infer;
@@ -37,8 +38,11 @@ USAGE:
     docshape export MODEL.json --what WHAT [--collection NAME] [--lang en|es|pt]
         WHAT: examples (mongosh syntax), ejson, ejson-canonical (Extended JSON v2),
               schema ($jsonSchema validators), mongosh (the whole script), sheets (decision
-              sheets in Markdown), sizes (BSON size of each example)
-        --lang: the language of the decision sheets and of the mongosh script's comments
+              sheets in Markdown), sizes (BSON size of each example); code for the application:
+              mongoose, typescript, zod, pydantic, rust, java; the diagram: mermaid, dbml
+        --collection: one collection's examples, validator, sheet or sizes (not for code)
+        --lang: the language of the decision sheets, the mongosh script's comments and the
+                words of the diagrams (mermaid, dbml)
     docshape generate MODEL.json --collection NAME -n N [--seed S] [--out FILE] [--format relaxed|canonical]
         synthetic documents as Extended JSON lines (for mongoimport); progress on stderr
     docshape report MODEL.json [--out report.md] [--svg diagram.svg] [--theme light|dark] [--base URL]

@@ -7,6 +7,7 @@
 
 mod arrays;
 pub mod bson;
+pub mod code;
 mod computed;
 pub mod datetime;
 mod document;

@@ -260,7 +260,7 @@ fn scalar_constraints(s: &mut Doc, node: &Node, ty: BsonType) {
 }
 
 /// The field's notes, or what a copied field copies and how it is kept coherent.
-fn description(builder: &Builder, node: &Node) -> Option<String> {
+pub(crate) fn description(builder: &Builder, node: &Node) -> Option<String> {
     if !node.notes.is_empty() {
         return Some(node.notes.to_string());
     }

@@ -286,6 +286,9 @@ pub fn text(m: Msg) -> &'static str {
         Msg::TabReport => "Review report",
         Msg::TabImage => "Diagram image",
         Msg::TabModel => "Model file",
+        Msg::TabCode => "Code",
+        Msg::CodeTarget => "Language or format",
+        Msg::CodeHint => "Types and schemas for the application, from this design. Documents keep their names: a name that is not an identifier in the language is mapped, and a comment says so.",
         Msg::DarkTheme => "dark theme",
         Msg::OnlySelected => "only the selected aggregates",
         Msg::DownloadSvg => "Download SVG",
@@ -359,5 +362,13 @@ pub fn text(m: Msg) -> &'static str {
         Msg::CouldNotRead => "Could not read {}. Your current model is unchanged.",
         Msg::Copied => "Copied to the clipboard.",
         Msg::ClipboardRefused => "The browser refused the clipboard; use Download instead.",
+        Msg::ShareTooLarge => "No share link was made: this design's file is {}, and a link carries at most {}. Share the model file instead.",
+        Msg::ShareTooLong => "No share link was made: it would be {} characters long, and docshape opens links of up to {}. Share the model file instead.",
+        Msg::ShareNotFaithful => "No share link was made: the link would not open as this very design. Share the model file instead.",
+        Msg::DownloadTheFile => "Download the file",
+        // Updates
+        Msg::UpdateReady => "A new version of docshape is ready.",
+        Msg::UpdateReload => "Reload to use it",
+        Msg::UpdateNotSaved => "Not reloaded: your latest edits are not saved in this browser yet (see the save status). Download the file first, or reload once they are saved.",
     }
 }

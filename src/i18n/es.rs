@@ -286,6 +286,9 @@ pub fn text(m: Msg) -> &'static str {
         Msg::TabReport => "Informe de revisión",
         Msg::TabImage => "Imagen del diagrama",
         Msg::TabModel => "Archivo del modelo",
+        Msg::TabCode => "Código",
+        Msg::CodeTarget => "Lenguaje o formato",
+        Msg::CodeHint => "Tipos y esquemas para la aplicación, a partir de este diseño. Los documentos conservan sus nombres: un nombre que no es un identificador en el lenguaje se adapta, y un comentario lo indica.",
         Msg::DarkTheme => "tema oscuro",
         Msg::OnlySelected => "solo los agregados seleccionados",
         Msg::DownloadSvg => "Descargar SVG",
@@ -359,5 +362,13 @@ pub fn text(m: Msg) -> &'static str {
         Msg::CouldNotRead => "No se pudo leer {}. Tu modelo actual no ha cambiado.",
         Msg::Copied => "Copiado al portapapeles.",
         Msg::ClipboardRefused => "El navegador rechazó el portapapeles; usa Descargar.",
+        Msg::ShareTooLarge => "No se creó el enlace: el archivo de este diseño ocupa {} y un enlace lleva como mucho {}. Comparte el archivo del modelo.",
+        Msg::ShareTooLong => "No se creó el enlace: tendría {} caracteres y docshape abre enlaces de hasta {}. Comparte el archivo del modelo.",
+        Msg::ShareNotFaithful => "No se creó el enlace: no abriría exactamente este diseño. Comparte el archivo del modelo.",
+        Msg::DownloadTheFile => "Descargar el archivo",
+        // Updates
+        Msg::UpdateReady => "Hay una nueva versión de docshape lista.",
+        Msg::UpdateReload => "Recargar para usarla",
+        Msg::UpdateNotSaved => "No se recargó: tus últimos cambios aún no están guardados en este navegador (mira el estado de guardado). Descarga el archivo primero, o recarga cuando estén guardados.",
     }
 }

@@ -304,6 +304,9 @@ messages! {
     TabReport,
     TabImage,
     TabModel,
+    TabCode,
+    CodeTarget,
+    CodeHint,
     DarkTheme,
     OnlySelected,
     DownloadSvg,
@@ -377,4 +380,12 @@ messages! {
     CouldNotRead,
     Copied,
     ClipboardRefused,
+    ShareTooLarge,
+    ShareTooLong,
+    ShareNotFaithful,
+    DownloadTheFile,
+    // Updates
+    UpdateReady,
+    UpdateReload,
+    UpdateNotSaved,
 }

@@ -286,6 +286,9 @@ pub fn text(m: Msg) -> &'static str {
         Msg::TabReport => "Relatório de revisão",
         Msg::TabImage => "Imagem do diagrama",
         Msg::TabModel => "Arquivo do modelo",
+        Msg::TabCode => "Código",
+        Msg::CodeTarget => "Linguagem ou formato",
+        Msg::CodeHint => "Tipos e esquemas para a aplicação, a partir deste design. Os documentos mantêm seus nomes: um nome que não é um identificador na linguagem é adaptado, e um comentário indica isso.",
         Msg::DarkTheme => "tema escuro",
         Msg::OnlySelected => "só os agregados selecionados",
         Msg::DownloadSvg => "Baixar SVG",
@@ -359,5 +362,13 @@ pub fn text(m: Msg) -> &'static str {
         Msg::CouldNotRead => "Não foi possível ler {}. Seu modelo atual não mudou.",
         Msg::Copied => "Copiado para a área de transferência.",
         Msg::ClipboardRefused => "O navegador recusou a área de transferência; use Baixar.",
+        Msg::ShareTooLarge => "Nenhum link foi criado: o arquivo deste design tem {} e um link carrega no máximo {}. Compartilhe o arquivo do modelo.",
+        Msg::ShareTooLong => "Nenhum link foi criado: ele teria {} caracteres e o docshape abre links de até {}. Compartilhe o arquivo do modelo.",
+        Msg::ShareNotFaithful => "Nenhum link foi criado: o link não abriria exatamente este design. Compartilhe o arquivo do modelo.",
+        Msg::DownloadTheFile => "Baixar o arquivo",
+        // Updates
+        Msg::UpdateReady => "Uma nova versão do docshape está pronta.",
+        Msg::UpdateReload => "Recarregar para usá-la",
+        Msg::UpdateNotSaved => "Não recarregado: suas últimas alterações ainda não estão salvas neste navegador (veja o status de salvamento). Baixe o arquivo antes, ou recarregue quando estiverem salvas.",
     }
 }

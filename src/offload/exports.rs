@@ -8,8 +8,8 @@ use crate::model::Model;
 use crate::share::{self, diagram_svg, ReportOptions, SvgOptions, Theme};
 
 /// The text of one export. `lang` is the interface's language: the decision sheets, the
-/// script's comments, the report and the diagram's words follow it; documents, validators and
-/// Extended JSON are machine-readable and the same in every language.
+/// script's comments, the report and the diagram's words (SVG, Mermaid, DBML) follow it;
+/// documents, validators, Extended JSON and code are the same in every language.
 pub fn render(kind: ExportKind, model: &Model, lang: Lang, share_url: Option<String>) -> String {
     let builder = Builder::new(model);
     match kind {
@@ -32,6 +32,10 @@ pub fn render(kind: ExportKind, model: &Model, lang: Lang, share_url: Option<Str
         ExportKind::Image => {
             diagram_svg(model, Some(&crate::advisor::analyze(model)), &SvgOptions { lang, ..SvgOptions::default() })
         }
+        code => match code.code_target() {
+            Some(target) => export::code::generate_with(&builder, target, lang),
+            None => String::new(),
+        },
     }
 }
 

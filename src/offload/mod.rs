@@ -33,10 +33,18 @@ pub fn run(request: &Request) -> Outcome {
     let lang = request.lang();
     match &request.job {
         Job::Export { kind, share_base } => {
-            let share_url = share_base.as_ref().map(|base| format!("{base}{}", crate::share::encode_link(&model)));
+            // A model too large for a link gets a report without one (the file is shared).
+            let share_url = share_base
+                .as_ref()
+                .and_then(|base| crate::share::share_link(&model).ok().map(|link| format!("{base}{link}")));
             Outcome::Text(exports::render(*kind, &model, lang, share_url))
         }
-        Job::ShareLink {} => Outcome::Text(crate::share::encode_link(&model)),
+        // The same checked link as the command line's: a link that would not open is refused,
+        // in the request's language, and the app offers the file instead.
+        Job::ShareLink {} => match crate::share::share_link(&model) {
+            Ok(link) => Outcome::Text(link),
+            Err(e) => Outcome::Error(e.refusal(lang)),
+        },
         Job::Svg { dark, only } => Outcome::Text(exports::svg(&model, *dark, only.clone(), lang)),
         Job::Import { text, name, source } => match analyse(text, name, source, &model, lang) {
             Ok(preview) => Outcome::Preview(Box::new(preview)),

@@ -92,6 +92,53 @@ pub enum ExportKind {
     Report,
     /// The diagram as SVG with the default options.
     Image,
+    /// Code from the design (`export::code`): Mongoose schemas and models.
+    Mongoose,
+    /// TypeScript types.
+    #[serde(rename = "typescript")]
+    TypeScript,
+    /// zod schemas.
+    Zod,
+    /// Pydantic models.
+    Pydantic,
+    /// Rust structs (serde, `bson`).
+    Rust,
+    /// Java classes (the driver's POJO codec).
+    Java,
+    /// The diagram as a Mermaid erDiagram.
+    Mermaid,
+    /// The diagram as DBML.
+    Dbml,
+}
+
+impl ExportKind {
+    /// The code targets, in the order the export dialog lists them.
+    pub const CODE: [ExportKind; 8] = [
+        ExportKind::Mongoose,
+        ExportKind::TypeScript,
+        ExportKind::Zod,
+        ExportKind::Pydantic,
+        ExportKind::Rust,
+        ExportKind::Java,
+        ExportKind::Mermaid,
+        ExportKind::Dbml,
+    ];
+
+    /// The code target this export writes, if it is one.
+    pub fn code_target(self) -> Option<crate::export::code::Target> {
+        use crate::export::code::Target;
+        Some(match self {
+            ExportKind::Mongoose => Target::Mongoose,
+            ExportKind::TypeScript => Target::TypeScript,
+            ExportKind::Zod => Target::Zod,
+            ExportKind::Pydantic => Target::Pydantic,
+            ExportKind::Rust => Target::Rust,
+            ExportKind::Java => Target::Java,
+            ExportKind::Mermaid => Target::Mermaid,
+            ExportKind::Dbml => Target::Dbml,
+            _ => return None,
+        })
+    }
 }
 
 /// The answer to one request.

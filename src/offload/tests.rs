@@ -55,7 +55,10 @@ fn every_export_kind_answers_a_text() {
         ExportKind::Sheets,
         ExportKind::Report,
         ExportKind::Image,
-    ] {
+    ]
+    .into_iter()
+    .chain(ExportKind::CODE)
+    {
         let t = text(ask("en", Job::Export { kind, share_base: None }));
         assert!(!t.trim().is_empty(), "{kind:?} is empty");
     }
@@ -65,7 +68,7 @@ fn every_export_kind_answers_a_text() {
 fn the_report_carries_the_share_link() {
     let base = "https://example.test/app/".to_string();
     let t = text(ask("en", Job::Export { kind: ExportKind::Report, share_base: Some(base.clone()) }));
-    let url = format!("{base}{}", crate::share::encode_link(&bibliored()));
+    let url = format!("{base}{}", crate::share::share_link(&bibliored()).unwrap());
     assert!(t.contains(&url), "{t}");
     let start = t.find(&base).expect("the link is in the report");
     let link = &t[start..start + url.len()];
@@ -76,10 +79,37 @@ fn the_report_carries_the_share_link() {
 fn the_share_link_opens_the_same_model() {
     let fragment = text(ask("en", Job::ShareLink {}));
     assert!(fragment.starts_with(crate::share::LINK_PREFIX), "{fragment}");
-    assert_eq!(fragment, crate::share::encode_link(&bibliored()));
+    assert_eq!(fragment, crate::share::share_link(&bibliored()).unwrap());
     assert_eq!(crate::share::decode_link(&fragment).expect("the link opens"), bibliored());
     let request = Request { id: 3, lang: "en".into(), model: String::new(), job: Job::ShareLink {} };
     assert!(serde_json::to_string(&request).unwrap().contains(r#""job":{"shareLink":{}}"#));
+}
+
+/// BiblioRed with notes that do not compress (base64url of pseudo-random bytes), so that its link
+/// would be longer than any link docshape opens, while its file is an ordinary size.
+fn with_incompressible_notes() -> Model {
+    let mut m = bibliored();
+    let mut rng = crate::rng::Rng::new(11);
+    let bytes: Vec<u8> = (0..crate::share::MAX_LINK_CHARS).map(|_| rng.next_u64() as u8).collect();
+    m.notes = crate::share::base64url_encode(&bytes);
+    m
+}
+
+fn ask_about(model: &Model, lang: &str, job: Job) -> Outcome {
+    let request = Request { id: 5, lang: lang.into(), model: model.to_json(), job };
+    serde_json::from_str::<Response>(&handle(&serde_json::to_string(&request).unwrap())).unwrap().outcome
+}
+
+#[test]
+fn a_model_too_large_for_a_link_is_refused_in_the_users_language() {
+    let big = with_incompressible_notes();
+    let Outcome::Error(why) = ask_about(&big, "es", Job::ShareLink {}) else { panic!("a link was made") };
+    assert!(why.starts_with("No se creó el enlace") && why.contains("Comparte el archivo del modelo"), "{why}");
+    // The review report of the same model is written, without a link that would not open.
+    let base = "https://example.test/app/".to_string();
+    let job = Job::Export { kind: ExportKind::Report, share_base: Some(base.clone()) };
+    let report = text(ask_about(&big, "en", job));
+    assert!(report.contains("# ") && !report.contains(&base), "no share link in the report");
 }
 
 #[test]
@@ -162,4 +192,17 @@ fn the_documented_wire_format_reads() {
     assert_eq!(unknown.lang(), crate::i18n::Lang::En);
     let answer = handle(&wire);
     assert!(answer.contains(r#""outcome":{"text":"#), "{}", &answer[..answer.len().min(80)]);
+}
+
+#[test]
+fn code_exports_are_the_generators_own_text() {
+    let model = bibliored();
+    for kind in ExportKind::CODE {
+        let target = kind.code_target().expect("a code target");
+        let direct = export::code::generate(&model, target, crate::i18n::Lang::Es);
+        let answered = text(ask("es", Job::Export { kind, share_base: None }));
+        assert_eq!(answered, direct, "{kind:?}");
+        // The kind's JSON name is the CLI's --what name.
+        assert_eq!(serde_json::to_value(kind).unwrap(), serde_json::json!(target.code()));
+    }
 }

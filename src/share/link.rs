@@ -28,12 +28,8 @@ const LEVEL: u8 = 10;
 /// Bytes of checksum before the compressed model in a version-2 link.
 const CHECK_BYTES: usize = 4;
 
-/// The fragment (`#m=v2....`) that carries `model`. It may be too large to open (see
-/// [`share_link`], which refuses to make such a link).
-pub fn encode_link(model: &Model) -> String {
-    encode_json(&compact_json(model))
-}
-
+/// The fragment (`#m=v2....`) that carries `json`, unchecked: every link docshape gives out
+/// comes from [`share_link`], which checks it.
 fn encode_json(json: &str) -> String {
     let deflated = miniz_oxide::deflate::compress_to_vec(json.as_bytes(), LEVEL);
     let mut payload = Vec::with_capacity(deflated.len() + CHECK_BYTES);
@@ -42,13 +38,14 @@ fn encode_json(json: &str) -> String {
     format!("{LINK_PREFIX}v{LINK_VERSION}.{}", base64url::encode(&payload))
 }
 
-/// The share link of `model`, only if it opens as this very model: refuses (with the reason,
-/// which says to share the file) a model too large for a link, and any model the link would
-/// change.
+/// The share link (`#m=v2....`) of `model`, only if it opens as this very model: refuses (with
+/// the reason, which says to share the file) a model too large for a link, and any model the
+/// link would change. The one way docshape makes a link: the command line, the app's Share
+/// action and the review report's link all come through here.
 pub fn share_link(model: &Model) -> Result<String, ShareError> {
     let json = compact_json(model);
     if json.len() > MAX_MODEL_BYTES {
-        return Err(ShareError::TooLarge);
+        return Err(ShareError::ModelTooLarge(json.len()));
     }
     let link = encode_json(&json);
     if link.len() > MAX_LINK_CHARS {
@@ -88,9 +85,14 @@ pub fn decode_link(link: &str) -> Result<Model, ShareError> {
 fn version_of(payload: &str) -> Result<Option<(usize, &str)>, ShareError> {
     let Some((tag, body)) = payload.split_once('.') else { return Ok(None) };
     let number = tag.strip_prefix('v').filter(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()));
-    match number.map(|n| n.parse::<u64>().unwrap_or(u64::MAX)) {
-        Some(LINK_VERSION) => Ok(Some((tag.len() + 1, body))),
-        Some(v) if v > LINK_VERSION => Err(ShareError::UnknownVersion(v)),
+    // Digits past u64 are a version newer than any, named as written.
+    match number.map(|n| (n, n.parse::<u64>().unwrap_or(u64::MAX))) {
+        Some((_, LINK_VERSION)) => Ok(Some((tag.len() + 1, body))),
+        Some((digits, v)) if v > LINK_VERSION => {
+            let digits = digits.trim_start_matches('0');
+            let shown = if digits.len() > 20 { format!("{}…", &digits[..20]) } else { digits.to_string() };
+            Err(ShareError::UnknownVersion(shown))
+        }
         // A damaged tag: base64url decoding names the first character that does not belong.
         _ => Err(from_base64(payload, 0).err().unwrap_or(ShareError::Corrupt)),
     }
@@ -189,7 +191,7 @@ mod tests {
     #[test]
     fn round_trip_and_every_form_of_the_link() {
         let m = small();
-        let link = encode_link(&m);
+        let link = share_link(&m).unwrap();
         assert!(link.starts_with("#m="), "{link}");
         assert_eq!(decode_link(&link).unwrap(), m);
         assert_eq!(decode_link(&format!("https://example.org/app/{link}")).unwrap(), m);
@@ -221,7 +223,9 @@ mod tests {
         assert_eq!(decode_link("#m=ab%cd"), Err(ShareError::BadCharacter { position: 3, character: '%' }));
         assert_eq!(decode_link("#m=v2.ab%cd"), Err(ShareError::BadCharacter { position: 6, character: '%' }));
         assert_eq!(decode_link("#m=x2.abcd"), Err(ShareError::BadCharacter { position: 3, character: '.' }));
-        assert_eq!(decode_link("#m=v9.abcd"), Err(ShareError::UnknownVersion(9)));
+        assert_eq!(decode_link("#m=v9.abcd"), Err(ShareError::UnknownVersion("9".into())));
+        let far = decode_link("#m=v99999999999999999999999.abcd").unwrap_err().to_string();
+        assert!(far.contains("link version 99999999999999999999…;"), "{far}");
         assert!(decode_link("#m=v9.abcd").unwrap_err().to_string().contains("newer docshape"));
     }
 
@@ -231,7 +235,7 @@ mod tests {
         let v1 =
             format!("#m={}", base64url::encode(&miniz_oxide::deflate::compress_to_vec(compact_json(&m).as_bytes(), 6)));
         assert_eq!(decode_link(&v1).unwrap(), m);
-        assert!(encode_link(&m).starts_with("#m=v2."));
+        assert!(share_link(&m).unwrap().starts_with("#m=v2."));
     }
 
     #[test]
@@ -250,7 +254,49 @@ mod tests {
         assert_eq!(decode_link(&share_link(&m).unwrap()).unwrap(), m);
         let mut big = small();
         big.entities[0].notes = "x".repeat(MAX_MODEL_BYTES);
-        assert_eq!(share_link(&big), Err(ShareError::TooLarge));
-        assert!(ShareError::TooLarge.to_string().contains("model file"));
+        let json_len = compact_json(&big).len();
+        assert_eq!(share_link(&big), Err(ShareError::ModelTooLarge(json_len)));
+        assert!(ShareError::ModelTooLarge(json_len).to_string().contains("model file"));
+    }
+
+    /// Notes that do not compress (base64url of random bytes): about one link character each.
+    fn incompressible(chars: usize) -> String {
+        let mut rng = crate::rng::Rng::new(7);
+        let bytes: Vec<u8> = (0..chars * 3 / 4 + 3).map(|_| rng.next_u64() as u8).collect();
+        base64url::encode(&bytes)[..chars].to_string()
+    }
+
+    #[test]
+    fn a_model_whose_link_would_be_too_long_is_refused_with_its_length() {
+        let mut m = small();
+        m.entities[0].notes = incompressible(MAX_LINK_CHARS + 1000);
+        assert!(compact_json(&m).len() < MAX_MODEL_BYTES, "small enough as a file");
+        let Err(ShareError::TooLong(n)) = share_link(&m) else { panic!("a link over {MAX_LINK_CHARS} characters") };
+        assert!(n > MAX_LINK_CHARS, "{n}");
+        // Just under the limit, the same kind of model is shared.
+        m.entities[0].notes = incompressible(MAX_LINK_CHARS / 10 * 9);
+        assert!(share_link(&m).is_ok_and(|link| link.len() <= MAX_LINK_CHARS));
+    }
+
+    #[test]
+    fn the_refusal_speaks_each_language_and_offers_the_file() {
+        use crate::i18n::Lang;
+        let too_long = ShareError::TooLong(2_500_000);
+        assert_eq!(
+            too_long.refusal(Lang::En),
+            "No share link was made: it would be 2,500,000 characters long, and docshape opens links of up to 2,097,152. Share the model file instead."
+        );
+        assert!(too_long.refusal(Lang::Es).contains("2.500.000 caracteres"), "{}", too_long.refusal(Lang::Es));
+        assert!(too_long.refusal(Lang::Pt).contains("2.500.000 caracteres"), "{}", too_long.refusal(Lang::Pt));
+        let too_large = ShareError::ModelTooLarge(9_000_000);
+        for (lang, file) in
+            [(Lang::En, "model file"), (Lang::Es, "archivo del modelo"), (Lang::Pt, "arquivo do modelo")]
+        {
+            for e in [&too_large, &too_long, &ShareError::NotFaithful] {
+                let text = e.refusal(lang);
+                assert!(text.contains(file) && !text.contains("{}"), "{text}");
+            }
+        }
+        assert!(too_large.refusal(Lang::Es).contains("9,0 MB"), "{}", too_large.refusal(Lang::Es));
     }
 }

@@ -1,6 +1,9 @@
 //! Why a share link could not be made or opened, in words a person can act on.
 
+use super::labels::bytes_label;
 use super::link::{LINK_PREFIX, LINK_VERSION, MAX_LINK_CHARS, MAX_MODEL_BYTES};
+use crate::i18n::counts::number;
+use crate::i18n::{Lang, Msg};
 use crate::model::LoadError;
 use std::fmt;
 
@@ -21,12 +24,15 @@ pub enum ShareError {
     Corrupt,
     /// The link's checksum does not match its data: a character was changed, added or lost.
     Checksum,
-    /// A link format newer than this build reads (`#m=v3.`...).
-    UnknownVersion(u64),
+    /// A link format newer than this build reads (`#m=v3.`...): its number as written (past
+    /// 20 digits, cut with an ellipsis).
+    UnknownVersion(String),
     /// Extra data after the end of the compressed model.
     TrailingData(usize),
-    /// The model inflates past `MAX_MODEL_BYTES` (or, when making a link, is larger).
+    /// The model inflates past `MAX_MODEL_BYTES`.
     TooLarge,
+    /// Making a link: the model's compact JSON is this many bytes, more than `MAX_MODEL_BYTES`.
+    ModelTooLarge(usize),
     /// The inflated bytes are not UTF-8 text.
     NotText,
     /// The text is not a valid model: the loader's own explanation.
@@ -73,6 +79,10 @@ impl fmt::Display for ShareError {
                 f,
                 "The model is larger than {MAX_MODEL_BYTES} bytes, which a share link cannot carry (docshape refuses such links). Share the model file instead."
             ),
+            ShareError::ModelTooLarge(n) => write!(
+                f,
+                "The model is {n} bytes, more than the {MAX_MODEL_BYTES} a share link can carry (docshape refuses such links). Share the model file instead."
+            ),
             ShareError::NotText => write!(f, "The share link is damaged: it does not hold text."),
             ShareError::Model(e) => write!(f, "The share link holds no valid model. {e}"),
             ShareError::NotFaithful => write!(
@@ -84,3 +94,19 @@ impl fmt::Display for ShareError {
 }
 
 impl std::error::Error for ShareError {}
+
+impl ShareError {
+    /// Why [`share_link`](super::share_link) made no link, in `lang`, for the app (which offers
+    /// the file beside it). The command line prints the English `Display`.
+    pub fn refusal(&self, lang: Lang) -> String {
+        match self {
+            ShareError::ModelTooLarge(n) => Msg::ShareTooLarge
+                .fill(lang, &[&bytes_label(*n as u64, lang), &bytes_label(MAX_MODEL_BYTES as u64, lang)]),
+            ShareError::TooLong(n) => {
+                Msg::ShareTooLong.fill(lang, &[&number(lang, *n as f64), &number(lang, MAX_LINK_CHARS as f64)])
+            }
+            // A model the link would change (or not open): the same advice.
+            _ => Msg::ShareNotFaithful.fill(lang, &[]),
+        }
+    }
+}

@@ -9,7 +9,6 @@ pub mod labels;
 mod link;
 mod link_error;
 pub use crate::escape::markdown;
-mod mermaid;
 mod report;
 mod report_collections;
 pub mod report_export;
@@ -18,14 +17,12 @@ mod svg_box;
 mod theme;
 use crate::escape::xml;
 
+pub use crate::export::code::mermaid::er_diagram;
 pub use base64url::{
     decode as base64url_decode, encode as base64url_encode, encode_standard as base64_encode, Base64Error,
 };
 pub use compact::compact_json;
-pub use link::{
-    decode_link, encode_link, share_link, ShareError, LINK_PREFIX, LINK_VERSION, MAX_LINK_CHARS, MAX_MODEL_BYTES,
-};
-pub use mermaid::er_diagram;
+pub use link::{decode_link, share_link, ShareError, LINK_PREFIX, LINK_VERSION, MAX_LINK_CHARS, MAX_MODEL_BYTES};
 pub use report::{file_stem, report_svg_name, review_markdown, Diagram, ReportOptions};
 pub use svg::{diagram_svg, view_box, SvgOptions};
 pub use theme::{Palette, Theme};

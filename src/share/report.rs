@@ -71,10 +71,6 @@ pub fn report_svg_name(model: &Model) -> String {
     format!("{}.review.svg", file_stem(&model.name))
 }
 
-pub(super) fn entity_name(model: &Model, id: &str) -> String {
-    model.entity(id).map_or_else(|| id.to_string(), |e| e.name.clone())
-}
-
 /// The review report of `model`, from the advisor's `report`, in `opts.lang`.
 pub fn review_markdown(model: &Model, report: &Report, opts: &ReportOptions) -> String {
     let lang = opts.lang;
@@ -162,7 +158,7 @@ fn diagram_section(out: &mut String, model: &Model, report: &Report, diagram: &D
         ],
     ));
     // GitHub shows no `data:` image: the same diagram as Mermaid, which it draws.
-    out.push_str(&super::mermaid::er_diagram(model, lang));
+    out.push_str(&crate::export::code::mermaid::er_diagram(model, lang));
 }
 
 fn queries_section(out: &mut String, model: &Model, report: &Report, lang: Lang) {

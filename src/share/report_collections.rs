@@ -3,7 +3,6 @@
 
 use super::labels::bytes_label;
 use super::markdown::{cell, code, fenced, paragraphs, table, text};
-use super::report::entity_name;
 use super::report_export::validator_with;
 use crate::advisor::Report;
 use crate::export::pick;
@@ -32,6 +31,7 @@ pub(super) fn collections_section(out: &mut String, model: &Model, report: &Repo
     // Built once for every collection's section (a look-up per collection made reports on
     // thousands of collections quadratic).
     let batch = SheetBatch::new(model, report);
+    let labels = crate::model::PlaceLabels::new(model);
     let aggregates: FastMap<&str, _> = report.aggregates.iter().rev().map(|a| (a.root.as_str(), a)).collect();
     let sizes: FastMap<&str, _> = report.sizes.iter().rev().map(|s| (s.entity.as_str(), s)).collect();
     let mut index_advice: FastMap<&str, Vec<_>> = FastMap::default();
@@ -45,7 +45,7 @@ pub(super) fn collections_section(out: &mut String, model: &Model, report: &Repo
         }
         if let Some(agg) = aggregates.get(e.id.as_str()) {
             if !agg.members.is_empty() {
-                let members: Vec<String> = agg.members.iter().map(|m| code(&entity_name(model, m))).collect();
+                let members: Vec<String> = agg.members.iter().map(|m| code(labels.entity_name(m))).collect();
                 out.push_str(
                     &text!(en: "Embeds {members}.\n", es: "Embebe {members}.\n", pt: "Embute {members}.\n";
                         members = members.join(", "))

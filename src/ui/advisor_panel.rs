@@ -132,7 +132,7 @@ fn FindingItem(finding: Finding) -> impl IntoView {
     let open = RwSignal::new(false);
     let meta = rule_by_code(finding.code);
     let place = finding.place.clone();
-    let place_label = move || editor.model.with(|m| place.label_in(m, editor.lang.get()));
+    let place_label = move || editor.model.with(|m| super::text::shown_name(&place.label_in(m, editor.lang.get())));
     let place2 = finding.place.clone();
     let fix = finding.fix.clone();
     view! {
@@ -191,7 +191,7 @@ fn Recommendations() -> impl IntoView {
             let relation = id.clone();
             view! {
                 <li class:disagrees=!agrees data-testid="recommendation" data-relation=relation>
-                    <button class="link" on:click=move |_| editor.select_relation(&id)>{label}</button>
+                    <button class="link" on:click=move |_| editor.select_relation(&id)>{super::text::shown_name(&label)}</button>
                     <span class="verdict">{tr(recommendation.msg())}</span>
                     <span class="class">{tr(class.msg())}</span>
                     {(!agrees).then(|| view! { <span class="badge warn">{tr(Msg::DiffersFromDesign)}</span> })}
@@ -243,7 +243,7 @@ fn Sizes() -> impl IntoView {
                 r.sizes
                     .iter()
                     .map(|s| {
-                        let name = m.entity(&s.entity).map(|e| e.name.clone()).unwrap_or_default();
+                        let name = m.entity(&s.entity).map(|e| super::text::shown_name(&e.name)).unwrap_or_default();
                         (name, s.avg_bytes, s.worst_bytes, s.horizon_bytes, s.horizon_label.clone())
                     })
                     .collect()

@@ -13,9 +13,10 @@ use super::layout::{self, PanelToggles};
 use super::presentation::Presentation;
 use super::queries_panel::QueriesPanel;
 use super::share_ui;
-use super::state::{Editor, NoticeKind, Tab};
+use super::state::{Editor, NoticeAction, NoticeKind, Tab};
 use super::storage;
 use super::text::tr;
+use super::update_notice::UpdateNotice;
 use crate::i18n::counts::{counted, Noun};
 use crate::i18n::{Lang, Msg};
 use leptos::prelude::*;
@@ -61,6 +62,8 @@ pub fn App() -> impl IntoView {
             designs.autosave();
         }
     });
+    // Closing or hiding the page commits a rename being typed and saves at once.
+    super::page_leave::save_on_leave(designs);
     // Another tab saved: follow it, or say so (see `designs.rs`).
     let storage_event = window_event_listener(leptos::ev::storage, move |ev| designs.on_storage(ev.key()));
     on_cleanup(move || storage_event.remove());
@@ -160,6 +163,7 @@ pub fn App() -> impl IntoView {
                 <Presentation />
             </main>
             <StatusBar />
+            <UpdateNotice />
             <Dialogs />
             <input
                 type="file"
@@ -324,6 +328,7 @@ fn StatusBar() -> impl IntoView {
                     view! {
                         <span class=class role="status" data-testid="notice">
                             {n.text}
+                            {n.action.map(|action| notice_button(editor, action))}
                             <button class="link" aria-label=tr(Msg::Dismiss) on:click=move |_| editor.notice.set(None)>"×"</button>
                         </span>
                     }
@@ -370,4 +375,12 @@ fn milliseconds(ms: f64, lang: Lang) -> String {
     } else {
         text.replace('.', ",")
     }
+}
+
+/// The button of a notice that offers something to do.
+fn notice_button(editor: Editor, action: NoticeAction) -> impl IntoView {
+    let (label, run) = match action {
+        NoticeAction::DownloadFile => (Msg::DownloadTheFile, storage::save_file),
+    };
+    view! { <button class="link" data-testid="notice-action" on:click=move |_| run(&editor)>{tr(label)}</button> }
 }

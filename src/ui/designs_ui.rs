@@ -126,7 +126,7 @@ fn DesignRow(entry: Entry) -> impl IntoView {
                 }
                 .into_any(),
                 RowMode::ConfirmDelete => {
-                    let question = Msg::ConfirmDelete.fill(editor.lang.get(), &[&name]);
+                    let question = Msg::ConfirmDelete.fill(editor.lang.get(), &[&super::text::shown_name(&name)]);
                     view! {
                         <span class="design-question">{question}</span>
                         <button class="danger" data-testid="design-delete-confirm" on:click=move |_| designs.delete(&id.get_value())>{tr(Msg::DeleteDesign)}</button>
@@ -136,7 +136,7 @@ fn DesignRow(entry: Entry) -> impl IntoView {
                 }
                 RowMode::Show => view! {
                     <span class="design-title">
-                        <strong>{name.clone()}</strong>
+                        <strong>{super::text::shown_name(&name)}</strong>
                         {move || is_open().then(|| view! { <span class="badge">{tr(Msg::DesignOpenNow)}</span> })}
                         <small>{meta}</small>
                     </span>

@@ -142,7 +142,9 @@ fn label(class: &'static str, testid: Option<&'static str>, label: Option<Label>
             .lines
             .into_iter()
             .enumerate()
-            .map(|(i, line)| view! { <tspan x=x dy=if i == 0 { "0" } else { "13" }>{line}</tspan> })
+            .map(|(i, line)| {
+                view! { <tspan x=x dy=if i == 0 { "0" } else { "13" }>{super::text::shown_name(&line)}</tspan> }
+            })
             .collect_view();
         view! { <text class=class x=x y=y data-testid=testid>{lines}</text> }
     })

@@ -199,7 +199,7 @@ fn field_rows(e: &Entity, renaming: Option<&FieldRename>) -> Vec<AnyView> {
         .into_iter()
         .map(|row| {
             let pad = format!("{}px", 10.0 + row.depth as f64 * INDENT);
-            let name = row.field.name.clone();
+            let name = super::text::shown_name(&row.field.name);
             let required = row.field.required;
             let t = type_label(row.field);
             let here = renaming.filter(|r| r.path == row.path).cloned();
@@ -229,7 +229,7 @@ fn Name(id: String, entity: Memo<Option<Entity>>) -> impl IntoView {
         let id = id.clone();
         Memo::new(move |_| editor.renaming.with(|r| r.as_deref() == Some(id.as_str())))
     };
-    let name = move || entity.with(|e| e.as_ref().map(|e| e.name.clone()).unwrap_or_default());
+    let name = move || entity.with(|e| e.as_ref().map(|e| super::text::shown_name(&e.name)).unwrap_or_default());
     let id = StoredValue::new(id);
     view! {
         <Show

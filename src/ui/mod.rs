@@ -21,6 +21,8 @@ mod import_dialog;
 mod inspector;
 mod layout;
 mod lookup;
+mod page;
+mod page_leave;
 mod presentation;
 mod progressive;
 mod queries_panel;
@@ -31,6 +33,7 @@ pub mod state;
 mod storage;
 mod text;
 pub mod timing;
+mod update_notice;
 mod worker_client;
 
 pub use app::App;

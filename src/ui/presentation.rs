@@ -137,9 +137,9 @@ pub fn Presentation() -> impl IntoView {
             view! {
                 <section class="slide" data-testid="slide" role="region" aria-live="polite" aria-label=tr(Msg::PresentationAria)>
                     <p class="slide-count" data-testid="slide-count">{format!("{} / {n}", i + 1)}</p>
-                    <h1>{step.title}</h1>
+                    <h1>{super::text::shown_sentence(&step.title)}</h1>
                     <ul id="slide-lines" data-testid="slide-lines" on:scroll=move |_| more.set(more_below())>
-                        {step.lines.into_iter().map(|l| view! { <li>{l}</li> }).collect_view()}
+                        {step.lines.into_iter().map(|l| view! { <li>{super::text::shown_sentence(&l)}</li> }).collect_view()}
                     </ul>
                     <p class="more-below" data-testid="more-below" hidden=move || !more.get()>{tr(Msg::PresMoreBelow)}</p>
                     <p class="hint">{tr(Msg::PresHint)}</p>

@@ -56,7 +56,7 @@ pub fn RelationInspector(id: String) -> impl IntoView {
         rel.with(|r| {
             r.as_ref().map(|r| {
                 editor.model.with(|m| {
-                    let n = |id: &str| m.entity(id).map(|e| e.name.clone()).unwrap_or_default();
+                    let n = |id: &str| m.entity(id).map(|e| super::text::shown_name(&e.name)).unwrap_or_default();
                     format!("{} → {}", n(&r.parent), n(&r.child))
                 })
             })

@@ -3,9 +3,10 @@
 //! downloads (drawn by the worker).
 
 use super::designs::Designs;
-use super::state::{Editor, NoticeKind};
+use super::state::{Editor, NoticeAction, NoticeKind};
 use super::storage::{download, file_name};
 use super::text::tr;
+use super::worker_client::Failure;
 use crate::i18n::Msg;
 use crate::share::{self, decode_link, LINK_PREFIX};
 use leptos::prelude::*;
@@ -35,8 +36,10 @@ fn clear_hash() {
     }
 }
 
-/// Copies a link to the current model and says how long it is. The worker encodes the link
-/// (the first time it is started, which takes a moment); a failure is shown as a notice.
+/// Copies a link to the current model and says how long it is, once the clipboard took it. The
+/// worker makes the link (the first time it is started, which takes a moment) through the same
+/// checked function as the command line: a design a link cannot carry is refused, with the
+/// reason and a button that downloads the file instead.
 pub fn copy_link(editor: &Editor) {
     let Some(base) = page_address() else { return };
     let model = editor.model.get_untracked();
@@ -46,9 +49,11 @@ pub fn copy_link(editor: &Editor) {
         match super::worker_client::share_link(&model, lang).await {
             Ok(fragment) => {
                 let url = format!("{base}{fragment}");
-                let len = url.len();
-                super::storage::copy(editor, url);
-                editor.notify(NoticeKind::Info, editor.fill(Msg::LinkCopied, &[&len]));
+                let copied = editor.fill(Msg::LinkCopied, &[&crate::i18n::counts::number(lang, url.len() as f64)]);
+                super::storage::copy(editor, url, copied);
+            }
+            Err(Failure::Job(refusal)) => {
+                editor.notify_offering(NoticeKind::Error, refusal, NoticeAction::DownloadFile)
             }
             Err(e) => editor.notify(NoticeKind::Error, e.message(lang)),
         }

@@ -57,6 +57,15 @@ pub enum NoticeKind {
 pub struct Notice {
     pub kind: NoticeKind,
     pub text: String,
+    /// The one thing the notice offers to do about it, as a button beside the text.
+    pub action: Option<NoticeAction>,
+}
+
+/// What a notice's button does.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum NoticeAction {
+    /// Downloads the model file (as Ctrl+S does): when a share link cannot carry the design.
+    DownloadFile,
 }
 
 /// A field whose name is being edited in place on its box. `fresh` when Enter just added it:
@@ -349,11 +358,16 @@ impl Editor {
     }
 
     pub fn notify(&self, kind: NoticeKind, text: impl Into<String>) {
-        self.notice.set(Some(Notice { kind, text: text.into() }));
+        self.notice.set(Some(Notice { kind, text: text.into(), action: None }));
     }
 
-    /// Frames the whole diagram in the canvas; an empty one is shown at 100% (new boxes are
-    /// drawn with their fields, ready to be named).
+    /// A notice with a button that does `action`.
+    pub fn notify_offering(&self, kind: NoticeKind, text: impl Into<String>, action: NoticeAction) {
+        self.notice.set(Some(Notice { kind, text: text.into(), action: Some(action) }));
+    }
+
+    /// Frames the whole diagram in the canvas; an empty one is shown at 100%, so the first box
+    /// added to a blank design is drawn readable, with its fields.
     pub fn fit_view(&self) {
         let (w, h) = self.viewport.get_untracked();
         match self.model.with_untracked(bounds) {

@@ -137,13 +137,13 @@ pub fn open_from_input(editor: Editor, input: web_sys::HtmlInputElement) {
     });
 }
 
-/// Copies text to the clipboard.
-pub fn copy(editor: Editor, text: String) {
+/// Copies text to the clipboard, then says `done` (or that the browser refused).
+pub fn copy(editor: Editor, text: String, done: String) {
     let Some(window) = web_sys::window() else { return };
     let promise = window.navigator().clipboard().write_text(&text);
     leptos::task::spawn_local(async move {
         match wasm_bindgen_futures::JsFuture::from(promise).await {
-            Ok(_) => editor.notify(NoticeKind::Info, editor.text(Msg::Copied)),
+            Ok(_) => editor.notify(NoticeKind::Info, done),
             Err(_) => editor.notify(NoticeKind::Error, editor.text(Msg::ClipboardRefused)),
         }
     });

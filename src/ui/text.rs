@@ -15,7 +15,26 @@ pub fn tr(m: Msg) -> impl Fn() -> &'static str + Copy + Send + Sync + 'static {
 /// report keeps sentences as data and they are rendered only when shown.
 pub fn say(t: crate::i18n::Text) -> impl Fn() -> String + Send + Sync + 'static {
     let lang = expect_context::<Editor>().lang;
-    move || t.render(lang.get())
+    move || on_screen(t.render(lang.get()), crate::escape::screen::sentence)
+}
+
+/// A model's name as the screen must show it: a bidirectional control or an invisible
+/// character as `<U+XXXX>` (see `escape::screen`), so a name cannot reorder or hide text.
+pub fn shown_name(name: &str) -> String {
+    crate::escape::screen::name(name).into_owned()
+}
+
+/// A sentence built from model names (a slide's title or line), as [`say`] shows sentences.
+pub fn shown_sentence(text: &str) -> String {
+    crate::escape::screen::sentence(text).into_owned()
+}
+
+/// `text` through `show`, without a copy when nothing changes (nearly always).
+fn on_screen(text: String, show: fn(&str) -> std::borrow::Cow<'_, str>) -> String {
+    match show(&text) {
+        std::borrow::Cow::Borrowed(_) => text,
+        std::borrow::Cow::Owned(shown) => shown,
+    }
 }
 
 /// A paragraph of the rules' documentation with its inline Markdown shown as such: `code` in

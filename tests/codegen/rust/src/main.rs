@@ -1,0 +1,2 @@
+//! Replaced by the test (tests/python/test_codegen.py) with the generated modules and their check.
+fn main() {}
