@@ -6,6 +6,7 @@
 //! of room and the stretches two arrows share.
 
 use docshape::advisor::analyze;
+use docshape::editor::arrange::{place_stacked, stacked};
 use docshape::editor::layout::auto_layout;
 use docshape::editor::routing::{audit, reroute, route_all, Audit};
 use docshape::i18n::Lang;
@@ -121,4 +122,31 @@ fn a_drag_move_rerouted_in_part_is_as_truthful_as_a_full_route() {
             }
         }
     }
+}
+
+#[test]
+fn corpus_models_written_without_positions_open_laid_out_and_drawn_truthfully() {
+    // The course corpus files carry no positions (as `docshape infer` output does): opened, their
+    // boxes are laid out (editor::arrange) instead of stacked at the origin.
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/corpus");
+    let mut seen = 0;
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().is_none_or(|e| e != "json") {
+            continue;
+        }
+        let file: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+        let mut m = load(&file["model"].to_string()).unwrap();
+        if m.entities.len() < 2 {
+            continue;
+        }
+        let name = path.file_name().unwrap().to_string_lossy().to_string();
+        assert!(!stacked(&m).is_empty(), "{name}: written without positions");
+        assert!(place_stacked(&mut m), "{name}");
+        assert!(stacked(&m).is_empty(), "{name}: boxes still stacked");
+        let a = check(&name, &m);
+        assert_clean(&name, &a);
+        seen += 1;
+    }
+    assert!(seen >= 20, "the corpus models were read ({seen})");
 }

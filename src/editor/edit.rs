@@ -37,6 +37,14 @@ pub fn add_entity_in(m: &mut Model, at: Point, view: Option<super::geometry::Rec
     id
 }
 
+/// Adds `e` (an imported collection) at the free spot nearest `at`, inside `view` when there is
+/// room, covering no other box.
+pub fn add_placed(m: &mut Model, mut e: Entity, at: Point, view: Option<super::geometry::Rect>) {
+    let r = entity_rect(&e);
+    e.position = free_spot_in(m, at, r.w, r.h, &HashSet::new(), view);
+    m.entities.push(e);
+}
+
 /// Inserts `field` right after the field at `path` (among its siblings), with a name its
 /// siblings do not use; returns the new field's path.
 pub fn insert_field_after(m: &mut Model, entity: &str, path: &str, field: Field) -> Option<String> {

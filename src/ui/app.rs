@@ -239,12 +239,13 @@ fn ToolButton(
 fn Toolbar() -> impl IntoView {
     let editor = expect_context::<Editor>();
     view! {
-        <header class="toolbar" role="toolbar" aria-label=tr(Msg::Tools)>
+        <header class="toolbar" role="toolbar" aria-label=tr(Msg::Tools) data-testid="toolbar">
             <span class="brand">"docshape"</span>
             <input
                 class="model-name"
                 aria-label=tr(Msg::ModelName)
                 data-testid="model-name"
+                title=move || editor.model.with(|m| m.name.clone())
                 prop:value=move || editor.model.with(|m| m.name.clone())
                 readonly=move || editor.review.get()
                 on:input=move |ev| {

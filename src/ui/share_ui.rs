@@ -24,7 +24,15 @@ pub fn model_from_location() -> Option<Result<crate::model::Model, String>> {
         return None;
     }
     let lang = super::storage::initial_lang();
-    Some(decode_link(&hash).map_err(|e| Msg::BrokenLink.fill(lang, &[&e])))
+    // A design shared without positions opens laid out, as it would from a file.
+    Some(
+        decode_link(&hash)
+            .map(|mut m| {
+                crate::editor::arrange::place_stacked(&mut m);
+                m
+            })
+            .map_err(|e| Msg::BrokenLink.fill(lang, &[&e])),
+    )
 }
 
 /// Removes the fragment from the address bar without reloading.
