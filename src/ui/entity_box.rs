@@ -192,7 +192,8 @@ pub fn severity_msg(s: Severity) -> Msg {
 fn field_rows(e: &Entity, renaming: Option<&FieldRename>) -> Vec<AnyView> {
     if e.kind == EntityKind::Value {
         let t = e.value_type.map(|t| t.name()).unwrap_or("string");
-        return vec![view! { <li class="field"><span class="fname">{tr(Msg::ValueRow)}</span><span class="ftype">{t}</span></li> }
+        // Inset as the fields of other boxes are (their padding is set per depth).
+        return vec![view! { <li class="field" style:padding-left="10px"><span class="fname">{tr(Msg::ValueRow)}</span><span class="ftype">{t}</span></li> }
             .into_any()];
     }
     rows(e)

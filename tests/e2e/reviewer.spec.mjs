@@ -118,6 +118,19 @@ test('a reviewer opens a share link: nothing looks editable, advisor links open 
   assert.ok((await inputs.count()) > 0, 'the inspector shows the values');
   assert.ok(await inputs.first().isDisabled(), 'and they cannot be edited');
   assert.deepEqual(await visibleEditing(viewer), []);
+  // A yes/no value reads as what it is: each check row shows its box, ticked or not (an
+  // unticked "required" or "validate with $jsonSchema" shown as bare words reads as true).
+  const unreadable = await viewer.locator('.side label.check').evaluateAll((rows) =>
+    rows
+      .filter((row) => row.offsetParent !== null)
+      .filter((row) => {
+        const box = row.querySelector('input[type="checkbox"]');
+        const r = box.getBoundingClientRect();
+        return !box.checked && (getComputedStyle(box).appearance === 'none' || r.width === 0 || r.height === 0);
+      })
+      .map((row) => row.textContent.trim()),
+  );
+  assert.deepEqual(unreadable, [], 'unticked values shown as bare words');
   await screenshot(viewer, 'reviewer-3-finding-inspector');
 
   // No sideways scroll for the reviewer either.
