@@ -23,6 +23,11 @@ test('presentation mode steps through queries then decisions', async () => {
   const first = await slide.locator('li').first().innerText();
   assert.doesNotMatch(first, /^(.+?) — \1\b/i, first);
   assert.match(first, /^[A-Z][^:]+: /, `the summary opens with the verdict: ${first}`);
+  // The framed boxes are highlighted, not being edited: no connection handle over a label.
+  const handles = await page.locator('[data-testid="entity"] .handle').evaluateAll((els) =>
+    els.filter((el) => el.getBoundingClientRect().width > 0 && getComputedStyle(el).opacity !== '0').length,
+  );
+  assert.equal(handles, 0, 'connection handles shown while presenting');
   await screenshot(page, 'presentation');
   await page.keyboard.press('Escape');
   await slide.waitFor({ state: 'detached' });
