@@ -217,9 +217,9 @@ fn Patterns() -> impl IntoView {
             view! {
                 <li data-testid="pattern">
                     <span class=if in_use { "badge ok" } else { "badge" }>{tr(if in_use { Msg::InUse } else { Msg::Fits })}</span>
-                    <strong>{tr(pattern.msg())}</strong>
-                    ": "
-                    {say(change)}
+                    // The colon ends the name: the change may wrap below it, never start with ":".
+                    <strong>{tr(pattern.msg())}":"</strong>
+                    <span>{say(change)}</span>
                 </li>
             }
         })
