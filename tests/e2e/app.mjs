@@ -167,12 +167,24 @@ export async function newBlank(page) {
   await page.waitForFunction(() => document.querySelectorAll('[data-testid="entity"]').length === 0);
 }
 
+/** The number of boxes in the design, from the status bar ("3 collections · 6 boxes · …", in
+ * every language): the canvas draws only the boxes on screen, and adding one at a distant zoom
+ * zooms in on it, so counting the boxes drawn undercounts. */
+export const boxCount = (page) =>
+  page.evaluate(() => {
+    const counts = document.querySelector('footer.status > span')?.textContent ?? '';
+    return Number((counts.split(' · ')[1] ?? '').replace(/\D/g, ''));
+  });
+
 /** Adds an aggregate with the toolbar and leaves in-place renaming. */
 export async function addAggregate(page) {
-  const before = await page.locator('[data-testid="entity"]').count();
+  const before = await boxCount(page);
   await page.getByTestId('action-add-entity').click();
   await page.keyboard.press('Escape');
-  await page.waitForFunction((n) => document.querySelectorAll('[data-testid="entity"]').length === n, before + 1);
+  await page.waitForFunction(
+    (n) => Number(((document.querySelector('footer.status > span')?.textContent ?? '').split(' · ')[1] ?? '').replace(/\D/g, '')) === n,
+    before + 1,
+  );
 }
 
 /** Drags from the connection handle of one box to the middle of another. */
