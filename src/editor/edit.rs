@@ -17,16 +17,17 @@ pub fn unique_name(m: &Model, stem: &str) -> String {
     (2..).map(|i| format!("{stem}_{i}")).find(|n| !used(n)).unwrap_or_default()
 }
 
-/// Adds a collection with an `_id` at the free spot nearest `at` (snapped to the grid,
-/// covering no other box); returns its id.
+/// Adds a collection named `collection` (made unique) with an `_id` at the free spot nearest
+/// `at` (snapped to the grid, covering no other box); returns its id.
 pub fn add_entity(m: &mut Model, at: Point) -> String {
-    add_entity_in(m, at, None)
+    add_entity_in(m, at, None, "collection")
 }
 
-/// As `add_entity`, preferring a spot inside `view` (the part of the diagram on screen).
-pub fn add_entity_in(m: &mut Model, at: Point, view: Option<super::geometry::Rect>) -> String {
+/// As `add_entity`, preferring a spot inside `view` (the part of the diagram on screen), named
+/// `stem` (the word for "collection" in the interface language), `stem_2`... when taken.
+pub fn add_entity_in(m: &mut Model, at: Point, view: Option<super::geometry::Rect>, stem: &str) -> String {
     let id = m.fresh_id("entity");
-    let mut e = Entity::new(&id, &unique_name(m, "collection"));
+    let mut e = Entity::new(&id, &unique_name(m, stem));
     let mut key = Field::new("_id", BsonType::ObjectId);
     key.required = true;
     e.fields.push(key);
@@ -34,6 +35,14 @@ pub fn add_entity_in(m: &mut Model, at: Point, view: Option<super::geometry::Rec
     e.position = free_spot_in(m, at, r.w, r.h, &HashSet::new(), view);
     m.entities.push(e);
     id
+}
+
+/// Adds `e` (an imported collection) at the free spot nearest `at`, inside `view` when there is
+/// room, covering no other box.
+pub fn add_placed(m: &mut Model, mut e: Entity, at: Point, view: Option<super::geometry::Rect>) {
+    let r = entity_rect(&e);
+    e.position = free_spot_in(m, at, r.w, r.h, &HashSet::new(), view);
+    m.entities.push(e);
 }
 
 /// Inserts `field` right after the field at `path` (among its siblings), with a name its
@@ -259,6 +268,16 @@ mod tests {
             "the second box is placed beside the first"
         );
         assert_eq!(m.entities[0].fields[0].name, "_id");
+    }
+
+    #[test]
+    fn new_entities_take_the_given_word_and_stay_unique() {
+        let mut m = Model::new("t");
+        add_entity_in(&mut m, Point::default(), None, "coleccion");
+        add_entity_in(&mut m, Point::default(), None, "coleccion");
+        add_entity_in(&mut m, Point::default(), None, "collection");
+        let names: Vec<&str> = m.entities.iter().map(|e| e.name.as_str()).collect();
+        assert_eq!(names, ["coleccion", "coleccion_2", "collection"]);
     }
 
     #[test]

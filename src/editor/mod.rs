@@ -1,6 +1,7 @@
 //! Editing, as plain Rust: edits on the model, undo/redo as diffs, diagram geometry and
 //! automatic layout. The UI calls these; they are tested natively.
 
+pub mod arrange;
 pub mod clipboard;
 pub mod edit;
 pub mod geometry;

@@ -106,7 +106,8 @@ pub fn place_group(m: &mut Model, ids: &HashSet<String>, at: Point) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::editor::edit::{add_entity, add_entity_in};
+    use crate::editor::edit::{add_entity, add_entity_in, add_placed};
+    use crate::model::Entity;
 
     fn overlaps(m: &Model) -> usize {
         let rects: Vec<Rect> = m.entities.iter().map(entity_rect).collect();
@@ -124,7 +125,7 @@ mod tests {
         // the fifth box 1200 units to the right, off screen).
         let view = Rect { x: centre.x - 300.0, y: centre.y - 300.0, w: 720.0, h: 640.0 };
         for _ in 0..5 {
-            add_entity_in(&mut m, centre, Some(view));
+            add_entity_in(&mut m, centre, Some(view), "collection");
         }
         assert_eq!(overlaps(&m), 0);
         for e in &m.entities {
@@ -136,6 +137,18 @@ mod tests {
                 r
             );
         }
+    }
+
+    #[test]
+    fn an_imported_box_lands_in_view_beside_the_one_at_the_centre() {
+        let mut m = Model::new("t");
+        let centre = Point { x: 400.0, y: 300.0 };
+        let view = Rect { x: 0.0, y: 0.0, w: 1000.0, h: 700.0 };
+        add_entity_in(&mut m, centre, Some(view), "collection");
+        add_placed(&mut m, Entity::new("imported", "samples"), centre, Some(view));
+        assert_eq!(overlaps(&m), 0);
+        let r = entity_rect(m.entity("imported").unwrap());
+        assert!(r.x >= view.x && r.right() <= view.right() && r.y >= view.y && r.bottom() <= view.bottom());
     }
 
     #[test]

@@ -93,6 +93,8 @@ pub fn text(m: Msg) -> &'static str {
         Msg::DragToConnect => "Drag to another box to connect",
         Msg::EdgeTitle => "{} · advisor: {}. {}",
         Msg::ValueRow => "value",
+        Msg::NewCollectionName => "collection",
+        Msg::NewFieldName => "field",
         // Advisor panel
         Msg::Errors => "Errors",
         Msg::Warnings => "Warnings",
@@ -313,6 +315,7 @@ pub fn text(m: Msg) -> &'static str {
         Msg::EditingCopy => "You are editing your own copy of the shared design.",
         Msg::ReviewMode => "Review mode",
         Msg::ReviewExplain => "You are looking at a shared design; it is read-only and your own model is kept as it was.",
+        Msg::ReviewShowAdvisor => "Show the advisor",
         Msg::EditACopy => "Edit a copy",
         Msg::BackToMyModel => "Back to my model",
         Msg::PngFailed => "The browser could not make the PNG; download the SVG instead.",

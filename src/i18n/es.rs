@@ -93,6 +93,8 @@ pub fn text(m: Msg) -> &'static str {
         Msg::DragToConnect => "Arrastra hasta otra caja para conectarlas",
         Msg::EdgeTitle => "{} · asesor: {}. {}",
         Msg::ValueRow => "valor",
+        Msg::NewCollectionName => "coleccion",
+        Msg::NewFieldName => "campo",
         // Advisor panel
         Msg::Errors => "Errores",
         Msg::Warnings => "Avisos",
@@ -313,6 +315,7 @@ pub fn text(m: Msg) -> &'static str {
         Msg::EditingCopy => "Estás editando tu propia copia del diseño compartido.",
         Msg::ReviewMode => "Modo revisión",
         Msg::ReviewExplain => "Estás viendo un diseño compartido; es de solo lectura y tu propio modelo se conserva tal como estaba.",
+        Msg::ReviewShowAdvisor => "Ver el asesor",
         Msg::EditACopy => "Editar una copia",
         Msg::BackToMyModel => "Volver a mi modelo",
         Msg::PngFailed => "El navegador no pudo generar el PNG; descarga el SVG en su lugar.",

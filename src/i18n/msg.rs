@@ -110,6 +110,9 @@ messages! {
     DragToConnect,
     EdgeTitle,
     ValueRow,
+    // The names new collections and fields get (unaccented identifiers), made unique.
+    NewCollectionName,
+    NewFieldName,
     // Advisor panel
     Errors,
     Warnings,
@@ -330,6 +333,7 @@ messages! {
     EditingCopy,
     ReviewMode,
     ReviewExplain,
+    ReviewShowAdvisor,
     EditACopy,
     BackToMyModel,
     PngFailed,

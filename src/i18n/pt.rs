@@ -93,6 +93,8 @@ pub fn text(m: Msg) -> &'static str {
         Msg::DragToConnect => "Arraste até outra caixa para conectar",
         Msg::EdgeTitle => "{} · assistente: {}. {}",
         Msg::ValueRow => "valor",
+        Msg::NewCollectionName => "colecao",
+        Msg::NewFieldName => "campo",
         // Advisor panel
         Msg::Errors => "Erros",
         Msg::Warnings => "Alertas",
@@ -313,6 +315,7 @@ pub fn text(m: Msg) -> &'static str {
         Msg::EditingCopy => "Você está editando sua própria cópia do design compartilhado.",
         Msg::ReviewMode => "Modo revisão",
         Msg::ReviewExplain => "Você está vendo um design compartilhado; ele é somente leitura e seu próprio modelo fica como estava.",
+        Msg::ReviewShowAdvisor => "Ver o assistente",
         Msg::EditACopy => "Editar uma cópia",
         Msg::BackToMyModel => "Voltar ao meu modelo",
         Msg::PngFailed => "O navegador não conseguiu gerar o PNG; baixe o SVG.",

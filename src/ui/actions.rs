@@ -245,21 +245,27 @@ fn add_entity(e: &Editor) {
     add_entity_at(e, at);
 }
 
-/// Adds an aggregate at the free spot nearest `at`, shows it and opens its rename box.
-pub fn add_entity_at(e: &Editor, at: crate::model::Point) {
+/// The part of the diagram on screen, less a small margin: where new boxes go.
+pub fn view_area(e: &Editor) -> crate::editor::geometry::Rect {
     let (w, h) = e.viewport.get_untracked();
-    let view = e.camera.with_untracked(|c| {
+    e.camera.with_untracked(|c| {
         let v = c.visible(w, h);
         let margin = 16.0 / c.zoom.max(0.1);
         crate::editor::geometry::Rect { x: v.x + margin, y: v.y + margin, w: v.w - 2.0 * margin, h: v.h - 2.0 * margin }
-    });
+    })
+}
+
+/// Adds an aggregate at the free spot nearest `at`, shows it and opens its rename box.
+pub fn add_entity_at(e: &Editor, at: crate::model::Point) {
+    let view = view_area(e);
+    let stem = e.text(Msg::NewCollectionName);
     let mut id = String::new();
-    e.edit(None, |m| id = edit::add_entity_in(m, at, Some(view)));
+    e.edit(None, |m| id = edit::add_entity_in(m, at, Some(view), stem));
     if id.is_empty() {
         return;
     }
     e.select_entity(&id, false);
-    e.reveal(&id);
+    e.reveal_legibly(&id);
     e.renaming.set(Some(id));
 }
 

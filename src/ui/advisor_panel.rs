@@ -9,7 +9,7 @@ use crate::advisor::ranking::Entry;
 use crate::advisor::{rule_by_code, rule_docs, Finding, RuleMeta, Severity};
 use crate::i18n::{Labelled, Lang, Msg, Text};
 use crate::model::Place;
-use crate::share::labels::human_bytes;
+use crate::share::labels::bytes_label;
 use leptos::prelude::*;
 
 /// Selects the element a finding points at and opens it in the inspector (read-only in review
@@ -217,9 +217,9 @@ fn Patterns() -> impl IntoView {
             view! {
                 <li data-testid="pattern">
                     <span class=if in_use { "badge ok" } else { "badge" }>{tr(if in_use { Msg::InUse } else { Msg::Fits })}</span>
-                    <strong>{tr(pattern.msg())}</strong>
-                    ": "
-                    {say(change)}
+                    // The colon ends the name: the change may wrap below it, never start with ":".
+                    <strong>{tr(pattern.msg())}":"</strong>
+                    <span>{say(change)}</span>
                 </li>
             }
         })
@@ -236,6 +236,8 @@ fn Patterns() -> impl IntoView {
 fn Sizes() -> impl IntoView {
     let editor = expect_context::<Editor>();
     let rows = move || {
+        // Figures in the language's notation: the table is redrawn when the language changes.
+        let lang = editor.lang.get();
         let rows: Vec<_> = editor.report.with(|r| {
             editor.model.with(|m| {
                 r.sizes
@@ -247,13 +249,13 @@ fn Sizes() -> impl IntoView {
                     .collect()
             })
         });
-        progressive(rows, |(name, avg, worst, horizon, horizon_label)| {
+        progressive(rows, move |(name, avg, worst, horizon, horizon_label)| {
             view! {
                 <tr>
                     <td>{name}</td>
-                    <td>{human_bytes(avg)}</td>
-                    <td>{human_bytes(worst)}</td>
-                    <td title=say(horizon_label)>{human_bytes(horizon)}</td>
+                    <td>{bytes_label(avg, lang)}</td>
+                    <td>{bytes_label(worst, lang)}</td>
+                    <td title=say(horizon_label)>{bytes_label(horizon, lang)}</td>
                 </tr>
             }
         })

@@ -9,7 +9,7 @@ use super::designs_ui::SaveStatus;
 use super::dialogs::Dialogs;
 use super::icons::Icon;
 use super::inspector::Inspector;
-use super::layout::PanelToggles;
+use super::layout::{self, PanelToggles};
 use super::presentation::Presentation;
 use super::queries_panel::QueriesPanel;
 use super::share_ui;
@@ -37,18 +37,15 @@ pub fn App() -> impl IntoView {
     let designs = Designs::new(editor, start);
     editor.review.set(review);
     editor.lang.set(storage::initial_lang());
-    editor.panels.set(super::layout::initial_panels());
+    let window = layout::window_size();
+    let own = layout::initial_panels();
+    let panels = if review { editor.model.with_untracked(|m| layout::for_review(m, window, own)) } else { own };
+    editor.panels.set(panels);
     provide_context(editor);
     // Frame the diagram before the first render, from the window's size less the panels, so the
     // first render already draws only what will be on screen (the canvas re-measures on load).
-    if let Some(w) = web_sys::window() {
-        let width = w.inner_width().ok().and_then(|v| v.as_f64()).unwrap_or(1200.0);
-        let height = w.inner_height().ok().and_then(|v| v.as_f64()).unwrap_or(800.0);
-        let panels = editor.panels.get_untracked();
-        let sides = if panels.queries { 300.0 } else { 0.0 } + if panels.side { 380.0 } else { 0.0 };
-        editor.viewport.set(((width - sides).max(300.0), (height - 70.0).max(200.0)));
-        editor.fit_view();
-    }
+    editor.viewport.set(layout::canvas_size(window, panels));
+    editor.fit_view();
     if let Some(p) = problem {
         editor.notify(NoticeKind::Error, p);
     }
@@ -93,6 +90,7 @@ pub fn App() -> impl IntoView {
             editor.reanalyze();
             editor.clear_selection();
             editor.fit_view();
+            layout::enter_review(&editor, layout::window_size());
         }
         Some(Err(why)) => editor.notify(NoticeKind::Error, why),
         None => {}
@@ -109,6 +107,19 @@ pub fn App() -> impl IntoView {
         keyup.remove();
     });
 
+    // The side panel scrolls as one: a tab switched or an element selected opens at its top
+    // (not where the advisor's list was scrolled to).
+    let side = NodeRef::<leptos::html::Aside>::new();
+    Effect::new(move |before: Option<Tab>| {
+        let tab = editor.tab.get();
+        editor.selection.track();
+        if before.is_some_and(|b| b != tab || tab == Tab::Inspector) {
+            if let Some(el) = side.get_untracked() {
+                el.set_scroll_top(0);
+            }
+        }
+        tab
+    });
     view! {
         <div
             class="app"
@@ -125,7 +136,7 @@ pub fn App() -> impl IntoView {
             >
                 <QueriesPanel />
                 <Canvas />
-                <aside class="side" aria-label=tr(Msg::InspectorAndAdvisor)>
+                <aside class="side" aria-label=tr(Msg::InspectorAndAdvisor) node_ref=side>
                     <div class="tabs" role="tablist">
                         <button
                             role="tab"
@@ -228,12 +239,13 @@ fn ToolButton(
 fn Toolbar() -> impl IntoView {
     let editor = expect_context::<Editor>();
     view! {
-        <header class="toolbar" role="toolbar" aria-label=tr(Msg::Tools)>
+        <header class="toolbar" role="toolbar" aria-label=tr(Msg::Tools) data-testid="toolbar">
             <span class="brand">"docshape"</span>
             <input
                 class="model-name"
                 aria-label=tr(Msg::ModelName)
                 data-testid="model-name"
+                title=move || editor.model.with(|m| m.name.clone())
                 prop:value=move || editor.model.with(|m| m.name.clone())
                 readonly=move || editor.review.get()
                 on:input=move |ev| {

@@ -30,7 +30,7 @@ thread_local! {
 }
 
 /// Zoom below which boxes show their header only (level of detail).
-const FAR_ZOOM: f64 = 0.45;
+pub const FAR_ZOOM: f64 = 0.45;
 
 pub fn start_pointer(x: f64, y: f64) {
     LAST.set((x, y));

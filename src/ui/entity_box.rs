@@ -8,7 +8,7 @@ use crate::advisor::{Severity, SizeLevel};
 use crate::editor::geometry::{entity_rect, rows, INDENT};
 use crate::i18n::Msg;
 use crate::model::{Entity, EntityKind};
-use crate::share::labels::{human_bytes, kind_label, type_label};
+use crate::share::labels::{bytes_label, kind_label, type_label};
 use leptos::prelude::*;
 use std::cell::{Cell, RefCell};
 use std::rc::Rc;
@@ -158,11 +158,12 @@ pub fn EntityBox(id: String, far: Signal<bool>) -> impl IntoView {
                             SizeLevel::OverTarget | SizeLevel::OverAtlas => "size warn",
                             SizeLevel::OverLimit => "size error",
                         };
+                        let lang = editor.lang.get();
                         let title = Msg::SizeBadgeTitle.fill(
-                            editor.lang.get(),
-                            &[&human_bytes(avg), &human_bytes(worst), &human_bytes(horizon)],
+                            lang,
+                            &[&bytes_label(avg, lang), &bytes_label(worst, lang), &bytes_label(horizon, lang)],
                         );
-                        view! { <span class=class title=title data-testid="size-badge">{format!("{} / {}", human_bytes(avg), human_bytes(horizon))}</span> }
+                        view! { <span class=class title=title data-testid="size-badge">{format!("{} / {}", bytes_label(avg, lang), bytes_label(horizon, lang))}</span> }
                     })
                 }}
             </header>
@@ -191,7 +192,8 @@ pub fn severity_msg(s: Severity) -> Msg {
 fn field_rows(e: &Entity, renaming: Option<&FieldRename>) -> Vec<AnyView> {
     if e.kind == EntityKind::Value {
         let t = e.value_type.map(|t| t.name()).unwrap_or("string");
-        return vec![view! { <li class="field"><span class="fname">{tr(Msg::ValueRow)}</span><span class="ftype">{t}</span></li> }
+        // Inset as the fields of other boxes are (their padding is set per depth).
+        return vec![view! { <li class="field" style:padding-left="10px"><span class="fname">{tr(Msg::ValueRow)}</span><span class="ftype">{t}</span></li> }
             .into_any()];
     }
     rows(e)
@@ -275,7 +277,10 @@ fn Name(id: String, entity: Memo<Option<Entity>>) -> impl IntoView {
                     }
                 };
                 let input = NodeRef::<leptos::html::Input>::new();
-                input.on_load(|el| {
+                // The value is set before selecting it (see `FieldName`).
+                let shown = initial.clone();
+                input.on_load(move |el| {
+                    el.set_value(&shown);
                     let _ = el.focus();
                     el.select();
                 });

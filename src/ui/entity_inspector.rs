@@ -9,7 +9,7 @@ use super::text::tr;
 use crate::i18n::Msg;
 use crate::model::structure_problem_for_name;
 use crate::model::{BsonType, CollectionSettings, Entity, EntityKind, ValidationAction, ValidationLevel};
-use crate::share::labels::human_bytes;
+use crate::share::labels::bytes_label;
 use leptos::prelude::*;
 
 fn edit_entity(editor: &Editor, id: &str, what: &str, f: impl FnOnce(&mut Entity)) {
@@ -56,13 +56,15 @@ pub fn EntityInspector(id: String) -> impl IntoView {
         move || {
             editor.report.with(|r| {
                 r.size(&id).map(|s| {
+                    // Figures in the language's notation (`3,5 KB`), the horizon in its words.
+                    let lang = editor.lang.get();
                     Msg::SizeLine.fill(
-                        editor.lang.get(),
+                        lang,
                         &[
-                            &human_bytes(s.avg_bytes),
-                            &human_bytes(s.worst_bytes),
-                            &human_bytes(s.horizon_bytes),
-                            &s.horizon_label,
+                            &bytes_label(s.avg_bytes, lang),
+                            &bytes_label(s.worst_bytes, lang),
+                            &bytes_label(s.horizon_bytes, lang),
+                            &s.horizon_label.render(lang),
                         ],
                     )
                 })

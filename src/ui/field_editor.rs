@@ -36,7 +36,12 @@ pub fn FieldList(id: String) -> impl IntoView {
         let id = id.clone();
         move |_| {
             editor.edit(None, |m| {
-                crate::editor::edit::add_field(m, &id, None, Field::new("field", BsonType::String));
+                crate::editor::edit::add_field(
+                    m,
+                    &id,
+                    None,
+                    Field::new(editor.text(Msg::NewFieldName), BsonType::String),
+                );
             })
         }
     };
@@ -169,7 +174,12 @@ fn FieldRow(id: String, path: Vec<usize>) -> impl IntoView {
         move |_| {
             editor.edit(None, |m| {
                 if let Some(name) = m.entity(&id).and_then(|e| name_path(&e.fields, &path)) {
-                    crate::editor::edit::add_field(m, &id, Some(&name), Field::new("field", BsonType::String));
+                    crate::editor::edit::add_field(
+                        m,
+                        &id,
+                        Some(&name),
+                        Field::new(editor.text(Msg::NewFieldName), BsonType::String),
+                    );
                 }
             })
         }
@@ -181,8 +191,12 @@ fn FieldRow(id: String, path: Vec<usize>) -> impl IntoView {
             let mut added = None;
             editor.edit(None, |m| {
                 if let Some(name) = m.entity(&id).and_then(|e| name_path(&e.fields, &path)) {
-                    added =
-                        crate::editor::edit::insert_field_after(m, &id, &name, Field::new("field", BsonType::String));
+                    added = crate::editor::edit::insert_field_after(
+                        m,
+                        &id,
+                        &name,
+                        Field::new(editor.text(Msg::NewFieldName), BsonType::String),
+                    );
                 }
             });
             let at = added.and_then(|_| {

@@ -10,9 +10,6 @@ use leptos::prelude::*;
 use std::cell::{Cell, RefCell};
 use std::rc::Rc;
 
-/// The name a new field gets before the user types one.
-const NEW_FIELD: &str = "field";
-
 /// The field the menu was opened on, if it was.
 fn menu_field(e: &Editor) -> Option<(String, String)> {
     e.menu.with_untracked(|m| match m.as_ref().map(|m| &m.target) {
@@ -36,21 +33,25 @@ pub fn add_field(e: &Editor) {
 /// Adds a field after `after` (or last) in `entity` as one undo step, and opens its name.
 fn add_after(e: &Editor, entity: &str, after: Option<&str>) {
     let mut path = None;
+    // The name a new field gets before the user types one, in the interface language.
+    let stem = e.text(crate::i18n::Msg::NewFieldName);
     e.edit(None, |m| {
-        let field = Field::new(NEW_FIELD, BsonType::String);
+        let field = Field::new(stem, BsonType::String);
         path = match after {
             Some(p) => edit::insert_field_after(m, entity, p, field),
             None => edit::add_field(m, entity, None, field),
         };
     });
     if let Some(path) = path {
-        e.reveal(entity);
+        // Fields are drawn only at a legible zoom: the name box must be seen to be typed in.
+        e.reveal_legibly(entity);
         e.renaming_field.set(Some(FieldRename { entity: entity.to_string(), path, fresh: true }));
     }
 }
 
 pub fn rename_field(e: &Editor) {
     if let Some((entity, path)) = menu_field(e) {
+        e.reveal_legibly(&entity);
         e.renaming_field.set(Some(FieldRename { entity, path, fresh: false }));
     }
 }
@@ -145,7 +146,11 @@ pub fn FieldName(rename: FieldRename, name: String) -> impl IntoView {
         }
     };
     let input = NodeRef::<leptos::html::Input>::new();
-    input.on_load(|el| {
+    // The value is set here too: the node can load before its `value` property is applied, and
+    // selecting an empty input then leaves the caret after the old name instead of replacing it.
+    let initial = name.clone();
+    input.on_load(move |el| {
+        el.set_value(&initial);
         let _ = el.focus();
         el.select();
     });

@@ -54,13 +54,15 @@ pub fn ImportDialog() -> impl IntoView {
     };
     let confirm = move |_| {
         let Some(Ok(preview)) = result.get_untracked() else { return };
-        let mut entity = preview.entity;
-        entity.position = editor.view_center();
+        let entity = preview.entity;
         let id = entity.id.clone();
         let label = entity.name.clone();
-        editor.edit(None, move |m| m.entities.push(entity));
+        // In view, over no other box, as a new box is placed.
+        let (at, view) = (editor.view_center(), super::actions::view_area(&editor));
+        editor.edit(None, move |m| crate::editor::edit::add_placed(m, entity, at, Some(view)));
         editor.dialog.set(None);
         editor.select_entity(&id, false);
+        editor.reveal(&id);
         editor.notify(NoticeKind::Info, editor.fill(Msg::AddedCollection, &[&label]));
     };
     view! {

@@ -8,7 +8,7 @@ use super::state::{Editor, Panels};
 use super::text::tr;
 use crate::editor::geometry::{bounds, fit, Camera};
 use crate::i18n::Msg;
-use crate::model::Point;
+use crate::model::{Model, Point};
 use leptos::prelude::*;
 
 const PANELS_KEY: &str = "docshape.panels";
@@ -40,9 +40,75 @@ fn encode(p: Panels) -> &'static str {
     }
 }
 
+/// The zoom at which the boxes' field text (12.5 px) is drawn at 11 px or more.
+pub const LEGIBLE_ZOOM: f64 = 0.88;
+
+/// The canvas a window of `width` × `height` leaves with `panels` open: the grid's columns
+/// (`style/main.css`), less the toolbar and status bar.
+pub fn canvas_size((width, height): (f64, f64), panels: Panels) -> (f64, f64) {
+    let narrow = width <= 1100.0;
+    let queries = if !panels.queries {
+        0.0
+    } else if narrow {
+        240.0
+    } else {
+        300.0
+    };
+    let side = if !panels.side {
+        0.0
+    } else if narrow {
+        320.0
+    } else {
+        380.0
+    };
+    ((width - queries - side).max(300.0), (height - 70.0).max(200.0))
+}
+
+/// The panels a shared design opens with. A reviewer comes to read the diagram: when it would
+/// fit between the reader's panels only below a legible zoom, both start collapsed (for this
+/// visit, not remembered), one key (`[`, `]`), toggle or banner button away.
+pub fn for_review(model: &Model, window: (f64, f64), own: Panels) -> Panels {
+    let Some(content) = bounds(model) else { return own };
+    let (w, h) = canvas_size(window, own);
+    if fit(&content, w, h).zoom >= LEGIBLE_ZOOM {
+        own
+    } else {
+        Panels { queries: false, side: false }
+    }
+}
+
+/// Opens review mode for `model` in a window of this size: collapses the panels if the diagram
+/// needs their room to be read (see [`for_review`]).
+pub fn enter_review(editor: &Editor, window: (f64, f64)) {
+    let panels = editor.model.with_untracked(|m| for_review(m, window, editor.panels.get_untracked()));
+    if panels != editor.panels.get_untracked() {
+        editor.panels.set(panels);
+        relayout(editor);
+    }
+}
+
+/// Leaves review mode: the reader's own panels come back.
+pub fn leave_review(editor: &Editor) {
+    let own = initial_panels();
+    if own != editor.panels.get_untracked() {
+        editor.panels.set(own);
+        relayout(editor);
+    }
+}
+
+/// The browser window's inner size.
+pub fn window_size() -> (f64, f64) {
+    let Some(w) = web_sys::window() else { return (1200.0, 800.0) };
+    let width = w.inner_width().ok().and_then(|v| v.as_f64()).unwrap_or(1200.0);
+    let height = w.inner_height().ok().and_then(|v| v.as_f64()).unwrap_or(800.0);
+    (width, height)
+}
+
+/// Opens or closes panels; remembered, except in review mode (a reader opening the advisor of
+/// a shared design is not choosing the layout of their own editor).
 fn set(editor: &Editor, panels: Panels) {
     editor.panels.set(panels);
-    if let Some(s) = local_storage() {
+    if let Some(s) = local_storage().filter(|_| !editor.review.get_untracked()) {
         let _ = s.set_item(PANELS_KEY, encode(panels));
     }
     relayout(editor);

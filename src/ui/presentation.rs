@@ -62,7 +62,8 @@ pub fn steps(editor: &Editor) -> Vec<Step> {
             for a in &r.relations {
                 let Some(rel) = m.relation(&a.relation) else { continue };
                 let name = |id: &str| m.entity(id).map(|e| e.name.clone()).unwrap_or_default();
-                let mut lines = vec![format!("{} — {}", a.recommendation.msg().text(lang), a.summary().render(lang))];
+                // The summary opens with the verdict ("Embed: …"): it is not said twice.
+                let mut lines = vec![a.summary().render(lang)];
                 for c in a.criteria() {
                     let vote = match c.vote {
                         Vote::Neutral => "—",

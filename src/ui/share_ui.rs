@@ -24,7 +24,15 @@ pub fn model_from_location() -> Option<Result<crate::model::Model, String>> {
         return None;
     }
     let lang = super::storage::initial_lang();
-    Some(decode_link(&hash).map_err(|e| Msg::BrokenLink.fill(lang, &[&e])))
+    // A design shared without positions opens laid out, as it would from a file.
+    Some(
+        decode_link(&hash)
+            .map(|mut m| {
+                crate::editor::arrange::place_stacked(&mut m);
+                m
+            })
+            .map_err(|e| Msg::BrokenLink.fill(lang, &[&e])),
+    )
 }
 
 /// Removes the fragment from the address bar without reloading.
@@ -66,6 +74,7 @@ pub fn edit_copy(editor: &Editor) {
     let shared = editor.model.get_untracked();
     Designs::get().open_new(shared);
     editor.review.set(false);
+    super::layout::leave_review(editor);
     clear_hash();
     editor.notify(NoticeKind::Info, editor.text(Msg::EditingCopy));
 }
@@ -75,6 +84,7 @@ pub fn close_review(editor: &Editor) {
     clear_hash();
     Designs::get().reopen();
     editor.review.set(false);
+    super::layout::leave_review(editor);
 }
 
 #[component]
@@ -85,6 +95,15 @@ pub fn ReviewBanner() -> impl IntoView {
             <div class="review-banner" role="status" data-testid="review-banner">
                 <strong>{tr(Msg::ReviewMode)}</strong>
                 <span>{tr(Msg::ReviewExplain)}</span>
+                <Show when=move || !editor.panels.get().side>
+                    <button
+                        data-testid="review-show-advisor"
+                        title=move || format!("{} (])", editor.t(Msg::ReviewShowAdvisor))
+                        on:click=move |_| super::layout::toggle_side(&editor)
+                    >
+                        {tr(Msg::ReviewShowAdvisor)}
+                    </button>
+                </Show>
                 <button class="primary" data-testid="edit-copy" on:click=move |_| edit_copy(&editor)>{tr(Msg::EditACopy)}</button>
                 <button data-testid="close-review" on:click=move |_| close_review(&editor)>{tr(Msg::BackToMyModel)}</button>
             </div>

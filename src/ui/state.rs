@@ -3,6 +3,7 @@
 //! re-runs the advisor; views only read signals and call these methods.
 
 use crate::advisor::{analyze, Report};
+use crate::editor::arrange::place_stacked;
 use crate::editor::geometry::{bounds, fit, Camera};
 use crate::editor::history::History;
 use crate::i18n::{Lang, Msg};
@@ -165,7 +166,8 @@ pub struct Editor {
 }
 
 impl Editor {
-    pub fn new(model: Model) -> Editor {
+    pub fn new(mut model: Model) -> Editor {
+        place_stacked(&mut model);
         let report = super::timing::timed("analyze", || analyze(&model));
         Editor {
             model: RwSignal::new(model),
@@ -270,7 +272,8 @@ impl Editor {
     }
 
     /// Replaces the whole model (open, template, import) as one undoable step.
-    pub fn replace(&self, model: Model) {
+    pub fn replace(&self, mut model: Model) {
+        place_stacked(&mut model);
         self.edit(None, |m| *m = model);
         self.selection.set(Selection::default());
         self.active_query.set(None);
@@ -278,8 +281,10 @@ impl Editor {
     }
 
     /// Shows a whole other model (another design, or another tab's save of this one) with a
-    /// fresh history: undo never walks from one design into another.
-    pub fn load(&self, model: Model, fit: bool) {
+    /// fresh history: undo never walks from one design into another. Boxes written without a
+    /// position are laid out first (`editor::arrange`); the autosave then keeps their places.
+    pub fn load(&self, mut model: Model, fit: bool) {
+        place_stacked(&mut model);
         self.history.set_value(History::default());
         self.model.set(model);
         self.prune_selection();
@@ -386,6 +391,21 @@ impl Editor {
     pub fn view_center(&self) -> Point {
         let (w, h) = self.viewport.get_untracked();
         self.camera.with_untracked(|c| c.to_diagram(Point { x: w / 2.0 - 120.0, y: h / 2.0 - 60.0 }))
+    }
+
+    /// As [`Editor::reveal`], but first zooms to 100% around the box when the view is zoomed
+    /// out past the level of detail (fields not drawn): for an in-place rename, whose box must
+    /// be seen to be typed in.
+    pub fn reveal_legibly(&self, id: &str) {
+        if self.camera.with_untracked(|c| c.zoom) < super::canvas::FAR_ZOOM {
+            let Some(r) = self.model.with_untracked(|m| m.entity(id).map(crate::editor::geometry::entity_rect)) else {
+                return;
+            };
+            let (w, h) = self.viewport.get_untracked();
+            let c = r.center();
+            self.camera.set(Camera { zoom: 1.0, x: w / 2.0 - c.x, y: h / 2.0 - c.y });
+        }
+        self.reveal(id);
     }
 
     /// Pans (at the same zoom) so that entity `id` is wholly on screen, if it is not: a new or

@@ -91,3 +91,32 @@ test('findings, explanations and reasons follow the language switch', async () =
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+test('a pattern reads as its name, a colon, then the change: no line starts with the colon', async () => {
+  const { page, context, errors } = await openApp(browser, { viewport: { width: 1280, height: 720 } });
+  await page.getByTestId('language').selectOption('es');
+  await page.getByTestId('tab-advisor').click();
+  await page.locator('[data-testid="pattern"]').first().scrollIntoViewIfNeeded();
+  // Each text that opens with ":" must follow the name on its line, not begin a line of its own.
+  const stranded = await page.locator('[data-testid="pattern"]').evaluateAll((items) =>
+    items.flatMap((li) => {
+      const left = li.getBoundingClientRect().left;
+      const walker = document.createTreeWalker(li, NodeFilter.SHOW_TEXT);
+      const out = [];
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const at = node.textContent.search(/\S/);
+        if (at < 0 || node.textContent[at] !== ':') continue;
+        const range = document.createRange();
+        range.setStart(node, at);
+        range.setEnd(node, at + 1);
+        if (Math.abs(range.getBoundingClientRect().left - left) < 2) out.push(li.textContent.trim().slice(0, 60));
+      }
+      return out;
+    }),
+  );
+  assert.ok((await page.locator('[data-testid="pattern"]').count()) > 0, 'BiblioRed shows patterns');
+  assert.deepEqual(stranded, [], 'lines that start with a colon');
+  await screenshot(page, 'advisor-patterns-es');
+  assert.deepEqual(errors, []);
+  await context.close();
+});

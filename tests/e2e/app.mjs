@@ -129,6 +129,20 @@ export async function firstRender(page) {
   );
 }
 
+/** The on-screen size (CSS px) of the field text: its font size times the canvas zoom, read from
+ * the rectangle the browser draws for it against its untransformed layout height. */
+export const fieldTextPx = (page) =>
+  page.evaluate(() => {
+    const canvas = document.querySelector('[data-testid="canvas"]').getBoundingClientRect();
+    const sizes = [...document.querySelectorAll('[data-testid="entity"] .fname')]
+      .filter((el) => {
+        const r = el.getBoundingClientRect();
+        return r.width > 0 && r.left >= canvas.left && r.right <= canvas.right && r.top >= canvas.top && r.bottom <= canvas.bottom;
+      })
+      .map((el) => (parseFloat(getComputedStyle(el).fontSize) * el.getBoundingClientRect().height) / el.offsetHeight);
+    return { count: sizes.length, min: Math.min(...sizes) };
+  });
+
 /**
  * Waits until the service worker has kept this release (it is active: its install fetched every
  * file) and controls the page, so the app works offline from here on.
@@ -153,12 +167,24 @@ export async function newBlank(page) {
   await page.waitForFunction(() => document.querySelectorAll('[data-testid="entity"]').length === 0);
 }
 
+/** The number of boxes in the design, from the status bar ("3 collections · 6 boxes · …", in
+ * every language): the canvas draws only the boxes on screen, and adding one at a distant zoom
+ * zooms in on it, so counting the boxes drawn undercounts. */
+export const boxCount = (page) =>
+  page.evaluate(() => {
+    const counts = document.querySelector('footer.status > span')?.textContent ?? '';
+    return Number((counts.split(' · ')[1] ?? '').replace(/\D/g, ''));
+  });
+
 /** Adds an aggregate with the toolbar and leaves in-place renaming. */
 export async function addAggregate(page) {
-  const before = await page.locator('[data-testid="entity"]').count();
+  const before = await boxCount(page);
   await page.getByTestId('action-add-entity').click();
   await page.keyboard.press('Escape');
-  await page.waitForFunction((n) => document.querySelectorAll('[data-testid="entity"]').length === n, before + 1);
+  await page.waitForFunction(
+    (n) => Number(((document.querySelector('footer.status > span')?.textContent ?? '').split(' · ')[1] ?? '').replace(/\D/g, '')) === n,
+    before + 1,
+  );
 }
 
 /** Drags from the connection handle of one box to the middle of another. */

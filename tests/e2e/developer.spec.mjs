@@ -4,7 +4,7 @@
 // box and a second grab), and undo. The page object fails the test on any panic.
 import { test, after, before } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, openApp, newBlank, entityBox, connect, screenshot } from './app.mjs';
+import { launch, openApp, newBlank, entityBox, connect, screenshot, savedModel, assertNoPanic } from './app.mjs';
 
 let browser;
 before(async () => (browser = await launch()));
@@ -15,7 +15,8 @@ const clipboard = { permissions: ['clipboard-read', 'clipboard-write'] };
 const shot = (page, step, what) => screenshot(page, `developer-${String(step).padStart(2, '0')}-${what}`);
 const names = (page) => page.locator('[data-testid="entity"]').evaluateAll((els) => els.map((e) => e.dataset.name));
 const fieldsOf = (page, name) => entityBox(page, name).locator('li.field').evaluateAll((els) => els.map((e) => e.dataset.path));
-const saved = (page) => page.evaluate(() => JSON.parse(localStorage.getItem('docshape.model') ?? '{}'));
+// The design this tab shows, as saved (designs are stored one key each: see designs.rs).
+const saved = async (page) => JSON.parse((await savedModel(page)) ?? '{}');
 
 /** Whether two client rectangles overlap. */
 const overlap = (a, b) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
@@ -35,9 +36,12 @@ async function menuItems(page) {
   return page.locator('[data-testid="context-menu"] [role="menuitem"]').evaluateAll((els) => els.map((e) => e.dataset.testid));
 }
 
-test('a developer models a shop from a blank canvas with keyboard, menus, clipboard and drags', { skip: 'KNOWN FAILING: the in-place field rename input never appears; issue 17' }, async () => {
+test('a developer models a shop from a blank canvas with keyboard, menus, clipboard and drags', async () => {
   const { page, context } = await openApp(browser, { viewport: VIEWPORT, contextOptions: clipboard });
   await newBlank(page);
+  // A blank design is shown at 100%, whatever the zoom of the design before it: new boxes are
+  // drawn with their fields, ready to be named.
+  assert.equal(await page.getByTestId('zoom').innerText(), '100%');
   await shot(page, 1, 'blank');
 
   // Five boxes with the keyboard, each named by typing into its rename box.
@@ -95,6 +99,17 @@ test('a developer models a shop from a blank canvas with keyboard, menus, clipbo
   await page.waitForFunction(() => !document.querySelector('[data-testid="rename"]'));
   assert.ok(await entityBox(page, 'orders').isVisible(), 'Esc restored the name');
   assert.equal(await entityBox(page, 'zzz').count(), 0);
+
+  // At 100% the five boxes fill the 600 px between the panels; the access patterns panel is
+  // empty so far: the developer hides it for room (`[`). The diagram keeps its zoom and place.
+  const zoomBefore = await page.getByTestId('zoom').innerText();
+  const ordersBefore = await entityBox(page, 'orders').boundingBox();
+  await page.getByTestId('toggle-panel-left').click();
+  await page.waitForFunction(() => document.getElementById('canvas').getBoundingClientRect().width > 850);
+  await page.waitForTimeout(100);
+  assert.equal(await page.getByTestId('zoom').innerText(), zoomBefore);
+  const ordersAfter = await entityBox(page, 'orders').boundingBox();
+  assert.ok(Math.abs(ordersAfter.width - ordersBefore.width) < 1, 'same zoom');
 
   // A double-click on empty canvas adds a box there.
   const empty = await freePoint(page);
@@ -201,8 +216,8 @@ test('a developer models a shop from a blank canvas with keyboard, menus, clipbo
   await context.close();
 });
 
-test('inspector fields name elements by name, in the interface language, and never panic', { skip: 'KNOWN FAILING: the field list reads empty where _id and email are expected; issue 17' }, async () => {
-  const { page, context } = await openApp(browser, { viewport: VIEWPORT });
+test('inspector fields name elements by name, in the interface language, and never panic', async () => {
+  const { page, context, errors } = await openApp(browser, { viewport: VIEWPORT });
   await newBlank(page);
   const canvas = page.getByTestId('canvas');
   await canvas.focus();
@@ -212,17 +227,38 @@ test('inspector fields name elements by name, in the interface language, and nev
     await page.keyboard.type(name);
     await page.keyboard.press('Enter');
   }
-  // An inspector text field, a number field and a textarea, then a click on the canvas: the
-  // inspector unmounts while its inputs still have the focus (the panic of issue 17).
-  await entityBox(page, 'customers').locator('.entity-header').click();
-  await page.getByTestId('tab-inspector').click();
-  await page.getByTestId('entity-name').fill('customer');
-  await page.getByTestId('entity-name').press('Enter');
-  await page.getByTestId('entity-name').fill('customers');
-  const docs = page.getByTestId('entity-inspector').locator('input[inputmode="decimal"]').first();
-  await docs.fill('abc');
-  await page.mouse.click((await canvas.boundingBox()).x + 20, (await canvas.boundingBox()).y + 300);
-  await page.waitForTimeout(200);
+  // Type into an inspector text input, a number input (a figure, then a bad one) and a
+  // textarea, then click empty canvas: the inspector unmounts while its input still has the
+  // focus and its blur runs after (the disposed-signal panic of issue 17). Each time: no panic,
+  // and what was typed is kept.
+  const inspector = page.getByTestId('entity-inspector');
+  const docs = inspector.locator('input[inputmode="decimal"]').first();
+  const gestures = [
+    ['a text input', page.getByTestId('entity-name'), 'customers', true],
+    ['a number input', docs, '40000', true],
+    // `40000x`: shown with its error, never applied.
+    ['a number input holding a bad value', docs, 'x', false],
+    ['a textarea', inspector.locator('textarea').first(), 'who buys, with their addresses', true],
+  ];
+  for (const [what, input, text, clear] of gestures) {
+    await entityBox(page, 'customers').locator('.entity-header').click();
+    await page.getByTestId('tab-inspector').click();
+    await input.click();
+    if (clear) await input.fill('');
+    await input.press('End');
+    await page.keyboard.type(text);
+    if (!clear) await inspector.locator('.field-error').waitFor();
+    const spot = await freePoint(page);
+    await page.mouse.click(spot.x, spot.y);
+    await inspector.waitFor({ state: 'detached' });
+    await page.waitForTimeout(100);
+    assertNoPanic(errors);
+    assert.ok(errors.every((e) => !/already disposed|unreachable/i.test(e)), `${what}: ${errors.join('\n')}`);
+  }
+  const afterTyping = await saved(page);
+  const customers = afterTyping.entities.find((e) => e.name === 'customers');
+  assert.equal(customers?.notes, 'who buys, with their addresses', 'the textarea kept its text');
+  assert.equal(customers?.collection?.documents, 40000, 'the number input kept its figure, the bad value was not applied');
 
   // Enter in a field name in the inspector adds the next field with the focus on it.
   await entityBox(page, 'customers').locator('.entity-header').click();
@@ -243,7 +279,8 @@ test('inspector fields name elements by name, in the interface language, and nev
   assert.ok(options.includes('reviews'), `completion offers names: ${options}`);
   await touches.fill('reviews');
   await page.waitForFunction(() => {
-    const m = JSON.parse(localStorage.getItem('docshape.model') ?? '{}');
+    const id = sessionStorage.getItem('docshape.tab.design');
+    const m = JSON.parse(localStorage.getItem(`docshape.design.${id}`) ?? '{}');
     const reviews = m.entities?.find((e) => e.name === 'reviews');
     return reviews && m.queries?.[0]?.touches?.[0] === reviews.id;
   });

@@ -1,4 +1,5 @@
-// Presentation mode hides the panels and steps through the access patterns and decisions.
+// Presentation mode hides the panels and steps through the access patterns and decisions, at
+// 1280×720 in English (the teacher's journey does it in Spanish).
 import { test, after, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { launch, openApp, screenshot } from './app.mjs';
@@ -8,7 +9,7 @@ before(async () => (browser = await launch()));
 after(async () => browser?.close());
 
 test('presentation mode steps through queries then decisions', async () => {
-  const { page, context, errors } = await openApp(browser);
+  const { page, context, errors } = await openApp(browser, { viewport: { width: 1280, height: 720 } });
   await page.keyboard.press('p');
   const slide = page.getByTestId('slide');
   await slide.waitFor();
@@ -18,6 +19,15 @@ test('presentation mode steps through queries then decisions', async () => {
   for (let i = 0; i < 14; i++) await page.keyboard.press('ArrowRight');
   assert.match(await slide.innerText(), /→/);
   assert.match(await slide.innerText(), /Cardinality/);
+  // The verdict is said once: the summary opens with it ("Embed: …", not "embed — Embed: …").
+  const first = await slide.locator('li').first().innerText();
+  assert.doesNotMatch(first, /^(.+?) — \1\b/i, first);
+  assert.match(first, /^[A-Z][^:]+: /, `the summary opens with the verdict: ${first}`);
+  // The framed boxes are highlighted, not being edited: no connection handle over a label.
+  const handles = await page.locator('[data-testid="entity"] .handle').evaluateAll((els) =>
+    els.filter((el) => el.getBoundingClientRect().width > 0 && getComputedStyle(el).opacity !== '0').length,
+  );
+  assert.equal(handles, 0, 'connection handles shown while presenting');
   await screenshot(page, 'presentation');
   await page.keyboard.press('Escape');
   await slide.waitFor({ state: 'detached' });

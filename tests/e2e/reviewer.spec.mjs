@@ -1,9 +1,13 @@
-// The reviewer's journey: open a share link at 1280×720 and read the design. Review mode looks
-// read-only (no control that would only answer "read-only" is shown), and an advisor link opens
-// the element in the inspector, whose values are shown but cannot be edited.
+// The reviewer's journey: open a share link at 1280×720 and read the design. A reviewer comes to
+// read the diagram: between the two panels BiblioRed would fit at ~41% (box headers only), so a
+// shared design opens with the panels collapsed and the diagram fitted legibly (field text of
+// 11 px or more), the advisor one click (the banner's button) or key (`]`) away; on a wide
+// screen, where it reads between the panels, they stay open. Review mode looks read-only (no
+// control that would only answer "read-only" is shown), an advisor link opens the element in
+// the inspector, at its top, whose values are shown but cannot be edited.
 import { test, after, before } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, openApp, screenshot } from './app.mjs';
+import { launch, openApp, screenshot, fieldTextPx } from './app.mjs';
 
 let browser;
 before(async () => (browser = await launch()));
@@ -38,6 +42,16 @@ async function visibleEditing(page) {
   return shown;
 }
 
+/** Whether every box lies wholly inside the canvas. */
+const allBoxesInCanvas = (page) =>
+  page.evaluate(() => {
+    const c = document.querySelector('[data-testid="canvas"]').getBoundingClientRect();
+    return [...document.querySelectorAll('[data-testid="entity"]')].every((el) => {
+      const r = el.getBoundingClientRect();
+      return r.left >= c.left - 1 && r.right <= c.right + 1 && r.top >= c.top - 1 && r.bottom <= c.bottom + 1;
+    });
+  });
+
 test('a reviewer opens a share link: nothing looks editable, advisor links open the inspector', async () => {
   // The author shares BiblioRed.
   const { page, context } = await openApp(browser, { viewport: { width: 1280, height: 720 } });
@@ -57,7 +71,19 @@ test('a reviewer opens a share link: nothing looks editable, advisor links open 
   await viewer.goto(link);
   await viewer.getByTestId('review-banner').waitFor();
   await viewer.waitForFunction(() => document.querySelectorAll('[data-testid="entity"]').length > 0);
+  await viewer.waitForTimeout(300);
   await screenshot(viewer, 'reviewer-1-opened');
+  // The diagram first: panels collapsed, every box in view, field text legible.
+  assert.equal(await viewer.getByTestId('toggle-panel-left').getAttribute('aria-expanded'), 'false');
+  assert.equal(await viewer.getByTestId('toggle-panel-right').getAttribute('aria-expanded'), 'false');
+  const text = await fieldTextPx(viewer);
+  assert.ok(text.count > 20 && text.min >= 11, `field text at ${text.min.toFixed(1)} px on ${text.count} fields`);
+  assert.ok(await allBoxesInCanvas(viewer), 'the whole design is in view');
+  // The advisor is one click away (the banner says how), and comes back the same way.
+  await viewer.getByTestId('review-show-advisor').click();
+  await viewer.getByTestId('tab-advisor').waitFor();
+  assert.equal(await viewer.getByTestId('toggle-panel-right').getAttribute('aria-expanded'), 'true');
+  assert.equal(await viewer.getByTestId('review-show-advisor').count(), 0, 'the button goes once the advisor is shown');
   assert.deepEqual(await visibleEditing(viewer), [], 'no editing control on a shared design');
   assert.equal(await viewer.getByTestId('model-name').getAttribute('readonly'), '', 'the name reads as text');
   // Hovering a box shows no connection handle.
@@ -85,16 +111,55 @@ test('a reviewer opens a share link: nothing looks editable, advisor links open 
   await viewer.waitForFunction(() => document.querySelector('[data-testid="tab-inspector"]').getAttribute('aria-selected') === 'true');
   const inspector = viewer.locator('[data-testid="entity-inspector"], [data-testid="relation-inspector"]');
   await inspector.first().waitFor();
+  // The inspector opens at its top (the advisor's list was scrolled down to the link).
+  assert.equal(await viewer.locator('.side').evaluate((el) => el.scrollTop), 0, 'the inspector opens at its top');
   // Read-only: the values are there, the inputs do not take typing.
   const inputs = viewer.locator('.side input[type="text"]');
   assert.ok((await inputs.count()) > 0, 'the inspector shows the values');
   assert.ok(await inputs.first().isDisabled(), 'and they cannot be edited');
   assert.deepEqual(await visibleEditing(viewer), []);
+  // A yes/no value reads as what it is: each check row shows its box, ticked or not (an
+  // unticked "required" or "validate with $jsonSchema" shown as bare words reads as true).
+  const unreadable = await viewer.locator('.side label.check').evaluateAll((rows) =>
+    rows
+      .filter((row) => row.offsetParent !== null)
+      .filter((row) => {
+        const box = row.querySelector('input[type="checkbox"]');
+        const r = box.getBoundingClientRect();
+        return !box.checked && (getComputedStyle(box).appearance === 'none' || r.width === 0 || r.height === 0);
+      })
+      .map((row) => row.textContent.trim()),
+  );
+  assert.deepEqual(unreadable, [], 'unticked values shown as bare words');
   await screenshot(viewer, 'reviewer-3-finding-inspector');
 
   // No sideways scroll for the reviewer either.
   assert.ok(await viewer.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth));
+  // `]` hides the advisor again; leaving review brings back the reader's own panels (opening
+  // the advisor of a shared design did not change them).
+  await viewer.getByTestId('canvas').click({ position: { x: 5, y: 5 } });
+  await viewer.keyboard.press(']');
+  await viewer.getByTestId('review-show-advisor').waitFor();
+  await viewer.getByTestId('close-review').click();
+  await viewer.getByTestId('review-banner').waitFor({ state: 'detached' });
+  assert.equal(await viewer.getByTestId('toggle-panel-left').getAttribute('aria-expanded'), 'true');
+  assert.equal(await viewer.getByTestId('toggle-panel-right').getAttribute('aria-expanded'), 'true');
   assert.deepEqual(errors, []);
   await other.close();
+
+  // On a wide screen the design reads between the panels: they stay open.
+  const wide = await browser.newContext({ viewport: { width: 1920, height: 1080 } });
+  const big = await wide.newPage();
+  await big.goto(link);
+  await big.getByTestId('review-banner').waitFor();
+  await big.waitForFunction(() => document.querySelectorAll('[data-testid="entity"]').length > 0);
+  await big.waitForTimeout(300);
+  assert.equal(await big.getByTestId('toggle-panel-right').getAttribute('aria-expanded'), 'true');
+  const wideText = await fieldTextPx(big);
+  assert.ok(wideText.min >= 11, `at 1920×1080 field text at ${wideText.min.toFixed(1)} px`);
+  assert.ok(await allBoxesInCanvas(big));
+  await screenshot(big, 'reviewer-4-wide');
+  await wide.close();
   await context.close();
 });
+

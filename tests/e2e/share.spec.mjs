@@ -119,6 +119,12 @@ test('a link to a design with hostile names shows them as text and runs nothing'
   viewer.on('dialog', (d) => dialogs.push(d.message()) && d.dismiss());
   await viewer.goto(link);
   await viewer.getByTestId('review-banner').waitFor();
+  // A shared design opens with its panels collapsed when the diagram needs the room: open both,
+  // so the advisor and the access patterns below are read as shown.
+  for (const side of ['left', 'right']) {
+    const toggle = viewer.getByTestId(`toggle-panel-${side}`);
+    if ((await toggle.getAttribute('aria-expanded')) === 'false') await toggle.click();
+  }
   await viewer.getByTestId('tab-advisor').click();
   await viewer.waitForSelector('[data-testid="finding"]');
   // The names are on screen as the text they are...

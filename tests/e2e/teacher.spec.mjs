@@ -5,7 +5,7 @@
 // Spanish, long slides visibly continued; leave it.
 import { test, after, before } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, BASE_URL, screenshot } from './app.mjs';
+import { launch, BASE_URL, screenshot, fieldTextPx } from './app.mjs';
 
 let browser;
 before(async () => (browser = await launch()));
@@ -23,20 +23,6 @@ async function openProjector(viewport) {
 }
 
 const sideways = (page) => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-
-/** The on-screen size (CSS px) of the field text: its font size times the canvas zoom, read from
- * the rectangle the browser draws for it against its untransformed layout height. */
-const fieldTextPx = (page) =>
-  page.evaluate(() => {
-    const canvas = document.querySelector('[data-testid="canvas"]').getBoundingClientRect();
-    const sizes = [...document.querySelectorAll('[data-testid="entity"] .fname')]
-      .filter((el) => {
-        const r = el.getBoundingClientRect();
-        return r.width > 0 && r.left >= canvas.left && r.right <= canvas.right && r.top >= canvas.top && r.bottom <= canvas.bottom;
-      })
-      .map((el) => (parseFloat(getComputedStyle(el).fontSize) * el.getBoundingClientRect().height) / el.offsetHeight);
-    return { count: sizes.length, min: Math.min(...sizes) };
-  });
 
 /** Boxes drawn inside the canvas with a nonzero size, and the canvas' own size. */
 const visibleBoxes = (page, selector = '[data-testid="entity"]', line = false) =>

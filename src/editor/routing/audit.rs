@@ -15,6 +15,9 @@ pub struct Audit {
     pub through_own_ends: usize,
     pub label_box_overlaps: usize,
     pub label_label_overlaps: usize,
+    /// Labels with a line through them (their own arrow's or another's): legible, but a worse
+    /// spot than beside the line; placement avoids it where any other spot is free.
+    pub label_line_overlaps: usize,
     /// Labels with text that found no free spot and were left out.
     pub hidden_labels: usize,
     /// Stretches where two arrows run on top of each other (longer than one unit).
@@ -31,6 +34,7 @@ pub fn audit(input: &Input, routed: &Routed) -> Audit {
     }
     let mut out = Audit { arrows: routed.arrows.len(), ..Audit::default() };
     let mut labels: Vec<Rect> = Vec::new();
+    let mut words: Vec<bool> = Vec::new();
     let mut segments: Vec<(usize, Rect)> = Vec::new();
     for (i, (a, spec)) in routed.arrows.iter().zip(&input.arrows).enumerate() {
         out.blocked += a.blocked as usize;
@@ -54,9 +58,13 @@ pub fn audit(input: &Input, routed: &Routed) -> Audit {
             a.caption.as_ref().map(|l| l.rect),
             a.mark.map(|p| Rect { x: p.x - 9.0, y: p.y - 9.0, w: 18.0, h: 18.0 }),
         ];
-        for (want, got) in wanted.into_iter().zip(got) {
+        for (k, (want, got)) in wanted.into_iter().zip(got).enumerate() {
             match got {
-                Some(r) => labels.push(r),
+                Some(r) => {
+                    labels.push(r);
+                    // The disagreement mark (the fourth) sits on its line by design.
+                    words.push(k < 3);
+                }
                 None if want => out.hidden_labels += 1,
                 None => {}
             }
@@ -69,6 +77,15 @@ pub fn audit(input: &Input, routed: &Routed) -> Audit {
             placed.near(l).into_iter().filter(|&o| strictly_overlap(&placed.rects[o], l)).count();
         placed.insert(*l);
     }
+    let mut drawn = Grid::over(super::grow(&area, 400.0));
+    for (_, s) in &segments {
+        drawn.insert(*s);
+    }
+    out.label_line_overlaps = labels
+        .iter()
+        .zip(&words)
+        .filter(|(l, word)| **word && drawn.near(l).into_iter().any(|j| strictly_overlap(&drawn.rects[j], l)))
+        .count();
     let mut lines = Grid::over(super::grow(&area, 400.0));
     for (i, s) in &segments {
         for j in lines.near(s) {

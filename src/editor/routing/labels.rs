@@ -26,10 +26,16 @@ struct Space<'a> {
     labels: Grid,
     segments: Grid,
     owner: Vec<usize>,
+    /// Each arrow's companion: the copy arrow drawn beside a reference, and that reference.
+    companion: Vec<Option<usize>>,
 }
 
 impl Space<'_> {
-    fn free(&self, r: &Rect, own: usize, strict: bool) -> bool {
+    /// Whether a label may go at `r`: over no box and no label, and over lines up to `lines`:
+    /// 2 over no line at all, 1 over none of its own arrow (a spot beside one stretch can lie on
+    /// another after a bend) or of its companion (the copy arrow running a few units beside a
+    /// reference, right where a label beside the line goes), 0 over any line.
+    fn free(&self, r: &Rect, own: usize, lines: u8) -> bool {
         let near = super::grow(r, GAP - 0.5);
         if self.boxes.grid.any(&near, |_, b| strictly_overlap(b, &near)) {
             return false;
@@ -37,7 +43,18 @@ impl Space<'_> {
         if self.labels.any(&near, |_, l| strictly_overlap(l, &near)) {
             return false;
         }
-        !strict || !self.segments.any(r, |i, s| self.owner[i] != own && touches(s, r))
+        let companion = self.companion.get(own).copied().flatten();
+        lines == 0
+            || !self.segments.any(r, |i, s| {
+                let owner = self.owner[i];
+                (lines == 2 || owner == own || Some(owner) == companion) && touches(s, r)
+            })
+    }
+
+    /// The first of `spots` over no line, else the first clear of its own and its companion's
+    /// lines, else the first over no box and no label.
+    fn first_free(&self, spots: &[Rect], own: usize) -> Option<Rect> {
+        [2, 1, 0].into_iter().find_map(|lines| spots.iter().find(|r| self.free(r, own, lines)).copied())
     }
 }
 
@@ -46,43 +63,86 @@ fn touches(seg: &Rect, r: &Rect) -> bool {
 }
 
 /// Places every label; an arrow with a `kept` route keeps its labels from there when no box
-/// covers them now.
+/// covers them now. Only the neighbourhood of the arrows whose labels are placed again is
+/// indexed (the labels and lines that can meet their spots), so re-placing a few is cheap.
 pub fn place(arrows: &mut [ArrowRoute], input: &Input, boxes: &Boxes, kept: &[Option<&ArrowRoute>]) {
-    let mut area = boxes.grid.rects.iter().copied().reduce(|a, b| a.union(&b)).unwrap_or_default();
-    for a in arrows.iter() {
-        area = area.union(&a.bounds());
-    }
-    let mut space = Space {
-        boxes,
-        labels: Grid::over(super::grow(&area, 200.0)),
-        segments: Grid::with_cell(super::grow(&area, 64.0), 64.0),
-        owner: Vec::new(),
-    };
-    for (i, a) in arrows.iter().enumerate() {
-        for (p, q) in a.segments() {
-            space.segments.insert(Rect::from_corners(p, q));
-            space.owner.push(i);
-        }
-    }
+    // The arrows keeping their labels, and those labels' rectangles.
     let mut fixed = vec![false; arrows.len()];
+    let mut kept_rects: Vec<Rect> = Vec::new();
     for (i, old) in kept.iter().enumerate() {
         let Some(old) = old else { continue };
-        let rects: Vec<Rect> = [&old.start_label, &old.end_label, &old.caption]
-            .into_iter()
-            .flatten()
-            .map(|l| l.rect)
-            .chain(old.mark.map(|p| Rect { x: p.x - MARK / 2.0, y: p.y - MARK / 2.0, w: MARK, h: MARK }))
-            .collect();
-        if rects.iter().any(|r| boxes.grid.any(r, |_, b| strictly_overlap(b, r))) {
+        let start = kept_rects.len();
+        kept_rects.extend(
+            [&old.start_label, &old.end_label, &old.caption]
+                .into_iter()
+                .flatten()
+                .map(|l| l.rect)
+                .chain(old.mark.map(|p| Rect { x: p.x - MARK / 2.0, y: p.y - MARK / 2.0, w: MARK, h: MARK })),
+        );
+        if kept_rects[start..].iter().any(|r| boxes.grid.any(r, |_, b| strictly_overlap(b, r))) {
+            kept_rects.truncate(start);
             continue;
-        }
-        for r in rects {
-            space.labels.insert(r);
         }
         let a = &mut arrows[i];
         (a.start_label, a.end_label, a.caption, a.mark) =
             (old.start_label.clone(), old.end_label.clone(), old.caption.clone(), old.mark);
         fixed[i] = true;
+    }
+    for a in arrows.iter_mut().zip(&fixed).filter(|(_, f)| !**f).map(|(a, _)| a) {
+        (a.start_label, a.end_label, a.caption, a.mark) = (None, None, None, None);
+    }
+    // Where the labels to place can go: around their arrows, as far as the widest label reaches.
+    let reach = 64.0
+        + input
+            .arrows
+            .iter()
+            .zip(&fixed)
+            .filter(|(_, f)| !**f)
+            .map(|(a, _)| {
+                let ends = a.start_label.chars().count().max(a.end_label.chars().count()) as f64 * CARD_CHAR;
+                let caption = if a.caption.is_empty() {
+                    0.0
+                } else {
+                    (CAPTION_MAX as f64 * CAPTION_CHAR).max(a.caption.len() as f64 * Label::LINE)
+                };
+                ends.max(caption)
+            })
+            .fold(0.0, f64::max);
+    let todo: Vec<Rect> =
+        arrows.iter().zip(&fixed).filter(|(_, f)| !**f).map(|(a, _)| super::grow(&a.bounds(), reach)).collect();
+    let Some(area) = todo.iter().copied().reduce(|a, b| a.union(&b)) else { return };
+    let mut near = Grid::over(area);
+    let everything = !fixed.contains(&true);
+    if !everything {
+        for r in &todo {
+            near.insert(*r);
+        }
+    }
+    let relevant = |r: &Rect| everything || near.any(r, |_, t| touches(t, r));
+    let mut space = Space {
+        boxes,
+        labels: Grid::over(super::grow(&area, 200.0)),
+        segments: Grid::with_cell(super::grow(&area, 64.0), 64.0),
+        owner: Vec::new(),
+        companion: vec![None; arrows.len()],
+    };
+    for (i, a) in input.arrows.iter().enumerate() {
+        if let Some(main) = a.beside.filter(|&m| m < arrows.len()) {
+            space.companion[i] = Some(main);
+            space.companion[main] = Some(i);
+        }
+    }
+    for (i, a) in arrows.iter().enumerate() {
+        for (p, q) in a.segments() {
+            let seg = Rect::from_corners(p, q);
+            if relevant(&seg) {
+                space.segments.insert(seg);
+                space.owner.push(i);
+            }
+        }
+    }
+    for r in kept_rects.iter().filter(|r| relevant(r)) {
+        space.labels.insert(*r);
     }
     for (i, spec) in input.arrows.iter().enumerate() {
         if fixed[i] {
@@ -109,8 +169,7 @@ pub fn place(arrows: &mut [ArrowRoute], input: &Input, boxes: &Boxes, kept: &[Op
         let h = lines.len() as f64 * Label::LINE + 2.0;
         let spots: Vec<Rect> =
             along(&arrows[i], true).into_iter().flat_map(|(p, horizontal)| beside(p, horizontal, w, h)).collect();
-        let rect =
-            [true, false].into_iter().find_map(|strict| spots.iter().find(|r| space.free(r, i, strict)).copied());
+        let rect = space.first_free(&spots, i);
         if let Some(rect) = rect {
             space.labels.insert(rect);
             arrows[i].caption = Some(Label { rect, lines });
@@ -122,7 +181,7 @@ pub fn place(arrows: &mut [ArrowRoute], input: &Input, boxes: &Boxes, kept: &[Op
         }
         let mark = along(&arrows[i], true).into_iter().find_map(|(p, _)| {
             let r = Rect { x: p.x - MARK / 2.0, y: p.y - MARK / 2.0, w: MARK, h: MARK };
-            space.free(&r, i, false).then_some((p, r))
+            space.free(&r, i, 0).then_some((p, r))
         });
         if let Some((p, r)) = mark {
             space.labels.insert(r);
@@ -169,8 +228,7 @@ fn end_label_as(space: &Space, a: &ArrowRoute, own: usize, text: &str, start: bo
         }
         spots.extend(beside(p, horizontal, w, h));
     }
-    let rect =
-        [true, false].into_iter().find_map(|strict| spots.iter().find(|r| space.free(r, own, strict)).copied())?;
+    let rect = space.first_free(&spots, own)?;
     Some(Label { rect, lines: vec![text.to_string()] })
 }
 

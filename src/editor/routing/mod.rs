@@ -21,6 +21,7 @@ pub use audit::{audit, Audit};
 
 use super::geometry::{Rect, Side};
 use crate::model::Point;
+use std::sync::Arc;
 
 /// Clearance kept between an arrow and any box it passes (the grid runs on the boxes' edges
 /// pushed out by this much).
@@ -116,10 +117,13 @@ impl ArrowRoute {
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct Routed {
     pub arrows: Vec<ArrowRoute>,
-    input: Input,
+    /// What [`reroute`] compares the next input with: the boxes, and each arrow's two boxes
+    /// and the arrow it is drawn beside.
+    boxes: Vec<Rect>,
+    links: Vec<(usize, usize, Option<usize>)>,
     ends: Vec<ports::Ends>,
-    /// The searched paths, before nudging.
-    raw: Vec<(Vec<Point>, bool)>,
+    /// The searched paths, before nudging (shared: a re-route copies the untouched ones).
+    raw: Vec<(Arc<[Point]>, bool)>,
     /// How many arrows the last call searched.
     pub searched: usize,
 }
@@ -127,67 +131,91 @@ pub struct Routed {
 /// Routes every arrow of `input` from scratch.
 pub fn route_all(input: &Input) -> Routed {
     let all: Vec<usize> = (0..input.arrows.len()).collect();
-    finish(input.clone(), ports::assign(input), Vec::new(), &all, None)
+    finish(input, ports::assign(input), Vec::new(), &all, None)
 }
 
-/// Routes `input` again after the boxes `moved` changed, reusing `prev` for every arrow the move
-/// does not touch: those at a moved box, those whose ports shift (a side they share changed),
-/// and those whose path crosses a moved box's old or new rectangle. Falls back to
-/// [`route_all`] when the arrows themselves changed.
+/// Routes `input` again after the boxes `moved` changed, from `prev` (the routes before the
+/// move), redoing only what the move touches: the arrows at a moved box, those whose ports
+/// shift (a side they share changed), and those whose path, searched or as drawn, meets a moved
+/// box's old or new place. Only those are searched, pulled apart (among the others, which stay
+/// as they are) and given new label spots; the others keep theirs unless a box now covers
+/// them. Every guarantee of [`route_all`] holds (`tests/routing_audit.rs` compares the two);
+/// the result may differ from a full route where that would have shifted untouched arrows.
+/// Falls back to [`route_all`] when the arrows themselves changed.
 pub fn reroute(prev: &Routed, input: &Input, moved: &[usize]) -> Routed {
-    if prev.input.arrows.len() != input.arrows.len()
-        || prev.input.boxes.len() != input.boxes.len()
-        || prev.input.arrows.iter().zip(&input.arrows).any(|(a, b)| a.from != b.from || a.to != b.to)
+    if prev.links.len() != input.arrows.len()
+        || prev.boxes.len() != input.boxes.len()
+        || prev.arrows.len() != input.arrows.len()
+        || prev.links.iter().zip(&input.arrows).any(|(l, a)| *l != (a.from, a.to, a.beside))
     {
         return route_all(input);
     }
     let ends = ports::assign(input);
     let areas: Vec<Rect> = moved
         .iter()
-        .flat_map(|&b| [prev.input.boxes.get(b), input.boxes.get(b)])
+        .flat_map(|&b| [prev.boxes.get(b), input.boxes.get(b)])
         .flatten()
         .zip([PAD + 1.0, PAD - 1.0].into_iter().cycle())
         .map(|(r, by)| grow(r, by))
         .collect();
-    let touched: Vec<usize> = (0..input.arrows.len())
-        .filter(|&i| {
+    let crosses = |points: &[Point]| points.windows(2).any(|w| areas.iter().any(|r| segment_hits(w[0], w[1], r)));
+    let mut touched: Vec<bool> = (0..input.arrows.len())
+        .map(|i| {
             let a = &input.arrows[i];
             moved.contains(&a.from)
                 || moved.contains(&a.to)
                 || ends[i] != prev.ends[i]
-                || prev.raw[i].0.windows(2).any(|w| areas.iter().any(|r| segment_hits(w[0], w[1], r)))
+                || crosses(&prev.raw[i].0)
+                || crosses(&prev.arrows[i].points)
         })
         .collect();
-    finish(input.clone(), ends, prev.raw.clone(), &touched, Some(prev))
+    // An arrow drawn beside another moves with it.
+    for (i, a) in input.arrows.iter().enumerate() {
+        if let Some(main) = a.beside.filter(|&m| m < touched.len()) {
+            let either = touched[i] || touched[main];
+            touched[i] = either;
+            touched[main] = either;
+        }
+    }
+    let todo: Vec<usize> = (0..touched.len()).filter(|&i| touched[i]).collect();
+    finish(input, ends, prev.raw.clone(), &todo, Some((prev, &touched)))
 }
 
-/// Searches the arrows `todo`, then nudges all and places the labels: those of `prev` stay
-/// where they were for every arrow whose path did not change, unless a box now covers them.
+/// Searches the arrows `todo`, pulls them apart and places the labels. From scratch (`prev`
+/// `None`), `todo` is every arrow. Re-routing, the arrows `prev.1` does not mark keep their
+/// drawn path from `prev.0`, and their labels unless a box now covers them.
 fn finish(
-    input: Input,
+    input: &Input,
     ends: Vec<ports::Ends>,
-    mut raw: Vec<(Vec<Point>, bool)>,
+    mut raw: Vec<(Arc<[Point]>, bool)>,
     todo: &[usize],
-    prev: Option<&Routed>,
+    prev: Option<(&Routed, &[bool])>,
 ) -> Routed {
-    raw.resize(input.arrows.len(), (Vec::new(), false));
+    raw.resize(input.arrows.len(), (Arc::from([]), false));
     let obstacles = index::Boxes::new(&input.boxes);
     for &i in todo.iter().filter(|&&i| input.arrows[i].beside.is_none()) {
-        raw[i] = search::path(&input, &obstacles, &ends[i], &input.arrows[i]);
+        let (points, blocked) = search::path(input, &obstacles, &ends[i], &input.arrows[i]);
+        raw[i] = (points.into(), blocked);
     }
-    let mut arrows: Vec<ArrowRoute> = raw
-        .iter()
-        .zip(&ends)
-        .map(|((points, blocked), e)| ArrowRoute {
-            points: points.clone(),
-            start_side: Some(e.start.side),
-            end_side: Some(e.end.side),
-            blocked: *blocked,
-            ..ArrowRoute::default()
-        })
-        .collect();
-    nudge::separate(&mut arrows, &obstacles);
+    let fresh = |i: usize, (points, blocked): &(Arc<[Point]>, bool)| ArrowRoute {
+        points: points.to_vec(),
+        start_side: Some(ends[i].start.side),
+        end_side: Some(ends[i].end.side),
+        blocked: *blocked,
+        ..ArrowRoute::default()
+    };
+    let mut arrows: Vec<ArrowRoute> = match prev {
+        None => raw.iter().enumerate().map(|(i, r)| fresh(i, r)).collect(),
+        Some((p, touched)) => {
+            raw.iter().enumerate().map(|(i, r)| if touched[i] { fresh(i, r) } else { p.arrows[i].clone() }).collect()
+        }
+    };
+    nudge::separate(&mut arrows, &obstacles, prev.map(|(_, t)| t));
+    let redo = |i: usize| prev.is_none_or(|(_, t)| t[i]);
     for (i, a) in input.arrows.iter().enumerate() {
+        if !redo(i) {
+            continue;
+        }
         if let Some(main) = a.beside.filter(|&m| m < arrows.len() && input.arrows[m].beside.is_none()) {
             arrows[i].points = offset(&arrows[main].points, BESIDE);
             arrows[i].blocked = arrows[main].blocked;
@@ -196,10 +224,11 @@ fn finish(
         }
     }
     let kept: Vec<Option<&ArrowRoute>> = (0..arrows.len())
-        .map(|i| prev.and_then(|p| p.arrows.get(i)).filter(|p| p.points == arrows[i].points))
+        .map(|i| prev.and_then(|(p, _)| p.arrows.get(i)).filter(|p| p.points == arrows[i].points))
         .collect();
-    labels::place(&mut arrows, &input, &obstacles, &kept);
-    Routed { arrows, input, ends, raw, searched: todo.len() }
+    labels::place(&mut arrows, input, &obstacles, &kept);
+    let links = input.arrows.iter().map(|a| (a.from, a.to, a.beside)).collect();
+    Routed { arrows, boxes: input.boxes.clone(), links, ends, raw, searched: todo.len() }
 }
 
 /// How far an arrow drawn beside another runs from it.

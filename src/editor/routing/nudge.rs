@@ -4,7 +4,7 @@
 //! box), ordered by where each arrow turns next so they cross as little as possible. The
 //! segments at the ends stay on their ports; the ones next to them just get longer or shorter.
 
-use super::index::Boxes;
+use super::index::{Boxes, Grid};
 use super::{ArrowRoute, PAD};
 use crate::editor::geometry::Rect;
 use std::collections::HashMap;
@@ -30,18 +30,45 @@ struct Seg {
     movable: bool,
 }
 
-pub fn separate(arrows: &mut [ArrowRoute], boxes: &Boxes) {
+/// Pulls apart the arrows `moving` marks (every arrow when `None`); the others stay where they
+/// are and the moving ones find room beside them (a drag re-routes only what it touches).
+pub fn separate(arrows: &mut [ArrowRoute], boxes: &Boxes, moving: Option<&[bool]>) {
+    let is_moving = |a: usize| moving.is_none_or(|m| m.get(a).copied().unwrap_or(false));
+    // Only the segments near a moving arrow can be in its way: the others are left out.
+    let near = moving.map(|_| {
+        let around: Vec<Rect> = (0..arrows.len())
+            .filter(|&a| is_moving(a))
+            .map(|a| super::grow(&arrows[a].bounds(), REACH + CLEARANCE + SPACING))
+            .collect();
+        let mut grid = Grid::over(around.iter().copied().reduce(|a, b| a.union(&b)).unwrap_or_default());
+        for r in around {
+            grid.insert(r);
+        }
+        grid
+    });
+    let seen = |a: usize, seg: &Rect| is_moving(a) || near.as_ref().is_none_or(|g| g.any(seg, |_, r| touches(r, seg)));
     for horizontal in [true, false] {
-        retract(arrows, boxes, horizontal);
+        retract(arrows, boxes, horizontal, &is_moving, &seen);
     }
-    pass(arrows, boxes, true);
-    pass(arrows, boxes, false);
+    pass(arrows, boxes, true, &is_moving, &seen);
+    pass(arrows, boxes, false, &is_moving, &seen);
+}
+
+/// Whether two rectangles meet, edges included (a segment is a zero-width rectangle).
+fn touches(a: &Rect, b: &Rect) -> bool {
+    a.x <= b.right() && b.x <= a.right() && a.y <= b.bottom() && b.y <= a.bottom()
 }
 
 /// Two end segments of different arrows on one line that overlap or meet read as one arrow
 /// running from one box to the other. Neither can move (they sit on their ports), so one of
 /// them is shortened: the segment after it (across the line) moves back past the other's end.
-fn retract(arrows: &mut [ArrowRoute], boxes: &Boxes, horizontal: bool) {
+fn retract(
+    arrows: &mut [ArrowRoute],
+    boxes: &Boxes,
+    horizontal: bool,
+    moving: &impl Fn(usize) -> bool,
+    seen: &impl Fn(usize, &Rect) -> bool,
+) {
     let mut ends: Vec<Seg> = Vec::new();
     for (a, r) in arrows.iter().enumerate() {
         let n = r.points.len();
@@ -51,7 +78,7 @@ fn retract(arrows: &mut [ArrowRoute], boxes: &Boxes, horizontal: bool) {
         for k in [0, n - 2] {
             let (p, q) = (r.points[k], r.points[k + 1]);
             let (c0, c1, a0, a1) = if horizontal { (p.y, q.y, p.x, q.x) } else { (p.x, q.x, p.y, q.y) };
-            if (c0 - c1).abs() < 0.01 {
+            if (c0 - c1).abs() < 0.01 && seen(a, &Rect::from_corners(p, q)) {
                 ends.push(Seg { arrow: a, k, at: c0, lo: a0.min(a1), hi: a0.max(a1), movable: false });
             }
         }
@@ -70,7 +97,7 @@ fn retract(arrows: &mut [ArrowRoute], boxes: &Boxes, horizontal: bool) {
     for (i, j) in pairs {
         {
             let (s, o) = (ends[i], ends[j]);
-            if s.arrow == o.arrow || s.lo > o.hi + 1.0 || s.hi < o.lo - 1.0 {
+            if s.arrow == o.arrow || !moving(s.arrow) || s.lo > o.hi + 1.0 || s.hi < o.lo - 1.0 {
                 continue;
             }
             // Shorten `s` at its free end (the corner away from its port) to clear `o`.
@@ -111,7 +138,13 @@ fn key(v: f64) -> i64 {
 }
 
 /// One axis: `horizontal` moves horizontal segments up and down.
-fn pass(arrows: &mut [ArrowRoute], boxes: &Boxes, horizontal: bool) {
+fn pass(
+    arrows: &mut [ArrowRoute],
+    boxes: &Boxes,
+    horizontal: bool,
+    moving: &impl Fn(usize) -> bool,
+    seen: &impl Fn(usize, &Rect) -> bool,
+) {
     // (along the line, across it)
     let coords = |p: &crate::model::Point| if horizontal { (p.x, p.y) } else { (p.y, p.x) };
     let mut lines: HashMap<i64, Vec<Seg>> = HashMap::new();
@@ -119,10 +152,10 @@ fn pass(arrows: &mut [ArrowRoute], boxes: &Boxes, horizontal: bool) {
         let n = r.points.len();
         for k in 0..n.saturating_sub(1) {
             let ((a0, c0), (a1, c1)) = (coords(&r.points[k]), coords(&r.points[k + 1]));
-            if (c0 - c1).abs() > 0.01 {
+            if (c0 - c1).abs() > 0.01 || !seen(a, &Rect::from_corners(r.points[k], r.points[k + 1])) {
                 continue;
             }
-            let movable = k >= 1 && k + 2 < n && !r.blocked;
+            let movable = k >= 1 && k + 2 < n && !r.blocked && moving(a);
             lines.entry(key(c0)).or_default().push(Seg {
                 arrow: a,
                 k,
