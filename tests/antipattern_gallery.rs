@@ -31,7 +31,7 @@ const GALLERY: &[Expect] = &[
         id: "anti-unbounded-array",
         intended: &[("DS101", "relation:post-comentarios"), ("DS202", "entity:post")],
         problems: &["DS101", "DS202"],
-        notes: &["DS501", "DS502"],
+        notes: &["DS501"],
     },
     Expect {
         id: "anti-bloated-document",
@@ -53,7 +53,7 @@ const GALLERY: &[Expect] = &[
         id: "anti-relational-in-disguise",
         intended: &[("DS105", "query:B1")],
         problems: &["DS105"],
-        notes: &["DS501", "DS502", "DS503"],
+        notes: &["DS501", "DS503"],
     },
     Expect {
         id: "anti-live-copy",

@@ -70,9 +70,9 @@ impl Rule for DocumentSize {
             let mut f = Self::finding(
                 Place::Entity { id: Id::new(&entity.id) },
                 text!(
-                    en: "A {name} document reaches {size} {when}, over {what} (average now {avg}, worst case now {worst}).",
-                    es: "Un documento de {name} llega a {size} {when} y supera {what} (media actual {avg}, peor caso actual {worst}).",
-                    pt: "Um documento de {name} chega a {size} {when} e ultrapassa {what} (média atual {avg}, pior caso atual {worst}).";
+                    en: "In the worst case a {name} document reaches {size} {when}, over {what} (average now {avg}, worst case now {worst}).",
+                    es: "En el peor caso un documento de {name} llega a {size} {when} y supera {what} (media actual {avg}, peor caso actual {worst}).",
+                    pt: "No pior caso um documento de {name} chega a {size} {when} e ultrapassa {what} (média atual {avg}, pior caso atual {worst}).";
                     name, size = bytes(if now { size.worst_bytes } else { size.horizon_bytes }), when, what,
                     avg = bytes(size.avg_bytes), worst = bytes(size.worst_bytes)
                 ),
@@ -94,12 +94,13 @@ impl Rule for DocumentSize {
                 let embed =
                     c.growth.and_then(|g| cx.design.relation(g.relation)).filter(|r| r.storage == Storage::Embed);
                 if let Some(r) = embed {
-                    let (field, rest) = (&r.field, f.fix_hint.clone());
+                    // The growing array is known: say what to do with it, not the general advice.
+                    let field = &r.field;
                     f.fix_hint = text!(
-                        en: "{field} grows without bound: reference it from its own collection (child points to parent). {rest}",
-                        es: "{field} crece sin tope: llévalo a su propia colección y referéncialo (el hijo apunta al padre). {rest}",
-                        pt: "{field} cresce sem teto: leve-o para uma coleção própria e referencie-o (o filho aponta para o pai). {rest}";
-                        field, rest
+                        en: "{field} grows without bound: reference it from its own collection (child points to parent), with a subset in {name} if its view shows a few.",
+                        es: "{field} crece sin tope: llévalo a su propia colección y referéncialo (el hijo apunta al padre), con un subconjunto en {name} si su vista muestra unos pocos.",
+                        pt: "{field} cresce sem teto: leve-o para uma coleção própria e referencie-o (o filho aponta para o pai), com um subconjunto em {name} se a tela dele mostra alguns.";
+                        field, name
                     );
                     f.fix = Some(Fix::SetStorage { relation: Id::new(&r.id), storage: Storage::Reference });
                 }
@@ -137,6 +138,12 @@ mod tests {
         assert_eq!(f.len(), 1, "{f:?}");
         assert_eq!(f[0].severity, Severity::Error);
         assert!(f[0].message.contains("in 5 years at 40 comments/day"), "{}", f[0].message);
+        assert!(f[0].message.en().starts_with("In the worst case a items document reaches"), "{}", f[0].message);
+        assert!(
+            !f[0].fix_hint.en().contains("bucket"),
+            "the growing array is named, not every remedy: {}",
+            f[0].fix_hint
+        );
         assert_eq!(f[0].fix, Some(Fix::SetStorage { relation: "r".into(), storage: Storage::Reference }));
     }
 
@@ -161,15 +168,15 @@ mod tests {
         let f = findings(&post_with_comments(2.0), "DS202");
         let es = f[0].message.render(Lang::Es);
         assert!(
-            es.starts_with("Un documento de items llega a 1,2 MB ") && es.contains("supera el objetivo de 1 MB"),
+            es.starts_with("En el peor caso un documento de items llega a 1,2 MB ")
+                && es.contains("supera el objetivo de 1 MB"),
             "{es}"
         );
         assert!(es.contains("(media actual 6,4 KB, peor caso actual 6,4 KB)"), "{es}");
         let pt = f[0].fix_hint.render(Lang::Pt);
-        assert!(
-            pt.starts_with("comments cresce sem teto: leve-o para uma coleção própria e referencie-o")
-                && pt.contains("Leve os filhos"),
-            "{pt}"
+        assert_eq!(
+            pt,
+            "comments cresce sem teto: leve-o para uma coleção própria e referencie-o (o filho aponta para o pai), com um subconjunto em items se a tela dele mostra alguns."
         );
         let f = findings(&post_with_comments(40.0), "DS202");
         assert!(f[0].message.render(Lang::Pt).contains("ultrapassa o limite BSON de 16 MiB"), "{}", f[0].message);
