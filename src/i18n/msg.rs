@@ -174,6 +174,8 @@ messages! {
     AvgBytes,
     AvgItems,
     MostItems,
+    PresencePercent,
+    NotStated,
     AddSubField,
     // Relation inspector
     VoteEmbed,
@@ -289,6 +291,7 @@ messages! {
     // Form
     NotFinite,
     BelowMin,
+    AboveMax,
     TooLarge,
     NotANumber,
     NotApplied,
