@@ -383,4 +383,8 @@ messages! {
     ShareTooLong,
     ShareNotFaithful,
     DownloadTheFile,
+    // Updates
+    UpdateReady,
+    UpdateReload,
+    UpdateNotSaved,
 }
