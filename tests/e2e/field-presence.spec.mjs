@@ -89,6 +89,7 @@ test('a stated presence is the evidence for the attribute pattern', async () => 
   await pages.getByTestId('field-presence').fill('150');
   await pages.locator('.field-error').waitFor();
   assert.match(await pages.locator('.field-error').textContent(), /150 is above the maximum of 100/);
+  await pages.locator('.field-error').scrollIntoViewIfNeeded();
   await screenshot(page, 'field-presence-refused');
   const saved = JSON.parse(await savedModel(page));
   assert.equal(saved.entities[0].fields.find((x) => x.name === 'pages').presence, undefined);
@@ -98,13 +99,15 @@ test('a stated presence is the evidence for the attribute pattern', async () => 
   await name.getByRole('button', { name: 'Constraints and size' }).click();
   assert.equal(await name.getByTestId('field-presence').count(), 0);
 
-  // The label in Spanish and Portuguese.
+  // The label in Spanish and Portuguese (wattage's section, closed when the tab changed, opened again).
+  await (await fieldRow(page, 'wattage')).getByRole('button', { name: 'Constraints and size' }).click();
   for (const [lang, label] of [['es', 'presente en % de documentos'], ['pt', 'presente em % dos documentos']]) {
     await page.getByTestId('language').selectOption(lang);
     const row = await fieldRow(page, 'wattage');
     await row.getByText(label).waitFor();
     assert.equal(await row.getByTestId('field-presence').inputValue(), '15');
   }
+  await (await fieldRow(page, 'wattage')).getByTestId('field-presence').scrollIntoViewIfNeeded();
   await screenshot(page, 'field-presence-pt');
   assert.deepEqual(errors, []);
   await context.close();
