@@ -114,7 +114,7 @@ const REFERENCE: &[Expect] = &[
     },
     Expect { id: "sensor-day", intended: &[], problems: &[], notes: &["DS403"] },
     Expect { id: "users-outlier", intended: &[], problems: &["DS401"], notes: &["DS403"] },
-    Expect { id: "users-versioning", intended: &[], problems: &["DS401"], notes: &["DS307"] },
+    Expect { id: "users-versioning", intended: &[], problems: &["DS401"], notes: &[] },
 ];
 
 fn model(id: &str) -> Model {
