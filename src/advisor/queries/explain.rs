@@ -30,6 +30,8 @@ pub(super) enum Tail {
     IdIndex,
     /// No index serves it: every run scans.
     NoIndex,
+    /// No index serves its whole shape; this one serves part of it (the rest in memory).
+    Partly { index: SharedIndex, declared: bool },
     /// An index of the collection serves it.
     Served { index: SharedIndex, declared: bool, multikey: bool, what: What },
 }
@@ -55,6 +57,20 @@ impl Tail {
                     pt: "Nenhum índice o atende: cada execução varre a coleção inteira."
                 ),
             ),
+            Tail::Partly { index, declared } => {
+                let kind = if *declared {
+                    text!(en: "declared index", es: "índice declarado", pt: "índice declarado")
+                } else {
+                    text!(en: "index", es: "índice", pt: "índice")
+                };
+                let keys = index.with_key_doc(Arg::str);
+                text!(
+                    en: "{first} No index serves its whole shape: the {kind} {keys} serves part of it, and the rest is filtered or sorted in memory.",
+                    es: "{first} Ningún índice atiende su forma completa: el {kind} {keys} atiende una parte, y el resto se filtra u ordena en memoria.",
+                    pt: "{first} Nenhum índice atende sua forma completa: o {kind} {keys} atende uma parte, e o resto é filtrado ou ordenado em memória.";
+                    first, kind, keys
+                )
+            }
             Tail::Served { index, declared, multikey, what } => served_by(first, index, *declared, *multikey, *what),
         }
     }
