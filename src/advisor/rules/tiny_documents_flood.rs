@@ -1,5 +1,5 @@
 use super::local_figures::{bytes, decimal, digits};
-use crate::advisor::{Context, Finding, Fix, Rule, RuleMeta};
+use crate::advisor::{Context, Finding, Fix, PatternKind, Rule, RuleMeta};
 use crate::i18n::{Arg, Text};
 use crate::model::{Id, Place, Storage};
 use crate::{declare_rule, text};
@@ -27,6 +27,8 @@ declare_rule! {
     /// The bucket pattern: one document per entity and period (member-day, sensor-hour)
     /// holding an array of events with a cap (e.g. 500), computed summaries (count, min, max)
     /// and a deterministic `_id`, inserted with `updateOne(..., {$push, $inc}, {upsert: true})`.
+    /// When the events come from one parent, the finding carries the bucket the pattern works
+    /// out from their rate and size: its period, its cap and its summaries.
     ///
     /// ## References
     /// The BiblioRed lesson on document modelling, "Patrón: agrupación (bucket)" and "Anti-patrones
@@ -102,15 +104,32 @@ impl Rule for TinyDocumentsFlood {
             let references: Vec<_> = parents.iter().filter(|r| r.storage == Storage::Reference).collect();
             if let [r] = references.as_slice() {
                 f.fix = Some(Fix::SetStorage { relation: Id::new(&r.id), storage: Storage::Bucket });
+                // The bucket the patterns worked out for this relation (period, cap, summaries).
+                let sized = cx.report.patterns.iter().find(|p| {
+                    p.pattern == PatternKind::Bucket && !p.in_use && p.place == Place::Relation { id: Id::new(&r.id) }
+                });
+                if let Some(p) = sized {
+                    let change = p.change.clone();
+                    f.fix_hint = text!(
+                        en: "Use the bucket pattern: {change}.",
+                        es: "Usa el patrón de agrupación (bucket): {change}.",
+                        pt: "Use o padrão bucket: {change}.";
+                        change
+                    );
+                }
             }
             out.push(f);
         }
     }
 }
 
-/// `38.5 million documents` (`38,5 millones de documentos`), or the count itself under a million.
+/// `38.5 million documents` (`38,5 millones de documentos`), `13.1 billion documents` (`13,1 mil
+/// millones`, `13,1 bilhões`), or the count itself under a million.
 fn documents(n: f64) -> Text {
-    if n >= 1e6 {
+    if n >= 1e9 {
+        let n = decimal(format!("{:.1}", n / 1e9));
+        text!(en: "{n} billion documents", es: "{n} mil millones de documentos", pt: "{n} bilhões de documentos"; n)
+    } else if n >= 1e6 {
         let n = decimal(format!("{:.1}", n / 1e6));
         text!(en: "{n} million documents", es: "{n} millones de documentos", pt: "{n} milhões de documentos"; n)
     } else {
@@ -144,6 +163,32 @@ mod tests {
         assert_eq!(f.len(), 1, "{f:?}");
         assert!(f[0].message.contains("38.5 million") && f[0].message.contains("in 5 years"), "{}", f[0].message);
         assert_eq!(f[0].fix, Some(Fix::SetStorage { relation: "r".into(), storage: Storage::Bucket }));
+    }
+
+    #[test]
+    fn the_fix_carries_the_bucket_the_patterns_sized_and_billions_read_as_billions() {
+        use crate::i18n::Lang;
+        // One document per member activity, ~4 a member a day: the bucket pattern works out
+        // a member-day bucket; the finding's remedy is that bucket, not a general sentence.
+        let m = crate::model::load(include_str!("../../../public/templates/anti-tiny-documents.json")).expect("loads");
+        let f = findings(&m, "DS204");
+        assert_eq!(f.len(), 1, "{f:?}");
+        let hint = f[0].fix_hint.en();
+        assert!(hint.starts_with("Use the bucket pattern: group the eventos_actividad events of one socios"), "{hint}");
+        assert!(hint.contains("one document per socios and day") && hint.contains("capped at 100 events"), "{hint}");
+        assert!(f[0]
+            .fix_hint
+            .render(Lang::Pt)
+            .starts_with("Use o padrão bucket: agrupe os eventos de eventos_actividad"));
+        // 2 million sensors' worth of events, 10 million more a day: billions in 5 years.
+        let f = findings(&events(10_000_000.0), "DS204");
+        assert!(
+            f[0].message.en().starts_with("events will hold 18.3 billion documents in 5 years"),
+            "{}",
+            f[0].message
+        );
+        assert!(f[0].message.render(Lang::Es).contains("18,3 mil millones de documentos"), "{}", f[0].message);
+        assert!(f[0].message.render(Lang::Pt).contains("18,3 bilhões de documentos"), "{}", f[0].message);
     }
 
     #[test]
