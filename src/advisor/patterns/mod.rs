@@ -8,6 +8,7 @@
 mod attribute;
 mod bucket;
 mod bucket_size;
+pub(crate) use bucket_size::{LONGEST_PERIOD_DAYS, MIN_EVENTS};
 mod collection_fits;
 mod computed;
 mod later;

@@ -187,6 +187,20 @@ mod coherence {
     }
 
     #[test]
+    fn a_child_read_by_its_own_id_is_not_an_event() {
+        // A comment page opened by its link: the comments have an identity the application
+        // reads them by, so grouping them into buckets would break that read.
+        let mut m = comments();
+        let mut q = crate::model::AccessPattern::new("C1", "Comment by link", "comment");
+        q.filters.push(crate::model::Filter { field: "_id".into(), op: crate::model::FilterOp::Equality });
+        m.queries.push(q);
+        assert_eq!(bucketed(&m), (Some(Recommendation::ReferenceFromChild), false));
+        // Read by their user (the bucket's own key), they are events again.
+        m.queries[0].filters[0].field = "user_id".into();
+        assert_eq!(bucketed(&m), (Some(Recommendation::Bucket), true));
+    }
+
+    #[test]
     fn the_tail_decides_when_a_p99_is_stated() {
         let mut m = Model::new("t");
         m.entities.push(Entity::new("p", "playlists"));

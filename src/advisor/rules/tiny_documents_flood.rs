@@ -1,4 +1,5 @@
 use super::local_figures::{bytes, decimal, digits};
+use crate::advisor::patterns::{LONGEST_PERIOD_DAYS, MIN_EVENTS};
 use crate::advisor::{Context, Finding, Fix, PatternKind, Rule, RuleMeta};
 use crate::i18n::{Arg, Text};
 use crate::model::{Id, Place, Storage};
@@ -13,7 +14,11 @@ declare_rule! {
     /// too, whichever is larger: the parent's documents (at least one) times the typical
     /// cardinality now, and times the relation's `growthPerDay` for each day to the horizon;
     /// not for a collection whose documents have referenced children of their own (customers
-    /// with orders are entities, not events: only their own figures count).
+    /// with orders are entities, not events: only their own figures count). Not either for
+    /// documents a read finds one by one by `_id` (an order, an order line: an identity the
+    /// application uses), nor for children that reach their parent too slowly for a bucket
+    /// (every reference parent's `growthPerDay` under 4 a month): the bucket pattern, the
+    /// remedy, would have nothing to group.
     ///
     /// ## Why is this bad?
     /// Each document carries its own `_id`, field names and index entries: for 80-byte events
@@ -72,7 +77,18 @@ impl Rule for TinyDocumentsFlood {
             if !horizon.is_finite() || horizon <= t.massive_docs as f64 {
                 continue;
             }
-            if parents.iter().any(|r| r.storage == Storage::Bucket) {
+            // Documents the application reads one by one by their _id (orders, order lines)
+            // have an identity: small, but not events to group.
+            let read_by_id = cx.model.queries.iter().any(|q| q.entity == e.id && q.reads_one_by_id());
+            // Children that arrive too slowly for any bucket of their parent to gather a few
+            // (fewer than 4 a month per customer): there is no parent and period to group by.
+            let stated: Vec<f64> = parents
+                .iter()
+                .filter(|r| r.storage == Storage::Reference && r.parent != r.child && !r.cardinality.many_to_many)
+                .filter_map(|r| r.cardinality.growth_per_day)
+                .collect();
+            let too_slow = !stated.is_empty() && stated.iter().all(|g| g * LONGEST_PERIOD_DAYS < MIN_EVENTS);
+            if read_by_id || too_slow || parents.iter().any(|r| r.storage == Storage::Bucket) {
                 continue;
             }
             let when = if now > t.massive_docs as f64 {
@@ -189,6 +205,24 @@ mod tests {
         );
         assert!(f[0].message.render(Lang::Es).contains("18,3 mil millones de documentos"), "{}", f[0].message);
         assert!(f[0].message.render(Lang::Pt).contains("18,3 bilhões de documentos"), "{}", f[0].message);
+    }
+
+    #[test]
+    fn documents_read_by_id_or_too_slow_to_bucket_are_not_a_flood() {
+        // 20 million small orders: read one by one by _id, they are entities with an identity.
+        let mut m = events(20_000.0);
+        assert_eq!(findings(&m, "DS204").len(), 1);
+        let mut q = crate::model::AccessPattern::new("O1", "Order page", "ev");
+        q.filters.push(crate::model::Filter { field: "_id".into(), op: crate::model::FilterOp::Equality });
+        m.queries.push(q);
+        assert!(findings(&m, "DS204").is_empty(), "read by _id");
+        m.queries[0].filters[0].field = "sensor_id".into();
+        assert_eq!(findings(&m, "DS204").len(), 1, "read by their parent: events again");
+        // One new child per parent every hundred days: no month gathers 4 of a parent.
+        m.relations[0].cardinality.growth_per_day = Some(0.01);
+        assert!(findings(&m, "DS204").is_empty(), "too slow for a bucket per parent");
+        m.relations[0].cardinality.growth_per_day = Some(0.2);
+        assert_eq!(findings(&m, "DS204").len(), 1, "6 a month: a month-bucket gathers them");
     }
 
     #[test]
