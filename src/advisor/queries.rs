@@ -216,6 +216,24 @@ mod tests {
     }
 
     #[test]
+    fn a_write_across_aggregates_lists_them_once() {
+        use crate::i18n::Lang;
+        let m = load(include_str!("../../public/templates/anti-live-copy.json")).expect("template loads");
+        let v = advise(&m, &derive(&m));
+        let l6 = &get(&v, "L6").explanation;
+        assert!(
+            l6.en().starts_with("Changes clientes, carrinhos, chamados and avaliacoes: more than one aggregate"),
+            "{l6}"
+        );
+        assert!(l6
+            .render(Lang::Es)
+            .starts_with("Cambia clientes, carrinhos, chamados y avaliacoes: más de un agregado"));
+        assert!(l6
+            .render(Lang::Pt)
+            .starts_with("Altera clientes, carrinhos, chamados e avaliacoes: mais de um agregado"));
+    }
+
+    #[test]
     fn bibliored_c1_is_one_document_by_id() {
         let (m, v) = advice();
         assert_eq!(v.len(), m.queries.len());

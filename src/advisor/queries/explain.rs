@@ -146,11 +146,12 @@ impl First {
             }
         };
         match how {
+            // One list, its own collection first: "clientes, carrinhos, chamados and avaliacoes".
             How::Changes => text!(
-                en: "Changes {root} and {others}: more than one aggregate, so the write needs a multi-document transaction or tolerance of a temporary inconsistency.",
-                es: "Cambia {root} y {others}: más de un agregado, así que la escritura necesita una transacción multidocumento o tolerar una inconsistencia temporal.",
-                pt: "Altera {root} e {others}: mais de um agregado, então a escrita precisa de uma transação multidocumento ou tolerar uma inconsistência temporária.";
-                root, others = joined(clauses, false)
+                en: "Changes {all}: more than one aggregate, so the write needs a multi-document transaction or tolerance of a temporary inconsistency.",
+                es: "Cambia {all}: más de un agregado, así que la escritura necesita una transacción multidocumento o tolerar una inconsistencia temporal.",
+                pt: "Altera {all}: mais de um agregado, então a escrita precisa de uma transação multidocumento ou tolerar uma inconsistência temporária.";
+                all = Arg::List(std::iter::once(root.clone()).chain(clauses.iter().map(Clause::arg)).collect())
             ),
             How::Needs => text!(
                 en: "Needs a second read or a $lookup: {where_}.",
