@@ -1,4 +1,4 @@
-use super::wanted_embeds::{children_arg, name_of, wanted_embeds, WantedEmbed};
+use super::wanted_embeds::{children_arg, name_of, WantedEmbed};
 use crate::advisor::relations::facts::{is_read, rate};
 use crate::advisor::{Context, Design, Finding, Rule, RuleMeta};
 use crate::declare_rule;
@@ -125,8 +125,6 @@ impl Rule for RelationalInDisguise {
     fn check(&self, cx: &Context, out: &mut Vec<Finding>) {
         let model = cx.model;
         let name = |id: &str| Arg::str(cx.design.entity(id).map_or(id, |e| e.name.as_str()));
-        // The embeddings the criteria recommend, looked up once and only for a read reported.
-        let mut wanted: Option<Vec<WantedEmbed>> = None;
         for q in model.queries.iter().filter(|q| q.kind == QueryKind::Read && rate(q) >= HOT_PER_MINUTE) {
             let mut missing = unserved(cx.design, q);
             if !q.uses_lookup && missing.is_empty() {
@@ -169,7 +167,7 @@ impl Rule for RelationalInDisguise {
                     es: "Un join en la ruta de lectura principal multiplica la latencia y no conserva nada de la integridad de una base relacional: el diseño documental no está sirviendo sus lecturas más frecuentes.",
                     pt: "Um join no caminho principal de leitura multiplica a latência e não mantém nada da integridade de um banco relacional: o design de documentos não está servindo suas leituras mais frequentes."
                 ),
-                read_hint(cx, wanted.get_or_insert_with(|| wanted_embeds(cx)), q, &missing),
+                read_hint(cx, cx.wanted_embeds(), q, &missing),
             ));
         }
         let (reads, lookups) = model

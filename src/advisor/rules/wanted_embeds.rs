@@ -84,6 +84,6 @@ pub(crate) fn children_arg(cx: &Context, used: &[&WantedEmbed]) -> Arg {
 }
 
 /// An entity's name, or its id when it has none in the model.
-pub(crate) fn name_of<'a>(cx: &Context<'a>, id: &'a str) -> &'a str {
+pub(crate) fn name_of<'s>(cx: &'s Context<'_>, id: &'s str) -> &'s str {
     cx.design.entity(id).map_or(id, |e| e.name.as_str())
 }

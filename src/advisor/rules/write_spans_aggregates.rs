@@ -1,4 +1,4 @@
-use super::wanted_embeds::{children_arg, joining_all, name_of, wanted_embeds, WantedEmbed};
+use super::wanted_embeds::{children_arg, joining_all, name_of, WantedEmbed};
 use crate::advisor::{Context, Finding, Rule, RuleMeta, Severity};
 use crate::declare_rule;
 use crate::i18n::{Arg, Text};
@@ -49,8 +49,6 @@ impl Rule for WriteSpansAggregates {
     }
 
     fn check(&self, cx: &Context, out: &mut Vec<Finding>) {
-        // The embeddings the criteria recommend, looked up once and only if a write spans.
-        let mut wanted: Option<Vec<WantedEmbed>> = None;
         for reach in cx.design.reaches().iter().filter(|r| r.spans_aggregates()) {
             let q = reach.query;
             let names = reach
@@ -67,8 +65,7 @@ impl Rule for WriteSpansAggregates {
             );
             let mut f = Self::not_atomic(q, message);
             if f.severity != Severity::Info {
-                let wanted = wanted.get_or_insert_with(|| wanted_embeds(cx));
-                if let Some((used, top)) = joining_all(wanted, &reach.aggregates_written) {
+                if let Some((used, top)) = joining_all(cx.wanted_embeds(), &reach.aggregates_written) {
                     f.fix_hint = embed_first(cx, &used, top);
                 }
             }
