@@ -75,6 +75,8 @@ fn known_sample_entity_fields() {
     assert_eq!((f("_id").bson_type, f("_id").required), (BsonType::Int, true));
     assert_eq!((f("email").bson_type, f("email").required), (BsonType::String, false));
     assert!(f("email").notes.starts_with("seen in 150 of 200 documents (75%)"), "{}", f("email").notes);
+    // The share the notes state is the field's presence, which the advisor reads.
+    assert_eq!((f("email").presence, f("_id").presence), (Some(0.75), None));
     assert_eq!(f("score").bson_type, BsonType::Double, "int and double widen to double");
     assert_eq!(f("phone").bson_type, BsonType::String);
     assert!(f("phone").notes.contains("also seen as a sub-document"), "{}", f("phone").notes);
@@ -85,6 +87,9 @@ fn known_sample_entity_fields() {
     assert!(!f("address.zip").required);
     assert!(f("address.city").required);
     assert!(f("address.zip").notes.contains("of 200 `address` sub-documents"), "{}", f("address.zip").notes);
+    let zip = f("address.zip").presence.expect("measured within the address sub-documents");
+    assert!(zip > 0.0 && zip < 1.0, "{zip}");
+    assert_eq!(f("address.city").presence, None, "required: in every address");
     let mut model = Model::new("inferred");
     model.entities.push(e);
     assert!(check_structure(&model).is_empty(), "{:?}", check_structure(&model));
@@ -141,4 +146,60 @@ fn large_documents_are_counted_against_thresholds() {
     let obs = observations(&inf, &Thresholds::default());
     let o = obs.iter().find(|o| o.code == "doc-over-target").expect("over 1 MB");
     assert_eq!(o.count, 1);
+}
+
+/// `count` documents, document `i` carrying the characteristics `pick(i)` chooses.
+fn ndjson(count: usize, fields: &[&str], pick: impl Fn(usize, usize) -> bool) -> String {
+    let mut out = String::new();
+    for i in 0..count {
+        let mut doc = format!("{{\"_id\": {i}, \"name\": \"item {i}\"");
+        for (j, f) in fields.iter().enumerate() {
+            if pick(i, j) {
+                doc.push_str(&format!(", \"{f}\": \"v{}\"", i % 7));
+            }
+        }
+        out.push_str(&doc);
+        out.push_str("}\n");
+    }
+    out
+}
+
+/// The inferred collection with searches on three of `fields`.
+fn inferred_with_searches(text: &str, fields: &[&str]) -> Model {
+    let mut acc = Accumulator::default();
+    docshape::infer::infer_text(text, Format::Ndjson, &mut acc);
+    let mut model = Model::new("inferred");
+    model.entities.push(acc.report().to_entity("items", "items"));
+    for (i, f) in fields.iter().take(3).enumerate() {
+        let mut q = docshape::model::AccessPattern::new(&format!("S{i}"), "search", "items");
+        q.filters = vec![docshape::model::Filter { field: f.to_string(), op: docshape::model::FilterOp::Equality }];
+        model.queries.push(q);
+    }
+    model
+}
+
+#[test]
+fn measured_presence_is_the_evidence_for_the_attribute_pattern() {
+    use docshape::advisor::{analyze, PatternKind};
+    let traits = ["color", "voltage", "author", "pages", "wattage", "screen", "ram", "isbn"];
+    let attribute =
+        |m: &Model| analyze(m).patterns.into_iter().filter(|p| p.pattern == PatternKind::Attribute).collect::<Vec<_>>();
+    // A catalogue: each document carries two of the eight characteristics (25% each).
+    let sparse = inferred_with_searches(&ndjson(400, &traits, |i, j| j == i % 8 || j == (i + 1) % 8), &traits);
+    let color = sparse.entities[0].field("color").and_then(|f| f.presence);
+    assert_eq!(color, Some(0.25), "measured and written to the model");
+    let found = attribute(&sparse);
+    assert_eq!(found.len(), 1, "{found:?}");
+    assert!(
+        found[0].change.en().contains("8 characteristics, each in at most 25% of its documents"),
+        "{}",
+        found[0].change
+    );
+    // The model file keeps the figures: loaded back, the advice is the same.
+    let back = docshape::model::load(&sparse.to_json()).expect("the inferred model loads back");
+    assert_eq!(attribute(&back).len(), 1);
+    // Orders whose optional fields are in nine documents of ten: ordinary fields, no pattern.
+    let dense = inferred_with_searches(&ndjson(400, &traits, |i, j| (i + j) % 10 != 0), &traits);
+    assert_eq!(dense.entities[0].field("color").and_then(|f| f.presence), Some(0.9));
+    assert!(attribute(&dense).is_empty());
 }

@@ -3,16 +3,18 @@
 
 use super::indexes::Links;
 use super::paths::Layout;
-use super::query_shape::{serves, shapes, Shape};
+use super::query_shape::{shapes, Shape};
 use super::{IndexAdvice, QueryAdvice, SharedIndex};
 use crate::fast_hash::FastMap;
 use crate::i18n::Arg;
-use crate::model::{AccessPattern, Entity, Id, IndexSpec, Model, QueryKind};
+use crate::model::{AccessPattern, Id, IndexSpec, Model, QueryKind};
 use crate::text;
 
 mod explain;
+mod lookup;
 mod reach;
 use explain::{Explained, Explanations, First, How, Tail, What};
+use lookup::Lookup;
 use reach::{kept_in, reach, Clause, Reach};
 
 /// One advice per access pattern, in model order.
@@ -49,35 +51,6 @@ pub(crate) fn advise_with(
         advice.push(advise_one(layout, &lookup, &mut id_index, &mut explanations, at, q, s.as_ref()));
     }
     advice
-}
-
-/// How a query finds the indexes of its collection.
-enum Lookup<'a> {
-    /// By position (see `indexes::Links`).
-    Linked(&'a [IndexAdvice], &'a Links),
-    /// By collection id, then query id (when no links are known).
-    ById(FastMap<&'a str, Vec<&'a IndexAdvice>>),
-}
-
-impl Lookup<'_> {
-    /// The index that lists the query at position `at` (id `id`), else the first index of
-    /// its collection (`root`) that serves its shape.
-    fn chosen(&self, at: usize, id: &str, root: &Entity, s: &Shape) -> Option<&IndexAdvice> {
-        match self {
-            Lookup::Linked(indexes, links) => links
-                .owner(at)
-                .and_then(|p| indexes.get(p))
-                .or_else(|| indexes.get(links.span(s.root)).unwrap_or_default().iter().find(|a| serves(&a.index, s))),
-            Lookup::ById(by_root) => {
-                let candidates = by_root.get(root.id.as_str()).map(Vec::as_slice).unwrap_or(&[]);
-                candidates
-                    .iter()
-                    .find(|a| a.queries.iter().any(|q| q == id))
-                    .or_else(|| candidates.iter().find(|a| serves(&a.index, s)))
-                    .copied()
-            }
-        }
-    }
 }
 
 /// The advice on one query; its explanation is kept in `explanations` until read.
@@ -166,7 +139,11 @@ fn advise_one(
                 };
                 (Some(a.index.clone()), tail)
             }
-            None => (None, Tail::NoIndex),
+            // Not served whole: an index on part of its shape is still what the planner uses.
+            None => match lookup.partly(root, s) {
+                Some(a) => (None, Tail::Partly { index: a.index.clone(), declared: a.declared }),
+                None => (None, Tail::NoIndex),
+            },
         },
         _ => (None, Tail::None),
     };
@@ -200,6 +177,60 @@ mod tests {
 
     fn get<'a>(v: &'a [QueryAdvice], id: &str) -> &'a QueryAdvice {
         v.iter().find(|q| q.query == id).expect("query advice")
+    }
+
+    #[test]
+    fn an_index_on_part_of_the_shape_is_not_a_collection_scan() {
+        use crate::i18n::Lang;
+        // Q2 filters on status and sorts on criado_em: { status: 1 } and { criado_em: -1 } each
+        // serve part of it, none the whole (DS302 proposes the compound).
+        let mut m = load(include_str!("../../public/templates/anti-index-per-query.json")).expect("template loads");
+        let v = advise(&m, &derive(&m));
+        let q2 = get(&v, "Q2");
+        assert_eq!(q2.index, None, "not served whole");
+        assert_eq!(
+            q2.explanation.en(),
+            "Served by pedidos documents alone: no second read. No index serves its whole shape: the declared index \
+             { status: 1 } serves part of it, and the rest is filtered or sorted in memory."
+        );
+        assert!(
+            q2.explanation.render(Lang::Es).ends_with(
+                "Ningún índice atiende su forma completa: el índice declarado { status: 1 } atiende una parte, y el resto se filtra u ordena en memoria."
+            ),
+            "{}",
+            q2.explanation.render(Lang::Es)
+        );
+        assert!(q2.explanation.render(Lang::Pt).contains("o índice declarado { status: 1 } atende uma parte"));
+        // With neither index, the collection is scanned, and the explanation says so.
+        m.entities[0]
+            .collection
+            .indexes
+            .retain(|i| !matches!(i.keys.first(), Some(k) if k.field == "status" || k.field == "criado_em"));
+        let v = advise(&m, &derive(&m));
+        let q2 = get(&v, "Q2");
+        assert!(
+            q2.explanation.en().ends_with("No index serves it: every run scans the collection."),
+            "{}",
+            q2.explanation
+        );
+    }
+
+    #[test]
+    fn a_write_across_aggregates_lists_them_once() {
+        use crate::i18n::Lang;
+        let m = load(include_str!("../../public/templates/anti-live-copy.json")).expect("template loads");
+        let v = advise(&m, &derive(&m));
+        let l6 = &get(&v, "L6").explanation;
+        assert!(
+            l6.en().starts_with("Changes clientes, carrinhos, chamados and avaliacoes: more than one aggregate"),
+            "{l6}"
+        );
+        assert!(l6
+            .render(Lang::Es)
+            .starts_with("Cambia clientes, carrinhos, chamados y avaliacoes: más de un agregado"));
+        assert!(l6
+            .render(Lang::Pt)
+            .starts_with("Altera clientes, carrinhos, chamados e avaliacoes: mais de um agregado"));
     }
 
     #[test]

@@ -159,6 +159,8 @@ pub fn text(m: Msg) -> &'static str {
         Msg::AvgBytes => "avg bytes",
         Msg::AvgItems => "avg items",
         Msg::MostItems => "most items",
+        Msg::PresencePercent => "present in % of documents",
+        Msg::NotStated => "not stated",
         Msg::AddSubField => "+ sub-field",
         // Relation inspector
         Msg::VoteEmbed => "embed",
@@ -274,6 +276,7 @@ pub fn text(m: Msg) -> &'static str {
         // Form
         Msg::NotFinite => "\"{}\" is not a finite number",
         Msg::BelowMin => "{} is below the minimum of {}",
+        Msg::AboveMax => "{} is above the maximum of {}",
         Msg::TooLarge => "{} is too large to be meaningful here",
         Msg::NotANumber => "\"{}\" is not a number",
         Msg::NotApplied => " (not applied)",

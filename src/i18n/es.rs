@@ -159,6 +159,8 @@ pub fn text(m: Msg) -> &'static str {
         Msg::AvgBytes => "bytes de media",
         Msg::AvgItems => "elementos de media",
         Msg::MostItems => "elementos como mucho",
+        Msg::PresencePercent => "presente en % de documentos",
+        Msg::NotStated => "sin declarar",
         Msg::AddSubField => "+ subcampo",
         // Relation inspector
         Msg::VoteEmbed => "embeber",
@@ -274,6 +276,7 @@ pub fn text(m: Msg) -> &'static str {
         // Form
         Msg::NotFinite => "«{}» no es un número finito",
         Msg::BelowMin => "{} está por debajo del mínimo de {}",
+        Msg::AboveMax => "{} está por encima del máximo de {}",
         Msg::TooLarge => "{} es demasiado grande para tener sentido aquí",
         Msg::NotANumber => "«{}» no es un número",
         Msg::NotApplied => " (no aplicado)",

@@ -177,6 +177,8 @@ messages! {
     AvgBytes,
     AvgItems,
     MostItems,
+    PresencePercent,
+    NotStated,
     AddSubField,
     // Relation inspector
     VoteEmbed,
@@ -292,6 +294,7 @@ messages! {
     // Form
     NotFinite,
     BelowMin,
+    AboveMax,
     TooLarge,
     NotANumber,
     NotApplied,

@@ -159,6 +159,8 @@ pub fn text(m: Msg) -> &'static str {
         Msg::AvgBytes => "bytes em média",
         Msg::AvgItems => "itens em média",
         Msg::MostItems => "itens no máximo",
+        Msg::PresencePercent => "presente em % dos documentos",
+        Msg::NotStated => "não informado",
         Msg::AddSubField => "+ subcampo",
         // Relation inspector
         Msg::VoteEmbed => "embutir",
@@ -274,6 +276,7 @@ pub fn text(m: Msg) -> &'static str {
         // Form
         Msg::NotFinite => "\"{}\" não é um número finito",
         Msg::BelowMin => "{} está abaixo do mínimo de {}",
+        Msg::AboveMax => "{} está acima do máximo de {}",
         Msg::TooLarge => "{} é grande demais para fazer sentido aqui",
         Msg::NotANumber => "\"{}\" não é um número",
         Msg::NotApplied => " (não aplicado)",

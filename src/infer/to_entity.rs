@@ -1,6 +1,7 @@
 //! From measurements to the model: an [`Inference`] becomes a collection [`Entity`] whose
-//! fields carry the dominant type, `required` when present everywhere, size hints from the
-//! measured figures, and notes saying where each figure came from.
+//! fields carry the dominant type, `required` when present everywhere and the measured
+//! `presence` otherwise, size hints from the measured figures, and notes saying where each
+//! figure came from.
 
 use super::report::{percent, thousands, Inference, TypeShare};
 use super::value::Kind;
@@ -30,6 +31,12 @@ pub fn dominant_type(types: &[TypeShare]) -> Option<Kind> {
         (_, Some(o)) => Some(o.kind),
         (None, None) => None,
     }
+}
+
+/// A measured share kept to four decimals (0.01%): the file stays readable, and the advisor
+/// compares presences with one half.
+fn share(x: f64) -> f64 {
+    (x * 10_000.0).round() / 10_000.0
 }
 
 fn model_type(kind: Kind) -> BsonType {
@@ -93,6 +100,9 @@ impl Inference {
         let kind = dominant_type(&report.types)?;
         let mut field = Field::new(&report.name, model_type(kind));
         field.required = report.always_present();
+        if !field.required && report.out_of > 0 {
+            field.presence = Some(share(report.presence()));
+        }
         let mut notes = vec![format!(
             "seen in {} of {} {container} ({})",
             thousands(report.present),

@@ -129,6 +129,12 @@ pub struct Field {
     pub items: Option<BsonType>,
     #[serde(default)]
     pub required: bool,
+    /// The share of documents (of the sub-documents or array items holding it, for a
+    /// sub-field) that carry the field, 0..1, as measured by `docshape infer` or stated by the
+    /// designer; `None` when not stated. A required field is in every document. The advisor
+    /// reads it as the evidence that a field is sparse (the attribute pattern).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub presence: Option<f64>,
     #[serde(default, skip_serializing_if = "Constraints::is_empty")]
     pub constraints: Constraints,
     #[serde(default, skip_serializing_if = "is_default_hint")]
@@ -154,11 +160,22 @@ impl Field {
             bson_type,
             items: None,
             required: false,
+            presence: None,
             constraints: Constraints::default(),
             size: SizeHint::default(),
             fields: Vec::new(),
             example: None,
             notes: String::new(),
+        }
+    }
+
+    /// The share of documents that carry the field: all of them when it is required, else its
+    /// stated `presence`, if any.
+    pub fn carried_by(&self) -> Option<f64> {
+        if self.required {
+            Some(1.0)
+        } else {
+            self.presence
         }
     }
 

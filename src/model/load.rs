@@ -205,6 +205,29 @@ mod tests {
     }
 
     #[test]
+    fn presence_is_read_from_version_1_and_2_files_and_absent_means_not_stated() {
+        let file = |v: u32, presence: &str| {
+            format!(
+                r#"{{"format":"docshape","formatVersion":{v},"name":"x","entities":[{{"id":"p","name":"products",
+                "fields":[{{"name":"color","type":"string"{presence}}},{{"name":"sku","type":"string","required":true}}]}}]}}"#
+            )
+        };
+        for v in [1, 2] {
+            let old = load(&file(v, "")).unwrap_or_else(|e| panic!("a version {v} file without presence loads: {e}"));
+            let fields = &old.entities[0].fields;
+            assert_eq!(fields[0].presence, None, "not stated");
+            assert_eq!((fields[0].carried_by(), fields[1].carried_by()), (None, Some(1.0)), "required: every document");
+            let stated = load(&file(v, r#","presence":0.2"#)).expect("presence loads");
+            assert_eq!(stated.entities[0].fields[0].presence, Some(0.2));
+            assert_eq!(stated.entities[0].fields[0].carried_by(), Some(0.2));
+            let saved = stated.to_json();
+            assert!(saved.contains("\"presence\": 0.2") && saved.contains("\"formatVersion\": 2"), "{saved}");
+            assert_eq!(load(&saved).expect("round trip"), stated);
+            assert!(!old.to_json().contains("presence"), "not written when not stated");
+        }
+    }
+
+    #[test]
     fn wrong_shape_is_reported() {
         let err = load(r#"{"format":"docshape","formatVersion":1,"name":"x","entities":[{"id":"a","name":"a","fields":[{"name":"f","type":"float"}]}]}"#)
             .unwrap_err();

@@ -1,6 +1,7 @@
 //! Names MongoDB refuses: field names (empty, `$`-prefixed, with NUL or `.`) and collection
 //! names (empty, with `$` or NUL, `system.`-prefixed, too long). The reasons are [`Text`]s, so
-//! the inspector and the advisor show them in the language on screen.
+//! the inspector and the advisor show them in the language on screen. The same walk over the
+//! fields refuses a `presence` that is not a share of the documents.
 
 use super::structure::{Place, Problem};
 use super::{EntityKind, Field, Id, Model, Storage};
@@ -97,6 +98,18 @@ pub fn collection_name_problem(name: &str) -> Option<Text> {
     }
 }
 
+/// Why a field's `presence` is refused: it is the share of documents that carry the field.
+fn presence_problem(share: f64) -> Option<Text> {
+    (!(0.0..=1.0).contains(&share)).then(|| {
+        text!(
+            en: "presence is the share of documents that carry the field, between 0 and 1, not {value}",
+            es: "la presencia es la fracción de documentos que llevan el campo, entre 0 y 1, no {value}",
+            pt: "a presença é a fração de documentos que trazem o campo, entre 0 e 1, não {value}";
+            value = crate::i18n::Arg::display(share)
+        )
+    })
+}
+
 /// Why the name of entity `id` is refused, if it is: a collection name for collections, a
 /// field name for embedded sub-documents.
 pub fn structure_problem_for_name(model: &Model, id: &str) -> Option<Text> {
@@ -141,12 +154,14 @@ pub(crate) fn check_names_into(model: &Model, embedded: impl Fn(usize) -> bool, 
     }
 }
 
-/// The forbidden field names among `fields`, depth first (as `walk_fields` visits them).
-/// `names` holds the names of the enclosing fields (empty at the top). The dotted path is built
-/// only for a field that has a problem, so a clean model allocates nothing.
+/// The forbidden field names among `fields`, and presences that are not a share (outside
+/// 0..1), depth first (as `walk_fields` visits them). `names` holds the names of the enclosing
+/// fields (empty at the top). The dotted path is built only for a field that has a problem, so
+/// a clean model allocates nothing.
 fn bad_names<'f>(entity: &str, fields: &'f [Field], names: &mut Vec<&'f str>, out: &mut Vec<Problem>) {
     for field in fields {
-        if let Some(why) = name_problem(&field.name) {
+        let problems = [name_problem(&field.name), field.presence.and_then(presence_problem)];
+        for why in problems.into_iter().flatten() {
             names.push(&field.name);
             out.push(Problem::new(Place::Field { entity: Id::from(entity), path: Id::from(names.join(".")) }, why));
             names.pop();
@@ -208,6 +223,34 @@ mod tests {
         }
         // Neighbouring byte values are not mistaken for them.
         assert!(!has_nul_or_dot(b"\x01-/\x01-/\x01-/\xff"));
+    }
+
+    #[test]
+    fn a_presence_outside_0_and_1_is_refused_at_its_field() {
+        use crate::model::{check_structure, BsonType, Entity, Variant};
+        let mut m = Model::new("t");
+        let mut e = Entity::new("p", "products");
+        let mut color = Field::new("color", BsonType::String);
+        color.presence = Some(0.25);
+        let mut dims = Field::new("dims", BsonType::Object);
+        let mut depth = Field::new("depth", BsonType::Double);
+        depth.presence = Some(1.5);
+        dims.fields.push(depth);
+        e.fields = vec![color, dims];
+        let mut pages = Field::new("pages", BsonType::Int);
+        pages.presence = Some(f64::NAN);
+        e.collection.variants.push(Variant { value: "book".into(), fields: vec![pages], share: None });
+        m.entities.push(e);
+        let problems: Vec<_> = check_structure(&m).into_iter().filter(|p| p.message.contains("presence")).collect();
+        let places: Vec<String> = problems.iter().map(|p| format!("{:?}", p.place)).collect();
+        assert_eq!(problems.len(), 2, "{places:?}");
+        assert!(places[0].contains("dims.depth") && places[1].contains("pages"), "{places:?}");
+        assert_eq!(
+            problems[0].message.en(),
+            "presence is the share of documents that carry the field, between 0 and 1, not 1.5"
+        );
+        assert!(problems[1].message.render(Lang::Es).starts_with("la presencia es la fracción de documentos"));
+        assert!(problems[1].message.render(Lang::Pt).ends_with("não NaN"), "{}", problems[1].message.render(Lang::Pt));
     }
 
     #[test]

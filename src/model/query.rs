@@ -139,6 +139,12 @@ impl AccessPattern {
         }
     }
 
+    /// A read that finds one document of its entity by `_id` (equality): the application
+    /// knows those documents one by one, by their identity.
+    pub fn reads_one_by_id(&self) -> bool {
+        self.kind == QueryKind::Read && self.filters.iter().any(|f| f.field == "_id" && f.op == FilterOp::Equality)
+    }
+
     /// Every entity the pattern involves, its own first.
     pub fn entities(&self) -> impl Iterator<Item = &str> {
         std::iter::once(self.entity.as_str()).chain(self.touches.iter().map(String::as_str))

@@ -1,5 +1,6 @@
-//! The field list of an aggregate in the inspector: name, type, required, order, constraints
-//! and size hints. Rows are keyed by index path so renaming keeps the focus.
+//! The field list of an aggregate in the inspector: name, type, required, order, constraints,
+//! size hints and the share of documents that carry an optional field. Rows are keyed by index
+//! path so renaming keeps the focus.
 
 use super::form::{parse_number, Checkbox, NumberInput, Select, TextInput};
 use super::state::Editor;
@@ -213,6 +214,10 @@ fn FieldRow(id: String, path: Vec<usize>) -> impl IntoView {
     };
     let name = Signal::derive(move || field.with(|f| f.as_ref().map(|f| f.name.clone()).unwrap_or_default()));
     let name_error = Signal::derive(move || name_problem(&name.get()).map(|t| t.render(editor.lang.get())));
+    let required = move || field.with(|f| f.as_ref().is_some_and(|f| f.required));
+    // Presence is a share (0..1) in the model and a percentage on screen.
+    let presence = get(|f| f.presence.map(|p| (p * 10_000.0).round() / 100.0));
+    let presence_cb = set("presence", |f, v| f.presence = v.map(|v| (v * 100.0).round() / 10_000.0));
     let is_array = move || field.with(|f| f.as_ref().is_some_and(|f| f.bson_type == BsonType::Array));
     let nests = move || field.with(|f| f.as_ref().is_some_and(|f| f.is_subdocument()));
     view! {
@@ -260,6 +265,10 @@ fn FieldRow(id: String, path: Vec<usize>) -> impl IntoView {
                     <NumberInput label=Msg::AvgBytes min=0.0 value=get(|f| f.size.avg_bytes.map(|v| v as f64)) on_change=set("avgbytes", |f, v| f.size.avg_bytes = v.map(|v| v as u64)) />
                     <NumberInput label=Msg::AvgItems min=0.0 value=get(|f| f.size.avg_items.map(|v| v as f64)) on_change=set("avgitems", |f, v| f.size.avg_items = v.map(|v| v as u64)) />
                     <NumberInput label=Msg::MostItems min=0.0 value=get(|f| f.size.max_items.map(|v| v as f64)) on_change=set("hintmax", |f, v| f.size.max_items = v.map(|v| v as u64)) />
+                    // The share of documents that carry an optional field, typed as a percentage.
+                    <Show when=move || !required()>
+                        <NumberInput label=Msg::PresencePercent min=0.0 max=100.0 placeholder=Msg::NotStated testid="field-presence" value=presence on_change=presence_cb />
+                    </Show>
                 </div>
             </Show>
             <Show when=nests>

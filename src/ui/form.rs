@@ -109,6 +109,9 @@ pub fn NumberInput(
     #[prop(into)] value: Signal<Option<f64>>,
     on_change: Callback<Option<f64>>,
     #[prop(optional)] min: Option<f64>,
+    /// The largest value accepted (a percentage: 100).
+    #[prop(optional)]
+    max: Option<f64>,
     #[prop(optional)] testid: &'static str,
     #[prop(optional)] placeholder: Option<Msg>,
 ) -> impl IntoView {
@@ -136,7 +139,11 @@ pub fn NumberInput(
                 on:input=move |ev| {
                     let raw = event_target_value(&ev);
                     text.set(raw.clone());
-                    match parse_number(&raw, min, editor.lang.get_untracked()) {
+                    let lang = editor.lang.get_untracked();
+                    match parse_number(&raw, min, lang) {
+                        Ok(Some(v)) if max.is_some_and(|m| v > m) => {
+                            error.set(Some(Msg::AboveMax.fill(lang, &[&v, &max.unwrap_or(v)])))
+                        }
                         Ok(v) => {
                             error.set(None);
                             on_change.run(v);

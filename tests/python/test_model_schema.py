@@ -44,6 +44,8 @@ def _bibliored():
         lambda m: m["relations"][1]["cardinality"].update(p99=-5),
         lambda m: m["queries"][1]["sort"][0].update(dir=2),
         lambda m: m["entities"][0]["collection"].update(validationAction="reject"),
+        lambda m: m["entities"][0]["fields"][1].update(presence=1.5),
+        lambda m: m["entities"][0]["fields"][1].update(presence="half"),
     ],
     ids=[
         "no-name",
@@ -59,6 +61,8 @@ def _bibliored():
         "negative-p99",
         "bad-sort-direction",
         "unknown-validation-action",
+        "presence-over-one",
+        "presence-not-a-number",
     ],
 )
 def test_broken_models_are_rejected(break_it):

@@ -16,10 +16,13 @@ use crate::model::{BsonType, Entity};
 use crate::text;
 
 /// A bucket holds at least this many events of its period, or the period is too short.
-pub(super) const MIN_EVENTS: f64 = 4.0;
+pub(crate) const MIN_EVENTS: f64 = 4.0;
+
+/// The longest period a suggested bucket takes, in days (a month).
+pub(crate) const LONGEST_PERIOD_DAYS: f64 = 30.0;
 
 /// The periods a suggested bucket can take, shortest first, with their length in days.
-const PERIODS: [(&str, f64); 4] = [("hour", 1.0 / 24.0), ("day", 1.0), ("week", 7.0), ("month", 30.0)];
+const PERIODS: [(&str, f64); 4] = [("hour", 1.0 / 24.0), ("day", 1.0), ("week", 7.0), ("month", LONGEST_PERIOD_DAYS)];
 
 /// The period and cap of a suggested bucket.
 #[derive(Debug, Clone, Copy, PartialEq)]

@@ -134,7 +134,12 @@ pub(super) fn suggest<'a>(
         return;
     }
     let rated = u.entity(&rel.child).and_then(rated_field);
-    let counted = rel.subset.as_ref().and_then(|s| s.count_field.as_ref()).is_some() || on_parent.counter;
+    // A count the parent keeps already (a declared subset's count field, a counter its writes
+    // update) or will keep with the subset suggested beside this one (`total_{child}`) is not
+    // proposed a second time.
+    let counted = rel.subset.as_ref().and_then(|s| s.count_field.as_ref()).is_some()
+        || on_parent.counter
+        || super::relation::subset_suggested(f, rec);
     let what = match (rated, counted) {
         (Some(field), true) => text!(
             en: "the average of {field} with its sum and count",

@@ -3,10 +3,12 @@
 //!
 //! Relation patterns (`relation.rs`, `bucket.rs`): extended reference, subset, bucket, outlier,
 //! computed, archive. Collection patterns (here): schema versioning and polymorphic documents
-//! in use; attribute and polymorphic where they fit (`collection_fits.rs`).
+//! in use; attribute (`attribute.rs`) and polymorphic (`collection_fits.rs`) where they fit.
 
+mod attribute;
 mod bucket;
 mod bucket_size;
+pub(crate) use bucket_size::{LONGEST_PERIOD_DAYS, MIN_EVENTS};
 mod collection_fits;
 mod computed;
 mod later;
@@ -59,12 +61,12 @@ pub(crate) fn suggest_with(
     // Every subset and bucket sentence reads its item from here on.
     drop(later);
     let version_field = shared_version_field(model);
-    let reads = collection_fits::reads_by_entity(model);
+    let reads = attribute::reads_by_entity(model);
     for (i, e) in model.entities.iter().enumerate() {
         if e.kind == EntityKind::Document && roots.root_at(i) == Some(e.id.as_str()) {
             schema_versioning(e, &version_field, &mut out);
             polymorphic(e, &mut out);
-            collection_fits::attribute(e, &reads, &mut out);
+            attribute::attribute(e, &reads, &mut out);
         }
     }
     let is_collection =

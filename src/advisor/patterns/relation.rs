@@ -222,6 +222,15 @@ fn order_words(u: &Usage, f: &Facts, order_by: &str) -> Text {
     }
 }
 
+/// Whether a subset (with its `total_` count) is suggested for this relation: the verdict is a
+/// reference with a subset, and none is declared. Never beside a bucket: one relation, one shape.
+pub(super) fn subset_suggested(f: &Facts, rec: Option<Recommendation>) -> bool {
+    f.rel.subset.is_none()
+        && rec == Some(Recommendation::ReferenceWithSubset)
+        && f.rel.bucket.is_none()
+        && f.rel.storage != Storage::Bucket
+}
+
 fn subset(u: &Usage, f: &Facts, rec: Option<Recommendation>, later: &mut Later, out: &mut Vec<PatternSuggestion>) {
     let (child, parent) = (f.child_name, f.parent_name);
     if let Some(s) = &f.rel.subset {
@@ -239,11 +248,7 @@ fn subset(u: &Usage, f: &Facts, rec: Option<Recommendation>, later: &mut Later, 
             change: later.push(item),
             in_use: true,
         });
-    } else if rec == Some(Recommendation::ReferenceWithSubset)
-        && f.rel.bucket.is_none()
-        && f.rel.storage != Storage::Bucket
-    {
-        // Never a subset suggested beside a bucket: one relation, one shape.
+    } else if subset_suggested(f, rec) {
         let change = text!(
             en: "keep the {size} {child} that {views} shows, plus total_{child}, in {parent}; the full set stays in {child} (one read for the main view, a second only for \"see all\")",
             es: "guarda {size} {child} que se muestran en {views}, más total_{child}, en {parent}; el conjunto completo queda en {child} (una lectura para la vista principal y una segunda solo para \"ver todos\")",

@@ -53,6 +53,12 @@ fn figures_of_outliers_and_suggested_buckets_follow_the_language() {
     assert!(outlier.contains("(hasta 5.000.000)"), "{outlier}");
     let bucket = change(&patterns("anti-tiny-documents"), PatternKind::Bucket, Lang::Pt);
     assert!(bucket.contains("(96 B cada, ~4 por dia)") && bucket.contains("_id {socio_id}-{day}"), "{bucket}");
+    // "per day", never "a hour".
+    let bucket = change(&patterns("anti-tiny-documents"), PatternKind::Bucket, Lang::En);
+    assert!(
+        bucket.contains("(96 B each, ~4 per day)") && bucket.contains("4 tiny documents per day become one"),
+        "{bucket}"
+    );
 }
 
 #[test]

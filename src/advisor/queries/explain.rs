@@ -30,6 +30,8 @@ pub(super) enum Tail {
     IdIndex,
     /// No index serves it: every run scans.
     NoIndex,
+    /// No index serves its whole shape; this one serves part of it (the rest in memory).
+    Partly { index: SharedIndex, declared: bool },
     /// An index of the collection serves it.
     Served { index: SharedIndex, declared: bool, multikey: bool, what: What },
 }
@@ -55,6 +57,20 @@ impl Tail {
                     pt: "Nenhum índice o atende: cada execução varre a coleção inteira."
                 ),
             ),
+            Tail::Partly { index, declared } => {
+                let kind = if *declared {
+                    text!(en: "declared index", es: "índice declarado", pt: "índice declarado")
+                } else {
+                    text!(en: "index", es: "índice", pt: "índice")
+                };
+                let keys = index.with_key_doc(Arg::str);
+                text!(
+                    en: "{first} No index serves its whole shape: the {kind} {keys} serves part of it, and the rest is filtered or sorted in memory.",
+                    es: "{first} Ningún índice atiende su forma completa: el {kind} {keys} atiende una parte, y el resto se filtra u ordena en memoria.",
+                    pt: "{first} Nenhum índice atende sua forma completa: o {kind} {keys} atende uma parte, e o resto é filtrado ou ordenado em memória.";
+                    first, kind, keys
+                )
+            }
             Tail::Served { index, declared, multikey, what } => served_by(first, index, *declared, *multikey, *what),
         }
     }
@@ -130,11 +146,12 @@ impl First {
             }
         };
         match how {
+            // One list, its own collection first: "clientes, carrinhos, chamados and avaliacoes".
             How::Changes => text!(
-                en: "Changes {root} and {others}: more than one aggregate, so the write needs a multi-document transaction or tolerance of a temporary inconsistency.",
-                es: "Cambia {root} y {others}: más de un agregado, así que la escritura necesita una transacción multidocumento o tolerar una inconsistencia temporal.",
-                pt: "Altera {root} e {others}: mais de um agregado, então a escrita precisa de uma transação multidocumento ou tolerar uma inconsistência temporária.";
-                root, others = joined(clauses, false)
+                en: "Changes {all}: more than one aggregate, so the write needs a multi-document transaction or tolerance of a temporary inconsistency.",
+                es: "Cambia {all}: más de un agregado, así que la escritura necesita una transacción multidocumento o tolerar una inconsistencia temporal.",
+                pt: "Altera {all}: mais de um agregado, então a escrita precisa de uma transação multidocumento ou tolerar uma inconsistência temporária.";
+                all = Arg::List(std::iter::once(root.clone()).chain(clauses.iter().map(Clause::arg)).collect())
             ),
             How::Needs => text!(
                 en: "Needs a second read or a $lookup: {where_}.",

@@ -122,7 +122,8 @@ pub(crate) fn subset_size(f: &Facts) -> u32 {
 
 /// Tiny events arriving every day, never edited: the bucket pattern's home ground. Not a
 /// child another aggregate already embeds (its documents are not this relation's to group),
-/// nor one with referenced children of its own (an entity others point to, not an event).
+/// nor one with referenced children of its own (an entity others point to, not an event), nor
+/// one a read finds by its `_id` (an order line: an identity the application uses).
 pub(crate) fn bucket_fits(f: &Facts) -> bool {
     f.unbounded()
         && f.child_bytes <= f.t.tiny_doc_bytes
@@ -130,6 +131,7 @@ pub(crate) fn bucket_fits(f: &Facts) -> bool {
         && f.rel.child_changes <= Volatility::Rarely
         && !f.child_embedded_elsewhere
         && !f.child_has_children
+        && !f.child_read_by_id
 }
 
 /// Picks the form of reference (see the module documentation); `because` names the deciding step.

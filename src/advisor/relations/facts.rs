@@ -100,6 +100,9 @@ pub(crate) struct Facts<'a> {
     /// The child is the parent of referenced children of its own (customers with orders): an
     /// entity with an identity, not an event.
     pub child_has_children: bool,
+    /// A read finds one child document by its `_id` (an order line, an order): the children
+    /// have an identity the application reads them by, so they are not events to bucket.
+    pub child_read_by_id: bool,
 }
 
 /// A count read from user input: NaN and negatives are zero, huge values (infinity
@@ -205,6 +208,7 @@ impl<'a> Facts<'a> {
             copies_elsewhere: c_info.copies.saturating_sub(usize::from(copies_child(rel))),
             child_embedded_elsewhere: c_info.embedded > usize::from(rel.storage == Storage::Embed),
             child_has_children: c_info.referenced_children > 0,
+            child_read_by_id: rel.parent != rel.child && u.reads_from(c_info).iter().any(|q| q.reads_one_by_id()),
         }
     }
 

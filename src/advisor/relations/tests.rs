@@ -187,6 +187,39 @@ mod coherence {
     }
 
     #[test]
+    fn a_child_read_by_its_own_id_is_not_an_event() {
+        // A comment page opened by its link: the comments have an identity the application
+        // reads them by, so grouping them into buckets would break that read.
+        let mut m = comments();
+        let mut q = crate::model::AccessPattern::new("C1", "Comment by link", "comment");
+        q.filters.push(crate::model::Filter { field: "_id".into(), op: crate::model::FilterOp::Equality });
+        m.queries.push(q);
+        assert_eq!(bucketed(&m), (Some(Recommendation::ReferenceFromChild), false));
+        // Read by their user (the bucket's own key), they are events again.
+        m.queries[0].filters[0].field = "user_id".into();
+        assert_eq!(bucketed(&m), (Some(Recommendation::Bucket), true));
+    }
+
+    #[test]
+    fn an_analytical_read_is_not_a_view_of_either_side() {
+        // A nightly report joins the comments with their users: a read, not a view of the
+        // application, so nothing is copied for it.
+        let mut m = comments();
+        m.relations[0].cardinality.growth_per_day = Some(0.01);
+        let mut q = crate::model::AccessPattern::new("R1", "Nightly report", "comment");
+        (q.kind, q.per_minute, q.touches) = (crate::model::QueryKind::Analytical, 0.001, vec!["user".into()]);
+        m.queries.push(q);
+        let report = analyze(&m);
+        assert_eq!(report.relation("uc").map(|a| a.recommendation), Some(Recommendation::ReferenceFromChild));
+        assert!(!report.patterns.iter().any(|p| p.pattern == PatternKind::ExtendedReference));
+        // The same read made by the application's page is a view: the name is copied.
+        m.queries[0].kind = crate::model::QueryKind::Read;
+        m.queries[0].per_minute = 300.0;
+        let report = analyze(&m);
+        assert_eq!(report.relation("uc").map(|a| a.recommendation), Some(Recommendation::ExtendedReference));
+    }
+
+    #[test]
     fn the_tail_decides_when_a_p99_is_stated() {
         let mut m = Model::new("t");
         m.entities.push(Entity::new("p", "playlists"));

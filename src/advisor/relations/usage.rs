@@ -8,7 +8,7 @@ use crate::advisor::SizeEstimate;
 use crate::fast_hash::FastMap;
 use crate::i18n::Arg;
 use crate::model::ids::IdIndex;
-use crate::model::{AccessPattern, Entity, Model, Relation, Storage};
+use crate::model::{AccessPattern, Entity, Model, QueryKind, Relation, Storage};
 use std::cell::OnceCell;
 use std::rc::Rc;
 
@@ -107,7 +107,11 @@ impl<'a> Usage<'a> {
                 let at = u.record_mut(start);
                 at.reads_from.end += 1; // counted here, placed below
                 at.reads_per_min += rate(q);
-                for (t, at) in q.touches.iter().zip(ids.touched_of(q)) {
+                // An analytical read (a nightly report) may join what no view of the
+                // application reads together: it counts as a read, never as a view of either
+                // side (the criteria and the copies read the views).
+                let touches = if q.kind == QueryKind::Analytical { &[][..] } else { &q.touches[..] };
+                for (t, at) in touches.iter().zip(ids.touched_of(q)) {
                     let touched = u.record_or_insert_at(at, t);
                     pairs.push(((start, touched), q));
                 }

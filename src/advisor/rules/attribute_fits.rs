@@ -4,9 +4,14 @@ use crate::text;
 
 declare_rule! {
     /// ## What it does
-    /// Suggests the attribute pattern where it fits and is not used yet: a collection with
-    /// at least 6 optional scalar fields that only some documents have (characteristics that
-    /// depend on the kind of item), and access patterns filtering on at least 3 of them.
+    /// Suggests the attribute pattern where it fits and is not used yet: a collection with at
+    /// least 6 scalar characteristics that each appear in under half of its documents, and
+    /// access patterns filtering on at least 3 of them. The evidence that a field is that
+    /// sparse is its `presence` (the share of documents that carry it, which `docshape infer`
+    /// measures and the field inspector lets you state), or its being a field of a polymorphic
+    /// collection's variants that are under half of the documents. A field that is merely
+    /// optional is not evidence: an order's coupon or carrier is an ordinary field of most
+    /// orders.
     ///
     /// ## Why is this bad?
     /// Each characteristic a search filters on needs an index of its own: the collection
@@ -15,16 +20,19 @@ declare_rule! {
     ///
     /// ## Example
     /// `products` with `color`, `size`, `voltage`, `capacity`, `wattage`, `author` and `pages`,
-    /// each present on some products only, and searches by `color`, by `voltage` and by
-    /// `author`.
+    /// each carried by a fifth of the products or fewer (`"presence": 0.2`), and searches by
+    /// `color`, by `voltage` and by `author`.
     ///
     /// ## Use instead
     /// Move the characteristics into an array of `{k, v}` pairs (`attrs: [{k: "color", v:
     /// "red"}, …]`) with one compound index `{"attrs.k": 1, "attrs.v": 1}` that serves a search
-    /// on any of them, today's and the ones added later.
+    /// on any of them, today's and the ones added later. Optional fields that most documents
+    /// carry want compound indexes shaped by the queries (ESR) instead, and the rarely used
+    /// indexes dropped.
     ///
     /// ## References
-    /// MongoDB, "Building with Patterns: The Attribute Pattern".
+    /// MongoDB, "Building with Patterns: The Attribute Pattern"; "The ESR (Equality, Sort,
+    /// Range) Guideline".
     pub AttributeFits {
         code: "DS505",
         name: "attribute-fits",
@@ -54,9 +62,9 @@ impl Rule for AttributeFits {
                     pt: "Cada característica pela qual uma busca filtra precisa de um índice próprio: os índices se multiplicam com os tipos de item e cada escrita atualiza todos eles."
                 ),
                 text!(
-                    en: "Keep the optional characteristics as {k, v} pairs in one array with one compound index on its k and v.",
-                    es: "Guarda las características opcionales como pares {k, v} en un array con un solo índice compuesto sobre su k y su v.",
-                    pt: "Guarde as características opcionais como pares {k, v} em um array com um só índice composto sobre seu k e seu v."
+                    en: "Keep the sparse characteristics as {k, v} pairs in one array with one compound index on its k and v.",
+                    es: "Guarda las características poco frecuentes como pares {k, v} en un array con un solo índice compuesto sobre su k y su v.",
+                    pt: "Guarde as características pouco frequentes como pares {k, v} em um array com um só índice composto sobre seu k e seu v."
                 ),
             ));
         }
@@ -69,12 +77,15 @@ mod tests {
     use crate::i18n::Lang;
     use crate::model::{BsonType, Field, Model, Place};
 
-    /// Products with seven optional characteristics, three of them searched.
+    /// Products with seven optional characteristics, each on a fifth of the products, three of
+    /// them searched.
     fn catalogue() -> Model {
         let mut m = model();
         let mut p = collection("p", "products");
         for name in ["color", "size", "voltage", "capacity", "wattage", "author", "pages"] {
-            p.fields.push(Field::new(name, BsonType::String));
+            let mut f = Field::new(name, BsonType::String);
+            f.presence = Some(0.2);
+            p.fields.push(f);
         }
         m.entities.push(p);
         for (id, field) in [("S1", "color"), ("S2", "voltage"), ("S3", "author")] {
@@ -89,9 +100,23 @@ mod tests {
         assert_eq!(f.len(), 1, "{f:?}");
         assert_eq!(f[0].place, Place::Entity { id: "p".into() });
         let message = f[0].message.en();
-        assert!(message.starts_with("the attribute pattern fits: products has 7 optional"), "{message}");
+        assert!(
+            message.starts_with("the attribute pattern fits: products has 7 characteristics, each in at most 20% of its documents (by their presence figures)"),
+            "{message}"
+        );
         assert!(message.contains("S1, S2 and S3 filter on color, voltage and author"), "{message}");
         assert!(f[0].fix_hint.en().contains("{k, v} pairs"));
+    }
+
+    #[test]
+    fn optional_fields_without_evidence_of_sparseness_pass() {
+        // The anti-index-per-query template's orders: optional coupon, city, carrier… are
+        // ordinary order fields, not characteristics of a kind of order.
+        let mut m = catalogue();
+        m.entities[1].fields.iter_mut().for_each(|f| f.presence = None);
+        assert!(findings(&m, "DS505").is_empty(), "optional alone is no evidence");
+        m.entities[1].fields.iter_mut().for_each(|f| f.presence = Some(0.7));
+        assert!(findings(&m, "DS505").is_empty(), "in most documents: not sparse");
     }
 
     #[test]
@@ -112,9 +137,14 @@ mod tests {
     fn the_finding_reads_in_spanish_and_portuguese() {
         let f = &findings(&catalogue(), "DS505")[0];
         let es = f.message.render(Lang::Es);
-        assert!(es.starts_with("encaja el patrón de atributos: products tiene 7 campos opcionales"), "{es}");
+        assert!(es.starts_with("encaja el patrón de atributos: products tiene 7 características, cada una presente como mucho en el 20%"), "{es}");
         let pt = f.message.render(Lang::Pt);
-        assert!(pt.starts_with("o padrão de atributos se encaixa: products tem 7 campos opcionais"), "{pt}");
+        assert!(
+            pt.starts_with(
+                "o padrão de atributos se encaixa: products tem 7 características, cada uma presente em no máximo 20%"
+            ),
+            "{pt}"
+        );
         assert!(f.why.render(Lang::Pt).starts_with("Cada característica"));
         assert!(f.fix_hint.render(Lang::Es).contains("pares {k, v}"));
     }

@@ -109,7 +109,7 @@ mod tests {
         let f = &findings(&m, "DS502")[0];
         assert_eq!(
             f.message.render(Lang::Es),
-            "encaja el patrón de campo calculado: guarda el recuento de comments y la media de stars con su suma en posts \
+            "encaja el patrón de campo calculado: guarda la media de stars con su suma y su recuento en posts \
              y actualízalo con $inc en cada escritura: 1.440 lecturas por minuto frente a 12,5 escrituras"
         );
         assert!(
@@ -118,6 +118,28 @@ mod tests {
             f.message.render(Lang::Pt)
         );
         assert!(f.message.en().ends_with("1,440 reads a minute against 12.5 writes"), "{}", f.message);
+    }
+
+    #[test]
+    fn the_count_a_suggested_subset_keeps_is_not_proposed_again() {
+        use crate::advisor::{analyze, PatternKind, Recommendation};
+        let mut m = rated();
+        let report = analyze(&m);
+        let verdict = report.relation("r").map(|a| a.recommendation);
+        assert_eq!(verdict, Some(Recommendation::ReferenceWithSubset));
+        let subset = report.patterns.iter().find(|p| p.pattern == PatternKind::Subset).expect("a subset is suggested");
+        assert!(subset.change.en().contains("plus total_comment"), "{}", subset.change);
+        // The subset keeps total_comment: the computed pattern adds the average only.
+        let f = findings(&m, "DS502");
+        assert!(
+            f[0].message.en().contains("store the average of stars with its sum and count in posts"),
+            "{}",
+            f[0].message
+        );
+        assert!(!f[0].message.en().contains("the count of"), "{}", f[0].message);
+        // Nothing to average: the subset's count is all there is, said once.
+        m.entities[1].fields.retain(|f| f.name != "stars");
+        assert!(findings(&m, "DS502").is_empty());
     }
 
     #[test]

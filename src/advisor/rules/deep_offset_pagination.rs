@@ -48,10 +48,7 @@ impl Rule for DeepOffsetPagination {
             let Some(pages) = q.max_page else { continue };
             let (size, assumed) = match q.page_size {
                 Some(s) => (s as u64, Text::empty()),
-                None => (
-                    DEFAULT_PAGE,
-                    text!(en: " (assuming 20 per page)", es: " (suponiendo 20 por página)", pt: " (supondo 20 por página)"),
-                ),
+                None => (DEFAULT_PAGE, text!(en: " (assumed)", es: " (valor supuesto)", pt: " (valor suposto)")),
             };
             let skipped = pages as u64 * size;
             if skipped <= max_skip {
@@ -60,9 +57,9 @@ impl Rule for DeepOffsetPagination {
             out.push(Self::finding(
                 Place::Query { id: Id::new(&q.id) },
                 text!(
-                    en: "{id} ({name}) pages by offset down to page {pages} of {size}{assumed}: about {skipped} documents skipped, over {max}.",
-                    es: "{id} ({name}) pagina por offset hasta la página {pages} de {size}{assumed}: unos {skipped} documentos saltados, más de {max}.",
-                    pt: "{id} ({name}) pagina por offset até a página {pages} de {size}{assumed}: cerca de {skipped} documentos pulados, acima de {max}.";
+                    en: "{id} ({name}) pages by offset down to page {pages}, {size} per page{assumed}: about {skipped} documents skipped, over {max}.",
+                    es: "{id} ({name}) pagina por offset hasta la página {pages}, {size} por página{assumed}: unos {skipped} documentos saltados, más de {max}.",
+                    pt: "{id} ({name}) pagina por offset até a página {pages}, {size} por página{assumed}: cerca de {skipped} documentos pulados, acima de {max}.";
                     id = &q.id, name = &q.name, pages = digits(pages as u64), size = digits(size), assumed,
                     skipped = digits(skipped), max = digits(max_skip)
                 ),
@@ -123,16 +120,18 @@ mod tests {
         q.max_page = Some(400);
         m.queries.push(q);
         let f = findings(&m, "DS305");
+        // The page size is not a count of pages ("page 400 of 20" read as the last of 20).
+        assert!(f[0].message.en().contains("down to page 400, 20 per page (assumed): about 8000"), "{}", f[0].message);
         let es = f[0].message.render(Lang::Es);
         assert!(
             es.contains(
-                "hasta la página 400 de 20 (suponiendo 20 por página): unos 8000 documentos saltados, más de 1000."
+                "hasta la página 400, 20 por página (valor supuesto): unos 8000 documentos saltados, más de 1000."
             ),
             "{es}"
         );
         let pt = f[0].message.render(Lang::Pt);
         assert!(
-            pt.contains("até a página 400 de 20 (supondo 20 por página): cerca de 8000 documentos pulados"),
+            pt.contains("até a página 400, 20 por página (valor suposto): cerca de 8000 documentos pulados"),
             "{pt}"
         );
         assert!(f[0].fix_hint.render(Lang::Es).starts_with("Usa paginación por cursor"));

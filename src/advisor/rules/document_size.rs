@@ -1,5 +1,7 @@
 use super::local_figures::bytes;
+use crate::advisor::design::large_value;
 use crate::advisor::{Context, Finding, Fix, Rule, RuleMeta, Severity, SizeLevel};
+use crate::i18n::Arg;
 use crate::model::{Id, Place, Storage};
 use crate::{declare_rule, text};
 
@@ -24,7 +26,9 @@ declare_rule! {
     /// ## Use instead
     /// Reference the growing children from their own collection (child points to parent),
     /// keep a subset of the few the parent's view shows, or group them with the bucket
-    /// pattern; cap the arrays that are bounded (`maxItems`).
+    /// pattern; cap the arrays that are bounded (`maxItems`). When nothing grows and the size
+    /// comes from large values (a PDF's text, an image), the finding names them: move them to
+    /// their own collection or an object store (DS201).
     ///
     /// ## References
     /// The BiblioRed lesson on document modelling, "La decisión central: embeber o referenciar" and
@@ -67,14 +71,24 @@ impl Rule for DocumentSize {
             let now = size.worst_bytes > limit;
             let when = if now { text!(en: "now", es: "ahora", pt: "agora") } else { size.horizon_label.clone() };
             let name = &entity.name;
+            // The worst case now is the figure itself when it is over now: said once.
+            let figures = if now {
+                text!(en: "average now {avg}", es: "media actual {avg}", pt: "média atual {avg}"; avg = bytes(size.avg_bytes))
+            } else {
+                text!(
+                    en: "average now {avg}, worst case now {worst}",
+                    es: "media actual {avg}, peor caso actual {worst}",
+                    pt: "média atual {avg}, pior caso atual {worst}";
+                    avg = bytes(size.avg_bytes), worst = bytes(size.worst_bytes)
+                )
+            };
             let mut f = Self::finding(
                 Place::Entity { id: Id::new(&entity.id) },
                 text!(
-                    en: "A {name} document reaches {size} {when}, over {what} (average now {avg}, worst case now {worst}).",
-                    es: "Un documento de {name} llega a {size} {when} y supera {what} (media actual {avg}, peor caso actual {worst}).",
-                    pt: "Um documento de {name} chega a {size} {when} e ultrapassa {what} (média atual {avg}, pior caso atual {worst}).";
-                    name, size = bytes(if now { size.worst_bytes } else { size.horizon_bytes }), when, what,
-                    avg = bytes(size.avg_bytes), worst = bytes(size.worst_bytes)
+                    en: "In the worst case a {name} document reaches {size} {when}, over {what} ({figures}).",
+                    es: "En el peor caso un documento de {name} llega a {size} {when} y supera {what} ({figures}).",
+                    pt: "No pior caso um documento de {name} chega a {size} {when} e ultrapassa {what} ({figures}).";
+                    name, size = bytes(if now { size.worst_bytes } else { size.horizon_bytes }), when, what, figures
                 ),
                 text!(
                     en: "Large documents are rewritten whole on each update, move megabytes on every read and crowd RAM; past 16 MiB MongoDB refuses the write.",
@@ -90,16 +104,32 @@ impl Rule for DocumentSize {
             if size.level == SizeLevel::OverLimit {
                 f.severity = Severity::Error;
             }
-            if !now {
+            if c.growth.is_none() {
+                // Nothing grows: the size is its large values, if it has any (DS201 lists them).
+                let large: Vec<&str> = cx.design.large_values(entity).map_or_else(Vec::new, |(kept, _)| {
+                    let large = kept.iter().filter(|a| large_value(a.field, t.bloat_field_bytes));
+                    large.map(|a| a.path.as_ref()).collect()
+                });
+                if !large.is_empty() {
+                    let fields = Arg::list(&large);
+                    f.fix_hint = text!(
+                        en: "Nothing in {name} grows: the size comes from {fields}. Move them to their own collection or an object store and keep the id or URL in {name} (DS201).",
+                        es: "Nada crece en {name}: el tamaño viene de {fields}. Llévalos a su propia colección o a un almacén de objetos y guarda el id o la URL en {name} (DS201).",
+                        pt: "Nada cresce em {name}: o tamanho vem de {fields}. Leve-os para uma coleção própria ou um armazenamento de objetos e guarde o id ou a URL em {name} (DS201).";
+                        name, fields
+                    );
+                }
+            } else if !now {
                 let embed =
                     c.growth.and_then(|g| cx.design.relation(g.relation)).filter(|r| r.storage == Storage::Embed);
                 if let Some(r) = embed {
-                    let (field, rest) = (&r.field, f.fix_hint.clone());
+                    // The growing array is known: say what to do with it, not the general advice.
+                    let field = &r.field;
                     f.fix_hint = text!(
-                        en: "{field} grows without bound: reference it from its own collection (child points to parent). {rest}",
-                        es: "{field} crece sin tope: llévalo a su propia colección y referéncialo (el hijo apunta al padre). {rest}",
-                        pt: "{field} cresce sem teto: leve-o para uma coleção própria e referencie-o (o filho aponta para o pai). {rest}";
-                        field, rest
+                        en: "{field} grows without bound: reference it from its own collection (child points to parent), with a subset in {name} if its view shows a few.",
+                        es: "{field} crece sin tope: llévalo a su propia colección y referéncialo (el hijo apunta al padre), con un subconjunto en {name} si su vista muestra unos pocos.",
+                        pt: "{field} cresce sem teto: leve-o para uma coleção própria e referencie-o (o filho aponta para o pai), com um subconjunto em {name} se a tela dele mostra alguns.";
+                        field, name
                     );
                     f.fix = Some(Fix::SetStorage { relation: Id::new(&r.id), storage: Storage::Reference });
                 }
@@ -137,6 +167,12 @@ mod tests {
         assert_eq!(f.len(), 1, "{f:?}");
         assert_eq!(f[0].severity, Severity::Error);
         assert!(f[0].message.contains("in 5 years at 40 comments/day"), "{}", f[0].message);
+        assert!(f[0].message.en().starts_with("In the worst case a items document reaches"), "{}", f[0].message);
+        assert!(
+            !f[0].fix_hint.en().contains("bucket"),
+            "the growing array is named, not every remedy: {}",
+            f[0].fix_hint
+        );
         assert_eq!(f[0].fix, Some(Fix::SetStorage { relation: "r".into(), storage: Storage::Reference }));
     }
 
@@ -147,6 +183,39 @@ mod tests {
         assert_eq!(f.len(), 1, "{f:?}");
         assert_eq!(f[0].severity, Severity::Warning);
         assert!(f[0].message.contains("1 MB target"), "{}", f[0].message);
+    }
+
+    #[test]
+    fn a_document_large_by_its_values_names_them_not_growth() {
+        use crate::i18n::Lang;
+        // A catalogue card carrying its PDF text and cover: large now, and nothing grows.
+        let mut m = model();
+        for (name, avg) in [("texto_pdf", 900_000), ("portada", 180_000), ("titulo", 40)] {
+            let mut f = Field::new(name, BsonType::String);
+            f.size.avg_bytes = Some(avg);
+            m.entities[0].fields.push(f);
+        }
+        let f = findings(&m, "DS202");
+        assert_eq!(f.len(), 1, "{f:?}");
+        assert_eq!(
+            f[0].fix_hint.en(),
+            "Nothing in items grows: the size comes from texto_pdf and portada. Move them to their own collection \
+             or an object store and keep the id or URL in items (DS201)."
+        );
+        assert!(f[0]
+            .fix_hint
+            .render(Lang::Es)
+            .starts_with("Nada crece en items: el tamaño viene de texto_pdf y portada."));
+        assert!(f[0]
+            .fix_hint
+            .render(Lang::Pt)
+            .starts_with("Nada cresce em items: o tamanho vem de texto_pdf e portada."));
+        assert_eq!(findings(&m, "DS201").len(), 2, "DS201 names the same two fields");
+        // Over the target now: the worst case is the figure itself, not repeated.
+        assert!(f[0].message.en().ends_with("now, over the 1 MB target (average now 1.1 MB)."), "{}", f[0].message);
+        // A growing array keeps its own remedy.
+        let f = findings(&post_with_comments(2.0), "DS202");
+        assert!(f[0].fix_hint.en().starts_with("comments grows without bound"), "{}", f[0].fix_hint);
     }
 
     #[test]
@@ -161,15 +230,15 @@ mod tests {
         let f = findings(&post_with_comments(2.0), "DS202");
         let es = f[0].message.render(Lang::Es);
         assert!(
-            es.starts_with("Un documento de items llega a 1,2 MB ") && es.contains("supera el objetivo de 1 MB"),
+            es.starts_with("En el peor caso un documento de items llega a 1,2 MB ")
+                && es.contains("supera el objetivo de 1 MB"),
             "{es}"
         );
         assert!(es.contains("(media actual 6,4 KB, peor caso actual 6,4 KB)"), "{es}");
         let pt = f[0].fix_hint.render(Lang::Pt);
-        assert!(
-            pt.starts_with("comments cresce sem teto: leve-o para uma coleção própria e referencie-o")
-                && pt.contains("Leve os filhos"),
-            "{pt}"
+        assert_eq!(
+            pt,
+            "comments cresce sem teto: leve-o para uma coleção própria e referencie-o (o filho aponta para o pai), com um subconjunto em items se a tela dele mostra alguns."
         );
         let f = findings(&post_with_comments(40.0), "DS202");
         assert!(f[0].message.render(Lang::Pt).contains("ultrapassa o limite BSON de 16 MiB"), "{}", f[0].message);

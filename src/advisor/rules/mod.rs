@@ -20,6 +20,7 @@ pub mod relational_in_disguise;
 pub mod storage_disagrees;
 pub mod subset_fits;
 pub mod unbounded_array;
+pub(crate) mod wanted_embeds;
 pub mod write_spans_aggregates;
 // collections, sizes, indexes, validation (advisor-collections)
 pub mod bloated_document;

@@ -7,14 +7,13 @@ use crate::{declare_rule, text};
 
 /// Average document size from which a collection's documents count as large.
 const LARGE_DOC_BYTES: u64 = 2_048;
-/// Document count from which a collection counts as large.
-const LARGE_COLLECTION_DOCS: u64 = 1_000_000;
 
 declare_rule! {
     /// ## What it does
     /// Notes a frequent (10 or more per minute) list read (it has a page size or pagination)
-    /// with no projection on a large collection: average documents of 2 KB or more, or a
-    /// million documents or more.
+    /// with no projection on large documents: 2 KB or more on average. The number of documents
+    /// does not matter: each item of a list of small documents carries little beyond what the
+    /// list shows.
     ///
     /// ## Why is this bad?
     /// A list shows a few fields per item, yet without a projection every item travels
@@ -53,8 +52,7 @@ impl Rule for NoProjection {
             }
             let Some(root) = cx.design.collection_of(&q.entity) else { continue };
             let avg = cx.design.collection(&root.id).map_or(0, |c| c.size.avg_bytes);
-            let docs = root.collection.documents.unwrap_or(0);
-            if avg < LARGE_DOC_BYTES && docs < LARGE_COLLECTION_DOCS {
+            if avg < LARGE_DOC_BYTES {
                 continue;
             }
             let page = q.page_size.map_or_else(
@@ -115,6 +113,9 @@ mod tests {
         assert!(findings(&list_model(&["titulo"]), "DS307").is_empty());
         let mut m = list_model(&[]);
         m.entities[0].fields.pop();
+        assert!(findings(&m, "DS307").is_empty());
+        // Many small documents are still small documents: a projection saves little per item.
+        m.entities[0].collection.documents = Some(5_000_000);
         assert!(findings(&m, "DS307").is_empty());
     }
 

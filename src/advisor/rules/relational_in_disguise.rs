@@ -1,7 +1,8 @@
+use super::wanted_embeds::{children_arg, name_of, WantedEmbed};
 use crate::advisor::relations::facts::{is_read, rate};
 use crate::advisor::{Context, Design, Finding, Rule, RuleMeta};
 use crate::declare_rule;
-use crate::i18n::Arg;
+use crate::i18n::{Arg, Text};
 use crate::model::{AccessPattern, Id, Place, QueryKind, Storage};
 use crate::text;
 
@@ -16,6 +17,8 @@ declare_rule! {
     /// reference, subset or computed value), so every call costs a second read or a join.
     /// It also reports the model when `$lookup` appears in more than
     /// `thresholds.lookup_share` (50%) of its reads, the figure Atlas flags.
+    /// When the criteria recommend embedding (DS102) an entity the read misses into the read's
+    /// collection, the finding names that embedding first, and the copies only for what it leaves.
     ///
     /// ## Why is this bad?
     /// The BiblioRed lesson on document modelling calls it the most expensive anti-pattern because
@@ -81,6 +84,39 @@ fn names_arg(mut names: impl ExactSizeIterator<Item = Arg>) -> Arg {
     }
 }
 
+/// What to do: the embeddings the criteria recommend for the entities this read misses, named
+/// first (DS102), then the copies for the entities they leave; the general advice when none.
+fn read_hint(cx: &Context, wanted: &[WantedEmbed], q: &AccessPattern, missing: &[&str]) -> Text {
+    let general = text!(
+        en: "Embed what this read needs together, or copy the displayed fields beside the reference (extended reference) or the first N children into the parent (subset).",
+        es: "Embebe junto lo que esta lectura necesita, o copia los campos que se muestran junto a la referencia (referencia extendida) o los N primeros hijos en el padre (subconjunto).",
+        pt: "Embuta junto o que esta leitura precisa, ou copie os campos exibidos ao lado da referência (referência estendida) ou os N primeiros filhos no pai (subconjunto)."
+    );
+    let Some(start) = cx.design.aggregate_of(&q.entity).map(|e| e.id.as_str()) else { return general };
+    let root_of = |t: &str| cx.design.aggregate_of(t).map(|e| e.id.as_str());
+    let embeds = |t: &str| wanted.iter().find(|w| w.into == start && Some(w.from) == root_of(t));
+    let used: Vec<&WantedEmbed> = missing.iter().filter_map(|&t| embeds(t)).collect();
+    if used.is_empty() {
+        return general;
+    }
+    let (children, root) = (children_arg(cx, &used), name_of(cx, start));
+    let rest: Vec<&str> = missing.iter().filter(|&&t| embeds(t).is_none()).map(|&t| name_of(cx, t)).collect();
+    if rest.is_empty() {
+        return text!(
+            en: "Embed {children} in {root}, as the criteria recommend (DS102): this read then finds them in its {root} document.",
+            es: "Embebe {children} en {root}, como recomiendan los criterios (DS102): esta lectura los encuentra entonces en su documento de {root}.",
+            pt: "Embuta {children} em {root}, como os critérios recomendam (DS102): esta leitura passa a encontrá-los no seu documento de {root}.";
+            children, root
+        );
+    }
+    text!(
+        en: "Embed {children} in {root}, as the criteria recommend (DS102); for {rest}, copy the displayed fields beside the reference (extended reference) or the first N children into the parent (subset).",
+        es: "Embebe {children} en {root}, como recomiendan los criterios (DS102); para {rest}, copia los campos que se muestran junto a la referencia (referencia extendida) o los N primeros hijos en el padre (subconjunto).",
+        pt: "Embuta {children} em {root}, como os critérios recomendam (DS102); para {rest}, copie os campos exibidos ao lado da referência (referência estendida) ou os N primeiros filhos no pai (subconjunto).";
+        children, root, rest = Arg::list(&rest)
+    )
+}
+
 impl Rule for RelationalInDisguise {
     fn meta(&self) -> &'static RuleMeta {
         &Self::META
@@ -131,11 +167,7 @@ impl Rule for RelationalInDisguise {
                     es: "Un join en la ruta de lectura principal multiplica la latencia y no conserva nada de la integridad de una base relacional: el diseño documental no está sirviendo sus lecturas más frecuentes.",
                     pt: "Um join no caminho principal de leitura multiplica a latência e não mantém nada da integridade de um banco relacional: o design de documentos não está servindo suas leituras mais frequentes."
                 ),
-                text!(
-                    en: "Embed what this read needs together, or copy the displayed fields beside the reference (extended reference) or the first N children into the parent (subset).",
-                    es: "Embebe junto lo que esta lectura necesita, o copia los campos que se muestran junto a la referencia (referencia extendida) o los N primeros hijos en el padre (subconjunto).",
-                    pt: "Embuta junto o que esta leitura precisa, ou copie os campos exibidos ao lado da referência (referência estendida) ou os N primeiros filhos no pai (subconjunto)."
-                ),
+                read_hint(cx, cx.wanted_embeds(), q, &missing),
             ));
         }
         let (reads, lookups) = model
@@ -185,6 +217,39 @@ mod tests {
         assert_eq!(f.len(), 2, "{f:?}");
         assert!(f.iter().any(|f| f.place == Place::Query { id: "Q1".into() } && f.message.contains("$lookup")));
         assert!(f.iter().any(|f| f.place == Place::Model && f.message.contains("100%")));
+    }
+
+    #[test]
+    fn a_read_the_recommended_embedding_serves_names_the_embedding_first() {
+        use crate::i18n::Lang;
+        // A few comments read with their post on every view: the criteria say embed (DS102).
+        let mut m = parent_child(Storage::Reference, 3.0, Some(10));
+        m.relations[0].atomic_with_parent = true;
+        m.queries.push(read("Q1", "post", &["comment"], 500.0));
+        assert_eq!(findings(&m, "DS102").len(), 1);
+        let f = findings(&m, "DS105");
+        assert_eq!(f.len(), 1, "{f:?}");
+        assert_eq!(
+            f[0].fix_hint.en(),
+            "Embed comments in posts, as the criteria recommend (DS102): this read then finds them in its posts document."
+        );
+        assert_eq!(
+            f[0].fix_hint.render(Lang::Pt),
+            "Embuta comments em posts, como os critérios recomendam (DS102): esta leitura passa a encontrá-los no seu documento de posts."
+        );
+        // An author in a collection of its own is left to the copies.
+        m.entities.push(crate::model::Entity::new("author", "authors"));
+        m.queries[0].touches.push("author".into());
+        let f = findings(&m, "DS105");
+        assert_eq!(
+            f[0].fix_hint.render(Lang::Es),
+            "Embebe comments en posts, como recomiendan los criterios (DS102); para authors, copia los campos que se \
+             muestran junto a la referencia (referencia extendida) o los N primeros hijos en el padre (subconjunto)."
+        );
+        // Comments without bound stay referenced: the general advice.
+        let mut m = parent_child(Storage::Reference, 20.0, None);
+        m.queries.push(read("Q1", "post", &["comment"], 500.0));
+        assert!(findings(&m, "DS105")[0].fix_hint.en().starts_with("Embed what this read needs together"));
     }
 
     #[test]

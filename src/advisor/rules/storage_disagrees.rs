@@ -1,7 +1,7 @@
 use super::outlier_misapplied::outlier_misapplied;
 use super::unbounded_array::embeds_unbounded;
 use crate::advisor::relations::{expected_storage, storage_agrees};
-use crate::advisor::{Context, Finding, Fix, Recommendation, Rule, RuleMeta};
+use crate::advisor::{Context, Finding, Fix, Recommendation, RelationAdvice, Rule, RuleMeta};
 use crate::declare_rule;
 use crate::i18n::{Labelled, Text};
 use crate::model::{Id, Place, Relation, Storage};
@@ -54,21 +54,8 @@ impl Rule for StorageDisagrees {
 
     fn check(&self, cx: &Context, out: &mut Vec<Finding>) {
         for rel in &cx.model.relations {
-            let Some(advice) = cx.advice(&rel.id) else { continue };
-            // Agreeing without an external child is agreeing (an external child only adds a
-            // way to agree): the ends are looked up for the few that do not.
-            if storage_agrees(rel, advice.recommendation, false) {
-                continue;
-            }
-            let (parent_entity, child_entity) = cx.design.ends(rel);
-            let child_external = child_entity.is_some_and(|e| e.is_external());
-            if storage_agrees(rel, advice.recommendation, child_external) {
-                continue;
-            }
-            if embeds_unbounded(cx, rel).is_some() || outlier_misapplied(cx, rel).is_some() {
-                continue;
-            }
-            let to = expected_storage(advice.recommendation);
+            let Some((advice, to)) = disagrees(cx, rel) else { continue };
+            let parent_entity = cx.design.ends(rel).0;
             let (parent, child) = cx.design.end_names(rel);
             let mut f = Self::finding(
                 Place::Relation { id: Id::new(&rel.id) },
@@ -88,6 +75,25 @@ impl Rule for StorageDisagrees {
             out.push(f);
         }
     }
+}
+
+/// Where this rule reports `rel`: its advice and the storage the criteria recommend instead of
+/// the designer's. Also read by DS105 and DS106, which name a recommended embedding first.
+pub(crate) fn disagrees<'a>(cx: &Context<'a>, rel: &Relation) -> Option<(&'a RelationAdvice, Storage)> {
+    let advice = cx.advice(&rel.id)?;
+    // Agreeing without an external child is agreeing (an external child only adds a way to
+    // agree): the ends are looked up for the few that do not.
+    if storage_agrees(rel, advice.recommendation, false) {
+        return None;
+    }
+    let child_external = cx.design.ends(rel).1.is_some_and(|e| e.is_external());
+    if storage_agrees(rel, advice.recommendation, child_external) {
+        return None;
+    }
+    if embeds_unbounded(cx, rel).is_some() || outlier_misapplied(cx, rel).is_some() {
+        return None;
+    }
+    Some((advice, expected_storage(advice.recommendation)))
 }
 
 /// The one-step change: the storage to set, and what to do next for the recommendation.

@@ -1,5 +1,6 @@
 use super::local_figures::{bytes, decimal, digits};
-use crate::advisor::{Context, Finding, Fix, Rule, RuleMeta};
+use crate::advisor::patterns::{LONGEST_PERIOD_DAYS, MIN_EVENTS};
+use crate::advisor::{Context, Finding, Fix, PatternKind, Rule, RuleMeta};
 use crate::i18n::{Arg, Text};
 use crate::model::{Id, Place, Storage};
 use crate::{declare_rule, text};
@@ -13,7 +14,11 @@ declare_rule! {
     /// too, whichever is larger: the parent's documents (at least one) times the typical
     /// cardinality now, and times the relation's `growthPerDay` for each day to the horizon;
     /// not for a collection whose documents have referenced children of their own (customers
-    /// with orders are entities, not events: only their own figures count).
+    /// with orders are entities, not events: only their own figures count). Not either for
+    /// documents a read finds one by one by `_id` (an order, an order line: an identity the
+    /// application uses), nor for children that reach their parent too slowly for a bucket
+    /// (every reference parent's `growthPerDay` under 4 a month): the bucket pattern, the
+    /// remedy, would have nothing to group.
     ///
     /// ## Why is this bad?
     /// Each document carries its own `_id`, field names and index entries: for 80-byte events
@@ -27,6 +32,8 @@ declare_rule! {
     /// The bucket pattern: one document per entity and period (member-day, sensor-hour)
     /// holding an array of events with a cap (e.g. 500), computed summaries (count, min, max)
     /// and a deterministic `_id`, inserted with `updateOne(..., {$push, $inc}, {upsert: true})`.
+    /// When the events come from one parent, the finding carries the bucket the pattern works
+    /// out from their rate and size: its period, its cap and its summaries.
     ///
     /// ## References
     /// The BiblioRed lesson on document modelling, "Patrón: agrupación (bucket)" and "Anti-patrones
@@ -70,7 +77,18 @@ impl Rule for TinyDocumentsFlood {
             if !horizon.is_finite() || horizon <= t.massive_docs as f64 {
                 continue;
             }
-            if parents.iter().any(|r| r.storage == Storage::Bucket) {
+            // Documents the application reads one by one by their _id (orders, order lines)
+            // have an identity: small, but not events to group.
+            let read_by_id = cx.model.queries.iter().any(|q| q.entity == e.id && q.reads_one_by_id());
+            // Children that arrive too slowly for any bucket of their parent to gather a few
+            // (fewer than 4 a month per customer): there is no parent and period to group by.
+            let stated: Vec<f64> = parents
+                .iter()
+                .filter(|r| r.storage == Storage::Reference && r.parent != r.child && !r.cardinality.many_to_many)
+                .filter_map(|r| r.cardinality.growth_per_day)
+                .collect();
+            let too_slow = !stated.is_empty() && stated.iter().all(|g| g * LONGEST_PERIOD_DAYS < MIN_EVENTS);
+            if read_by_id || too_slow || parents.iter().any(|r| r.storage == Storage::Bucket) {
                 continue;
             }
             let when = if now > t.massive_docs as f64 {
@@ -102,15 +120,32 @@ impl Rule for TinyDocumentsFlood {
             let references: Vec<_> = parents.iter().filter(|r| r.storage == Storage::Reference).collect();
             if let [r] = references.as_slice() {
                 f.fix = Some(Fix::SetStorage { relation: Id::new(&r.id), storage: Storage::Bucket });
+                // The bucket the patterns worked out for this relation (period, cap, summaries).
+                let sized = cx.report.patterns.iter().find(|p| {
+                    p.pattern == PatternKind::Bucket && !p.in_use && p.place == Place::Relation { id: Id::new(&r.id) }
+                });
+                if let Some(p) = sized {
+                    let change = p.change.clone();
+                    f.fix_hint = text!(
+                        en: "Use the bucket pattern: {change}.",
+                        es: "Usa el patrón de agrupación (bucket): {change}.",
+                        pt: "Use o padrão bucket: {change}.";
+                        change
+                    );
+                }
             }
             out.push(f);
         }
     }
 }
 
-/// `38.5 million documents` (`38,5 millones de documentos`), or the count itself under a million.
+/// `38.5 million documents` (`38,5 millones de documentos`), `13.1 billion documents` (`13,1 mil
+/// millones`, `13,1 bilhões`), or the count itself under a million.
 fn documents(n: f64) -> Text {
-    if n >= 1e6 {
+    if n >= 1e9 {
+        let n = decimal(format!("{:.1}", n / 1e9));
+        text!(en: "{n} billion documents", es: "{n} mil millones de documentos", pt: "{n} bilhões de documentos"; n)
+    } else if n >= 1e6 {
         let n = decimal(format!("{:.1}", n / 1e6));
         text!(en: "{n} million documents", es: "{n} millones de documentos", pt: "{n} milhões de documentos"; n)
     } else {
@@ -144,6 +179,50 @@ mod tests {
         assert_eq!(f.len(), 1, "{f:?}");
         assert!(f[0].message.contains("38.5 million") && f[0].message.contains("in 5 years"), "{}", f[0].message);
         assert_eq!(f[0].fix, Some(Fix::SetStorage { relation: "r".into(), storage: Storage::Bucket }));
+    }
+
+    #[test]
+    fn the_fix_carries_the_bucket_the_patterns_sized_and_billions_read_as_billions() {
+        use crate::i18n::Lang;
+        // One document per member activity, ~4 a member a day: the bucket pattern works out
+        // a member-day bucket; the finding's remedy is that bucket, not a general sentence.
+        let m = crate::model::load(include_str!("../../../public/templates/anti-tiny-documents.json")).expect("loads");
+        let f = findings(&m, "DS204");
+        assert_eq!(f.len(), 1, "{f:?}");
+        let hint = f[0].fix_hint.en();
+        assert!(hint.starts_with("Use the bucket pattern: group the eventos_actividad events of one socios"), "{hint}");
+        assert!(hint.contains("one document per socios and day") && hint.contains("capped at 100 events"), "{hint}");
+        assert!(f[0]
+            .fix_hint
+            .render(Lang::Pt)
+            .starts_with("Use o padrão bucket: agrupe os eventos de eventos_actividad"));
+        // 2 million sensors' worth of events, 10 million more a day: billions in 5 years.
+        let f = findings(&events(10_000_000.0), "DS204");
+        assert!(
+            f[0].message.en().starts_with("events will hold 18.3 billion documents in 5 years"),
+            "{}",
+            f[0].message
+        );
+        assert!(f[0].message.render(Lang::Es).contains("18,3 mil millones de documentos"), "{}", f[0].message);
+        assert!(f[0].message.render(Lang::Pt).contains("18,3 bilhões de documentos"), "{}", f[0].message);
+    }
+
+    #[test]
+    fn documents_read_by_id_or_too_slow_to_bucket_are_not_a_flood() {
+        // 20 million small orders: read one by one by _id, they are entities with an identity.
+        let mut m = events(20_000.0);
+        assert_eq!(findings(&m, "DS204").len(), 1);
+        let mut q = crate::model::AccessPattern::new("O1", "Order page", "ev");
+        q.filters.push(crate::model::Filter { field: "_id".into(), op: crate::model::FilterOp::Equality });
+        m.queries.push(q);
+        assert!(findings(&m, "DS204").is_empty(), "read by _id");
+        m.queries[0].filters[0].field = "sensor_id".into();
+        assert_eq!(findings(&m, "DS204").len(), 1, "read by their parent: events again");
+        // One new child per parent every hundred days: no month gathers 4 of a parent.
+        m.relations[0].cardinality.growth_per_day = Some(0.01);
+        assert!(findings(&m, "DS204").is_empty(), "too slow for a bucket per parent");
+        m.relations[0].cardinality.growth_per_day = Some(0.2);
+        assert_eq!(findings(&m, "DS204").len(), 1, "6 a month: a month-bucket gathers them");
     }
 
     #[test]

@@ -1,3 +1,4 @@
+use super::wanted_embeds::{children_arg, joining_all, name_of, WantedEmbed};
 use crate::advisor::{Context, Finding, Rule, RuleMeta, Severity};
 use crate::declare_rule;
 use crate::i18n::{Arg, Text};
@@ -12,6 +13,8 @@ declare_rule! {
     /// more: a transfer between two accounts). Such a write is not atomic. The finding is a **warning** when the access pattern records no
     /// choice, and **info** when it does (a `consistency` note such as "the counters may lag a
     /// few minutes", or a precondition or note naming a transaction).
+    /// When the embeddings the criteria recommend (DS102) would put every aggregate the write
+    /// changes into one document, the warning names that embedding first, then the transaction.
     ///
     /// ## Why is this bad?
     /// The aggregate is the atomicity boundary: a single-document write is atomic, anything
@@ -60,7 +63,13 @@ impl Rule for WriteSpansAggregates {
                 pt: "{id} \"{query}\" altera {n} agregados ({names}): nenhuma escrita isolada é atômica entre eles";
                 id = &q.id, query = &q.name, n, names
             );
-            out.push(Self::not_atomic(q, message));
+            let mut f = Self::not_atomic(q, message);
+            if f.severity != Severity::Info {
+                if let Some((used, top)) = joining_all(cx.wanted_embeds(), &reach.aggregates_written) {
+                    f.fix_hint = embed_first(cx, &used, top);
+                }
+            }
+            out.push(f);
         }
         // One write that changes several documents of its own collection (a transfer between
         // two accounts): each document is an aggregate of its own.
@@ -116,6 +125,18 @@ impl WriteSpansAggregates {
             f
         }
     }
+}
+
+/// The remedy when the embeddings the criteria recommend put the whole write in one document:
+/// that first, the transaction second.
+fn embed_first(cx: &Context, used: &[&WantedEmbed], top: &str) -> Text {
+    let (children, root) = (children_arg(cx, used), name_of(cx, top));
+    text!(
+        en: "Embed {children} in {root}, as the criteria recommend (DS102): the write then changes one {root} document, atomic on its own. Otherwise wrap it in a multi-document transaction, or record that the inconsistency is tolerated and how it is reconciled (consistency).",
+        es: "Embebe {children} en {root}, como recomiendan los criterios (DS102): la escritura modifica entonces un solo documento de {root}, atómico por sí mismo. Si no, envuélvela en una transacción multidocumento, o registra que la inconsistencia se tolera y cómo se reconcilia (consistencia).",
+        pt: "Embuta {children} em {root}, como os critérios recomendam (DS102): a escrita passa a alterar um só documento de {root}, atômico por si só. Senão, envolva-a em uma transação multidocumento, ou registre que a inconsistência é tolerada e como ela é reconciliada (consistência).";
+        children, root
+    )
 }
 
 /// The word that shows a write's notes name a transaction (in any case).
@@ -183,6 +204,43 @@ mod tests {
             f[0].fix_hint.render(Lang::Pt),
             "Escolha registrada: el contador puede ir un minuto por detrás. Mantenha um processo de reconciliação para o lado que fica para trás."
         );
+    }
+
+    #[test]
+    fn a_write_the_recommended_embedding_makes_atomic_names_the_embedding_first() {
+        use crate::i18n::Lang;
+        // A few comments that must change with their post: the criteria say embed (DS102).
+        let mut m = parent_child(Storage::Reference, 3.0, Some(10));
+        m.relations[0].atomic_with_parent = true;
+        m.queries.push(write("W", "post", &["title", "comment.text"]));
+        let ds102 = findings(&m, "DS102");
+        assert_eq!(ds102.len(), 1, "{ds102:?}");
+        let f = findings(&m, "DS106");
+        assert_eq!(f.len(), 1, "{f:?}");
+        assert_eq!(
+            f[0].fix_hint.en(),
+            "Embed comments in posts, as the criteria recommend (DS102): the write then changes one posts document, \
+             atomic on its own. Otherwise wrap it in a multi-document transaction, or record that the inconsistency \
+             is tolerated and how it is reconciled (consistency)."
+        );
+        assert!(f[0]
+            .fix_hint
+            .render(Lang::Es)
+            .starts_with("Embebe comments en posts, como recomiendan los criterios (DS102)"));
+        assert!(f[0]
+            .fix_hint
+            .render(Lang::Pt)
+            .starts_with("Embuta comments em posts, como os critérios recomendam (DS102)"));
+        // The remedy holds: with DS102's one-click fix applied the write is one document.
+        let mut fixed = m.clone();
+        assert!(ds102[0].fix.clone().expect("a one-step fix").apply(&mut fixed));
+        assert!(findings(&fixed, "DS106").is_empty());
+        // Where the criteria keep the reference (comments without bound), the transaction
+        // comes first, as before.
+        let mut m = parent_child(Storage::Reference, 20.0, None);
+        m.queries.push(write("W", "post", &["title", "comment.text"]));
+        assert!(findings(&m, "DS102").is_empty());
+        assert!(findings(&m, "DS106")[0].fix_hint.en().starts_with("Wrap it in a multi-document transaction"));
     }
 
     #[test]
