@@ -6,10 +6,10 @@
 
 use super::matching::Matched;
 use crate::advisor::{CardinalityClass, Finding, Recommendation, Report, Severity, SizeLevel};
+use crate::fast_hash::{FastMap as HashMap, FastSet};
 use crate::i18n::Text;
 use crate::model::{Id, IndexSpec, Model, Place, PlaceLabels};
 use serde::Serialize;
-use std::collections::HashMap;
 
 /// A relation whose recommended storage (or cardinality class) is not the same after the change.
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -123,18 +123,24 @@ impl Consequences {
     }
 }
 
-pub(crate) fn compare(old: &Model, old_report: &Report, new: &Model, new_report: &Report, m: &Matched) -> Consequences {
-    let (old_labels, new_labels) = (PlaceLabels::new(old), PlaceLabels::new(new));
-    let (findings_introduced, findings_resolved) = findings(old_report, new_report, m, &old_labels, &new_labels);
-    let (indexes_added, indexes_dropped) = indexes(old_report, new_report, m, &old_labels, &new_labels);
-    let (spanning_started, spanning_stopped) = spans(old_report, new_report, m, &old_labels, &new_labels);
+pub(crate) fn compare(
+    old: &Model,
+    old_report: &Report,
+    new: &Model,
+    new_report: &Report,
+    m: &Matched,
+    (old_labels, new_labels): &(PlaceLabels, PlaceLabels),
+) -> Consequences {
+    let (findings_introduced, findings_resolved) = findings(old_report, new_report, m, old_labels, new_labels);
+    let (indexes_added, indexes_dropped) = indexes(old_report, new_report, m, old_labels, new_labels);
+    let (spanning_started, spanning_stopped) = spans(old_report, new_report, m, old_labels, new_labels);
     Consequences {
-        verdicts: verdicts(old, old_report, new, new_report, m, &new_labels),
+        verdicts: verdicts(old, old_report, new, new_report, m, new_labels),
         findings_introduced,
         findings_resolved,
         indexes_added,
         indexes_dropped,
-        sizes: sizes(old_report, new_report, m, &new_labels),
+        sizes: sizes(old_report, new_report, m, new_labels),
         spanning_started,
         spanning_stopped,
     }
@@ -180,7 +186,7 @@ fn unmatched(
     labels: &PlaceLabels,
     at: &[&Finding],
 ) -> Vec<FindingChange> {
-    let mut left: HashMap<(&str, &Place), usize> = HashMap::new();
+    let mut left: HashMap<(&str, &Place), usize> = HashMap::default();
     for (f, place) in others {
         *left.entry((f.code, place)).or_default() += 1;
     }
@@ -225,11 +231,11 @@ fn indexes(
     type Key = (String, String, bool, Option<u64>);
     let key =
         |entity: &str, spec: &IndexSpec| -> Key { (entity.to_string(), spec.key_doc(), spec.unique, spec.ttl_seconds) };
-    let mut before: HashMap<Key, usize> = HashMap::new();
+    let mut before: HashMap<Key, usize> = HashMap::default();
     for i in &o.indexes {
         *before.entry(key(m.entity(&i.entity), &i.index)).or_default() += 1;
     }
-    let mut after: HashMap<Key, usize> = HashMap::new();
+    let mut after: HashMap<Key, usize> = HashMap::default();
     for i in &n.indexes {
         *after.entry(key(&i.entity, &i.index)).or_default() += 1;
     }
@@ -293,8 +299,8 @@ fn spans(
         label: labels.label(&Place::Query { id: w.query.clone() }, crate::i18n::Lang::En),
         aggregates: w.aggregates.iter().map(|a| labels.entity_name(a).to_string()).collect(),
     };
-    let before: std::collections::HashSet<&str> = o.spanning_writes.iter().map(|w| m.query(&w.query)).collect();
-    let after: std::collections::HashSet<&str> = n.spanning_writes.iter().map(|w| w.query.as_str()).collect();
+    let before: FastSet<&str> = o.spanning_writes.iter().map(|w| m.query(&w.query)).collect();
+    let after: FastSet<&str> = n.spanning_writes.iter().map(|w| w.query.as_str()).collect();
     let started =
         n.spanning_writes.iter().filter(|w| !before.contains(w.query.as_str())).map(|w| change(new_labels, w));
     let stopped =

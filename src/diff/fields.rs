@@ -3,9 +3,9 @@
 //! constraints, size hints, example, notes); sub-fields are compared under their parent.
 
 use super::{props, FieldChange, Status};
+use crate::fast_hash::FastMap as HashMap;
 use crate::model::Field;
 use serde_json::Value;
-use std::collections::HashMap;
 
 /// The properties of a field compared as such (the name is its identity, the sub-fields are
 /// compared as fields).
@@ -15,10 +15,25 @@ fn json(field: &Field) -> Value {
     serde_json::to_value(field).unwrap_or(Value::Null)
 }
 
+/// A field's own properties, without its sub-fields.
+fn own(field: &Field) -> Value {
+    let shallow = Field { fields: Vec::new(), ..Field::new(&field.name, field.bson_type) };
+    let shallow = Field {
+        items: field.items,
+        required: field.required,
+        constraints: field.constraints.clone(),
+        size: field.size.clone(),
+        example: field.example.clone(),
+        notes: field.notes.clone(),
+        ..shallow
+    };
+    json(&shallow)
+}
+
 /// The changes from `old` to `new`, fields under `prefix`, appended to `out`: the new list's
 /// order first, then the fields removed.
 pub(crate) fn compare(old: &[Field], new: &[Field], prefix: &[String], out: &mut Vec<FieldChange>) {
-    let mut left: HashMap<&str, Vec<usize>> = HashMap::new();
+    let mut left: HashMap<&str, Vec<usize>> = HashMap::default();
     for (i, f) in old.iter().enumerate().rev() {
         left.entry(f.name.as_str()).or_default().push(i);
     }
@@ -30,7 +45,10 @@ pub(crate) fn compare(old: &[Field], new: &[Field], prefix: &[String], out: &mut
             Some(i) => {
                 matched[i] = true;
                 let Some(before) = old.get(i) else { continue };
-                let properties = props::compare(&json(before), &json(f), &SKIP);
+                if before == f {
+                    continue;
+                }
+                let properties = props::compare(&own(before), &own(f), &SKIP);
                 if !properties.is_empty() {
                     out.push(FieldChange { path: path.clone(), status: Status::Changed, properties, field: None });
                 }

@@ -177,8 +177,9 @@ pub fn diff(old: &Model, new: &Model) -> ModelDiff {
 /// [`diff`] with the advisor's reports already at hand (the app has the current one).
 pub fn diff_with(old: &Model, old_report: &Report, new: &Model, new_report: &Report) -> ModelDiff {
     let matched = matching::Matched::new(old, new);
-    let records = records::compare(old, new, &matched);
-    let consequences = consequences::compare(old, old_report, new, new_report, &matched);
+    let labels = (crate::model::PlaceLabels::new(old), crate::model::PlaceLabels::new(new));
+    let records = records::compare(old, new, &matched, &labels);
+    let consequences = consequences::compare(old, old_report, new, new_report, &matched, &labels);
     ModelDiff {
         design: records.design,
         entities: records.entities,

@@ -5,7 +5,7 @@
 
 use super::matching::{Matched, MatchedBy, Pairs};
 use super::{fields, props, PropertyChange, RecordChange, Status};
-use crate::model::{Model, PlaceLabels};
+use crate::model::{Entity, Model, PlaceLabels};
 use serde::Serialize;
 use serde_json::Value;
 
@@ -19,27 +19,53 @@ pub(crate) struct Records {
     pub queries: Vec<RecordChange>,
 }
 
-fn json(value: &impl Serialize) -> Value {
+fn json<T: Serialize>(value: &T) -> Value {
     serde_json::to_value(value).unwrap_or(Value::Null)
 }
 
-pub(crate) fn compare(old: &Model, new: &Model, matched: &Matched) -> Records {
-    let design = props::compare(&json(old), &json(new), &DESIGN_SKIP);
-    let (old_labels, new_labels) = (PlaceLabels::new(old), PlaceLabels::new(new));
-    let entities = kind(&matched.entities, &old.entities, &new.entities, |old_e, new_e, change| {
+/// The design's own properties, without its records.
+fn design_json(m: &Model) -> Value {
+    let mut shallow = Model::new(&m.name);
+    shallow.notes = m.notes.clone();
+    shallow.database = m.database.clone();
+    shallow.thresholds = m.thresholds.clone();
+    json(&shallow)
+}
+
+/// An entity's own properties, without its fields (compared as fields, not written out whole).
+fn entity_json(e: &Entity) -> Value {
+    let shallow = Entity {
+        id: e.id.clone(),
+        name: e.name.clone(),
+        kind: e.kind,
+        value_type: e.value_type,
+        system: e.system.clone(),
+        position: e.position,
+        fields: Vec::new(),
+        collection: e.collection.clone(),
+        notes: e.notes.clone(),
+        measured: e.measured.clone(),
+    };
+    json(&shallow)
+}
+
+pub(crate) fn compare(old: &Model, new: &Model, matched: &Matched, labels: &(PlaceLabels, PlaceLabels)) -> Records {
+    let design = props::compare(&design_json(old), &design_json(new), &DESIGN_SKIP);
+    let (old_labels, new_labels) = labels;
+    let entities = kind(&matched.entities, &old.entities, &new.entities, entity_json, |old_e, new_e, change| {
         if let (Some(a), Some(b)) = (old_e, new_e) {
             fields::compare(&a.fields, &b.fields, &[], &mut change.fields);
         }
         change.label = new_e.or(old_e).map(|e| e.name.clone()).unwrap_or_default();
     });
-    let relations = kind(&matched.relations, &old.relations, &new.relations, |old_r, new_r, change| {
+    let relations = kind(&matched.relations, &old.relations, &new.relations, json, |old_r, new_r, change| {
         change.label = match (new_r, old_r) {
             (Some(r), _) => format!("{} → {}", new_labels.entity_name(&r.parent), new_labels.entity_name(&r.child)),
             (None, Some(r)) => format!("{} → {}", old_labels.entity_name(&r.parent), old_labels.entity_name(&r.child)),
             (None, None) => String::new(),
         };
     });
-    let queries = kind(&matched.queries, &old.queries, &new.queries, |old_q, new_q, change| {
+    let queries = kind(&matched.queries, &old.queries, &new.queries, json, |old_q, new_q, change| {
         change.label = new_q.or(old_q).map(|q| format!("{} {}", q.id, q.name)).unwrap_or_default();
     });
     // Relations and patterns of the old design read with the entities' new ids.
@@ -51,10 +77,11 @@ pub(crate) fn compare(old: &Model, new: &Model, matched: &Matched) -> Records {
 /// Compares one kind of record. `finish` fills what is particular to the kind (the label, an
 /// entity's fields). Properties are compared without the id, which is named only when it
 /// changed.
-fn kind<T: Serialize>(
+fn kind<T: Serialize + PartialEq>(
     pairs: &Pairs,
     old: &[T],
     new: &[T],
+    own: fn(&T) -> Value,
     finish: impl Fn(Option<&T>, Option<&T>, &mut RecordChange),
 ) -> Vec<RecordChange> {
     let mut out = Vec::new();
@@ -71,7 +98,11 @@ fn kind<T: Serialize>(
     let id_of = |v: &Value| v.get("id").and_then(Value::as_str).map(str::to_string);
     for &(i, j, how) in &pairs.pairs {
         let (Some(a), Some(b)) = (old.get(i), new.get(j)) else { continue };
-        let (va, vb) = (json(a), json(b));
+        // Most records are the same: compared as they are, and only written out when not.
+        if how == MatchedBy::Id && a == b {
+            continue;
+        }
+        let (va, vb) = (own(a), own(b));
         let mut change = blank(Status::Changed, id_of(&va), id_of(&vb));
         change.matched_by = Some(how);
         change.properties = props::compare(&va, &vb, &["id", "fields"]);
