@@ -11,7 +11,7 @@
 //! counts, which stay stable on a busy machine (`runs=5` repeats it: a warm heap costs less
 //! per allocation than the first run's).
 
-use docshape::advisor::{analyze, indexes, queries, sizes, Context, RULES};
+use docshape::advisor::{analyze, indexes, queries, sizes, Context, Design, RULES};
 use docshape::model::{check_structure, synthetic::generate, Model};
 use std::hint::black_box;
 use std::time::{Duration, Instant};
@@ -118,7 +118,12 @@ fn main() {
                 black_box(queries::advise(black_box(&model), &report.indexes));
             });
             println!("        queries::advise   {}", ms(m));
-            let cx = Context::new(&model, &report);
+            let (m, _, _) = time(runs, || {
+                black_box(Design::new(black_box(&model)));
+            });
+            println!("        Design::new       {}", ms(m));
+            let design = Design::new(&model);
+            let cx = Context::new(&design, &report);
             let mut slow: Vec<(Duration, &str)> = RULES
                 .iter()
                 .map(|rule| {

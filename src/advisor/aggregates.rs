@@ -7,8 +7,7 @@ use super::{AggregateInfo, SpanningWrite};
 use crate::fast_hash::FastMap;
 use crate::model::ids::IdIndex;
 use crate::model::Id;
-use crate::model::{AccessPattern, EntityKind, Model, QueryKind, Storage};
-use std::cell::OnceCell;
+use crate::model::{AccessPattern, EntityKind, Model};
 use std::rc::Rc;
 
 /// Which aggregate holds each entity, computed once.
@@ -16,8 +15,8 @@ pub(crate) struct Roots<'a> {
     model: &'a Model,
     /// Every element by id (the layout's table when `analyze` built one).
     ids: Rc<IdIndex<'a>>,
-    /// Collection name → entity id, built on first use (only writes' `changes` need it).
-    by_name: OnceCell<FastMap<&'a str, &'a str>>,
+    /// Collection name → entity id, when a write's `changes` may need it.
+    by_name: Option<FastMap<&'a str, &'a str>>,
     /// The root of each entity's aggregate, by entity position: the position of the
     /// collection that holds it, or for an external entity the entity itself (another system
     /// is its own atomicity boundary). It depends only on the id, so two entities with one id
@@ -26,23 +25,9 @@ pub(crate) struct Roots<'a> {
 }
 
 impl<'a> Roots<'a> {
-    pub fn new(model: &'a Model) -> Roots<'a> {
-        let ids = Rc::new(IdIndex::new(model));
-        let mut parent: FastMap<&str, &str> = FastMap::default();
-        for r in &model.relations {
-            if r.storage == Storage::Embed {
-                parent.entry(r.child.as_str()).or_insert(r.parent.as_str());
-            }
-        }
-        Roots::walk(model, ids, |id| parent.get(id).copied())
-    }
-
-    /// [`Roots::new`] from the look-ups `analyze` already built: the id table is shared,
-    /// not rebuilt, and the embedding parents are the layout's (the first embedding relation
-    /// of each child, as `new` takes them).
-    /// The walk is [`Roots::walk`]'s, each step's entity found by position (see
-    /// [`Layout::embedding_parent_at`]).
-    pub fn with_layout(layout: &Layout<'a>) -> Roots<'a> {
+    /// The root of every entity, each one's embedding chain followed up by position (an
+    /// embedding cycle has no root).
+    pub fn new(layout: &Layout<'a>) -> Roots<'a> {
         let model = layout.model;
         let ids = Rc::clone(layout.ids());
         let repeats = ids.entity_ids_repeat();
@@ -66,31 +51,10 @@ impl<'a> Roots<'a> {
             }
             root.push(found);
         }
-        Roots { model, ids, by_name: OnceCell::new(), root }
-    }
-
-    /// Each entity's root, following `parent_of` (the embedding parent of an id) upwards.
-    fn walk(model: &'a Model, ids: Rc<IdIndex<'a>>, parent_of: impl Fn(&str) -> Option<&'a str>) -> Roots<'a> {
-        let mut root = Vec::with_capacity(model.entities.len());
-        for e in &model.entities {
-            let id = e.id.as_str();
-            let mut current = id;
-            let mut found = None;
-            // Bounded walk: an embedding cycle has no root.
-            for _ in 0..=model.entities.len() {
-                match parent_of(current) {
-                    Some(p) if p != id => current = p,
-                    Some(_) => break,
-                    None => {
-                        let top = ids.entity_position(current);
-                        found = top.filter(|&top| holds(model, top, current == id));
-                        break;
-                    }
-                }
-            }
-            root.push(found);
-        }
-        Roots { model, ids, by_name: OnceCell::new(), root }
+        // Only writes' `changes` name entities by collection name.
+        let by_name = model.queries.iter().any(|q| !q.changes.is_empty());
+        let by_name = by_name.then(|| model.entities.iter().map(|e| (e.name.as_str(), e.id.as_str())).collect());
+        Roots { model, ids, by_name, root }
     }
 
     /// The root of the aggregate that holds `entity`, if any.
@@ -125,9 +89,7 @@ impl<'a> Roots<'a> {
         if let Some(e) = self.ids.entity(head) {
             return e.id.as_str();
         }
-        let by_name =
-            self.by_name.get_or_init(|| self.model.entities.iter().map(|e| (e.name.as_str(), e.id.as_str())).collect());
-        by_name.get(head).copied().unwrap_or(own)
+        self.by_name.as_ref().and_then(|by_name| by_name.get(head).copied()).unwrap_or(own)
     }
 
     /// The distinct aggregate roots a write changes, in order of first mention, written into
@@ -160,7 +122,7 @@ fn holds(model: &Model, top: usize, itself: bool) -> bool {
 /// start inside it, in model order.
 #[cfg(test)]
 pub fn aggregates(model: &Model) -> Vec<AggregateInfo> {
-    aggregates_with(&Roots::new(model))
+    aggregates_with(&Roots::new(&Layout::new(model)))
 }
 
 /// `aggregates` with the roots already computed.
@@ -240,27 +202,13 @@ fn own_root(roots: &Roots, i: usize, e: &crate::model::Entity) -> Option<bool> {
     Some(r == i || root.id == e.id)
 }
 
-/// Writes whose `changes` and `touches` reach two or more aggregates.
-#[cfg(test)]
-pub fn spanning_writes(model: &Model) -> Vec<SpanningWrite> {
-    spanning_writes_with(&Roots::new(model))
-}
-
-/// `spanning_writes` with the roots already computed.
-#[inline(never)] // a phase of `analyze`, kept apart so profiles show it
-pub(crate) fn spanning_writes_with(roots: &Roots) -> Vec<SpanningWrite> {
-    let mut written = Vec::new();
-    roots
-        .model
-        .queries
-        .iter()
-        .filter(|q| q.kind == QueryKind::Write)
-        .filter_map(|q| {
-            roots.roots_written(q, &mut written);
-            (written.len() >= 2).then(|| SpanningWrite {
-                query: Id::new(&q.id),
-                aggregates: written.iter().map(|&r| Id::new(r)).collect(),
-            })
+/// Writes whose `changes` and `touches` reach two or more aggregates, in model order.
+pub(crate) fn spanning_writes(design: &super::Design) -> Vec<SpanningWrite> {
+    let spanning = design.reaches().iter().filter(|r| r.spans_aggregates());
+    spanning
+        .map(|r| SpanningWrite {
+            query: Id::new(&r.query.id),
+            aggregates: r.aggregates_written.iter().map(|&root| Id::new(root)).collect(),
         })
         .collect()
 }
@@ -269,31 +217,11 @@ pub(crate) fn spanning_writes_with(roots: &Roots) -> Vec<SpanningWrite> {
 mod tests {
     use super::*;
     use crate::model::Entity;
-    use crate::model::{AccessPattern, Relation};
 
-    #[test]
-    fn roots_walked_by_position_are_the_roots_walked_by_id() {
-        let mut m = crate::model::synthetic::generate(80, 3);
-        for id in ["a", "b", "x", "y", "", ""] {
-            m.entities.push(Entity::new(id, id));
-        }
-        m.entities.push(Entity::new("b", "b again")); // a repeated id
-        let mut ext = Entity::new("out", "out");
-        ext.kind = EntityKind::External;
-        m.entities.push(ext);
-        for (id, parent, child) in [("ab", "a", "b"), ("xy", "x", "y"), ("yx", "y", "x"), ("g", "ghost", "a")]
-            .into_iter()
-            .chain([("e", "out", ""), ("h", "ghost2", "ghost"), ("o", "a", "out")])
-        {
-            m.relations.push(Relation::new(id, parent, child, Storage::Embed));
-        }
-        let layout = Layout::new(&m);
-        let by_id =
-            Roots::walk(&m, Rc::clone(layout.ids()), |id| layout.embedding_parent(id).map(|r| r.parent.as_str()));
-        let by_position = Roots::with_layout(&layout);
-        assert_eq!(by_position.root, by_id.root);
-        assert!(by_id.root.iter().any(Option::is_none) && by_id.root.iter().any(Option::is_some));
+    fn spanning_writes(m: &Model) -> Vec<SpanningWrite> {
+        super::spanning_writes(&super::super::Design::new(m))
     }
+    use crate::model::{AccessPattern, QueryKind, Relation, Storage};
 
     fn shop() -> Model {
         let mut m = Model::new("shop");
@@ -360,12 +288,11 @@ mod tests {
         m.relations.push(Relation::new("r1", "a", "b", Storage::Embed));
         m.relations.push(Relation::new("r2", "b", "a", Storage::Embed));
         assert!(aggregates(&m).is_empty());
-        assert!(Roots::new(&m).root("a").is_none());
-        assert!(Roots::with_layout(&Layout::new(&m)).root("a").is_none());
+        assert!(Roots::new(&Layout::new(&m)).root("a").is_none());
     }
 
     #[test]
-    fn roots_from_the_layout_are_the_roots_from_the_model() {
+    fn roots_by_position_are_the_roots_by_id() {
         let mut models = vec![crate::model::synthetic::generate(120, 3), crate::model::synthetic::generate(40, 9)];
         let mut cyclic = Model::new("c");
         for id in ["a", "b", "c", "x"] {
@@ -383,13 +310,12 @@ mod tests {
         twice.relations.push(Relation::new("o-a", "order", "addr", Storage::Embed));
         models.push(twice);
         for m in &models {
-            let (a, b) = (Roots::new(m), Roots::with_layout(&Layout::new(m)));
+            let roots = Roots::new(&Layout::new(m));
             for (i, e) in m.entities.iter().enumerate() {
-                assert_eq!(a.root(&e.id), b.root(&e.id), "root of {}", e.id);
-                assert_eq!(b.root_at(i), b.root(&e.id), "root of {} by position", e.id);
+                assert_eq!(roots.root_at(i), roots.root(&e.id), "root of {} by position", e.id);
             }
-            assert_eq!(aggregates_with(&a), aggregates_with(&b));
-            assert_eq!(spanning_writes_with(&a), spanning_writes_with(&b));
         }
+        let roots = Roots::new(&Layout::new(&models[2]));
+        assert_eq!([roots.root("a"), roots.root("c"), roots.root("x")], [None, None, Some("x")]);
     }
 }

@@ -6,8 +6,7 @@
 //! (DS301) flags a collection over it, so the advisor never proposes a set of indexes it then
 //! flags itself.
 
-use super::paths::Layout;
-use crate::model::{AccessPattern, QueryKind, Thresholds};
+use crate::model::{AccessPattern, Thresholds};
 
 /// Runs per minute under which an access pattern is rare: fewer than one an hour (under 24
 /// a day), such as a monthly report or an analytical query run a few times a day. On a
@@ -60,10 +59,15 @@ impl Load {
 }
 
 /// The reads and writes per minute of each collection, by entity position.
-#[derive(Debug, Default)]
+#[derive(Debug, Default, Clone)]
 pub(crate) struct Loads(Vec<Load>);
 
 impl Loads {
+    /// The loads of the entities, by position.
+    pub fn new(by_position: Vec<Load>) -> Loads {
+        Loads(by_position)
+    }
+
     /// The load of the collection at `position` (none known: zero). Entities that share an id
     /// share the load of the last one some access pattern involves, as a look-up by id finds.
     pub fn at(&self, position: usize) -> Load {
@@ -71,55 +75,14 @@ impl Loads {
     }
 }
 
-/// The load of every collection that some access pattern involves.
-pub(crate) fn loads(layout: &Layout) -> Loads {
-    let entities = &layout.model.entities;
-    let mut by_position: Vec<Option<Load>> = vec![None; entities.len()];
-    let mut roots: Vec<usize> = Vec::new();
-    for q in &layout.model.queries {
-        let r = rate(q);
-        // Each collection once (a query involves a handful: a scan beats sorting).
-        roots.clear();
-        for root in layout.ids().entities_of(q).filter_map(|at| layout.root_at(at?)) {
-            if !roots.contains(&root) {
-                roots.push(root);
-            }
-        }
-        for &root in &roots {
-            let Some(load) = by_position.get_mut(root) else { continue };
-            let load = load.get_or_insert_with(Load::default);
-            if q.kind == QueryKind::Write {
-                load.writes += r;
-            } else {
-                load.reads += r;
-            }
-        }
-    }
-    if layout.ids().entity_ids_repeat() {
-        return Loads(shared_by_id(layout, &by_position));
-    }
-    Loads(by_position.into_iter().map(Option::unwrap_or_default).collect())
-}
-
-/// Each entity's load when ids repeat: the load of the last entity with its id that has one.
-fn shared_by_id(layout: &Layout, by_position: &[Option<Load>]) -> Vec<Load> {
-    let ids = layout.ids();
-    let mut by_id = vec![Load::default(); by_position.len()];
-    for (e, load) in layout.model.entities.iter().zip(by_position) {
-        if let (Some(load), Some(last)) = (load, ids.entity_position(&e.id)) {
-            if let Some(slot) = by_id.get_mut(last) {
-                *slot = *load;
-            }
-        }
-    }
-    let of = |e: &crate::model::Entity| ids.entity_position(&e.id).and_then(|last| by_id.get(last)).copied();
-    layout.model.entities.iter().map(|e| of(e).unwrap_or_default()).collect()
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::model::{AccessPattern, Model};
+    use crate::model::{AccessPattern, Model, QueryKind};
+
+    fn loads(m: &Model) -> Loads {
+        crate::advisor::Design::new(m).loads().clone()
+    }
 
     #[test]
     fn rare_means_under_one_run_an_hour_and_known() {
@@ -144,8 +107,7 @@ mod tests {
         w.kind = QueryKind::Write;
         w.per_minute = 50.0;
         m.queries.push(w);
-        let layout = Layout::new(&m);
-        assert_eq!(loads(&layout).at(0), Load { reads: 0.0, writes: 50.0 });
+        assert_eq!(loads(&m).at(0), Load { reads: 0.0, writes: 50.0 });
     }
 
     #[test]
@@ -159,8 +121,7 @@ mod tests {
         w.kind = QueryKind::Write;
         w.per_minute = 7.0;
         m.queries.push(w);
-        let layout = Layout::new(&m);
-        let found = loads(&layout);
+        let found = loads(&m);
         assert_eq!(found.at(3), Load { reads: 0.0, writes: 7.0 });
         // No pattern names "c"'s entities apart: all three read the same (here zero) load.
         assert_eq!([found.at(0), found.at(1), found.at(2)], [Load::default(); 3]);
@@ -168,8 +129,7 @@ mod tests {
         let mut r = AccessPattern::new("r", "r", "c");
         r.per_minute = 3.0;
         m.queries.push(r);
-        let layout = Layout::new(&m);
-        let found = loads(&layout);
+        let found = loads(&m);
         let shared = Load { reads: 3.0, writes: 0.0 };
         assert_eq!([found.at(0), found.at(1), found.at(2)], [shared; 3]);
     }

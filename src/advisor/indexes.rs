@@ -11,10 +11,10 @@
 //! (`index_budget::Load::budget`): when the derived indexes would exceed it, those serving
 //! the fewest runs per minute are left out, so `too-many-indexes` never flags the advice.
 
-use super::index_budget::{is_rare, loads, rate, Loads};
+use super::index_budget::{is_rare, rate, Loads};
 use super::index_reason;
 use super::paths::Layout;
-use super::query_shape::{shapes, Shapes};
+use super::query_shape::Shapes;
 use super::IndexAdvice;
 use crate::fast_hash::FastMap;
 use crate::model::{Entity, Id, IndexKeys, IndexSpec, Model, Storage};
@@ -29,8 +29,8 @@ pub use shared::SharedIndex;
 
 /// Derived and declared indexes of every collection, collection by collection.
 pub fn derive(model: &Model) -> Vec<IndexAdvice> {
-    let layout = Layout::new(model);
-    derive_with(&layout, &Shapes::new(shapes(&layout)), &loads(&layout)).advice
+    let design = super::Design::new(model);
+    derive_with(design.layout(), design.shared_shapes(), design.loads()).advice
 }
 
 /// The indexes of a model, with which one serves each query (by position).
@@ -63,11 +63,6 @@ impl Links {
             Some(&(r, start, end)) if r as usize == root => start as usize..end as usize,
             _ => 0..0,
         }
-    }
-
-    /// Each collection with indexes (its entity position) and how many it has, in model order.
-    pub fn counts(&self) -> impl Iterator<Item = (usize, usize)> + '_ {
-        self.spans.iter().map(|&(root, start, end)| (root as usize, end.saturating_sub(start) as usize))
     }
 }
 

@@ -197,12 +197,6 @@ impl<'a> Layout<'a> {
         self.model.entities.iter().zip(&self.ordinal).filter(|(_, &k)| k != NOT_ROOT).map(|(e, _)| e)
     }
 
-    /// The place among [`Self::collections`] of the entity at position `at`, when it is a
-    /// collection.
-    pub fn collection_ordinal(&self, at: usize) -> Option<usize> {
-        self.ordinal.get(at).copied().filter(|&k| k != NOT_ROOT).map(|k| k as usize)
-    }
-
     /// The collection whose documents hold `id` (itself when it is one), found by position.
     /// (By id for the tests; the analysis knows the entity's position: [`Layout::root_at`].)
     #[cfg(test)]
@@ -386,10 +380,6 @@ mod tests {
         assert!(layout.embedding_parent("ghost").is_some_and(|r| r.id == "ag"));
         let cols: Vec<&str> = layout.collections().map(|e| e.id.as_str()).collect();
         assert_eq!(cols, m.collections().map(|e| e.id.as_str()).collect::<Vec<_>>());
-        for (i, e) in m.entities.iter().enumerate() {
-            let k = layout.collection_ordinal(i);
-            assert_eq!(k.and_then(|k| cols.get(k).copied()), layout.is_collection(e).then_some(e.id.as_str()));
-        }
         // Two entities with one id: both read as the last one.
         let mut e = Entity::new("b", "b again");
         e.kind = EntityKind::External;

@@ -276,7 +276,7 @@ mod tests {
 
     #[test]
     fn queries_find_their_index_by_position_as_they_would_by_id() {
-        use crate::advisor::{index_budget::loads, indexes::derive_with, query_shape::Shapes};
+        use crate::advisor::{indexes::derive_with, Design};
         let mut models: Vec<Model> = std::fs::read_dir("public/templates")
             .expect("the gallery")
             .map(|f| load(&std::fs::read_to_string(f.expect("a file").path()).expect("a template")).expect("loads"))
@@ -284,12 +284,12 @@ mod tests {
         models.extend([20, 100].map(|n| crate::model::synthetic::generate(n, 7)));
         let mut linked_served = 0;
         for m in &models {
-            let layout = Layout::new(m);
-            let shapes = Shapes::new(shapes(&layout));
-            let derived = derive_with(&layout, &shapes, &loads(&layout));
+            let design = Design::new(m);
+            let (layout, shapes) = (design.layout(), design.shared_shapes());
+            let derived = derive_with(layout, shapes, design.loads());
             let links = derived.links.as_ref().expect("no repeated ids: linked");
-            let linked = advise_with(&layout, &shapes, &derived.advice, Some(links));
-            assert_eq!(linked, advise_with(&layout, &shapes, &derived.advice, None), "{}", m.name);
+            let linked = advise_with(layout, shapes, &derived.advice, Some(links));
+            assert_eq!(linked, advise_with(layout, shapes, &derived.advice, None), "{}", m.name);
             linked_served +=
                 linked.iter().filter(|a| a.index.as_ref().is_some_and(|i| i.keys[0].field != "_id")).count();
             for a in linked.iter().filter_map(|a| a.index.as_ref()) {
@@ -302,8 +302,8 @@ mod tests {
         let mut m = models.swap_remove(0);
         let twin = m.entities[0].clone();
         m.entities.push(twin);
-        let layout = Layout::new(&m);
-        let derived = derive_with(&layout, &Shapes::new(shapes(&layout)), &loads(&layout));
+        let design = Design::new(&m);
+        let derived = derive_with(design.layout(), design.shared_shapes(), design.loads());
         assert!(derived.links.is_none());
     }
 

@@ -39,12 +39,14 @@ pub enum Tier {
 }
 
 impl Tier {
-    /// The tier of rule `code`; a code this table does not know (a new rule) is a cost.
+    /// The tier of rule `code`: a pattern rule (DS5xx) gives advice; other codes this table
+    /// does not list are a cost.
     pub fn of(code: &str) -> Tier {
         match code {
             "DS001" | "DS101" | "DS103" | "DS104" | "DS106" | "DS202" | "DS203" => Tier::Risk,
             "DS401" | "DS402" | "DS403" => Tier::Routine,
-            "DS107" | "DS501" | "DS502" | "DS503" | "DS504" | "DS307" => Tier::Advice,
+            "DS107" | "DS307" => Tier::Advice,
+            _ if code.starts_with("DS5") => Tier::Advice,
             _ => Tier::Cost,
         }
     }

@@ -41,6 +41,8 @@ registry! {
     rules::computed_fits::ComputedFits,
     rules::extended_reference_fits::ExtendedReferenceFits,
     rules::outlier_fits::OutlierFits,
+    rules::attribute_fits::AttributeFits,
+    rules::polymorphic_fits::PolymorphicFits,
     // collections, sizes, indexes, validation (advisor-collections)
     rules::bloated_document::BloatedDocument,
     rules::document_size::DocumentSize,

@@ -58,13 +58,6 @@ impl RuleMeta {
 pub trait Rule: Sync {
     fn meta(&self) -> &'static RuleMeta;
     fn check(&self, cx: &Context, out: &mut Vec<Finding>);
-
-    /// The severity the rule runs with: its default, or a more severe one it often writes. The
-    /// advisor runs the rules by this severity, then code, so that their findings come out
-    /// nearly in their sorted places.
-    fn runs_with(&self) -> Severity {
-        self.meta().severity
-    }
 }
 
 /// Declares a rule struct and its `RuleMeta`, taking the documentation from the doc comment.

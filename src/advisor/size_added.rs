@@ -160,7 +160,7 @@ impl<'a> Walker<'_, 'a> {
         } else if depth >= MAX_DEPTH {
             Triple::same(DOC_OVERHEAD as f64)
         } else {
-            let doc = Triple::same(DOC_OVERHEAD as f64).add(self.entity_elements(child, depth + 1));
+            let doc = Triple::same(DOC_OVERHEAD as f64).add(self.embedded_elements(child, depth + 1));
             match r.child_bytes {
                 Some(b) => Triple { avg: b as f64, worst: doc.worst.max(b as f64), horizon: doc.horizon.max(b as f64) },
                 None => doc,

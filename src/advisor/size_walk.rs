@@ -56,6 +56,14 @@ pub(crate) struct Walker<'l, 'a> {
     pub growth: Option<Growth<'a>>,
     /// Name guesses already made (field names repeat across entities).
     guesses: FastMap<&'a str, f64>,
+    /// The elements of each embedded entity already walked, by (entity address, depth), with
+    /// the growth found inside them: an entity embedded along many paths (a dense embedding
+    /// graph, or a cycle walked down to `MAX_DEPTH`) is walked once per depth, not once per
+    /// path, which kept the walk linear in the model where it was exponential.
+    embedded: FastMap<(usize, usize), (Triple, Option<Growth<'a>>)>,
+    /// Walk every path again (the plain walk the memo must agree with; tests only).
+    #[cfg(test)]
+    pub(super) no_memo: bool,
 }
 
 /// Counts of an array filled by a relation.
@@ -67,7 +75,16 @@ pub(super) struct Counts {
 impl<'l, 'a> Walker<'l, 'a> {
     pub fn new(layout: &'l Layout<'a>) -> Self {
         let days = layout.model.thresholds.horizon_days as f64;
-        Walker { layout, days, largest: None, growth: None, guesses: FastMap::default() }
+        Walker {
+            layout,
+            days,
+            largest: None,
+            growth: None,
+            guesses: FastMap::default(),
+            embedded: FastMap::default(),
+            #[cfg(test)]
+            no_memo: false,
+        }
     }
 
     /// Bytes of one document of the collection `root`.
@@ -112,6 +129,39 @@ impl<'l, 'a> Walker<'l, 'a> {
     pub(super) fn member(&mut self, name: &'a str, bytes: Triple) {
         if self.largest.is_none_or(|m| m.avg.total_cmp(&bytes.avg) != std::cmp::Ordering::Greater) {
             self.largest = Some(Largest { name, avg: bytes.avg });
+        }
+    }
+
+    /// Elements of an entity embedded at `depth` (> 0): [`Self::entity_elements`], walked once
+    /// per entity and depth. What the walk inside records (its largest growth) is replayed on
+    /// each later visit: the growth kept is the first largest one either way.
+    pub(super) fn embedded_elements(&mut self, e: &'a Entity, depth: usize) -> Triple {
+        let key = (std::ptr::from_ref(e) as usize, depth);
+        #[cfg(test)]
+        if self.no_memo {
+            return self.entity_elements(e, depth);
+        }
+        if let Some(&(bytes, growth)) = self.embedded.get(&key) {
+            if let Some(g) = growth {
+                self.offer_growth(g);
+            }
+            return bytes;
+        }
+        let outer = self.growth.take();
+        let bytes = self.entity_elements(e, depth);
+        let inner = std::mem::replace(&mut self.growth, outer);
+        if let Some(g) = inner {
+            self.offer_growth(g);
+        }
+        self.embedded.insert(key, (bytes, inner));
+        bytes
+    }
+
+    /// Keeps `g` as the collection's growth when it adds more bytes than the one kept (the
+    /// first of equals stays).
+    fn offer_growth(&mut self, g: Growth<'a>) {
+        if self.growth.as_ref().is_none_or(|x| g.added_bytes > x.added_bytes) {
+            self.growth = Some(g);
         }
     }
 
@@ -173,7 +223,7 @@ impl<'l, 'a> Walker<'l, 'a> {
             let added = bytes.horizon - bytes.worst;
             if self.growth.as_ref().is_none_or(|x| added > x.added_bytes) {
                 let child_name = self.layout.ends_of(r).1.map_or(r.child.as_str(), |c| c.name.as_str());
-                self.growth = Some(Growth { relation: &r.id, added_bytes: added, per_day: g, child_name });
+                self.offer_growth(Growth { relation: &r.id, added_bytes: added, per_day: g, child_name });
             }
         }
         bytes

@@ -36,7 +36,11 @@ pub(crate) struct Walked<'a> {
 
 /// Size estimates of every collection, in model order, each with what its walk found.
 pub(crate) fn estimate_with_growth<'a>(layout: &Layout<'a>) -> (Vec<SizeEstimate>, Vec<Walked<'a>>) {
-    let mut walker = Walker::new(layout);
+    walk_collections(Walker::new(layout))
+}
+
+fn walk_collections<'a>(mut walker: Walker<'_, 'a>) -> (Vec<SizeEstimate>, Vec<Walked<'a>>) {
+    let layout = walker.layout;
     // Sized up front: the collections are a filter of the entities, which hints no length.
     let n = layout.collections().count();
     let (mut sizes, mut walked) = (Vec::with_capacity(n), Vec::with_capacity(n));
@@ -232,6 +236,80 @@ mod tests {
         assert_eq!(act.worst_bytes, act.horizon_bytes);
         // The catalogue: synopsis, five review excerpts and the tags.
         assert!(sizes[0].avg_bytes > 2_000 && sizes[0].avg_bytes < 6_000, "{:?}", sizes[0]);
+    }
+
+    /// A collection `root` embedding `a0`, then `layers` layers of `width` entities, each
+    /// embedding every entity of the next layer (`cyclic`: and of its own layer, both ways).
+    fn dense_embeddings(layers: usize, width: usize, cyclic: bool) -> Model {
+        let mut m = Model::new("dense");
+        let name = |l: usize, k: usize| format!("e{l}_{k}");
+        m.entities.push(Entity::new("root", "root"));
+        for l in 0..layers {
+            for k in 0..width {
+                let mut e = Entity::new(&name(l, k), &name(l, k));
+                let mut note = Field::new("note", BsonType::String);
+                note.size.avg_bytes = Some(10 + (l * width + k) as u64);
+                e.fields.push(note);
+                m.entities.push(e);
+            }
+        }
+        let embed = |m: &mut Model, from: String, to: String, growth: Option<f64>| {
+            let id = format!("{from}-{to}");
+            let mut r = Relation::new(&id, &from, &to, Storage::Embed);
+            r.field = to.clone();
+            r.cardinality = Cardinality { typical: 2.0, max: None, growth_per_day: growth, ..Cardinality::default() };
+            m.relations.push(r);
+        };
+        embed(&mut m, "root".into(), name(0, 0), None);
+        for l in 0..layers {
+            for k in 0..width {
+                for j in 0..width {
+                    // Growth on a few edges, equal on some, so the first largest must win.
+                    let growth = ((k + j + l) % 3 == 0).then_some(0.5 + (l % 2) as f64);
+                    if l + 1 < layers {
+                        embed(&mut m, name(l, k), name(l + 1, j), growth);
+                    }
+                    if cyclic && j != k {
+                        embed(&mut m, name(l, k), name(l, j), growth);
+                    }
+                }
+            }
+        }
+        m
+    }
+
+    #[test]
+    fn the_walk_of_embedded_entities_once_per_depth_is_the_walk_of_every_path() {
+        // 2^10 paths through 10 layers of two, and cycles inside each of three layers (a few
+        // thousand paths): walked path by path, and once per entity and depth.
+        for (layers, width, cyclic) in [(10, 2, false), (4, 3, false), (3, 2, true)] {
+            let m = dense_embeddings(layers, width, cyclic);
+            let layout = Layout::new(&m);
+            let mut plain = Walker::new(&layout);
+            plain.no_memo = true;
+            assert_eq!(walk_collections(plain), estimate_with_growth(&layout), "{layers}x{width}");
+        }
+        for m in [
+            crate::model::synthetic::generate(200, 5),
+            load(include_str!("../../public/templates/bibliored.json")).expect("loads"),
+        ] {
+            let layout = Layout::new(&m);
+            let mut plain = Walker::new(&layout);
+            plain.no_memo = true;
+            assert_eq!(walk_collections(plain), estimate_with_growth(&layout));
+        }
+    }
+
+    #[test]
+    fn a_dense_embedding_cycle_is_sized_without_walking_every_path() {
+        // Four entities embedding each other both ways under one collection: walked path by
+        // path down to MAX_DEPTH that is 3^31 walks; once per entity and depth, 4 x 32.
+        let m = dense_embeddings(1, 4, true);
+        let sizes = estimate(&m);
+        assert_eq!(sizes.len(), 1, "{sizes:?}");
+        assert!(sizes[0].worst_bytes >= sizes[0].avg_bytes, "{sizes:?}");
+        let report = crate::advisor::analyze(&m);
+        assert!(report.findings.iter().any(|f| f.code == "DS001"), "the cycle is reported");
     }
 
     #[test]

@@ -276,9 +276,9 @@ fn child_bytes(rel: &Relation, child: Option<&Entity>, info: &Info) -> (u64, boo
         if let Some(items) = items {
             return (element_bytes(items), false);
         }
-    } else if let Some(size) = info.size {
-        if size.avg_bytes > 0 {
-            return (size.avg_bytes, false);
+    } else if let Some(avg) = info.avg_bytes {
+        if avg > 0 {
+            return (avg, false);
         }
     }
     (*info.estimate.get_or_init(|| entity_bytes(child)), false)

@@ -59,7 +59,8 @@ pub(super) struct Info<'a> {
     /// How many relations reference children of its own (it is the parent; loops aside): an
     /// entity with an identity others point to, not an event.
     pub referenced_children: usize,
-    pub size: Option<&'a SizeEstimate>,
+    /// The average size of its documents, when it is a collection.
+    pub avg_bytes: Option<u64>,
     /// Field-based byte estimate, made the first time a relation's facts need it (a child
     /// whose bytes are declared, or whose collection has a size estimate, needs none).
     pub estimate: OnceCell<u64>,
@@ -70,13 +71,13 @@ pub(super) struct Info<'a> {
 impl<'a> Usage<'a> {
     /// The look-ups of `model`, with an id table of their own.
     #[cfg(test)]
-    pub fn new(model: &'a Model, sizes: &'a [SizeEstimate]) -> Usage<'a> {
+    pub fn new(model: &'a Model, sizes: &[SizeEstimate]) -> Usage<'a> {
         Usage::with_ids(Rc::new(IdIndex::new(model)), sizes)
     }
 
     /// The look-ups of the model `ids` indexes, sharing that table.
     #[inline(never)] // a phase of `analyze`, kept apart so profiles show it
-    pub fn with_ids(ids: Rc<IdIndex<'a>>, sizes: &'a [SizeEstimate]) -> Usage<'a> {
+    pub fn with_ids(ids: Rc<IdIndex<'a>>, sizes: &[SizeEstimate]) -> Usage<'a> {
         let model = ids.model;
         let mut info: Vec<Info<'a>> = Vec::with_capacity(model.entities.len());
         info.extend(model.entities.iter().map(|e| Info { entity: Some(e), ..Info::default() }));
@@ -208,7 +209,7 @@ impl<'a> Usage<'a> {
     /// order (one per collection): when no two entities share an id, each is found by walking
     /// the entities once, comparing ids; an estimate not found that way, and every one after
     /// it, is looked up by id (the last entity with the id, as everywhere else).
-    fn attach_sizes(&mut self, sizes: &'a [SizeEstimate]) {
+    fn attach_sizes(&mut self, sizes: &[SizeEstimate]) {
         let model = self.model;
         let mut walk = (!self.ids.entity_ids_repeat()).then_some(0usize);
         for s in sizes {
@@ -217,11 +218,16 @@ impl<'a> Usage<'a> {
                 let found = model.entities.get(from..).and_then(|rest| rest.iter().position(|e| e.id == id));
                 walk = found.map(|k| from + k + 1);
                 if let Some(record) = found.map(|k| from + k) {
-                    self.record_mut(record).size = Some(s);
+                    self.record_mut(record).avg_bytes = Some(s.avg_bytes);
                     continue;
                 }
             }
-            self.at(&s.entity).size = Some(s);
+            let id = s.entity.as_str();
+            let record = match self.record(id) {
+                Some(record) => record,
+                None => continue,
+            };
+            self.record_mut(record).avg_bytes = Some(s.avg_bytes);
         }
     }
 
@@ -254,11 +260,6 @@ impl<'a> Usage<'a> {
             self.info.resize_with(record + 1, Info::default);
         }
         &mut self.info[record]
-    }
-
-    fn at(&mut self, id: &'a str) -> &mut Info<'a> {
-        let record = self.record_or_insert(id);
-        self.record_mut(record)
     }
 
     pub(super) fn info(&self, id: &str) -> Option<&Info<'a>> {

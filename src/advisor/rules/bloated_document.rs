@@ -1,4 +1,5 @@
 use super::local_figures::bytes;
+use crate::advisor::design::{carries_bulk, large_value};
 use crate::advisor::field_scan::{find_fields, ArrayField};
 use crate::advisor::{Context, Finding, Rule, RuleMeta};
 use crate::i18n::Arg;
@@ -47,17 +48,14 @@ impl Rule for BloatedDocument {
 
     fn check(&self, cx: &Context, out: &mut Vec<Finding>) {
         let t = &cx.model.thresholds;
-        // Each estimate's entity as DS202 already paired them (the same pairs when none is lost).
-        let sized = cx.sized_entities();
-        for (index, size) in cx.report.sizes.iter().enumerate() {
-            let paired = sized.get(index).filter(|(s, _)| std::ptr::eq(*s, size)).map(|&(_, e)| e);
-            let Some(entity) = paired.or_else(|| cx.entity(&size.entity)) else { continue };
+        for c in cx.design.collections() {
+            let (size, entity) = (&c.size, c.entity);
             let limit = t.bloat_field_bytes;
-            let bloated = |f: &Field| bloated(f, limit);
-            // Both kinds of field (large values, arrays of items over the limit), kept by the
-            // rules' one scan of the fields; an entity with variants scans them too, here.
+            let bloated = |f: &Field| large_value(f, limit);
+            // Both kinds of field (large values, arrays of items over the limit), from the
+            // design's scan of the fields; an entity with variants scans them too, here.
             let scanned;
-            let (large_values, arrays): (&[ArrayField], &[ArrayField]) = match cx.heavy_fields(entity) {
+            let (large_values, arrays): (&[ArrayField], &[ArrayField]) = match cx.design.large_values(entity) {
                 Some(runs) if entity.collection.variants.is_empty() => runs,
                 _ => {
                     scanned = scan_with_variants(entity, limit);
@@ -73,7 +71,7 @@ impl Rule for BloatedDocument {
             // A document over the target mostly because of one member: that finding, with its
             // share, says more than the member's own (the size walk kept the largest member).
             let dominant = if size.avg_bytes > t.doc_target_bytes {
-                cx.largest_member(index).filter(|m| m.avg > 0.5 * size.avg_bytes as f64)
+                c.largest.filter(|m| m.avg > 0.5 * size.avg_bytes as f64)
             } else {
                 None
             };
@@ -117,28 +115,14 @@ impl Rule for BloatedDocument {
     }
 }
 
-/// A large value: a string or binary field (or array of them) averaging over `limit` bytes
-/// (kept by the rules' one scan of the fields).
-#[inline]
-pub(crate) fn bloated(f: &Field, limit: u64) -> bool {
-    f.size.avg_bytes.is_some_and(|avg| avg > limit) && large(f)
-}
-
 /// The fields the rule looks at (at any depth), in an entity's declared fields then in its
 /// variants' fields: large values and arrays of sub-documents whose items' large values pass
 /// `limit`.
 fn scan_with_variants(entity: &Entity, limit: u64) -> Vec<ArrayField<'_>> {
-    let keep = |f: &Field| bloated(f, limit) || array_over(f, limit);
+    let keep = |f: &Field| large_value(f, limit) || array_over(f, limit);
     let fields = std::iter::once(&entity.fields).chain(entity.collection.variants.iter().map(|v| &v.fields));
     let found = fields.flat_map(|fields| find_fields(fields, &keep));
     found.map(|(path, field)| ArrayField { entity, path: Cow::Owned(path), field }).collect()
-}
-
-/// A string or binary value, or an array of them: the kinds of field that carry bulk.
-#[inline]
-fn large(f: &Field) -> bool {
-    matches!(f.bson_type, BsonType::String | BsonType::BinData)
-        || (f.bson_type == BsonType::Array && matches!(f.items, Some(BsonType::String | BsonType::BinData)))
 }
 
 /// `path` is `outer` or lies inside it.
@@ -155,11 +139,11 @@ fn item_arrays(cx: &Context, entity: &Entity, found: &[ArrayField], limit: u64) 
     for a in found.iter().filter(|a| array_over(a.field, limit)) {
         out.push((a.path.to_string(), array_total(a.field)));
     }
-    for r in cx.layout().children_of(entity) {
+    for r in cx.design.children(&entity.id) {
         if r.storage != Storage::Embed || r.field.is_empty() {
             continue;
         }
-        let Some(child) = cx.layout().ends_of(r).1.filter(|c| c.kind == EntityKind::Document) else { continue };
+        let Some(child) = cx.design.ends(r).1.filter(|c| c.kind == EntityKind::Document) else { continue };
         let items = if r.cardinality.max == Some(1) { 1.0 } else { r.cardinality.typical };
         let bytes = total(items, per_item(&child.fields));
         if bytes > limit {
@@ -171,7 +155,7 @@ fn item_arrays(cx: &Context, entity: &Entity, found: &[ArrayField], limit: u64) 
 
 /// The large values of one item: its string and binary fields with a size hint.
 fn per_item(fields: &[Field]) -> f64 {
-    fields.iter().filter(|f| large(f)).filter_map(|f| f.size.avg_bytes).map(|b| b as f64).sum()
+    fields.iter().filter(|f| carries_bulk(f)).filter_map(|f| f.size.avg_bytes).map(|b| b as f64).sum()
 }
 
 /// `items × per_item` bytes as a whole number (0 when not finite).

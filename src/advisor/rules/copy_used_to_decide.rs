@@ -55,7 +55,7 @@ impl Rule for CopyUsedToDecide {
             });
             // Most relations copy nothing the application decides from: their ends are not named.
             let Some(first) = deciding.next() else { continue };
-            let (parent, child) = cx.end_names(rel);
+            let (parent, child) = cx.design.end_names(rel);
             for copy in std::iter::once(first).chain(deciding) {
                 let field = &copy.field;
                 let mut f = Self::finding(

@@ -43,14 +43,10 @@ impl Rule for DocumentSize {
         &Self::META
     }
 
-    /// Documents past 16 MiB are errors: run with the errors, before the other warnings.
-    fn runs_with(&self) -> Severity {
-        Severity::Error
-    }
-
     fn check(&self, cx: &Context, out: &mut Vec<Finding>) {
         let t = &cx.model.thresholds;
-        for &(size, entity) in cx.sized_entities().iter().filter(|(s, _)| s.level != SizeLevel::Fine) {
+        for c in cx.design.collections().iter().filter(|c| c.size.level != SizeLevel::Fine) {
+            let (size, entity) = (&c.size, c.entity);
             let (limit, what) = match size.level {
                 SizeLevel::OverLimit => (
                     t.doc_limit_bytes,
@@ -95,8 +91,8 @@ impl Rule for DocumentSize {
                 f.severity = Severity::Error;
             }
             if !now {
-                let growth = cx.growth(&entity.id);
-                let embed = growth.and_then(|g| cx.relation(g.relation)).filter(|r| r.storage == Storage::Embed);
+                let embed =
+                    c.growth.and_then(|g| cx.design.relation(g.relation)).filter(|r| r.storage == Storage::Embed);
                 if let Some(r) = embed {
                     let (field, rest) = (&r.field, f.fix_hint.clone());
                     f.fix_hint = text!(

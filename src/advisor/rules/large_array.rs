@@ -50,7 +50,7 @@ impl Rule for LargeArray {
         // The two thresholds' clauses, written once and copied into each finding.
         let overs = Overs::new(t);
         let t = &overs;
-        for array in cx.array_fields() {
+        for array in cx.design.array_fields() {
             let Some(n) = cap_of(array.field).filter(|n| *n > t.array_warn) else { continue };
             let (e, path) = (array.entity, &*array.path);
             // A bucket document's event array (of a bucket relation to `e`), read from the
@@ -60,7 +60,7 @@ impl Rule for LargeArray {
                     (Storage::Bucket, Some(b)) => b.array_field == path,
                     _ => false,
                 };
-                cx.layout().parents_of(e).iter().any(is_bucket)
+                cx.design.parents(&e.id).iter().any(is_bucket)
             };
             if n <= t.array_atlas && bucket_array() {
                 continue;
@@ -84,7 +84,7 @@ impl Rule for LargeArray {
             if large.is_none() && bucket.is_none() {
                 continue;
             }
-            let (Some(parent), child) = cx.ends(r) else { continue };
+            let (Some(parent), child) = cx.design.ends(r) else { continue };
             if let Some((field, n)) = large.filter(|(f, _)| !capped(parent, f)) {
                 let label = (parent.name.as_str(), field);
                 let source =

@@ -52,7 +52,7 @@ impl Rule for LiveCopyWithoutPropagation {
             let Some(first) = live.next() else { continue };
             // Each name appears in several sentences of each finding: kept inline when short,
             // shared when long, never copied into a new string.
-            let (parent, child) = cx.end_names(rel);
+            let (parent, child) = cx.design.end_names(rel);
             let (parent, child) = (Arg::str(parent), Arg::str(child));
             let typical = rel.cardinality.typical;
             let counted = typical.is_finite() && typical > 0.0;

@@ -6,12 +6,14 @@ pub mod measured_data;
 pub mod model_structure;
 
 // relations (DS1xx) and patterns (DS5xx)
+pub mod attribute_fits;
 pub mod computed_fits;
 pub mod copy_used_to_decide;
 pub mod extended_reference_fits;
 pub mod live_copy_without_propagation;
 pub mod outlier_fits;
 pub mod outlier_misapplied;
+pub mod polymorphic_fits;
 #[cfg(test)]
 pub(crate) mod relation_fixtures;
 pub mod relational_in_disguise;

@@ -36,7 +36,7 @@ impl Rule for ModelStructure {
     }
 
     fn check(&self, cx: &Context, out: &mut Vec<Finding>) {
-        for problem in check_structure_with(cx.layout().ids()) {
+        for problem in check_structure_with(cx.design.ids()) {
             out.push(Self::finding(
                 problem.place,
                 problem.message,

@@ -46,15 +46,13 @@ impl Rule for NoProjection {
     }
 
     fn check(&self, cx: &Context, out: &mut Vec<Finding>) {
-        let layout = cx.layout();
         for q in &cx.model.queries {
             let list = q.page_size.is_some() || q.pagination != Pagination::None;
             if q.kind != QueryKind::Read || !list || !q.projection.is_empty() || q.per_minute < FREQUENT_PER_MINUTE {
                 continue;
             }
-            let root = layout.ids().start_of(q).and_then(|at| layout.root_at(at));
-            let Some(root) = root.and_then(|at| cx.model.entities.get(at)) else { continue };
-            let avg = cx.size(&root.id).map_or(0, |s| s.avg_bytes);
+            let Some(root) = cx.design.collection_of(&q.entity) else { continue };
+            let avg = cx.design.collection(&root.id).map_or(0, |c| c.size.avg_bytes);
             let docs = root.collection.documents.unwrap_or(0);
             if avg < LARGE_DOC_BYTES && docs < LARGE_COLLECTION_DOCS {
                 continue;

@@ -42,7 +42,7 @@ impl Rule for NoSchemaVersion {
     }
 
     fn check(&self, cx: &Context, out: &mut Vec<Finding>) {
-        for &(_, e) in cx.sized_entities() {
+        for e in cx.design.collections().iter().map(|c| c.entity) {
             if e.collection.schema_version_field.as_deref().is_some_and(|f| !f.is_empty()) {
                 continue;
             }

@@ -39,7 +39,7 @@ impl Rule for NoValidator {
     }
 
     fn check(&self, cx: &Context, out: &mut Vec<Finding>) {
-        for &(_, e) in cx.sized_entities().iter().filter(|(_, e)| !e.collection.validate) {
+        for e in cx.design.collections().iter().map(|c| c.entity).filter(|e| !e.collection.validate) {
             let mut f = Self::finding(
                 Place::Entity { id: Id::new(&e.id) },
                 text!(

@@ -38,7 +38,8 @@ impl Rule for NonUniqueSortPagination {
     }
 
     fn check(&self, cx: &Context, out: &mut Vec<Finding>) {
-        let paginated = cx.model.queries.iter().zip(cx.shapes()).filter(|(q, _)| q.pagination != Pagination::None);
+        let paginated =
+            cx.model.queries.iter().zip(cx.design.shapes()).filter(|(q, _)| q.pagination != Pagination::None);
         for (q, shape) in paginated {
             let Some(shape) = shape else { continue };
             if shape.has_tie_breaker() || shape.id_equality {

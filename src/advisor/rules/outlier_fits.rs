@@ -83,7 +83,7 @@ impl Rule for OutlierFits {
 
 /// Whether the outliers' worst case (children × bytes) passes the BSON limit.
 fn outliers_overflow_limit(cx: &Context, relation: &str) -> bool {
-    let Some(rel) = cx.relation(relation) else { return false };
+    let Some(rel) = cx.design.relation(relation) else { return false };
     let Some(o) = &rel.cardinality.outliers else { return false };
     let bytes = rel.child_bytes.unwrap_or(16) as f64;
     o.max as f64 * bytes > cx.model.thresholds.doc_limit_bytes as f64

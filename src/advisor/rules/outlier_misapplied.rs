@@ -54,7 +54,7 @@ impl Rule for OutlierMisapplied {
             let Some((share, max)) = outlier_misapplied(cx, rel) else { continue };
             // `outlier_misapplied` answers only for a relation with the outlier pattern.
             let Some(flag) = rel.outlier.as_ref().map(|o| o.flag_field.as_str()) else { continue };
-            let (parent, child) = cx.end_names(rel);
+            let (parent, child) = cx.design.end_names(rel);
             let mut f = Self::finding(
                 Place::Relation { id: Id::new(&rel.id) },
                 text!(

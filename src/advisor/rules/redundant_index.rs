@@ -36,7 +36,7 @@ impl Rule for RedundantIndex {
     }
 
     fn check(&self, cx: &Context, out: &mut Vec<Finding>) {
-        for &(_, e) in cx.sized_entities() {
+        for e in cx.design.collections().iter().map(|c| c.entity) {
             let declared = &e.collection.indexes;
             for (i, short) in declared.iter().enumerate() {
                 if short.unique || short.ttl_seconds.is_some() || short.keys.is_empty() {

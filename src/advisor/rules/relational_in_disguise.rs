@@ -1,10 +1,8 @@
-use crate::advisor::aggregates::Roots;
-use crate::advisor::paths::Layout;
 use crate::advisor::relations::facts::{is_read, rate};
-use crate::advisor::{Context, Finding, Rule, RuleMeta};
+use crate::advisor::{Context, Design, Finding, Rule, RuleMeta};
 use crate::declare_rule;
 use crate::i18n::Arg;
-use crate::model::{AccessPattern, Id, Place, QueryKind, Relation, Storage};
+use crate::model::{AccessPattern, Id, Place, QueryKind, Storage};
 use crate::text;
 
 /// A read executed at least this often per minute is on the hot path.
@@ -52,52 +50,26 @@ declare_rule! {
 /// Whether a copy lets a read that starts at `start` show `touched` without a second read:
 /// the start holds copies of the touched parent (extended reference), or of the touched
 /// children (embedding, subset, computed values).
-/// Each entity is an id and its position as the id table finds it (`None`: no entity has it).
-fn served(layout: &Layout, start: Named, touched: Named) -> bool {
-    let down = children(layout, start).iter().filter(|r| is_child(layout, r, touched));
-    let up = children(layout, touched).iter().filter(|r| is_child(layout, r, start));
-    down.into_iter().any(|r| r.storage == Storage::Embed || r.subset.is_some() || !r.computed.is_empty())
-        || up.into_iter().any(|r| r.storage == Storage::Embed || !r.extended.is_empty())
+fn served(design: &Design, start: &str, touched: &str) -> bool {
+    let mut down = design.children(start).iter().filter(|r| r.child == touched);
+    let mut up = design.children(touched).iter().filter(|r| r.child == start);
+    down.any(|r| r.storage == Storage::Embed || r.subset.is_some() || !r.computed.is_empty())
+        || up.any(|r| r.storage == Storage::Embed || !r.extended.is_empty())
 }
 
-/// Whether `r`'s child is the entity `(id, at)`: by position when the id table found it (the
-/// table gives one position per id, so equal positions are equal ids), else by id.
-fn is_child(layout: &Layout, r: &Relation, (id, at): Named) -> bool {
-    match at {
-        Some(at) => layout.end_positions_of(r).1 == Some(at),
-        None => r.child == id,
-    }
-}
-
-/// An entity a query names: its id, and its position when an entity has it.
-type Named<'a> = (&'a str, Option<usize>);
-
-/// The relations whose parent is `id` (at position `at`): by position when known, no id hashed.
-fn children<'l, 'a>(layout: &'l Layout<'a>, (id, at): Named) -> &'l [&'a Relation] {
-    match at {
-        Some(at) => layout.children_at(at),
-        None => layout.children(id),
-    }
-}
-
-/// Touched entities of a read that live in another aggregate and that no copy serves.
-fn unserved<'q, 'r, 'l, 'm>(
-    roots: &'r Roots<'m>,
-    layout: &'l Layout<'m>,
-    q: &'q AccessPattern,
-) -> impl Iterator<Item = Named<'q>> + use<'q, 'r, 'l, 'm> {
-    let ids = layout.ids();
-    let start = (q.entity.as_str(), ids.start_of(q));
-    // Roots by position: the table gives one position per id, so equal positions are equal ids.
-    let start_root_at = start.1.and_then(|at| roots.root_position(at));
-    let start_root = start.1.and_then(|at| roots.root_at(at));
-    q.touches.iter().map(String::as_str).zip(ids.touched_of(q)).filter(move |&t| {
-        let same = start_root_at.is_some() && t.1.and_then(|at| roots.root_position(at)) == start_root_at;
-        // The root is asked only when it is another entity than the start (most reads
-        // start at their root: the same question twice).
-        let via_root = || start_root.is_some_and(|r| start_root_at != start.1 && served(layout, (r, start_root_at), t));
-        !same && !served(layout, start, t) && !via_root()
-    })
+/// The entities a read touches that live in another aggregate and that no copy serves (from
+/// the read's own entity or from the root of its aggregate).
+fn unserved<'q>(design: &Design, q: &'q AccessPattern) -> Vec<&'q str> {
+    let root = |id: &str| design.aggregate_of(id).map(|e| e.id.as_str());
+    let start_root = root(&q.entity);
+    let touched = q.touches.iter().map(String::as_str);
+    touched
+        .filter(|&t| {
+            let same = start_root.is_some() && root(t) == start_root;
+            let via_root = start_root.is_some_and(|r| r != q.entity && served(design, r, t));
+            !same && !served(design, &q.entity, t) && !via_root
+        })
+        .collect()
 }
 
 /// Names as one sentence argument: a single name as itself (it reads as a list of one does,
@@ -114,30 +86,21 @@ impl Rule for RelationalInDisguise {
         &Self::META
     }
 
-    fn check<'a>(&self, cx: &Context<'a>, out: &mut Vec<Finding>) {
+    fn check(&self, cx: &Context, out: &mut Vec<Finding>) {
         let model = cx.model;
-        let roots = cx.roots();
-        let layout = cx.layout();
-        // Names are borrowed from the model: the sentence copies them inline (no `String` each).
-        // By the position the id table found for each (the id itself when none).
-        let name = |(id, at): Named<'a>| at.and_then(|at| model.entities.get(at)).map_or(id, |e| e.name.as_str());
-        // The unserved entities of each read, in one list reused from read to read.
-        let mut missing: Vec<Named<'a>> = Vec::new();
+        let name = |id: &str| Arg::str(cx.design.entity(id).map_or(id, |e| e.name.as_str()));
         for q in model.queries.iter().filter(|q| q.kind == QueryKind::Read && rate(q) >= HOT_PER_MINUTE) {
-            missing.clear();
-            missing.extend(unserved(roots, layout, q));
+            let mut missing = unserved(cx.design, q);
             if !q.uses_lookup && missing.is_empty() {
                 continue;
             }
-            let ids = layout.ids();
             // A lookup that every copy serves names all the entities it touches.
             if missing.is_empty() {
-                missing.extend(q.touches.iter().map(String::as_str).zip(ids.touched_of(q)));
+                missing.extend(q.touches.iter().map(String::as_str));
             }
             let none = missing.is_empty();
-            let others = names_arg(missing.iter().map(|&t| Arg::str(name(t))));
-            let (id, query, per_minute, entity) =
-                (&q.id, &q.name, Arg::Count(rate(q)), name((&q.entity, ids.start_of(q))));
+            let others = names_arg(missing.iter().map(|&t| name(t)));
+            let (id, query, per_minute, entity) = (&q.id, &q.name, Arg::Count(rate(q)), name(&q.entity));
             let message = if q.uses_lookup && none {
                 text!(
                     en: "{id} \"{query}\" ({per_minute} a minute) joins {entity} using $lookup",

@@ -42,7 +42,7 @@ impl Rule for SingleFieldIndexes {
     }
 
     fn check(&self, cx: &Context, out: &mut Vec<Finding>) {
-        for (q, shape) in cx.model.queries.iter().zip(cx.shapes()) {
+        for (q, shape) in cx.model.queries.iter().zip(cx.design.shapes()) {
             let Some(shape) = shape else { continue };
             if !shape.needs_index() || shape.key_count() < 2 {
                 continue;

@@ -4,7 +4,6 @@ use crate::advisor::relations::{expected_storage, storage_agrees};
 use crate::advisor::{Context, Finding, Fix, Recommendation, Rule, RuleMeta};
 use crate::declare_rule;
 use crate::i18n::{Labelled, Text};
-use crate::model::ids::Kind;
 use crate::model::{Id, Place, Relation, Storage};
 use crate::text;
 
@@ -54,18 +53,14 @@ impl Rule for StorageDisagrees {
     }
 
     fn check(&self, cx: &Context, out: &mut Vec<Finding>) {
-        // The advice of each relation sits at its position when no two relations share an id
-        // (as `analyze` makes the report): no look-up by id.
-        let unique = !cx.layout().ids().repeats().iter().any(|&(kind, _)| kind == Kind::Relation);
-        for (i, rel) in cx.model.relations.iter().enumerate() {
-            let at = cx.report.relations.get(i).filter(|a| unique && a.relation == rel.id);
-            let Some(advice) = at.or_else(|| cx.advice(&rel.id)) else { continue };
+        for rel in &cx.model.relations {
+            let Some(advice) = cx.advice(&rel.id) else { continue };
             // Agreeing without an external child is agreeing (an external child only adds a
             // way to agree): the ends are looked up for the few that do not.
             if storage_agrees(rel, advice.recommendation, false) {
                 continue;
             }
-            let (parent_entity, child_entity) = cx.ends(rel);
+            let (parent_entity, child_entity) = cx.design.ends(rel);
             let child_external = child_entity.is_some_and(|e| e.is_external());
             if storage_agrees(rel, advice.recommendation, child_external) {
                 continue;
@@ -74,7 +69,7 @@ impl Rule for StorageDisagrees {
                 continue;
             }
             let to = expected_storage(advice.recommendation);
-            let (parent, child) = cx.end_names(rel);
+            let (parent, child) = cx.design.end_names(rel);
             let mut f = Self::finding(
                 Place::Relation { id: Id::new(&rel.id) },
                 text!(

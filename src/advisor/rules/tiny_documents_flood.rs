@@ -47,22 +47,22 @@ impl Rule for TinyDocumentsFlood {
 
     fn check(&self, cx: &Context, out: &mut Vec<Finding>) {
         let t = &cx.model.thresholds;
-        let layout = cx.layout();
-        for &(size, e) in cx.sized_entities().iter().filter(|(s, _)| s.avg_bytes < t.tiny_doc_bytes) {
+        for c in cx.design.collections().iter().filter(|c| c.size.avg_bytes < t.tiny_doc_bytes) {
+            let (size, e) = (&c.size, c.entity);
             let positive = |v: f64| if v.is_finite() && v > 0.0 { v } else { 0.0 };
             let mut now = e.collection.documents.unwrap_or(0) as f64;
             let mut growth = positive(e.collection.growth_per_day.unwrap_or(0.0));
-            let parents = layout.parents(&e.id);
+            let parents = cx.design.parents(&e.id);
             // A collection whose documents have referenced children of their own (customers
             // with orders) holds entities, not events: only its own figures count, never a
             // parent relation's.
             let entity_like =
-                layout.children(&e.id).iter().any(|r| r.storage == Storage::Reference && r.parent != r.child);
+                cx.design.children(&e.id).iter().any(|r| r.storage == Storage::Reference && r.parent != r.child);
             // Each child of a reference relation is a document of its own: the relation's
             // cardinality and growth say how many there will be.
             let counted = parents.iter().filter(|_| !entity_like);
             for r in counted.filter(|r| r.storage == Storage::Reference && !r.cardinality.many_to_many) {
-                let docs = cx.entity(&r.parent).and_then(|p| p.collection.documents).unwrap_or(1).max(1) as f64;
+                let docs = cx.design.entity(&r.parent).and_then(|p| p.collection.documents).unwrap_or(1).max(1) as f64;
                 now = now.max(docs * positive(r.cardinality.typical));
                 growth = growth.max(docs * positive(r.cardinality.growth_per_day.unwrap_or(0.0)));
             }

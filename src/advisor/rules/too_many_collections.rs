@@ -37,7 +37,7 @@ impl Rule for TooManyCollections {
     }
 
     fn check(&self, cx: &Context, out: &mut Vec<Finding>) {
-        let n = cx.report.sizes.len();
+        let n = cx.design.collections().len();
         let max = cx.model.thresholds.max_collections as usize;
         if n > max {
             out.push(Self::finding(

@@ -48,31 +48,15 @@ impl Rule for TooManyIndexes {
 
     fn check(&self, cx: &Context, out: &mut Vec<Finding>) {
         let max = cx.model.thresholds.max_indexes as usize;
-        let reached = |n: usize| n > max || n >= WRITE_HEAVY_INDEXES;
-        // The index derivation knows how many indexes each collection (by position) has.
-        if let Some(links) = cx.index_links() {
-            for (at, n) in links.counts().filter(|&(_, n)| reached(n)) {
-                if let Some(e) = cx.model.entities.get(at) {
-                    check_count(e, n, cx.loads().at(at), max, out);
-                }
-            }
-            return;
-        }
-        // Without the links (a report not derived by `analyze`, or ids that repeat): by id.
-        let ids = cx.layout().ids();
         let mut counts: FastMap<&str, usize> = FastMap::default();
         for i in &cx.report.indexes {
             *counts.entry(i.entity.as_str()).or_default() += 1;
         }
-        counts.retain(|_, n| reached(*n));
-        // No count is reached (the usual case): the loads are not needed.
-        if counts.is_empty() {
-            return;
-        }
-        for &(size, e) in cx.sized_entities() {
-            let Some(&n) = counts.get(size.entity.as_str()) else { continue };
-            let load = ids.entity_position(&size.entity).map(|at| cx.loads().at(at)).unwrap_or_default();
-            check_count(e, n, load, max, out);
+        for c in cx.design.collections() {
+            let n = counts.get(c.entity.id.as_str()).copied().unwrap_or(0);
+            if n > max || n >= WRITE_HEAVY_INDEXES {
+                check_count(c.entity, n, c.load, max, out);
+            }
         }
     }
 }

@@ -88,17 +88,12 @@ impl Rule for UnboundedArray {
         &Self::META
     }
 
-    /// Most unbounded arrays are warnings (an error needs the 16 MiB limit in sight).
-    fn runs_with(&self) -> Severity {
-        Severity::Warning
-    }
-
     fn check(&self, cx: &Context, out: &mut Vec<Finding>) {
         for rel in &cx.model.relations {
             // The ends' names are looked up only for a finding: most relations have none.
             let place = || Place::Relation { id: Id::new(&rel.id) };
             if let Some(why) = embeds_unbounded(cx, rel) {
-                let (parent, child) = cx.end_names(rel);
+                let (parent, child) = cx.design.end_names(rel);
                 let to = cx.advice(&rel.id).map(|a| expected_storage(a.recommendation)).unwrap_or(Storage::Reference);
                 let to = if to == Storage::Embed { Storage::Reference } else { to };
                 let mut f = Self::finding(
@@ -124,7 +119,7 @@ impl Rule for UnboundedArray {
                 f.fix = Some(Fix::SetStorage { relation: Id::new(&rel.id), storage: to });
                 out.push(f);
             } else if rel.storage == Storage::Bucket && rel.bucket.as_ref().is_none_or(|b| b.cap == 0) {
-                let (parent, child) = cx.end_names(rel);
+                let (parent, child) = cx.design.end_names(rel);
                 out.push(Self::finding(
                     place(),
                     text!(
@@ -146,7 +141,7 @@ impl Rule for UnboundedArray {
                 ));
             }
             if let (Some(pf), None) = (&rel.reference.parent_field, rel.cardinality.max) {
-                let (parent, child) = cx.end_names(rel);
+                let (parent, child) = cx.design.end_names(rel);
                 out.push(Self::finding(
                     Place::Field { entity: Id::new(&rel.parent), path: Id::new(pf) },
                     text!(
@@ -177,7 +172,7 @@ impl UnboundedArray {
     /// Array fields no relation accounts for, with no maximum in either constraint or hint.
     fn check_fields(&self, cx: &Context, out: &mut Vec<Finding>) {
         let cap = cx.model.thresholds.array_warn;
-        for array in cx.array_fields() {
+        for array in cx.design.array_fields() {
             let (e, path, field) = (array.entity, &*array.path, array.field);
             if field.constraints.max_items.is_some() || field.size.max_items.is_some() {
                 continue;
@@ -219,17 +214,15 @@ impl UnboundedArray {
 
 /// Whether a relation accounts for the array at `path` of `e`: the field a relation from `e`
 /// fills (its `field`, subset or id array, whatever its storage), or a bucket's event array
-/// when `e` is the bucket. Read from `e`'s own relations (found by position) rather than from
-/// a set of every relation's arrays: most array fields have a stated maximum and need none.
+/// when `e` is the bucket.
 fn backed(cx: &Context, e: &Entity, path: &str) -> bool {
-    let layout = cx.layout();
     let fills = |r: &&Relation| {
         r.field == path
             || r.subset.as_ref().is_some_and(|s| s.field == path)
             || r.reference.parent_field.as_deref() == Some(path)
     };
-    layout.children_of(e).iter().any(fills)
-        || layout.parents_of(e).iter().any(|r| r.bucket.as_ref().is_some_and(|b| b.array_field == path))
+    cx.design.children(&e.id).iter().any(fills)
+        || cx.design.parents(&e.id).iter().any(|r| r.bucket.as_ref().is_some_and(|b| b.array_field == path))
 }
 
 #[cfg(test)]

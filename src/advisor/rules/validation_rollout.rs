@@ -40,7 +40,7 @@ impl Rule for ValidationRollout {
     }
 
     fn check(&self, cx: &Context, out: &mut Vec<Finding>) {
-        for &(_, e) in cx.sized_entities() {
+        for e in cx.design.collections().iter().map(|c| c.entity) {
             let c = &e.collection;
             let existing = c.documents.unwrap_or(0);
             if !c.validate

@@ -1,7 +1,6 @@
 use crate::advisor::{Context, Finding, Rule, RuleMeta, Severity};
 use crate::declare_rule;
 use crate::i18n::{Arg, Text};
-use crate::model::ids::Kind;
 use crate::model::{Id, Place, QueryKind};
 use crate::text;
 
@@ -47,31 +46,14 @@ impl Rule for WriteSpansAggregates {
     }
 
     fn check(&self, cx: &Context, out: &mut Vec<Finding>) {
-        let queries = &cx.model.queries;
-        // The spans follow the queries' order (`analyze` makes them so): with unique query
-        // ids each one is found by scanning on from the previous one, not from the start.
-        let unique = !cx.layout().ids().repeats().iter().any(|&(kind, _)| kind == Kind::Query);
-        let mut from = 0;
-        for span in &cx.report.spanning_writes {
-            let ahead =
-                queries.get(from..).filter(|_| unique).and_then(|rest| rest.iter().position(|q| q.id == span.query));
-            let q = match ahead {
-                Some(i) => {
-                    from += i + 1;
-                    queries.get(from - 1)
-                }
-                None => queries.iter().find(|q| q.id == span.query),
-            };
-            let Some(q) = q else { continue };
-            // The names as one list argument, in one allocation (no `String` per name).
-            let names = Arg::List(
-                span.aggregates
-                    .iter()
-                    .map(|id| id.as_str())
-                    .map(|id| Arg::str(cx.entity(id).map_or(id, |e| e.name.as_str())))
-                    .collect(),
-            );
-            let n = span.aggregates.len();
+        for reach in cx.design.reaches().iter().filter(|r| r.spans_aggregates()) {
+            let q = reach.query;
+            let names = reach
+                .aggregates_written
+                .iter()
+                .map(|&id| Arg::str(cx.design.entity(id).map_or(id, |e| e.name.as_str())));
+            let names = Arg::List(names.collect());
+            let n = reach.aggregates_written.len();
             let message = text!(
                 en: "{id} \"{query}\" changes {n} aggregates ({names}): no single write is atomic across them",
                 es: "{id} \"{query}\" modifica {n} agregados ({names}): ninguna escritura por sí sola es atómica entre ellos",
@@ -82,12 +64,13 @@ impl Rule for WriteSpansAggregates {
         }
         // One write that changes several documents of its own collection (a transfer between
         // two accounts): each document is an aggregate of its own.
-        for q in queries.iter().filter(|q| q.kind == QueryKind::Write && q.documents_changed.unwrap_or(1) >= 2) {
-            if cx.report.spanning_writes.iter().any(|s| s.query == q.id.as_str()) {
+        for reach in cx.design.reaches().iter().filter(|r| !r.spans_aggregates()) {
+            let q = reach.query;
+            if q.kind != QueryKind::Write || q.documents_changed.unwrap_or(1) < 2 {
                 continue;
             }
-            let root = cx.roots().root(&q.entity).unwrap_or(q.entity.as_str());
-            let collection = cx.entity(root).map_or(root, |e| e.name.as_str());
+            let root = cx.design.aggregate_of(&q.entity).or_else(|| cx.design.entity(&q.entity));
+            let collection = root.map_or(q.entity.as_str(), |e| e.name.as_str());
             let message = text!(
                 en: "{id} \"{query}\" changes {n} documents of {collection} in one operation: no single-document write is atomic across them",
                 es: "{id} \"{query}\" modifica {n} documentos de {collection} en una sola operación: ninguna escritura de un documento es atómica entre ellos",
@@ -203,7 +186,7 @@ mod tests {
     }
 
     #[test]
-    fn each_spanning_write_is_found_in_order_and_a_repeated_id_names_its_first_query() {
+    fn each_spanning_write_is_found_in_order_and_reads_its_own_record() {
         let mut m = parent_child(Storage::Reference, 20.0, None);
         m.queries.push(write("W1", "comment", &["text", "post.comment_count"]));
         m.queries.push(write("W0", "post", &["title"]));
@@ -213,12 +196,13 @@ mod tests {
         let places: Vec<_> = f.iter().map(|f| f.place.clone()).collect();
         assert_eq!(places, vec![Place::Query { id: "W1".into() }, Place::Query { id: "W2".into() }], "{f:?}");
         assert!(f.iter().all(|f| f.severity == Severity::Warning), "the choice is recorded on no spanning write");
-        // Two queries named W2: the first one's record is what the finding reads, as before.
+        // Two queries named W2 (a structural error): the finding reads the spanning one's own
+        // record, not the first query with its id.
         m.queries.insert(0, write("W2", "post", &["title"]));
         m.queries[0].consistency = "the first W2 records it".into();
         let f = findings(&m, "DS106");
         assert_eq!(f.len(), 2, "{f:?}");
-        assert!(f.iter().any(|f| f.fix_hint.contains("the first W2 records it")), "{f:?}");
+        assert!(f.iter().all(|f| !f.fix_hint.contains("the first W2 records it")), "{f:?}");
     }
 
     #[test]
