@@ -364,3 +364,30 @@ fn hostile_names_reach_the_diff_as_text() {
         assert!(sections >= 10, "{sections} migration sections run");
     }
 }
+
+/// The app's compare view (made in the worker): the picture of the change reads back with the
+/// names as given, the panel's lines carry them as plain text (the page writes them as text
+/// nodes), and its review report is the same escaped Markdown as `docshape diff`'s.
+#[test]
+fn hostile_names_reach_the_compare_view_as_text() {
+    use docshape::offload::compare::compare;
+    for (file, model) in templates() {
+        let r = Renamer::new();
+        let (old, new) = (hostile(&r, &model), hostile(&r, &changed(&model)));
+        for lang in Lang::ALL {
+            let label = format!("{file} compare.{}", lang.code());
+            let p = compare(&old, &new, lang);
+            let picture = load(&p.union).unwrap_or_else(|e| panic!("{label}: the picture does not read back: {e}"));
+            for e in &new.entities {
+                let drawn = picture.entity(&e.id).unwrap_or_else(|| panic!("{label}: {} is not drawn", e.id));
+                assert_eq!(drawn.name, e.name, "{label}: a name is not kept as given");
+            }
+            assert!(!p.lines.is_empty(), "{label}: no line");
+            assert!(
+                p.lines.iter().any(|l| new.entities.iter().any(|e| l.text.contains(&e.name))),
+                "{label}: no name in the lines"
+            );
+            markdown_shape(&label, &p.report);
+        }
+    }
+}

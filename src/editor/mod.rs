@@ -2,6 +2,7 @@
 //! automatic layout. The UI calls these; they are tested natively.
 
 pub mod clipboard;
+pub mod diff_marks;
 pub mod edit;
 pub mod geometry;
 pub mod history;

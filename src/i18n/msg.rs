@@ -346,6 +346,7 @@ messages! {
     // Files and storage
     AutosaveBroken,
     MyDesigns,
+    VersionsAndCompare,
     DesignsHint,
     DesignsEmpty,
     DesignMeta,

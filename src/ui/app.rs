@@ -39,6 +39,7 @@ pub fn App() -> impl IntoView {
     editor.lang.set(storage::initial_lang());
     editor.panels.set(super::layout::initial_panels());
     provide_context(editor);
+    super::compare::Compare::provide(editor);
     // Frame the diagram before the first render, from the window's size less the panels, so the
     // first render already draws only what will be on screen (the canvas re-measures on load).
     if let Some(w) = web_sys::window() {
@@ -118,6 +119,8 @@ pub fn App() -> impl IntoView {
         >
             <Toolbar />
             <share_ui::ReviewBanner />
+            <super::compare_ui::AsideView />
+            <super::compare_ui::CompareBusy />
             <main
                 class="workspace"
                 class:no-queries=move || !editor.panels.get().queries
@@ -246,6 +249,7 @@ fn Toolbar() -> impl IntoView {
             <SaveStatus />
             <div class="group editing">
                 <ToolButton action="designs" icon="designs" />
+                <super::compare_ui::VersionsButton />
                 <ToolButton action="new" icon="new" />
                 <ToolButton action="open" icon="open" />
                 <ToolButton action="save" icon="save" />
