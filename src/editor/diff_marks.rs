@@ -47,8 +47,10 @@ pub fn mark_spot(route: &ArrowRoute) -> Option<(f64, f64)> {
         .find(|&p| free(p))
         .or_else(|| {
             let (x, y) = along(&route.points, 0.5)?;
-            let side = HALF + 4.0;
-            [(x, y - side), (x, y + side), (x - side, y), (x + side, y)].into_iter().find(|&p| free(p))
+            [HALF + 4.0, HALF + 12.0, HALF + 20.0]
+                .into_iter()
+                .flat_map(|d| [(x, y - d), (x, y + d), (x - d, y), (x + d, y)])
+                .find(|&p| free(p))
         })
         .or_else(|| along(&route.points, 0.5))
 }
