@@ -142,10 +142,24 @@ impl Compare {
         };
         self.kept.set_value(None);
         self.aside.set(None);
+        // Another tab saved this design meanwhile (this tab, in review mode, only noted the
+        // revision): with nothing of this tab's own unsaved, show that save, as a tab following
+        // another does, so the next edit is not made over an old copy.
+        let designs = super::designs::Designs::get();
+        let stored = designs
+            .current
+            .get_untracked()
+            .and_then(|id| super::storage::read(&super::storage::local_storage()?, &crate::designs::design_key(&id)));
+        let newer =
+            stored.is_some_and(|text| crate::model::load(&text).is_ok_and(|m| m != model)) && designs.nothing_unsaved();
         self.editor.model.set(model);
         self.editor.report.set(report);
         self.editor.clear_selection();
         self.editor.review.set(false);
+        if newer {
+            designs.take_theirs();
+            self.editor.notify(NoticeKind::Info, self.editor.text(crate::i18n::Msg::FollowedOtherTab));
+        }
         self.editor.fit_view();
     }
 

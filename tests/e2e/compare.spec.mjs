@@ -147,3 +147,22 @@ test('the compare view speaks Spanish and a broken share link is refused with th
   assert.equal(await page.locator('[data-diff]').count(), 0);
   await screenshot(page, 'compare-4-spanish-no-change');
 });
+
+test('a save from another tab while this one compares is shown when the comparison closes', async () => {
+  const { page, context } = await openApp(browser, { viewport: { width: 1280, height: 720 } });
+  await entityBox(page, 'catalogo').waitFor();
+  await openVersions(page);
+  await page.getByTestId('version-keep').click();
+  await page.locator('[data-testid="version"]').first().waitFor();
+  await page.getByTestId('version-compare').click();
+  await page.getByTestId('compare-panel').waitFor({ timeout: 60000 });
+  // Another tab of the same browser opens the design and renames it.
+  const other = await context.newPage();
+  await other.goto(page.url());
+  await other.getByTestId('model-name').fill('BiblioRed, edited elsewhere');
+  await other.waitForFunction(() => /edited elsewhere/.test(localStorage.getItem('docshape.designs')));
+  await page.getByTestId('compare-close').click();
+  await page.waitForFunction(() => document.querySelector('[data-testid="model-name"]').value === 'BiblioRed, edited elsewhere');
+  assert.match(JSON.parse(await savedModel(page)).name, /edited elsewhere/, 'the other tab\'s save is kept');
+  await other.close();
+});
