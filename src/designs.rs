@@ -3,6 +3,8 @@
 //! browser shell takes on it (which design a tab opens, what a tab does when another tab saved
 //! the design it shows). Plain Rust, no browser dependency: the UI stores the texts.
 
+pub mod versions;
+
 use serde::{Deserialize, Serialize};
 
 /// The id of the design migrated from the single autosave of earlier versions: its text stays

@@ -5,6 +5,7 @@
 
 pub mod advisor;
 pub mod designs;
+pub mod diff;
 pub mod editor;
 pub mod escape;
 pub mod export;

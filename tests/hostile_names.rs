@@ -290,3 +290,104 @@ fn docshape_check_reports_dangerous_names() {
         }
     }
 }
+
+/// A change a person makes in a pull request: a new required field, a field removed, a type
+/// changed, an embedded relation turned into a reference, a collection renamed, validation on.
+fn changed(model: &Model) -> Model {
+    use docshape::model::{BsonType, Field, Storage};
+    let mut m = model.clone();
+    let collections: Vec<String> = m.collections().map(|e| e.id.clone()).collect();
+    if let Some(e) = collections.first().and_then(|id| m.entity_mut(id)) {
+        let mut f = Field::new("campo_nuevo", BsonType::String);
+        f.required = true;
+        e.fields.push(f);
+        if let Some(f) = e.fields.iter_mut().find(|f| f.name != "_id" && f.bson_type == BsonType::String) {
+            f.bson_type = BsonType::Int;
+        }
+        e.name.push_str("_2");
+    }
+    if let Some(e) = collections.last().and_then(|id| m.entity_mut(id)) {
+        if e.fields.len() > 1 {
+            e.fields.pop();
+        }
+        if let Some(f) = e.fields.iter_mut().find(|f| f.bson_type == BsonType::Array) {
+            f.constraints.max_items = Some(3);
+        }
+    }
+    for id in &collections {
+        if let Some(e) = m.entity_mut(id) {
+            e.collection.validate = true;
+        }
+    }
+    if let Some(r) = m.relations.iter_mut().find(|r| r.storage == Storage::Embed) {
+        r.storage = Storage::Reference;
+        r.reference.child_field = Some("padre_id".into());
+    }
+    m
+}
+
+#[test]
+fn hostile_names_reach_the_diff_as_text() {
+    use docshape::diff::{diff, json::to_json_text, markdown::to_markdown, migration};
+    let node = node();
+    let _ = std::fs::remove_file(PWNED);
+    let mut sections = 0;
+    for (file, model) in templates() {
+        let r = Renamer::new();
+        let (old, new) = (hostile(&r, &model), hostile(&r, &changed(&model)));
+        let d = diff(&old, &new);
+        assert!(d.change_count() > 0, "{file}: no change listed");
+        for lang in Lang::ALL {
+            let label = format!("{file} diff.{}", lang.code());
+            markdown_shape(&label, &to_markdown(&old, &new, &d, lang));
+            let json: Value =
+                serde_json::from_str(&to_json_text(&old, &new, &d, lang)).expect("the diff's JSON parses");
+            assert_eq!(json["new"]["name"].as_str(), Some(new.name.as_str()), "{label}: the name is not kept as given");
+        }
+        let section = migration::section(&old, &new, &d, Lang::Es);
+        if let (Some(node), false) = (node, section.is_empty()) {
+            let mut script = mongosh::script(&new, &analyze(&new).indexes, Lang::Es);
+            script.push_str(&section);
+            node_check(node, &format!("{file}.migration"), &script);
+            // Loading it and calling every function it defines (the migration included) runs
+            // none of the payloads.
+            let calls = run(node, &format!("{file}.migration"), &script, true);
+            assert_nothing_ran(&format!("{file} migration"), &calls);
+            assert!(
+                calls.iter().any(|c| c["method"] == "updateMany" || c["method"] == "aggregate"),
+                "{file}: the migration made no call"
+            );
+            sections += 1;
+        }
+    }
+    if node.is_some() {
+        assert!(sections >= 10, "{sections} migration sections run");
+    }
+}
+
+/// The app's compare view (made in the worker): the picture of the change reads back with the
+/// names as given, the panel's lines carry them as plain text (the page writes them as text
+/// nodes), and its review report is the same escaped Markdown as `docshape diff`'s.
+#[test]
+fn hostile_names_reach_the_compare_view_as_text() {
+    use docshape::offload::compare::compare;
+    for (file, model) in templates() {
+        let r = Renamer::new();
+        let (old, new) = (hostile(&r, &model), hostile(&r, &changed(&model)));
+        for lang in Lang::ALL {
+            let label = format!("{file} compare.{}", lang.code());
+            let p = compare(&old, &new, lang);
+            let picture = load(&p.union).unwrap_or_else(|e| panic!("{label}: the picture does not read back: {e}"));
+            for e in &new.entities {
+                let drawn = picture.entity(&e.id).unwrap_or_else(|| panic!("{label}: {} is not drawn", e.id));
+                assert_eq!(drawn.name, e.name, "{label}: a name is not kept as given");
+            }
+            assert!(!p.lines.is_empty(), "{label}: no line");
+            assert!(
+                p.lines.iter().any(|l| new.entities.iter().any(|e| l.text.contains(&e.name))),
+                "{label}: no name in the lines"
+            );
+            markdown_shape(&label, &p.report);
+        }
+    }
+}

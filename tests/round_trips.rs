@@ -18,6 +18,10 @@
 //! | box clipboard (copy/paste)                    | paste                             | `editor::clipboard` tests |
 //! | My designs' index                             | `Index::parse`                    | `designs` tests |
 //! | worker messages                               | the other side                    | `offload::tests` |
+//! | `diff --format json`                          | its JSON Schema                   | `tests/python/test_diff_schema.py` |
+//! | `diff --format md` (comment, Mermaid block)   | a CommonMark parser; mermaid's parser | `diff.rs`, `hostile_names.rs`; `test_diff_schema.py` |
+//! | `diff --format mongosh` (migration section)   | `node --check` + a recording `db` | `diff.rs`, `hostile_names.rs` |
+//! | a diff's list of changes                      | `diff::apply` (gives the new design) | `diff::tests` |
 
 use docshape::export::examples::examples_with;
 use docshape::export::{ejson, synthetic, Builder, Flavor};

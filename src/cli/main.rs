@@ -8,10 +8,12 @@
 //! docshape generate MODEL.json --collection NAME -n N [--seed S] [--out FILE] [--format relaxed|canonical]
 //! docshape report MODEL.json [--out report.md] [--svg diagram.svg] [--theme light|dark] [--base URL] [--lang L]
 //! docshape share MODEL.json [--base URL] | docshape share --decode LINK|-
+//! docshape diff OLD.json NEW.json [--format md|json|mongosh] [--fail-on new-errors|any-finding] [--lang L] [--out FILE]
 //! ```
 
 mod args;
 mod check;
+mod diff;
 mod disk;
 mod export;
 mod generate;
@@ -50,6 +52,13 @@ USAGE:
     docshape share MODEL.json [--base URL]            the share link (#m=...) that carries the model
     docshape share --decode LINK|-                    the model a share link carries (quote the link: # starts
                                                       a shell comment); exit 2 on a bad link
+    docshape diff OLD.json NEW.json [--format md|json|mongosh] [--fail-on new-errors|any-finding]
+                  [--lang en|es|pt] [--out FILE]
+        what changed between two versions of a design and its consequences from the advisor:
+        md (a pull-request comment, the default), json (docs/diff-format.md), mongosh (the new
+        design's script with a migration section, not run against a server)
+        exit 0; 1 when --fail-on holds: new-errors (the change introduces an error-level
+        finding) or any-finding (it introduces any finding); 2 when it cannot run
     docshape synth --entities N [--seed S]            a generated, laid-out model for benchmarks
     docshape help                                     this text
 
@@ -105,6 +114,7 @@ fn main() -> ExitCode {
         "generate" => generate::run(rest),
         "report" => report::run(rest),
         "share" => share::run(rest),
+        "diff" => diff::run(rest),
         "synth" => synth::run(rest),
         "help" | "--help" | "-h" => {
             print!("{USAGE}");

@@ -335,6 +335,7 @@ pub fn text(m: Msg) -> &'static str {
         // Files and storage
         Msg::AutosaveBroken => "The autosaved model could not be read ({}). It was kept aside; the demo is open.",
         Msg::MyDesigns => "My designs",
+        Msg::VersionsAndCompare => "Versions and compare",
         Msg::DesignsHint => "Your designs are kept in this browser and saved as you edit. Opening a file, a template or a share link adds a design: nothing here is replaced.",
         Msg::DesignsEmpty => "No saved designs yet: your first edit saves the design on screen here.",
         Msg::DesignMeta => "Saved {} · {} KB",

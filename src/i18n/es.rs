@@ -335,6 +335,7 @@ pub fn text(m: Msg) -> &'static str {
         // Files and storage
         Msg::AutosaveBroken => "No se pudo leer el modelo autoguardado ({}). Se ha guardado aparte; está abierta la demo.",
         Msg::MyDesigns => "Mis diseños",
+        Msg::VersionsAndCompare => "Versiones y comparación",
         Msg::DesignsHint => "Tus diseños se guardan en este navegador mientras editas. Abrir un archivo, una plantilla o un enlace compartido añade un diseño: aquí no se sustituye nada.",
         Msg::DesignsEmpty => "Aún no hay diseños guardados: tu primera edición guarda aquí el diseño en pantalla.",
         Msg::DesignMeta => "Guardado {} · {} KB",

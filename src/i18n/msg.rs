@@ -353,6 +353,7 @@ messages! {
     // Files and storage
     AutosaveBroken,
     MyDesigns,
+    VersionsAndCompare,
     DesignsHint,
     DesignsEmpty,
     DesignMeta,

@@ -335,6 +335,7 @@ pub fn text(m: Msg) -> &'static str {
         // Files and storage
         Msg::AutosaveBroken => "Não foi possível ler o modelo salvo automaticamente ({}). Ele foi guardado à parte; a demonstração está aberta.",
         Msg::MyDesigns => "Meus designs",
+        Msg::VersionsAndCompare => "Versões e comparação",
         Msg::DesignsHint => "Seus designs ficam neste navegador e são salvos enquanto você edita. Abrir um arquivo, um modelo ou um link compartilhado adiciona um design: nada aqui é substituído.",
         Msg::DesignsEmpty => "Ainda não há designs salvos: sua primeira edição salva aqui o design na tela.",
         Msg::DesignMeta => "Salvo {} · {} KB",

@@ -1,12 +1,14 @@
 //! Work the browser runs in a second WebAssembly module, a Web Worker (`docshape-worker`),
 //! loaded only when the export or import dialog opens or a share link is made: the exporters,
-//! the importer, the review report, the SVG diagram and the share-link encoder. The live editor (model, advisor, UI) never links them, which
+//! the importer, the review report, the SVG diagram, the share-link encoder and the diff of
+//! the compare view. The live editor (model, advisor, UI) never links them, which
 //! keeps the first download small.
 //!
 //! The messages are JSON text ([`protocol`]): the UI sends a [`protocol::Request`] with the
 //! model file, the language and the job; [`handle`] answers a [`protocol::Response`]. Plain
 //! Rust, so the whole exchange is tested natively.
 
+pub mod compare;
 mod exports;
 mod import;
 pub mod protocol;
@@ -46,6 +48,11 @@ pub fn run(request: &Request) -> Outcome {
             Err(e) => Outcome::Error(e.refusal(lang)),
         },
         Job::Svg { dark, only } => Outcome::Text(exports::svg(&model, *dark, only.clone(), lang)),
+        // The design on screen is the request's model; the base is what it is compared with.
+        Job::Diff { base } => match crate::model::load(base) {
+            Ok(base) => Outcome::Compare(Box::new(compare::compare(&base, &model, lang))),
+            Err(e) => Outcome::Error(e.to_string()),
+        },
         Job::Import { text, name, source } => match analyse(text, name, source, &model, lang) {
             Ok(preview) => Outcome::Preview(Box::new(preview)),
             Err(message) => Outcome::Error(message),

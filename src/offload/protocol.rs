@@ -5,6 +5,7 @@
 //! {"id": 8, "lang": "es", "model": "...", "job": {"svg": {"dark": true, "only": ["libro"]}}}
 //! {"id": 9, "lang": "pt", "model": "...", "job": {"import": {"text": "{...}\n{...}", "name": "samples", "source": "pasted"}}}
 //! {"id": 10, "lang": "en", "model": "...", "job": {"shareLink": {}}}
+//! {"id": 11, "lang": "en", "model": "...", "job": {"diff": {"base": "{\"format\": \"docshape\", ...}"}}}
 //! ```
 //!
 //! and its answer, with the same `id`: `{"id": 7, "outcome": {"text": "..."}}`,
@@ -70,6 +71,9 @@ pub enum Job {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         only: Option<Vec<String>>,
     },
+    /// The compare view of the request's model against `base` (another model file: a version,
+    /// a file, a share link's design).
+    Diff { base: String },
     /// Sample documents or a `$jsonSchema` to preview as a new collection.
     Import { text: String, name: String, source: String },
 }
@@ -157,6 +161,8 @@ pub enum Outcome {
     Text(String),
     /// An import's preview.
     Preview(Box<ImportPreview>),
+    /// A compare view.
+    Compare(Box<super::compare::ComparePreview>),
     /// Why the job could not be done (shown to the user).
     Error(String),
 }

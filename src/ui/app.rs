@@ -42,6 +42,7 @@ pub fn App() -> impl IntoView {
     let panels = if review { editor.model.with_untracked(|m| layout::for_review(m, window, own)) } else { own };
     editor.panels.set(panels);
     provide_context(editor);
+    super::compare::Compare::provide(editor);
     // Frame the diagram before the first render, from the window's size less the panels, so the
     // first render already draws only what will be on screen (the canvas re-measures on load).
     editor.viewport.set(layout::canvas_size(window, panels));
@@ -129,6 +130,8 @@ pub fn App() -> impl IntoView {
         >
             <Toolbar />
             <share_ui::ReviewBanner />
+            <super::compare_ui::AsideView />
+            <super::compare_ui::CompareBusy />
             <main
                 class="workspace"
                 class:no-queries=move || !editor.panels.get().queries
@@ -258,6 +261,7 @@ fn Toolbar() -> impl IntoView {
             <SaveStatus />
             <div class="group editing">
                 <ToolButton action="designs" icon="designs" />
+                <super::compare_ui::VersionsButton />
                 <ToolButton action="new" icon="new" />
                 <ToolButton action="open" icon="open" />
                 <ToolButton action="save" icon="save" />

@@ -23,6 +23,7 @@ pub fn Dialogs() -> impl IntoView {
                 Dialog::Export => (Msg::Export, view! { <ExportDialog /> }.into_any()),
                 Dialog::Import => (Msg::DialogImport, view! { <ImportDialog /> }.into_any()),
                 Dialog::Designs => (Msg::MyDesigns, view! { <DesignsDialog /> }.into_any()),
+                Dialog::Versions => (Msg::VersionsAndCompare, view! { <super::compare_ui::VersionsDialog /> }.into_any()),
             };
             view! {
                 <div class="backdrop" on:pointerdown=move |_| editor.dialog.set(None)>

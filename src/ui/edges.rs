@@ -54,6 +54,7 @@ pub fn EdgeView(id: String, far: Signal<bool>) -> impl IntoView {
             editor.select_relation(&id);
         }
     };
+    let diff = super::compare::arrow_mark(&id);
     // The tooltip is made when the pointer first comes over the arrow: a thousand `<title>`
     // elements nobody hovers cost as much style and layout as the arrows themselves.
     let hovered = RwSignal::new(false);
@@ -71,6 +72,7 @@ pub fn EdgeView(id: String, far: Signal<bool>) -> impl IntoView {
             class:selected=move || selected.get()
             data-testid="relation"
             data-id=id.clone()
+            data-diff=move || diff.get().map(String::from)
             on:pointerdown=select
             on:pointerenter=move |_| {
                 if !hovered.get_untracked() {
@@ -83,6 +85,7 @@ pub fn EdgeView(id: String, far: Signal<bool>) -> impl IntoView {
                 let (storage, references) = relation.get()?;
                 shape.get().map(|s| draw(s, storage, references, far.get()))
             }}
+            {move || diff.get().and_then(|m| shape.with(|s| s.as_ref().and_then(|(main, _)| super::compare::mark_spot(main))).map(|at| mark(m, at)))}
         </g>
     }
 }
@@ -148,4 +151,14 @@ fn label(class: &'static str, testid: Option<&'static str>, label: Option<Label>
             .collect_view();
         view! { <text class=class x=x y=y data-testid=testid>{lines}</text> }
     })
+}
+
+/// The compare view's mark on an arrow: a disc with the symbol, halfway along it.
+fn mark(m: char, (x, y): (f64, f64)) -> impl IntoView {
+    view! {
+        <g class=format!("diff-mark {}", super::compare::class(m)) data-testid="diff-mark" data-mark=String::from(m) transform=format!("translate({x:.1} {y:.1})")>
+            <path d=super::compare::shape(m) />
+            <text text-anchor="middle" y="6">{super::compare::glyph(m)}</text>
+        </g>
+    }
 }

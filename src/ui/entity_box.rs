@@ -95,6 +95,7 @@ pub fn EntityBox(id: String, far: Signal<bool>) -> impl IntoView {
             editor.drag.set(Some(Drag::Connect { from: id.clone(), to }));
         }
     };
+    let (diff, field_diff) = super::compare::box_marks(&id);
     let name_id = id.clone();
     let embedded = expect_context::<super::canvas::Embedded>();
     view! {
@@ -109,6 +110,7 @@ pub fn EntityBox(id: String, far: Signal<bool>) -> impl IntoView {
             class:external=move || entity.with(|e| e.as_ref().is_some_and(Entity::is_external))
             class:value=move || entity.with(|e| e.as_ref().is_some_and(|e| e.kind == EntityKind::Value))
             class:embedded=move || embedded.0.with(|set| set.contains(&name_id))
+            data-diff=move || diff.get().map(String::from)
             style:transform=transform
             style:height=move || entity.with(|e| e.as_ref().map(|e| format!("{}px", entity_rect(e).h)).unwrap_or_default())
             tabindex="0"
@@ -146,6 +148,7 @@ pub fn EntityBox(id: String, far: Signal<bool>) -> impl IntoView {
             }
         >
             <header class="entity-header">
+                {move || diff.get().map(super::compare_ui::mark_badge)}
                 <Name id=id.clone() entity=entity />
                 <span class="entity-kind">
                     {move || entity.with(|e| e.as_ref().map(|e| kind_label(e, editor.lang.get())).unwrap_or_default())}
@@ -171,7 +174,8 @@ pub fn EntityBox(id: String, far: Signal<bool>) -> impl IntoView {
                 <ul class="fields">
                     {move || {
                         let renaming = renaming_field.get();
-                        entity.with(|e| e.as_ref().map(|e| field_rows(e, renaming.as_ref())).unwrap_or_default())
+                        let marks = field_diff.get();
+                        entity.with(|e| e.as_ref().map(|e| field_rows(e, renaming.as_ref(), &marks)).unwrap_or_default())
                     }}
                 </ul>
             </Show>
@@ -189,7 +193,8 @@ pub fn severity_msg(s: Severity) -> Msg {
     }
 }
 
-fn field_rows(e: &Entity, renaming: Option<&FieldRename>) -> Vec<AnyView> {
+/// The rows of a box's fields; `marks` are the compare view's marks of its top-level fields.
+fn field_rows(e: &Entity, renaming: Option<&FieldRename>, marks: &super::compare::FieldMarks) -> Vec<AnyView> {
     if e.kind == EntityKind::Value {
         let t = e.value_type.map(|t| t.name()).unwrap_or("string");
         // Inset as the fields of other boxes are (their padding is set per depth).
@@ -208,8 +213,10 @@ fn field_rows(e: &Entity, renaming: Option<&FieldRename>) -> Vec<AnyView> {
                 Some(r) => view! { <FieldName rename=r name=name /> }.into_any(),
                 None => view! { <span class="fname">{name}</span> }.into_any(),
             };
+            let mark = if row.depth == 0 { marks.get(&row.field.name).copied() } else { None };
             view! {
-                <li class="field" data-path=row.path style:padding-left=pad>
+                <li class="field" data-path=row.path style:padding-left=pad data-diff=mark.map(String::from)>
+                    {mark.map(super::compare_ui::mark_badge)}
                     {name}
                     {required.then(|| view! { <span class="req" title=tr(Msg::Required)>"*"</span> })}
                     <span class="ftype">{t}</span>

@@ -5,6 +5,8 @@ mod advisor_panel;
 mod app;
 mod canvas;
 mod clipboard;
+mod compare;
+mod compare_ui;
 mod context_menu;
 mod designs;
 mod designs_ui;
@@ -34,6 +36,7 @@ mod storage;
 mod text;
 pub mod timing;
 mod update_notice;
+mod versions;
 mod worker_client;
 
 pub use app::App;

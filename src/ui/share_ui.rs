@@ -90,8 +90,11 @@ pub fn close_review(editor: &Editor) {
 #[component]
 pub fn ReviewBanner() -> impl IntoView {
     let editor = expect_context::<Editor>();
+    // A version or a comparison has its own banner (`compare_ui`).
+    let compare = use_context::<super::compare::Compare>();
+    let shared = move || editor.review.get() && !compare.is_some_and(|c| c.showing());
     view! {
-        <Show when=move || editor.review.get()>
+        <Show when=shared>
             <div class="review-banner" role="status" data-testid="review-banner">
                 <strong>{tr(Msg::ReviewMode)}</strong>
                 <span>{tr(Msg::ReviewExplain)}</span>

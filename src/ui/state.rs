@@ -104,6 +104,7 @@ pub enum Dialog {
     New,
     Import,
     Designs,
+    Versions,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

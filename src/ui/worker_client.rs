@@ -6,6 +6,7 @@
 
 use crate::i18n::{Lang, Msg};
 use crate::model::Model;
+use crate::offload::compare::ComparePreview;
 use crate::offload::protocol::{ExportKind, ImportPreview, Job, Outcome, Request, Response, READY};
 use std::cell::RefCell;
 use std::collections::HashMap;
@@ -84,7 +85,16 @@ pub async fn import(
     match ask(Job::Import { text, name, source }, model, lang).await? {
         Outcome::Preview(preview) => Ok(*preview),
         Outcome::Error(message) => Err(Failure::Job(message)),
-        Outcome::Text(_) => Err(Failure::Worker("a text answered an import".into())),
+        _ => Err(Failure::Worker("another answer to an import".into())),
+    }
+}
+
+/// The compare view of `current` against `base` (the diff runs in the worker).
+pub async fn compare(base: &Model, current: &Model, lang: Lang) -> Result<ComparePreview, Failure> {
+    match ask(Job::Diff { base: base.to_json() }, current, lang).await? {
+        Outcome::Compare(preview) => Ok(*preview),
+        Outcome::Error(message) => Err(Failure::Job(message)),
+        _ => Err(Failure::Worker("another answer to a comparison".into())),
     }
 }
 
@@ -92,7 +102,7 @@ fn text(outcome: Outcome) -> Result<String, Failure> {
     match outcome {
         Outcome::Text(text) => Ok(text),
         Outcome::Error(message) => Err(Failure::Job(message)),
-        Outcome::Preview(_) => Err(Failure::Worker("a preview answered an export".into())),
+        _ => Err(Failure::Worker("another answer to an export".into())),
     }
 }
 

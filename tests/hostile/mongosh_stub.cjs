@@ -9,7 +9,7 @@
 // `Timestamp`). `require` is the real one, recorded: a payload that reached code and wrote a
 // file would both show in the calls and leave the file behind. `Date` is frozen at one instant
 // so two runs compare equal. With --call-functions, every function the script defines
-// (`record_…`, `add_…`, `refresh_…`, `upgrade_…`) is then called once with placeholder
+// (`record_…`, `add_…`, `refresh_…`, `upgrade_…`, `migrate_…`) is then called once with placeholder
 // arguments, so the code inside them runs too.
 'use strict';
 const fs = require('fs');
@@ -107,6 +107,7 @@ try {
       if (kind === 'record' || kind === 'refresh') args = [...placeholders.slice(0, n - 1), {}];
       else if (kind === 'add') args = [...placeholders.slice(0, n - 1), 1];
       else if (kind === 'upgrade') args = [{ _id: 'doc' }, { changed: true }, 2];
+      else if (kind === 'migrate') args = [];
       else {
         record({ unexpected_function: name });
         continue;

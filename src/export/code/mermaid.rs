@@ -142,13 +142,42 @@ pub fn er_diagram(model: &Model, lang: Lang) -> String {
     out
 }
 
+/// What changed in a design, for the diagram of a change (`docshape diff`): each entity (by
+/// id), top-level field (by entity id and name) and relation (by id) marked with a symbol,
+/// `+` added, `-` removed, `~` changed, written before its name or label, so the mark reads
+/// without colour.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Marks {
+    pub entities: HashMap<String, char>,
+    pub fields: HashMap<(String, String), char>,
+    pub relations: HashMap<String, char>,
+}
+
+/// The ```` ```mermaid ```` block of `model` with the elements of `marks` marked, and the
+/// legend of the lines.
+pub fn er_diagram_marked(model: &Model, lang: Lang, marks: &Marks) -> String {
+    let mut out = String::from("```mermaid\n");
+    out.push_str(&diagram_with(model, lang, Some(marks)));
+    out.push_str("```\n\n");
+    out.push_str(legend(lang));
+    out.push_str("\n\n");
+    out
+}
+
 /// `erDiagram` and its lines.
 fn diagram(model: &Model, lang: Lang) -> String {
+    diagram_with(model, lang, None)
+}
+
+/// `erDiagram` and its lines, with the marks of a change when given.
+fn diagram_with(model: &Model, lang: Lang, marks: Option<&Marks>) -> String {
     let ids = identifiers(model);
     let mut out = String::from("erDiagram\n");
+    let mark_of = |found: Option<&char>| found.map(|c| format!("{c} ")).unwrap_or_default();
     for e in &model.entities {
         let id = &ids[e.id.as_str()];
-        let shown = label(&e.name);
+        let mark = mark_of(marks.and_then(|m| m.entities.get(e.id.as_str())));
+        let shown = format!("{mark}{}", label(&e.name));
         let alias = if &shown == id || shown.is_empty() { String::new() } else { format!("[\"{shown}\"]") };
         if e.fields.is_empty() {
             let _ = writeln!(out, "    {id}{alias}");
@@ -156,7 +185,15 @@ fn diagram(model: &Model, lang: Lang) -> String {
         }
         let _ = writeln!(out, "    {id}{alias} {{");
         for f in &e.fields {
-            let _ = writeln!(out, "        {} {}", type_word(f), attribute(&f.name));
+            let key = (e.id.clone(), f.name.clone());
+            match marks.and_then(|m| m.fields.get(&key)) {
+                Some(c) => {
+                    let _ = writeln!(out, "        {} {} \"{c}\"", type_word(f), attribute(&f.name));
+                }
+                None => {
+                    let _ = writeln!(out, "        {} {}", type_word(f), attribute(&f.name));
+                }
+            }
         }
         out.push_str("    }\n");
     }
@@ -165,7 +202,8 @@ fn diagram(model: &Model, lang: Lang) -> String {
         let (left, right) = ends(r);
         let references = r.references() || r.storage == Storage::Outside;
         let line = if references { ".." } else { "--" };
-        let mut words = vec![r.storage.msg().text(lang).to_string()];
+        let mark = mark_of(marks.and_then(|m| m.relations.get(r.id.as_str())));
+        let mut words = vec![format!("{mark}{}", r.storage.msg().text(lang))];
         if !references || r.storage == Storage::Bucket {
             words.extend(caption_parts(r, lang));
         }

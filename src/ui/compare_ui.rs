@@ -1,0 +1,307 @@
+//! The Versions dialog (keep a version; open, compare, restore or delete one; compare with a
+//! file or a share link), the banner of a version opened read-only, and the compare panel: the
+//! summary, the changes and what they do to the design, in the interface's language, with the
+//! canvas' marks (colour and symbol) and the review report of the change to download.
+
+use super::compare::{glyph, meaning, Aside, Compare};
+use super::state::{Dialog, Editor, NoticeKind};
+use super::versions;
+use crate::designs::versions::Version;
+use crate::i18n::{pick, Msg};
+use leptos::prelude::*;
+
+/// A label in the interface's language.
+fn l(editor: Editor, forms: [&'static str; 3]) -> impl Fn() -> &'static str + Copy {
+    move || pick(editor.lang.get(), forms)
+}
+
+/// The toolbar's Versions button.
+#[component]
+pub fn VersionsButton() -> impl IntoView {
+    let editor = expect_context::<Editor>();
+    let compare = expect_context::<Compare>();
+    view! {
+        <button
+            class="tool"
+            data-testid="action-versions"
+            title=l(editor, ["Versions of this design, and compare", "Versiones de este diseño, y comparar", "Versões deste projeto, e comparar"])
+            aria-label=l(editor, ["Versions and compare", "Versiones y comparación", "Versões e comparação"])
+            disabled=move || editor.review.get() && !compare.showing()
+            on:click=move |_| editor.dialog.set(Some(Dialog::Versions))
+        >
+            <super::icons::Icon name="versions" />
+        </button>
+    }
+}
+
+#[component]
+pub fn VersionsDialog() -> impl IntoView {
+    let editor = expect_context::<Editor>();
+    let compare = expect_context::<Compare>();
+    let list = RwSignal::new(versions::list());
+    let name = RwSignal::new(String::new());
+    let link = RwSignal::new(String::new());
+    let keep = move || {
+        if versions::keep(&editor, &name.get_untracked()) {
+            name.set(String::new());
+            list.set(versions::list());
+        }
+    };
+    let close = move || editor.dialog.set(None);
+    let from_link = move || match crate::share::decode_link(&link.get_untracked()) {
+        Ok(model) => {
+            close();
+            compare.compare_with(
+                model,
+                pick(editor.lang.get_untracked(), ["a share link", "un enlace compartido", "um link compartilhado"])
+                    .into(),
+            );
+        }
+        Err(e) => editor.notify(NoticeKind::Error, editor.fill(Msg::BrokenLink, &[&e])),
+    };
+    let from_file = move |ev: leptos::ev::Event| {
+        let input = event_target::<web_sys::HtmlInputElement>(&ev);
+        let Some(file) = input.files().and_then(|f| f.get(0)) else { return };
+        let label = file.name();
+        input.set_value("");
+        if file.size() > crate::model::MAX_FILE_BYTES as f64 {
+            return editor.notify(NoticeKind::Error, editor.fill(Msg::FileTooBig, &[&label, &file.size()]));
+        }
+        close();
+        leptos::task::spawn_local(async move {
+            let text = wasm_bindgen_futures::JsFuture::from(file.text()).await.ok().and_then(|v| v.as_string());
+            match text.map(|t| crate::model::load(&t).map_err(|e| e.to_string())) {
+                Some(Ok(model)) => compare.compare_with(model, label),
+                Some(Err(e)) => editor.notify(NoticeKind::Error, editor.fill(Msg::CouldNotOpen, &[&label, &e])),
+                None => editor.notify(NoticeKind::Error, editor.fill(Msg::CouldNotRead, &[&label])),
+            }
+        });
+    };
+    let editing = move || !editor.review.get();
+    view! {
+        <p class="hint">{l(editor, [
+            "A version is a copy of this design kept in this browser: open it read-only, compare the design with it, or restore it (undo takes a restore back).",
+            "Una versión es una copia de este diseño guardada en este navegador: ábrela en solo lectura, compara el diseño con ella o restáurala (deshacer retira la restauración).",
+            "Uma versão é uma cópia deste projeto guardada neste navegador: abra-a somente leitura, compare o projeto com ela ou restaure-a (desfazer retira a restauração).",
+        ])}</p>
+        <Show when=editing>
+            <div class="version-new">
+                <input
+                    data-testid="version-name"
+                    prop:value=move || name.get()
+                    placeholder=l(editor, ["Name of the version (optional)", "Nombre de la versión (opcional)", "Nome da versão (opcional)"])
+                    aria-label=l(editor, ["Name of the version", "Nombre de la versión", "Nome da versão"])
+                    on:input=move |ev| name.set(event_target_value(&ev))
+                    on:keydown=move |ev| {
+                        ev.stop_propagation();
+                        if ev.key() == "Enter" { keep() }
+                    }
+                />
+                <button class="primary" data-testid="version-keep" on:click=move |_| keep()>
+                    {l(editor, ["Keep this version", "Guardar esta versión", "Guardar esta versão"])}
+                </button>
+            </div>
+        </Show>
+        {move || {
+            let items = list.get();
+            if items.is_empty() {
+                return view! { <p class="hint" data-testid="versions-empty">{l(editor, ["No version kept yet.", "Aún no hay versiones.", "Nenhuma versão guardada ainda."])}</p> }.into_any();
+            }
+            view! {
+                <ul class="designs" data-testid="versions">
+                    {items.into_iter().map(|v| view! { <VersionRow version=v list=list /> }).collect_view()}
+                </ul>
+            }
+            .into_any()
+        }}
+        <h3>{l(editor, ["Compare with a file or a share link", "Comparar con un archivo o un enlace compartido", "Comparar com um arquivo ou um link compartilhado"])}</h3>
+        <div class="version-new">
+            <label class="button">
+                {l(editor, ["A model file…", "Un archivo de modelo…", "Um arquivo de modelo…"])}
+                <input type="file" accept=".json,application/json" data-testid="compare-file" class="visually-hidden" on:change=from_file />
+            </label>
+            <input
+                data-testid="compare-link"
+                prop:value=move || link.get()
+                placeholder=l(editor, ["Paste a share link", "Pega un enlace compartido", "Cole um link compartilhado"])
+                on:input=move |ev| link.set(event_target_value(&ev))
+                on:keydown=move |ev| ev.stop_propagation()
+            />
+            <button data-testid="compare-link-go" on:click=move |_| from_link()>{l(editor, ["Compare", "Comparar", "Comparar"])}</button>
+        </div>
+    }
+}
+
+#[component]
+fn VersionRow(version: Version, list: RwSignal<Vec<Version>>) -> impl IntoView {
+    let editor = expect_context::<Editor>();
+    let id = StoredValue::new(version.id.clone());
+    let when = move || {
+        String::from(
+            js_sys::Date::new(&wasm_bindgen::JsValue::from_f64(version.saved))
+                .to_locale_string(editor.lang.get().code(), &wasm_bindgen::JsValue::UNDEFINED),
+        )
+    };
+    let done = move || editor.dialog.set(None);
+    let editing = move || !editor.review.get();
+    view! {
+        <li class="design" data-testid="version" data-name=version.name.clone()>
+            <span class="design-title">
+                <strong>{version.name.clone()}</strong>
+                <small>{when}</small>
+            </span>
+            <button data-testid="version-open" on:click=move |_| { done(); versions::open(&editor, &id.get_value()) }>
+                {l(editor, ["Open read-only", "Abrir en solo lectura", "Abrir somente leitura"])}
+            </button>
+            <button class="primary" data-testid="version-compare" on:click=move |_| { done(); versions::compare(&editor, &id.get_value()) }>
+                {l(editor, ["Compare", "Comparar", "Comparar"])}
+            </button>
+            <button data-testid="version-restore" on:click=move |_| { done(); versions::restore(&editor, &id.get_value()) }>
+                {l(editor, ["Restore", "Restaurar", "Restaurar"])}
+            </button>
+            <Show when=editing>
+                <button data-testid="version-delete" on:click=move |_| {
+                    if versions::delete(&editor, &id.get_value()) { list.set(versions::list()) }
+                }>{tr_delete(editor)}</button>
+            </Show>
+        </li>
+    }
+}
+
+fn tr_delete(editor: Editor) -> impl Fn() -> &'static str {
+    move || editor.t(Msg::DeleteDesign)
+}
+
+/// The banner of a version opened read-only, or the compare panel.
+#[component]
+pub fn AsideView() -> impl IntoView {
+    let compare = expect_context::<Compare>();
+    move || match compare.aside.get() {
+        None => None,
+        Some(Aside::Version { id, name }) => Some(view! { <VersionBanner id=id name=name /> }.into_any()),
+        Some(Aside::Compare { label, preview }) => {
+            Some(view! { <ComparePanel label=label preview=preview /> }.into_any())
+        }
+    }
+}
+
+#[component]
+fn VersionBanner(id: String, name: String) -> impl IntoView {
+    let editor = expect_context::<Editor>();
+    let compare = expect_context::<Compare>();
+    let id = StoredValue::new(id);
+    let title = move || match editor.lang.get() {
+        crate::i18n::Lang::En => format!("Version “{name}”, read-only"),
+        crate::i18n::Lang::Es => format!("Versión «{name}», solo lectura"),
+        crate::i18n::Lang::Pt => format!("Versão “{name}”, somente leitura"),
+    };
+    view! {
+        <div class="review-banner" role="status" data-testid="version-banner">
+            <strong>{title}</strong>
+            <button class="primary" data-testid="banner-restore" on:click=move |_| versions::restore(&editor, &id.get_value())>
+                {l(editor, ["Restore this version", "Restaurar esta versión", "Restaurar esta versão"])}
+            </button>
+            <button data-testid="banner-compare" on:click=move |_| versions::compare(&editor, &id.get_value())>
+                {l(editor, ["Compare with my design", "Comparar con mi diseño", "Comparar com meu projeto"])}
+            </button>
+            <button data-testid="aside-close" on:click=move |_| compare.leave()>{move || editor.t(Msg::BackToMyModel)}</button>
+        </div>
+    }
+}
+
+#[component]
+fn ComparePanel(label: String, preview: std::sync::Arc<crate::offload::compare::ComparePreview>) -> impl IntoView {
+    let editor = expect_context::<Editor>();
+    let compare = expect_context::<Compare>();
+    let label = StoredValue::new(label);
+    let title = move || match editor.lang.get() {
+        crate::i18n::Lang::En => format!("Changes since {}", label.get_value()),
+        crate::i18n::Lang::Es => format!("Cambios desde {}", label.get_value()),
+        crate::i18n::Lang::Pt => format!("Mudanças desde {}", label.get_value()),
+    };
+    let report = StoredValue::new(preview.report.clone());
+    let download = move |_| {
+        let name = compare.own_model().name;
+        let file = super::storage::file_name(&crate::model::Model::new(&format!("{name}-change")), ".md");
+        super::storage::download(&file, "text/markdown", &report.get_value());
+        editor.notify(
+            NoticeKind::Info,
+            pick(
+                editor.lang.get_untracked(),
+                [
+                    "Review report of the change downloaded.",
+                    "Informe de revisión del cambio descargado.",
+                    "Relatório de revisão da mudança baixado.",
+                ],
+            ),
+        );
+    };
+    let lines = preview.lines.clone();
+    let legend = ['+', '-', '~'];
+    view! {
+        <aside class="compare-panel" data-testid="compare-panel" aria-label=title>
+            <header>
+                <h2>{title}</h2>
+                <button class="link close" data-testid="aside-close" aria-label=move || editor.t(Msg::BackToMyModel) on:click=move |_| compare.leave()>"×"</button>
+            </header>
+            <p class="legend" data-testid="compare-legend">
+                {legend.map(|m| view! { <span class="diff-key">{mark_badge(m)}{move || meaning(m, editor.lang.get())}</span> }).into_iter().collect_view()}
+            </p>
+            <p class="summary" data-testid="compare-summary"><strong>{preview.summary.clone()}</strong></p>
+            <ul class="compare-lines">
+                {lines.into_iter().map(|line| {
+                    let heading = line.kind == "heading";
+                    let class = format!("line-{}", line.kind);
+                    view! {
+                        <li class=class data-testid="compare-line" data-kind=line.kind.clone()>
+                            {line.mark.filter(|_| !heading).map(mark_badge)}
+                            <span>{line.text}</span>
+                        </li>
+                    }
+                }).collect_view()}
+            </ul>
+            <footer>
+                <button class="primary" data-testid="compare-report" on:click=download>
+                    {l(editor, ["Download the review report (Markdown)", "Descargar el informe de revisión (Markdown)", "Baixar o relatório de revisão (Markdown)"])}
+                </button>
+                <button data-testid="compare-close" on:click=move |_| compare.leave()>{move || editor.t(Msg::BackToMyModel)}</button>
+            </footer>
+        </aside>
+    }
+}
+
+/// While the worker makes a comparison.
+#[component]
+pub fn CompareBusy() -> impl IntoView {
+    let editor = expect_context::<Editor>();
+    let compare = expect_context::<Compare>();
+    view! {
+        <Show when=move || compare.busy.get()>
+            <div class="review-banner" role="status" data-testid="compare-busy">
+                {l(editor, ["Comparing…", "Comparando…", "Comparando…"])}
+            </div>
+        </Show>
+    }
+}
+
+/// The symbol of a mark on a box or a field row: colour and symbol, so it reads on a projector
+/// and without telling colours apart.
+pub fn mark_badge(mark: char) -> impl IntoView {
+    let lang = expect_context::<Editor>().lang;
+    view! {
+        <svg
+            class=format!("diff-mark {}", super::compare::class(mark))
+            data-testid="diff-mark"
+            data-mark=String::from(mark)
+            viewBox="-14 -14 28 28"
+            width="22"
+            height="22"
+            role="img"
+            aria-label=move || meaning(mark, lang.get())
+        >
+            <title>{move || meaning(mark, lang.get())}</title>
+            <path d=super::compare::shape(mark) />
+            <text text-anchor="middle" y="6">{glyph(mark)}</text>
+        </svg>
+    }
+}
