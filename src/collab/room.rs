@@ -152,6 +152,11 @@ impl Room {
                 self.awareness.apply_update(update).map_err(|e| CollabError::Malformed(e.to_string()))?;
                 step.presence_changed = true;
             }
+            // The server cut this room off (it refused a message): offline until reconnected.
+            Incoming::Closed(_) => {
+                self.closed();
+                step.presence_changed = true;
+            }
             Incoming::SyncStatus(_) | Incoming::Other(_) => {}
         }
         Ok(step)
@@ -212,14 +217,18 @@ impl Room {
         }
     }
 
-    /// Leaving: tells the others this person is gone.
+    /// Leaving: tells the others this person is gone and leaves the room on the server (which
+    /// then drops this person's presence for everyone). The design stays here as it is.
     pub fn leave(&mut self) -> Vec<Vec<u8>> {
         self.awareness.clean_local_state();
         let me = self.awareness.client_id();
-        match self.awareness.update_with_clients([me]) {
+        let mut out: Vec<Vec<u8>> = match self.awareness.update_with_clients([me]) {
             Ok(update) => vec![wire::awareness(&self.id, &update.encode_v1())],
             Err(_) => Vec::new(),
-        }
+        };
+        out.push(wire::close(&self.id));
+        self.closed();
+        out
     }
 
     /// The others in the room, by client id (their presence as they sent it; a presence that

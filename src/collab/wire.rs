@@ -2,7 +2,8 @@
 //!
 //! Every message starts with the room's name; then its type: 0 sync (the y-sync protocol's
 //! step 1, step 2 and update), 1 awareness (presence), 2 authentication (a token, and the
-//! server's answer), 3 a request for everyone's presence, 4 a sync reply, 8 the server's
+//! server's answer), 3 a request for everyone's presence, 4 a sync reply, 7 leaving the room
+//! (either side; the server says why when it cuts a client off), 8 the server's
 //! acknowledgement of an update. This is Hocuspocus' protocol as its provider speaks it
 //! (`packages/provider`, `packages/common/src/auth.ts`); the payloads are yrs' own encodings.
 
@@ -14,6 +15,7 @@ const AWARENESS: u64 = 1;
 const AUTH: u64 = 2;
 const QUERY_AWARENESS: u64 = 3;
 const SYNC_REPLY: u64 = 4;
+const CLOSE: u64 = 7;
 const SYNC_STATUS: u64 = 8;
 
 const STEP1: u64 = 0;
@@ -39,6 +41,8 @@ pub enum Incoming {
     Update(Vec<u8>),
     /// Presence of some people in the room.
     Awareness(Vec<u8>),
+    /// The server closed this room's connection, with its reason (a message it refused).
+    Closed(String),
     /// The server stored (or, read-only, refused) an update.
     SyncStatus(bool),
     /// A message type docshape does not use (stateless messages, pings).
@@ -104,6 +108,15 @@ pub fn query_awareness(room: &str) -> Vec<u8> {
     frame(room, QUERY_AWARENESS)
 }
 
+/// Leaving the room: the server drops this client from it and tells the others it left (an
+/// awareness update with no state is not enough: Hocuspocus 4.7 re-encodes incoming presence
+/// and loses a removal on the way).
+pub fn close(room: &str) -> Vec<u8> {
+    let mut out = frame(room, CLOSE);
+    out.write_string("leaving");
+    out
+}
+
 /// Reads a message from the server: its room and what it says.
 pub fn decode(bytes: &[u8]) -> Result<(String, Incoming), WireError> {
     let err = |e: yrs::encoding::read::Error| WireError(e.to_string());
@@ -128,6 +141,7 @@ pub fn decode(bytes: &[u8]) -> Result<(String, Incoming), WireError> {
             other => return Err(WireError(format!("authentication message {other}"))),
         },
         SYNC_STATUS => Incoming::SyncStatus(c.read_var::<u64>().map_err(err)? == 1),
+        CLOSE => Incoming::Closed(c.read_string().map_err(err)?.to_string()),
         other => Incoming::Other(other),
     };
     Ok((room, incoming))
@@ -157,6 +171,7 @@ mod tests {
         assert_eq!(decode(&sync_step2("r", &sv)).unwrap().1, Incoming::SyncStep2(sv.to_vec()));
         assert_eq!(decode(&update("r", &sv)).unwrap().1, Incoming::Update(sv.to_vec()));
         assert_eq!(decode(&awareness("r", &sv)).unwrap().1, Incoming::Awareness(sv.to_vec()));
+        assert_eq!(decode(&close("r")).unwrap().1, Incoming::Closed("leaving".into()));
         // The auth frame: room, 2, 0 (token), the key.
         let a = auth("room", "key");
         assert_eq!(a, [4, b'r', b'o', b'o', b'm', 2, 0, 3, b'k', b'e', b'y']);

@@ -1,0 +1,313 @@
+//! The real sync server (`node server/sync.mjs`, Hocuspocus as published) with docshape's own
+//! client (`collab::Room`, yrs) over WebSockets on loopback: two people edit one design, a
+//! wrong key is refused, a malformed or oversized message closes its connection, and edits
+//! made while the server is down are merged when it comes back.
+//!
+//! Needs Node and the npm packages (`npm ci`, which `scripts/setup.sh` runs): without them the
+//! tests fail and say so, rather than pass having checked nothing.
+
+use docshape::collab::{room_of, wire, Link, Presence, Room};
+use docshape::model::{load, Model, Point};
+use std::io::{BufRead, BufReader};
+use std::net::TcpStream;
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+use tungstenite::{Message, WebSocket};
+
+fn bibliored() -> Model {
+    load(include_str!("../public/templates/bibliored.json")).expect("BiblioRed loads")
+}
+
+fn clock() -> u64 {
+    std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_millis() as u64)
+}
+
+/// A sync server this test started (stopped when dropped).
+struct Server {
+    child: Child,
+    port: u16,
+}
+
+impl Server {
+    fn start(port: u16, data: &Path, env: &[(&str, &str)]) -> Server {
+        let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+        assert!(
+            root.join("node_modules/@hocuspocus/server").exists(),
+            "the sync server's packages are missing: run `npm ci` (scripts/setup.sh does)"
+        );
+        let mut child = Command::new("node")
+            .arg(root.join("server/sync.mjs"))
+            .env("SYNC_PORT", port.to_string())
+            .env("SYNC_DATA", data)
+            .envs(env.iter().copied())
+            .stdout(Stdio::piped())
+            .stderr(if std::env::var("COLLAB_DEBUG").is_ok() { Stdio::inherit() } else { Stdio::null() })
+            .spawn()
+            .expect("node runs (install Node.js)");
+        let mut line = String::new();
+        BufReader::new(child.stdout.take().expect("stdout")).read_line(&mut line).expect("the server starts");
+        assert!(line.contains("docshape sync server on ws://127.0.0.1:"), "{line}");
+        Server { child, port }
+    }
+
+    fn stop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        self.stop();
+    }
+}
+
+/// A free port on loopback (the OS picks it).
+fn free_port() -> u16 {
+    std::net::TcpListener::bind("127.0.0.1:0").and_then(|l| l.local_addr()).map(|a| a.port()).expect("a port")
+}
+
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("docshape-collab-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("scratch dir");
+    dir
+}
+
+fn connect(port: u16) -> WebSocket<TcpStream> {
+    let stream = TcpStream::connect(("127.0.0.1", port)).expect("the server listens");
+    let (ws, _) = tungstenite::client(format!("ws://127.0.0.1:{port}/"), stream).expect("WebSocket handshake");
+    ws.get_ref().set_read_timeout(Some(Duration::from_millis(20))).expect("timeout");
+    ws
+}
+
+/// One person: a room and, when connected, its WebSocket.
+struct Person {
+    room: Room,
+    ws: Option<WebSocket<TcpStream>>,
+}
+
+impl Person {
+    fn online(room: Room, port: u16) -> Person {
+        let mut p = Person { room, ws: None };
+        p.reconnect(port);
+        p
+    }
+
+    fn reconnect(&mut self, port: u16) {
+        let mut ws = connect(port);
+        for frame in self.room.opened() {
+            ws.send(Message::binary(frame)).expect("send");
+        }
+        self.ws = Some(ws);
+    }
+
+    fn send(&mut self, frames: Vec<Vec<u8>>) {
+        if let Some(ws) = &mut self.ws {
+            for frame in frames {
+                if ws.send(Message::binary(frame)).is_err() {
+                    self.drop_link();
+                    return;
+                }
+            }
+        }
+    }
+
+    fn drop_link(&mut self) {
+        self.ws = None;
+        self.room.closed();
+    }
+
+    /// Reads what has arrived; answers it. Returns whether the connection is still open.
+    fn pump(&mut self) -> bool {
+        loop {
+            let Some(ws) = &mut self.ws else { return false };
+            match ws.read() {
+                Ok(Message::Binary(bytes)) => {
+                    if std::env::var("COLLAB_DEBUG").is_ok() {
+                        eprintln!(
+                            "{} <- {:?}",
+                            self.room.id(),
+                            wire::decode(&bytes).map(|(_, m)| format!("{m:?}").chars().take(80).collect::<String>())
+                        );
+                    }
+                    let step = self.room.received(&bytes).expect("the server's message reads");
+                    self.send(step.send);
+                }
+                Ok(Message::Close(_)) => {
+                    self.drop_link();
+                    return false;
+                }
+                Ok(_) => {}
+                Err(tungstenite::Error::Io(e))
+                    if matches!(e.kind(), std::io::ErrorKind::WouldBlock | std::io::ErrorKind::TimedOut) =>
+                {
+                    return true
+                }
+                Err(_) => {
+                    self.drop_link();
+                    return false;
+                }
+            }
+        }
+    }
+
+    fn edit(&mut self, change: impl FnOnce(&mut Model)) {
+        let mut m = self.room.model().clone();
+        change(&mut m);
+        let frames = self.room.edit(&m, None);
+        self.send(frames);
+    }
+}
+
+/// Pumps everyone until `done` holds; panics after 10 s with `what`.
+fn until(people: &mut [&mut Person], what: &str, done: impl Fn(&[&mut Person]) -> bool) {
+    let start = Instant::now();
+    while !done(people) {
+        assert!(start.elapsed() < Duration::from_secs(10), "timed out waiting: {what}");
+        for p in people.iter_mut() {
+            p.pump();
+        }
+    }
+}
+
+fn rename_first(m: &mut Model, name: &str) {
+    m.entities[0].name = name.into();
+}
+
+#[test]
+fn two_people_edit_one_design_through_the_server() {
+    let data = scratch("two");
+    let server = Server::start(free_port(), &data, &[]);
+    let key = "k3y-two-people";
+    let mut ana = Person::online(Room::start(key, &bibliored(), clock), server.port);
+    until(&mut [&mut ana], "Ana in the room", |p| p[0].room.link() == &Link::Live);
+    let mut luis = Person::online(Room::join(key, clock), server.port);
+    until(&mut [&mut ana, &mut luis], "Luis gets the design", |p| p[1].room.model() == &bibliored());
+
+    // An edit in one appears in the other; edits of different boxes at once both stay.
+    ana.edit(|m| rename_first(m, "catalogo_ana"));
+    luis.edit(|m| m.entities[1].position = Point { x: 900.0, y: 40.0 });
+    until(&mut [&mut ana, &mut luis], "both edits in both", |p| {
+        p[0].room.model() == p[1].room.model() && p[1].room.model().entities[0].name == "catalogo_ana"
+    });
+    assert_eq!(ana.room.model().entities[1].position, Point { x: 900.0, y: 40.0 });
+
+    // Edits of the same box's name at once converge to one of them in both.
+    ana.edit(|m| rename_first(m, "from_ana"));
+    luis.edit(|m| rename_first(m, "from_luis"));
+    until(&mut [&mut ana, &mut luis], "the same name in both", |p| {
+        p[0].room.model() == p[1].room.model() && p[0].room.model().entities[0].name.starts_with("from_")
+    });
+
+    // Presence: Luis sees Ana's name, colour and selection; she leaves and he sees it.
+    let presence =
+        Presence { name: "Ana".into(), colour: "#c2410c".into(), selection: vec!["x".into()], pointer: None };
+    let frames = ana.room.set_presence(&presence);
+    ana.send(frames);
+    until(&mut [&mut ana, &mut luis], "Luis sees Ana", |p| p[1].room.peers().iter().any(|x| x.presence == presence));
+    let frames = ana.room.leave();
+    ana.send(frames);
+    until(&mut [&mut ana, &mut luis], "Ana's presence leaves", |p| p[1].room.peers().is_empty());
+    drop(server);
+    let _ = std::fs::remove_dir_all(data);
+}
+
+/// Sends `frames` on a fresh connection and reports how the server answered: `Ok(true)` when it
+/// said the key opens the room, `Ok(false)` when it refused it, `Err` when it closed the link.
+fn raw_session(port: u16, frames: &[Vec<u8>]) -> Result<bool, String> {
+    let mut ws = connect(port);
+    for f in frames {
+        ws.send(Message::binary(f.clone())).map_err(|e| e.to_string())?;
+    }
+    let start = Instant::now();
+    let mut answer = None;
+    while start.elapsed() < Duration::from_secs(5) {
+        match ws.read() {
+            Ok(Message::Binary(bytes)) => match wire::decode(&bytes).map(|(_, m)| m) {
+                Ok(wire::Incoming::Authenticated { .. }) => answer = Some(true),
+                Ok(wire::Incoming::Denied(_)) => return Ok(false),
+                Ok(wire::Incoming::Closed(why)) => return Err(format!("left the room: {why}")),
+                _ => {}
+            },
+            Ok(Message::Close(c)) => return Err(format!("closed: {c:?}")),
+            Ok(_) => {}
+            Err(tungstenite::Error::Io(e))
+                if matches!(e.kind(), std::io::ErrorKind::WouldBlock | std::io::ErrorKind::TimedOut) => {}
+            Err(e) => return Err(e.to_string()),
+        }
+    }
+    answer.ok_or_else(|| "no answer".to_string())
+}
+
+#[test]
+fn a_wrong_key_is_refused_and_a_broken_or_oversized_message_closes_its_connection() {
+    let data = scratch("hostile");
+    let server = Server::start(free_port(), &data, &[("SYNC_MAX_BYTES", "65536")]);
+    let room = room_of("the-right-key");
+    // The right key opens the room; a wrong one, or none, does not.
+    assert_eq!(raw_session(server.port, &[wire::auth(&room, "the-right-key")]), Ok(true));
+    assert_eq!(raw_session(server.port, &[wire::auth(&room, "a-wrong-key")]), Ok(false));
+    assert_eq!(raw_session(server.port, &[wire::auth(&room, "")]), Ok(false));
+    assert_eq!(raw_session(server.port, &[wire::auth("not-a-room", "not-a-room")]), Ok(false));
+
+    // A person in the room meanwhile.
+    let mut ana = Person::online(Room::start("the-right-key", &bibliored(), clock), server.port);
+    until(&mut [&mut ana], "Ana in the room", |p| p[0].room.link() == &Link::Live);
+    // A malformed update, then an oversized one (over SYNC_MAX_BYTES): the sender is cut off.
+    let auth = wire::auth(&room, "the-right-key");
+    let broken = raw_session(server.port, &[auth.clone(), wire::update(&room, b"\x05garbage that is no update")]);
+    assert!(broken.is_err(), "a malformed update was accepted: {broken:?}");
+    let huge = raw_session(server.port, &[auth, wire::update(&room, &vec![0u8; 100_000])]);
+    assert!(huge.is_err(), "an oversized message was accepted: {huge:?}");
+    // Ana's design is untouched, and a newcomer gets it whole.
+    let mut luis = Person::online(Room::join("the-right-key", clock), server.port);
+    until(&mut [&mut ana, &mut luis], "Luis gets the design", |p| p[1].room.model() == &bibliored());
+    assert!(ana.pump(), "Ana is still connected");
+    drop(server);
+    let _ = std::fs::remove_dir_all(data);
+}
+
+#[test]
+fn edits_made_while_the_server_is_down_are_merged_when_it_returns() {
+    let data = scratch("offline");
+    let port = free_port();
+    let mut server = Server::start(port, &data, &[]);
+    let key = "offline-and-back";
+    let mut ana = Person::online(Room::start(key, &bibliored(), clock), port);
+    until(&mut [&mut ana], "Ana in the room", |p| p[0].room.link() == &Link::Live);
+    let mut luis = Person::online(Room::join(key, clock), port);
+    until(&mut [&mut ana, &mut luis], "Luis gets the design", |p| p[1].room.model() == &bibliored());
+
+    // The server stops while both edit; both go on editing.
+    server.stop();
+    until(&mut [&mut ana, &mut luis], "both see the link drop", |p| p.iter().all(|x| x.ws.is_none()));
+    assert_eq!(ana.room.link(), &Link::Offline);
+    for i in 0..5 {
+        ana.edit(|m| m.entities[0].name = format!("ana_offline_{i}"));
+        luis.edit(|m| m.entities[1].position = Point { x: 10.0 * f64::from(i), y: 1.0 });
+    }
+    luis.edit(|m| m.notes = "typed while the server was down".into());
+
+    // It comes back (same port, same folder); both reconnect and converge, nothing lost.
+    let server = Server::start(port, &data, &[]);
+    ana.reconnect(server.port);
+    luis.reconnect(server.port);
+    until(&mut [&mut ana, &mut luis], "both converge", |p| {
+        p[0].room.model() == p[1].room.model() && p[0].room.model().notes == "typed while the server was down"
+    });
+    let m = ana.room.model();
+    assert_eq!(m.entities[0].name, "ana_offline_4");
+    assert_eq!(m.entities[1].position, Point { x: 40.0, y: 1.0 });
+
+    // The room was saved on disk: a newcomer after another restart gets the same design.
+    std::thread::sleep(Duration::from_millis(2500));
+    drop(server);
+    let server = Server::start(port, &data, &[]);
+    let mut eva = Person::online(Room::join(key, clock), server.port);
+    let expected = ana.room.model().clone();
+    until(&mut [&mut eva], "Eva gets the saved design", |p| p[0].room.model() == &expected);
+    drop(server);
+    let _ = std::fs::remove_dir_all(data);
+}
