@@ -4,7 +4,7 @@
 // Environment (all optional):
 //   SYNC_HOST      address to listen on (default 127.0.0.1: loopback only)
 //   SYNC_PORT      port (default 8787)
-//   SYNC_DATA      folder of the rooms' saved documents (default server/data)
+//   SYNC_DATA      folder of the rooms' database, rooms.sqlite (default server/data)
 //   SYNC_REDIS     host:port of a Redis server: run several instances behind it (scale-out)
 //   SYNC_MAX_BYTES largest message a client may send (default 8 MiB; a bigger one closes it)
 //
@@ -14,11 +14,11 @@
 // key is refused, and any instance (behind Redis) can check it.
 
 import { createHash } from "node:crypto";
-import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
+import { mkdir } from "node:fs/promises";
 import { join, dirname } from "node:path";
 import { fileURLToPath } from "node:url";
 import { Server } from "@hocuspocus/server";
-import { Database } from "@hocuspocus/extension-database";
+import { SQLite } from "@hocuspocus/extension-sqlite";
 import * as Y from "yjs";
 import * as decoding from "lib0/decoding";
 
@@ -33,8 +33,6 @@ const ROOM = /^[0-9a-f]{32}$/;
 export function roomOf(key) {
   return createHash("sha256").update(key, "utf8").digest("hex").slice(0, 32);
 }
-
-const fileOf = (room) => join(dataDir, `${room}.ydoc`);
 
 /** Refuses (by throwing, which makes Hocuspocus close the connection) a message that is too
  * large, or whose Yjs update or awareness update does not decode. */
@@ -68,25 +66,9 @@ function checkMessage(data) {
   }
 }
 
-const extensions = [
-  new Database({
-    fetch: async ({ documentName }) => {
-      try {
-        return new Uint8Array(await readFile(fileOf(documentName)));
-      } catch (e) {
-        if (e.code === "ENOENT") return null;
-        throw e;
-      }
-    },
-    // Written to a temporary file, then renamed over the old one: a crash mid-write keeps it.
-    store: async ({ documentName, state }) => {
-      await mkdir(dataDir, { recursive: true });
-      const tmp = `${fileOf(documentName)}.${process.pid}.tmp`;
-      await writeFile(tmp, state);
-      await rename(tmp, fileOf(documentName));
-    },
-  }),
-];
+// Rooms are saved in one SQLite file (Hocuspocus' SQLite extension, better-sqlite3).
+await mkdir(dataDir, { recursive: true });
+const extensions = [new SQLite({ database: join(dataDir, "rooms.sqlite") })];
 
 if (process.env.SYNC_REDIS) {
   const { Redis } = await import("@hocuspocus/extension-redis");

@@ -311,3 +311,53 @@ fn edits_made_while_the_server_is_down_are_merged_when_it_returns() {
     drop(server);
     let _ = std::fs::remove_dir_all(data);
 }
+
+/// A Redis server on loopback for the scale-out test (Debian's `redis-server`), stopped when
+/// dropped; nothing saved.
+struct Redis(Child);
+
+impl Drop for Redis {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+#[test]
+fn two_server_instances_behind_redis_carry_edits_between_their_clients() {
+    let redis_port = free_port();
+    let mut redis = Command::new("redis-server")
+        .args(["--port", &redis_port.to_string(), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .map(Redis)
+        .expect("redis-server runs (apt-get install redis-server; scripts/setup.sh test does)");
+    let mut ready = String::new();
+    let mut out = BufReader::new(redis.0.stdout.take().expect("stdout"));
+    while !ready.contains("Ready to accept connections") {
+        ready.clear();
+        assert!(out.read_line(&mut ready).expect("redis starts") > 0, "redis-server stopped");
+    }
+    // Each instance its own folder: only Redis can carry the design between them.
+    let (data_one, data_two) = (scratch("redis-one"), scratch("redis-two"));
+    let redis_at = format!("127.0.0.1:{redis_port}");
+    let one = Server::start(free_port(), &data_one, &[("SYNC_REDIS", &redis_at)]);
+    let two = Server::start(free_port(), &data_two, &[("SYNC_REDIS", &redis_at)]);
+    let key = "scale-out";
+    let mut ana = Person::online(Room::start(key, &bibliored(), clock), one.port);
+    until(&mut [&mut ana], "Ana in the room on instance one", |p| p[0].room.link() == &Link::Live);
+    let mut luis = Person::online(Room::join(key, clock), two.port);
+    until(&mut [&mut ana, &mut luis], "Luis, on instance two, gets the design", |p| p[1].room.model() == &bibliored());
+    ana.edit(|m| rename_first(m, "via_redis"));
+    until(&mut [&mut ana, &mut luis], "Ana's edit reaches Luis", |p| p[1].room.model().entities[0].name == "via_redis");
+    luis.edit(|m| m.notes = "from instance two".into());
+    until(&mut [&mut ana, &mut luis], "Luis' edit reaches Ana", |p| p[0].room.model().notes == "from instance two");
+    assert_eq!(ana.room.model(), luis.room.model());
+    let presence = Presence { name: "Luis".into(), ..Presence::default() };
+    let frames = luis.room.set_presence(&presence);
+    luis.send(frames);
+    until(&mut [&mut ana, &mut luis], "Ana sees Luis", |p| p[0].room.peers().iter().any(|x| x.presence == presence));
+    drop((one, two, redis));
+    let _ = (std::fs::remove_dir_all(data_one), std::fs::remove_dir_all(data_two));
+}
