@@ -15,12 +15,14 @@ check:
 bench:
 	cargo bench
 
-# Figures: the UI in headless Chromium on 100/300/500 generated aggregates (release build).
+# Figures: the UI in headless Chromium on 100/300/500 generated aggregates (release build), and
+# load times on a throttled network, first and repeat visits (scripts/bench-load.mjs).
 bench-ui:
 	scripts/setup.sh test
-	PATH="$$HOME/.cargo/bin:$$PWD/node_modules/.bin:$$PATH" trunk build --release --offline
+	PATH="$$HOME/.cargo/bin:$$PWD/node_modules/.bin:$$PATH" node scripts/build.mjs
 	cargo build --release --bin docshape
 	node scripts/bench-ui.mjs
+	node scripts/bench-load.mjs
 
 # Coverage-guided fuzzing (cargo-afl) of model loading, share links and the importers, 60 s per
 # target by default (`make fuzz FUZZ_SECONDS=600`): prints executions and crashes, keeps every

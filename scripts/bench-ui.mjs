@@ -2,7 +2,7 @@
 // (12 fields each, twice as many relations) and prints figures. It asserts nothing: these
 // machines are shared and noisy; compare runs, not thresholds.
 //
-//   node scripts/bench-ui.mjs [sizes...]      (after `trunk build --release`; see `make bench-ui`)
+//   node scripts/bench-ui.mjs [sizes...]      (after `node scripts/build.mjs`; see `make bench-ui`)
 //   DIST=other/dist node scripts/bench-ui.mjs  (another build, for an A/B comparison)
 //
 // Measured per size:

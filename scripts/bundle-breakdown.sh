@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# What the page's wasm is made of, in KiB gzip (run after `trunk build --release`, which leaves
-# the named build in target/): wasm-bindgen keeping the names, wasm-opt -Oz as trunk runs it
+# What the page's wasm is made of, in KiB gzip (run after `node scripts/build.mjs`, which leaves
+# the named build in target/): wasm-bindgen keeping the names, wasm-opt -Oz as the build runs it
 # (-g keeps the names), then scripts/bundle-breakdown.py. For item-level detail:
 #   twiggy top -n 50 target/breakdown/named.wasm
 set -euo pipefail

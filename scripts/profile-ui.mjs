@@ -3,7 +3,7 @@
 // wasm compile, style, layout, paint...) up to the moment the boxes are drawn, and the app's
 // own `performance.measure` spans (names starting with "docshape:").
 //
-//   node scripts/profile-ui.mjs [aggregates] [trace.json]   (after `trunk build --release`)
+//   node scripts/profile-ui.mjs [aggregates] [trace.json]   (after `node scripts/build.mjs`)
 import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';

@@ -7,7 +7,6 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-TRUNK_VERSION=0.21.14
 export PATH="$HOME/.cargo/bin:$PWD/node_modules/.bin:$PATH"
 
 say() { printf '\033[1msetup:\033[0m %s\n' "$*"; }
@@ -18,16 +17,11 @@ wasm_target() {
   rustup target add wasm32-unknown-unknown
 }
 
-trunk_tool() {
-  if command -v trunk >/dev/null && [ "$(trunk --version | awk '{print $2}')" = "$TRUNK_VERSION" ]; then return; fi
-  say "installing trunk $TRUNK_VERSION (about 9 minutes on 2 cores, once)"
-  cargo install trunk --version "$TRUNK_VERSION" --locked
-}
-
 wasm_bindgen_tool() {
   # Must equal the wasm-bindgen version in Cargo.lock exactly.
   local want
   want=$(awk '/^name = "wasm-bindgen"$/ { getline; gsub(/"/, "", $3); print $3; exit }' Cargo.lock)
+  # scripts/build.mjs runs wasm-bindgen; the tests run wasm-bindgen-test-runner.
   if command -v wasm-bindgen >/dev/null && [ "$(wasm-bindgen --version | awk '{print $2}')" = "$want" ] \
     && command -v wasm-bindgen-test-runner >/dev/null; then return; fi
   say "installing wasm-bindgen-cli $want (about 3 minutes, once)"
@@ -83,7 +77,7 @@ python_checks() {
 }
 
 case "${1:-test}" in
-  serve) wasm_target; trunk_tool; wasm_bindgen_tool; npm_packages ;;
-  test) wasm_target; trunk_tool; wasm_bindgen_tool; npm_packages; chromium_browser; java_checks; redis_server; python_checks ;;
+  serve) wasm_target; wasm_bindgen_tool; npm_packages ;;
+  test) wasm_target; wasm_bindgen_tool; npm_packages; chromium_browser; java_checks; redis_server; python_checks ;;
   *) echo "usage: scripts/setup.sh serve|test" >&2; exit 2 ;;
 esac

@@ -12,8 +12,8 @@ step() { printf '\n\033[1m== %s\033[0m\n' "$*"; }
 step "native tests (model, advisor, exporters, importer, CLI)"
 cargo test --locked
 
-step "release build (trunk + wasm-opt)"
-trunk build --release --offline --locked
+step "release build (cargo + wasm-bindgen + wasm-opt, content-hashed: scripts/build.mjs)"
+node scripts/build.mjs
 scripts/size.sh
 
 step "wasm-bindgen-test in headless Chromium"

@@ -1,4 +1,4 @@
-//! The browser app's entry point (built by trunk for wasm32).
+//! The browser app's entry point (built for wasm32 by scripts/build.mjs).
 
 #[cfg(target_arch = "wasm32")]
 fn main() {

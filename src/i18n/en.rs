@@ -363,5 +363,9 @@ pub fn text(m: Msg) -> &'static str {
         Msg::ShareTooLong => "No share link was made: it would be {} characters long, and docshape opens links of up to {}. Share the model file instead.",
         Msg::ShareNotFaithful => "No share link was made: the link would not open as this very design. Share the model file instead.",
         Msg::DownloadTheFile => "Download the file",
+        // Updates
+        Msg::UpdateReady => "A new version of docshape is ready.",
+        Msg::UpdateReload => "Reload to use it",
+        Msg::UpdateNotSaved => "Not reloaded: your latest edits are not saved in this browser yet (see the save status). Download the file first, or reload once they are saved.",
     }
 }

@@ -363,5 +363,9 @@ pub fn text(m: Msg) -> &'static str {
         Msg::ShareTooLong => "No se creó el enlace: tendría {} caracteres y docshape abre enlaces de hasta {}. Comparte el archivo del modelo.",
         Msg::ShareNotFaithful => "No se creó el enlace: no abriría exactamente este diseño. Comparte el archivo del modelo.",
         Msg::DownloadTheFile => "Descargar el archivo",
+        // Updates
+        Msg::UpdateReady => "Hay una nueva versión de docshape lista.",
+        Msg::UpdateReload => "Recargar para usarla",
+        Msg::UpdateNotSaved => "No se recargó: tus últimos cambios aún no están guardados en este navegador (mira el estado de guardado). Descarga el archivo primero, o recarga cuando estén guardados.",
     }
 }

@@ -380,4 +380,8 @@ messages! {
     ShareTooLong,
     ShareNotFaithful,
     DownloadTheFile,
+    // Updates
+    UpdateReady,
+    UpdateReload,
+    UpdateNotSaved,
 }

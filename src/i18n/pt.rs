@@ -363,5 +363,9 @@ pub fn text(m: Msg) -> &'static str {
         Msg::ShareTooLong => "Nenhum link foi criado: ele teria {} caracteres e o docshape abre links de até {}. Compartilhe o arquivo do modelo.",
         Msg::ShareNotFaithful => "Nenhum link foi criado: o link não abriria exatamente este design. Compartilhe o arquivo do modelo.",
         Msg::DownloadTheFile => "Baixar o arquivo",
+        // Updates
+        Msg::UpdateReady => "Uma nova versão do docshape está pronta.",
+        Msg::UpdateReload => "Recarregar para usá-la",
+        Msg::UpdateNotSaved => "Não recarregado: suas últimas alterações ainda não estão salvas neste navegador (veja o status de salvamento). Baixe o arquivo antes, ou recarregue quando estiverem salvas.",
     }
 }

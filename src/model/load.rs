@@ -67,13 +67,28 @@ impl fmt::Display for LoadError {
 impl std::error::Error for LoadError {}
 
 /// Parses a model file of any known format version, upgrading old versions in memory.
+/// Members docshape does not know are skipped (the app's own files have none); the command-line
+/// tool names them with [`load_reporting`].
 pub fn load(text: &str) -> Result<Model, LoadError> {
-    load_reporting(text).map(|(model, _)| model)
+    read_model(text, |de| serde::Deserialize::deserialize(de))
 }
 
 /// Like [`load`], also listing the members it skipped because docshape does not know them
 /// (a misspelling such as `cardinalty`), each with its place and the nearest known member.
+/// (Kept apart from `load`: tracking them doubles the deserialisation code, which the browser
+/// app would download for nothing.)
 pub fn load_reporting(text: &str) -> Result<(Model, Vec<UnknownMember>), LoadError> {
+    let mut skipped = Vec::new();
+    let model = read_model(text, |de| serde_ignored::deserialize(de, |path| skipped.push(path.to_string())))?;
+    let unknown = super::members::describe(&model, &skipped);
+    Ok((model, unknown))
+}
+
+/// Checks the header, reads the model with `read` and upgrades it to the newest version.
+fn read_model(
+    text: &str,
+    read: impl FnOnce(&mut serde_json::Deserializer<serde_json::de::StrRead<'_>>) -> Result<Model, serde_json::Error>,
+) -> Result<Model, LoadError> {
     if text.len() > MAX_FILE_BYTES {
         return Err(LoadError::TooLarge(text.len()));
     }
@@ -110,10 +125,8 @@ pub fn load_reporting(text: &str) -> Result<(Model, Vec<UnknownMember>), LoadErr
         column: e.column(),
         message: strip_position(&e.to_string()),
     };
-    let mut skipped = Vec::new();
     let mut de = serde_json::Deserializer::from_str(text);
-    let mut model: Model =
-        serde_ignored::deserialize(&mut de, |path| skipped.push(path.to_string())).map_err(shape_error)?;
+    let mut model = read(&mut de).map_err(shape_error)?;
     de.end().map_err(json_error)?;
     // The upgrade steps, oldest first; the model in memory is then of the newest version.
     if version < 2 {
@@ -121,8 +134,7 @@ pub fn load_reporting(text: &str) -> Result<(Model, Vec<UnknownMember>), LoadErr
     }
     // Version 2 to 3 adds review comments: a version 2 file has none, and means what it meant.
     model.format_version = FORMAT_VERSION;
-    let unknown = super::members::describe(&model, &skipped);
-    Ok((model, unknown))
+    Ok(model)
 }
 
 /// Version 1 to 2: in version 1 a copy with no `category` was live; version 2 leaves an

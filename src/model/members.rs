@@ -174,4 +174,21 @@ mod tests {
             ]
         );
     }
+
+    #[test]
+    fn load_reads_what_load_reporting_reads_without_naming_the_unknown_members() {
+        let misspelt =
+            r#"{"format":"docshape","formatVersion":1,"name":"x","entities":[{"id":"a","name":"o","colour":1}]}"#;
+        let wrong_shape = r#"{"format":"docshape","formatVersion":2,"name":"x","entities":[{"id":"a","name":7}]}"#;
+        let trailing = r#"{"format":"docshape","formatVersion":2,"name":"x"} {"#;
+        let files =
+            crate::templates::TEMPLATES.iter().map(|t| t.json()).chain([misspelt, wrong_shape, trailing, "[1]", "{"]);
+        for text in files {
+            let plain = load(text);
+            let reporting = load_reporting(text).map(|(model, _)| model);
+            assert_eq!(plain, reporting, "{text}");
+        }
+        assert_eq!(load_reporting(misspelt).unwrap().1.len(), 1);
+        assert!(matches!(load(wrong_shape), Err(LoadError::Shape { line: 1, .. })));
+    }
 }

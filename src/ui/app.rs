@@ -16,6 +16,7 @@ use super::share_ui;
 use super::state::{Editor, NoticeAction, NoticeKind, Tab};
 use super::storage;
 use super::text::tr;
+use super::update_notice::UpdateNotice;
 use crate::i18n::counts::{counted, Noun};
 use crate::i18n::{Lang, Msg};
 use leptos::prelude::*;
@@ -151,6 +152,7 @@ pub fn App() -> impl IntoView {
                 <Presentation />
             </main>
             <StatusBar />
+            <UpdateNotice />
             <Dialogs />
             <input
                 type="file"

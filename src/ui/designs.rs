@@ -159,6 +159,11 @@ impl Designs {
         DESIGNS.with(|d| d.get()).expect("Designs::new runs before the app renders")
     }
 
+    /// Whether this tab's edits are all in storage: a reload would lose nothing.
+    pub fn nothing_unsaved(&self) -> bool {
+        matches!(self.status.get_untracked(), Status::Idle | Status::Saved) && self.stash.with_value(Vec::is_empty)
+    }
+
     pub fn new(editor: Editor, start: Start) -> Designs {
         let saved = start.id.is_some();
         let designs = Designs {

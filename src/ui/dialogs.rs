@@ -102,16 +102,18 @@ fn NewModel() -> impl IntoView {
     }
 }
 
-/// GETs a text file next to the app (templates are served, not bundled).
-pub(crate) async fn fetch_text(url: &str) -> Result<String, String> {
+/// GETs a text file of the app's data folder (templates and rule docs are served, not bundled):
+/// `path` as in public/, `templates/orders.json`.
+pub(crate) async fn fetch_text(path: &str) -> Result<String, String> {
     use wasm_bindgen::JsCast;
     use wasm_bindgen_futures::JsFuture;
+    let url = &super::page::data_url(path);
     let window = web_sys::window().ok_or("no window")?;
     let response =
-        JsFuture::from(window.fetch_with_str(url)).await.map_err(|_| format!("{url} could not be fetched"))?;
+        JsFuture::from(window.fetch_with_str(url)).await.map_err(|_| format!("{path} could not be fetched"))?;
     let response: web_sys::Response = response.dyn_into().map_err(|_| "not a response".to_string())?;
     if !response.ok() {
-        return Err(format!("{url} answered {}", response.status()));
+        return Err(format!("{path} answered {}", response.status()));
     }
     let text =
         JsFuture::from(response.text().map_err(|_| "no body")?).await.map_err(|_| "the body could not be read")?;

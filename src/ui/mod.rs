@@ -21,6 +21,7 @@ mod import_dialog;
 mod inspector;
 mod layout;
 mod lookup;
+mod page;
 mod page_leave;
 mod presentation;
 mod progressive;
@@ -32,6 +33,7 @@ pub mod state;
 mod storage;
 mod text;
 pub mod timing;
+mod update_notice;
 mod worker_client;
 
 pub use app::App;

@@ -12,9 +12,6 @@ use std::collections::HashMap;
 use wasm_bindgen::closure::Closure;
 use wasm_bindgen::{JsCast, JsValue};
 
-/// The loader trunk writes for the worker (`data-loader-shim`), next to the page.
-const LOADER: &str = "docshape-worker_loader.js";
-
 /// How long a request may wait for its answer, start-up included (fetching ~440 KiB on a slow
 /// link and the largest export take a few seconds): past it the worker is taken as hung, is
 /// stopped, and the dialog says so instead of showing "Preparing…" for ever.
@@ -157,7 +154,8 @@ fn describe(e: JsValue) -> String {
 
 /// Starts the worker and wires its messages.
 fn start() -> Result<Client, String> {
-    let worker = web_sys::Worker::new(LOADER).map_err(describe)?;
+    let loader = super::page::worker_url();
+    let worker = web_sys::Worker::new(&loader).map_err(describe)?;
     let on_message = Closure::<dyn FnMut(web_sys::MessageEvent)>::new(|event: web_sys::MessageEvent| {
         let data = event.data().as_string().unwrap_or_default();
         let understood = CLIENT.with(|cell| {
@@ -185,14 +183,14 @@ fn start() -> Result<Client, String> {
             fail_all("it answered in a form this page does not read (an outdated cached copy?)".into());
         }
     });
-    let on_error = Closure::<dyn FnMut(web_sys::Event)>::new(|event: web_sys::Event| {
+    let on_error = Closure::<dyn FnMut(web_sys::Event)>::new(move |event: web_sys::Event| {
         // A load failure or a crash (a panic aborts the module): nothing more will come.
         event.prevent_default();
         let detail = event
             .dyn_ref::<web_sys::ErrorEvent>()
             .map(|e| e.message())
             .filter(|m| !m.is_empty())
-            .unwrap_or_else(|| format!("{LOADER} did not load"));
+            .unwrap_or_else(|| format!("{loader} did not load"));
         fail_all(detail);
     });
     worker.set_onmessage(Some(on_message.as_ref().unchecked_ref()));

@@ -129,6 +129,17 @@ export async function firstRender(page) {
   );
 }
 
+/**
+ * Waits until the service worker has kept this release (it is active: its install fetched every
+ * file) and controls the page, so the app works offline from here on.
+ */
+export async function offlineReady(page) {
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+    while (!navigator.serviceWorker.controller) await new Promise((r) => setTimeout(r, 50));
+  });
+}
+
 export const entityBox = (page, name) => page.locator(`[data-testid="entity"][data-name="${name}"]`);
 
 export async function screenshot(page, name) {

@@ -1,30 +1,80 @@
-// A static file server for the built app (dist/), for the browser specs.
+// A static file server for the built app (dist/), sending what a real host should (README,
+// "Deploying"): files named after their content (`main-<16 hex>.css`, `data-<16 hex>/...`) as
+// immutable, everything else (index.html, sw.js) revalidated with an ETag; gzip when the browser
+// accepts it; wasm as application/wasm, so the browser compiles it while it streams in.
+// Used by the browser specs, the UI benchmark and `make serve` (scripts/serve.mjs).
 import { createServer } from 'node:http';
-import { readFile } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import { gzipSync } from 'node:zlib';
 import { extname, join, normalize } from 'node:path';
 
 const TYPES = {
   '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript',
+  '.js': 'text/javascript; charset=utf-8',
   '.wasm': 'application/wasm',
-  '.css': 'text/css',
+  '.css': 'text/css; charset=utf-8',
   '.json': 'application/json',
+  '.webmanifest': 'application/manifest+json',
+  '.md': 'text/markdown; charset=utf-8',
   '.svg': 'image/svg+xml',
   '.png': 'image/png',
 };
+const COMPRESSED = new Set(['.html', '.js', '.wasm', '.css', '.json', '.webmanifest', '.md', '.svg']);
+/** A file or folder named after its content: it never changes under that name. */
+export const HASHED = /(^|\/)[^/]+-[0-9a-f]{16}(\.[a-z]+)?(\/|$)/;
 
-export function serve(root, port) {
+export const cacheControl = (path) => (HASHED.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache');
+
+/**
+ * Serves `root` on 127.0.0.1:`port`. The returned server's `root` can be changed while it runs
+ * (the update spec publishes a second release that way). `options.cacheControl` (path → header)
+ * serves another app by its own naming (the load benchmark's comparison).
+ */
+export function serve(root, port, options = {}) {
+  const caching = options.cacheControl ?? cacheControl;
+  const kept = new Map(); // file → { mtime, etag, body, gzipped }
+  const read = async (file) => {
+    const { mtimeMs } = await stat(file);
+    const known = kept.get(file);
+    if (known?.mtime === mtimeMs) return known;
+    const body = await readFile(file);
+    const entry = { mtime: mtimeMs, body, etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 22)}"` };
+    if (COMPRESSED.has(extname(file))) entry.gzipped = gzipSync(body, { level: 9 });
+    kept.set(file, entry);
+    return entry;
+  };
   const server = createServer(async (req, res) => {
     const path = normalize(decodeURIComponent(new URL(req.url, 'http://x').pathname)).replace(/^(\.\.[/\\])+/, '');
-    const file = join(root, path.endsWith('/') ? join(path, 'index.html') : path);
+    const file = join(server.root, path.endsWith('/') ? join(path, 'index.html') : path);
+    let entry;
     try {
-      const body = await readFile(file);
-      res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' });
-      res.end(body);
+      entry = await read(file);
     } catch {
-      res.writeHead(404);
+      res.writeHead(404, { 'content-type': 'text/plain', 'cache-control': 'no-cache' });
       res.end('not found');
+      return;
     }
+    const gzip = entry.gzipped && /\bgzip\b/.test(req.headers['accept-encoding'] ?? '');
+    const headers = {
+      'content-type': TYPES[extname(file)] ?? 'application/octet-stream',
+      'cache-control': caching(path),
+      // Each encoding is its own representation, with its own tag.
+      etag: gzip ? entry.etag.replace(/"$/, '-gz"') : entry.etag,
+      'x-content-type-options': 'nosniff',
+      vary: 'Accept-Encoding',
+    };
+    if (req.headers['if-none-match'] === headers.etag) {
+      res.writeHead(304, headers);
+      res.end();
+      return;
+    }
+    const body = gzip ? entry.gzipped : entry.body;
+    if (gzip) headers['content-encoding'] = 'gzip';
+    headers['content-length'] = body.length;
+    res.writeHead(200, headers);
+    res.end(req.method === 'HEAD' ? undefined : body);
   });
+  server.root = root;
   return new Promise((resolve) => server.listen(port, '127.0.0.1', () => resolve(server)));
 }

@@ -11,7 +11,7 @@
 //! even in comments).
 
 use super::design::{Design, Others, Prop, Ty};
-use super::names::{ascii, pascal, Scope};
+use super::names::{pascal, Scope};
 use crate::escape::clike::{push_comment, string, Lang};
 use crate::model::BsonType;
 
@@ -131,7 +131,7 @@ pub fn render(design: &Design, title: &str) -> String {
             // A variant's fields never hide the base class's.
             let mut base = Scope::new(KEYWORDS);
             for p in &design.records[c.root].props {
-                scope.take(&java_name(&mut base, p.name()));
+                scope.take(&base.member(p.name()));
             }
         }
         // The codec writes a polymorphic collection's discriminator from the class.
@@ -166,13 +166,8 @@ pub fn render(design: &Design, title: &str) -> String {
     out
 }
 
-/// The Java name of a field: without leading `_`, mapped, keywords escaped, unique.
-fn java_name(scope: &mut Scope, name: &str) -> String {
-    scope.give(&ascii(name.trim_start_matches('_'), "f_"))
-}
-
 fn field(out: &mut String, design: &Design, scope: &mut Scope, p: &Prop) {
-    let name = java_name(scope, p.name());
+    let name = scope.member(p.name());
     if let Some(note) = &p.note {
         push_comment(out, JAVA, "        ", note);
     }

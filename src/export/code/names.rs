@@ -102,6 +102,12 @@ impl Scope {
         }
     }
 
+    /// The member name of a document field in Rust or Java: without leading `_` (`_id` → `id`,
+    /// the BSON name is kept in an attribute), in ASCII, reserved words escaped, unique here.
+    pub fn member(&mut self, field: &str) -> String {
+        self.give(&ascii(field.trim_start_matches('_'), "f_"))
+    }
+
     /// Marks `name` as taken.
     pub fn take(&mut self, name: &str) {
         self.taken.insert(name.to_string());

@@ -10,7 +10,7 @@
 //! the collection's `$jsonSchema` validator enforces them.
 
 use super::design::{Design, Others, Prop, Ty};
-use super::names::{ascii, Scope};
+use super::names::Scope;
 use crate::escape::clike::{push_comment, string, Lang};
 use crate::model::BsonType;
 
@@ -114,13 +114,8 @@ pub fn render(design: &Design, title: &str) -> String {
     out
 }
 
-/// The Rust name of a field: without leading `_`, mapped, keywords escaped, unique.
-fn rust_name(scope: &mut Scope, name: &str) -> String {
-    scope.give(&ascii(name.trim_start_matches('_'), "f_"))
-}
-
 fn field(out: &mut String, design: &Design, scope: &mut Scope, p: &Prop) {
-    let name = rust_name(scope, p.name());
+    let name = scope.member(p.name());
     if let Some(note) = &p.note {
         push_comment(out, RS, "    ", note);
     }

@@ -1,0 +1,111 @@
+// Load benchmark: how long until the page is painted and usable, on a throttled network
+// (Chromium's network emulation: 40 ms latency, 10 Mbit/s down; the server gzips as a host
+// would), for a first visit with an empty cache ("cold") and a repeat visit (HTTP cache and the
+// service worker), with the BiblioRed demo (N=0) and with a saved design of 300 aggregates.
+// Prints the median of RUNS runs per case and what a cold visit transferred. Asserts nothing.
+//
+//   node scripts/bench-load.mjs             (after `node scripts/build.mjs`; see `make bench-ui`)
+//   RUNS=9 node scripts/bench-load.mjs
+//   DIST=other/dist node scripts/bench-load.mjs                       another docshape build
+//   COMPARE='label|/path/to/its/dist|css selector|page;...' node scripts/bench-load.mjs
+//       also measures other builds (an earlier docshape, another web app) in the same run,
+//       served by the same server and throttle: painted when `selector` is in `page` (default
+//       index.html; files named after their content, and a bundler's assets/, served immutable)
+//
+// "Painted" is the in-page time (from navigation start) of the frame after the boxes on screen
+// are in the DOM and stable (tests/e2e/app.mjs `firstRender`), or after the compared app's
+// selector appears and stays, measured the same way.
+import { execFileSync } from 'node:child_process';
+import { join } from 'node:path';
+import { launch, seededContext, offlineReady } from '../tests/e2e/app.mjs';
+import { serve, cacheControl } from '../tests/e2e/server.mjs';
+
+const root = new URL('..', import.meta.url).pathname;
+const runs = Number(process.env.RUNS ?? 5);
+const port = Number(process.env.BENCH_UI_PORT ?? 8093);
+const THROTTLE = { offline: false, latency: 40, downloadThroughput: (10e6 / 8) | 0, uploadThroughput: (10e6 / 8) | 0 };
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+/** Time (ms since navigation) of the frame after `selector`'s count is non-zero and stable. */
+const painted = (page, selector) =>
+  page.evaluate(
+    (selector) =>
+      new Promise((resolve) => {
+        let last = -1;
+        const tick = () => {
+          const count = document.querySelectorAll(selector).length;
+          if (count > 0 && count === last) requestAnimationFrame(() => resolve(performance.now()));
+          else {
+            last = count;
+            requestAnimationFrame(tick);
+          }
+        };
+        tick();
+      }),
+    selector,
+  );
+
+/** One visit of `url` in `context`: painted time and bytes received (compressed). */
+async function visit(context, url, selector) {
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', THROTTLE);
+  let bytes = 0;
+  cdp.on('Network.loadingFinished', (e) => (bytes += e.encodedDataLength));
+  await page.goto(url, { waitUntil: 'commit' });
+  await page.waitForSelector(selector, { timeout: 120_000 });
+  const ms = await painted(page, selector);
+  return { page, ms, bytes };
+}
+
+/** Cold and repeat visits of one app, `runs` times, each in a fresh context. */
+async function measure(browser, { url, selector, model, serviceWorker }) {
+  const cold = [];
+  const repeat = [];
+  const sent = [];
+  for (let i = 0; i < runs; i++) {
+    const context = model
+      ? await seededContext(browser, model, { width: 1280, height: 720 })
+      : await browser.newContext({ viewport: { width: 1280, height: 720 } });
+    const first = await visit(context, url, selector);
+    cold.push(first.ms);
+    sent.push(first.bytes);
+    // The repeat visit once the first one's background work is done (the offline copy kept).
+    if (serviceWorker) await offlineReady(first.page);
+    else await first.page.waitForTimeout(1000);
+    await first.page.close();
+    const again = await visit(context, url, selector);
+    repeat.push(again.ms);
+    await context.close();
+  }
+  return { cold: median(cold), repeat: median(repeat), kib: median(sent) / 1024 };
+}
+
+const servers = [];
+const browser = await launch();
+const rows = [];
+const docshape = await serve(process.env.DIST ?? join(root, 'dist'), port);
+servers.push(docshape);
+const url = `http://127.0.0.1:${port}/`;
+const big = execFileSync(join(root, 'target', 'release', 'docshape'), ['synth', '--entities', '300', '--seed', '7'], {
+  maxBuffer: 1 << 28,
+}).toString();
+for (const [label, model] of [['docshape, demo (N=0)', null], ['docshape, 300 aggregates', big]]) {
+  const r = await measure(browser, { url, selector: '[data-testid="entity"]', model, serviceWorker: true });
+  rows.push({ app: label, 'cold: painted (ms)': r.cold.toFixed(0), 'repeat: painted (ms)': r.repeat.toFixed(0), 'cold: received (KiB)': r.kib.toFixed(0) });
+}
+// Other builds, one server each (ports after ours).
+for (const [i, entry] of (process.env.COMPARE ?? '').split(';').filter(Boolean).entries()) {
+  const [label, dir, selector, path = ''] = entry.split('|');
+  // Its bundler names its assets after their content: served immutable, like ours.
+  const immutable = (p) => (p.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : cacheControl(p));
+  const other = await serve(dir, port + 1 + i, { cacheControl: immutable });
+  servers.push(other);
+  const r = await measure(browser, { url: `http://127.0.0.1:${port + 1 + i}/${path}`, selector, model: null, serviceWorker: false });
+  rows.push({ app: label, 'cold: painted (ms)': r.cold.toFixed(0), 'repeat: painted (ms)': r.repeat.toFixed(0), 'cold: received (KiB)': r.kib.toFixed(0) });
+}
+await browser.close();
+for (const s of servers) s.close();
+console.log(`Load (median of ${runs}; 40 ms latency, 10 Mbit/s, gzip; 1280x720):`);
+console.table(rows);

@@ -1,0 +1,186 @@
+// Builds the browser app into dist/ (what trunk did, in one readable file):
+//
+//   1. compile: cargo builds the app (docshape-web) and its export worker (docshape-worker) for
+//      wasm32 with the `wasm-release` profile; wasm-bindgen writes their JavaScript glue (the app
+//      as an ES module, the worker as a classic script); wasm-opt -Oz shrinks each wasm (skipped
+//      when target/site/ already holds the result for the same input);
+//   2. assemble: every file the page or the worker loads is named after its content
+//      (`main-<hash>.css`, the rule docs and templates under `data-<hash>/`), the references
+//      between them are rewritten to those names, and index.html and the service worker
+//      (sw.js, with the list of files it keeps offline and their SHA-256) are written last.
+//
+// Only index.html and sw.js keep fixed names: a host serves them revalidated (`no-cache`) and
+// everything else as immutable (README, "Deploying"; tests/e2e/server.mjs does the same).
+//
+//   node scripts/build.mjs            release build into dist/
+//   node scripts/build.mjs --out DIR  into DIR
+import { spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { basename, dirname, extname, join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
+const STAGE = join(ROOT, 'target', 'site');
+const APPS = [
+  { bin: 'docshape-web', target: 'web' },
+  // A Web Worker started with `new Worker(loader)`: a classic script, as browsers without module
+  // workers need.
+  { bin: 'docshape-worker', target: 'no-modules' },
+];
+
+const say = (text) => console.log(`\x1b[1mbuild:\x1b[0m ${text}`);
+
+/** Runs a tool; its output goes to ours. Rejects when it fails. */
+function run(command, args) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { cwd: ROOT, stdio: ['ignore', 'inherit', 'inherit'] });
+    child.on('error', (error) => reject(new Error(`${command}: ${error.message}`)));
+    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${command} ${args[0]} failed (exit ${code})`))));
+  });
+}
+
+const sha256 = (bytes) => createHash('sha256').update(bytes);
+/** The 16 hex digits that name a file after its content. */
+const contentHash = (bytes) => sha256(bytes).digest('hex').slice(0, 16);
+/** The value of an `integrity` attribute (Subresource Integrity) for `bytes`. */
+const integrity = (bytes) => `sha256-${sha256(bytes).digest('base64')}`;
+
+/** Step 1: the two wasm modules and their glue in target/site/stage/. Returns that folder. */
+export async function compile() {
+  const bins = APPS.flatMap(({ bin }) => ['--bin', bin]);
+  say('cargo build (wasm32, wasm-release profile)');
+  await run('cargo', ['build', '--locked', '--profile', 'wasm-release', '--target', 'wasm32-unknown-unknown', ...bins]);
+  const stage = join(STAGE, 'stage');
+  rmSync(stage, { recursive: true, force: true });
+  mkdirSync(stage, { recursive: true });
+  await Promise.all(
+    APPS.map(async ({ bin, target }) => {
+      const wasm = join(ROOT, 'target', 'wasm32-unknown-unknown', 'wasm-release', `${bin}.wasm`);
+      await run('wasm-bindgen', ['--target', target, '--no-typescript', '--out-dir', stage, '--out-name', bin, wasm]);
+      await optimize(join(stage, `${bin}_bg.wasm`));
+    }),
+  );
+  return stage;
+}
+
+/** wasm-opt -Oz in place, or the result kept from an earlier build of the same input. */
+async function optimize(file) {
+  const kept = join(STAGE, `opt-${contentHash(readFileSync(file))}.wasm`);
+  if (!existsSync(kept)) {
+    say(`wasm-opt -Oz ${basename(file)}`);
+    await run('wasm-opt', ['-Oz', '--low-memory-unused', file, '--output', `${kept}.tmp`]);
+    renameSync(`${kept}.tmp`, kept);
+  }
+  cpSync(kept, file);
+}
+
+/**
+ * Step 2: dist/ from the compiled modules in `stage` and the sources (style/, public/, web/,
+ * index.html). `css` replaces style/main.css's text (the update spec builds a second release
+ * with it). Written to a new folder and swapped in, so a server never reads a half-built dist.
+ */
+export function assemble({ stage = join(STAGE, 'stage'), out = join(ROOT, 'dist'), css } = {}) {
+  const next = `${out}.next`;
+  rmSync(next, { recursive: true, force: true });
+  mkdirSync(next, { recursive: true });
+  // Source reference (as written in the sources) → the file's name in dist.
+  const names = new Map();
+  const files = [];
+  const put = (reference, name, bytes) => {
+    writeFileSync(join(next, name), bytes);
+    names.set(reference, name);
+    files.push({ name, bytes });
+  };
+  // `reference` is the file's path in the project (or, for the compiled modules, its name).
+  const putHashed = (reference, bytes) => {
+    const ext = extname(reference);
+    put(reference, `${basename(reference, ext)}-${contentHash(bytes)}${ext}`, bytes);
+  };
+  const rewrite = (text) => rewriteReferences(text, names);
+
+  // The rule docs and templates: fetched by path, so one hashed folder holds them all.
+  const data = dataFolder();
+  const dataName = `data-${data.hash}`;
+  for (const { path, bytes } of data.files) {
+    const name = `${dataName}/${path}`;
+    mkdirSync(dirname(join(next, name)), { recursive: true });
+    writeFileSync(join(next, name), bytes);
+    files.push({ name, bytes });
+  }
+  names.set('data/', `${dataName}/`);
+
+  for (const { bin } of APPS) {
+    putHashed(`${bin}_bg.wasm`, readFileSync(join(stage, `${bin}_bg.wasm`)));
+    putHashed(`${bin}.js`, readFileSync(join(stage, `${bin}.js`)));
+  }
+  const source = (path) => readFileSync(join(ROOT, path));
+  putHashed('web/docshape-worker_loader.js', rewrite(source('web/docshape-worker_loader.js').toString()));
+  putHashed('style/main.css', css ?? source('style/main.css'));
+  putHashed('public/favicon.svg', source('public/favicon.svg'));
+  for (const icon of readdirSync(join(ROOT, 'public', 'icons')).sort()) {
+    putHashed(`public/icons/${icon}`, source(`public/icons/${icon}`));
+  }
+  putHashed('web/manifest.webmanifest', rewrite(source('web/manifest.webmanifest').toString()));
+  putHashed('web/start.js', rewrite(source('web/start.js').toString()));
+  put('index.html', 'index.html', rewrite(source('index.html').toString()));
+
+  // The service worker's list: every file above, with its SHA-256 (the worker refuses a file
+  // that is not the one this build wrote), and the release named after all of them and the
+  // service worker's own code.
+  const precache = files.map(({ name, bytes }) => ({ url: name === 'index.html' ? './' : `./${name}`, integrity: integrity(bytes) }));
+  precache.sort((a, b) => a.url.localeCompare(b.url));
+  const worker = source('web/sw.js').toString();
+  const release = contentHash(JSON.stringify(precache) + worker);
+  const sw = worker
+    .replace("'__RELEASE__'", () => JSON.stringify(release))
+    .replace('[/* __PRECACHE__ */]', () => `[\n${precache.map((entry) => `  ${JSON.stringify(entry)}`).join(',\n')},\n]`);
+  writeFileSync(join(next, 'sw.js'), sw);
+
+  const old = `${out}.old`;
+  rmSync(old, { recursive: true, force: true });
+  if (existsSync(out)) renameSync(out, old);
+  renameSync(next, out);
+  rmSync(old, { recursive: true, force: true });
+  return { release, files: precache.length };
+}
+
+/**
+ * Replaces each reference the sources make to a built file, written in quotes as the file's
+ * path in the project (`"style/main.css"`) or a compiled module's name (`'./docshape-web.js'`),
+ * by `./` and the file's name in dist.
+ */
+export function rewriteReferences(text, names) {
+  let out = text;
+  for (const [reference, name] of names) {
+    const escaped = reference.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+    out = out.replace(new RegExp(`(["'])(?:\\./)?${escaped}\\1`, 'g'), (_, q) => `${q}./${name}${q}`);
+  }
+  return out;
+}
+
+/** The files of public/templates and public/rules, and one hash of all of them. */
+function dataFolder() {
+  const files = [];
+  for (const top of ['templates', 'rules']) {
+    const walk = (dir) => {
+      for (const entry of readdirSync(dir).sort()) {
+        const path = join(dir, entry);
+        if (statSync(path).isDirectory()) walk(path);
+        else files.push({ path: relative(join(ROOT, 'public'), path), bytes: readFileSync(path) });
+      }
+    };
+    walk(join(ROOT, 'public', top));
+  }
+  const all = sha256('');
+  for (const { path, bytes } of files) all.update(path).update('\0').update(bytes);
+  return { files, hash: all.digest('hex').slice(0, 16) };
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const at = process.argv.indexOf('--out');
+  const out = at > 0 ? join(process.cwd(), process.argv[at + 1]) : join(ROOT, 'dist');
+  const stage = await compile();
+  const { release, files } = assemble({ stage, out });
+  say(`${relative(process.cwd(), out) || '.'}: release ${release}, ${files} files kept offline by sw.js`);
+}

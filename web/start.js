@@ -1,0 +1,89 @@
+// The page's start-up. It loads the app (the browser compiles the wasm while it streams in,
+// served as application/wasm) and, once the first frame is painted and the browser is idle,
+// installs the service worker (web/sw.js) that keeps this release available offline, the
+// export worker included. Until then nothing else is fetched: the first paint has the network
+// to itself. The build writes the hashed file names.
+import init, * as bindings from './docshape-web.js';
+
+await init({ module_or_path: './docshape-web_bg.wasm' });
+// The app is mounted (its `main` ran during `init`); the UI benchmark reads the bindings.
+window.wasmBindings = bindings;
+performance.mark('docshape:started');
+
+/**
+ * Runs `work` when the browser is idle after the first paint: the first frame with content on
+ * screen, which holds the diagram (the app mounts before the browser paints). A frame's
+ * callbacks run before its pixels are shown, so the paint is known from its timing entry.
+ */
+function afterFirstPaint(work) {
+  const idle = window.requestIdleCallback ?? ((fn) => setTimeout(fn, 200));
+  const then = () => idle(work, { timeout: 5000 });
+  if (!PerformanceObserver.supportedEntryTypes?.includes('paint')) {
+    requestAnimationFrame(() => setTimeout(then, 100));
+    return;
+  }
+  const observer = new PerformanceObserver((entries) => {
+    if (entries.getEntriesByName('first-contentful-paint').length) {
+      observer.disconnect();
+      then();
+    }
+  });
+  observer.observe({ type: 'paint', buffered: true });
+}
+
+afterFirstPaint(async () => {
+  performance.mark('docshape:background');
+  if (!('serviceWorker' in navigator)) return prefetchWorker();
+  try {
+    watchForUpdates(await navigator.serviceWorker.register('./sw.js'));
+  } catch {
+    // Not allowed here (a plain-http address other than localhost, or blocked by the browser):
+    // no offline copy, but the export worker is still fetched ahead of the first export.
+    prefetchWorker();
+  }
+});
+
+/** Asks the HTTP cache for the export worker's files (they are served immutable). */
+function prefetchWorker() {
+  for (const href of ['web/docshape-worker_loader.js', './docshape-worker.js', './docshape-worker_bg.wasm']) {
+    const link = document.createElement('link');
+    link.rel = 'prefetch';
+    link.href = href;
+    document.head.append(link);
+  }
+}
+
+/**
+ * A new release is installed in the background by the browser (on a visit, and when asked
+ * below); it waits until every tab of the old one is closed, or until the user takes it: the
+ * app shows "a new version is ready" when the page says so (the `docshape-update` event) and
+ * calls `window.docshapeUpdate()` on the user's click, once the design is saved.
+ */
+function watchForUpdates(registration) {
+  let asked = false;
+  let hadController = Boolean(navigator.serviceWorker.controller);
+  const announce = () => dispatchEvent(new Event('docshape-update'));
+  window.docshapeUpdate = () => {
+    asked = true;
+    if (registration.waiting) registration.waiting.postMessage('take-over');
+    else location.reload();
+  };
+  navigator.serviceWorker.addEventListener('controllerchange', () => {
+    // This tab asked: reload into the new release. Another tab took it (or this is the first
+    // install taking control): this page keeps working on its own release's files, and the
+    // notice offers the reload.
+    if (asked) location.reload();
+    else if (hadController) announce();
+    hadController = true;
+  });
+  const waiting = () => registration.waiting && navigator.serviceWorker.controller && announce();
+  waiting();
+  registration.addEventListener('updatefound', () => {
+    const installing = registration.installing;
+    installing?.addEventListener('statechange', () => installing.state === 'installed' && waiting());
+  });
+  // A tab left open through a workshop still hears of a release published meanwhile.
+  const check = () => registration.update().catch(() => {});
+  setInterval(check, 30 * 60 * 1000);
+  addEventListener('online', check);
+}
