@@ -7,10 +7,12 @@
 //! - [`write`]: a local edit written as the members it changes;
 //! - [`session`]: one person's copy: edits, updates in and out, personal undo;
 //! - [`wire`]: the sync server's (Hocuspocus') messages;
-//! - [`room`]: one person in a room: the conversation with the server, presence, offline and back.
+//! - [`room`]: one person in a room: the conversation with the server, presence, offline and back;
+//! - [`invite`]: a room link's `#room=ID&key=SECRET`, checked before anything is sent.
 //!
 //! No browser dependency: tested natively (`cargo test --lib collab`).
 
+pub mod invite;
 pub mod order;
 pub mod project;
 pub mod records;
@@ -19,6 +21,7 @@ pub mod session;
 pub mod wire;
 pub mod write;
 
+pub use invite::{Invite, InviteError};
 pub use project::Repair;
 pub use records::Kind;
 pub use room::{room_of, Link, Peer, Presence, Room};
