@@ -73,6 +73,8 @@ pub fn scratch(name: &str) -> PathBuf {
 
 pub fn connect(port: u16) -> WebSocket<TcpStream> {
     let stream = TcpStream::connect(("127.0.0.1", port)).expect("the server listens");
+    // As a browser's WebSocket: each message is sent at once (no Nagle delay).
+    stream.set_nodelay(true).expect("nodelay");
     let (ws, _) = tungstenite::client(format!("ws://127.0.0.1:{port}/"), stream).expect("WebSocket handshake");
     ws.get_ref().set_read_timeout(Some(Duration::from_millis(2))).expect("timeout");
     ws
