@@ -31,8 +31,9 @@ wasm_bindgen_tool() {
 
 npm_packages() {
   if [ -d node_modules/playwright-core ] && [ -x node_modules/.bin/wasm-opt ] && [ -d node_modules/mongoose ] \
+    && [ -d node_modules/@hocuspocus/server ] \
     && [ node_modules/.package-lock.json -nt package-lock.json ]; then return; fi
-  say "installing npm packages (playwright-core, binaryen; mongoose, typescript, zod, mongodb, mermaid and @dbml/core for the generated code's checks)"
+  say "installing npm packages (the sync server: @hocuspocus/server; playwright-core, binaryen; mongoose, typescript, zod, mongodb, mermaid and @dbml/core for the generated code's checks)"
   npm ci --no-audit --no-fund --loglevel=error
 }
 
@@ -55,6 +56,16 @@ java_checks() {
   $sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq default-jdk-headless libmongodb-java >/dev/null
 }
 
+redis_server() {
+  # The sync server's scale-out test runs two instances behind a Redis of its own.
+  command -v redis-server >/dev/null && return
+  say "installing Debian's redis-server (the sync server's scale-out test)"
+  local sudo=""
+  [ "$(id -u)" = 0 ] || sudo="sudo"
+  $sudo apt-get update -qq
+  $sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends redis-server >/dev/null
+}
+
 python_checks() {
   local req=tests/python/requirements.txt
   [ -f "$req" ] || return 0
@@ -67,6 +78,6 @@ python_checks() {
 
 case "${1:-test}" in
   serve) wasm_target; wasm_bindgen_tool; npm_packages ;;
-  test) wasm_target; wasm_bindgen_tool; npm_packages; chromium_browser; java_checks; python_checks ;;
+  test) wasm_target; wasm_bindgen_tool; npm_packages; chromium_browser; java_checks; redis_server; python_checks ;;
   *) echo "usage: scripts/setup.sh serve|test" >&2; exit 2 ;;
 esac

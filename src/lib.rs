@@ -4,6 +4,7 @@
 //! the `ui` module (browser only) reads it and dispatches edits.
 
 pub mod advisor;
+pub mod collab;
 pub mod designs;
 pub mod diff;
 pub mod editor;

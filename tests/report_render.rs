@@ -256,3 +256,50 @@ fn hostile_names_cannot_break_the_mermaid_block() {
     let ids: std::collections::HashSet<&String> = declared.iter().collect();
     assert_eq!(ids.len(), model.entities.len(), "unique identifiers: {declared:?}");
 }
+
+/// Review comments are user text from anyone in a room: an author, a comment and the names
+/// their threads point at cannot add HTML, headings, list items or links to the report.
+#[test]
+fn hostile_review_comments_stay_text() {
+    use docshape::model::{Anchor, Comment};
+    use pulldown_cmark::{Event, Options, Parser, Tag};
+    let mut model = bibliored();
+    let first = model.entities[0].id.clone();
+    model.entities[0].name = "<img src=x onerror=alert(1)>".into();
+    let hostile = "</script><script>alert(1)</script>\n# Heading\n- item\n[click](javascript:alert(1)) | pipe `tick` \u{202e}gnp.exe";
+    model.comments.push(Comment::thread("c1", Anchor::Entity { entity: first.clone() }, hostile, 1, hostile));
+    model.comments.push(Comment::reply("c2", "c1", "**bold**\n\n## h2", 2, "<b>reply</b>\r\n1. one"));
+    let field = Anchor::Field { entity: first, path: "<i>x</i>`.y".into() };
+    model.comments.push(Comment::thread(
+        "c3",
+        Anchor::Finding { code: "DS1`<b>".into(), on: Box::new(field) },
+        "Eva",
+        3,
+        "",
+    ));
+    let md = review_markdown(&model, &analyze(&model), &opts());
+    let section = &md[md.find("## Review comments").expect("the section")..];
+    let (mut headings, mut items, mut links) = (0, 0, 0);
+    let mut shown = String::new();
+    for event in Parser::new_ext(section, Options::ENABLE_TABLES | Options::ENABLE_STRIKETHROUGH) {
+        match event {
+            Event::Text(t) | Event::Code(t) => shown.push_str(&t),
+            Event::Html(h) | Event::InlineHtml(h) => panic!("raw HTML {h:?} in\n{section}"),
+            Event::Start(Tag::Heading { .. }) => headings += 1,
+            Event::Start(Tag::Item) => items += 1,
+            Event::Start(Tag::Link { .. }) => links += 1,
+            _ => {}
+        }
+    }
+    // The section heading, two thread headings; three comments; no link.
+    assert_eq!((headings, items, links), (3, 3, 0), "{section}");
+    assert!(section.contains("&lt;U+202E&gt;"), "the bidi override shows as its code point: {section}");
+    // A reader sees what was typed, as text (a name in a code span, where HTML is inert).
+    for typed in [
+        "</script><script>alert(1)</script> # Heading - item [click](javascript:alert(1)) | pipe `tick`",
+        "<b>reply</b>",
+        "<img src=x onerror=alert(1)>",
+    ] {
+        assert!(shown.contains(typed), "{typed:?} not shown as typed in {shown:?}");
+    }
+}

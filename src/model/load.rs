@@ -7,7 +7,7 @@ use std::fmt;
 /// The `format` value every docshape file carries.
 pub const FORMAT: &str = "docshape";
 /// The newest file-format version this build reads and writes.
-pub const FORMAT_VERSION: u32 = 2;
+pub const FORMAT_VERSION: u32 = 3;
 
 /// Why a file could not be opened. Problems inside a well-formed model (a dangling id, a
 /// forbidden field name) are not load errors: they are reported by `check_structure`.
@@ -132,6 +132,7 @@ fn read_model(
     if version < 2 {
         upgrade_v1(&mut model);
     }
+    // Version 2 to 3 adds review comments: a version 2 file has none, and means what it meant.
     model.format_version = FORMAT_VERSION;
     Ok(model)
 }
@@ -200,7 +201,7 @@ mod tests {
         assert_eq!(new.relations[0].extended[0].category, None, "not stated: inferred by the advisor");
         assert_eq!(new.queries[0].documents_changed, Some(2));
         let saved = serde_json::to_string(&new).expect("serialises");
-        assert!(saved.contains("\"formatVersion\":2") && saved.contains("\"documentsChanged\":2"), "{saved}");
+        assert!(saved.contains("\"formatVersion\":3") && saved.contains("\"documentsChanged\":2"), "{saved}");
         assert_eq!(load(&saved).expect("round trip"), new);
     }
 

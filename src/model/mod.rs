@@ -3,6 +3,7 @@
 //! The file format is JSON, versioned by `formatVersion`, documented in
 //! `docs/model-format.md` and described by `public/model.schema.json`.
 
+mod comment;
 mod entity;
 mod id;
 pub(crate) mod ids;
@@ -19,6 +20,7 @@ pub mod synthetic;
 mod text;
 mod thresholds;
 
+pub use comment::{Anchor, Comment, Thread};
 pub use entity::*;
 pub use id::Id;
 pub use index::*;
@@ -57,6 +59,9 @@ pub struct Model {
     pub relations: Vec<Relation>,
     #[serde(default)]
     pub queries: Vec<AccessPattern>,
+    /// Review comments (format version 3): threads anchored to elements of the design.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub comments: Vec<Comment>,
 }
 
 fn default_database() -> String {
@@ -81,6 +86,7 @@ impl Model {
             entities: Vec::new(),
             relations: Vec::new(),
             queries: Vec::new(),
+            comments: Vec::new(),
         }
     }
 

@@ -289,6 +289,7 @@ pub(crate) fn check_structure_with(ids: &IdIndex) -> Vec<Problem> {
         at.and_then(|p| embedders_of.get(p)).is_some_and(|&n| n > 0)
     };
     check_names_into(model, embedded, &mut out);
+    super::comment::check_comments(model, &mut out);
     out
 }
 

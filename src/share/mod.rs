@@ -11,6 +11,7 @@ mod link_error;
 pub use crate::escape::markdown;
 mod report;
 mod report_collections;
+mod report_comments;
 pub mod report_export;
 mod svg;
 mod svg_box;

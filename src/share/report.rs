@@ -1,7 +1,7 @@
 //! The design review: one Markdown file for a pull request or a design document, with the
 //! diagram, the access patterns and how each is served, every finding with its explanation,
-//! the relation recommendations with the six criteria's votes, and per collection its size,
-//! indexes, decision sheet and validator.
+//! the relation recommendations with the six criteria's votes, per collection its size,
+//! indexes, decision sheet and validator, and the review comments' threads.
 //!
 //! The diagram is referenced as a sibling `.svg` file by default: GitHub strips inline `<svg>`
 //! and `data:` images from Markdown but renders an image file committed next to the report.
@@ -15,6 +15,7 @@ use super::base64url::encode_standard;
 use super::labels::{caption, cardinality_label};
 use super::markdown::{cell, code, paragraphs, table, text};
 use super::report_collections::collections_section;
+use super::report_comments::comments_section;
 use super::svg::{diagram_svg, SvgOptions};
 use crate::advisor::ranking::Entry;
 use crate::advisor::{rule_by_code, rule_docs, Report, Severity};
@@ -109,6 +110,7 @@ pub fn review_markdown(model: &Model, report: &Report, opts: &ReportOptions) -> 
     findings_section(&mut out, model, report, lang);
     relations_section(&mut out, model, report, lang);
     collections_section(&mut out, model, report, lang);
+    comments_section(&mut out, model, lang);
     out.push_str(pick(
         lang,
         [

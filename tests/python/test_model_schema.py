@@ -33,7 +33,7 @@ def _bibliored():
     [
         lambda m: m.pop("name"),
         lambda m: m.update(format="drawio"),
-        lambda m: m.update(formatVersion=3),
+        lambda m: m.update(formatVersion=4),
         lambda m: m["entities"][0]["fields"][0].update(type="float"),
         lambda m: m["entities"][0]["fields"][0].pop("type"),
         lambda m: m["relations"][0].update(storage="link"),
@@ -69,6 +69,47 @@ def test_broken_models_are_rejected(break_it):
     model = copy.deepcopy(_bibliored())
     break_it(model)
     assert list(Validator(SCHEMA).iter_errors(model)), "the schema accepted a broken model"
+
+
+def _with_comments():
+    model = _bibliored()
+    entity = model["entities"][0]["id"]
+    model["formatVersion"] = 3
+    model["comments"] = [
+        {"id": "c1", "anchor": {"kind": "entity", "entity": entity}, "author": "Ana", "at": 1, "text": "Why?"},
+        {"id": "c2", "replyTo": "c1", "author": "Luis", "at": 2, "text": "Read together.", "resolved": False},
+        {
+            "id": "c3",
+            "anchor": {"kind": "finding", "code": "DS101", "on": {"kind": "field", "entity": entity, "path": "a.b"}},
+            "author": "Eva",
+            "at": 3,
+            "text": "<b>x</b>",
+            "resolved": True,
+        },
+    ]
+    return model
+
+
+def test_review_comments_match_the_schema():
+    problems = [f"{list(e.absolute_path)}: {e.message}" for e in Validator(SCHEMA).iter_errors(_with_comments())]
+    assert not problems, problems
+
+
+@pytest.mark.parametrize(
+    "break_it",
+    [
+        lambda m: m["comments"][0].pop("author"),
+        lambda m: m["comments"][0]["anchor"].update(kind="box"),
+        lambda m: m["comments"][0]["anchor"].pop("entity"),
+        lambda m: m["comments"][1].update(at=-1),
+        lambda m: m["comments"][2]["anchor"].pop("on"),
+    ],
+    ids=["no-author", "unknown-anchor-kind", "entity-anchor-without-entity", "negative-time", "finding-without-element"],
+)
+def test_broken_comments_are_rejected(break_it):
+    model = _with_comments()
+    break_it(model)
+    assert list(Validator(SCHEMA).iter_errors(model)), "the schema accepted a broken comment"
 
 
 @pytest.mark.parametrize("sample", ["known.ndjson", "seed004_pedidos.ndjson", "seed000_usuarios.ejson"])
