@@ -222,7 +222,10 @@ mod tests {
             assert_eq!(stated.entities[0].fields[0].presence, Some(0.2));
             assert_eq!(stated.entities[0].fields[0].carried_by(), Some(0.2));
             let saved = stated.to_json();
-            assert!(saved.contains("\"presence\": 0.2") && saved.contains("\"formatVersion\": 2"), "{saved}");
+            assert!(
+                saved.contains("\"presence\": 0.2") && saved.contains(&format!("\"formatVersion\": {FORMAT_VERSION}")),
+                "{saved}"
+            );
             assert_eq!(load(&saved).expect("round trip"), stated);
             assert!(!old.to_json().contains("presence"), "not written when not stated");
         }
