@@ -57,16 +57,8 @@ fn lay_out(m: &mut Model, ids: &HashSet<String>) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::editor::geometry::entity_rect;
+    use crate::editor::geometry::overlapping_pairs;
     use crate::model::{Entity, Relation, Storage};
-
-    fn overlaps(m: &Model) -> usize {
-        let rects: Vec<Rect> = m.entities.iter().map(entity_rect).collect();
-        (0..rects.len())
-            .flat_map(|i| (i + 1..rects.len()).map(move |j| (i, j)))
-            .filter(|&(i, j)| rects[i].intersects(&rects[j]))
-            .count()
-    }
 
     fn model(ids: &[&str]) -> Model {
         let mut m = Model::new("t");
@@ -84,7 +76,7 @@ mod tests {
         m.relations.push(Relation::new("3", "customers", "orders", Storage::Reference));
         assert_eq!(stacked(&m).len(), 4);
         assert!(place_stacked(&mut m));
-        assert_eq!(overlaps(&m), 0);
+        assert_eq!(overlapping_pairs(&m), 0);
         assert!(stacked(&m).is_empty());
         let y = |id: &str| m.entity(id).unwrap().position.y;
         assert!(y("shop") < y("orders") && y("orders") < y("lines"));
@@ -101,7 +93,7 @@ mod tests {
         assert_eq!(stacked(&m), HashSet::from(["b".to_string(), "new1".to_string(), "new2".to_string()]));
         assert!(place_stacked(&mut m));
         assert_eq!(m.entities[0].position, before_a, "a box with a place of its own keeps it");
-        assert_eq!(overlaps(&m), 0);
+        assert_eq!(overlapping_pairs(&m), 0);
         assert!(stacked(&m).is_empty());
     }
 

@@ -169,6 +169,16 @@ pub fn snap(v: f64) -> f64 {
     (v / GRID).round() * GRID
 }
 
+/// How many pairs of boxes overlap in `m` (the layout and placement tests want none).
+#[cfg(test)]
+pub fn overlapping_pairs(m: &Model) -> usize {
+    let rects: Vec<Rect> = m.entities.iter().map(entity_rect).collect();
+    (0..rects.len())
+        .flat_map(|i| (i + 1..rects.len()).map(move |j| (i, j)))
+        .filter(|&(i, j)| rects[i].intersects(&rects[j]))
+        .count()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

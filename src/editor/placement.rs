@@ -107,15 +107,8 @@ pub fn place_group(m: &mut Model, ids: &HashSet<String>, at: Point) {
 mod tests {
     use super::*;
     use crate::editor::edit::{add_entity, add_entity_in, add_placed};
+    use crate::editor::geometry::overlapping_pairs;
     use crate::model::Entity;
-
-    fn overlaps(m: &Model) -> usize {
-        let rects: Vec<Rect> = m.entities.iter().map(entity_rect).collect();
-        (0..rects.len())
-            .flat_map(|i| (i + 1..rects.len()).map(move |j| (i, j)))
-            .filter(|&(i, j)| rects[i].intersects(&rects[j]))
-            .count()
-    }
 
     #[test]
     fn five_new_boxes_stay_near_the_centre_without_overlap() {
@@ -127,7 +120,7 @@ mod tests {
         for _ in 0..5 {
             add_entity_in(&mut m, centre, Some(view), "collection");
         }
-        assert_eq!(overlaps(&m), 0);
+        assert_eq!(overlapping_pairs(&m), 0);
         for e in &m.entities {
             let r = entity_rect(e);
             assert!(
@@ -146,7 +139,7 @@ mod tests {
         let view = Rect { x: 0.0, y: 0.0, w: 1000.0, h: 700.0 };
         add_entity_in(&mut m, centre, Some(view), "collection");
         add_placed(&mut m, Entity::new("imported", "samples"), centre, Some(view));
-        assert_eq!(overlaps(&m), 0);
+        assert_eq!(overlapping_pairs(&m), 0);
         let r = entity_rect(m.entity("imported").unwrap());
         assert!(r.x >= view.x && r.right() <= view.right() && r.y >= view.y && r.bottom() <= view.bottom());
     }
