@@ -14,37 +14,11 @@
 use docshape::advisor::{analyze, indexes, queries, sizes, Context, Design, RULES};
 use docshape::model::{check_structure, synthetic::generate, Model};
 use std::hint::black_box;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
-/// CPU time this thread has run, from Linux's schedstat (`None` elsewhere): on a busy
-/// machine wall-clock samples include time spent waiting for a core.
-fn thread_cpu() -> Option<Duration> {
-    let text = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
-    let ns: u64 = text.split_whitespace().next()?.parse().ok()?;
-    Some(Duration::from_nanos(ns))
-}
-
-/// Median and p95 wall-clock time of `f`, and the mean CPU time per run.
-fn time<F: FnMut()>(runs: usize, mut f: F) -> (Duration, Duration, Option<Duration>) {
-    for _ in 0..runs.div_ceil(10) {
-        f();
-    }
-    let cpu_start = thread_cpu();
-    let mut samples: Vec<Duration> = (0..runs)
-        .map(|_| {
-            let start = Instant::now();
-            f();
-            start.elapsed()
-        })
-        .collect();
-    let cpu = match (cpu_start, thread_cpu()) {
-        (Some(a), Some(b)) => Some((b.saturating_sub(a)) / runs as u32),
-        _ => None,
-    };
-    samples.sort();
-    let at = |q: f64| samples[((samples.len() - 1) as f64 * q).round() as usize];
-    (at(0.5), at(0.95), cpu)
-}
+#[path = "common/timing.rs"]
+mod timing;
+use timing::time;
 
 fn ms(d: Duration) -> String {
     format!("{:.3} ms", d.as_secs_f64() * 1e3)

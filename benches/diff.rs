@@ -10,34 +10,16 @@ use docshape::diff::{diff, diff_with, markdown::to_markdown};
 use docshape::i18n::Lang;
 use docshape::model::{synthetic::generate, BsonType, Field, Model, Storage};
 use std::hint::black_box;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
-/// CPU time this thread has run, from Linux's schedstat (`None` elsewhere): on a busy machine
-/// wall-clock samples include time spent waiting for a core.
-fn thread_cpu() -> Option<Duration> {
-    let text = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
-    Some(Duration::from_nanos(text.split_whitespace().next()?.parse().ok()?))
-}
+#[path = "common/timing.rs"]
+mod timing;
 
-/// Median and p95 wall-clock time of `f`, and the mean CPU time per run (wall median when the
-/// system does not say).
-fn time<F: FnMut()>(runs: usize, mut f: F) -> (Duration, Duration, Duration) {
-    f();
-    let cpu_start = thread_cpu();
-    let mut samples: Vec<Duration> = (0..runs)
-        .map(|_| {
-            let start = Instant::now();
-            f();
-            start.elapsed()
-        })
-        .collect();
-    let cpu = match (cpu_start, thread_cpu()) {
-        (Some(a), Some(b)) => Some(b.saturating_sub(a) / runs as u32),
-        _ => None,
-    };
-    samples.sort();
-    let at = |q: f64| samples[((samples.len() - 1) as f64 * q).round() as usize];
-    (at(0.5), at(0.95), cpu.unwrap_or(at(0.5)))
+/// Median and p95 wall-clock time of `f`, and the mean CPU time per run (the wall-clock median
+/// when the system does not say).
+fn time<F: FnMut()>(runs: usize, f: F) -> (Duration, Duration, Duration) {
+    let (median, p95, cpu) = timing::time(runs, f);
+    (median, p95, cpu.unwrap_or(median))
 }
 
 fn ms(d: Duration) -> String {
