@@ -1,4 +1,4 @@
-use super::local_figures::digits;
+use super::local_figures::count;
 use crate::advisor::{Context, Finding, Rule, RuleMeta};
 use crate::i18n::Text;
 use crate::model::{Id, Pagination, Place};
@@ -60,8 +60,8 @@ impl Rule for DeepOffsetPagination {
                     en: "{id} ({name}) pages by offset down to page {pages}, {size} per page{assumed}: about {skipped} documents skipped, over {max}.",
                     es: "{id} ({name}) pagina por offset hasta la página {pages}, {size} por página{assumed}: unos {skipped} documentos saltados, más de {max}.",
                     pt: "{id} ({name}) pagina por offset até a página {pages}, {size} por página{assumed}: cerca de {skipped} documentos pulados, acima de {max}.";
-                    id = &q.id, name = &q.name, pages = digits(pages as u64), size = digits(size), assumed,
-                    skipped = digits(skipped), max = digits(max_skip)
+                    id = &q.id, name = &q.name, pages = count(pages as u64), size = count(size), assumed,
+                    skipped = count(skipped), max = count(max_skip)
                 ),
                 text!(
                     en: "skip() walks and discards every skipped entry, so deep pages cost as much as all the pages before them, and concurrent inserts shift pages.",
@@ -93,7 +93,7 @@ mod tests {
         m.queries.push(q);
         let f = findings(&m, "DS305");
         assert_eq!(f.len(), 1, "{f:?}");
-        assert!(f[0].message.contains("8000 documents skipped"), "{}", f[0].message);
+        assert!(f[0].message.contains("8,000 documents skipped"), "{}", f[0].message);
     }
 
     #[test]
@@ -121,17 +121,17 @@ mod tests {
         m.queries.push(q);
         let f = findings(&m, "DS305");
         // The page size is not a count of pages ("page 400 of 20" read as the last of 20).
-        assert!(f[0].message.en().contains("down to page 400, 20 per page (assumed): about 8000"), "{}", f[0].message);
+        assert!(f[0].message.en().contains("down to page 400, 20 per page (assumed): about 8,000"), "{}", f[0].message);
         let es = f[0].message.render(Lang::Es);
         assert!(
             es.contains(
-                "hasta la página 400, 20 por página (valor supuesto): unos 8000 documentos saltados, más de 1000."
+                "hasta la página 400, 20 por página (valor supuesto): unos 8.000 documentos saltados, más de 1.000."
             ),
             "{es}"
         );
         let pt = f[0].message.render(Lang::Pt);
         assert!(
-            pt.contains("até a página 400, 20 por página (valor suposto): cerca de 8000 documentos pulados"),
+            pt.contains("até a página 400, 20 por página (valor suposto): cerca de 8.000 documentos pulados"),
             "{pt}"
         );
         assert!(f[0].fix_hint.render(Lang::Es).starts_with("Usa paginación por cursor"));

@@ -1,4 +1,4 @@
-use super::local_figures::digits;
+use super::local_figures::count;
 use crate::advisor::{Context, Finding, Rule, RuleMeta};
 use crate::i18n::{Arg, Text};
 use crate::model::{Field, Id, Place, Relation, Storage, Thresholds};
@@ -135,13 +135,13 @@ impl<'t> Overs<'t> {
             en: "over the {n} entries Atlas' schema advisor flags",
             es: "por encima de las {n} entradas que señala el schema advisor de Atlas",
             pt: "acima das {n} entradas que o schema advisor do Atlas sinaliza";
-            n = digits(t.array_atlas)
+            n = count(t.array_atlas)
         );
         let warn = text!(
             en: "over the {n} elements MongoDB advises",
             es: "por encima de los {n} elementos que aconseja MongoDB",
             pt: "acima dos {n} elementos que o MongoDB recomenda";
-            n = digits(t.array_warn)
+            n = count(t.array_warn)
         );
         Overs { thresholds: t, atlas: Arg::from(atlas), warn: Arg::from(warn) }
     }
@@ -166,7 +166,7 @@ fn finding(t: &Overs, place: Place, (holder, field): (&str, &str), n: u64, sourc
             en: "{array} can hold {n} elements ({source}), {over}.",
             es: "{array} puede contener {n} elementos ({source}), {over}.",
             pt: "{array} pode conter {n} elementos ({source}), {over}.";
-            array, n = digits(n), source, over
+            array, n = count(n), source, over
         ),
         text!(
             en: "Each element of an indexed array is an index entry; every $push rewrites the document and reading one element loads them all.",
@@ -196,7 +196,7 @@ mod tests {
         let f = findings(&m, "DS203");
         assert_eq!(f.len(), 1, "{f:?}");
         assert!(
-            f[0].message.contains("items.votos can hold 50000") && f[0].message.contains("Atlas"),
+            f[0].message.contains("items.votos can hold 50,000") && f[0].message.contains("Atlas"),
             "{}",
             f[0].message
         );
@@ -213,7 +213,7 @@ mod tests {
         m.relations.push(r);
         let f = findings(&m, "DS203");
         assert_eq!(f.len(), 1, "{f:?}");
-        assert!(f[0].message.contains("3000") && f[0].message.contains("1000 elements"), "{}", f[0].message);
+        assert!(f[0].message.contains("3,000") && f[0].message.contains("1,000 elements"), "{}", f[0].message);
     }
 
     #[test]
@@ -236,11 +236,11 @@ mod tests {
         let f = findings(&m, "DS203");
         assert_eq!(
             f[0].message.render(Lang::Es),
-            "items.votos puede contener 50000 elementos (su máximo declarado), por encima de las 10000 entradas que señala el schema advisor de Atlas."
+            "items.votos puede contener 50.000 elementos (su máximo declarado), por encima de las 10.000 entradas que señala el schema advisor de Atlas."
         );
         let pt = f[0].message.render(Lang::Pt);
         assert!(
-            pt.starts_with("items.votos pode conter 50000 elementos (seu máximo declarado), acima das 10000"),
+            pt.starts_with("items.votos pode conter 50.000 elementos (seu máximo declarado), acima das 10.000"),
             "{pt}"
         );
     }

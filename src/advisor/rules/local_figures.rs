@@ -5,7 +5,7 @@
 //! `2,000`). To keep their English byte for byte while Spanish and Portuguese get a decimal
 //! comma, the English figure is split at its decimal point into a small nested `Text`.
 
-use crate::advisor::sizes::{decimal_digits, HumanBytes, Number};
+use crate::advisor::sizes::{HumanBytes, Number};
 use crate::i18n::{Arg, ShortStr};
 use crate::text;
 
@@ -85,13 +85,11 @@ fn rate_parts(v: f64) -> Option<(u64, u64)> {
     Some((whole, hundredths))
 }
 
-/// An integer as the rules print it, without separators (`50000`), the same in every language.
-pub(super) fn digits(n: u64) -> Arg {
-    // At most 20 digits: written in place.
-    match ShortStr::EMPTY.with_digits(n) {
-        Some(short) => Arg::Short(short),
-        None => Arg::from(decimal_digits(n, &mut [0; 20])),
-    }
+/// A whole number in a sentence, grouped as the reader's language writes it (`16,000` in
+/// English, `16.000` in Spanish and Portuguese), like every other count the advisor prints: a
+/// sentence never shows `16000` beside `5,300`.
+pub(super) fn count(n: u64) -> Arg {
+    Arg::Int(n)
 }
 
 #[cfg(test)]
@@ -111,7 +109,9 @@ mod tests {
         assert_eq!(render(bytes(96), Lang::Es), "96 B");
         assert_eq!(render(rate(0.02), Lang::Pt), "0,02");
         assert_eq!(render(rate(2000.0), Lang::Es), "2000");
-        assert_eq!(render(digits(50_000), Lang::Es), "50000");
+        assert_eq!(render(count(50_000), Lang::Es), "50.000");
+        assert_eq!(render(count(50_000), Lang::En), "50,000");
+        assert_eq!(render(count(999), Lang::Pt), "999");
     }
 
     #[test]
@@ -125,9 +125,6 @@ mod tests {
         }
         assert!(matches!(bytes(150_000), Arg::Decimal(_)) && matches!(bytes(96), Arg::Short(_)));
         assert!(matches!(rate(0.02), Arg::Decimal(_)) && matches!(rate(2000.0), Arg::Short(_)));
-        for n in [0, 7, 10, 50_000, 1_000_000_007, u64::MAX] {
-            assert_eq!(digits(n), Arg::from(n.to_string()), "{n}");
-        }
     }
 
     #[test]

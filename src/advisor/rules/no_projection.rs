@@ -1,4 +1,4 @@
-use super::local_figures::{bytes, digits, rate};
+use super::local_figures::{bytes, count, rate};
 use crate::advisor::query_shape::FREQUENT_PER_MINUTE;
 use crate::advisor::{Context, Finding, Rule, RuleMeta};
 use crate::i18n::Text;
@@ -57,7 +57,7 @@ impl Rule for NoProjection {
             }
             let page = q.page_size.map_or_else(
                 Text::empty,
-                |p| text!(en: ", {p} per page", es: ", {p} por página", pt: ", {p} por página"; p = digits(p as u64)),
+                |p| text!(en: ", {p} per page", es: ", {p} por página", pt: ", {p} por página"; p = count(p as u64)),
             );
             out.push(Self::finding(
                 Place::Query { id: Id::new(&q.id) },

@@ -1,4 +1,4 @@
-use super::local_figures::{bytes, decimal, digits};
+use super::local_figures::{bytes, decimal, count};
 use crate::advisor::patterns::{LONGEST_PERIOD_DAYS, MIN_EVENTS};
 use crate::advisor::{Context, Finding, Fix, PatternKind, Rule, RuleMeta};
 use crate::i18n::{Arg, Text};
@@ -149,7 +149,7 @@ fn documents(n: f64) -> Text {
         let n = decimal(format!("{:.1}", n / 1e6));
         text!(en: "{n} million documents", es: "{n} millones de documentos", pt: "{n} milhões de documentos"; n)
     } else {
-        let n = digits(n.round() as u64);
+        let n = count(n.round() as u64);
         text!(en: "{n} documents", es: "{n} documentos", pt: "{n} documentos"; n)
     }
 }

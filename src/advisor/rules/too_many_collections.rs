@@ -1,4 +1,4 @@
-use super::local_figures::digits;
+use super::local_figures::count;
 use crate::advisor::{Context, Finding, Rule, RuleMeta};
 use crate::model::Place;
 use crate::{declare_rule, text};
@@ -46,7 +46,7 @@ impl Rule for TooManyCollections {
                     en: "The design has {n} collections, over the {max} Atlas flags.",
                     es: "El diseño tiene {n} colecciones, más de las {max} que señala Atlas.",
                     pt: "O design tem {n} coleções, acima das {max} que o Atlas sinaliza.";
-                    n = digits(n as u64), max = digits(max as u64)
+                    n = count(n as u64), max = count(max as u64)
                 ),
                 text!(
                     en: "Each collection carries its own files, _id index and cache; hundreds of them usually mean a relational schema stitched with $lookup, or data split by tenant or period.",

@@ -1,4 +1,4 @@
-use super::local_figures::{digits, rate};
+use super::local_figures::{count, rate};
 use crate::advisor::index_budget::{Load, WRITE_HEAVY_INDEXES};
 use crate::advisor::{Context, Finding, Rule, RuleMeta};
 use crate::fast_hash::FastMap;
@@ -65,20 +65,20 @@ impl Rule for TooManyIndexes {
 /// write `load`.
 fn check_count(e: &Entity, n: usize, load: Load, max: usize, out: &mut Vec<Finding>) {
     let (reads, writes, write_heavy) = (load.reads, load.writes, load.write_heavy());
-    let (name, count) = (&e.name, || digits(n as u64));
+    let (name, indexes) = (&e.name, || count(n as u64));
     let message = if n > max {
         text!(
             en: "{name} needs {n} indexes besides _id, over the {max} Atlas flags.",
             es: "{name} necesita {n} índices además de _id, más de los {max} que señala Atlas.",
             pt: "{name} precisa de {n} índices além do _id, acima dos {max} que o Atlas sinaliza.";
-            name, n = count(), max = digits(max as u64)
+            name, n = indexes(), max = count(max as u64)
         )
     } else if write_heavy && n >= WRITE_HEAVY_INDEXES {
         text!(
             en: "{name} needs {n} indexes besides _id and takes {writes} writes/min against {reads} reads/min: each write updates them all.",
             es: "{name} necesita {n} índices además de _id y recibe {writes} escrituras/min frente a {reads} lecturas/min: cada escritura los actualiza todos.",
             pt: "{name} precisa de {n} índices além do _id e recebe {writes} escritas/min contra {reads} leituras/min: cada escrita atualiza todos eles.";
-            name, n = count(), writes = rate(writes), reads = rate(reads)
+            name, n = indexes(), writes = rate(writes), reads = rate(reads)
         )
     } else {
         return;
