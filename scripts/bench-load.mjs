@@ -90,13 +90,16 @@ async function visit(context, url, selector, withPhases) {
   return { page, ms, bytes, phases: withPhases ? await phases(page) : null };
 }
 
-/** The median of each phase over `visits`, with the painted time last. */
+/**
+ * The median of each phase over `visits`, with the painted time last; over the visits that
+ * recorded it (a browser may report no first contentful paint for a visit), `-` if none did.
+ */
 const medianPhases = (visits) =>
   Object.fromEntries(
-    [...Object.keys(visits[0].phases), 'painted'].map((key) => [
-      key,
-      median(visits.map((v) => (key === 'painted' ? v.ms : v.phases[key]))).toFixed(0),
-    ]),
+    [...Object.keys(visits[0].phases), 'painted'].map((key) => {
+      const known = visits.map((v) => (key === 'painted' ? v.ms : v.phases[key])).filter(Number.isFinite);
+      return [key, known.length ? median(known).toFixed(0) : '-'];
+    }),
   );
 
 /**
