@@ -16,7 +16,7 @@
 //   name), median over 20 keystrokes;
 // - JavaScript heap (Chromium's JSHeapUsedSize) and the WebAssembly memory size.
 import { execFileSync } from 'node:child_process';
-import { readdirSync, statSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, statSync, readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { join } from 'node:path';
 import { firstRender, launch, seededContext } from '../tests/e2e/app.mjs';
@@ -146,13 +146,18 @@ await browser.close();
 server.close();
 
 console.table(rows);
-// The page loads the app; the export worker (docshape-worker*) is fetched when a dialog opens.
-const parts = { 'app at page load': [0, 0], 'worker, on demand': [0, 0] };
-for (const f of readdirSync(dist).filter((f) => /\.(wasm|js)$/.test(f))) {
+// The page loads the app; the export worker (docshape-worker*) is fetched when a dialog opens;
+// the service worker (sw.js) after the first paint, counted by scripts/size.sh. Brotli: the
+// build's copies (`.br`; a file under 1 KiB has none and is sent as it is).
+const parts = { 'app at page load': [0, 0, 0], 'worker, on demand': [0, 0, 0] };
+for (const f of readdirSync(dist).filter((f) => /\.(wasm|js)$/.test(f) && f !== 'sw.js')) {
   const part = parts[f.startsWith('docshape-worker') ? 'worker, on demand' : 'app at page load'];
-  part[0] += statSync(join(dist, f)).size;
-  part[1] += gzipSync(readFileSync(join(dist, f)), { level: 9 }).length;
+  const path = join(dist, f);
+  part[0] += statSync(path).size;
+  part[1] += gzipSync(readFileSync(path), { level: 9 }).length;
+  part[2] += statSync(existsSync(`${path}.br`) ? `${path}.br` : path).size;
 }
-for (const [name, [raw, gz]] of Object.entries(parts)) {
-  console.log(`${name} (wasm + js): ${(raw / 1024).toFixed(0)} KiB raw, ${(gz / 1024).toFixed(0)} KiB gzip`);
+for (const [name, [raw, gz, br]] of Object.entries(parts)) {
+  const kib = (n) => (n / 1024).toFixed(0);
+  console.log(`${name} (wasm + js): ${kib(raw)} KiB raw, ${kib(gz)} KiB gzip, ${kib(br)} KiB Brotli`);
 }

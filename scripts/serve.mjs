@@ -13,7 +13,8 @@ const args = process.argv.slice(2);
 const port = Number(args[args.indexOf('--port') + 1] || 8080) || 8080;
 
 const build = async () => {
-  const { release } = assemble({ stage: await compile() });
+  // With the Brotli copies, as `node scripts/build.mjs` writes them: dist/ is the same either way.
+  const { release } = assemble({ stage: await compile(), brotli: true });
   console.log(`docshape: release ${release} on http://127.0.0.1:${port}/`);
 };
 if (!args.includes('--no-build')) await build();
