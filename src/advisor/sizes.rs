@@ -10,7 +10,7 @@ use crate::model::{Entity, Id, Model, Thresholds};
 use crate::text;
 
 pub use super::bson::bson_size_of_value;
-pub(crate) use figures::{decimal_digits, HumanBytes, Number};
+pub(crate) use figures::{HumanBytes, Number};
 pub use figures::{horizon_span, human_bytes, number};
 
 mod figures;
@@ -367,7 +367,7 @@ mod tests {
     fn units_and_labels() {
         assert_eq!(human_bytes(999), "999 B");
         for n in [0, 7, 10, 999, 1_000_000, u64::MAX] {
-            assert_eq!(decimal_digits(n, &mut [0; 20]), n.to_string());
+            assert_eq!(figures::decimal_bytes(n, &mut [0; 20]), n.to_string().as_bytes());
         }
         assert_eq!(human_bytes(16 * 1024 * 1024), "16.8 MB");
         assert_eq!(horizon_span(1825), "5 years");

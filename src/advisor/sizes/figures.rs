@@ -109,13 +109,8 @@ impl std::fmt::Display for HumanBytes {
     }
 }
 
-/// The decimal digits of `n` (what `n.to_string()` gives), written into `buffer` without the
-/// formatter.
-pub(crate) fn decimal_digits(n: u64, buffer: &mut [u8; 20]) -> &str {
-    std::str::from_utf8(decimal_bytes(n, buffer)).unwrap_or_default()
-}
-
-/// [`decimal_digits`] as ASCII bytes (not read back as a `&str`).
+/// The decimal digits of `n` (what `n.to_string()` gives) as ASCII bytes, written into
+/// `buffer` without the formatter.
 pub(crate) fn decimal_bytes(n: u64, buffer: &mut [u8; 20]) -> &[u8] {
     let mut start = buffer.len();
     let mut n = n;
