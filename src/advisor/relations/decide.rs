@@ -123,7 +123,9 @@ pub(crate) fn subset_size(f: &Facts) -> u32 {
 /// Tiny events arriving every day, never edited: the bucket pattern's home ground. Not a
 /// child another aggregate already embeds (its documents are not this relation's to group),
 /// nor one with referenced children of its own (an entity others point to, not an event), nor
-/// one a read finds by its `_id` (an order line: an identity the application uses).
+/// one a read finds by its `_id` (an order line: an identity the application uses), nor one
+/// whose declared fields hold no date or timestamp (a bucket gathers a period's events:
+/// without a time there is no period to gather, as in an order that holds only a quantity).
 pub(crate) fn bucket_fits(f: &Facts) -> bool {
     f.unbounded()
         && f.child_bytes <= f.t.tiny_doc_bytes
@@ -132,6 +134,7 @@ pub(crate) fn bucket_fits(f: &Facts) -> bool {
         && !f.child_embedded_elsewhere
         && !f.child_has_children
         && !f.child_read_by_id
+        && !f.child_timeless
 }
 
 /// Picks the form of reference (see the module documentation); `because` names the deciding step.

@@ -7,7 +7,7 @@ use super::estimate::{element_bytes, entity_bytes, DEFAULT_DOC_BYTES};
 use super::usage::{Info, Usage};
 use crate::advisor::CardinalityClass;
 use crate::i18n::Arg;
-use crate::model::{AccessPattern, Entity, EntityKind, Id, QueryKind, Relation, Storage, Thresholds};
+use crate::model::{AccessPattern, BsonType, Entity, EntityKind, Id, QueryKind, Relation, Storage, Thresholds};
 use std::ops::Range;
 
 /// Whether the relation puts a copy of the child into the parent (embedding or a subset).
@@ -103,6 +103,16 @@ pub(crate) struct Facts<'a> {
     /// A read finds one child document by its `_id` (an order line, an order): the children
     /// have an identity the application reads them by, so they are not events to bucket.
     pub child_read_by_id: bool,
+    /// The child's fields are declared and none is a date or timestamp: no time its documents
+    /// could be grouped by (an order holding a quantity and a product gives a bucket no period
+    /// to gather). A child with no fields declared yet is not judged on this.
+    pub child_timeless: bool,
+}
+
+/// Fields declared, none a date or timestamp (`_id` alone counts as none declared).
+pub(crate) fn timeless(e: &Entity) -> bool {
+    let mut declared = e.fields.iter().filter(|x| x.name != "_id").peekable();
+    declared.peek().is_some() && !e.fields.iter().any(|x| matches!(x.bson_type, BsonType::Date | BsonType::Timestamp))
 }
 
 /// A count read from user input: NaN and negatives are zero, huge values (infinity
@@ -209,6 +219,7 @@ impl<'a> Facts<'a> {
             child_embedded_elsewhere: c_info.embedded > usize::from(rel.storage == Storage::Embed),
             child_has_children: c_info.referenced_children > 0,
             child_read_by_id: rel.parent != rel.child && u.reads_from(c_info).iter().any(|q| q.reads_one_by_id()),
+            child_timeless: child.is_some_and(timeless),
         }
     }
 

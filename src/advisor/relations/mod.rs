@@ -15,7 +15,7 @@ mod tests;
 mod usage;
 
 pub(crate) use decide::{bucket_fits, subset_size};
-pub(crate) use facts::{Facts, Outliers};
+pub(crate) use facts::{timeless, Facts, Outliers};
 pub(crate) use usage::Usage;
 
 use super::relation_advice::Reads;

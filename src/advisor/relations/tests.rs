@@ -201,6 +201,17 @@ mod coherence {
     }
 
     #[test]
+    fn a_child_declared_without_a_time_is_not_an_event() {
+        // Comments holding a text and no date: a bucket would have no period to gather.
+        let mut m = comments();
+        m.entities[1].fields.push(crate::model::Field::new("text", crate::model::BsonType::String));
+        assert_eq!(bucketed(&m), (Some(Recommendation::ReferenceFromChild), false));
+        // With the time they were written, they are events again.
+        m.entities[1].fields.push(crate::model::Field::new("at", crate::model::BsonType::Date));
+        assert_eq!(bucketed(&m), (Some(Recommendation::Bucket), true));
+    }
+
+    #[test]
     fn an_analytical_read_is_not_a_view_of_either_side() {
         // A nightly report joins the comments with their users: a read, not a view of the
         // application, so nothing is copied for it.

@@ -17,8 +17,9 @@ declare_rule! {
     /// with orders are entities, not events: only their own figures count). Not either for
     /// documents a read finds one by one by `_id` (an order, an order line: an identity the
     /// application uses), nor for children that reach their parent too slowly for a bucket
-    /// (every reference parent's `growthPerDay` under 4 a month): the bucket pattern, the
-    /// remedy, would have nothing to group.
+    /// (every reference parent's `growthPerDay` under 4 a month), nor for documents whose
+    /// declared fields hold no date or timestamp (an order holding a quantity and a product:
+    /// no time to group by): the bucket pattern, the remedy, would have nothing to group.
     ///
     /// ## Why is this bad?
     /// Each document carries its own `_id`, field names and index entries: for 80-byte events
@@ -88,7 +89,10 @@ impl Rule for TinyDocumentsFlood {
                 .filter_map(|r| r.cardinality.growth_per_day)
                 .collect();
             let too_slow = !stated.is_empty() && stated.iter().all(|g| g * LONGEST_PERIOD_DAYS < MIN_EVENTS);
-            if read_by_id || too_slow || parents.iter().any(|r| r.storage == Storage::Bucket) {
+            // Events carry the time they happened; documents declared without a date or
+            // timestamp give a bucket no period to gather.
+            let timeless = crate::advisor::relations::timeless(e);
+            if read_by_id || too_slow || timeless || parents.iter().any(|r| r.storage == Storage::Bucket) {
                 continue;
             }
             let when = if now > t.massive_docs as f64 {
