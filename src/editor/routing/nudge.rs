@@ -111,7 +111,8 @@ fn retract(
     }
     let mut pairs: Vec<(usize, usize)> = Vec::new();
     for group in on_line.values().filter(|g| g.len() > 1) {
-        for &i in group {
+        // Only a moving end is ever shortened: pairs starting at a still one are skipped below.
+        for &i in group.iter().filter(|&&i| moving(ends[i].arrow)) {
             pairs.extend(group.iter().filter(|&&j| j != i).map(|&j| (i, j)));
         }
     }
