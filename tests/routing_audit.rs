@@ -116,7 +116,11 @@ fn a_drag_move_rerouted_in_part_is_as_truthful_as_a_full_route() {
                 if !onto {
                     assert_eq!(lies(&a), (0, 0, 0), "{name}: {a:?}");
                 }
-                assert_eq!((a.label_box_overlaps, a.label_label_overlaps, a.label_head_overlaps), (0, 0, 0), "{name}: {a:?}");
+                assert_eq!(
+                    (a.label_box_overlaps, a.label_label_overlaps, a.label_head_overlaps),
+                    (0, 0, 0),
+                    "{name}: {a:?}"
+                );
                 // What it leaves out stays as few as a full route leaves out.
                 assert!(a.hidden_labels <= f.hidden_labels + 1, "{name}: {a:?}\nfull: {f:?}");
                 // Arrows running on one line (generated models have many; see the printout): the

@@ -83,10 +83,8 @@ pub fn audit(input: &Input, routed: &Routed) -> Audit {
             placed.near(l).into_iter().filter(|&o| strictly_overlap(&placed.rects[o], l)).count();
         placed.insert(*l);
     }
-    out.label_head_overlaps = labels
-        .iter()
-        .filter(|l| heads.near(l).into_iter().any(|j| strictly_overlap(&heads.rects[j], l)))
-        .count();
+    out.label_head_overlaps =
+        labels.iter().filter(|l| heads.near(l).into_iter().any(|j| strictly_overlap(&heads.rects[j], l))).count();
     let mut drawn = Grid::over(super::grow(&area, 400.0));
     for (_, s) in &segments {
         drawn.insert(*s);

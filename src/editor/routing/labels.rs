@@ -34,7 +34,8 @@ pub fn head(points: &[Point]) -> Option<Rect> {
     let [.., p, q] = points else { return None };
     let horizontal = (p.y - q.y).abs() < 0.01;
     let (dx, dy) = ((q.x - p.x).signum(), (q.y - p.y).signum());
-    let back = if horizontal { Point { x: q.x - dx * HEAD_LEN, y: q.y } } else { Point { x: q.x, y: q.y - dy * HEAD_LEN } };
+    let back =
+        if horizontal { Point { x: q.x - dx * HEAD_LEN, y: q.y } } else { Point { x: q.x, y: q.y - dy * HEAD_LEN } };
     let r = Rect::from_corners(back, *q);
     Some(if horizontal {
         Rect { y: q.y - HEAD_HALF, h: 2.0 * HEAD_HALF, ..r }
@@ -45,11 +46,12 @@ pub fn head(points: &[Point]) -> Option<Rect> {
 
 /// The rectangles of an arrow's placed labels (and of its disagreement mark).
 pub fn label_rects(a: &ArrowRoute) -> impl Iterator<Item = Rect> + '_ {
-    [&a.start_label, &a.end_label, &a.caption]
-        .into_iter()
-        .flatten()
-        .map(|l| l.rect)
-        .chain(a.mark.map(|p| Rect { x: p.x - MARK / 2.0, y: p.y - MARK / 2.0, w: MARK, h: MARK }))
+    [&a.start_label, &a.end_label, &a.caption].into_iter().flatten().map(|l| l.rect).chain(a.mark.map(|p| Rect {
+        x: p.x - MARK / 2.0,
+        y: p.y - MARK / 2.0,
+        w: MARK,
+        h: MARK,
+    }))
 }
 
 /// Rectangles indexed with the arrow each belongs to.
@@ -147,9 +149,9 @@ impl Space<'_> {
                 return false;
             }
             let on_line = lines > 0
-                && placed.segments.any(r, |o, s| {
-                    counts(o) && (lines == 2 || o == own || Some(o) == companion) && touches(s, r)
-                });
+                && placed
+                    .segments
+                    .any(r, |o, s| counts(o) && (lines == 2 || o == own || Some(o) == companion) && touches(s, r));
             if on_line {
                 return false;
             }
@@ -215,10 +217,11 @@ pub fn place(
         (a.start_label, a.end_label, a.caption, a.mark) = (None, None, None, None);
     }
     let todo: Vec<usize> = (0..arrows.len()).filter(|&i| !fixed[i]).collect();
-    let Some(area) = todo.iter().map(|&i| arrows[i].bounds()).reduce(|a, b| a.union(&b)) else { return None };
+    let area = todo.iter().map(|&i| arrows[i].bounds()).reduce(|a, b| a.union(&b))?;
     // Without the index at rest, the arrows that keep their labels are indexed too.
     let rest = rest.filter(|_| fixed.contains(&true));
-    let mut fresh = Placed::over(if rest.is_some() { area } else { arrows.iter().fold(area, |r, a| r.union(&a.bounds())) });
+    let mut fresh =
+        Placed::over(if rest.is_some() { area } else { arrows.iter().fold(area, |r, a| r.union(&a.bounds())) });
     for (i, a) in arrows.iter().enumerate() {
         if rest.is_none() || !fixed[i] {
             fresh.add_lines(i, a);
@@ -229,7 +232,8 @@ pub fn place(
             }
         }
     }
-    let mut space = Space { boxes, fresh, rest: rest.map(|p| (p, fixed.as_slice())), companion: vec![None; arrows.len()] };
+    let mut space =
+        Space { boxes, fresh, rest: rest.map(|p| (p, fixed.as_slice())), companion: vec![None; arrows.len()] };
     for (i, a) in input.arrows.iter().enumerate() {
         if let Some(main) = a.beside.filter(|&m| m < arrows.len()) {
             space.companion[i] = Some(main);

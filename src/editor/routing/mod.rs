@@ -195,7 +195,13 @@ pub fn reroute(prev: &Routed, input: &Input, moved: &[usize]) -> Routed {
     let todo: Vec<usize> = (0..touched.len()).filter(|&i| touched[i]).collect();
     let placed = prev.placed.0.clone().unwrap_or_else(|| Arc::new(labels::Placed::of(&prev.arrows)));
     let now: Vec<Rect> = moved.iter().filter_map(|&b| input.boxes.get(b).copied()).collect();
-    finish(input, ends, prev.raw.clone(), &todo, Some(Partial { prev, touched: &touched, placed: &placed, moved: &now }))
+    finish(
+        input,
+        ends,
+        prev.raw.clone(),
+        &todo,
+        Some(Partial { prev, touched: &touched, placed: &placed, moved: &now }),
+    )
 }
 
 /// What a partial re-route starts from: the routes at rest and their label index, the arrows

@@ -70,10 +70,12 @@ pub fn separate(arrows: &mut [ArrowRoute], boxes: &Boxes, moving: Option<&[bool]
 
 /// The rectangle around an arrow's path.
 fn path_bounds(r: &ArrowRoute) -> Rect {
-    r.points.iter().skip(1).fold(
-        r.points.first().map(|p| Rect { x: p.x, y: p.y, w: 0.0, h: 0.0 }).unwrap_or_default(),
-        |b, p| b.union(&Rect { x: p.x, y: p.y, w: 0.0, h: 0.0 }),
-    )
+    r.points
+        .iter()
+        .skip(1)
+        .fold(r.points.first().map(|p| Rect { x: p.x, y: p.y, w: 0.0, h: 0.0 }).unwrap_or_default(), |b, p| {
+            b.union(&Rect { x: p.x, y: p.y, w: 0.0, h: 0.0 })
+        })
 }
 
 /// Whether two rectangles meet, edges included (a segment is a zero-width rectangle).

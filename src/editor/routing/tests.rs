@@ -30,7 +30,8 @@ fn orthogonal(r: &ArrowRoute) -> bool {
 #[test]
 fn an_arrow_goes_around_the_box_between_its_ends() {
     // a → c with b right in the middle of the straight line.
-    let input = Input { boxes: vec![rect(0.0, 0.0), rect(400.0, 0.0), rect(800.0, 0.0)], arrows: vec![arrow(0, 2)].into() };
+    let input =
+        Input { boxes: vec![rect(0.0, 0.0), rect(400.0, 0.0), rect(800.0, 0.0)], arrows: vec![arrow(0, 2)].into() };
     let (routed, _) = clean(&input);
     let r = &routed.arrows[0];
     assert!(orthogonal(r));
@@ -48,8 +49,10 @@ fn without_an_obstacle_the_arrow_is_straight() {
 
 #[test]
 fn parallel_relations_stay_apart() {
-    let input =
-        Input { boxes: vec![rect(0.0, 0.0), rect(300.0, 200.0)], arrows: vec![arrow(0, 1), arrow(0, 1), arrow(1, 0)].into() };
+    let input = Input {
+        boxes: vec![rect(0.0, 0.0), rect(300.0, 200.0)],
+        arrows: vec![arrow(0, 1), arrow(0, 1), arrow(1, 0)].into(),
+    };
     let (routed, a) = clean(&input);
     assert_eq!(a.shared_stretches, 0, "{:?}", routed.arrows);
     let starts: Vec<Point> = routed.arrows.iter().map(|r| r.points[0]).collect();
@@ -107,7 +110,8 @@ fn labels_never_cover_boxes_and_are_left_out_when_no_room_is_near() {
     let mut a = arrow(0, 1);
     a.caption = vec!["subset 5 → ultimas_resenas".into(), "copies titulo, autor".into()];
     a.mark = true;
-    let input = Input { boxes: vec![rect(0.0, 0.0), rect(300.0, 0.0), rect(150.0, 140.0)], arrows: vec![a.clone()].into() };
+    let input =
+        Input { boxes: vec![rect(0.0, 0.0), rect(300.0, 0.0), rect(150.0, 140.0)], arrows: vec![a.clone()].into() };
     let (routed, audit) = clean(&input);
     assert!(routed.arrows[0].caption.is_none() && routed.arrows[0].mark.is_some(), "{:?}", routed.arrows[0]);
     assert_eq!(audit.hidden_labels, 1);
