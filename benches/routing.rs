@@ -46,7 +46,7 @@ fn main() {
         let all = median(if n >= 500 { 5 } else { 11 }, || routed = route_all(black_box(input)));
         // The box with the most arrows, dragged 40 right and 30 down, one pointer move.
         let mut degree = vec![0usize; input.boxes.len()];
-        for a in &input.arrows {
+        for a in input.arrows.iter() {
             degree[a.from] += 1;
             degree[a.to] += 1;
         }

@@ -88,6 +88,7 @@ async function optimize(file) {
  */
 export function assemble({ stage = join(STAGE, 'stage'), out = join(ROOT, 'dist'), css, brotli = false } = {}) {
   const next = `${out}.next`;
+  recover(out);
   rmSync(next, { recursive: true, force: true });
   mkdirSync(next, { recursive: true });
   // Source reference (as written in the sources) → the file's name in dist.
@@ -144,12 +145,37 @@ export function assemble({ stage = join(STAGE, 'stage'), out = join(ROOT, 'dist'
   writeFileSync(join(next, 'sw.js'), sw);
   const compressed = brotli ? precompress(next) : null;
 
-  const old = `${out}.old`;
-  rmSync(old, { recursive: true, force: true });
-  if (existsSync(out)) renameSync(out, old);
-  renameSync(next, out);
-  rmSync(old, { recursive: true, force: true });
+  swapIn(next, out);
   return { release, files: precache.length, compressed };
+}
+
+/**
+ * Puts the finished folder `next` in the place of `out`: the old build is set aside as
+ * `<out>.old`, `next` renamed to `out`, then the old one deleted. A server reads either the old
+ * build or the new one, never half of each. Interrupted between the two renames, the build
+ * leaves `out` missing and `<out>.old` holding the last complete one: `recover` (run first by
+ * every swap and at the start of every build) puts it back, or deletes it once `out` exists, so
+ * no stray folder outlives the next build (and .gitignore keeps both aside names out of git).
+ */
+export function swapIn(next, out) {
+  const old = `${out}.old`;
+  recover(out);
+  if (existsSync(out)) renameSync(out, old);
+  try {
+    renameSync(next, out);
+  } catch (error) {
+    renameSync(old, out);
+    throw error;
+  }
+  rmSync(old, { recursive: true, force: true });
+}
+
+/** Finishes a swap an interruption left halfway (see `swapIn`). */
+export function recover(out) {
+  const old = `${out}.old`;
+  if (!existsSync(old)) return;
+  if (existsSync(out)) rmSync(old, { recursive: true, force: true });
+  else renameSync(old, out);
 }
 
 /**

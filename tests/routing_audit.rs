@@ -29,7 +29,7 @@ fn check(name: &str, m: &Model) -> Audit {
     let routed = route_model(&arrows);
     let a = audit(&arrows.input, &routed);
     println!(
-        "{name:<32} boxes {:>3} arrows {:>4}: through boxes {}, through own ends {}, label/box {}, label/label {}, label/line {}, hidden labels {}, shared stretches {}, blocked {}",
+        "{name:<32} boxes {:>3} arrows {:>4}: through boxes {}, through own ends {}, label/box {}, label/label {}, label/line {}, label/arrowhead {}, hidden labels {}, shared stretches {}, blocked {}",
         m.entities.len(),
         a.arrows,
         a.through_boxes,
@@ -37,6 +37,7 @@ fn check(name: &str, m: &Model) -> Audit {
         a.label_box_overlaps,
         a.label_label_overlaps,
         a.label_line_overlaps,
+        a.label_head_overlaps,
         a.hidden_labels,
         a.shared_stretches,
         a.blocked
@@ -49,6 +50,11 @@ fn assert_clean(name: &str, a: &Audit) {
     assert_eq!(a.through_own_ends, 0, "{name}: segments through an end box");
     assert_eq!(a.label_box_overlaps, 0, "{name}: labels over boxes");
     assert_eq!(a.label_label_overlaps, 0, "{name}: labels over labels");
+    assert_eq!(a.label_head_overlaps, 0, "{name}: labels over arrowheads");
+    // A spot clear of every line is not always left near a crowded box: placement takes one
+    // wherever it exists (shortening `0..∞ +0.5/day` to `0..∞` first), so only a few labels sit
+    // on another arrow's line (the printout counts them: 0 to 2 per template, 14 / 25 / 79 of 132 / 573 / 1,395 arrows in the generated models).
+    assert!(a.label_line_overlaps <= 2 + a.arrows / 10, "{name}: {} labels over lines", a.label_line_overlaps);
     assert_eq!(a.blocked, 0, "{name}: arrows with no way around");
 }
 
@@ -110,7 +116,11 @@ fn a_drag_move_rerouted_in_part_is_as_truthful_as_a_full_route() {
                 if !onto {
                     assert_eq!(lies(&a), (0, 0, 0), "{name}: {a:?}");
                 }
-                assert_eq!((a.label_box_overlaps, a.label_label_overlaps), (0, 0), "{name}: {a:?}");
+                assert_eq!(
+                    (a.label_box_overlaps, a.label_label_overlaps, a.label_head_overlaps),
+                    (0, 0, 0),
+                    "{name}: {a:?}"
+                );
                 // What it leaves out stays as few as a full route leaves out.
                 assert!(a.hidden_labels <= f.hidden_labels + 1, "{name}: {a:?}\nfull: {f:?}");
                 // Arrows running on one line (generated models have many; see the printout): the

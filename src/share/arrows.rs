@@ -48,9 +48,10 @@ pub fn model_arrows(
         out.boxes.insert(e.id.clone(), out.input.boxes.len());
         out.input.boxes.push(entity_rect(e));
     }
+    let mut specs: Vec<ArrowSpec> = Vec::with_capacity(model.relations.len());
     for (i, r) in model.relations.iter().enumerate() {
         let (Some(&from), Some(&to)) = (out.boxes.get(&r.parent), out.boxes.get(&r.child)) else { continue };
-        out.input.arrows.push(ArrowSpec {
+        specs.push(ArrowSpec {
             from,
             to,
             start_label: parent_label(r).to_string(),
@@ -61,11 +62,12 @@ pub fn model_arrows(
         });
         out.of.push(ArrowOf { relation: i, copy: false });
         if strokes(r).1 {
-            let beside = Some(out.input.arrows.len() - 1);
-            out.input.arrows.push(ArrowSpec { from, to, beside, ..ArrowSpec::default() });
+            let beside = Some(specs.len() - 1);
+            specs.push(ArrowSpec { from, to, beside, ..ArrowSpec::default() });
             out.of.push(ArrowOf { relation: i, copy: true });
         }
     }
+    out.input.arrows = specs.into();
     out
 }
 

@@ -28,13 +28,19 @@ pub fn App() -> impl IntoView {
     let problem = start.problem.take();
     // A share link opens the shared design read-only; a broken link keeps the user's model.
     let own = std::mem::take(&mut start.model);
-    let (model, review, problem) = match share_ui::model_from_location() {
+    let (mut model, review, problem) = match share_ui::model_from_location() {
         Some(Ok(shared)) => (shared, true, problem),
         Some(Err(why)) => (own, false, Some(why)),
         None => (own, false, problem),
     };
+    // A saved design written without positions is laid out here, and saved so right below:
+    // not an edit (no undo step), but the places it opens with are the ones it keeps.
+    let laid_out = !review && start.saved() && crate::editor::arrange::place_stacked(&mut model);
     let editor = Editor::new(model);
     let designs = Designs::new(editor, start);
+    if laid_out {
+        designs.autosave();
+    }
     editor.review.set(review);
     editor.lang.set(storage::initial_lang());
     let window = layout::window_size();

@@ -72,6 +72,13 @@ pub struct Start {
     list: Vec<Entry>,
 }
 
+impl Start {
+    /// Whether the model comes from a saved design (not the demo a newcomer sees).
+    pub fn saved(&self) -> bool {
+        self.id.is_some()
+    }
+}
+
 fn now() -> f64 {
     js_sys::Date::now()
 }

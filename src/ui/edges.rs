@@ -83,9 +83,9 @@ pub fn EdgeView(id: String, far: Signal<bool>) -> impl IntoView {
             {tooltip}
             {move || {
                 let (storage, references) = relation.get()?;
-                shape.get().map(|s| draw(s, storage, references, far.get()))
+                shape.get().map(|s| draw(s.0, storage, references, far.get()))
             }}
-            {move || diff.get().and_then(|m| shape.with(|s| s.as_ref().and_then(|(main, _)| super::compare::mark_spot(main))).map(|at| mark(m, at)))}
+            {move || diff.get().and_then(|m| shape.with(|s| s.as_ref().and_then(|s| super::compare::mark_spot(&s.0 .0))).map(|at| mark(m, at)))}
         </g>
     }
 }

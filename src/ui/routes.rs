@@ -15,8 +15,16 @@ use std::sync::Arc;
 pub struct Base {
     pub arrows: ModelArrows,
     pub routed: Arc<Routed>,
+    /// Each arrow's route, shared with the drag's re-routes where they leave it as it is.
+    pub each: Vec<Arc<ArrowRoute>>,
     /// Relation id → its arrow and, for a reference with copies, the solid one beside it.
     pub index: HashMap<String, (usize, Option<usize>)>,
+}
+
+/// The routes drawn now: those of the drag in progress, or those at rest. An arrow the drag
+/// leaves as it is keeps the very route of the base, so its view sees no change.
+pub struct Live {
+    pub each: Vec<Arc<ArrowRoute>>,
 }
 
 /// A shared value compared by identity: a memo holding it tells its readers "changed" exactly
@@ -39,11 +47,29 @@ impl<T> PartialEq for Shared<T> {
 #[derive(Clone, Copy)]
 pub struct Routes {
     pub base: Memo<Shared<Base>>,
-    pub live: Memo<Shared<Routed>>,
+    pub live: Memo<Shared<Live>>,
 }
 
 /// One arrow as drawn: the main route and the solid copy beside it.
-pub type Drawn = (ArrowRoute, Option<ArrowRoute>);
+pub type Drawn = (Arc<ArrowRoute>, Option<Arc<ArrowRoute>>);
+
+/// An arrow's routes, compared by identity: a pointer move re-runs every arrow's view memo,
+/// and each of those that the move does not touch finds the same routes at once (no copy, no
+/// comparison of points), so only the touched arrows are drawn again.
+#[derive(Clone)]
+pub struct SameRoutes(pub Drawn);
+
+impl PartialEq for SameRoutes {
+    fn eq(&self, other: &Self) -> bool {
+        let same = |a: &Arc<ArrowRoute>, b: &Arc<ArrowRoute>| Arc::ptr_eq(a, b);
+        same(&self.0 .0, &other.0 .0)
+            && match (&self.0 .1, &other.0 .1) {
+                (Some(a), Some(b)) => same(a, b),
+                (None, None) => true,
+                _ => false,
+            }
+    }
+}
 
 impl Routes {
     pub fn new(editor: Editor, lookup: Lookup) -> Routes {
@@ -64,7 +90,8 @@ impl Routes {
                         }
                     }
                 });
-                Shared(Arc::new(Base { arrows: arrows.clone(), routed: Arc::new(routed), index }))
+                let each = routed.arrows.iter().cloned().map(Arc::new).collect();
+                Shared(Arc::new(Base { arrows: arrows.clone(), routed: Arc::new(routed), each, index }))
             })
         });
         let live = Memo::new(move |_| {
@@ -73,12 +100,13 @@ impl Routes {
                 Some(Drag::Move { ids }) => ids.iter().filter_map(|id| base.0.arrows.boxes.get(id).copied()).collect(),
                 _ => Vec::new(),
             });
+            let at_rest = || Shared(Arc::new(Live { each: base.0.each.clone() }));
             if moved.is_empty() {
-                return Shared(base.0.routed.clone());
+                return at_rest();
             }
             let (dx, dy) = editor.drag_delta.get();
             if dx == 0.0 && dy == 0.0 {
-                return Shared(base.0.routed.clone());
+                return at_rest();
             }
             let mut input = base.0.arrows.input.clone();
             for &b in &moved {
@@ -86,15 +114,22 @@ impl Routes {
                 r.x += dx;
                 r.y += dy;
             }
-            Shared(Arc::new(reroute(&base.0.routed, &input, &moved)))
+            let routed = reroute(&base.0.routed, &input, &moved);
+            let each = routed
+                .arrows
+                .into_iter()
+                .zip(&base.0.each)
+                .map(|(now, rest)| if now == **rest { rest.clone() } else { Arc::new(now) })
+                .collect();
+            Shared(Arc::new(Live { each }))
         });
         Routes { base, live }
     }
 
     /// Where relation `id`'s arrows are drawn now (tracked: re-runs on every route change).
-    pub fn drawn(&self, id: &str) -> Option<Drawn> {
+    pub fn drawn(&self, id: &str) -> Option<SameRoutes> {
         let (main, copy) = self.base.with(|b| b.0.index.get(id).copied())?;
-        self.live.with(|l| Some((l.0.arrows.get(main)?.clone(), copy.and_then(|c| l.0.arrows.get(c).cloned()))))
+        self.live.with(|l| Some(SameRoutes((l.0.each.get(main)?.clone(), copy.and_then(|c| l.0.each.get(c).cloned())))))
     }
 
     /// The relations whose routes (at rest) meet `area`.

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { launch, openApp, entityBox, screenshot, savedModel } from './app.mjs';
+import { launch, openApp, entityBox, screenshot, savedModel, seededContext, watchErrors, assertNoPanic, BASE_URL } from './app.mjs';
 
 let browser;
 before(async () => (browser = await launch()));
@@ -141,3 +141,33 @@ for (const lang of ['en', 'es', 'pt']) {
     await context.close();
   });
 }
+
+test('a saved design without positions is laid out at start-up and saved so at once', async () => {
+  // A design autosaved without positions (written by an older version or by hand): the start-up
+  // lays it out, and saves those places right away, before any edit.
+  const model = corpus('14-customers-are-not-a-flood.json');
+  assert.ok(model.entities.every((e) => e.position === undefined), 'the corpus file has no positions');
+  const context = await seededContext(browser, JSON.stringify(model), VIEWPORT);
+  const page = await context.newPage();
+  const errors = watchErrors(page);
+  await page.goto(BASE_URL);
+  await page.waitForFunction(() => document.querySelectorAll('[data-testid="entity"]').length === 3);
+  const places = (m) => Object.fromEntries(m.entities.map((e) => [e.name, e.position]));
+  const saved = JSON.parse(await savedModel(page));
+  const first = places(saved);
+  const corners = new Set(Object.values(first).map((p) => `${p?.x},${p?.y}`));
+  assert.equal(corners.size, 3, `three places saved without an edit: ${JSON.stringify(first)}`);
+  assert.ok(await page.getByTestId('action-undo').isDisabled(), 'the layout is no undo step');
+  const drawn = Object.fromEntries((await boxes(page)).map((b) => [b.name, b]));
+  // Reloaded, the design opens at the same places (the saved ones), drawn where they were.
+  await page.reload();
+  await page.waitForFunction(() => document.querySelectorAll('[data-testid="entity"]').length === 3);
+  assert.deepEqual(places(JSON.parse(await savedModel(page))), first);
+  const again = Object.fromEntries((await boxes(page)).map((b) => [b.name, b]));
+  for (const name of Object.keys(drawn)) {
+    assert.ok(Math.abs(again[name].x - drawn[name].x) < 1 && Math.abs(again[name].y - drawn[name].y) < 1, `${name} drawn where it was`);
+  }
+  await screenshot(page, 'layout-3-saved-without-positions-reloaded');
+  assertNoPanic(errors);
+  await context.close();
+});

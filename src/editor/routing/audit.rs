@@ -18,6 +18,8 @@ pub struct Audit {
     /// Labels with a line through them (their own arrow's or another's): legible, but a worse
     /// spot than beside the line; placement avoids it where any other spot is free.
     pub label_line_overlaps: usize,
+    /// Labels (and disagreement marks) over an arrowhead, their own arrow's or another's.
+    pub label_head_overlaps: usize,
     /// Labels with text that found no free spot and were left out.
     pub hidden_labels: usize,
     /// Stretches where two arrows run on top of each other (longer than one unit).
@@ -36,8 +38,12 @@ pub fn audit(input: &Input, routed: &Routed) -> Audit {
     let mut labels: Vec<Rect> = Vec::new();
     let mut words: Vec<bool> = Vec::new();
     let mut segments: Vec<(usize, Rect)> = Vec::new();
-    for (i, (a, spec)) in routed.arrows.iter().zip(&input.arrows).enumerate() {
+    let mut heads = Grid::over(super::grow(&area, 400.0));
+    for (i, (a, spec)) in routed.arrows.iter().zip(input.arrows.iter()).enumerate() {
         out.blocked += a.blocked as usize;
+        if let Some(h) = super::labels::head(&a.points) {
+            heads.insert(h);
+        }
         for (p, q) in a.segments() {
             let seg = Rect::from_corners(p, q);
             segments.push((i, seg));
@@ -77,6 +83,8 @@ pub fn audit(input: &Input, routed: &Routed) -> Audit {
             placed.near(l).into_iter().filter(|&o| strictly_overlap(&placed.rects[o], l)).count();
         placed.insert(*l);
     }
+    out.label_head_overlaps =
+        labels.iter().filter(|l| heads.near(l).into_iter().any(|j| strictly_overlap(&heads.rects[j], l))).count();
     let mut drawn = Grid::over(super::grow(&area, 400.0));
     for (_, s) in &segments {
         drawn.insert(*s);

@@ -1,7 +1,10 @@
 //! Placing the words of every arrow: the two end labels right beside the line at the box, the
 //! caption beside the line near its middle, then the disagreement mark on the line. A spot is taken
-//! only if it covers no box and no label already placed, and, where one exists, no other
-//! arrow's line either. A label with no free spot is left out (the arrow's tooltip still says it).
+//! only if it covers no box, no label already placed and no arrowhead, and, where one exists, no
+//! line either. A label with no free spot is left out (the arrow's tooltip still says it).
+//!
+//! What labels keep clear of is indexed by [`Placed`], kept with the routes at rest: a drag
+//! re-places the labels of the few arrows it touches and looks only at what lies near them.
 
 use super::index::{strictly_overlap, Boxes, Grid};
 use super::ports::normal;
@@ -20,41 +23,154 @@ const MARK: f64 = 18.0;
 const CAPTION_MAX: usize = 32;
 /// The gap between a label and its line, and kept around boxes and other labels.
 const GAP: f64 = 3.0;
+/// The arrowhead at an arrow's end (`marker-end`, 8 stroke widths across a 10-unit view box
+/// whose tip sits at the port): how far back along the line it reaches and how far to each side,
+/// for the widest stroke it is drawn with (2.6, a selected arrow), rounded up.
+pub const HEAD_LEN: f64 = 20.0;
+pub const HEAD_HALF: f64 = 11.0;
+
+/// The rectangle the arrowhead at the end of `points` covers.
+pub fn head(points: &[Point]) -> Option<Rect> {
+    let [.., p, q] = points else { return None };
+    let horizontal = (p.y - q.y).abs() < 0.01;
+    let (dx, dy) = ((q.x - p.x).signum(), (q.y - p.y).signum());
+    let back =
+        if horizontal { Point { x: q.x - dx * HEAD_LEN, y: q.y } } else { Point { x: q.x, y: q.y - dy * HEAD_LEN } };
+    let r = Rect::from_corners(back, *q);
+    Some(if horizontal {
+        Rect { y: q.y - HEAD_HALF, h: 2.0 * HEAD_HALF, ..r }
+    } else {
+        Rect { x: q.x - HEAD_HALF, w: 2.0 * HEAD_HALF, ..r }
+    })
+}
+
+/// The rectangles of an arrow's placed labels (and of its disagreement mark).
+pub fn label_rects(a: &ArrowRoute) -> impl Iterator<Item = Rect> + '_ {
+    [&a.start_label, &a.end_label, &a.caption].into_iter().flatten().map(|l| l.rect).chain(a.mark.map(|p| Rect {
+        x: p.x - MARK / 2.0,
+        y: p.y - MARK / 2.0,
+        w: MARK,
+        h: MARK,
+    }))
+}
+
+/// Rectangles indexed with the arrow each belongs to.
+#[derive(Debug, Clone, Default)]
+struct Owned {
+    grid: Grid,
+    owner: Vec<usize>,
+}
+
+impl Owned {
+    fn over(area: Rect, cell: f64) -> Owned {
+        Owned { grid: Grid::with_cell(area, cell), owner: Vec::new() }
+    }
+
+    fn insert(&mut self, r: Rect, owner: usize) {
+        self.grid.insert(r);
+        self.owner.push(owner);
+    }
+
+    /// Whether `f` holds for an item near `area` (given its owner and rectangle).
+    fn any(&self, area: &Rect, mut f: impl FnMut(usize, &Rect) -> bool) -> bool {
+        self.grid.any(area, |i, r| f(self.owner[i], r))
+    }
+}
+
+/// What labels keep clear of, by arrow: the lines, the arrowheads and the labels placed.
+#[derive(Debug, Clone, Default)]
+pub struct Placed {
+    segments: Owned,
+    heads: Owned,
+    labels: Owned,
+}
+
+impl Placed {
+    fn over(area: Rect) -> Placed {
+        Placed {
+            segments: Owned::over(super::grow(&area, 64.0), 64.0),
+            heads: Owned::over(super::grow(&area, 64.0), 256.0),
+            labels: Owned::over(super::grow(&area, 200.0), 256.0),
+        }
+    }
+
+    /// The lines and the arrowhead of arrow `i`.
+    fn add_lines(&mut self, i: usize, a: &ArrowRoute) {
+        for (p, q) in a.segments() {
+            self.segments.insert(Rect::from_corners(p, q), i);
+        }
+        if let Some(h) = head(&a.points) {
+            self.heads.insert(h, i);
+        }
+    }
+
+    /// The index of a whole routed diagram, labels included.
+    pub fn of(arrows: &[ArrowRoute]) -> Placed {
+        let area = arrows.iter().map(ArrowRoute::bounds).reduce(|a, b| a.union(&b)).unwrap_or_default();
+        let mut out = Placed::over(area);
+        for (i, a) in arrows.iter().enumerate() {
+            out.add_lines(i, a);
+            for r in label_rects(a) {
+                out.labels.insert(r, i);
+            }
+        }
+        out
+    }
+}
 
 struct Space<'a> {
     boxes: &'a Boxes,
-    labels: Grid,
-    segments: Grid,
-    owner: Vec<usize>,
+    /// The arrows whose labels are placed now: their lines and heads, and the labels so far.
+    fresh: Placed,
+    /// Re-placing part of a diagram: the index at rest, and which arrows kept theirs (only
+    /// those count from it).
+    rest: Option<(&'a Placed, &'a [bool])>,
     /// Each arrow's companion: the copy arrow drawn beside a reference, and that reference.
     companion: Vec<Option<usize>>,
 }
 
 impl Space<'_> {
-    /// Whether a label may go at `r`: over no box and no label, and over lines up to `lines`:
-    /// 2 over no line at all, 1 over none of its own arrow (a spot beside one stretch can lie on
-    /// another after a bend) or of its companion (the copy arrow running a few units beside a
-    /// reference, right where a label beside the line goes), 0 over any line.
+    /// Whether a label may go at `r`: over no box, no label and no arrowhead, and over lines up
+    /// to `lines`: 2 over no line at all, 1 over none of its own arrow (a spot beside one stretch
+    /// can lie on another after a bend) or of its companion (the copy arrow running a few units
+    /// beside a reference, right where a label beside the line goes), 0 over any line.
     fn free(&self, r: &Rect, own: usize, lines: u8) -> bool {
         let near = super::grow(r, GAP - 0.5);
         if self.boxes.grid.any(&near, |_, b| strictly_overlap(b, &near)) {
             return false;
         }
-        if self.labels.any(&near, |_, l| strictly_overlap(l, &near)) {
-            return false;
-        }
         let companion = self.companion.get(own).copied().flatten();
-        lines == 0
-            || !self.segments.any(r, |i, s| {
-                let owner = self.owner[i];
-                (lines == 2 || owner == own || Some(owner) == companion) && touches(s, r)
-            })
+        let layers = [Some((&self.fresh, None)), self.rest.map(|(p, kept)| (p, Some(kept)))];
+        for (placed, kept) in layers.into_iter().flatten() {
+            let counts = |o: usize| kept.is_none_or(|k: &[bool]| k.get(o).copied().unwrap_or(false));
+            if placed.labels.any(&near, |o, l| counts(o) && strictly_overlap(l, &near))
+                || placed.heads.any(r, |o, h| counts(o) && strictly_overlap(h, r))
+            {
+                return false;
+            }
+            let on_line = lines > 0
+                && placed
+                    .segments
+                    .any(r, |o, s| counts(o) && (lines == 2 || o == own || Some(o) == companion) && touches(s, r));
+            if on_line {
+                return false;
+            }
+        }
+        true
+    }
+
+    fn take(&mut self, r: Rect, own: usize) {
+        self.fresh.labels.insert(r, own);
     }
 
     /// The first of `spots` over no line, else the first clear of its own and its companion's
     /// lines, else the first over no box and no label.
     fn first_free(&self, spots: &[Rect], own: usize) -> Option<Rect> {
-        [2, 1, 0].into_iter().find_map(|lines| spots.iter().find(|r| self.free(r, own, lines)).copied())
+        [2, 1, 0].into_iter().find_map(|lines| self.first_at(spots, own, lines))
+    }
+
+    fn first_at(&self, spots: &[Rect], own: usize, lines: u8) -> Option<Rect> {
+        spots.iter().find(|r| self.free(r, own, lines)).copied()
     }
 }
 
@@ -62,25 +178,34 @@ fn touches(seg: &Rect, r: &Rect) -> bool {
     seg.x <= r.right() && r.x <= seg.right() && seg.y <= r.bottom() && r.y <= seg.bottom()
 }
 
-/// Places every label; an arrow with a `kept` route keeps its labels from there when no box
-/// covers them now. Only the neighbourhood of the arrows whose labels are placed again is
-/// indexed (the labels and lines that can meet their spots), so re-placing a few is cheap.
-pub fn place(arrows: &mut [ArrowRoute], input: &Input, boxes: &Boxes, kept: &[Option<&ArrowRoute>]) {
-    // The arrows keeping their labels, and those labels' rectangles.
+/// Places every label. An arrow with a `kept` route keeps its labels from there unless a box
+/// covers them now: any box, or with `moved` only those boxes (the others have not moved since
+/// the labels were placed clear of them). With `rest`, the index of the diagram the kept routes
+/// come from, only the arrows placed again are indexed; without it, everything is, and that
+/// index is returned (to keep with the routes at rest).
+pub fn place(
+    arrows: &mut [ArrowRoute],
+    input: &Input,
+    boxes: &Boxes,
+    kept: &[Option<&ArrowRoute>],
+    rest: Option<&Placed>,
+    moved: Option<&[Rect]>,
+) -> Option<Placed> {
+    // The arrows keeping their labels.
     let mut fixed = vec![false; arrows.len()];
-    let mut kept_rects: Vec<Rect> = Vec::new();
+    // The arrowheads of the arrows drawn anew may land on a kept label too.
+    let new_heads: Vec<Rect> =
+        arrows.iter().zip(kept).filter(|(_, k)| k.is_none()).filter_map(|(a, _)| head(&a.points)).collect();
     for (i, old) in kept.iter().enumerate() {
         let Some(old) = old else { continue };
-        let start = kept_rects.len();
-        kept_rects.extend(
-            [&old.start_label, &old.end_label, &old.caption]
-                .into_iter()
-                .flatten()
-                .map(|l| l.rect)
-                .chain(old.mark.map(|p| Rect { x: p.x - MARK / 2.0, y: p.y - MARK / 2.0, w: MARK, h: MARK })),
-        );
-        if kept_rects[start..].iter().any(|r| boxes.grid.any(r, |_, b| strictly_overlap(b, r))) {
-            kept_rects.truncate(start);
+        let covered = |r: &Rect| {
+            new_heads.iter().any(|h| strictly_overlap(h, r))
+                || match moved {
+                    Some(moved) => moved.iter().any(|b| strictly_overlap(b, r)),
+                    None => boxes.grid.any(r, |_, b| strictly_overlap(b, r)),
+                }
+        };
+        if label_rects(old).any(|r| covered(&r)) {
             continue;
         }
         let a = &mut arrows[i];
@@ -91,77 +216,46 @@ pub fn place(arrows: &mut [ArrowRoute], input: &Input, boxes: &Boxes, kept: &[Op
     for a in arrows.iter_mut().zip(&fixed).filter(|(_, f)| !**f).map(|(a, _)| a) {
         (a.start_label, a.end_label, a.caption, a.mark) = (None, None, None, None);
     }
-    // Where the labels to place can go: around their arrows, as far as the widest label reaches.
-    let reach = 64.0
-        + input
-            .arrows
-            .iter()
-            .zip(&fixed)
-            .filter(|(_, f)| !**f)
-            .map(|(a, _)| {
-                let ends = a.start_label.chars().count().max(a.end_label.chars().count()) as f64 * CARD_CHAR;
-                let caption = if a.caption.is_empty() {
-                    0.0
-                } else {
-                    (CAPTION_MAX as f64 * CAPTION_CHAR).max(a.caption.len() as f64 * Label::LINE)
-                };
-                ends.max(caption)
-            })
-            .fold(0.0, f64::max);
-    let todo: Vec<Rect> =
-        arrows.iter().zip(&fixed).filter(|(_, f)| !**f).map(|(a, _)| super::grow(&a.bounds(), reach)).collect();
-    let Some(area) = todo.iter().copied().reduce(|a, b| a.union(&b)) else { return };
-    let mut near = Grid::over(area);
-    let everything = !fixed.contains(&true);
-    if !everything {
-        for r in &todo {
-            near.insert(*r);
+    let todo: Vec<usize> = (0..arrows.len()).filter(|&i| !fixed[i]).collect();
+    let area = todo.iter().map(|&i| arrows[i].bounds()).reduce(|a, b| a.union(&b))?;
+    // Without the index at rest, the arrows that keep their labels are indexed too.
+    let rest = rest.filter(|_| fixed.contains(&true));
+    let mut fresh =
+        Placed::over(if rest.is_some() { area } else { arrows.iter().fold(area, |r, a| r.union(&a.bounds())) });
+    for (i, a) in arrows.iter().enumerate() {
+        if rest.is_none() || !fixed[i] {
+            fresh.add_lines(i, a);
+        }
+        if rest.is_none() && fixed[i] {
+            for r in label_rects(a) {
+                fresh.labels.insert(r, i);
+            }
         }
     }
-    let relevant = |r: &Rect| everything || near.any(r, |_, t| touches(t, r));
-    let mut space = Space {
-        boxes,
-        labels: Grid::over(super::grow(&area, 200.0)),
-        segments: Grid::with_cell(super::grow(&area, 64.0), 64.0),
-        owner: Vec::new(),
-        companion: vec![None; arrows.len()],
-    };
+    let mut space =
+        Space { boxes, fresh, rest: rest.map(|p| (p, fixed.as_slice())), companion: vec![None; arrows.len()] };
     for (i, a) in input.arrows.iter().enumerate() {
         if let Some(main) = a.beside.filter(|&m| m < arrows.len()) {
             space.companion[i] = Some(main);
             space.companion[main] = Some(i);
         }
     }
-    for (i, a) in arrows.iter().enumerate() {
-        for (p, q) in a.segments() {
-            let seg = Rect::from_corners(p, q);
-            if relevant(&seg) {
-                space.segments.insert(seg);
-                space.owner.push(i);
-            }
-        }
-    }
-    for r in kept_rects.iter().filter(|r| relevant(r)) {
-        space.labels.insert(*r);
-    }
-    for (i, spec) in input.arrows.iter().enumerate() {
-        if fixed[i] {
-            continue;
-        }
-        let a = &arrows[i];
-        let start = end_label(&space, a, i, &spec.start_label, true);
+    for &i in &todo {
+        let spec = &input.arrows[i];
+        let start = end_label(&space, &arrows[i], i, &spec.start_label, true);
         if let Some(l) = &start {
-            space.labels.insert(l.rect);
+            space.take(l.rect, i);
         }
         let end = end_label(&space, &arrows[i], i, &spec.end_label, false);
         if let Some(l) = &end {
-            space.labels.insert(l.rect);
+            space.take(l.rect, i);
         }
         arrows[i].start_label = start;
         arrows[i].end_label = end;
     }
-    for (i, spec) in input.arrows.iter().enumerate() {
-        if spec.caption.is_empty() || fixed[i] {
+    for &i in &todo {
+        let spec = &input.arrows[i];
+        if spec.caption.is_empty() {
             continue;
         }
         let lines: Vec<String> = spec.caption.iter().map(|l| shorten(l, CAPTION_MAX)).collect();
@@ -169,14 +263,13 @@ pub fn place(arrows: &mut [ArrowRoute], input: &Input, boxes: &Boxes, kept: &[Op
         let h = lines.len() as f64 * Label::LINE + 2.0;
         let spots: Vec<Rect> =
             along(&arrows[i], true).into_iter().flat_map(|(p, horizontal)| beside(p, horizontal, w, h)).collect();
-        let rect = space.first_free(&spots, i);
-        if let Some(rect) = rect {
-            space.labels.insert(rect);
+        if let Some(rect) = space.first_free(&spots, i) {
+            space.take(rect, i);
             arrows[i].caption = Some(Label { rect, lines });
         }
     }
-    for (i, spec) in input.arrows.iter().enumerate() {
-        if !spec.mark || fixed[i] {
+    for &i in &todo {
+        if !input.arrows[i].mark {
             continue;
         }
         let mark = along(&arrows[i], true).into_iter().find_map(|(p, _)| {
@@ -184,25 +277,38 @@ pub fn place(arrows: &mut [ArrowRoute], input: &Input, boxes: &Boxes, kept: &[Op
             space.free(&r, i, 0).then_some((p, r))
         });
         if let Some((p, r)) = mark {
-            space.labels.insert(r);
+            space.take(r, i);
             arrows[i].mark = Some(p);
         }
     }
+    rest.is_none().then_some(space.fresh)
 }
 
-/// The label at one end: beside the line just outside the box, else further along the route;
-/// where the whole text finds no room, its first word (`0..200` of `0..200 (~36)`).
+/// The label at one end: beside the line just outside the box (clear of the arrowhead), else
+/// further along the route; where the whole text finds no spot clear of every line, its first
+/// word (`0..∞` of `0..∞ +0.5/day`) where that does, and so on down to a spot over lines.
 fn end_label(space: &Space, a: &ArrowRoute, own: usize, text: &str, start: bool) -> Option<Label> {
-    end_label_as(space, a, own, text, start).or_else(|| {
-        let short = text.split(' ').next().filter(|w| w.len() < text.len())?;
-        end_label_as(space, a, own, short, start)
-    })
-}
-
-fn end_label_as(space: &Space, a: &ArrowRoute, own: usize, text: &str, start: bool) -> Option<Label> {
     if text.is_empty() || a.points.len() < 2 {
         return None;
     }
+    let short = text.split(' ').next().filter(|w| w.len() < text.len());
+    let full = end_spots(a, text, start)?;
+    let cut = short.and_then(|s| Some((s, end_spots(a, s, start)?)));
+    for lines in [2, 1, 0] {
+        if let Some(rect) = space.first_at(&full, own, lines) {
+            return Some(Label { rect, lines: vec![text.to_string()] });
+        }
+        if let Some((s, spots)) = &cut {
+            if let Some(rect) = space.first_at(spots, own, lines) {
+                return Some(Label { rect, lines: vec![s.to_string()] });
+            }
+        }
+    }
+    None
+}
+
+/// The spots for `text` at one end of `a`, best first.
+fn end_spots(a: &ArrowRoute, text: &str, start: bool) -> Option<Vec<Rect>> {
     let (port, side) = if start { (a.points[0], a.start_side?) } else { (*a.points.last()?, a.end_side?) };
     let w = text.chars().count() as f64 * CARD_CHAR + 2.0;
     let h = CARD_H;
@@ -210,26 +316,31 @@ fn end_label_as(space: &Space, a: &ArrowRoute, own: usize, text: &str, start: bo
     let mut spots = Vec::new();
     for t in [GAP, 20.0, 37.0] {
         let p = Point { x: port.x + nx * t, y: port.y + ny * t };
+        // Right at the box the end's label goes beside the arrowhead, not on it.
+        let off = if !start && t < HEAD_LEN { HEAD_HALF + 1.0 } else { GAP };
+        let side_off = off.max(4.0);
         spots.extend(match side {
-            Side::Top => [Rect { x: p.x + 4.0, y: p.y - h, w, h }, Rect { x: p.x - 4.0 - w, y: p.y - h, w, h }],
-            Side::Bottom => [Rect { x: p.x + 4.0, y: p.y, w, h }, Rect { x: p.x - 4.0 - w, y: p.y, w, h }],
-            Side::Left => [Rect { x: p.x - w, y: p.y - GAP - h, w, h }, Rect { x: p.x - w, y: p.y + GAP, w, h }],
-            Side::Right => [Rect { x: p.x, y: p.y - GAP - h, w, h }, Rect { x: p.x, y: p.y + GAP, w, h }],
+            Side::Top => {
+                [Rect { x: p.x + side_off, y: p.y - h, w, h }, Rect { x: p.x - side_off - w, y: p.y - h, w, h }]
+            }
+            Side::Bottom => [Rect { x: p.x + side_off, y: p.y, w, h }, Rect { x: p.x - side_off - w, y: p.y, w, h }],
+            Side::Left => [Rect { x: p.x - w, y: p.y - off - h, w, h }, Rect { x: p.x - w, y: p.y + off, w, h }],
+            Side::Right => [Rect { x: p.x, y: p.y - off - h, w, h }, Rect { x: p.x, y: p.y + off, w, h }],
         });
     }
-    let mut route = a.clone();
+    let mut route = a.points.clone();
     if !start {
-        route.points.reverse();
+        route.reverse();
     }
-    let total = length(&route.points);
-    for (p, horizontal) in along(&route, false) {
-        if distance_from_start(&route.points, p) > (total * 0.4).max(60.0) {
+    let total = length(&route);
+    let walk = ArrowRoute { points: route, ..ArrowRoute::default() };
+    for (p, horizontal) in along(&walk, false) {
+        if distance_from_start(&walk.points, p) > (total * 0.4).max(60.0) {
             break;
         }
         spots.extend(beside(p, horizontal, w, h));
     }
-    let rect = space.first_free(&spots, own)?;
-    Some(Label { rect, lines: vec![text.to_string()] })
+    Some(spots)
 }
 
 /// Two spots for a `w` × `h` label centred beside point `p` of a line.

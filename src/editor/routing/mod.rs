@@ -45,11 +45,12 @@ pub struct ArrowSpec {
     pub beside: Option<usize>,
 }
 
-/// What the router needs: the boxes and the arrows.
+/// What the router needs: the boxes and the arrows (shared: a drag moves boxes, and each of
+/// its re-routes copies the boxes, not the arrows' words).
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct Input {
     pub boxes: Vec<Rect>,
-    pub arrows: Vec<ArrowSpec>,
+    pub arrows: Arc<[ArrowSpec]>,
 }
 
 /// A placed piece of text: its box on the diagram and its lines (drawn from the left edge,
@@ -126,6 +127,20 @@ pub struct Routed {
     raw: Vec<(Arc<[Point]>, bool)>,
     /// How many arrows the last call searched.
     pub searched: usize,
+    /// What labels keep clear of, indexed (routes from scratch only: a drag's re-routes start
+    /// from the routes at rest).
+    placed: AtRest,
+}
+
+/// The label index of routes at rest, shared by the re-routes that start from them. Derived
+/// from the routes, so it takes no part in comparing them.
+#[derive(Debug, Clone, Default)]
+struct AtRest(Option<Arc<labels::Placed>>);
+
+impl PartialEq for AtRest {
+    fn eq(&self, _: &Self) -> bool {
+        true
+    }
 }
 
 /// Routes every arrow of `input` from scratch.
@@ -146,7 +161,7 @@ pub fn reroute(prev: &Routed, input: &Input, moved: &[usize]) -> Routed {
     if prev.links.len() != input.arrows.len()
         || prev.boxes.len() != input.boxes.len()
         || prev.arrows.len() != input.arrows.len()
-        || prev.links.iter().zip(&input.arrows).any(|(l, a)| *l != (a.from, a.to, a.beside))
+        || prev.links.iter().zip(input.arrows.iter()).any(|(l, a)| *l != (a.from, a.to, a.beside))
     {
         return route_all(input);
     }
@@ -178,19 +193,37 @@ pub fn reroute(prev: &Routed, input: &Input, moved: &[usize]) -> Routed {
         }
     }
     let todo: Vec<usize> = (0..touched.len()).filter(|&i| touched[i]).collect();
-    finish(input, ends, prev.raw.clone(), &todo, Some((prev, &touched)))
+    let placed = prev.placed.0.clone().unwrap_or_else(|| Arc::new(labels::Placed::of(&prev.arrows)));
+    let now: Vec<Rect> = moved.iter().filter_map(|&b| input.boxes.get(b).copied()).collect();
+    finish(
+        input,
+        ends,
+        prev.raw.clone(),
+        &todo,
+        Some(Partial { prev, touched: &touched, placed: &placed, moved: &now }),
+    )
 }
 
-/// Searches the arrows `todo`, pulls them apart and places the labels. From scratch (`prev`
-/// `None`), `todo` is every arrow. Re-routing, the arrows `prev.1` does not mark keep their
-/// drawn path from `prev.0`, and their labels unless a box now covers them.
+/// What a partial re-route starts from: the routes at rest and their label index, the arrows
+/// to redo, and the moved boxes' new places.
+struct Partial<'a> {
+    prev: &'a Routed,
+    touched: &'a [bool],
+    placed: &'a labels::Placed,
+    moved: &'a [Rect],
+}
+
+/// Searches the arrows `todo`, pulls them apart and places the labels. From scratch (`part`
+/// `None`), `todo` is every arrow. Re-routing, the arrows `part.touched` does not mark keep
+/// their drawn path from `part.prev`, and their labels unless a moved box now covers them.
 fn finish(
     input: &Input,
     ends: Vec<ports::Ends>,
     mut raw: Vec<(Arc<[Point]>, bool)>,
     todo: &[usize],
-    prev: Option<(&Routed, &[bool])>,
+    part: Option<Partial>,
 ) -> Routed {
+    let prev = part.as_ref().map(|p| (p.prev, p.touched));
     raw.resize(input.arrows.len(), (Arc::from([]), false));
     let obstacles = index::Boxes::new(&input.boxes);
     for &i in todo.iter().filter(|&&i| input.arrows[i].beside.is_none()) {
@@ -226,9 +259,17 @@ fn finish(
     let kept: Vec<Option<&ArrowRoute>> = (0..arrows.len())
         .map(|i| prev.and_then(|(p, _)| p.arrows.get(i)).filter(|p| p.points == arrows[i].points))
         .collect();
-    labels::place(&mut arrows, input, &obstacles, &kept);
+    let placed = labels::place(
+        &mut arrows,
+        input,
+        &obstacles,
+        &kept,
+        part.as_ref().map(|p| p.placed),
+        part.as_ref().map(|p| p.moved),
+    );
     let links = input.arrows.iter().map(|a| (a.from, a.to, a.beside)).collect();
-    Routed { arrows, boxes: input.boxes.clone(), links, ends, raw, searched: todo.len() }
+    let placed = AtRest(part.is_none().then(|| placed.map(Arc::new)).flatten());
+    Routed { arrows, boxes: input.boxes.clone(), links, ends, raw, searched: todo.len(), placed }
 }
 
 /// How far an arrow drawn beside another runs from it.

@@ -46,12 +46,36 @@ pub fn separate(arrows: &mut [ArrowRoute], boxes: &Boxes, moving: Option<&[bool]
         }
         grid
     });
-    let seen = |a: usize, seg: &Rect| is_moving(a) || near.as_ref().is_none_or(|g| g.any(seg, |_, r| touches(r, seg)));
+    // An arrow whose whole path is far from every moving one is skipped at once.
+    let close: Vec<bool> = match &near {
+        None => vec![true; arrows.len()],
+        Some(g) => arrows
+            .iter()
+            .enumerate()
+            .map(|(a, r)| {
+                let b = path_bounds(r);
+                is_moving(a) || g.any(&b, |_, n| touches(n, &b))
+            })
+            .collect(),
+    };
+    let seen = |a: usize, seg: &Rect| {
+        is_moving(a) || (close[a] && near.as_ref().is_none_or(|g| g.any(seg, |_, r| touches(r, seg))))
+    };
     for horizontal in [true, false] {
         retract(arrows, boxes, horizontal, &is_moving, &seen);
     }
     pass(arrows, boxes, true, &is_moving, &seen);
     pass(arrows, boxes, false, &is_moving, &seen);
+}
+
+/// The rectangle around an arrow's path.
+fn path_bounds(r: &ArrowRoute) -> Rect {
+    r.points
+        .iter()
+        .skip(1)
+        .fold(r.points.first().map(|p| Rect { x: p.x, y: p.y, w: 0.0, h: 0.0 }).unwrap_or_default(), |b, p| {
+            b.union(&Rect { x: p.x, y: p.y, w: 0.0, h: 0.0 })
+        })
 }
 
 /// Whether two rectangles meet, edges included (a segment is a zero-width rectangle).
@@ -89,7 +113,8 @@ fn retract(
     }
     let mut pairs: Vec<(usize, usize)> = Vec::new();
     for group in on_line.values().filter(|g| g.len() > 1) {
-        for &i in group {
+        // Only a moving end is ever shortened: pairs starting at a still one are skipped below.
+        for &i in group.iter().filter(|&&i| moving(ends[i].arrow)) {
             pairs.extend(group.iter().filter(|&&j| j != i).map(|&j| (i, j)));
         }
     }

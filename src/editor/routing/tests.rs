@@ -30,7 +30,8 @@ fn orthogonal(r: &ArrowRoute) -> bool {
 #[test]
 fn an_arrow_goes_around_the_box_between_its_ends() {
     // a → c with b right in the middle of the straight line.
-    let input = Input { boxes: vec![rect(0.0, 0.0), rect(400.0, 0.0), rect(800.0, 0.0)], arrows: vec![arrow(0, 2)] };
+    let input =
+        Input { boxes: vec![rect(0.0, 0.0), rect(400.0, 0.0), rect(800.0, 0.0)], arrows: vec![arrow(0, 2)].into() };
     let (routed, _) = clean(&input);
     let r = &routed.arrows[0];
     assert!(orthogonal(r));
@@ -41,15 +42,17 @@ fn an_arrow_goes_around_the_box_between_its_ends() {
 
 #[test]
 fn without_an_obstacle_the_arrow_is_straight() {
-    let input = Input { boxes: vec![rect(0.0, 0.0), rect(400.0, 0.0)], arrows: vec![arrow(0, 1)] };
+    let input = Input { boxes: vec![rect(0.0, 0.0), rect(400.0, 0.0)], arrows: vec![arrow(0, 1)].into() };
     let (routed, _) = clean(&input);
     assert_eq!(routed.arrows[0].points, vec![Point { x: 200.0, y: 50.0 }, Point { x: 400.0, y: 50.0 }]);
 }
 
 #[test]
 fn parallel_relations_stay_apart() {
-    let input =
-        Input { boxes: vec![rect(0.0, 0.0), rect(300.0, 200.0)], arrows: vec![arrow(0, 1), arrow(0, 1), arrow(1, 0)] };
+    let input = Input {
+        boxes: vec![rect(0.0, 0.0), rect(300.0, 200.0)],
+        arrows: vec![arrow(0, 1), arrow(0, 1), arrow(1, 0)].into(),
+    };
     let (routed, a) = clean(&input);
     assert_eq!(a.shared_stretches, 0, "{:?}", routed.arrows);
     let starts: Vec<Point> = routed.arrows.iter().map(|r| r.points[0]).collect();
@@ -65,7 +68,7 @@ fn parallel_relations_stay_apart() {
 fn arrows_into_one_side_get_their_own_ports() {
     // Three parents above one child: three ports along its top, ordered like the parents.
     let boxes = vec![rect(0.0, 0.0), rect(300.0, 0.0), rect(600.0, 0.0), rect(300.0, 300.0)];
-    let input = Input { boxes, arrows: vec![arrow(2, 3), arrow(0, 3), arrow(1, 3)] };
+    let input = Input { boxes, arrows: vec![arrow(2, 3), arrow(0, 3), arrow(1, 3)].into() };
     let (routed, a) = clean(&input);
     let ends: Vec<f64> = routed.arrows.iter().map(|r| r.points.last().unwrap().x).collect();
     assert!(ends[1] < ends[2] && ends[2] < ends[0], "{ends:?}");
@@ -81,7 +84,7 @@ fn a_box_surrounded_on_all_sides_is_left_through_a_gap() {
         boxes.push(rect(dx as f64 * 260.0, dy as f64 * 160.0));
     }
     boxes.push(rect(1200.0, 900.0));
-    let input = Input { boxes, arrows: vec![arrow(0, 9)] };
+    let input = Input { boxes, arrows: vec![arrow(0, 9)].into() };
     let (routed, _) = clean(&input);
     assert!(orthogonal(&routed.arrows[0]));
 }
@@ -94,7 +97,7 @@ fn a_box_closed_in_is_drawn_directly_and_said_so() {
         boxes.push(rect(dx as f64 * 200.0, dy as f64 * 100.0));
     }
     boxes.push(rect(1200.0, 900.0));
-    let input = Input { boxes, arrows: vec![arrow(0, 9)] };
+    let input = Input { boxes, arrows: vec![arrow(0, 9)].into() };
     let routed = route_all(&input);
     assert!(routed.arrows[0].blocked);
     assert_eq!(audit(&input, &routed).blocked, 1);
@@ -107,12 +110,13 @@ fn labels_never_cover_boxes_and_are_left_out_when_no_room_is_near() {
     let mut a = arrow(0, 1);
     a.caption = vec!["subset 5 → ultimas_resenas".into(), "copies titulo, autor".into()];
     a.mark = true;
-    let input = Input { boxes: vec![rect(0.0, 0.0), rect(300.0, 0.0), rect(150.0, 140.0)], arrows: vec![a.clone()] };
+    let input =
+        Input { boxes: vec![rect(0.0, 0.0), rect(300.0, 0.0), rect(150.0, 140.0)], arrows: vec![a.clone()].into() };
     let (routed, audit) = clean(&input);
     assert!(routed.arrows[0].caption.is_none() && routed.arrows[0].mark.is_some(), "{:?}", routed.arrows[0]);
     assert_eq!(audit.hidden_labels, 1);
     // With room, it is shown, beside the line.
-    let input = Input { boxes: vec![rect(0.0, 0.0), rect(560.0, 0.0), rect(130.0, 140.0)], arrows: vec![a] };
+    let input = Input { boxes: vec![rect(0.0, 0.0), rect(560.0, 0.0), rect(130.0, 140.0)], arrows: vec![a].into() };
     let (routed, audit) = clean(&input);
     let caption = routed.arrows[0].caption.as_ref().expect("a caption");
     assert!(caption.rect.bottom() <= 50.0 || caption.rect.y >= 50.0, "beside the line, not on it: {caption:?}");
@@ -123,7 +127,7 @@ fn labels_never_cover_boxes_and_are_left_out_when_no_room_is_near() {
 fn rerouting_after_a_move_matches_routing_from_scratch() {
     let boxes = vec![rect(0.0, 0.0), rect(400.0, 0.0), rect(800.0, 0.0), rect(0.0, 400.0), rect(800.0, 400.0)];
     let arrows = vec![arrow(0, 2), arrow(3, 4), arrow(0, 3), arrow(1, 4)];
-    let mut input = Input { boxes, arrows };
+    let mut input = Input { boxes, arrows: arrows.into() };
     let before = route_all(&input);
     // Move b down between d and e: the arrow d → e must now go around it.
     input.boxes[1].y = 380.0;
@@ -142,7 +146,7 @@ fn rerouting_after_a_move_matches_routing_from_scratch() {
 fn a_copy_arrow_runs_beside_its_reference() {
     let boxes = vec![rect(0.0, 0.0), rect(400.0, 0.0), rect(800.0, 0.0)];
     let copy = ArrowSpec { from: 0, to: 2, beside: Some(0), ..ArrowSpec::default() };
-    let input = Input { boxes, arrows: vec![arrow(0, 2), copy] };
+    let input = Input { boxes, arrows: vec![arrow(0, 2), copy].into() };
     let (routed, a) = clean(&input);
     let (main, copy) = (&routed.arrows[0], &routed.arrows[1]);
     assert_eq!(main.points.len(), copy.points.len());
@@ -151,4 +155,23 @@ fn a_copy_arrow_runs_beside_its_reference() {
         assert!(d > 0.0 && d <= 2.0 * BESIDE + 0.01, "{p:?} {q:?}");
     }
     assert_eq!(a.shared_stretches, 0);
+}
+
+#[test]
+fn the_end_label_sits_beside_the_arrowhead_not_on_it() {
+    // Side by side and one above the other: the cardinality goes right at the box, clear of
+    // the head the arrow ends with.
+    for to in [rect(400.0, 0.0), rect(0.0, 300.0), rect(-400.0, 0.0), rect(0.0, -300.0)] {
+        let input = Input { boxes: vec![rect(0.0, 0.0), to], arrows: vec![arrow(0, 1)].into() };
+        let (routed, audit) = clean(&input);
+        let r = &routed.arrows[0];
+        let head = labels::head(&r.points).unwrap();
+        let end = r.end_label.as_ref().expect("the cardinality is drawn");
+        assert!(!index::strictly_overlap(&end.rect, &head), "{end:?} over the head {head:?}");
+        assert_eq!(audit.label_head_overlaps, 0);
+        // Still right at the box: within a label's height of the port.
+        let port = *r.points.last().unwrap();
+        let centre = end.rect.center();
+        assert!((centre.x - port.x).abs() + (centre.y - port.y).abs() < 60.0, "{end:?} far from {port:?}");
+    }
 }
