@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Prints the release bundle's size, raw and gzip (run after `node scripts/build.mjs`): the app
 # the page loads (docshape-web and the start-up script: the budget), the Web Worker it fetches
-# after the first paint or when the export or import dialog opens (docshape-worker*), and the
-# service worker (sw.js, registered after the first paint).
+# after the first paint or when the export or import dialog opens (docshape-worker*), the room
+# worker of "Edit together" (docshape-collab*, fetched only when a room starts or a room link
+# opens), and the service worker (sw.js, registered after the first paint).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 declare -A raw_of=() gz_of=()
@@ -10,6 +11,7 @@ for f in dist/*.wasm dist/*.js; do
   name=$(basename "$f")
   part=app
   [[ $name == docshape-worker* ]] && part=worker
+  [[ $name == docshape-collab* ]] && part=collab
   [[ $name == sw.js ]] && part=sw
   raw=$(stat -c %s "$f"); gz=$(gzip -9 -c "$f" | wc -c)
   raw_of[$part]=$(( ${raw_of[$part]:-0} + raw )); gz_of[$part]=$(( ${gz_of[$part]:-0} + gz ))
@@ -18,5 +20,6 @@ done
 line() { printf '  %-40s %8d bytes raw  %8d bytes gzip (%d KiB)\n' "$1" "$2" "$3" $(($3 / 1024)); }
 line "app at page load (wasm + js)" "${raw_of[app]:-0}" "${gz_of[app]:-0}"
 line "worker, after paint (wasm + js)" "${raw_of[worker]:-0}" "${gz_of[worker]:-0}"
+line "room worker, when a room opens" "${raw_of[collab]:-0}" "${gz_of[collab]:-0}"
 line "service worker, after paint" "${raw_of[sw]:-0}" "${gz_of[sw]:-0}"
 line "both modules" $(( ${raw_of[app]:-0} + ${raw_of[worker]:-0} )) $(( ${gz_of[app]:-0} + ${gz_of[worker]:-0} ))

@@ -126,6 +126,12 @@ impl Host {
                 let Some(room) = &mut self.room else { return Vec::new() };
                 room.set_presence(&self.presence).into_iter().map(Effect::Send).collect()
             }
+            ToWorker::Name { name, colour } => {
+                self.presence.name = name;
+                self.presence.colour = colour;
+                let Some(room) = &mut self.room else { return Vec::new() };
+                room.set_presence(&self.presence).into_iter().map(Effect::Send).collect()
+            }
             ToWorker::Leave => {
                 self.done = true;
                 let Some(room) = &mut self.room else { return Vec::new() };

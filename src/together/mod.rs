@@ -7,7 +7,8 @@
 //! - [`host`]: the worker's side as plain data (messages and socket events in, effects out);
 //! - [`rebase`]: an edit the page made on a design older than the room's, carried onto the
 //!   newer one (the page and the worker are never in lock-step);
-//! - [`key`]: a room's random key written as text.
+//! - [`key`]: a room's random key written as text;
+//! - [`setup`]: the sync server's address and how a person shows (name, colour).
 //!
 //! No browser dependency: tested natively (`cargo test --lib together`).
 
@@ -15,6 +16,7 @@ pub mod host;
 pub mod key;
 pub mod protocol;
 pub mod rebase;
+pub mod setup;
 
 #[cfg(test)]
 mod tests;

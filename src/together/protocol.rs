@@ -29,6 +29,8 @@ pub enum ToWorker {
     Redo { seq: u64 },
     /// What this person selected and where the pointer is (diagram units).
     Presence { selection: Vec<String>, pointer: Option<(f64, f64)> },
+    /// This person's name and colour changed.
+    Name { name: String, colour: String },
     /// Leaves the room; the design stays in the page.
     Leave,
 }

@@ -245,6 +245,7 @@ fn every_message_round_trips_through_json() {
         ToWorker::Undo { seq: 4 },
         ToWorker::Redo { seq: 5 },
         ToWorker::Presence { selection: vec!["a".into()], pointer: Some((1.5, -2.0)) },
+        ToWorker::Name { name: "\u{202e}Ana".into(), colour: "#abc".into() },
         ToWorker::Leave,
     ];
     for m in messages {
@@ -372,6 +373,16 @@ fn a_key_the_server_refuses_is_reported_and_not_retried() {
     assert!(!c.host.wants_connection());
     // No design was sent: the page keeps its own.
     assert!(c.design.is_none());
+}
+
+#[test]
+fn a_new_name_reaches_the_others() {
+    let (mut server, mut a, mut b) = start_and_join();
+    b.send(ToWorker::Name { name: "Bobby".into(), colour: "#123456".into() }, &mut server);
+    pump(&mut server, &mut [&mut a, &mut b]);
+    let peers = a.peers();
+    assert_eq!(peers.len(), 1);
+    assert_eq!((peers[0].presence.name.as_str(), peers[0].presence.colour.as_str()), ("Bobby", "#123456"));
 }
 
 #[test]

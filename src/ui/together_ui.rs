@@ -1,0 +1,250 @@
+//! The views of "Edit together": the toolbar button, the dialog with the room link, the room's
+//! banner (connection, who is here, this person's name, leave), and the others' pointers and
+//! selections on the canvas. Peers' names and colours come from other browsers: names are
+//! rendered as text inside `<bdi>` (a right-to-left override cannot turn the words around it),
+//! colours pass [`safe_colour`] before they reach a `style`.
+
+use super::canvas::diagram_point;
+use super::state::Editor;
+use super::text::tr;
+use super::together::{self, Together};
+use crate::editor::geometry::entity_rect;
+use crate::i18n::Msg;
+use crate::together::protocol::{PeerView, Status};
+use crate::together::setup::{safe_colour, shown_name};
+use leptos::prelude::*;
+
+/// "Edit together" in the toolbar.
+#[component]
+pub fn TogetherButton() -> impl IntoView {
+    let editor = expect_context::<Editor>();
+    let together = expect_context::<Together>();
+    view! {
+        <button
+            class="together-button editing"
+            class:on=move || together.active()
+            data-testid="action-together"
+            title=tr(Msg::TogetherTitle)
+            on:click=move |_| together::start(&editor)
+        >
+            {tr(Msg::EditTogether)}
+        </button>
+    }
+}
+
+/// The room link to copy, and what it means.
+#[component]
+pub fn TogetherDialog() -> impl IntoView {
+    let editor = expect_context::<Editor>();
+    let together = expect_context::<Together>();
+    let close = move || together.dialog.set(false);
+    view! {
+        <Show when=move || together.dialog.get()>
+            <div class="backdrop" on:pointerdown=move |_| close()>
+                <div
+                    class="dialog together-dialog"
+                    role="dialog"
+                    aria-modal="true"
+                    aria-label=tr(Msg::TogetherTitle)
+                    data-testid="together-dialog"
+                    on:pointerdown=|ev| ev.stop_propagation()
+                    on:keydown=move |ev| if ev.key() == "Escape" { close() }
+                >
+                    <header>
+                        <h2>{tr(Msg::TogetherTitle)}</h2>
+                        <button class="link close" aria-label=tr(Msg::Close) data-testid="together-close" on:click=move |_| close()>"×"</button>
+                    </header>
+                    <p>{tr(Msg::TogetherExplain)}</p>
+                    <div class="together-link">
+                        <input readonly=true data-testid="together-link" prop:value=move || together.link.get().unwrap_or_default() on:focus=|ev| {
+                            if let Some(input) = ev.target().and_then(|t| wasm_bindgen::JsCast::dyn_into::<web_sys::HtmlInputElement>(t).ok()) {
+                                input.select();
+                            }
+                        } />
+                        <button class="primary" data-testid="together-copy" on:click=move |_| {
+                            if let Some(link) = together.link.get_untracked() {
+                                super::storage::copy(editor, link, editor.text(Msg::TogetherLinkCopied).to_string());
+                            }
+                        }>{tr(Msg::TogetherCopyLink)}</button>
+                    </div>
+                    <NameField />
+                </div>
+            </div>
+        </Show>
+    }
+}
+
+/// This person's name, as the others see it (remembered in this browser).
+#[component]
+fn NameField() -> impl IntoView {
+    let together = expect_context::<Together>();
+    view! {
+        <label class="together-name">
+            <span class="swatch" style:background=move || safe_colour(&together.colour.get()).to_string()></span>
+            {tr(Msg::TogetherYourName)}
+            <input
+                data-testid="together-name"
+                maxlength="40"
+                prop:value=move || together.name.get()
+                on:change=move |ev| together.set_name(event_target_value(&ev))
+                on:keydown=|ev| ev.stop_propagation()
+            />
+        </label>
+    }
+}
+
+/// The room's banner: the connection, who is here, the link again, leaving.
+#[component]
+pub fn TogetherBanner() -> impl IntoView {
+    let editor = expect_context::<Editor>();
+    let together = expect_context::<Together>();
+    let status_text = move || {
+        let lang = editor.lang.get();
+        match together.status.get() {
+            Some(Status::Live) => match together.peers.with(Vec::len) {
+                0 => Msg::TogetherLiveAlone.text(lang).to_string(),
+                n => Msg::TogetherLivePeople.fill(lang, &[&(n + 1)]),
+            },
+            Some(Status::Offline) => Msg::TogetherOffline.text(lang).to_string(),
+            Some(Status::Refused { .. }) => Msg::RoomLinkInvalid.text(lang).to_string(),
+            Some(Status::Connecting) | None => Msg::TogetherConnecting.text(lang).to_string(),
+        }
+    };
+    let state = move || match together.status.get() {
+        Some(Status::Live) => "live",
+        Some(Status::Offline) | Some(Status::Refused { .. }) => "offline",
+        _ => "connecting",
+    };
+    view! {
+        <Show when=move || together.active()>
+            <div class="together-banner" role="status" data-testid="together-banner">
+                <span class="together-status" data-state=state data-testid="together-status">{status_text}</span>
+                <ul class="together-people" aria-label=tr(Msg::TogetherWho) data-testid="together-people">
+                    <li class="me">
+                        <span class="swatch" style:background=move || safe_colour(&together.colour.get()).to_string()></span>
+                        <bdi>{move || shown_name(&together.name.get())}</bdi>" "
+                        <span class="muted">{tr(Msg::TogetherYou)}</span>
+                    </li>
+                    <For each=move || together.peers.get() key=|p| (p.client, p.presence.name.clone(), p.presence.colour.clone()) let:peer>
+                        <li data-testid="together-peer">
+                            <span class="swatch" style:background=safe_colour(&peer.presence.colour).to_string()></span>
+                            <bdi data-testid="together-peer-name">{shown_name(&peer.presence.name)}</bdi>
+                        </li>
+                    </For>
+                </ul>
+                <span class="spacer"></span>
+                <button data-testid="together-invite" on:click=move |_| together.dialog.set(true)>{tr(Msg::TogetherInvite)}</button>
+                <button data-testid="together-leave" on:click=move |_| together::leave(&editor, true)>{tr(Msg::TogetherLeave)}</button>
+            </div>
+            <PresenceSender />
+        </Show>
+    }
+}
+
+/// Sends this person's selection when it changes and the pointer as it moves (at most every
+/// 50 ms), while in a room.
+#[component]
+fn PresenceSender() -> impl IntoView {
+    let editor = expect_context::<Editor>();
+    let pointer = StoredValue::new(None::<(f64, f64)>);
+    let last_sent = StoredValue::new(0.0f64);
+    let selection = move || {
+        editor.selection.with_untracked(|s| s.entities.iter().cloned().chain(s.relation.iter().cloned()).collect::<Vec<_>>())
+    };
+    Effect::new(move |_| {
+        editor.selection.track();
+        together::send_presence(selection(), pointer.get_value());
+    });
+    let moves = window_event_listener(leptos::ev::pointermove, move |ev| {
+        let now = super::state::now_ms();
+        if now - last_sent.get_value() < 50.0 {
+            return;
+        }
+        let on_canvas = ev
+            .target()
+            .and_then(|t| wasm_bindgen::JsCast::dyn_into::<web_sys::Element>(t).ok())
+            .is_some_and(|el| el.closest("[data-testid=\"canvas\"]").ok().flatten().is_some());
+        let at = on_canvas.then(|| {
+            let p = diagram_point(&editor, ev.client_x() as f64, ev.client_y() as f64);
+            (p.x, p.y)
+        });
+        if at.is_none() && pointer.get_value().is_none() {
+            return;
+        }
+        last_sent.set_value(now);
+        pointer.set_value(at);
+        together::send_presence(selection(), at);
+    });
+    on_cleanup(move || moves.remove());
+}
+
+/// The others' pointers and selections, drawn in the diagram's coordinates (inside the
+/// canvas' world layer).
+#[component]
+pub fn PeerLayer() -> impl IntoView {
+    let together = expect_context::<Together>();
+    // One outline per box a peer selected: (peer, box, colour).
+    let outlines = move || {
+        together.peers.with(|peers| {
+            peers
+                .iter()
+                .flat_map(|p| p.presence.selection.iter().map(move |id| (p.client, id.clone(), p.presence.colour.clone())))
+                .collect::<Vec<_>>()
+        })
+    };
+    let pointers = move || together.peers.with(|ps| ps.iter().filter(|p| p.presence.pointer.is_some()).cloned().collect::<Vec<PeerView>>());
+    view! {
+        <For each=outlines key=|o| o.clone() let:outline>
+            <Outline id=outline.1 colour=outline.2 />
+        </For>
+        <For each=pointers key=|p| (p.client, p.presence.name.clone(), p.presence.colour.clone()) let:peer>
+            <Pointer client=peer.client name=peer.presence.name colour=peer.presence.colour />
+        </For>
+    }
+}
+
+/// A coloured outline around box `id` (following it when it moves).
+#[component]
+fn Outline(id: String, colour: String) -> impl IntoView {
+    let editor = expect_context::<Editor>();
+    let rect = move || editor.model.with(|m| m.entity(&id).map(entity_rect));
+    let colour = safe_colour(&colour).to_string();
+    move || {
+        rect().map(|r| {
+            view! {
+                <div
+                    class="peer-selection"
+                    data-testid="peer-selection"
+                    style:left=format!("{}px", r.x - 4.0)
+                    style:top=format!("{}px", r.y - 4.0)
+                    style:width=format!("{}px", r.w + 8.0)
+                    style:height=format!("{}px", r.h + 8.0)
+                    style:border-color=colour.clone()
+                ></div>
+            }
+        })
+    }
+}
+
+/// A peer's pointer with their name, kept the same size whatever the zoom.
+#[component]
+fn Pointer(client: u64, name: String, colour: String) -> impl IntoView {
+    let editor = expect_context::<Editor>();
+    let together = expect_context::<Together>();
+    let colour = safe_colour(&colour).to_string();
+    let label = colour.clone();
+    let place = move || {
+        let at = together.peers.with(|ps| ps.iter().find(|p| p.client == client).and_then(|p| p.presence.pointer));
+        let (x, y) = at.unwrap_or((0.0, 0.0));
+        let zoom = editor.camera.with(|c| c.zoom).max(0.05);
+        format!("translate({x}px, {y}px) scale({})", 1.0 / zoom)
+    };
+    view! {
+        <div class="peer-pointer" data-testid="peer-pointer" style:transform=place style:color=colour.clone()>
+            <svg width="16" height="20" viewBox="0 0 16 20" aria-hidden="true">
+                <path d="M1 1 L1 17 L5.5 12.5 L9 19 L11.5 18 L8 11.5 L14 11.5 Z" fill="currentColor" stroke="white" stroke-width="1.2" />
+            </svg>
+            <bdi class="peer-name" style:background=label>{shown_name(&name)}</bdi>
+        </div>
+    }
+}
