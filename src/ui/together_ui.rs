@@ -10,7 +10,7 @@ use super::text::tr;
 use super::together::{self, Together};
 use crate::editor::geometry::entity_rect;
 use crate::i18n::Msg;
-use crate::together::protocol::{PeerView, Status};
+use crate::together::protocol::Status;
 use crate::together::setup::{safe_colour, shown_name};
 use leptos::prelude::*;
 
@@ -125,12 +125,21 @@ pub fn TogetherBanner() -> impl IntoView {
                         <bdi>{move || shown_name(&together.name.get())}</bdi>" "
                         <span class="muted">{tr(Msg::TogetherYou)}</span>
                     </li>
-                    <For each=move || together.peers.get() key=|p| (p.client, p.presence.name.clone(), p.presence.colour.clone()) let:peer>
-                        <li data-testid="together-peer">
-                            <span class="swatch" style:background=safe_colour(&peer.presence.colour).to_string()></span>
-                            <bdi data-testid="together-peer-name">{shown_name(&peer.presence.name)}</bdi>
-                        </li>
-                    </For>
+                    {move || {
+                        together
+                            .peers
+                            .get()
+                            .into_iter()
+                            .map(|peer| {
+                                view! {
+                                    <li data-testid="together-peer">
+                                        <span class="swatch" style:background=safe_colour(&peer.presence.colour).to_string()></span>
+                                        <bdi data-testid="together-peer-name">{shown_name(&peer.presence.name)}</bdi>
+                                    </li>
+                                }
+                            })
+                            .collect_view()
+                    }}
                 </ul>
                 <span class="spacer"></span>
                 <button data-testid="together-invite" on:click=move |_| together.dialog.set(true)>{tr(Msg::TogetherInvite)}</button>
@@ -179,72 +188,62 @@ fn PresenceSender() -> impl IntoView {
 }
 
 /// The others' pointers and selections, drawn in the diagram's coordinates (inside the
-/// canvas' world layer).
+/// canvas' world layer). Redrawn whole when someone moves: a room holds a few people.
 #[component]
 pub fn PeerLayer() -> impl IntoView {
+    let editor = expect_context::<Editor>();
     let together = expect_context::<Together>();
-    // One outline per box a peer selected: (peer, box, colour).
     let outlines = move || {
+        together.peers.with(|peers| {
+            editor.model.with(|m| {
+                peers
+                    .iter()
+                    .flat_map(|p| {
+                        let colour = safe_colour(&p.presence.colour).to_string();
+                        p.presence.selection.iter().filter_map(move |id| m.entity(id).map(|e| (entity_rect(e), colour.clone())))
+                    })
+                    .map(|(r, colour)| {
+                        view! {
+                            <div
+                                class="peer-selection"
+                                data-testid="peer-selection"
+                                style:left=format!("{}px", r.x - 4.0)
+                                style:top=format!("{}px", r.y - 4.0)
+                                style:width=format!("{}px", r.w + 8.0)
+                                style:height=format!("{}px", r.h + 8.0)
+                                style:border-color=colour
+                            ></div>
+                        }
+                    })
+                    .collect_view()
+            })
+        })
+    };
+    let pointers = move || {
+        let zoom = editor.camera.with(|c| c.zoom).max(0.05);
         together.peers.with(|peers| {
             peers
                 .iter()
-                .flat_map(|p| p.presence.selection.iter().map(move |id| (p.client, id.clone(), p.presence.colour.clone())))
-                .collect::<Vec<_>>()
+                .filter_map(|p| p.presence.pointer.map(|at| (at, p)))
+                .map(|((x, y), p)| {
+                    let colour = safe_colour(&p.presence.colour).to_string();
+                    let label = colour.clone();
+                    view! {
+                        <div
+                            class="peer-pointer"
+                            data-testid="peer-pointer"
+                            style:transform=format!("translate({x}px, {y}px) scale({})", 1.0 / zoom)
+                            style:color=colour
+                        >
+                            <svg width="16" height="20" viewBox="0 0 16 20" aria-hidden="true">
+                                <path d="M1 1 L1 17 L5.5 12.5 L9 19 L11.5 18 L8 11.5 L14 11.5 Z" fill="currentColor" stroke="white" stroke-width="1.2" />
+                            </svg>
+                            <bdi class="peer-name" style:background=label>{shown_name(&p.presence.name)}</bdi>
+                        </div>
+                    }
+                })
+                .collect_view()
         })
     };
-    let pointers = move || together.peers.with(|ps| ps.iter().filter(|p| p.presence.pointer.is_some()).cloned().collect::<Vec<PeerView>>());
-    view! {
-        <For each=outlines key=|o| o.clone() let:outline>
-            <Outline id=outline.1 colour=outline.2 />
-        </For>
-        <For each=pointers key=|p| (p.client, p.presence.name.clone(), p.presence.colour.clone()) let:peer>
-            <Pointer client=peer.client name=peer.presence.name colour=peer.presence.colour />
-        </For>
-    }
-}
-
-/// A coloured outline around box `id` (following it when it moves).
-#[component]
-fn Outline(id: String, colour: String) -> impl IntoView {
-    let editor = expect_context::<Editor>();
-    let rect = move || editor.model.with(|m| m.entity(&id).map(entity_rect));
-    let colour = safe_colour(&colour).to_string();
-    move || {
-        rect().map(|r| {
-            view! {
-                <div
-                    class="peer-selection"
-                    data-testid="peer-selection"
-                    style:left=format!("{}px", r.x - 4.0)
-                    style:top=format!("{}px", r.y - 4.0)
-                    style:width=format!("{}px", r.w + 8.0)
-                    style:height=format!("{}px", r.h + 8.0)
-                    style:border-color=colour.clone()
-                ></div>
-            }
-        })
-    }
-}
-
-/// A peer's pointer with their name, kept the same size whatever the zoom.
-#[component]
-fn Pointer(client: u64, name: String, colour: String) -> impl IntoView {
-    let editor = expect_context::<Editor>();
-    let together = expect_context::<Together>();
-    let colour = safe_colour(&colour).to_string();
-    let label = colour.clone();
-    let place = move || {
-        let at = together.peers.with(|ps| ps.iter().find(|p| p.client == client).and_then(|p| p.presence.pointer));
-        let (x, y) = at.unwrap_or((0.0, 0.0));
-        let zoom = editor.camera.with(|c| c.zoom).max(0.05);
-        format!("translate({x}px, {y}px) scale({})", 1.0 / zoom)
-    };
-    view! {
-        <div class="peer-pointer" data-testid="peer-pointer" style:transform=place style:color=colour.clone()>
-            <svg width="16" height="20" viewBox="0 0 16 20" aria-hidden="true">
-                <path d="M1 1 L1 17 L5.5 12.5 L9 19 L11.5 18 L8 11.5 L14 11.5 Z" fill="currentColor" stroke="white" stroke-width="1.2" />
-            </svg>
-            <bdi class="peer-name" style:background=label>{shown_name(&name)}</bdi>
-        </div>
-    }
+    view! { {outlines} {pointers} }
 }

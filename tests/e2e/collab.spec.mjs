@@ -164,6 +164,24 @@ test('two people edit one design live: join by link, edits both ways, concurrent
   await a.page.keyboard.press('Control+Shift+z');
   await converged([a.page, b.page], (m) => m.entities.find((e) => e.id === y).name === 'ana_at_once');
 
+  // B types in an input while A's edit arrives: B keeps the focus and every character.
+  const typing = b.page.getByTestId('entity-name');
+  await typing.click();
+  await typing.press('End');
+  for (const ch of '_typed') {
+    await typing.press(ch);
+    if (ch === 'y') await rename(a.page, x, 'while_bo_types');
+    await b.page.waitForTimeout(40);
+  }
+  await b.page.waitForFunction(() => document.querySelector('[data-testid="entity"][data-name="while_bo_types"]'));
+  assert.equal(await b.page.evaluate(() => document.activeElement?.dataset.testid), 'entity-name', 'B still types in the same input');
+  assert.equal(await typing.inputValue(), 'bo_at_once_typed');
+  await converged([a.page, b.page], (m) => {
+    const names = m.entities.map((e) => e.name);
+    return names.includes('bo_at_once_typed') && names.includes('while_bo_types');
+  });
+  await typing.press('Tab');
+
   // B leaves: A's list and canvas lose B.
   await b.page.getByTestId('together-leave').click();
   await a.page.waitForFunction(() => !document.querySelector('[data-testid="together-peer"]') && !document.querySelector('[data-testid="peer-pointer"]'));
@@ -172,7 +190,7 @@ test('two people edit one design live: join by link, edits both ways, concurrent
   assert.match(await b.page.getByTestId('notice').textContent(), /You left the room/);
   assert.equal(await b.page.evaluate(() => location.hash), '');
   const kept = await model(b.page);
-  assert.ok(kept.entities.some((e) => e.name === 'bo_at_once'));
+  assert.ok(kept.entities.some((e) => e.name === 'bo_at_once_typed'));
   await a.context.close();
   await b.context.close();
 });
