@@ -298,3 +298,21 @@ test('the server stops while both edit: both keep editing and converge when it i
   await a.context.close();
   await b.context.close();
 });
+
+test('the room worker is loaded only when a room starts, never with the page', async () => {
+  const context = await browser.newContext({ viewport: VIEWPORT });
+  await context.addInitScript((sync) => localStorage.setItem('docshape.sync', sync), SYNC_URL);
+  const page = await context.newPage();
+  watchErrors(page);
+  const asked = [];
+  page.on('request', (r) => asked.push(r.url()));
+  await page.goto(BASE_URL);
+  await page.waitForSelector('[data-testid="entity"]');
+  // The export worker is fetched once the browser is idle after the first paint: wait for it.
+  await page.waitForTimeout(2500);
+  assert.deepEqual(asked.filter((u) => /docshape-collab/.test(u)), [], 'nothing of the room worker at start');
+  await page.getByTestId('action-together').click();
+  await waitLive(page);
+  assert.ok(asked.some((u) => /docshape-collab_bg-[0-9a-f]{16}\.wasm$/.test(u)), `the room worker's wasm once a room starts: ${asked.filter((u) => /collab/.test(u))}`);
+  await context.close();
+});
