@@ -110,6 +110,12 @@ pub fn TogetherBanner() -> impl IntoView {
             Some(Status::Connecting) | None => Msg::TogetherConnecting.text(lang).to_string(),
         }
     };
+    // The banner moves the canvas down (and back up when it goes): measure it again, so a
+    // pointer's place on the diagram is read right.
+    Effect::new(move |_| {
+        together.active();
+        request_animation_frame(move || super::canvas::measure(&editor));
+    });
     let state = move || match together.status.get() {
         Some(Status::Live) => "live",
         Some(Status::Offline) | Some(Status::Refused { .. }) => "offline",
@@ -150,25 +156,30 @@ pub fn TogetherBanner() -> impl IntoView {
     }
 }
 
-/// Sends this person's selection when it changes and the pointer as it moves (at most every
-/// 50 ms), while in a room.
+/// Sends this person's selection when it changes and the pointer as it moves: at most every
+/// 50 ms, and always where it came to rest (the last move of a burst is sent when its 50 ms
+/// are up), while in a room.
 #[component]
 fn PresenceSender() -> impl IntoView {
     let editor = expect_context::<Editor>();
+    // Where the pointer is (None: off the canvas), and whether that was sent.
     let pointer = StoredValue::new(None::<(f64, f64)>);
+    let sent = StoredValue::new(true);
+    let waiting = StoredValue::new(false);
     let last_sent = StoredValue::new(0.0f64);
     let selection = move || {
         editor.selection.with_untracked(|s| s.entities.iter().cloned().chain(s.relation.iter().cloned()).collect::<Vec<_>>())
     };
+    let send = move || {
+        last_sent.set_value(super::state::now_ms());
+        sent.set_value(true);
+        together::send_presence(selection(), pointer.get_value());
+    };
     Effect::new(move |_| {
         editor.selection.track();
-        together::send_presence(selection(), pointer.get_value());
+        send();
     });
     let moves = window_event_listener(leptos::ev::pointermove, move |ev| {
-        let now = super::state::now_ms();
-        if now - last_sent.get_value() < 50.0 {
-            return;
-        }
         let on_canvas = ev
             .target()
             .and_then(|t| wasm_bindgen::JsCast::dyn_into::<web_sys::Element>(t).ok())
@@ -180,9 +191,21 @@ fn PresenceSender() -> impl IntoView {
         if at.is_none() && pointer.get_value().is_none() {
             return;
         }
-        last_sent.set_value(now);
         pointer.set_value(at);
-        together::send_presence(selection(), at);
+        sent.set_value(false);
+        let wait = 50.0 - (super::state::now_ms() - last_sent.get_value());
+        if wait <= 0.0 {
+            send();
+        } else if !waiting.get_value() {
+            waiting.set_value(true);
+            gloo::timers::callback::Timeout::new(wait.ceil() as u32, move || {
+                waiting.set_value(false);
+                if !sent.get_value() {
+                    send();
+                }
+            })
+            .forget();
+        }
     });
     on_cleanup(move || moves.remove());
 }

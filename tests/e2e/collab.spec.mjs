@@ -142,6 +142,17 @@ test('two people edit one design live: join by link, edits both ways, concurrent
   const pointer = a.page.getByTestId('peer-pointer');
   await pointer.waitFor();
   assert.equal((await pointer.textContent()).trim(), 'Bo');
+  // Where B points on the diagram, relative to the box: the same place on A's screen.
+  const zOnA = await a.page.locator(`[data-testid="entity"][data-id="${z}"]`).boundingBox();
+  const scale = zOnA.width / zBox.width;
+  const expected = { x: zOnA.x + 60 * scale, y: zOnA.y + 70 * scale };
+  let shown;
+  for (let i = 0; i < 50; i++) {
+    shown = await pointer.boundingBox();
+    if (Math.abs(shown.x - expected.x) < 6 && Math.abs(shown.y - expected.y) < 6) break;
+    await a.page.waitForTimeout(100);
+  }
+  assert.ok(Math.abs(shown.x - expected.x) < 6 && Math.abs(shown.y - expected.y) < 6, `B's pointer at ${JSON.stringify(shown)} on A's screen, expected ${JSON.stringify(expected)}`);
   await a.page.getByTestId('peer-selection').first().waitFor();
   await sideBySide('collab-presence', a.page, b.page);
 
