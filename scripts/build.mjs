@@ -1,6 +1,7 @@
 // Builds the browser app into dist/ (what trunk did, in one readable file):
 //
-//   1. compile: cargo builds the app (docshape-web) and its export worker (docshape-worker) for
+//   1. compile: cargo builds the app (docshape-web), its export worker (docshape-worker) and its
+//      room worker (docshape-collab, "Edit together") for
 //      wasm32 with the `wasm-release` profile; wasm-bindgen writes their JavaScript glue (the app
 //      as an ES module, the worker as a classic script); wasm-opt -Oz shrinks each wasm (skipped
 //      when target/site/ already holds the result for the same input);
@@ -32,6 +33,9 @@ const APPS = [
   // A Web Worker started with `new Worker(loader)`: a classic script, as browsers without module
   // workers need.
   { bin: 'docshape-worker', target: 'no-modules' },
+  // The room worker of "Edit together" (the shared design and its WebSocket): started only when a
+  // room starts or a room link opens, never prefetched.
+  { bin: 'docshape-collab', target: 'no-modules' },
 ];
 
 const say = (text) => console.log(`\x1b[1mbuild:\x1b[0m ${text}`);
@@ -123,6 +127,7 @@ export function assemble({ stage = join(STAGE, 'stage'), out = join(ROOT, 'dist'
   }
   const source = (path) => readFileSync(join(ROOT, path));
   putHashed('web/docshape-worker_loader.js', rewrite(source('web/docshape-worker_loader.js').toString()));
+  putHashed('web/docshape-collab_loader.js', rewrite(source('web/docshape-collab_loader.js').toString()));
   putHashed('style/main.css', css ?? source('style/main.css'));
   putHashed('public/favicon.svg', source('public/favicon.svg'));
   for (const icon of readdirSync(join(ROOT, 'public', 'icons')).sort()) {

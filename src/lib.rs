@@ -18,6 +18,7 @@ pub mod model;
 pub mod offload;
 pub mod rng;
 pub mod share;
+pub mod together;
 pub mod templates;
 
 #[cfg(target_arch = "wasm32")]

@@ -49,12 +49,17 @@ pub fn App() -> impl IntoView {
     editor.panels.set(panels);
     provide_context(editor);
     super::compare::Compare::provide(editor);
+    super::together::Together::provide(editor);
     // Frame the diagram before the first render, from the window's size less the panels, so the
     // first render already draws only what will be on screen (the canvas re-measures on load).
     editor.viewport.set(layout::canvas_size(window, panels));
     editor.fit_view();
     if let Some(p) = problem {
         editor.notify(NoticeKind::Error, p);
+    }
+    // A room link joins its room (the room's design replaces this one when it arrives).
+    if !review {
+        super::together::join_from_location(&editor);
     }
     let prefers_dark = web_sys::window()
         .and_then(|w| w.match_media("(prefers-color-scheme: dark)").ok().flatten())
@@ -91,6 +96,8 @@ pub fn App() -> impl IntoView {
 
     // A share link pasted into this tab opens like one followed from elsewhere.
     let hashchange = window_event_listener(leptos::ev::hashchange, move |_| match share_ui::model_from_location() {
+        // A room link pasted into this tab joins its room.
+        None if super::together::join_from_location(&editor) => {}
         Some(Ok(shared)) => {
             editor.review.set(true);
             editor.model.set(shared);
@@ -136,6 +143,7 @@ pub fn App() -> impl IntoView {
         >
             <Toolbar />
             <share_ui::ReviewBanner />
+            <super::together_ui::TogetherBanner />
             <super::compare_ui::AsideView />
             <super::compare_ui::CompareBusy />
             <main
@@ -174,6 +182,7 @@ pub fn App() -> impl IntoView {
             <StatusBar />
             <UpdateNotice />
             <Dialogs />
+            <super::together_ui::TogetherDialog />
             <input
                 type="file"
                 id="open-file"
@@ -302,6 +311,7 @@ fn Toolbar() -> impl IntoView {
                 </button>
             </div>
             <div class="spacer"></div>
+            <super::together_ui::TogetherButton />
             <ToolButton action="share" icon="share" />
             <button class="primary" data-testid="action-export" on:click=move |_| actions::run(&editor, "export")>{tr(Msg::Export)}</button>
             <ToolButton action="present" icon="present" />

@@ -210,6 +210,7 @@ pub fn Canvas() -> impl IntoView {
                 <For each=move || visible_entities.get() key=|id| id.clone() let:id>
                     <EntityBox id=id far=far />
                 </For>
+                <super::together_ui::PeerLayer />
             </div>
             <Show when=move || editor.model.with(|m| m.entities.is_empty())>
                 <p class="empty-hint">{tr(Msg::EmptyHint)}</p>

@@ -35,6 +35,8 @@ pub mod state;
 mod storage;
 mod text;
 pub mod timing;
+mod together;
+mod together_ui;
 mod update_notice;
 mod versions;
 mod worker_client;

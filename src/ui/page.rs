@@ -17,3 +17,28 @@ pub fn worker_url() -> String {
 pub fn data_url(path: &str) -> String {
     format!("{}{path}", meta("docshape-data").unwrap_or_default())
 }
+
+/// The address of the room worker's entry script ("Edit together").
+pub fn collab_url() -> String {
+    meta("docshape-collab").unwrap_or_else(|| "docshape-collab_loader.js".into())
+}
+
+/// The sync server's address: this browser's setting (`docshape.sync` in localStorage, to point
+/// one browser at another server), else the page's `<meta name="docshape-sync">` (a deployment
+/// names its server there), else the default for the page's host
+/// ([`crate::together::setup::default_sync_url`]).
+pub fn sync_url() -> String {
+    use crate::together::setup::{default_sync_url, is_sync_url};
+    let own = web_sys::window()
+        .and_then(|w| w.local_storage().ok().flatten())
+        .and_then(|s| s.get_item("docshape.sync").ok().flatten());
+    if let Some(url) = own.into_iter().chain(meta("docshape-sync")).find(|u| is_sync_url(u)) {
+        return url;
+    }
+    let Some(location) = web_sys::window().map(|w| w.location()) else { return default_sync_url("", "127.0.0.1", "") };
+    default_sync_url(
+        &location.protocol().unwrap_or_default(),
+        &location.hostname().unwrap_or_default(),
+        &location.host().unwrap_or_default(),
+    )
+}

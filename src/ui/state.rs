@@ -164,6 +164,9 @@ pub struct Editor {
     /// The interface language; every label reads it, so switching re-renders them.
     pub lang: RwSignal<Lang>,
     pub panels: RwSignal<Panels>,
+    /// In a room ("Edit together", `ui::together`): every edit is sent to the room, and undo
+    /// is the room's (this person's steps only), not the record history.
+    pub in_room: RwSignal<bool>,
 }
 
 impl Editor {
@@ -196,6 +199,7 @@ impl Editor {
             review: RwSignal::new(false),
             lang: RwSignal::new(Lang::En),
             panels: RwSignal::new(Panels::default()),
+            in_room: RwSignal::new(false),
         }
     }
 
@@ -218,21 +222,43 @@ impl Editor {
         let before = self.model.with_untracked(Model::clone);
         let mut after = before.clone();
         f(&mut after);
+        let in_room = self.in_room.get_untracked();
         let mut changed = false;
-        self.history.update_value(|h| changed = h.record(&before, &after, coalesce));
+        if in_room {
+            changed = before != after;
+        } else {
+            self.history.update_value(|h| changed = h.record(&before, &after, coalesce));
+        }
         if !changed {
             return;
         }
         self.model.set(after);
+        if in_room {
+            super::together::edit(self, coalesce);
+        }
         if reanalyze {
             self.reanalyze();
         }
         self.sync_history_flags();
     }
 
+    /// Shows the room's design after a colleague's edit or this person's undo in the room:
+    /// not a step of the record history, and the focus stays where it is.
+    pub fn show_shared(&self, model: Model) {
+        if self.model.with_untracked(|m| m == &model) {
+            return;
+        }
+        self.model.set(model);
+        self.prune_selection();
+        self.reanalyze();
+    }
+
     /// Ends typing coalescence (on blur), so the next keystroke starts a new undo step.
     pub fn seal(&self) {
         self.history.update_value(History::seal);
+        if self.in_room.get_untracked() {
+            super::together::seal();
+        }
     }
 
     pub fn reanalyze(&self) {
@@ -243,6 +269,10 @@ impl Editor {
     }
 
     fn sync_history_flags(&self) {
+        // In a room the flags are the room's (`ui::together`).
+        if self.in_room.get_untracked() {
+            return;
+        }
         self.history.with_value(|h| {
             self.can_undo.set(h.can_undo());
             self.can_redo.set(h.can_redo());
@@ -260,6 +290,9 @@ impl Editor {
     fn step(&self, back: bool) {
         if self.review.get_untracked() {
             return;
+        }
+        if self.in_room.get_untracked() {
+            return super::together::step(back);
         }
         let mut m = self.model.with_untracked(Model::clone);
         let mut done = false;
@@ -285,6 +318,10 @@ impl Editor {
     /// fresh history: undo never walks from one design into another. Boxes written without a
     /// position are laid out first (`editor::arrange`); the autosave then keeps their places.
     pub fn load(&self, mut model: Model, fit: bool) {
+        // Another design on screen: this one's room is left (its copy stays in My designs).
+        if self.in_room.get_untracked() {
+            super::together::leave(self, false);
+        }
         place_stacked(&mut model);
         self.history.set_value(History::default());
         self.model.set(model);
@@ -296,6 +333,13 @@ impl Editor {
             self.active_query.set(None);
             self.fit_view();
         }
+    }
+
+    /// Starts a fresh record history (leaving a room: its steps were the room's, and the design
+    /// may hold colleagues' edits the record history never saw).
+    pub fn reset_history(&self) {
+        self.history.set_value(History::default());
+        self.sync_history_flags();
     }
 
     /// Drops selected ids that no longer exist (after undo or delete).

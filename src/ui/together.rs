@@ -1,0 +1,369 @@
+//! The page's side of "Edit together": starts the room worker (`docshape-collab`, see
+//! `crate::together`) when a room starts or a room link opens, sends it every edit, and shows
+//! what it answers (the room's design, who is here, the connection). The record history is set
+//! aside while in a room: undo is the room's, this person's steps only.
+
+use super::designs::Designs;
+use super::state::{Editor, NoticeKind};
+use crate::collab::{Invite, Presence};
+use crate::i18n::Msg;
+use crate::model::{self, Model};
+use crate::together::key::base64url;
+use crate::together::protocol::{FromWorker, PeerView, Status, ToWorker, READY};
+use crate::together::setup::{shown_name, PALETTE};
+use leptos::prelude::*;
+use std::cell::{Cell, RefCell};
+use wasm_bindgen::closure::Closure;
+use wasm_bindgen::{JsCast, JsValue};
+
+/// What the views show of the room.
+#[derive(Clone, Copy)]
+pub struct Together {
+    /// `None` when not in a room (nor joining one).
+    pub status: RwSignal<Option<Status>>,
+    pub peers: RwSignal<Vec<PeerView>>,
+    /// The room link to give (the page's address with `#room=…&key=…`).
+    pub link: RwSignal<Option<String>>,
+    /// The dialog with the link.
+    pub dialog: RwSignal<bool>,
+    /// This person's name and colour, remembered in this browser.
+    pub name: RwSignal<String>,
+    pub colour: RwSignal<String>,
+}
+
+struct Client {
+    worker: web_sys::Worker,
+    ready: bool,
+    queue: Vec<String>,
+    /// The last `seq` sent (edits, undo, redo).
+    seq: u64,
+    /// The revision of the room's design the page shows.
+    seen_rev: u64,
+    /// Joining: the page shows its own design until the room's arrives.
+    joining: bool,
+    /// The room's key (to tell a link of this room from another's).
+    key: String,
+}
+
+thread_local! {
+    static CLIENT: RefCell<Option<Client>> = const { RefCell::new(None) };
+    static TOGETHER: Cell<Option<Together>> = const { Cell::new(None) };
+    static EDITOR: Cell<Option<Editor>> = const { Cell::new(None) };
+}
+
+const NAME_KEY: &str = "docshape.name";
+const COLOUR_KEY: &str = "docshape.colour";
+
+fn storage() -> Option<web_sys::Storage> {
+    web_sys::window()?.local_storage().ok().flatten()
+}
+
+impl Together {
+    /// Sets up the room state of this page (once, before the views).
+    pub fn provide(editor: Editor) -> Together {
+        let stored = |key: &str| storage().and_then(|s| s.get_item(key).ok().flatten()).filter(|v| !v.is_empty());
+        let name = stored(NAME_KEY).unwrap_or_else(|| {
+            let n = 2 + (js_sys::Math::random() * 98.0) as u32;
+            editor.fill(Msg::TogetherGuest, &[&n])
+        });
+        let colour = stored(COLOUR_KEY)
+            .unwrap_or_else(|| PALETTE[(js_sys::Math::random() * PALETTE.len() as f64) as usize % PALETTE.len()].into());
+        let together = Together {
+            status: RwSignal::new(None),
+            peers: RwSignal::new(Vec::new()),
+            link: RwSignal::new(None),
+            dialog: RwSignal::new(false),
+            name: RwSignal::new(name),
+            colour: RwSignal::new(colour),
+        };
+        TOGETHER.set(Some(together));
+        EDITOR.set(Some(editor));
+        provide_context(together);
+        together
+    }
+
+    pub fn get() -> Option<Together> {
+        TOGETHER.get()
+    }
+
+    /// In a room or joining one.
+    pub fn active(&self) -> bool {
+        self.status.with(Option::is_some)
+    }
+
+    /// Renames this person (remembered in this browser, shown to the others at once).
+    pub fn set_name(&self, name: String) {
+        if let Some(s) = storage() {
+            let _ = s.set_item(NAME_KEY, &name);
+            let _ = s.set_item(COLOUR_KEY, &self.colour.get_untracked());
+        }
+        self.name.set(name);
+        let presence = self.presence();
+        with_client(|_| ToWorker::Name { name: presence.name, colour: presence.colour });
+    }
+
+    fn presence(&self) -> Presence {
+        Presence {
+            name: shown_name(&self.name.get_untracked()),
+            colour: self.colour.get_untracked(),
+            ..Presence::default()
+        }
+    }
+}
+
+/// Starts a room on the design on screen, or shows its link again when already in one.
+pub fn start(editor: &Editor) {
+    let Some(together) = Together::get() else { return };
+    if together.active() {
+        together.dialog.set(true);
+        return;
+    }
+    let Some(key) = random_key() else {
+        return editor.notify(NoticeKind::Error, editor.fill(Msg::TogetherUnavailable, &[&"no random numbers"]));
+    };
+    let Ok(invite) = Invite::for_key(&key) else { return };
+    let message = ToWorker::Start {
+        key: key.clone(),
+        model: editor.model.with_untracked(Model::to_json),
+        ws_url: super::page::sync_url(),
+        presence: together.presence(),
+    };
+    if let Err(detail) = launch(key, false, message) {
+        return editor.notify(NoticeKind::Error, editor.fill(Msg::TogetherUnavailable, &[&detail]));
+    }
+    set_hash(&invite.fragment());
+    together.link.set(page_link());
+    together.status.set(Some(Status::Connecting));
+    // A design in a room is in My designs from the start (the untouched demo too), so leaving
+    // always finds it there.
+    Designs::get().autosave();
+    editor.in_room.set(true);
+    editor.can_undo.set(false);
+    editor.can_redo.set(false);
+    together.dialog.set(true);
+}
+
+/// Joins the room of the page's address, if it is a room link; `false` when it is not one.
+/// A broken link is refused with the reason, and the design on screen stays.
+pub fn join_from_location(editor: &Editor) -> bool {
+    let Some(hash) = web_sys::window().and_then(|w| w.location().hash().ok()) else { return false };
+    let members = hash.trim_start_matches('#');
+    if !members.split('&').any(|m| m.starts_with("room=") || m.starts_with("key=")) {
+        return false;
+    }
+    let Some(together) = Together::get() else { return true };
+    let lang = editor.lang.get_untracked();
+    let invite = match Invite::parse(&hash) {
+        Ok(invite) => invite,
+        Err(e) => {
+            editor.notify(NoticeKind::Error, Msg::RoomLinkInvalidWhy.fill(lang, &[&e.message().render(lang)]));
+            return true;
+        }
+    };
+    if CLIENT.with_borrow(|c| c.as_ref().is_some_and(|c| c.key == invite.key)) {
+        return true;
+    }
+    if together.active() {
+        leave(editor, false);
+        set_hash(&invite.fragment());
+    }
+    let message =
+        ToWorker::Join { key: invite.key.clone(), ws_url: super::page::sync_url(), presence: together.presence() };
+    if let Err(detail) = launch(invite.key, true, message) {
+        editor.notify(NoticeKind::Error, editor.fill(Msg::TogetherUnavailable, &[&detail]));
+        return true;
+    }
+    together.link.set(page_link());
+    together.status.set(Some(Status::Connecting));
+    true
+}
+
+/// Sends the design on screen after a local edit.
+pub fn edit(editor: &Editor, coalesce: Option<&str>) {
+    let model = editor.model.with_untracked(Model::to_json);
+    let coalesce = coalesce.map(str::to_string);
+    with_client(|c| {
+        c.seq += 1;
+        ToWorker::Edit { seq: c.seq, rev: c.seen_rev, model, coalesce }
+    });
+}
+
+pub fn seal() {
+    with_client(|_| ToWorker::Seal);
+}
+
+/// Undo (`back`) or redo in the room.
+pub fn step(back: bool) {
+    with_client(|c| {
+        c.seq += 1;
+        if back {
+            ToWorker::Undo { seq: c.seq }
+        } else {
+            ToWorker::Redo { seq: c.seq }
+        }
+    });
+}
+
+/// What this person selected and where the pointer is (diagram units).
+pub fn send_presence(selection: Vec<String>, pointer: Option<(f64, f64)>) {
+    with_client(|_| ToWorker::Presence { selection, pointer });
+}
+
+/// Leaves the room: the others are told, the design stays on screen (and in My designs) with
+/// a fresh record history. `say` shows the notice.
+pub fn leave(editor: &Editor, say: bool) {
+    with_client(|_| ToWorker::Leave);
+    if let Some(client) = CLIENT.with_borrow_mut(Option::take) {
+        // A moment for the goodbye to reach the server, then the worker goes.
+        gloo::timers::callback::Timeout::new(500, move || client.worker.terminate()).forget();
+    }
+    if let Some(together) = Together::get() {
+        together.status.set(None);
+        together.peers.set(Vec::new());
+        together.link.set(None);
+        together.dialog.set(false);
+    }
+    editor.in_room.set(false);
+    editor.reset_history();
+    set_hash("");
+    if say {
+        editor.notify(NoticeKind::Info, editor.text(Msg::TogetherLeft));
+    }
+}
+
+fn with_client(message: impl FnOnce(&mut Client) -> ToWorker) {
+    CLIENT.with_borrow_mut(|slot| {
+        let Some(client) = slot.as_mut() else { return };
+        let text = message(client).to_json();
+        if client.ready {
+            let _ = client.worker.post_message(&JsValue::from_str(&text));
+        } else {
+            client.queue.push(text);
+        }
+    });
+}
+
+fn random_key() -> Option<String> {
+    let crypto = web_sys::window()?.crypto().ok()?;
+    let mut bytes = [0u8; 32];
+    crypto.get_random_values_with_u8_array(&mut bytes).ok()?;
+    Some(base64url(&bytes))
+}
+
+/// The page's address with its fragment, as the address bar shows it.
+fn page_link() -> Option<String> {
+    web_sys::window()?.location().href().ok()
+}
+
+/// Sets the address bar's fragment without a reload or a history entry ("" removes it).
+fn set_hash(fragment: &str) {
+    let Some(window) = web_sys::window() else { return };
+    let (Ok(history), Ok(path), Ok(search)) =
+        (window.history(), window.location().pathname(), window.location().search())
+    else {
+        return;
+    };
+    let _ = history.replace_state_with_url(&JsValue::NULL, "", Some(&format!("{path}{search}{fragment}")));
+}
+
+fn describe(e: JsValue) -> String {
+    e.as_string()
+        .or_else(|| e.dyn_ref::<js_sys::Error>().map(|e| String::from(e.message())))
+        .unwrap_or_else(|| "the room worker could not be started".into())
+}
+
+/// Starts the worker with its first message.
+fn launch(key: String, joining: bool, first: ToWorker) -> Result<(), String> {
+    if let Some(old) = CLIENT.with_borrow_mut(Option::take) {
+        old.worker.terminate();
+    }
+    let worker = web_sys::Worker::new(&super::page::collab_url()).map_err(describe)?;
+    let on_message = Closure::<dyn FnMut(web_sys::MessageEvent)>::new(|event: web_sys::MessageEvent| {
+        let data = event.data().as_string().unwrap_or_default();
+        if data == READY {
+            CLIENT.with_borrow_mut(|slot| {
+                if let Some(client) = slot.as_mut() {
+                    client.ready = true;
+                    for message in client.queue.drain(..) {
+                        let _ = client.worker.post_message(&JsValue::from_str(&message));
+                    }
+                }
+            });
+            return;
+        }
+        match serde_json::from_str::<FromWorker>(&data) {
+            Ok(message) => received(message),
+            Err(e) => web_sys::console::warn_1(&format!("docshape: unreadable message from the room worker: {e}").into()),
+        }
+    });
+    let on_error = Closure::<dyn FnMut(web_sys::Event)>::new(|event: web_sys::Event| {
+        event.prevent_default();
+        let detail = event
+            .dyn_ref::<web_sys::ErrorEvent>()
+            .map(|e| e.message())
+            .filter(|m| !m.is_empty())
+            .unwrap_or_else(|| "the room worker did not load".into());
+        if let Some(editor) = EDITOR.get() {
+            editor.notify(NoticeKind::Error, editor.fill(Msg::TogetherUnavailable, &[&detail]));
+            if let Some(t) = Together::get() {
+                t.status.set(Some(Status::Offline));
+            }
+        }
+    });
+    worker.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
+    worker.set_onerror(Some(on_error.as_ref().unchecked_ref()));
+    on_message.forget();
+    on_error.forget();
+    let client = Client { worker, ready: false, queue: vec![first.to_json()], seq: 0, seen_rev: 0, joining, key };
+    CLIENT.with_borrow_mut(|slot| *slot = Some(client));
+    Ok(())
+}
+
+/// A message of the worker's.
+fn received(message: FromWorker) {
+    let (Some(editor), Some(together)) = (EDITOR.get(), Together::get()) else { return };
+    match message {
+        FromWorker::Model { rev, ack, model, can_undo, can_redo } => {
+            // Shown only when it holds every edit of this page's (none is in flight).
+            let current = CLIENT.with_borrow(|c| c.as_ref().map(|c| (c.seq == ack, c.joining)));
+            let Some((up_to_date, joining)) = current else { return };
+            if let (true, Some(text)) = (up_to_date, model) {
+                match model::load(&text) {
+                    Ok(model) if joining => {
+                        CLIENT.with_borrow_mut(|c| {
+                            if let Some(c) = c.as_mut() {
+                                c.joining = false;
+                                c.seen_rev = rev;
+                            }
+                        });
+                        // The room's design is a design of this browser's own from now on.
+                        Designs::get().open_new(model);
+                        editor.in_room.set(true);
+                    }
+                    Ok(model) => {
+                        CLIENT.with_borrow_mut(|c| c.as_mut().map(|c| c.seen_rev = rev));
+                        editor.show_shared(model);
+                    }
+                    Err(e) => web_sys::console::warn_1(&format!("docshape: the room's design did not load: {e}").into()),
+                }
+            }
+            if editor.in_room.get_untracked() {
+                editor.can_undo.set(can_undo);
+                editor.can_redo.set(can_redo);
+            }
+        }
+        FromWorker::Peers { peers } => together.peers.set(peers),
+        FromWorker::Status { status } => {
+            if let Status::Refused { .. } = &status {
+                // Joining, the design on screen was never replaced; started, it stays too.
+                leave(&editor, false);
+                editor.notify(NoticeKind::Error, editor.text(Msg::RoomLinkInvalid));
+                return;
+            }
+            together.status.set(Some(status));
+        }
+        FromWorker::Problem { detail } => {
+            web_sys::console::warn_1(&format!("docshape: the room worker: {detail}").into());
+        }
+    }
+}
