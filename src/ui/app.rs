@@ -43,6 +43,8 @@ pub fn App() -> impl IntoView {
     editor.panels.set(panels);
     provide_context(editor);
     super::compare::Compare::provide(editor);
+    super::comments::Comments::provide();
+    super::comments_ui::provide_badges();
     // Frame the diagram before the first render, from the window's size less the panels, so the
     // first render already draws only what will be on screen (the canvas re-measures on load).
     editor.viewport.set(layout::canvas_size(window, panels));
@@ -83,9 +85,15 @@ pub fn App() -> impl IntoView {
         }
     });
 
-    // A share link pasted into this tab opens like one followed from elsewhere.
+    // A share link pasted into this tab opens like one followed from elsewhere. A version or a
+    // comparison on screen is closed first, as its close button does (the design being edited
+    // comes back and is saved), so the link's design never stands in for the user's own.
+    let compare = expect_context::<super::compare::Compare>();
     let hashchange = window_event_listener(leptos::ev::hashchange, move |_| match share_ui::model_from_location() {
         Some(Ok(shared)) => {
+            if compare.showing() || compare.busy.get_untracked() {
+                compare.leave();
+            }
             editor.review.set(true);
             editor.model.set(shared);
             editor.reanalyze();
@@ -131,6 +139,7 @@ pub fn App() -> impl IntoView {
             <Toolbar />
             <share_ui::ReviewBanner />
             <super::compare_ui::AsideView />
+            <super::comments_ui::CommentsPanel />
             <super::compare_ui::CompareBusy />
             <main
                 class="workspace"
@@ -276,6 +285,9 @@ fn Toolbar() -> impl IntoView {
                 <ToolButton action="add-query" icon="query" />
                 <ToolButton action="duplicate" icon="duplicate" />
                 <ToolButton action="delete" icon="trash" />
+            </div>
+            <div class="group">
+                <super::comments_ui::CommentsButton />
             </div>
             <div class="group">
                 <ToolButton action="zoom-out" icon="minus" />
