@@ -55,7 +55,7 @@ pub fn CommentsButton() -> impl IntoView {
             title=l(editor, ["Review comments", "Comentarios de revisión", "Comentários de revisão"])
             on:click=move |_| comments.open.update(|o| *o = !*o)
         >
-            <span aria-hidden="true">"💬"</span>
+            <svg viewBox="0 0 16 14" width="16" height="14" aria-hidden="true"><path d=BUBBLE /></svg>
             <span class="count" data-testid="comments-count">{move || count.get()}</span>
         </button>
     }
@@ -338,20 +338,22 @@ pub fn box_badge(id: String) -> impl IntoView {
     }
 }
 
-/// The badge on an arrow, beside the spot of its compare mark: a bubble with the count.
+/// The badge on an arrow, on the spot a compare mark takes (free of the arrow's labels): a
+/// bubble with the count. Not drawn while the compare view marks the arrow (`marked`).
 pub fn arrow_badge(
     id: String,
     spot: impl Fn() -> Option<(f64, f64)> + Send + Sync + 'static,
+    marked: Memo<Option<char>>,
 ) -> impl IntoView {
     let n = count(id, true);
     move || {
         let k = n();
-        if k == 0 {
+        if k == 0 || marked.get().is_some() {
             return None;
         }
         let (x, y) = spot()?;
         Some(view! {
-            <g class="comment-badge" data-testid="comment-badge" transform=format!("translate({:.1} {:.1})", x + 16.0, y - 22.0)>
+            <g class="comment-badge" data-testid="comment-badge" transform=format!("translate({:.1} {:.1})", x - 15.0, y - 8.0)>
                 <rect x="-2" y="-2" width="34" height="20" rx="5" />
                 <path d=BUBBLE />
                 <text x="20" y="12">{k}</text>

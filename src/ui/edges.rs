@@ -86,7 +86,7 @@ pub fn EdgeView(id: String, far: Signal<bool>) -> impl IntoView {
                 shape.get().map(|s| draw(s, storage, references, far.get()))
             }}
             {move || diff.get().and_then(|m| shape.with(|s| s.as_ref().and_then(|(main, _)| super::compare::mark_spot(main))).map(|at| mark(m, at)))}
-            {super::comments_ui::arrow_badge(id.clone(), move || shape.with(|s| s.as_ref().and_then(|(main, _)| super::compare::mark_spot(main))))}
+            {super::comments_ui::arrow_badge(id.clone(), move || shape.with(|s| s.as_ref().and_then(|(main, _)| super::compare::mark_spot(main))), diff)}
         </g>
     }
 }
