@@ -19,6 +19,12 @@ use leptos::prelude::*;
 
 /// Where the author's name is kept (shared with the collaboration's presence).
 pub const NAME_KEY: &str = "docshape.person.name";
+/// The key the collaboration's presence (`ui::together`, on its own branch) keeps the name
+/// under: read when ours is empty, and written with ours, until the two agree on one key.
+const PRESENCE_KEY: &str = "docshape.name";
+
+/// The panel's width in CSS pixels (`.comments-panel` in style/main.css).
+const PANEL_WIDTH: f64 = 360.0;
 
 /// Which threads the panel lists.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -41,7 +47,9 @@ pub struct Comments {
 
 impl Comments {
     pub fn provide() -> Comments {
-        let author = local_storage().and_then(|s| read(&s, NAME_KEY)).unwrap_or_default();
+        let author = local_storage()
+            .and_then(|s| read(&s, NAME_KEY).filter(|n| !n.trim().is_empty()).or_else(|| read(&s, PRESENCE_KEY)))
+            .unwrap_or_default();
         let c = Comments {
             open: RwSignal::new(false),
             filter: RwSignal::new(Filter::Open),
@@ -65,6 +73,7 @@ impl Comments {
         if let Some(s) = local_storage() {
             // A refused write only means the name is asked again next time.
             let _ = write(&s, NAME_KEY, &name);
+            let _ = write(&s, PRESENCE_KEY, &name);
         }
         self.author.set(name);
     }
@@ -124,7 +133,9 @@ pub fn show_anchor(editor: &Editor, anchor: &Anchor) {
         _ => {}
     }
     if let Some(area) = area {
+        // Framed in the part of the canvas the panel leaves (it lies over the canvas' right side).
         let (w, h) = editor.viewport.get_untracked();
+        let w = (w - PANEL_WIDTH).max(w / 2.0);
         let mut camera = fit(&area, w, h);
         if camera.zoom > 1.0 {
             let c = area.center();

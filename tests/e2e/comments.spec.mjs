@@ -103,10 +103,23 @@ test('a reviewer comments on a box and an arrow, replies, resolves, reopens; the
   await linkChanged(viewer, before);
   assert.equal(await viewer.getByTestId('comments-count').innerText(), '2');
 
-  // Clicking what a thread is about selects it.
+  // Clicking what a thread is about selects it and brings it into view (the canvas is panned
+  // away from it first).
   await viewer.getByTestId('comments-open').click();
+  await viewer.mouse.move(400, 400);
+  await viewer.mouse.wheel(-3000, -2000);
+  await viewer.waitForFunction(() => {
+    const box = document.querySelector('[data-testid="entity"][data-name="catalogo"]');
+    return !box || box.getBoundingClientRect().left > innerWidth;
+  });
   await thread(viewer, 0).getByTestId('thread-about').click();
-  await viewer.waitForFunction(() => document.querySelector('[data-testid="entity"][data-name="catalogo"]')?.classList.contains('selected'));
+  await viewer.waitForFunction(() => {
+    const box = document.querySelector('[data-testid="entity"][data-name="catalogo"]');
+    const canvas = document.querySelector('[data-testid="canvas"]').getBoundingClientRect();
+    const r = box?.getBoundingClientRect();
+    return box?.classList.contains('selected') && r.left >= canvas.left && r.top >= canvas.top && r.right <= canvas.right && r.top < canvas.bottom;
+  });
+  await screenshot(viewer, 'comments-2b-thread-framed');
 
   // The comments survive a reload: the address bar's link carries them.
   await viewer.reload();
