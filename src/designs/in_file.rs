@@ -65,7 +65,8 @@ pub fn from_stored(list: &[Version]) -> (Vec<FileVersion>, usize) {
 struct Raw {
     name: String,
     at: u64,
-    model: serde_json::Value,
+    /// The version's model file, as written: read by [`load`] like any other.
+    model: Box<serde_json::value::RawValue>,
 }
 
 #[derive(Deserialize)]
@@ -83,8 +84,7 @@ pub fn versions_in(text: &str) -> Result<Vec<FileVersion>, String> {
         .unwrap_or_default()
         .into_iter()
         .map(|raw| {
-            let text = serde_json::to_string(&raw.model).unwrap_or_default();
-            load(&text)
+            load(raw.model.get())
                 .map(|model| FileVersion { name: raw.name.clone(), at: raw.at, model })
                 .map_err(|e| format!("version \"{}\": {e}", raw.name))
         })

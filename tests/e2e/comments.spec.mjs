@@ -152,11 +152,24 @@ test('a reviewer comments on a box and an arrow, replies, resolves, reopens; the
   await author.getByTestId('action-redo').click();
   await author.waitForFunction(() => document.querySelectorAll('[data-testid="thread"]')[0]?.querySelectorAll('[data-testid="comment"]').length === 3);
 
+  // A thread on an access pattern, from its editor.
+  await author.locator('[data-testid="query-item"]').first().click();
+  await author.getByTestId('query-comment').click();
+  await author.getByTestId('comment-draft').waitFor();
+  const query = await author.getByTestId('draft-about').innerText();
+  assert.ok(query.length > 0);
+  await author.getByTestId('comment-text').fill('Is 3,000/min measured?');
+  await author.getByTestId('comment-post').click();
+  await author.waitForFunction(() => document.querySelector('[data-testid="comments-count"]')?.innerText === '3');
+  assert.equal(await author.locator('[data-testid="thread-about"]').filter({ hasText: query }).count(), 1);
+  await screenshot(author, 'comments-4-author-copy');
+
   // The model file has them.
   const [download] = await Promise.all([author.waitForEvent('download'), author.getByTestId('action-save').click()]);
   const saved = JSON.parse(readFileSync(await download.path(), 'utf8'));
   assert.equal(saved.formatVersion, 3);
-  assert.equal(saved.comments.length, 4, JSON.stringify(saved.comments));
+  assert.equal(saved.comments.length, 5, JSON.stringify(saved.comments));
+  assert.ok(saved.comments.some((c) => c.anchor?.kind === 'query' && c.text === 'Is 3,000/min measured?'));
   const first = saved.comments.find((c) => c.anchor?.kind === 'entity');
   assert.equal(first.text, HOSTILE_TEXT.trim());
   assert.equal(first.author, HOSTILE_NAME.trim());
