@@ -24,10 +24,10 @@
 //! | `diff --format mongosh` (migration section)   | `node --check` + a recording `db` | `diff.rs`, `hostile_names.rs` |
 //! | a diff's list of changes                      | `diff::apply` (gives the new design) | `diff::tests` |
 
+use docshape::designs::in_file::{file_with_versions, versions_in, FileVersion};
 use docshape::export::examples::examples_with;
 use docshape::export::{ejson, synthetic, Builder, Flavor};
 use docshape::infer::{infer_text, Accumulator, Format};
-use docshape::designs::in_file::{file_with_versions, versions_in, FileVersion};
 use docshape::model::{load, load_reporting, BsonType, Entity, Model, Thresholds};
 use docshape::share::{compact_json, diagram_svg, SvgOptions};
 use docshape::templates::TEMPLATES;

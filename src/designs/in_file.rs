@@ -101,9 +101,10 @@ impl Versions {
         for v in incoming {
             let text = v.model.to_json();
             let saved = v.at as f64;
-            let known = self.list.iter().any(|k| {
-                k.name == v.name && k.saved == saved && load(&k.model).is_ok_and(|m| m == v.model)
-            });
+            let known = self
+                .list
+                .iter()
+                .any(|k| k.name == v.name && k.saved == saved && load(&k.model).is_ok_and(|m| m == v.model));
             if known {
                 continue;
             }
@@ -160,7 +161,10 @@ mod tests {
 
     #[test]
     fn a_versions_own_versions_are_dropped_and_a_broken_version_is_named() {
-        let inner = file_with_versions(&design("inner", 1), &[FileVersion { name: "deep".into(), at: 1, model: design("d", 0) }]);
+        let inner = file_with_versions(
+            &design("inner", 1),
+            &[FileVersion { name: "deep".into(), at: 1, model: design("d", 0) }],
+        );
         let outer = format!(
             "{{\"format\":\"docshape\",\"formatVersion\":3,\"name\":\"o\",\"versions\":[{{\"name\":\"v\",\"at\":5,\"model\":{inner}}}]}}"
         );
@@ -194,8 +198,9 @@ mod tests {
     #[test]
     fn merging_more_than_the_limit_keeps_the_newest() {
         let mut kept = Versions::default();
-        let many: Vec<FileVersion> =
-            (0..MAX_VERSIONS as u64 + 5).map(|i| FileVersion { name: format!("n{i}"), at: i, model: design("m", 0) }).collect();
+        let many: Vec<FileVersion> = (0..MAX_VERSIONS as u64 + 5)
+            .map(|i| FileVersion { name: format!("n{i}"), at: i, model: design("m", 0) })
+            .collect();
         kept.merge(&many);
         assert_eq!(kept.list.len(), MAX_VERSIONS);
         assert_eq!(kept.list[0].name, format!("n{}", MAX_VERSIONS + 4));

@@ -101,7 +101,8 @@ mod tests {
     #[test]
     fn a_thread_gets_replies_and_is_resolved_then_reopened() {
         let mut m = design();
-        let t = start_thread(&mut m, Anchor::Entity { entity: "a".into() }, " Ana ", 10, " Why embed? ").expect("a thread");
+        let t =
+            start_thread(&mut m, Anchor::Entity { entity: "a".into() }, " Ana ", 10, " Why embed? ").expect("a thread");
         let r = reply(&mut m, &t, "Luis", 20, "Read together.").expect("a reply");
         assert_ne!(t, r);
         assert_eq!(open_threads(&m), 1);

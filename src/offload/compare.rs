@@ -228,7 +228,9 @@ mod tests {
         let sub = &mut new.entities[ei].fields[fi].fields[0];
         sub.required = !sub.required;
         let child = format!("{parent}.{}", sub.name);
-        new.entities[ei].fields[fi].fields.push(crate::model::Field::new("added_inside", crate::model::BsonType::String));
+        new.entities[ei].fields[fi]
+            .fields
+            .push(crate::model::Field::new("added_inside", crate::model::BsonType::String));
         let p = compare(&old, &new, Lang::En);
         let id = new.entities[ei].id.clone();
         let mark = |path: &str| p.fields.iter().find(|(e, f, _)| *e == id && f == path).map(|(_, _, c)| *c);

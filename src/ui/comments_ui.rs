@@ -91,7 +91,11 @@ fn signer(editor: &Editor, comments: &Comments, typed: &str) -> Option<String> {
     if typed.trim().is_empty() {
         let ask = pick(
             editor.lang.get_untracked(),
-            ["Say who you are first: your name.", "Di primero quién eres: tu nombre.", "Diga primeiro quem você é: seu nome."],
+            [
+                "Say who you are first: your name.",
+                "Di primero quién eres: tu nombre.",
+                "Diga primeiro quem você é: seu nome.",
+            ],
         );
         editor.notify(super::state::NoticeKind::Info, ask);
         return None;
@@ -296,10 +300,9 @@ fn count(id: String, relation: bool) -> impl Fn() -> usize + Send + Sync + Copy 
     let memo = use_context::<Memo<Badges>>();
     let id = StoredValue::new(id);
     move || {
-        memo.map(|m| {
+        memo.and_then(|m| {
             m.with(|b| id.with_value(|id| if relation { b.relations.get(id) } else { b.entities.get(id) }.copied()))
         })
-        .flatten()
         .unwrap_or(0)
     }
 }

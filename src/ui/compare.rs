@@ -35,7 +35,9 @@ impl Base {
             (Base::Version(n), Lang::Es) => format!("la versión «{n}»"),
             (Base::Version(n), Lang::Pt) => format!("a versão “{n}”"),
             (Base::File(name), _) => name.clone(),
-            (Base::Link, _) => pick(lang, ["a share link", "un enlace compartido", "um link compartilhado"]).to_string(),
+            (Base::Link, _) => {
+                pick(lang, ["a share link", "un enlace compartido", "um link compartilhado"]).to_string()
+            }
         }
     }
 }

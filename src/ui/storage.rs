@@ -113,7 +113,9 @@ pub fn open_text(editor: &Editor, file_label: &str, text: &str) {
                 match super::versions::adopt_from_file(editor, text) {
                     Ok(0) => editor.notify(NoticeKind::Info, opened),
                     Ok(n) => editor.notify(NoticeKind::Info, format!("{opened} {}", versions_added(editor, n))),
-                    Err(why) => editor.notify(NoticeKind::Error, format!("{opened} {}", versions_refused(editor, &why))),
+                    Err(why) => {
+                        editor.notify(NoticeKind::Error, format!("{opened} {}", versions_refused(editor, &why)))
+                    }
                 }
             } else {
                 editor.notify(

@@ -157,8 +157,12 @@ pub fn download_with_versions(editor: &Editor) {
     } else {
         let why = match editor.lang.get_untracked() {
             crate::i18n::Lang::En => format!("{said} {skipped} stored version(s) could not be read and were left out."),
-            crate::i18n::Lang::Es => format!("{said} {skipped} versión(es) guardada(s) no se pudieron leer y quedaron fuera."),
-            crate::i18n::Lang::Pt => format!("{said} {skipped} versão(ões) guardada(s) não puderam ser lidas e ficaram de fora."),
+            crate::i18n::Lang::Es => {
+                format!("{said} {skipped} versión(es) guardada(s) no se pudieron leer y quedaron fuera.")
+            }
+            crate::i18n::Lang::Pt => {
+                format!("{said} {skipped} versão(ões) guardada(s) não puderam ser lidas e ficaram de fora.")
+            }
         };
         editor.notify(NoticeKind::Error, why);
     }
