@@ -3,6 +3,7 @@
 //! browser shell takes on it (which design a tab opens, what a tab does when another tab saved
 //! the design it shows). Plain Rust, no browser dependency: the UI stores the texts.
 
+pub mod in_file;
 pub mod versions;
 
 use serde::{Deserialize, Serialize};

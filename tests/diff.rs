@@ -252,6 +252,28 @@ fn run_cli(args: &[&str]) -> (i32, String, String) {
 }
 
 #[test]
+fn files_with_versions_diff_and_check_as_their_design() {
+    use docshape::designs::in_file::{file_with_versions, FileVersion};
+    let (old, new) = reviews_bounded_then_unbounded();
+    let versions = [FileVersion { name: "before \u{202e}\"x\"".into(), at: 1_764_000_000_000, model: old.clone() }];
+    let (a, b, b2) = (scratch("v-old.json"), scratch("v-new.json"), scratch("v-new-with-versions.json"));
+    std::fs::write(&a, old.to_json()).expect("write");
+    std::fs::write(&b, new.to_json()).expect("write");
+    std::fs::write(&b2, file_with_versions(&new, &versions)).expect("write");
+    let (a, b, b2) = (a.to_str().unwrap(), b.to_str().unwrap(), b2.to_str().unwrap());
+    // The versions a file carries do not change what it is compared as, nor the exit code.
+    let plain = run_cli(&[a, b, "--format", "json"]);
+    let with = run_cli(&[a, b2, "--format", "json"]);
+    assert_eq!(plain.0, 0);
+    assert_eq!(with, plain);
+    assert_eq!(run_cli(&[a, b2, "--fail-on", "new-errors"]).0, 1);
+    // `check` reads the design and names no unknown member.
+    let out = Command::new(env!("CARGO_BIN_EXE_docshape")).args(["check", b2]).output().expect("run docshape");
+    let said = format!("{}{}", String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
+    assert!(!said.contains("unknown member") && !said.contains("versions"), "{said}");
+}
+
+#[test]
 fn the_cli_exit_codes_gate_a_pull_request() {
     let (old, new) = reviews_bounded_then_unbounded();
     let (a, b) = (scratch("old.json"), scratch("new.json"));

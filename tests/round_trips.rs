@@ -5,6 +5,7 @@
 //! | writer                                        | read back by                      | test |
 //! |-----------------------------------------------|-----------------------------------|------|
 //! | model file (app's Save, `infer --out`, My designs, `share --decode`) | `load`     | here: `model_files_load_back_identically` |
+//! | model file with its versions (Versions → "Download with versions") | `load`, `in_file::versions_in`, `load_reporting` | here: `model_files_with_versions_load_back` |
 //! | share link (CLI, app's Share, report's link)  | `decode_link`                     | `share_link.rs`, `cli_safety.rs::every_writer_is_read_back`, `offload::tests` |
 //! | share link's payload (compact JSON)           | `load`                            | here: `model_files_load_back_identically` |
 //! | example documents, Extended JSON (relaxed, canonical) | the importer (`infer`), one collection's array at a time | here: `example_documents_are_read_back_by_the_importer`; the whole export file (one array per collection) is read as one document, and `infer` says so: `cli_safety.rs` |
@@ -23,10 +24,11 @@
 //! | `diff --format mongosh` (migration section)   | `node --check` + a recording `db` | `diff.rs`, `hostile_names.rs` |
 //! | a diff's list of changes                      | `diff::apply` (gives the new design) | `diff::tests` |
 
+use docshape::designs::in_file::{file_with_versions, versions_in, FileVersion};
 use docshape::export::examples::examples_with;
 use docshape::export::{ejson, synthetic, Builder, Flavor};
 use docshape::infer::{infer_text, Accumulator, Format};
-use docshape::model::{load, BsonType, Entity, Model, Thresholds};
+use docshape::model::{load, load_reporting, BsonType, Entity, Model, Thresholds};
 use docshape::share::{compact_json, diagram_svg, SvgOptions};
 use docshape::templates::TEMPLATES;
 
@@ -75,6 +77,30 @@ fn model_files_load_back_identically() {
         assert_eq!(load(&compact_json(&model)).unwrap(), model, "{id}: the share link's payload");
         // Saving what was loaded gives the same text: nothing drifts over save / open cycles.
         assert_eq!(load(&model.to_json()).unwrap().to_json(), model.to_json(), "{id}");
+    }
+}
+
+#[test]
+fn model_files_with_versions_load_back() {
+    let all = templates();
+    for (i, (id, model)) in all.iter().enumerate() {
+        // The other templates as this one's versions, one with a hostile name.
+        let versions: Vec<FileVersion> = all
+            .iter()
+            .enumerate()
+            .filter(|(j, _)| *j != i)
+            .take(3)
+            .map(|(j, (other, m))| FileVersion {
+                name: format!("{other} \u{202e}\"</script>"),
+                at: 1_700_000_000_000 + j as u64,
+                model: m.clone(),
+            })
+            .collect();
+        let text = file_with_versions(model, &versions);
+        assert_eq!(&load(&text).unwrap(), model, "{id}: the model is the same with its versions");
+        assert_eq!(versions_in(&text).unwrap(), versions, "{id}: the versions read back");
+        let (_, unknown) = load_reporting(&text).unwrap();
+        assert!(unknown.is_empty(), "{id}: `versions` is a known member: {unknown:?}");
     }
 }
 

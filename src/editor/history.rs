@@ -2,7 +2,7 @@
 //! between two models, recorded as added / updated (from → to) / removed records, and undo
 //! applies the inverse. No hand-written undo per command.
 
-use crate::model::{AccessPattern, Entity, Model, Relation, Thresholds};
+use crate::model::{AccessPattern, Comment, Entity, Model, Relation, Thresholds};
 
 /// The model's top-level settings, versioned as one record.
 #[derive(Debug, Clone, PartialEq)]
@@ -36,6 +36,7 @@ enum Record {
     Entity(Box<Entity>),
     Relation(Box<Relation>),
     Query(Box<AccessPattern>),
+    Comment(Box<Comment>),
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -43,7 +44,12 @@ enum Kind {
     Entity,
     Relation,
     Query,
+    /// Review comments: each comment is a record of its own (a reply is not its thread).
+    Comment,
 }
+
+/// Every kind of record, in the order a diff lists and applies them.
+const KINDS: [Kind; 4] = [Kind::Entity, Kind::Relation, Kind::Query, Kind::Comment];
 
 /// One record's change: where it was and what it was, where it is and what it is.
 #[derive(Debug, Clone, PartialEq)]
@@ -106,6 +112,7 @@ enum RecordRef<'a> {
     Entity(&'a Entity),
     Relation(&'a Relation),
     Query(&'a AccessPattern),
+    Comment(&'a Comment),
 }
 
 impl RecordRef<'_> {
@@ -114,6 +121,7 @@ impl RecordRef<'_> {
             RecordRef::Entity(e) => Record::Entity(Box::new(e.clone())),
             RecordRef::Relation(r) => Record::Relation(Box::new(r.clone())),
             RecordRef::Query(q) => Record::Query(Box::new(q.clone())),
+            RecordRef::Comment(c) => Record::Comment(Box::new(c.clone())),
         }
     }
 }
@@ -123,6 +131,7 @@ fn records(m: &Model, kind: Kind) -> Vec<(&str, RecordRef<'_>)> {
         Kind::Entity => m.entities.iter().map(|e| (e.id.as_str(), RecordRef::Entity(e))).collect(),
         Kind::Relation => m.relations.iter().map(|r| (r.id.as_str(), RecordRef::Relation(r))).collect(),
         Kind::Query => m.queries.iter().map(|q| (q.id.as_str(), RecordRef::Query(q))).collect(),
+        Kind::Comment => m.comments.iter().map(|c| (c.id.as_str(), RecordRef::Comment(c))).collect(),
     }
 }
 
@@ -155,7 +164,7 @@ fn diff_kind(a: &Model, b: &Model, kind: Kind, out: &mut Vec<Change>) {
 /// What changed from `a` to `b`.
 pub fn diff(a: &Model, b: &Model) -> Diff {
     let mut changes = Vec::new();
-    for kind in [Kind::Entity, Kind::Relation, Kind::Query] {
+    for kind in KINDS {
         diff_kind(a, b, kind, &mut changes);
     }
     let (ma, mb) = (Meta::of(a), Meta::of(b));
@@ -167,13 +176,14 @@ pub fn apply(m: &mut Model, d: &Diff) {
     if let Some((_, after)) = &d.meta {
         after.write(m);
     }
-    for kind in [Kind::Entity, Kind::Relation, Kind::Query] {
+    for kind in KINDS {
         let changed: Vec<&Change> = d.changes.iter().filter(|c| c.kind == kind && c.before.is_some()).collect();
         let remove = |id: &str| changed.iter().any(|c| c.id == id);
         match kind {
             Kind::Entity => m.entities.retain(|e| !remove(&e.id)),
             Kind::Relation => m.relations.retain(|r| !remove(&r.id)),
             Kind::Query => m.queries.retain(|q| !remove(&q.id)),
+            Kind::Comment => m.comments.retain(|c| !remove(&c.id)),
         }
         let mut inserts: Vec<&(usize, Record)> =
             d.changes.iter().filter(|c| c.kind == kind).filter_map(|c| c.after.as_ref()).collect();
@@ -183,6 +193,7 @@ pub fn apply(m: &mut Model, d: &Diff) {
                 Record::Entity(e) => m.entities.insert((*index).min(m.entities.len()), *e),
                 Record::Relation(r) => m.relations.insert((*index).min(m.relations.len()), *r),
                 Record::Query(q) => m.queries.insert((*index).min(m.queries.len()), *q),
+                Record::Comment(c) => m.comments.insert((*index).min(m.comments.len()), *c),
             }
         }
     }
@@ -338,5 +349,33 @@ mod tests {
         m.name = "y".into();
         h.record(&before, &m, None);
         assert!(!h.can_redo());
+    }
+
+    #[test]
+    fn comment_edits_are_steps_that_undo_and_redo() {
+        use crate::editor::comments::{reply, set_resolved, start_thread};
+        use crate::model::Anchor;
+        let mut h = History::default();
+        let mut m = sample();
+        let s0 = m.clone();
+        let mut steps = vec![s0.clone()];
+        let t = start_thread(&mut m, Anchor::Entity { entity: "a".into() }, "Ana", 1, "why?").expect("t");
+        assert!(h.record(&steps[0], &m, None), "a comment alone is an edit");
+        steps.push(m.clone());
+        reply(&mut m, &t, "Luis", 2, "because").expect("r");
+        assert!(h.record(&steps[1], &m, None));
+        steps.push(m.clone());
+        set_resolved(&mut m, &t, true);
+        assert!(h.record(&steps[2], &m, None));
+        steps.push(m.clone());
+        for back in steps.iter().rev().skip(1) {
+            assert!(h.undo(&mut m));
+            assert_eq!(&m, back);
+        }
+        for forward in steps.iter().skip(1) {
+            assert!(h.redo(&mut m));
+            assert_eq!(&m, forward);
+        }
+        assert!(m.comments[0].resolved && m.comments.len() == 2);
     }
 }

@@ -3,6 +3,7 @@
 
 pub mod arrange;
 pub mod clipboard;
+pub mod comments;
 pub mod diff_marks;
 pub mod edit;
 pub mod geometry;

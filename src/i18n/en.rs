@@ -40,6 +40,7 @@ pub fn text(m: Msg) -> &'static str {
         Msg::ActExport => "Export…",
         Msg::ActImport => "Import sample documents…",
         Msg::ActSave => "Save model file",
+        Msg::ActComment => "Comment…",
         Msg::ActOpen => "Open model file…",
         Msg::ActNew => "New model…",
         Msg::ActConnect => "Connect the two selected aggregates",

@@ -40,6 +40,7 @@ pub fn text(m: Msg) -> &'static str {
         Msg::ActExport => "Exportar…",
         Msg::ActImport => "Importar documentos de ejemplo…",
         Msg::ActSave => "Guardar el archivo del modelo",
+        Msg::ActComment => "Comentar…",
         Msg::ActOpen => "Abrir un archivo de modelo…",
         Msg::ActNew => "Nuevo modelo…",
         Msg::ActConnect => "Conectar los dos agregados seleccionados",

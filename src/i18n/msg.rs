@@ -57,6 +57,7 @@ messages! {
     ActExport,
     ActImport,
     ActSave,
+    ActComment,
     ActOpen,
     ActNew,
     ActConnect,

@@ -40,6 +40,7 @@ pub fn text(m: Msg) -> &'static str {
         Msg::ActExport => "Exportar…",
         Msg::ActImport => "Importar documentos de exemplo…",
         Msg::ActSave => "Salvar o arquivo do modelo",
+        Msg::ActComment => "Comentar…",
         Msg::ActOpen => "Abrir um arquivo de modelo…",
         Msg::ActNew => "Novo modelo…",
         Msg::ActConnect => "Conectar os dois agregados selecionados",

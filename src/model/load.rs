@@ -80,6 +80,8 @@ pub fn load(text: &str) -> Result<Model, LoadError> {
 pub fn load_reporting(text: &str) -> Result<(Model, Vec<UnknownMember>), LoadError> {
     let mut skipped = Vec::new();
     let model = read_model(text, |de| serde_ignored::deserialize(de, |path| skipped.push(path.to_string())))?;
+    // The versions a file may carry are known, and read apart (`crate::designs::in_file`).
+    skipped.retain(|path| path != "versions" && !path.starts_with("versions."));
     let unknown = super::members::describe(&model, &skipped);
     Ok((model, unknown))
 }

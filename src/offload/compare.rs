@@ -19,7 +19,9 @@ pub struct ComparePreview {
     pub union: String,
     /// `[entity id, mark]`, the mark `+` added, `-` removed, `~` changed.
     pub entities: Vec<(String, char)>,
-    /// `[entity id, top-level field name, mark]`.
+    /// `[entity id, field path, mark]`: the path as the box's rows name it (`valoracion.media`).
+    /// A changed sub-field is marked at its own row, and each field above it `~` (a box
+    /// drawn with its sub-documents folded still shows that something inside changed).
     pub fields: Vec<(String, String, char)>,
     /// `[relation id, mark]`.
     pub relations: Vec<(String, char)>,
@@ -58,8 +60,7 @@ pub fn compare(base: &Model, current: &Model, lang: Lang) -> ComparePreview {
     };
     let entities = sorted(&marks.entities);
     let relations = sorted(&marks.relations);
-    let mut fields: Vec<(String, String, char)> =
-        marks.fields.iter().map(|((e, f), c)| (e.clone(), f.clone(), *c)).collect();
+    let mut fields: Vec<(String, String, char)> = field_marks(&d).into_iter().map(|((e, f), c)| (e, f, c)).collect();
     fields.sort();
     ComparePreview {
         union: picture.to_json(),
@@ -70,6 +71,22 @@ pub fn compare(base: &Model, current: &Model, lang: Lang) -> ComparePreview {
         lines: lines(base, current, &d, lang),
         report: to_markdown(base, current, &d, lang),
     }
+}
+
+/// The mark of every changed field at its own path, and `~` on the fields above it (a removed
+/// sub-field is not drawn back, so its parent's `~` is what shows it). Keyed like the box's rows.
+fn field_marks(d: &ModelDiff) -> std::collections::BTreeMap<(String, String), char> {
+    let mut out = std::collections::BTreeMap::new();
+    for c in d.entities.iter().filter(|c| c.status != crate::diff::Status::Removed) {
+        let id = c.id().to_string();
+        for f in &c.fields {
+            out.insert((id.clone(), f.dotted()), crate::diff::symbol(f.status));
+            for depth in 1..f.path.len() {
+                out.entry((id.clone(), f.path[..depth].join("."))).or_insert('~');
+            }
+        }
+    }
+    out
 }
 
 fn records(out: &mut Vec<Line>, element: Element, list: &[RecordChange], lang: Lang) {
@@ -195,6 +212,32 @@ mod tests {
         assert!(picture.entity(&e0).is_some_and(|e| e.fields.iter().any(|f| f.name == field.name)));
         assert!(p.entities.contains(&(new.entities[1].id.clone(), '~')), "{:?}", p.entities);
         assert!(p.lines.iter().any(|l| l.kind == "heading" && l.text == "Mudanças"));
+    }
+
+    #[test]
+    fn a_changed_sub_field_is_marked_at_its_own_row_and_its_parents_as_changed() {
+        let old = template("bibliored");
+        let (ei, fi) = old
+            .entities
+            .iter()
+            .enumerate()
+            .find_map(|(ei, e)| e.fields.iter().position(|f| !f.fields.is_empty()).map(|fi| (ei, fi)))
+            .expect("bibliored has a field with sub-fields");
+        let mut new = old.clone();
+        let parent = new.entities[ei].fields[fi].name.clone();
+        let sub = &mut new.entities[ei].fields[fi].fields[0];
+        sub.required = !sub.required;
+        let child = format!("{parent}.{}", sub.name);
+        new.entities[ei].fields[fi]
+            .fields
+            .push(crate::model::Field::new("added_inside", crate::model::BsonType::String));
+        let p = compare(&old, &new, Lang::En);
+        let id = new.entities[ei].id.clone();
+        let mark = |path: &str| p.fields.iter().find(|(e, f, _)| *e == id && f == path).map(|(_, _, c)| *c);
+        assert_eq!(mark(&child), Some('~'), "{:?}", p.fields);
+        assert_eq!(mark(&format!("{parent}.added_inside")), Some('+'), "{:?}", p.fields);
+        assert_eq!(mark(&parent), Some('~'), "the parent row says something inside changed: {:?}", p.fields);
+        assert_eq!(p.fields.len(), 3, "nothing else is marked: {:?}", p.fields);
     }
 
     #[test]

@@ -52,6 +52,7 @@ pub static ACTIONS: &[Action] = &[
         keys: &[],
         run: super::field_rename::delete_field,
     },
+    Action { id: "comment", label: Msg::ActComment, shortcut: "", keys: &[], run: comment },
     Action { id: "inspect", label: Msg::ActInspect, shortcut: "", keys: &[], run: |e| e.tab.set(Tab::Inspector) },
     Action { id: "select-all", label: Msg::ActSelectAll, shortcut: "Ctrl+A", keys: &["mod+a"], run: select_all },
     Action { id: "deselect", label: Msg::ActDeselect, shortcut: "Esc", keys: &["escape"], run: deselect },
@@ -389,5 +390,25 @@ fn connect(e: &Editor) {
         }
     } else {
         e.notify(super::state::NoticeKind::Info, e.text(Msg::ConnectHint));
+    }
+}
+
+/// Starts a review thread about what the context menu is on (a box, a field, an arrow), or else
+/// the selection.
+fn comment(e: &Editor) {
+    use super::state::MenuTarget;
+    use crate::model::Anchor;
+    let anchor = match e.menu.get_untracked().map(|m| m.target) {
+        Some(MenuTarget::Entity(entity)) => Anchor::Entity { entity },
+        Some(MenuTarget::Field { entity, path }) => Anchor::Field { entity, path },
+        Some(MenuTarget::Relation(relation)) => Anchor::Relation { relation },
+        _ => e.selection.with_untracked(|s| match (&s.relation, s.entities.first()) {
+            (Some(relation), _) => Anchor::Relation { relation: relation.clone() },
+            (None, Some(entity)) => Anchor::Entity { entity: entity.clone() },
+            (None, None) => Anchor::Model,
+        }),
+    };
+    if let Some(c) = use_context::<super::comments::Comments>() {
+        c.start(anchor);
     }
 }

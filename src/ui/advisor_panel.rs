@@ -134,6 +134,9 @@ fn FindingItem(finding: Finding) -> impl IntoView {
     let place = finding.place.clone();
     let place_label = move || editor.model.with(|m| super::text::shown_name(&place.label_in(m, editor.lang.get())));
     let place2 = finding.place.clone();
+    let place3 = finding.place.clone();
+    let code = finding.code;
+    let comments = use_context::<super::comments::Comments>();
     let fix = finding.fix.clone();
     view! {
         <li class="finding" data-testid="finding" data-code=finding.code>
@@ -143,6 +146,12 @@ fn FindingItem(finding: Finding) -> impl IntoView {
             </button>
             <div class="finding-meta">
                 <button class="link" data-testid="finding-place" data-place=place_kind(&finding.place) on:click=move |_| reveal(&editor, &place2)>{place_label}</button>
+                <button class="link" data-testid="finding-comment" on:click=move |_| {
+                    if let Some(c) = comments {
+                        let on = Box::new(crate::model::Anchor::of_place(&place3));
+                        c.start(crate::model::Anchor::Finding { code: code.to_string(), on });
+                    }
+                }>{tr(Msg::ActComment)}</button>
                 {fix.map(|fix| {
                     let label = say(fix.label());
                     view! {

@@ -50,6 +50,8 @@ pub fn App() -> impl IntoView {
     provide_context(editor);
     super::compare::Compare::provide(editor);
     super::together::Together::provide(editor);
+    super::comments::Comments::provide();
+    super::comments_ui::provide_badges();
     // Frame the diagram before the first render, from the window's size less the panels, so the
     // first render already draws only what will be on screen (the canvas re-measures on load).
     editor.viewport.set(layout::canvas_size(window, panels));
@@ -94,11 +96,17 @@ pub fn App() -> impl IntoView {
         }
     });
 
-    // A share link pasted into this tab opens like one followed from elsewhere.
+    // A share link pasted into this tab opens like one followed from elsewhere. A version or a
+    // comparison on screen is closed first, as its close button does (the design being edited
+    // comes back and is saved), so the link's design never stands in for the user's own.
+    let compare = expect_context::<super::compare::Compare>();
     let hashchange = window_event_listener(leptos::ev::hashchange, move |_| match share_ui::model_from_location() {
         // A room link pasted into this tab joins its room.
         None if super::together::join_from_location(&editor) => {}
         Some(Ok(shared)) => {
+            if compare.showing() || compare.busy.get_untracked() {
+                compare.leave();
+            }
             editor.review.set(true);
             editor.model.set(shared);
             editor.reanalyze();
@@ -145,6 +153,7 @@ pub fn App() -> impl IntoView {
             <share_ui::ReviewBanner />
             <super::together_ui::TogetherBanner />
             <super::compare_ui::AsideView />
+            <super::comments_ui::CommentsPanel />
             <super::compare_ui::CompareBusy />
             <main
                 class="workspace"
@@ -291,6 +300,9 @@ fn Toolbar() -> impl IntoView {
                 <ToolButton action="add-query" icon="query" />
                 <ToolButton action="duplicate" icon="duplicate" />
                 <ToolButton action="delete" icon="trash" />
+            </div>
+            <div class="group">
+                <super::comments_ui::CommentsButton />
             </div>
             <div class="group">
                 <ToolButton action="zoom-out" icon="minus" />

@@ -15,20 +15,49 @@ use leptos::prelude::*;
 use std::collections::HashMap;
 use std::sync::Arc;
 
+/// What the design on screen is compared with, named in the interface's language when shown
+/// (so the panel's title follows a change of language).
+#[derive(Clone, PartialEq, Debug)]
+pub enum Base {
+    /// A kept version, by its name.
+    Version(String),
+    /// A model file, by its file name.
+    File(String),
+    /// A pasted share link.
+    Link,
+}
+
+impl Base {
+    /// "version “before reviews”", a file's name, "a share link".
+    pub fn label(&self, lang: Lang) -> String {
+        match (self, lang) {
+            (Base::Version(n), Lang::En) => format!("version “{n}”"),
+            (Base::Version(n), Lang::Es) => format!("la versión «{n}»"),
+            (Base::Version(n), Lang::Pt) => format!("a versão “{n}”"),
+            (Base::File(name), _) => name.clone(),
+            (Base::Link, _) => {
+                pick(lang, ["a share link", "un enlace compartido", "um link compartilhado"]).to_string()
+            }
+        }
+    }
+}
+
 /// What is shown instead of the design being edited.
 #[derive(Clone, PartialEq)]
 pub enum Aside {
     /// A kept version, read-only.
     Version { id: String, name: String },
-    /// The compare view against `label` ("version before reviews", a file's name, a link).
-    Compare { label: String, preview: Arc<ComparePreview> },
+    /// The compare view against `base`: the base's model is kept, so the panel's sentences are
+    /// made again from the diff when the interface's language changes (`lang` is the one
+    /// `preview` was written in).
+    Compare { base: Base, base_model: Arc<Model>, lang: Lang, preview: Arc<ComparePreview> },
 }
 
 /// The marks of a compare view, by element.
 #[derive(Default, PartialEq)]
 pub struct Marks {
     entities: HashMap<String, char>,
-    /// By entity id, then top-level field name.
+    /// By entity id, then field path as the box's rows name it (`valoracion.media`).
     fields: HashMap<String, HashMap<String, char>>,
     relations: HashMap<String, char>,
 }
@@ -57,6 +86,10 @@ pub struct Compare {
     marks: Memo<Arc<Marks>>,
     /// A comparison is being made (the worker's first start takes a moment).
     pub busy: RwSignal<bool>,
+    /// Counts the comparisons asked for and the returns to the design: a worker's answer that
+    /// arrives after either (the user closed the view, or a share link opened meanwhile) is
+    /// dropped instead of putting a design aside that is no longer the one being edited.
+    epoch: StoredValue<u32>,
 }
 
 impl Compare {
@@ -68,9 +101,53 @@ impl Compare {
                 _ => Marks::default(),
             }))
         });
-        let compare = Compare { editor, aside, kept: StoredValue::new(None), marks, busy: RwSignal::new(false) };
+        let compare = Compare {
+            editor,
+            aside,
+            kept: StoredValue::new(None),
+            marks,
+            busy: RwSignal::new(false),
+            epoch: StoredValue::new(0),
+        };
         provide_context(compare);
+        // The panel's sentences follow the interface's language: made again from the diff.
+        Effect::new(move |_| {
+            let lang = editor.lang.get();
+            let stale = aside.with_untracked(|a| match a {
+                Some(Aside::Compare { lang: was, base_model, .. }) if *was != lang => Some(base_model.clone()),
+                _ => None,
+            });
+            if let Some(base_model) = stale {
+                compare.retranslate(base_model, lang);
+            }
+        });
         compare
+    }
+
+    fn next_epoch(&self) -> u32 {
+        let next = self.epoch.get_value().wrapping_add(1);
+        self.epoch.set_value(next);
+        next
+    }
+
+    /// Writes the panel of the comparison on screen again in `lang` (the picture and the marks
+    /// do not depend on the language; only the sentences are replaced).
+    fn retranslate(&self, base_model: Arc<Model>, lang: Lang) {
+        let me = *self;
+        let own = self.own_model();
+        let epoch = self.epoch.get_value();
+        leptos::task::spawn_local(async move {
+            let Ok(preview) = super::worker_client::compare(&base_model, &own, lang).await else { return };
+            if me.epoch.get_value() != epoch || me.editor.lang.get_untracked() != lang {
+                return;
+            }
+            me.aside.update(|a| {
+                if let Some(Aside::Compare { lang: was, preview: shown, .. }) = a {
+                    *was = lang;
+                    *shown = Arc::new(preview);
+                }
+            });
+        });
     }
 
     /// Whether a version or a comparison is on screen.
@@ -111,20 +188,25 @@ impl Compare {
     /// Compares the design being edited with `base`, then shows the picture of the change. The
     /// boxes keep the advisor's view of the design being edited (a removed box drawn back has
     /// none): the canvas never shows verdicts of a design that does not exist.
-    pub fn compare_with(&self, base: Model, label: String) {
+    pub fn compare_with(&self, base_model: Model, base: Base) {
         let me = *self;
         let own = self.own_model();
         let lang = self.editor.lang.get_untracked();
+        let epoch = self.next_epoch();
         self.busy.set(true);
         leptos::task::spawn_local(async move {
-            let answer = super::worker_client::compare(&base, &own, lang).await;
+            let answer = super::worker_client::compare(&base_model, &own, lang).await;
+            if me.epoch.get_value() != epoch {
+                return;
+            }
             me.busy.set(false);
             match answer {
                 Ok(preview) => match crate::model::load(&preview.union) {
                     Ok(picture) => {
                         let report = me.kept.with_value(|k| k.as_ref().map(|(_, r)| r.clone()));
                         let report = report.unwrap_or_else(|| me.editor.report.get_untracked());
-                        let aside = Aside::Compare { label, preview: Arc::new(preview) };
+                        let aside =
+                            Aside::Compare { base, base_model: Arc::new(base_model), lang, preview: Arc::new(preview) };
                         me.show(picture, aside, Some(report));
                     }
                     Err(e) => me.editor.notify(NoticeKind::Error, e.to_string()),
@@ -136,6 +218,8 @@ impl Compare {
 
     /// Back to the design being edited, as it was (its undo history too).
     pub fn leave(&self) {
+        self.next_epoch();
+        self.busy.set(false);
         let Some((model, report)) = self.kept.get_value() else {
             self.aside.set(None);
             return;
@@ -168,7 +252,7 @@ impl Compare {
         self.marks.with(|m| m.entities.get(id).copied())
     }
 
-    /// The marks of a box's top-level fields.
+    /// The marks of a box's fields, by path.
     pub fn fields(&self, id: &str) -> HashMap<String, char> {
         self.marks.with(|m| m.fields.get(id).cloned().unwrap_or_default())
     }
@@ -205,7 +289,7 @@ pub fn meaning(mark: char, lang: Lang) -> &'static str {
     }
 }
 
-/// The compare view's marks of one box's top-level fields, by name.
+/// The compare view's marks of one box's fields, by path (`valoracion.media`).
 pub type FieldMarks = HashMap<String, char>;
 
 /// The mark of box `id` and of its fields, for the canvas (none outside the compare view, and

@@ -3,7 +3,7 @@
 //! summary, the changes and what they do to the design, in the interface's language, with the
 //! canvas' marks (colour and symbol) and the review report of the change to download.
 
-use super::compare::{glyph, meaning, Aside, Compare};
+use super::compare::{glyph, meaning, Aside, Base, Compare};
 use super::state::{Dialog, Editor, NoticeKind};
 use super::versions;
 use crate::designs::versions::Version;
@@ -51,11 +51,7 @@ pub fn VersionsDialog() -> impl IntoView {
     let from_link = move || match crate::share::decode_link(&link.get_untracked()) {
         Ok(model) => {
             close();
-            compare.compare_with(
-                model,
-                pick(editor.lang.get_untracked(), ["a share link", "un enlace compartido", "um link compartilhado"])
-                    .into(),
-            );
+            compare.compare_with(model, Base::Link);
         }
         Err(e) => editor.notify(NoticeKind::Error, editor.fill(Msg::BrokenLink, &[&e])),
     };
@@ -71,7 +67,7 @@ pub fn VersionsDialog() -> impl IntoView {
         leptos::task::spawn_local(async move {
             let text = wasm_bindgen_futures::JsFuture::from(file.text()).await.ok().and_then(|v| v.as_string());
             match text.map(|t| crate::model::load(&t).map_err(|e| e.to_string())) {
-                Some(Ok(model)) => compare.compare_with(model, label),
+                Some(Ok(model)) => compare.compare_with(model, Base::File(label)),
                 Some(Err(e)) => editor.notify(NoticeKind::Error, editor.fill(Msg::CouldNotOpen, &[&label, &e])),
                 None => editor.notify(NoticeKind::Error, editor.fill(Msg::CouldNotRead, &[&label])),
             }
@@ -107,10 +103,19 @@ pub fn VersionsDialog() -> impl IntoView {
             if items.is_empty() {
                 return view! { <p class="hint" data-testid="versions-empty">{l(editor, ["No version kept yet.", "Aún no hay versiones.", "Nenhuma versão guardada ainda."])}</p> }.into_any();
             }
+            let n = items.len();
+            let include = move || match editor.lang.get() {
+                crate::i18n::Lang::En => format!("Download the model file with its versions ({n})"),
+                crate::i18n::Lang::Es => format!("Descargar el archivo de modelo con sus versiones ({n})"),
+                crate::i18n::Lang::Pt => format!("Baixar o arquivo de modelo com suas versões ({n})"),
+            };
             view! {
                 <ul class="designs" data-testid="versions">
                     {items.into_iter().map(|v| view! { <VersionRow version=v list=list /> }).collect_view()}
                 </ul>
+                <p>
+                    <button data-testid="versions-download" on:click=move |_| versions::download_with_versions(&editor)>{include}</button>
+                </p>
             }
             .into_any()
         }}
@@ -147,7 +152,7 @@ fn VersionRow(version: Version, list: RwSignal<Vec<Version>>) -> impl IntoView {
     view! {
         <li class="design" data-testid="version" data-name=version.name.clone()>
             <span class="design-title">
-                <strong>{version.name.clone()}</strong>
+                <strong>{super::text::shown_name(&version.name)}</strong>
                 <small>{when}</small>
             </span>
             <button data-testid="version-open" on:click=move |_| { done(); versions::open(&editor, &id.get_value()) }>
@@ -179,8 +184,8 @@ pub fn AsideView() -> impl IntoView {
     move || match compare.aside.get() {
         None => None,
         Some(Aside::Version { id, name }) => Some(view! { <VersionBanner id=id name=name /> }.into_any()),
-        Some(Aside::Compare { label, preview }) => {
-            Some(view! { <ComparePanel label=label preview=preview /> }.into_any())
+        Some(Aside::Compare { base, preview, .. }) => {
+            Some(view! { <ComparePanel base=base preview=preview /> }.into_any())
         }
     }
 }
@@ -190,6 +195,7 @@ fn VersionBanner(id: String, name: String) -> impl IntoView {
     let editor = expect_context::<Editor>();
     let compare = expect_context::<Compare>();
     let id = StoredValue::new(id);
+    let name = super::text::shown_name(&name);
     let title = move || match editor.lang.get() {
         crate::i18n::Lang::En => format!("Version “{name}”, read-only"),
         crate::i18n::Lang::Es => format!("Versión «{name}», solo lectura"),
@@ -210,14 +216,18 @@ fn VersionBanner(id: String, name: String) -> impl IntoView {
 }
 
 #[component]
-fn ComparePanel(label: String, preview: std::sync::Arc<crate::offload::compare::ComparePreview>) -> impl IntoView {
+fn ComparePanel(base: Base, preview: std::sync::Arc<crate::offload::compare::ComparePreview>) -> impl IntoView {
     let editor = expect_context::<Editor>();
     let compare = expect_context::<Compare>();
-    let label = StoredValue::new(label);
-    let title = move || match editor.lang.get() {
-        crate::i18n::Lang::En => format!("Changes since {}", label.get_value()),
-        crate::i18n::Lang::Es => format!("Cambios desde {}", label.get_value()),
-        crate::i18n::Lang::Pt => format!("Mudanças desde {}", label.get_value()),
+    let base = StoredValue::new(base);
+    let title = move || {
+        let lang = editor.lang.get();
+        let label = super::text::shown_name(&base.with_value(|b| b.label(lang)));
+        match lang {
+            crate::i18n::Lang::En => format!("Changes since {label}"),
+            crate::i18n::Lang::Es => format!("Cambios desde {label}"),
+            crate::i18n::Lang::Pt => format!("Mudanças desde {label}"),
+        }
     };
     let report = StoredValue::new(preview.report.clone());
     let download = move |_| {

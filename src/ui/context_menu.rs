@@ -15,19 +15,23 @@ pub fn items(e: &Editor, target: &MenuTarget) -> Vec<&'static str> {
     let list: Vec<&'static str> = match target {
         MenuTarget::Canvas => vec!["add-entity", "paste", "add-query", "select-all", "layout", "fit"],
         MenuTarget::Entity(_) => {
-            let mut v = vec!["rename", "add-field", "duplicate", "copy", "cut", "delete"];
+            let mut v = vec!["comment", "rename", "add-field", "duplicate", "copy", "cut", "delete"];
             if two {
                 v.push("connect");
             }
             v.push("add-query");
             v
         }
-        MenuTarget::Field { .. } => vec!["rename-field", "add-field", "delete-field", "copy"],
-        MenuTarget::Relation(_) => vec!["inspect", "delete"],
+        MenuTarget::Field { .. } => vec!["comment", "rename-field", "add-field", "delete-field", "copy"],
+        MenuTarget::Relation(_) => vec!["comment", "inspect", "delete"],
     };
     if e.review.get_untracked() {
-        // A shared design is read only: what does not change it.
-        return list.into_iter().filter(|id| matches!(*id, "copy" | "select-all" | "fit" | "inspect")).collect();
+        // A shared design is read only: what does not change it, and comments (how a reviewer
+        // speaks).
+        return list
+            .into_iter()
+            .filter(|id| matches!(*id, "comment" | "copy" | "select-all" | "fit" | "inspect"))
+            .collect();
     }
     list
 }

@@ -86,6 +86,7 @@ pub fn EdgeView(id: String, far: Signal<bool>) -> impl IntoView {
                 shape.get().map(|s| draw(s.0, storage, references, far.get()))
             }}
             {move || diff.get().and_then(|m| shape.with(|s| s.as_ref().and_then(|s| super::compare::mark_spot(&s.0 .0))).map(|at| mark(m, at)))}
+            {super::comments_ui::arrow_badge(id.clone(), move || shape.with(|s| s.as_ref().and_then(|s| super::compare::mark_spot(&s.0 .0))), diff)}
         </g>
     }
 }

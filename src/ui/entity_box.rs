@@ -153,6 +153,7 @@ pub fn EntityBox(id: String, far: Signal<bool>) -> impl IntoView {
                 <span class="entity-kind">
                     {move || entity.with(|e| e.as_ref().map(|e| kind_label(e, editor.lang.get())).unwrap_or_default())}
                 </span>
+                {super::comments_ui::box_badge(id.clone())}
                 {move || worst().map(|s| view! { <span class=format!("dot {}", s.label()) title=tr(severity_msg(s))></span> })}
                 {move || {
                     size().map(|(avg, worst, horizon, level)| {
@@ -193,7 +194,7 @@ pub fn severity_msg(s: Severity) -> Msg {
     }
 }
 
-/// The rows of a box's fields; `marks` are the compare view's marks of its top-level fields.
+/// The rows of a box's fields; `marks` are the compare view's marks of its fields, by path.
 fn field_rows(e: &Entity, renaming: Option<&FieldRename>, marks: &super::compare::FieldMarks) -> Vec<AnyView> {
     if e.kind == EntityKind::Value {
         let t = e.value_type.map(|t| t.name()).unwrap_or("string");
@@ -213,7 +214,7 @@ fn field_rows(e: &Entity, renaming: Option<&FieldRename>, marks: &super::compare
                 Some(r) => view! { <FieldName rename=r name=name /> }.into_any(),
                 None => view! { <span class="fname">{name}</span> }.into_any(),
             };
-            let mark = if row.depth == 0 { marks.get(&row.field.name).copied() } else { None };
+            let mark = marks.get(&row.path).copied();
             view! {
                 <li class="field" data-path=row.path style:padding-left=pad data-diff=mark.map(String::from)>
                     {mark.map(super::compare_ui::mark_badge)}

@@ -5,6 +5,8 @@ mod advisor_panel;
 mod app;
 mod canvas;
 mod clipboard;
+mod comments;
+mod comments_ui;
 mod compare;
 mod compare_ui;
 mod context_menu;

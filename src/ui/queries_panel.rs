@@ -25,6 +25,7 @@ fn edit_query(editor: &Editor, id: &str, what: &str, f: impl FnOnce(&mut AccessP
 #[component]
 pub fn QueriesPanel() -> impl IntoView {
     let editor = expect_context::<Editor>();
+    let comments = use_context::<super::comments::Comments>();
     let list = Memo::new(move |_| {
         editor.model.with(|m| {
             m.queries.iter().map(|q| (q.id.clone(), q.name.clone(), q.kind, q.per_minute)).collect::<Vec<_>>()
@@ -72,8 +73,15 @@ pub fn QueriesPanel() -> impl IntoView {
                     }
                 }).collect_view()}
             </ol>
-            {move || editor.active_query.get().map(|id| view! {
-                <fieldset class="plain" disabled=move || editor.review.get()><QueryEditor id=id /></fieldset>
+            {move || editor.active_query.get().map(|id| {
+                // Outside the fieldset: a reviewer comments on a read-only access pattern too.
+                let query = id.clone();
+                view! {
+                    <button class="link query-comment" data-testid="query-comment" on:click=move |_| {
+                        if let Some(c) = comments { c.start(crate::model::Anchor::Query { query: query.clone() }) }
+                    }>{tr(Msg::ActComment)}</button>
+                    <fieldset class="plain" disabled=move || editor.review.get()><QueryEditor id=id /></fieldset>
+                }
             })}
         </aside>
     }

@@ -68,6 +68,32 @@ pub fn copy_link(editor: &Editor) {
     });
 }
 
+/// Replaces the share link in the address bar by one to the design on screen (review mode's
+/// comments, `comments::apply`): a reload opens it with the comments, and so does the link the
+/// reviewer copies. No page load and no `hashchange`: the history entry is replaced.
+pub fn keep_in_address(editor: &Editor) {
+    let Some(base) = page_address() else { return };
+    let model = editor.model.get_untracked();
+    let editor = *editor;
+    leptos::task::spawn_local(async move {
+        let lang = editor.lang.get_untracked();
+        match super::worker_client::share_link(&model, lang).await {
+            // Only while the same design is on screen: the reviewer may have left it meanwhile.
+            Ok(fragment) if editor.review.get_untracked() && editor.model.with_untracked(|m| *m == model) => {
+                if let Some(history) = web_sys::window().and_then(|w| w.history().ok()) {
+                    let url = format!("{base}{fragment}");
+                    let _ = history.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&url));
+                }
+            }
+            Ok(_) => {}
+            Err(Failure::Job(refusal)) => {
+                editor.notify_offering(NoticeKind::Error, refusal, NoticeAction::DownloadFile)
+            }
+            Err(e) => editor.notify(NoticeKind::Error, e.message(lang)),
+        }
+    });
+}
+
 /// Leaves review mode keeping the shared model as a new design of the user's own (the design
 /// the tab showed before stays in My designs).
 pub fn edit_copy(editor: &Editor) {

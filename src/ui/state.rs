@@ -214,6 +214,12 @@ impl Editor {
         self.edit_inner(None, false, f);
     }
 
+    /// An edit of the review comments: one undo step; the advisor need not run (comments are
+    /// not part of what it judges). Review mode's comments go through `comments::apply`.
+    pub fn edit_comments(&self, f: impl FnOnce(&mut Model)) {
+        self.edit_inner(None, false, f);
+    }
+
     fn edit_inner(&self, coalesce: Option<&str>, reanalyze: bool, f: impl FnOnce(&mut Model)) {
         if self.review.get_untracked() {
             self.notify(NoticeKind::Info, self.text(Msg::ReadOnlyNotice));

@@ -108,7 +108,15 @@ pub fn open_text(editor: &Editor, file_label: &str, text: &str) {
             let name = model.name.clone();
             Designs::get().open_new(model);
             if problems.is_empty() {
-                editor.notify(NoticeKind::Info, editor.fill(Msg::Opened, &[&name, &file_label]));
+                let opened = editor.fill(Msg::Opened, &[&name, &file_label]);
+                // The versions the file carries join the new design's versions.
+                match super::versions::adopt_from_file(editor, text) {
+                    Ok(0) => editor.notify(NoticeKind::Info, opened),
+                    Ok(n) => editor.notify(NoticeKind::Info, format!("{opened} {}", versions_added(editor, n))),
+                    Err(why) => {
+                        editor.notify(NoticeKind::Error, format!("{opened} {}", versions_refused(editor, &why)))
+                    }
+                }
             } else {
                 editor.notify(
                     NoticeKind::Error,
@@ -117,6 +125,22 @@ pub fn open_text(editor: &Editor, file_label: &str, text: &str) {
             }
         }
         Err(e) => editor.notify(NoticeKind::Error, editor.fill(Msg::CouldNotOpen, &[&file_label, &e])),
+    }
+}
+
+fn versions_added(editor: &Editor, n: usize) -> String {
+    match editor.lang.get_untracked() {
+        crate::i18n::Lang::En => format!("Its {n} version(s) are in Versions."),
+        crate::i18n::Lang::Es => format!("Sus {n} versión(es) están en Versiones."),
+        crate::i18n::Lang::Pt => format!("Suas {n} versão(ões) estão em Versões."),
+    }
+}
+
+fn versions_refused(editor: &Editor, why: &str) -> String {
+    match editor.lang.get_untracked() {
+        crate::i18n::Lang::En => format!("Its versions could not be read ({why}); the design opened without them."),
+        crate::i18n::Lang::Es => format!("Sus versiones no se pudieron leer ({why}); el diseño se abrió sin ellas."),
+        crate::i18n::Lang::Pt => format!("Suas versões não puderam ser lidas ({why}); o projeto abriu sem elas."),
     }
 }
 

@@ -2,7 +2,7 @@
 //! (`docshape.versions.<id>`; the list itself is `crate::designs::versions`): keep one, open one
 //! read-only, compare with one, restore one (one undoable edit), delete one.
 
-use super::compare::Compare;
+use super::compare::{Base, Compare};
 use super::designs::{help, Designs};
 use super::state::{Editor, NoticeKind};
 use super::storage::{local_storage, read, write};
@@ -64,7 +64,7 @@ pub fn keep(editor: &Editor, name: &str) -> bool {
     let id = versions.keep(name, &fallback, js_sys::Date::now(), model);
     match write(&storage, &key, &versions.to_json()) {
         Ok(()) => {
-            let shown = versions.get(&id).map(|v| v.name.clone()).unwrap_or_default();
+            let shown = versions.get(&id).map(|v| super::text::shown_name(&v.name)).unwrap_or_default();
             let text = match editor.lang.get_untracked() {
                 crate::i18n::Lang::En => format!("Version “{shown}” kept."),
                 crate::i18n::Lang::Es => format!("Versión «{shown}» guardada."),
@@ -107,12 +107,7 @@ pub fn open(editor: &Editor, id: &str) {
 
 pub fn compare(editor: &Editor, id: &str) {
     if let Some((v, model)) = model_of(editor, id) {
-        let label = match editor.lang.get_untracked() {
-            crate::i18n::Lang::En => format!("version “{}”", v.name),
-            crate::i18n::Lang::Es => format!("la versión «{}»", v.name),
-            crate::i18n::Lang::Pt => format!("a versão “{}”", v.name),
-        };
-        expect_context::<Compare>().compare_with(model, label);
+        expect_context::<Compare>().compare_with(model, Base::Version(v.name));
     }
 }
 
@@ -121,6 +116,7 @@ pub fn restore(editor: &Editor, id: &str) {
     if let Some((v, model)) = model_of(editor, id) {
         expect_context::<Compare>().leave();
         editor.replace(model);
+        let v = Version { name: super::text::shown_name(&v.name), ..v };
         let text = match editor.lang.get_untracked() {
             crate::i18n::Lang::En => format!("Version “{}” restored. Undo takes it back.", v.name),
             crate::i18n::Lang::Es => format!("Versión «{}» restaurada. Deshacer la retira.", v.name),
@@ -141,4 +137,49 @@ pub fn delete(editor: &Editor, id: &str) -> bool {
             false
         }
     }
+}
+
+/// Downloads the model file of the design being edited with its kept versions in it
+/// (`crate::designs::in_file`).
+pub fn download_with_versions(editor: &Editor) {
+    let own = expect_context::<Compare>().own_model();
+    let (carried, skipped) = crate::designs::in_file::from_stored(&list());
+    let text = crate::designs::in_file::file_with_versions(&own, &carried);
+    super::storage::download(&super::storage::file_name(&own, ".docshape.json"), "application/json", &text);
+    let n = carried.len();
+    let said = match editor.lang.get_untracked() {
+        crate::i18n::Lang::En => format!("Model file downloaded with {n} version(s)."),
+        crate::i18n::Lang::Es => format!("Archivo de modelo descargado con {n} versión(es)."),
+        crate::i18n::Lang::Pt => format!("Arquivo de modelo baixado com {n} versão(ões)."),
+    };
+    if skipped == 0 {
+        editor.notify(NoticeKind::Info, said);
+    } else {
+        let why = match editor.lang.get_untracked() {
+            crate::i18n::Lang::En => format!("{said} {skipped} stored version(s) could not be read and were left out."),
+            crate::i18n::Lang::Es => {
+                format!("{said} {skipped} versión(es) guardada(s) no se pudieron leer y quedaron fuera.")
+            }
+            crate::i18n::Lang::Pt => {
+                format!("{said} {skipped} versão(ões) guardada(s) não puderam ser lidas e ficaram de fora.")
+            }
+        };
+        editor.notify(NoticeKind::Error, why);
+    }
+}
+
+/// Adds the versions a just-opened model file carries to the versions of its design (saved
+/// first, so it has an id): how many were added, or why none could be.
+pub fn adopt_from_file(editor: &Editor, text: &str) -> Result<usize, String> {
+    let incoming = crate::designs::in_file::versions_in(text)?;
+    if incoming.is_empty() {
+        return Ok(0);
+    }
+    Designs::get().autosave();
+    let unavailable = || editor.text(help(super::storage::Failure::Unavailable)).to_string();
+    let storage = local_storage().ok_or_else(unavailable)?;
+    let (key, mut versions) = read_versions().ok_or_else(unavailable)?;
+    let added = versions.merge(&incoming);
+    write(&storage, &key, &versions.to_json()).map_err(|f| editor.text(help(f)).to_string())?;
+    Ok(added)
 }

@@ -112,6 +112,40 @@ def test_broken_comments_are_rejected(break_it):
     assert list(Validator(SCHEMA).iter_errors(model)), "the schema accepted a broken comment"
 
 
+def _with_versions():
+    """A file with versions, shaped as the app writes it (`designs::in_file`, whose round trip
+    is `tests/round_trips.rs::model_files_with_versions_load_back`)."""
+    model = _with_comments()
+    older = _bibliored()
+    older["entities"] = older["entities"][:2]
+    model["versions"] = [
+        {"name": "before reviews \u202e</script>", "at": 1764000000000, "model": older},
+        {"name": "before reviews \u202e</script>", "at": 1764000000000, "model": _bibliored()},
+    ]
+    return model
+
+
+def test_versions_in_a_file_match_the_schema():
+    problems = [f"{list(e.absolute_path)}: {e.message}" for e in Validator(SCHEMA).iter_errors(_with_versions())]
+    assert not problems, problems
+
+
+@pytest.mark.parametrize(
+    "break_it",
+    [
+        lambda m: m["versions"][0].pop("model"),
+        lambda m: m["versions"][0].update(at=-1),
+        lambda m: m["versions"][1]["model"].update(format="drawio"),
+        lambda m: m["versions"][1]["model"]["entities"][0]["fields"][0].update(type="float"),
+    ],
+    ids=["version-without-model", "negative-time", "version-not-a-model", "version-with-a-broken-field"],
+)
+def test_broken_versions_are_rejected(break_it):
+    model = _with_versions()
+    break_it(model)
+    assert list(Validator(SCHEMA).iter_errors(model)), "the schema accepted a broken version"
+
+
 @pytest.mark.parametrize("sample", ["known.ndjson", "seed004_pedidos.ndjson", "seed000_usuarios.ejson"])
 def test_an_inferred_model_matches_the_schema(run, sample):
     """`docshape infer` writes measured figures into the model (observations with their figures

@@ -1,0 +1,146 @@
+//! Review comments in the app: the panel's state (open, the filter, a thread being started),
+//! the author's name (asked once, kept in this browser under `docshape.person.name`, the key the
+//! collaboration's presence reads too), and how a comment edit is applied.
+//!
+//! Comments are the one edit review mode allows (it is how a reviewer speaks). Outside review
+//! mode a comment edit is an ordinary edit: one undo step, saved by the autosave. In review mode
+//! (a share link) there is no design of the reviewer's own to save into and no undo history:
+//! the edit is applied to the shared design and the link in the address bar is replaced by one
+//! that carries it, so a reload keeps the comments and the link the reviewer copies or sends
+//! back has them. A version or a comparison on screen takes no comments (it is not a design).
+
+use super::compare::Compare;
+use super::state::{Editor, NoticeKind};
+use super::storage::{local_storage, read, write};
+use crate::editor::geometry::{entity_rect, fit, Rect};
+use crate::i18n::pick;
+use crate::model::{Anchor, Model};
+use leptos::prelude::*;
+
+/// Where the author's name is kept (shared with the collaboration's presence).
+pub const NAME_KEY: &str = "docshape.person.name";
+/// The key the collaboration's presence (`ui::together`, on its own branch) keeps the name
+/// under: read when ours is empty, and written with ours, until the two agree on one key.
+const PRESENCE_KEY: &str = "docshape.name";
+
+/// The panel's width in CSS pixels (`.comments-panel` in style/main.css).
+const PANEL_WIDTH: f64 = 360.0;
+
+/// Which threads the panel lists.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Filter {
+    Open,
+    Resolved,
+    All,
+}
+
+/// The panel's state, a context provided by the app.
+#[derive(Clone, Copy)]
+pub struct Comments {
+    pub open: RwSignal<bool>,
+    pub filter: RwSignal<Filter>,
+    /// A thread being started, about this element.
+    pub draft: RwSignal<Option<Anchor>>,
+    /// The author's name ("" until given).
+    pub author: RwSignal<String>,
+}
+
+impl Comments {
+    pub fn provide() -> Comments {
+        let author = local_storage()
+            .and_then(|s| read(&s, NAME_KEY).filter(|n| !n.trim().is_empty()).or_else(|| read(&s, PRESENCE_KEY)))
+            .unwrap_or_default();
+        let c = Comments {
+            open: RwSignal::new(false),
+            filter: RwSignal::new(Filter::Open),
+            draft: RwSignal::new(None),
+            author: RwSignal::new(author.trim().to_string()),
+        };
+        provide_context(c);
+        c
+    }
+
+    /// Opens the panel with a new thread about `anchor` to write.
+    pub fn start(&self, anchor: Anchor) {
+        self.draft.set(Some(anchor));
+        self.filter.set(Filter::Open);
+        self.open.set(true);
+    }
+
+    /// Keeps the author's name in this browser.
+    pub fn remember(&self, name: &str) {
+        let name = name.trim().to_string();
+        if let Some(s) = local_storage() {
+            // A refused write only means the name is asked again next time.
+            let _ = write(&s, NAME_KEY, &name);
+            let _ = write(&s, PRESENCE_KEY, &name);
+        }
+        self.author.set(name);
+    }
+}
+
+/// Applies a comment edit (see the module's documentation); true when it was applied.
+pub fn apply(editor: &Editor, f: impl FnOnce(&mut Model) -> bool) -> bool {
+    if use_context::<Compare>().is_some_and(|c| c.showing()) {
+        let why = pick(
+            editor.lang.get_untracked(),
+            [
+                "Comments go on a design: go back to it to comment.",
+                "Los comentarios van en un diseño: vuelve a él para comentar.",
+                "Os comentários vão em um projeto: volte a ele para comentar.",
+            ],
+        );
+        editor.notify(NoticeKind::Info, why);
+        return false;
+    }
+    if editor.review.get_untracked() {
+        let mut changed = false;
+        editor.model.update(|m| changed = f(m));
+        if changed {
+            super::share_ui::keep_in_address(editor);
+        }
+        changed
+    } else {
+        let mut changed = false;
+        editor.edit_comments(|m| changed = f(m));
+        changed
+    }
+}
+
+/// Milliseconds since 1970 (the browser's clock).
+pub fn now() -> u64 {
+    js_sys::Date::now().max(0.0) as u64
+}
+
+/// Selects the element a thread is about and frames it (at 100% at most).
+pub fn show_anchor(editor: &Editor, anchor: &Anchor) {
+    let element = match anchor {
+        Anchor::Finding { on, .. } => on.as_ref(),
+        other => other,
+    };
+    let area: Option<Rect> = editor.model.with_untracked(|m| match element {
+        Anchor::Entity { entity } | Anchor::Field { entity, .. } => m.entity(entity).map(entity_rect),
+        Anchor::Relation { relation } => m.relation(relation).and_then(|r| {
+            let (a, b) = (m.entity(&r.parent)?, m.entity(&r.child)?);
+            Some(entity_rect(a).union(&entity_rect(b)))
+        }),
+        _ => None,
+    });
+    match element {
+        Anchor::Entity { entity } | Anchor::Field { entity, .. } => editor.select_entity(entity, false),
+        Anchor::Relation { relation } => editor.select_relation(relation),
+        Anchor::Query { query } => editor.active_query.set(Some(query.clone())),
+        _ => {}
+    }
+    if let Some(area) = area {
+        // Framed in the part of the canvas the panel leaves (it lies over the canvas' right side).
+        let (w, h) = editor.viewport.get_untracked();
+        let w = (w - PANEL_WIDTH).max(w / 2.0);
+        let mut camera = fit(&area, w, h);
+        if camera.zoom > 1.0 {
+            let c = area.center();
+            camera = crate::editor::geometry::Camera { zoom: 1.0, x: w / 2.0 - c.x, y: h / 2.0 - c.y };
+        }
+        editor.camera.set(camera);
+    }
+}
