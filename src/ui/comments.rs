@@ -1,5 +1,5 @@
 //! Review comments in the app: the panel's state (open, the filter, a thread being started),
-//! the author's name (asked once, kept in this browser under `docshape.person.name`, the key the
+//! the author's name (asked once, kept in this browser under `docshape.name`, the key the
 //! collaboration's presence reads too), and how a comment edit is applied.
 //!
 //! Comments are the one edit review mode allows (it is how a reviewer speaks). Outside review
@@ -17,11 +17,9 @@ use crate::i18n::pick;
 use crate::model::{Anchor, Model};
 use leptos::prelude::*;
 
-/// Where the author's name is kept (shared with the collaboration's presence).
-pub const NAME_KEY: &str = "docshape.person.name";
-/// The key the collaboration's presence (`ui::together`, on its own branch) keeps the name
-/// under: read when ours is empty, and written with ours, until the two agree on one key.
-const PRESENCE_KEY: &str = "docshape.name";
+/// Where the author's name is kept: the same key as the name the others see in a room
+/// (`ui::together`), so a person is one name in comments and in presence.
+pub const NAME_KEY: &str = "docshape.name";
 
 /// The panel's width in CSS pixels (`.comments-panel` in style/main.css).
 const PANEL_WIDTH: f64 = 360.0;
@@ -48,7 +46,7 @@ pub struct Comments {
 impl Comments {
     pub fn provide() -> Comments {
         let author = local_storage()
-            .and_then(|s| read(&s, NAME_KEY).filter(|n| !n.trim().is_empty()).or_else(|| read(&s, PRESENCE_KEY)))
+            .and_then(|s| read(&s, NAME_KEY).filter(|n| !n.trim().is_empty()))
             .unwrap_or_default();
         let c = Comments {
             open: RwSignal::new(false),
@@ -73,7 +71,6 @@ impl Comments {
         if let Some(s) = local_storage() {
             // A refused write only means the name is asked again next time.
             let _ = write(&s, NAME_KEY, &name);
-            let _ = write(&s, PRESENCE_KEY, &name);
         }
         self.author.set(name);
     }

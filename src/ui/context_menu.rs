@@ -15,15 +15,15 @@ pub fn items(e: &Editor, target: &MenuTarget) -> Vec<&'static str> {
     let list: Vec<&'static str> = match target {
         MenuTarget::Canvas => vec!["add-entity", "paste", "add-query", "select-all", "layout", "fit"],
         MenuTarget::Entity(_) => {
-            let mut v = vec!["comment", "rename", "add-field", "duplicate", "copy", "cut", "delete"];
+            let mut v = vec!["rename", "add-field", "duplicate", "copy", "cut", "comment", "delete"];
             if two {
                 v.push("connect");
             }
             v.push("add-query");
             v
         }
-        MenuTarget::Field { .. } => vec!["comment", "rename-field", "add-field", "delete-field", "copy"],
-        MenuTarget::Relation(_) => vec!["comment", "inspect", "delete"],
+        MenuTarget::Field { .. } => vec!["rename-field", "add-field", "delete-field", "copy", "comment"],
+        MenuTarget::Relation(_) => vec!["inspect", "comment", "delete"],
     };
     if e.review.get_untracked() {
         // A shared design is read only: what does not change it, and comments (how a reviewer

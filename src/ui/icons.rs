@@ -27,6 +27,7 @@ fn path(name: &str) -> &'static str {
         "panel-left" => "M3 4h18v16H3z M9 4v16 M5.5 8h1.5 M5.5 11h1.5",
         "panel-right" => "M3 4h18v16H3z M15 4v16 M17 8h1.5 M17 11h1.5",
         "versions" => "M4 12a8 8 0 108-8 8 8 0 00-6 2.7 M4 4v4h4 M12 8v4l3 2",
+        "together" => "M9 11a3 3 0 100-6 3 3 0 000 6z M3 20a6 6 0 0112 0 M16 5a3 3 0 010 6 M18 14.5a6 6 0 013 5.5",
         "help" => "M9 9a3 3 0 116 0c0 2-3 2-3 4 M12 17v.5",
         _ => "",
     }

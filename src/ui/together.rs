@@ -51,7 +51,7 @@ thread_local! {
     static EDITOR: Cell<Option<Editor>> = const { Cell::new(None) };
 }
 
-const NAME_KEY: &str = "docshape.name";
+const NAME_KEY: &str = super::comments::NAME_KEY;
 const COLOUR_KEY: &str = "docshape.colour";
 
 fn storage() -> Option<web_sys::Storage> {

@@ -5,6 +5,7 @@
 //! colours pass [`safe_colour`] before they reach a `style`.
 
 use super::canvas::diagram_point;
+use super::icons::Icon;
 use super::state::Editor;
 use super::text::tr;
 use super::together::{self, Together};
@@ -25,9 +26,13 @@ pub fn TogetherButton() -> impl IntoView {
             class:on=move || together.active()
             data-testid="action-together"
             title=tr(Msg::TogetherTitle)
+            aria-label=tr(Msg::EditTogether)
             on:click=move |_| together::start(&editor)
         >
-            {tr(Msg::EditTogether)}
+            <Icon name="together" />
+            // At projector widths only the icon shows (style/main.css), so the design's name
+            // keeps its room; the button's name and title stay.
+            <span class="label">{tr(Msg::EditTogether)}</span>
         </button>
     }
 }

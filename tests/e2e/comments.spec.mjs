@@ -61,7 +61,7 @@ test('a reviewer comments on a box and an arrow, replies, resolves, reopens; the
   assert.equal(await thread(viewer, 0).getByTestId('comment-by').innerText(), shown(HOSTILE_NAME));
   assert.equal(await viewer.locator('[data-testid="comments-panel"] img, [data-testid="comments-panel"] b').count(), 0);
   assert.equal(await viewer.evaluate(() => window.__xss), undefined);
-  assert.equal(await viewer.evaluate(() => localStorage.getItem('docshape.person.name')), HOSTILE_NAME.trim());
+  assert.equal(await viewer.evaluate(() => localStorage.getItem('docshape.name')), HOSTILE_NAME.trim());
   assert.equal(await entityBox(viewer, 'catalogo').getByTestId('comment-badge').innerText(), '1');
 
   // A comment on an arrow (its cardinality label is on it): the name is not asked again.

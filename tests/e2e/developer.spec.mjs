@@ -139,7 +139,7 @@ test('a developer models a shop from a blank canvas with keyboard, menus, clipbo
   await page.getByTestId('relation-inspector').waitFor();
   const onArrow = await pointOnArrow(page);
   await page.mouse.click(onArrow.x, onArrow.y, { button: 'right' });
-  assert.deepEqual(await menuItems(page), ['menu-inspect', 'menu-delete']);
+  assert.deepEqual(await menuItems(page), ['menu-inspect', 'menu-comment', 'menu-delete']);
   await shot(page, 7, 'arrow-menu');
   await page.keyboard.press('Escape');
 
