@@ -7,7 +7,8 @@ use super::state::{Editor, NoticeAction, NoticeKind};
 use super::storage::{download, file_name};
 use super::text::tr;
 use super::worker_client::Failure;
-use crate::i18n::Msg;
+use crate::i18n::{Lang, Msg};
+use crate::model::Model;
 use crate::share::{self, decode_link, LINK_PREFIX};
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
@@ -44,22 +45,18 @@ fn clear_hash() {
     }
 }
 
-/// Copies a link to the current model and says how long it is, once the clipboard took it. The
-/// worker makes the link (the first time it is started, which takes a moment) through the same
-/// checked function as the command line: a design a link cannot carry is refused, with the
-/// reason and a button that downloads the file instead.
-pub fn copy_link(editor: &Editor) {
+/// Makes a share link to the design on screen in the worker (the first time it is started,
+/// which takes a moment), through the same checked function as the command line, then hands
+/// `use_link` the design it was made for, the whole address and the language. A design a link
+/// cannot carry is refused, with the reason and a button that downloads the file instead.
+fn with_link(editor: &Editor, use_link: impl FnOnce(Editor, Model, String, Lang) + 'static) {
     let Some(base) = page_address() else { return };
     let model = editor.model.get_untracked();
     let editor = *editor;
     leptos::task::spawn_local(async move {
         let lang = editor.lang.get_untracked();
         match super::worker_client::share_link(&model, lang).await {
-            Ok(fragment) => {
-                let url = format!("{base}{fragment}");
-                let copied = editor.fill(Msg::LinkCopied, &[&crate::i18n::counts::number(lang, url.len() as f64)]);
-                super::storage::copy(editor, url, copied);
-            }
+            Ok(fragment) => use_link(editor, model, format!("{base}{fragment}"), lang),
             Err(Failure::Job(refusal)) => {
                 editor.notify_offering(NoticeKind::Error, refusal, NoticeAction::DownloadFile)
             }
@@ -68,28 +65,24 @@ pub fn copy_link(editor: &Editor) {
     });
 }
 
+/// Copies a link to the current model and says how long it is, once the clipboard took it.
+pub fn copy_link(editor: &Editor) {
+    with_link(editor, |editor, _, url, lang| {
+        let copied = editor.fill(Msg::LinkCopied, &[&crate::i18n::counts::number(lang, url.len() as f64)]);
+        super::storage::copy(editor, url, copied);
+    });
+}
+
 /// Replaces the share link in the address bar by one to the design on screen (review mode's
 /// comments, `comments::apply`): a reload opens it with the comments, and so does the link the
 /// reviewer copies. No page load and no `hashchange`: the history entry is replaced.
 pub fn keep_in_address(editor: &Editor) {
-    let Some(base) = page_address() else { return };
-    let model = editor.model.get_untracked();
-    let editor = *editor;
-    leptos::task::spawn_local(async move {
-        let lang = editor.lang.get_untracked();
-        match super::worker_client::share_link(&model, lang).await {
-            // Only while the same design is on screen: the reviewer may have left it meanwhile.
-            Ok(fragment) if editor.review.get_untracked() && editor.model.with_untracked(|m| *m == model) => {
-                if let Some(history) = web_sys::window().and_then(|w| w.history().ok()) {
-                    let url = format!("{base}{fragment}");
-                    let _ = history.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&url));
-                }
+    with_link(editor, |editor, model, url, _| {
+        // Only while the same design is on screen: the reviewer may have left it meanwhile.
+        if editor.review.get_untracked() && editor.model.with_untracked(|m| *m == model) {
+            if let Some(history) = web_sys::window().and_then(|w| w.history().ok()) {
+                let _ = history.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&url));
             }
-            Ok(_) => {}
-            Err(Failure::Job(refusal)) => {
-                editor.notify_offering(NoticeKind::Error, refusal, NoticeAction::DownloadFile)
-            }
-            Err(e) => editor.notify(NoticeKind::Error, e.message(lang)),
         }
     });
 }

@@ -200,3 +200,12 @@ export async function connect(page, fromName, toName) {
 }
 
 export const findings = (page, code) => page.locator(`[data-testid="finding"][data-code="${code}"]`);
+
+/** The boxes of the design on screen, from the status line ("6 boxes"): the canvas draws only
+ * the boxes on screen, so counting them would miss one added out of view. */
+export const shownBoxes = (page) =>
+  page.evaluate(() => Number(/(\d+) box/.exec(document.querySelector('footer.status span').innerText)?.[1] ?? -1));
+
+/** Waits until the status line counts `n` boxes. */
+export const boxesAre = (page, n) =>
+  page.waitForFunction((n) => new RegExp(`\\b${n} box`).test(document.querySelector('footer.status span').innerText), n);

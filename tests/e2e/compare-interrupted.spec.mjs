@@ -5,18 +5,11 @@
 // brings the user's own design back, not the comparison's picture).
 import { test, after, before } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, openApp, screenshot, savedModel, entityBox } from './app.mjs';
+import { launch, openApp, screenshot, savedModel, entityBox, shownBoxes, boxesAre } from './app.mjs';
 
 let browser;
 before(async () => (browser = await launch()));
 after(async () => browser?.close());
-
-/** The boxes of the design on screen, from the status line ("6 boxes"): the canvas draws only
- * the boxes on screen, so counting them would miss one added out of view. */
-const shownBoxes = (page) =>
-  page.evaluate(() => Number(/(\d+) box/.exec(document.querySelector('footer.status span').innerText)?.[1] ?? -1));
-const boxesAre = (page, n) =>
-  page.waitForFunction((n) => new RegExp(`\\b${n} box`).test(document.querySelector('footer.status span').innerText), n);
 
 async function openVersions(page) {
   await page.getByTestId('action-versions').click();
