@@ -63,9 +63,9 @@ impl Rule for LiveCopyWithoutPropagation {
                 // sentence of its own: no nested text to allocate.
                 let message = if counted {
                     text!(
-                        en: "{child}.{target} copies {parent}.{field} as a live value with no propagation plan (~{n} {child} per {parent} hold it)",
-                        es: "{child}.{target} copia {parent}.{field} como valor vivo sin plan de propagación (la guardan ~{n} {child} por cada {parent})",
-                        pt: "{child}.{target} copia {parent}.{field} como valor vivo sem plano de propagação (guardada por ~{n} {child} por {parent})";
+                        en: "{child}.{target} copies {parent}.{field} as a live value with no propagation plan: each change of {parent}.{field} must be written to ~{n} {child} documents",
+                        es: "{child}.{target} copia {parent}.{field} como valor vivo sin plan de propagación: cada cambio de {parent}.{field} debe escribirse en ~{n} documentos de {child}",
+                        pt: "{child}.{target} copia {parent}.{field} como valor vivo sem plano de propagação: cada mudança de {parent}.{field} precisa ser escrita em ~{n} documentos de {child}";
                         child = child.clone(), target, parent = parent.clone(), field = field.clone(), n = Arg::Count(typical)
                     )
                 } else {
@@ -156,15 +156,15 @@ mod tests {
         assert_eq!(f.len(), 1, "{f:?}");
         assert_eq!(
             f[0].message.en(),
-            "comments.title copies posts.title as a live value with no propagation plan (~1,441 comments per posts hold it)"
+            "comments.title copies posts.title as a live value with no propagation plan: each change of posts.title must be written to ~1,441 comments documents"
         );
         assert_eq!(
             f[0].message.render(Lang::Es),
-            "comments.title copia posts.title como valor vivo sin plan de propagación (la guardan ~1.441 comments por cada posts)"
+            "comments.title copia posts.title como valor vivo sin plan de propagación: cada cambio de posts.title debe escribirse en ~1.441 documentos de comments"
         );
         assert_eq!(
             f[0].message.render(Lang::Pt),
-            "comments.title copia posts.title como valor vivo sem plano de propagação (guardada por ~1.441 comments por posts)"
+            "comments.title copia posts.title como valor vivo sem plano de propagação: cada mudança de posts.title precisa ser escrita em ~1.441 documentos de comments"
         );
         assert!(f[0].why.render(Lang::Es).starts_with("Cuando cambia posts.title, las copias"));
         assert!(f[0]
