@@ -72,6 +72,10 @@ impl Comments {
             // A refused write only means the name is asked again next time.
             let _ = write(&s, NAME_KEY, &name);
         }
+        // One name for one person: in a room the others see it at once.
+        if let Some(together) = super::together::Together::get().filter(|_| !name.is_empty()) {
+            together.set_name(name.clone());
+        }
         self.author.set(name);
     }
 }

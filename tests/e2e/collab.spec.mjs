@@ -4,7 +4,7 @@
 // point one browser at another server.
 import { test, after, before } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, watchErrors, savedModel, OUTPUT, BASE_URL } from './app.mjs';
+import { launch, watchErrors, savedModel, entityBox, OUTPUT, BASE_URL } from './app.mjs';
 import { startSync } from './sync.mjs';
 import { join } from 'node:path';
 
@@ -219,6 +219,25 @@ test('closing the tab takes the person out of the room', async () => {
   await a.page.waitForFunction(() => !document.querySelector('[data-testid="peer-pointer"]'), null, { timeout: 60000 });
   await a.page.waitForFunction(() => !document.querySelector('[data-testid="together-peer"]'));
   await a.context.close();
+});
+
+test('the name given for a comment is the name the others see in the room', async () => {
+  const a = await person('Ana');
+  const link = await startRoom(a.page);
+  await a.page.getByTestId('together-close').click();
+  const b = await person(null, link);
+  await waitLive(b.page);
+  await a.page.getByTestId('together-peer-name').filter({ hasText: /^Guest \d+$/ }).waitFor();
+  // B comments on a box: the comments panel asks for a name, once.
+  await entityBox(b.page, 'catalogo').locator('.entity-header').click({ button: 'right' });
+  await b.page.getByTestId('menu-comment').click();
+  await b.page.getByTestId('comment-text').fill('Why embed the reviews?');
+  await b.page.getByTestId('comment-author').fill('Bea');
+  await b.page.getByTestId('comment-post').click();
+  // A sees B under that name, without a reload.
+  await a.page.getByTestId('together-peer-name').filter({ hasText: 'Bea' }).waitFor({ timeout: 10000 });
+  assert.deepEqual(await a.page.getByTestId('together-peer-name').filter({ hasText: /^Guest \d+$/ }).count(), 0);
+  for (const p of [a, b]) await p.context.close();
 });
 
 test('a room link that is cut or changed is refused and the design stays', async () => {
