@@ -17,6 +17,10 @@
 //!    of the relation), where the model gives frequencies.
 //!
 //! Ties keep the report's order (code, then the rule's own order), so the ranking is stable.
+//!
+//! One link between findings weighs too: a storage change the criteria recommend (DS102) that
+//! embeds the aggregates a write spans (DS106, which names that embedding as its first fix)
+//! ranks with that write's risk, just before it, so the fix is read with the problem it solves.
 
 use super::{Finding, Report, Severity, SizeLevel};
 use crate::i18n::{Arg, Text};
@@ -146,6 +150,7 @@ pub fn rank<'r>(model: &Model, report: &'r Report) -> Vec<Ranked<'r>> {
     let weigh = Weigher::new(model, report);
     let mut keyed: Vec<(Impact, usize, &'r Finding)> =
         report.findings.iter().enumerate().map(|(i, f)| (weigh.impact(f), i, f)).collect();
+    lift_embeddings_that_fix_spanning_writes(model, report, &mut keyed);
     keyed.sort_by(|a, b| order(a.2.severity, &a.0, a.1, b.2.severity, &b.0, b.1));
     // Routine findings of one code and severity, in ranked order.
     let mut routine: HashMap<(Severity, &str), Vec<&'r Finding>> = HashMap::new();
@@ -170,6 +175,40 @@ pub fn rank<'r>(model: &Model, report: &'r Report) -> Vec<Ranked<'r>> {
         }
     }
     out
+}
+
+/// Gives each DS102 finding that embeds a child into a parent the impact of every DS106 warning
+/// whose write changes both their aggregates, when that is greater: the embedding makes the
+/// write one document's. DS102 comes before DS106 in the report's order, so on equal impact
+/// the fix is listed just before the risk it removes.
+fn lift_embeddings_that_fix_spanning_writes(model: &Model, report: &Report, keyed: &mut [(Impact, usize, &Finding)]) {
+    fn root_of<'a>(report: &'a Report, entity: &'a str) -> &'a str {
+        let agg = report.aggregates.iter().find(|a| a.root.as_str() == entity || a.members.iter().any(|m| m.as_str() == entity));
+        agg.map_or(entity, |a| a.root.as_str())
+    }
+    let risks: Vec<(Impact, &crate::advisor::SpanningWrite)> = keyed
+        .iter()
+        .filter(|(_, _, f)| f.code == "DS106" && f.severity == Severity::Warning)
+        .filter_map(|(impact, _, f)| {
+            let Place::Query { id } = &f.place else { return None };
+            report.spanning_writes.iter().find(|w| w.query == *id).map(|w| (*impact, w))
+        })
+        .collect();
+    for (impact, _, f) in keyed.iter_mut().filter(|(_, _, f)| f.code == "DS102") {
+        let Some(crate::advisor::Fix::SetStorage { relation, storage: crate::model::Storage::Embed }) = &f.fix else {
+            continue;
+        };
+        let Some(rel) = model.relations.iter().find(|r| r.id == relation.as_str()) else { continue };
+        let (parent, child) = (root_of(report, &rel.parent), rel.child.as_str());
+        let fixed = risks.iter().filter(|(_, w)| {
+            w.aggregates.iter().any(|a| a.as_str() == parent) && w.aggregates.iter().any(|a| a.as_str() == child)
+        });
+        for (risk, _) in fixed {
+            if risk.cmp_weight(impact) == Ordering::Greater {
+                *impact = *risk;
+            }
+        }
+    }
 }
 
 /// Severity first; then the greater impact; then the report's order.

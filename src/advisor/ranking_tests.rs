@@ -147,3 +147,42 @@ fn a_routine_finding_alone_stays_a_single_entry() {
     };
     assert_eq!(order(&report.ranked(&m)), ["DS401 ax1", "DS402 bx2"], "b has the busier query: it leads the group");
 }
+
+/// a → b as a reference the criteria want embedded (DS102), a write changing both (DS106),
+/// and a far busier unindexed read on another collection (DS304).
+fn spanning_report(storage: crate::model::Storage) -> (Model, Report) {
+    use crate::advisor::{AggregateInfo, Fix, SpanningWrite};
+    let mut m = shop();
+    m.entities.push(Entity::new("c", "c"));
+    m.relations = vec![crate::model::Relation::new("r", "a", "b", crate::model::Storage::Reference)];
+    m.queries.push(query("W", "a", 1.0));
+    m.queries.push(query("Q4", "c", 5000.0));
+    let mut ds102 = finding("DS102", Severity::Warning, Place::Relation { id: "r".into() });
+    ds102.fix = Some(Fix::SetStorage { relation: "r".into(), storage });
+    let aggregate = |root: &str| AggregateInfo { root: root.into(), members: Vec::new(), queries: Vec::new() };
+    let report = Report {
+        aggregates: vec![aggregate("a"), aggregate("b"), aggregate("c")],
+        spanning_writes: vec![SpanningWrite { query: "W".into(), aggregates: vec!["a".into(), "b".into()] }],
+        findings: vec![
+            ds102,
+            finding("DS106", Severity::Warning, Place::Query { id: "W".into() }),
+            finding("DS304", Severity::Warning, Place::Query { id: "Q4".into() }),
+        ],
+        ..Report::default()
+    };
+    (m, report)
+}
+
+#[test]
+fn an_embedding_that_makes_a_spanning_write_atomic_ranks_just_before_it() {
+    let (m, report) = spanning_report(crate::model::Storage::Embed);
+    // Alone, DS102 is a cost under less load than DS304's: after it (the next test). Linked to the write it
+    // fixes, it carries that risk and is read first.
+    assert_eq!(order(&report.ranked(&m)), ["DS102 rx1", "DS106 Wx1", "DS304 Q4x1"]);
+}
+
+#[test]
+fn a_storage_change_that_does_not_embed_keeps_its_own_weight() {
+    let (m, report) = spanning_report(crate::model::Storage::Reference);
+    assert_eq!(order(&report.ranked(&m)), ["DS106 Wx1", "DS304 Q4x1", "DS102 rx1"]);
+}
