@@ -18,7 +18,9 @@ declare_rule! {
     /// It also reports the model when `$lookup` appears in more than
     /// `thresholds.lookup_share` (50%) of its reads, the figure Atlas flags.
     /// When the criteria recommend embedding (DS102) an entity the read misses into the read's
-    /// collection, the finding names that embedding first, and the copies only for what it leaves.
+    /// collection, the finding names that embedding first, and the copies only for what it leaves:
+    /// an extended reference for a parent the read shows, a subset or computed values for its
+    /// children.
     ///
     /// ## Why is this bad?
     /// The BiblioRed lesson on document modelling calls it the most expensive anti-pattern because
@@ -84,24 +86,66 @@ fn names_arg(mut names: impl ExactSizeIterator<Item = Arg>) -> Arg {
     }
 }
 
+/// How an entity a read misses stands to the entity the read starts from: which copy serves it.
+#[derive(Clone, Copy, PartialEq)]
+enum Stands {
+    /// Its parent: the read shows the parent's fields beside the reference (extended reference).
+    Parent,
+    /// Its child: the read shows some children or their totals (subset, computed values).
+    Child,
+    /// No relation between the two, or both kinds among several entities.
+    Apart,
+}
+
+fn stands(cx: &Context, start: &str, missing: &[&str]) -> Stands {
+    let each = missing.iter().map(|&t| {
+        if cx.design.children(t).iter().any(|r| r.child == start) {
+            Stands::Parent
+        } else if cx.design.children(start).iter().any(|r| r.child == t) {
+            Stands::Child
+        } else {
+            Stands::Apart
+        }
+    });
+    each.reduce(|a, b| if a == b { a } else { Stands::Apart }).unwrap_or(Stands::Apart)
+}
+
 /// What to do: the embeddings the criteria recommend for the entities this read misses, named
-/// first (DS102), then the copies for the entities they leave; the general advice when none.
+/// first (DS102), then the copies for the entities they leave (an extended reference for a
+/// parent, a subset or computed values for children); the general advice when neither fits.
 fn read_hint(cx: &Context, wanted: &[WantedEmbed], q: &AccessPattern, missing: &[&str]) -> Text {
     let general = text!(
         en: "Embed what this read needs together, or copy the displayed fields beside the reference (extended reference) or the first N children into the parent (subset).",
         es: "Embebe junto lo que esta lectura necesita, o copia los campos que se muestran junto a la referencia (referencia extendida) o los N primeros hijos en el padre (subconjunto).",
         pt: "Embuta junto o que esta leitura precisa, ou copie os campos exibidos ao lado da referência (referência estendida) ou os N primeiros filhos no pai (subconjunto)."
     );
-    let Some(start) = cx.design.aggregate_of(&q.entity).map(|e| e.id.as_str()) else { return general };
+    let entity = name_of(cx, &q.entity);
+    let start = cx.design.aggregate_of(&q.entity).map(|e| e.id.as_str());
     let root_of = |t: &str| cx.design.aggregate_of(t).map(|e| e.id.as_str());
-    let embeds = |t: &str| wanted.iter().find(|w| w.into == start && Some(w.from) == root_of(t));
+    let embeds = |t: &str| wanted.iter().find(|w| Some(w.into) == start && Some(w.from) == root_of(t));
     let used: Vec<&WantedEmbed> = missing.iter().filter_map(|&t| embeds(t)).collect();
-    if used.is_empty() {
-        return general;
-    }
+    let rest_ids: Vec<&str> = missing.iter().copied().filter(|&t| embeds(t).is_none()).collect();
+    let rest: Vec<&str> = rest_ids.iter().map(|&t| name_of(cx, t)).collect();
+    let (kind, rest) = (stands(cx, &q.entity, &rest_ids), Arg::list(&rest));
+    let (Some(start), false) = (start, used.is_empty()) else {
+        return match kind {
+            Stands::Parent => text!(
+                en: "Copy the fields of {rest} this read shows beside their reference in {entity} (extended reference): the read then needs no second query.",
+                es: "Copia los campos de {rest} que esta lectura muestra junto a su referencia en {entity} (referencia extendida): la lectura ya no necesita una segunda consulta.",
+                pt: "Copie os campos de {rest} que esta leitura exibe ao lado da referência em {entity} (referência estendida): a leitura deixa de precisar de uma segunda consulta.";
+                rest, entity
+            ),
+            Stands::Child => text!(
+                en: "Copy into {entity} the first N {rest} this read shows (subset), or the totals it shows (computed values): the read then needs no second query.",
+                es: "Copia en {entity} los N primeros {rest} que esta lectura muestra (subconjunto), o los totales que muestra (valores calculados): la lectura ya no necesita una segunda consulta.",
+                pt: "Copie em {entity} os N primeiros {rest} que esta leitura exibe (subconjunto), ou os totais que ela exibe (valores calculados): a leitura deixa de precisar de uma segunda consulta.";
+                entity, rest
+            ),
+            Stands::Apart => general,
+        };
+    };
     let (children, root) = (children_arg(cx, &used), name_of(cx, start));
-    let rest: Vec<&str> = missing.iter().filter(|&&t| embeds(t).is_none()).map(|&t| name_of(cx, t)).collect();
-    if rest.is_empty() {
+    if rest_ids.is_empty() {
         return text!(
             en: "Embed {children} in {root}, as the criteria recommend (DS102): this read then finds them in its {root} document.",
             es: "Embebe {children} en {root}, como recomiendan los criterios (DS102): esta lectura los encuentra entonces en su documento de {root}.",
@@ -109,12 +153,26 @@ fn read_hint(cx: &Context, wanted: &[WantedEmbed], q: &AccessPattern, missing: &
             children, root
         );
     }
-    text!(
-        en: "Embed {children} in {root}, as the criteria recommend (DS102); for {rest}, copy the displayed fields beside the reference (extended reference) or the first N children into the parent (subset).",
-        es: "Embebe {children} en {root}, como recomiendan los criterios (DS102); para {rest}, copia los campos que se muestran junto a la referencia (referencia extendida) o los N primeros hijos en el padre (subconjunto).",
-        pt: "Embuta {children} em {root}, como os critérios recomendam (DS102); para {rest}, copie os campos exibidos ao lado da referência (referência estendida) ou os N primeiros filhos no pai (subconjunto).";
-        children, root, rest = Arg::list(&rest)
-    )
+    match kind {
+        Stands::Parent => text!(
+            en: "Embed {children} in {root}, as the criteria recommend (DS102); for {rest}, copy the fields this read shows beside their reference in {entity} (extended reference).",
+            es: "Embebe {children} en {root}, como recomiendan los criterios (DS102); para {rest}, copia los campos que esta lectura muestra junto a su referencia en {entity} (referencia extendida).",
+            pt: "Embuta {children} em {root}, como os critérios recomendam (DS102); para {rest}, copie os campos que esta leitura exibe ao lado da referência em {entity} (referência estendida).";
+            children, root, rest, entity
+        ),
+        Stands::Child => text!(
+            en: "Embed {children} in {root}, as the criteria recommend (DS102); for {rest}, copy into {entity} the first N this read shows (subset) or the totals it shows (computed values).",
+            es: "Embebe {children} en {root}, como recomiendan los criterios (DS102); para {rest}, copia en {entity} los N primeros que esta lectura muestra (subconjunto) o los totales que muestra (valores calculados).",
+            pt: "Embuta {children} em {root}, como os critérios recomendam (DS102); para {rest}, copie em {entity} os N primeiros que esta leitura exibe (subconjunto) ou os totais que ela exibe (valores calculados).";
+            children, root, rest, entity
+        ),
+        Stands::Apart => text!(
+            en: "Embed {children} in {root}, as the criteria recommend (DS102); for {rest}, copy the displayed fields beside the reference (extended reference) or the first N children into the parent (subset).",
+            es: "Embebe {children} en {root}, como recomiendan los criterios (DS102); para {rest}, copia los campos que se muestran junto a la referencia (referencia extendida) o los N primeros hijos en el padre (subconjunto).",
+            pt: "Embuta {children} em {root}, como os critérios recomendam (DS102); para {rest}, copie os campos exibidos ao lado da referência (referência estendida) ou os N primeiros filhos no pai (subconjunto).";
+            children, root, rest
+        ),
+    }
 }
 
 impl Rule for RelationalInDisguise {
@@ -246,9 +304,38 @@ mod tests {
             "Embebe comments en posts, como recomiendan los criterios (DS102); para authors, copia los campos que se \
              muestran junto a la referencia (referencia extendida) o los N primeros hijos en el padre (subconjunto)."
         );
-        // Comments without bound stay referenced: the general advice.
+        // Comments without bound stay referenced: the copies a parent can hold of its children.
         let mut m = parent_child(Storage::Reference, 20.0, None);
         m.queries.push(read("Q1", "post", &["comment"], 500.0));
+        assert_eq!(
+            findings(&m, "DS105")[0].fix_hint.en(),
+            "Copy into posts the first N comments this read shows (subset), or the totals it shows (computed \
+             values): the read then needs no second query."
+        );
+    }
+
+    #[test]
+    fn a_read_missing_its_parent_is_told_to_copy_the_parent_beside_the_reference() {
+        use crate::i18n::Lang;
+        // A comment page showing its post's title: the post is the comment's parent, so the
+        // copy that serves it is an extended reference in comments (no subset, no "N children").
+        let mut m = parent_child(Storage::Reference, 20.0, None);
+        m.queries.push(read("Q1", "comment", &["post"], 500.0));
+        let f = findings(&m, "DS105");
+        assert_eq!(f.len(), 1, "{f:?}");
+        assert_eq!(
+            f[0].fix_hint.en(),
+            "Copy the fields of posts this read shows beside their reference in comments (extended reference): \
+             the read then needs no second query."
+        );
+        assert_eq!(
+            f[0].fix_hint.render(Lang::Pt),
+            "Copie os campos de posts que esta leitura exibe ao lado da referência em comments (referência \
+             estendida): a leitura deixa de precisar de uma segunda consulta."
+        );
+        // With an unrelated entity too, the kinds differ: the general advice names both copies.
+        m.entities.push(crate::model::Entity::new("author", "authors"));
+        m.queries[0].touches.push("author".into());
         assert!(findings(&m, "DS105")[0].fix_hint.en().starts_with("Embed what this read needs together"));
     }
 
