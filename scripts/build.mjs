@@ -38,6 +38,8 @@ const APPS = [
   { bin: 'docshape-collab', target: 'no-modules' },
 ];
 
+/** The files the service worker keeps when first fetched instead of at install: the room worker. */
+const ON_DEMAND = /^\.\/docshape-collab/;
 const say = (text) => console.log(`\x1b[1mbuild:\x1b[0m ${text}`);
 
 /** Runs a tool; its output goes to ours. Rejects when it fails. */
@@ -140,18 +142,25 @@ export function assemble({ stage = join(STAGE, 'stage'), out = join(ROOT, 'dist'
   // The service worker's list: every file above, with its SHA-256 (the worker refuses a file
   // that is not the one this build wrote), and the release named after all of them and the
   // service worker's own code.
-  const precache = files.map(({ name, bytes }) => ({ url: name === 'index.html' ? './' : `./${name}`, integrity: integrity(bytes) }));
-  precache.sort((a, b) => a.url.localeCompare(b.url));
+  // The room worker's files ("Edit together") are kept when a room first loads them, not at
+  // install: most visitors never open a room, and a workshop's Wi-Fi should not carry its
+  // ~280 KiB to each of them.
+  const entries = files.map(({ name, bytes }) => ({ url: name === 'index.html' ? './' : `./${name}`, integrity: integrity(bytes) }));
+  entries.sort((a, b) => a.url.localeCompare(b.url));
+  const onDemand = entries.filter(({ url }) => ON_DEMAND.test(url));
+  const precache = entries.filter(({ url }) => !ON_DEMAND.test(url));
   const worker = source('web/sw.js').toString();
-  const release = contentHash(JSON.stringify(precache) + worker);
+  const release = contentHash(JSON.stringify(entries) + worker);
+  const list = (items) => `[\n${items.map((entry) => `  ${JSON.stringify(entry)}`).join(',\n')},\n]`;
   const sw = worker
     .replace("'__RELEASE__'", () => JSON.stringify(release))
-    .replace('[/* __PRECACHE__ */]', () => `[\n${precache.map((entry) => `  ${JSON.stringify(entry)}`).join(',\n')},\n]`);
+    .replace('[/* __PRECACHE__ */]', () => list(precache))
+    .replace('[/* __ON_DEMAND__ */]', () => list(onDemand));
   writeFileSync(join(next, 'sw.js'), sw);
   const compressed = brotli ? precompress(next) : null;
 
   swapIn(next, out);
-  return { release, files: precache.length, compressed };
+  return { release, files: precache.length, onDemand: onDemand.length, compressed };
 }
 
 /**
@@ -265,7 +274,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const at = process.argv.indexOf('--out');
   const out = at > 0 ? join(process.cwd(), process.argv[at + 1]) : join(ROOT, 'dist');
   const stage = await compile();
-  const { release, files, compressed } = assemble({ stage, out, brotli: true });
-  say(`${relative(process.cwd(), out) || '.'}: release ${release}, ${files} files kept offline by sw.js`);
+  const { release, files, onDemand, compressed } = assemble({ stage, out, brotli: true });
+  say(`${relative(process.cwd(), out) || '.'}: release ${release}, ${files} files kept offline by sw.js, ${onDemand} more once used`);
   say(`Brotli copies (.br): ${(compressed.before / 1024).toFixed(0)} KiB → ${(compressed.after / 1024).toFixed(0)} KiB`);
 }

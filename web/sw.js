@@ -6,9 +6,13 @@
 // does not match its hash fails the install, so a server that changed meanwhile cannot mix
 // releases), and answered from the cache first. A new release installs in the background and
 // waits for the page's word ('take-over'), which the page sends when the user accepts the
-// "new version" notice; until then the open pages keep their release.
+// "new version" notice; until then the open pages keep their release. The room worker's files
+// ("Edit together") are not fetched at install: they join the release's cache the first time a
+// room loads them (checked against their hash the same way), so a visitor who never opens a
+// room never downloads them, and one who did has them offline too.
 const RELEASE = '__RELEASE__';
 const PRECACHE = [/* __PRECACHE__ */];
+const ON_DEMAND = [/* __ON_DEMAND__ */];
 const CACHE = `docshape-${RELEASE}`;
 /** A cache of one entry: which releases were active, so old ones are dropped in order. */
 const HISTORY = 'docshape-releases';
@@ -80,5 +84,11 @@ async function answer(request) {
     if (page) return page;
   }
   // Hashed names are unique to a release: any kept release's copy is the right one.
-  return (await caches.match(request)) ?? fetch(request);
+  const kept = await caches.match(request);
+  if (kept) return kept;
+  const wanted = ON_DEMAND.find(({ url }) => new URL(url, SCOPE).pathname === path);
+  if (!wanted) return fetch(request);
+  const response = await fetch(request.url, { integrity: wanted.integrity });
+  if (response.ok) await (await caches.open(CACHE)).put(wanted.url, response.clone());
+  return response;
 }
