@@ -7,7 +7,7 @@
 //! (a share link) there is no design of the reviewer's own to save into and no undo history:
 //! the edit is applied to the shared design and the link in the address bar is replaced by one
 //! that carries it, so a reload keeps the comments and the link the reviewer copies or sends
-//! back has them. A version or a comparison on screen takes no comments (it is not a design).
+//! back has them (until that link is made, `review_keep` holds them for a reload). A version or a comparison on screen takes no comments (it is not a design).
 
 use super::compare::Compare;
 use super::state::{Editor, NoticeKind};
@@ -98,6 +98,8 @@ pub fn apply(editor: &Editor, f: impl FnOnce(&mut Model) -> bool) -> bool {
         let mut changed = false;
         editor.model.update(|m| changed = f(m));
         if changed {
+            // Kept at once for a reload; the address bar catches up when the worker answers.
+            editor.model.with_untracked(super::review_keep::hold);
             super::share_ui::keep_in_address(editor);
         }
         changed

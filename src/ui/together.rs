@@ -144,8 +144,10 @@ pub fn start(editor: &Editor) {
 }
 
 /// Joins the room of the page's address, if it is a room link; `false` when it is not one.
-/// A broken link is refused with the reason, and the design on screen stays.
-pub fn join_from_location(editor: &Editor) -> bool {
+/// A broken link is refused with the reason, and the design on screen stays. `before` runs
+/// once the link is known good and before joining (leaving review mode: a person follows a
+/// room link to edit).
+pub fn join_from_location(editor: &Editor, before: impl FnOnce()) -> bool {
     let Some(hash) = web_sys::window().and_then(|w| w.location().hash().ok()) else { return false };
     let members = hash.trim_start_matches('#');
     if !members.split('&').any(|m| m.starts_with("room=") || m.starts_with("key=")) {
@@ -163,6 +165,7 @@ pub fn join_from_location(editor: &Editor) -> bool {
     if CLIENT.with_borrow(|c| c.as_ref().is_some_and(|c| c.key == invite.key)) {
         return true;
     }
+    before();
     if together.active() {
         leave(editor, false);
         set_hash(&invite.fragment());
