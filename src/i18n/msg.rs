@@ -412,5 +412,7 @@ messages! {
     TogetherGuest,
     RoomLinkInvalid,
     RoomLinkInvalidWhy,
+    RoomFull,
+    RoomRefused,
     TogetherUnavailable,
 }
