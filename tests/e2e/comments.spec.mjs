@@ -7,7 +7,7 @@
 import { test, after, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { launch, openApp, screenshot, entityBox, watchErrors } from './app.mjs';
+import { launch, openApp, screenshot, entityBox, watchErrors, BASE_URL } from './app.mjs';
 
 let browser;
 before(async () => (browser = await launch()));
@@ -293,4 +293,59 @@ test("the open comments panel leaves the review banner's buttons uncovered (1280
       await context.close();
     }
   }
+});
+
+test("one's own comment can be changed and deleted (undo brings it back); a colleague's cannot", async () => {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 720 } });
+  await context.addInitScript(() => {
+    if (!sessionStorage.getItem('named')) {
+      localStorage.setItem('docshape.name', 'Ana');
+      sessionStorage.setItem('named', '1');
+    }
+  });
+  const page = await context.newPage();
+  watchErrors(page);
+  await page.goto(BASE_URL);
+  await entityBox(page, 'catalogo').waitFor();
+  await commentOn(page, 'catalogo', 'Why embed the tags?');
+  await thread(page, 0).getByTestId('reply-text').fill('Answering myself');
+  await thread(page, 0).getByTestId('reply-post').click();
+  await page.waitForFunction(() => document.querySelectorAll('[data-testid="comment"]').length === 2);
+
+  // Luis (another name in this browser: there are no accounts) answers.
+  await page.evaluate(() => localStorage.setItem('docshape.name', 'Luis'));
+  await page.reload();
+  await page.getByTestId('action-comments').click();
+  assert.equal(await page.getByTestId('comment-edit').count(), 0, 'nothing of Luis to change');
+  await thread(page, 0).getByTestId('reply-text').fill('Agreed.');
+  await thread(page, 0).getByTestId('reply-post').click();
+  await page.waitForFunction(() => document.querySelectorAll('[data-testid="comment"]').length === 3);
+
+  // Ana again: her two comments can be changed; her reply deleted; her thread not (Luis answered it).
+  await page.evaluate(() => localStorage.setItem('docshape.name', 'Ana'));
+  await page.reload();
+  await page.getByTestId('action-comments').click();
+  const comment = (i) => thread(page, 0).getByTestId('comment').nth(i);
+  assert.deepEqual(await Promise.all([0, 1, 2].map((i) => comment(i).getByTestId('comment-edit').count())), [1, 1, 0]);
+  assert.deepEqual(await Promise.all([0, 1, 2].map((i) => comment(i).getByTestId('comment-delete').count())), [0, 1, 0]);
+
+  // Change the thread's text (hostile: it stays text).
+  await comment(0).getByTestId('comment-edit').click();
+  await page.getByTestId('comment-edit-text').fill(HOSTILE_TEXT);
+  await page.getByTestId('comment-save').click();
+  await page.waitForFunction((t) => document.querySelector('[data-testid="comment-body"]')?.innerText === t, shown(HOSTILE_TEXT));
+  assert.equal(await page.locator('[data-testid="comments-panel"] img').count(), 0);
+  assert.equal(await page.evaluate(() => window.__xss), undefined);
+
+  // Delete her reply: gone; undo brings it back, a second undo the old text.
+  await comment(1).getByTestId('comment-delete').click();
+  await page.waitForFunction(() => document.querySelectorAll('[data-testid="comment"]').length === 2);
+  assert.deepEqual(await page.getByTestId('comment-body').allInnerTexts(), [shown(HOSTILE_TEXT), 'Agreed.']);
+  await screenshot(page, 'comments-5-own-comment-changed');
+  await page.getByTestId('action-undo').click();
+  await page.waitForFunction(() => document.querySelectorAll('[data-testid="comment"]').length === 3);
+  assert.equal(await comment(1).getByTestId('comment-body').innerText(), 'Answering myself');
+  await page.getByTestId('action-undo').click();
+  await page.waitForFunction(() => document.querySelector('[data-testid="comment-body"]')?.innerText === 'Why embed the tags?');
+  await context.close();
 });
