@@ -66,7 +66,5 @@ pub fn restore(link: &str) -> Option<Model> {
 /// Whether a design is held for the link in the address bar.
 pub fn holding() -> bool {
     let (Some(storage), Some(link)) = (session_storage(), hash()) else { return false };
-    read(&storage, KEY)
-        .and_then(|t| serde_json::from_str::<Pending>(&t).ok())
-        .is_some_and(|p| p.link == link)
+    read(&storage, KEY).and_then(|t| serde_json::from_str::<Pending>(&t).ok()).is_some_and(|p| p.link == link)
 }

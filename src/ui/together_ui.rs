@@ -259,7 +259,7 @@ pub fn query_marks(query: String) -> impl IntoView {
     move || {
         let together = together?;
         let marks = together.peers.with(|peers| {
-            let here: Vec<_> = peers.iter().filter(|p| p.presence.selection.iter().any(|id| *id == query)).collect();
+            let here: Vec<_> = peers.iter().filter(|p| p.presence.selection.contains(&query)).collect();
             (!here.is_empty()).then(|| {
                 here.into_iter()
                 .map(|p| {
