@@ -413,6 +413,8 @@ messages! {
     RoomLinkInvalid,
     RoomLinkInvalidWhy,
     RoomFull,
+    CommentDeleted,
+    BringBackComment,
     RoomRefused,
     TogetherUnavailable,
 }

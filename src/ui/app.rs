@@ -428,8 +428,9 @@ fn milliseconds(ms: f64, lang: Lang) -> String {
 
 /// The button of a notice that offers something to do.
 fn notice_button(editor: Editor, action: NoticeAction) -> impl IntoView {
-    let (label, run) = match action {
+    let (label, run): (Msg, fn(&Editor)) = match action {
         NoticeAction::DownloadFile => (Msg::DownloadTheFile, storage::save_file),
+        NoticeAction::BringBackComments => (Msg::BringBackComment, super::comments::bring_back),
     };
     view! { <button class="link" data-testid="notice-action" on:click=move |_| run(&editor)>{tr(label)}</button> }
 }

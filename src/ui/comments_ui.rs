@@ -8,7 +8,7 @@ use super::comments::{apply, now, show_anchor, Comments, Filter};
 use super::state::Editor;
 use super::text::{shown_name, shown_sentence};
 use crate::editor::comments::{
-    badges, can_delete, delete, edit_text, is_author, open_threads, reply, set_resolved, start_thread, Badges,
+    badges, can_delete, edit_text, is_author, open_threads, reply, set_resolved, start_thread, Badges,
 };
 use crate::i18n::{pick, Lang};
 use crate::model::{Anchor, Comment, Model, PlaceLabels};
@@ -203,8 +203,7 @@ fn one(c: &Comment, lang: Lang, changing: Changing) -> impl IntoView {
                 }>{pick(lang, ["Edit", "Editar", "Editar"])}</button>
                 {deletable.then(|| view! {
                     <button class="link" data-testid="comment-delete" on:click=move |_| {
-                        let me = comments.author.get_untracked();
-                        apply(&editor, |m| delete(m, &id.get_value(), &me));
+                        super::comments::delete_own(&editor, &id.get_value(), &comments.author.get_untracked());
                     }>{pick(lang, ["Delete", "Borrar", "Excluir"])}</button>
                 })}
             </span>

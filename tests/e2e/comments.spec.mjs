@@ -256,6 +256,18 @@ test('a comment made in review mode survives a reload at once, before the addres
   await page.waitForFunction(() => document.querySelector('[data-testid="comments-count"]')?.innerText === '2');
   await page.getByTestId('action-comments').click();
   assert.equal(await page.locator('[data-testid="comment"]').count(), 3, 'two threads and the reply');
+  // Review mode has no undo: deleting one's own reply offers to bring it back, and that too
+  // is in the link a reload opens.
+  await page.locator('[data-testid="comment"]').filter({ hasText: 'A reply' }).getByTestId('comment-delete').click();
+  await page.waitForFunction(() => document.querySelectorAll('[data-testid="comment"]').length === 2);
+  await page.getByTestId('notice').filter({ hasText: 'Comment deleted.' }).waitFor();
+  await page.getByTestId('notice-action').click();
+  await page.waitForFunction(() => document.querySelectorAll('[data-testid="comment"]').length === 3);
+  await page.waitForFunction(() => sessionStorage.getItem('docshape.review.pending') === null, null, { timeout: 30000 });
+  await page.reload();
+  await page.getByTestId('review-banner').waitFor();
+  await page.getByTestId('action-comments').click();
+  assert.deepEqual(await page.getByTestId('comment-body').allInnerTexts(), ['First, then reload', 'Second', 'A reply']);
   // The same link opened in another tab has none of this tab's comments held (the link it had
   // then did not carry them).
   const fresh = await context.newPage();
