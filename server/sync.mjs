@@ -7,6 +7,8 @@
 //   SYNC_DATA      folder of the rooms' database, rooms.sqlite (default server/data)
 //   SYNC_REDIS     host:port of a Redis server: run several instances behind it (scale-out)
 //   SYNC_MAX_BYTES largest message a client may send (default 8 MiB; a bigger one closes it)
+//   SYNC_MAX_PEOPLE most connections one room takes on this instance (default 64: a workshop of
+//                  thirty with room to spare); one more is refused with the reason "room-full"
 //
 // A room is a capability: its link carries the room id and a secret key, and the id is the
 // first 32 hex digits of the key's SHA-256. The server keeps no list of rooms or keys: it
@@ -27,6 +29,7 @@ const host = process.env.SYNC_HOST || "127.0.0.1";
 const port = Number(process.env.SYNC_PORT || 8787);
 const dataDir = process.env.SYNC_DATA || join(here, "data");
 const maxBytes = Number(process.env.SYNC_MAX_BYTES || 8 * 1024 * 1024);
+const maxPeople = Number(process.env.SYNC_MAX_PEOPLE || 64);
 const ROOM = /^[0-9a-f]{32}$/;
 
 /** The room a key opens: the first 32 hex digits of its SHA-256. */
@@ -88,6 +91,11 @@ const server = new Server({
   async onAuthenticate({ documentName, token }) {
     if (!ROOM.test(documentName) || typeof token !== "string" || roomOf(token) !== documentName) {
       throw Object.assign(new Error("wrong key"), { reason: "wrong-key" });
+    }
+    // Counted on this instance (behind Redis, each instance takes as many).
+    const here = server.hocuspocus.documents.get(documentName)?.getConnectionsCount() ?? 0;
+    if (here >= maxPeople) {
+      throw Object.assign(new Error("room full"), { reason: "room-full" });
     }
   },
   async beforeHandleMessage({ update }) {

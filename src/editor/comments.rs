@@ -1,5 +1,5 @@
-//! Review comments as edits: start a thread on an element, reply, resolve and reopen, and the
-//! counts the canvas' badges and the toolbar show. Plain Rust over [`Model::comments`]; the UI
+//! Review comments as edits: start a thread on an element, reply, resolve and reopen, change
+//! or delete one's own comment, and the counts the canvas' badges and the toolbar show. Plain Rust over [`Model::comments`]; the UI
 //! applies them as edits (undoable outside review mode).
 
 use crate::model::{Anchor, Comment, Model};
@@ -52,6 +52,51 @@ pub fn set_resolved(model: &mut Model, thread: &str, resolved: bool) -> bool {
         }
         _ => false,
     }
+}
+
+/// Whether `name` wrote comment `id`. There are no accounts: the name given in this browser
+/// is the author's, so this keeps people from changing each other's words by mistake, not by
+/// force (anyone can give any name).
+pub fn is_author(model: &Model, id: &str, name: &str) -> bool {
+    let name = clip(name, MAX_AUTHOR);
+    !name.is_empty() && model.comment(id).is_some_and(|c| c.author == name)
+}
+
+/// Whether `name` may delete comment `id`: a reply of theirs, or a thread of theirs whose
+/// replies are all theirs too (a colleague's answer is never deleted with it).
+pub fn can_delete(model: &Model, id: &str, name: &str) -> bool {
+    if !is_author(model, id, name) {
+        return false;
+    }
+    let name = clip(name, MAX_AUTHOR);
+    model.comments.iter().filter(|c| c.reply_to.as_deref() == Some(id)).all(|c| c.author == name)
+}
+
+/// Replaces the text of `name`'s comment `id`; true when that changed something (an empty
+/// text, someone else's comment or the same text change nothing).
+pub fn edit_text(model: &mut Model, id: &str, name: &str, text: &str) -> bool {
+    let text = clip(text, MAX_TEXT);
+    if text.is_empty() || !is_author(model, id, name) {
+        return false;
+    }
+    match model.comments.iter_mut().find(|c| c.id == id) {
+        Some(c) if c.text != text => {
+            c.text = text;
+            true
+        }
+        _ => false,
+    }
+}
+
+/// Deletes `name`'s comment `id` (a thread with its replies, see [`can_delete`]); true when
+/// something was deleted.
+pub fn delete(model: &mut Model, id: &str, name: &str) -> bool {
+    if !can_delete(model, id, name) {
+        return false;
+    }
+    let before = model.comments.len();
+    model.comments.retain(|c| c.id != id && c.reply_to.as_deref() != Some(id));
+    model.comments.len() != before
 }
 
 /// How many threads are open.
@@ -148,6 +193,33 @@ mod tests {
         assert_eq!(m.comment(&t).map(|c| c.author.chars().count()), Some(MAX_AUTHOR));
         let h = reply(&mut m, &t, "x", 2, hostile).expect("h");
         assert_eq!(m.comment(&h).map(|c| c.text.as_str()), Some(hostile));
+    }
+
+    #[test]
+    fn only_the_author_changes_or_deletes_a_comment() {
+        let mut m = design();
+        let t = start_thread(&mut m, Anchor::Model, "Ana", 1, "Why embed?").expect("t");
+        let mine = reply(&mut m, &t, "Ana", 2, "Read together.").expect("r");
+        let theirs = reply(&mut m, &t, "Luis", 3, "Agreed.").expect("r");
+        assert!(!edit_text(&mut m, &theirs, "Ana", "changed"), "not Ana's");
+        assert!(!edit_text(&mut m, &mine, " ", "x"), "no name, no author");
+        assert!(!edit_text(&mut m, &mine, "Ana", "   "), "an empty text is no edit");
+        assert!(edit_text(&mut m, &mine, " Ana ", " Read together, always. "));
+        assert_eq!(m.comment(&mine).map(|c| c.text.as_str()), Some("Read together, always."));
+        assert!(!edit_text(&mut m, &mine, "Ana", "Read together, always."), "the same text changes nothing");
+        // Ana's thread has Luis' answer: it stays; her own reply goes.
+        assert!(!can_delete(&m, &t, "Ana"));
+        assert!(!delete(&mut m, &t, "Ana"));
+        assert!(!delete(&mut m, &theirs, "Ana"));
+        assert!(delete(&mut m, &mine, "Ana"));
+        assert_eq!(m.comments.len(), 2);
+        // Luis deletes his answer; then Ana's thread goes whole.
+        assert!(delete(&mut m, &theirs, "Luis"));
+        assert!(can_delete(&m, &t, "Ana"));
+        reply(&mut m, &t, "Ana", 4, "A note to myself");
+        assert!(delete(&mut m, &t, "Ana"));
+        assert!(m.comments.is_empty());
+        assert!(check_structure(&m).is_empty());
     }
 
     #[test]

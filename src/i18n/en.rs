@@ -394,6 +394,10 @@ pub fn text(m: Msg) -> &'static str {
         Msg::TogetherGuest => "Guest {}",
         Msg::RoomLinkInvalid => "This room link is not valid.",
         Msg::RoomLinkInvalidWhy => "This room link is not valid: {} Your design is unchanged.",
+        Msg::CommentDeleted => "Comment deleted.",
+        Msg::BringBackComment => "Bring it back",
+        Msg::RoomFull => "This room is full: the sync server lets no one else in. Your design is unchanged.",
+        Msg::RoomRefused => "The sync server refused this room ({}). Your design is unchanged.",
         Msg::TogetherUnavailable => "Could not start editing together: {}",
     }
 }

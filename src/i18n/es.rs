@@ -394,6 +394,10 @@ pub fn text(m: Msg) -> &'static str {
         Msg::TogetherGuest => "Invitado {}",
         Msg::RoomLinkInvalid => "Este enlace de sala no es válido.",
         Msg::RoomLinkInvalidWhy => "Este enlace de sala no es válido: {} Tu diseño no cambió.",
+        Msg::CommentDeleted => "Comentario borrado.",
+        Msg::BringBackComment => "Recuperarlo",
+        Msg::RoomFull => "Esta sala está llena: el servidor de sincronización no deja entrar a nadie más. Tu diseño no cambió.",
+        Msg::RoomRefused => "El servidor de sincronización rechazó esta sala ({}). Tu diseño no cambió.",
         Msg::TogetherUnavailable => "No se pudo empezar a editar juntos: {}",
     }
 }

@@ -412,5 +412,9 @@ messages! {
     TogetherGuest,
     RoomLinkInvalid,
     RoomLinkInvalidWhy,
+    RoomFull,
+    CommentDeleted,
+    BringBackComment,
+    RoomRefused,
     TogetherUnavailable,
 }

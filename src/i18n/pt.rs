@@ -394,6 +394,10 @@ pub fn text(m: Msg) -> &'static str {
         Msg::TogetherGuest => "Convidado {}",
         Msg::RoomLinkInvalid => "Este link de sala não é válido.",
         Msg::RoomLinkInvalidWhy => "Este link de sala não é válido: {} Seu design não mudou.",
+        Msg::CommentDeleted => "Comentário excluído.",
+        Msg::BringBackComment => "Recuperá-lo",
+        Msg::RoomFull => "Esta sala está cheia: o servidor de sincronização não deixa mais ninguém entrar. Seu design não mudou.",
+        Msg::RoomRefused => "O servidor de sincronização recusou esta sala ({}). Seu design não mudou.",
         Msg::TogetherUnavailable => "Não foi possível começar a editar juntos: {}",
     }
 }

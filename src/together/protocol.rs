@@ -49,6 +49,28 @@ pub enum Status {
     Refused { reason: String },
 }
 
+/// Why the sync server refused a room, read from the reason it gave (`server/sync.mjs`:
+/// Hocuspocus' permission-denied message carries it).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Refusal {
+    /// The key does not open the room (`wrong-key`, or Hocuspocus' default `permission-denied`).
+    WrongKey,
+    /// The room takes no more people on that server (`room-full`).
+    Full,
+    /// Another reason, as the server said it (text from the server: shown as text).
+    Other(String),
+}
+
+impl Refusal {
+    pub fn from_reason(reason: &str) -> Refusal {
+        match reason.trim() {
+            "wrong-key" | "permission-denied" | "" => Refusal::WrongKey,
+            "room-full" => Refusal::Full,
+            other => Refusal::Other(other.to_string()),
+        }
+    }
+}
+
 /// Someone else in the room.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct PeerView {

@@ -376,6 +376,15 @@ fn a_key_the_server_refuses_is_reported_and_not_retried() {
 }
 
 #[test]
+fn the_server_s_reasons_for_a_refusal_are_told_apart() {
+    use super::protocol::Refusal;
+    assert_eq!(Refusal::from_reason("room-full"), Refusal::Full);
+    assert_eq!(Refusal::from_reason("wrong-key"), Refusal::WrongKey);
+    assert_eq!(Refusal::from_reason("permission-denied"), Refusal::WrongKey, "Hocuspocus' default");
+    assert_eq!(Refusal::from_reason("<b>maintenance</b>"), Refusal::Other("<b>maintenance</b>".into()));
+}
+
+#[test]
 fn a_new_name_reaches_the_others() {
     let (mut server, mut a, mut b) = start_and_join();
     b.send(ToWorker::Name { name: "Bobby".into(), colour: "#123456".into() }, &mut server);

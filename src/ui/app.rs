@@ -59,9 +59,13 @@ pub fn App() -> impl IntoView {
     if let Some(p) = problem {
         editor.notify(NoticeKind::Error, p);
     }
+    // Comments made on this link just before a reload: the address bar catches up.
+    if review && super::review_keep::holding() {
+        share_ui::keep_in_address(&editor);
+    }
     // A room link joins its room (the room's design replaces this one when it arrives).
     if !review {
-        super::together::join_from_location(&editor);
+        super::together::join_from_location(&editor, || ());
     }
     let prefers_dark = web_sys::window()
         .and_then(|w| w.match_media("(prefers-color-scheme: dark)").ok().flatten())
@@ -101,8 +105,15 @@ pub fn App() -> impl IntoView {
     // comes back and is saved), so the link's design never stands in for the user's own.
     let compare = expect_context::<super::compare::Compare>();
     let hashchange = window_event_listener(leptos::ev::hashchange, move |_| match share_ui::model_from_location() {
-        // A room link pasted into this tab joins its room.
-        None if super::together::join_from_location(&editor) => {}
+        // A room link pasted into this tab joins its room; a share link being reviewed, a
+        // version or a comparison on screen is left first (the user's own design comes back).
+        None if super::together::join_from_location(&editor, || {
+            if compare.showing() || compare.busy.get_untracked() {
+                compare.leave();
+            } else if editor.review.get_untracked() {
+                share_ui::end_review(&editor);
+            }
+        }) => {}
         Some(Ok(shared)) => {
             if compare.showing() || compare.busy.get_untracked() {
                 compare.leave();
@@ -113,6 +124,9 @@ pub fn App() -> impl IntoView {
             editor.clear_selection();
             editor.fit_view();
             layout::enter_review(&editor, layout::window_size());
+            if super::review_keep::holding() {
+                share_ui::keep_in_address(&editor);
+            }
         }
         Some(Err(why)) => editor.notify(NoticeKind::Error, why),
         None => {}
@@ -153,7 +167,6 @@ pub fn App() -> impl IntoView {
             <share_ui::ReviewBanner />
             <super::together_ui::TogetherBanner />
             <super::compare_ui::AsideView />
-            <super::comments_ui::CommentsPanel />
             <super::compare_ui::CompareBusy />
             <main
                 class="workspace"
@@ -187,6 +200,9 @@ pub fn App() -> impl IntoView {
                     </Show>
                 </aside>
                 <Presentation />
+                // Inside the workspace: it starts below the toolbar and every banner (review,
+                // room, compare), so it never covers their buttons.
+                <super::comments_ui::CommentsPanel />
             </main>
             <StatusBar />
             <UpdateNotice />
@@ -412,8 +428,9 @@ fn milliseconds(ms: f64, lang: Lang) -> String {
 
 /// The button of a notice that offers something to do.
 fn notice_button(editor: Editor, action: NoticeAction) -> impl IntoView {
-    let (label, run) = match action {
+    let (label, run): (Msg, fn(&Editor)) = match action {
         NoticeAction::DownloadFile => (Msg::DownloadTheFile, storage::save_file),
+        NoticeAction::BringBackComments => (Msg::BringBackComment, super::comments::bring_back),
     };
     view! { <button class="link" data-testid="notice-action" on:click=move |_| run(&editor)>{tr(label)}</button> }
 }

@@ -202,6 +202,7 @@ pub fn Canvas() -> impl IntoView {
             <div class="world" style:transform=world_transform>
                 <svg class="edges" aria-hidden="true">
                     <ArrowMarkers />
+                    <super::together_ui::PeerArrows />
                     <For each=move || visible_relations.get() key=|id| id.clone() let:id>
                         <EdgeView id=id far=far />
                     </For>

@@ -7,15 +7,23 @@
 //! (a share link) there is no design of the reviewer's own to save into and no undo history:
 //! the edit is applied to the shared design and the link in the address bar is replaced by one
 //! that carries it, so a reload keeps the comments and the link the reviewer copies or sends
-//! back has them. A version or a comparison on screen takes no comments (it is not a design).
+//! back has them (until that link is made, `review_keep` holds them for a reload). A version or a comparison on screen takes no comments (it is not a design).
 
 use super::compare::Compare;
-use super::state::{Editor, NoticeKind};
+use super::state::{Editor, NoticeAction, NoticeKind};
 use super::storage::{local_storage, read, write};
 use crate::editor::geometry::{entity_rect, fit, Rect};
 use crate::i18n::pick;
-use crate::model::{Anchor, Model};
+use crate::i18n::Msg;
+use crate::model::{Anchor, Comment, Model};
 use leptos::prelude::*;
+use std::cell::RefCell;
+
+thread_local! {
+    /// The comments last deleted in review mode, with their places in the list (for
+    /// [`bring_back`]: review mode has no undo).
+    static DELETED: RefCell<Vec<(usize, Comment)>> = const { RefCell::new(Vec::new()) };
+}
 
 /// Where the author's name is kept: the same key as the name the others see in a room
 /// (`ui::together`), so a person is one name in comments and in presence.
@@ -98,6 +106,8 @@ pub fn apply(editor: &Editor, f: impl FnOnce(&mut Model) -> bool) -> bool {
         let mut changed = false;
         editor.model.update(|m| changed = f(m));
         if changed {
+            // Kept at once for a reload; the address bar catches up when the worker answers.
+            editor.model.with_untracked(super::review_keep::hold);
             super::share_ui::keep_in_address(editor);
         }
         changed
@@ -106,6 +116,40 @@ pub fn apply(editor: &Editor, f: impl FnOnce(&mut Model) -> bool) -> bool {
         editor.edit_comments(|m| changed = f(m));
         changed
     }
+}
+
+/// Deletes `name`'s comment `id` (see `editor::comments::delete`). Outside review mode undo
+/// brings it back; in review mode, which has no undo, the notice offers to.
+pub fn delete_own(editor: &Editor, id: &str, name: &str) {
+    let before = editor.model.with_untracked(|m| m.comments.clone());
+    if !apply(editor, |m| crate::editor::comments::delete(m, id, name)) || !editor.review.get_untracked() {
+        return;
+    }
+    let gone: Vec<(usize, Comment)> = editor.model.with_untracked(|m| {
+        before.into_iter().enumerate().filter(|(_, c)| m.comment(&c.id).is_none()).collect()
+    });
+    DELETED.with_borrow_mut(|d| *d = gone);
+    editor.notify_offering(NoticeKind::Info, editor.text(Msg::CommentDeleted), NoticeAction::BringBackComments);
+}
+
+/// Puts back the comments [`delete_own`] deleted in review mode, at their places (one whose id
+/// was taken meanwhile stays out: ids are unique).
+pub fn bring_back(editor: &Editor) {
+    let gone = DELETED.with_borrow_mut(std::mem::take);
+    if gone.is_empty() {
+        return;
+    }
+    apply(editor, |m| {
+        let mut changed = false;
+        for (at, c) in gone {
+            if m.comment(&c.id).is_none() {
+                m.comments.insert(at.min(m.comments.len()), c);
+                changed = true;
+            }
+        }
+        changed
+    });
+    editor.notice.set(None);
 }
 
 /// Milliseconds since 1970 (the browser's clock).

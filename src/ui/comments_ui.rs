@@ -1,12 +1,15 @@
 //! The Comments panel: the toolbar button with the count of open threads, the list of threads
 //! (filter open / resolved / all; a click on what a thread is about selects and frames it), a
-//! thread being started, replies, resolve and reopen; and the badge on a box or an arrow with
-//! open threads. Every name and text is rendered as text.
+//! thread being started, replies, resolve and reopen, changing or deleting one's own comment
+//! (the name given in this browser is the author's: no accounts); and the badge on a box or an
+//! arrow with open threads. Every name and text is rendered as text.
 
 use super::comments::{apply, now, show_anchor, Comments, Filter};
 use super::state::Editor;
 use super::text::{shown_name, shown_sentence};
-use crate::editor::comments::{badges, open_threads, reply, set_resolved, start_thread, Badges};
+use crate::editor::comments::{
+    badges, can_delete, edit_text, is_author, open_threads, reply, set_resolved, start_thread, Badges,
+};
 use crate::i18n::{pick, Lang};
 use crate::model::{Anchor, Comment, Model, PlaceLabels};
 use leptos::prelude::*;
@@ -144,13 +147,72 @@ fn Draft(anchor: Anchor) -> impl IntoView {
     }
 }
 
-fn one(c: &Comment, lang: Lang) -> impl IntoView {
+/// A thread's comment being changed: which one, and its text as typed.
+#[derive(Clone, Copy)]
+struct Changing {
+    id: RwSignal<Option<String>>,
+    text: RwSignal<String>,
+}
+
+fn one(c: &Comment, lang: Lang, changing: Changing) -> impl IntoView {
+    let editor = expect_context::<Editor>();
+    let comments = expect_context::<Comments>();
     // As text, with any bidirectional control or invisible character shown as `<U+XXXX>`.
     let author = if c.author.trim().is_empty() { "?".to_string() } else { shown_name(&c.author) };
+    let me = comments.author.get_untracked();
+    let (mine, deletable) = editor.model.with_untracked(|m| (is_author(m, &c.id, &me), can_delete(m, &c.id, &me)));
+    let id = StoredValue::new(c.id.clone());
+    let original = StoredValue::new(c.text.clone());
+    let being_changed = changing.id.with_untracked(|e| e.as_deref() == Some(c.id.as_str()));
+    let save = move || {
+        let me = comments.author.get_untracked();
+        let text = changing.text.get_untracked();
+        apply(&editor, |m| edit_text(m, &id.get_value(), &me, &text));
+        changing.id.set(None);
+    };
+    let body = if being_changed {
+        view! {
+            <textarea
+                data-testid="comment-edit-text"
+                rows="3"
+                maxlength="4000"
+                aria-label=pick(lang, ["Comment", "Comentario", "Comentário"])
+                prop:value=move || changing.text.get()
+                on:input=move |ev| changing.text.set(event_target_value(&ev))
+                on:keydown=move |ev| {
+                    ev.stop_propagation();
+                    if ev.key() == "Enter" && (ev.ctrl_key() || ev.meta_key()) { save() }
+                    if ev.key() == "Escape" { changing.id.set(None) }
+                }
+            ></textarea>
+            <div class="row">
+                <button class="primary" data-testid="comment-save" on:click=move |_| save()>{pick(lang, ["Save", "Guardar", "Salvar"])}</button>
+                <button data-testid="comment-edit-cancel" on:click=move |_| changing.id.set(None)>{pick(lang, ["Cancel", "Cancelar", "Cancelar"])}</button>
+            </div>
+        }
+        .into_any()
+    } else {
+        view! { <p class="text" data-testid="comment-body">{shown_sentence(&c.text)}</p> }.into_any()
+    };
+    let own = (mine && !being_changed).then(|| {
+        view! {
+            <span class="own">
+                <button class="link" data-testid="comment-edit" on:click=move |_| {
+                    changing.text.set(original.get_value());
+                    changing.id.set(Some(id.get_value()));
+                }>{pick(lang, ["Edit", "Editar", "Editar"])}</button>
+                {deletable.then(|| view! {
+                    <button class="link" data-testid="comment-delete" on:click=move |_| {
+                        super::comments::delete_own(&editor, &id.get_value(), &comments.author.get_untracked());
+                    }>{pick(lang, ["Delete", "Borrar", "Excluir"])}</button>
+                })}
+            </span>
+        }
+    });
     view! {
         <li class="comment" data-testid="comment" data-id=c.id.clone()>
-            <p class="meta"><strong data-testid="comment-by">{author}</strong>" "<small>{when(c.at, lang)}</small></p>
-            <p class="text" data-testid="comment-body">{shown_sentence(&c.text)}</p>
+            <p class="meta"><strong data-testid="comment-by">{author}</strong>" "<small>{when(c.at, lang)}</small>{own}</p>
+            {body}
         </li>
     }
 }
@@ -162,6 +224,7 @@ fn ThreadView(id: String) -> impl IntoView {
     let id = StoredValue::new(id);
     let text = RwSignal::new(String::new());
     let name = RwSignal::new(String::new());
+    let changing = Changing { id: RwSignal::new(None), text: RwSignal::new(String::new()) };
     let thread = Memo::new(move |_| {
         editor.model.with(|m| {
             let t = m.threads().into_iter().find(|t| t.first.id == id.get_value())?;
@@ -180,6 +243,9 @@ fn ThreadView(id: String) -> impl IntoView {
         apply(&editor, |m| set_resolved(m, &id.get_value(), resolved));
     };
     move || {
+        // Drawn again when a comment starts or stops being changed, or the name is given.
+        changing.id.track();
+        comments.author.track();
         thread.get().map(|(anchor, resolved, list)| {
             let lang = editor.lang.get();
             let what = editor.model.with(|m| about(m, &anchor, lang));
@@ -188,7 +254,7 @@ fn ThreadView(id: String) -> impl IntoView {
                 <li class="thread" class:resolved=resolved data-testid="thread" data-id=id.get_value() data-resolved=resolved.to_string()>
                     <button class="link about" data-testid="thread-about" on:click=move |_| show_anchor(&editor, &go)>{what}</button>
                     {resolved.then(|| view! { <span class="state" data-testid="thread-resolved">{pick(lang, ["resolved", "resuelto", "resolvido"])}</span> })}
-                    <ul class="comments">{list.iter().map(|c| one(c, lang)).collect_view()}</ul>
+                    <ul class="comments">{list.iter().map(|c| one(c, lang, changing)).collect_view()}</ul>
                     <NameInput name=name />
                     <textarea
                         data-testid="reply-text"

@@ -31,6 +31,7 @@ mod presentation;
 mod progressive;
 mod queries_panel;
 mod relation_inspector;
+mod review_keep;
 mod routes;
 mod share_ui;
 pub mod state;

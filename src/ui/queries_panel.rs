@@ -62,6 +62,7 @@ pub fn QueriesPanel() -> impl IntoView {
                             >
                                 <span class="qid">{id.clone()}</span>
                                 <span class="qname">{super::text::shown_name(&name)}</span>
+                                {super::together_ui::query_marks(id.clone())}
                                 <span class=format!("kind {}", enum_name(&kind))>{move || Msg::PerMinuteLine.fill(editor.lang.get(), &[&kind.msg().text(editor.lang.get()), &crate::i18n::counts::number(editor.lang.get(), per_minute)])}</span>
                                 {move || served().map(|one| if one {
                                     view! { <span class="badge ok" title=tr(Msg::OneDocTitle)>{tr(Msg::OneDocBadge)}</span> }.into_any()

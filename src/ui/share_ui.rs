@@ -17,7 +17,8 @@ fn location() -> Option<web_sys::Location> {
     web_sys::window().map(|w| w.location())
 }
 
-/// If the page was opened from a share link, the model it carries (or why it cannot be read).
+/// If the page was opened from a share link, the model it carries (or why it cannot be read),
+/// with the comments made on it in this tab that it does not carry yet (`review_keep`).
 /// `None` when there is no link.
 pub fn model_from_location() -> Option<Result<crate::model::Model, String>> {
     let hash = location()?.hash().ok()?;
@@ -25,6 +26,9 @@ pub fn model_from_location() -> Option<Result<crate::model::Model, String>> {
         return None;
     }
     let lang = super::storage::initial_lang();
+    if let Some(held) = super::review_keep::restore(&hash) {
+        return Some(Ok(held));
+    }
     // A design shared without positions opens laid out, as it would from a file.
     Some(
         decode_link(&hash)
@@ -75,13 +79,16 @@ pub fn copy_link(editor: &Editor) {
 
 /// Replaces the share link in the address bar by one to the design on screen (review mode's
 /// comments, `comments::apply`): a reload opens it with the comments, and so does the link the
-/// reviewer copies. No page load and no `hashchange`: the history entry is replaced.
+/// reviewer copies. No page load and no `hashchange`: the history entry is replaced. Until it
+/// is, `review_keep` holds the design for a reload.
 pub fn keep_in_address(editor: &Editor) {
     with_link(editor, |editor, model, url, _| {
         // Only while the same design is on screen: the reviewer may have left it meanwhile.
         if editor.review.get_untracked() && editor.model.with_untracked(|m| *m == model) {
             if let Some(history) = web_sys::window().and_then(|w| w.history().ok()) {
-                let _ = history.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&url));
+                if history.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&url)).is_ok() {
+                    super::review_keep::release();
+                }
             }
         }
     });
@@ -101,6 +108,14 @@ pub fn edit_copy(editor: &Editor) {
 /// Leaves review mode and goes back to the design the tab showed.
 pub fn close_review(editor: &Editor) {
     clear_hash();
+    end_review(editor);
+}
+
+/// Leaves review mode for the design the tab showed, the address bar as it is (a room link
+/// opened while reviewing: the room's design then comes beside this one in My designs). The
+/// shared design's comments stay in the link the address bar showed (the previous history
+/// entry), or in `review_keep` when the worker had not made that link yet.
+pub fn end_review(editor: &Editor) {
     Designs::get().reopen();
     editor.review.set(false);
     super::layout::leave_review(editor);

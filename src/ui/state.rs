@@ -67,6 +67,8 @@ pub struct Notice {
 pub enum NoticeAction {
     /// Downloads the model file (as Ctrl+S does): when a share link cannot carry the design.
     DownloadFile,
+    /// Puts back the comments just deleted in review mode (which has no undo).
+    BringBackComments,
 }
 
 /// A field whose name is being edited in place on its box. `fresh` when Enter just added it:

@@ -9,7 +9,7 @@ use crate::collab::{Invite, Presence};
 use crate::i18n::Msg;
 use crate::model::{self, Model};
 use crate::together::key::base64url;
-use crate::together::protocol::{FromWorker, PeerView, Status, ToWorker, READY};
+use crate::together::protocol::{FromWorker, PeerView, Refusal, Status, ToWorker, READY};
 use crate::together::setup::{shown_name, PALETTE};
 use leptos::prelude::*;
 use std::cell::{Cell, RefCell};
@@ -144,8 +144,10 @@ pub fn start(editor: &Editor) {
 }
 
 /// Joins the room of the page's address, if it is a room link; `false` when it is not one.
-/// A broken link is refused with the reason, and the design on screen stays.
-pub fn join_from_location(editor: &Editor) -> bool {
+/// A broken link is refused with the reason, and the design on screen stays. `before` runs
+/// once the link is known good and before joining (leaving review mode: a person follows a
+/// room link to edit).
+pub fn join_from_location(editor: &Editor, before: impl FnOnce()) -> bool {
     let Some(hash) = web_sys::window().and_then(|w| w.location().hash().ok()) else { return false };
     let members = hash.trim_start_matches('#');
     if !members.split('&').any(|m| m.starts_with("room=") || m.starts_with("key=")) {
@@ -163,6 +165,7 @@ pub fn join_from_location(editor: &Editor) -> bool {
     if CLIENT.with_borrow(|c| c.as_ref().is_some_and(|c| c.key == invite.key)) {
         return true;
     }
+    before();
     if together.active() {
         leave(editor, false);
         set_hash(&invite.fragment());
@@ -319,6 +322,20 @@ fn launch(key: String, joining: bool, first: ToWorker) -> Result<(), String> {
     Ok(())
 }
 
+/// What the page says when the sync server refuses the room, by the server's reason
+/// (`server/sync.mjs`): a key that does not open the room, a room at capacity, or another
+/// reason, quoted as text (it comes from the server).
+fn refusal(editor: &Editor, reason: &str) -> String {
+    match Refusal::from_reason(reason) {
+        Refusal::WrongKey => editor.text(Msg::RoomLinkInvalid).to_string(),
+        Refusal::Full => editor.text(Msg::RoomFull).to_string(),
+        Refusal::Other(other) => {
+            let shown: String = super::text::shown_name(&other).chars().take(80).collect();
+            editor.fill(Msg::RoomRefused, &[&shown])
+        }
+    }
+}
+
 /// A message of the worker's.
 fn received(message: FromWorker) {
     let (Some(editor), Some(together)) = (EDITOR.get(), Together::get()) else { return };
@@ -354,10 +371,10 @@ fn received(message: FromWorker) {
         }
         FromWorker::Peers { peers } => together.peers.set(peers),
         FromWorker::Status { status } => {
-            if let Status::Refused { .. } = &status {
+            if let Status::Refused { reason } = &status {
                 // Joining, the design on screen was never replaced; started, it stays too.
                 leave(&editor, false);
-                editor.notify(NoticeKind::Error, editor.text(Msg::RoomLinkInvalid));
+                editor.notify(NoticeKind::Error, refusal(&editor, reason));
                 return;
             }
             together.status.set(Some(status));

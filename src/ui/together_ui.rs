@@ -172,8 +172,13 @@ fn PresenceSender() -> impl IntoView {
     let sent = StoredValue::new(true);
     let waiting = StoredValue::new(false);
     let last_sent = StoredValue::new(0.0f64);
+    // Boxes, the arrow and the access pattern open in the list (ids are unique across them).
     let selection = move || {
-        editor.selection.with_untracked(|s| s.entities.iter().cloned().chain(s.relation.iter().cloned()).collect::<Vec<_>>())
+        let mut ids = editor
+            .selection
+            .with_untracked(|s| s.entities.iter().cloned().chain(s.relation.iter().cloned()).collect::<Vec<_>>());
+        ids.extend(editor.active_query.get_untracked());
+        ids
     };
     let send = move || {
         last_sent.set_value(super::state::now_ms());
@@ -182,6 +187,7 @@ fn PresenceSender() -> impl IntoView {
     };
     Effect::new(move |_| {
         editor.selection.track();
+        editor.active_query.track();
         send();
     });
     let moves = window_event_listener(leptos::ev::pointermove, move |ev| {
@@ -213,6 +219,64 @@ fn PresenceSender() -> impl IntoView {
         }
     });
     on_cleanup(move || moves.remove());
+}
+
+/// The arrows the others selected: a wide stroke in each one's colour under the arrow (inside
+/// the canvas' SVG of arrows, drawn before them), as a box they selected is outlined.
+#[component]
+pub fn PeerArrows() -> impl IntoView {
+    let together = expect_context::<Together>();
+    let routes = expect_context::<super::routes::Routes>();
+    move || {
+        together.peers.with(|peers| {
+            peers
+                .iter()
+                .flat_map(|p| {
+                    let colour = safe_colour(&p.presence.colour).to_string();
+                    p.presence.selection.iter().map(move |id| (id.clone(), colour.clone()))
+                })
+                .filter_map(|(id, colour)| {
+                    let drawn = routes.drawn(&id)?;
+                    let (main, copy) = drawn.0;
+                    let d = main.d();
+                    let copy = copy.map(|c| c.d());
+                    Some(view! {
+                        <g class="peer-arrow" data-testid="peer-arrow" data-id=id style:stroke=colour>
+                            <path d=d />
+                            {copy.map(|d| view! { <path d=d /> })}
+                        </g>
+                    })
+                })
+                .collect_view()
+        })
+    }
+}
+
+/// The marks of the others on access pattern `query` in the list: a dot in each one's colour
+/// with the name (as text), for those who have it open.
+pub fn query_marks(query: String) -> impl IntoView {
+    let together = use_context::<Together>();
+    move || {
+        let together = together?;
+        let marks = together.peers.with(|peers| {
+            let here: Vec<_> = peers.iter().filter(|p| p.presence.selection.contains(&query)).collect();
+            (!here.is_empty()).then(|| {
+                here.into_iter()
+                .map(|p| {
+                    let name = shown_name(&p.presence.name);
+                    let title = name.clone();
+                    view! {
+                        <span class="peer-query" data-testid="peer-query" title=title>
+                            <span class="swatch" style:background=safe_colour(&p.presence.colour).to_string()></span>
+                            <bdi>{name}</bdi>
+                        </span>
+                    }
+                })
+                .collect_view()
+            })
+        })?;
+        Some(view! { <span class="peer-marks">{marks}</span> })
+    }
 }
 
 /// The others' pointers and selections, drawn in the diagram's coordinates (inside the

@@ -4,14 +4,14 @@
 // point one browser at another server.
 import { test, after, before } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, watchErrors, savedModel, entityBox, OUTPUT, BASE_URL } from './app.mjs';
+import { launch, watchErrors, entityBox, OUTPUT, BASE_URL } from './app.mjs';
+import { SYNC_URL, VIEWPORT, person as personIn, model, status, waitLive, converged, startRoom, rename, sideBySide as sheetOf } from './room.mjs';
 import { startSync } from './sync.mjs';
 import { join } from 'node:path';
 
-const SYNC_URL = process.env.SYNC_URL;
-const VIEWPORT = { width: 1280, height: 720 };
-
 let browser;
+const person = (...args) => personIn(browser, ...args);
+const sideBySide = (...args) => sheetOf(browser, ...args);
 let restarted;
 before(async () => {
   assert.ok(SYNC_URL, 'run through tests/e2e/run.mjs, which starts the sync server');
@@ -21,81 +21,6 @@ after(async () => {
   await browser?.close();
   await restarted?.stop();
 });
-
-/** A person: a fresh browser context with a name, pointed at the test's sync server. */
-async function person(name, url = BASE_URL) {
-  const context = await browser.newContext({ viewport: VIEWPORT });
-  await context.addInitScript(
-    ([sync, name]) => {
-      localStorage.setItem('docshape.sync', sync);
-      if (name !== null) localStorage.setItem('docshape.name', name);
-    },
-    [SYNC_URL, name],
-  );
-  const page = await context.newPage();
-  const errors = watchErrors(page);
-  page.on('dialog', (d) => {
-    errors.push(`a dialog opened: ${d.message()}`);
-    d.dismiss();
-  });
-  await page.goto(url);
-  await page.waitForSelector('[data-testid="canvas"]');
-  return { context, page, errors };
-}
-
-/** The design this page shows, as it saved it (the serialised model). */
-const model = async (page) => JSON.parse((await savedModel(page)) ?? 'null');
-
-const status = (page) => page.getByTestId('together-status');
-
-async function waitLive(page) {
-  await page.waitForFunction(() => document.querySelector('[data-testid="together-status"]')?.dataset.state === 'live', null, { timeout: 20000 });
-}
-
-/** Waits until every page saved the same design, and returns it. */
-async function converged(pages, check = () => true, timeout = 20000) {
-  const end = Date.now() + timeout;
-  let models = [];
-  while (Date.now() < end) {
-    models = await Promise.all(pages.map(model));
-    const same = models.every((m) => m && JSON.stringify(m) === JSON.stringify(models[0]));
-    if (same && check(models[0])) return models[0];
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  assert.fail(`the designs did not converge:\n${models.map((m) => JSON.stringify(m?.entities?.map((e) => [e.name, e.fields?.length]))).join('\n')}`);
-}
-
-/** Starts a room in `page`; returns the link from the dialog. */
-async function startRoom(page) {
-  await page.getByTestId('action-together').click();
-  const dialog = page.getByTestId('together-dialog');
-  await dialog.waitFor();
-  const link = await page.getByTestId('together-link').inputValue();
-  assert.match(link, /#room=[0-9a-f]{32}&key=[A-Za-z0-9_-]{43}$/);
-  assert.equal(await page.evaluate(() => location.href), link, 'the address bar holds the link');
-  assert.match(await dialog.textContent(), /Whoever has this link can edit/);
-  return link;
-}
-
-/** Renames box `id` through the inspector. */
-async function rename(page, id, name) {
-  await page.locator(`[data-testid="entity"][data-id="${id}"]`).click({ position: { x: 30, y: 12 } });
-  await page.getByTestId('tab-inspector').click();
-  const input = page.getByTestId('entity-name');
-  await input.fill(name);
-  await input.press('Tab');
-}
-
-/** Two screenshots side by side in one image (A left, B right). */
-async function sideBySide(name, left, right) {
-  const shots = await Promise.all([left, right].map(async (p) => (await p.screenshot()).toString('base64')));
-  const sheet = await browser.newPage({ viewport: { width: 2 * VIEWPORT.width + 10, height: VIEWPORT.height } });
-  await sheet.setContent(
-    `<body style="margin:0;background:#333;display:flex;gap:10px">${shots.map((s) => `<img src="data:image/png;base64,${s}">`).join('')}</body>`,
-  );
-  await sheet.screenshot({ path: join(OUTPUT, `${name}.png`) });
-  await sheet.close();
-}
 
 /** A box on screen in both pages, other than `not`. */
 async function boxIds(page) {

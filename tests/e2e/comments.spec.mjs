@@ -7,7 +7,7 @@
 import { test, after, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { launch, openApp, screenshot, entityBox, watchErrors } from './app.mjs';
+import { launch, openApp, screenshot, entityBox, watchErrors, BASE_URL } from './app.mjs';
 
 let browser;
 before(async () => (browser = await launch()));
@@ -187,4 +187,177 @@ test('a reviewer comments on a box and an arrow, replies, resolves, reopens; the
   assert.ok(!section.includes('<img src=x'), 'the hostile text is escaped in the report');
   assert.ok(!section.includes('\u202e'), 'no bidi override reaches the report raw');
   await other.close();
+});
+
+/** The share link of the demo design, made in a page of its own. */
+async function demoLink() {
+  const { page, context } = await openApp(browser, { viewport: { width: 1280, height: 720 } });
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await entityBox(page, 'catalogo').waitFor();
+  await page.getByTestId('action-share').click();
+  await page.waitForFunction(() => /\d/.test(document.querySelector('[data-testid="notice"]')?.innerText ?? ''));
+  const link = await page.evaluate(() => navigator.clipboard.readText());
+  await context.close();
+  assert.match(link, /#m=/);
+  return link;
+}
+
+/** A reviewer with a name already given, on `link`, at `viewport`, in `lang`. */
+async function reviewer(link, viewport = { width: 1280, height: 720 }, lang = 'en') {
+  const context = await browser.newContext({ viewport });
+  await context.addInitScript((lang) => {
+    localStorage.setItem('docshape.name', 'Rita');
+    localStorage.setItem('docshape.lang', lang);
+  }, lang);
+  const page = await context.newPage();
+  watchErrors(page);
+  await page.goto(link);
+  await page.getByTestId('review-banner').waitFor();
+  await entityBox(page, 'catalogo').waitFor();
+  return { page, context };
+}
+
+/** Posts a comment on box `name` through its context menu. */
+async function commentOn(page, name, text) {
+  await entityBox(page, name).locator('.entity-header').click({ button: 'right' });
+  await page.getByTestId('menu-comment').click();
+  await page.getByTestId('comment-text').fill(text);
+  await page.getByTestId('comment-post').click();
+}
+
+test('a comment made in review mode survives a reload at once, before the address bar caught up', async () => {
+  const link = await demoLink();
+  const { page, context } = await reviewer(link);
+  const before = await page.evaluate(() => location.hash);
+  await commentOn(page, 'catalogo', 'First, then reload');
+  // No wait: reload while the worker may still be making the new link.
+  const caughtUp = await page.evaluate((b) => location.hash !== b, before);
+  console.log(`# the address bar had caught up before the reload: ${caughtUp}`);
+  await page.reload();
+  await page.getByTestId('review-banner').waitFor();
+  await page.waitForFunction(() => document.querySelector('[data-testid="comments-count"]')?.innerText === '1');
+  await page.getByTestId('action-comments').click();
+  assert.equal(await thread(page, 0).getByTestId('comment-body').innerText(), 'First, then reload');
+
+  // Two more at once, then a reload: both there.
+  await commentOn(page, 'resenas', 'Second');
+  await thread(page, 1).getByTestId('reply-text').fill('A reply');
+  await thread(page, 1).getByTestId('reply-post').click();
+  // On screen at once (no wait for the address bar), then the reload.
+  assert.equal(await page.locator('[data-testid="comment"]').count(), 3);
+  await page.reload();
+  await page.getByTestId('review-banner').waitFor();
+  await page.waitForFunction(() => document.querySelector('[data-testid="comments-count"]')?.innerText === '2');
+  // The address bar catches up on its own, and then the link alone carries them.
+  await page.waitForFunction(() => sessionStorage.getItem('docshape.review.pending') === null, null, { timeout: 30000 });
+  assert.notEqual(await page.evaluate(() => location.hash), before);
+  await page.reload();
+  await page.getByTestId('review-banner').waitFor();
+  await page.waitForFunction(() => document.querySelector('[data-testid="comments-count"]')?.innerText === '2');
+  await page.getByTestId('action-comments').click();
+  assert.equal(await page.locator('[data-testid="comment"]').count(), 3, 'two threads and the reply');
+  // Review mode has no undo: deleting one's own reply offers to bring it back, and that too
+  // is in the link a reload opens.
+  await page.locator('[data-testid="comment"]').filter({ hasText: 'A reply' }).getByTestId('comment-delete').click();
+  await page.waitForFunction(() => document.querySelectorAll('[data-testid="comment"]').length === 2);
+  await page.getByTestId('notice').filter({ hasText: 'Comment deleted.' }).waitFor();
+  await page.getByTestId('notice-action').click();
+  await page.waitForFunction(() => document.querySelectorAll('[data-testid="comment"]').length === 3);
+  await page.waitForFunction(() => sessionStorage.getItem('docshape.review.pending') === null, null, { timeout: 30000 });
+  await page.reload();
+  await page.getByTestId('review-banner').waitFor();
+  await page.getByTestId('action-comments').click();
+  assert.deepEqual(await page.getByTestId('comment-body').allInnerTexts(), ['First, then reload', 'Second', 'A reply']);
+  // The same link opened in another tab has none of this tab's comments held (the link it had
+  // then did not carry them).
+  const fresh = await context.newPage();
+  await fresh.goto(link);
+  await fresh.getByTestId('review-banner').waitFor();
+  assert.equal(await fresh.getByTestId('comments-count').innerText(), '0');
+  await context.close();
+});
+
+test("the open comments panel leaves the review banner's buttons uncovered (1280×720, 1920×1080; en, es, pt)", async () => {
+  const link = await demoLink();
+  for (const viewport of [{ width: 1280, height: 720 }, { width: 1920, height: 1080 }]) {
+    for (const lang of ['en', 'es', 'pt']) {
+      const { page, context } = await reviewer(link, viewport, lang);
+      await page.getByTestId('action-comments').click();
+      await page.getByTestId('comments-panel').waitFor();
+      for (const id of ['edit-copy', 'close-review']) {
+        const hit = await page.getByTestId(id).evaluate((el) => {
+          const r = el.getBoundingClientRect();
+          const top = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+          return { on: el.contains(top), inside: r.right <= innerWidth && r.bottom <= innerHeight && r.width > 0 };
+        });
+        assert.ok(hit.on && hit.inside, `${id} is visible and on top at ${viewport.width}×${viewport.height} in ${lang}: ${JSON.stringify(hit)}`);
+      }
+      // The panel starts below the banner.
+      const [banner, panel] = await Promise.all([page.getByTestId('review-banner').boundingBox(), page.getByTestId('comments-panel').boundingBox()]);
+      assert.ok(panel.y >= banner.y + banner.height - 1, `panel top ${panel.y} below the banner's bottom ${banner.y + banner.height}`);
+      await screenshot(page, `comments-banner-${viewport.width}-${lang}`);
+      if (lang === 'pt') {
+        // And it is clickable: a copy to edit, the panel still open.
+        await page.getByTestId('edit-copy').click();
+        await page.getByTestId('review-banner').waitFor({ state: 'detached' });
+        assert.equal(await page.getByTestId('comments-panel').count(), 1);
+      }
+      await context.close();
+    }
+  }
+});
+
+test("one's own comment can be changed and deleted (undo brings it back); a colleague's cannot", async () => {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 720 } });
+  await context.addInitScript(() => {
+    if (!sessionStorage.getItem('named')) {
+      localStorage.setItem('docshape.name', 'Ana');
+      sessionStorage.setItem('named', '1');
+    }
+  });
+  const page = await context.newPage();
+  watchErrors(page);
+  await page.goto(BASE_URL);
+  await entityBox(page, 'catalogo').waitFor();
+  await commentOn(page, 'catalogo', 'Why embed the tags?');
+  await thread(page, 0).getByTestId('reply-text').fill('Answering myself');
+  await thread(page, 0).getByTestId('reply-post').click();
+  await page.waitForFunction(() => document.querySelectorAll('[data-testid="comment"]').length === 2);
+
+  // Luis (another name in this browser: there are no accounts) answers.
+  await page.evaluate(() => localStorage.setItem('docshape.name', 'Luis'));
+  await page.reload();
+  await page.getByTestId('action-comments').click();
+  assert.equal(await page.getByTestId('comment-edit').count(), 0, 'nothing of Luis to change');
+  await thread(page, 0).getByTestId('reply-text').fill('Agreed.');
+  await thread(page, 0).getByTestId('reply-post').click();
+  await page.waitForFunction(() => document.querySelectorAll('[data-testid="comment"]').length === 3);
+
+  // Ana again: her two comments can be changed; her reply deleted; her thread not (Luis answered it).
+  await page.evaluate(() => localStorage.setItem('docshape.name', 'Ana'));
+  await page.reload();
+  await page.getByTestId('action-comments').click();
+  const comment = (i) => thread(page, 0).getByTestId('comment').nth(i);
+  assert.deepEqual(await Promise.all([0, 1, 2].map((i) => comment(i).getByTestId('comment-edit').count())), [1, 1, 0]);
+  assert.deepEqual(await Promise.all([0, 1, 2].map((i) => comment(i).getByTestId('comment-delete').count())), [0, 1, 0]);
+
+  // Change the thread's text (hostile: it stays text).
+  await comment(0).getByTestId('comment-edit').click();
+  await page.getByTestId('comment-edit-text').fill(HOSTILE_TEXT);
+  await page.getByTestId('comment-save').click();
+  await page.waitForFunction((t) => document.querySelector('[data-testid="comment-body"]')?.innerText === t, shown(HOSTILE_TEXT));
+  assert.equal(await page.locator('[data-testid="comments-panel"] img').count(), 0);
+  assert.equal(await page.evaluate(() => window.__xss), undefined);
+
+  // Delete her reply: gone; undo brings it back, a second undo the old text.
+  await comment(1).getByTestId('comment-delete').click();
+  await page.waitForFunction(() => document.querySelectorAll('[data-testid="comment"]').length === 2);
+  assert.deepEqual(await page.getByTestId('comment-body').allInnerTexts(), [shown(HOSTILE_TEXT), 'Agreed.']);
+  await screenshot(page, 'comments-5-own-comment-changed');
+  await page.getByTestId('action-undo').click();
+  await page.waitForFunction(() => document.querySelectorAll('[data-testid="comment"]').length === 3);
+  assert.equal(await comment(1).getByTestId('comment-body').innerText(), 'Answering myself');
+  await page.getByTestId('action-undo').click();
+  await page.waitForFunction(() => document.querySelector('[data-testid="comment-body"]')?.innerText === 'Why embed the tags?');
+  await context.close();
 });

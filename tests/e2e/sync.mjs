@@ -15,12 +15,13 @@ const listening = (port) =>
     socket.on('error', () => resolve(false));
   });
 
-/** Runs `node server/sync.mjs` on `port` with its rooms in `data`; resolves once it listens. */
-export async function startSync({ port, data }) {
+/** Runs `node server/sync.mjs` on `port` with its rooms in `data` (and more settings in `env`);
+ * resolves once it listens. */
+export async function startSync({ port, data, env = {} }) {
   if (await listening(port)) throw new Error(`port ${port} is taken: set E2E_SYNC_PORT`);
   const child = spawn(process.execPath, [join(root, 'server', 'sync.mjs')], {
     cwd: root,
-    env: { ...process.env, SYNC_PORT: String(port), SYNC_DATA: data, SYNC_HOST: '127.0.0.1' },
+    env: { ...process.env, ...env, SYNC_PORT: String(port), SYNC_DATA: data, SYNC_HOST: '127.0.0.1' },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   let exited = false;
