@@ -32,6 +32,7 @@ mod progressive;
 mod queries_panel;
 mod relation_inspector;
 mod routes;
+mod scroll_anchor;
 mod share_ui;
 pub mod state;
 mod storage;
