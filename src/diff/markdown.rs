@@ -96,9 +96,9 @@ pub fn to_markdown(old: &Model, new: &Model, d: &ModelDiff, lang: Lang) -> Strin
         out.push_str(pick(
             lang,
             [
-                "Marks: `+` added, `-` removed, `~` changed (before a box's name, a relation's label, or as a field's comment).\n",
-                "Marcas: `+` añadido, `-` eliminado, `~` modificado (antes del nombre de una caja, de la etiqueta de una relación, o como comentario de un campo).\n",
-                "Marcas: `+` adicionado, `-` removido, `~` alterado (antes do nome de uma caixa, do rótulo de uma relação, ou como comentário de um campo).\n",
+                "Marks: `+` added, `-` removed, `~` changed (before a box's name, a relation's label, or as a field's comment; a changed sub-field has a row under its field, its path in the comment, and the fields above it are `~`).\n",
+                "Marcas: `+` añadido, `-` eliminado, `~` modificado (antes del nombre de una caja, de la etiqueta de una relación, o como comentario de un campo; un subcampo modificado tiene una fila bajo su campo, con su ruta en el comentario, y los campos por encima llevan `~`).\n",
+                "Marcas: `+` adicionado, `-` removido, `~` alterado (antes do nome de uma caixa, do rótulo de uma relação, ou como comentário de um campo; um subcampo alterado tem uma linha sob seu campo, com seu caminho no comentário, e os campos acima dele levam `~`).\n",
             ],
         ));
     }

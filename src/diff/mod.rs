@@ -32,7 +32,7 @@ mod union;
 pub use apply::apply;
 pub use consequences::{Consequences, FindingChange, IndexChange, SizeChange, SpanChange, VerdictFlip};
 pub use matching::MatchedBy;
-pub use union::{symbol, union};
+pub use union::{field_marks, symbol, union};
 
 use crate::advisor::{analyze, Report};
 use crate::model::Model;
