@@ -3,6 +3,7 @@
 //! and the Mermaid diagram of the change (the project's one Mermaid generator, with the changed
 //! elements marked). Every model string goes through `escape::markdown`.
 
+use super::sides::{markdown_line, Sides};
 use super::stored::needs;
 use super::text::{self as words, Element};
 use super::union::union;
@@ -41,6 +42,12 @@ fn records(out: &mut String, element: Element, list: &[RecordChange], lang: Lang
 
 /// The whole comment.
 pub fn to_markdown(old: &Model, new: &Model, d: &ModelDiff, lang: Lang) -> String {
+    to_markdown_with(old, new, d, lang, None)
+}
+
+/// The whole comment, with a line under the title saying which version of which file each side
+/// is when `sides` has a kept version ([`super::sides`]).
+pub fn to_markdown_with(old: &Model, new: &Model, d: &ModelDiff, lang: Lang, sides: Option<&Sides>) -> String {
     let mut out = String::with_capacity(8 * 1024);
     let title = crate::text!(
         en: "## Design change: {old} → {new}",
@@ -49,6 +56,9 @@ pub fn to_markdown(old: &Model, new: &Model, d: &ModelDiff, lang: Lang) -> Strin
         old = old.name.as_str(), new = new.name.as_str()
     );
     let _ = writeln!(out, "{}\n", render(&title, lang));
+    if let Some(line) = sides.and_then(|s| markdown_line(s, lang)) {
+        let _ = writeln!(out, "{line}\n");
+    }
     let _ = writeln!(out, "**{}**", render(&words::summary(d), lang));
     if d.change_count() > 0 {
         heading(&mut out, "###", ["Changes", "Cambios", "Mudanças"], lang);

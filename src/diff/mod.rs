@@ -23,6 +23,7 @@ pub mod json;
 pub mod markdown;
 mod matching;
 pub mod migration;
+pub mod sides;
 mod props;
 mod records;
 pub mod stored;
