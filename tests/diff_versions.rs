@@ -163,6 +163,21 @@ fn hostile_version_names_reach_the_terminal_and_the_markdown_as_text() {
         assert!(hostile_line.contains("<U+000A>| `y` <script>alert(1)</script><U+001B>[31m<U+202E>\"q\" *z*"), "{hostile_line}");
         assert!(!said.contains('\u{1b}') && !said.contains('\u{202e}'), "{said:?}");
     }
+    // A version whose design does not load: exit 2, its name quoted safely.
+    let broken = scratch("broken.json");
+    let text = format!(
+        "{{\"format\":\"docshape\",\"formatVersion\":3,\"name\":\"b\",\"versions\":[{{\"name\":{},\"at\":1,\"model\":{{\"format\":\"x\"}}}}]}}",
+        serde_json::to_string(HOSTILE).unwrap()
+    );
+    std::fs::write(&broken, text).expect("write");
+    let broken = broken.to_str().unwrap();
+    for args in [vec!["versions", broken], vec!["diff", &format!("{broken}@1"), &file]] {
+        let (code, stdout, stderr) = run(&args);
+        assert_eq!(code, 2, "{args:?}: {stderr}");
+        assert!(stdout.is_empty());
+        assert!(stderr.contains("version \"x<U+000A>| `y`") && stderr.lines().count() == 1, "{stderr:?}");
+        assert!(!stderr.contains('\u{1b}') && !stderr.contains('\u{202e}'), "{stderr:?}");
+    }
 }
 
 #[test]

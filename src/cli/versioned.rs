@@ -68,7 +68,8 @@ fn shown(s: &str) -> String {
 fn versions_of(path: &str) -> Result<Vec<FileVersion>, String> {
     let bytes = read_limited(path, MAX_FILE_BYTES)?;
     let (text, _) = text_of(&bytes).map_err(|e| format!("{path}: {e}"))?;
-    versions_in(text).map_err(|e| format!("{}: {e}", shown(path)))
+    // The message quotes a broken version's name: shown as the terminal must show it.
+    versions_in(text).map_err(|e| shown(&format!("{path}: {e}")))
 }
 
 /// "  1  before reviews  2026-11-30 14:05 UTC" for each version, one a line.
