@@ -66,6 +66,39 @@ pub fn markdown_line(sides: &Sides, lang: Lang) -> Option<String> {
     })
 }
 
+/// The app's review report of a change with, under its title, what the design was compared
+/// with (`base`: "version “before reviews”", a file's name, "a share link", in `lang`), as text.
+pub fn with_base(report: &str, base: &str, lang: Lang) -> String {
+    let t = crate::text!(
+        en: "**Compared with:** {base} → the design being edited",
+        es: "**Comparado con:** {base} → el diseño en edición",
+        pt: "**Comparado com:** {base} → o design em edição";
+        base
+    );
+    let line = render(&t, lang);
+    match report.split_once("\n\n") {
+        Some((title, rest)) => format!("{title}\n\n{line}\n\n{rest}"),
+        None => format!("{report}\n\n{line}\n"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_base_goes_under_the_title_as_text() {
+        let report = "## Design change: a → b\n\n**Changes: 1.**\n";
+        let out = with_base(report, "version “<b>x</b>\u{202e} | `y`”", Lang::En);
+        let lines: Vec<&str> = out.lines().collect();
+        assert_eq!(lines[0], "## Design change: a → b");
+        assert!(lines[2].starts_with("**Compared with:** version “&lt;b&gt;x&lt;/b&gt;"), "{out}");
+        assert!(!lines[2].contains('\u{202e}') && lines[2].contains("\\|"), "{out}");
+        assert_eq!(lines[4], "**Changes: 1.**");
+        assert!(with_base(report, "f.json", Lang::Pt).contains("**Comparado com:** f.json → o design"));
+    }
+}
+
 /// Adds `version` (`number`, `name`, `at`) to the JSON's `old` and `new` where that side is one.
 pub fn annotate_json(v: &mut Value, sides: &Sides) {
     for (key, s) in [("old", &sides.old), ("new", &sides.new)] {

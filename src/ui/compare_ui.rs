@@ -254,7 +254,9 @@ fn ComparePanel(base: Base) -> impl IntoView {
         let Some(p) = preview.get_untracked() else { return };
         let name = compare.own_model().name;
         let file = super::storage::file_name(&crate::model::Model::new(&format!("{name}-change")), ".md");
-        super::storage::download(&file, "text/markdown", &p.report);
+        let lang = editor.lang.get_untracked();
+        let report = crate::diff::sides::with_base(&p.report, &base.with_value(|b| b.label(lang)), lang);
+        super::storage::download(&file, "text/markdown", &report);
         editor.notify(
             NoticeKind::Info,
             pick(
