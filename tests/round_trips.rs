@@ -22,6 +22,7 @@
 //! | `diff --format json`                          | its JSON Schema                   | `tests/python/test_diff_schema.py` |
 //! | `diff --format md` (comment, Mermaid block)   | a CommonMark parser; mermaid's parser | `diff.rs`, `hostile_names.rs`; `test_diff_schema.py` |
 //! | `diff --format mongosh` (migration section)   | `node --check` + a recording `db` | `diff.rs`, `hostile_names.rs` |
+//! | `versions --format json` (a file's kept versions) | `serde_json`, names as kept   | `diff_versions.rs::versions_lists_number_date_and_name_as_text_and_json` |
 //! | a diff's list of changes                      | `diff::apply` (gives the new design) | `diff::tests` |
 
 use docshape::designs::in_file::{file_with_versions, versions_in, FileVersion};

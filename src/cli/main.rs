@@ -8,7 +8,8 @@
 //! docshape generate MODEL.json --collection NAME -n N [--seed S] [--out FILE] [--format relaxed|canonical]
 //! docshape report MODEL.json [--out report.md] [--svg diagram.svg] [--theme light|dark] [--base URL] [--lang L]
 //! docshape share MODEL.json [--base URL] | docshape share --decode LINK|-
-//! docshape diff OLD.json NEW.json [--format md|json|mongosh] [--fail-on new-errors|any-finding] [--lang L] [--out FILE]
+//! docshape diff OLD.json[@VERSION] NEW.json[@VERSION] [--format md|json|mongosh] [--fail-on new-errors|any-finding] [--lang L] [--out FILE]
+//! docshape versions MODEL.json [--format text|json]
 //! ```
 
 mod args;
@@ -23,6 +24,7 @@ mod report;
 mod rules;
 mod share;
 mod synth;
+mod versioned;
 
 use std::process::ExitCode;
 
@@ -52,13 +54,19 @@ USAGE:
     docshape share MODEL.json [--base URL]            the share link (#m=...) that carries the model
     docshape share --decode LINK|-                    the model a share link carries (quote the link: # starts
                                                       a shell comment); exit 2 on a bad link
-    docshape diff OLD.json NEW.json [--format md|json|mongosh] [--fail-on new-errors|any-finding]
-                  [--lang en|es|pt] [--out FILE]
+    docshape diff OLD.json[@VERSION] NEW.json[@VERSION] [--format md|json|mongosh]
+                  [--fail-on new-errors|any-finding] [--lang en|es|pt] [--out FILE]
         what changed between two versions of a design and its consequences from the advisor:
         md (a pull-request comment, the default), json (docs/diff-format.md), mongosh (the new
         design's script with a migration section, not run against a server)
+        either side may be FILE@VERSION, a version kept in a model file: by its exact name
+        (quote it: design.json@\"before reviews\") or its number from 1 (design.json@1) as
+        `docshape versions` lists them; a path that exists as written is a file, @ and all
         exit 0; 1 when --fail-on holds: new-errors (the change introduces an error-level
-        finding) or any-finding (it introduces any finding); 2 when it cannot run
+        finding) or any-finding (it introduces any finding); 2 when it cannot run; 3 when a
+        FILE@VERSION names no version the file keeps (the message lists those it keeps)
+    docshape versions MODEL.json [--format text|json]
+        the versions a model file keeps (number, when kept, name), as FILE@N reads them
     docshape synth --entities N [--seed S]            a generated, laid-out model for benchmarks
     docshape help                                     this text
 
@@ -115,6 +123,7 @@ fn main() -> ExitCode {
         "report" => report::run(rest),
         "share" => share::run(rest),
         "diff" => diff::run(rest),
+        "versions" => versioned::run(rest),
         "synth" => synth::run(rest),
         "help" | "--help" | "-h" => {
             print!("{USAGE}");

@@ -3,6 +3,7 @@
 //! and the Mermaid diagram of the change (the project's one Mermaid generator, with the changed
 //! elements marked). Every model string goes through `escape::markdown`.
 
+use super::sides::{markdown_line, Sides};
 use super::stored::needs;
 use super::text::{self as words, Element};
 use super::union::union;
@@ -41,6 +42,12 @@ fn records(out: &mut String, element: Element, list: &[RecordChange], lang: Lang
 
 /// The whole comment.
 pub fn to_markdown(old: &Model, new: &Model, d: &ModelDiff, lang: Lang) -> String {
+    to_markdown_with(old, new, d, lang, None)
+}
+
+/// The whole comment, with a line under the title saying which version of which file each side
+/// is when `sides` has a kept version ([`super::sides`]).
+pub fn to_markdown_with(old: &Model, new: &Model, d: &ModelDiff, lang: Lang, sides: Option<&Sides>) -> String {
     let mut out = String::with_capacity(8 * 1024);
     let title = crate::text!(
         en: "## Design change: {old} → {new}",
@@ -49,6 +56,9 @@ pub fn to_markdown(old: &Model, new: &Model, d: &ModelDiff, lang: Lang) -> Strin
         old = old.name.as_str(), new = new.name.as_str()
     );
     let _ = writeln!(out, "{}\n", render(&title, lang));
+    if let Some(line) = sides.and_then(|s| markdown_line(s, lang)) {
+        let _ = writeln!(out, "{line}\n");
+    }
     let _ = writeln!(out, "**{}**", render(&words::summary(d), lang));
     if d.change_count() > 0 {
         heading(&mut out, "###", ["Changes", "Cambios", "Mudanças"], lang);
@@ -96,9 +106,9 @@ pub fn to_markdown(old: &Model, new: &Model, d: &ModelDiff, lang: Lang) -> Strin
         out.push_str(pick(
             lang,
             [
-                "Marks: `+` added, `-` removed, `~` changed (before a box's name, a relation's label, or as a field's comment).\n",
-                "Marcas: `+` añadido, `-` eliminado, `~` modificado (antes del nombre de una caja, de la etiqueta de una relación, o como comentario de un campo).\n",
-                "Marcas: `+` adicionado, `-` removido, `~` alterado (antes do nome de uma caixa, do rótulo de uma relação, ou como comentário de um campo).\n",
+                "Marks: `+` added, `-` removed, `~` changed (before a box's name, a relation's label, or as a field's comment; a changed sub-field has a row under its field, its path in the comment, and the fields above it are `~`).\n",
+                "Marcas: `+` añadido, `-` eliminado, `~` modificado (antes del nombre de una caja, de la etiqueta de una relación, o como comentario de un campo; un subcampo modificado tiene una fila bajo su campo, con su ruta en el comentario, y los campos por encima llevan `~`).\n",
+                "Marcas: `+` adicionado, `-` removido, `~` alterado (antes do nome de uma caixa, do rótulo de uma relação, ou como comentário de um campo; um subcampo alterado tem uma linha sob seu campo, com seu caminho no comentário, e os campos acima dele levam `~`).\n",
             ],
         ));
     }

@@ -23,6 +23,7 @@ pub mod json;
 pub mod markdown;
 mod matching;
 pub mod migration;
+pub mod sides;
 mod props;
 mod records;
 pub mod stored;
@@ -32,7 +33,7 @@ mod union;
 pub use apply::apply;
 pub use consequences::{Consequences, FindingChange, IndexChange, SizeChange, SpanChange, VerdictFlip};
 pub use matching::MatchedBy;
-pub use union::{symbol, union};
+pub use union::{field_marks, symbol, union};
 
 use crate::advisor::{analyze, Report};
 use crate::model::Model;

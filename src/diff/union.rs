@@ -3,9 +3,9 @@
 //! `docshape diff` and the app's compare view both draw it.
 
 use super::{ModelDiff, RecordChange, Status};
-use crate::export::code::mermaid::Marks;
+use crate::export::code::mermaid::{Marks, SubRow};
 use crate::model::{Entity, Field, Model, Relation};
-use std::collections::HashMap;
+use std::collections::{BTreeMap, HashMap};
 
 /// The mark of a status: `+`, `-`, `~`.
 pub fn symbol(status: Status) -> char {
@@ -19,6 +19,58 @@ pub fn symbol(status: Status) -> char {
 /// Whether a changed record changed in more than where it sits on the canvas.
 fn really_changed(c: &RecordChange) -> bool {
     c.status == Status::Changed && !c.is_layout_only()
+}
+
+/// The mark of every changed field of the boxes still drawn (by entity id and path from the top
+/// level down): its own mark at its own path, and `~` on each field above it (the change is
+/// inside). The app's compare view marks the box's rows with it, the diagram of `docshape diff`
+/// its rows; paths sort parents first.
+pub fn field_marks(diff: &ModelDiff) -> BTreeMap<(String, Vec<String>), char> {
+    let mut out = BTreeMap::new();
+    for c in diff.entities.iter().filter(|c| c.status != Status::Removed) {
+        let id = c.id().to_string();
+        for f in &c.fields {
+            out.insert((id.clone(), f.path.clone()), symbol(f.status));
+        }
+        for f in &c.fields {
+            for depth in 1..f.path.len() {
+                out.entry((id.clone(), f.path[..depth].to_vec())).or_insert('~');
+            }
+        }
+    }
+    out
+}
+
+/// The field at `path` in `fields` (names from the top level down).
+fn field_at<'m>(fields: &'m [Field], path: &[String]) -> Option<&'m Field> {
+    let (first, rest) = path.split_first()?;
+    let f = fields.iter().find(|f| &f.name == first)?;
+    if rest.is_empty() {
+        Some(f)
+    } else {
+        field_at(&f.fields, rest)
+    }
+}
+
+/// The rows of the marked sub-fields, under their top-level field.
+fn sub_rows(model: &Model, diff: &ModelDiff) -> HashMap<(String, String), Vec<SubRow>> {
+    let removed: HashMap<(&str, &[String]), Field> = diff
+        .entities
+        .iter()
+        .flat_map(|c| c.fields.iter().map(move |f| (c.id(), f)))
+        .filter(|(_, f)| f.status == Status::Removed)
+        .filter_map(|(id, f)| Some(((id, f.path.as_slice()), serde_json::from_value(f.field.clone()?).ok()?)))
+        .collect();
+    let mut out: HashMap<(String, String), Vec<SubRow>> = HashMap::new();
+    for ((id, path), mark) in field_marks(diff) {
+        if path.len() < 2 {
+            continue;
+        }
+        let here = model.entity(&id).and_then(|e| field_at(&e.fields, &path)).cloned();
+        let field = here.or_else(|| removed.get(&(id.as_str(), path.as_slice())).cloned());
+        out.entry((id.clone(), path[0].clone())).or_default().push(SubRow { path, mark, field });
+    }
+    out
 }
 
 /// `new` with the removed entities, fields and relations of `diff` put back (removed fields
@@ -45,9 +97,6 @@ pub fn union(new: &Model, diff: &ModelDiff) -> (Model, Marks) {
                     marks.entities.insert(id.clone(), symbol(status));
                 }
                 for f in &c.fields {
-                    let Some(top) = f.path.first() else { continue };
-                    let mark = if f.path.len() == 1 { symbol(f.status) } else { '~' };
-                    marks.fields.entry((id.clone(), top.clone())).or_insert(mark);
                     if f.status == Status::Removed && f.path.len() == 1 {
                         let old = f.field.clone().and_then(|v| serde_json::from_value::<Field>(v).ok());
                         if let (Some(old), Some(e)) = (old, model.entity_mut(&id)) {
@@ -77,5 +126,11 @@ pub fn union(new: &Model, diff: &ModelDiff) -> (Model, Marks) {
             }
         }
     }
+    for ((id, path), mark) in field_marks(diff) {
+        if let [top] = path.as_slice() {
+            marks.fields.insert((id, top.clone()), mark);
+        }
+    }
+    marks.sub_fields = sub_rows(&model, diff);
     (model, marks)
 }

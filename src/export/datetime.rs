@@ -89,6 +89,15 @@ fn push_digits(out: &mut String, n: i64, width: u32) {
     }
 }
 
+/// The last millisecond of the year 9999: later times (from a broken file) are shown as it.
+const LAST_MS: i64 = 253_402_300_799_999;
+
+/// `2026-12-01 10:15 UTC`: a time a person reads (a comment's, a kept version's), to the minute.
+pub fn utc_minute(at: u64) -> String {
+    let iso = iso(i64::try_from(at).unwrap_or(LAST_MS).min(LAST_MS));
+    format!("{} {} UTC", &iso[..10], &iso[11..16])
+}
+
 /// `2026-08-02`.
 pub fn iso_day(ms: i64) -> String {
     let (y, mo, d) = civil_from_days(ms.div_euclid(MS_PER_DAY));

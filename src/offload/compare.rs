@@ -74,19 +74,10 @@ pub fn compare(base: &Model, current: &Model, lang: Lang) -> ComparePreview {
 }
 
 /// The mark of every changed field at its own path, and `~` on the fields above it (a removed
-/// sub-field is not drawn back, so its parent's `~` is what shows it). Keyed like the box's rows.
+/// sub-field is not drawn back, so its parent's `~` is what shows it). Keyed like the box's rows
+/// (`valoracion.media`); the same marks as the diagram of `docshape diff`.
 fn field_marks(d: &ModelDiff) -> std::collections::BTreeMap<(String, String), char> {
-    let mut out = std::collections::BTreeMap::new();
-    for c in d.entities.iter().filter(|c| c.status != crate::diff::Status::Removed) {
-        let id = c.id().to_string();
-        for f in &c.fields {
-            out.insert((id.clone(), f.dotted()), crate::diff::symbol(f.status));
-            for depth in 1..f.path.len() {
-                out.entry((id.clone(), f.path[..depth].join("."))).or_insert('~');
-            }
-        }
-    }
-    out
+    crate::diff::field_marks(d).into_iter().map(|((e, path), c)| ((e, path.join(".")), c)).collect()
 }
 
 fn records(out: &mut Vec<Line>, element: Element, list: &[RecordChange], lang: Lang) {

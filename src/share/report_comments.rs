@@ -4,20 +4,15 @@
 //! A design without comments has no such section.
 
 use super::markdown::{code, text};
-use crate::export::datetime::iso;
 use crate::export::pick;
 use crate::i18n::Lang;
 use crate::model::{Anchor, Comment, Model, PlaceLabels};
 use crate::text;
 use std::fmt::Write;
 
-/// The last millisecond of the year 9999: later times (from a broken file) are shown as it.
-const LAST_MS: i64 = 253_402_300_799_999;
-
 /// `2026-12-01 10:15 UTC`.
 fn when(at: u64) -> String {
-    let iso = iso(i64::try_from(at).unwrap_or(LAST_MS).min(LAST_MS));
-    format!("{} {} UTC", &iso[..10], &iso[11..16])
+    crate::export::datetime::utc_minute(at)
 }
 
 /// What a thread is about, as Markdown: the element's readable name (a finding's rule code and

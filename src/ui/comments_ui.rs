@@ -324,6 +324,12 @@ pub fn CommentsPanel() -> impl IntoView {
             </button>
         }
     };
+    // The compare panel shares the right side: while a comparison is on screen, this panel is in
+    // front of it and says how to go back to its changes.
+    let compare = use_context::<super::compare::Compare>();
+    let comparing = move || {
+        compare.is_some_and(|c| c.aside.with(|a| matches!(a, Some(super::compare::Aside::Compare { .. }))))
+    };
     view! {
         <Show when=move || comments.open.get()>
             <aside class="comments-panel" data-testid="comments-panel" aria-label=l(editor, ["Review comments", "Comentarios de revisión", "Comentários de revisão"])>
@@ -331,6 +337,19 @@ pub fn CommentsPanel() -> impl IntoView {
                     <h2>{l(editor, ["Review comments", "Comentarios de revisión", "Comentários de revisão"])}</h2>
                     <button class="link close" data-testid="comments-close" aria-label=l(editor, ["Close", "Cerrar", "Fechar"]) on:click=move |_| comments.open.set(false)>"×"</button>
                 </header>
+                <Show when=comparing>
+                    <p class="hint to-compare">
+                        <button data-testid="comments-to-compare" on:click=move |_| comments.open.set(false)>
+                            {l(editor, ["‹ Back to the changes", "‹ Volver a los cambios", "‹ Voltar às mudanças"])}
+                        </button>
+                        " "
+                        {l(editor, [
+                            "The comparison stays open behind this panel.",
+                            "La comparación sigue abierta detrás de este panel.",
+                            "A comparação continua aberta atrás deste painel.",
+                        ])}
+                    </p>
+                </Show>
                 <div class="filter" role="group">
                     {tab(Filter::Open, ["Open", "Abiertos", "Abertos"], "comments-open")}
                     {tab(Filter::Resolved, ["Resolved", "Resueltos", "Resolvidos"], "comments-resolved")}

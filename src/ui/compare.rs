@@ -49,8 +49,9 @@ pub enum Aside {
     Version { id: String, name: String },
     /// The compare view against `base`: the base's model is kept, so the panel's sentences are
     /// made again from the diff when the interface's language changes (`lang` is the one
-    /// `preview` was written in).
-    Compare { base: Base, base_model: Arc<Model>, lang: Lang, preview: Arc<ComparePreview> },
+    /// `preview` was written in). `id` tells one comparison from the next (the panel is made
+    /// once per comparison; a new language only replaces its sentences, in place).
+    Compare { id: u32, base: Base, base_model: Arc<Model>, lang: Lang, preview: Arc<ComparePreview> },
 }
 
 /// The marks of a compare view, by element.
@@ -205,8 +206,13 @@ impl Compare {
                     Ok(picture) => {
                         let report = me.kept.with_value(|k| k.as_ref().map(|(_, r)| r.clone()));
                         let report = report.unwrap_or_else(|| me.editor.report.get_untracked());
-                        let aside =
-                            Aside::Compare { base, base_model: Arc::new(base_model), lang, preview: Arc::new(preview) };
+                        let aside = Aside::Compare {
+                            id: epoch,
+                            base,
+                            base_model: Arc::new(base_model),
+                            lang,
+                            preview: Arc::new(preview),
+                        };
                         me.show(picture, aside, Some(report));
                     }
                     Err(e) => me.editor.notify(NoticeKind::Error, e.to_string()),

@@ -177,16 +177,29 @@ fn tr_delete(editor: Editor) -> impl Fn() -> &'static str {
     move || editor.t(Msg::DeleteDesign)
 }
 
+/// Which aside is on screen, without the compare panel's sentences: a comparison's panel is made
+/// once, and a change of language replaces its texts in place (the list keeps its place).
+#[derive(Clone, PartialEq)]
+enum Shown {
+    Version { id: String, name: String },
+    Compare { id: u32, base: Base },
+}
+
 /// The banner of a version opened read-only, or the compare panel.
 #[component]
 pub fn AsideView() -> impl IntoView {
     let compare = expect_context::<Compare>();
-    move || match compare.aside.get() {
+    let shown = Memo::new(move |_| {
+        compare.aside.with(|a| match a {
+            None => None,
+            Some(Aside::Version { id, name }) => Some(Shown::Version { id: id.clone(), name: name.clone() }),
+            Some(Aside::Compare { id, base, .. }) => Some(Shown::Compare { id: *id, base: base.clone() }),
+        })
+    });
+    move || match shown.get() {
         None => None,
-        Some(Aside::Version { id, name }) => Some(view! { <VersionBanner id=id name=name /> }.into_any()),
-        Some(Aside::Compare { base, preview, .. }) => {
-            Some(view! { <ComparePanel base=base preview=preview /> }.into_any())
-        }
+        Some(Shown::Version { id, name }) => Some(view! { <VersionBanner id=id name=name /> }.into_any()),
+        Some(Shown::Compare { base, .. }) => Some(view! { <ComparePanel base=base /> }.into_any()),
     }
 }
 
@@ -216,10 +229,18 @@ fn VersionBanner(id: String, name: String) -> impl IntoView {
 }
 
 #[component]
-fn ComparePanel(base: Base, preview: std::sync::Arc<crate::offload::compare::ComparePreview>) -> impl IntoView {
+fn ComparePanel(base: Base) -> impl IntoView {
     let editor = expect_context::<Editor>();
     let compare = expect_context::<Compare>();
+    let comments = expect_context::<super::comments::Comments>();
     let base = StoredValue::new(base);
+    // The panel's sentences, in the language they were last made in.
+    let preview = Memo::new(move |_| {
+        compare.aside.with(|a| match a {
+            Some(Aside::Compare { preview, .. }) => Some(preview.clone()),
+            _ => None,
+        })
+    });
     let title = move || {
         let lang = editor.lang.get();
         let label = super::text::shown_name(&base.with_value(|b| b.label(lang)));
@@ -229,11 +250,13 @@ fn ComparePanel(base: Base, preview: std::sync::Arc<crate::offload::compare::Com
             crate::i18n::Lang::Pt => format!("Mudanças desde {label}"),
         }
     };
-    let report = StoredValue::new(preview.report.clone());
     let download = move |_| {
+        let Some(p) = preview.get_untracked() else { return };
         let name = compare.own_model().name;
         let file = super::storage::file_name(&crate::model::Model::new(&format!("{name}-change")), ".md");
-        super::storage::download(&file, "text/markdown", &report.get_value());
+        let lang = editor.lang.get_untracked();
+        let report = crate::diff::sides::with_base(&p.report, &base.with_value(|b| b.label(lang)), lang);
+        super::storage::download(&file, "text/markdown", &report);
         editor.notify(
             NoticeKind::Info,
             pick(
@@ -246,10 +269,44 @@ fn ComparePanel(base: Base, preview: std::sync::Arc<crate::offload::compare::Com
             ),
         );
     };
-    let lines = preview.lines.clone();
+    // The list keeps the change that was at the top of its view when its lines are written
+    // again in another language (noted on every scroll, put back after the new lines are in).
+    let list = NodeRef::<leptos::html::Ul>::new();
+    let place = StoredValue::new(super::scroll_anchor::Place::default());
+    Effect::new(move |_| {
+        preview.track();
+        // Taken now, before a scroll event of the replaced lines could note another place.
+        let at = place.get_value();
+        request_animation_frame(move || {
+            if let Some(el) = list.get_untracked() {
+                super::scroll_anchor::restore(&el, at);
+            }
+        });
+    });
+    // A new comparison comes to the front: the Comments panel, on the same side, closes.
+    comments.open.set(false);
+    let lines = move || {
+        let lines = preview.with(|p| p.as_ref().map(|p| p.lines.clone()).unwrap_or_default());
+        lines
+            .into_iter()
+            .map(|line| {
+                let heading = line.kind == "heading";
+                let class = format!("line-{}", line.kind);
+                view! {
+                    <li class=class data-testid="compare-line" data-kind=line.kind.clone()>
+                        {line.mark.filter(|_| !heading).map(mark_badge)}
+                        <span>{line.text}</span>
+                    </li>
+                }
+            })
+            .collect_view()
+    };
+    let summary = move || preview.with(|p| p.as_ref().map(|p| p.summary.clone()).unwrap_or_default());
     let legend = ['+', '-', '~'];
     view! {
-        <aside class="compare-panel" data-testid="compare-panel" aria-label=title>
+        // Behind the Comments panel while it is open (one panel on the right at a time): kept,
+        // with its place, for when the comments close.
+        <aside class="compare-panel" data-testid="compare-panel" aria-label=title hidden=move || comments.open.get()>
             <header>
                 <h2>{title}</h2>
                 <button class="link close" data-testid="aside-close" aria-label=move || editor.t(Msg::BackToMyModel) on:click=move |_| compare.leave()>"×"</button>
@@ -257,18 +314,18 @@ fn ComparePanel(base: Base, preview: std::sync::Arc<crate::offload::compare::Com
             <p class="legend" data-testid="compare-legend">
                 {legend.map(|m| view! { <span class="diff-key">{mark_badge(m)}{move || meaning(m, editor.lang.get())}</span> }).into_iter().collect_view()}
             </p>
-            <p class="summary" data-testid="compare-summary"><strong>{preview.summary.clone()}</strong></p>
-            <ul class="compare-lines">
-                {lines.into_iter().map(|line| {
-                    let heading = line.kind == "heading";
-                    let class = format!("line-{}", line.kind);
-                    view! {
-                        <li class=class data-testid="compare-line" data-kind=line.kind.clone()>
-                            {line.mark.filter(|_| !heading).map(mark_badge)}
-                            <span>{line.text}</span>
-                        </li>
+            <p class="summary" data-testid="compare-summary"><strong>{summary}</strong></p>
+            <ul
+                class="compare-lines"
+                data-testid="compare-lines"
+                node_ref=list
+                on:scroll=move |_| {
+                    if let Some(el) = list.get_untracked() {
+                        place.set_value(super::scroll_anchor::note(&el));
                     }
-                }).collect_view()}
+                }
+            >
+                {lines}
             </ul>
             <footer>
                 <button class="primary" data-testid="compare-report" on:click=download>

@@ -33,6 +33,7 @@ mod queries_panel;
 mod relation_inspector;
 mod review_keep;
 mod routes;
+mod scroll_anchor;
 mod share_ui;
 pub mod state;
 mod storage;

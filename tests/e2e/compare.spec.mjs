@@ -89,6 +89,7 @@ test('keep a version, make reviews unbounded, compare, see the marks and the fli
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('compare-report').click()]);
   const report = await readFile(await download.path(), 'utf8');
   assert.match(report, /^## Design change: /);
+  assert.match(report, /\n\n\*\*Compared with:\*\* version “reviews capped at 50” → the design being edited\n\n/, 'it says what it was compared with');
   assert.match(report, /```mermaid/);
   assert.match(report, /now recommends/);
 

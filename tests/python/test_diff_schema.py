@@ -128,6 +128,25 @@ def test_exit_codes_follow_fail_on(docshape_bin, tmp_path):
     assert code(old, tmp_path / "missing.json") == 2
 
 
+def test_a_version_kept_in_the_file_is_a_side_that_matches_the_schema(run, docshape_bin, tmp_path):
+    old, new = _reviews(tmp_path)
+    data = json.loads(new.read_text())
+    data["versions"] = [{"name": "before \u202e\"reviews\"", "at": 1764500000000, "model": json.loads(old.read_text())}]
+    kept = tmp_path / "kept.json"
+    kept.write_text(json.dumps(data))
+    for side in (f"{kept}@1", f"{kept}@before \u202e\"reviews\""):
+        diff = diff_json(run, side, kept)
+        assert not problems(diff), problems(diff)
+        assert diff["old"]["version"] == {"number": 1, "name": "before \u202e\"reviews\"", "at": 1764500000000}
+        assert "version" not in diff["new"]
+        assert diff == {**diff_json(run, old, new), "old": diff["old"]} and diff["summary"]["errorsIntroduced"] == 1
+    broken = diff_json(run, f"{kept}@1", kept)
+    broken["old"]["version"]["number"] = 0
+    assert problems(broken), "a version numbered 0 is refused"
+    missing = subprocess.run([docshape_bin, "diff", f"{kept}@2", kept], capture_output=True, text=True)
+    assert missing.returncode == 3 and "has no version \"2\"" in missing.stderr, missing.stderr
+
+
 def test_the_diagram_of_a_change_parses_with_mermaid_and_shows_its_marks(run, tmp_path, output_dir):
     """The Mermaid block of the pull-request comment, read by mermaid's own parser: every box of
     the change is there, the changed, added and removed ones marked before their name."""

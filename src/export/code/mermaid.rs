@@ -145,12 +145,32 @@ pub fn er_diagram(model: &Model, lang: Lang) -> String {
 /// What changed in a design, for the diagram of a change (`docshape diff`): each entity (by
 /// id), top-level field (by entity id and name) and relation (by id) marked with a symbol,
 /// `+` added, `-` removed, `~` changed, written before its name or label, so the mark reads
-/// without colour.
+/// without colour. A changed sub-field gets a row of its own under its top-level field (by
+/// entity id and that field's name), as the app's compare view marks it at its own row.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct Marks {
     pub entities: HashMap<String, char>,
     pub fields: HashMap<(String, String), char>,
+    pub sub_fields: HashMap<(String, String), Vec<SubRow>>,
     pub relations: HashMap<String, char>,
+}
+
+/// The row of a marked sub-field: its path from the top-level field down
+/// (`["valoracion", "media"]`), its mark, and the field (the new one; the old one when removed;
+/// none when it is not known, as for a field above a removed one that went with it).
+#[derive(Debug, Clone, PartialEq)]
+pub struct SubRow {
+    pub path: Vec<String>,
+    pub mark: char,
+    pub field: Option<Field>,
+}
+
+/// A sub-field's row: its type, its path as an attribute name (`valoracion_media`), and the
+/// mark with the path as people read it in the comment (`"+ valoracion.media"`).
+fn sub_row(out: &mut String, row: &SubRow) {
+    let type_word = row.field.as_ref().map_or_else(|| "object".to_string(), type_word);
+    let name = attribute(&row.path.join("_"));
+    let _ = writeln!(out, "        {type_word} {name} \"{} {}\"", row.mark, label(&row.path.join(".")));
 }
 
 /// The ```` ```mermaid ```` block of `model` with the elements of `marks` marked, and the
@@ -193,6 +213,9 @@ fn diagram_with(model: &Model, lang: Lang, marks: Option<&Marks>) -> String {
                 None => {
                     let _ = writeln!(out, "        {} {}", type_word(f), attribute(&f.name));
                 }
+            }
+            for row in marks.and_then(|m| m.sub_fields.get(&key)).into_iter().flatten() {
+                sub_row(&mut out, row);
             }
         }
         out.push_str("    }\n");
