@@ -125,14 +125,16 @@ test('a box dragged on a 400-aggregate diagram takes its arrows with it, and the
   // Zoomed in to 100% on the middle of the grid: the boxes are read, not specks.
   await page.getByTestId('zoom').waitFor();
   while (parseFloat(await page.getByTestId('zoom').innerText()) < 95) await page.getByTestId('action-zoom-in').click();
-  // The box nearest the middle of the canvas.
+  // The box nearest the middle of the canvas whose header is where the press goes (not under a
+  // panel).
   const dragged = await page.evaluate(() => {
     const c = document.getElementById('canvas').getBoundingClientRect();
-    const x = c.left + c.width / 2;
-    const y = c.top + c.height / 2;
-    const hit = [...document.querySelectorAll('[data-testid="entity"]')].map((el) => ({ name: el.dataset.name, r: el.getBoundingClientRect() }))
-      .sort((a, b) => Math.hypot(a.r.x + a.r.width / 2 - x, a.r.y + a.r.height / 2 - y) - Math.hypot(b.r.x + b.r.width / 2 - x, b.r.y + b.r.height / 2 - y))[0];
-    return hit.name;
+    const [x, y] = [c.left + c.width / 2, c.top + c.height / 2];
+    const pressable = (b) => document.elementFromPoint(b.r.left + 30, b.r.top + 8)?.closest('[data-testid="entity"]')?.dataset.name === b.name;
+    return [...document.querySelectorAll('[data-testid="entity"]')]
+      .map((el) => ({ name: el.dataset.name, r: el.querySelector('.entity-header').getBoundingClientRect() }))
+      .filter(pressable)
+      .sort((a, b) => Math.hypot(a.r.x + a.r.width / 2 - x, a.r.y - y) - Math.hypot(b.r.x + b.r.width / 2 - x, b.r.y - y))[0].name;
   });
   const header = page.locator(`[data-testid="entity"][data-name="${dragged}"] .entity-header`);
   const zoom = parseFloat(await page.getByTestId('zoom').innerText()) / 100;
@@ -141,8 +143,8 @@ test('a box dragged on a 400-aggregate diagram takes its arrows with it, and the
   await page.evaluate(() => window.wasmBindings.drag_reroute_ms());
 
   // Down, then 40 moves as fast as the browser takes them (no wait for a frame between them),
-  // into the free channel right and below of the box.
-  const [dx, dy] = [90, 70];
+  // up and left, into the free channel beside the box (it stays in view).
+  const [dx, dy] = [-90, -70];
   await page.mouse.move(box.x + 30, box.y + 8);
   await page.mouse.down();
   await page.mouse.move(box.x + 30 + dx, box.y + 8 + dy, { steps: 40 });
