@@ -19,6 +19,12 @@
 //
 //   node scripts/build.mjs            release build into dist/
 //   node scripts/build.mjs --out DIR  into DIR
+//   WASM_NAMES=1 node scripts/build.mjs --out target/dist-names
+//                                     the same build, its wasm keeping the function names (the
+//                                     "name" section, which wasm-opt strips otherwise), for a
+//                                     CPU profile that says which Rust function the time is
+//                                     spent in (scripts/profile-ui.mjs drag). Never shipped: the
+//                                     names add ~25% to the page's wasm.
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -75,12 +81,15 @@ export async function compile() {
   return stage;
 }
 
+/** A profiling build (`WASM_NAMES=1`): wasm-opt keeps the function names (`-g`). */
+const KEEP_NAMES = process.env.WASM_NAMES === '1';
+
 /** wasm-opt -Oz in place, or the result kept from an earlier build of the same input. */
 async function optimize(file) {
-  const kept = join(STAGE, `opt-${contentHash(readFileSync(file))}.wasm`);
+  const kept = join(STAGE, `opt-${KEEP_NAMES ? 'names-' : ''}${contentHash(readFileSync(file))}.wasm`);
   if (!existsSync(kept)) {
-    say(`wasm-opt -Oz ${basename(file)}`);
-    await run('wasm-opt', ['-Oz', '--low-memory-unused', file, '--output', `${kept}.tmp`]);
+    say(`wasm-opt -Oz${KEEP_NAMES ? ' -g' : ''} ${basename(file)}`);
+    await run('wasm-opt', ['-Oz', ...(KEEP_NAMES ? ['-g'] : []), '--low-memory-unused', file, '--output', `${kept}.tmp`]);
     renameSync(`${kept}.tmp`, kept);
   }
   cpSync(kept, file);

@@ -4,6 +4,14 @@
 // own `performance.measure` spans (names starting with "docshape:").
 //
 //   node scripts/profile-ui.mjs [aggregates] [trace.json]   (after `node scripts/build.mjs`)
+//
+// With `drag` first, it profiles a box drag instead: Chromium's sampling CPU profiler (CDP
+// `Profiler`) runs over 60 pointer moves of a box, as bench-ui drags one, and the top functions
+// by self time and by total time are printed. Wasm frames are named only in a build that keeps
+// the names section:
+//
+//   WASM_NAMES=1 node scripts/build.mjs --out target/dist-names
+//   DIST=target/dist-names node scripts/profile-ui.mjs drag 500 [profile.cpuprofile]
 import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -11,14 +19,21 @@ import { firstRender, launch, seededContext } from '../tests/e2e/app.mjs';
 import { serve } from '../tests/e2e/server.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
-const n = Number(process.argv[2] ?? 500);
-const out = process.argv[3];
+const dragMode = process.argv[2] === 'drag';
+const args = process.argv.slice(dragMode ? 3 : 2);
+const n = Number(args[0] ?? 500);
+const out = args[1];
 const port = Number(process.env.PROFILE_UI_PORT ?? 8094);
 const json = execFileSync(join(root, 'target', 'release', 'docshape'), ['synth', '--entities', String(n), '--seed', '7'], {
   maxBuffer: 1 << 28,
 }).toString();
 
 const server = await serve(process.env.DIST ?? join(root, 'dist'), port);
+if (dragMode) {
+  await profileDrag();
+  server.close();
+  process.exit(0);
+}
 const browser = await launch();
 const context = await seededContext(browser, json);
 const page = await context.newPage();
@@ -76,3 +91,66 @@ for (const e of mine.filter((e) => e.name === 'RunTask' && e.dur > 20000)) {
 // Off-main-thread wasm compilation.
 const wasm = events.filter((e) => /wasm/i.test(e.name) && e.dur).reduce((m, e) => m.set(e.name, (m.get(e.name) ?? 0) + e.dur), new Map());
 console.log('wasm events (all threads, ms):', [...wasm.entries()].map(([k, v]) => `${k} ${(v / 1000).toFixed(1)}`).join(', '));
+
+/** The drag profile (see the top of this file). */
+async function profileDrag() {
+  const browser = await launch();
+  const context = await seededContext(browser, json);
+  const page = await context.newPage();
+  await page.goto(`http://127.0.0.1:${port}/`);
+  const { drawn } = await firstRender(page);
+  // Let the advisor's first run and the panels settle before the profile starts.
+  await page.waitForTimeout(1500);
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Profiler.enable');
+  await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
+  const header = page.locator('[data-testid="entity"] .entity-header').nth(Math.floor(n / 2));
+  const box = await header.boundingBox();
+  await page.mouse.move(box.x + 20, box.y + 10);
+  await page.mouse.down();
+  await cdp.send('Profiler.start');
+  const moves = 60;
+  for (let i = 1; i <= moves; i++) {
+    await page.mouse.move(box.x + 20 + i * 3, box.y + 10 + i * 2);
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+  }
+  const { profile } = await cdp.send('Profiler.stop');
+  await page.mouse.up();
+  await browser.close();
+  if (out) writeFileSync(out, JSON.stringify(profile));
+
+  // Self time per sample's leaf; total time per function once per sample (recursion counted once).
+  const nodes = new Map(profile.nodes.map((node) => [node.id, node]));
+  const parent = new Map();
+  for (const node of profile.nodes) for (const child of node.children ?? []) parent.set(child, node.id);
+  const name = (node) => {
+    const f = node.callFrame;
+    const file = f.url ? f.url.split('/').pop().replace(/-[0-9a-f]{16}/, '') : '';
+    return `${f.functionName || '(anonymous)'}${file ? `  [${file}]` : ''}`;
+  };
+  const self = new Map();
+  const total = new Map();
+  let busy = 0;
+  profile.samples.forEach((id, i) => {
+    const us = profile.timeDeltas[i + 1] ?? 0;
+    const leaf = nodes.get(id);
+    const leafName = name(leaf);
+    if (leafName.startsWith('(idle)') || leafName.startsWith('(program)')) return;
+    busy += us;
+    self.set(leafName, (self.get(leafName) ?? 0) + us);
+    const seen = new Set();
+    for (let at = id; at !== undefined; at = parent.get(at)) {
+      const k = name(nodes.get(at));
+      if (!seen.has(k)) {
+        seen.add(k);
+        total.set(k, (total.get(k) ?? 0) + us);
+      }
+    }
+  });
+  const per = (us) => `${(us / 1000 / moves).toFixed(2).padStart(7)} ms/move`;
+  console.log(`${n} aggregates, ${drawn} boxes drawn; ${moves} moves; busy (not idle, not "(program)") ${per(busy)}`);
+  console.log('top self time:');
+  for (const [k, us] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 30)) console.log(`  ${per(us)}  ${k}`);
+  console.log('top total time:');
+  for (const [k, us] of [...total].sort((a, b) => b[1] - a[1]).slice(0, 40)) console.log(`  ${per(us)}  ${k}`);
+}

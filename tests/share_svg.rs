@@ -134,16 +134,31 @@ fn arrows_speak_the_canvas_language() {
         if classes.len() == 2 {
             assert_eq!(classes[1], "line solid copy");
         }
-        let cards: Vec<&str> = edge(&r.id)
+        let words = elements(&doc, "words").find(|n| n.attribute("data-id") == Some(r.id.as_str())).expect("words");
+        // A label's text, its lines (tspans) joined: a growth note may sit on a second line.
+        let cards: Vec<String> = words
             .children()
             .filter(|n| n.attribute("class").is_some_and(|c| c.starts_with("card")))
-            .filter_map(|n| n.text())
+            .map(|n| n.descendants().filter(|d| d.is_text()).filter_map(|d| d.text()).collect::<Vec<_>>().join(" "))
             .collect();
         assert_eq!(cards.len(), 2, "{}", r.id);
         assert!(cards[1].starts_with(&r.cardinality.label()), "{}: {cards:?}", r.id);
     }
     // BiblioRed has at least one reference carrying copies (reviews: extended + subset).
     assert!(model.relations.iter().any(|r| r.references() && r.copies_data()));
+}
+
+/// Every word is painted after every line (SVG paints in document order): a label the router
+/// could only put over another arrow's line stays legible, as on the canvas.
+#[test]
+fn words_are_painted_above_every_line() {
+    let model = bibliored();
+    let svg = diagram_svg(&model, Some(&analyze(&model)), &SvgOptions::default());
+    let doc = parse(&svg);
+    let last_line = elements(&doc, "line").map(|n| n.range().start).max().expect("lines");
+    let first_word = elements(&doc, "words").map(|n| n.range().start).min().expect("words");
+    assert!(first_word > last_line, "a line is drawn after a label");
+    assert!(elements(&doc, "words").all(|w| w.descendants().all(|n| !n.has_tag_name("path"))));
 }
 
 fn advice(relation: &str, agrees: bool) -> RelationAdvice {

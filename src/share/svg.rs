@@ -96,14 +96,21 @@ pub fn diagram_svg(model: &Model, report: Option<&Report>, opts: &SvgOptions) ->
         num(vb.h)
     );
 
-    // Arrows first: the boxes are drawn over them, as on the canvas.
+    // Arrows first: the boxes are drawn over them, as on the canvas. Their words after all
+    // their lines, as on the canvas (`ui::edges`): a label the router could only put over
+    // another arrow's line is not crossed out by it.
     out.push_str(r#"<g class="edges">"#);
     let mut k = 0;
+    let mut drawn = Vec::new();
     while k < arrows.of.len() {
         let r = &model.relations[arrows.of[k].relation];
         let copy = arrows.of.get(k + 1).filter(|o| o.copy).map(|_| &routed.arrows[k + 1]);
         draw_edge(&mut out, r, &routed.arrows[k], copy, report, opts.lang);
+        drawn.push((r, k));
         k += 1 + copy.is_some() as usize;
+    }
+    for (r, k) in drawn {
+        draw_words(&mut out, r, &routed.arrows[k]);
     }
     out.push_str("</g><g class=\"entities\">");
     for e in entities {
@@ -165,6 +172,16 @@ fn draw_edge(
     if let Some(copy) = copy {
         let _ = write!(out, r#"<path class="line solid copy" d="{}" marker-end="url(#ds-arrow)"/>"#, escape(&copy.d()));
     }
+    out.push_str("</g>");
+}
+
+/// The words of relation `r`'s arrow `main`: its cardinalities, its caption and the
+/// disagreement mark, in a group of their own drawn after every line.
+fn draw_words(out: &mut String, r: &Relation, main: &ArrowRoute) {
+    if main.start_label.is_none() && main.end_label.is_none() && main.caption.is_none() && main.mark.is_none() {
+        return;
+    }
+    let _ = write!(out, r#"<g class="words" data-id="{}">"#, escape(&r.id));
     label(out, "card", main.start_label.as_ref());
     label(out, "card end", main.end_label.as_ref());
     label(out, "caption", main.caption.as_ref());
@@ -219,7 +236,7 @@ fn style(p: &Palette) -> String {
 .line.solid{{stroke:{copy};stroke-width:2}}\
 .line.dashed{{stroke-dasharray:7 5}}.line.outside{{stroke-dasharray:2 5}}\
 .arrowhead{{fill:{copy}}}.arrowhead-open{{fill:none;stroke:{edge};stroke-width:1.5}}\
-.edge text{{font-size:12px;fill:{muted};paint-order:stroke;stroke:{bg};stroke-width:3px;stroke-linejoin:round}}.edge text.card{{font-weight:700;fill:{ink}}}.edge text.caption{{font-size:11px}}\
+.words text{{font-size:12px;fill:{muted};paint-order:stroke;stroke:{bg};stroke-width:3px;stroke-linejoin:round}}.words text.card{{font-weight:700;fill:{ink}}}.words text.caption{{font-size:11px}}\
 .disagree circle{{fill:{warn}}}.disagree text{{fill:#fff;font-weight:800;font-size:12px;stroke:none}}\
 </style>",
         bg = p.bg,

@@ -2,7 +2,7 @@
 //! (move, connect, rubber band). Geometry comes from `editor::geometry`; edits go through
 //! `Editor::edit`, one history step per gesture.
 
-use super::edges::{ArrowMarkers, EdgeView};
+use super::edges::{ArrowMarkers, EdgeView, EdgeWords};
 use super::entity_box::EntityBox;
 use super::lookup::Lookup;
 use super::routes::Routes;
@@ -119,8 +119,8 @@ pub fn Canvas() -> impl IntoView {
     // all of them (each arrow redrawn) on every camera change.
     let far: Signal<bool> = Memo::new(move |_| editor.camera.with(|c| c.zoom) < FAR_ZOOM).into();
 
-    let move_listener = window_event_listener(leptos::ev::pointermove, move |ev| on_move(&editor, &ev));
-    let up_listener = window_event_listener(leptos::ev::pointerup, move |ev| on_up(&editor, &ev));
+    let move_listener = window_event_listener(leptos::ev::pointermove, move |ev| on_move(&editor, routes, &ev));
+    let up_listener = window_event_listener(leptos::ev::pointerup, move |ev| on_up(&editor, routes, &ev));
     on_cleanup(move || {
         move_listener.remove();
         up_listener.remove();
@@ -147,7 +147,7 @@ pub fn Canvas() -> impl IntoView {
     let on_dblclick = move |ev: web_sys::MouseEvent| {
         let on_empty =
             ev.target().and_then(|t| wasm_bindgen::JsCast::dyn_into::<web_sys::Element>(t).ok()).is_some_and(|el| {
-                el.closest("[data-testid=\"entity\"], [data-testid=\"relation\"], .context-menu")
+                el.closest("[data-testid=\"entity\"], [data-testid=\"relation\"], [data-testid=\"relation-words\"], .context-menu")
                     .ok()
                     .flatten()
                     .is_none()
@@ -204,7 +204,11 @@ pub fn Canvas() -> impl IntoView {
                     <ArrowMarkers />
                     <super::together_ui::PeerArrows />
                     <For each=move || visible_relations.get() key=|id| id.clone() let:id>
-                        <EdgeView id=id far=far />
+                        <EdgeView id=id />
+                    </For>
+                    // The arrows' words above all their lines (`edges`).
+                    <For each=move || visible_relations.get() key=|id| id.clone() let:id>
+                        <EdgeWords id=id far=far />
                     </For>
                     <Preview />
                 </svg>
@@ -238,7 +242,7 @@ fn Preview() -> impl IntoView {
     }
 }
 
-fn on_move(editor: &Editor, ev: &web_sys::PointerEvent) {
+fn on_move(editor: &Editor, routes: Routes, ev: &web_sys::PointerEvent) {
     let (x, y) = (ev.client_x() as f64, ev.client_y() as f64);
     HOVER.set(Some((x, y)));
     if ev.pointer_type() == "touch" && pinch(editor, ev.pointer_id(), x, y) {
@@ -259,6 +263,7 @@ fn on_move(editor: &Editor, ev: &web_sys::PointerEvent) {
             *dx += (x - lx) / zoom;
             *dy += (y - ly) / zoom;
         });
+        routes.follow(editor);
         return;
     }
     // A move is the hot path: it touches only the delta (no clone of the dragged ids).
@@ -292,7 +297,7 @@ fn pinch(editor: &Editor, id: i32, x: f64, y: f64) -> bool {
     })
 }
 
-fn on_up(editor: &Editor, ev: &web_sys::PointerEvent) {
+fn on_up(editor: &Editor, routes: Routes, ev: &web_sys::PointerEvent) {
     TOUCHES.with_borrow_mut(|t| t.remove(&ev.pointer_id()));
     PANNING.set(false);
     let Some(drag) = editor.drag.get_untracked() else { return };
@@ -301,6 +306,7 @@ fn on_up(editor: &Editor, ev: &web_sys::PointerEvent) {
         Drag::Move { ids } => {
             let (dx, dy) = editor.drag_delta.get_untracked();
             editor.drag_delta.set((0.0, 0.0));
+            routes.settle();
             if dx != 0.0 || dy != 0.0 {
                 let snap = editor.snap.get_untracked();
                 editor.edit_layout(|m| edit::move_entities(m, &ids, dx, dy, snap));

@@ -52,7 +52,7 @@ fn target_of(el: Option<web_sys::Element>) -> (MenuTarget, Option<web_sys::Eleme
             return (MenuTarget::Entity(id), Some(b));
         }
     }
-    if let Some(r) = closest("[data-testid=\"relation\"]") {
+    if let Some(r) = closest("[data-testid=\"relation\"], [data-testid=\"relation-words\"]") {
         if let Some(id) = r.get_attribute("data-id") {
             return (MenuTarget::Relation(id), Some(r));
         }

@@ -1,11 +1,17 @@
 //! Arrows: solid for data copied into a document, dashed for references, the cardinality at
 //! the ends, and a mark where the storage disagrees with the advisor.
+//!
+//! The words (cardinalities, captions, the mark) are drawn in a layer of their own above every
+//! line ([`EdgeWords`]): where the router found no spot clear of every line, a label lies over
+//! another arrow's line, and drawn in its own arrow's group that line, painted later, would
+//! cross the text out (book-club's `lecturas` read `cturas`). Above them all, the text's halo
+//! keeps it legible.
 
 use super::lookup::Lookup;
 use super::routes::{Drawn, Routes};
 use super::state::Editor;
 use crate::advisor::Recommendation;
-use crate::editor::routing::Label;
+use crate::editor::routing::{ArrowRoute, Label};
 use crate::i18n::{Labelled, Lang, Msg};
 use crate::model::{Relation, Storage};
 use crate::share::arrows::strokes;
@@ -26,7 +32,7 @@ pub fn ArrowMarkers() -> impl IntoView {
 }
 
 #[component]
-pub fn EdgeView(id: String, far: Signal<bool>) -> impl IntoView {
+pub fn EdgeView(id: String) -> impl IntoView {
     let editor = expect_context::<Editor>();
     let routes = expect_context::<Routes>();
     let lookup = expect_context::<Lookup>();
@@ -34,11 +40,9 @@ pub fn EdgeView(id: String, far: Signal<bool>) -> impl IntoView {
         let id = id.clone();
         Memo::new(move |_| editor.model.with(|m| lookup.relation(m, &id).map(|r| (r.storage, strokes(r).0))))
     };
-    // The routes of this arrow: recomputed with all of them, redrawn only when its own change.
-    let shape = {
-        let id = id.clone();
-        Memo::new(move |_| routes.drawn(&id))
-    };
+    // The routes of this arrow: routed with all of them, and its own signal set only when its
+    // own change (a drag wakes the arrows it touches, not the others).
+    let shape = RwSignal::from(routes.slot(&id));
     let advice = {
         let id = id.clone();
         Memo::new(move |_| lookup.advice(&id))
@@ -83,7 +87,7 @@ pub fn EdgeView(id: String, far: Signal<bool>) -> impl IntoView {
             {tooltip}
             {move || {
                 let (storage, references) = relation.get()?;
-                shape.get().map(|s| draw(s.0, storage, references, far.get()))
+                shape.get().map(|s| draw(s.0, storage, references))
             }}
             {move || diff.get().and_then(|m| shape.with(|s| s.as_ref().and_then(|s| super::compare::mark_spot(&s.0 .0))).map(|at| mark(m, at)))}
             {super::comments_ui::arrow_badge(id.clone(), move || shape.with(|s| s.as_ref().and_then(|s| super::compare::mark_spot(&s.0 .0))), diff)}
@@ -100,23 +104,15 @@ fn title(r: &Relation, advice: Option<(bool, Recommendation, crate::i18n::Text)>
     }
 }
 
-/// The arrow; `far` (zoomed out past the level of detail) leaves out the labels, as boxes leave
-/// out their fields: at that size they are specks, not text. Every position comes from the
-/// router: the path, the spots of the labels and of the disagreement mark.
-fn draw((main, copy): Drawn, storage: Storage, references: bool, far: bool) -> impl IntoView {
+/// The arrow's lines (its words are drawn by [`EdgeWords`]). Every position comes from the
+/// router.
+fn draw((main, copy): Drawn, storage: Storage, references: bool) -> impl IntoView {
     let main_class = match (storage, references) {
         (Storage::Outside, _) => "line dashed outside",
         (_, true) => "line dashed",
         _ => "line solid",
     };
     let d = main.d();
-    let labels = (!far).then(|| {
-        view! {
-            {label("card", None, main.start_label.clone())}
-            {label("card", Some("cardinality"), main.end_label.clone())}
-            {label("caption", Some("caption"), main.caption.clone())}
-        }
-    });
     view! {
         <path class="hit" d=d.clone() />
         <path class=main_class d=d marker-end=if references { "url(#arrow-open)" } else { "url(#arrow)" } />
@@ -127,6 +123,45 @@ fn draw((main, copy): Drawn, storage: Storage, references: bool, far: bool) -> i
                 <path class="line solid copy" d=d marker-end="url(#arrow)" />
             }
         })}
+    }
+}
+
+/// The words of relation `id`'s arrow, in the layer above every line: the cardinalities, the
+/// caption and the disagreement mark. `far` (zoomed out past the level of detail) leaves out
+/// the labels, as boxes leave out their fields: at that size they are specks, not text. A press
+/// on them selects the arrow, and a right click opens its menu, as on its line.
+#[component]
+pub fn EdgeWords(id: String, far: Signal<bool>) -> impl IntoView {
+    let editor = expect_context::<Editor>();
+    let routes = expect_context::<Routes>();
+    let shape = RwSignal::from(routes.slot(&id));
+    let selected = {
+        let id = id.clone();
+        Memo::new(move |_| editor.selection.with(|s| s.relation.as_deref() == Some(id.as_str())))
+    };
+    let select = {
+        let id = id.clone();
+        move |ev: web_sys::PointerEvent| {
+            ev.stop_propagation();
+            editor.select_relation(&id);
+        }
+    };
+    view! {
+        <g class="edge words" class:selected=move || selected.get() data-testid="relation-words" data-id=id on:pointerdown=select>
+            {move || shape.with(|s| s.as_ref().map(|s| words(&s.0 .0, far.get())))}
+        </g>
+    }
+}
+
+fn words(main: &ArrowRoute, far: bool) -> impl IntoView {
+    let labels = (!far).then(|| {
+        view! {
+            {label("card", None, main.start_label.clone())}
+            {label("card", Some("cardinality"), main.end_label.clone())}
+            {label("caption", Some("caption"), main.caption.clone())}
+        }
+    });
+    view! {
         {labels}
         {main.mark.map(|m| view! {
             <g class="disagree" data-testid="disagreement" transform=format!("translate({} {})", m.x, m.y)>

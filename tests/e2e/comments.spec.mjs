@@ -64,8 +64,9 @@ test('a reviewer comments on a box and an arrow, replies, resolves, reopens; the
   assert.equal(await viewer.evaluate(() => localStorage.getItem('docshape.name')), HOSTILE_NAME.trim());
   assert.equal(await entityBox(viewer, 'catalogo').getByTestId('comment-badge').innerText(), '1');
 
-  // A comment on an arrow (its cardinality label is on it): the name is not asked again.
-  const arrow = viewer.locator('[data-testid="relation"]').filter({ has: viewer.locator('[data-testid="cardinality"]') }).first();
+  // A comment on an arrow (from its cardinality label, drawn in the words layer above the
+  // lines): the name is not asked again.
+  const arrow = viewer.locator('[data-testid="relation-words"]').filter({ has: viewer.locator('[data-testid="cardinality"]') }).first();
   const arrowId = await arrow.getAttribute('data-id');
   await arrow.locator('[data-testid="cardinality"]').first().click({ button: 'right' });
   await viewer.getByTestId('menu-comment').click();

@@ -14,6 +14,8 @@ after(async () => browser?.close());
 
 const reviews = (model) => JSON.parse(model).relations.find((r) => r.id === 'material-resenas');
 const arrow = (page, id) => page.locator(`[data-testid="relation"][data-id="${id}"]`);
+/** An arrow's words (its cardinalities, caption and mark), drawn in the layer above the lines. */
+const words = (page, id) => page.locator(`[data-testid="relation-words"][data-id="${id}"]`);
 
 async function openVersions(page) {
   await page.getByTestId('action-versions').click();
@@ -41,7 +43,7 @@ test('keep a version, make reviews unbounded, compare, see the marks and the fli
   await page.getByTestId('dialog-close').click();
 
   // The edit under review: the reviews become unbounded.
-  await arrow(page, 'material-resenas').locator('[data-testid="cardinality"]').click();
+  await words(page, 'material-resenas').locator('[data-testid="cardinality"]').click();
   await page.getByTestId('relation-inspector').waitFor();
   const before = await page.getByTestId('relation-verdict').innerText();
   await page.getByTestId('unbounded').check();
@@ -117,7 +119,7 @@ test('keep a version, make reviews unbounded, compare, see the marks and the fli
   await page.waitForFunction(() => document.querySelectorAll('[data-testid="entity"]').length === 3 && document.querySelector('[data-testid="entity"][data-name="resenas_extra"]'));
   assert.equal(reviews(await savedModel(page)).cardinality.max, 50, 'restored: capped again');
   assert.match(await page.getByTestId('notice').innerText(), /restored/);
-  await arrow(page, 'material-resenas').locator('[data-testid="cardinality"]').click();
+  await words(page, 'material-resenas').locator('[data-testid="cardinality"]').click();
   assert.equal(await page.getByTestId('relation-verdict').innerText(), before, 'the verdict of the version is back');
   await screenshot(page, 'compare-3-restored');
   await page.getByTestId('action-undo').click();

@@ -285,33 +285,37 @@ pub fn place(
 }
 
 /// The label at one end: beside the line just outside the box (clear of the arrowhead), else
-/// further along the route; where the whole text finds no spot clear of every line, its first
-/// word (`0..∞` of `0..∞ +0.5/day`) where that does, and so on down to a spot over lines.
+/// further along the route. Where the whole text finds no spot clear of every line, it tries
+/// the text on two lines at its first space (`0..∞` over `+0.5/day`: narrower, where a box is
+/// near), then its first word alone, and so on down to a spot over lines. The growth note is
+/// what a reader of the diagram wants to see, so it is kept wherever two lines fit.
 fn end_label(space: &Space, a: &ArrowRoute, own: usize, text: &str, start: bool) -> Option<Label> {
     if text.is_empty() || a.points.len() < 2 {
         return None;
     }
-    let short = text.split(' ').next().filter(|w| w.len() < text.len());
-    let full = end_spots(a, text, start)?;
-    let cut = short.and_then(|s| Some((s, end_spots(a, s, start)?)));
-    for lines in [2, 1, 0] {
-        if let Some(rect) = space.first_at(&full, own, lines) {
-            return Some(Label { rect, lines: vec![text.to_string()] });
-        }
-        if let Some((s, spots)) = &cut {
-            if let Some(rect) = space.first_at(spots, own, lines) {
-                return Some(Label { rect, lines: vec![s.to_string()] });
+    let split = text.split_once(' ').filter(|(first, rest)| !first.is_empty() && !rest.trim().is_empty());
+    let mut forms: Vec<Vec<String>> = vec![vec![text.to_string()]];
+    if let Some((first, rest)) = split {
+        forms.push(vec![first.to_string(), rest.trim().to_string()]);
+        forms.push(vec![first.to_string()]);
+    }
+    let spots: Vec<(Vec<String>, Vec<Rect>)> =
+        forms.into_iter().filter_map(|lines| end_spots(a, &lines, start).map(|at| (lines, at))).collect();
+    for level in [2, 1, 0] {
+        for (lines, at) in &spots {
+            if let Some(rect) = space.first_at(at, own, level) {
+                return Some(Label { rect, lines: lines.clone() });
             }
         }
     }
     None
 }
 
-/// The spots for `text` at one end of `a`, best first.
-fn end_spots(a: &ArrowRoute, text: &str, start: bool) -> Option<Vec<Rect>> {
+/// The spots for a label of `lines` at one end of `a`, best first.
+fn end_spots(a: &ArrowRoute, lines: &[String], start: bool) -> Option<Vec<Rect>> {
     let (port, side) = if start { (a.points[0], a.start_side?) } else { (*a.points.last()?, a.end_side?) };
-    let w = text.chars().count() as f64 * CARD_CHAR + 2.0;
-    let h = CARD_H;
+    let w = lines.iter().map(|l| l.chars().count()).max().unwrap_or(0) as f64 * CARD_CHAR + 2.0;
+    let h = CARD_H + lines.len().saturating_sub(1) as f64 * Label::LINE;
     let (nx, ny) = normal(side);
     let mut spots = Vec::new();
     for t in [GAP, 20.0, 37.0] {

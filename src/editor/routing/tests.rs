@@ -175,3 +175,21 @@ fn the_end_label_sits_beside_the_arrowhead_not_on_it() {
         assert!((centre.x - port.x).abs() + (centre.y - port.y).abs() < 60.0, "{end:?} far from {port:?}");
     }
 }
+
+#[test]
+fn a_growth_note_goes_on_a_second_line_where_one_line_does_not_fit() {
+    // `0..∞ +0.5/day` is ~106 units wide on one line; between two boxes 100 apart it only fits
+    // on two (~61 wide), with the note; 40 apart, only `0..∞` fits; 300 apart, one line.
+    let label_at = |gap: f64| {
+        let mut a = arrow(0, 1);
+        a.end_label = "0..∞ +0.5/day".into();
+        a.caption = Vec::new();
+        let input = Input { boxes: vec![rect(0.0, 0.0), rect(200.0 + gap, 0.0)], arrows: vec![a].into() };
+        let (routed, audit) = clean(&input);
+        assert_eq!(audit.label_line_overlaps, 0, "{:?}", routed.arrows[0]);
+        routed.arrows[0].end_label.clone().expect("an end label").lines
+    };
+    assert_eq!(label_at(300.0), ["0..∞ +0.5/day"]);
+    assert_eq!(label_at(100.0), ["0..∞", "+0.5/day"]);
+    assert_eq!(label_at(40.0), ["0..∞"]);
+}
