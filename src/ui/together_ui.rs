@@ -236,7 +236,11 @@ pub fn PeerArrows() -> impl IntoView {
                     p.presence.selection.iter().map(move |id| (id.clone(), colour.clone()))
                 })
                 .filter_map(|(id, colour)| {
-                    let drawn = routes.drawn(&id)?;
+                    // Only a relation has a route (a selection also names boxes).
+                    if !routes.base.with(|b| b.0.index.contains_key(&id)) {
+                        return None;
+                    }
+                    let drawn = routes.slot(&id).get()?;
                     let (main, copy) = drawn.0;
                     let d = main.d();
                     let copy = copy.map(|c| c.d());
