@@ -1,6 +1,6 @@
 use super::wanted_embeds::{children_arg, name_of, WantedEmbed};
 use crate::advisor::relations::facts::{is_read, rate};
-use crate::advisor::{Context, Design, Finding, Rule, RuleMeta};
+use crate::advisor::{Context, Criterion, Design, Finding, Rule, RuleMeta, Vote};
 use crate::declare_rule;
 use crate::i18n::{Arg, Text};
 use crate::model::{AccessPattern, Id, Place, QueryKind, Storage};
@@ -20,7 +20,11 @@ declare_rule! {
     /// When the criteria recommend embedding (DS102) an entity the read misses into the read's
     /// collection, the finding names that embedding first, and the copies only for what it leaves:
     /// an extended reference for a parent the read shows, a subset or computed values for its
-    /// children.
+    /// children. A one-to-one child kept in its own collection because of its size (the
+    /// criteria vote to reference it on size and the storage agrees: a movie's full plot and
+    /// cast apart from the fields its listing reads) is not counted: the second read by id is
+    /// the price of the split, paid only by the read that shows it ("Model One-to-One
+    /// Relationships with Embedded Documents").
     ///
     /// ## Why is this bad?
     /// The BiblioRed lesson on document modelling calls it the most expensive anti-pattern because
@@ -75,6 +79,18 @@ fn unserved<'q>(design: &Design, q: &'q AccessPattern) -> Vec<&'q str> {
             !same && !served(design, &q.entity, t) && !via_root
         })
         .collect()
+}
+
+/// Whether `touched` is a one-to-one child of `start` kept in its own collection because of
+/// its size: referenced, and the criteria agree, with the size criterion voting to reference
+/// it (the split of a large, rarely shown part; see the rule's documentation).
+fn kept_apart_for_size(cx: &Context, start: &str, touched: &str) -> bool {
+    cx.design.children(start).iter().any(|r| {
+        r.child == touched
+            && r.storage == Storage::Reference
+            && r.cardinality.max == Some(1)
+            && cx.advice(&r.id).is_some_and(|a| a.agrees && a.vote(Criterion::Size) == Vote::Reference)
+    })
 }
 
 /// Names as one sentence argument: a single name as itself (it reads as a list of one does,
@@ -185,6 +201,7 @@ impl Rule for RelationalInDisguise {
         let name = |id: &str| Arg::str(cx.design.entity(id).map_or(id, |e| e.name.as_str()));
         for q in model.queries.iter().filter(|q| q.kind == QueryKind::Read && rate(q) >= HOT_PER_MINUTE) {
             let mut missing = unserved(cx.design, q);
+            missing.retain(|&t| !kept_apart_for_size(cx, &q.entity, t));
             if !q.uses_lookup && missing.is_empty() {
                 continue;
             }
@@ -397,6 +414,20 @@ mod tests {
         let mut m = parent_child(Storage::Embed, 3.0, Some(10));
         m.queries.push(read("Q1", "post", &["comment"], 500.0));
         assert!(findings(&m, "DS105").is_empty());
+    }
+
+    #[test]
+    fn a_one_to_one_part_kept_apart_for_its_size_costs_its_read_no_finding() {
+        use crate::advisor::rules::relation_fixtures::split_details;
+        // The detail read fetches the split-off part by id: the split's price, not a join.
+        assert!(findings(&split_details(), "DS105").is_empty(), "{:?}", findings(&split_details(), "DS105"));
+        // When the listing loads whole documents, nothing pays for the split: the criteria say
+        // embed, and the detail read's second query is flagged again.
+        let mut whole = split_details();
+        whole.queries[0].projection.clear();
+        let f = findings(&whole, "DS105");
+        assert_eq!(f.len(), 1, "{f:?}");
+        assert_eq!(f[0].place, Place::Query { id: "D".into() });
     }
 
     #[test]
