@@ -8,20 +8,24 @@
 //! It fits a collection (not a relation's buckets, whose archive `bucket.rs` proposes) that
 //! grows every day and will hold more than `thresholds.massiveDocs` documents at the growth
 //! horizon, declares no TTL index, and whose every frequent read (once a minute or more,
-//! analytical reads aside) filters a range of a date field.
+//! analytical reads aside) filters a range of a date field (not the cursor of a paginated
+//! read on its sort key).
 
 use super::push;
 use crate::advisor::{PatternKind, PatternSuggestion};
 use crate::i18n::Arg;
-use crate::model::{BsonType, Entity, FilterOp, Id, Model, Place, QueryKind, Storage};
+use crate::model::{BsonType, Entity, FilterOp, Id, Model, Pagination, Place, QueryKind, Storage};
 use crate::text;
 
 /// A read at least this often a minute is one the collection is shaped for.
 const FREQUENT_READ: f64 = 1.0;
 
-/// The date fields a read takes a range of (its window), when it takes one.
+/// The date field a read takes a range of (its window), when it takes one. The range a
+/// cursor-paginated read takes on its sort key is where the last page ended, not an age: paging
+/// back through a conversation reaches its oldest messages.
 fn window<'e>(e: &Entity, q: &'e crate::model::AccessPattern) -> Option<&'e str> {
-    q.filters.iter().filter(|f| f.op == FilterOp::Range).find_map(|f| {
+    let cursor = |field: &str| q.pagination == Pagination::Cursor && q.sort.iter().any(|s| s.field == field);
+    q.filters.iter().filter(|f| f.op == FilterOp::Range && !cursor(&f.field)).find_map(|f| {
         e.field(&f.field)
             .filter(|x| matches!(x.bson_type, BsonType::Date | BsonType::Timestamp))
             .map(|_| f.field.as_str())
@@ -119,6 +123,11 @@ mod tests {
         // A frequent read with no date window (an order by status) reaches old documents too.
         let mut m = orders();
         m.queries[0].filters.pop();
+        assert!(archives(&m).is_empty());
+        // A cursor page's range on its sort key is where the previous page ended, not an age.
+        let mut m = orders();
+        m.queries[0].sort = vec![crate::model::SortKey { field: "created".into(), dir: -1 }];
+        m.queries[0].pagination = crate::model::Pagination::Cursor;
         assert!(archives(&m).is_empty());
         // A TTL index already expires the old documents.
         let mut m = orders();
