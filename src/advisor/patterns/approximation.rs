@@ -4,16 +4,18 @@
 //! once every N events instead (a `$inc` of N with probability 1/N, or from an in-memory
 //! tally), which divides its writes by N.
 //!
-//! It fits a write that changes only numbers of one collection's documents (counters), at
+//! It fits a write that changes only integer fields (`int`, `long`: counts) of one
+//! collection's documents, at
 //! least [`HOT_COUNTER_WRITES`] times a minute, with no precondition: a conditional write (a
 //! stock decremented only while some is left) decides from the value, which must then be
+//! exact. An amount (`decimal`, `double`: a balance, a price) is no count and must stay
 //! exact. Whether readers need the exact figure is the designer's call, and the suggestion
 //! says so.
 
 use super::push;
 use crate::advisor::{PatternKind, PatternSuggestion};
 use crate::i18n::Arg;
-use crate::model::{AccessPattern, Entity, Id, Model, Place, QueryKind};
+use crate::model::{AccessPattern, BsonType, Entity, Id, Model, Place, QueryKind};
 use crate::text;
 
 /// Writes a minute from which a counter's updates are worth approximating (about 17 a second).
@@ -22,13 +24,14 @@ pub(crate) const HOT_COUNTER_WRITES: f64 = 1_000.0;
 /// The N of the suggestion: one write every this many events.
 const EVERY: f64 = 100.0;
 
-/// The numeric fields a write changes on its own collection's documents, when it changes
-/// nothing else (a path of another entity, a field not declared or not a number: none).
+/// The integer fields (counts) a write changes on its own collection's documents, when it
+/// changes nothing else (a path of another entity, a field not declared or not an integer:
+/// none).
 fn counters_only<'e>(q: &AccessPattern, e: &'e Entity) -> Option<Vec<&'e str>> {
     let mut fields = Vec::with_capacity(q.changes.len());
     for change in &q.changes {
         let field = e.field(change)?;
-        if !field.bson_type.is_numeric() {
+        if !matches!(field.bson_type, BsonType::Int | BsonType::Long) {
             return None;
         }
         fields.push(field.name.as_str());
@@ -119,6 +122,10 @@ mod tests {
         let mut mixed = page_views(30_000.0);
         mixed.queries[0].changes.push("url".into());
         assert!(approximations(&mixed).is_empty());
+        // An amount (a decimal balance) is no count: it must stay exact.
+        let mut balance = page_views(30_000.0);
+        balance.entities[0].fields[2].bson_type = BsonType::Decimal;
+        assert!(approximations(&balance).is_empty());
         // A change the collection does not declare is not judged.
         let mut unknown = page_views(30_000.0);
         unknown.queries[0].changes = vec!["likes".into()];

@@ -239,6 +239,13 @@ mod tests {
         let mut small = split_details();
         small.relations[0].child_bytes = Some(1_000);
         assert_eq!(advised(&small).0, Recommendation::Embed);
+        // A list of a few parts (5 images of 2 KB embedded in a product) is not split for
+        // size: one-to-few children read with their parent are MongoDB's embedding case.
+        let mut list = split_details();
+        list.relations[0].cardinality.typical = 5.0;
+        list.relations[0].cardinality.max = Some(10);
+        list.relations[0].child_bytes = Some(2_000);
+        assert_ne!(advised(&list).1, Vote::Reference);
         // As many reads show the part as leave it out: embed.
         let mut shown = split_details();
         shown.queries[1].per_minute = 5_000.0;

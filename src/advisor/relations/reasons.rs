@@ -187,9 +187,11 @@ impl Reasons {
         self.bound.is_none()
     }
 
-    /// Bulk the parent's frequent reads would carry for nothing, as the bytes the children add
-    /// to one parent (on average) and how many times the parent's own document that is: when
-    /// the children are bounded, add at least [`SPLIT_MIN_BYTES`] and ten times the parent's
+    /// Bulk the parent's frequent reads would carry for nothing, as the bytes the child adds
+    /// to one parent and how many times the parent's own document that is: when the child is
+    /// one-to-one (a part of the parent, not a list: a bounded list is embedded or kept as a
+    /// subset of its first N by the other rules, and an embedded list of a few kilobytes is
+    /// MongoDB's embedding case), adds at least [`SPLIT_MIN_BYTES`] and ten times the parent's
     /// own bytes, and the reads that leave them out (a projection without them) are at least
     /// ten times the other reads of the parent. Embedded, each of those reads would load bytes
     /// it throws away: the split MongoDB's subset pattern makes (a movie's listing fields
@@ -199,7 +201,7 @@ impl Reasons {
         let own = self.parent_own_bytes.filter(|&b| b > 0)? as f64;
         let added = self.typical.max(1.0) * self.child_bytes as f64;
         let others = self.parent_reads - self.reads_without_child;
-        let fits = self.bound.is_some()
+        let fits = self.class == CardinalityClass::OneToOne
             && added >= SPLIT_MIN_BYTES
             && added >= SPLIT_RATIO * own
             && self.reads_without_child > 0.0
