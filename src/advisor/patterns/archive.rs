@@ -57,8 +57,7 @@ pub(super) fn suggest<'m>(
         let windows: Option<Vec<&str>> = reads.iter().map(|q| window(e, q)).collect();
         let Some(&field) = windows.as_ref().and_then(|w| w.first()) else { continue };
         let ids: Vec<&str> = reads.iter().map(|q| q.id.as_str()).collect();
-        let (collection, per_day, year) =
-            (e.name.as_str(), Arg::Count(growth), Arg::Count(growth * 365.0));
+        let (collection, per_day, year) = (e.name.as_str(), Arg::Count(growth), Arg::Count(growth * 365.0));
         let (reads_arg, archive) = (Arg::list(&ids), format!("{}_archive", e.name));
         let change = text!(
             en: "{collection} grows by ~{per_day} documents a day (~{year} a year) with no TTL, and its frequent reads ({reads_arg}) ask for a window of {field}: move the documents past the age those reads reach to an archive (an object store, a cheaper cluster, or {archive}), keeping their age in {field}",

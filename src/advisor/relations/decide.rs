@@ -11,12 +11,14 @@
 //!    transaction (a screening's preallocated seat map, "Building with Patterns: The
 //!    Preallocation Pattern"; the BiblioRed lesson's sixth criterion).
 //! 6. **Cardinality**: one-to-many and beyond (or a shared document) is referenced.
-//! 7. **Size**: children that would push the parent past the 1 MB target are referenced.
+//! 7. **Size**: children that would push the parent past the 1 MB target are referenced, and
+//!    so is a one-to-one part of several kilobytes that the parent's frequent reads leave out
+//!    (the size criterion's split, `Reasons::bulk_for_other_reads`).
 //! 8. **Atomicity**: a child that must change with its parent is embedded.
 //! 9. **Volatility** (Q3): a child that changes often and is copied under several parents is
 //!    referenced (one update instead of N).
 //! 10. Otherwise the child has no life without its parent: **embed** (and watch the bound
-//!    when it keeps growing toward it).
+//!     when it keeps growing toward it).
 //!
 //! When the answer is "reference", the form follows from how the data is read: tiny events
 //! arriving daily → bucket; the parent's view shows the first N → reference + subset (not

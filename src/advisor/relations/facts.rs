@@ -200,7 +200,8 @@ impl<'a> Facts<'a> {
         let leaves_out_child = |q: &&&AccessPattern| {
             !q.projection.is_empty()
                 && !q.touches.iter().any(|t| t == &rel.child)
-                && (rel.field.is_empty() || !q.projection.iter().any(|p| p.split('.').next() == Some(rel.field.as_str())))
+                && (rel.field.is_empty()
+                    || !q.projection.iter().any(|p| p.split('.').next() == Some(rel.field.as_str())))
         };
         let reads_without_child = u.reads_from(p_info).iter().filter(leaves_out_child).map(|q| rate(q)).sum();
         let embedded_bytes = if rel.storage == Storage::Embed { (typical * child_bytes as f64) as u64 } else { 0 };

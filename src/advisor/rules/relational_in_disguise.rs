@@ -91,10 +91,7 @@ fn shows_every_child(cx: &Context, q: &AccessPattern, missing: &[&str]) -> bool 
     q.page_size.is_none()
         && !missing.is_empty()
         && missing.iter().all(|&t| {
-            cx.design
-                .children(&q.entity)
-                .iter()
-                .any(|r| r.child == t && r.cardinality.max.is_some_and(|m| m <= limit))
+            cx.design.children(&q.entity).iter().any(|r| r.child == t && r.cardinality.max.is_some_and(|m| m <= limit))
         })
 }
 
