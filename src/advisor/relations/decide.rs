@@ -233,6 +233,11 @@ mod tests {
         let reason = report.relation("r").expect("advised").reason(Criterion::Size);
         assert!(reason.en().contains("5,000 reads a minute of posts leave it out"), "{}", reason.en());
         assert!(reason.is_translated() && reason.check().is_ok());
+        let summary = report.relation("r").expect("advised").summary();
+        // A bound of one fits in the parent: it keeps the child's id (one id, not a list).
+        assert_eq!(rec, Recommendation::ReferenceIdsInParent);
+        assert!(summary.en().ends_with("posts may keep the id of its comments."), "{}", summary.en());
+        assert!(summary.is_translated() && summary.check().is_ok());
         // A listing with no projection loads the whole document anyway: embed.
         let mut whole = split_details();
         whole.queries[0].projection.clear();
