@@ -44,9 +44,13 @@ pub(super) fn suggest<'m>(
         let growth = e.collection.growth_per_day.filter(|g| g.is_finite() && *g > 0.0).unwrap_or(0.0);
         let now = e.collection.documents.unwrap_or(0) as f64;
         let horizon = now + growth * t.horizon_days as f64;
+        // The figures first: most collections stop here, before any list is walked.
+        if growth <= 0.0 || horizon <= t.massive_docs as f64 {
+            continue;
+        }
         let bucketed = model.relations.iter().any(|r| r.child == e.id && r.storage == Storage::Bucket);
         let ttl = e.collection.indexes.iter().any(|i| i.ttl_seconds.is_some());
-        if growth <= 0.0 || horizon <= t.massive_docs as f64 || bucketed || ttl {
+        if bucketed || ttl {
             continue;
         }
         let reads: Vec<_> = model
