@@ -13,8 +13,9 @@
 
 use super::push;
 use crate::advisor::{PatternKind, PatternSuggestion};
+use crate::fast_hash::{FastMap, FastSet};
 use crate::i18n::Arg;
-use crate::model::{BsonType, Entity, FilterOp, Id, Model, Pagination, Place, QueryKind, Storage};
+use crate::model::{AccessPattern, BsonType, Entity, FilterOp, Id, Model, Pagination, Place, QueryKind, Storage};
 use crate::text;
 
 /// A read at least this often a minute is one the collection is shaped for.
@@ -23,7 +24,7 @@ const FREQUENT_READ: f64 = 1.0;
 /// The date field a read takes a range of (its window), when it takes one. The range a
 /// cursor-paginated read takes on its sort key is where the last page ended, not an age: paging
 /// back through a conversation reaches its oldest messages.
-fn window<'e>(e: &Entity, q: &'e crate::model::AccessPattern) -> Option<&'e str> {
+fn window<'e>(e: &Entity, q: &'e AccessPattern) -> Option<&'e str> {
     let cursor = |field: &str| q.pagination == Pagination::Cursor && q.sort.iter().any(|s| s.field == field);
     q.filters.iter().filter(|f| f.op == FilterOp::Range && !cursor(&f.field)).find_map(|f| {
         e.field(&f.field)
@@ -39,25 +40,34 @@ pub(super) fn suggest<'m>(
     out: &mut Vec<PatternSuggestion>,
 ) {
     let t = &model.thresholds;
+    // Built once, the first time a collection's figures call for them: the collections that
+    // hold a relation's buckets, and the frequent reads of each collection.
+    let mut lists: Option<(FastSet<&str>, FastMap<&str, Vec<&AccessPattern>>)> = None;
     for e in model.entities.iter().filter(|e| is_collection(&e.id)) {
         let Some(e) = entity(&e.id) else { continue };
         let growth = e.collection.growth_per_day.filter(|g| g.is_finite() && *g > 0.0).unwrap_or(0.0);
         let now = e.collection.documents.unwrap_or(0) as f64;
         let horizon = now + growth * t.horizon_days as f64;
-        // The figures first: most collections stop here, before any list is walked.
-        if growth <= 0.0 || horizon <= t.massive_docs as f64 {
+        // The figures first: most collections stop here, before any list is looked at.
+        if growth <= 0.0
+            || horizon <= t.massive_docs as f64
+            || e.collection.indexes.iter().any(|i| i.ttl_seconds.is_some())
+        {
             continue;
         }
-        let bucketed = model.relations.iter().any(|r| r.child == e.id && r.storage == Storage::Bucket);
-        let ttl = e.collection.indexes.iter().any(|i| i.ttl_seconds.is_some());
-        if bucketed || ttl {
+        let (bucketed, frequent) = lists.get_or_insert_with(|| {
+            let bucketed =
+                model.relations.iter().filter(|r| r.storage == Storage::Bucket).map(|r| r.child.as_str()).collect();
+            let mut frequent: FastMap<&str, Vec<&AccessPattern>> = FastMap::default();
+            for q in model.queries.iter().filter(|q| q.kind == QueryKind::Read && q.per_minute >= FREQUENT_READ) {
+                frequent.entry(q.entity.as_str()).or_default().push(q);
+            }
+            (bucketed, frequent)
+        });
+        if bucketed.contains(e.id.as_str()) {
             continue;
         }
-        let reads: Vec<_> = model
-            .queries
-            .iter()
-            .filter(|q| q.entity == e.id && q.kind == QueryKind::Read && q.per_minute >= FREQUENT_READ)
-            .collect();
+        let reads: &[&AccessPattern] = frequent.get(e.id.as_str()).map_or(&[], Vec::as_slice);
         let windows: Option<Vec<&str>> = reads.iter().map(|q| window(e, q)).collect();
         let Some(&field) = windows.as_ref().and_then(|w| w.first()) else { continue };
         let ids: Vec<&str> = reads.iter().map(|q| q.id.as_str()).collect();
