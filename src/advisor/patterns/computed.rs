@@ -5,7 +5,7 @@ use super::parent_writes::{recorded, WritesOn};
 use super::relation::place;
 use super::{joined, push};
 use crate::advisor::relations::{Facts, Usage};
-use crate::advisor::{PatternKind, PatternSuggestion, Recommendation};
+use crate::advisor::{CardinalityClass, PatternKind, PatternSuggestion, Recommendation};
 use crate::i18n::{Arg, Text};
 use crate::model::{Computed, Entity, Storage};
 use crate::text;
@@ -123,7 +123,8 @@ pub(super) fn suggest<'a>(
                 | Recommendation::Bucket
         )
     );
-    if !referenced || f.parent_external || f.parent_view.is_empty() {
+    // A one-to-one child has nothing to count or average: its parent holds one or none.
+    if !referenced || f.parent_external || f.parent_view.is_empty() || f.class == CardinalityClass::OneToOne {
         return;
     }
     // Children written through the parent (a `$push` and `$inc` recorded on it) count too, and
@@ -171,6 +172,20 @@ pub(super) fn suggest<'a>(
 mod tests {
     use super::*;
     use crate::i18n::Lang;
+
+    #[test]
+    fn a_one_to_one_child_gets_no_count() {
+        use crate::advisor::rules::relation_fixtures::{parent_child, read, split_details};
+        use crate::advisor::{analyze, PatternKind};
+        let computed = |m: &crate::model::Model| analyze(m).patterns.iter().any(|p| p.pattern == PatternKind::Computed);
+        // Referenced, read far more than written, but one child at most: nothing to count.
+        assert!(!computed(&split_details()));
+        // The same reads over a one-to-many child do get the count.
+        let mut m = parent_child(Storage::Reference, 50.0, Some(500));
+        m.relations[0].read_separately = true;
+        m.queries.push(read("D", "post", &["comment"], 5_000.0));
+        assert!(computed(&m));
+    }
 
     #[test]
     fn one_value_reads_as_the_list_sentence_would_say_it() {

@@ -2,9 +2,12 @@
 //! each with the concrete change in words, with names and figures.
 //!
 //! Relation patterns (`relation.rs`, `bucket.rs`): extended reference, subset, bucket, outlier,
-//! computed, archive. Collection patterns (here): schema versioning and polymorphic documents
-//! in use; attribute (`attribute.rs`) and polymorphic (`collection_fits.rs`) where they fit.
+//! computed, archive of buckets. Collection patterns (here): schema versioning and polymorphic documents
+//! in use; attribute (`attribute.rs`), polymorphic (`collection_fits.rs`), approximation
+//! (`approximation.rs`) and archive of a growing collection (`archive.rs`) where they fit.
 
+mod approximation;
+mod archive;
 mod attribute;
 mod bucket;
 mod bucket_size;
@@ -72,6 +75,8 @@ pub(crate) fn suggest_with(
     let is_collection =
         |id: &str| roots.root(id) == Some(id) && usage.entity(id).is_some_and(|e| e.kind == EntityKind::Document);
     collection_fits::polymorphic(model, |id| usage.entity(id), is_collection, &mut out);
+    approximation::suggest(model, |id| usage.entity(id), is_collection, &mut out);
+    archive::suggest(model, |id| usage.entity(id), is_collection, &mut out);
     out
 }
 

@@ -266,6 +266,15 @@ fn size(f: &Reasons, explain: bool) -> (Vote, Option<Text>) {
                 worst, each, estimated = estimated(), total = Arg::Bytes(total), parent, horizon = horizon(), target = Arg::Bytes(f.doc_target_bytes as f64)
             )
         })
+    } else if let Some((added, times)) = f.bulk_for_other_reads() {
+        explained(explain, Vote::Reference, || {
+            text!(
+                en: "{child} adds {added} to each {parent} document, {times}× its own {own}, and {n} reads a minute of {parent} leave it out: embedded, each would load it for nothing (keep it apart, the subset pattern's split)",
+                es: "{child} añade {added} a cada documento de {parent}, {times}× lo que ocupa el propio ({own}), y {n} lecturas por minuto de {parent} lo dejan fuera: embebido, cada una lo cargaría para nada (mantenlo aparte, la división del patrón subconjunto)",
+                pt: "{child} acrescenta {added} a cada documento de {parent}, {times}× o que ocupa o próprio ({own}), e {n} leituras por minuto de {parent} o deixam de fora: embutido, cada uma o carregaria à toa (mantenha-o à parte, a divisão do padrão subconjunto)";
+                child, added = Arg::Bytes(added), parent, times = Arg::Count(times.round()), own = Arg::Bytes(f.parent_own_bytes.unwrap_or(0) as f64), n = Arg::Count(f.reads_without_child)
+            )
+        })
     } else if total > f.doc_target_bytes as f64 / 10.0 {
         explained(explain, Vote::Neutral, || {
             text!(

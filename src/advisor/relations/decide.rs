@@ -5,18 +5,27 @@
 //! 2. **Growth** (seed 004 Q1, "known bound?"): no maximum that holds, no embedding.
 //! 3. **Read separately** (Q2): a child read without its parent wants its own collection.
 //! 4. **A parent outside MongoDB** cannot hold anything: the child points to it.
-//! 5. **Cardinality**: one-to-many and beyond (or a shared document) is referenced.
-//! 6. **Size**: children that would push the parent past the 1 MB target are referenced.
-//! 7. **Atomicity**: a child that must change with its parent is embedded.
-//! 8. **Volatility** (Q3): a child that changes often and is copied under several parents is
+//! 5. **Atomicity before count**: a bounded array (at most `thresholds.arrayWarn`, 1,000) of
+//!    children that must change atomically with their parent, and that fits in it, is
+//!    embedded however many it holds: a reference would make each of those writes a
+//!    transaction (a screening's preallocated seat map, "Building with Patterns: The
+//!    Preallocation Pattern"; the BiblioRed lesson's sixth criterion).
+//! 6. **Cardinality**: one-to-many and beyond (or a shared document) is referenced.
+//! 7. **Size**: children that would push the parent past the 1 MB target are referenced, and
+//!    so is a one-to-one part of several kilobytes that the parent's frequent reads leave out
+//!    (the size criterion's split, `Reasons::bulk_for_other_reads`).
+//! 8. **Atomicity**: a child that must change with its parent is embedded.
+//! 9. **Volatility** (Q3): a child that changes often and is copied under several parents is
 //!    referenced (one update instead of N).
-//! 9. Otherwise the child has no life without its parent: **embed** (and watch the bound
-//!    when it keeps growing toward it).
+//! 10. Otherwise the child has no life without its parent: **embed** (and watch the bound
+//!     when it keeps growing toward it).
 //!
 //! When the answer is "reference", the form follows from how the data is read: tiny events
-//! arriving daily → bucket; the parent's view shows the first N → reference + subset; the
-//! child's view shows parent fields → extended reference; a bound that fits → ids in the
-//! parent; else the child points to the parent and the parent keeps no list.
+//! arriving daily → bucket; the parent's view shows the first N → reference + subset (not
+//! when it shows them all: no page size and a bound an array holds, such as an author's
+//! books on the author's page); the child's view shows parent fields → extended reference;
+//! a bound that fits → ids in the parent; else the child points to the parent and the
+//! parent keeps no list.
 
 use super::facts::{Facts, Outliers};
 use crate::advisor::{CardinalityClass, Criterion, Recommendation, Vote};
@@ -87,6 +96,13 @@ pub(crate) fn decide(f: &Facts, votes: &[Vote; 6]) -> Decision {
         return reference(f, Because::ParentExternal);
     }
     let shared_document = f.class == CardinalityClass::ManyToMany && !f.child_is_value;
+    if rel.atomic_with_parent
+        && !shared_document
+        && f.bound.is_some_and(|b| b <= f.t.array_warn)
+        && size_vote(votes) != Vote::Reference
+    {
+        return embed(f, true);
+    }
     if matches!(f.class, CardinalityClass::OneToMany | CardinalityClass::OneToSquillions) || shared_document {
         return reference(f, Because::Cardinality);
     }
@@ -137,11 +153,19 @@ pub(crate) fn bucket_fits(f: &Facts) -> bool {
         && !f.child_timeless
 }
 
+/// Whether the parent's views show every child, so a subset would cut what they show: none
+/// states a page size and the children are bounded by what an array holds (at most
+/// `thresholds.arrayWarn`). The subset pattern keeps the first N of many; an author's page
+/// lists all of the author's books.
+fn view_shows_all(f: &Facts) -> bool {
+    f.parent_view.iter().all(|q| q.page_size.is_none()) && f.bound.is_some_and(|b| b <= f.t.array_warn)
+}
+
 /// Picks the form of reference (see the module documentation); `because` names the deciding step.
 fn reference(f: &Facts, because: Because) -> Decision {
     let recommendation = if bucket_fits(f) {
         Recommendation::Bucket
-    } else if (!f.parent_view.is_empty() || f.rel.subset.is_some()) && !f.parent_external {
+    } else if (!f.parent_view.is_empty() && !view_shows_all(f) || f.rel.subset.is_some()) && !f.parent_external {
         Recommendation::ReferenceWithSubset
     } else if !f.child_view.is_empty() || !f.rel.extended.is_empty() {
         Recommendation::ExtendedReference
@@ -151,4 +175,87 @@ fn reference(f: &Facts, because: Because) -> Decision {
         Recommendation::ReferenceFromChild
     };
     Decision { recommendation, step: Step::Reference(because) }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::advisor::rules::relation_fixtures::{parent_child, read, split_details};
+    use crate::advisor::{analyze, Criterion, Recommendation, Vote};
+    use crate::model::{Model, Storage, Volatility};
+
+    fn advised(m: &Model) -> (Recommendation, Vote) {
+        let report = analyze(m);
+        let a = report.relation("r").expect("relation advised");
+        (a.recommendation, a.vote(Criterion::Size))
+    }
+
+    #[test]
+    fn a_bounded_array_that_changes_with_its_parent_is_embedded_however_many_it_holds() {
+        // A screening's 300 preallocated seats, booked one by one under a condition.
+        let mut m = parent_child(Storage::Embed, 300.0, Some(300));
+        m.relations[0].atomic_with_parent = true;
+        m.relations[0].child_changes = Volatility::Often;
+        assert_eq!(advised(&m).0, Recommendation::Embed);
+        // Without the atomic write, 300 children are one-to-many: referenced.
+        m.relations[0].atomic_with_parent = false;
+        assert_ne!(advised(&m).0, Recommendation::Embed);
+        assert_ne!(advised(&m).0, Recommendation::EmbedWatchBound);
+        // Past the 1,000 elements where arrays hurt, atomicity no longer decides.
+        let mut m = parent_child(Storage::Embed, 3_000.0, Some(5_000));
+        m.relations[0].atomic_with_parent = true;
+        assert!(!matches!(advised(&m).0, Recommendation::Embed | Recommendation::EmbedWatchBound));
+    }
+
+    #[test]
+    fn a_view_that_shows_every_child_gets_no_subset() {
+        // An author's page lists the author's books (8, at most 200): no page size.
+        let mut m = parent_child(Storage::Reference, 8.0, Some(200));
+        m.relations[0].read_separately = true;
+        m.queries.push(read("A", "post", &["comment"], 300.0));
+        assert_eq!(advised(&m).0, Recommendation::ReferenceIdsInParent);
+        // A page of 10 out of 200: the subset keeps the first page.
+        m.queries[0].page_size = Some(10);
+        assert_eq!(advised(&m).0, Recommendation::ReferenceWithSubset);
+        // Unbounded children: a view cannot show them all.
+        m.queries[0].page_size = None;
+        m.relations[0].cardinality.max = None;
+        m.relations[0].cardinality.growth_per_day = Some(1.0);
+        assert_eq!(advised(&m).0, Recommendation::ReferenceWithSubset);
+    }
+
+    #[test]
+    fn a_large_one_to_one_part_the_frequent_read_leaves_out_stays_apart() {
+        let m = split_details();
+        let (rec, size) = advised(&m);
+        assert_eq!(size, Vote::Reference);
+        assert!(matches!(rec, Recommendation::ReferenceIdsInParent | Recommendation::ReferenceFromChild), "{rec:?}");
+        let report = analyze(&m);
+        let reason = report.relation("r").expect("advised").reason(Criterion::Size);
+        assert!(reason.en().contains("5,000 reads a minute of posts leave it out"), "{}", reason.en());
+        assert!(reason.is_translated() && reason.check().is_ok());
+        let summary = report.relation("r").expect("advised").summary();
+        // A bound of one fits in the parent: it keeps the child's id (one id, not a list).
+        assert_eq!(rec, Recommendation::ReferenceIdsInParent);
+        assert!(summary.en().ends_with("posts may keep the id of its comments."), "{}", summary.en());
+        assert!(summary.is_translated() && summary.check().is_ok());
+        // A listing with no projection loads the whole document anyway: embed.
+        let mut whole = split_details();
+        whole.queries[0].projection.clear();
+        assert_eq!(advised(&whole).0, Recommendation::Embed);
+        // A small part (1 KB) is not worth a second read: embed.
+        let mut small = split_details();
+        small.relations[0].child_bytes = Some(1_000);
+        assert_eq!(advised(&small).0, Recommendation::Embed);
+        // A list of a few parts (5 images of 2 KB embedded in a product) is not split for
+        // size: one-to-few children read with their parent are MongoDB's embedding case.
+        let mut list = split_details();
+        list.relations[0].cardinality.typical = 5.0;
+        list.relations[0].cardinality.max = Some(10);
+        list.relations[0].child_bytes = Some(2_000);
+        assert_ne!(advised(&list).1, Vote::Reference);
+        // As many reads show the part as leave it out: embed.
+        let mut shown = split_details();
+        shown.queries[1].per_minute = 5_000.0;
+        assert_eq!(advised(&shown).0, Recommendation::Embed);
+    }
 }

@@ -92,6 +92,13 @@ pub(crate) struct Facts<'a> {
     /// Reads of the child without its parent: a run of the shared read store.
     pub read_apart: Range<usize>,
     pub parent_reads: f64,
+    /// Reads of the parent per minute that provably leave the child out: their projection
+    /// names neither the child's field nor anything they touch of it (a read with no
+    /// projection loads the whole document, so it is not counted).
+    pub reads_without_child: f64,
+    /// The parent's own average document, the child's bytes aside (from its size estimate;
+    /// `None` when the parent is no collection).
+    pub parent_own_bytes: Option<u64>,
     pub child_writes: f64,
     /// Other relations that copy this child into their parent (embed or subset).
     pub copies_elsewhere: usize,
@@ -190,6 +197,15 @@ impl<'a> Facts<'a> {
             reads.extend(apart.map(|q| Id::new(&q.id)));
         }
         let read_apart = read_together.end..reads.len();
+        let leaves_out_child = |q: &&&AccessPattern| {
+            !q.projection.is_empty()
+                && !q.touches.iter().any(|t| t == &rel.child)
+                && (rel.field.is_empty()
+                    || !q.projection.iter().any(|p| p.split('.').next() == Some(rel.field.as_str())))
+        };
+        let reads_without_child = u.reads_from(p_info).iter().filter(leaves_out_child).map(|q| rate(q)).sum();
+        let embedded_bytes = if rel.storage == Storage::Embed { (typical * child_bytes as f64) as u64 } else { 0 };
+        let parent_own_bytes = p_info.avg_bytes.map(|avg| avg.saturating_sub(embedded_bytes));
         Facts {
             rel,
             t,
@@ -214,6 +230,8 @@ impl<'a> Facts<'a> {
             read_together,
             read_apart,
             parent_reads: p_info.reads_per_min,
+            reads_without_child,
+            parent_own_bytes,
             child_writes: c_info.writes_per_min,
             copies_elsewhere: c_info.copies.saturating_sub(usize::from(copies_child(rel))),
             child_embedded_elsewhere: c_info.embedded > usize::from(rel.storage == Storage::Embed),

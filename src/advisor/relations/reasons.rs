@@ -30,6 +30,9 @@ pub(crate) struct Reasons {
     pub bytes_declared: bool,
     pub copies_elsewhere: usize,
     pub parent_reads: f64,
+    /// See [`Facts::reads_without_child`] and [`Facts::parent_own_bytes`].
+    pub reads_without_child: f64,
+    pub parent_own_bytes: Option<u64>,
     pub child_changes: Volatility,
     /// The relation says the child is queried on its own.
     pub flagged_read_separately: bool,
@@ -156,6 +159,8 @@ impl Reasons {
             bytes_declared: f.bytes_declared,
             copies_elsewhere: f.copies_elsewhere,
             parent_reads: f.parent_reads,
+            reads_without_child: f.reads_without_child,
+            parent_own_bytes: f.parent_own_bytes,
             child_changes: f.rel.child_changes,
             flagged_read_separately: f.rel.read_separately,
             atomic_with_parent: f.rel.atomic_with_parent,
@@ -181,7 +186,37 @@ impl Reasons {
     pub fn unbounded(&self) -> bool {
         self.bound.is_none()
     }
+
+    /// Bulk the parent's frequent reads would carry for nothing, as the bytes the child adds
+    /// to one parent and how many times the parent's own document that is: when the child is
+    /// one-to-one (a part of the parent, not a list: a bounded list is embedded or kept as a
+    /// subset of its first N by the other rules, and an embedded list of a few kilobytes is
+    /// MongoDB's embedding case), adds at least [`SPLIT_MIN_BYTES`] and ten times the parent's
+    /// own bytes, and the reads that leave them out (a projection without them) are at least
+    /// ten times the other reads of the parent. Embedded, each of those reads would load bytes
+    /// it throws away: the split MongoDB's subset pattern makes (a movie's listing fields
+    /// apart from its full plot and cast, "Model One-to-One Relationships with Embedded
+    /// Documents").
+    pub fn bulk_for_other_reads(&self) -> Option<(f64, f64)> {
+        let own = self.parent_own_bytes.filter(|&b| b > 0)? as f64;
+        let added = self.typical.max(1.0) * self.child_bytes as f64;
+        let others = self.parent_reads - self.reads_without_child;
+        let fits = self.class == CardinalityClass::OneToOne
+            && added >= SPLIT_MIN_BYTES
+            && added >= SPLIT_RATIO * own
+            && self.reads_without_child > 0.0
+            && self.reads_without_child >= SPLIT_RATIO * others.max(0.0);
+        fits.then_some((added, added / own))
+    }
 }
+
+/// Below this many bytes (a few KB, about a storage page) the children cost a read that leaves
+/// them out too little to split them off.
+pub(crate) const SPLIT_MIN_BYTES: f64 = 4096.0;
+
+/// How many times the parent's own bytes the children must add, and how many times the other
+/// reads of the parent the reads that leave them out must be, for the split to pay.
+pub(crate) const SPLIT_RATIO: f64 = 10.0;
 
 impl Reasons {
     /// The reason of criterion number `which` (in `Criterion::ALL` order), or the summary

@@ -5,7 +5,7 @@
 use super::decide::{subset_size, Because, Decision, Step};
 use super::facts::Facts;
 use super::reasons::{Reasons, Span};
-use crate::advisor::{Recommendation, Vote};
+use crate::advisor::{CardinalityClass, Recommendation, Vote};
 use crate::i18n::{Arg, Labelled, Text};
 use crate::model::AccessPattern;
 use crate::text;
@@ -289,6 +289,12 @@ fn reference(f: &Reasons, recommendation: Recommendation, because: Text) -> Text
                 )
             }
         }
+        (Recommendation::ReferenceIdsInParent, _) if f.class == CardinalityClass::OneToOne => text!(
+            en: "Reference, child id in the parent: {because}; {parent} may keep the id of its {child}.",
+            es: "Referenciar, id del hijo en el padre: {because}; {parent} puede guardar el id de su {child}.",
+            pt: "Referenciar, id do filho no pai: {because}; {parent} pode guardar o id de seu {child}.";
+            because, parent, child
+        ),
         (Recommendation::ReferenceIdsInParent, _) => text!(
             en: "Reference, child ids in the parent: {because}; {parent} may keep the ids of its at most {max} {child}.",
             es: "Referenciar, ids de los hijos en el padre: {because}; {parent} puede guardar los ids de sus {child}, {max} como máximo.",

@@ -1,6 +1,6 @@
 use super::wanted_embeds::{children_arg, name_of, WantedEmbed};
 use crate::advisor::relations::facts::{is_read, rate};
-use crate::advisor::{Context, Design, Finding, Rule, RuleMeta};
+use crate::advisor::{Context, Criterion, Design, Finding, Rule, RuleMeta, Vote};
 use crate::declare_rule;
 use crate::i18n::{Arg, Text};
 use crate::model::{AccessPattern, Id, Place, QueryKind, Storage};
@@ -20,7 +20,13 @@ declare_rule! {
     /// When the criteria recommend embedding (DS102) an entity the read misses into the read's
     /// collection, the finding names that embedding first, and the copies only for what it leaves:
     /// an extended reference for a parent the read shows, a subset or computed values for its
-    /// children.
+    /// children. A one-to-one child kept in its own collection because of its size (the
+    /// criteria vote to reference it on size and the storage agrees: a movie's full plot and
+    /// cast apart from the fields its listing reads) is not counted: the second read by id is
+    /// the price of the split, paid only by the read that shows it ("Model One-to-One
+    /// Relationships with Embedded Documents"). A read with no page size that misses bounded
+    /// children (an array holds them) shows them all: it is told to copy their fields beside
+    /// their ids, not a subset of the first N.
     ///
     /// ## Why is this bad?
     /// The BiblioRed lesson on document modelling calls it the most expensive anti-pattern because
@@ -75,6 +81,30 @@ fn unserved<'q>(design: &Design, q: &'q AccessPattern) -> Vec<&'q str> {
             !same && !served(design, &q.entity, t) && !via_root
         })
         .collect()
+}
+
+/// Whether the read shows every child it misses: it states no page size and each of them is a
+/// child of its entity bounded by what an array holds (`thresholds.arrayWarn`), as the
+/// relation advice reads it (no subset then: an author's page lists all the author's books).
+fn shows_every_child(cx: &Context, q: &AccessPattern, missing: &[&str]) -> bool {
+    let limit = cx.model.thresholds.array_warn;
+    q.page_size.is_none()
+        && !missing.is_empty()
+        && missing.iter().all(|&t| {
+            cx.design.children(&q.entity).iter().any(|r| r.child == t && r.cardinality.max.is_some_and(|m| m <= limit))
+        })
+}
+
+/// Whether `touched` is a one-to-one child of `start` kept in its own collection because of
+/// its size: referenced, and the criteria agree, with the size criterion voting to reference
+/// it (the split of a large, rarely shown part; see the rule's documentation).
+fn kept_apart_for_size(cx: &Context, start: &str, touched: &str) -> bool {
+    cx.design.children(start).iter().any(|r| {
+        r.child == touched
+            && r.storage == Storage::Reference
+            && r.cardinality.max == Some(1)
+            && cx.advice(&r.id).is_some_and(|a| a.agrees && a.vote(Criterion::Size) == Vote::Reference)
+    })
 }
 
 /// Names as one sentence argument: a single name as itself (it reads as a list of one does,
@@ -135,6 +165,12 @@ fn read_hint(cx: &Context, wanted: &[WantedEmbed], q: &AccessPattern, missing: &
                 pt: "Copie os campos de {rest} que esta leitura exibe ao lado da referência em {entity} (referência estendida): a leitura deixa de precisar de uma segunda consulta.";
                 rest, entity
             ),
+            Stands::Child if shows_every_child(cx, q, &rest_ids) => text!(
+                en: "Copy the fields of {rest} this read shows beside their ids in {entity} (it shows them all, a bounded list: no subset to cut), or the totals it shows (computed values): the read then needs no second query.",
+                es: "Copia los campos de {rest} que esta lectura muestra junto a sus ids en {entity} (los muestra todos, una lista acotada: no hay subconjunto que recortar), o los totales que muestra (valores calculados): la lectura ya no necesita una segunda consulta.",
+                pt: "Copie os campos de {rest} que esta leitura exibe ao lado dos seus ids em {entity} (ela exibe todos, uma lista limitada: não há subconjunto a recortar), ou os totais que ela exibe (valores calculados): a leitura deixa de precisar de uma segunda consulta.";
+                rest, entity
+            ),
             Stands::Child => text!(
                 en: "Copy into {entity} the first N {rest} this read shows (subset), or the totals it shows (computed values): the read then needs no second query.",
                 es: "Copia en {entity} los N primeros {rest} que esta lectura muestra (subconjunto), o los totales que muestra (valores calculados): la lectura ya no necesita una segunda consulta.",
@@ -185,6 +221,7 @@ impl Rule for RelationalInDisguise {
         let name = |id: &str| Arg::str(cx.design.entity(id).map_or(id, |e| e.name.as_str()));
         for q in model.queries.iter().filter(|q| q.kind == QueryKind::Read && rate(q) >= HOT_PER_MINUTE) {
             let mut missing = unserved(cx.design, q);
+            missing.retain(|&t| !kept_apart_for_size(cx, &q.entity, t));
             if !q.uses_lookup && missing.is_empty() {
                 continue;
             }
@@ -397,6 +434,37 @@ mod tests {
         let mut m = parent_child(Storage::Embed, 3.0, Some(10));
         m.queries.push(read("Q1", "post", &["comment"], 500.0));
         assert!(findings(&m, "DS105").is_empty());
+    }
+
+    #[test]
+    fn a_one_to_one_part_kept_apart_for_its_size_costs_its_read_no_finding() {
+        use crate::advisor::rules::relation_fixtures::split_details;
+        // The detail read fetches the split-off part by id: the split's price, not a join.
+        assert!(findings(&split_details(), "DS105").is_empty(), "{:?}", findings(&split_details(), "DS105"));
+        // When the listing loads whole documents, nothing pays for the split: the criteria say
+        // embed, and the detail read's second query is flagged again.
+        let mut whole = split_details();
+        whole.queries[0].projection.clear();
+        let f = findings(&whole, "DS105");
+        assert_eq!(f.len(), 1, "{f:?}");
+        assert_eq!(f[0].place, Place::Query { id: "D".into() });
+    }
+
+    #[test]
+    fn a_read_that_shows_every_bounded_child_is_told_to_copy_their_fields_not_a_subset() {
+        // 8 comments, at most 200, read separately: referenced; the page shows them all.
+        let mut m = parent_child(Storage::Reference, 8.0, Some(200));
+        m.relations[0].read_separately = true;
+        m.queries.push(read("Q1", "post", &["comment"], 500.0));
+        let f = findings(&m, "DS105");
+        assert_eq!(f.len(), 1, "{f:?}");
+        assert!(f[0].fix_hint.en().contains("beside their ids in posts"), "{}", f[0].fix_hint.en());
+        assert!(!f[0].fix_hint.en().contains("first N"));
+        assert!(f[0].fix_hint.is_translated() && f[0].fix_hint.check().is_ok());
+        // A page of 10: the first N again.
+        m.queries[0].page_size = Some(10);
+        let f = findings(&m, "DS105");
+        assert!(f[0].fix_hint.en().contains("first N"), "{}", f[0].fix_hint.en());
     }
 
     #[test]

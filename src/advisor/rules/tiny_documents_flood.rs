@@ -1,8 +1,8 @@
-use super::local_figures::{bytes, decimal, count};
+use super::local_figures::{bytes, count, decimal};
 use crate::advisor::patterns::{LONGEST_PERIOD_DAYS, MIN_EVENTS};
 use crate::advisor::{Context, Finding, Fix, PatternKind, Rule, RuleMeta};
 use crate::i18n::{Arg, Text};
-use crate::model::{Id, Place, Storage};
+use crate::model::{BsonType, Id, Place, QueryKind, Storage};
 use crate::{declare_rule, text};
 
 declare_rule! {
@@ -19,7 +19,10 @@ declare_rule! {
     /// application uses), nor for children that reach their parent too slowly for a bucket
     /// (every reference parent's `growthPerDay` under 4 a month), nor for documents whose
     /// declared fields hold no date or timestamp (an order holding a quantity and a product:
-    /// no time to group by): the bucket pattern, the remedy, would have nothing to group.
+    /// no time to group by): the bucket pattern, the remedy, would have nothing to group. Nor
+    /// for documents a frequent read (once a minute or more) sorts one by one by a field that
+    /// is no date, timestamp or `_id` (a game's top 10 by score): grouped in buckets, the items
+    /// are no longer documents an index can order, so the remedy would break that read.
     ///
     /// ## Why is this bad?
     /// Each document carries its own `_id`, field names and index entries: for 80-byte events
@@ -92,7 +95,19 @@ impl Rule for TinyDocumentsFlood {
             // Events carry the time they happened; documents declared without a date or
             // timestamp give a bucket no period to gather.
             let timeless = crate::advisor::relations::timeless(e);
-            if read_by_id || too_slow || timeless || parents.iter().any(|r| r.storage == Storage::Bucket) {
+            // A frequent read that ranks the documents by a value (top 10 by score) needs one
+            // index entry per item: inside buckets the index would order buckets, not items.
+            let ranked = cx.model.queries.iter().any(|q| {
+                q.entity == e.id
+                    && q.kind == QueryKind::Read
+                    && q.per_minute >= 1.0
+                    && q.sort.first().is_some_and(|s| {
+                        s.field != "_id"
+                            && e.field(&s.field)
+                                .is_some_and(|f| !matches!(f.bson_type, BsonType::Date | BsonType::Timestamp))
+                    })
+            });
+            if read_by_id || too_slow || timeless || ranked || parents.iter().any(|r| r.storage == Storage::Bucket) {
                 continue;
             }
             let when = if now > t.massive_docs as f64 {
@@ -227,6 +242,25 @@ mod tests {
         assert!(findings(&m, "DS204").is_empty(), "too slow for a bucket per parent");
         m.relations[0].cardinality.growth_per_day = Some(0.2);
         assert_eq!(findings(&m, "DS204").len(), 1, "6 a month: a month-bucket gathers them");
+    }
+
+    #[test]
+    fn documents_a_frequent_read_ranks_by_a_value_are_not_a_flood() {
+        // A leaderboard: the top 10 readings by value, a minute. Buckets would order buckets.
+        let mut m = events(20_000.0);
+        let mut q = crate::model::AccessPattern::new("L1", "Top 10 readings", "ev");
+        q.per_minute = 60.0;
+        q.filters.push(crate::model::Filter { field: "sensor_id".into(), op: crate::model::FilterOp::Equality });
+        q.sort.push(crate::model::SortKey { field: "v".into(), dir: -1 });
+        m.queries.push(q);
+        assert!(findings(&m, "DS204").is_empty(), "ranked by value");
+        // Sorted by time, the same read suits buckets of a period: a flood again.
+        m.queries[0].sort[0].field = "t".into();
+        assert_eq!(findings(&m, "DS204").len(), 1, "sorted by time");
+        // A rare ranking (a monthly report) does not shape the collection.
+        m.queries[0].sort[0].field = "v".into();
+        m.queries[0].per_minute = 0.01;
+        assert_eq!(findings(&m, "DS204").len(), 1, "rare ranking");
     }
 
     #[test]
