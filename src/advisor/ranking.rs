@@ -183,7 +183,10 @@ pub fn rank<'r>(model: &Model, report: &'r Report) -> Vec<Ranked<'r>> {
 /// the fix is listed just before the risk it removes.
 fn lift_embeddings_that_fix_spanning_writes(model: &Model, report: &Report, keyed: &mut [(Impact, usize, &Finding)]) {
     fn root_of<'a>(report: &'a Report, entity: &'a str) -> &'a str {
-        let agg = report.aggregates.iter().find(|a| a.root.as_str() == entity || a.members.iter().any(|m| m.as_str() == entity));
+        let agg = report
+            .aggregates
+            .iter()
+            .find(|a| a.root.as_str() == entity || a.members.iter().any(|m| m.as_str() == entity));
         agg.map_or(entity, |a| a.root.as_str())
     }
     let risks: Vec<(Impact, &crate::advisor::SpanningWrite)> = keyed
