@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { launch, OUTPUT, savedDesigns } from './app.mjs';
 import { SYNC_URL, person as personIn, model, waitLive, converged, startRoom, rename, sideBySide as sheetOf } from './room.mjs';
-import { startSync } from './sync.mjs';
+import { startSync, freePort } from './sync.mjs';
 
 let browser;
 const person = (...args) => personIn(browser, ...args);
@@ -21,17 +21,6 @@ before(async () => {
   browser = await launch();
 });
 after(async () => browser?.close());
-
-/** A TCP port nothing listens on now (the OS picks it). */
-const freePort = () =>
-  new Promise((resolve, reject) => {
-    const s = createServer();
-    s.on('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address();
-      s.close(() => resolve(port));
-    });
-  });
 
 /** The share link of the design in `page`, through the Share button and the clipboard. */
 async function shareLink(page) {

@@ -3,6 +3,10 @@
 // share links and the template gallery all work offline; the app is installable.
 import { test, after, before } from 'node:test';
 import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startSync, freePort } from './sync.mjs';
 import { launch, openApp, addAggregate, boxCount, entityBox, screenshot, savedModel, offlineReady, BASE_URL } from './app.mjs';
 
 let browser;
@@ -136,24 +140,33 @@ test('the app is installable: a manifest with a name, a start address and icons'
 });
 
 test('the room worker is kept offline once a room loads it, not downloaded at install', async () => {
+  // A sync server of its own: collab.spec stops the shared one.
+  const port = await freePort();
+  const data = mkdtempSync(join(tmpdir(), 'docshape-sync-offline-'));
+  const sync = await startSync({ port, data });
   const { page, context } = await openApp(browser, { viewport: VIEWPORT });
-  await page.evaluate((sync) => localStorage.setItem('docshape.sync', sync), process.env.SYNC_URL);
-  await offlineReady(page);
-  // Every URL the service worker keeps, in every cache of this origin.
-  const kept = () =>
-    page.evaluate(async () => {
-      const urls = [];
-      for (const name of await caches.keys()) for (const r of await (await caches.open(name)).keys()) urls.push(r.url);
-      return urls;
-    });
-  const installed = await kept();
-  assert.ok(installed.some((u) => /docshape-web_bg-[0-9a-f]{16}\.wasm$/.test(u)), 'the app itself is kept at install');
-  assert.ok(installed.some((u) => /docshape-worker_bg-[0-9a-f]{16}\.wasm$/.test(u)), 'and the export worker');
-  assert.deepEqual(installed.filter((u) => /docshape-collab/.test(u)), [], 'nothing of the room worker at install');
+  try {
+    await page.evaluate((url) => localStorage.setItem('docshape.sync', url), `ws://127.0.0.1:${port}`);
+    await offlineReady(page);
+    // Every URL the service worker keeps, in every cache of this origin.
+    const kept = () =>
+      page.evaluate(async () => {
+        const urls = [];
+        for (const name of await caches.keys()) for (const r of await (await caches.open(name)).keys()) urls.push(r.url);
+        return urls;
+      });
+    const installed = await kept();
+    assert.ok(installed.some((u) => /docshape-web_bg-[0-9a-f]{16}\.wasm$/.test(u)), 'the app itself is kept at install');
+    assert.ok(installed.some((u) => /docshape-worker_bg-[0-9a-f]{16}\.wasm$/.test(u)), 'and the export worker');
+    assert.deepEqual(installed.filter((u) => /docshape-collab/.test(u)), [], 'nothing of the room worker at install');
 
-  await page.getByTestId('action-together').click();
-  await page.waitForFunction(() => document.querySelector('[data-testid="together-status"]')?.dataset.state === 'live', null, { timeout: 20000 });
-  const after = (await kept()).filter((u) => /docshape-collab/.test(u)).map((u) => u.replace(/^.*\//, '').replace(/-[0-9a-f]{16}/, ''));
-  assert.deepEqual(after.sort(), ['docshape-collab.js', 'docshape-collab_bg.wasm', 'docshape-collab_loader.js'], 'the room worker once a room loaded it');
-  await context.close();
+    await page.getByTestId('action-together').click();
+    await page.waitForFunction(() => document.querySelector('[data-testid="together-status"]')?.dataset.state === 'live', null, { timeout: 20000 });
+    const after = (await kept()).filter((u) => /docshape-collab/.test(u)).map((u) => u.replace(/^.*\//, '').replace(/-[0-9a-f]{16}/, ''));
+    assert.deepEqual(after.sort(), ['docshape-collab.js', 'docshape-collab_bg.wasm', 'docshape-collab_loader.js'], 'the room worker once a room loaded it');
+  } finally {
+    await context.close();
+    await sync.stop();
+    rmSync(data, { recursive: true, force: true });
+  }
 });

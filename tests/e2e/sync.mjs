@@ -1,6 +1,6 @@
 // Starts and stops the real sync server (server/sync.mjs) for the browser specs.
 import { spawn } from 'node:child_process';
-import { createConnection } from 'node:net';
+import { createConnection, createServer } from 'node:net';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -13,6 +13,17 @@ const listening = (port) =>
       resolve(true);
     });
     socket.on('error', () => resolve(false));
+  });
+
+/** A TCP port nothing listens on now (the OS picks it). */
+export const freePort = () =>
+  new Promise((resolve, reject) => {
+    const s = createServer();
+    s.on('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address();
+      s.close(() => resolve(port));
+    });
   });
 
 /** Runs `node server/sync.mjs` on `port` with its rooms in `data` (and more settings in `env`);
