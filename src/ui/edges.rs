@@ -47,17 +47,7 @@ pub fn EdgeView(id: String) -> impl IntoView {
         let id = id.clone();
         Memo::new(move |_| lookup.advice(&id))
     };
-    let selected = {
-        let id = id.clone();
-        Memo::new(move |_| editor.selection.with(|s| s.relation.as_deref() == Some(id.as_str())))
-    };
-    let select = {
-        let id = id.clone();
-        move |ev: web_sys::PointerEvent| {
-            ev.stop_propagation();
-            editor.select_relation(&id);
-        }
-    };
+    let (selected, select) = (is_selected(editor, &id), selects(editor, &id));
     let diff = super::compare::arrow_mark(&id);
     // The tooltip is made when the pointer first comes over the arrow: a thousand `<title>`
     // elements nobody hovers cost as much style and layout as the arrows themselves.
@@ -135,17 +125,7 @@ pub fn EdgeWords(id: String, far: Signal<bool>) -> impl IntoView {
     let editor = expect_context::<Editor>();
     let routes = expect_context::<Routes>();
     let shape = RwSignal::from(routes.slot(&id));
-    let selected = {
-        let id = id.clone();
-        Memo::new(move |_| editor.selection.with(|s| s.relation.as_deref() == Some(id.as_str())))
-    };
-    let select = {
-        let id = id.clone();
-        move |ev: web_sys::PointerEvent| {
-            ev.stop_propagation();
-            editor.select_relation(&id);
-        }
-    };
+    let (selected, select) = (is_selected(editor, &id), selects(editor, &id));
     view! {
         <g class="edge words" class:selected=move || selected.get() data-testid="relation-words" data-id=id on:pointerdown=select>
             {move || shape.with(|s| s.as_ref().map(|s| words(&s.0 .0, far.get())))}
@@ -196,5 +176,20 @@ fn mark(m: char, (x, y): (f64, f64)) -> impl IntoView {
             <path d=super::compare::shape(m) />
             <text text-anchor="middle" y="6">{super::compare::glyph(m)}</text>
         </g>
+    }
+}
+
+/// Whether relation `id` is the one selected.
+fn is_selected(editor: Editor, id: &str) -> Memo<bool> {
+    let id = id.to_string();
+    Memo::new(move |_| editor.selection.with(|s| s.relation.as_deref() == Some(id.as_str())))
+}
+
+/// A press that selects relation `id` (and stops there: the canvas would clear the selection).
+fn selects(editor: Editor, id: &str) -> impl Fn(web_sys::PointerEvent) + Clone + 'static {
+    let id = id.to_string();
+    move |ev: web_sys::PointerEvent| {
+        ev.stop_propagation();
+        editor.select_relation(&id);
     }
 }

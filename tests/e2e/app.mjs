@@ -199,6 +199,14 @@ export async function connect(page, fromName, toName) {
   await page.mouse.up();
 }
 
+/** The share link of the design in `page`, through the Share button and the clipboard (the
+ * context must grant clipboard-read and clipboard-write). */
+export async function shareLink(page) {
+  await page.getByTestId('action-share').click();
+  await page.waitForFunction(() => /\d/.test(document.querySelector('[data-testid="notice"]')?.innerText ?? ''));
+  return page.evaluate(() => navigator.clipboard.readText());
+}
+
 export const findings = (page, code) => page.locator(`[data-testid="finding"][data-code="${code}"]`);
 
 /** The boxes of the design on screen, from the status line ("6 boxes"): the canvas draws only

@@ -9,7 +9,7 @@ import { createServer } from 'node:net';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { launch, OUTPUT, savedDesigns } from './app.mjs';
+import { launch, OUTPUT, savedDesigns, shareLink } from './app.mjs';
 import { SYNC_URL, person as personIn, model, waitLive, converged, startRoom, rename, sideBySide as sheetOf } from './room.mjs';
 import { startSync, freePort } from './sync.mjs';
 
@@ -21,15 +21,6 @@ before(async () => {
   browser = await launch();
 });
 after(async () => browser?.close());
-
-/** The share link of the design in `page`, through the Share button and the clipboard. */
-async function shareLink(page) {
-  await page.getByTestId('action-share').click();
-  await page.waitForFunction(() => /\d/.test(document.querySelector('[data-testid="notice"]')?.innerText ?? ''));
-  const link = await page.evaluate(() => navigator.clipboard.readText());
-  assert.match(link, /#m=/);
-  return link;
-}
 
 test('a room at capacity is refused by the server itself: the page says so and the design stays', async () => {
   const port = await freePort();
@@ -109,6 +100,7 @@ test('a server that is down is retried with growing delays, and the page says it
 test('a room link opened while reviewing a share link leaves review mode and joins; the own design is kept', async () => {
   const a = await person('Ana', undefined, { permissions: ['clipboard-read', 'clipboard-write'] });
   const shared = await shareLink(a.page);
+  assert.match(shared, /#m=/);
   const link = await startRoom(a.page);
   await a.page.getByTestId('together-close').click();
   await waitLive(a.page);

@@ -7,7 +7,7 @@
 import { test, after, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { launch, openApp, screenshot, entityBox, watchErrors, BASE_URL } from './app.mjs';
+import { launch, openApp, screenshot, entityBox, watchErrors, BASE_URL, shareLink } from './app.mjs';
 
 let browser;
 before(async () => (browser = await launch()));
@@ -28,9 +28,7 @@ test('a reviewer comments on a box and an arrow, replies, resolves, reopens; the
   const { page: author, context } = await openApp(browser, { viewport: { width: 1280, height: 720 } });
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   await entityBox(author, 'catalogo').waitFor();
-  await author.getByTestId('action-share').click();
-  await author.waitForFunction(() => /\d/.test(document.querySelector('[data-testid="notice"]')?.innerText ?? ''));
-  const link = await author.evaluate(() => navigator.clipboard.readText());
+  const link = await shareLink(author);
   assert.match(link, /#m=/);
 
   // The reviewer, in a browser of their own.
@@ -133,9 +131,7 @@ test('a reviewer comments on a box and an arrow, replies, resolves, reopens; the
   await screenshot(viewer, 'comments-3-after-reload');
 
   // The link the reviewer copies carries them: the author opens it.
-  await viewer.getByTestId('action-share').click();
-  await viewer.waitForFunction(() => /\d/.test(document.querySelector('[data-testid="notice"]')?.innerText ?? ''));
-  const reviewed = await viewer.evaluate(() => navigator.clipboard.readText());
+  const reviewed = await shareLink(viewer);
   await author.goto(reviewed);
   await author.getByTestId('review-banner').waitFor();
   await author.waitForFunction(() => document.querySelector('[data-testid="comments-count"]')?.innerText === '2');
@@ -195,9 +191,7 @@ async function demoLink() {
   const { page, context } = await openApp(browser, { viewport: { width: 1280, height: 720 } });
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   await entityBox(page, 'catalogo').waitFor();
-  await page.getByTestId('action-share').click();
-  await page.waitForFunction(() => /\d/.test(document.querySelector('[data-testid="notice"]')?.innerText ?? ''));
-  const link = await page.evaluate(() => navigator.clipboard.readText());
+  const link = await shareLink(page);
   await context.close();
   assert.match(link, /#m=/);
   return link;

@@ -5,7 +5,7 @@
 // brings the user's own design back, not the comparison's picture).
 import { test, after, before } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, openApp, screenshot, savedModel, entityBox, shownBoxes, boxesAre } from './app.mjs';
+import { launch, openApp, screenshot, savedModel, entityBox, shownBoxes, boxesAre, shareLink } from './app.mjs';
 
 let browser;
 before(async () => (browser = await launch()));
@@ -67,9 +67,7 @@ test('a share link pasted during a comparison closes it, then opens in review mo
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   await entityBox(page, 'catalogo').waitFor();
   // The link to BiblioRed as it is now.
-  await page.getByTestId('action-share').click();
-  await page.waitForFunction(() => /\d/.test(document.querySelector('[data-testid="notice"]')?.innerText ?? ''));
-  const link = await page.evaluate(() => navigator.clipboard.readText());
+  const link = await shareLink(page);
   const boxes = await keepThenAddABox(page, 'v1');
   const mine = await savedModel(page);
   await compareWithVersion(page);
@@ -97,9 +95,7 @@ test('a share link pasted while a comparison is being made wins over it', async 
   const { page, context } = await openApp(browser, { viewport: { width: 1280, height: 720 } });
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   await entityBox(page, 'catalogo').waitFor();
-  await page.getByTestId('action-share').click();
-  await page.waitForFunction(() => /\d/.test(document.querySelector('[data-testid="notice"]')?.innerText ?? ''));
-  const link = await page.evaluate(() => navigator.clipboard.readText());
+  const link = await shareLink(page);
   await keepThenAddABox(page, 'v1');
   // A first comparison starts the worker, so the next one answers within moments.
   await compareWithVersion(page);

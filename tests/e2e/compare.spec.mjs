@@ -6,7 +6,7 @@
 import { test, after, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
-import { launch, openApp, screenshot, savedModel, entityBox } from './app.mjs';
+import { launch, openApp, screenshot, savedModel, entityBox, shareLink } from './app.mjs';
 
 let browser;
 before(async () => (browser = await launch()));
@@ -139,9 +139,7 @@ test('the compare view speaks Spanish and a broken share link is refused with th
   // BiblioRed against itself, through its own share link: no change, said in Spanish.
   await page.getByTestId('dialog-close').click();
   await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
-  await page.getByTestId('action-share').click();
-  await page.waitForFunction(() => /\d/.test(document.querySelector('[data-testid="notice"]')?.innerText ?? ''));
-  const link = await page.evaluate(() => navigator.clipboard.readText());
+  const link = await shareLink(page);
   await openVersions(page);
   await page.getByTestId('compare-link').fill(link);
   await page.getByTestId('compare-link-go').click();

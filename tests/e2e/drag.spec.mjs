@@ -5,7 +5,7 @@
 // one step: saved at once, undone and redone in one step each, and kept across a reload.
 import { test, after, before } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, BASE_URL, savedModel, screenshot, watchErrors } from './app.mjs';
+import { launch, BASE_URL, savedModel, screenshot, watchErrors, seededContext } from './app.mjs';
 
 const VIEWPORT = { width: 1280, height: 720 };
 const SIDE = 20;
@@ -50,13 +50,7 @@ function grid() {
 }
 
 async function open(model) {
-  const context = await browser.newContext({ viewport: VIEWPORT });
-  await context.addInitScript((text) => {
-    if (!sessionStorage.getItem('seeded')) {
-      localStorage.setItem('docshape.model', text);
-      sessionStorage.setItem('seeded', '1');
-    }
-  }, JSON.stringify(model));
+  const context = await seededContext(browser, JSON.stringify(model), VIEWPORT);
   const page = await context.newPage();
   const errors = watchErrors(page);
   await page.goto(BASE_URL);
