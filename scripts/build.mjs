@@ -6,7 +6,8 @@
 //      as an ES module, the worker as a classic script); wasm-opt -Oz shrinks each wasm (skipped
 //      when target/site/ already holds the result for the same input);
 //   2. assemble: every file the page or the worker loads is named after its content
-//      (`main-<hash>.css`, the rule docs and templates under `data-<hash>/`), the references
+//      (`main-<hash>.css`, the rule docs, templates and Spanish and Portuguese texts under
+//      `data-<hash>/`), the references
 //      between them are rewritten to those names, and index.html and the service worker
 //      (sw.js, with the list of files it keeps offline and their SHA-256) are written last.
 //
@@ -215,10 +216,10 @@ export function rewriteReferences(text, names) {
   return out;
 }
 
-/** The files of public/templates and public/rules, and one hash of all of them. */
+/** The files of public/templates, public/rules and public/i18n, and one hash of all of them. */
 function dataFolder() {
   const files = [];
-  for (const top of ['templates', 'rules']) {
+  for (const top of ['templates', 'rules', 'i18n']) {
     const walk = (dir) => {
       for (const entry of readdirSync(dir).sort()) {
         const path = join(dir, entry);

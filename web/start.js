@@ -5,10 +5,44 @@
 // to itself. The build writes the hashed file names.
 import init, * as bindings from './docshape-web.js';
 
-await init({ module_or_path: './docshape-web_bg.wasm' });
+// The interface's Spanish and Portuguese texts are a data file, not part of the wasm
+// (src/i18n/fetched.rs): the start language's file is fetched while the wasm streams in, and
+// the app installs it before its first render, so the first paint is in that language.
+const wasm = fetch('./docshape-web_bg.wasm');
+const lang = startLanguage();
+if (lang !== 'en') window.docshapeTexts = await fetchTexts(lang);
+await init({ module_or_path: wasm });
 // The app is mounted (its `main` ran during `init`); the UI benchmark reads the bindings.
 window.wasmBindings = bindings;
 performance.mark('docshape:started');
+
+/**
+ * The language the app starts in, as src/ui/storage.rs (`initial_lang`) picks it: the saved
+ * choice, else the browser's language, else English.
+ */
+function startLanguage() {
+  let saved = null;
+  try {
+    saved = localStorage.getItem('docshape.lang');
+  } catch {
+    // Storage turned off: the browser's language decides.
+  }
+  if (['en', 'es', 'pt'].includes(saved)) return saved;
+  const primary = (navigator.language ?? '').trim().split(/[-_]/)[0].toLowerCase();
+  return primary === 'es' || primary === 'pt' ? primary : 'en';
+}
+
+/** `{lang, text}`, or `{lang, error}` when the file cannot be had (the app then starts in English and says why). */
+async function fetchTexts(lang) {
+  const data = document.querySelector('meta[name="docshape-data"]')?.content ?? 'data/';
+  try {
+    const response = await fetch(`${data}i18n/${lang}.json`);
+    if (!response.ok) return { lang, error: `${response.status}` };
+    return { lang, text: await response.text() };
+  } catch (error) {
+    return { lang, error: String(error.message ?? error) };
+  }
+}
 
 /**
  * Runs `work` when the browser is idle after the first paint: the first frame with content on

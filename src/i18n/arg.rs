@@ -224,7 +224,7 @@ impl Arg {
                 Ok(())
             }
             Arg::Text(t) => t.write(lang, out),
-            Arg::Fixed(tpl) => out.write_str(tpl.forms[lang_index(lang)]),
+            Arg::Fixed(tpl) => out.write_str(tpl.form(lang)),
             Arg::TextName(..) | Arg::TextFigure(..) => match super::nested::sentence(self) {
                 Some(t) => t.write(lang, out),
                 None => Ok(()),

@@ -399,5 +399,6 @@ pub fn text(m: Msg) -> &'static str {
         Msg::RoomFull => "This room is full: the sync server lets no one else in. Your design is unchanged.",
         Msg::RoomRefused => "The sync server refused this room ({}). Your design is unchanged.",
         Msg::TogetherUnavailable => "Could not start editing together: {}",
+        Msg::TextsUnavailable => "The interface in {} could not be loaded ({}). Your design is unchanged; choose the language again once the network is back.",
     }
 }

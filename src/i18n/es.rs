@@ -399,5 +399,6 @@ pub fn text(m: Msg) -> &'static str {
         Msg::RoomFull => "Esta sala está llena: el servidor de sincronización no deja entrar a nadie más. Tu diseño no cambió.",
         Msg::RoomRefused => "El servidor de sincronización rechazó esta sala ({}). Tu diseño no cambió.",
         Msg::TogetherUnavailable => "No se pudo empezar a editar juntos: {}",
+        Msg::TextsUnavailable => "No se pudo cargar la interfaz en {} ({}). Tu diseño no cambió; vuelve a elegir el idioma cuando vuelva la red.",
     }
 }

@@ -7,19 +7,26 @@
 //! are [`Text`] values built with the [`text!`](crate::text) macro where they are written, with
 //! the three languages side by side and named arguments rendered only when shown.
 //!
+//! In the browser only English is compiled in: the Spanish and Portuguese catalogues and
+//! sentence forms are a data file fetched with the page (`fetched`), which keeps two languages
+//! out of the wasm the page loads at start.
+//!
 //! The advisor rules' documentation is translated too, one Markdown file per rule and language
 //! (`public/rules/<lang>/<code>.md`, see `advisor::rule_docs`).
 
 mod arg;
 pub mod counts;
 mod en;
+#[cfg(not(target_arch = "wasm32"))]
 mod es;
+mod fetched;
 pub(crate) mod figures;
 mod labels;
 mod lang;
 pub mod later;
 mod msg;
 mod nested;
+#[cfg(not(target_arch = "wasm32"))]
 mod pt;
 #[cfg(test)]
 mod tests;
@@ -27,6 +34,7 @@ mod text;
 mod words;
 
 pub use labels::*;
+pub use fetched::{has_texts, install as install_texts, key as text_key};
 pub use lang::{pick, Lang};
 pub use msg::Msg;
 pub use text::{placeholders as named_placeholders, Arg, Deferred, Escaper, Forms, ShortStr, Template, Text};
@@ -34,11 +42,19 @@ pub use words::period_word;
 
 impl Msg {
     /// The text of this message in `lang`.
+    /// In the browser, Spanish and Portuguese come from the language's fetched texts
+    /// (`fetched`), English when they are not loaded.
     pub fn text(self, lang: Lang) -> &'static str {
+        #[cfg(not(target_arch = "wasm32"))]
         match lang {
             Lang::En => en::text(self),
             Lang::Es => es::text(self),
             Lang::Pt => pt::text(self),
+        }
+        #[cfg(target_arch = "wasm32")]
+        match lang {
+            Lang::En => en::text(self),
+            _ => fetched::msg(lang, self),
         }
     }
 

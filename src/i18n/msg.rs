@@ -417,4 +417,5 @@ messages! {
     BringBackComment,
     RoomRefused,
     TogetherUnavailable,
+    TextsUnavailable,
 }

@@ -399,5 +399,6 @@ pub fn text(m: Msg) -> &'static str {
         Msg::RoomFull => "Esta sala está cheia: o servidor de sincronização não deixa mais ninguém entrar. Seu design não mudou.",
         Msg::RoomRefused => "O servidor de sincronização recusou esta sala ({}). Seu design não mudou.",
         Msg::TogetherUnavailable => "Não foi possível começar a editar juntos: {}",
+        Msg::TextsUnavailable => "Não foi possível carregar a interface em {} ({}). Seu projeto não mudou; escolha o idioma de novo quando a rede voltar.",
     }
 }

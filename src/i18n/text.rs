@@ -218,7 +218,7 @@ impl Text {
     pub fn template(&self, lang: Lang) -> &'static str {
         match &self.args {
             Args::Later(later) => later.build().template(lang),
-            _ => self.tpl.forms[lang_index(lang)],
+            _ => self.tpl.form(lang),
         }
     }
 
@@ -382,6 +382,17 @@ fn strip_placeholders(template: &str) -> String {
     out
 }
 
+impl Template {
+    /// The form for `lang`. In the browser, Spanish and Portuguese are looked up by the English
+    /// form in the language's fetched texts (English when they are not loaded).
+    pub fn form(&self, lang: Lang) -> &'static str {
+        if cfg!(target_arch = "wasm32") && lang != Lang::En {
+            return super::fetched::form(lang, self.forms[0]);
+        }
+        self.forms[lang_index(lang)]
+    }
+}
+
 pub(super) fn lang_index(lang: Lang) -> usize {
     match lang {
         Lang::En => 0,
@@ -439,16 +450,36 @@ impl From<&str> for Text {
 #[macro_export]
 macro_rules! text {
     (en: $en:literal, es: $es:literal, pt: $pt:literal $(,)?) => {
-        $crate::i18n::Text::fixed(&$crate::i18n::Template { forms: [$en, $es, $pt], names: &[] })
+        $crate::i18n::Text::fixed(&$crate::i18n::Template { forms: $crate::forms!($en, $es, $pt), names: &[] })
     };
     (en: $en:literal, es: $es:literal, pt: $pt:literal; $($name:ident $(= $value:expr)?),+ $(,)?) => {
         $crate::i18n::Text::new(
-            &$crate::i18n::Template { forms: [$en, $es, $pt], names: &[$(stringify!($name)),+] },
+            &$crate::i18n::Template { forms: $crate::forms!($en, $es, $pt), names: &[$(stringify!($name)),+] },
             [$($crate::text!(@value $name $(= $value)?)),+],
         )
     };
     (@value $name:ident = $value:expr) => { $crate::i18n::Arg::from($value) };
     (@value $name:ident) => { $crate::i18n::Arg::from($name) };
+}
+
+/// The three forms of a [`text!`](crate::text). In the browser the Spanish and Portuguese ones
+/// are left out of the wasm: they come from the language's data file (`i18n::fetched`).
+#[doc(hidden)]
+#[cfg(not(target_arch = "wasm32"))]
+#[macro_export]
+macro_rules! forms {
+    ($en:literal, $es:literal, $pt:literal) => {
+        [$en, $es, $pt]
+    };
+}
+
+#[doc(hidden)]
+#[cfg(target_arch = "wasm32")]
+#[macro_export]
+macro_rules! forms {
+    ($en:literal, $es:literal, $pt:literal) => {
+        [$en, "", ""]
+    };
 }
 
 #[path = "text_escaped.rs"]

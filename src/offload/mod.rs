@@ -33,6 +33,10 @@ pub fn run(request: &Request) -> Outcome {
         Err(e) => return Outcome::Error(e.to_string()),
     };
     let lang = request.lang();
+    if let Some(texts) = &request.texts {
+        // A file the page could install; if it cannot be read here, the answer is in English.
+        let _ = crate::i18n::install_texts(lang, texts);
+    }
     match &request.job {
         Job::Export { kind, share_base } => {
             // A model too large for a link gets a report without one (the file is shared).

@@ -35,6 +35,10 @@ pub struct Request {
     pub model: String,
     /// What to do with it.
     pub job: Job,
+    /// The texts file of the request's language (`data/i18n/<lang>.json`), which the browser's
+    /// worker needs to write in Spanish or Portuguese (`i18n::fetched`); installed once.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub texts: Option<String>,
 }
 
 fn english() -> String {

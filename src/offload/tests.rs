@@ -12,7 +12,7 @@ fn bibliored() -> Model {
 }
 
 fn ask(lang: &str, job: Job) -> Outcome {
-    let request = Request { id: 41, lang: lang.into(), model: bibliored().to_json(), job };
+    let request = Request { id: 41, lang: lang.into(), model: bibliored().to_json(), job, texts: None };
     let answer = handle(&serde_json::to_string(&request).expect("a request serialises"));
     let response: Response = serde_json::from_str(&answer).expect("the answer is a response");
     assert_eq!(response.id, 41, "the answer carries the request's id");
@@ -81,7 +81,7 @@ fn the_share_link_opens_the_same_model() {
     assert!(fragment.starts_with(crate::share::LINK_PREFIX), "{fragment}");
     assert_eq!(fragment, crate::share::share_link(&bibliored()).unwrap());
     assert_eq!(crate::share::decode_link(&fragment).expect("the link opens"), bibliored());
-    let request = Request { id: 3, lang: "en".into(), model: String::new(), job: Job::ShareLink {} };
+    let request = Request { id: 3, lang: "en".into(), model: String::new(), job: Job::ShareLink {}, texts: None };
     assert!(serde_json::to_string(&request).unwrap().contains(r#""job":{"shareLink":{}}"#));
 }
 
@@ -96,7 +96,7 @@ fn with_incompressible_notes() -> Model {
 }
 
 fn ask_about(model: &Model, lang: &str, job: Job) -> Outcome {
-    let request = Request { id: 5, lang: lang.into(), model: model.to_json(), job };
+    let request = Request { id: 5, lang: lang.into(), model: model.to_json(), job, texts: None };
     serde_json::from_str::<Response>(&handle(&serde_json::to_string(&request).unwrap())).unwrap().outcome
 }
 

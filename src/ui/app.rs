@@ -56,6 +56,9 @@ pub fn App() -> impl IntoView {
     // first render already draws only what will be on screen (the canvas re-measures on load).
     editor.viewport.set(layout::canvas_size(window, panels));
     editor.fit_view();
+    if let Some(p) = super::texts::start_problem() {
+        editor.notify(NoticeKind::Error, p);
+    }
     if let Some(p) = problem {
         editor.notify(NoticeKind::Error, p);
     }
@@ -399,10 +402,21 @@ fn LanguageSwitch() -> impl IntoView {
             data-testid="language"
             prop:value=move || editor.lang.get().code()
             on:change=move |ev| {
-                if let Some(lang) = Lang::from_code(&event_target_value(&ev)) {
-                    editor.lang.set(lang);
-                    storage::save_lang(lang);
-                }
+                let Some(lang) = Lang::from_code(&event_target_value(&ev)) else { return };
+                let shown = editor.lang.get_untracked();
+                leptos::task::spawn_local(async move {
+                    match super::texts::load(lang, shown).await {
+                        Ok(()) => {
+                            editor.lang.set(lang);
+                            storage::save_lang(lang);
+                        }
+                        Err(notice) => {
+                            // The list shows the language on screen again.
+                            editor.lang.set(shown);
+                            editor.notify(NoticeKind::Error, notice);
+                        }
+                    }
+                });
             }
             on:keydown=|ev| ev.stop_propagation()
         >

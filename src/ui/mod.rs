@@ -38,6 +38,7 @@ mod share_ui;
 pub mod state;
 mod storage;
 mod text;
+mod texts;
 pub mod timing;
 mod together;
 mod together_ui;
@@ -49,6 +50,7 @@ pub use app::App;
 
 /// Mounts the app on the page body.
 pub fn mount() {
+    texts::install_at_start();
     timing::timed("mount", || leptos::mount::mount_to_body(App));
 }
 

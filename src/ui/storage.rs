@@ -56,12 +56,19 @@ pub fn read(storage: &web_sys::Storage, key: &str) -> Option<String> {
     storage.get_item(key).ok().flatten()
 }
 
-/// The language to start in: the saved choice, else the browser's language, else English.
+/// The language to start in: the saved choice, else the browser's language, else English;
+/// English too when that language's texts could not be loaded (`texts`). web/start.js picks
+/// the same way to fetch them.
 pub fn initial_lang() -> Lang {
     let saved = local_storage().and_then(|s| s.get_item(LANG_KEY).ok().flatten()).and_then(|c| Lang::from_code(&c));
-    saved.unwrap_or_else(|| {
+    let wanted = saved.unwrap_or_else(|| {
         web_sys::window().and_then(|w| w.navigator().language()).map(|tag| Lang::from_tag(&tag)).unwrap_or_default()
-    })
+    });
+    if crate::i18n::has_texts(wanted) {
+        wanted
+    } else {
+        Lang::En
+    }
 }
 
 /// Remembers the user's language in this browser.
