@@ -15,6 +15,8 @@
 //       index.html; files named after their content, and a bundler's assets/, served immutable)
 //
 //   BEFORE=/path/to/an/earlier/docshape/dist node scripts/bench-load.mjs
+//   LOCALE=es-ES node scripts/bench-load.mjs   the demo visits in a Spanish browser (the app
+//       then fetches its Spanish texts file with the wasm; the 300-aggregate visits stay en-US)
 //       an earlier docshape build measured as this one is (service worker, phases), same run
 //
 // "Painted" is the in-page time (from navigation start) of the frame after the boxes on screen
@@ -112,7 +114,7 @@ async function measure(browser, { url, selector, model, docshape }) {
   for (let i = 0; i < runs; i++) {
     const context = model
       ? await seededContext(browser, model, { width: 1280, height: 720 })
-      : await browser.newContext({ viewport: { width: 1280, height: 720 } });
+      : await browser.newContext({ viewport: { width: 1280, height: 720 }, locale: process.env.LOCALE });
     const first = await visit(context, url, selector, docshape);
     cold.push(first);
     // The repeat visit once the first one's background work is done (the offline copy kept).

@@ -76,6 +76,11 @@ async fn switching_the_language_relabels_the_interface_and_is_remembered() {
     assert_eq!(select.value(), "en");
     assert!(text("[data-testid=tab-advisor]").starts_with("Advisor"), "{}", text("[data-testid=tab-advisor]"));
 
+    // The page fetches the Spanish and Portuguese texts (data/i18n/, not served to this test
+    // page): installed here as that fetch would.
+    use docshape::i18n::{install_texts, Lang};
+    install_texts(Lang::Es, include_str!("../public/i18n/es.json")).expect("the Spanish texts");
+    install_texts(Lang::Pt, include_str!("../public/i18n/pt.json")).expect("the Portuguese texts");
     select.set_value("es");
     let _ = select.dispatch_event(&web_sys::Event::new("change").expect("an event"));
     tick().await;
