@@ -1,8 +1,9 @@
 // The page's start-up. It loads the app (the browser compiles the wasm while it streams in,
 // served as application/wasm) and, once the first frame is painted and the browser is idle,
 // installs the service worker (web/sw.js) that keeps this release available offline, the
-// export worker included. Until then nothing else is fetched: the first paint has the network
-// to itself. The build writes the hashed file names.
+// export worker included. Until then nothing else is fetched but the start language's texts
+// when it is Spanish or Portuguese: the first paint has the network to itself. The build
+// writes the hashed file names.
 import init, * as bindings from './docshape-web.js';
 
 // The interface's Spanish and Portuguese texts are a data file, not part of the wasm
