@@ -33,8 +33,8 @@ mod tests;
 mod text;
 mod words;
 
-pub use labels::*;
 pub use fetched::{has_texts, install as install_texts, key as text_key};
+pub use labels::*;
 pub use lang::{pick, Lang};
 pub use msg::Msg;
 pub use text::{placeholders as named_placeholders, Arg, Deferred, Escaper, Forms, ShortStr, Template, Text};

@@ -157,8 +157,13 @@ mod tests {
     }
 
     fn ask(base: &Model, current: &Model, lang: &str) -> ComparePreview {
-        let request =
-            Request { id: 5, lang: lang.into(), model: current.to_json(), job: Job::Diff { base: base.to_json() }, texts: None };
+        let request = Request {
+            id: 5,
+            lang: lang.into(),
+            model: current.to_json(),
+            job: Job::Diff { base: base.to_json() },
+            texts: None,
+        };
         let answer = handle(&serde_json::to_string(&request).expect("serialises"));
         let response: Response = serde_json::from_str(&answer).expect("a response");
         match response.outcome {
@@ -242,7 +247,8 @@ mod tests {
     #[test]
     fn a_base_that_does_not_load_is_refused_with_the_reason() {
         let m = template("bibliored");
-        let request = Request { id: 6, lang: "en".into(), model: m.to_json(), job: Job::Diff { base: "{".into() }, texts: None };
+        let request =
+            Request { id: 6, lang: "en".into(), model: m.to_json(), job: Job::Diff { base: "{".into() }, texts: None };
         let response: Response =
             serde_json::from_str(&handle(&serde_json::to_string(&request).expect("s"))).expect("r");
         assert!(matches!(response.outcome, Outcome::Error(ref e) if !e.is_empty()), "{:?}", response.outcome);

@@ -113,7 +113,8 @@ async fn ask(job: Job, model: &Model, lang: Lang) -> Result<Outcome, Failure> {
         n.set(id.wrapping_add(1).max(1));
         id
     });
-    let request = Request { id, lang: lang.code().to_string(), model: model.to_json(), job, texts: super::texts::raw(lang) };
+    let request =
+        Request { id, lang: lang.code().to_string(), model: model.to_json(), job, texts: super::texts::raw(lang) };
     let message = serde_json::to_string(&request).unwrap_or_default();
     let mut started: Result<(), String> = Ok(());
     let promise = js_sys::Promise::new(&mut |resolve, _reject| {
