@@ -13,11 +13,11 @@
 //! ```
 //!
 //! `msg` holds each [`Msg`] by its name, `text` each sentence template by the [`key`] of its
-//! English form (a hash: the English itself would double the file). A
-//! file that is not that shape, misses a message, or changes a template's placeholders is
-//! refused whole ([`install`] says why), and the language stays unavailable: the interface
-//! keeps to English rather than showing half a language. A sentence whose translation changes
-//! the English form's placeholders is shown in English, never with a figure missing.
+//! English form (a hash: the English itself would double the file). A file that is not that
+//! shape, misses a message, or changes a message's arguments is refused whole ([`install`] says
+//! why), and the language stays unavailable: the interface keeps to English rather than showing
+//! half a language. A sentence whose translation changes the English form's placeholders is
+//! shown in English, never with a figure missing.
 
 use super::text::placeholders;
 use super::{Lang, Msg};
@@ -33,7 +33,6 @@ struct File {
 }
 
 /// One language's texts, leaked once: they live as long as the page, like compiled-in text.
-#[derive(Default)]
 struct Texts {
     msg: HashMap<Msg, &'static str>,
     text: HashMap<u64, &'static str>,
@@ -83,8 +82,7 @@ pub fn msg(lang: Lang, m: Msg) -> &'static str {
 }
 
 /// The `lang` form of the sentence template whose English form is `en`, or `en` itself when
-/// `lang`'s texts are not loaded or do not have it.
-/// A translation that does not have the English form's placeholders (a broken or hostile file)
+/// `lang`'s texts are not loaded or do not have it. A translation that does not have the English form's placeholders (a broken or hostile file)
 /// is not used: the sentence is shown in English, with its figures.
 pub fn form(lang: Lang, en: &'static str) -> &'static str {
     let found = loaded(lang).and_then(|t| t.text.get(&hash(en)).copied());
@@ -117,23 +115,28 @@ fn leak(s: String) -> &'static str {
 
 fn parse(json: &str) -> Result<Texts, String> {
     let file: File = serde_json::from_str(json).map_err(|e| format!("not a texts file ({e})"))?;
-    let mut texts = Texts::default();
     let mut by_name: HashMap<String, Msg> = Msg::ALL.iter().map(|m| (format!("{m:?}"), *m)).collect();
+    let mut msg = Vec::with_capacity(file.msg.len());
     for (name, text) in file.msg {
         let Some(m) = by_name.remove(&name) else { return Err(format!("unknown message {name}")) };
         if super::placeholders(&text) != super::placeholders(super::en::text(m)) {
             return Err(format!("message {name} does not take the English text's arguments"));
         }
-        texts.msg.insert(m, leak(text));
+        msg.push((m, text));
     }
     if let Some(name) = by_name.keys().min() {
         return Err(format!("message {name} is missing"));
     }
-    for (key, text) in file.text {
+    let mut text = Vec::with_capacity(file.text.len());
+    for (key, form) in file.text {
         let hash = u64::from_str_radix(&key, 16).map_err(|_| format!("{key:?} is not a sentence key"))?;
-        texts.text.insert(hash, leak(text));
+        text.push((hash, form));
     }
-    Ok(texts)
+    // Only a file read whole is kept (leaked): a refused one is dropped.
+    Ok(Texts {
+        msg: msg.into_iter().map(|(m, t)| (m, leak(t))).collect(),
+        text: text.into_iter().map(|(k, t)| (k, leak(t))).collect(),
+    })
 }
 
 #[cfg(test)]
