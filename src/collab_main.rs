@@ -141,6 +141,8 @@ fn main() {
 
 #[cfg(not(target_arch = "wasm32"))]
 fn main() {
-    eprintln!("docshape-collab is the browser app's room worker: run `make serve`. The command-line tool is `docshape`.");
+    eprintln!(
+        "docshape-collab is the browser app's room worker: run `make serve`. The command-line tool is `docshape`."
+    );
     std::process::exit(2);
 }

@@ -18,8 +18,8 @@ pub mod model;
 pub mod offload;
 pub mod rng;
 pub mod share;
-pub mod together;
 pub mod templates;
+pub mod together;
 
 #[cfg(target_arch = "wasm32")]
 pub mod ui;

@@ -78,12 +78,45 @@ fn changed_sub_fields_have_rows_of_their_own_marked_as_in_the_app() {
     let app = compare(&old, &new, Lang::En);
     let mut app_marks: Vec<String> = app.fields.iter().map(|(_, path, c)| format!("{c} {path}")).collect();
     app_marks.sort();
-    let mut diagram_marks = vec![format!("~ {field}"), format!("~ {field}.{changed}"), format!("+ {field}.added_inside")];
+    let mut diagram_marks =
+        vec![format!("~ {field}"), format!("~ {field}.{changed}"), format!("+ {field}.added_inside")];
     // The app does not draw a removed sub-field back: its parent's `~` shows it. The diagram
     // has the row, with its old type.
     diagram_marks.push(format!("- {field}.{removed}"));
     diagram_marks.sort();
     assert_eq!(app_marks, diagram_marks, "one function marks both");
+}
+
+#[test]
+fn sub_field_rows_come_in_the_order_the_box_lists_them() {
+    // Two sub-fields added at the end, "zeta" before "alpha", and the first one changed: the
+    // rows follow the design's order (the changed one, then zeta, then alpha), not the names'.
+    let old = bibliored();
+    let mut new = old.clone();
+    let (ei, fi) = new
+        .entities
+        .iter()
+        .enumerate()
+        .find_map(|(ei, e)| e.fields.iter().position(|f| f.fields.len() >= 2).map(|fi| (ei, fi)))
+        .expect("BiblioRed has a field with two sub-fields");
+    let field = &mut new.entities[ei].fields[fi];
+    field.fields[0].required = !field.fields[0].required;
+    let first = field.fields[0].name.clone();
+    for name in ["zeta", "alpha"] {
+        let mut f = field.fields[0].clone();
+        f.name = name.into();
+        f.fields.clear();
+        field.fields.push(f);
+    }
+    let (name, entity) = (field.name.clone(), new.entities[ei].name.clone());
+    let d = diff(&old, &new);
+    let diagram = block(&to_markdown(&old, &new, &d, Lang::En));
+    let rows = rows(&diagram, &entity);
+    let at = |path: &str| {
+        rows.iter().position(|r| r.ends_with(&format!("\"{path}\""))).unwrap_or_else(|| panic!("{path}: {rows:#?}"))
+    };
+    let order = [at(&format!("~ {name}.{first}")), at(&format!("+ {name}.zeta")), at(&format!("+ {name}.alpha"))];
+    assert!(order[0] < order[1] && order[1] < order[2], "in the box's order: {rows:#?}");
 }
 
 #[test]

@@ -152,7 +152,10 @@ fn hostile_version_names_reach_the_terminal_and_the_markdown_as_text() {
     // One paragraph, no HTML, no table, no code span opened by the name.
     let events: Vec<Event> = Parser::new_ext(line, pulldown_cmark::Options::all()).collect();
     assert!(!events.iter().any(|e| matches!(e, Event::Html(_) | Event::InlineHtml(_))), "{events:?}");
-    assert!(!events.iter().any(|e| matches!(e, Event::Start(Tag::Table(_)) | Event::Start(Tag::Emphasis))), "{events:?}");
+    assert!(
+        !events.iter().any(|e| matches!(e, Event::Start(Tag::Table(_)) | Event::Start(Tag::Emphasis))),
+        "{events:?}"
+    );
     let spans: Vec<&Event> = events.iter().filter(|e| matches!(e, Event::Code(_))).collect();
     assert_eq!(spans.len(), 2, "only the file's name and the right-hand file are code spans: {events:?}");
     // The terminal: the listing and an error quoting the name.
@@ -160,7 +163,10 @@ fn hostile_version_names_reach_the_terminal_and_the_markdown_as_text() {
         let (_, stdout, stderr) = run(&args);
         let said = format!("{stdout}{stderr}");
         let hostile_line = said.lines().find(|l| l.starts_with("  2  ")).expect("the hostile version's line");
-        assert!(hostile_line.contains("<U+000A>| `y` <script>alert(1)</script><U+001B>[31m<U+202E>\"q\" *z*"), "{hostile_line}");
+        assert!(
+            hostile_line.contains("<U+000A>| `y` <script>alert(1)</script><U+001B>[31m<U+202E>\"q\" *z*"),
+            "{hostile_line}"
+        );
         assert!(!said.contains('\u{1b}') && !said.contains('\u{202e}'), "{said:?}");
     }
     // A version whose design does not load: exit 2, its name quoted safely.

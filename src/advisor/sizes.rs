@@ -10,8 +10,8 @@ use crate::model::{Entity, Id, Model, Thresholds};
 use crate::text;
 
 pub use super::bson::bson_size_of_value;
-pub(crate) use figures::{HumanBytes, Number};
 pub use figures::{horizon_span, human_bytes, number};
+pub(crate) use figures::{HumanBytes, Number};
 
 mod figures;
 

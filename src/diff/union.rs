@@ -70,7 +70,30 @@ fn sub_rows(model: &Model, diff: &ModelDiff) -> HashMap<(String, String), Vec<Su
         let field = here.or_else(|| removed.get(&(id.as_str(), path.as_slice())).cloned());
         out.entry((id.clone(), path[0].clone())).or_default().push(SubRow { path, mark, field });
     }
+    for ((id, _), rows) in out.iter_mut() {
+        let fields = model.entity(id).map(|e| e.fields.as_slice()).unwrap_or_default();
+        rows.sort_by_cached_key(|row| (field_order(fields, &row.path), row.path.clone()));
+    }
     out
+}
+
+/// Where the field at `path` comes in the design's order: its index among its siblings at each
+/// level (a field the change removed comes after its siblings). Sorting by it puts the rows in
+/// the order the box lists the fields, each parent before what it holds.
+fn field_order(fields: &[Field], path: &[String]) -> Vec<usize> {
+    let mut here = fields;
+    path.iter()
+        .map(|name| match here.iter().position(|f| &f.name == name) {
+            Some(i) => {
+                here = &here[i].fields;
+                i
+            }
+            None => {
+                here = &[];
+                usize::MAX
+            }
+        })
+        .collect()
 }
 
 /// `new` with the removed entities, fields and relations of `diff` put back (removed fields

@@ -18,21 +18,45 @@ pub const READY: &str = "\"ready\"";
 #[serde(rename_all = "snake_case")]
 pub enum ToWorker {
     /// Opens a new room on the design (a model file's text) with `key`.
-    Start { key: String, model: String, ws_url: String, presence: Presence },
+    Start {
+        key: String,
+        model: String,
+        ws_url: String,
+        presence: Presence,
+    },
     /// Joins the room `key` opens; the design arrives from the server.
-    Join { key: String, ws_url: String, presence: Presence },
+    Join {
+        key: String,
+        ws_url: String,
+        presence: Presence,
+    },
     /// A local edit: the whole design after it, made on the design of revision `rev` (the last
     /// [`FromWorker::Model`] the page showed) and the page's own edits since.
-    Edit { seq: u64, rev: u64, model: String, coalesce: Option<String> },
+    Edit {
+        seq: u64,
+        rev: u64,
+        model: String,
+        coalesce: Option<String>,
+    },
     /// Typing in one input ended: the next edit is a new undo step.
     Seal,
     /// Undoes this person's last step (never a colleague's).
-    Undo { seq: u64 },
-    Redo { seq: u64 },
+    Undo {
+        seq: u64,
+    },
+    Redo {
+        seq: u64,
+    },
     /// What this person selected and where the pointer is (diagram units).
-    Presence { selection: Vec<String>, pointer: Option<(f64, f64)> },
+    Presence {
+        selection: Vec<String>,
+        pointer: Option<(f64, f64)>,
+    },
     /// This person's name and colour changed.
-    Name { name: String, colour: String },
+    Name {
+        name: String,
+        colour: String,
+    },
     /// Leaves the room; the design stays in the page.
     Leave,
 }
@@ -46,7 +70,9 @@ pub enum Status {
     /// The connection is down: edits are kept and sent when it is back.
     Offline,
     /// The server refused the key.
-    Refused { reason: String },
+    Refused {
+        reason: String,
+    },
 }
 
 /// Why the sync server refused a room, read from the reason it gave (`server/sync.mjs`:
@@ -85,12 +111,24 @@ pub enum FromWorker {
     /// older design) — `model` is then its file text and `rev` its revision — or only the
     /// undo state did (`model` is `None`). `ack` is the last `seq` of the page's the worker
     /// has applied.
-    Model { rev: u64, ack: u64, model: Option<String>, can_undo: bool, can_redo: bool },
+    Model {
+        rev: u64,
+        ack: u64,
+        model: Option<String>,
+        can_undo: bool,
+        can_redo: bool,
+    },
     /// Who else is here.
-    Peers { peers: Vec<PeerView> },
-    Status { status: Status },
+    Peers {
+        peers: Vec<PeerView>,
+    },
+    Status {
+        status: Status,
+    },
     /// Something the worker could not do (an unreadable message or design): the detail.
-    Problem { detail: String },
+    Problem {
+        detail: String,
+    },
 }
 
 impl ToWorker {

@@ -47,7 +47,13 @@ fn server_frame(room: &str, kind: u64, body: impl FnOnce(&mut Vec<u8>)) -> Vec<u
 
 impl Server {
     fn new(key: &str) -> Server {
-        Server { room: room_of(key), doc: Doc::new(), inbox: vec![Vec::new(), Vec::new(), Vec::new()], allowed: [false; 3], up: true }
+        Server {
+            room: room_of(key),
+            doc: Doc::new(),
+            inbox: vec![Vec::new(), Vec::new(), Vec::new()],
+            allowed: [false; 3],
+            up: true,
+        }
     }
 
     /// A frame from client `from`.
@@ -238,7 +244,12 @@ fn start_and_join() -> (Server, Peer, Peer) {
 #[test]
 fn every_message_round_trips_through_json() {
     let messages = [
-        ToWorker::Start { key: "k".into(), model: "{}".into(), ws_url: "ws://h".into(), presence: presence("<b>x</b>") },
+        ToWorker::Start {
+            key: "k".into(),
+            model: "{}".into(),
+            ws_url: "ws://h".into(),
+            presence: presence("<b>x</b>"),
+        },
         ToWorker::Join { key: "k".into(), ws_url: "wss://h/sync".into(), presence: Presence::default() },
         ToWorker::Edit { seq: 3, rev: 2, model: "{}".into(), coalesce: Some("name".into()) },
         ToWorker::Seal,

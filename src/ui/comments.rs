@@ -53,9 +53,8 @@ pub struct Comments {
 
 impl Comments {
     pub fn provide() -> Comments {
-        let author = local_storage()
-            .and_then(|s| read(&s, NAME_KEY).filter(|n| !n.trim().is_empty()))
-            .unwrap_or_default();
+        let author =
+            local_storage().and_then(|s| read(&s, NAME_KEY).filter(|n| !n.trim().is_empty())).unwrap_or_default();
         let c = Comments {
             open: RwSignal::new(false),
             filter: RwSignal::new(Filter::Open),
@@ -125,9 +124,9 @@ pub fn delete_own(editor: &Editor, id: &str, name: &str) {
     if !apply(editor, |m| crate::editor::comments::delete(m, id, name)) || !editor.review.get_untracked() {
         return;
     }
-    let gone: Vec<(usize, Comment)> = editor.model.with_untracked(|m| {
-        before.into_iter().enumerate().filter(|(_, c)| m.comment(&c.id).is_none()).collect()
-    });
+    let gone: Vec<(usize, Comment)> = editor
+        .model
+        .with_untracked(|m| before.into_iter().enumerate().filter(|(_, c)| m.comment(&c.id).is_none()).collect());
     DELETED.with_borrow_mut(|d| *d = gone);
     editor.notify_offering(NoticeKind::Info, editor.text(Msg::CommentDeleted), NoticeAction::BringBackComments);
 }

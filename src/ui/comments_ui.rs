@@ -327,9 +327,8 @@ pub fn CommentsPanel() -> impl IntoView {
     // The compare panel shares the right side: while a comparison is on screen, this panel is in
     // front of it and says how to go back to its changes.
     let compare = use_context::<super::compare::Compare>();
-    let comparing = move || {
-        compare.is_some_and(|c| c.aside.with(|a| matches!(a, Some(super::compare::Aside::Compare { .. }))))
-    };
+    let comparing =
+        move || compare.is_some_and(|c| c.aside.with(|a| matches!(a, Some(super::compare::Aside::Compare { .. }))));
     view! {
         <Show when=move || comments.open.get()>
             <aside class="comments-panel" data-testid="comments-panel" aria-label=l(editor, ["Review comments", "Comentarios de revisión", "Comentários de revisão"])>

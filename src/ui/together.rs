@@ -66,8 +66,9 @@ impl Together {
             let n = 2 + (js_sys::Math::random() * 98.0) as u32;
             editor.fill(Msg::TogetherGuest, &[&n])
         });
-        let colour = stored(COLOUR_KEY)
-            .unwrap_or_else(|| PALETTE[(js_sys::Math::random() * PALETTE.len() as f64) as usize % PALETTE.len()].into());
+        let colour = stored(COLOUR_KEY).unwrap_or_else(|| {
+            PALETTE[(js_sys::Math::random() * PALETTE.len() as f64) as usize % PALETTE.len()].into()
+        });
         let together = Together {
             status: RwSignal::new(None),
             peers: RwSignal::new(Vec::new()),
@@ -296,7 +297,9 @@ fn launch(key: String, joining: bool, first: ToWorker) -> Result<(), String> {
         }
         match serde_json::from_str::<FromWorker>(&data) {
             Ok(message) => received(message),
-            Err(e) => web_sys::console::warn_1(&format!("docshape: unreadable message from the room worker: {e}").into()),
+            Err(e) => {
+                web_sys::console::warn_1(&format!("docshape: unreadable message from the room worker: {e}").into())
+            }
         }
     });
     let on_error = Closure::<dyn FnMut(web_sys::Event)>::new(|event: web_sys::Event| {
@@ -361,7 +364,9 @@ fn received(message: FromWorker) {
                         CLIENT.with_borrow_mut(|c| c.as_mut().map(|c| c.seen_rev = rev));
                         editor.show_shared(model);
                     }
-                    Err(e) => web_sys::console::warn_1(&format!("docshape: the room's design did not load: {e}").into()),
+                    Err(e) => {
+                        web_sys::console::warn_1(&format!("docshape: the room's design did not load: {e}").into())
+                    }
                 }
             }
             if editor.in_room.get_untracked() {

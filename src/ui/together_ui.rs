@@ -296,7 +296,10 @@ pub fn PeerLayer() -> impl IntoView {
                     .iter()
                     .flat_map(|p| {
                         let colour = safe_colour(&p.presence.colour).to_string();
-                        p.presence.selection.iter().filter_map(move |id| m.entity(id).map(|e| (entity_rect(e), colour.clone())))
+                        p.presence
+                            .selection
+                            .iter()
+                            .filter_map(move |id| m.entity(id).map(|e| (entity_rect(e), colour.clone())))
                     })
                     .map(|(r, colour)| {
                         view! {
