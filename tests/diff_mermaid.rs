@@ -80,8 +80,11 @@ fn changed_sub_fields_have_rows_of_their_own_marked_as_in_the_app() {
     app_marks.sort();
     let mut diagram_marks =
         vec![format!("~ {field}"), format!("~ {field}.{changed}"), format!("+ {field}.added_inside")];
-    // The app does not draw a removed sub-field back: its parent's `~` shows it. The diagram
-    // has the row, with its old type.
+    // Both draw the removed sub-field back, with its old type: it is in the picture again, at
+    // the end of its field.
+    let (picture, _) = docshape::diff::union(&new, &d);
+    let held = &picture.entity(&id).expect("entity").fields.iter().find(|f| f.name == field).expect("field").fields;
+    assert_eq!(held.last().map(|f| f.name.as_str()), Some(removed.as_str()), "drawn back: {held:#?}");
     diagram_marks.push(format!("- {field}.{removed}"));
     diagram_marks.sort();
     assert_eq!(app_marks, diagram_marks, "one function marks both");

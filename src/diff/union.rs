@@ -52,6 +52,14 @@ fn field_at<'m>(fields: &'m [Field], path: &[String]) -> Option<&'m Field> {
     }
 }
 
+/// The fields held at `path` (the entity's own for an empty path), if that field is there.
+fn fields_at_mut<'m>(fields: &'m mut Vec<Field>, path: &[String]) -> Option<&'m mut Vec<Field>> {
+    match path.split_first() {
+        None => Some(fields),
+        Some((first, rest)) => fields_at_mut(&mut fields.iter_mut().find(|f| &f.name == first)?.fields, rest),
+    }
+}
+
 /// The rows of the marked sub-fields, under their top-level field.
 fn sub_rows(model: &Model, diff: &ModelDiff) -> HashMap<(String, String), Vec<SubRow>> {
     let removed: HashMap<(&str, &[String]), Field> = diff
@@ -96,8 +104,8 @@ fn field_order(fields: &[Field], path: &[String]) -> Vec<usize> {
         .collect()
 }
 
-/// `new` with the removed entities, fields and relations of `diff` put back (removed fields
-/// at the end of their entity), and the marks of every change.
+/// `new` with the removed entities, fields (sub-fields too) and relations of `diff` put back
+/// (removed fields at the end of their entity or field), and the marks of every change.
 pub fn union(new: &Model, diff: &ModelDiff) -> (Model, Marks) {
     let mut model = new.clone();
     let mut marks = Marks::default();
@@ -119,11 +127,18 @@ pub fn union(new: &Model, diff: &ModelDiff) -> (Model, Marks) {
                 if status == Status::Added || really_changed(c) {
                     marks.entities.insert(id.clone(), symbol(status));
                 }
-                for f in &c.fields {
-                    if f.status == Status::Removed && f.path.len() == 1 {
-                        let old = f.field.clone().and_then(|v| serde_json::from_value::<Field>(v).ok());
-                        if let (Some(old), Some(e)) = (old, model.entity_mut(&id)) {
-                            e.fields.push(old);
+                // Parents first (shorter paths), so a removed field's removed sub-fields find it.
+                let mut removed: Vec<_> = c.fields.iter().filter(|f| f.status == Status::Removed).collect();
+                removed.sort_by_key(|f| f.path.len());
+                for f in removed {
+                    let old = f.field.clone().and_then(|v| serde_json::from_value::<Field>(v).ok());
+                    let (Some(old), Some(e), Some((_, above))) = (old, model.entity_mut(&id), f.path.split_last())
+                    else {
+                        continue;
+                    };
+                    if let Some(siblings) = fields_at_mut(&mut e.fields, above) {
+                        if !siblings.iter().any(|s| s.name == old.name) {
+                            siblings.push(old);
                         }
                     }
                 }

@@ -74,7 +74,7 @@ pub fn compare(base: &Model, current: &Model, lang: Lang) -> ComparePreview {
 }
 
 /// The mark of every changed field at its own path, and `~` on the fields above it (a removed
-/// sub-field is not drawn back, so its parent's `~` is what shows it). Keyed like the box's rows
+/// field, sub-field or not, is drawn back by `union`, at the end of what held it). Keyed like the box's rows
 /// (`valoracion.media`); the same marks as the diagram of `docshape diff`.
 fn field_marks(d: &ModelDiff) -> std::collections::BTreeMap<(String, String), char> {
     crate::diff::field_marks(d).into_iter().map(|((e, path), c)| ((e, path.join(".")), c)).collect()

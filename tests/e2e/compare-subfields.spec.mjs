@@ -1,7 +1,8 @@
 // A change inside a sub-document is marked where it is, at 1280×720: BiblioRed compared with a
-// file of it in which `catalogo.autores` had no `autor_id` and an optional `nombre`; the rows of
-// those two sub-fields carry their own marks (`+` and `~`), the `autores` row above them `~`
-// (something inside changed), and no other row of the box is marked.
+// file of it in which `catalogo.autores` had no `autor_id`, an optional `nombre` and a `rol` the
+// design has since dropped; the rows of those three sub-fields carry their own marks (`+`, `~`,
+// and `-` on `rol`, drawn back where it was), the `autores` row above them `~` (something inside
+// changed), and no other row of the box is marked.
 import { test, after, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
@@ -20,6 +21,7 @@ test('a changed sub-field is marked at its own row, its parent as changed', asyn
   const autores = base.entities.find((e) => e.id === 'material').fields.find((f) => f.name === 'autores');
   autores.fields = autores.fields.filter((f) => f.name !== 'autor_id');
   autores.fields.find((f) => f.name === 'nombre').required = false;
+  autores.fields.push({ name: 'rol', type: 'string' });
 
   const { page } = await openApp(browser, { viewport: { width: 1280, height: 720 } });
   const box = entityBox(page, 'catalogo');
@@ -40,8 +42,9 @@ test('a changed sub-field is marked at its own row, its parent as changed', asyn
   assert.equal(await row('autores.autor_id').getAttribute('data-diff'), '+');
   assert.equal(await row('autores.nombre').getAttribute('data-diff'), '~');
   assert.equal(await row('autores').getAttribute('data-diff'), '~');
+  assert.equal(await row('autores.rol').getAttribute('data-diff'), '-', 'the removed sub-field is drawn back, marked');
   assert.equal(await row('autores.nombre').locator('[data-testid="diff-mark"] text').textContent(), '~');
-  assert.equal(await box.locator('li.field[data-diff]').count(), 3, 'no other row is marked');
+  assert.equal(await box.locator('li.field[data-diff]').count(), 4, 'no other row is marked');
   assert.equal(await box.getAttribute('data-diff'), '~', 'the box changed');
   await screenshot(page, 'compare-subfields-1-marks');
 });
