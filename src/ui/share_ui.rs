@@ -80,14 +80,16 @@ pub fn copy_link(editor: &Editor) {
 /// Replaces the share link in the address bar by one to the design on screen (review mode's
 /// comments, `comments::apply`): a reload opens it with the comments, and so does the link the
 /// reviewer copies. No page load and no `hashchange`: the history entry is replaced. Until it
-/// is, `review_keep` holds the design for a reload.
+/// is, and for a reload already on its way, `review_keep` holds the design.
 pub fn keep_in_address(editor: &Editor) {
     with_link(editor, |editor, model, url, _| {
         // Only while the same design is on screen: the reviewer may have left it meanwhile.
         if editor.review.get_untracked() && editor.model.with_untracked(|m| *m == model) {
             if let Some(history) = web_sys::window().and_then(|w| w.history().ok()) {
+                // The design stays held for the old link: a reload may already be on its way
+                // there (`review_keep`).
                 if history.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&url)).is_ok() {
-                    super::review_keep::release();
+                    super::review_keep::carried();
                 }
             }
         }

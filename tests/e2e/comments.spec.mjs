@@ -220,6 +220,15 @@ async function commentOn(page, name, text) {
   await page.getByTestId('comment-post').click();
 }
 
+/**
+ * Whether the address bar carries the design on screen: nothing is held for a reload
+ * (`review_keep`), or what is held is marked carried (kept for a reload already on its way).
+ */
+const carried = () => {
+  const held = JSON.parse(sessionStorage.getItem('docshape.review.pending') ?? 'null');
+  return held === null || held.carried === true;
+};
+
 test('a comment made in review mode survives a reload at once, before the address bar caught up', async () => {
   const link = await demoLink();
   const { page, context } = await reviewer(link);
@@ -243,12 +252,15 @@ test('a comment made in review mode survives a reload at once, before the addres
   await page.reload();
   await page.getByTestId('review-banner').waitFor();
   await page.waitForFunction(() => document.querySelector('[data-testid="comments-count"]')?.innerText === '2');
-  // The address bar catches up on its own, and then the link alone carries them.
-  await page.waitForFunction(() => sessionStorage.getItem('docshape.review.pending') === null, null, { timeout: 30000 });
+  // The address bar catches up on its own (the held design stays, marked carried, for a reload
+  // already on its way to the old link), and then the link alone carries them: the page that
+  // opens the newer link drops what was held for the old one.
+  await page.waitForFunction(carried, null, { timeout: 30000 });
   assert.notEqual(await page.evaluate(() => location.hash), before);
   await page.reload();
   await page.getByTestId('review-banner').waitFor();
   await page.waitForFunction(() => document.querySelector('[data-testid="comments-count"]')?.innerText === '2');
+  assert.equal(await page.evaluate(() => sessionStorage.getItem('docshape.review.pending')), null, 'nothing held: the link carried them');
   await page.getByTestId('action-comments').click();
   assert.equal(await page.locator('[data-testid="comment"]').count(), 3, 'two threads and the reply');
   // Review mode has no undo: deleting one's own reply offers to bring it back, and that too
@@ -258,7 +270,7 @@ test('a comment made in review mode survives a reload at once, before the addres
   await page.getByTestId('notice').filter({ hasText: 'Comment deleted.' }).waitFor();
   await page.getByTestId('notice-action').click();
   await page.waitForFunction(() => document.querySelectorAll('[data-testid="comment"]').length === 3);
-  await page.waitForFunction(() => sessionStorage.getItem('docshape.review.pending') === null, null, { timeout: 30000 });
+  await page.waitForFunction(carried, null, { timeout: 30000 });
   await page.reload();
   await page.getByTestId('review-banner').waitFor();
   await page.getByTestId('action-comments').click();
@@ -269,6 +281,49 @@ test('a comment made in review mode survives a reload at once, before the addres
   await fresh.goto(link);
   await fresh.getByTestId('review-banner').waitFor();
   assert.equal(await fresh.getByTestId('comments-count').innerText(), '0');
+  await context.close();
+});
+
+test('a reload already on its way when the new link lands still opens with the comment', async () => {
+  // A reload does not stop the page at once: until the new page arrives, the old one runs, and
+  // the worker's newer link can land in it. That must not lose what the reload will need.
+  const link = await demoLink();
+  const context = await browser.newContext({ viewport: { width: 1280, height: 720 }, serviceWorkers: 'block' });
+  await context.addInitScript(() => localStorage.setItem('docshape.name', 'Rita'));
+  const page = await context.newPage();
+  watchErrors(page);
+  await page.goto(link);
+  await page.getByTestId('review-banner').waitFor();
+  await entityBox(page, 'catalogo').waitFor();
+  // A first comment starts the worker: the next link then comes in a moment.
+  let before = await page.evaluate(() => location.hash);
+  await commentOn(page, 'catalogo', 'Warming up');
+  await linkChanged(page, before);
+  // The reload's page comes slowly (a workshop's Wi-Fi): the link for the next comment lands
+  // in the old page while the reload is on its way to the link before it.
+  let delayed = 0;
+  await page.route('**/*', async (route) => {
+    if (route.request().isNavigationRequest()) {
+      delayed += 1;
+      await new Promise((resolve) => setTimeout(resolve, 2500));
+    }
+    await route.continue();
+  });
+  await entityBox(page, 'resenas').locator('.entity-header').click({ button: 'right' });
+  await page.getByTestId('menu-comment').click();
+  await page.getByTestId('comment-text').fill('Just before the reload');
+  // Post, and reload in the same moment (before the worker can answer).
+  const reloaded = page.waitForEvent('load');
+  await page.evaluate(() => {
+    document.querySelector('[data-testid="comment-post"]').click();
+    location.reload();
+  });
+  await reloaded;
+  assert.equal(delayed, 1, 'the reload was held back');
+  await page.getByTestId('review-banner').waitFor();
+  await page.waitForFunction(() => document.querySelector('[data-testid="comments-count"]')?.innerText === '2', null, { timeout: 15000 });
+  await page.getByTestId('action-comments').click();
+  assert.deepEqual((await page.getByTestId('comment-body').allInnerTexts()).sort(), ['Just before the reload', 'Warming up']);
   await context.close();
 });
 
