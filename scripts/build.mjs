@@ -2,7 +2,9 @@
 //
 //   1. compile: cargo builds the app (docshape-web), its export worker (docshape-worker) and its
 //      room worker (docshape-collab, "Edit together") for
-//      wasm32 with the `wasm-release` profile; wasm-bindgen writes their JavaScript glue (the app
+//      wasm32 with the `wasm-release` profile (and the `wasm-split` feature); wasm-split-cli
+//      moves the code behind the app's split points into chunks fetched when first used
+//      (`split_<name>.wasm`, loaded by `__wasm_split.js`); wasm-bindgen writes their JavaScript glue (the app
 //      as an ES module, the worker as a classic script); wasm-opt -Oz shrinks each wasm (skipped
 //      when target/site/ already holds the result for the same input);
 //   2. assemble: every file the page or the worker loads is named after its content

@@ -125,7 +125,7 @@ test('a reviewer comments on a box and an arrow, replies, resolves, reopens; the
   await viewer.getByTestId('review-banner').waitFor();
   await entityBox(viewer, 'catalogo').waitFor();
   assert.equal(await viewer.getByTestId('comments-count').innerText(), '2');
-  await viewer.getByTestId('action-comments').click();
+  await openComments(viewer);
   assert.equal(await viewer.locator('[data-testid="thread"]').count(), 2);
   assert.equal(await thread(viewer, 0).locator('[data-testid="comment"]').count(), 2, 'the reply too');
   await screenshot(viewer, 'comments-3-after-reload');
