@@ -373,7 +373,13 @@ test("the panel's code comes when the panel first opens; a failed fetch says so,
   page.on('request', (r) => /\/split_comments_panel-[0-9a-f]{16}\.wasm$/.test(r.url()) && chunks.push(r.url()));
   // The first fetch of the chunk fails, as on a train going through a tunnel.
   let refused = 0;
-  await page.route(/\/split_comments_panel-[0-9a-f]{16}\.wasm$/, (route) => (refused++ === 0 ? route.abort('internetdisconnected') : route.continue()));
+  // The second comes slowly: the panel says it is loading meanwhile.
+  let slow = null;
+  await page.route(/\/split_comments_panel-[0-9a-f]{16}\.wasm$/, (route) => {
+    if (refused++ === 0) return route.abort('internetdisconnected');
+    slow = new Promise((resolve) => setTimeout(resolve, 1500)).then(() => route.continue());
+    return slow;
+  });
   await page.goto(BASE_URL);
   await entityBox(page, 'catalogo').waitFor();
   assert.deepEqual(chunks, [], 'not fetched at start');
@@ -388,7 +394,10 @@ test("the panel's code comes when the panel first opens; a failed fetch says so,
 
   // Try again: the panel, with the comment still to write (the draft waited in the design's state).
   await page.getByTestId('comments-retry').click();
+  await page.getByTestId('comments-loading').waitFor();
+  await screenshot(page, 'comments-chunk-loading');
   await page.getByTestId('comments-panel').waitFor();
+  assert.equal(await page.getByTestId('comments-loading').count(), 0);
   assert.equal(await page.getByTestId('comments-unavailable').count(), 0);
   await page.getByTestId('comment-text').fill('After the tunnel');
   await page.getByTestId('comment-post').click();
