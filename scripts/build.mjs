@@ -2,7 +2,9 @@
 //
 //   1. compile: cargo builds the app (docshape-web), its export worker (docshape-worker) and its
 //      room worker (docshape-collab, "Edit together") for
-//      wasm32 with the `wasm-release` profile; wasm-bindgen writes their JavaScript glue (the app
+//      wasm32 with the `wasm-release` profile (and the `wasm-split` feature); wasm-split-cli
+//      moves the code behind the app's split points into chunks fetched when first used
+//      (`split_<name>.wasm`, loaded by `__wasm_split.js`); wasm-bindgen writes their JavaScript glue (the app
 //      as an ES module, the worker as a classic script); wasm-opt -Oz shrinks each wasm (skipped
 //      when target/site/ already holds the result for the same input);
 //   2. assemble: every file the page or the worker loads is named after its content
@@ -64,23 +66,53 @@ const contentHash = (bytes) => sha256(bytes).digest('hex').slice(0, 16);
 /** The value of an `integrity` attribute (Subresource Integrity) for `bytes`. */
 const integrity = (bytes) => `sha256-${sha256(bytes).digest('base64')}`;
 
-/** Step 1: the two wasm modules and their glue in target/site/stage/. Returns that folder. */
+/** Step 1: the three wasm modules, the page's chunks and their glue in target/site/stage/. Returns that folder. */
 export async function compile() {
   const bins = APPS.flatMap(({ bin }) => ['--bin', bin]);
   say('cargo build (wasm32, wasm-release profile)');
-  await run('cargo', ['build', '--locked', '--profile', 'wasm-release', '--target', 'wasm32-unknown-unknown', ...bins]);
+  await run('cargo', ['build', '--locked', '--profile', 'wasm-release', '--target', 'wasm32-unknown-unknown', '--features', 'wasm-split', ...bins]);
   const stage = join(STAGE, 'stage');
   rmSync(stage, { recursive: true, force: true });
   mkdirSync(stage, { recursive: true });
   await Promise.all(
     APPS.map(async ({ bin, target }) => {
-      const wasm = join(ROOT, 'target', 'wasm32-unknown-unknown', 'wasm-release', `${bin}.wasm`);
-      await run('wasm-bindgen', ['--target', target, '--no-typescript', '--out-dir', stage, '--out-name', bin, wasm]);
+      let wasm = join(ROOT, 'target', 'wasm32-unknown-unknown', 'wasm-release', `${bin}.wasm`);
+      const keep = [];
+      if (bin === PAGE) {
+        wasm = await split(wasm, stage);
+        // The chunks call into the page's module through exports wasm-bindgen would drop.
+        keep.push('--keep-lld-exports');
+      }
+      await run('wasm-bindgen', ['--target', target, '--no-typescript', ...keep, '--out-dir', stage, '--out-name', bin, wasm]);
       await optimize(join(stage, `${bin}_bg.wasm`));
     }),
   );
   return stage;
 }
+
+/** The page's module: the one whose split points (`wasm_split`, src/ui/comments_chunk.rs) become chunks. */
+const PAGE = 'docshape-web';
+
+/**
+ * wasm-split-cli (installed by scripts/setup.sh) moves the code behind each split point of the
+ * page's wasm into a chunk of its own (`split_<name>.wasm`), wasm-opt'ed into `stage`, with the
+ * loader that fetches them (`__wasm_split.js`). Returns the page's wasm without them, for
+ * wasm-bindgen.
+ */
+async function split(wasm, stage) {
+  const out = join(STAGE, 'split');
+  rmSync(out, { recursive: true, force: true });
+  mkdirSync(out, { recursive: true });
+  say(`wasm-split-cli ${basename(wasm)}`);
+  await run('wasm-split-cli', [wasm, out, '--out-name', PAGE, '--target', 'web']);
+  const chunks = readdirSync(out).filter((name) => name.startsWith('split_') && name.endsWith('.wasm'));
+  for (const name of [SPLIT_LOADER, ...chunks]) cpSync(join(out, name), join(stage, name));
+  await Promise.all(chunks.map((name) => optimize(join(stage, name))));
+  return join(out, `${PAGE}.wasm`);
+}
+
+/** The loader of the page's chunks, as wasm-split-cli names it. */
+const SPLIT_LOADER = '__wasm_split.js';
 
 /** A profiling build (`WASM_NAMES=1`): wasm-opt keeps the function names (`-g`). */
 const KEEP_NAMES = process.env.WASM_NAMES === '1';
@@ -133,10 +165,16 @@ export function assemble({ stage = join(STAGE, 'stage'), out = join(ROOT, 'dist'
   }
   names.set('data/', `${dataName}/`);
 
+  // The page's chunks, then their loader and the page's glue, which name each other.
+  for (const name of readdirSync(stage).filter((n) => n.startsWith('split_') && n.endsWith('.wasm')).sort()) {
+    putHashed(name, readFileSync(join(stage, name)));
+  }
+  const page = splitLoader(stage, rewrite);
   for (const { bin } of APPS) {
     putHashed(`${bin}_bg.wasm`, readFileSync(join(stage, `${bin}_bg.wasm`)));
-    putHashed(`${bin}.js`, readFileSync(join(stage, `${bin}.js`)));
+    putHashed(`${bin}.js`, bin === PAGE ? page.glue : readFileSync(join(stage, `${bin}.js`)));
   }
+  if (page.loader) put(SPLIT_LOADER, page.loader.name, rewrite(page.loader.text));
   const source = (path) => readFileSync(join(ROOT, path));
   putHashed('web/docshape-worker_loader.js', rewrite(source('web/docshape-worker_loader.js').toString()));
   putHashed('web/docshape-collab_loader.js', rewrite(source('web/docshape-collab_loader.js').toString()));
@@ -171,6 +209,26 @@ export function assemble({ stage = join(STAGE, 'stage'), out = join(ROOT, 'dist'
 
   swapIn(next, out);
   return { release, files: precache.length, onDemand: onDemand.length, compressed };
+}
+
+/**
+ * The page's glue and the chunks' loader import each other (the loader takes the page's memory
+ * and table from the glue), so neither can be named after its final text. The loader is named
+ * after everything its text is made from (its own text with the chunks' names, the page's glue
+ * and wasm): same name, same content, as an immutable file needs. The glue imports it by that
+ * name; only its `import` line changes: the wasm's imports stay keyed by `./__wasm_split.js`.
+ * Returns the page's glue, and the loader to write once the glue has its name (`rewrite` then
+ * gives it the glue's).
+ */
+function splitLoader(stage, rewrite) {
+  const glue = readFileSync(join(stage, `${PAGE}.js`)).toString();
+  if (!existsSync(join(stage, SPLIT_LOADER))) return { glue, loader: null };
+  const text = rewrite(readFileSync(join(stage, SPLIT_LOADER)).toString());
+  const hash = sha256(text).update(glue).update(readFileSync(join(stage, `${PAGE}_bg.wasm`))).digest('hex').slice(0, 16);
+  const name = `__wasm_split-${hash}.js`;
+  const from = `from "./${SPLIT_LOADER}"`;
+  if (!glue.includes(from)) throw new Error(`${PAGE}.js does not import ./${SPLIT_LOADER}`);
+  return { glue: glue.replace(from, `from "./${name}"`), loader: { name, text } };
 }
 
 /**

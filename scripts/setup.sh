@@ -29,6 +29,17 @@ wasm_bindgen_tool() {
   cargo install wasm-bindgen-cli --version "$want" --force
 }
 
+wasm_split_tool() {
+  # scripts/build.mjs runs wasm-split-cli on the page's wasm: the code behind a split point
+  # (src/ui/comments_chunk.rs) becomes a chunk fetched when first used. The library cargo-leptos
+  # uses for `--split`, with its command line; stable Rust, no nightly.
+  local want=0.2.4
+  if command -v wasm-split-cli >/dev/null && [ -f "$HOME/.cargo/.wasm-split-cli-$want" ]; then return; fi
+  say "installing wasm-split-cli $want (about 2 minutes, once)"
+  cargo install wasm_split_cli_support --version "$want" --features build-binary --locked --force
+  touch "$HOME/.cargo/.wasm-split-cli-$want"
+}
+
 npm_packages() {
   if [ -d node_modules/playwright-core ] && [ -x node_modules/.bin/wasm-opt ] && [ -d node_modules/mongoose ] \
     && [ -d node_modules/@hocuspocus/server ] \
@@ -77,7 +88,7 @@ python_checks() {
 }
 
 case "${1:-test}" in
-  serve) wasm_target; wasm_bindgen_tool; npm_packages ;;
-  test) wasm_target; wasm_bindgen_tool; npm_packages; chromium_browser; java_checks; redis_server; python_checks ;;
+  serve) wasm_target; wasm_bindgen_tool; wasm_split_tool; npm_packages ;;
+  test) wasm_target; wasm_bindgen_tool; wasm_split_tool; npm_packages; chromium_browser; java_checks; redis_server; python_checks ;;
   *) echo "usage: scripts/setup.sh serve|test" >&2; exit 2 ;;
 esac

@@ -205,7 +205,7 @@ pub fn App() -> impl IntoView {
                 <Presentation />
                 // Inside the workspace: it starts below the toolbar and every banner (review,
                 // room, compare), so it never covers their buttons.
-                <super::comments_ui::CommentsPanel />
+                <super::comments_chunk::CommentsPanelOnDemand />
             </main>
             <StatusBar />
             <UpdateNotice />

@@ -6,6 +6,7 @@ mod app;
 mod canvas;
 mod clipboard;
 mod comments;
+pub mod comments_chunk;
 mod comments_ui;
 mod compare;
 mod compare_ui;

@@ -125,7 +125,7 @@ test('a reviewer comments on a box and an arrow, replies, resolves, reopens; the
   await viewer.getByTestId('review-banner').waitFor();
   await entityBox(viewer, 'catalogo').waitFor();
   assert.equal(await viewer.getByTestId('comments-count').innerText(), '2');
-  await viewer.getByTestId('action-comments').click();
+  await openComments(viewer);
   assert.equal(await viewer.locator('[data-testid="thread"]').count(), 2);
   assert.equal(await thread(viewer, 0).locator('[data-testid="comment"]').count(), 2, 'the reply too');
   await screenshot(viewer, 'comments-3-after-reload');
@@ -213,6 +213,12 @@ async function reviewer(link, viewport = { width: 1280, height: 720 }, lang = 'e
 }
 
 /** Posts a comment on box `name` through its context menu. */
+/** Opens the Comments panel and waits for it: its code is a chunk fetched the first time (src/ui/comments_chunk.rs). */
+async function openComments(page) {
+  await page.getByTestId('action-comments').click();
+  await page.getByTestId('comments-panel').waitFor();
+}
+
 async function commentOn(page, name, text) {
   await entityBox(page, name).locator('.entity-header').click({ button: 'right' });
   await page.getByTestId('menu-comment').click();
@@ -240,7 +246,7 @@ test('a comment made in review mode survives a reload at once, before the addres
   await page.reload();
   await page.getByTestId('review-banner').waitFor();
   await page.waitForFunction(() => document.querySelector('[data-testid="comments-count"]')?.innerText === '1');
-  await page.getByTestId('action-comments').click();
+  await openComments(page);
   assert.equal(await thread(page, 0).getByTestId('comment-body').innerText(), 'First, then reload');
 
   // Two more at once, then a reload: both there.
@@ -261,7 +267,7 @@ test('a comment made in review mode survives a reload at once, before the addres
   await page.getByTestId('review-banner').waitFor();
   await page.waitForFunction(() => document.querySelector('[data-testid="comments-count"]')?.innerText === '2');
   assert.equal(await page.evaluate(() => sessionStorage.getItem('docshape.review.pending')), null, 'nothing held: the link carried them');
-  await page.getByTestId('action-comments').click();
+  await openComments(page);
   assert.equal(await page.locator('[data-testid="comment"]').count(), 3, 'two threads and the reply');
   // Review mode has no undo: deleting one's own reply offers to bring it back, and that too
   // is in the link a reload opens.
@@ -273,7 +279,7 @@ test('a comment made in review mode survives a reload at once, before the addres
   await page.waitForFunction(carried, null, { timeout: 30000 });
   await page.reload();
   await page.getByTestId('review-banner').waitFor();
-  await page.getByTestId('action-comments').click();
+  await openComments(page);
   assert.deepEqual(await page.getByTestId('comment-body').allInnerTexts(), ['First, then reload', 'Second', 'A reply']);
   // The same link opened in another tab has none of this tab's comments held (the link it had
   // then did not carry them).
@@ -322,7 +328,7 @@ test('a reload already on its way when the new link lands still opens with the c
   assert.equal(delayed, 1, 'the reload was held back');
   await page.getByTestId('review-banner').waitFor();
   await page.waitForFunction(() => document.querySelector('[data-testid="comments-count"]')?.innerText === '2', null, { timeout: 15000 });
-  await page.getByTestId('action-comments').click();
+  await openComments(page);
   assert.deepEqual((await page.getByTestId('comment-body').allInnerTexts()).sort(), ['Just before the reload', 'Warming up']);
   await context.close();
 });
@@ -377,7 +383,7 @@ test("one's own comment can be changed and deleted (undo brings it back); a coll
   // Luis (another name in this browser: there are no accounts) answers.
   await page.evaluate(() => localStorage.setItem('docshape.name', 'Luis'));
   await page.reload();
-  await page.getByTestId('action-comments').click();
+  await openComments(page);
   assert.equal(await page.getByTestId('comment-edit').count(), 0, 'nothing of Luis to change');
   await thread(page, 0).getByTestId('reply-text').fill('Agreed.');
   await thread(page, 0).getByTestId('reply-post').click();
@@ -386,7 +392,7 @@ test("one's own comment can be changed and deleted (undo brings it back); a coll
   // Ana again: her two comments can be changed; her reply deleted; her thread not (Luis answered it).
   await page.evaluate(() => localStorage.setItem('docshape.name', 'Ana'));
   await page.reload();
-  await page.getByTestId('action-comments').click();
+  await openComments(page);
   const comment = (i) => thread(page, 0).getByTestId('comment').nth(i);
   assert.deepEqual(await Promise.all([0, 1, 2].map((i) => comment(i).getByTestId('comment-edit').count())), [1, 1, 0]);
   assert.deepEqual(await Promise.all([0, 1, 2].map((i) => comment(i).getByTestId('comment-delete').count())), [0, 1, 0]);
@@ -411,3 +417,57 @@ test("one's own comment can be changed and deleted (undo brings it back); a coll
   await page.waitForFunction(() => document.querySelector('[data-testid="comment-body"]')?.innerText === 'Why embed the tags?');
   await context.close();
 });
+
+test("the panel's code comes when the panel first opens; a failed fetch says so, loses nothing, and Try again loads it", async () => {
+  // No service worker: every fetch of the chunk is the page's own (and meets the route below).
+  const context = await browser.newContext({ viewport: { width: 1280, height: 720 }, serviceWorkers: 'block' });
+  await context.addInitScript(() => localStorage.setItem('docshape.name', 'Ana'));
+  const page = await context.newPage();
+  const errors = watchErrors(page);
+  const chunks = [];
+  page.on('request', (r) => /\/split_comments_panel-[0-9a-f]{16}\.wasm$/.test(r.url()) && chunks.push(r.url()));
+  // The first fetch of the chunk fails, as on a train going through a tunnel.
+  let refused = 0;
+  // The second comes slowly: the panel says it is loading meanwhile.
+  let slow = null;
+  await page.route(/\/split_comments_panel-[0-9a-f]{16}\.wasm$/, (route) => {
+    if (refused++ === 0) return route.abort('internetdisconnected');
+    slow = new Promise((resolve) => setTimeout(resolve, 1500)).then(() => route.continue());
+    return slow;
+  });
+  await page.goto(BASE_URL);
+  await entityBox(page, 'catalogo').waitFor();
+  assert.deepEqual(chunks, [], 'not fetched at start');
+
+  // A comment started from the canvas opens the panel: the chunk cannot be had.
+  await entityBox(page, 'catalogo').locator('.entity-header').click({ button: 'right' });
+  await page.getByTestId('menu-comment').click();
+  await page.getByTestId('comments-unavailable').waitFor();
+  assert.equal(chunks.length, 1);
+  await screenshot(page, 'comments-chunk-unavailable');
+  assert.equal(await page.getByTestId('comments-count').innerText(), '0');
+
+  // Try again: the panel, with the comment still to write (the draft waited in the design's state).
+  await page.getByTestId('comments-retry').click();
+  await page.getByTestId('comments-loading').waitFor();
+  await screenshot(page, 'comments-chunk-loading');
+  await page.getByTestId('comments-panel').waitFor();
+  assert.equal(await page.getByTestId('comments-loading').count(), 0);
+  assert.equal(await page.getByTestId('comments-unavailable').count(), 0);
+  await page.getByTestId('comment-text').fill('After the tunnel');
+  await page.getByTestId('comment-post').click();
+  await thread(page, 0).waitFor();
+  assert.equal(await thread(page, 0).getByTestId('comment-body').innerText(), 'After the tunnel');
+
+  // Closed and opened again: no new fetch, the panel at once.
+  await page.getByTestId('comments-close').click();
+  await page.getByTestId('comments-panel').waitFor({ state: 'detached' });
+  await page.getByTestId('action-comments').click();
+  await page.getByTestId('comments-panel').waitFor();
+  assert.equal(chunks.length, 2, 'one failed fetch, one that loaded');
+  // The one failed fetch is the only error the page logged.
+  assert.ok(errors.length <= 2 && errors.every((e) => /split_comments_panel|Failed to fetch|ERR_INTERNET_DISCONNECTED/.test(e)), errors.join('\n'));
+  errors.length = 0;
+  await context.close();
+});
+

@@ -107,6 +107,13 @@ test('after one visit, the app opens, edits, exports, imports and shares with th
   await page.locator('[data-testid="finding"], [data-testid="finding-group"]').first().waitFor();
   await screenshot(page, 'offline-template');
 
+  // The Comments panel, never opened on the first visit: its code is a chunk of its own
+  // (src/ui/comments_chunk.rs), and the service worker kept it with the rest.
+  await page.getByTestId('action-comments').click();
+  await page.getByTestId('comments-panel').waitFor();
+  assert.equal(await page.getByTestId('comments-unavailable').count(), 0);
+  await screenshot(page, 'offline-comments');
+
   assert.deepEqual(failed, [], 'nothing was asked of the network');
   assert.deepEqual(warnings.filter((w) => /instantiateStreaming/.test(w)), []);
   assert.deepEqual(errors, []);
