@@ -20,9 +20,9 @@ use std::sync::Arc;
 /// The routes of the model at rest.
 pub struct Base {
     pub arrows: ModelArrows,
+    /// Each arrow's route is an `Arc`, shared with the drag's re-routes where they leave it
+    /// as it is.
     pub routed: Arc<Routed>,
-    /// Each arrow's route, shared with the drag's re-routes where they leave it as it is.
-    pub each: Vec<Arc<ArrowRoute>>,
     /// Relation id → its arrow and, for a reference with copies, the solid one beside it.
     pub index: HashMap<String, (usize, Option<usize>)>,
     /// Arrow → the id of its relation (the other way round).
@@ -113,8 +113,7 @@ impl Routes {
                         }
                     }
                 });
-                let each = routed.arrows.iter().cloned().map(Arc::new).collect();
-                Shared(Arc::new(Base { arrows: arrows.clone(), routed: Arc::new(routed), each, index, ids }))
+                Shared(Arc::new(Base { arrows: arrows.clone(), routed: Arc::new(routed), index, ids }))
             })
         });
         let live = StoredValue::new(None::<Arc<Live>>);
@@ -234,7 +233,7 @@ impl Routes {
         let now = self.live.get_value().filter(|l| Arc::ptr_eq(&l.base, &base));
         let value = match now {
             Some(live) => drawn(&live, id),
-            None => drawn(&Live { each: base.each.clone(), base: base.clone() }, id),
+            None => drawn(&Live { each: base.routed.arrows.clone(), base: base.clone() }, id),
         };
         let slot = ArcRwSignal::new(value);
         self.slots.update_value(|s| {
@@ -287,7 +286,7 @@ pub fn drag_reroute_ms() -> Vec<f64> {
 /// The routes of the drag in progress (tracked: the drag, and the distance the arrows follow
 /// while boxes move), or those at rest.
 fn drag_routes(editor: &Editor, base: &Arc<Base>, routed_delta: RwSignal<(f64, f64)>) -> Live {
-    let at_rest = || Live { base: base.clone(), each: base.each.clone() };
+    let at_rest = || Live { base: base.clone(), each: base.routed.arrows.clone() };
     let moved: Vec<usize> = editor.drag.with(|d| match d {
         Some(Drag::Move { ids }) => ids.iter().filter_map(|id| base.arrows.boxes.get(id).copied()).collect(),
         _ => Vec::new(),
@@ -306,11 +305,13 @@ fn drag_routes(editor: &Editor, base: &Arc<Base>, routed_delta: RwSignal<(f64, f
         r.y += dy;
     }
     let routed = reroute(&base.routed, &input, &moved);
+    // The router keeps the very routes it leaves as they are; one it redid the same is
+    // replaced by the one at rest, so its arrow is not drawn again.
     let each = routed
         .arrows
         .into_iter()
-        .zip(&base.each)
-        .map(|(now, rest)| if now == **rest { rest.clone() } else { Arc::new(now) })
+        .zip(&base.routed.arrows)
+        .map(|(now, rest)| if Arc::ptr_eq(&now, rest) || *now == **rest { rest.clone() } else { now })
         .collect();
     Live { base: base.clone(), each }
 }
