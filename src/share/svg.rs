@@ -44,8 +44,7 @@ pub fn view_box(model: &Model, opts: &SvgOptions) -> Rect {
 
 fn padded_bounds(model: &Model, opts: &SvgOptions, routed: &Routed) -> Rect {
     let boxes = drawn(model, opts).map(entity_rect);
-    let bounds =
-        boxes.chain(routed.arrows.iter().map(|a| a.bounds())).reduce(|a, b| a.union(&b)).unwrap_or_default();
+    let bounds = boxes.chain(routed.arrows.iter().map(|a| a.bounds())).reduce(|a, b| a.union(&b)).unwrap_or_default();
     let p = opts.padding.max(0.0);
     Rect { x: bounds.x - p, y: bounds.y - p, w: bounds.w + 2.0 * p, h: bounds.h + 2.0 * p }
 }

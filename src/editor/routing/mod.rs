@@ -235,8 +235,9 @@ fn finish(
 ) -> Routed {
     let prev = part.as_ref().map(|p| (p.prev, p.touched));
     raw.resize(input.arrows.len(), (Arc::from([]), false));
+    let tight = std::cell::OnceCell::new();
     for &i in todo.iter().filter(|&&i| input.arrows[i].beside.is_none()) {
-        let (points, blocked) = search::path(input, &obstacles, &ends[i], &input.arrows[i]);
+        let (points, blocked) = search::path(input, &obstacles, &tight, &ends[i], &input.arrows[i]);
         raw[i] = (points.into(), blocked);
     }
     let fresh = |i: usize, (points, blocked): &(Arc<[Point]>, bool)| {

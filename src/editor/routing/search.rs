@@ -9,18 +9,27 @@ use super::ports::{normal, Ends};
 use super::{ArrowSpec, Input, PAD};
 use crate::editor::geometry::{Rect, Side};
 use crate::model::Point;
+use std::cell::OnceCell;
 
 /// What a bend costs, in tenths of a diagram unit.
 const BEND: u64 = 10 * 40;
 
 /// The route of one arrow, and whether it could not avoid the boxes.
-pub fn path(input: &Input, boxes: &Boxes, ends: &Ends, arrow: &ArrowSpec) -> (Vec<Point>, bool) {
+/// `tight` is the boxes indexed with the smaller clearance, made on first need and kept for the
+/// next arrows.
+pub fn path(
+    input: &Input,
+    boxes: &Boxes,
+    tight: &OnceCell<Boxes>,
+    ends: &Ends,
+    arrow: &ArrowSpec,
+) -> (Vec<Point>, bool) {
     let _ = arrow;
     if let Some(p) = search(boxes, ends, PAD) {
         return (p, false);
     }
-    let tight = Boxes::padded(&input.boxes, 4.0);
-    if let Some(p) = search(&tight, ends, 4.0) {
+    let tight = tight.get_or_init(|| Boxes::padded(&input.boxes, 4.0));
+    if let Some(p) = search(tight, ends, 4.0) {
         return (p, false);
     }
     (direct(ends), true)
@@ -62,29 +71,27 @@ fn search(boxes: &Boxes, ends: &Ends, stub: f64) -> Option<Vec<Point>> {
         let p = point(ix, iy);
         tenths((p.x - target.x).abs() + (p.y - target.y).abs()) + BEND * bends_needed(p, d, target, final_dir)
     };
+    // At most one turn on the spot and three steps (an array, not a list made per state).
     let successors = |&(ix, iy, d): &(usize, usize, u8)| {
-        let mut next: Vec<((usize, usize, u8), u64)> = Vec::with_capacity(4);
-        if (ix, iy) == (tx, ty) && d != final_dir {
-            next.push(((ix, iy, final_dir), BEND));
-        }
+        let turn = ((ix, iy) == (tx, ty) && d != final_dir).then_some(((ix, iy, final_dir), BEND));
         let here = point(ix, iy);
-        for nd in 0..4u8 {
+        let step = |nd: u8| {
             if nd == (d + 2) % 4 {
-                continue;
+                return None;
             }
             let (dx, dy) = STEP[nd as usize];
             let (nx, ny) = (ix as i64 + dx, iy as i64 + dy);
             if nx < 0 || ny < 0 || nx as usize >= xs.len() || ny as usize >= ys.len() {
-                continue;
+                return None;
             }
             let there = point(nx as usize, ny as usize);
             if !open(here, there) {
-                continue;
+                return None;
             }
             let cost = tenths((here.x - there.x).abs() + (here.y - there.y).abs()) + if nd == d { 0 } else { BEND };
-            next.push(((nx as usize, ny as usize, nd), cost));
-        }
-        next
+            Some(((nx as usize, ny as usize, nd), cost))
+        };
+        [turn, step(0), step(1), step(2), step(3)].into_iter().flatten()
     };
     let (states, _) =
         pathfinding::directed::astar::astar(&(sx, sy, start_dir), successors, heuristic, |&(ix, iy, d)| {
