@@ -1,6 +1,7 @@
 //! A uniform bucket grid over rectangles, so "what is near here" looks at a few boxes, not all.
 
 use crate::editor::geometry::Rect;
+use std::cell::OnceCell;
 use std::sync::Arc;
 
 /// The default cell size: a few boxes wide.
@@ -208,6 +209,35 @@ impl Boxes {
     pub fn blocked(&self, area: &Rect, by: f64) -> bool {
         let probe = super::grow(area, by);
         self.any(&probe, |_, r| strictly_overlap(&super::grow(r, by), area))
+    }
+}
+
+/// The boxes indexed with a smaller clearance, for the arrows that find no way with the usual
+/// one: made on first need, from the one at rest where a drag's re-route has it.
+pub struct Tight<'a> {
+    made: OnceCell<Boxes>,
+    at_rest: Option<&'a Boxes>,
+    boxes: &'a [Rect],
+}
+
+impl<'a> Tight<'a> {
+    /// The clearance it keeps.
+    pub const PAD: f64 = 4.0;
+
+    pub fn new(boxes: &'a [Rect], at_rest: Option<&'a Boxes>) -> Tight<'a> {
+        Tight { made: OnceCell::new(), at_rest, boxes }
+    }
+
+    pub fn get(&self) -> &Boxes {
+        self.made.get_or_init(|| match self.at_rest {
+            Some(rest) => rest.with_moved(self.boxes),
+            None => Boxes::padded(self.boxes, Tight::PAD),
+        })
+    }
+
+    /// The index, if it was made.
+    pub fn made(self) -> Option<Boxes> {
+        self.made.into_inner()
     }
 }
 

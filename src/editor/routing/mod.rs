@@ -139,6 +139,8 @@ pub struct Routed {
 struct AtRest {
     placed: Option<Arc<labels::Placed>>,
     obstacles: Option<Arc<index::Boxes>>,
+    /// The boxes indexed with the smaller clearance, if an arrow needed it.
+    tight: Option<Arc<index::Boxes>>,
 }
 
 impl PartialEq for AtRest {
@@ -235,9 +237,9 @@ fn finish(
 ) -> Routed {
     let prev = part.as_ref().map(|p| (p.prev, p.touched));
     raw.resize(input.arrows.len(), (Arc::from([]), false));
-    let tight = std::cell::OnceCell::new();
+    let tight = index::Tight::new(&input.boxes, part.as_ref().and_then(|p| p.prev.at_rest.tight.as_deref()));
     for &i in todo.iter().filter(|&&i| input.arrows[i].beside.is_none()) {
-        let (points, blocked) = search::path(input, &obstacles, &tight, &ends[i], &input.arrows[i]);
+        let (points, blocked) = search::path(&obstacles, &tight, &ends[i], &input.arrows[i]);
         raw[i] = (points.into(), blocked);
     }
     let fresh = |i: usize, (points, blocked): &(Arc<[Point]>, bool)| {
@@ -286,7 +288,11 @@ fn finish(
     );
     let links = input.arrows.iter().map(|a| (a.from, a.to, a.beside)).collect();
     let at_rest = match part {
-        None => AtRest { placed: placed.map(Arc::new), obstacles: Some(Arc::new(obstacles)) },
+        None => AtRest {
+            placed: placed.map(Arc::new),
+            obstacles: Some(Arc::new(obstacles)),
+            tight: tight.made().map(Arc::new),
+        },
         Some(_) => AtRest::default(),
     };
     Routed { arrows, boxes: input.boxes.clone(), links, ends, raw, searched: todo.len(), at_rest }

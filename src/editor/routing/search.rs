@@ -4,32 +4,22 @@
 //! have few bends. When the clearance leaves no way (boxes too close), a smaller one is tried;
 //! when none is left, the direct path is drawn and marked `blocked`.
 
-use super::index::{with_value, Boxes};
+use super::index::{with_value, Boxes, Tight};
 use super::ports::{normal, Ends};
-use super::{ArrowSpec, Input, PAD};
+use super::{ArrowSpec, PAD};
 use crate::editor::geometry::{Rect, Side};
 use crate::model::Point;
-use std::cell::OnceCell;
 
 /// What a bend costs, in tenths of a diagram unit.
 const BEND: u64 = 10 * 40;
 
 /// The route of one arrow, and whether it could not avoid the boxes.
-/// `tight` is the boxes indexed with the smaller clearance, made on first need and kept for the
-/// next arrows.
-pub fn path(
-    input: &Input,
-    boxes: &Boxes,
-    tight: &OnceCell<Boxes>,
-    ends: &Ends,
-    arrow: &ArrowSpec,
-) -> (Vec<Point>, bool) {
+pub fn path(boxes: &Boxes, tight: &Tight, ends: &Ends, arrow: &ArrowSpec) -> (Vec<Point>, bool) {
     let _ = arrow;
     if let Some(p) = search(boxes, ends, PAD) {
         return (p, false);
     }
-    let tight = tight.get_or_init(|| Boxes::padded(&input.boxes, 4.0));
-    if let Some(p) = search(tight, ends, 4.0) {
+    if let Some(p) = search(tight.get(), ends, Tight::PAD) {
         return (p, false);
     }
     (direct(ends), true)
