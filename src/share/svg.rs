@@ -44,8 +44,7 @@ pub fn view_box(model: &Model, opts: &SvgOptions) -> Rect {
 
 fn padded_bounds(model: &Model, opts: &SvgOptions, routed: &Routed) -> Rect {
     let boxes = drawn(model, opts).map(entity_rect);
-    let bounds =
-        boxes.chain(routed.arrows.iter().map(ArrowRoute::bounds)).reduce(|a, b| a.union(&b)).unwrap_or_default();
+    let bounds = boxes.chain(routed.arrows.iter().map(|a| a.bounds())).reduce(|a, b| a.union(&b)).unwrap_or_default();
     let p = opts.padding.max(0.0);
     Rect { x: bounds.x - p, y: bounds.y - p, w: bounds.w + 2.0 * p, h: bounds.h + 2.0 * p }
 }
@@ -104,7 +103,7 @@ pub fn diagram_svg(model: &Model, report: Option<&Report>, opts: &SvgOptions) ->
     let mut drawn = Vec::new();
     while k < arrows.of.len() {
         let r = &model.relations[arrows.of[k].relation];
-        let copy = arrows.of.get(k + 1).filter(|o| o.copy).map(|_| &routed.arrows[k + 1]);
+        let copy = arrows.of.get(k + 1).filter(|o| o.copy).map(|_| &*routed.arrows[k + 1]);
         draw_edge(&mut out, r, &routed.arrows[k], copy, report, opts.lang);
         drawn.push((r, k));
         k += 1 + copy.is_some() as usize;

@@ -43,23 +43,10 @@ pub fn EdgeView(id: String) -> impl IntoView {
     // The routes of this arrow: routed with all of them, and its own signal set only when its
     // own change (a drag wakes the arrows it touches, not the others).
     let shape = RwSignal::from(routes.slot(&id));
-    let advice = {
-        let id = id.clone();
-        Memo::new(move |_| lookup.advice(&id))
-    };
     let (selected, select) = (is_selected(editor, &id), selects(editor, &id));
     let diff = super::compare::arrow_mark(&id);
-    // The tooltip is made when the pointer first comes over the arrow: a thousand `<title>`
-    // elements nobody hovers cost as much style and layout as the arrows themselves.
-    let hovered = RwSignal::new(false);
-    let id_for_title = id.clone();
-    let tooltip = move || {
-        hovered.get().then(|| {
-            let lang = editor.lang.get();
-            let text = editor.model.with(|m| lookup.relation(m, &id_for_title).map(|r| title(r, advice.get(), lang)));
-            view! { <title>{text}</title> }
-        })
-    };
+    let tooltip = LazyTitle::new(editor, lookup, &id);
+    let wake = tooltip.wake();
     view! {
         <g
             class="edge"
@@ -68,13 +55,9 @@ pub fn EdgeView(id: String) -> impl IntoView {
             data-id=id.clone()
             data-diff=move || diff.get().map(String::from)
             on:pointerdown=select
-            on:pointerenter=move |_| {
-                if !hovered.get_untracked() {
-                    hovered.set(true);
-                }
-            }
+            on:pointerenter=wake
         >
-            {tooltip}
+            {tooltip.view()}
             {move || {
                 let (storage, references) = relation.get()?;
                 shape.get().map(|s| draw(s.0, storage, references))
@@ -82,6 +65,45 @@ pub fn EdgeView(id: String) -> impl IntoView {
             {move || diff.get().and_then(|m| shape.with(|s| s.as_ref().and_then(|s| super::compare::mark_spot(&s.0 .0))).map(|at| mark(m, at)))}
             {super::comments_ui::arrow_badge(id.clone(), move || shape.with(|s| s.as_ref().and_then(|s| super::compare::mark_spot(&s.0 .0))), diff)}
         </g>
+    }
+}
+
+/// An arrow's tooltip (`<title>`), made when the pointer first comes over the group it is in:
+/// a thousand titles nobody hovers cost as much style and layout as the arrows themselves. The
+/// arrow's line and its words (a layer apart) each carry one, with the same text.
+struct LazyTitle {
+    hovered: RwSignal<bool>,
+    editor: Editor,
+    lookup: Lookup,
+    id: String,
+}
+
+impl LazyTitle {
+    fn new(editor: Editor, lookup: Lookup, id: &str) -> LazyTitle {
+        LazyTitle { hovered: RwSignal::new(false), editor, lookup, id: id.to_string() }
+    }
+
+    /// The group's `pointerenter` handler.
+    fn wake(&self) -> impl Fn(web_sys::PointerEvent) + Clone + 'static {
+        let hovered = self.hovered;
+        move |_| {
+            if !hovered.get_untracked() {
+                hovered.set(true);
+            }
+        }
+    }
+
+    /// The `<title>` (an SVG one: an HTML `title` inside the drawing shows no tooltip), once
+    /// hovered.
+    fn view(self) -> impl IntoView {
+        let LazyTitle { hovered, editor, lookup, id } = self;
+        move || {
+            hovered.get().then(|| {
+                let lang = editor.lang.get();
+                let text = editor.model.with(|m| lookup.relation(m, &id).map(|r| title(r, lookup.advice(&id), lang)));
+                leptos::tachys::svg::title().child(text)
+            })
+        }
     }
 }
 
@@ -124,10 +146,21 @@ fn draw((main, copy): Drawn, storage: Storage, references: bool) -> impl IntoVie
 pub fn EdgeWords(id: String, far: Signal<bool>) -> impl IntoView {
     let editor = expect_context::<Editor>();
     let routes = expect_context::<Routes>();
+    let lookup = expect_context::<Lookup>();
     let shape = RwSignal::from(routes.slot(&id));
     let (selected, select) = (is_selected(editor, &id), selects(editor, &id));
+    let tooltip = LazyTitle::new(editor, lookup, &id);
+    let wake = tooltip.wake();
     view! {
-        <g class="edge words" class:selected=move || selected.get() data-testid="relation-words" data-id=id on:pointerdown=select>
+        <g
+            class="edge words"
+            class:selected=move || selected.get()
+            data-testid="relation-words"
+            data-id=id
+            on:pointerdown=select
+            on:pointerenter=wake
+        >
+            {tooltip.view()}
             {move || shape.with(|s| s.as_ref().map(|s| words(&s.0 .0, far.get())))}
         </g>
     }

@@ -20,9 +20,9 @@ use std::sync::Arc;
 /// The routes of the model at rest.
 pub struct Base {
     pub arrows: ModelArrows,
+    /// Each arrow's route is an `Arc`, shared with the drag's re-routes where they leave it
+    /// as it is.
     pub routed: Arc<Routed>,
-    /// Each arrow's route, shared with the drag's re-routes where they leave it as it is.
-    pub each: Vec<Arc<ArrowRoute>>,
     /// Relation id → its arrow and, for a reference with copies, the solid one beside it.
     pub index: HashMap<String, (usize, Option<usize>)>,
     /// Arrow → the id of its relation (the other way round).
@@ -62,7 +62,7 @@ pub struct Routes {
     routed_delta: RwSignal<(f64, f64)>,
     /// A re-route waits for the next frame.
     pending: StoredValue<bool>,
-    /// How long the last re-route took (ms).
+    /// How long the slowest re-route of the drag took (ms).
     last_ms: StoredValue<f64>,
     live: StoredValue<Option<Arc<Live>>>,
     /// Relation id → what its view draws (set by the effect in [`Routes::new`] when it changes).
@@ -113,8 +113,7 @@ impl Routes {
                         }
                     }
                 });
-                let each = routed.arrows.iter().cloned().map(Arc::new).collect();
-                Shared(Arc::new(Base { arrows: arrows.clone(), routed: Arc::new(routed), each, index, ids }))
+                Shared(Arc::new(Base { arrows: arrows.clone(), routed: Arc::new(routed), index, ids }))
             })
         });
         let live = StoredValue::new(None::<Arc<Live>>);
@@ -130,7 +129,9 @@ impl Routes {
             let moving = editor.drag.with_untracked(|d| matches!(d, Some(Drag::Move { .. })));
             if moving && routed_delta.get_untracked() != (0.0, 0.0) {
                 let ms = super::state::now_ms() - start;
-                last_ms.set_value(ms);
+                // The slowest of this drag: with re-routes around half a frame, following at once
+                // after each quick one made the slow one that came next hold the box back.
+                last_ms.update_value(|last| *last = ms.max(*last));
                 FOLLOWED.with_borrow_mut(|f| {
                     // Only the last ones matter; nobody reads them but the benchmark.
                     if f.len() >= 1024 {
@@ -176,9 +177,9 @@ impl Routes {
         Routes { base, routed_delta, pending: StoredValue::new(false), last_ms, live, slots }
     }
 
-    /// Lets the arrows follow the drag's distance after a pointer move: right away when the
-    /// last re-route took under half a frame, else in the next frame, before it is painted (the
-    /// box moves in the frame of the move, its arrows in the one after), one re-route for all
+    /// Lets the arrows follow the drag's distance after a pointer move: right away while the
+    /// drag's re-routes took under half a frame, else in the next frame, before it is painted
+    /// (the box moves in the frame of the move, its arrows in the one after), one re-route for all
     /// the moves that came in between. At 500 aggregates a re-route of a busy box can take
     /// longer than a frame on a slow machine, and done in the move it held the box back with it.
     ///
@@ -217,6 +218,7 @@ impl Routes {
 
     /// The drag is over: the arrows are routed at rest (the model has the boxes' new places).
     pub fn settle(&self) {
+        let _ = self.last_ms.try_set_value(0.0);
         if self.routed_delta.try_get_untracked().is_some_and(|r| r != (0.0, 0.0)) {
             self.routed_delta.set((0.0, 0.0));
         }
@@ -234,7 +236,7 @@ impl Routes {
         let now = self.live.get_value().filter(|l| Arc::ptr_eq(&l.base, &base));
         let value = match now {
             Some(live) => drawn(&live, id),
-            None => drawn(&Live { each: base.each.clone(), base: base.clone() }, id),
+            None => drawn(&Live { each: base.routed.arrows.clone(), base: base.clone() }, id),
         };
         let slot = ArcRwSignal::new(value);
         self.slots.update_value(|s| {
@@ -268,8 +270,8 @@ fn drawn(live: &Live, id: &str) -> Option<SameRoutes> {
     Some(SameRoutes((live.each.get(main)?.clone(), copy.and_then(|c| live.each.get(c).cloned()))))
 }
 
-/// Below this duration of the last re-route (ms), the arrows follow a move in the move's own
-/// task (half a frame at 60 Hz).
+/// While no re-route of the drag took this long (ms), the arrows follow a move in the move's
+/// own task (half a frame at 60 Hz).
 const FOLLOW_AT_ONCE_MS: f64 = 8.0;
 
 thread_local! {
@@ -287,7 +289,7 @@ pub fn drag_reroute_ms() -> Vec<f64> {
 /// The routes of the drag in progress (tracked: the drag, and the distance the arrows follow
 /// while boxes move), or those at rest.
 fn drag_routes(editor: &Editor, base: &Arc<Base>, routed_delta: RwSignal<(f64, f64)>) -> Live {
-    let at_rest = || Live { base: base.clone(), each: base.each.clone() };
+    let at_rest = || Live { base: base.clone(), each: base.routed.arrows.clone() };
     let moved: Vec<usize> = editor.drag.with(|d| match d {
         Some(Drag::Move { ids }) => ids.iter().filter_map(|id| base.arrows.boxes.get(id).copied()).collect(),
         _ => Vec::new(),
@@ -306,11 +308,13 @@ fn drag_routes(editor: &Editor, base: &Arc<Base>, routed_delta: RwSignal<(f64, f
         r.y += dy;
     }
     let routed = reroute(&base.routed, &input, &moved);
+    // The router keeps the very routes it leaves as they are; one it redid the same is
+    // replaced by the one at rest, so its arrow is not drawn again.
     let each = routed
         .arrows
         .into_iter()
-        .zip(&base.each)
-        .map(|(now, rest)| if now == **rest { rest.clone() } else { Arc::new(now) })
+        .zip(&base.routed.arrows)
+        .map(|(now, rest)| if Arc::ptr_eq(&now, rest) || *now == **rest { rest.clone() } else { now })
         .collect();
     Live { base: base.clone(), each }
 }

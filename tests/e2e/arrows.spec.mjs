@@ -203,3 +203,36 @@ test('a shop: customers → reviews goes around orders and carts, also while a b
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+test("an arrow's words show the arrow's tooltip, as its line does", async () => {
+  const { page, context, errors } = await open(SHOP);
+  await page.waitForSelector('[data-testid="entity"][data-name="products"]');
+  await page.getByTestId('toggle-panel-left').click();
+  await page.getByTestId('toggle-panel-right').click();
+  await page.waitForFunction(() => parseFloat(document.querySelector('[data-testid="zoom"]').innerText) >= 70);
+  const id = 'customer-reviews';
+  const words = page.locator(`[data-testid="relation-words"][data-id="${id}"]`);
+  const line = page.locator(`[data-testid="relation"][data-id="${id}"]`);
+  // Made on the first hover only (a thousand titles nobody hovers cost style and layout).
+  assert.equal(await words.locator('title').count(), 0, 'no title before a hover');
+  await words.locator('text.card').first().hover();
+  await page.waitForFunction((id) => document.querySelector(`[data-testid="relation-words"][data-id="${id}"] > title`), id);
+  const onWords = await words.evaluate((g) => {
+    const t = g.querySelector(':scope > title');
+    return { text: t.textContent, svg: t.namespaceURI === 'http://www.w3.org/2000/svg' };
+  });
+  assert.ok(onWords.svg, 'an SVG title (an HTML one shows no tooltip in a drawing)');
+  assert.match(onWords.text, /\S/, 'the tooltip says something');
+  // Over the middle of the line's first segment: the same words.
+  const at = await line.evaluate((g) => {
+    const path = g.querySelector('path.line');
+    const [x0, y0, x1, y1] = path.getAttribute('d').match(/-?[\d.]+/g).slice(0, 4).map(Number);
+    const p = new DOMPoint((x0 + x1) / 2, (y0 + y1) / 2).matrixTransform(path.getScreenCTM());
+    return { x: p.x, y: p.y };
+  });
+  await page.mouse.move(at.x, at.y);
+  await page.waitForFunction((id) => document.querySelector(`[data-testid="relation"][data-id="${id}"] > title`), id);
+  assert.equal(await line.evaluate((g) => g.querySelector(':scope > title').textContent), onWords.text);
+  assert.deepEqual(errors, []);
+  await context.close();
+});

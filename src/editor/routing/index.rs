@@ -1,6 +1,8 @@
 //! A uniform bucket grid over rectangles, so "what is near here" looks at a few boxes, not all.
 
 use crate::editor::geometry::Rect;
+use std::cell::OnceCell;
+use std::sync::Arc;
 
 /// The default cell size: a few boxes wide.
 const CELL: f64 = 256.0;
@@ -30,6 +32,13 @@ impl Grid {
         let cols = ((area.w / cell).ceil() as usize).clamp(1, 1024);
         let rows = ((area.h / cell).ceil() as usize).clamp(1, 1024);
         Grid { x0: area.x, y0: area.y, cols, rows, cell, cells: vec![Vec::new(); cols * rows], ..Grid::default() }
+    }
+
+    /// A grid of cells of at least `cell`, larger where `area` is wide for the `items` it will
+    /// hold: a few cells per item, not thousands of empty ones to make and drop.
+    pub fn for_items(area: Rect, cell: f64, items: usize) -> Grid {
+        let fit = (area.w.max(0.0) * area.h.max(0.0) / (4 * items.max(16)) as f64).sqrt();
+        Grid::with_cell(area, if fit.is_finite() { cell.max(fit) } else { cell })
     }
 
     fn span(&self, r: &Rect) -> Option<(usize, usize, usize, usize)> {
@@ -95,13 +104,22 @@ impl Grid {
     }
 }
 
-/// The boxes as obstacles: their real rectangles, indexed.
+/// The boxes as obstacles: their real rectangles, indexed. A drag's re-routes start from the
+/// index at rest and lay the moved boxes over it ([`Boxes::with_moved`]) instead of indexing
+/// every box again.
 #[derive(Debug, Clone)]
 pub struct Boxes {
-    pub grid: Grid,
+    /// The boxes where the index was built (shared with the re-routes that start from it).
+    grid: Arc<Grid>,
+    /// The boxes that moved since: skipped in `grid`, and looked at here where they are now.
+    moved: Vec<(usize, Rect)>,
+    hidden: Vec<bool>,
     /// Every padded edge coordinate, sorted and without repeats: the search grid's lines.
     pub xs: Vec<f64>,
     pub ys: Vec<f64>,
+    /// The same with repeats (one per box edge), to take a moved box's edges out again.
+    all_xs: Arc<Vec<f64>>,
+    all_ys: Arc<Vec<f64>>,
     pub pad: f64,
 }
 
@@ -119,15 +137,115 @@ impl Boxes {
             xs.extend([r.x - pad, r.right() + pad]);
             ys.extend([r.y - pad, r.bottom() + pad]);
         }
-        Boxes { grid, xs: sorted(xs), ys: sorted(ys), pad }
+        let (all_xs, all_ys) = (with_repeats(xs), with_repeats(ys));
+        Boxes {
+            grid: Arc::new(grid),
+            moved: Vec::new(),
+            hidden: Vec::new(),
+            xs: sorted(all_xs.clone()),
+            ys: sorted(all_ys.clone()),
+            all_xs: Arc::new(all_xs),
+            all_ys: Arc::new(all_ys),
+            pad,
+        }
+    }
+
+    /// This index with the boxes whose rectangle in `boxes` differs from the indexed one at
+    /// their new places: the work is that of the boxes that moved, not of all of them. Falls
+    /// back to indexing `boxes` anew when their number changed or this index has moved boxes.
+    pub fn with_moved(&self, boxes: &[Rect]) -> Boxes {
+        if boxes.len() != self.grid.rects.len() || !self.moved.is_empty() {
+            return Boxes::padded(boxes, self.pad);
+        }
+        let moved: Vec<(usize, Rect)> =
+            boxes.iter().enumerate().filter(|(i, r)| **r != self.grid.rects[*i]).map(|(i, r)| (i, *r)).collect();
+        if moved.is_empty() {
+            return self.clone();
+        }
+        let mut hidden = vec![false; boxes.len()];
+        let (mut all_xs, mut all_ys) = ((*self.all_xs).clone(), (*self.all_ys).clone());
+        let pad = self.pad;
+        for &(i, now) in &moved {
+            hidden[i] = true;
+            let was = self.grid.rects[i];
+            for (v, old, new) in [
+                (&mut all_xs, [was.x - pad, was.right() + pad], [now.x - pad, now.right() + pad]),
+                (&mut all_ys, [was.y - pad, was.bottom() + pad], [now.y - pad, now.bottom() + pad]),
+            ] {
+                for x in old {
+                    if let Ok(at) = v.binary_search_by(|a| a.total_cmp(&x)) {
+                        v.remove(at);
+                    }
+                }
+                for x in new.into_iter().filter(|x| x.is_finite()) {
+                    let at = v.partition_point(|a| *a < x);
+                    v.insert(at, x);
+                }
+            }
+        }
+        Boxes {
+            grid: self.grid.clone(),
+            hidden,
+            xs: sorted(all_xs.clone()),
+            ys: sorted(all_ys.clone()),
+            all_xs: Arc::new(all_xs),
+            all_ys: Arc::new(all_ys),
+            moved,
+            pad,
+        }
+    }
+
+    /// Calls `f` with every box (its index and rectangle) that may meet `area` (some twice);
+    /// stops when `f` returns true, and returns whether it did.
+    pub fn any(&self, area: &Rect, mut f: impl FnMut(usize, &Rect) -> bool) -> bool {
+        if self.moved.is_empty() {
+            return self.grid.any(area, f);
+        }
+        self.grid.any(area, |i, r| !self.hidden[i] && f(i, r)) || self.moved.iter().any(|(i, r)| f(*i, r))
     }
 
     /// Whether the inside of `area` meets the inside of a box pushed out by `by` (touching
     /// does not count).
     pub fn blocked(&self, area: &Rect, by: f64) -> bool {
         let probe = super::grow(area, by);
-        self.grid.any(&probe, |_, r| strictly_overlap(&super::grow(r, by), area))
+        self.any(&probe, |_, r| strictly_overlap(&super::grow(r, by), area))
     }
+}
+
+/// The boxes indexed with a smaller clearance, for the arrows that find no way with the usual
+/// one: made on first need, from the one at rest where a drag's re-route has it.
+pub struct Tight<'a> {
+    made: OnceCell<Boxes>,
+    at_rest: Option<&'a Boxes>,
+    boxes: &'a [Rect],
+}
+
+impl<'a> Tight<'a> {
+    /// The clearance it keeps.
+    pub const PAD: f64 = 4.0;
+
+    pub fn new(boxes: &'a [Rect], at_rest: Option<&'a Boxes>) -> Tight<'a> {
+        Tight { made: OnceCell::new(), at_rest, boxes }
+    }
+
+    pub fn get(&self) -> &Boxes {
+        self.made.get_or_init(|| match self.at_rest {
+            Some(rest) => rest.with_moved(self.boxes),
+            None => Boxes::padded(self.boxes, Tight::PAD),
+        })
+    }
+
+    /// The index, if it was made.
+    pub fn made(self) -> Option<Boxes> {
+        self.made.into_inner()
+    }
+}
+
+/// Finite values sorted, repeats kept.
+fn with_repeats(mut v: Vec<f64>) -> Vec<f64> {
+    v.retain(|x| x.is_finite());
+    v.sort_by(f64::total_cmp);
+    v
 }
 
 /// Whether the insides of two rectangles meet (a zero-width one counts by its line).

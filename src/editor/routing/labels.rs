@@ -11,6 +11,7 @@ use super::ports::normal;
 use super::{ArrowRoute, Input, Label};
 use crate::editor::geometry::{Rect, Side};
 use crate::model::Point;
+use std::sync::Arc;
 
 /// Rough advance widths (px per character) of the labels' fonts, rounded up: bold 12 px for the
 /// end labels, 11 px for captions.
@@ -62,8 +63,9 @@ struct Owned {
 }
 
 impl Owned {
-    fn over(area: Rect, cell: f64) -> Owned {
-        Owned { grid: Grid::with_cell(area, cell), owner: Vec::new() }
+    /// Over `area`, in cells of at least `cell`, for about `items` rectangles.
+    fn over(area: Rect, cell: f64, items: usize) -> Owned {
+        Owned { grid: Grid::for_items(area, cell, items), owner: Vec::new() }
     }
 
     fn insert(&mut self, r: Rect, owner: usize) {
@@ -86,11 +88,12 @@ pub struct Placed {
 }
 
 impl Placed {
-    fn over(area: Rect) -> Placed {
+    /// Over `area`, for the lines and labels of about `arrows` arrows.
+    fn over(area: Rect, arrows: usize) -> Placed {
         Placed {
-            segments: Owned::over(super::grow(&area, 64.0), 64.0),
-            heads: Owned::over(super::grow(&area, 64.0), 256.0),
-            labels: Owned::over(super::grow(&area, 200.0), 256.0),
+            segments: Owned::over(super::grow(&area, 64.0), 64.0, arrows * 6),
+            heads: Owned::over(super::grow(&area, 64.0), 256.0, arrows),
+            labels: Owned::over(super::grow(&area, 200.0), 256.0, arrows * 3),
         }
     }
 
@@ -105,9 +108,9 @@ impl Placed {
     }
 
     /// The index of a whole routed diagram, labels included.
-    pub fn of(arrows: &[ArrowRoute]) -> Placed {
-        let area = arrows.iter().map(ArrowRoute::bounds).reduce(|a, b| a.union(&b)).unwrap_or_default();
-        let mut out = Placed::over(area);
+    pub fn of(arrows: &[Arc<ArrowRoute>]) -> Placed {
+        let area = arrows.iter().map(|a| a.bounds()).reduce(|a, b| a.union(&b)).unwrap_or_default();
+        let mut out = Placed::over(area, arrows.len());
         for (i, a) in arrows.iter().enumerate() {
             out.add_lines(i, a);
             for r in label_rects(a) {
@@ -136,7 +139,7 @@ impl Space<'_> {
     /// beside a reference, right where a label beside the line goes), 0 over any line.
     fn free(&self, r: &Rect, own: usize, lines: u8) -> bool {
         let near = super::grow(r, GAP - 0.5);
-        if self.boxes.grid.any(&near, |_, b| strictly_overlap(b, &near)) {
+        if self.boxes.any(&near, |_, b| strictly_overlap(b, &near)) {
             return false;
         }
         let companion = self.companion.get(own).copied().flatten();
@@ -184,44 +187,58 @@ fn touches(seg: &Rect, r: &Rect) -> bool {
 /// come from, only the arrows placed again are indexed; without it, everything is, and that
 /// index is returned (to keep with the routes at rest).
 pub fn place(
-    arrows: &mut [ArrowRoute],
+    arrows: &mut [Arc<ArrowRoute>],
     input: &Input,
     boxes: &Boxes,
-    kept: &[Option<&ArrowRoute>],
+    kept: &[Option<&Arc<ArrowRoute>>],
     rest: Option<&Placed>,
     moved: Option<&[Rect]>,
 ) -> Option<Placed> {
     // The arrows keeping their labels.
     let mut fixed = vec![false; arrows.len()];
     // The arrowheads of the arrows drawn anew may land on a kept label too.
-    let new_heads: Vec<Rect> =
-        arrows.iter().zip(kept).filter(|(_, k)| k.is_none()).filter_map(|(a, _)| head(&a.points)).collect();
+    let new_heads = if kept.iter().any(Option::is_some) {
+        let heads: Vec<Rect> =
+            arrows.iter().zip(kept).filter(|(_, k)| k.is_none()).filter_map(|(a, _)| head(&a.points)).collect();
+        let mut grid = Grid::over(heads.iter().copied().reduce(|a, b| a.union(&b)).unwrap_or_default());
+        for h in heads {
+            grid.insert(h);
+        }
+        grid
+    } else {
+        Grid::default()
+    };
     for (i, old) in kept.iter().enumerate() {
         let Some(old) = old else { continue };
         let covered = |r: &Rect| {
-            new_heads.iter().any(|h| strictly_overlap(h, r))
+            new_heads.any(r, |_, h| strictly_overlap(h, r))
                 || match moved {
                     Some(moved) => moved.iter().any(|b| strictly_overlap(b, r)),
-                    None => boxes.grid.any(r, |_, b| strictly_overlap(b, r)),
+                    None => boxes.any(r, |_, b| strictly_overlap(b, r)),
                 }
         };
         if label_rects(old).any(|r| covered(&r)) {
             continue;
         }
-        let a = &mut arrows[i];
-        (a.start_label, a.end_label, a.caption, a.mark) =
-            (old.start_label.clone(), old.end_label.clone(), old.caption.clone(), old.mark);
+        if !Arc::ptr_eq(&arrows[i], old) {
+            let a = Arc::make_mut(&mut arrows[i]);
+            (a.start_label, a.end_label, a.caption, a.mark) =
+                (old.start_label.clone(), old.end_label.clone(), old.caption.clone(), old.mark);
+        }
         fixed[i] = true;
     }
     for a in arrows.iter_mut().zip(&fixed).filter(|(_, f)| !**f).map(|(a, _)| a) {
+        let a = Arc::make_mut(a);
         (a.start_label, a.end_label, a.caption, a.mark) = (None, None, None, None);
     }
     let todo: Vec<usize> = (0..arrows.len()).filter(|&i| !fixed[i]).collect();
     let area = todo.iter().map(|&i| arrows[i].bounds()).reduce(|a, b| a.union(&b))?;
     // Without the index at rest, the arrows that keep their labels are indexed too.
     let rest = rest.filter(|_| fixed.contains(&true));
-    let mut fresh =
-        Placed::over(if rest.is_some() { area } else { arrows.iter().fold(area, |r, a| r.union(&a.bounds())) });
+    let mut fresh = match rest {
+        Some(_) => Placed::over(area, todo.len()),
+        None => Placed::over(arrows.iter().fold(area, |r, a| r.union(&a.bounds())), arrows.len()),
+    };
     for (i, a) in arrows.iter().enumerate() {
         if rest.is_none() || !fixed[i] {
             fresh.add_lines(i, a);
@@ -250,8 +267,9 @@ pub fn place(
         if let Some(l) = &end {
             space.take(l.rect, i);
         }
-        arrows[i].start_label = start;
-        arrows[i].end_label = end;
+        let a = Arc::make_mut(&mut arrows[i]);
+        a.start_label = start;
+        a.end_label = end;
     }
     for &i in &todo {
         let spec = &input.arrows[i];
@@ -265,7 +283,7 @@ pub fn place(
             along(&arrows[i], true).into_iter().flat_map(|(p, horizontal)| beside(p, horizontal, w, h)).collect();
         if let Some(rect) = space.first_free(&spots, i) {
             space.take(rect, i);
-            arrows[i].caption = Some(Label { rect, lines });
+            Arc::make_mut(&mut arrows[i]).caption = Some(Label { rect, lines });
         }
     }
     for &i in &todo {
@@ -278,7 +296,7 @@ pub fn place(
         });
         if let Some((p, r)) = mark {
             space.take(r, i);
-            arrows[i].mark = Some(p);
+            Arc::make_mut(&mut arrows[i]).mark = Some(p);
         }
     }
     rest.is_none().then_some(space.fresh)

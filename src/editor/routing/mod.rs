@@ -117,7 +117,8 @@ impl ArrowRoute {
 /// Every arrow routed, and what [`reroute`] needs to redo only part of it.
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct Routed {
-    pub arrows: Vec<ArrowRoute>,
+    /// Shared: a re-route keeps the very routes of the arrows it leaves as they are.
+    pub arrows: Vec<Arc<ArrowRoute>>,
     /// What [`reroute`] compares the next input with: the boxes, and each arrow's two boxes
     /// and the arrow it is drawn beside.
     boxes: Vec<Rect>,
@@ -127,15 +128,20 @@ pub struct Routed {
     raw: Vec<(Arc<[Point]>, bool)>,
     /// How many arrows the last call searched.
     pub searched: usize,
-    /// What labels keep clear of, indexed (routes from scratch only: a drag's re-routes start
-    /// from the routes at rest).
-    placed: AtRest,
+    /// The indexes of the boxes and of what labels keep clear of (routes from scratch only: a
+    /// drag's re-routes start from the routes at rest).
+    at_rest: AtRest,
 }
 
-/// The label index of routes at rest, shared by the re-routes that start from them. Derived
-/// from the routes, so it takes no part in comparing them.
+/// The indexes of routes at rest, shared by the re-routes that start from them. Derived from
+/// the routes, so they take no part in comparing them.
 #[derive(Debug, Clone, Default)]
-struct AtRest(Option<Arc<labels::Placed>>);
+struct AtRest {
+    placed: Option<Arc<labels::Placed>>,
+    obstacles: Option<Arc<index::Boxes>>,
+    /// The boxes indexed with the smaller clearance, if an arrow needed it.
+    tight: Option<Arc<index::Boxes>>,
+}
 
 impl PartialEq for AtRest {
     fn eq(&self, _: &Self) -> bool {
@@ -146,7 +152,7 @@ impl PartialEq for AtRest {
 /// Routes every arrow of `input` from scratch.
 pub fn route_all(input: &Input) -> Routed {
     let all: Vec<usize> = (0..input.arrows.len()).collect();
-    finish(input, ports::assign(input), Vec::new(), &all, None)
+    finish(input, index::Boxes::new(&input.boxes), ports::assign(input), Vec::new(), &all, None)
 }
 
 /// Routes `input` again after the boxes `moved` changed, from `prev` (the routes before the
@@ -165,7 +171,7 @@ pub fn reroute(prev: &Routed, input: &Input, moved: &[usize]) -> Routed {
     {
         return route_all(input);
     }
-    let ends = ports::assign(input);
+    let ends = ports::reassign(input, &prev.ends, moved);
     let areas: Vec<Rect> = moved
         .iter()
         .flat_map(|&b| [prev.boxes.get(b), input.boxes.get(b)])
@@ -193,10 +199,15 @@ pub fn reroute(prev: &Routed, input: &Input, moved: &[usize]) -> Routed {
         }
     }
     let todo: Vec<usize> = (0..touched.len()).filter(|&i| touched[i]).collect();
-    let placed = prev.placed.0.clone().unwrap_or_else(|| Arc::new(labels::Placed::of(&prev.arrows)));
+    let placed = prev.at_rest.placed.clone().unwrap_or_else(|| Arc::new(labels::Placed::of(&prev.arrows)));
+    let obstacles = match &prev.at_rest.obstacles {
+        Some(at_rest) => at_rest.with_moved(&input.boxes),
+        None => index::Boxes::new(&input.boxes),
+    };
     let now: Vec<Rect> = moved.iter().filter_map(|&b| input.boxes.get(b).copied()).collect();
     finish(
         input,
+        obstacles,
         ends,
         prev.raw.clone(),
         &todo,
@@ -218,6 +229,7 @@ struct Partial<'a> {
 /// their drawn path from `part.prev`, and their labels unless a moved box now covers them.
 fn finish(
     input: &Input,
+    obstacles: index::Boxes,
     ends: Vec<ports::Ends>,
     mut raw: Vec<(Arc<[Point]>, bool)>,
     todo: &[usize],
@@ -225,19 +237,21 @@ fn finish(
 ) -> Routed {
     let prev = part.as_ref().map(|p| (p.prev, p.touched));
     raw.resize(input.arrows.len(), (Arc::from([]), false));
-    let obstacles = index::Boxes::new(&input.boxes);
+    let tight = index::Tight::new(&input.boxes, part.as_ref().and_then(|p| p.prev.at_rest.tight.as_deref()));
     for &i in todo.iter().filter(|&&i| input.arrows[i].beside.is_none()) {
-        let (points, blocked) = search::path(input, &obstacles, &ends[i], &input.arrows[i]);
+        let (points, blocked) = search::path(&obstacles, &tight, &ends[i], &input.arrows[i]);
         raw[i] = (points.into(), blocked);
     }
-    let fresh = |i: usize, (points, blocked): &(Arc<[Point]>, bool)| ArrowRoute {
-        points: points.to_vec(),
-        start_side: Some(ends[i].start.side),
-        end_side: Some(ends[i].end.side),
-        blocked: *blocked,
-        ..ArrowRoute::default()
+    let fresh = |i: usize, (points, blocked): &(Arc<[Point]>, bool)| {
+        Arc::new(ArrowRoute {
+            points: points.to_vec(),
+            start_side: Some(ends[i].start.side),
+            end_side: Some(ends[i].end.side),
+            blocked: *blocked,
+            ..ArrowRoute::default()
+        })
     };
-    let mut arrows: Vec<ArrowRoute> = match prev {
+    let mut arrows: Vec<Arc<ArrowRoute>> = match prev {
         None => raw.iter().enumerate().map(|(i, r)| fresh(i, r)).collect(),
         Some((p, touched)) => {
             raw.iter().enumerate().map(|(i, r)| if touched[i] { fresh(i, r) } else { p.arrows[i].clone() }).collect()
@@ -250,14 +264,19 @@ fn finish(
             continue;
         }
         if let Some(main) = a.beside.filter(|&m| m < arrows.len() && input.arrows[m].beside.is_none()) {
-            arrows[i].points = offset(&arrows[main].points, BESIDE);
-            arrows[i].blocked = arrows[main].blocked;
-            arrows[i].start_side = arrows[main].start_side;
-            arrows[i].end_side = arrows[main].end_side;
+            let main = arrows[main].clone();
+            let copy = Arc::make_mut(&mut arrows[i]);
+            copy.points = offset(&main.points, BESIDE);
+            copy.blocked = main.blocked;
+            copy.start_side = main.start_side;
+            copy.end_side = main.end_side;
         }
     }
-    let kept: Vec<Option<&ArrowRoute>> = (0..arrows.len())
-        .map(|i| prev.and_then(|(p, _)| p.arrows.get(i)).filter(|p| p.points == arrows[i].points))
+    let kept: Vec<Option<&Arc<ArrowRoute>>> = (0..arrows.len())
+        .map(|i| {
+            let before = prev.and_then(|(p, _)| p.arrows.get(i));
+            before.filter(|p| Arc::ptr_eq(p, &arrows[i]) || p.points == arrows[i].points)
+        })
         .collect();
     let placed = labels::place(
         &mut arrows,
@@ -268,8 +287,15 @@ fn finish(
         part.as_ref().map(|p| p.moved),
     );
     let links = input.arrows.iter().map(|a| (a.from, a.to, a.beside)).collect();
-    let placed = AtRest(part.is_none().then(|| placed.map(Arc::new)).flatten());
-    Routed { arrows, boxes: input.boxes.clone(), links, ends, raw, searched: todo.len(), placed }
+    let at_rest = match part {
+        None => AtRest {
+            placed: placed.map(Arc::new),
+            obstacles: Some(Arc::new(obstacles)),
+            tight: tight.made().map(Arc::new),
+        },
+        Some(_) => AtRest::default(),
+    };
+    Routed { arrows, boxes: input.boxes.clone(), links, ends, raw, searched: todo.len(), at_rest }
 }
 
 /// How far an arrow drawn beside another runs from it.

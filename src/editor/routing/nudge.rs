@@ -8,6 +8,7 @@ use super::index::{Boxes, Grid};
 use super::{ArrowRoute, PAD};
 use crate::editor::geometry::Rect;
 use std::collections::HashMap;
+use std::sync::Arc;
 
 /// The distance between arrows pulled apart (room for a reference and the copy arrow beside it
 /// next to another such pair), and the least when the band is narrow.
@@ -32,13 +33,16 @@ struct Seg {
 
 /// Pulls apart the arrows `moving` marks (every arrow when `None`); the others stay where they
 /// are and the moving ones find room beside them (a drag re-routes only what it touches).
-pub fn separate(arrows: &mut [ArrowRoute], boxes: &Boxes, moving: Option<&[bool]>) {
+pub fn separate(arrows: &mut [Arc<ArrowRoute>], boxes: &Boxes, moving: Option<&[bool]>) {
     let is_moving = |a: usize| moving.is_none_or(|m| m.get(a).copied().unwrap_or(false));
-    // Only the segments near a moving arrow can be in its way: the others are left out.
+    // Only the segments near a moving arrow's segments can be in its way: the others are left
+    // out. (Near its whole rectangle would take in most of the diagram for a long arrow.)
+    let all: &[Arc<ArrowRoute>] = arrows;
     let near = moving.map(|_| {
-        let around: Vec<Rect> = (0..arrows.len())
+        let around: Vec<Rect> = (0..all.len())
             .filter(|&a| is_moving(a))
-            .map(|a| super::grow(&arrows[a].bounds(), REACH + CLEARANCE + SPACING))
+            .flat_map(|a| all[a].segments().map(|(p, q)| Rect::from_corners(p, q)))
+            .map(|s| super::grow(&s, REACH + CLEARANCE + SPACING))
             .collect();
         let mut grid = Grid::over(around.iter().copied().reduce(|a, b| a.union(&b)).unwrap_or_default());
         for r in around {
@@ -87,7 +91,7 @@ fn touches(a: &Rect, b: &Rect) -> bool {
 /// running from one box to the other. Neither can move (they sit on their ports), so one of
 /// them is shortened: the segment after it (across the line) moves back past the other's end.
 fn retract(
-    arrows: &mut [ArrowRoute],
+    arrows: &mut [Arc<ArrowRoute>],
     boxes: &Boxes,
     horizontal: bool,
     moving: &impl Fn(usize) -> bool,
@@ -143,7 +147,7 @@ fn retract(
             if to < b_lo || to > b_hi {
                 continue;
             }
-            let r = &mut arrows[s.arrow];
+            let r = Arc::make_mut(&mut arrows[s.arrow]);
             for idx in [next, next + 1] {
                 if horizontal {
                     r.points[idx].x = to;
@@ -164,7 +168,7 @@ fn key(v: f64) -> i64 {
 
 /// One axis: `horizontal` moves horizontal segments up and down.
 fn pass(
-    arrows: &mut [ArrowRoute],
+    arrows: &mut [Arc<ArrowRoute>],
     boxes: &Boxes,
     horizontal: bool,
     moving: &impl Fn(usize) -> bool,
@@ -216,7 +220,7 @@ fn pass(
 
 /// Spreads the movable segments of one cluster over free lines near it.
 fn spread(
-    arrows: &mut [ArrowRoute],
+    arrows: &mut [Arc<ArrowRoute>],
     boxes: &Boxes,
     horizontal: bool,
     cluster: &[Seg],
@@ -242,7 +246,7 @@ fn spread(
     }
     slots.sort_by(f64::total_cmp);
     for ((_, _, s), to) in movers.iter().zip(slots) {
-        let r = &mut arrows[s.arrow];
+        let r = Arc::make_mut(&mut arrows[s.arrow]);
         for p in [s.k, s.k + 1] {
             if horizontal {
                 r.points[p].y = to;
@@ -267,7 +271,7 @@ fn band(boxes: &Boxes, horizontal: bool, at: f64, lo: f64, hi: f64) -> Option<(f
     };
     let (mut b_lo, mut b_hi) = (at - REACH, at + REACH);
     let mut broken = false;
-    boxes.grid.any(&area, |_, r| {
+    boxes.any(&area, |_, r| {
         if !r.intersects(&area) {
             return false;
         }

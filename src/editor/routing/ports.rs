@@ -67,25 +67,74 @@ pub fn sides(from: &Rect, to: &Rect, same_box: bool) -> (Side, Side) {
 
 /// The sides and ports of every arrow.
 pub fn assign(input: &Input) -> Vec<Ends> {
-    let n = input.arrows.len();
-    let chosen: Vec<(Side, Side)> = input
+    let zero = End { side: Side::Right, port: Point::default() };
+    let mut out = vec![Ends { start: zero, end: zero }; input.arrows.len()];
+    spread(input, &chosen(input), |_, _| true, &mut out);
+    out
+}
+
+/// The sides and ports after the boxes `moved` changed, from `prev` (those before): only the
+/// sides that arrows at a moved box leave or reach, before or now, are spread again (no other
+/// side gained, lost or reordered an arrow). The same as [`assign`], for the work of the moved
+/// boxes' arrows.
+pub fn reassign(input: &Input, prev: &[Ends], moved: &[usize]) -> Vec<Ends> {
+    if prev.len() != input.arrows.len() {
+        return assign(input);
+    }
+    let chosen = chosen(input);
+    let mut is_moved = vec![false; input.boxes.len()];
+    for &b in moved {
+        if let Some(m) = is_moved.get_mut(b) {
+            *m = true;
+        }
+    }
+    // The sides to spread again, one bit per side of each box.
+    let mut redo = vec![0u8; input.boxes.len()];
+    let mut mark = |b: usize, side: Side| {
+        if let Some(m) = redo.get_mut(b) {
+            *m |= 1 << side as u8;
+        }
+    };
+    for (i, a) in input.arrows.iter().enumerate().filter(|(_, a)| a.beside.is_none()) {
+        if is_moved.get(a.from).copied().unwrap_or(false) || is_moved.get(a.to).copied().unwrap_or(false) {
+            mark(a.from, chosen[i].0);
+            mark(a.from, prev[i].start.side);
+            mark(a.to, chosen[i].1);
+            mark(a.to, prev[i].end.side);
+        }
+    }
+    let mut out = prev.to_vec();
+    spread(input, &chosen, |b, side| redo.get(b).is_some_and(|m| m & (1 << side as u8) != 0), &mut out);
+    out
+}
+
+/// The sides each arrow's two boxes connect by.
+fn chosen(input: &Input) -> Vec<(Side, Side)> {
+    input
         .arrows
         .iter()
         .map(|a| match (input.boxes.get(a.from), input.boxes.get(a.to)) {
             (Some(f), Some(t)) => sides(f, t, a.from == a.to),
             _ => (Side::Right, Side::Left),
         })
-        .collect();
+        .collect()
+}
+
+/// Spreads the ports of the arrows ending on the sides `wanted` picks (box, side) along them,
+/// into `out`.
+fn spread(input: &Input, chosen: &[(Side, Side)], wanted: impl Fn(usize, Side) -> bool, out: &mut [Ends]) {
     // (box, side) → the arrow ends there: (sort key, arrow, is start).
     type EndsAt = Vec<(f64, usize, bool)>;
     let mut groups: HashMap<(usize, u8), EndsAt> = HashMap::new();
     for (i, a) in input.arrows.iter().enumerate().filter(|(_, a)| a.beside.is_none()) {
         let (s, e) = chosen[i];
-        groups.entry((a.from, s as u8)).or_default().push((key(input, a, s, true), i, true));
-        groups.entry((a.to, e as u8)).or_default().push((key(input, a, e, false), i, false));
+        if wanted(a.from, s) {
+            groups.entry((a.from, s as u8)).or_default().push((key(input, a, s, true), i, true));
+        }
+        if wanted(a.to, e) {
+            groups.entry((a.to, e as u8)).or_default().push((key(input, a, e, false), i, false));
+        }
     }
-    let zero = End { side: Side::Right, port: Point::default() };
-    let mut out = vec![Ends { start: zero, end: zero }; n];
     for ((b, _), mut ends) in groups {
         let Some(r) = input.boxes.get(b) else { continue };
         ends.sort_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)).then(a.2.cmp(&b.2)));
@@ -100,7 +149,6 @@ pub fn assign(input: &Input) -> Vec<Ends> {
             }
         }
     }
-    out
 }
 
 /// Orders the ends along a side by where the arrow goes: the other box's centre along the

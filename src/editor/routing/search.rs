@@ -4,9 +4,9 @@
 //! have few bends. When the clearance leaves no way (boxes too close), a smaller one is tried;
 //! when none is left, the direct path is drawn and marked `blocked`.
 
-use super::index::{with_value, Boxes};
+use super::index::{with_value, Boxes, Tight};
 use super::ports::{normal, Ends};
-use super::{ArrowSpec, Input, PAD};
+use super::{ArrowSpec, PAD};
 use crate::editor::geometry::{Rect, Side};
 use crate::model::Point;
 
@@ -14,13 +14,12 @@ use crate::model::Point;
 const BEND: u64 = 10 * 40;
 
 /// The route of one arrow, and whether it could not avoid the boxes.
-pub fn path(input: &Input, boxes: &Boxes, ends: &Ends, arrow: &ArrowSpec) -> (Vec<Point>, bool) {
+pub fn path(boxes: &Boxes, tight: &Tight, ends: &Ends, arrow: &ArrowSpec) -> (Vec<Point>, bool) {
     let _ = arrow;
     if let Some(p) = search(boxes, ends, PAD) {
         return (p, false);
     }
-    let tight = Boxes::padded(&input.boxes, 4.0);
-    if let Some(p) = search(&tight, ends, 4.0) {
+    if let Some(p) = search(tight.get(), ends, Tight::PAD) {
         return (p, false);
     }
     (direct(ends), true)
@@ -62,29 +61,27 @@ fn search(boxes: &Boxes, ends: &Ends, stub: f64) -> Option<Vec<Point>> {
         let p = point(ix, iy);
         tenths((p.x - target.x).abs() + (p.y - target.y).abs()) + BEND * bends_needed(p, d, target, final_dir)
     };
+    // At most one turn on the spot and three steps (an array, not a list made per state).
     let successors = |&(ix, iy, d): &(usize, usize, u8)| {
-        let mut next: Vec<((usize, usize, u8), u64)> = Vec::with_capacity(4);
-        if (ix, iy) == (tx, ty) && d != final_dir {
-            next.push(((ix, iy, final_dir), BEND));
-        }
+        let turn = ((ix, iy) == (tx, ty) && d != final_dir).then_some(((ix, iy, final_dir), BEND));
         let here = point(ix, iy);
-        for nd in 0..4u8 {
+        let step = |nd: u8| {
             if nd == (d + 2) % 4 {
-                continue;
+                return None;
             }
             let (dx, dy) = STEP[nd as usize];
             let (nx, ny) = (ix as i64 + dx, iy as i64 + dy);
             if nx < 0 || ny < 0 || nx as usize >= xs.len() || ny as usize >= ys.len() {
-                continue;
+                return None;
             }
             let there = point(nx as usize, ny as usize);
             if !open(here, there) {
-                continue;
+                return None;
             }
             let cost = tenths((here.x - there.x).abs() + (here.y - there.y).abs()) + if nd == d { 0 } else { BEND };
-            next.push(((nx as usize, ny as usize, nd), cost));
-        }
-        next
+            Some(((nx as usize, ny as usize, nd), cost))
+        };
+        [turn, step(0), step(1), step(2), step(3)].into_iter().flatten()
     };
     let (states, _) =
         pathfinding::directed::astar::astar(&(sx, sy, start_dir), successors, heuristic, |&(ix, iy, d)| {

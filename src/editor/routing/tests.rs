@@ -193,3 +193,58 @@ fn a_growth_note_goes_on_a_second_line_where_one_line_does_not_fit() {
     assert_eq!(label_at(100.0), ["0..∞", "+0.5/day"]);
     assert_eq!(label_at(40.0), ["0..∞"]);
 }
+
+/// A generated model of `n` aggregates after auto layout, as the router sees it.
+fn laid_out_input(n: usize) -> Input {
+    let mut m = crate::model::synthetic::generate(n, 1);
+    let pos = crate::editor::layout::auto_layout(&m);
+    for e in &mut m.entities {
+        e.position = pos[&e.id];
+    }
+    crate::share::arrows::model_arrows(&m, |_| true, crate::i18n::Lang::En, |_| false).input
+}
+
+#[test]
+fn ports_spread_again_after_a_move_are_those_of_spreading_them_all() {
+    let input = laid_out_input(60);
+    let before = ports::assign(&input);
+    for b in (0..input.boxes.len()).step_by(7) {
+        for (dx, dy) in [(9.0, 4.0), (-300.0, 120.0), (500.0, -40.0)] {
+            let mut moved = input.clone();
+            moved.boxes[b].x += dx;
+            moved.boxes[b].y += dy;
+            assert_eq!(ports::reassign(&moved, &before, &[b]), ports::assign(&moved), "box {b} moved by ({dx}, {dy})");
+        }
+    }
+}
+
+#[test]
+fn the_box_index_with_moved_boxes_answers_as_one_built_anew() {
+    let input = laid_out_input(40);
+    let at_rest = index::Boxes::new(&input.boxes);
+    let mut boxes = input.boxes.clone();
+    boxes[3].x += 250.0;
+    boxes[3].y -= 35.0;
+    boxes[11] = Rect { x: boxes[11].x + 3.0, ..boxes[11] };
+    let (moved, fresh) = (at_rest.with_moved(&boxes), index::Boxes::new(&boxes));
+    assert_eq!((&moved.xs, &moved.ys), (&fresh.xs, &fresh.ys), "the search grid's lines");
+    let area = boxes.iter().copied().reduce(|a, b| a.union(&b)).unwrap();
+    for i in 0..400 {
+        let (fx, fy) = ((i % 20) as f64 / 20.0, (i / 20) as f64 / 20.0);
+        let probe = Rect { x: area.x + fx * area.w, y: area.y + fy * area.h, w: 40.0, h: 30.0 };
+        assert_eq!(moved.blocked(&probe, PAD), fresh.blocked(&probe, PAD), "at {probe:?}");
+        let near = |b: &index::Boxes| {
+            let mut v = Vec::new();
+            b.any(&probe, |i, r| {
+                if r.intersects(&probe) {
+                    v.push(i);
+                }
+                false
+            });
+            v.sort_unstable();
+            v.dedup();
+            v
+        };
+        assert_eq!(near(&moved), near(&fresh), "near {probe:?}");
+    }
+}
