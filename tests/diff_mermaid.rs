@@ -16,17 +16,21 @@ fn bibliored() -> Model {
     load(t.json()).expect("loads")
 }
 
+/// Where BiblioRed's first field holding two sub-fields or more is: entity and field index.
+fn with_sub_fields(m: &Model) -> (usize, usize) {
+    m.entities
+        .iter()
+        .enumerate()
+        .find_map(|(ei, e)| e.fields.iter().position(|f| f.fields.len() >= 2).map(|fi| (ei, fi)))
+        .expect("BiblioRed has a field with two sub-fields")
+}
+
 /// BiblioRed with, in its first field holding two sub-fields or more: the first sub-field's
 /// `required` flipped, the last one removed, and `added_inside` added. Returns the new design,
 /// the entity id, the field's name and the names of the changed and the removed sub-fields.
 fn sub_fields_changed(old: &Model) -> (Model, String, String, String, String) {
     let mut new = old.clone();
-    let (ei, fi) = new
-        .entities
-        .iter()
-        .enumerate()
-        .find_map(|(ei, e)| e.fields.iter().position(|f| f.fields.len() >= 2).map(|fi| (ei, fi)))
-        .expect("BiblioRed has a field with two sub-fields");
+    let (ei, fi) = with_sub_fields(&new);
     let field = &mut new.entities[ei].fields[fi];
     field.fields[0].required = !field.fields[0].required;
     let changed = field.fields[0].name.clone();
@@ -96,12 +100,7 @@ fn sub_field_rows_come_in_the_order_the_box_lists_them() {
     // rows follow the design's order (the changed one, then zeta, then alpha), not the names'.
     let old = bibliored();
     let mut new = old.clone();
-    let (ei, fi) = new
-        .entities
-        .iter()
-        .enumerate()
-        .find_map(|(ei, e)| e.fields.iter().position(|f| f.fields.len() >= 2).map(|fi| (ei, fi)))
-        .expect("BiblioRed has a field with two sub-fields");
+    let (ei, fi) = with_sub_fields(&new);
     let field = &mut new.entities[ei].fields[fi];
     field.fields[0].required = !field.fields[0].required;
     let first = field.fields[0].name.clone();
