@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { launch, openApp, screenshot } from './app.mjs';
+import { launch, openApp, screenshot, chooseLanguage } from './app.mjs';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -46,8 +46,7 @@ test('findings, explanations and reasons follow the language switch', async () =
   assert.ok(allEnglish.includes('3.5 KB') && allEnglish.includes('40,000'), allEnglish);
 
   for (const [lang, word] of [['es', 'documentos'], ['pt', 'documentos']]) {
-    await page.getByTestId('language').selectOption(lang);
-    await page.waitForFunction((l) => document.documentElement.lang === l, lang);
+    await chooseLanguage(page, lang);
     await openGroups(page);
     const translated = await messages(page);
     assert.equal(translated.length, english.length, 'the same findings, in another language');
@@ -78,8 +77,7 @@ test('findings, explanations and reasons follow the language switch', async () =
   await page.locator('[data-testid="relation"]').first().dispatchEvent('pointerdown');
   await page.waitForSelector('[data-testid="criterion-vote"]');
   const ptReasons = await page.locator('[data-testid="criterion-vote"]').evaluateAll((els) => els.map((e) => e.textContent));
-  await page.getByTestId('language').selectOption('en');
-  await page.waitForFunction(() => document.documentElement.lang === 'en');
+  await chooseLanguage(page, 'en');
   const enReasons = await page.locator('[data-testid="criterion-vote"]').evaluateAll((els) => els.map((e) => e.textContent));
   assert.equal(ptReasons.length, 6);
   assert.equal(enReasons.length, 6);
@@ -94,7 +92,7 @@ test('findings, explanations and reasons follow the language switch', async () =
 
 test('a pattern reads as its name, a colon, then the change: no line starts with the colon', async () => {
   const { page, context, errors } = await openApp(browser, { viewport: { width: 1280, height: 720 } });
-  await page.getByTestId('language').selectOption('es');
+  await chooseLanguage(page, 'es');
   await page.getByTestId('tab-advisor').click();
   await page.locator('[data-testid="pattern"]').first().scrollIntoViewIfNeeded();
   // Each text that opens with ":" must follow the name on its line, not begin a line of its own.

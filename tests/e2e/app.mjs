@@ -199,6 +199,15 @@ export async function connect(page, fromName, toName) {
   await page.mouse.up();
 }
 
+/**
+ * Chooses the interface language `lang` in the toolbar and waits until the interface is in it
+ * (Spanish and Portuguese are fetched first, `src/ui/texts.rs`: the switch is not immediate).
+ */
+export async function chooseLanguage(page, lang) {
+  await page.getByTestId('language').selectOption(lang);
+  await page.waitForFunction((l) => document.documentElement.lang === l, lang);
+}
+
 /** The share link of the design in `page`, through the Share button and the clipboard (the
  * context must grant clipboard-read and clipboard-write). */
 export async function shareLink(page) {

@@ -4,7 +4,7 @@
 // point one browser at another server.
 import { test, after, before } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, watchErrors, entityBox, OUTPUT, BASE_URL } from './app.mjs';
+import { launch, watchErrors, entityBox, OUTPUT, BASE_URL, chooseLanguage } from './app.mjs';
 import { SYNC_URL, VIEWPORT, person as personIn, model, status, waitLive, converged, startRoom, rename, sideBySide as sheetOf } from './room.mjs';
 import { startSync } from './sync.mjs';
 import { join } from 'node:path';
@@ -177,7 +177,7 @@ test('a room link that is cut or changed is refused and the design stays', async
     [wrong, 'pt', 'Este link de sala não é válido'],
   ]) {
     const c = await person('Cy');
-    await c.page.getByTestId('language').selectOption(lang);
+    await chooseLanguage(c.page, lang);
     const before = await c.page.getByTestId('model-name').inputValue();
     await c.page.evaluate((u) => (location.href = u), url);
     await c.page.getByTestId('notice').filter({ hasText: message }).waitFor();

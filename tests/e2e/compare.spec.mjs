@@ -6,7 +6,7 @@
 import { test, after, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
-import { launch, openApp, screenshot, savedModel, entityBox, shareLink } from './app.mjs';
+import { launch, openApp, screenshot, savedModel, entityBox, shareLink, chooseLanguage } from './app.mjs';
 
 let browser;
 before(async () => (browser = await launch()));
@@ -129,7 +129,7 @@ test('keep a version, make reviews unbounded, compare, see the marks and the fli
 
 test('the compare view speaks Spanish and a broken share link is refused with the reason', async () => {
   const { page } = await openApp(browser, { viewport: { width: 1280, height: 720 } });
-  await page.getByTestId('language').selectOption('es');
+  await chooseLanguage(page, 'es');
   await entityBox(page, 'catalogo').waitFor();
   await openVersions(page);
   await page.getByTestId('compare-link').fill('https://example.org/#m=not-a-link');

@@ -5,7 +5,7 @@
 // reason, and the label reads in the interface language.
 import { test, after, before } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, seededContext, watchErrors, BASE_URL, entityBox, savedModel, screenshot, findings } from './app.mjs';
+import { launch, seededContext, watchErrors, BASE_URL, entityBox, savedModel, screenshot, findings, chooseLanguage } from './app.mjs';
 
 let browser;
 before(async () => (browser = await launch()));
@@ -102,7 +102,7 @@ test('a stated presence is the evidence for the attribute pattern', async () => 
   // The label in Spanish and Portuguese (wattage's section, closed when the tab changed, opened again).
   await (await fieldRow(page, 'wattage')).getByRole('button', { name: 'Constraints and size' }).click();
   for (const [lang, label] of [['es', 'presente en % de documentos'], ['pt', 'presente em % dos documentos']]) {
-    await page.getByTestId('language').selectOption(lang);
+    await chooseLanguage(page, lang);
     const row = await fieldRow(page, 'wattage');
     await row.getByText(label).waitFor();
     assert.equal(await row.getByTestId('field-presence').inputValue(), '15');

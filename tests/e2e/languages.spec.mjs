@@ -4,7 +4,7 @@
 // missing texts file leaves the app working in English with a notice, the design untouched.
 import { test, after, before } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, openApp, screenshot, offlineReady, watchErrors, BASE_URL } from './app.mjs';
+import { launch, openApp, screenshot, offlineReady, watchErrors, BASE_URL, chooseLanguage } from './app.mjs';
 
 let browser;
 before(async () => (browser = await launch()));
@@ -61,8 +61,7 @@ test('a Spanish browser starts in Spanish from the first paint, exports in Spani
   assert.equal((await page.evaluate(() => window.firstTexts)).title, 'Idioma de la interfaz', 'offline, still Spanish');
   assert.equal(await page.getByTestId('notice').count(), 0);
   // Portuguese was never chosen here, yet the service worker kept its file too.
-  await page.getByTestId('language').selectOption('pt');
-  await page.waitForFunction(() => document.documentElement.lang === 'pt');
+  await chooseLanguage(page, 'pt');
   assert.equal(await page.getByTestId('language').getAttribute('title'), 'Idioma da interface');
   await page.getByTestId('language').selectOption('es');
   assert.deepEqual(errors, []);
@@ -95,8 +94,7 @@ test('a broken or missing texts file: the app opens in English, says so, and kee
   assert.equal(await page.evaluate(() => document.documentElement.lang), 'en');
   // Once the network answers, choosing it again works.
   await context.unroute('**/i18n/es.json');
-  await page.getByTestId('language').selectOption('es');
-  await page.waitForFunction(() => document.documentElement.lang === 'es');
+  await chooseLanguage(page, 'es');
   assert.equal(await page.getByTestId('language').getAttribute('title'), 'Idioma de la interfaz');
   assert.equal(await demoBoxes(page), boxes, 'nothing lost');
   assert.deepEqual(errors.filter((e) => !/ERR_FAILED|net::/.test(e)), []);

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { launch, openApp, entityBox, screenshot, savedModel, seededContext, watchErrors, assertNoPanic, BASE_URL } from './app.mjs';
+import { launch, openApp, entityBox, screenshot, savedModel, seededContext, watchErrors, assertNoPanic, BASE_URL, chooseLanguage } from './app.mjs';
 
 let browser;
 before(async () => (browser = await launch()));
@@ -129,7 +129,7 @@ async function toolbarProblems(page) {
 for (const lang of ['en', 'es', 'pt']) {
   test(`the toolbar is one row at 1280×720 in ${lang}, with nothing cut off`, async () => {
     const { page, context } = await openApp(browser, { viewport: VIEWPORT, contextOptions: { deviceScaleFactor: 1.5 } });
-    await page.getByTestId('language').selectOption(lang);
+    await chooseLanguage(page, lang);
     await page.waitForFunction(() => document.querySelectorAll('[data-testid="entity"]').length > 3);
     assert.deepEqual(await toolbarProblems(page), [], 'on opening');
     // After an edit (a box added, its rename left) the save status joins the row.

@@ -5,7 +5,7 @@
 // Spanish, long slides visibly continued; leave it.
 import { test, after, before } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, BASE_URL, screenshot, fieldTextPx } from './app.mjs';
+import { launch, BASE_URL, screenshot, fieldTextPx, chooseLanguage } from './app.mjs';
 
 let browser;
 before(async () => (browser = await launch()));
@@ -61,7 +61,7 @@ async function collapseAndMeasure(page, tag) {
   await page.locator('[data-testid="entity"][data-name="catalogo"]').click();
   await page.getByTestId('entity-inspector').waitFor();
   for (const lang of ['en', 'pt', 'es']) {
-    await page.getByTestId('language').selectOption(lang);
+    await chooseLanguage(page, lang);
     assert.ok((await sideways(page)) <= 0, `${lang}: the page scrolls sideways by ${await sideways(page)} px`);
     const clipped = await page.evaluate(() => {
       const side = document.querySelector('.side').getBoundingClientRect();
