@@ -152,12 +152,27 @@ await browser.close();
 server.close();
 
 console.table(rows);
-// The page loads the app; the export worker (docshape-worker*) is fetched when a dialog opens;
-// the service worker (sw.js) after the first paint, counted by scripts/size.sh. Brotli: the
-// build's copies (`.br`; a file under 1 KiB has none and is sent as it is).
-const parts = { 'app at page load': [0, 0, 0], 'worker, on demand': [0, 0, 0] };
+// What the page loads at start, and what comes later: the export worker (docshape-worker*) when
+// idle after the first paint, the room worker (docshape-collab*) when a room starts, each split chunk
+// (split_*) when its piece first opens; the service worker (sw.js) after the first paint, counted
+// by scripts/size.sh. Brotli: the build's copies (`.br`; a file under 1 KiB has none and is sent
+// as it is).
+const parts = {
+  'app at page load': [0, 0, 0],
+  'export worker, after paint': [0, 0, 0],
+  'room worker, on demand': [0, 0, 0],
+  'split chunks, on demand': [0, 0, 0],
+};
+const partOf = (f) =>
+  f.startsWith('docshape-worker')
+    ? 'export worker, after paint'
+    : f.startsWith('docshape-collab')
+      ? 'room worker, on demand'
+      : f.startsWith('split_')
+        ? 'split chunks, on demand'
+        : 'app at page load';
 for (const f of readdirSync(dist).filter((f) => /\.(wasm|js)$/.test(f) && f !== 'sw.js')) {
-  const part = parts[f.startsWith('docshape-worker') ? 'worker, on demand' : 'app at page load'];
+  const part = parts[partOf(f)];
   const path = join(dist, f);
   part[0] += statSync(path).size;
   part[1] += gzipSync(readFileSync(path), { level: 9 }).length;

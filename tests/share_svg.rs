@@ -255,6 +255,10 @@ fn the_diagram_words_follow_the_language() {
     assert!(es.contains(">contenedor/día ≤500<") && es.contains("<title>media "), "Spanish words");
     assert!(pt.contains(">bucket/dia ≤500<") && pt.contains("<title>média "), "Portuguese words");
     assert!(es.contains(" · asesor: ") && pt.contains(" · assistente: "), "the arrows' tooltips");
+    // The advisor's part is its summary, which opens with the verdict: said once, not
+    // "asesor: embeber. Embeber: …".
+    assert!(es.contains(" · asesor: Embeber: ") && en.contains(" · advisor: Embed: "), "the verdict opens the summary");
+    assert!(!en.contains("advisor: embed. ") && !es.contains("asesor: embeber. "), "the verdict said twice");
     for doc in [&es, &pt] {
         roxmltree::Document::parse(doc).expect("well-formed XML");
     }

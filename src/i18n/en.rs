@@ -92,7 +92,7 @@ pub fn text(m: Msg) -> &'static str {
         Msg::AggregateName => "Aggregate name",
         Msg::SizeBadgeTitle => "average {} · worst now {} · at the horizon {}",
         Msg::DragToConnect => "Drag to another box to connect",
-        Msg::EdgeTitle => "{} · advisor: {}. {}",
+        Msg::EdgeTitle => "{} · advisor: {}",
         Msg::ValueRow => "value",
         Msg::NewCollectionName => "collection",
         Msg::NewFieldName => "field",

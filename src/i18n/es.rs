@@ -92,7 +92,7 @@ pub fn text(m: Msg) -> &'static str {
         Msg::AggregateName => "Nombre del agregado",
         Msg::SizeBadgeTitle => "media {} · peor caso hoy {} · en el horizonte {}",
         Msg::DragToConnect => "Arrastra hasta otra caja para conectarlas",
-        Msg::EdgeTitle => "{} · asesor: {}. {}",
+        Msg::EdgeTitle => "{} · asesor: {}",
         Msg::ValueRow => "valor",
         Msg::NewCollectionName => "coleccion",
         Msg::NewFieldName => "campo",

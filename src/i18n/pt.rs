@@ -92,7 +92,7 @@ pub fn text(m: Msg) -> &'static str {
         Msg::AggregateName => "Nome do agregado",
         Msg::SizeBadgeTitle => "média {} · pior caso hoje {} · no horizonte {}",
         Msg::DragToConnect => "Arraste até outra caixa para conectar",
-        Msg::EdgeTitle => "{} · assistente: {}. {}",
+        Msg::EdgeTitle => "{} · assistente: {}",
         Msg::ValueRow => "valor",
         Msg::NewCollectionName => "colecao",
         Msg::NewFieldName => "campo",

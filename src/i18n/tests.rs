@@ -91,8 +91,8 @@ fn technical_terms_stay_as_mongodb_writes_them() {
 #[test]
 fn fill_replaces_placeholders_in_order() {
     assert_eq!(
-        Msg::EdgeTitle.fill(Lang::En, &[&"Reference", &"embed", &"It grows."]),
-        "Reference · advisor: embed. It grows."
+        Msg::EdgeTitle.fill(Lang::En, &[&"Reference", &"Embed: it grows."]),
+        "Reference · advisor: Embed: it grows."
     );
     assert_eq!(
         Msg::NSelected.fill(Lang::Pt, &[&2]).split_whitespace().take(3).collect::<Vec<_>>(),

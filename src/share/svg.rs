@@ -163,7 +163,8 @@ fn draw_edge(
     }
     if let Some(a) = advice {
         let advisor = pick(lang, ["advisor", "asesor", "assistente"]);
-        title.push_str(&format!(" · {advisor}: {}. {}", a.recommendation.msg().text(lang), a.summary().render(lang)));
+        // The summary opens with the verdict ("Embed: …"): it is not said twice.
+        title.push_str(&format!(" · {advisor}: {}", a.summary().render(lang)));
     }
     let _ = write!(out, r#"<g class="edge" data-id="{}"><title>{}</title>"#, escape(&r.id), escape(&title));
     let _ = write!(out, r#"<path class="{class}" d="{}" marker-end="{marker}"/>"#, escape(&main.d()));

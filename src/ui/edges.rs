@@ -107,11 +107,12 @@ impl LazyTitle {
     }
 }
 
-/// The arrow's tooltip: its storage, and the advisor's recommendation with the reason.
+/// The arrow's tooltip: its storage, and the advisor's summary (which opens with its verdict,
+/// "Embed: …", so the recommendation is not said twice).
 fn title(r: &Relation, advice: Option<(bool, Recommendation, crate::i18n::Text)>, lang: Lang) -> String {
     let storage = r.storage.msg().text(lang);
     match &advice {
-        Some((_, rec, summary)) => Msg::EdgeTitle.fill(lang, &[&storage, &rec.msg().text(lang), &summary.render(lang)]),
+        Some((_, _, summary)) => Msg::EdgeTitle.fill(lang, &[&storage, &summary.render(lang)]),
         None => storage.to_string(),
     }
 }

@@ -64,12 +64,14 @@ pub fn steps(editor: &Editor) -> Vec<Step> {
                 let name = |id: &str| m.entity(id).map(|e| e.name.clone()).unwrap_or_default();
                 // The summary opens with the verdict ("Embed: …"): it is not said twice.
                 let mut lines = vec![a.summary().render(lang)];
+                // "Cardinality: embed — typically 20 reviews…": the reason is a phrase that goes
+                // on from the vote, not a sentence of its own (it starts in lower case).
                 for c in a.criteria() {
-                    let vote = match c.vote {
-                        Vote::Neutral => "—",
-                        v => v.msg().text(lang),
-                    };
-                    lines.push(format!("{}: {vote}. {}", c.criterion.msg().text(lang), c.reason.render(lang)));
+                    let criterion = c.criterion.msg().text(lang);
+                    lines.push(match c.vote {
+                        Vote::Neutral => format!("{criterion}: {}", c.reason.render(lang)),
+                        v => format!("{criterion}: {} — {}", v.msg().text(lang), c.reason.render(lang)),
+                    });
                 }
                 out.push(Step {
                     title: format!("{} → {}", name(&rel.parent), name(&rel.child)),

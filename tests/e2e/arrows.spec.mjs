@@ -222,7 +222,10 @@ test("an arrow's words show the arrow's tooltip, as its line does", async () => 
     return { text: t.textContent, svg: t.namespaceURI === 'http://www.w3.org/2000/svg' };
   });
   assert.ok(onWords.svg, 'an SVG title (an HTML one shows no tooltip in a drawing)');
-  assert.match(onWords.text, /\S/, 'the tooltip says something');
+  // "Reference · advisor: Reference: …": the storage, then the advisor's summary, which opens
+  // with its verdict — the verdict is not said twice ("advisor: reference. Reference: …").
+  assert.match(onWords.text, /^[^·]+ · advisor: [A-Z][^:.]+: /, onWords.text);
+  assert.doesNotMatch(onWords.text, /advisor: [^.:]+\. /, onWords.text);
   // Over the middle of the line's first segment: the same words.
   const at = await line.evaluate((g) => {
     const path = g.querySelector('path.line');

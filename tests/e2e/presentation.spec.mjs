@@ -23,6 +23,12 @@ test('presentation mode steps through queries then decisions', async () => {
   const first = await slide.locator('li').first().innerText();
   assert.doesNotMatch(first, /^(.+?) — \1\b/i, first);
   assert.match(first, /^[A-Z][^:]+: /, `the summary opens with the verdict: ${first}`);
+  // Each criterion reads "Cardinality: embed — typically …": its reason goes on from the vote,
+  // never a lower-case sentence after a full stop ("embed. typically").
+  const criteria = (await slide.locator('li').allInnerTexts()).slice(1);
+  assert.ok(criteria.length >= 6, `six criteria on the slide: ${criteria.join(' | ')}`);
+  for (const line of criteria) assert.match(line, /^[A-Z][^:]+: (\S+ — )?[^—]/, line);
+  assert.ok(criteria.every((line) => !/\. [a-z]/.test(line.split(': ')[1].slice(0, 40))), criteria.join(' | '));
   // The framed boxes are highlighted, not being edited: no connection handle over a label.
   const handles = await page.locator('[data-testid="entity"] .handle').evaluateAll((els) =>
     els.filter((el) => el.getBoundingClientRect().width > 0 && getComputedStyle(el).opacity !== '0').length,
