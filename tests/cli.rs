@@ -69,7 +69,7 @@ fn an_error_level_finding_exits_1_and_lists_stable_codes() {
     let (code, human) = check(&path, "human");
     assert_eq!(code, 1);
     assert!(human.contains("DOCUMENT SIZES") && human.contains("in 5 years at 40 comments/day"), "{human}");
-    assert_eq!(json["reportVersion"], 1);
+    assert_eq!(json["reportVersion"], 2);
     assert_eq!(json["summary"]["exitCode"], 1);
     assert_eq!(json["relations"][0]["recommendation"], "referenceFromChild", "{stdout}");
 }

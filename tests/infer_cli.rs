@@ -54,3 +54,37 @@ fn usage_errors() {
     let output = Command::new(env!("CARGO_BIN_EXE_docshape")).args(["infer", "x", "--format", "csv"]).output().unwrap();
     assert!(String::from_utf8_lossy(&output.stderr).contains("--format must be one of"));
 }
+
+/// Prices written as plain JSON numbers are inferred as `double`, and the advisor then says
+/// they hold money in binary floating point (DS404), naming the field; the course's orders,
+/// written with `Decimal128` in mongosh syntax, are inferred as `decimal` and not flagged.
+#[test]
+fn prices_inferred_as_double_are_flagged_by_the_advisor() {
+    let dir = std::env::temp_dir().join(format!("docshape-infer-money-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let samples = dir.join("products.ndjson");
+    std::fs::write(
+        &samples,
+        "{\"_id\": 1, \"name\": \"mug\", \"price\": 19.99, \"weight_kg\": 0.4}\n\
+         {\"_id\": 2, \"name\": \"cup\", \"price\": 7.5, \"weight_kg\": 0.25}\n",
+    )
+    .unwrap();
+    let run = |args: &[&str]| Command::new(env!("CARGO_BIN_EXE_docshape")).args(args).output().expect("run docshape");
+    let infer = run(&["infer", samples.to_str().unwrap()]);
+    assert!(infer.status.success(), "{}", String::from_utf8_lossy(&infer.stderr));
+    let model = docshape::model::load(&String::from_utf8_lossy(&infer.stdout)).expect("a loadable model");
+    let products = model.entity("products").expect("the collection");
+    assert_eq!(products.field("price").map(|f| f.bson_type), Some(docshape::model::BsonType::Double));
+    let report = docshape::advisor::analyze(&model);
+    let money: Vec<String> =
+        report.findings.iter().filter(|f| f.code == "DS404").map(|f| format!("{:?}", f.place)).collect();
+    assert_eq!(money.len(), 1, "{money:?}");
+    assert!(money[0].contains("price"), "{money:?}");
+    let _ = std::fs::remove_dir_all(&dir);
+
+    let course = run(&["infer", &sample("seed004_pedidos.shell.txt")]);
+    let model = docshape::model::load(&String::from_utf8_lossy(&course.stdout)).expect("a loadable model");
+    let pedidos = model.entity("seed004_pedidos").unwrap();
+    assert_eq!(pedidos.field("itens.preco").map(|f| f.bson_type), Some(docshape::model::BsonType::Decimal));
+    assert!(docshape::advisor::analyze(&model).findings.iter().all(|f| f.code != "DS404"));
+}

@@ -78,6 +78,11 @@ pub enum Fix {
     EnableValidation {
         entity: Id,
     },
+    /// Types a `double` field (or the items of an array of `double`) as `decimal`.
+    MakeDecimal {
+        entity: Id,
+        path: Id,
+    },
     AddIndex {
         entity: Id,
         index: IndexSpec,
@@ -142,6 +147,12 @@ impl Fix {
                 en: "Add a $jsonSchema validator",
                 es: "Añadir un validador $jsonSchema",
                 pt: "Adicionar um validador $jsonSchema"
+            ),
+            Fix::MakeDecimal { path, .. } => text!(
+                en: "Make {path} decimal",
+                es: "Pasar {path} a decimal",
+                pt: "Passar {path} para decimal";
+                path
             ),
             Fix::AddIndex { index, .. } => text!(
                 en: "Create index {keys}",
@@ -218,6 +229,20 @@ impl Fix {
                 }
                 None => false,
             },
+            Fix::MakeDecimal { entity, path } => {
+                let Some(e) = model.entity_mut(entity) else { return false };
+                match crate::model::find_path_mut(&mut e.fields, path) {
+                    Some(f) if f.bson_type == BsonType::Double => {
+                        f.bson_type = BsonType::Decimal;
+                        true
+                    }
+                    Some(f) if f.bson_type == BsonType::Array && f.items == Some(BsonType::Double) => {
+                        f.items = Some(BsonType::Decimal);
+                        true
+                    }
+                    _ => false,
+                }
+            }
             Fix::AddIndex { entity, index } => match model.entity_mut(entity) {
                 Some(e) => {
                     if !e.collection.indexes.contains(index) {

@@ -59,6 +59,7 @@ registry! {
     rules::no_validator::NoValidator,
     rules::no_schema_version::NoSchemaVersion,
     rules::validation_rollout::ValidationRollout,
+    rules::money_as_double::MoneyAsDouble,
     // measured from real data
     rules::measured_data::MeasuredData,
 }

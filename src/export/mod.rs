@@ -14,7 +14,7 @@ mod document;
 pub mod ejson;
 pub mod examples;
 mod facts;
-mod lexicon;
+pub(crate) mod lexicon;
 pub mod lookup;
 pub mod mongosh;
 pub mod pattern;

@@ -32,3 +32,30 @@ test('a recommendation is applied in one click and undone and redone', async () 
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+test('a price typed double is flagged, made decimal in one click, and undone', async () => {
+  const { page, errors, context } = await openApp(browser, { viewport: { width: 1280, height: 720 } });
+  await newBlank(page);
+  await addAggregate(page);
+  await page.getByTestId('add-field').click();
+  const row = page.getByTestId('field-row').last();
+  const name = row.locator('[data-testid="field-name"] input, input[data-testid="field-name"]').first();
+  await name.fill('price');
+  await name.press('Tab');
+  const type = row.locator('[data-testid="field-type"] select, select[data-testid="field-type"]').first();
+  await type.selectOption('double');
+  await page.getByTestId('tab-advisor').click();
+  const finding = page.locator('[data-testid="finding"][data-code="DS404"]').first();
+  await finding.waitFor();
+  assert.match(await finding.innerText(), /price holds money as a double/);
+  await screenshot(page, 'undo-money-as-double');
+  await finding.locator('[data-testid="apply-fix"]').click();
+  await finding.waitFor({ state: 'detached' });
+  await page.getByTestId('tab-inspector').click();
+  assert.equal(await type.inputValue(), 'decimal', 'the fix made the price decimal');
+  await page.locator('body').click({ position: { x: 5, y: 5 } });
+  await page.keyboard.press('Control+z');
+  await page.waitForFunction(() => [...document.querySelectorAll('[data-testid="field-row"] select')].some((s) => s.value === 'double'));
+  assert.deepEqual(errors, []);
+  await context.close();
+});

@@ -31,6 +31,7 @@ pub mod document_size;
 pub mod large_array;
 mod local_figures;
 pub mod missing_index;
+pub mod money_as_double;
 pub mod no_projection;
 pub mod no_schema_version;
 pub mod no_validator;
