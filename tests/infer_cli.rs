@@ -88,3 +88,36 @@ fn prices_inferred_as_double_are_flagged_by_the_advisor() {
     assert_eq!(pedidos.field("itens.preco").map(|f| f.bson_type), Some(docshape::model::BsonType::Decimal));
     assert!(docshape::advisor::analyze(&model).findings.iter().all(|f| f.code != "DS404"));
 }
+
+/// JSON has no date type: moments in plain JSON samples are inferred as strings, and the
+/// advisor says so (DS405) for the fields whose names say they are moments; mongoexport's
+/// Extended JSON (`{"$date": …}`) is inferred as dates and not flagged.
+#[test]
+fn moments_inferred_as_strings_are_flagged_by_the_advisor() {
+    let dir = std::env::temp_dir().join(format!("docshape-infer-dates-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let infer = |name: &str, lines: &str| {
+        let samples = dir.join(name);
+        std::fs::write(&samples, lines).unwrap();
+        let out =
+            Command::new(env!("CARGO_BIN_EXE_docshape")).args(["infer", samples.to_str().unwrap()]).output().unwrap();
+        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        let model = docshape::model::load(&String::from_utf8_lossy(&out.stdout)).expect("a loadable model");
+        let report = docshape::advisor::analyze(&model);
+        report.findings.iter().filter(|f| f.code == "DS405").map(|f| format!("{:?}", f.place)).collect::<Vec<_>>()
+    };
+    let plain = infer(
+        "sessions.ndjson",
+        "{\"_id\": \"a\", \"createdAt\": \"2026-03-01T10:00:00Z\", \"user_agent\": \"Firefox\"}\n\
+         {\"_id\": \"b\", \"createdAt\": \"2026-03-02T11:30:00Z\", \"user_agent\": \"Chromium\"}\n",
+    );
+    assert_eq!(plain.len(), 1, "{plain:?}");
+    assert!(plain[0].contains("createdAt"), "{plain:?}");
+    let exported = infer(
+        "exported.json",
+        "{\"_id\": \"a\", \"createdAt\": {\"$date\": \"2026-03-01T10:00:00Z\"}}\n\
+         {\"_id\": \"b\", \"createdAt\": {\"$date\": \"2026-03-02T11:30:00Z\"}}\n",
+    );
+    assert!(exported.is_empty(), "{exported:?}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

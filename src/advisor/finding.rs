@@ -1,7 +1,7 @@
 //! What the advisor reports: findings with a severity, a place, and an optional fix.
 
 use crate::i18n::{Labelled, Text};
-use crate::model::{CopyCategory, Id, IndexSpec, Model, Place, Propagation, Storage};
+use crate::model::{BsonType, CopyCategory, Id, IndexSpec, Model, Place, Propagation, Storage};
 use crate::text;
 use serde::Serialize;
 
@@ -78,10 +78,13 @@ pub enum Fix {
     EnableValidation {
         entity: Id,
     },
-    /// Types a `double` field (or the items of an array of `double`) as `decimal`.
-    MakeDecimal {
+    /// Retypes a field of type `from` (or the items of an array of `from`) as `to`: money
+    /// held as `double` becomes `decimal`, a date held as `string` becomes `date`.
+    SetFieldType {
         entity: Id,
         path: Id,
+        from: BsonType,
+        to: BsonType,
     },
     AddIndex {
         entity: Id,
@@ -148,11 +151,11 @@ impl Fix {
                 es: "Añadir un validador $jsonSchema",
                 pt: "Adicionar um validador $jsonSchema"
             ),
-            Fix::MakeDecimal { path, .. } => text!(
-                en: "Make {path} decimal",
-                es: "Pasar {path} a decimal",
-                pt: "Passar {path} para decimal";
-                path
+            Fix::SetFieldType { path, to, .. } => text!(
+                en: "Change {path} to {type}",
+                es: "Cambiar {path} a {type}",
+                pt: "Mudar {path} para {type}";
+                path, type = to.name()
             ),
             Fix::AddIndex { index, .. } => text!(
                 en: "Create index {keys}",
@@ -172,7 +175,7 @@ impl Fix {
     /// Applies the fix to `model`. Returns false (and leaves the model as it was) when the
     /// element it names no longer exists.
     pub fn apply(&self, model: &mut Model) -> bool {
-        use crate::model::{BsonType, Field};
+        use crate::model::Field;
         match self {
             Fix::SetStorage { relation, storage } => match model.relations.iter_mut().find(|r| &r.id == relation) {
                 Some(r) => {
@@ -229,15 +232,15 @@ impl Fix {
                 }
                 None => false,
             },
-            Fix::MakeDecimal { entity, path } => {
+            Fix::SetFieldType { entity, path, from, to } => {
                 let Some(e) = model.entity_mut(entity) else { return false };
                 match crate::model::find_path_mut(&mut e.fields, path) {
-                    Some(f) if f.bson_type == BsonType::Double => {
-                        f.bson_type = BsonType::Decimal;
+                    Some(f) if f.bson_type == *from => {
+                        f.bson_type = *to;
                         true
                     }
-                    Some(f) if f.bson_type == BsonType::Array && f.items == Some(BsonType::Double) => {
-                        f.items = Some(BsonType::Decimal);
+                    Some(f) if f.bson_type == BsonType::Array && f.items == Some(*from) => {
+                        f.items = Some(*to);
                         true
                     }
                     _ => false,

@@ -60,6 +60,7 @@ registry! {
     rules::no_schema_version::NoSchemaVersion,
     rules::validation_rollout::ValidationRollout,
     rules::money_as_double::MoneyAsDouble,
+    rules::date_as_string::DateAsString,
     // measured from real data
     rules::measured_data::MeasuredData,
 }

@@ -46,8 +46,10 @@ test('a price typed double is flagged, made decimal in one click, and undone', a
   await type.selectOption('double');
   await page.getByTestId('tab-advisor').click();
   const finding = page.locator('[data-testid="finding"][data-code="DS404"]').first();
-  await finding.waitFor();
-  assert.match(await finding.innerText(), /price holds money as a double/);
+  // The advisor's list is redrawn as the edits land: wait for the finding's words.
+  await page.waitForFunction(() =>
+    /price holds money as a double/.test(document.querySelector('[data-testid="finding"][data-code="DS404"]')?.innerText ?? ''),
+  );
   await screenshot(page, 'undo-money-as-double');
   await finding.locator('[data-testid="apply-fix"]').click();
   await finding.waitFor({ state: 'detached' });

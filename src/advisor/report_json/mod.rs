@@ -24,7 +24,7 @@ use serde::Serialize;
 /// (a new optional member, a new rule code, a new entry in a list) keep it; removing, renaming
 /// or retyping a member, changing what a value means, or adding a value to one of the closed
 /// lists the schema enumerates (severity, vote, recommendation...) increments it.
-/// Version 2 added the fix kind `makeDecimal` (rule DS404, money typed `double`); version 1's
+/// Version 2 added the fix kind `setFieldType` (rules DS404 and DS405); version 1's
 /// schema is kept as `public/report.v1.schema.json`.
 pub const REPORT_VERSION: u32 = 2;
 

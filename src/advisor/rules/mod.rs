@@ -2,6 +2,7 @@
 //! with `declare_rule!` and implements `Rule`.
 
 pub mod dangerous_name;
+pub mod date_as_string;
 pub mod measured_data;
 pub mod model_structure;
 
@@ -41,4 +42,5 @@ pub mod single_field_indexes;
 pub mod tiny_documents_flood;
 pub mod too_many_collections;
 pub mod too_many_indexes;
+mod typed_fields;
 pub mod validation_rollout;

@@ -1,6 +1,7 @@
-use crate::advisor::{Context, Finding, Fix, Rule, RuleMeta};
+use super::typed_fields::{retype, typed_fields};
+use crate::advisor::{Context, Finding, Rule, RuleMeta};
 use crate::export::lexicon::for_each_token;
-use crate::model::{BsonType, Field, Id, Place};
+use crate::model::{BsonType, Id, Place};
 use crate::{declare_rule, text};
 
 declare_rule! {
@@ -31,9 +32,8 @@ declare_rule! {
     /// when there can be more than one.
     ///
     /// ## References
-    /// MongoDB manual, "Model Monetary Data" and "Decimal128 BSON Data Type"; the BiblioRed
-    /// lesson on document modelling, whose order documents keep `total` and each line's price
-    /// as `Decimal128`.
+    /// MongoDB manual, "Model Monetary Data" and "Decimal128 BSON Data Type"; "Modelagem de
+    /// Documentos", whose order document keeps `total` and each line's `preco` as `Decimal128`.
     pub MoneyAsDouble {
         code: "DS404",
         name: "money-as-double",
@@ -42,87 +42,23 @@ declare_rule! {
     }
 }
 
-/// Words that name an amount of money (accents folded, lower case).
+/// Words that name an amount of money (accents folded, lower case), by language.
+#[rustfmt::skip]
 const MONEY: &[&str] = &[
-    // English
-    "price",
-    "prices",
-    "pricing",
-    "cost",
-    "costs",
-    "amount",
-    "amounts",
-    "balance",
-    "fee",
-    "fees",
-    "tax",
-    "taxes",
-    "vat",
-    "salary",
-    "wage",
-    "wages",
-    "revenue",
-    "discount",
-    "payment",
-    "payments",
-    "refund",
-    "charge",
-    "charges",
-    "subtotal",
-    "earnings",
-    "payout",
-    // Spanish
-    "precio",
-    "precios",
-    "importe",
-    "importes",
-    "monto",
-    "coste",
-    "costo",
-    "costos",
-    "saldo",
-    "tarifa",
-    "impuesto",
-    "impuestos",
-    "iva",
-    "salario",
-    "sueldo",
-    "descuento",
-    "pago",
-    "pagos",
-    "ingresos",
-    "cobro",
-    // Portuguese
-    "preco",
-    "precos",
-    "custo",
-    "custos",
-    "imposto",
-    "impostos",
-    "desconto",
-    "pagamento",
-    "faturamento",
-    "montante",
-    "frete",
+    "price", "prices", "pricing", "cost", "costs", "amount", "amounts", "balance", "fee", "fees", "tax", "taxes",
+    "vat", "salary", "wage", "wages", "revenue", "discount", "payment", "payments", "refund", "charge", "charges",
+    "subtotal", "earnings", "payout",
+    "precio", "precios", "importe", "importes", "monto", "coste", "costo", "costos", "saldo", "tarifa", "impuesto",
+    "impuestos", "iva", "salario", "sueldo", "descuento", "pago", "pagos", "ingresos", "cobro",
+    "preco", "precos", "custo", "custos", "imposto", "impostos", "desconto", "pagamento", "faturamento",
+    "montante", "frete",
 ];
 
 /// Words that, beside a money word, make the field a rate, a share or a score, not money.
+#[rustfmt::skip]
 const NOT_AN_AMOUNT: &[&str] = &[
-    "rate",
-    "ratio",
-    "percent",
-    "percentage",
-    "pct",
-    "factor",
-    "score",
-    "weight",
-    "tasa",
-    "porcentaje",
-    "taxa",
-    "porcentagem",
-    "peso",
-    "puntuacion",
-    "pontuacao",
+    "rate", "ratio", "percent", "percentage", "pct", "factor", "score", "weight", "tasa", "porcentaje", "taxa",
+    "porcentagem", "peso", "puntuacion", "pontuacao",
 ];
 
 /// Words that may stand beside `total` in an order's amount (`order_total`, `total_pedido`).
@@ -147,30 +83,14 @@ fn names_money(name: &str) -> bool {
     !not_amount && (money || (total && only_order_words))
 }
 
-/// The fields typed `double` (or arrays of `double`) that hold money, at any depth, with their
-/// paths.
-fn money_doubles<'a>(fields: &'a [Field], prefix: &str, out: &mut Vec<(String, &'a Field)>) {
-    for f in fields {
-        let path = if prefix.is_empty() { f.name.clone() } else { format!("{prefix}.{}", f.name) };
-        let double =
-            f.bson_type == BsonType::Double || (f.bson_type == BsonType::Array && f.items == Some(BsonType::Double));
-        if double && names_money(&f.name) {
-            out.push((path.clone(), f));
-        }
-        money_doubles(&f.fields, &path, out);
-    }
-}
-
 impl Rule for MoneyAsDouble {
     fn meta(&self) -> &'static RuleMeta {
         &Self::META
     }
 
     fn check(&self, cx: &Context, out: &mut Vec<Finding>) {
-        for e in cx.model.entities.iter().filter(|e| !e.is_external()) {
-            let mut found = Vec::new();
-            money_doubles(&e.fields, "", &mut found);
-            for (path, _) in found {
+        for e in &cx.model.entities {
+            for path in typed_fields(e, BsonType::Double, names_money) {
                 let shown = format!("{}.{path}", e.name);
                 let mut f = Self::finding(
                     Place::Field { entity: Id::new(&e.id), path: Id::from(path.as_str()) },
@@ -191,7 +111,7 @@ impl Rule for MoneyAsDouble {
                         pt: "Torne-o decimal (Decimal128, exato até 34 dígitos) ou guarde centavos inteiros em um long; guarde a moeda ao lado quando puder haver mais de uma."
                     ),
                 );
-                f.fix = Some(Fix::MakeDecimal { entity: Id::new(&e.id), path: Id::from(path.as_str()) });
+                f.fix = Some(retype(e, &path, BsonType::Double, BsonType::Decimal));
                 out.push(f);
             }
         }
@@ -294,6 +214,6 @@ mod tests {
         assert_eq!(f.message.render(Lang::Es), "items.precio guarda dinero como double (coma flotante binaria).");
         assert_eq!(f.message.render(Lang::Pt), "items.precio guarda dinheiro como double (ponto flutuante binário).");
         assert!(f.fix_hint.render(Lang::Es).starts_with("Hazlo decimal (Decimal128"));
-        assert_eq!(f.fix.as_ref().map(|x| x.label().render(Lang::Es)), Some("Pasar precio a decimal".to_string()));
+        assert_eq!(f.fix.as_ref().map(|x| x.label().render(Lang::Es)), Some("Cambiar precio a decimal".to_string()));
     }
 }
