@@ -37,6 +37,7 @@ registry! {
     rules::relational_in_disguise::RelationalInDisguise,
     rules::write_spans_aggregates::WriteSpansAggregates,
     rules::outlier_misapplied::OutlierMisapplied,
+    rules::reference_type_mismatch::ReferenceTypeMismatch,
     rules::subset_fits::SubsetFits,
     rules::computed_fits::ComputedFits,
     rules::extended_reference_fits::ExtendedReferenceFits,

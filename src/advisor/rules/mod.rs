@@ -15,6 +15,7 @@ pub mod live_copy_without_propagation;
 pub mod outlier_fits;
 pub mod outlier_misapplied;
 pub mod polymorphic_fits;
+pub mod reference_type_mismatch;
 #[cfg(test)]
 pub(crate) mod relation_fixtures;
 pub mod relational_in_disguise;
