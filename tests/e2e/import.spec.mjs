@@ -2,7 +2,7 @@
 // is added only on confirmation, and undo reverts the import.
 import { test, after, before } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, openApp, entityBox, screenshot } from './app.mjs';
+import { launch, openApp, entityBox, screenshot, savedModel } from './app.mjs';
 
 let browser;
 before(async () => (browser = await launch()));
@@ -33,6 +33,53 @@ test('sample documents become a collection on confirmation, and undo removes it'
   await page.keyboard.press('Control+z');
   await entityBox(page, 'samples').waitFor({ state: 'detached' });
   assert.equal(await page.locator('[data-testid="entity"]').count(), before);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+// An API's JSON export: prices are plain numbers and moments are ISO strings (JSON has neither
+// Decimal128 nor dates). The advisor says so at once, naming each field, and its one-click
+// fixes retype them; the canvas shows the new types.
+test('imported JSON with prices and moments: the advisor names the types and fixes them', async () => {
+  const { page, context, errors } = await openApp(browser, { viewport: { width: 1280, height: 720 } });
+  await page.getByTestId('action-import').click();
+  await page.getByTestId('import-text').fill(
+    [
+      '{"_id": 1, "sku": "MUG-1", "price": 19.99, "createdAt": "2026-03-01T10:00:00Z"}',
+      '{"_id": 2, "sku": "CUP-2", "price": 7.5, "createdAt": "2026-03-02T11:30:00Z"}',
+    ].join('\n'),
+  );
+  await page.getByTestId('import-analyse').click();
+  await page.getByTestId('import-confirm').click();
+  const box = entityBox(page, 'samples');
+  await box.waitFor();
+  await page.getByTestId('tab-advisor').click();
+  const money = page.locator('[data-testid="finding"][data-code="DS404"]');
+  const moment = page.locator('[data-testid="finding"][data-code="DS405"]');
+  await page.waitForFunction(() =>
+    ['DS404', 'DS405'].every((c) => /samples\./.test(document.querySelector(`[data-testid="finding"][data-code="${c}"]`)?.innerText ?? '')),
+  );
+  assert.match(await money.first().innerText(), /samples\.price holds money as a double/);
+  assert.match(await moment.first().innerText(), /samples\.createdAt holds a date as a string/);
+  await screenshot(page, 'import-types-flagged');
+  await money.first().getByTestId('apply-fix').click();
+  await moment.first().getByTestId('apply-fix').click();
+  await money.first().waitFor({ state: 'detached' });
+  await moment.first().waitFor({ state: 'detached' });
+  // The design as saved (the diagram is fitted at 41% here, too small to draw field rows).
+  const typesNow = async () => {
+    const model = JSON.parse((await savedModel(page)) ?? '{}');
+    const samples = (model.entities ?? []).find((e) => e.name === 'samples');
+    return Object.fromEntries((samples?.fields ?? []).map((f) => [f.name, f.type]));
+  };
+  let types = await typesNow();
+  for (let i = 0; i < 20 && types.createdAt !== 'date'; i++) {
+    await page.waitForTimeout(100);
+    types = await typesNow();
+  }
+  assert.equal(types.price, 'decimal', JSON.stringify(types));
+  assert.equal(types.createdAt, 'date', JSON.stringify(types));
+  await screenshot(page, 'import-types-fixed');
   assert.deepEqual(errors, []);
   await context.close();
 });
