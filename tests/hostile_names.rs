@@ -391,3 +391,64 @@ fn hostile_names_reach_the_compare_view_as_text() {
         }
     }
 }
+
+/// The type checks (DS404 money held as `double`, DS405 a date held as a string, DS108 a
+/// reference of another type than its key) quote field names in their messages and fix
+/// labels: with hostile names they still fire, and the decision sheets and the review report
+/// stay Markdown with no raw HTML and the original's structure.
+#[test]
+fn hostile_names_reach_the_type_findings_as_text() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/corpus");
+    for case in ["60-monetary-data-as-double", "61-ttl-sessions-dates-as-strings", "62-lookup-reference-type-mismatch"]
+    {
+        let text = std::fs::read_to_string(dir.join(format!("{case}.json"))).expect("corpus case");
+        let value: Value = serde_json::from_str(&text).expect("JSON");
+        let model = load(&value["model"].to_string()).expect("the case's model loads");
+        let r = Renamer::new();
+        let bad = hostile(&r, &model);
+        let (report, bad_report) = (analyze(&model), analyze(&bad));
+        let codes = |rep: &Report| {
+            let mut c: Vec<&str> =
+                rep.findings.iter().map(|f| f.code).filter(|c| ["DS404", "DS405", "DS108"].contains(c)).collect();
+            c.dedup();
+            c
+        };
+        assert!(!codes(&report).is_empty(), "{case}: no type finding to test");
+        // DS405 reads a name's last word (`createdAt`); the payload after the stem hides it.
+        let kept: Vec<&str> = codes(&report).into_iter().filter(|c| *c != "DS405").collect();
+        for code in &kept {
+            assert!(codes(&bad_report).contains(code), "{case}: {code} lost with hostile names");
+        }
+        // Compared with the type findings only (the hostile model has findings of its own,
+        // DS002, and longer names change the size findings); the full outputs are read for HTML.
+        let only_types = |rep: &Report| {
+            let mut rep = rep.clone();
+            rep.findings.retain(|f| ["DS404", "DS405", "DS108"].contains(&f.code));
+            rep
+        };
+        for (label, md) in markdown_outputs(&bad, &bad_report) {
+            markdown_shape(&format!("{case} {label}"), &md);
+        }
+        let good_md = markdown_outputs(&model, &only_types(&report));
+        let bad_md = markdown_outputs(&bad, &only_types(&bad_report));
+        if kept.len() == codes(&report).len() {
+            for ((label, good), (_, bad)) in good_md.iter().zip(&bad_md) {
+                assert_eq!(
+                    markdown_shape(label, good),
+                    markdown_shape(label, bad),
+                    "{case} {label}: structure changed"
+                );
+            }
+        }
+        for f in bad_report.findings.iter().filter(|f| f.code.starts_with("DS40") || f.code == "DS108") {
+            if let Some(fix) = &f.fix {
+                let label = fix.label().render(Lang::En);
+                assert!(
+                    !label.contains('\n') && !label.contains('\u{2028}'),
+                    "{case}: a fix label breaks lines: {label:?}"
+                );
+            }
+        }
+        check_svg(case, &bad, &bad_report);
+    }
+}
