@@ -47,8 +47,11 @@ const APPS = [
   { bin: 'docshape-collab', target: 'no-modules' },
 ];
 
-/** The files the service worker keeps when first fetched instead of at install: the room worker. */
-const ON_DEMAND = /^\.\/docshape-collab/;
+/**
+ * The files the service worker keeps when first fetched instead of at install: the room worker
+ * and the room's views (the page's `room` chunk, src/ui/chunks.rs): the code of "Edit together".
+ */
+const ON_DEMAND = /^\.\/(docshape-collab|split_room-)/;
 const say = (text) => console.log(`\x1b[1mbuild:\x1b[0m ${text}`);
 
 /** Runs a tool; its output goes to ours. Rejects when it fails. */
@@ -90,7 +93,7 @@ export async function compile() {
   return stage;
 }
 
-/** The page's module: the one whose split points (`wasm_split`, src/ui/comments_chunk.rs) become chunks. */
+/** The page's module: the one whose split points (`wasm_split`, src/main.rs, src/ui/chunks.rs) become chunks. */
 const PAGE = 'docshape-web';
 
 /**
@@ -190,9 +193,9 @@ export function assemble({ stage = join(STAGE, 'stage'), out = join(ROOT, 'dist'
   // The service worker's list: every file above, with its SHA-256 (the worker refuses a file
   // that is not the one this build wrote), and the release named after all of them and the
   // service worker's own code.
-  // The room worker's files ("Edit together") are kept when a room first loads them, not at
-  // install: most visitors never open a room, and a workshop's Wi-Fi should not carry its
-  // ~280 KiB to each of them.
+  // The room worker's files and the room's chunk ("Edit together") are kept when a room first
+  // loads them, not at install: most visitors never open a room, and a workshop's Wi-Fi should
+  // not carry their ~300 KiB to each of them.
   const entries = files.map(({ name, bytes }) => ({ url: name === 'index.html' ? './' : `./${name}`, integrity: integrity(bytes) }));
   entries.sort((a, b) => a.url.localeCompare(b.url));
   const onDemand = entries.filter(({ url }) => ON_DEMAND.test(url));
