@@ -100,7 +100,8 @@ function watchForUpdates(registration) {
   const announce = () => dispatchEvent(new Event('docshape-update'));
   window.docshapeUpdate = async () => {
     asked = true;
-    const next = await newest(registration);
+    // A registration that cannot say (a browser blocking service workers) reloads all the same.
+    const next = await newest(registration).catch(() => null);
     if (next) next.postMessage('take-over');
     else location.reload();
   };
@@ -130,14 +131,19 @@ function watchForUpdates(registration) {
  * here before the browser's own check may have run). `null` when there is none.
  */
 async function newest(registration) {
-  if (!registration.waiting && !registration.installing) await registration.update().catch(() => {});
+  // Bounded: a browser that never answers (the worker blocked) reloads all the same.
+  const within = (ms, promise) => Promise.race([promise, new Promise((done) => setTimeout(done, ms))]);
+  if (!registration.waiting && !registration.installing) await within(3000, registration.update().catch(() => {}));
   const installing = registration.installing;
   if (installing) {
-    await new Promise((done) => {
-      const settled = () => installing.state !== 'installing' && done();
-      installing.addEventListener('statechange', settled);
-      settled();
-    });
+    await within(
+      20000,
+      new Promise((done) => {
+        const settled = () => installing.state !== 'installing' && done();
+        installing.addEventListener('statechange', settled);
+        settled();
+      }),
+    );
   }
   return registration.waiting;
 }

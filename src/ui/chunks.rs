@@ -160,6 +160,9 @@ pub type Frame = fn(AnyView) -> AnyView;
 pub fn OnDemand(piece: Piece, #[prop(into)] when: Signal<bool>, #[prop(optional)] frame: Option<Frame>) -> impl IntoView {
     // Each attempt to load; "Try again" makes a new one.
     let attempt = RwSignal::new(0u32);
+    // Drawn again only when it turns: what `when` reads may change more often (a comparison's
+    // sentences in another language), and the piece keeps its elements meanwhile.
+    let when = Memo::new(move |_| when.get());
     let note = move |pending: Pending| frame.map(|frame| frame(view! { <Note piece=piece pending=pending retry=attempt /> }.into_any()));
     move || {
         attempt.track();
@@ -209,11 +212,7 @@ fn Note(piece: Piece, pending: Pending, retry: RwSignal<u32>) -> impl IntoView {
         .into_any(),
         Pending::Outdated => view! {
             <p class="hint" data-testid=format!("{id}-outdated") role="alert">
-                {l([
-                    "docshape was updated — reload to open this. Your design is kept. ",
-                    "docshape se actualizó: recarga para abrir esto. Tu diseño se conserva. ",
-                    "O docshape foi atualizado — recarregue para abrir isto. Seu design é mantido. ",
-                ])}
+                {move || updated_text(editor.lang.get())}" "
                 <button data-testid=format!("{id}-reload") on:click=move |_| super::update_notice::reload_when_saved(&editor)>
                     {l(["Reload", "Recargar", "Recarregar"])}
                 </button>
@@ -223,11 +222,30 @@ fn Note(piece: Piece, pending: Pending, retry: RwSignal<u32>) -> impl IntoView {
     }
 }
 
+/// What a tab whose release is gone from the server says when asked for what it lacks.
+pub fn updated_text(lang: crate::i18n::Lang) -> &'static str {
+    pick(
+        lang,
+        [
+            "docshape was updated — reload to open this. Your design is kept.",
+            "docshape se actualizó: recarga para abrir esto. Tu diseño se conserva.",
+            "O docshape foi atualizado — recarregue para abrir isto. Seu design é mantido.",
+        ],
+    )
+}
+
 /// Whether this tab's release is gone from the server: its start-up script (named after its
 /// content, so one release's) is no longer there. Asked with `HEAD`, which the service worker
 /// leaves to the network, and never from a cache. `false` when the server cannot be reached.
-async fn outdated() -> bool {
+pub async fn outdated() -> bool {
     use wasm_bindgen::JsCast;
+    thread_local! {
+        // Once gone, a release never comes back: asked once for all the pieces.
+        static GONE: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+    }
+    if GONE.get() {
+        return true;
+    }
     let Some(window) = web_sys::window() else { return false };
     let script = window
         .document()
@@ -238,5 +256,7 @@ async fn outdated() -> bool {
     init.set_method("HEAD");
     init.set_cache(web_sys::RequestCache::NoStore);
     let asked = wasm_bindgen_futures::JsFuture::from(window.fetch_with_str_and_init(&src, &init)).await;
-    asked.ok().and_then(|r| r.dyn_into::<web_sys::Response>().ok()).is_some_and(|r| r.status() == 404 || r.status() == 410)
+    let gone = asked.ok().and_then(|r| r.dyn_into::<web_sys::Response>().ok()).is_some_and(|r| r.status() == 404 || r.status() == 410);
+    GONE.set(gone);
+    gone
 }
