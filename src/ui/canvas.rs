@@ -85,6 +85,12 @@ pub fn Canvas() -> impl IntoView {
     // The others' pointers and selections: their code comes with the room's (src/ui/chunks.rs).
     let together = expect_context::<super::together::Together>();
     let in_room = move || together.active();
+    // The room's banner (or its place while its code loads) moves the canvas down, and back up
+    // when it goes: measure again, so a pointer's place on the diagram is read right.
+    Effect::new(move |_| {
+        in_room();
+        request_animation_frame(move || measure(&editor));
+    });
     let routes = Routes::new(editor, lookup);
     provide_context(routes);
     super::clipboard::listen(editor);

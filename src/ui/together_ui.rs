@@ -133,8 +133,8 @@ pub fn TogetherBanner() -> impl IntoView {
             Some(Status::Connecting) | None => Msg::TogetherConnecting.text(lang).to_string(),
         }
     };
-    // The banner moves the canvas down (and back up when it goes): measure it again, so a
-    // pointer's place on the diagram is read right.
+    // The banner may be taller or shorter than its place while its code loaded: measure the
+    // canvas again when it comes (src/ui/canvas.rs does when a room starts and ends).
     Effect::new(move |_| {
         together.active();
         request_animation_frame(move || super::canvas::measure(&editor));
