@@ -45,8 +45,15 @@ pub enum Piece {
 }
 
 impl Piece {
-    const ALL: [Piece; 7] =
-        [Piece::Comments, Piece::RoomBanner, Piece::RoomDialog, Piece::PeerLayer, Piece::PeerArrows, Piece::Versions, Piece::Aside];
+    const ALL: [Piece; 7] = [
+        Piece::Comments,
+        Piece::RoomBanner,
+        Piece::RoomDialog,
+        Piece::PeerLayer,
+        Piece::PeerArrows,
+        Piece::Versions,
+        Piece::Aside,
+    ];
 
     fn index(self) -> usize {
         Self::ALL.iter().position(|p| *p == self).unwrap_or(0)
@@ -157,13 +164,19 @@ pub type Frame = fn(AnyView) -> AnyView;
 /// Where a piece goes: nothing while `when` is false, then the piece (its chunk fetched the first
 /// time), with its frame around the loading note or the failure meanwhile.
 #[component]
-pub fn OnDemand(piece: Piece, #[prop(into)] when: Signal<bool>, #[prop(optional)] frame: Option<Frame>) -> impl IntoView {
+pub fn OnDemand(
+    piece: Piece,
+    #[prop(into)] when: Signal<bool>,
+    #[prop(optional)] frame: Option<Frame>,
+) -> impl IntoView {
     // Each attempt to load; "Try again" makes a new one.
     let attempt = RwSignal::new(0u32);
     // Drawn again only when it turns: what `when` reads may change more often (a comparison's
     // sentences in another language), and the piece keeps its elements meanwhile.
     let when = Memo::new(move |_| when.get());
-    let note = move |pending: Pending| frame.map(|frame| frame(view! { <Note piece=piece pending=pending retry=attempt /> }.into_any()));
+    let note = move |pending: Pending| {
+        frame.map(|frame| frame(view! { <Note piece=piece pending=pending retry=attempt /> }.into_any()))
+    };
     move || {
         attempt.track();
         when.get().then(|| {
@@ -256,7 +269,10 @@ pub async fn outdated() -> bool {
     init.set_method("HEAD");
     init.set_cache(web_sys::RequestCache::NoStore);
     let asked = wasm_bindgen_futures::JsFuture::from(window.fetch_with_str_and_init(&src, &init)).await;
-    let gone = asked.ok().and_then(|r| r.dyn_into::<web_sys::Response>().ok()).is_some_and(|r| r.status() == 404 || r.status() == 410);
+    let gone = asked
+        .ok()
+        .and_then(|r| r.dyn_into::<web_sys::Response>().ok())
+        .is_some_and(|r| r.status() == 404 || r.status() == 410);
     GONE.set(gone);
     gone
 }
