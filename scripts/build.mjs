@@ -4,7 +4,8 @@
 //      room worker (docshape-collab, "Edit together") for
 //      wasm32 with the `wasm-release` profile (and the `wasm-split` feature); wasm-split-cli
 //      moves the code behind the app's split points into chunks fetched when first used
-//      (`split_<name>.wasm`, loaded by `__wasm_split.js`); wasm-bindgen writes their JavaScript glue (the app
+//      (`split_<name>.wasm`, and `chunk_<n>.wasm` for code some of them share, loaded by
+//      `__wasm_split.js`); wasm-bindgen writes their JavaScript glue (the app
 //      as an ES module, the worker as a classic script); wasm-opt -Oz shrinks each wasm (skipped
 //      when target/site/ already holds the result for the same input);
 //   2. assemble: every file the page or the worker loads is named after its content
@@ -47,8 +48,11 @@ const APPS = [
   { bin: 'docshape-collab', target: 'no-modules' },
 ];
 
-/** The files the service worker keeps when first fetched instead of at install: the room worker. */
-const ON_DEMAND = /^\.\/docshape-collab/;
+/**
+ * The files the service worker keeps when first fetched instead of at install: the room worker
+ * and the room's views (the page's `room` chunk, src/ui/chunks.rs): the code of "Edit together".
+ */
+const ON_DEMAND = /^\.\/(docshape-collab|split_room-)/;
 const say = (text) => console.log(`\x1b[1mbuild:\x1b[0m ${text}`);
 
 /** Runs a tool; its output goes to ours. Rejects when it fails. */
@@ -90,7 +94,7 @@ export async function compile() {
   return stage;
 }
 
-/** The page's module: the one whose split points (`wasm_split`, src/ui/comments_chunk.rs) become chunks. */
+/** The page's module: the one whose split points (`wasm_split`, src/main.rs, src/ui/chunks.rs) become chunks. */
 const PAGE = 'docshape-web';
 
 /**
@@ -105,11 +109,18 @@ async function split(wasm, stage) {
   mkdirSync(out, { recursive: true });
   say(`wasm-split-cli ${basename(wasm)}`);
   await run('wasm-split-cli', [wasm, out, '--out-name', PAGE, '--target', 'web']);
-  const chunks = readdirSync(out).filter((name) => name.startsWith('split_') && name.endsWith('.wasm'));
+  const chunks = readdirSync(out).filter(isChunk);
   for (const name of [SPLIT_LOADER, ...chunks]) cpSync(join(out, name), join(stage, name));
   await Promise.all(chunks.map((name) => optimize(join(stage, name))));
   return join(out, `${PAGE}.wasm`);
 }
+
+/**
+ * A chunk of the page as wasm-split-cli names it: `split_<name>.wasm` holds the code only split
+ * point `<name>` reaches; `chunk_<n>.wasm`, code that several split points share (not the page),
+ * loaded before the first of them.
+ */
+const isChunk = (name) => /^(split|chunk)_\w+\.wasm$/.test(name);
 
 /** The loader of the page's chunks, as wasm-split-cli names it. */
 const SPLIT_LOADER = '__wasm_split.js';
@@ -166,7 +177,7 @@ export function assemble({ stage = join(STAGE, 'stage'), out = join(ROOT, 'dist'
   names.set('data/', `${dataName}/`);
 
   // The page's chunks, then their loader and the page's glue, which name each other.
-  for (const name of readdirSync(stage).filter((n) => n.startsWith('split_') && n.endsWith('.wasm')).sort()) {
+  for (const name of readdirSync(stage).filter(isChunk).sort()) {
     putHashed(name, readFileSync(join(stage, name)));
   }
   const page = splitLoader(stage, rewrite);
@@ -190,9 +201,9 @@ export function assemble({ stage = join(STAGE, 'stage'), out = join(ROOT, 'dist'
   // The service worker's list: every file above, with its SHA-256 (the worker refuses a file
   // that is not the one this build wrote), and the release named after all of them and the
   // service worker's own code.
-  // The room worker's files ("Edit together") are kept when a room first loads them, not at
-  // install: most visitors never open a room, and a workshop's Wi-Fi should not carry its
-  // ~280 KiB to each of them.
+  // The room worker's files and the room's chunk ("Edit together") are kept when a room first
+  // loads them, not at install: most visitors never open a room, and a workshop's Wi-Fi should
+  // not carry their ~300 KiB to each of them.
   const entries = files.map(({ name, bytes }) => ({ url: name === 'index.html' ? './' : `./${name}`, integrity: integrity(bytes) }));
   entries.sort((a, b) => a.url.localeCompare(b.url));
   const onDemand = entries.filter(({ url }) => ON_DEMAND.test(url));
@@ -216,7 +227,7 @@ export function assemble({ stage = join(STAGE, 'stage'), out = join(ROOT, 'dist'
  * and table from the glue), so neither can be named after its final text. The loader is named
  * after everything its text is made from (its own text with the chunks' names, the page's glue
  * and wasm): same name, same content, as an immutable file needs. The glue imports it by that
- * name; only its `import` line changes: the wasm's imports stay keyed by `./__wasm_split.js`.
+ * name; only its `import` lines change (one per chunk): the wasm's imports stay keyed by `./__wasm_split.js`.
  * Returns the page's glue, and the loader to write once the glue has its name (`rewrite` then
  * gives it the glue's).
  */
@@ -228,7 +239,7 @@ function splitLoader(stage, rewrite) {
   const name = `__wasm_split-${hash}.js`;
   const from = `from "./${SPLIT_LOADER}"`;
   if (!glue.includes(from)) throw new Error(`${PAGE}.js does not import ./${SPLIT_LOADER}`);
-  return { glue: glue.replace(from, `from "./${name}"`), loader: { name, text } };
+  return { glue: glue.replaceAll(from, `from "./${name}"`), loader: { name, text } };
 }
 
 /**

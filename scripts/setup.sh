@@ -31,7 +31,7 @@ wasm_bindgen_tool() {
 
 wasm_split_tool() {
   # scripts/build.mjs runs wasm-split-cli on the page's wasm: the code behind a split point
-  # (src/ui/comments_chunk.rs) becomes a chunk fetched when first used. The library cargo-leptos
+  # (src/main.rs, src/ui/chunks.rs) becomes a chunk fetched when first used. The library cargo-leptos
   # uses for `--split`, with its command line; stable Rust, no nightly.
   local want=0.2.4
   if command -v wasm-split-cli >/dev/null && [ -f "$HOME/.cargo/.wasm-split-cli-$want" ]; then return; fi

@@ -5,7 +5,8 @@
 # export or import dialog opens (docshape-worker*), the room worker of "Edit together"
 # (docshape-collab*, fetched only when a room starts or a room link opens), and the service
 # worker (sw.js, registered after the first paint). The page's chunks (split_*.wasm, the code
-# behind a split point such as the Comments panel) are fetched when first used.
+# behind a split point such as the Comments panel, and chunk_*.wasm, code some of them share)
+# are fetched when first used.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 declare -A raw_of=() gz_of=() br_of=()
@@ -15,7 +16,7 @@ for f in dist/*.wasm dist/*.js; do
   [[ $name == docshape-worker* ]] && part=worker
   [[ $name == docshape-collab* ]] && part=collab
   [[ $name == sw.js ]] && part=sw
-  [[ $name == split_* ]] && part=chunks
+  [[ $name == split_* || $name == chunk_* ]] && part=chunks
   raw=$(stat -c %s "$f"); gz=$(gzip -9 -c "$f" | wc -c)
   # Below 1 KiB the build writes no Brotli copy; a host sends such a file as it is.
   if [[ -f $f.br ]]; then br=$(stat -c %s "$f.br"); else br=$raw; fi

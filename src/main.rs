@@ -5,19 +5,52 @@ fn main() {
     console_error_panic_hook::set_once();
     reserve_memory();
     #[cfg(feature = "wasm-split")]
-    docshape::ui::comments_chunk::load_panel_with(|| Box::pin(comments_panel()));
+    register_chunks();
     docshape::ui::mount();
 }
 
-/// The split point of the Comments panel: scripts/build.mjs (wasm-split-cli) moves this function
-/// and all the code only it reaches into a chunk fetched when the panel first opens
-/// (src/ui/comments_chunk.rs). `fallible`: a chunk that cannot be fetched is an `Err`, not the
-/// panic (an abort of the whole app) Leptos' `#[lazy]` makes of it.
+/// The split points: scripts/build.mjs (wasm-split-cli) moves each function below, and all the
+/// code only it reaches, into the chunk its first argument names, fetched when one of its
+/// pieces is first shown (src/ui/chunks.rs). The functions of one chunk load together.
+/// `fallible`: a chunk that cannot be fetched is an `Err`, not the panic (an abort of the whole
+/// app) Leptos' `#[lazy]` makes of it.
 #[cfg(all(target_arch = "wasm32", feature = "wasm-split"))]
-#[leptos::wasm_split::wasm_split(comments_panel, wasm_split_path = ::leptos::wasm_split, fallible)]
-fn comments_panel() -> Result<leptos::prelude::AnyView, docshape::ui::comments_chunk::ChunkUnavailable> {
-    Ok(docshape::ui::comments_chunk::panel())
+fn register_chunks() {
+    use docshape::ui::chunks::{register, Piece};
+    register(Piece::Comments, || Box::pin(comments_panel()));
+    register(Piece::RoomBanner, || Box::pin(room_banner()));
+    register(Piece::RoomDialog, || Box::pin(room_dialog()));
+    register(Piece::PeerLayer, || Box::pin(peer_layer()));
+    register(Piece::PeerArrows, || Box::pin(peer_arrows()));
+    register(Piece::Versions, || Box::pin(versions_dialog()));
+    register(Piece::Aside, || Box::pin(compare_aside()));
 }
+
+/// Declares the split point `$name` in chunk `$chunk`, returning the piece `$view` makes.
+#[cfg(all(target_arch = "wasm32", feature = "wasm-split"))]
+macro_rules! split_point {
+    ($chunk:ident, $name:ident, $view:path) => {
+        #[leptos::wasm_split::wasm_split($chunk, wasm_split_path = ::leptos::wasm_split, fallible)]
+        fn $name() -> Result<leptos::prelude::AnyView, docshape::ui::chunks::ChunkUnavailable> {
+            Ok($view())
+        }
+    };
+}
+
+#[cfg(all(target_arch = "wasm32", feature = "wasm-split"))]
+split_point!(comments_panel, comments_panel, docshape::ui::chunks::views::comments);
+#[cfg(all(target_arch = "wasm32", feature = "wasm-split"))]
+split_point!(room, room_banner, docshape::ui::chunks::views::room_banner);
+#[cfg(all(target_arch = "wasm32", feature = "wasm-split"))]
+split_point!(room, room_dialog, docshape::ui::chunks::views::room_dialog);
+#[cfg(all(target_arch = "wasm32", feature = "wasm-split"))]
+split_point!(room, peer_layer, docshape::ui::chunks::views::peer_layer);
+#[cfg(all(target_arch = "wasm32", feature = "wasm-split"))]
+split_point!(room, peer_arrows, docshape::ui::chunks::views::peer_arrows);
+#[cfg(all(target_arch = "wasm32", feature = "wasm-split"))]
+split_point!(compare, versions_dialog, docshape::ui::chunks::views::versions);
+#[cfg(all(target_arch = "wasm32", feature = "wasm-split"))]
+split_point!(compare, compare_aside, docshape::ui::chunks::views::aside);
 
 /// Grows the WebAssembly memory once, by the size a large model needs on start, instead of
 /// page by page: the allocator asks the browser for more memory in small steps (hundreds of

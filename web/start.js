@@ -98,9 +98,11 @@ function watchForUpdates(registration) {
   let asked = false;
   let hadController = Boolean(navigator.serviceWorker.controller);
   const announce = () => dispatchEvent(new Event('docshape-update'));
-  window.docshapeUpdate = () => {
+  window.docshapeUpdate = async () => {
     asked = true;
-    if (registration.waiting) registration.waiting.postMessage('take-over');
+    // A registration that cannot say (a browser blocking service workers) reloads all the same.
+    const next = await newest(registration).catch(() => null);
+    if (next) next.postMessage('take-over');
     else location.reload();
   };
   navigator.serviceWorker.addEventListener('controllerchange', () => {
@@ -121,4 +123,27 @@ function watchForUpdates(registration) {
   const check = () => registration.update().catch(() => {});
   setInterval(check, 30 * 60 * 1000);
   addEventListener('online', check);
+}
+
+/**
+ * The release waiting to take over, once installed: asked of the server first when none is
+ * known yet (a part of the app that this tab's release lost on the server brings the person
+ * here before the browser's own check may have run). `null` when there is none.
+ */
+async function newest(registration) {
+  // Bounded: a browser that never answers (the worker blocked) reloads all the same.
+  const within = (ms, promise) => Promise.race([promise, new Promise((done) => setTimeout(done, ms))]);
+  if (!registration.waiting && !registration.installing) await within(3000, registration.update().catch(() => {}));
+  const installing = registration.installing;
+  if (installing) {
+    await within(
+      20000,
+      new Promise((done) => {
+        const settled = () => installing.state !== 'installing' && done();
+        installing.addEventListener('statechange', settled);
+        settled();
+      }),
+    );
+  }
+  return registration.waiting;
 }

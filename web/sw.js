@@ -7,9 +7,9 @@
 // releases), and answered from the cache first. A new release installs in the background and
 // waits for the page's word ('take-over'), which the page sends when the user accepts the
 // "new version" notice; until then the open pages keep their release. The room worker's files
-// ("Edit together") are not fetched at install: they join the release's cache the first time a
-// room loads them (checked against their hash the same way), so a visitor who never opens a
-// room never downloads them, and one who did has them offline too.
+// and the room's views ("Edit together") are not fetched at install: they join the release's
+// cache the first time a room loads them (checked against their hash the same way), so a
+// visitor who never opens a room never downloads them, and one who did has them offline too.
 const RELEASE = '__RELEASE__';
 const PRECACHE = [/* __PRECACHE__ */];
 const ON_DEMAND = [/* __ON_DEMAND__ */];

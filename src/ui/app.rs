@@ -4,6 +4,7 @@
 use super::actions::{self, combo, for_combo};
 use super::advisor_panel::AdvisorPanel;
 use super::canvas::{set_space, Canvas};
+use super::chunks::{OnDemand, Piece};
 use super::designs::{self, Designs};
 use super::designs_ui::SaveStatus;
 use super::dialogs::Dialogs;
@@ -148,6 +149,8 @@ pub fn App() -> impl IntoView {
 
     // The side panel scrolls as one: a tab switched or an element selected opens at its top
     // (not where the advisor's list was scrolled to).
+    let together = expect_context::<super::together::Together>();
+    let comments = expect_context::<super::comments::Comments>();
     let side = NodeRef::<leptos::html::Aside>::new();
     Effect::new(move |before: Option<Tab>| {
         let tab = editor.tab.get();
@@ -168,8 +171,8 @@ pub fn App() -> impl IntoView {
         >
             <Toolbar />
             <share_ui::ReviewBanner />
-            <super::together_ui::TogetherBanner />
-            <super::compare_ui::AsideView />
+            <OnDemand piece=Piece::RoomBanner when=move || together.active() frame=super::together_ui::frame />
+            <OnDemand piece=Piece::Aside when=move || compare.showing() frame=super::compare_ui::frame />
             <super::compare_ui::CompareBusy />
             <main
                 class="workspace"
@@ -205,12 +208,12 @@ pub fn App() -> impl IntoView {
                 <Presentation />
                 // Inside the workspace: it starts below the toolbar and every banner (review,
                 // room, compare), so it never covers their buttons.
-                <super::comments_chunk::CommentsPanelOnDemand />
+                <OnDemand piece=Piece::Comments when=move || comments.open.get() frame=super::comments_ui::frame />
             </main>
             <StatusBar />
             <UpdateNotice />
             <Dialogs />
-            <super::together_ui::TogetherDialog />
+            <OnDemand piece=Piece::RoomDialog when=move || together.active() />
             <input
                 type="file"
                 id="open-file"

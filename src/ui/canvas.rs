@@ -2,6 +2,7 @@
 //! (move, connect, rubber band). Geometry comes from `editor::geometry`; edits go through
 //! `Editor::edit`, one history step per gesture.
 
+use super::chunks::{OnDemand, Piece};
 use super::edges::{ArrowMarkers, EdgeView, EdgeWords};
 use super::entity_box::EntityBox;
 use super::lookup::Lookup;
@@ -81,6 +82,15 @@ pub fn Canvas() -> impl IntoView {
 
     let lookup = Lookup::new(editor);
     provide_context(lookup);
+    // The others' pointers and selections: their code comes with the room's (src/ui/chunks.rs).
+    let together = expect_context::<super::together::Together>();
+    let in_room = move || together.active();
+    // The room's banner (or its place while its code loads) moves the canvas down, and back up
+    // when it goes: measure again, so a pointer's place on the diagram is read right.
+    Effect::new(move |_| {
+        in_room();
+        request_animation_frame(move || measure(&editor));
+    });
     let routes = Routes::new(editor, lookup);
     provide_context(routes);
     super::clipboard::listen(editor);
@@ -202,7 +212,7 @@ pub fn Canvas() -> impl IntoView {
             <div class="world" style:transform=world_transform>
                 <svg class="edges" aria-hidden="true">
                     <ArrowMarkers />
-                    <super::together_ui::PeerArrows />
+                    <OnDemand piece=Piece::PeerArrows when=move || in_room() />
                     <For each=move || visible_relations.get() key=|id| id.clone() let:id>
                         <EdgeView id=id />
                     </For>
@@ -215,7 +225,7 @@ pub fn Canvas() -> impl IntoView {
                 <For each=move || visible_entities.get() key=|id| id.clone() let:id>
                     <EntityBox id=id far=far />
                 </For>
-                <super::together_ui::PeerLayer />
+                <OnDemand piece=Piece::PeerLayer when=move || in_room() />
             </div>
             <Show when=move || editor.model.with(|m| m.entities.is_empty())>
                 <p class="empty-hint">{tr(Msg::EmptyHint)}</p>

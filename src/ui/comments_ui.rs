@@ -283,7 +283,26 @@ fn ThreadView(id: String) -> impl IntoView {
     }
 }
 
-/// The panel (shown while the toolbar's button is on).
+/// The panel's frame around a note while its code loads or when it cannot (src/ui/chunks.rs):
+/// in the page's wasm, as the toolbar's button and the badges are; the panel is in its chunk.
+pub fn frame(note: AnyView) -> AnyView {
+    let editor = expect_context::<Editor>();
+    let comments = expect_context::<Comments>();
+    let l = move |forms: [&'static str; 3]| move || pick(editor.lang.get(), forms);
+    let title = l(["Review comments", "Comentarios de revisión", "Comentários de revisão"]);
+    view! {
+        <aside class="comments-panel" aria-label=title>
+            <header>
+                <h2>{title}</h2>
+                <button class="link close" data-testid="comments-close" aria-label=l(["Close", "Cerrar", "Fechar"]) on:click=move |_| comments.open.set(false)>"×"</button>
+            </header>
+            {note}
+        </aside>
+    }
+    .into_any()
+}
+
+/// The panel (shown while the toolbar's button is on; its code is a chunk of its own).
 #[component]
 pub fn CommentsPanel() -> impl IntoView {
     let editor = expect_context::<Editor>();

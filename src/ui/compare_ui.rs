@@ -2,6 +2,10 @@
 //! file or a share link), the banner of a version opened read-only, and the compare panel: the
 //! summary, the changes and what they do to the design, in the interface's language, with the
 //! canvas' marks (colour and symbol) and the review report of the change to download.
+//!
+//! The toolbar's button, the "Comparing…" banner, the marks and [`frame`] are in the page's
+//! wasm; the dialog's content, the version's banner and the compare panel come in the `compare`
+//! chunk, fetched when one is first opened (src/ui/chunks.rs, src/main.rs).
 
 use super::compare::{glyph, meaning, Aside, Base, Compare};
 use super::state::{Dialog, Editor, NoticeKind};
@@ -335,6 +339,20 @@ fn ComparePanel(base: Base) -> impl IntoView {
             </footer>
         </aside>
     }
+}
+
+/// The place of a version's banner or the compare panel while their code loads or when it
+/// cannot: the note, and the way back to the design being edited.
+pub fn frame(note: AnyView) -> AnyView {
+    let editor = expect_context::<Editor>();
+    let compare = expect_context::<Compare>();
+    view! {
+        <div class="review-banner" role="status" data-testid="aside-waiting">
+            {note}
+            <button data-testid="aside-close" on:click=move |_| compare.leave()>{move || editor.t(Msg::BackToMyModel)}</button>
+        </div>
+    }
+    .into_any()
 }
 
 /// While the worker makes a comparison.

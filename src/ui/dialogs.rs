@@ -1,6 +1,7 @@
 //! Modal dialogs: keyboard shortcuts, a new model from a template, and export.
 
 use super::actions::ACTIONS;
+use super::chunks::{OnDemand, Piece};
 use super::designs::Designs;
 use super::designs_ui::DesignsDialog;
 use super::export_dialog::ExportDialog;
@@ -23,7 +24,7 @@ pub fn Dialogs() -> impl IntoView {
                 Dialog::Export => (Msg::Export, view! { <ExportDialog /> }.into_any()),
                 Dialog::Import => (Msg::DialogImport, view! { <ImportDialog /> }.into_any()),
                 Dialog::Designs => (Msg::MyDesigns, view! { <DesignsDialog /> }.into_any()),
-                Dialog::Versions => (Msg::VersionsAndCompare, view! { <super::compare_ui::VersionsDialog /> }.into_any()),
+                Dialog::Versions => (Msg::VersionsAndCompare, view! { <OnDemand piece=Piece::Versions when=true frame=|note| note /> }.into_any()),
             };
             view! {
                 <div class="backdrop" on:pointerdown=move |_| editor.dialog.set(None)>

@@ -309,11 +309,14 @@ fn launch(key: String, joining: bool, first: ToWorker) -> Result<(), String> {
             .map(|e| e.message())
             .filter(|m| !m.is_empty())
             .unwrap_or_else(|| "the room worker did not load".into());
-        if let Some(editor) = EDITOR.get() {
-            editor.notify(NoticeKind::Error, editor.fill(Msg::TogetherUnavailable, &[&detail]));
-            if let Some(t) = Together::get() {
-                t.status.set(Some(Status::Offline));
-            }
+        let Some(editor) = EDITOR.get() else { return };
+        let started = CLIENT.with_borrow(|c| c.as_ref().map(|c| (c.ready, c.joining.then(|| c.key.clone()))));
+        if let Some((false, joining)) = started {
+            return no_worker(editor, joining, detail);
+        }
+        editor.notify(NoticeKind::Error, editor.fill(Msg::TogetherUnavailable, &[&detail]));
+        if let Some(t) = Together::get() {
+            t.status.set(Some(Status::Offline));
         }
     });
     worker.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
@@ -323,6 +326,25 @@ fn launch(key: String, joining: bool, first: ToWorker) -> Result<(), String> {
     let client = Client { worker, ready: false, queue: vec![first.to_json()], seq: 0, seen_rev: 0, joining, key };
     CLIENT.with_borrow_mut(|slot| *slot = Some(client));
     Ok(())
+}
+
+/// The room worker never started (its files could not be had): there is no room without it, so
+/// the page leaves it, the design staying on screen; a room link being joined stays in the
+/// address bar, for a reload to join again. In a tab whose release a newer one replaced on the
+/// server, the notice says to reload (src/ui/chunks.rs), else why the worker did not start.
+fn no_worker(editor: Editor, joining: Option<String>, detail: String) {
+    leave(&editor, false);
+    if let Some(invite) = joining.and_then(|key| Invite::for_key(&key).ok()) {
+        set_hash(&invite.fragment());
+    }
+    leptos::task::spawn_local(async move {
+        let text = if super::chunks::outdated().await {
+            super::chunks::updated_text(editor.lang.get_untracked()).to_string()
+        } else {
+            editor.fill(Msg::TogetherUnavailable, &[&detail])
+        };
+        editor.notify(NoticeKind::Error, text);
+    });
 }
 
 /// What the page says when the sync server refuses the room, by the server's reason

@@ -3,6 +3,10 @@
 //! selections on the canvas. Peers' names and colours come from other browsers: names are
 //! rendered as text inside `<bdi>` (a right-to-left override cannot turn the words around it),
 //! colours pass [`safe_colour`] before they reach a `style`.
+//!
+//! The toolbar's button, the marks in the access patterns' list and [`frame`] are in the page's
+//! wasm; the banner, the dialog and the presence views come in the `room` chunk, fetched when a
+//! room starts or a room link opens (src/ui/chunks.rs, src/main.rs), while the room joins.
 
 use super::canvas::diagram_point;
 use super::icons::Icon;
@@ -35,6 +39,20 @@ pub fn TogetherButton() -> impl IntoView {
             <span class="label">{tr(Msg::EditTogether)}</span>
         </button>
     }
+}
+
+/// The banner's place while the room's views load or when they cannot: the note, and leaving
+/// (the room itself runs meanwhile; only its views wait).
+pub fn frame(note: AnyView) -> AnyView {
+    let editor = expect_context::<Editor>();
+    view! {
+        <div class="together-banner" role="status" data-testid="together-banner-waiting">
+            {note}
+            <span class="spacer"></span>
+            <button data-testid="together-leave" on:click=move |_| together::leave(&editor, true)>{tr(Msg::TogetherLeave)}</button>
+        </div>
+    }
+    .into_any()
 }
 
 /// The room link to copy, and what it means.
@@ -115,8 +133,8 @@ pub fn TogetherBanner() -> impl IntoView {
             Some(Status::Connecting) | None => Msg::TogetherConnecting.text(lang).to_string(),
         }
     };
-    // The banner moves the canvas down (and back up when it goes): measure it again, so a
-    // pointer's place on the diagram is read right.
+    // The banner may be taller or shorter than its place while its code loaded: measure the
+    // canvas again when it comes (src/ui/canvas.rs does when a room starts and ends).
     Effect::new(move |_| {
         together.active();
         request_animation_frame(move || super::canvas::measure(&editor));

@@ -4,6 +4,7 @@
 //! working on its own release.
 
 use super::designs::Designs;
+use super::state::{Editor, NoticeKind};
 use super::text::tr;
 use crate::i18n::Msg;
 use leptos::prelude::*;
@@ -32,6 +33,16 @@ pub fn UpdateNotice() -> impl IntoView {
                 </div>
             }
         })
+    }
+}
+
+/// Reloads into the newest release once the design is saved; until then says why not. For a
+/// part of the interface that a new release took away from this tab (src/ui/chunks.rs).
+pub fn reload_when_saved(editor: &Editor) {
+    if Designs::get().nothing_unsaved() {
+        take_update();
+    } else {
+        editor.notify(NoticeKind::Error, editor.text(Msg::UpdateNotSaved).to_string());
     }
 }
 

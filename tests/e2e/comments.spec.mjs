@@ -213,7 +213,7 @@ async function reviewer(link, viewport = { width: 1280, height: 720 }, lang = 'e
 }
 
 /** Posts a comment on box `name` through its context menu. */
-/** Opens the Comments panel and waits for it: its code is a chunk fetched the first time (src/ui/comments_chunk.rs). */
+/** Opens the Comments panel and waits for it: its code is a chunk fetched the first time (src/ui/chunks.rs). */
 async function openComments(page) {
   await page.getByTestId('action-comments').click();
   await page.getByTestId('comments-panel').waitFor();

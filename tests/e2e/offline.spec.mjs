@@ -108,7 +108,7 @@ test('after one visit, the app opens, edits, exports, imports and shares with th
   await screenshot(page, 'offline-template');
 
   // The Comments panel, never opened on the first visit: its code is a chunk of its own
-  // (src/ui/comments_chunk.rs), and the service worker kept it with the rest.
+  // (src/ui/chunks.rs), and the service worker kept it with the rest.
   await page.getByTestId('action-comments').click();
   await page.getByTestId('comments-panel').waitFor();
   assert.equal(await page.getByTestId('comments-unavailable').count(), 0);
