@@ -154,7 +154,7 @@ server.close();
 console.table(rows);
 // What the page loads at start, and what comes later: the export worker (docshape-worker*) when
 // idle after the first paint, the room worker (docshape-collab*) when a room starts, each split chunk
-// (split_*) when its piece first opens; the service worker (sw.js) after the first paint, counted
+// (split_*, and chunk_* for code several pieces share) when its piece first opens; the service worker (sw.js) after the first paint, counted
 // by scripts/size.sh. Brotli: the build's copies (`.br`; a file under 1 KiB has none and is sent
 // as it is).
 const parts = {
@@ -168,7 +168,7 @@ const partOf = (f) =>
     ? 'export worker, after paint'
     : f.startsWith('docshape-collab')
       ? 'room worker, on demand'
-      : f.startsWith('split_')
+      : f.startsWith('split_') || f.startsWith('chunk_')
         ? 'split chunks, on demand'
         : 'app at page load';
 for (const f of readdirSync(dist).filter((f) => /\.(wasm|js)$/.test(f) && f !== 'sw.js')) {
