@@ -171,7 +171,9 @@ pub fn EntityBox(id: String, far: Signal<bool>) -> impl IntoView {
                     })
                 }}
             </header>
-            <Show when=move || !far.get()>
+            // Zoomed far out, the rows are drawn as grey bars: a box reads as one with fields
+            // (zoom in to read them), not as an empty collection.
+            <Show when=move || !far.get() fallback=|| view! { <div class="far-rows" aria-hidden="true"></div> }>
                 <ul class="fields">
                     {move || {
                         let renaming = renaming_field.get();

@@ -61,6 +61,13 @@ test('imported JSON with prices and moments: the advisor names the types and fix
   );
   assert.match(await money.first().innerText(), /samples\.price holds money as a double/);
   assert.match(await moment.first().innerText(), /samples\.createdAt holds a date as a string/);
+  // Fitted with both panels open, the diagram is too small for field text: each box draws
+  // its rows as bars (it has fields; zoom in to read them), never as an empty box.
+  if (parseFloat(await page.getByTestId('zoom').innerText()) < 45) {
+    const rows = box.locator('.far-rows');
+    assert.equal(await rows.count(), 1, 'far zoom: the rows are drawn as bars');
+    assert.ok((await rows.boundingBox()).height > 10, 'the bars fill the box');
+  }
   await screenshot(page, 'import-types-flagged');
   await money.first().getByTestId('apply-fix').click();
   await moment.first().getByTestId('apply-fix').click();
