@@ -12,8 +12,8 @@
 //   animation frame after the box's new position is laid out (move-to-paint, not frame
 //   intervals); median and p95 over 60 moves; and the app's own handling time of a move
 //   (script only, median), which shows how much of the latency is waiting for the frame;
-// - arrows' re-route: the app's own timing of re-routing the arrows a move touches (median over
-//   the drag). Quick ones run in the move's handler; past half a frame they run in the next
+// - arrows' re-route: the app's own timing of re-routing the arrows a move touches (median and
+//   slowest over the drag). Quick ones run in the move's handler; past half a frame they run in the next
 //   frame, once for the moves that came in between, so the arrows follow a frame behind the
 //   box (ui::routes, `Routes::follow`);
 // - advisor update: the app's own measurement of `analyze` after an edit (typing a field
@@ -142,6 +142,8 @@ for (const n of counts) {
     'drag p95 (ms)': p95(lat).toFixed(1),
     'move handler (ms)': median(handler).toFixed(2),
     're-route (ms)': reroutes.length ? `${median(reroutes).toFixed(1)} ×${reroutes.length}` : 'n/a',
+    // The slowest decides whether the arrows follow in the move's own frame (`Routes::follow`).
+    're-route slowest (ms)': reroutes.length ? Math.max(...reroutes).toFixed(1) : 'n/a',
     'advisor median (ms)': median(advisor).toFixed(2),
     'JS heap (MB)': (metrics.JSHeapUsedSize / 1e6).toFixed(1),
     'wasm memory (MB)': wasmBytes ? (wasmBytes / 1e6).toFixed(1) : 'n/a',
