@@ -18,7 +18,8 @@ import { join } from 'node:path';
 import { assemble, ROOT } from '../../scripts/build.mjs';
 import { serve } from './server.mjs';
 import { launch, offlineReady, screenshot, watchErrors } from './app.mjs';
-import { SYNC_URL, VIEWPORT } from './room.mjs';
+import { VIEWPORT } from './room.mjs';
+import { startSync, freePort } from './sync.mjs';
 
 const dir = mkdtempSync(join(tmpdir(), 'docshape-old-tab-'));
 const css = readFileSync(join(ROOT, 'style', 'main.css'), 'utf8');
@@ -47,14 +48,22 @@ const onlyIn = (name, other = 'a') => [...files[name]].filter((f) => !files[othe
 let browser;
 let server;
 let url;
+// A sync server of this spec's own: collab.spec, which runs before it, stops and restarts the
+// run's shared one (tests/e2e/run.mjs) to test what happens when it goes.
+let sync;
+let SYNC_URL;
 before(async () => {
   browser = await launch();
   server = await serve(join(dir, 'a'), 0);
   url = `http://127.0.0.1:${server.address().port}/`;
+  const port = await freePort();
+  sync = await startSync({ port, data: mkdtempSync(join(dir, 'sync-')) });
+  SYNC_URL = `ws://127.0.0.1:${port}`;
 });
 after(async () => {
   await browser?.close();
   server?.close();
+  await sync?.stop();
   rmSync(dir, { recursive: true, force: true });
 });
 
