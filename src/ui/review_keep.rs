@@ -12,6 +12,9 @@
 //! held. It is dropped when a page of this tab opens another link (the address bar had caught
 //! up, or the tab went elsewhere).
 //!
+//! A page that opens the old link with the design held marks it not carried again: its own
+//! address bar shows the old link until its worker answers.
+//!
 //! One entry per tab: it always holds the design on screen and the link in the address bar
 //! when it was written (a second comment before the worker answers rewrites it, still keyed
 //! by the link the address bar shows).
@@ -77,7 +80,17 @@ pub fn restore(link: &str) -> Option<Model> {
         return None;
     }
     match model::load(&pending.model) {
-        Ok(m) => Some(m),
+        Ok(m) => {
+            // This page shows the old link: its address bar does not carry the design held, even
+            // when the page before it had made the newer link after its reload began.
+            if pending.carried {
+                let fresh = Pending { carried: false, ..pending };
+                if let Ok(text) = serde_json::to_string(&fresh) {
+                    let _ = write(&storage, KEY, &text);
+                }
+            }
+            Some(m)
+        }
         Err(_) => {
             release();
             None

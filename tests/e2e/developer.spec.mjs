@@ -264,7 +264,8 @@ test('inspector fields name elements by name, in the interface language, and nev
   await entityBox(page, 'customers').locator('.entity-header').click();
   await page.getByTestId('field-name').first().press('Enter');
   await page.waitForFunction(() => document.querySelectorAll('[data-testid="field-name"]').length === 2);
-  assert.equal(await page.evaluate(() => document.activeElement?.dataset.testid), 'field-name');
+  // The focus moves on the frame after the new field is drawn.
+  await page.waitForFunction(() => document.activeElement === document.querySelectorAll('[data-testid="field-name"]')[1], null, { timeout: 5000 });
   await page.keyboard.type('email');
   assert.deepEqual(await fieldsOf(page, 'customers'), ['_id', 'email']);
 
