@@ -186,6 +186,13 @@ pub fn Canvas() -> impl IntoView {
     };
 
     let world_transform = move || editor.camera.with(|c| format!("translate({}px, {}px) scale({})", c.x, c.y, c.zoom));
+    // Zoomed out, the arrows keep their look on screen: a dash of a reference stays 7 px long
+    // and a line at least 1 px wide (`--far` in main.css). Drawn at the world's scale instead, at
+    // 10% a dash was 0.7 px and a line 0.16 px: dashed and solid could not be told apart, and
+    // the raster of thousands of sub-pixel dashes made every frame of a drag at 300 aggregates
+    // take ~150 ms (scripts/trace-drag.mjs).
+    let far_scale = Memo::new(move |_| editor.camera.with(|c| (100.0 / c.zoom.min(1.0)).round() / 100.0));
+    let edges_style = move || format!("--far: {}", far_scale.get());
     let grid_style = move || {
         editor.camera.with(|c| {
             let size = 20.0 * c.zoom;
@@ -210,7 +217,7 @@ pub fn Canvas() -> impl IntoView {
             on:contextmenu=move |ev| super::context_menu::open(&editor, &ev)
         >
             <div class="world" style:transform=world_transform>
-                <svg class="edges" aria-hidden="true">
+                <svg class="edges" aria-hidden="true" style=edges_style>
                     <ArrowMarkers />
                     <OnDemand piece=Piece::PeerArrows when=move || in_room() />
                     <For each=move || visible_relations.get() key=|id| id.clone() let:id>

@@ -239,3 +239,92 @@ test("an arrow's words show the arrow's tooltip, as its line does", async () => 
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+/**
+ * The ink along the longest straight stretch of `selector`'s path, read from the pixels on
+ * screen: the runs of inked pixels (their lengths in px) and how dark the darkest is against the
+ * canvas (0–255).
+ */
+async function inkAlong(page, selector, shortest = 60) {
+  const seg = await page.evaluate((selector) => {
+    const path = document.querySelector(selector);
+    const m = path.getScreenCTM();
+    const nums = path.getAttribute('d').match(/-?[\d.]+/g).map(Number);
+    const pts = [];
+    for (let i = 0; i + 1 < nums.length; i += 2) pts.push(new DOMPoint(nums[i], nums[i + 1]).matrixTransform(m));
+    let best = null;
+    for (let i = 0; i + 1 < pts.length; i++) {
+      const [a, b] = [pts[i], pts[i + 1]];
+      const len = Math.hypot(b.x - a.x, b.y - a.y);
+      if (!best || len > best.len) best = { a: { x: a.x, y: a.y }, b: { x: b.x, y: b.y }, len };
+    }
+    return best;
+  }, selector);
+  assert.ok(seg.len > shortest, `${selector}: a straight stretch to read (${seg.len.toFixed(0)} px)`);
+  const horizontal = Math.abs(seg.b.y - seg.a.y) < 1;
+  // A band 7 px across the line, leaving 12 px at each end (the arrowhead, the box's edge).
+  const from = { x: Math.min(seg.a.x, seg.b.x), y: Math.min(seg.a.y, seg.b.y) };
+  const clip = horizontal
+    ? { x: Math.round(from.x + 12), y: Math.round(from.y - 3), width: Math.round(seg.len - 24), height: 7 }
+    : { x: Math.round(from.x - 3), y: Math.round(from.y + 12), width: 7, height: Math.round(seg.len - 24) };
+  const png = (await page.screenshot({ clip })).toString('base64');
+  return page.evaluate(async ({ png, horizontal }) => {
+    const img = new Image();
+    img.src = `data:image/png;base64,${png}`;
+    await img.decode();
+    const c = new OffscreenCanvas(img.width, img.height);
+    const g = c.getContext('2d');
+    g.drawImage(img, 0, 0);
+    const { data, width, height } = g.getImageData(0, 0, img.width, img.height);
+    const lum = (x, y) => {
+      const i = (y * width + x) * 4;
+      return 0.3 * data[i] + 0.59 * data[i + 1] + 0.11 * data[i + 2];
+    };
+    // Along the line, the darkest pixel across the band; the canvas is the band's lightest.
+    const length = horizontal ? width : height;
+    const across = horizontal ? height : width;
+    const darkest = [];
+    let paper = 0;
+    for (let t = 0; t < length; t++) {
+      let d = 255;
+      for (let s = 0; s < across; s++) {
+        const l = horizontal ? lum(t, s) : lum(s, t);
+        d = Math.min(d, l);
+        paper = Math.max(paper, l);
+      }
+      darkest.push(d);
+    }
+    const contrast = paper - Math.min(...darkest);
+    const runs = [];
+    let run = 0;
+    for (const d of darkest) {
+      if (paper - d > contrast / 2) run += 1;
+      else if (run) runs.push(run), (run = 0);
+    }
+    if (run) runs.push(run);
+    return { runs, contrast, length };
+  }, { png, horizontal });
+}
+
+test('zoomed far out, a reference still reads dashed and a copy solid, in lines a person can see', async () => {
+  // The shop between both panels is fitted at ~39%. Drawn at the world's scale, a dash of 7
+  // units was 2.7 px with a 0.6 px line: a grey blur that reads as neither dashed nor solid.
+  const { page, context, errors } = await open(SHOP);
+  await page.waitForSelector('[data-testid="entity"][data-name="products"]');
+  await page.waitForTimeout(300);
+  const zoom = parseFloat(await page.getByTestId('zoom').innerText());
+  assert.ok(zoom < 45, `fitted far out (${zoom}%)`);
+  await screenshot(page, 'arrows-far-zoom');
+  const dashed = await inkAlong(page, '[data-testid="relation"][data-id="customer-reviews"] path.line.dashed');
+  const sorted = [...dashed.runs].sort((a, b) => a - b);
+  const median = sorted[Math.floor(sorted.length / 2)];
+  assert.ok(dashed.contrast > 90, `the dashed line stands out from the canvas (contrast ${dashed.contrast.toFixed(0)})`);
+  assert.ok(dashed.runs.length >= 3, `dashes are seen along ${dashed.length} px: ${dashed.runs}`);
+  assert.ok(median >= 5 && median <= 10, `a dash is 5–10 px on screen, whatever the zoom: ${dashed.runs}`);
+  const solid = await inkAlong(page, '[data-testid="relation"][data-id="product-reviews"] path.line.copy', 30);
+  assert.ok(solid.contrast > 90, `the copy's line stands out from the canvas (contrast ${solid.contrast.toFixed(0)})`);
+  assert.equal(solid.runs.length, 1, `the copy's line is unbroken: ${solid.runs}`);
+  assert.ok(solid.runs[0] >= solid.length - 2, `the copy's line runs the whole stretch: ${solid.runs[0]} of ${solid.length} px`);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
