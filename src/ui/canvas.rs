@@ -186,13 +186,18 @@ pub fn Canvas() -> impl IntoView {
     };
 
     let world_transform = move || editor.camera.with(|c| format!("translate({}px, {}px) scale({})", c.x, c.y, c.zoom));
-    // Zoomed out, the arrows keep their look on screen: a dash of a reference stays 7 px long
-    // and a line at least 1 px wide (`--far` in main.css). Drawn at the world's scale instead, at
-    // 10% a dash was 0.7 px and a line 0.16 px: dashed and solid could not be told apart, and
-    // the raster of thousands of sub-pixel dashes made every frame of a drag at 300 aggregates
-    // take ~150 ms (scripts/trace-drag.mjs).
+    // Zoomed out, the arrows keep their look on screen (main.css): a reference's dash stays 7 px
+    // long (`--far`), and a line stays 1 px wide down to 40% (`--thin`, which stops there: on a
+    // whole 300-aggregate diagram at 10%, 1 px lines and their heads were a mesh that hid the
+    // boxes). Drawn at the world's scale instead, at 39% a dash was 2.7 px on a 0.6 px line,
+    // neither dashed nor solid to the eye, and at 10% the raster of thousands of sub-pixel
+    // dashes made every frame of a drag at 300 aggregates take ~100 ms more
+    // (scripts/trace-drag.mjs).
     let far_scale = Memo::new(move |_| editor.camera.with(|c| (100.0 / c.zoom.min(1.0)).round() / 100.0));
-    let edges_style = move || format!("--far: {}", far_scale.get());
+    let edges_style = move || {
+        let far = far_scale.get();
+        format!("--far: {far}; --thin: {}", far.min(2.5))
+    };
     let grid_style = move || {
         editor.camera.with(|c| {
             let size = 20.0 * c.zoom;
