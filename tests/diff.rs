@@ -30,9 +30,13 @@ fn relation<'v>(v: &'v mut Value, id: &str) -> &'v mut Value {
     v["relations"].as_array_mut().expect("relations").iter_mut().find(|r| r["id"] == id).expect("relation")
 }
 
-/// The reviews of the outlier lesson, capped at 50 (the template) and then unbounded.
+/// The reviews of the outlier lesson, capped at 50 with an overflow of up to 800 (the template's
+/// reaches 3,000; up to 800 the advisor has the parent keep their ids, an array that size holds),
+/// and then unbounded (referenced from the child).
 fn reviews_bounded_then_unbounded() -> (Model, Model) {
-    let old = template("anti-outlier-misapplied");
+    let old = edited(&template("anti-outlier-misapplied"), |v| {
+        relation(v, "material-resenas")["cardinality"]["outliers"]["max"] = serde_json::json!(800);
+    });
     let new = edited(&old, |v| {
         relation(v, "material-resenas")["cardinality"] = serde_json::json!({"typical": 30, "growthPerDay": 0.05});
     });

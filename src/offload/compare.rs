@@ -156,6 +156,14 @@ mod tests {
         load(&v.to_string()).expect("loads")
     }
 
+    /// `old` with the overflowing share of its reviews capped at `max`.
+    fn overflow_up_to(old: &Model, max: u32) -> Model {
+        let mut v: serde_json::Value = serde_json::from_str(&old.to_json()).expect("json");
+        let r = v["relations"].as_array_mut().expect("relations").iter_mut().find(|r| r["id"] == "material-resenas");
+        r.expect("relation")["cardinality"]["outliers"]["max"] = serde_json::json!(max);
+        load(&v.to_string()).expect("loads")
+    }
+
     fn ask(base: &Model, current: &Model, lang: &str) -> ComparePreview {
         let request = Request {
             id: 5,
@@ -174,7 +182,10 @@ mod tests {
 
     #[test]
     fn the_worker_answers_the_flip_of_unbounded_reviews_with_marks_lines_and_the_report() {
-        let old = template("anti-outlier-misapplied");
+        // The template's overflow capped at 800 reviews: ids in the parent (an array that size
+        // holds), with the misapplied outlier flagged; made unbounded, the reviews are
+        // referenced from the child and the embedded array is flagged instead.
+        let old = overflow_up_to(&template("anti-outlier-misapplied"), 800);
         let new = unbounded(&old);
         let p = ask(&old, &new, "en");
         assert_eq!(p.relations, [("material-resenas".to_string(), '~')]);

@@ -24,8 +24,10 @@
 //! arriving daily → bucket; the parent's view shows the first N → reference + subset (not
 //! when it shows them all: no page size and a bound an array holds, such as an author's
 //! books on the author's page); the child's view shows parent fields → extended reference;
-//! a bound that fits → ids in the parent; else the child points to the parent and the
-//! parent keeps no list.
+//! a bound an array holds (at most `thresholds.arrayWarn`, 1,000, as the `large-array` rule
+//! says) → ids in the parent; else the child points to the parent and the parent keeps no
+//! list. (Up to `manyMax` children the class is still one-to-many, but an id array of 3,000
+//! would be advised here and flagged by `large-array` once the designer followed the advice.)
 
 use super::facts::{Facts, Outliers};
 use crate::advisor::{CardinalityClass, Criterion, Recommendation, Vote};
@@ -169,7 +171,10 @@ fn reference(f: &Facts, because: Because) -> Decision {
         Recommendation::ReferenceWithSubset
     } else if !f.child_view.is_empty() || !f.rel.extended.is_empty() {
         Recommendation::ExtendedReference
-    } else if f.bound.is_some() && !f.parent_external && f.class != CardinalityClass::OneToSquillions {
+    } else if f.bound.is_some_and(|b| b <= f.t.array_warn)
+        && !f.parent_external
+        && f.class != CardinalityClass::OneToSquillions
+    {
         Recommendation::ReferenceIdsInParent
     } else {
         Recommendation::ReferenceFromChild
@@ -204,6 +209,34 @@ mod tests {
         let mut m = parent_child(Storage::Embed, 3_000.0, Some(5_000));
         m.relations[0].atomic_with_parent = true;
         assert!(!matches!(advised(&m).0, Recommendation::Embed | Recommendation::EmbedWatchBound));
+    }
+
+    #[test]
+    fn ids_in_the_parent_are_advised_only_for_an_array_the_large_array_rule_accepts() {
+        // Employees of a department, read on their own: up to 1,000 the department may keep
+        // their ids; past it (3,000 is still one-to-many) that array is what `large-array`
+        // flags, so the employee points to the department instead.
+        for (max, ids_in_parent) in [(200, true), (1_000, true), (1_001, false), (3_000, false), (5_000, false)] {
+            let mut m = parent_child(Storage::Reference, 150.0, Some(max));
+            m.relations[0].read_separately = true;
+            let rec = advised(&m).0;
+            assert_eq!(rec == Recommendation::ReferenceIdsInParent, ids_in_parent, "at most {max}: {rec:?}");
+            // The advice followed draws no large-array finding.
+            let r = &mut m.relations[0];
+            if ids_in_parent {
+                r.reference.parent_field = Some("comment_ids".into());
+            } else {
+                assert_eq!(rec, Recommendation::ReferenceFromChild, "at most {max}");
+                r.reference.child_field = Some("post_id".into());
+            }
+            let report = analyze(&m);
+            assert!(report.findings.iter().all(|f| f.code != "DS203"), "at most {max}: {:?}", report.findings);
+            let summary = report.relation("r").expect("advised").summary();
+            if !ids_in_parent {
+                assert!(summary.en().contains("over the 1,000 elements MongoDB advises"), "{}", summary.en());
+                assert!(summary.is_translated() && summary.check().is_ok());
+            }
+        }
     }
 
     #[test]

@@ -301,6 +301,16 @@ fn reference(f: &Reasons, recommendation: Recommendation, because: Text) -> Text
             pt: "Referenciar, ids dos filhos no pai: {because}; {parent} pode guardar os ids de {child}, no máximo {max}.";
             because, parent, max = Arg::Count(f.worst), child
         ),
+        (Recommendation::ReferenceFromChild, _)
+            if f.bound.is_some_and(|b| b > f.array_warn) && f.class != CardinalityClass::OneToSquillions =>
+        {
+            text!(
+                en: "Reference from the child only: {because}; {child} points to {parent}; a list of up to {max} ids in {parent} would be over the {limit} elements MongoDB advises for an array.",
+                es: "Referenciar solo desde el hijo: {because}; {child} apunta a {parent}; una lista de hasta {max} ids en {parent} pasaría de los {limit} elementos que MongoDB aconseja para un array.",
+                pt: "Referenciar só a partir do filho: {because}; {child} aponta para {parent}; uma lista de até {max} ids em {parent} passaria dos {limit} elementos que o MongoDB recomenda para um array.";
+                because, child, parent, max = Arg::Count(f.worst), limit = Arg::Count(f.array_warn as f64)
+            )
+        }
         _ => text!(
             en: "Reference from the child only: {because}; {child} points to {parent}; {parent} keeps no list of them.",
             es: "Referenciar solo desde el hijo: {because}; {child} apunta a {parent}; {parent} no guarda ninguna lista de ellos.",
