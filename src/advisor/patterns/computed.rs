@@ -4,7 +4,7 @@
 use super::parent_writes::{recorded, WritesOn};
 use super::relation::place;
 use super::{joined, push};
-use crate::advisor::relations::{Facts, Usage};
+use crate::advisor::relations::{view_shows_all, Facts, Usage};
 use crate::advisor::{CardinalityClass, PatternKind, PatternSuggestion, Recommendation};
 use crate::i18n::{Arg, Text};
 use crate::model::{Computed, Entity, Storage};
@@ -127,6 +127,11 @@ pub(super) fn suggest<'a>(
     if !referenced || f.parent_external || f.parent_view.is_empty() || f.class == CardinalityClass::OneToOne {
         return;
     }
+    // A view that shows every child (a movie page and its cast) loads them all anyway: a count
+    // or an average kept beside them saves that read nothing.
+    if view_shows_all(f) {
+        return;
+    }
     // Children written through the parent (a `$push` and `$inc` recorded on it) count too, and
     // a counter it already keeps is the count in use.
     let on_parent = recorded(u, writes, rel);
@@ -180,10 +185,36 @@ mod tests {
         let computed = |m: &crate::model::Model| analyze(m).patterns.iter().any(|p| p.pattern == PatternKind::Computed);
         // Referenced, read far more than written, but one child at most: nothing to count.
         assert!(!computed(&split_details()));
-        // The same reads over a one-to-many child do get the count.
-        let mut m = parent_child(Storage::Reference, 50.0, Some(500));
+        // The same reads over a one-to-many rated child do get the average: 50 comments, at
+        // most 5,000, more than a view shows (the count comes with the subset suggested).
+        let mut m = parent_child(Storage::Reference, 50.0, Some(5_000));
         m.relations[0].read_separately = true;
+        let mut stars = crate::model::Field::new("stars", crate::model::BsonType::Int);
+        stars.constraints.minimum = Some(1.0);
+        stars.constraints.maximum = Some(5.0);
+        m.entities[1].fields.push(stars);
         m.queries.push(read("D", "post", &["comment"], 5_000.0));
+        assert!(computed(&m));
+    }
+
+    #[test]
+    fn a_view_that_shows_every_child_gets_no_count_or_average() {
+        use crate::advisor::rules::relation_fixtures::{parent_child, read};
+        use crate::advisor::{analyze, PatternKind};
+        use crate::model::{BsonType, Field};
+        let computed = |m: &crate::model::Model| analyze(m).patterns.iter().any(|p| p.pattern == PatternKind::Computed);
+        // A movie page showing its whole cast (15, at most 300), read 3,000 times a minute: it
+        // loads every actor anyway, so their count or an average kept beside them saves nothing.
+        let mut m = parent_child(Storage::Reference, 15.0, Some(300));
+        m.relations[0].read_separately = true;
+        let mut stars = Field::new("stars", BsonType::Int);
+        stars.constraints.minimum = Some(1.0);
+        stars.constraints.maximum = Some(5.0);
+        m.entities[1].fields.push(stars);
+        m.queries.push(read("M", "post", &["comment"], 3_000.0));
+        assert!(!computed(&m), "{:?}", analyze(&m).patterns);
+        // Past what one view shows (a bound over 1,000 or no bound), the stored values pay.
+        m.relations[0].cardinality.max = Some(3_000);
         assert!(computed(&m));
     }
 

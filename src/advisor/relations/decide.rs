@@ -159,7 +159,7 @@ pub(crate) fn bucket_fits(f: &Facts) -> bool {
 /// states a page size and the children are bounded by what an array holds (at most
 /// `thresholds.arrayWarn`). The subset pattern keeps the first N of many; an author's page
 /// lists all of the author's books.
-fn view_shows_all(f: &Facts) -> bool {
+pub(crate) fn view_shows_all(f: &Facts) -> bool {
     f.parent_view.iter().all(|q| q.page_size.is_none()) && f.bound.is_some_and(|b| b <= f.t.array_warn)
 }
 

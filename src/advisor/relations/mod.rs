@@ -14,7 +14,7 @@ mod summary;
 mod tests;
 mod usage;
 
-pub(crate) use decide::{bucket_fits, subset_size};
+pub(crate) use decide::{bucket_fits, subset_size, view_shows_all};
 pub(crate) use facts::{timeless, Facts, Outliers};
 pub(crate) use usage::Usage;
 

@@ -7,7 +7,10 @@ declare_rule! {
     /// Suggests the computed pattern where it fits and is not used yet: a parent whose view
     /// reads its referenced children is read at least ten times as often as those children
     /// are written, so a count (and the average of a rated field, with its sum and count)
-    /// should be stored in the parent and updated with `$inc`. A write recorded on the parent
+    /// should be stored in the parent and updated with `$inc`. Not when the view shows every
+    /// child (no page size, and a bound an array holds): it loads them all anyway, and a
+    /// stored count or average saves that read nothing (a movie page and its cast). A write
+    /// recorded on the parent
     /// that adds a child or bumps the parent's counter of them (a `$push` into its id array or
     /// subset, a change naming the child, or a numeric field such as `num_comments`) counts as
     /// a write of the child; a counter it bumps is the count already in use, so only the
