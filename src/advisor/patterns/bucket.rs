@@ -45,9 +45,9 @@ pub(super) fn suggest(
             let token = size.period;
             let period = period_word(token);
             let change = text!(
-                en: "group the {child} events of one {parent} ({bytes} each, ~{n} per {period}) into one document per {parent} and {period} (the shortest period that gathers at least {min} events), capped at {cap} events ({capbytes}; then open `…-2`), _id {{key}}-{{token}}, with computed summaries updated on each insert ($inc, $min, $max): {summaries}, and a TTL index on the period field if old events expire: {n} tiny documents per {period} become one",
-                es: "agrupa los eventos de {child} de un mismo {parent} ({bytes} cada uno, ~{n} por {period}) en un documento por {parent} y {period} (el periodo más corto que reúne al menos {min} eventos), con un tope de {cap} eventos ({capbytes}; luego abre `…-2`), _id {{key}}-{{token}}, con resúmenes calculados que se actualizan en cada inserción ($inc, $min, $max): {summaries}, y un índice TTL en el campo del periodo si los eventos antiguos caducan: {n} documentos diminutos por {period} se convierten en uno",
-                pt: "agrupe os eventos de {child} de um mesmo {parent} ({bytes} cada, ~{n} por {period}) em um documento por {parent} e {period} (o período mais curto que reúne pelo menos {min} eventos), com teto de {cap} eventos ({capbytes}; depois abra `…-2`), _id {{key}}-{{token}}, com resumos calculados atualizados a cada inserção ($inc, $min, $max): {summaries}, e um índice TTL no campo do período se os eventos antigos expiram: {n} documentos minúsculos por {period} viram um só";
+                en: "group the {child} events of one {parent} document ({bytes} each, ~{n} per {period}) into one document per {parent} document and {period} (the shortest period that gathers at least {min} events), capped at {cap} events ({capbytes}; then open `…-2`), _id {{key}}-{{token}}, with computed summaries updated on each insert ($inc, $min, $max): {summaries}, and a TTL index on the period field if old events expire: {n} tiny documents per {period} become one",
+                es: "agrupa los eventos de {child} de un mismo documento de {parent} ({bytes} cada uno, ~{n} por {period}) en un documento por documento de {parent} y {period} (el periodo más corto que reúne al menos {min} eventos), con un tope de {cap} eventos ({capbytes}; luego abre `…-2`), _id {{key}}-{{token}}, con resúmenes calculados que se actualizan en cada inserción ($inc, $min, $max): {summaries}, y un índice TTL en el campo del periodo si los eventos antiguos caducan: {n} documentos diminutos por {period} se convierten en uno",
+                pt: "agrupe os eventos de {child} de um mesmo documento de {parent} ({bytes} cada, ~{n} por {period}) em um documento por documento de {parent} e {period} (o período mais curto que reúne pelo menos {min} eventos), com teto de {cap} eventos ({capbytes}; depois abra `…-2`), _id {{key}}-{{token}}, com resumos calculados atualizados a cada inserção ($inc, $min, $max): {summaries}, e um índice TTL no campo do período se os eventos antigos expiram: {n} documentos minúsculos por {period} viram um só";
                 child, parent, bytes = Arg::Bytes(f.child_bytes as f64), n = Arg::Count(size.per_period), period,
                 min = Arg::Int(MIN_EVENTS as u64), cap = Arg::Int(size.cap),
                 capbytes = Arg::Bytes(size.cap as f64 * f.child_bytes as f64), key = key(), token,
@@ -113,9 +113,9 @@ fn general(f: &Facts, b: &BucketSpec) -> Text {
         (None, _) => text!(en: ", no TTL", es: ", sin TTL", pt: ", sem TTL"),
     };
     text!(
-        en: "one {child} document per {parent} and {period}, {cap}, {id}{counter}{ttl}; insert with updateOne({$push, $inc, $setOnInsert}, {upsert: true})",
-        es: "un documento de {child} por {parent} y {period}, {cap}, {id}{counter}{ttl}; inserta con updateOne({$push, $inc, $setOnInsert}, {upsert: true})",
-        pt: "um documento de {child} por {parent} e {period}, {cap}, {id}{counter}{ttl}; insira com updateOne({$push, $inc, $setOnInsert}, {upsert: true})";
+        en: "one {child} document per {parent} document and {period}, {cap}, {id}{counter}{ttl}; insert with updateOne({$push, $inc, $setOnInsert}, {upsert: true})",
+        es: "un documento de {child} por documento de {parent} y {period}, {cap}, {id}{counter}{ttl}; inserta con updateOne({$push, $inc, $setOnInsert}, {upsert: true})",
+        pt: "um documento de {child} por documento de {parent} e {period}, {cap}, {id}{counter}{ttl}; insira com updateOne({$push, $inc, $setOnInsert}, {upsert: true})";
         child, parent, period, cap, id, counter, ttl
     )
 }
@@ -163,15 +163,15 @@ pub(super) fn flat_sentence(b: &BucketItem) -> Text {
     let BucketItem { child, parent, period, n, field, key, token, counter, ttl } = b;
     match ttl {
         Some((s, on)) => text!(
-            en: "one {child} document per {parent} and {period}, capped at {n} {field} (then open the next, `…-2`), a deterministic _id such as {{key}}-{{token}}{counter}, TTL {s} s ({span}) on {on}; insert with updateOne({$push, $inc, $setOnInsert}, {upsert: true})",
-            es: "un documento de {child} por {parent} y {period}, con un tope de {n} {field} (luego abre el siguiente, `…-2`), un _id determinista como {{key}}-{{token}}{counter}, TTL de {s} s ({span}) en {on}; inserta con updateOne({$push, $inc, $setOnInsert}, {upsert: true})",
-            pt: "um documento de {child} por {parent} e {period}, com teto de {n} {field} (depois abra o próximo, `…-2`), um _id determinístico como {{key}}-{{token}}{counter}, TTL de {s} s ({span}) em {on}; insira com updateOne({$push, $inc, $setOnInsert}, {upsert: true})";
+            en: "one {child} document per {parent} document and {period}, capped at {n} {field} (then open the next, `…-2`), a deterministic _id such as {{key}}-{{token}}{counter}, TTL {s} s ({span}) on {on}; insert with updateOne({$push, $inc, $setOnInsert}, {upsert: true})",
+            es: "un documento de {child} por documento de {parent} y {period}, con un tope de {n} {field} (luego abre el siguiente, `…-2`), un _id determinista como {{key}}-{{token}}{counter}, TTL de {s} s ({span}) en {on}; inserta con updateOne({$push, $inc, $setOnInsert}, {upsert: true})",
+            pt: "um documento de {child} por documento de {parent} e {period}, com teto de {n} {field} (depois abra o próximo, `…-2`), um _id determinístico como {{key}}-{{token}}{counter}, TTL de {s} s ({span}) em {on}; insira com updateOne({$push, $inc, $setOnInsert}, {upsert: true})";
             child, parent, period, n, field, key, token, counter, s = Arg::Int(*s), span = Arg::Days(s / 86_400), on
         ),
         None => text!(
-            en: "one {child} document per {parent} and {period}, capped at {n} {field} (then open the next, `…-2`), a deterministic _id such as {{key}}-{{token}}{counter}, no TTL; insert with updateOne({$push, $inc, $setOnInsert}, {upsert: true})",
-            es: "un documento de {child} por {parent} y {period}, con un tope de {n} {field} (luego abre el siguiente, `…-2`), un _id determinista como {{key}}-{{token}}{counter}, sin TTL; inserta con updateOne({$push, $inc, $setOnInsert}, {upsert: true})",
-            pt: "um documento de {child} por {parent} e {period}, com teto de {n} {field} (depois abra o próximo, `…-2`), um _id determinístico como {{key}}-{{token}}{counter}, sem TTL; insira com updateOne({$push, $inc, $setOnInsert}, {upsert: true})";
+            en: "one {child} document per {parent} document and {period}, capped at {n} {field} (then open the next, `…-2`), a deterministic _id such as {{key}}-{{token}}{counter}, no TTL; insert with updateOne({$push, $inc, $setOnInsert}, {upsert: true})",
+            es: "un documento de {child} por documento de {parent} y {period}, con un tope de {n} {field} (luego abre el siguiente, `…-2`), un _id determinista como {{key}}-{{token}}{counter}, sin TTL; inserta con updateOne({$push, $inc, $setOnInsert}, {upsert: true})",
+            pt: "um documento de {child} por documento de {parent} e {period}, com teto de {n} {field} (depois abra o próximo, `…-2`), um _id determinístico como {{key}}-{{token}}{counter}, sem TTL; insira com updateOne({$push, $inc, $setOnInsert}, {upsert: true})";
             child, parent, period, n, field, key, token, counter
         ),
     }
@@ -179,9 +179,9 @@ pub(super) fn flat_sentence(b: &BucketItem) -> Text {
 
 fn archive(f: &Facts, out: &mut Vec<PatternSuggestion>) {
     let change = text!(
-        en: "{child} buckets keep growing (~{n} events per {parent} a year) with no TTL: move those past their useful age to an archive collection, or set ttlSeconds",
-        es: "los contenedores de {child} no dejan de crecer (~{n} eventos por {parent} al año) sin TTL: mueve los que hayan pasado su edad útil a una colección de archivo, o define ttlSeconds",
-        pt: "os buckets de {child} não param de crescer (~{n} eventos por {parent} ao ano) sem TTL: mova os que passaram da idade útil para uma coleção de arquivo, ou defina ttlSeconds";
+        en: "{child} buckets keep growing (~{n} events per {parent} document a year) with no TTL: move those past their useful age to an archive collection, or set ttlSeconds",
+        es: "los contenedores de {child} no dejan de crecer (~{n} eventos por documento de {parent} al año) sin TTL: mueve los que hayan pasado su edad útil a una colección de archivo, o define ttlSeconds",
+        pt: "os buckets de {child} não param de crescer (~{n} eventos por documento de {parent} ao ano) sem TTL: mova os que passaram da idade útil para uma coleção de arquivo, ou defina ttlSeconds";
         child = f.child_name, n = Arg::Count(f.growth * 365.0), parent = f.parent_name
     );
     push(out, PatternKind::Archive, place(f), false, change);

@@ -333,9 +333,9 @@ fn growth(f: &Reasons, explain: bool) -> (Vote, Option<Text>) {
         }),
         (Some(b), _) => explained(explain, Vote::Embed, || {
             text!(
-                en: "bounded: at most {max} per {parent}",
-                es: "acotado: como máximo {max} por {parent}",
-                pt: "limitado: no máximo {max} por {parent}";
+                en: "bounded: at most {max} per {parent} document",
+                es: "acotado: como máximo {max} por documento de {parent}",
+                pt: "limitado: no máximo {max} por documento de {parent}";
                 max = Arg::Count(b as f64), parent = &f.parent
             )
         }),

@@ -125,9 +125,9 @@ fn because(f: &Reasons, step: Because) -> Text {
             parent
         ),
         Because::Cardinality => text!(
-            en: "{typical} {child} per {parent}, up to {worst}, is {class} (cardinality decides)",
-            es: "{typical} {child} por {parent}, hasta {worst}, es {class} (decide la cardinalidad)",
-            pt: "{typical} {child} por {parent}, até {worst}, é {class} (decide a cardinalidade)";
+            en: "{typical} {child} per {parent} document, up to {worst}, is {class} (cardinality decides)",
+            es: "{typical} {child} por documento de {parent}, hasta {worst}, es {class} (decide la cardinalidad)",
+            pt: "{typical} {child} por documento de {parent}, até {worst}, é {class} (decide a cardinalidade)";
             typical = Arg::Count(f.typical), child, parent, worst = Arg::Count(f.worst.round()), class = f.class.msg()
         ),
         Because::Size => text!(
@@ -213,9 +213,9 @@ fn embed(f: &Reasons, atomic: bool) -> Text {
             )
         } else {
             text!(
-                en: "Embed: {typical} {child} per {parent}, at most {max}, read with it: {class} (cardinality decides); {tally}.",
-                es: "Embeber: {typical} {child} por {parent}, como máximo {max}, que se leen con él: {class} (decide la cardinalidad); {tally}.",
-                pt: "Embutir: {typical} {child} por {parent}, no máximo {max}, que se leem com ele: {class} (decide a cardinalidade); {tally}.";
+                en: "Embed: {typical} {child} per {parent} document, at most {max}, read with it: {class} (cardinality decides); {tally}.",
+                es: "Embeber: {typical} {child} por documento de {parent}, como máximo {max}, que se leen con él: {class} (decide la cardinalidad); {tally}.",
+                pt: "Embutir: {typical} {child} por documento de {parent}, no máximo {max}, que se leem com ele: {class} (decide a cardinalidade); {tally}.";
                 typical = Arg::Count(f.typical), child, parent, max, class = f.class.msg(), tally
             )
         };
@@ -232,9 +232,9 @@ fn embed(f: &Reasons, atomic: bool) -> Text {
         )
     } else {
         text!(
-            en: "Embed, but watch the bound: {typical} {child} per {parent}, at most {max}, read with it: {class} (cardinality decides); it grows ~{per_year} a year and reaches its stated maximum of {max} in ~{years} years: past it, move the older {child} to their own collection; {tally}.",
-            es: "Embeber, pero vigilar el tope: {typical} {child} por {parent}, como máximo {max}, que se leen con él: {class} (decide la cardinalidad); crece ~{per_year} al año y alcanza su máximo declarado de {max} en ~{years} años: a partir de ahí, mueve los elementos más antiguos de {child} a su propia colección; {tally}.",
-            pt: "Embutir, mas vigiar o teto: {typical} {child} por {parent}, no máximo {max}, que se leem com ele: {class} (decide a cardinalidade); cresce ~{per_year} por ano e atinge seu máximo declarado de {max} em ~{years} anos: depois disso, mova os elementos mais antigos de {child} para uma coleção própria; {tally}.";
+            en: "Embed, but watch the bound: {typical} {child} per {parent} document, at most {max}, read with it: {class} (cardinality decides); it grows ~{per_year} a year and reaches its stated maximum of {max} in ~{years} years: past it, move the older {child} to their own collection; {tally}.",
+            es: "Embeber, pero vigilar el tope: {typical} {child} por documento de {parent}, como máximo {max}, que se leen con él: {class} (decide la cardinalidad); crece ~{per_year} al año y alcanza su máximo declarado de {max} en ~{years} años: a partir de ahí, mueve los elementos más antiguos de {child} a su propia colección; {tally}.",
+            pt: "Embutir, mas vigiar o teto: {typical} {child} por documento de {parent}, no máximo {max}, que se leem com ele: {class} (decide a cardinalidade); cresce ~{per_year} por ano e atinge seu máximo declarado de {max} em ~{years} anos: depois disso, mova os elementos mais antigos de {child} para uma coleção própria; {tally}.";
             typical = Arg::Count(f.typical), child, parent, max, class = f.class.msg(), per_year, years, tally
         )
     }
@@ -247,9 +247,9 @@ fn reference(f: &Reasons, recommendation: Recommendation, because: Text) -> Text
     let named = || f.verdict.named.clone().unwrap_or(Arg::Static(""));
     match (recommendation, &f.verdict.views) {
         (Recommendation::Bucket, _) => text!(
-            en: "Bucket: {because}; group its tiny events ({each} each, {rate} a day per {parent}) into one bucket document per {parent} and {period}.",
-            es: "Agrupación (bucket): {because}; agrupa sus eventos diminutos ({each} cada uno, {rate} al día por {parent}) en un documento contenedor por {parent} y {period}.",
-            pt: "Bucket: {because}; agrupe seus eventos minúsculos ({each} cada, {rate} por dia por {parent}) em um documento bucket por {parent} e {period}.";
+            en: "Bucket: {because}; group its tiny events ({each} each, {rate} a day per {parent} document) into one bucket document per {parent} document and {period}.",
+            es: "Agrupación (bucket): {because}; agrupa sus eventos diminutos ({each} cada uno, {rate} al día por documento de {parent}) en un documento contenedor por documento de {parent} y {period}.",
+            pt: "Bucket: {because}; agrupe seus eventos minúsculos ({each} cada, {rate} por dia por documento de {parent}) em um documento bucket por documento de {parent} e {period}.";
             because, each = Arg::Bytes(f.child_bytes as f64), rate = Arg::Count(f.growth), parent, period = named()
         ),
         (Recommendation::ReferenceWithSubset, None) => text!(

@@ -108,12 +108,12 @@ mod decide {
         let (_, tags) = summary("material-etiquetas");
         assert_eq!(
             tags.render(Lang::Es),
-            "Embeber: 5 etiquetas por catalogo, como máximo 8, que se leen con él: uno a pocos (decide la cardinalidad); \
+            "Embeber: 5 etiquetas por documento de catalogo, como máximo 8, que se leen con él: uno a pocos (decide la cardinalidad); \
              los seis criterios apuntan a embeber."
         );
         assert_eq!(
             tags.en(),
-            "Embed: 5 etiquetas per catalogo, at most 8, read with it: one-to-few (cardinality decides); \
+            "Embed: 5 etiquetas per catalogo document, at most 8, read with it: one-to-few (cardinality decides); \
              all six criteria point to embed."
         );
     }
@@ -124,9 +124,9 @@ mod decide {
         assert_eq!(rec, Recommendation::Bucket);
         assert!(s
             .render(Lang::Es)
-            .ends_with("(80 B cada uno, 4 al día por socios) en un documento contenedor por socios y día."));
-        assert!(s.render(Lang::Pt).ends_with("em um documento bucket por socios e dia."));
-        assert!(s.en().ends_with("into one bucket document per socios and day."));
+            .ends_with("(80 B cada uno, 4 al día por documento de socios) en un documento contenedor por documento de socios y día."));
+        assert!(s.render(Lang::Pt).ends_with("em um documento bucket por documento de socios e dia."));
+        assert!(s.en().ends_with("into one bucket document per socios document and day."));
         let (rec, s) = summary("socio-resenas");
         assert_eq!(rec, Recommendation::ExtendedReference);
         assert!(s.en().contains("resenas displays socios' nombre: keep them beside the reference."), "{s}");

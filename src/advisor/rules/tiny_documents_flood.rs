@@ -209,8 +209,8 @@ mod tests {
         let f = findings(&m, "DS204");
         assert_eq!(f.len(), 1, "{f:?}");
         let hint = f[0].fix_hint.en();
-        assert!(hint.starts_with("Use the bucket pattern: group the eventos_actividad events of one socios"), "{hint}");
-        assert!(hint.contains("one document per socios and day") && hint.contains("capped at 100 events"), "{hint}");
+        assert!(hint.starts_with("Use the bucket pattern: group the eventos_actividad events of one socios document"), "{hint}");
+        assert!(hint.contains("one document per socios document and day") && hint.contains("capped at 100 events"), "{hint}");
         assert!(f[0]
             .fix_hint
             .render(Lang::Pt)
