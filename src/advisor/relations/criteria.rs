@@ -224,9 +224,9 @@ fn size(f: &Reasons, explain: bool) -> (Vote, Option<Text>) {
     if f.child_bytes > f.bloat_field_bytes && total <= f.doc_target_bytes as f64 {
         return explained(explain, Vote::Reference, || {
             text!(
-                en: "each {child} is {each}: bulky data read with every {parent}",
-                es: "cada {child} ocupa {each}: datos voluminosos que se leen con cada {parent}",
-                pt: "cada {child} ocupa {each}: dados volumosos lidos com cada {parent}";
+                en: "each {child} is {each}: bulky data read with every {parent} document",
+                es: "cada {child} ocupa {each}: datos voluminosos que se leen con cada documento de {parent}",
+                pt: "cada {child} ocupa {each}: dados volumosos lidos com cada documento de {parent}";
                 child, each = Arg::Bytes(f.child_bytes as f64), parent
             )
         });

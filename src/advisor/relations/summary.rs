@@ -131,9 +131,9 @@ fn because(f: &Reasons, step: Because) -> Text {
             typical = Arg::Count(f.typical), child, parent, worst = Arg::Count(f.worst.round()), class = f.class.msg()
         ),
         Because::Size => text!(
-            en: "{child} would add {bytes} to each {parent} (size decides)",
-            es: "{child} añadiría {bytes} a cada {parent} (decide el tamaño)",
-            pt: "{child} adicionaria {bytes} a cada {parent} (decide o tamanho)";
+            en: "{child} would add {bytes} to each {parent} document (size decides)",
+            es: "{child} añadiría {bytes} a cada documento de {parent} (decide el tamaño)",
+            pt: "{child} adicionaria {bytes} a cada documento de {parent} (decide o tamanho)";
             child, bytes = Arg::Bytes(f.worst_bytes()), parent
         ),
         Because::Volatility => text!(

@@ -123,9 +123,9 @@ impl Rule for UnboundedArray {
                 out.push(Self::finding(
                     place(),
                     text!(
-                        en: "the {child} buckets of each {parent} have no cap",
-                        es: "los contenedores de {child} de cada {parent} no tienen tope",
-                        pt: "os buckets de {child} de cada {parent} não têm teto";
+                        en: "the {child} buckets of each {parent} document have no cap",
+                        es: "los contenedores de {child} de cada documento de {parent} no tienen tope",
+                        pt: "os buckets de {child} de cada documento de {parent} não têm teto";
                         child, parent
                     ),
                     text!(
