@@ -129,7 +129,7 @@ pub fn RelationInspector(id: String) -> impl IntoView {
                 <Checkbox label=Msg::Unbounded value=b(|r| r.cardinality.max.is_none()) on_change=on_b("unbounded", |r, v| r.cardinality.max = if v { None } else { Some((r.cardinality.typical.ceil() as u64).max(1) * 2) }) testid="unbounded" />
                 <NumberInput label=Msg::NewChildrenPerDay min=0.0 value=n(|r| r.cardinality.growth_per_day) on_change=on_n("growth", |r, v| r.cardinality.growth_per_day = v) />
                 <NumberInput label=Msg::OutliersShare min=0.0 value=n(|r| r.cardinality.outliers.as_ref().map(|o| o.share)) on_change=on_n("oshare", |r, v| set_outliers(r, v, None)) />
-                <NumberInput label=Msg::OutliersMost min=0.0 value=n(|r| r.cardinality.outliers.as_ref().map(|o| o.max as f64)) on_change=on_n("omax", |r, v| set_outliers(r, None, v)) />
+                <NumberInput label=Msg::OutliersMost min=0.0 value=n(|r| r.cardinality.outliers.as_ref().map(|o| o.max as f64)) on_change=on_n("omax", |r, v| set_outliers(r, None, v)) testid="outliers-max" />
                 {vote(Criterion::Growth)}
             </fieldset>
             <fieldset class="criterion">
