@@ -1,5 +1,6 @@
 //! The bucket pattern on one relation, and the archive its buckets need when nothing expires.
 
+use crate::export::shape::singular;
 use super::bucket_size::{summaries, BucketSize, MIN_EVENTS};
 use super::later::{BucketItem, Item, Later};
 use super::push;
@@ -20,8 +21,10 @@ pub(super) fn suggest(
 ) {
     let rel = f.rel;
     let (child, parent) = (f.child_name, f.parent_name);
-    // The parent key the bucket's _id starts with (built only for the suggestions that show it).
-    let key = || rel.reference.child_field.clone().unwrap_or_else(|| format!("{parent}_id"));
+    // The parent key the bucket's _id starts with (built only for the suggestions that show it):
+    // its reference field, else the parent's name made singular as the exporters name it
+    // (`channels` → `channel_id`).
+    let key = || rel.reference.child_field.clone().unwrap_or_else(|| format!("{}_id", singular(parent)));
     match (&rel.bucket, rel.storage == Storage::Bucket || rec == Some(Recommendation::Bucket)) {
         (Some(b), _) => {
             match flat(f, b) {
@@ -64,7 +67,7 @@ fn general(f: &Facts, b: &BucketSpec) -> Text {
     let (child, parent) = (f.child_name, f.parent_name);
     let rel = f.rel;
     // The parent key the bucket's _id starts with.
-    let key = || rel.reference.child_field.clone().unwrap_or_else(|| format!("{parent}_id"));
+    let key = || rel.reference.child_field.clone().unwrap_or_else(|| format!("{}_id", singular(parent)));
     let token = b.period.as_str();
     let period = period_word(token);
     let cap = if b.cap == 0 {
@@ -130,7 +133,7 @@ fn flat(f: &Facts, b: &BucketSpec) -> Option<BucketItem> {
     let (child, parent) = (f.child_name, f.parent_name);
     let key = match f.rel.reference.child_field.as_deref() {
         Some(field) => Arg::str(field),
-        None => Arg::from(format!("{parent}_id")),
+        None => Arg::from(format!("{}_id", singular(parent))),
     };
     let counter = match b.count_field.as_deref() {
         Some(c) => {

@@ -75,3 +75,18 @@ fn no_change_repeats_its_pattern_name() {
         }
     }
 }
+
+#[test]
+fn a_suggested_bucket_keys_its_id_by_the_parent_named_as_the_exporters_name_it() {
+    // Chat messages embedded in `channels` with no reference field: the bucket's _id starts
+    // with `channel_id`, the field the mongosh snippets name, not `channels_id`.
+    let model = r#"{"format":"docshape","formatVersion":1,"name":"chat",
+      "entities":[{"id":"channels","name":"channels","fields":[{"name":"_id","type":"objectId","required":true},{"name":"name","type":"string","required":true}]},
+                  {"id":"messages","name":"messages","fields":[{"name":"_id","type":"objectId","required":true},{"name":"text","type":"string","required":true},{"name":"sent_at","type":"date","required":true}]}],
+      "relations":[{"id":"r","parent":"channels","child":"messages","storage":"embed","field":"messages","cardinality":{"typical":2000,"growthPerDay":500}}],
+      "queries":[]}"#;
+    let all = analyze(&load(model).expect("loads")).patterns;
+    let bucket = change(&all, PatternKind::Bucket, Lang::En);
+    assert!(bucket.contains("_id {channel_id}-{hour}"), "{bucket}");
+    assert!(change(&all, PatternKind::Bucket, Lang::Es).contains("{channel_id}-"), "{bucket}");
+}
