@@ -21,7 +21,7 @@
 //!     when it keeps growing toward it).
 //!
 //! When the answer is "reference", the form follows from how the data is read: tiny events
-//! arriving daily → bucket; the parent's view shows the first N → reference + subset (not
+//! arriving daily → bucket; a view of one parent shows its first N → reference + subset (not
 //! when it shows them all: no page size and a bound an array holds, such as an author's
 //! books on the author's page); the child's view shows parent fields → extended reference;
 //! a bound an array holds (at most `thresholds.arrayWarn`, 1,000, as the `large-array` rule
@@ -31,7 +31,7 @@
 
 use super::facts::{Facts, Outliers};
 use crate::advisor::{CardinalityClass, Criterion, Recommendation, Vote};
-use crate::model::{Storage, Volatility};
+use crate::model::{AccessPattern, FilterOp, Storage, Volatility};
 
 /// Subset size when neither the relation nor the parent's view says how many.
 pub(crate) const DEFAULT_SUBSET: u32 = 5;
@@ -128,14 +128,30 @@ fn embed(f: &Facts, atomic: bool) -> Decision {
     Decision { recommendation, step: Step::Embed { atomic } }
 }
 
-/// The children of one parent per view: the relation's subset, the view's page size, or 5.
+/// The children of one parent per view: the relation's subset, the page size of a view of one
+/// parent, or 5.
 pub(crate) fn subset_size(f: &Facts) -> u32 {
     f.rel
         .subset
         .as_ref()
         .map(|s| s.size)
-        .or_else(|| f.parent_view.iter().find_map(|q| q.page_size))
+        .or_else(|| pages(f).find_map(|q| q.page_size))
         .unwrap_or(DEFAULT_SUBSET)
+}
+
+/// Whether `q` reads one parent, a page about one document: it finds it by `_id`, or by
+/// equality alone with no order of its own (a stock's quote page by its symbol). Its page size
+/// is then the children it shows (a product page's ten latest reviews). A listing (a range, a
+/// sort, a search) pages through parents: its page size counts the parents it lists (24
+/// products a page), not the children of each.
+fn reads_one_parent(q: &AccessPattern) -> bool {
+    q.filters.iter().any(|x| x.op == FilterOp::Equality && x.field == "_id")
+        || (q.filters.iter().all(|x| x.op == FilterOp::Equality) && q.sort.is_empty())
+}
+
+/// The parent's views that show one parent with its children (see [`reads_one_parent`]).
+fn pages<'f>(f: &'f Facts) -> impl Iterator<Item = &'f AccessPattern> + 'f {
+    f.parent_view.iter().copied().filter(|q| reads_one_parent(q))
 }
 
 /// Tiny events arriving every day, never edited: the bucket pattern's home ground. Not a
@@ -160,14 +176,16 @@ pub(crate) fn bucket_fits(f: &Facts) -> bool {
 /// `thresholds.arrayWarn`). The subset pattern keeps the first N of many; an author's page
 /// lists all of the author's books.
 pub(crate) fn view_shows_all(f: &Facts) -> bool {
-    f.parent_view.iter().all(|q| q.page_size.is_none()) && f.bound.is_some_and(|b| b <= f.t.array_warn)
+    pages(f).next().is_some()
+        && pages(f).all(|q| q.page_size.is_none())
+        && f.bound.is_some_and(|b| b <= f.t.array_warn)
 }
 
 /// Picks the form of reference (see the module documentation); `because` names the deciding step.
 fn reference(f: &Facts, because: Because) -> Decision {
     let recommendation = if bucket_fits(f) {
         Recommendation::Bucket
-    } else if (!f.parent_view.is_empty() && !view_shows_all(f) || f.rel.subset.is_some()) && !f.parent_external {
+    } else if (pages(f).next().is_some() && !view_shows_all(f) || f.rel.subset.is_some()) && !f.parent_external {
         Recommendation::ReferenceWithSubset
     } else if !f.child_view.is_empty() || !f.rel.extended.is_empty() {
         Recommendation::ExtendedReference
@@ -237,6 +255,28 @@ mod tests {
                 assert!(summary.is_translated() && summary.check().is_ok());
             }
         }
+    }
+
+    #[test]
+    fn a_listing_page_size_counts_parents_not_children() {
+        // A product listing, 24 a page by a price range: not 24 reviews per product.
+        let mut m = parent_child(Storage::Reference, 50.0, None);
+        m.relations[0].cardinality.growth_per_day = Some(0.5);
+        m.relations[0].read_separately = true;
+        let mut listing = read("L", "post", &["comment"], 10_000.0);
+        listing.filters.push(crate::model::Filter { field: "title".into(), op: crate::model::FilterOp::Range });
+        listing.page_size = Some(24);
+        m.queries.push(listing);
+        assert_eq!(advised(&m).0, Recommendation::ReferenceFromChild);
+        // One post by its _id showing its ten latest comments: the subset of ten.
+        let mut page = read("P", "post", &["comment"], 3_000.0);
+        page.filters.push(crate::model::Filter { field: "_id".into(), op: crate::model::FilterOp::Equality });
+        page.page_size = Some(10);
+        m.queries.push(page);
+        assert_eq!(advised(&m).0, Recommendation::ReferenceWithSubset);
+        let report = analyze(&m);
+        let subset = report.patterns.iter().find(|p| p.pattern == crate::advisor::PatternKind::Subset).expect("a subset");
+        assert!(subset.change.en().contains("keep the 10 comments"), "{}", subset.change.en());
     }
 
     #[test]
