@@ -77,13 +77,7 @@ pub fn App() -> impl IntoView {
     editor.dark.set(prefers_dark);
 
     // Autosave on every change of the model (not on start-up: what was loaded is what is saved).
-    Effect::new(move |first: Option<()>| {
-        let review = editor.review.get();
-        editor.model.track();
-        if first.is_some() && !review {
-            designs.autosave();
-        }
-    });
+    designs.save_on_change();
     // Closing or hiding the page commits a rename being typed and saves at once.
     super::page_leave::save_on_leave(designs);
     // Another tab saved: follow it, or say so (see `designs.rs`).

@@ -1,6 +1,6 @@
 //! My designs: every design is kept in the browser's `localStorage` under a key of its own
 //! (`docshape.design.<id>`) with a small index (`docshape.designs`) that the list shows. Each
-//! change is saved at once; a refused save (storage full) is shown and retried until it
+//! change the editor announces is saved at once; a refused save (storage full) is shown and retried until it
 //! succeeds; a tab learns from the `storage` event when another tab saved the design it shows,
 //! and follows it, or, with edits of its own not yet saved, asks. Opening a file, a template or
 //! a share link's copy adds a design; nothing replaces a saved one. The decisions themselves
@@ -9,6 +9,7 @@
 use super::state::{Editor, NoticeKind};
 use super::storage::{self, local_storage, read, session_storage, write, Failure};
 use crate::designs::{design_key, may_write, on_remote_change, Entry, Index, Remote, LEGACY_ID};
+use crate::editor::store::Event;
 use crate::i18n::Msg;
 use crate::model::{load, Model};
 use leptos::prelude::*;
@@ -53,6 +54,8 @@ pub struct Designs {
     written: StoredValue<Option<String>>,
     stash: StoredValue<Vec<Pending>>,
     retrying: StoredValue<bool>,
+    /// An autosave is asked for at the end of this task (`save_soon`).
+    saving_soon: StoredValue<bool>,
     pub status: RwSignal<Status>,
     /// The saved designs, most recent first.
     pub list: RwSignal<Vec<Entry>>,
@@ -180,11 +183,44 @@ impl Designs {
             written: StoredValue::new(start.written),
             stash: StoredValue::new(Vec::new()),
             retrying: StoredValue::new(false),
+            saving_soon: StoredValue::new(false),
             status: RwSignal::new(if saved { Status::Saved } else { Status::Idle }),
             list: RwSignal::new(start.list),
         };
         DESIGNS.with(|d| d.set(Some(designs)));
         designs
+    }
+
+    /// Saves on every change of the design the editor announces, and when review mode ends
+    /// (a version, a comparison or a share link was on screen): what is on screen then is the
+    /// user's design again. Not on start-up: what was loaded is what is saved.
+    pub fn save_on_change(self) {
+        self.editor.listen(move |event| {
+            if let Event::Changed(_) = event {
+                self.save_soon();
+            }
+        });
+        let review = self.editor.review;
+        Effect::new(move |first: Option<()>| {
+            review.track();
+            if first.is_some() {
+                self.save_soon();
+            }
+        });
+    }
+
+    /// Autosaves at the end of this task, once however many changes it makes (a change and
+    /// the end of review mode come together when a share link's copy becomes a design).
+    fn save_soon(&self) {
+        if self.saving_soon.get_value() {
+            return;
+        }
+        self.saving_soon.set_value(true);
+        let me = *self;
+        leptos::task::spawn_local(async move {
+            me.saving_soon.set_value(false);
+            me.autosave();
+        });
     }
 
     /// True while the tab has edits that are not in storage.

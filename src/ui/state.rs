@@ -1,15 +1,17 @@
 //! The editor's state: the model and everything derived from it or about viewing it. Every
-//! change to the model goes through `Editor::edit`, which records the history step and
-//! re-runs the advisor; views only read signals and call these methods.
+//! change to the model goes through the editor's store (`editor::store`), which records the
+//! history step and announces the change to its listeners (the room, the autosave); the editor
+//! then re-runs the advisor. Views only read signals and call these methods.
 
 use crate::advisor::{analyze, Report};
 use crate::editor::arrange::place_stacked;
 use crate::editor::geometry::{bounds, fit, Camera};
-use crate::editor::history::History;
+use crate::editor::store::{Event, ListenerId, Slot, Store};
 use crate::i18n::{Lang, Msg};
 use crate::model::{Model, Point};
 use leptos::prelude::*;
 use std::collections::HashSet;
+use std::rc::Rc;
 
 /// What is selected on the canvas. Not part of the model, so never undone.
 #[derive(Debug, Clone, PartialEq, Default)]
@@ -140,7 +142,8 @@ pub struct Editor {
     pub drag: RwSignal<Option<Drag>>,
     /// The distance of the move in progress, in diagram units.
     pub drag_delta: RwSignal<(f64, f64)>,
-    history: StoredValue<History>,
+    /// The undo history and the listeners of every change.
+    store: StoredValue<Rc<Store>, LocalStorage>,
     pub can_undo: RwSignal<bool>,
     pub can_redo: RwSignal<bool>,
     pub active_query: RwSignal<Option<String>>,
@@ -166,9 +169,17 @@ pub struct Editor {
     /// The interface language; every label reads it, so switching re-renders them.
     pub lang: RwSignal<Lang>,
     pub panels: RwSignal<Panels>,
-    /// In a room ("Edit together", `ui::together`): every edit is sent to the room, and undo
-    /// is the room's (this person's steps only), not the record history.
-    pub in_room: RwSignal<bool>,
+}
+
+/// The design on screen is kept in the signal the views read.
+impl Slot for RwSignal<Model> {
+    fn read<R>(&self, f: impl FnOnce(&Model) -> R) -> R {
+        self.with_untracked(f)
+    }
+
+    fn replace(&self, model: Model) -> Model {
+        self.try_update(move |m| std::mem::replace(m, model)).unwrap_or_default()
+    }
 }
 
 impl Editor {
@@ -183,7 +194,7 @@ impl Editor {
             camera: RwSignal::new(Camera::default()),
             drag: RwSignal::new(None),
             drag_delta: RwSignal::new((0.0, 0.0)),
-            history: StoredValue::new(History::default()),
+            store: StoredValue::new_local(Rc::new(Store::default())),
             can_undo: RwSignal::new(false),
             can_redo: RwSignal::new(false),
             active_query: RwSignal::new(None),
@@ -201,7 +212,6 @@ impl Editor {
             review: RwSignal::new(false),
             lang: RwSignal::new(Lang::En),
             panels: RwSignal::new(Panels::default()),
-            in_room: RwSignal::new(false),
         }
     }
 
@@ -227,22 +237,8 @@ impl Editor {
             self.notify(NoticeKind::Info, self.text(Msg::ReadOnlyNotice));
             return;
         }
-        let before = self.model.with_untracked(Model::clone);
-        let mut after = before.clone();
-        f(&mut after);
-        let in_room = self.in_room.get_untracked();
-        let mut changed = false;
-        if in_room {
-            changed = before != after;
-        } else {
-            self.history.update_value(|h| changed = h.record(&before, &after, coalesce));
-        }
-        if !changed {
+        if !self.store().edit(&self.model, coalesce, f) {
             return;
-        }
-        self.model.set(after);
-        if in_room {
-            super::together::edit(self, coalesce);
         }
         if reanalyze {
             self.reanalyze();
@@ -250,23 +246,40 @@ impl Editor {
         self.sync_history_flags();
     }
 
-    /// Shows the room's design after a colleague's edit or this person's undo in the room:
-    /// not a step of the record history, and the focus stays where it is.
+    fn store(&self) -> Rc<Store> {
+        self.store.get_value()
+    }
+
+    /// Calls `f` with every change of the design and the other announcements of the store
+    /// (`editor::store::Event`): how the room and the autosave hear of edits.
+    pub fn listen(&self, f: impl Fn(&Event) + 'static) -> ListenerId {
+        self.store().listen(f)
+    }
+
+    /// Shows a design changed elsewhere (a colleague's edit in the room, or this person's undo
+    /// there): not a step of the record history, and the focus stays where it is.
     pub fn show_shared(&self, model: Model) {
-        if self.model.with_untracked(|m| m == &model) {
+        if !self.store().show_remote(&self.model, model) {
             return;
         }
-        self.model.set(model);
         self.prune_selection();
         self.reanalyze();
     }
 
     /// Ends typing coalescence (on blur), so the next keystroke starts a new undo step.
     pub fn seal(&self) {
-        self.history.update_value(History::seal);
-        if self.in_room.get_untracked() {
-            super::together::seal();
-        }
+        self.store().seal();
+    }
+
+    /// Hands the undo history to a room, which keeps this person's steps (`true`), or takes it
+    /// back: edits are then not recorded here, and undo and redo are asked of the room.
+    pub fn keep_history_elsewhere(&self, elsewhere: bool) {
+        self.store().keep_history_elsewhere(elsewhere);
+    }
+
+    /// Whether a room keeps the undo history.
+    pub fn history_elsewhere(&self) -> bool {
+        self.store().history_elsewhere()
     }
 
     pub fn reanalyze(&self) {
@@ -277,14 +290,13 @@ impl Editor {
     }
 
     fn sync_history_flags(&self) {
+        let store = self.store();
         // In a room the flags are the room's (`ui::together`).
-        if self.in_room.get_untracked() {
+        if store.history_elsewhere() {
             return;
         }
-        self.history.with_value(|h| {
-            self.can_undo.set(h.can_undo());
-            self.can_redo.set(h.can_redo());
-        });
+        self.can_undo.set(store.can_undo());
+        self.can_redo.set(store.can_redo());
     }
 
     pub fn undo(&self) {
@@ -299,14 +311,10 @@ impl Editor {
         if self.review.get_untracked() {
             return;
         }
-        if self.in_room.get_untracked() {
-            return super::together::step(back);
-        }
-        let mut m = self.model.with_untracked(Model::clone);
-        let mut done = false;
-        self.history.update_value(|h| done = if back { h.undo(&mut m) } else { h.redo(&mut m) });
+        // With the history in a room, the store asks the room for the step.
+        let store = self.store();
+        let done = if back { store.undo(&self.model) } else { store.redo(&self.model) };
         if done {
-            self.model.set(m);
             self.prune_selection();
             self.reanalyze();
             self.sync_history_flags();
@@ -325,14 +333,10 @@ impl Editor {
     /// Shows a whole other model (another design, or another tab's save of this one) with a
     /// fresh history: undo never walks from one design into another. Boxes written without a
     /// position are laid out first (`editor::arrange`); the autosave then keeps their places.
+    /// (Hearing it, a room this design was in is left: `ui::together`.)
     pub fn load(&self, mut model: Model, fit: bool) {
-        // Another design on screen: this one's room is left (its copy stays in My designs).
-        if self.in_room.get_untracked() {
-            super::together::leave(self, false);
-        }
         place_stacked(&mut model);
-        self.history.set_value(History::default());
-        self.model.set(model);
+        self.store().load(&self.model, model);
         self.prune_selection();
         self.reanalyze();
         self.sync_history_flags();
@@ -346,7 +350,7 @@ impl Editor {
     /// Starts a fresh record history (leaving a room: its steps were the room's, and the design
     /// may hold colleagues' edits the record history never saw).
     pub fn reset_history(&self) {
-        self.history.set_value(History::default());
+        self.store().reset_history();
         self.sync_history_flags();
     }
 
