@@ -5,39 +5,28 @@
 //! validators, JSON and code do not change.
 
 use crate::args::{emit, read_model, Args};
-use docshape::export::{self, Flavor};
+use docshape::export;
+use docshape::export::target::{ExportTarget, Options};
 use std::process::ExitCode;
 
-const WHAT: &[&str] = &[
-    "examples",
-    "ejson",
-    "ejson-canonical",
-    "schema",
-    "mongosh",
-    "sheets",
-    "sizes",
-    "mongoose",
-    "typescript",
-    "zod",
-    "pydantic",
-    "rust",
-    "java",
-    "mermaid",
-    "dbml",
-];
+/// The names `--what` takes, from the one list of exports, in its order.
+fn what_names() -> Vec<&'static str> {
+    ExportTarget::ALL.into_iter().filter(|t| t.on_command_line()).map(ExportTarget::name).collect()
+}
 
 pub fn run(args: &[String]) -> Result<ExitCode, String> {
     let args = Args::parse(args, &["what", "collection", "lang"])?;
-    let what = args.choice("what", WHAT)?;
+    let names = what_names();
+    let what = args.choice("what", &names)?;
     let lang = args.lang()?;
     let [path] = args.positional.as_slice() else {
         return Err(format!(
             "usage: docshape export MODEL.json --what {} [--collection NAME] [--lang en|es|pt]",
-            WHAT.join("|")
+            names.join("|")
         ));
     };
-    let target = export::code::Target::from_code(what);
-    if let (Some(t), Some(_)) = (target, args.option("collection")) {
+    let target = ExportTarget::from_name(what).ok_or_else(|| format!("--what {what} is not available yet"))?;
+    if let (ExportTarget::Code(t), Some(_)) = (target, args.option("collection")) {
         return Err(format!(
             "--collection does not apply to --what {}: the code covers the whole design (it applies to examples, ejson, schema, sheets and sizes)",
             t.code()
@@ -45,9 +34,8 @@ pub fn run(args: &[String]) -> Result<ExitCode, String> {
     }
     let model = read_model(path)?;
     let builder = export::Builder::new(&model);
-    if let Some(target) = target {
-        let text = export::code::generate_with(&builder, target, lang);
-        emit(&text)?;
+    if let ExportTarget::Code(_) = target {
+        emit(&target.render(&builder, &Options { lang, ..Options::default() }))?;
         return Ok(ExitCode::SUCCESS);
     }
     let only = match args.option("collection") {
@@ -61,48 +49,7 @@ pub fn run(args: &[String]) -> Result<ExitCode, String> {
         ),
         None => None,
     };
-    let examples: Vec<_> = match &only {
-        Some(id) => export::examples::collection_examples(&builder, id).into_iter().collect(),
-        None => export::examples::examples_with(&builder),
-    };
-    let text = match what {
-        "examples" => export::examples::render_shell(&examples),
-        "ejson" => export::examples::render_ejson(&examples, Flavor::Relaxed),
-        "ejson-canonical" => export::examples::render_ejson(&examples, Flavor::Canonical),
-        "schema" => {
-            let validators: Vec<_> = match &only {
-                Some(id) => export::schema::validator(&builder, id).into_iter().collect(),
-                None => export::schema::validators(&builder),
-            };
-            export::schema::render_json(&validators)
-        }
-        "mongosh" => {
-            let report = docshape::advisor::analyze(&model);
-            export::mongosh::script_with(&builder, &report.indexes, lang)
-        }
-        "sheets" => {
-            let report = docshape::advisor::analyze(&model);
-            match &only {
-                Some(id) => match builder.lookup.entity(id) {
-                    Some(e) => export::sheet::sheet(&builder, &report, e, lang),
-                    None => String::new(),
-                },
-                None => export::sheet::sheets_with(&builder, &report, lang),
-            }
-        }
-        "sizes" => {
-            let sizes: Vec<serde_json::Value> = examples
-                .iter()
-                .flat_map(|c| {
-                    c.examples.iter().map(move |e| {
-                        serde_json::json!({ "collection": c.collection, "entity": c.entity, "variant": e.label, "bsonBytes": e.doc.bson_size() })
-                    })
-                })
-                .collect();
-            serde_json::to_string_pretty(&sizes).unwrap_or_default()
-        }
-        _ => return Err(format!("--what {what} is not available yet")),
-    };
+    let text = target.render(&builder, &Options { lang, only: only.as_deref(), share_url: None });
     let newline = if text.ends_with('\n') { "" } else { "\n" };
     emit(&format!("{text}{newline}"))?;
     Ok(ExitCode::SUCCESS)
