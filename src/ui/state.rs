@@ -5,7 +5,7 @@
 
 use crate::advisor::{analyze, Report};
 use crate::editor::arrange::place_stacked;
-use crate::editor::geometry::{bounds, fit, Camera};
+use crate::editor::geometry::{bounds, fit, Camera, Rect};
 use crate::editor::store::{Event, ListenerId, Slot, Store};
 use crate::i18n::{Lang, Msg};
 use crate::model::{Model, Point};
@@ -450,11 +450,40 @@ impl Editor {
         self.camera.with_untracked(|c| c.to_diagram(Point { x: w / 2.0 - 120.0, y: h / 2.0 - 60.0 }))
     }
 
+    /// The part of the diagram on screen, less a small margin: where new boxes go.
+    pub fn view_area(&self) -> Rect {
+        let (w, h) = self.viewport.get_untracked();
+        self.camera.with_untracked(|c| {
+            let v = c.visible(w, h);
+            let margin = 16.0 / c.zoom.max(0.1);
+            Rect { x: v.x + margin, y: v.y + margin, w: v.w - 2.0 * margin, h: v.h - 2.0 * margin }
+        })
+    }
+
+    /// Deletes what is selected (boxes, an arrow), else the access pattern being looked at, as
+    /// one undo step.
+    pub fn delete_selection(&self) {
+        let sel = self.selection.get_untracked();
+        let query = self.active_query.get_untracked();
+        if sel.is_empty() && query.is_none() {
+            return;
+        }
+        let entities: HashSet<String> = sel.entities.into_iter().collect();
+        let relations: HashSet<String> = sel.relation.into_iter().collect();
+        let queries: HashSet<String> =
+            if entities.is_empty() && relations.is_empty() { query.into_iter().collect() } else { HashSet::new() };
+        if !queries.is_empty() {
+            self.active_query.set(None);
+        }
+        self.edit(None, |m| crate::editor::edit::delete(m, &entities, &relations, &queries));
+        self.prune_selection();
+    }
+
     /// As [`Editor::reveal`], but first zooms to 100% around the box when the view is zoomed
     /// out past the level of detail (fields not drawn): for an in-place rename, whose box must
     /// be seen to be typed in.
     pub fn reveal_legibly(&self, id: &str) {
-        if self.camera.with_untracked(|c| c.zoom) < super::canvas::FAR_ZOOM {
+        if self.camera.with_untracked(|c| c.zoom) < crate::editor::geometry::FAR_ZOOM {
             let Some(r) = self.model.with_untracked(|m| m.entity(id).map(crate::editor::geometry::entity_rect)) else {
                 return;
             };

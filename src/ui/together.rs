@@ -3,6 +3,7 @@
 //! announces, and shows what it answers (the room's design, who is here, the connection). The
 //! record history is set aside while in a room: undo is the room's, this person's steps only.
 
+use super::comments::Comments;
 use super::designs::Designs;
 use super::state::{Editor, NoticeKind};
 use crate::collab::{Invite, Presence};
@@ -60,8 +61,9 @@ fn storage() -> Option<web_sys::Storage> {
 }
 
 impl Together {
-    /// Sets up the room state of this page (once, before the views).
-    pub fn provide(editor: Editor) -> Together {
+    /// Sets up the room state of this page (once, before the views), after the comments'
+    /// (whose author's name is this person's name in the room too).
+    pub fn provide(editor: Editor, comments: Comments) -> Together {
         let stored = |key: &str| storage().and_then(|s| s.get_item(key).ok().flatten()).filter(|v| !v.is_empty());
         let name = stored(NAME_KEY).unwrap_or_else(|| {
             let n = 2 + (js_sys::Math::random() * 98.0) as u32;
@@ -82,6 +84,13 @@ impl Together {
         EDITOR.set(Some(editor));
         provide_context(together);
         editor.listen(move |event| heard(&editor, event));
+        // One name for one person: a name given for comments is the one the others see.
+        Effect::new(move |first: Option<()>| {
+            let name = comments.author.get();
+            if first.is_some() && !name.is_empty() {
+                together.set_name(name);
+            }
+        });
         together
     }
 
