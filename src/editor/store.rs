@@ -112,8 +112,9 @@ pub struct Store {
 
 impl Store {
     /// Calls `f` with every announcement from now on, after the change is in the slot (so
-    /// reading the design there reads the new one). A listener may read the design, but not
-    /// change it: a change of its own would be announced inside this one.
+    /// reading the design there reads the new one). A listener may read the design but not
+    /// change it: the slot is being read while the listeners run (a change of its own would
+    /// also be announced in the middle of this one). The autosave saves a moment later.
     pub fn listen(&self, f: impl Fn(&Event) + 'static) -> ListenerId {
         let id = ListenerId(self.next_listener.get());
         self.next_listener.set(id.0 + 1);
