@@ -145,6 +145,11 @@ impl Store {
     pub fn edit(&self, slot: &impl Slot, coalesce: Option<&str>, f: impl FnOnce(&mut Model)) -> bool {
         let mut after = slot.read(Model::clone);
         f(&mut after);
+        self.commit(slot, after, coalesce)
+    }
+
+    /// As [`Store::edit`], given the design after the edit (a copy of the slot's, edited).
+    pub fn commit(&self, slot: &impl Slot, after: Model, coalesce: Option<&str>) -> bool {
         let changed = slot.read(|before| {
             if self.elsewhere.get() {
                 *before != after

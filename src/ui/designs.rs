@@ -54,8 +54,6 @@ pub struct Designs {
     written: StoredValue<Option<String>>,
     stash: StoredValue<Vec<Pending>>,
     retrying: StoredValue<bool>,
-    /// An autosave is asked for at the end of this task (`save_soon`).
-    saving_soon: StoredValue<bool>,
     pub status: RwSignal<Status>,
     /// The saved designs, most recent first.
     pub list: RwSignal<Vec<Entry>>,
@@ -183,7 +181,6 @@ impl Designs {
             written: StoredValue::new(start.written),
             stash: StoredValue::new(Vec::new()),
             retrying: StoredValue::new(false),
-            saving_soon: StoredValue::new(false),
             status: RwSignal::new(if saved { Status::Saved } else { Status::Idle }),
             list: RwSignal::new(start.list),
         };
@@ -194,32 +191,22 @@ impl Designs {
     /// Saves on every change of the design the editor announces, and when review mode ends
     /// (a version, a comparison or a share link was on screen): what is on screen then is the
     /// user's design again. Not on start-up: what was loaded is what is saved.
+    /// The save runs as an effect, once for all the changes of one task (a change and the end
+    /// of review mode come together when a share link's copy becomes a design).
     pub fn save_on_change(self) {
+        let changed = Trigger::new();
         self.editor.listen(move |event| {
             if let Event::Changed(_) = event {
-                self.save_soon();
+                changed.notify();
             }
         });
         let review = self.editor.review;
         Effect::new(move |first: Option<()>| {
+            changed.track();
             review.track();
             if first.is_some() {
-                self.save_soon();
+                self.autosave();
             }
-        });
-    }
-
-    /// Autosaves at the end of this task, once however many changes it makes (a change and
-    /// the end of review mode come together when a share link's copy becomes a design).
-    fn save_soon(&self) {
-        if self.saving_soon.get_value() {
-            return;
-        }
-        self.saving_soon.set_value(true);
-        let me = *self;
-        leptos::task::spawn_local(async move {
-            me.saving_soon.set_value(false);
-            me.autosave();
         });
     }
 

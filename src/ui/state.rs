@@ -233,11 +233,27 @@ impl Editor {
     }
 
     fn edit_inner(&self, coalesce: Option<&str>, reanalyze: bool, f: impl FnOnce(&mut Model)) {
-        if self.review.get_untracked() {
-            self.notify(NoticeKind::Info, self.text(Msg::ReadOnlyNotice));
+        if !self.may_edit() {
             return;
         }
-        if !self.store().edit(&self.model, coalesce, f) {
+        let mut after = self.model.with_untracked(Model::clone);
+        f(&mut after);
+        self.commit(after, coalesce, reanalyze);
+    }
+
+    /// Review mode is read-only: says so.
+    fn may_edit(&self) -> bool {
+        let review = self.review.get_untracked();
+        if review {
+            self.notify(NoticeKind::Info, self.text(Msg::ReadOnlyNotice));
+        }
+        !review
+    }
+
+    /// Puts the design after an edit on screen through the store (one code path for every
+    /// edit, whatever closure made it).
+    fn commit(&self, after: Model, coalesce: Option<&str>, reanalyze: bool) {
+        if !self.store().commit(&self.model, after, coalesce) {
             return;
         }
         if reanalyze {
