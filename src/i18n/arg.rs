@@ -341,6 +341,19 @@ impl From<&Arc<str>> for Arg {
     }
 }
 
+impl From<&crate::model::Id> for Arg {
+    /// An id as a name, sharing its text.
+    fn from(id: &crate::model::Id) -> Arg {
+        Arg::Shared(Arc::clone(id.shared()))
+    }
+}
+
+impl From<crate::model::Id> for Arg {
+    fn from(id: crate::model::Id) -> Arg {
+        Arg::from(&id)
+    }
+}
+
 impl From<&Arg> for Arg {
     /// A copy of an argument kept elsewhere (a name inline, or shared: no allocation).
     fn from(a: &Arg) -> Arg {
