@@ -6,7 +6,6 @@ use super::Finding;
 use crate::i18n::Text;
 use crate::model::{Id, Place};
 use serde::Serialize;
-use std::borrow::Cow;
 
 /// The storage the advisor recommends for a relation (DOMAIN.md §3-§4).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -289,31 +288,30 @@ impl Report {
 
     /// Every sentence of the report with where it comes from (`DS101 message`,
     /// `relation r1 criterion Growth`, …): what the translation tests walk.
-    /// (The relations' sentences are built when read, hence owned.)
-    pub fn texts(&self) -> Vec<(String, Cow<'_, Text>)> {
-        let mut out: Vec<(String, Cow<'_, Text>)> = Vec::new();
+    pub fn texts(&self) -> Vec<(String, &Text)> {
+        let mut out: Vec<(String, &Text)> = Vec::new();
         for f in &self.findings {
-            out.push((format!("{} message", f.code), Cow::Borrowed(&f.message)));
-            out.push((format!("{} why", f.code), Cow::Borrowed(&f.why)));
-            out.push((format!("{} fix hint", f.code), Cow::Borrowed(&f.fix_hint)));
+            out.push((format!("{} message", f.code), &f.message));
+            out.push((format!("{} why", f.code), &f.why));
+            out.push((format!("{} fix hint", f.code), &f.fix_hint));
         }
         for a in &self.relations {
-            out.push((format!("relation {} summary", a.relation), Cow::Owned(a.summary())));
+            out.push((format!("relation {} summary", a.relation), a.summary()));
             for c in a.criteria() {
-                out.push((format!("relation {} criterion {:?}", a.relation, c.criterion), Cow::Owned(c.reason)));
+                out.push((format!("relation {} criterion {:?}", a.relation, c.criterion), &c.reason));
             }
         }
         for p in &self.patterns {
-            out.push((format!("pattern {:?}", p.pattern), Cow::Borrowed(&p.change)));
+            out.push((format!("pattern {:?}", p.pattern), &p.change));
         }
         for s in &self.sizes {
-            out.push((format!("size of {} horizon", s.entity), Cow::Borrowed(&s.horizon_label)));
+            out.push((format!("size of {} horizon", s.entity), &s.horizon_label));
         }
         for i in &self.indexes {
-            out.push((format!("index on {} reason", i.entity), Cow::Borrowed(&i.reason)));
+            out.push((format!("index on {} reason", i.entity), &i.reason));
         }
         for q in &self.queries {
-            out.push((format!("query {} explanation", q.query), Cow::Borrowed(&q.explanation)));
+            out.push((format!("query {} explanation", q.query), &q.explanation));
         }
         out
     }

@@ -23,7 +23,6 @@ mod fetched;
 pub(crate) mod figures;
 mod labels;
 mod lang;
-pub mod later;
 mod msg;
 mod nested;
 #[cfg(not(target_arch = "wasm32"))]
@@ -37,7 +36,7 @@ pub use fetched::{has_texts, install as install_texts, key as text_key};
 pub use labels::*;
 pub use lang::{pick, Lang};
 pub use msg::Msg;
-pub use text::{placeholders as named_placeholders, Arg, Deferred, Escaper, Forms, ShortStr, Template, Text};
+pub use text::{placeholders as named_placeholders, Arg, Escaper, Forms, ShortStr, Template, Text};
 pub use words::period_word;
 
 impl Msg {

@@ -24,13 +24,10 @@
 //! Building a sentence is meant to cost next to nothing: the templates and the argument names
 //! are one static [`Template`], up to four arguments are kept inline (a short name inline in its
 //! [`Arg`], a long one shared), and only longer sentences take one allocation for their
-//! arguments. Sentences written by the thousand and rarely read can be [`Text::deferred`]:
-//! built from their source each time they are read.
 
 pub use super::arg::{Arg, ShortStr};
 use super::Lang;
 use serde::{Serialize, Serializer};
-use std::borrow::Cow;
 use std::fmt::{self, Display, Formatter, Write};
 use std::sync::Arc;
 
@@ -53,40 +50,6 @@ static PLAIN: Template = Template { forms: ["{plain}", "{plain}", "{plain}"], na
 /// The empty text's template.
 static EMPTY: Template = Template { forms: ["", "", ""], names: &[] };
 
-/// The template of a text built when it is read (never rendered itself).
-static LATER: Template = Template { forms: ["", "", ""], names: &[] };
-
-/// A source of sentences built only when they are read: an analysis writes some sentences by
-/// the thousand (the six reasons of every relation) and the user reads a few. The source keeps
-/// the figures and names they need; [`Text::deferred`] names one of its sentences.
-pub trait Deferred: fmt::Debug + Send + Sync {
-    /// Sentence number `which` of this source (a text with its arguments, not another deferred one).
-    fn text(&self, which: u8) -> Text;
-}
-
-/// Sentence number `.1` of source `.0`, built each time it is read.
-#[derive(Clone)]
-struct Later(Arc<dyn Deferred>, u8);
-
-impl Later {
-    fn build(&self) -> Text {
-        self.0.text(self.1)
-    }
-}
-
-impl PartialEq for Later {
-    /// Texts compare what they say ([`Text`]'s `eq` builds them): this only serves the derive.
-    fn eq(&self, other: &Later) -> bool {
-        self.build() == other.build()
-    }
-}
-
-impl fmt::Debug for Later {
-    fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
-        fmt::Debug::fmt(&self.build(), f)
-    }
-}
-
 /// Arguments a text keeps inline; texts with more (a few in ten) keep them in one allocation.
 const INLINE: usize = 4;
 
@@ -95,8 +58,6 @@ const INLINE: usize = 4;
 enum Args {
     Inline([Option<Arg>; INLINE]),
     Heap(Arc<[Arg]>),
-    /// Built when read.
-    Later(Later),
 }
 
 impl Args {
@@ -104,7 +65,6 @@ impl Args {
         match self {
             Args::Inline(items) => items.get(i)?.as_ref(),
             Args::Heap(items) => items.get(i),
-            Args::Later(_) => None,
         }
     }
 
@@ -112,7 +72,6 @@ impl Args {
         let (inline, heap): (&[Option<Arg>], &[Arg]) = match self {
             Args::Inline(items) => (items, &[]),
             Args::Heap(items) => (&[], items),
-            Args::Later(_) => (&[], &[]),
         };
         inline.iter().flatten().chain(heap)
     }
@@ -121,7 +80,6 @@ impl Args {
         match self {
             Args::Inline(items) => items.iter().all(Option::is_none),
             Args::Heap(items) => items.is_empty(),
-            Args::Later(_) => false,
         }
     }
 }
@@ -149,19 +107,6 @@ impl Text {
             Args::Heap(Arc::from(args))
         };
         Text { tpl, args }
-    }
-
-    /// Sentence `which` of `source`, built each time it is read (rendered, checked, compared).
-    pub fn deferred(source: Arc<dyn Deferred>, which: u8) -> Text {
-        Text { tpl: &LATER, args: Args::Later(Later(source, which)) }
-    }
-
-    /// The text itself, or the one it stands for when it is built when read.
-    fn resolved(&self) -> Cow<'_, Text> {
-        match &self.args {
-            Args::Later(later) => Cow::Owned(later.build()),
-            _ => Cow::Borrowed(self),
-        }
     }
 
     /// Text that is not translated: shown as given in every language. Meant for content that
@@ -192,9 +137,6 @@ impl Text {
 
     /// Whether this text and every nested one has its three languages (is not [`Text::plain`]).
     pub fn is_translated(&self) -> bool {
-        if let Args::Later(later) = &self.args {
-            return later.build().is_translated();
-        }
         !std::ptr::eq(self.tpl, &PLAIN)
             && self.args.iter().all(|a| match a {
                 Arg::Text(t) => t.is_translated(),
@@ -208,25 +150,16 @@ impl Text {
 
     /// Whether the English rendering is empty.
     pub fn is_empty(&self) -> bool {
-        if let Args::Later(later) = &self.args {
-            return later.build().is_empty();
-        }
         self.tpl.forms[0].is_empty() || (std::ptr::eq(self.tpl, &PLAIN) && self.en().is_empty())
     }
 
     /// The template for `lang`.
     pub fn template(&self, lang: Lang) -> &'static str {
-        match &self.args {
-            Args::Later(later) => later.build().template(lang),
-            _ => self.tpl.form(lang),
-        }
+        self.tpl.form(lang)
     }
 
     /// The sentence in `lang`.
     pub fn render(&self, lang: Lang) -> String {
-        if let Args::Later(later) = &self.args {
-            return later.build().render(lang);
-        }
         let mut out = String::with_capacity(self.template(lang).len() + 24 * self.tpl.names.len());
         // Writing to a String cannot fail.
         let _ = self.write(lang, &mut out);
@@ -245,9 +178,6 @@ impl Text {
 
     /// Writes the sentence in `lang` to `out`.
     pub fn write(&self, lang: Lang, out: &mut impl Write) -> fmt::Result {
-        if let Args::Later(later) = &self.args {
-            return later.build().write(lang, out);
-        }
         // Scanned as bytes (`{`, `}` and placeholder names are ASCII, so every cut is a char
         // boundary); literal text between placeholders is written in one piece.
         let template = self.template(lang);
@@ -288,9 +218,6 @@ impl Text {
     /// templates are not the English one (unless it has no words of its own). Nested texts are
     /// checked too. Returns what is wrong, naming the English template.
     pub fn check(&self) -> Result<(), String> {
-        if let Args::Later(later) = &self.args {
-            return later.build().check();
-        }
         let forms = &self.tpl.forms;
         let names: Vec<&str> =
             self.tpl.names.iter().enumerate().filter(|(i, _)| self.args.get(*i).is_some()).map(|(_, n)| *n).collect();
@@ -402,18 +329,9 @@ pub(super) fn lang_index(lang: Lang) -> usize {
 }
 
 impl PartialEq for Text {
-    /// Same templates and arguments; a text built when read is compared as built.
+    /// Same templates and arguments.
     fn eq(&self, other: &Text) -> bool {
-        match (&self.args, &other.args) {
-            (Args::Later(_), _) | (_, Args::Later(_)) => {
-                let (a, b) = (self.resolved(), other.resolved());
-                !matches!(a.args, Args::Later(_))
-                    && !matches!(b.args, Args::Later(_))
-                    && (std::ptr::eq(a.tpl, b.tpl) || a.tpl == b.tpl)
-                    && a.args == b.args
-            }
-            _ => (std::ptr::eq(self.tpl, other.tpl) || self.tpl == other.tpl) && self.args == other.args,
-        }
+        (std::ptr::eq(self.tpl, other.tpl) || self.tpl == other.tpl) && self.args == other.args
     }
 }
 

@@ -3,7 +3,7 @@
 //! whether the placeholder sits inside a code span of the template (after an odd number of
 //! backticks), so one call serves prose and code spans.
 
-use super::{find_open_brace, Args, Text};
+use super::{find_open_brace, Text};
 use crate::i18n::{Arg, Lang};
 
 /// Writes a name argument: `(out, name, in_code_span)`.
@@ -14,9 +14,6 @@ impl Text {
     /// argument, and the names of nested sentences) through `escape`; figures, catalogue words
     /// and the templates are written as they are.
     pub fn write_escaped(&self, lang: Lang, out: &mut String, escape: Escaper) {
-        if let Args::Later(later) = &self.args {
-            return later.build().write_escaped(lang, out, escape);
-        }
         let template = self.template(lang);
         let bytes = template.as_bytes();
         let (mut literal, mut from) = (0, 0);

@@ -133,30 +133,3 @@ fn nested_texts_render_in_the_outer_language() {
     assert_eq!(t.clone(), t);
     assert_ne!(t, plain);
 }
-
-#[test]
-fn a_deferred_text_is_built_when_read_and_equals_what_it_builds() {
-    #[derive(Debug)]
-    struct Source(u64);
-    impl Deferred for Source {
-        fn text(&self, which: u8) -> Text {
-            match which {
-                0 => crate::text!(en: "{n} items", es: "{n} elementos", pt: "{n} itens"; n = Arg::Int(self.0)),
-                _ => Text::plain("x"),
-            }
-        }
-    }
-    let source: Arc<dyn Deferred> = Arc::new(Source(1440));
-    let t = Text::deferred(Arc::clone(&source), 0);
-    assert_eq!(t.render(Lang::Es), "1.440 elementos");
-    assert_eq!((t.to_string(), t.template(Lang::Pt)), ("1,440 items".to_string(), "{n} itens"));
-    assert!(t.check().is_ok() && t.is_translated() && !t.is_empty());
-    assert_eq!(t, source.text(0), "compared as built");
-    assert_eq!(t.clone(), Text::deferred(Arc::new(Source(1440)), 0));
-    assert_ne!(t, Text::deferred(Arc::new(Source(7)), 0));
-    let plain = Text::deferred(source, 1);
-    assert!(!plain.is_translated());
-    let nested = crate::text!(en: "({t})", es: "({t})", pt: "({t})"; t);
-    assert_eq!(nested.render(Lang::Pt), "(1.440 itens)");
-    assert!(nested.check().is_ok());
-}

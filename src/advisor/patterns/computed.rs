@@ -2,8 +2,7 @@
 //! from its children, in use or fitting when reads far outnumber the children's writes.
 
 use super::parent_writes::{recorded, WritesOn};
-use super::relation::place;
-use super::{joined, push};
+use super::{joined, place, push};
 use crate::advisor::relations::{view_shows_all, Facts, Usage};
 use crate::advisor::{CardinalityClass, PatternKind, PatternSuggestion, Recommendation};
 use crate::i18n::{Arg, Text};
@@ -145,7 +144,7 @@ pub(super) fn suggest<'a>(
     // proposed a second time.
     let counted = rel.subset.as_ref().and_then(|s| s.count_field.as_ref()).is_some()
         || on_parent.counter
-        || super::relation::subset_suggested(f, rec);
+        || super::subset::subset_suggested(f, rec);
     let what = match (rated, counted) {
         (Some(field), true) => text!(
             en: "the average of {field} with its sum and count",

@@ -1,40 +1,14 @@
-//! Patterns on one relation: extended reference, subset, outlier, computed (bucket and archive
-//! in `bucket.rs`).
+//! The extended reference pattern on one relation: copies of the parent's few stable fields
+//! kept beside the reference, in use or fitting when the child's views show them.
 
-use super::later::{Item, Later};
-use super::parent_writes::WritesOn;
-use super::{joined, push};
-use crate::advisor::relations::{subset_size, Facts, Outliers, Usage};
+use super::{ids, joined, place, push};
+use crate::advisor::relations::{Facts, Usage};
 use crate::advisor::{PatternKind, PatternSuggestion, Recommendation};
 use crate::i18n::{Arg, Labelled, Text};
-use crate::model::{BsonType, CopyCategory, Entity, Id, Place, Storage, Volatility};
+use crate::model::{BsonType, CopyCategory, Entity, Volatility};
 use crate::text;
 
-pub(super) fn suggest<'a>(
-    u: &Usage<'a>,
-    writes: &WritesOn<'a>,
-    f: &Facts,
-    rec: Option<Recommendation>,
-    later: &mut Later,
-    out: &mut Vec<PatternSuggestion>,
-) {
-    extended_reference(u, f, rec, out);
-    subset(u, f, rec, later, out);
-    super::bucket::suggest(u, f, rec, later, out);
-    outlier(f, rec, out);
-    super::computed::suggest(u, writes, f, rec, out);
-}
-
-pub(super) fn place(f: &Facts) -> Place {
-    Place::Relation { id: Id::new(&f.rel.id) }
-}
-
-/// Query ids, as an `Arg::List` (one allocation).
-fn ids(queries: &[&crate::model::AccessPattern]) -> Arg {
-    Arg::List(queries.iter().map(|q| Arg::str(&q.id)).collect())
-}
-
-fn extended_reference(u: &Usage, f: &Facts, rec: Option<Recommendation>, out: &mut Vec<PatternSuggestion>) {
+pub(super) fn suggest(u: &Usage, f: &Facts, rec: Option<Recommendation>, out: &mut Vec<PatternSuggestion>) {
     let rel = f.rel;
     let (child, parent) = (f.child_name, f.parent_name);
     if !rel.extended.is_empty() {
@@ -181,168 +155,6 @@ fn displayed_fields(e: &Entity) -> Vec<&str> {
     }
     picked.truncate(2);
     picked
-}
-
-/// " with the highest votos_utiles" / " with the latest fecha", from `field:-1`; empty when
-/// there is no order.
-fn order_words(u: &Usage, f: &Facts, order_by: &str) -> Text {
-    let (field, dir) = match order_by.split_once(':') {
-        Some((field, dir)) => (field.trim(), dir.trim()),
-        None => (order_by.trim(), "-1"),
-    };
-    if field.is_empty() {
-        return Text::empty();
-    }
-    let is_date = u.entity(&f.rel.child).and_then(|e| e.field(field)).is_some_and(|x| x.bson_type == BsonType::Date);
-    match (is_date, dir.starts_with('-')) {
-        (true, true) => text!(
-            en: " with the latest {field}",
-            es: " con el valor de {field} más reciente",
-            pt: " com o valor de {field} mais recente";
-            field
-        ),
-        (true, false) => text!(
-            en: " with the earliest {field}",
-            es: " con el valor de {field} más antiguo",
-            pt: " com o valor de {field} mais antigo";
-            field
-        ),
-        (false, true) => text!(
-            en: " with the highest {field}",
-            es: " con el valor de {field} más alto",
-            pt: " com o valor de {field} mais alto";
-            field
-        ),
-        (false, false) => text!(
-            en: " with the lowest {field}",
-            es: " con el valor de {field} más bajo",
-            pt: " com o valor de {field} mais baixo";
-            field
-        ),
-    }
-}
-
-/// Whether a subset (with its `total_` count) is suggested for this relation: the verdict is a
-/// reference with a subset, and none is declared. Never beside a bucket: one relation, one shape.
-pub(super) fn subset_suggested(f: &Facts, rec: Option<Recommendation>) -> bool {
-    f.rel.subset.is_none()
-        && rec == Some(Recommendation::ReferenceWithSubset)
-        && f.rel.bucket.is_none()
-        && f.rel.storage != Storage::Bucket
-}
-
-fn subset(u: &Usage, f: &Facts, rec: Option<Recommendation>, later: &mut Later, out: &mut Vec<PatternSuggestion>) {
-    let (child, parent) = (f.child_name, f.parent_name);
-    if let Some(s) = &f.rel.subset {
-        let item = Item::Subset {
-            size: Arg::from(s.size),
-            child: Arg::str(child),
-            order: order_words(u, f, &s.order_by).into(),
-            field: Arg::str(&s.field),
-            count: s.count_field.as_deref().filter(|c| !c.is_empty()).map(Arg::str),
-            parent: Arg::str(parent),
-        };
-        out.push(PatternSuggestion {
-            pattern: PatternKind::Subset,
-            place: place(f),
-            change: later.push(item),
-            in_use: true,
-        });
-    } else if subset_suggested(f, rec) {
-        let change = text!(
-            en: "keep the {size} {child} that {views} shows, plus total_{child}, in {parent}; the full set stays in {child} (one read for the main view, a second only for \"see all\")",
-            es: "guarda {size} {child} que se muestran en {views}, más total_{child}, en {parent}; el conjunto completo queda en {child} (una lectura para la vista principal y una segunda solo para \"ver todos\")",
-            pt: "mantenha {size} {child} exibidos em {views}, mais total_{child}, em {parent}; o conjunto completo fica em {child} (uma leitura para a tela principal e uma segunda só para \"ver todos\")";
-            size = subset_size(f), child, views = ids(f.parent_view), parent
-        );
-        push(out, PatternKind::Subset, place(f), false, change);
-    }
-}
-
-fn outlier(f: &Facts, rec: Option<Recommendation>, out: &mut Vec<PatternSuggestion>) {
-    let rel = f.rel;
-    let (child, parent) = (f.child_name, f.parent_name);
-    // A figure, or a fixed phrase: neither allocates (made only for the sentences that say it).
-    let bound = || -> Arg {
-        match f.bound {
-            Some(m) => Arg::Count(m as f64),
-            None => text!(en: "the common bound", es: "el límite habitual", pt: "o limite comum").into(),
-        }
-    };
-    match (&rel.outlier, f.outliers) {
-        (Some(o), Outliers::Minor { share, max }) => {
-            let overflow: Arg = if o.overflow_collection.is_empty() {
-                text!(en: "an overflow collection", es: "una colección de desbordamiento", pt: "uma coleção de excedentes").into()
-            } else {
-                Arg::str(&o.overflow_collection)
-            };
-            let change = text!(
-                en: "design for the {common} common case; the {share} of {parent} over {bound} {child} (up to {max}) carry {flag} and overflow to {overflow}",
-                es: "diseña para el caso común, el {common}; el {share} de {parent} con más de {bound} {child} (hasta {max}) lleva {flag} y se desborda hacia {overflow}",
-                pt: "projete para o caso comum, os {common}; os {share} de {parent} com mais de {bound} {child} (até {max}) levam {flag} e transbordam para {overflow}";
-                common = Arg::Percent(1.0 - share), share = Arg::Percent(share), parent, bound = bound(), child,
-                max = Arg::Count(max as f64), flag = &o.flag_field, overflow
-            );
-            push(out, PatternKind::Outlier, place(f), true, change);
-        }
-        (Some(o), Outliers::Major { share, .. }) => {
-            let change = text!(
-                en: "{flag} flags the overflow, but {share} of {parent} overflow: that is not a tiny minority, so reference {child} for all",
-                es: "{flag} marca el desbordamiento, pero el {share} de {parent} desborda: no es una minoría diminuta, así que referencia {child} para todos",
-                pt: "{flag} sinaliza o transbordo, mas {share} de {parent} transbordam: isso não é uma minoria ínfima, então referencie {child} para todos";
-                flag = &o.flag_field, share = Arg::Percent(share), parent, child
-            );
-            push(out, PatternKind::Outlier, place(f), true, change);
-        }
-        (Some(o), Outliers::None) => {
-            let change = text!(
-                en: "{flag} flags the {parent} over {bound} {child}; state the share of outliers so the advisor can check it is a tiny minority",
-                es: "{flag} marca los {parent} con más de {bound} {child}; indica la proporción de valores atípicos para que el asesor compruebe que son una minoría diminuta",
-                pt: "{flag} sinaliza os {parent} com mais de {bound} {child}; informe a proporção de outliers para que o assistente confira que são uma minoria ínfima";
-                flag = &o.flag_field, parent, bound = bound(), child
-            );
-            push(out, PatternKind::Outlier, place(f), true, change);
-        }
-        (None, Outliers::Minor { share, max })
-            if matches!(rec, Some(Recommendation::Embed | Recommendation::EmbedWatchBound)) =>
-        {
-            let change = text!(
-                en: "embed for the {common} of {parent} with at most {bound} {child}, and flag the {share} that reach {max} (e.g. has_extras: true), moving their overflow to a {child}_extra collection",
-                es: "embebe para el {common} de {parent}, con {bound} {child} como máximo, y marca el {share} que llega a {max} (p. ej., has_extras: true), moviendo su desbordamiento a una colección {child}_extra",
-                pt: "embuta para os {common} de {parent} com no máximo {bound} {child} e sinalize os {share} que chegam a {max} (p. ex., has_extras: true), movendo o excedente para uma coleção {child}_extra";
-                common = Arg::Percent(1.0 - share), parent, bound = bound(), child, share = Arg::Percent(share),
-                max = Arg::Count(max as f64)
-            );
-            push(out, PatternKind::Outlier, place(f), false, change);
-        }
-        _ => {}
-    }
-}
-
-/// The sentence of a subset in use: the `size` children in `order` kept in `field` of
-/// `parent`, with the `count` beside them when there is one.
-pub(super) fn subset_sentence(
-    size: &Arg,
-    child: &Arg,
-    order: &Arg,
-    field: &Arg,
-    count: Option<&Arg>,
-    parent: &Arg,
-) -> Text {
-    match count {
-        Some(count) => text!(
-            en: "keep the {size} {child}{order} in {field} and {count} in {parent}; the full set stays in {child} and the copy is refreshed lazily",
-            es: "guarda {size} {child}{order} en {field} y {count} en {parent}; el conjunto completo queda en {child} y la copia se actualiza de forma diferida",
-            pt: "mantenha {size} {child}{order} em {field} e {count} em {parent}; o conjunto completo fica em {child} e a cópia é atualizada de forma adiada";
-            size, child, order, field, count, parent
-        ),
-        None => text!(
-            en: "keep the {size} {child}{order} in {field} (add a total count beside it) in {parent}; the full set stays in {child} and the copy is refreshed lazily",
-            es: "guarda {size} {child}{order} en {field} (añade un recuento total a su lado) en {parent}; el conjunto completo queda en {child} y la copia se actualiza de forma diferida",
-            pt: "mantenha {size} {child}{order} em {field} (adicione uma contagem total ao lado) em {parent}; o conjunto completo fica em {child} e a cópia é atualizada de forma adiada";
-            size, child, order, field, parent
-        ),
-    }
 }
 
 #[cfg(test)]
