@@ -181,7 +181,7 @@ pub(crate) fn ttl(ttl: u64, field: &str, relation: &str) -> Text {
         en: "TTL: MongoDB deletes a bucket {seconds} s ({span}) after its {field}, the retention of {relation}.",
         es: "TTL: MongoDB borra cada contenedor {seconds} s ({span}) después de su {field}, la retención de {relation}.",
         pt: "TTL: o MongoDB apaga cada bucket {seconds} s ({span}) após o seu {field}, a retenção de {relation}.";
-        seconds = Arg::display(ttl), span = span(ttl), field, relation
+        seconds = ttl.to_string(), span = span(ttl), field, relation
     )
 }
 

@@ -96,10 +96,13 @@ fn ids(queries: &[&AccessPattern]) -> Arg {
 /// Items (names, or sentences that carry figures each language formats) joined as
 /// `a, b and c` (`a, b y c`, `a, b e c`): one item is itself, more are one `Arg::List`.
 fn joined(mut items: Vec<Arg>) -> Arg {
-    match items.len() {
-        0 => Text::empty().into(),
-        1 => items.pop().unwrap_or(Arg::Static("")),
-        _ => Arg::List(items.into()),
+    match (items.len(), items.pop()) {
+        (1, Some(one)) => one,
+        (_, None) => Text::empty().into(),
+        (_, Some(last)) => {
+            items.push(last);
+            Arg::List(items)
+        }
     }
 }
 

@@ -168,7 +168,7 @@ pub(super) fn first(how: How, root: Arg, clauses: &[Clause]) -> Text {
 /// Clauses one after the other, separated by `, ` or, with `semicolons`, by `; `.
 fn joined(clauses: &[Clause], semicolons: bool) -> Arg {
     let mut items = clauses.iter().map(Clause::arg);
-    let Some(first) = items.next() else { return Arg::Static("") };
+    let Some(first) = items.next() else { return Text::empty().into() };
     items.fold(first, |a, b| {
         if semicolons {
             text!(en: "{a}; {b}", es: "{a}; {b}", pt: "{a}; {b}"; a, b).into()
