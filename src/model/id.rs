@@ -180,9 +180,11 @@ mod tests {
             let id = Id::new(a);
             assert_eq!(hasher.hash_one(a), hasher.hash_one(&id), "{a:?}");
             for b in texts {
+                let owned = b.to_string();
                 assert_eq!(id == b, a == b, "{a} == {b}");
                 assert_eq!(b == id, a == b, "{b} == {a}");
-                assert_eq!(id == b.to_string(), a == b, "{a} == {b}");
+                assert_eq!(id == owned, a == b, "{a} == {b}");
+                assert_eq!(owned == id, a == b, "{b} == {a}");
                 assert_eq!(id == Id::new(b), a == b, "{a} == Id {b}");
                 assert_eq!(id.cmp(&Id::new(b)), a.cmp(b), "{a} vs {b}");
             }
