@@ -126,7 +126,7 @@ pub struct CriterionVote {
 #[derive(Debug, Clone, PartialEq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct AggregateInfo {
-    /// The root entity (the collection); ids are inline when short (no allocation).
+    /// The root entity (the collection).
     pub root: Id,
     /// Entities embedded in the root's documents, at any depth.
     pub members: Vec<Id>,
@@ -138,7 +138,7 @@ pub struct AggregateInfo {
 #[derive(Debug, Clone, PartialEq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct SpanningWrite {
-    /// The write's id (inline when short: no allocation).
+    /// The write's id.
     pub query: Id,
     /// The aggregate roots it changes.
     pub aggregates: Vec<Id>,
@@ -206,7 +206,7 @@ pub enum SizeLevel {
 #[derive(Debug, Clone, PartialEq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct SizeEstimate {
-    /// The collection (inline when short: no allocation).
+    /// The collection.
     pub entity: Id,
     /// Average document now, in bytes.
     pub avg_bytes: u64,
@@ -224,11 +224,11 @@ pub struct SizeEstimate {
 #[derive(Debug, Clone, PartialEq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct IndexAdvice {
-    /// The collection (inline when short: no allocation).
+    /// The collection.
     pub entity: Id,
     /// Shared with the [`QueryAdvice`] of the queries it serves (serialised as the index).
     pub index: SharedIndex,
-    /// Access patterns it serves (their ids, inline when short; one id kept inline).
+    /// Access patterns it serves (their ids; one id kept inline).
     pub queries: QueryIds,
     /// Why these keys in this order (ESR, tie-breaker, TTL, multikey).
     pub reason: Text,
@@ -242,7 +242,7 @@ pub struct IndexAdvice {
 #[derive(Debug, Clone, PartialEq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct QueryAdvice {
-    /// The access pattern's id (inline when short: no allocation).
+    /// The access pattern's id.
     pub query: Id,
     /// One document (one aggregate, with its copies) serves it: no second read, no `$lookup`.
     pub single_document: bool,

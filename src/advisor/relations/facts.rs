@@ -214,8 +214,8 @@ impl<'a> Facts<'a> {
         }
     }
 
-    /// The display names of the parent and the child as sentence arguments (inline when
-    /// short, else shared: no allocation once the look-ups made them).
+    /// The display names of the parent and the child as sentence arguments (shared: made once
+    /// by the look-ups).
     pub fn names(&self) -> (Arg, Arg) {
         let name = |made: Option<&Arg>, name: &str| made.cloned().unwrap_or_else(|| Arg::str(name));
         (name(self.parent, self.parent_name), name(self.child, self.child_name))

@@ -66,8 +66,8 @@ pub(crate) struct Usage<'a> {
 #[derive(Default)]
 pub(super) struct Info<'a> {
     pub entity: Option<&'a Entity>,
-    /// The display name, made once for every sentence that names it: inline when short, else
-    /// shared (relation ends only).
+    /// The display name, made once and shared by every sentence that names it (relation ends
+    /// only).
     pub name: Option<Arg>,
     /// Reads that start at it: a range of [`Usage::reads`] (see [`Usage::reads_from`]).
     reads_from: std::ops::Range<usize>,
