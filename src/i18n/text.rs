@@ -90,8 +90,9 @@ pub enum Arg {
     Days(u64),
     /// Items joined as `a, b and c`.
     List(Vec<Arg>),
-    /// A nested sentence, rendered in the same language.
-    Text(Arc<Text>),
+    /// A nested sentence, rendered in the same language (kept in place: its arguments are
+    /// already behind the `Vec` of its own).
+    Text(Text),
     /// A word of the interface's catalogue (a storage, a vote, a criterion), in the language shown.
     Msg(Msg),
 }
@@ -395,7 +396,7 @@ impl From<u32> for Arg {
 
 impl From<Text> for Arg {
     fn from(t: Text) -> Arg {
-        Arg::Text(Arc::new(t))
+        Arg::Text(t)
     }
 }
 

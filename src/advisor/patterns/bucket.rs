@@ -12,11 +12,12 @@ use crate::text;
 /// The bucket pattern in use (with the archive when nothing expires) or fitting.
 pub(super) fn suggest(u: &Usage, f: &Facts, rec: Option<Recommendation>, out: &mut Vec<PatternSuggestion>) {
     let rel = f.rel;
-    let (child, parent) = (f.child_name, f.parent_name);
+    let (parent, child) = f.names();
+    let (parent, child) = (&parent, &child);
     // The parent key the bucket's _id starts with (built only for the suggestions that show it):
     // its reference field, else the parent's name made singular as the exporters name it
     // (`channels` → `channel_id`).
-    let key = || rel.reference.child_field.clone().unwrap_or_else(|| format!("{}_id", singular(parent)));
+    let key = || rel.reference.child_field.clone().unwrap_or_else(|| format!("{}_id", singular(f.parent_name)));
     match (&rel.bucket, rel.storage == Storage::Bucket || rec == Some(Recommendation::Bucket)) {
         (Some(b), _) => {
             let change = flat(f, b).map_or_else(|| general(f, b), |b| flat_sentence(&b));
@@ -49,10 +50,11 @@ pub(super) fn suggest(u: &Usage, f: &Facts, rec: Option<Recommendation>, out: &m
 
 /// The bucket in use, whatever its shape, with a sentence per clause.
 fn general(f: &Facts, b: &BucketSpec) -> Text {
-    let (child, parent) = (f.child_name, f.parent_name);
+    let (parent, child) = f.names();
+    let (parent, child) = (&parent, &child);
     let rel = f.rel;
     // The parent key the bucket's _id starts with.
-    let key = || rel.reference.child_field.clone().unwrap_or_else(|| format!("{}_id", singular(parent)));
+    let key = || rel.reference.child_field.clone().unwrap_or_else(|| format!("{}_id", singular(f.parent_name)));
     let token = b.period.as_str();
     let period = period_word(token);
     let cap = if b.cap == 0 {
@@ -129,10 +131,11 @@ fn flat(f: &Facts, b: &BucketSpec) -> Option<Flat> {
     if b.cap == 0 || !b.id_scheme.is_empty() || (b.ttl_seconds.is_some() && b.period_field.is_none()) {
         return None;
     }
-    let (child, parent) = (f.child_name, f.parent_name);
+    let (parent, child) = f.names();
+    let (parent, child) = (&parent, &child);
     let key = match f.rel.reference.child_field.as_deref() {
         Some(field) => Arg::str(field),
-        None => Arg::from(format!("{}_id", singular(parent))),
+        None => Arg::from(format!("{}_id", singular(f.parent_name))),
     };
     let counter = match b.count_field.as_deref() {
         Some(c) => {
@@ -146,8 +149,8 @@ fn flat(f: &Facts, b: &BucketSpec) -> Option<Flat> {
         (Some(_), None) => return None,
     };
     Some(Flat {
-        child: Arg::str(child),
-        parent: Arg::str(parent),
+        child: child.clone(),
+        parent: parent.clone(),
         period: period_word(token).into(),
         n: Arg::Int(b.cap),
         field: Arg::str(&b.array_field),
@@ -180,11 +183,12 @@ fn flat_sentence(b: &Flat) -> Text {
 }
 
 fn archive(f: &Facts, out: &mut Vec<PatternSuggestion>) {
+    let (parent, child) = f.names();
     let change = text!(
         en: "{child} buckets keep growing (~{n} events per {parent} document a year) with no TTL: move those past their useful age to an archive collection, or set ttlSeconds",
         es: "los contenedores de {child} no dejan de crecer (~{n} eventos por documento de {parent} al año) sin TTL: mueve los que hayan pasado su edad útil a una colección de archivo, o define ttlSeconds",
         pt: "os buckets de {child} não param de crescer (~{n} eventos por documento de {parent} ao ano) sem TTL: mova os que passaram da idade útil para uma coleção de arquivo, ou defina ttlSeconds";
-        child = f.child_name, n = Arg::Count(f.growth * 365.0), parent = f.parent_name
+        child, n = Arg::Count(f.growth * 365.0), parent
     );
     push(out, PatternKind::Archive, place(f), false, change);
 }

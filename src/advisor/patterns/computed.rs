@@ -98,13 +98,14 @@ pub(super) fn suggest<'a>(
     out: &mut Vec<PatternSuggestion>,
 ) {
     let rel = f.rel;
-    let (child, parent) = (f.child_name, f.parent_name);
+    let (parent, child) = f.names();
+    let (parent, child) = (&parent, &child);
     if !rel.computed.is_empty() {
         let holder: Arg = if rel.storage == Storage::Bucket {
             text!(en: "each {child} bucket", es: "cada contenedor de {child}", pt: "cada bucket de {child}"; child)
                 .into()
         } else {
-            Arg::str(parent)
+            parent.clone()
         };
         let change = match rel.computed.as_slice() {
             [one] => stores_one(holder, one),

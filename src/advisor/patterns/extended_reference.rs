@@ -10,12 +10,18 @@ use crate::text;
 
 pub(super) fn suggest(u: &Usage, f: &Facts, rec: Option<Recommendation>, out: &mut Vec<PatternSuggestion>) {
     let rel = f.rel;
-    let (child, parent) = (f.child_name, f.parent_name);
+    let (parent, child) = f.names();
+    let (parent, child) = (&parent, &child);
     if !rel.extended.is_empty() {
         // One copy (the common case) is said in the sentence's own words: nothing nested.
         let change = match rel.extended.as_slice() {
-            [one] => keeps_one(child, parent, one, rel.copy_category(one)),
-            many => keeps(child, parent, joined(many.iter().map(|c| copy(c, rel.copy_category(c))).collect())),
+            [one] => keeps_one(child, parent, f.parent_name.ends_with('s'), one, rel.copy_category(one)),
+            many => keeps(
+                child,
+                parent,
+                f.parent_name.ends_with('s'),
+                joined(many.iter().map(|c| copy(c, rel.copy_category(c))).collect()),
+            ),
         };
         push(out, PatternKind::ExtendedReference, place(f), true, change);
     } else if rec == Some(Recommendation::ExtendedReference) {
@@ -76,10 +82,10 @@ fn copy(c: &crate::model::CopiedField, category: CopyCategory) -> Arg {
     .into()
 }
 
-/// The sentence of an extended reference in use that keeps several copies.
-fn keeps(child: &str, parent: &str, copies: Arg) -> Text {
-    // English's possessive depends on the name's last letter: `socios'`, `catalogo's`.
-    if parent.ends_with('s') {
+/// The sentence of an extended reference in use that keeps several copies. English's
+/// possessive depends on the parent name's last letter: `socios'`, `catalogo's`.
+fn keeps(child: &Arg, parent: &Arg, parent_ends_in_s: bool, copies: Arg) -> Text {
+    if parent_ends_in_s {
         text!(
             en: "each {child} keeps {parent}' {copies} next to the reference, so its views need no second read",
             es: "cada {child} guarda {copies} de {parent} junto a la referencia, así sus vistas no necesitan una segunda lectura",
@@ -99,9 +105,15 @@ fn keeps(child: &str, parent: &str, copies: Arg) -> Text {
 /// The sentence of an extended reference in use that keeps one copy (the common case): the
 /// copy's words are part of it, as [`keeps`] would put [`copy`] (a live copy's category is
 /// the catalogue's word, `live` / `vivo`), so nothing is nested.
-fn keeps_one(child: &str, parent: &str, c: &crate::model::CopiedField, category: CopyCategory) -> Text {
+fn keeps_one(
+    child: &Arg,
+    parent: &Arg,
+    parent_ends_in_s: bool,
+    c: &crate::model::CopiedField,
+    category: CopyCategory,
+) -> Text {
     let field = c.field.as_str();
-    match (category, c.propagation, parent.ends_with('s')) {
+    match (category, c.propagation, parent_ends_in_s) {
         (CopyCategory::Live, Some(p), true) => text!(
             en: "each {child} keeps {parent}' {field} (live, {propagation}) next to the reference, so its views need no second read",
             es: "cada {child} guarda {field} (vivo, propagación: {propagation}) de {parent} junto a la referencia, así sus vistas no necesitan una segunda lectura",
@@ -178,8 +190,9 @@ mod tests {
                         propagation,
                         used_to_decide: false,
                     };
-                    let one = keeps_one("prestamos", parent, &c, category);
-                    let listed = keeps("prestamos", parent, copy(&c, category));
+                    let (child, ends_in_s) = (Arg::str("prestamos"), parent.ends_with('s'));
+                    let one = keeps_one(&child, &Arg::str(parent), ends_in_s, &c, category);
+                    let listed = keeps(&child, &Arg::str(parent), ends_in_s, copy(&c, category));
                     for lang in [Lang::En, Lang::Es, Lang::Pt] {
                         assert_eq!(one.render(lang), listed.render(lang), "{category:?} {propagation:?} {lang:?}");
                     }

@@ -85,7 +85,7 @@ fn push(out: &mut Vec<PatternSuggestion>, pattern: PatternKind, place: Place, in
 
 /// Where a relation pattern points: the relation.
 fn place(f: &Facts) -> Place {
-    Place::Relation { id: Id::new(&f.rel.id) }
+    Place::Relation { id: f.id.clone() }
 }
 
 /// Query ids, as a list.

@@ -10,7 +10,8 @@ use crate::text;
 
 pub(super) fn suggest(f: &Facts, rec: Option<Recommendation>, out: &mut Vec<PatternSuggestion>) {
     let rel = f.rel;
-    let (child, parent) = (f.child_name, f.parent_name);
+    let (parent, child) = f.names();
+    let (parent, child) = (&parent, &child);
     // A figure, or a fixed phrase: neither allocates (made only for the sentences that say it).
     let bound = || -> Arg {
         match f.bound {

@@ -4,7 +4,7 @@
 use super::{ids, place, push};
 use crate::advisor::relations::{subset_size, Facts, Usage};
 use crate::advisor::{PatternKind, PatternSuggestion, Recommendation};
-use crate::i18n::Text;
+use crate::i18n::{Arg, Text};
 use crate::model::{BsonType, Storage};
 use crate::text;
 
@@ -18,7 +18,8 @@ pub(super) fn subset_suggested(f: &Facts, rec: Option<Recommendation>) -> bool {
 }
 
 pub(super) fn suggest(u: &Usage, f: &Facts, rec: Option<Recommendation>, out: &mut Vec<PatternSuggestion>) {
-    let (child, parent) = (f.child_name, f.parent_name);
+    let (parent, child) = f.names();
+    let (parent, child) = (&parent, &child);
     if let Some(s) = &f.rel.subset {
         let order = order_words(u, f, &s.order_by);
         let count = s.count_field.as_deref().filter(|c| !c.is_empty());
@@ -75,7 +76,7 @@ fn order_words(u: &Usage, f: &Facts, order_by: &str) -> Text {
 
 /// The sentence of a subset in use: the `size` children in `order` kept in `field` of
 /// `parent`, with the `count` beside them when there is one.
-fn in_use(size: u32, child: &str, order: Text, field: &str, count: Option<&str>, parent: &str) -> Text {
+fn in_use(size: u32, child: &Arg, order: Text, field: &str, count: Option<&str>, parent: &Arg) -> Text {
     match count {
         Some(count) => text!(
             en: "keep the {size} {child}{order} in {field} and {count} in {parent}; the full set stays in {child} and the copy is refreshed lazily",

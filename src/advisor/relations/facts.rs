@@ -29,6 +29,8 @@ pub(crate) enum Outliers {
 /// Everything the criteria and the decision read about one relation.
 pub(crate) struct Facts<'a> {
     pub rel: &'a Relation,
+    /// The relation's id, made once for the advice and the patterns that name it.
+    pub id: Id,
     pub t: &'a Thresholds,
     pub parent_name: &'a str,
     pub child_name: &'a str,
@@ -181,6 +183,7 @@ impl<'a> Facts<'a> {
         let parent_own_bytes = p_info.avg_bytes.map(|avg| avg.saturating_sub(embedded_bytes));
         Facts {
             rel,
+            id: Id::new(&rel.id),
             t,
             parent_name: display_name(parent, &rel.parent),
             child_name: display_name(child, &rel.child),

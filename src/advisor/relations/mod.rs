@@ -51,7 +51,7 @@ fn advise(f: &Facts, reads: &[Id]) -> RelationAdvice {
     let summary = summary::summary(f, reads, &decision, &votes);
     let run = |run: &std::ops::Range<usize>| reads.get(run.clone()).unwrap_or_default().to_vec();
     RelationAdvice::new(
-        Id::new(&f.rel.id),
+        f.id.clone(),
         f.class,
         decision.recommendation,
         criteria,
