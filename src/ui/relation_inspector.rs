@@ -24,7 +24,8 @@ fn edit_relation(editor: &Editor, id: &str, what: &str, f: impl FnOnce(&mut Rela
 #[component]
 fn Vote(id: String, criterion: Criterion) -> impl IntoView {
     let editor = expect_context::<Editor>();
-    let vote = move || editor.report.with(|r| r.relation(&id).map(|a| (a.vote(criterion), a.reason(criterion).clone())));
+    let vote =
+        move || editor.report.with(|r| r.relation(&id).map(|a| (a.vote(criterion), a.reason(criterion).clone())));
     move || {
         vote().map(|(v, reason)| {
             let class = match v {
