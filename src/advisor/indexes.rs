@@ -12,7 +12,6 @@
 //! the fewest runs per minute are left out, so `too-many-indexes` never flags the advice.
 
 use super::index_budget::{is_rare, rate, Loads};
-use super::index_reason;
 use super::paths::Layout;
 use super::query_shape::Shapes;
 use super::IndexAdvice;
@@ -83,7 +82,7 @@ pub(crate) fn derive_with(layout: &Layout, shapes: &Shapes, loads: &Loads) -> De
     let declared: usize = model.entities.iter().map(|e| e.collection.indexes.len()).sum();
     let mut found = Found::new(model.entities.len(), model.queries.len() + declared);
     let mut heavy: Vec<Option<bool>> = vec![None; model.entities.len()];
-    let mut reasons = Reasons { model, shapes, derived: index_reason::DerivedReasons::default() };
+    let mut reasons = Reasons { model, shapes };
     for (at, (q, shape)) in model.queries.iter().zip(shapes.iter()).enumerate() {
         let Some(shape) = shape else { continue };
         if !shape.needs_index() {

@@ -11,7 +11,6 @@ use crate::text;
 
 pub use super::bson::bson_size_of_value;
 pub use figures::{horizon_span, human_bytes, number};
-pub(crate) use figures::{HumanBytes, Number};
 
 mod figures;
 

@@ -160,7 +160,7 @@ fn verdicts(old: &Model, o: &Report, new: &Model, n: &Report, m: &Matched, label
                 new: b.recommendation,
                 old_class: a.class,
                 new_class: b.class,
-                summary: b.summary(),
+                summary: b.summary().clone(),
             });
         }
     }

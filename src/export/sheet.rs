@@ -145,7 +145,7 @@ pub(super) fn sheet_into(
                 _ => pick(lang, ["sub-documents", "subdocumentos", "subdocumentos"]).to_string(),
             };
             let why = match report.relations.get(r.id.as_str()) {
-                Some(a) => a.summary(),
+                Some(a) => a.summary().clone(),
                 None => facts(r.cardinality.max, r.read_separately, r.child_changes, r.atomic_with_parent),
             };
             let notes = if r.notes.is_empty() { String::new() } else { format!(" {}", r.notes) };

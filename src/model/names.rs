@@ -105,7 +105,7 @@ fn presence_problem(share: f64) -> Option<Text> {
             en: "presence is the share of documents that carry the field, between 0 and 1, not {value}",
             es: "la presencia es la fracción de documentos que llevan el campo, entre 0 y 1, no {value}",
             pt: "a presença é a fração de documentos que trazem o campo, entre 0 e 1, não {value}";
-            value = crate::i18n::Arg::display(share)
+            value = share.to_string()
         )
     })
 }

@@ -69,7 +69,7 @@ impl Problem {
 /// A number that cannot be (negative, not finite), shown as the file has it: a figure format
 /// would hide what is wrong with it (a count cannot print `-3` or `NaN`).
 fn raw(x: f64) -> Arg {
-    Arg::display(x)
+    Arg::from(x.to_string())
 }
 
 /// Calls `visit(path, field)` for every field, depth first.

@@ -2,7 +2,7 @@
 //! the designer's declaration, the query shape or the bucket) and its queries by position,
 //! and only the indexes kept are built as [`IndexAdvice`](crate::advisor::IndexAdvice).
 
-use super::super::index_reason::{self, DerivedReasons};
+use super::super::index_reason;
 use super::super::query_shape::{Shape, Shapes};
 use crate::fast_hash::FastMap;
 use crate::i18n::Text;
@@ -105,18 +105,23 @@ pub(super) enum Reason<'a> {
     Built(Box<Text>),
 }
 
-/// What writes the reasons: the model, its query shapes and their shared reason sources.
+/// What writes the reasons: the model and its query shapes.
 pub(super) struct Reasons<'a> {
     pub model: &'a Model,
     pub shapes: &'a Shapes,
-    pub derived: DerivedReasons,
 }
 
 impl Reasons<'_> {
     /// The reason of a candidate with these keys and first query.
     pub(super) fn build(&mut self, reason: Reason, keys: &Keys, first: u32) -> Text {
         match reason {
-            Reason::Derived => self.derived.derived(self.model, self.shapes, first as usize),
+            Reason::Derived => {
+                let at = first as usize;
+                match (self.model.queries.get(at), self.shapes.get(at)) {
+                    (Some(query), Some(Some(shape))) => index_reason::reason(&query.id, shape),
+                    _ => Text::empty(),
+                }
+            }
             Reason::Declared => index_reason::declared(),
             Reason::Ttl(relation) => match *keys {
                 Keys::Ttl(field, ttl) => index_reason::ttl(ttl, field, relation),
@@ -458,7 +463,7 @@ mod tests {
     fn reasons_are_written_from_where_the_index_comes_from() {
         let model = Model::new("t");
         let shapes: Shapes = std::sync::Arc::new(Vec::new());
-        let mut reasons = Reasons { model: &model, shapes: &shapes, derived: DerivedReasons::default() };
+        let mut reasons = Reasons { model: &model, shapes: &shapes };
         let ttl = reasons.build(Reason::Ttl("r7"), &Keys::Ttl("dia", 86_400), NONE);
         assert_eq!(ttl, index_reason::ttl(86_400, "dia", "r7"));
         assert!(ttl.contains("the retention of r7"), "{ttl}");
