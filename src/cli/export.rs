@@ -85,14 +85,17 @@ pub fn run(args: Args) -> Result<ExitCode, String> {
         ),
         None => None,
     };
-    let examples: Vec<_> = match &only {
-        Some(id) => export::examples::collection_examples(&builder, id).into_iter().collect(),
-        None => export::examples::examples_with(&builder),
+    // The example documents, for the outputs made of them (built only for those).
+    let examples = || -> Vec<_> {
+        match &only {
+            Some(id) => export::examples::collection_examples(&builder, id).into_iter().collect(),
+            None => export::examples::examples_with(&builder),
+        }
     };
     let text = match what {
-        "examples" => export::examples::render_shell(&examples),
-        "ejson" => export::examples::render_ejson(&examples, Flavor::Relaxed),
-        "ejson-canonical" => export::examples::render_ejson(&examples, Flavor::Canonical),
+        "examples" => export::examples::render_shell(&examples()),
+        "ejson" => export::examples::render_ejson(&examples(), Flavor::Relaxed),
+        "ejson-canonical" => export::examples::render_ejson(&examples(), Flavor::Canonical),
         "schema" => {
             let validators: Vec<_> = match &only {
                 Some(id) => export::schema::validator(&builder, id).into_iter().collect(),
@@ -115,7 +118,7 @@ pub fn run(args: Args) -> Result<ExitCode, String> {
             }
         }
         "sizes" => {
-            let sizes: Vec<serde_json::Value> = examples
+            let sizes: Vec<serde_json::Value> = examples()
                 .iter()
                 .flat_map(|c| {
                     c.examples.iter().map(move |e| {
