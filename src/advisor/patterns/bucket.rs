@@ -1,12 +1,12 @@
 //! The bucket pattern on one relation, and the archive its buckets need when nothing expires.
 
-use crate::export::shape::singular;
 use super::bucket_size::{summaries, BucketSize, MIN_EVENTS};
 use super::later::{BucketItem, Item, Later};
 use super::push;
 use super::relation::place;
 use crate::advisor::relations::{bucket_fits, Facts, Usage};
 use crate::advisor::{PatternKind, PatternSuggestion, Recommendation};
+use crate::export::shape::singular;
 use crate::i18n::{period_word, Arg, Text};
 use crate::model::{BucketSpec, Storage};
 use crate::text;
