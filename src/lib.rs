@@ -15,6 +15,7 @@ pub(crate) mod fast_hash;
 pub mod i18n;
 pub mod infer;
 pub mod model;
+pub mod mql;
 pub mod offload;
 pub mod rng;
 pub mod share;

@@ -75,6 +75,15 @@ pub fn analyze(model: &Model) -> Report {
     report
 }
 
+/// The BSON type at a dotted `path` of `entity`'s documents, and whether the path is or goes
+/// through an array, read as the advisor reads paths: declared fields, embedded entities,
+/// reference and copied fields. `None` when nothing in the design names it.
+pub fn path_type(model: &Model, entity: &str, path: &str) -> Option<(crate::model::BsonType, bool)> {
+    let layout = paths::Layout::new(model);
+    let resolved = paths::resolve(&layout, layout.entity(entity)?, path)?;
+    Some((resolved.bson_type, resolved.array))
+}
+
 /// Runs every rule and sorts the findings by severity, then code, each rule's in the order it
 /// wrote them (a stable sort). The rules run in the order of their default severity and code,
 /// so most findings are already in place.

@@ -135,24 +135,43 @@ fn collection_section(
         push_comment(out, line);
     }
     let name = js_string(&entity.name);
-    match v.filter(|_| entity.collection.validate) {
+    let options = collection_options(entity);
+    // A time series collection takes no validator ("Time Series Collection Limitations").
+    let timeseries = entity.collection.timeseries.is_some();
+    match v.filter(|_| entity.collection.validate && !timeseries) {
         Some(v) => {
             let _ = write!(out, "db.createCollection({name}, {{\n  validator: {{\n    $jsonSchema: ");
             push_doc(out, &v.schema, 2);
             let _ = write!(
                 out,
-                "\n  }},\n  validationLevel: {},\n  validationAction: {}\n}});\n",
+                "\n  }},\n  validationLevel: {},\n  validationAction: {}",
                 js_string(v.level),
                 js_string(v.action)
             );
+            for (key, value) in &options.0 {
+                let _ = write!(out, ",\n  {}: {}", super::shell::key(key), inline_value(value));
+            }
+            out.push_str("\n});\n");
         }
         None => {
-            let why = text!(
-                en: "// no validator: validate is off in the model",
-                es: "// sin validador: validate está desactivado en el modelo",
-                pt: "// sem validador: validate está desativado no modelo"
-            );
-            let _ = writeln!(out, "db.createCollection({name}); {}", why.render(lang));
+            let why = if timeseries && entity.collection.validate {
+                text!(
+                    en: "// no validator: a time series collection cannot have one (\"Time Series Collection Limitations\")",
+                    es: "// sin validador: una colección de series temporales no admite validador (\"Time Series Collection Limitations\")",
+                    pt: "// sem validador: uma coleção de séries temporais não admite validador (\"Time Series Collection Limitations\")"
+                )
+            } else {
+                text!(
+                    en: "// no validator: validate is off in the model",
+                    es: "// sin validador: validate está desactivado en el modelo",
+                    pt: "// sem validador: validate está desativado no modelo"
+                )
+            };
+            if options.is_empty() {
+                let _ = writeln!(out, "db.createCollection({name}); {}", why.render(lang));
+            } else {
+                let _ = writeln!(out, "db.createCollection({name}, {}); {}", inline(&options), why.render(lang));
+            }
         }
     }
     let indexes = indexes_of(builder, entity, advice, lang);
@@ -218,10 +237,82 @@ pub fn indexes_of(builder: &Builder, entity: &Entity, advice: &[&IndexAdvice], l
 }
 
 /// `{ unique: true, expireAfterSeconds: 63072000 }` on one line.
+/// The options of `createCollection` beside the validator (format 4): `timeseries`,
+/// `expireAfterSeconds`, `clusteredIndex`, `capped` with `size` and `max`, `collation`.
+pub fn collection_options(entity: &Entity) -> Doc {
+    let c = &entity.collection;
+    let mut options = Doc::new();
+    let count = |n: u64| Bson::number(n as f64);
+    if let Some(ts) = &c.timeseries {
+        let mut doc = Doc::new();
+        doc.insert("timeField", Bson::String(ts.time_field.clone().into()));
+        if let Some(meta) = &ts.meta_field {
+            doc.insert("metaField", Bson::String(meta.clone().into()));
+        }
+        if let Some(g) = ts.granularity {
+            doc.insert("granularity", Bson::String(g.name().into()));
+        }
+        if let Some(span) = ts.bucket_max_span_seconds {
+            doc.insert("bucketMaxSpanSeconds", count(span));
+        }
+        if let Some(rounding) = ts.bucket_rounding_seconds {
+            doc.insert("bucketRoundingSeconds", count(rounding));
+        }
+        options.insert("timeseries", Bson::Document(doc));
+    }
+    if c.clustered {
+        let mut key = Doc::new();
+        key.insert("_id", Bson::Int(1));
+        let mut clustered = Doc::new();
+        clustered.insert("key", Bson::Document(key));
+        clustered.insert("unique", Bson::Bool(true));
+        options.insert("clusteredIndex", Bson::Document(clustered));
+    }
+    if let Some(seconds) = c.expire_after_seconds {
+        options.insert("expireAfterSeconds", count(seconds));
+    }
+    if let Some(capped) = &c.capped {
+        options.insert("capped", Bson::Bool(true));
+        options.insert("size", count(capped.size_bytes));
+        if let Some(max) = capped.max_documents {
+            options.insert("max", count(max));
+        }
+    }
+    if let Some(collation) = &c.collation {
+        options.insert("collation", Bson::Document(collation_doc(collation)));
+    }
+    options
+}
+
+/// A collation document as MongoDB takes it.
+pub fn collation_doc(c: &crate::model::Collation) -> Doc {
+    let mut doc = Doc::new();
+    doc.insert("locale", Bson::String(c.locale.clone().into()));
+    if let Some(strength) = c.strength {
+        doc.insert("strength", Bson::Int(i32::from(strength)));
+    }
+    if c.case_level {
+        doc.insert("caseLevel", Bson::Bool(true));
+    }
+    if c.numeric_ordering {
+        doc.insert("numericOrdering", Bson::Bool(true));
+    }
+    doc
+}
+
 fn inline(doc: &Doc) -> String {
     let parts: Vec<String> =
-        doc.0.iter().map(|(k, v)| format!("{}: {}", super::shell::key(k), super::shell::to_shell(v, 0))).collect();
+        doc.0.iter().map(|(k, v)| format!("{}: {}", super::shell::key(k), inline_value(v))).collect();
     format!("{{ {} }}", parts.join(", "))
+}
+
+/// A value on one line: sub-documents and arrays too.
+pub(crate) fn inline_value(value: &Bson) -> String {
+    match value {
+        Bson::Document(doc) => inline(doc),
+        Bson::Array(items) => format!("[{}]", items.iter().map(inline_value).collect::<Vec<_>>().join(", ")),
+        other => super::shell::to_shell(other, 0),
+    }
 }
 
 #[cfg(test)]

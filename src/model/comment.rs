@@ -241,13 +241,13 @@ mod tests {
     }
 
     #[test]
-    fn a_version_2_file_keeps_loading_and_saves_as_version_3() {
+    fn a_version_2_file_keeps_loading_and_saves_as_the_newest_version() {
         let v2 = r#"{"format":"docshape","formatVersion":2,"name":"old","entities":[{"id":"a","name":"orders"}]}"#;
         let m = load(v2).expect("a version 2 file loads");
         assert!(m.comments.is_empty());
-        assert_eq!(m.format_version, 3);
+        assert_eq!(m.format_version, super::super::FORMAT_VERSION);
         let saved = m.to_json();
-        assert!(saved.contains("\"formatVersion\": 3") && !saved.contains("comments"), "{saved}");
+        assert!(saved.contains("\"formatVersion\": 4") && !saved.contains("comments"), "{saved}");
         assert_eq!(load(&saved).expect("reads back"), m);
     }
 

@@ -15,6 +15,7 @@ mod names;
 mod place_labels;
 mod query;
 mod relation;
+mod server_options;
 mod structure;
 pub mod synthetic;
 mod text;
@@ -31,6 +32,7 @@ pub use names::{check_names, collection_name_problem, name_problem, structure_pr
 pub use place_labels::PlaceLabels;
 pub use query::*;
 pub use relation::*;
+pub use server_options::*;
 pub(crate) use structure::check_structure_with;
 pub use structure::{check_structure, walk_fields, Place, Problem};
 pub use text::text_of;

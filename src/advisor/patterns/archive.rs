@@ -103,10 +103,7 @@ mod tests {
         m.entities.push(o);
         let mut q = AccessPattern::new("O1", "Recent orders", "order");
         q.per_minute = 400.0;
-        q.filters = vec![
-            Filter { field: "customer_id".into(), op: FilterOp::Equality },
-            Filter { field: "created".into(), op: FilterOp::Range },
-        ];
+        q.filters = vec![Filter::new("customer_id", FilterOp::Equality), Filter::new("created", FilterOp::Range)];
         let mut report = AccessPattern::new("O3", "Yearly report", "order");
         report.kind = QueryKind::Analytical;
         report.per_minute = 0.0001;

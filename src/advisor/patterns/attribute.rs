@@ -195,7 +195,7 @@ mod tests {
 
     fn search(id: &str, field: &str) -> AccessPattern {
         let mut q = AccessPattern::new(id, "search", "p");
-        q.filters = vec![Filter { field: field.into(), op: FilterOp::Equality }];
+        q.filters = vec![Filter::new(field, FilterOp::Equality)];
         q
     }
 
