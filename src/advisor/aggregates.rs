@@ -4,10 +4,10 @@
 
 use super::paths::Layout;
 use super::{AggregateInfo, SpanningWrite};
-use crate::fast_hash::FastMap;
 use crate::model::ids::IdIndex;
 use crate::model::Id;
 use crate::model::{AccessPattern, EntityKind, Model};
+use std::collections::HashMap;
 use std::rc::Rc;
 
 /// Which aggregate holds each entity, computed once.
@@ -16,7 +16,7 @@ pub(crate) struct Roots<'a> {
     /// Every element by id (the layout's table when `analyze` built one).
     ids: Rc<IdIndex<'a>>,
     /// Collection name → entity id, when a write's `changes` may need it.
-    by_name: Option<FastMap<&'a str, &'a str>>,
+    by_name: Option<HashMap<&'a str, &'a str>>,
     /// The root of each entity's aggregate, by entity position: the position of the
     /// collection that holds it, or for an external entity the entity itself (another system
     /// is its own atomicity boundary). It depends only on the id, so two entities with one id

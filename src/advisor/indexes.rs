@@ -16,8 +16,8 @@ use super::index_reason;
 use super::paths::Layout;
 use super::query_shape::Shapes;
 use super::IndexAdvice;
-use crate::fast_hash::FastMap;
 use crate::model::{Entity, Id, IndexKeys, IndexSpec, Model, Storage};
+use std::collections::HashMap;
 use std::sync::Arc;
 
 mod merge;
@@ -118,7 +118,7 @@ pub(crate) fn derive_with(layout: &Layout, shapes: &Shapes, loads: &Loads) -> De
         found.add(group_of(at), false, candidate);
     }
     // The runs per minute of each query id, gathered only when some collection is over budget.
-    let mut rates: Option<FastMap<&str, f64>> = None;
+    let mut rates: Option<HashMap<&str, f64>> = None;
     let mut advice = Vec::with_capacity(found.len() + declared);
     let mut owners = vec![NONE; model.queries.len()];
     let mut spans = Vec::new();
@@ -196,8 +196,8 @@ pub(crate) fn derive_with(layout: &Layout, shapes: &Shapes, loads: &Loads) -> De
 }
 
 /// The runs per minute of every query that derives an index, by query id (summed when ids repeat).
-fn rates_of<'m>(layout: &Layout<'m>, shapes: &Shapes) -> FastMap<&'m str, f64> {
-    let mut rates: FastMap<&str, f64> = FastMap::default();
+fn rates_of<'m>(layout: &Layout<'m>, shapes: &Shapes) -> HashMap<&'m str, f64> {
+    let mut rates: HashMap<&str, f64> = HashMap::new();
     for (q, shape) in layout.model.queries.iter().zip(shapes.iter()) {
         let Some(shape) = shape else { continue };
         if shape.needs_index() && shape.root_in(layout.model).is_some() {

@@ -10,9 +10,9 @@
 //! or value entity at the relation's `field`), and the copies and references a relation
 //! places in a document (subset arrays, computed values, id arrays, extended references).
 
-use crate::fast_hash::FastMap;
 use crate::model::ids::{position_in, IdIndex};
 use crate::model::{Entity, EntityKind, Model, Relation, Storage};
+use std::collections::HashMap;
 use std::rc::Rc;
 
 mod groups;
@@ -39,7 +39,7 @@ pub(crate) struct Layout<'a> {
     /// entity's position (the last entity with its id, as the id table finds it).
     embed_parent: Vec<Option<u32>>,
     /// The first relation that embeds each id no entity has (most models: none).
-    embed_dangling: FastMap<&'a str, &'a Relation>,
+    embed_dangling: HashMap<&'a str, &'a Relation>,
     /// The position of the collection holding each entity, by entity position (`None`:
     /// external, or in a cycle).
     roots: Vec<Option<u32>>,
@@ -54,7 +54,7 @@ impl<'a> Layout<'a> {
         let by_parent = group(&ids, false);
         let by_child = group(&ids, true);
         let mut embed_parent: Vec<Option<u32>> = vec![None; model.entities.len()];
-        let mut embed_dangling = FastMap::default();
+        let mut embed_dangling = HashMap::new();
         for (i, r) in model.relations.iter().enumerate().filter(|(_, r)| r.storage == Storage::Embed) {
             match ids.end_positions(i).1 {
                 Some(child) => {

@@ -5,10 +5,10 @@ use super::indexes::Links;
 use super::paths::Layout;
 use super::query_shape::{shapes, Shape};
 use super::{IndexAdvice, QueryAdvice, SharedIndex};
-use crate::fast_hash::FastMap;
 use crate::i18n::Arg;
 use crate::model::{AccessPattern, Id, IndexSpec, Model, QueryKind};
 use crate::text;
+use std::collections::HashMap;
 
 mod explain;
 mod lookup;
@@ -34,7 +34,7 @@ pub(crate) fn advise_with(
     let lookup = match links {
         Some(links) => Lookup::Linked(indexes, links),
         None => {
-            let mut by_root: FastMap<&str, Vec<&IndexAdvice>> = FastMap::default();
+            let mut by_root: HashMap<&str, Vec<&IndexAdvice>> = HashMap::new();
             for a in indexes {
                 by_root.entry(a.entity.as_str()).or_default().push(a);
             }

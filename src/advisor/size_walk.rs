@@ -10,8 +10,8 @@ use super::bson::{array_bytes, element_header, fixed_size, BINARY_OVERHEAD, DOC_
 use super::paths::{Layout, MAX_DEPTH};
 use super::size_added::relation_filling;
 use super::size_defaults::{guess_by_name, period_days, DEFAULT_ITEMS, SHORTEST_KEY};
-use crate::fast_hash::FastMap;
 use crate::model::{BsonType, Cardinality, Entity, Field, Relation, Storage};
+use std::collections::HashMap;
 
 /// Bytes (or items) three ways.
 #[derive(Debug, Clone, Copy, Default, PartialEq)]
@@ -55,12 +55,12 @@ pub(crate) struct Walker<'l, 'a> {
     pub largest: Option<Largest<'a>>,
     pub growth: Option<Growth<'a>>,
     /// Name guesses already made (field names repeat across entities).
-    guesses: FastMap<&'a str, f64>,
+    guesses: HashMap<&'a str, f64>,
     /// The elements of each embedded entity already walked, by (entity address, depth), with
     /// the growth found inside them: an entity embedded along many paths (a dense embedding
     /// graph, or a cycle walked down to `MAX_DEPTH`) is walked once per depth, not once per
     /// path, which kept the walk linear in the model where it was exponential.
-    embedded: FastMap<(usize, usize), (Triple, Option<Growth<'a>>)>,
+    embedded: HashMap<(usize, usize), (Triple, Option<Growth<'a>>)>,
     /// Walk every path again (the plain walk the memo must agree with; tests only).
     #[cfg(test)]
     pub(super) no_memo: bool,
@@ -80,8 +80,8 @@ impl<'l, 'a> Walker<'l, 'a> {
             days,
             largest: None,
             growth: None,
-            guesses: FastMap::default(),
-            embedded: FastMap::default(),
+            guesses: HashMap::new(),
+            embedded: HashMap::new(),
             #[cfg(test)]
             no_memo: false,
         }

@@ -8,8 +8,8 @@
 //! Like `$jsonSchema` and JSON Schema, a pattern matches anywhere unless anchored.
 
 use super::rng::Rng;
-use crate::fast_hash::FastMap;
 use std::cell::RefCell;
+use std::collections::HashMap;
 use std::rc::Rc;
 
 /// How many parsed patterns [`Pattern::cached`] keeps per thread before it starts again.
@@ -21,7 +21,7 @@ type Parsed = Rc<Result<Pattern, String>>;
 thread_local! {
     /// Patterns already parsed: a model repeats a few patterns over many fields, and every
     /// generated value of such a field needs its pattern.
-    static CACHE: RefCell<FastMap<Box<str>, Parsed>> = RefCell::new(FastMap::default());
+    static CACHE: RefCell<HashMap<Box<str>, Parsed>> = RefCell::new(HashMap::new());
 }
 
 #[derive(Debug, Clone, PartialEq)]

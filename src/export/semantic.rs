@@ -2,7 +2,6 @@
 //! e-mail, `precio` → money, `fecha` → a date), so generated values look real.
 
 use super::lexicon::for_each_token;
-use crate::fast_hash::FastMap;
 use std::cell::RefCell;
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
@@ -236,7 +235,7 @@ thread_local! {
     /// Kinds of the names already classified whose kind does not depend on the context (all
     /// but the person-like `nombre`s): a model repeats its field names across its entities,
     /// and every export classifies every field of every shape again.
-    static MEMO: RefCell<FastMap<Box<str>, Sem>> = RefCell::new(FastMap::default());
+    static MEMO: RefCell<HashMap<Box<str>, Sem>> = RefCell::new(HashMap::new());
 }
 
 /// Classifies a field by its name; `context` is the name of the entity or sub-document holding

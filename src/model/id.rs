@@ -290,8 +290,8 @@ mod tests {
         }
     }
 
-    /// Ids hash and order exactly as the strings they hold, inline or shared, with every hasher
-    /// the crate uses (a map keyed by ids is searched with `&str`s).
+    /// Ids hash and order exactly as the strings they hold, inline or shared (a map keyed by
+    /// ids is searched with `&str`s).
     #[test]
     fn ids_hash_and_order_as_their_strings() {
         use std::hash::BuildHasher;
@@ -300,11 +300,9 @@ mod tests {
             s.hash_one(text) == s.hash_one(id)
         }
         let sip = std::collections::hash_map::RandomState::new();
-        let fast = std::hash::BuildHasherDefault::<crate::fast_hash::FastHasher>::default();
-        let ids = std::hash::BuildHasherDefault::<crate::model::ids::IdHasher>::default();
         for a in texts {
             for id in [Id::new(a), Id(Repr::Shared(Arc::from(a)))] {
-                assert!(same(&sip, a, &id) && same(&fast, a, &id) && same(&ids, a, &id), "{a:?}");
+                assert!(same(&sip, a, &id), "{a:?}");
                 assert_eq!(id.as_bytes(), a.as_bytes());
                 for b in texts {
                     assert_eq!(id.cmp(&Id::new(b)), a.cmp(b), "{a} vs {b}");

@@ -5,9 +5,9 @@
 
 use super::structure::{Place, Problem};
 use super::{EntityKind, Field, Id, Model, Storage};
-use crate::fast_hash::FastSet;
 use crate::i18n::Text;
 use crate::text;
+use std::collections::HashSet;
 
 /// Whether `bytes` contain a NUL or a `.` (field names are a few bytes long: a plain loop is
 /// as fast as reading them a word at a time, measured).
@@ -129,7 +129,7 @@ pub fn structure_problem_for_name(model: &Model, id: &str) -> Option<Text> {
 
 /// Forbidden field names anywhere in the model.
 pub fn check_names(model: &Model) -> Vec<Problem> {
-    let embedded: FastSet<&str> =
+    let embedded: HashSet<&str> =
         model.relations.iter().filter(|r| r.storage == Storage::Embed).map(|r| r.child.as_str()).collect();
     let mut out = Vec::new();
     check_names_into(model, |i| model.entities.get(i).is_some_and(|e| embedded.contains(e.id.as_str())), &mut out);

@@ -5,10 +5,10 @@
 use super::ids::{IdIndex, Kind};
 use super::names::check_names_into;
 use super::{Field, Id, Model, Storage};
-use crate::fast_hash::{FastMap, FastSet};
 use crate::i18n::{Arg, Text};
 use crate::text;
 use serde::Serialize;
+use std::collections::{HashMap, HashSet};
 
 /// An element of the model a message points at.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize)]
@@ -349,10 +349,9 @@ fn cycle_problem(relation: &str, path: &[&str]) -> Problem {
 
 fn embedding_cycles(model: &Model) -> Vec<Problem> {
     let mut out = Vec::new();
-    let mut reported = FastSet::default();
+    let mut reported = HashSet::new();
     // The first embedding relation of each child, as `Model::embedding_parent` finds it.
-    let mut parent_rel: FastMap<&str, &super::Relation> =
-        FastMap::with_capacity_and_hasher(model.relations.len(), Default::default());
+    let mut parent_rel: HashMap<&str, &super::Relation> = HashMap::with_capacity(model.relations.len());
     for r in model.relations.iter().filter(|r| r.storage == Storage::Embed) {
         parent_rel.entry(r.child.as_str()).or_insert(r);
     }

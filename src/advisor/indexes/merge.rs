@@ -4,9 +4,9 @@
 
 use super::super::index_reason::{self, DerivedReasons};
 use super::super::query_shape::{Shape, Shapes};
-use crate::fast_hash::FastMap;
 use crate::i18n::Text;
 use crate::model::{Id, IndexKey, IndexKeys, IndexSpec, Model};
+use std::collections::HashMap;
 
 /// No query (a declared or TTL index).
 pub(super) const NONE: u32 = u32::MAX;
@@ -388,7 +388,7 @@ pub(super) fn absorbs(host: &Candidate, candidate: &Candidate) -> bool {
 /// Leaves out derived indexes (never declared or TTL ones) until the collection is within
 /// `budget`, those serving the fewest runs per minute first (the latest on a tie). `rates`:
 /// the runs per minute by query id.
-pub(super) fn trim(model: &Model, found: &Found, kept: &mut Vec<u32>, budget: usize, rates: &FastMap<&str, f64>) {
+pub(super) fn trim(model: &Model, found: &Found, kept: &mut Vec<u32>, budget: usize, rates: &HashMap<&str, f64>) {
     while kept.len() > budget {
         let served =
             |c: &Candidate| c.queries().map(|q| rates.get(id_at(model, q)).copied().unwrap_or(0.0)).sum::<f64>();

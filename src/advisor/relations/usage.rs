@@ -5,11 +5,11 @@
 
 use super::facts::{copies_child, display_name, is_read, rate};
 use crate::advisor::SizeEstimate;
-use crate::fast_hash::FastMap;
 use crate::i18n::Arg;
 use crate::model::ids::IdIndex;
 use crate::model::{AccessPattern, Entity, Model, QueryKind, Relation, Storage};
 use std::cell::OnceCell;
+use std::collections::HashMap;
 use std::rc::Rc;
 
 /// Look-ups over the model's entities and access patterns, built once per analysis.
@@ -20,7 +20,7 @@ pub(crate) struct Usage<'a> {
     /// entities share uses the last one's), then one per other id a query or relation names.
     info: Vec<Info<'a>>,
     /// The record of each id that is no entity's.
-    others: FastMap<&'a str, usize>,
+    others: HashMap<&'a str, usize>,
     /// The records of each relation's parent and child, in model order.
     ends: Vec<(usize, usize)>,
     /// Every read, grouped by the record it starts at (in model order within a group): each
@@ -33,7 +33,7 @@ pub(crate) struct Usage<'a> {
     pair_reads: Vec<&'a AccessPattern>,
     /// Reads keyed by (record they start at, first segment of a filter/sort/projection path),
     /// for the paths an embedding names on its parent (the only ones looked up).
-    paths: FastMap<(usize, &'a str), Vec<&'a AccessPattern>>,
+    paths: HashMap<(usize, &'a str), Vec<&'a AccessPattern>>,
 }
 
 /// What the facts of a relation read about one of its ends.
@@ -85,12 +85,12 @@ impl<'a> Usage<'a> {
             model,
             ids,
             info,
-            others: FastMap::default(),
+            others: HashMap::new(),
             ends: Vec::with_capacity(model.relations.len()),
             reads: Vec::new(),
             pair_keys: Vec::new(),
             pair_reads: Vec::new(),
-            paths: FastMap::default(),
+            paths: HashMap::new(),
         };
         u.attach_sizes(sizes);
         // The reads and the records they start at, for the paths below.
