@@ -16,16 +16,12 @@ use super::index_reason;
 use super::paths::Layout;
 use super::query_shape::Shapes;
 use super::IndexAdvice;
-use crate::model::{Entity, Id, IndexKeys, IndexSpec, Model, Storage};
+use crate::model::{Entity, Id, Model, Storage};
 use std::collections::HashMap;
 use std::sync::Arc;
 
 mod merge;
-mod query_ids;
-mod shared;
 use merge::{id_at, merge, trim, Candidate, Found, Keys, Reason, Reasons, NONE};
-pub use query_ids::QueryIds;
-pub use shared::SharedIndex;
 
 /// Derived and declared indexes of every collection, collection by collection.
 pub fn derive(model: &Model) -> Vec<IndexAdvice> {
@@ -127,11 +123,6 @@ pub(crate) fn derive_with(layout: &Layout, shapes: &Shapes, loads: &Loads) -> De
     // One set of lists for every collection, emptied after each: no list per collection.
     let (mut derived, mut rare, mut kept) = (Vec::new(), Vec::new(), Vec::new());
     let (mut order, mut hosts) = (Vec::new(), Vec::new());
-    // Every kept index in one shared list, and all their keys in another (two allocations, not
-    // two per index): each advice names a placeholder until the lists are complete.
-    let mut specs: Vec<IndexSpec> = Vec::with_capacity(advice.capacity());
-    let (mut keys, mut ranges) = (Vec::with_capacity(advice.capacity() * 3), Vec::with_capacity(advice.capacity()));
-    let placeholder = Arc::new(Vec::new());
     for root in layout.collections() {
         let Some((pos, _)) = positions.find(|(_, e)| std::ptr::eq(*e, root)) else { continue };
         // Two collections with one id share their group: the first takes it.
@@ -168,12 +159,9 @@ pub(crate) fn derive_with(layout: &Layout, shapes: &Shapes, loads: &Loads) -> De
                     *owner = at;
                 }
             }
-            let start = keys.len();
-            specs.push(c.keys.spec_into(&mut keys));
-            ranges.push(start..keys.len());
             advice.push(IndexAdvice {
                 entity: Id::new(&root.id),
-                index: SharedIndex::at(&placeholder, 0),
+                index: Arc::new(c.keys.spec()),
                 queries: c.queries().map(|q| Id::new(id_at(model, q))).collect(),
                 reason: reasons.build(std::mem::replace(&mut c.reason, Reason::Declared), &c.keys, c.first),
                 multikey: c.multikey,
@@ -182,14 +170,6 @@ pub(crate) fn derive_with(layout: &Layout, shapes: &Shapes, loads: &Loads) -> De
         }
         let span = |p: usize| u32::try_from(p).unwrap_or(NONE);
         spans.push((span(pos), span(first), span(advice.len())));
-    }
-    let keys = Arc::new(keys);
-    for (spec, range) in specs.iter_mut().zip(ranges) {
-        spec.keys = IndexKeys::shared(&keys, range);
-    }
-    let store = Arc::new(specs);
-    for (at, a) in advice.iter_mut().enumerate() {
-        a.index = SharedIndex::at(&store, at);
     }
     let links = ids.repeats().is_empty().then_some(Links { owners, spans });
     Derived { advice, links }

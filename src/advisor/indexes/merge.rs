@@ -5,7 +5,7 @@
 use super::super::index_reason::{self, DerivedReasons};
 use super::super::query_shape::{Shape, Shapes};
 use crate::i18n::Text;
-use crate::model::{Id, IndexKey, IndexKeys, IndexSpec, Model};
+use crate::model::{Id, IndexKey, IndexSpec, Model};
 use std::collections::HashMap;
 
 /// No query (a declared or TTL index).
@@ -76,17 +76,15 @@ impl<'a> Keys<'a> {
         true
     }
 
-    /// The index itself, built once for an index that is kept. Its keys are appended to
-    /// `keys` (the list every kept index shares): the index holds none until that list is
-    /// complete.
-    pub(super) fn spec_into(&self, keys: &mut Vec<IndexKey>) -> IndexSpec {
-        match *self {
-            Keys::Declared(s) => keys.extend_from_slice(&s.keys),
-            Keys::Derived(s) => keys.extend(s.ideal_keys().map(|(field, dir)| IndexKey { field: Id::new(field), dir })),
-            Keys::Ttl(field, _) => keys.push(IndexKey { field: Id::new(field), dir: 1 }),
-        }
+    /// The index itself, built once for an index that is kept.
+    pub(super) fn spec(&self) -> IndexSpec {
+        let keys = match *self {
+            Keys::Declared(s) => s.keys.clone(),
+            Keys::Derived(s) => s.ideal_keys().map(|(field, dir)| IndexKey { field: Id::new(field), dir }).collect(),
+            Keys::Ttl(field, _) => vec![IndexKey { field: Id::new(field), dir: 1 }],
+        };
         let unique = matches!(self, Keys::Declared(s) if s.unique);
-        IndexSpec { keys: IndexKeys::new(), unique, ttl_seconds: self.ttl() }
+        IndexSpec { keys, unique, ttl_seconds: self.ttl() }
     }
 }
 
@@ -418,10 +416,8 @@ mod tests {
         assert!(!long.prefix_either_way(&short));
         assert!(Keys::Ttl("dia", 60).same(&ttl_declared) && Keys::Ttl("dia", 60).ttl() == Some(60));
         assert!(!Keys::Ttl("dia", 60).same(&long));
-        let mut keys = vec![IndexKey { field: Id::new("before"), dir: 1 }];
-        let built = Keys::Ttl("dia", 60).spec_into(&mut keys);
-        assert!(built.keys.is_empty() && keys.len() == 2, "keys appended to the shared list");
-        assert_eq!(IndexSpec { keys: keys.split_off(1).into(), ..built }, ttl);
+        assert_eq!(Keys::Ttl("dia", 60).spec(), ttl);
+        assert_eq!(long.spec(), declared);
         let mut c = Candidate::new(long, NONE, Reason::Declared, false, true);
         assert_eq!(c.queries().count(), 0);
         c.push(3);

@@ -7,11 +7,11 @@
 
 use super::super::index_reason::and;
 use super::reach::Clause;
-use crate::advisor::SharedIndex;
 use crate::i18n::later::{Later, Sentence};
 use crate::i18n::{Arg, Text};
 use crate::model::IndexSpec;
 use crate::text;
+use std::sync::Arc;
 
 /// What the index that serves a query serves of it.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -31,9 +31,9 @@ pub(super) enum Tail {
     /// No index serves it: every run scans.
     NoIndex,
     /// No index serves its whole shape; this one serves part of it (the rest in memory).
-    Partly { index: SharedIndex, declared: bool },
+    Partly { index: Arc<IndexSpec>, declared: bool },
     /// An index of the collection serves it.
-    Served { index: SharedIndex, declared: bool, multikey: bool, what: What },
+    Served { index: Arc<IndexSpec>, declared: bool, multikey: bool, what: What },
 }
 
 impl Tail {
@@ -231,7 +231,7 @@ mod tests {
                 1 => Tail::IdIndex,
                 2 => Tail::NoIndex,
                 _ => Tail::Served {
-                    index: SharedIndex::new(IndexSpec::new(&[("a.b", 1), ("c", -1)])),
+                    index: Arc::new(IndexSpec::new(&[("a.b", 1), ("c", -1)])),
                     declared: i % 8 == 3,
                     multikey: true,
                     what: What::FilterAndSort,
