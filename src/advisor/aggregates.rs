@@ -130,17 +130,17 @@ pub fn aggregates(model: &Model) -> Vec<AggregateInfo> {
 pub(crate) fn aggregates_with(roots: &Roots) -> Vec<AggregateInfo> {
     let model = roots.model;
     // The aggregate of each root, by the root's entity position (one id, one position).
-    let mut index: Vec<usize> = vec![usize::MAX; model.entities.len()];
+    let mut index: Vec<Option<usize>> = vec![None; model.entities.len()];
     let mut count = 0;
     for (i, e) in model.entities.iter().enumerate() {
         if is_root(roots, i, e) {
             if let Some(slot) = roots.root_position(i).and_then(|r| index.get_mut(r)) {
-                *slot = count;
+                *slot = Some(count);
             }
             count += 1;
         }
     }
-    let aggregate = |root: Option<usize>| root.and_then(|r| index.get(r)).copied();
+    let aggregate = |root: Option<usize>| root.and_then(|r| index.get(r).copied().flatten());
     // Each member's and query's aggregate, found once: counted first so every list is
     // allocated once, at its size.
     let members: Vec<Option<usize>> = model

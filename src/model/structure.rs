@@ -214,7 +214,7 @@ pub(crate) fn check_structure_with(ids: &IdIndex) -> Vec<Problem> {
     // With it, the first embedding relation of each child by the child's position, for the
     // cycle walk (`None` once an embedding relation has an end no entity has).
     let mut embedders_of = vec![0usize; model.entities.len()];
-    let mut first_embedder: Option<Vec<u32>> = Some(vec![NO_RELATION; model.entities.len()]);
+    let mut first_embedder: Option<Vec<Option<usize>>> = Some(vec![None; model.entities.len()]);
     for (i, _) in model.relations.iter().enumerate().filter(|(_, r)| r.storage == Storage::Embed) {
         let (parent, child) = ids.end_positions(i);
         if let Some(n) = child.and_then(|c| embedders_of.get_mut(c)) {
@@ -222,9 +222,7 @@ pub(crate) fn check_structure_with(ids: &IdIndex) -> Vec<Problem> {
         }
         match (parent, child.and_then(|c| first_embedder.as_mut()?.get_mut(c))) {
             (Some(_), Some(slot)) => {
-                if *slot == NO_RELATION {
-                    *slot = u32::try_from(i).unwrap_or(NO_RELATION);
-                }
+                slot.get_or_insert(i);
             }
             _ => first_embedder = None,
         }
@@ -293,17 +291,14 @@ pub(crate) fn check_structure_with(ids: &IdIndex) -> Vec<Problem> {
     out
 }
 
-/// No embedding relation (in a table of relation positions).
-const NO_RELATION: u32 = u32::MAX;
-
 /// The embedding cycles, as [`embedding_cycles`] finds them, walked by position: for a model
 /// whose entity ids are all different and whose embedding relations all join two entities, so
 /// each id is one position and each walk meets only entities. `first[c]` is the first
 /// embedding relation whose child is at position `c`. A cycle is reported from its member
 /// that comes first in the model (the first walk that comes back to its start).
-fn embedding_cycles_by_position(ids: &IdIndex, first: &[u32], out: &mut Vec<Problem>) {
+fn embedding_cycles_by_position(ids: &IdIndex, first: &[Option<usize>], out: &mut Vec<Problem>) {
     let model = ids.model;
-    let embedding = |at: usize| first.get(at).copied().filter(|&r| r != NO_RELATION).map(|r| r as usize);
+    let embedding = |at: usize| first.get(at).copied().flatten();
     let mut path: Vec<usize> = Vec::new();
     for start in 0..model.entities.len() {
         let Some(mut rel) = embedding(start) else { continue };
