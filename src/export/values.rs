@@ -73,7 +73,7 @@ impl Scalars<'_> {
         };
         if let Some(p) = &c.pattern {
             let fallback = || node.example.as_ref().and_then(|e| e.as_str()).map(str::to_string);
-            return match &*Pattern::cached(p) {
+            return match &Pattern::parse(p) {
                 Ok(pat) if pat.is_match(&candidate) && fits_len(&candidate) => candidate,
                 Ok(pat) => (0..20)
                     .map(|_| pat.generate(rng))
