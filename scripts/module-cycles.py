@@ -6,6 +6,7 @@
     python3 scripts/module-cycles.py --count    # one line of totals
     python3 scripts/module-cycles.py --parents  # with each module's own file (mod.rs) too
     python3 scripts/module-cycles.py --across   # circles through any files of the crate
+    python3 scripts/module-cycles.py --src ../main/src   # another checkout's sources
 
 Each crate root (src/lib.rs, src/main.rs, src/worker_main.rs, src/collab_main.rs,
 src/cli/main.rs) is walked through its `mod name;` declarations (`#[path = "…"]` included), so
@@ -20,7 +21,9 @@ A path is followed through re-exports (`pub use entity::Entity;` in model/mod.rs
 `crate::model::Entity` to model/entity.rs), so a `mod.rs` that only gathers its children is not
 a hub; a path that ends at a module (`use crate::model;`) is no dependency by itself. Inline
 modules (`mod tests { … }`) belong to their file. Comments, strings and char literals are
-skipped.
+skipped, and so is test code (a module under `#[cfg(test)]`, inline or in its own file:
+a test that builds its fixture with another module's help is no circle in the design) unless
+`--tests` is given.
 
 A circle is a set of two files or more that reach each other through such dependencies. By
 default only dependencies between sibling files count (the files of one folder, leaving out the
@@ -119,6 +122,7 @@ class Module:
         self.globs = []  # (segments, public?) of `use x::*`
         self.use_sites = []  # (position, segments) of every use path, for the edges
         self.macros = {}  # on a crate root: `#[macro_export]` macros -> the module that defines them
+        self.test = False  # declared under `#[cfg(test)]` (itself or a parent)
 
 
 def split_top(s, sep=","):
@@ -162,6 +166,19 @@ def use_paths(tree):
     return out
 
 
+def is_test(code, at):
+    """Whether the `mod` at `at` has `#[cfg(test)]` among the attributes right before it."""
+    before = code[:at].rstrip()
+    while before.endswith("]"):
+        open_at = before.rfind("#[")
+        if open_at < 0:
+            return False
+        if re.match(r"#\[\s*cfg\s*\(\s*test\s*\)\s*\]", before[open_at:]):
+            return True
+        before = before[:open_at].rstrip()
+    return False
+
+
 def read_module(module, code, files, raw, here_dir):
     """Fill `module` (and its inline and file children) from the code of its span."""
     start, end = module.span
@@ -175,6 +192,7 @@ def read_module(module, code, files, raw, here_dir):
         inner.append((s, e))
         child = Module(module.path + (m.group(1),), module.file, module.crate)
         child.span = (s + 1, e)
+        child.test = module.test or is_test(code, start + m.start())
         module.children[m.group(1)] = child
         read_module(child, code, files, raw, os.path.join(here_dir, m.group(1)))
     own = "".join(ch if not any(a <= k < b for a, b in inner) else (ch if ch == "\n" else " ")
@@ -190,7 +208,8 @@ def read_module(module, code, files, raw, here_dir):
             base = os.path.join(here_dir, name)
             target = base + ".rs" if os.path.exists(base + ".rs") else os.path.join(base, "mod.rs")
         if os.path.exists(target):
-            module.children[name] = load(target, module.path + (name,), files, module.crate)
+            test = module.test or is_test(own, m.start())
+            module.children[name] = load(target, module.path + (name,), files, module.crate, test)
     for m in re.finditer(r"#\[macro_export\]\s*macro_rules!\s*(" + IDENT + ")", own):
         module.crate.macros[m.group(1)] = module
     for m in re.finditer(r"\b(?:fn|struct|enum|trait|type|const|static|union)\s+(" + IDENT + ")", own):
@@ -208,10 +227,11 @@ def read_module(module, code, files, raw, here_dir):
     module.own_code = own
 
 
-def load(file, path, files, crate):
+def load(file, path, files, crate, test=False):
     raw = open(file, encoding="utf-8").read()
     code = strip(raw)
     module = Module(path, file, crate)
+    module.test = test
     if crate is None:
         module.crate = module
     module.span = (0, len(code))
@@ -290,10 +310,12 @@ def all_modules(module):
             yield from all_modules(child)
 
 
-def edges_of(files):
+def edges_of(files, with_tests):
     edges = {f: {} for f in files}
     for file, top in files.items():
         for module in all_modules(top):
+            if module.test and not with_tests:
+                continue
             sites = list(module.use_sites)
             code = module.own_code
             for m in re.finditer(r"(?<![A-Za-z0-9_:.])((?:" + IDENT + r"::)+" + IDENT + ")", code):
@@ -366,20 +388,26 @@ def one_module(a, b):
 
 
 def main():
+    global SRC, ROOT_FILES
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--parents", action="store_true",
                         help="count a module's own file (mod.rs, x.rs beside x/) with its children")
     parser.add_argument("--across", action="store_true",
                         help="circles through any files of the crate, not only within one module")
+    parser.add_argument("--tests", action="store_true",
+                        help="count test code too (modules under #[cfg(test)]), left out by default")
+    parser.add_argument("--src", default=SRC, help="the src/ folder to read (default: this checkout's)")
     parser.add_argument("--count", action="store_true", help="print only the totals")
     parser.add_argument("--edges", action="store_true", help="print the dependencies inside each circle")
     args = parser.parse_args()
+    SRC = os.path.normpath(os.path.abspath(args.src))
+    ROOT_FILES = {os.path.join(SRC, r) for r in ROOTS}
     files = {}
     for root in ROOTS:
         path = os.path.join(SRC, root)
         if os.path.exists(path):
             load(path, (), files, None)
-    edges = edges_of(files)
+    edges = edges_of(files, args.tests)
     if not args.across:
         keep = one_module if args.parents else siblings
         edges = {f: {t: line for t, line in ts.items() if keep(f, t)} for f, ts in edges.items()}
