@@ -3,8 +3,7 @@
 //! the inspector and the advisor show them in the language on screen. The same walk over the
 //! fields refuses a `presence` that is not a share of the documents.
 
-use super::structure::{Place, Problem};
-use super::{EntityKind, Field, Id, Model, Storage};
+use super::{EntityKind, Field, Id, Model, Place, Problem, Storage};
 use crate::i18n::Text;
 use crate::text;
 use std::collections::HashSet;

@@ -1,70 +1,13 @@
 //! Structural checks of a loaded model: ids that point nowhere, embedding cycles, names
 //! MongoDB forbids (see `names.rs`), absurd numbers. Each problem names the place, so the UI can
-//! select it, and says what is wrong as a [`Text`] in the three languages.
+//! select it, and says what is wrong as a [`Text`](crate::i18n::Text) in the three languages.
 
 use super::ids::{IdIndex, Kind};
 use super::names::check_names_into;
-use super::{Field, Id, Model, Storage};
-use crate::i18n::{Arg, Text};
+use super::{Field, Id, Model, Place, Problem, Storage};
+use crate::i18n::Arg;
 use crate::text;
-use serde::Serialize;
 use std::collections::{HashMap, HashSet};
-
-/// An element of the model a message points at.
-#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize)]
-#[serde(tag = "kind", rename_all = "camelCase")]
-pub enum Place {
-    Model,
-    Entity { id: Id },
-    Field { entity: Id, path: Id },
-    Relation { id: Id },
-    Query { id: Id },
-}
-
-impl Place {
-    /// A readable name: `catalogo`, `catalogo.valoracion.media`, `catalogo → resenas`, `C1 Ficha…`.
-    pub fn label(&self, model: &Model) -> String {
-        self.label_in(model, crate::i18n::Lang::En)
-    }
-
-    /// [`Place::label`] in `lang`: only the words for a missing element and for the model
-    /// itself change; the model's names are its own.
-    pub fn label_in(&self, model: &Model, lang: crate::i18n::Lang) -> String {
-        use crate::i18n::Lang;
-        let word = |en: &'static str, es: &'static str, pt: &'static str| match lang {
-            Lang::En => en,
-            Lang::Es => es,
-            Lang::Pt => pt,
-        };
-        let entity_name = |id: &str| model.entity(id).map(|e| e.name.clone()).unwrap_or_else(|| id.to_string());
-        match self {
-            Place::Model => word("model", "modelo", "modelo").to_string(),
-            Place::Entity { id } => entity_name(id),
-            Place::Field { entity, path } => format!("{}.{path}", entity_name(entity)),
-            Place::Relation { id } => match model.relation(id) {
-                Some(r) => format!("{} → {}", entity_name(&r.parent), entity_name(&r.child)),
-                None => format!("{} {id}", word("relation", "relación", "relação")),
-            },
-            Place::Query { id } => match model.query(id) {
-                Some(q) => format!("{id} {}", q.name),
-                None => format!("{} {id}", word("query", "patrón de acceso", "padrão de acesso")),
-            },
-        }
-    }
-}
-
-/// A structural problem: where it is and what is wrong, in the three languages.
-#[derive(Debug, Clone, PartialEq, Serialize)]
-pub struct Problem {
-    pub place: Place,
-    pub message: Text,
-}
-
-impl Problem {
-    pub(crate) fn new(place: Place, message: Text) -> Problem {
-        Problem { place, message }
-    }
-}
 
 /// A number that cannot be (negative, not finite), shown as the file has it: a figure format
 /// would hide what is wrong with it (a count cannot print `-3` or `NaN`).
