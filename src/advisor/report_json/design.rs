@@ -183,7 +183,7 @@ pub fn indexes(model: &Model, report: &Report, lang: Lang) -> Vec<Index> {
         entity: i.entity.clone(),
         collection: collection(model, &i.entity),
         index: i.index.clone(),
-        queries: i.queries.iter().cloned().collect(),
+        queries: i.queries.clone(),
         reason: i.reason.render(lang),
         multikey: i.multikey,
         declared: i.declared,
