@@ -4,11 +4,12 @@
 use super::indexes::Links;
 use super::paths::Layout;
 use super::query_shape::{shapes, Shape};
-use super::{IndexAdvice, QueryAdvice, SharedIndex};
-use crate::fast_hash::FastMap;
+use super::{IndexAdvice, QueryAdvice};
 use crate::i18n::Arg;
 use crate::model::{AccessPattern, Id, IndexSpec, Model, QueryKind};
 use crate::text;
+use std::collections::HashMap;
+use std::sync::Arc;
 
 mod explain;
 mod lookup;
@@ -34,7 +35,7 @@ pub(crate) fn advise_with(
     let lookup = match links {
         Some(links) => Lookup::Linked(indexes, links),
         None => {
-            let mut by_root: FastMap<&str, Vec<&IndexAdvice>> = FastMap::default();
+            let mut by_root: HashMap<&str, Vec<&IndexAdvice>> = HashMap::new();
             for a in indexes {
                 by_root.entry(a.entity.as_str()).or_default().push(a);
             }
@@ -55,7 +56,7 @@ pub(crate) fn advise_with(
 fn advise_one(
     layout: &Layout,
     lookup: &Lookup,
-    id_index: &mut Option<SharedIndex>,
+    id_index: &mut Option<Arc<IndexSpec>>,
     at: usize,
     q: &AccessPattern,
     shape: Option<&Shape>,
@@ -117,10 +118,9 @@ fn advise_one(
     };
     let first = explain::first(how, Arg::from(&root.name), &clauses);
     let (index, tail) = match shape {
-        Some(s) if s.id_equality => (
-            Some(id_index.get_or_insert_with(|| SharedIndex::new(IndexSpec::new(&[("_id", 1)]))).clone()),
-            Tail::IdIndex,
-        ),
+        Some(s) if s.id_equality => {
+            (Some(id_index.get_or_insert_with(|| Arc::new(IndexSpec::new(&[("_id", 1)]))).clone()), Tail::IdIndex)
+        }
         Some(s) if s.needs_index() => match lookup.chosen(at, &q.id, root, s) {
             Some(a) => {
                 let tail = Tail::Served {
@@ -316,7 +316,7 @@ mod tests {
             linked_served +=
                 linked.iter().filter(|a| a.index.as_ref().is_some_and(|i| i.keys[0].field != "_id")).count();
             for a in linked.iter().filter_map(|a| a.index.as_ref()) {
-                let shared = derived.advice.iter().any(|d| SharedIndex::same(&d.index, a));
+                let shared = derived.advice.iter().any(|d| Arc::ptr_eq(&d.index, a));
                 assert!(shared || a.keys[0].field == "_id", "the index advice's own, not a copy");
             }
         }

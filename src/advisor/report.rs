@@ -1,11 +1,11 @@
 //! The advisor's report: everything derived from a model, for the UI, the CLI and exporters.
 
-pub use super::indexes::{QueryIds, SharedIndex};
 pub use super::relation_advice::RelationAdvice;
 use super::Finding;
 use crate::i18n::Text;
-use crate::model::{Id, Place};
+use crate::model::{Id, IndexSpec, Place};
 use serde::Serialize;
+use std::sync::Arc;
 
 /// The storage the advisor recommends for a relation (DOMAIN.md §3-§4).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -227,9 +227,9 @@ pub struct IndexAdvice {
     /// The collection.
     pub entity: Id,
     /// Shared with the [`QueryAdvice`] of the queries it serves (serialised as the index).
-    pub index: SharedIndex,
-    /// Access patterns it serves (their ids; one id kept inline).
-    pub queries: QueryIds,
+    pub index: Arc<IndexSpec>,
+    /// Access patterns it serves (their ids).
+    pub queries: Vec<Id>,
     /// Why these keys in this order (ESR, tie-breaker, TTL, multikey).
     pub reason: Text,
     /// A key is an array path (multikey index).
@@ -248,7 +248,7 @@ pub struct QueryAdvice {
     pub single_document: bool,
     /// The index that serves it, if it filters or sorts: the one of its [`IndexAdvice`],
     /// shared (serialised as the index).
-    pub index: Option<SharedIndex>,
+    pub index: Option<Arc<IndexSpec>>,
     /// One or two sentences: how it is served.
     pub explanation: Text,
 }

@@ -11,7 +11,6 @@ use super::snippets::{coll, write_snippets};
 use crate::advisor::IndexAdvice;
 use crate::escape::hazard::{hazard, Hazard};
 use crate::escape::js::{comment_text, push_comment};
-use crate::fast_hash::FastMap;
 use crate::i18n::Lang;
 use crate::model::{Entity, IndexSpec, Model};
 use crate::text;
@@ -43,8 +42,8 @@ pub fn advice_by_entity(advice: &[IndexAdvice]) -> HashMap<&str, Vec<&IndexAdvic
 }
 
 /// [`advice_by_entity`] with the fast hasher, for the exporters' own look-ups.
-pub(crate) fn advice_map(advice: &[IndexAdvice]) -> FastMap<&str, Vec<&IndexAdvice>> {
-    let mut map: FastMap<&str, Vec<&IndexAdvice>> = FastMap::default();
+pub(crate) fn advice_map(advice: &[IndexAdvice]) -> HashMap<&str, Vec<&IndexAdvice>> {
+    let mut map: HashMap<&str, Vec<&IndexAdvice>> = HashMap::new();
     for a in advice {
         map.entry(a.entity.as_str()).or_default().push(a);
     }
@@ -55,7 +54,7 @@ pub(crate) fn advice_map(advice: &[IndexAdvice]) -> FastMap<&str, Vec<&IndexAdvi
 pub fn script_from(builder: &Builder, advice: &[IndexAdvice], validators: &[Validator], lang: Lang) -> String {
     let model = builder.lookup.model;
     let advice = advice_map(advice);
-    let validators: FastMap<&str, &Validator> = validators.iter().map(|v| (v.entity.as_str(), v)).collect();
+    let validators: HashMap<&str, &Validator> = validators.iter().map(|v| (v.entity.as_str(), v)).collect();
     // Room for the text (about 3 KB per collection on a large generated model: validator,
     // indexes, functions), so it is rarely copied as it grows.
     let mut out = String::with_capacity(validators.len() * 3072 + builder.lookup.model.entities.len() * 256);

@@ -22,10 +22,10 @@ mod subset;
 use super::aggregates::Roots;
 use super::relations::{Facts, Usage};
 use super::{PatternKind, PatternSuggestion, RelationAdvice};
-use crate::fast_hash::FastMap;
 use crate::i18n::{Arg, Text};
 use crate::model::{AccessPattern, Entity, EntityKind, Id, Model, Place};
 use crate::text;
+use std::collections::HashMap;
 
 /// Every pattern in use, then every pattern that fits, relation by relation and then
 /// collection by collection, in model order, over look-ups and facts already built (see
@@ -45,7 +45,7 @@ pub(crate) fn suggest_with(
         Some(a) if a.relation == id => Some(a),
         _ => by_id
             .get_or_init(|| {
-                relations.iter().map(|a| (a.relation.as_str(), a)).collect::<FastMap<&str, &RelationAdvice>>()
+                relations.iter().map(|a| (a.relation.as_str(), a)).collect::<HashMap<&str, &RelationAdvice>>()
             })
             .get(id)
             .copied(),

@@ -3,10 +3,10 @@
 
 use super::super::index_reason::and;
 use super::reach::Clause;
-use crate::advisor::SharedIndex;
 use crate::i18n::{Arg, Text};
 use crate::model::IndexSpec;
 use crate::text;
+use std::sync::Arc;
 
 /// What the index that serves a query serves of it.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -26,9 +26,9 @@ pub(super) enum Tail {
     /// No index serves it: every run scans.
     NoIndex,
     /// No index serves its whole shape; this one serves part of it (the rest in memory).
-    Partly { index: SharedIndex, declared: bool },
+    Partly { index: Arc<IndexSpec>, declared: bool },
     /// An index of the collection serves it.
-    Served { index: SharedIndex, declared: bool, multikey: bool, what: What },
+    Served { index: Arc<IndexSpec>, declared: bool, multikey: bool, what: What },
 }
 
 impl Tail {
@@ -186,7 +186,7 @@ mod tests {
     fn each_tail_follows_its_first_sentence() {
         let first = || text!(en: "Query 7.", es: "Consulta 7.", pt: "Consulta 7.");
         let served = |declared| Tail::Served {
-            index: SharedIndex::new(IndexSpec::new(&[("a.b", 1), ("c", -1)])),
+            index: Arc::new(IndexSpec::new(&[("a.b", 1), ("c", -1)])),
             declared,
             multikey: true,
             what: What::FilterAndSort,

@@ -4,11 +4,11 @@
 //! ends reach theirs without hashing an id.
 
 use crate::advisor::SizeEstimate;
-use crate::fast_hash::FastMap;
 use crate::i18n::Arg;
 use crate::model::ids::IdIndex;
 use crate::model::{AccessPattern, Entity, Model, QueryKind, Relation, Storage};
 use std::cell::OnceCell;
+use std::collections::HashMap;
 use std::rc::Rc;
 
 /// Whether the relation puts a copy of the child into the parent (embedding or a subset).
@@ -46,7 +46,7 @@ pub(crate) struct Usage<'a> {
     /// entities share uses the last one's), then one per other id a query or relation names.
     info: Vec<Info<'a>>,
     /// The record of each id that is no entity's.
-    others: FastMap<&'a str, usize>,
+    others: HashMap<&'a str, usize>,
     /// The records of each relation's parent and child, in model order.
     ends: Vec<(usize, usize)>,
     /// Every read, grouped by the record it starts at (in model order within a group): each
@@ -59,7 +59,7 @@ pub(crate) struct Usage<'a> {
     pair_reads: Vec<&'a AccessPattern>,
     /// Reads keyed by (record they start at, first segment of a filter/sort/projection path),
     /// for the paths an embedding names on its parent (the only ones looked up).
-    paths: FastMap<(usize, &'a str), Vec<&'a AccessPattern>>,
+    paths: HashMap<(usize, &'a str), Vec<&'a AccessPattern>>,
 }
 
 /// What the facts of a relation read about one of its ends.
@@ -111,12 +111,12 @@ impl<'a> Usage<'a> {
             model,
             ids,
             info,
-            others: FastMap::default(),
+            others: HashMap::new(),
             ends: Vec::with_capacity(model.relations.len()),
             reads: Vec::new(),
             pair_keys: Vec::new(),
             pair_reads: Vec::new(),
-            paths: FastMap::default(),
+            paths: HashMap::new(),
         };
         u.attach_sizes(sizes);
         // The reads and the records they start at, for the paths below.
