@@ -4,6 +4,8 @@
 //
 //   node scripts/bench-ui.mjs [sizes...]      (after `node scripts/build.mjs`; see `make bench-ui`)
 //   DIST=other/dist node scripts/bench-ui.mjs  (another build, for an A/B comparison)
+//   MODEL_VERSION=3 DIST=old/dist node …        (a build older than the format the CLI writes: the
+//                                                generated model uses nothing newer, so it is labelled 3)
 //
 // Measured per size:
 // - first render, painted: from navigation start to the frame after the boxes on screen are in
@@ -49,7 +51,8 @@ const browser = await launch();
 
 const rows = [];
 for (const n of counts) {
-  const json = execFileSync(cli, ['synth', '--entities', String(n), '--seed', '7'], { maxBuffer: 1 << 28 }).toString();
+  let json = execFileSync(cli, ['synth', '--entities', String(n), '--seed', '7'], { maxBuffer: 1 << 28 }).toString();
+  if (process.env.MODEL_VERSION) json = JSON.stringify({ ...JSON.parse(json), formatVersion: Number(process.env.MODEL_VERSION) });
   const context = await seededContext(browser, json);
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
