@@ -157,12 +157,20 @@ impl Fix {
                 pt: "Mudar {path} para {type}";
                 path, type = to.name()
             ),
-            Fix::AddIndex { index, .. } => text!(
-                en: "Create index {keys}",
-                es: "Crear el índice {keys}",
-                pt: "Criar o índice {keys}";
-                keys = index.key_doc()
-            ),
+            Fix::AddIndex { index, .. } => match &index.collation {
+                Some(c) => text!(
+                    en: "Create index {keys} with collation {locale}, strength {strength}",
+                    es: "Crear el índice {keys} con collation {locale}, strength {strength}",
+                    pt: "Criar o índice {keys} com collation {locale}, strength {strength}";
+                    keys = index.key_doc(), locale = &c.locale, strength = u64::from(c.strength.unwrap_or(3))
+                ),
+                None => text!(
+                    en: "Create index {keys}",
+                    es: "Crear el índice {keys}",
+                    pt: "Criar o índice {keys}";
+                    keys = index.key_doc()
+                ),
+            },
             Fix::DropIndex { index, .. } => text!(
                 en: "Drop index {keys}",
                 es: "Eliminar el índice {keys}",

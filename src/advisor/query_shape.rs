@@ -178,7 +178,7 @@ impl Shape {
     pub fn ideal(&self) -> IndexSpec {
         let keys =
             self.ideal_keys().map(|(field, dir)| IndexKey { field: crate::model::Id::new(field), dir }).collect();
-        IndexSpec { keys, unique: false, ttl_seconds: None }
+        IndexSpec { keys, unique: false, ttl_seconds: None, collation: None }
     }
 
     /// How many keys [`Shape::ideal`] has (counted without building it).

@@ -188,6 +188,9 @@ fn collection_section(
         if let Some(s) = line.index.ttl_seconds {
             options.insert("expireAfterSeconds", Bson::number(s as f64));
         }
+        if let Some(collation) = &line.index.collation {
+            options.insert("collation", Bson::Document(collation_doc(collation)));
+        }
         let opts = if options.is_empty() { String::new() } else { format!(", {}", inline(&options)) };
         let _ = writeln!(out, "{}.createIndex({}{opts});", coll(&entity.name), line.index.key_doc());
     }
@@ -199,7 +202,10 @@ fn collection_section(
 /// reasons are written in `lang`.
 pub fn indexes_of(builder: &Builder, entity: &Entity, advice: &[&IndexAdvice], lang: Lang) -> Vec<IndexLine> {
     let mut lines: Vec<IndexLine> = Vec::new();
-    let mut add = |index: IndexSpec, reason: String| match lines.iter_mut().find(|l| l.index.keys == index.keys) {
+    let mut add = |index: IndexSpec, reason: String| match lines
+        .iter_mut()
+        .find(|l| l.index.keys == index.keys && l.index.collation == index.collation)
+    {
         Some(l) => {
             l.index.unique |= index.unique;
             l.index.ttl_seconds = l.index.ttl_seconds.or(index.ttl_seconds);

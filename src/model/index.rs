@@ -25,6 +25,11 @@ pub struct IndexSpec {
     pub unique: bool,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub ttl_seconds: Option<u64>,
+    /// Format 4: the index's collation (`createIndex(keys, { collation })`). It serves string
+    /// matches and sorts only of queries under the same collation; absent, the collection's
+    /// default collation applies (simple, binary comparison, when it has none).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub collation: Option<super::Collation>,
 }
 
 impl IndexSpec {
@@ -33,6 +38,7 @@ impl IndexSpec {
             keys: keys.iter().map(|(f, d)| IndexKey { field: Id::new(f), dir: *d }).collect(),
             unique: false,
             ttl_seconds: None,
+            collation: None,
         }
     }
 

@@ -139,6 +139,11 @@ fn read_model(
     // options, query facts, field change rates): a version 3 file states none, and means what
     // it meant.
     model.format_version = FORMAT_VERSION;
+    // A pattern given only as the call the application makes is filled from that call here,
+    // once, so every reader of a file (the app, the command line, the corpus) analyses the
+    // same filters, sort and page size. A call that cannot be read changes nothing; the
+    // advisor names it (DS001).
+    crate::mql::fill_calls(&mut model);
     Ok(model)
 }
 

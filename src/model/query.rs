@@ -254,6 +254,23 @@ impl AccessPattern {
         self.kind == QueryKind::Read && self.filters.iter().any(|f| f.field == "_id" && f.op == FilterOp::Equality)
     }
 
+    /// Whether the pattern is given only as its call (format 4): a call, and none of the facts
+    /// docshape reads from one (filters, `$or`, sort, projection, page size, collation,
+    /// lookups, what a write does or changes). Such a pattern is filled from its call when the
+    /// model is loaded ([`crate::mql::fill_calls`]).
+    pub fn states_only_its_call(&self) -> bool {
+        !self.call.trim().is_empty()
+            && self.filters.is_empty()
+            && self.or.is_empty()
+            && self.sort.is_empty()
+            && self.projection.is_empty()
+            && self.page_size.is_none()
+            && self.collation.is_none()
+            && self.lookups.is_empty()
+            && self.write.is_none()
+            && self.changes.is_empty()
+    }
+
     /// Every entity the pattern involves, its own first.
     pub fn entities(&self) -> impl Iterator<Item = &str> {
         std::iter::once(self.entity.as_str()).chain(self.touches.iter().map(String::as_str))

@@ -210,6 +210,19 @@ pub(crate) fn check_structure_with(ids: &IdIndex) -> Vec<Problem> {
                 }
             }
         }
+        // A pattern given only as its call was filled from it when loaded; one still empty has
+        // a call that cannot be read (rare: the others are not read again).
+        if let Some(e) = crate::mql::call_problem(q, model) {
+            out.push(Problem::new(
+                Place::Query { id: Id::new(&q.id) },
+                text!(
+                    en: "its call cannot be read (line {line}, column {column}): {why}; its filters, sort and page size stay empty until the call is fixed or they are filled in",
+                    es: "su llamada no se puede leer (línea {line}, columna {column}): {why}; sus filtros, orden y tamaño de página quedan vacíos hasta que se corrija la llamada o se rellenen",
+                    pt: "sua chamada não pode ser lida (linha {line}, coluna {column}): {why}; seus filtros, ordenação e tamanho de página ficam vazios até que a chamada seja corrigida ou eles sejam preenchidos";
+                    line = e.line, column = e.column, why = e.message
+                ),
+            ));
+        }
         if !q.per_minute.is_finite() || q.per_minute < 0.0 {
             out.push(Problem::new(
                 Place::Query { id: Id::new(&q.id) },

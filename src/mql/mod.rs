@@ -53,5 +53,36 @@ pub fn read_into(pattern: &mut AccessPattern, text: &str, model: &Model) -> Resu
     Ok(unread)
 }
 
+/// Fills every access pattern of `model` given only as its call
+/// ([`AccessPattern::states_only_its_call`]) from that call, as [`read_into`] does: the one
+/// place where a file's calls become filters, sort and page size, run once when a model is
+/// loaded (`crate::model::load`), so the app, the command line and the corpus analyse the same
+/// patterns. A call that cannot be read leaves its pattern as it was; the advisor names it
+/// (DS001, through [`call_problem`]). Returns how many patterns were filled.
+pub fn fill_calls(model: &mut Model) -> usize {
+    let mut filled = 0;
+    for at in 0..model.queries.len() {
+        let Some(pattern) = model.queries.get(at).filter(|q| q.states_only_its_call()) else { continue };
+        let mut pattern = pattern.clone();
+        let call = pattern.call.clone();
+        if read_into(&mut pattern, &call, model).is_ok() {
+            if let Some(slot) = model.queries.get_mut(at) {
+                *slot = pattern;
+                filled += 1;
+            }
+        }
+    }
+    filled
+}
+
+/// Why the call of a pattern given only as its call cannot be read into it, if it cannot
+/// (`None` for a pattern that states its facts: its call is kept as written, not read).
+pub fn call_problem(pattern: &AccessPattern, model: &Model) -> Option<CallError> {
+    if !pattern.states_only_its_call() {
+        return None;
+    }
+    read_into(&mut pattern.clone(), &pattern.call, model).err()
+}
+
 #[cfg(test)]
 mod tests;

@@ -266,3 +266,38 @@ fn print_gallery_calls() {
         }
     }
 }
+
+#[test]
+fn a_file_pattern_given_only_as_its_call_is_filled_when_loaded() {
+    let mut m = shop();
+    let mut given = AccessPattern::new("Q1", "latest orders", "ord");
+    given.call = "db.orders.find({ customer_id: id }).sort({ created_at: -1 }).limit(20)".into();
+    let mut stated = AccessPattern::new("Q2", "by status", "ord");
+    stated.call = "db.orders.find({ status: s, total: { $gt: 10 } })".into();
+    stated.filters.push(crate::model::Filter::new("status", FilterOp::Equality));
+    let mut broken = AccessPattern::new("Q3", "broken", "ord");
+    broken.call = "db.orders.find({ status: ".into();
+    let mut elsewhere = AccessPattern::new("Q4", "not in the design", "ord");
+    elsewhere.call = "db.carts.find({ user: u })".into();
+    m.queries.extend([given, stated, broken.clone(), elsewhere.clone()]);
+    let text = m.to_json();
+    let loaded = crate::model::load(&text).expect("loads");
+    let q1 = &loaded.queries[0];
+    assert_eq!(ops(q1), [("customer_id", FilterOp::Equality)]);
+    assert_eq!((q1.sort.len(), q1.page_size), (1, Some(20)));
+    assert_eq!(loaded.queries[1].filters.len(), 1, "a pattern that states its facts keeps them");
+    assert_eq!(loaded.queries[2], broken, "an unreadable call changes nothing");
+    assert_eq!(loaded.queries[3], elsewhere);
+    // The advisor names the two calls it could not read, with the place.
+    let problems: Vec<String> = crate::advisor::analyze(&loaded)
+        .findings
+        .into_iter()
+        .filter(|f| f.code == "DS001")
+        .map(|f| f.message.en())
+        .collect();
+    assert_eq!(problems.len(), 2, "{problems:?}");
+    assert!(problems[0].starts_with("its call cannot be read (line 1, column "), "{}", problems[0]);
+    assert!(problems[1].contains("the design has no collection named \"carts\""), "{}", problems[1]);
+    // Loading again fills nothing more: the filled patterns state their facts now.
+    assert_eq!(crate::model::load(&loaded.to_json()).expect("loads"), loaded);
+}

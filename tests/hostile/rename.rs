@@ -151,6 +151,7 @@ fn index(r: &Renamer, spec: &IndexSpec) -> IndexSpec {
     let mut out = IndexSpec::new(&refs);
     out.unique = spec.unique;
     out.ttl_seconds = spec.ttl_seconds;
+    out.collation = spec.collation.clone();
     out
 }
 

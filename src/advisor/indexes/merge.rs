@@ -81,7 +81,11 @@ impl<'a> Keys<'a> {
             Keys::Ttl(field, _) => vec![IndexKey { field: Id::new(field), dir: 1 }],
         };
         let unique = matches!(self, Keys::Declared(s) if s.unique);
-        IndexSpec { keys, unique, ttl_seconds: self.ttl() }
+        let collation = match self {
+            Keys::Declared(s) => s.collation.clone(),
+            _ => None,
+        };
+        IndexSpec { keys, unique, ttl_seconds: self.ttl(), collation }
     }
 }
 

@@ -26,6 +26,7 @@ pub(crate) mod wanted_embeds;
 pub mod write_spans_aggregates;
 // collections, sizes, indexes, validation (advisor-collections)
 pub mod bloated_document;
+pub mod case_insensitive_match;
 #[cfg(test)]
 mod collection_fixtures;
 pub mod deep_offset_pagination;
@@ -40,8 +41,10 @@ pub mod no_validator;
 pub mod non_unique_sort_pagination;
 pub mod redundant_index;
 pub mod single_field_indexes;
+pub mod sort_in_memory;
 pub mod tiny_documents_flood;
 pub mod too_many_collections;
 pub mod too_many_indexes;
 mod typed_fields;
+pub mod unanchored_regex;
 pub mod validation_rollout;
