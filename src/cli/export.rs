@@ -4,40 +4,64 @@
 //! decision sheets, of the mongosh script's comments and of the diagrams' words; documents,
 //! validators, JSON and code do not change.
 
-use crate::args::{emit, read_model, Args};
+use crate::args::{emit, lang, read_model, LANGUAGES};
+use clap::builder::{PossibleValue, PossibleValuesParser};
+use clap::ValueHint;
+use docshape::export::code::Target;
 use docshape::export::{self, Flavor};
+use docshape::i18n::Lang;
 use std::process::ExitCode;
 
-const WHAT: &[&str] = &[
-    "examples",
-    "ejson",
-    "ejson-canonical",
-    "schema",
-    "mongosh",
-    "sheets",
-    "sizes",
-    "mongoose",
-    "typescript",
-    "zod",
-    "pydantic",
-    "rust",
-    "java",
-    "mermaid",
-    "dbml",
-];
+/// Examples, validators, the mongosh script, decision sheets, or code for the application.
+///
+/// Everything goes to stdout. --lang sets the language of the decision sheets, of the mongosh
+/// script's comments and of the diagrams' words; documents, validators, JSON and code are the
+/// same in every language.
+#[derive(clap::Args)]
+#[command(after_help = LANGUAGES)]
+pub struct Args {
+    /// The model file.
+    #[arg(value_name = "MODEL.json", value_hint = ValueHint::FilePath)]
+    model: String,
+    /// What to write: the design's data and scripts, code for the application, or the diagram.
+    #[arg(long, default_value = "examples", value_parser = what())]
+    what: String,
+    /// One collection's examples, validator, sheet or sizes (not for code or the script).
+    #[arg(long, value_name = "NAME")]
+    collection: Option<String>,
+    /// The language of the decision sheets, the mongosh script's comments and the diagrams.
+    #[arg(long, default_value = "en", value_parser = lang())]
+    lang: Lang,
+}
 
-pub fn run(args: &[String]) -> Result<ExitCode, String> {
-    let args = Args::parse(args, &["what", "collection", "lang"])?;
-    let what = args.choice("what", WHAT)?;
-    let lang = args.lang()?;
-    let [path] = args.positional.as_slice() else {
-        return Err(format!(
-            "usage: docshape export MODEL.json --what {} [--collection NAME] [--lang en|es|pt]",
-            WHAT.join("|")
-        ));
-    };
-    let target = export::code::Target::from_code(what);
-    if let (Some(t), Some(_)) = (target, args.option("collection")) {
+/// The values of `--what`: the design's data and scripts, then every code target.
+fn what() -> PossibleValuesParser {
+    let data = [
+        ("examples", "example documents in mongosh syntax"),
+        ("ejson", "the examples as Extended JSON v2 (relaxed)"),
+        ("ejson-canonical", "the examples as canonical Extended JSON v2"),
+        ("schema", "$jsonSchema validators"),
+        ("mongosh", "the whole mongosh script"),
+        ("sheets", "decision sheets in Markdown"),
+        ("sizes", "the BSON size of each example"),
+    ];
+    let data = data.into_iter().map(|(name, help)| PossibleValue::new(name).help(help));
+    let code = export::code::Target::ALL.into_iter().map(|t| {
+        let help = match t {
+            Target::Mermaid | Target::Dbml => format!("the diagram in {}", t.label()),
+            _ => format!("code for the application: {}", t.label()),
+        };
+        PossibleValue::new(t.code()).help(help)
+    });
+    PossibleValuesParser::new(data.chain(code))
+}
+
+pub fn run(args: Args) -> Result<ExitCode, String> {
+    let Args { model: path, what, collection, lang } = args;
+    let path = path.as_str();
+    let what = what.as_str();
+    let target = Target::from_code(what);
+    if let (Some(t), Some(_)) = (target, &collection) {
         return Err(format!(
             "--collection does not apply to --what {}: the code covers the whole design (it applies to examples, ejson, schema, sheets and sizes)",
             t.code()
@@ -50,11 +74,11 @@ pub fn run(args: &[String]) -> Result<ExitCode, String> {
         emit(&text)?;
         return Ok(ExitCode::SUCCESS);
     }
-    let only = match args.option("collection") {
+    let only = match collection {
         Some(name) => Some(
             builder
                 .lookup
-                .collection_named(name)
+                .collection_named(&name)
                 .ok_or_else(|| format!("{path} has no collection named \"{name}\""))?
                 .id
                 .clone(),

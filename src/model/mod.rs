@@ -119,9 +119,12 @@ impl Model {
         entity.kind == EntityKind::Document && self.embedding_parent(&entity.id).is_none()
     }
 
-    /// The collections of the design, in model order.
+    /// The collections of the design, in model order (what [`Model::is_collection`] says of
+    /// each entity, with the embedded entities listed once rather than searched per entity).
     pub fn collections(&self) -> impl Iterator<Item = &Entity> {
-        self.entities.iter().filter(|e| self.is_collection(e))
+        let embedded: std::collections::HashSet<&str> =
+            self.relations.iter().filter(|r| r.storage == Storage::Embed).map(|r| r.child.as_str()).collect();
+        self.entities.iter().filter(move |e| e.kind == EntityKind::Document && !embedded.contains(e.id.as_str()))
     }
 
     /// The collection whose documents hold `entity` (itself, or the root of its embedding
