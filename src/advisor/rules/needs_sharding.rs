@@ -123,7 +123,7 @@ mod tests {
         let f = &found[0];
         assert_eq!(f.place, Place::Entity { id: Id::new("order") });
         let message = f.message.render(Lang::En);
-        assert!(message.starts_with("orders outgrows one replica set now: a working set of"), "{message}");
+        assert!(message.starts_with("orders outgrows one replica set already: a working set of"), "{message}");
         assert!(message.ends_with("shard it on { customer_id: 1, _id: 1 }"), "{message}");
         let fix = f.fix_hint.render(Lang::En);
         assert!(fix.contains("Q2 and Q5 go to several or every shard"), "{fix}");

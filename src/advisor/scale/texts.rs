@@ -8,10 +8,10 @@ use crate::i18n::{Arg, Text};
 use crate::model::{FieldRole, IndexSpec, Thresholds};
 use crate::text;
 
-/// "now", "in about 2 years", "by the horizon (5 years)".
+/// "already", "in about 2 years", "by the horizon (5 years)".
 pub fn when(f: &ScaleFigures) -> Text {
     match f.crossing_days {
-        Some(d) if d <= 0.0 => text!(en: "now", es: "ya", pt: "já"),
+        Some(d) if d <= 0.0 => text!(en: "already", es: "ya", pt: "já"),
         Some(d) => text!(
             en: "in about {days}",
             es: "en unos {days}",
