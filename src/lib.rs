@@ -19,6 +19,7 @@ pub mod mql;
 pub mod offload;
 pub mod rng;
 pub mod share;
+pub mod simulation;
 pub mod templates;
 pub mod together;
 

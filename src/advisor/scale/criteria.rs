@@ -349,16 +349,21 @@ fn targeting(reaches: &[PatternReach], e: &Evidence, writes: bool, collection: &
 }
 
 /// Bytes for the scale advice: GB and TB for a collection's figures, a chunk size in MiB as
-/// MongoDB states it (`128 MiB`), else as every other size.
+/// MongoDB states it (`128 MiB`), else as every other size. The figure has one decimal at
+/// most, with a decimal comma in Spanish and Portuguese.
 pub fn bytes_arg(b: f64) -> Arg {
     const MIB: f64 = 1024.0 * 1024.0;
-    let round1 = |x: f64| (x * 10.0).round() / 10.0;
+    let unit = |x: f64, unit: &str| {
+        let tenths = (x * 10.0).round() / 10.0;
+        let text = if tenths.fract() == 0.0 { format!("{tenths:.0} {unit}") } else { format!("{tenths:.1} {unit}") };
+        Arg::decimal_display(&text).unwrap_or_else(|| Arg::from(text))
+    };
     if b >= 1e12 {
-        Arg::from(text!(en: "{n} TB", es: "{n} TB", pt: "{n} TB"; n = Arg::Count(round1(b / 1e12))))
+        unit(b / 1e12, "TB")
     } else if b >= 1e9 {
-        Arg::from(text!(en: "{n} GB", es: "{n} GB", pt: "{n} GB"; n = Arg::Count(round1(b / 1e9))))
+        unit(b / 1e9, "GB")
     } else if b >= MIB && (b / MIB).fract() == 0.0 && (b / MIB) >= 32.0 {
-        Arg::from(text!(en: "{n} MiB", es: "{n} MiB", pt: "{n} MiB"; n = Arg::Count(b / MIB)))
+        unit(b / MIB, "MiB")
     } else {
         Arg::Bytes(b)
     }

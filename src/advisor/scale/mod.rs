@@ -24,7 +24,7 @@ pub mod texts;
 pub mod values;
 
 pub use criteria::{balance_arg, bytes_arg, choose, key_doc, targeted_share, Fit, KeyCriterion, KeyVote, Standing};
-pub use evidence::Evidence;
+pub use evidence::{range_bytes, Evidence};
 pub use fields::{parents_at_horizon, FieldFacts};
 pub use figures::{Limit, ScaleFigures};
 pub use reach::{PatternReach, Reach};
@@ -144,6 +144,23 @@ impl ShardAdvice {
         }
     }
 
+    /// The advisor's estimate on `shards` shards instead of the count the collection needs.
+    pub fn estimated_on(&self, shards: u32, figures: &ScaleFigures, collection: &str, t: &Thresholds) -> ShardAdvice {
+        let documents = figures.documents_horizon.max(1.0);
+        let avg = figures.data_horizon / documents;
+        let evidence = self
+            .options
+            .iter()
+            .map(|o| {
+                let hashed: Vec<bool> = o.key.fields.iter().map(|f| f.hashed).collect();
+                evidence::estimate(&o.fields, &hashed, &o.reaches, documents, avg, shards, t.chunk_bytes as f64)
+            })
+            .collect();
+        let mut next = self.with_evidence(evidence, figures, collection, t);
+        next.shards = shards;
+        next
+    }
+
     /// The same advice judged on other evidence (one per option, in order: what the
     /// simulation measured), with the recommendation it leads to.
     pub fn with_evidence(
@@ -166,6 +183,10 @@ impl ShardAdvice {
         }
         let standings: Vec<Standing> = next.options.iter().map(|o| o.standing).collect();
         next.recommended = choose(&standings);
+        if let Some(z) = next.zones.as_mut() {
+            let first = next.options.get(next.recommended).and_then(|o| o.key.fields.first());
+            z.key_starts_with_it = first.is_some_and(|f| f.field == z.field && !f.hashed);
+        }
         next
     }
 }
