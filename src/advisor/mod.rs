@@ -29,9 +29,6 @@ pub mod rule_docs;
 pub mod rules;
 mod rules_page;
 pub mod scale;
-mod size_added;
-mod size_defaults;
-mod size_walk;
 pub mod sizes;
 
 pub use context::Context;

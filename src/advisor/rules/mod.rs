@@ -31,7 +31,7 @@ mod collection_fixtures;
 pub mod deep_offset_pagination;
 pub mod document_size;
 pub mod large_array;
-mod local_figures;
+pub(in crate::advisor) mod local_figures;
 pub mod missing_index;
 pub mod money_as_double;
 pub mod needs_sharding;

@@ -356,7 +356,7 @@ pub fn bytes_arg(b: f64) -> Arg {
     let unit = |x: f64, unit: &str| {
         let tenths = (x * 10.0).round() / 10.0;
         let text = if tenths.fract() == 0.0 { format!("{tenths:.0} {unit}") } else { format!("{tenths:.1} {unit}") };
-        Arg::decimal_display(&text).unwrap_or_else(|| Arg::from(text))
+        crate::advisor::rules::local_figures::decimal(text)
     };
     if b >= 1e12 {
         unit(b / 1e12, "TB")

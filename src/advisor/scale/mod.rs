@@ -32,7 +32,7 @@ pub use reach::{PatternReach, Reach};
 use super::design::{Collection, Design};
 use super::query_shape::Shape;
 use super::IndexAdvice;
-use crate::fast_hash::FastMap;
+use std::collections::HashMap;
 use crate::i18n::Text;
 use crate::model::{AccessPattern, FieldRole, Id, IndexSpec, Model, ShardKey, Storage, Thresholds};
 use crate::text;
@@ -195,7 +195,7 @@ impl ShardAdvice {
 pub(crate) fn advise(design: &Design, indexes: &[IndexAdvice]) -> Vec<CollectionScale> {
     let model = design.model;
     let t = &model.thresholds;
-    let mut by_entity: FastMap<&str, Vec<&IndexAdvice>> = FastMap::default();
+    let mut by_entity: HashMap<&str, Vec<&IndexAdvice>> = HashMap::new();
     for a in indexes {
         by_entity.entry(a.entity.as_str()).or_default().push(a);
     }
