@@ -7,6 +7,7 @@ pub mod advisor;
 pub mod collab;
 pub mod designs;
 pub mod diff;
+pub mod dump;
 pub mod editor;
 pub mod escape;
 pub mod export;
