@@ -22,6 +22,7 @@ pub mod rng;
 pub mod share;
 pub mod templates;
 pub mod together;
+pub mod workload;
 
 #[cfg(target_arch = "wasm32")]
 pub mod ui;

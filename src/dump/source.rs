@@ -174,10 +174,12 @@ pub fn folder(path: &Path, db: Option<&str>) -> Result<Vec<CollectionFiles>, Str
                 databases.iter().filter(|(n, _)| !SERVER_DATABASES.contains(&n.as_str())).collect();
             match apps.as_slice() {
                 [one] => *one,
-                [] => return Err(format!(
+                [] => {
+                    return Err(format!(
                     "{} holds no mongodump files (<collection>.bson, <collection>.metadata.json) nor a folder of them",
                     path.display()
-                )),
+                ))
+                }
                 _ => {
                     let list: Vec<&str> = apps.iter().map(|(n, _)| n.as_str()).collect();
                     return Err(format!(
