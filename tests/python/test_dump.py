@@ -254,7 +254,7 @@ def test_profiler_documents_and_query_stats(docshape_bin, tmp_path):
     queries = {q["name"]: q for q in model["queries"]}
     assert queries["find orders by status"]["measured"]["executions"] == 2
     assert queries["find orders by status"]["measured"]["record"] == "profiler"
-    assert queries["deleteMany orders by status"]["write"] == "delete"
+    assert queries["delete orders by status"]["write"] == "delete"
     by_email = queries["find customers by email"]
     assert by_email["measured"]["record"] == "queryStats" and by_email["measured"]["rateIsFloor"] is False
     assert by_email["perMinute"] == 20.0
