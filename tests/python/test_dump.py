@@ -12,6 +12,7 @@ import subprocess
 import sys
 
 import bson
+import jsonschema
 import pytest
 from bson import ObjectId, json_util
 
@@ -48,6 +49,15 @@ def write_shop(folder, compress=False, **kw):
     layout.write_collection(folder, "system.views", [{"_id": "shop.recent", "viewOn": "orders", "pipeline": []}], compress=compress)
 
 
+SCHEMA = json.loads((pathlib.Path(__file__).resolve().parents[2] / "public" / "model.schema.json").read_text())
+
+
+def valid(model):
+    """The inferred model, evidence and measurements included, validates against the schema."""
+    jsonschema.validators.validator_for(SCHEMA)(SCHEMA).validate(model)
+    return model
+
+
 def infer(docshape_bin, *args, ok=True):
     proc = subprocess.run([docshape_bin, "infer", *map(str, args)], capture_output=True, text=True)
     if ok:
@@ -65,7 +75,7 @@ def test_a_dump_folder_becomes_entities_indexes_and_relations(docshape_bin, tmp_
     write_shop(tmp_path / "dump" / "shop")
     out = tmp_path / "model.json"
     proc = infer(docshape_bin, tmp_path / "dump" / "shop", "--out", out)
-    model = json.loads(out.read_text())
+    model = valid(json.loads(out.read_text()))
     names = sorted(e["name"] for e in model["entities"])
     assert names == ["address", "customers", "lines", "orders", "products", "wishlists"]
     assert "skipped recent (a view on" in proc.stderr and "system.views (a system collection)" in proc.stderr
@@ -211,7 +221,7 @@ def test_the_log_becomes_measured_access_patterns(docshape_bin, tmp_path):
     assert "1 other log messages" in proc.stderr
     assert "1 getMore records" in proc.stderr
     assert "60 update command (its statements are logged on their own) records" in proc.stderr
-    model = json.loads(out.read_text())
+    model = valid(json.loads(out.read_text()))
     queries = {q["name"]: q for q in model["queries"]}
     by_customer = queries["find orders by customer_id"]
     m = by_customer["measured"]
@@ -250,7 +260,7 @@ def test_profiler_documents_and_query_stats(docshape_bin, tmp_path):
     (tmp_path / "stats.ndjson").write_text(json.dumps(stats) + "\n")
     out = tmp_path / "model.json"
     proc = infer(docshape_bin, "--workload", tmp_path / "profile.json", tmp_path / "stats.ndjson", "--out", out)
-    model = json.loads(out.read_text())
+    model = valid(json.loads(out.read_text()))
     queries = {q["name"]: q for q in model["queries"]}
     assert queries["find orders by status"]["measured"]["executions"] == 2
     assert queries["find orders by status"]["measured"]["record"] == "profiler"
