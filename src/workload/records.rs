@@ -217,3 +217,52 @@ fn query_shape(shape: &Document, metrics: &Document) -> Reading {
         sort_in_memory: matches!(get(metrics, "hasSortStage"), Some(Value::Bool(true))),
     }))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::infer::parse_document;
+
+    fn read(line: &str) -> Reading {
+        read_record(&parse_document(line, crate::infer::Dialect::Json).expect("JSON"))
+    }
+
+    #[test]
+    fn a_slow_query_line_of_the_log_messages_page() {
+        // The shape of "Log Messages" → "Slow Operation" example (4.4+).
+        let line = r#"{"t":{"$date":"2020-05-20T20:10:08.731+00:00"},"s":"I","c":"COMMAND","id":51803,"ctx":"conn281","msg":"Slow query","attr":{"type":"command","ns":"stocks.trades","appName":"MongoDB Shell","command":{"aggregate":"trades","pipeline":[{"$project":{"ticker":1,"price":1,"priceGTE110":{"$gte":["$price",110]},"_id":0}},{"$sort":{"price":-1}}],"allowDiskUse":true,"cursor":{},"lsid":{"id":{"$uuid":"fa658f9e-9cd6-42d4-b1c8-c9160fabf2a2"}},"$clusterTime":{"clusterTime":{"$timestamp":{"t":1590005405,"i":1}},"signature":{"hash":{"$binary":{"base64":"AAAAAAAAAAAAAAAAAAAAAAAAAAA=","subType":"0"}},"keyId":0}},"$db":"test"},"planSummary":"COLLSCAN","cursorid":1912190691485054730,"keysExamined":0,"docsExamined":1000001,"hasSortStage":true,"usedDisk":true,"numYields":1002,"nreturned":101,"reslen":17738,"locks":{"ReplicationStateTransition":{"acquireCount":{"w":1119}}},"storage":{"data":{"bytesRead":232899899,"timeReadingMicros":186017},"timeWaitingMicros":{"cache":849}},"remote":"192.168.14.15:37666","protocol":"op_msg","durationMillis":22427}}"#;
+        let Reading::Execution(e) = read(line) else { panic!("a slow query") };
+        assert_eq!(e.record, Record::Log);
+        assert_eq!(e.command.first().map(|(k, _)| k.as_str()), Some("aggregate"));
+        assert_eq!(
+            (e.plan.as_deref(), e.duration_ms, e.docs_examined, e.returned),
+            (Some("COLLSCAN"), Some(22_427), Some(1_000_001), Some(101))
+        );
+        assert!(e.sort_in_memory);
+        assert_eq!(e.at, Some(1590005408731));
+    }
+
+    #[test]
+    fn writes_are_read_per_statement_and_the_rest_is_named() {
+        let update = r#"{"t":{"$date":"2020-05-20T20:10:08.731+00:00"},"s":"I","c":"WRITE","id":51803,"ctx":"conn1","msg":"Slow query","attr":{"type":"update","ns":"shop.orders","command":{"q":{"_id":1},"u":{"$set":{"a":1}},"multi":false,"upsert":false},"planSummary":"IDHACK","durationMillis":120}}"#;
+        let Reading::Execution(e) = read(update) else { panic!("an update") };
+        assert_eq!(e.command[0], ("update".to_string(), Value::String("orders".into())));
+        let command_line = r#"{"t":{"$date":"2020-05-20T20:10:08.731+00:00"},"s":"I","c":"COMMAND","id":51803,"ctx":"conn1","msg":"Slow query","attr":{"type":"command","ns":"shop.$cmd","command":{"update":"orders","ordered":true,"$db":"shop"},"durationMillis":121}}"#;
+        assert!(matches!(read(command_line), Reading::Skipped(s) if s.starts_with("update command")));
+        let get_more = r#"{"t":{"$date":"2020-05-20T20:10:08.731+00:00"},"s":"I","c":"COMMAND","id":51803,"ctx":"conn1","msg":"Slow query","attr":{"type":"command","ns":"shop.orders","command":{"getMore":1,"collection":"orders"},"durationMillis":121}}"#;
+        assert_eq!(read(get_more), Reading::Skipped("getMore".into()));
+        let other = r#"{"t":{"$date":"2020-05-20T20:10:08.731+00:00"},"s":"I","c":"NETWORK","id":22943,"ctx":"listener","msg":"Connection accepted","attr":{}}"#;
+        assert_eq!(read(other), Reading::OtherMessage);
+        assert_eq!(read(r#"{"hello": 1}"#), Reading::Unknown);
+    }
+
+    #[test]
+    fn a_query_stats_entry_stands_for_its_executions() {
+        let entry = r#"{"key":{"queryShape":{"cmdNs":{"db":"shop","coll":"users"},"command":"distinct","key":"city","filter":{"age":{"$gt":"?number"}}}},"metrics":{"execCount":40,"totalExecMicros":{"sum":80000},"firstSeenTimestamp":{"$date":"2026-01-01T00:00:00Z"},"latestSeenTimestamp":{"$date":"2026-01-01T01:00:00Z"},"docsReturned":{"sum":400}}}"#;
+        let Reading::Execution(e) = read(entry) else { panic!("a query shape") };
+        assert_eq!((e.record, e.executions, e.duration_ms, e.returned), (Record::QueryStats, 40, Some(2), Some(10)));
+        assert!(e.command.iter().any(|(k, _)| k == "query"), "distinct's filter is its query");
+        let call = crate::mql::from_command(&e.command).expect("mql reads it");
+        assert_eq!(call.collection, "users");
+    }
+}
