@@ -91,8 +91,15 @@ impl<R: Read> Documents<R> {
         }
         let length = length as u64;
         if length > MAX_DOCUMENT_BYTES {
+            // JSON text read as BSON: its first bytes make a huge length.
+            let text = start == 0 && matches!(prefix[0], b'{' | b'[' | b' ' | b'\n' | b'\r' | b'\t');
+            let hint = if text {
+                "; the file starts like JSON text: sample documents are read from a file not named .bson"
+            } else {
+                ""
+            };
             return Err(error(format!(
-                "a document's length says {length} bytes, over MongoDB's 16 MiB limit ({MAX_DOCUMENT_BYTES} bytes): not a document mongodump writes (damaged file?)"
+                "a document's length says {length} bytes, over MongoDB's 16 MiB limit ({MAX_DOCUMENT_BYTES} bytes): not a document mongodump writes (damaged file?){hint}"
             )));
         }
         self.buf.clear();
