@@ -26,6 +26,7 @@ pub mod ids;
 pub mod metadata;
 pub mod passes;
 pub mod paths;
+pub mod preview;
 pub mod references;
 pub mod source;
 pub mod to_value;
