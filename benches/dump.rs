@@ -85,14 +85,11 @@ fn write_dump(dir: &Path, megabytes: u64) -> u64 {
         let lines: Vec<Document> = (0..1 + rng.next() % 8)
             .map(|_| doc! { "product_id": &products[(rng.next() % 5_000) as usize], "qty": (1 + rng.next() % 5) as i32, "price": 9.9, "note": "x".repeat(40) })
             .collect();
-        let d = doc! {
-            "_id": ObjectId::new(),
-            "customer_id": customers[(rng.next() % 100_000) as usize],
-            "status": ["new", "paid", "sent"][(rng.next() % 3) as usize],
-            "created_at": bson::DateTime::from_millis(1_700_000_000_000 + (rng.next() % 10_000_000_000) as i64),
-            "lines": lines,
-            "comment": "y".repeat((rng.next() % 400) as usize),
-        };
+        let customer = customers[(rng.next() % 100_000) as usize];
+        let status = ["new", "paid", "sent"][(rng.next() % 3) as usize];
+        let created = bson::DateTime::from_millis(1_700_000_000_000 + (rng.next() % 10_000_000_000) as i64);
+        let comment = "y".repeat((rng.next() % 400) as usize);
+        let d = doc! { "_id": ObjectId::new(), "customer_id": customer, "status": status, "created_at": created, "lines": lines, "comment": comment };
         written += bson::RawDocumentBuf::try_from(&d).map(|r| r.as_bytes().len() as u64).unwrap_or(0);
         Some(d)
     });
