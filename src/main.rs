@@ -38,19 +38,19 @@ macro_rules! split_point {
 }
 
 #[cfg(all(target_arch = "wasm32", feature = "wasm-split"))]
-split_point!(comments_panel, comments_panel, docshape::ui::chunks::views::comments);
+split_point!(comments_panel, comments_panel, docshape::ui::pieces::comments);
 #[cfg(all(target_arch = "wasm32", feature = "wasm-split"))]
-split_point!(room, room_banner, docshape::ui::chunks::views::room_banner);
+split_point!(room, room_banner, docshape::ui::pieces::room_banner);
 #[cfg(all(target_arch = "wasm32", feature = "wasm-split"))]
-split_point!(room, room_dialog, docshape::ui::chunks::views::room_dialog);
+split_point!(room, room_dialog, docshape::ui::pieces::room_dialog);
 #[cfg(all(target_arch = "wasm32", feature = "wasm-split"))]
-split_point!(room, peer_layer, docshape::ui::chunks::views::peer_layer);
+split_point!(room, peer_layer, docshape::ui::pieces::peer_layer);
 #[cfg(all(target_arch = "wasm32", feature = "wasm-split"))]
-split_point!(room, peer_arrows, docshape::ui::chunks::views::peer_arrows);
+split_point!(room, peer_arrows, docshape::ui::pieces::peer_arrows);
 #[cfg(all(target_arch = "wasm32", feature = "wasm-split"))]
-split_point!(compare, versions_dialog, docshape::ui::chunks::views::versions);
+split_point!(compare, versions_dialog, docshape::ui::pieces::versions);
 #[cfg(all(target_arch = "wasm32", feature = "wasm-split"))]
-split_point!(compare, compare_aside, docshape::ui::chunks::views::aside);
+split_point!(compare, compare_aside, docshape::ui::pieces::aside);
 
 /// Grows the WebAssembly memory once, by the size a large model needs on start, instead of
 /// page by page: the allocator asks the browser for more memory in small steps (hundreds of

@@ -28,9 +28,6 @@ mod rule;
 pub mod rule_docs;
 pub mod rules;
 mod rules_page;
-mod size_added;
-mod size_defaults;
-mod size_walk;
 pub mod sizes;
 
 pub use context::Context;

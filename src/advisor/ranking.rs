@@ -299,5 +299,4 @@ impl<'a> Weigher<'a> {
 }
 
 #[cfg(test)]
-#[path = "ranking_tests.rs"]
 mod tests;

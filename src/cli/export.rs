@@ -7,8 +7,9 @@
 use crate::args::{emit, lang, read_model, LANGUAGES};
 use clap::builder::{PossibleValue, PossibleValuesParser};
 use clap::ValueHint;
+use docshape::export;
 use docshape::export::code::Target;
-use docshape::export::{self, Flavor};
+use docshape::export::target::{ExportTarget, Options};
 use docshape::i18n::Lang;
 use std::process::ExitCode;
 
@@ -34,34 +35,31 @@ pub struct Args {
     lang: Lang,
 }
 
-/// The values of `--what`: the design's data and scripts, then every code target.
+/// The values of `--what`, from the one list of exports, in its order, each with its help.
 fn what() -> PossibleValuesParser {
-    let data = [
-        ("examples", "example documents in mongosh syntax"),
-        ("ejson", "the examples as Extended JSON v2 (relaxed)"),
-        ("ejson-canonical", "the examples as canonical Extended JSON v2"),
-        ("schema", "$jsonSchema validators"),
-        ("mongosh", "the whole mongosh script"),
-        ("sheets", "decision sheets in Markdown"),
-        ("sizes", "the BSON size of each example"),
-    ];
-    let data = data.into_iter().map(|(name, help)| PossibleValue::new(name).help(help));
-    let code = export::code::Target::ALL.into_iter().map(|t| {
+    let values = ExportTarget::ALL.into_iter().filter(|t| t.on_command_line()).map(|t| {
         let help = match t {
-            Target::Mermaid | Target::Dbml => format!("the diagram in {}", t.label()),
-            _ => format!("code for the application: {}", t.label()),
+            ExportTarget::Examples => "example documents in mongosh syntax".to_string(),
+            ExportTarget::Ejson => "the examples as Extended JSON v2 (relaxed)".to_string(),
+            ExportTarget::EjsonCanonical => "the examples as canonical Extended JSON v2".to_string(),
+            ExportTarget::Schema => "$jsonSchema validators".to_string(),
+            ExportTarget::Script => "the whole mongosh script".to_string(),
+            ExportTarget::Sheets => "decision sheets in Markdown".to_string(),
+            ExportTarget::Sizes => "the BSON size of each example".to_string(),
+            ExportTarget::Code(c @ (Target::Mermaid | Target::Dbml)) => format!("the diagram in {}", c.label()),
+            ExportTarget::Code(c) => format!("code for the application: {}", c.label()),
+            ExportTarget::Report | ExportTarget::Image | ExportTarget::Model => String::new(),
         };
-        PossibleValue::new(t.code()).help(help)
+        PossibleValue::new(t.name()).help(help)
     });
-    PossibleValuesParser::new(data.chain(code))
+    PossibleValuesParser::new(values)
 }
 
 pub fn run(args: Args) -> Result<ExitCode, String> {
     let Args { model: path, what, collection, lang } = args;
     let path = path.as_str();
-    let what = what.as_str();
-    let target = Target::from_code(what);
-    if let (Some(t), Some(_)) = (target, &collection) {
+    let target = ExportTarget::from_name(&what).ok_or_else(|| format!("--what {what} is not available yet"))?;
+    if let (ExportTarget::Code(t), Some(_)) = (target, &collection) {
         return Err(format!(
             "--collection does not apply to --what {}: the code covers the whole design (it applies to examples, ejson, schema, sheets and sizes)",
             t.code()
@@ -69,9 +67,8 @@ pub fn run(args: Args) -> Result<ExitCode, String> {
     }
     let model = read_model(path)?;
     let builder = export::Builder::new(&model);
-    if let Some(target) = target {
-        let text = export::code::generate_with(&builder, target, lang);
-        emit(&text)?;
+    if let ExportTarget::Code(_) = target {
+        emit(&target.render(&builder, &Options { lang, ..Options::default() }))?;
         return Ok(ExitCode::SUCCESS);
     }
     let only = match collection {
@@ -85,48 +82,7 @@ pub fn run(args: Args) -> Result<ExitCode, String> {
         ),
         None => None,
     };
-    let examples: Vec<_> = match &only {
-        Some(id) => export::examples::collection_examples(&builder, id).into_iter().collect(),
-        None => export::examples::examples_with(&builder),
-    };
-    let text = match what {
-        "examples" => export::examples::render_shell(&examples),
-        "ejson" => export::examples::render_ejson(&examples, Flavor::Relaxed),
-        "ejson-canonical" => export::examples::render_ejson(&examples, Flavor::Canonical),
-        "schema" => {
-            let validators: Vec<_> = match &only {
-                Some(id) => export::schema::validator(&builder, id).into_iter().collect(),
-                None => export::schema::validators(&builder),
-            };
-            export::schema::render_json(&validators)
-        }
-        "mongosh" => {
-            let report = docshape::advisor::analyze(&model);
-            export::mongosh::script_with(&builder, &report.indexes, lang)
-        }
-        "sheets" => {
-            let report = docshape::advisor::analyze(&model);
-            match &only {
-                Some(id) => match builder.lookup.entity(id) {
-                    Some(e) => export::sheet::sheet(&builder, &report, e, lang),
-                    None => String::new(),
-                },
-                None => export::sheet::sheets_with(&builder, &report, lang),
-            }
-        }
-        "sizes" => {
-            let sizes: Vec<serde_json::Value> = examples
-                .iter()
-                .flat_map(|c| {
-                    c.examples.iter().map(move |e| {
-                        serde_json::json!({ "collection": c.collection, "entity": c.entity, "variant": e.label, "bsonBytes": e.doc.bson_size() })
-                    })
-                })
-                .collect();
-            serde_json::to_string_pretty(&sizes).unwrap_or_default()
-        }
-        _ => return Err(format!("--what {what} is not available yet")),
-    };
+    let text = target.render(&builder, &Options { lang, only: only.as_deref(), share_url: None });
     let newline = if text.ends_with('\n') { "" } else { "\n" };
     emit(&format!("{text}{newline}"))?;
     Ok(ExitCode::SUCCESS)

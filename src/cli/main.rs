@@ -17,6 +17,11 @@
 //! The command line is clap's (derive): each command declares its arguments beside its `run`,
 //! and its help is their doc comments. A usage error exits 2, as does a command that cannot
 //! run (`docshape: ` and the reason on stderr).
+//!
+//! The command line is native only. `cargo test --target wasm32-unknown-unknown` builds every
+//! binary of the package, so for wasm32 this crate is empty (no clap, no `main`).
+#![cfg_attr(target_arch = "wasm32", no_main)]
+#![cfg(not(target_arch = "wasm32"))]
 
 mod args;
 mod check;

@@ -129,6 +129,9 @@ pub fn fit(content: &Rect, viewport_w: f64, viewport_h: f64) -> Camera {
     }
 }
 
+/// Zoom below which boxes show their header only (level of detail).
+pub const FAR_ZOOM: f64 = 0.45;
+
 /// Maps diagram coordinates to screen: `screen = diagram * zoom + (x, y)`.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Camera {

@@ -1,5 +1,6 @@
-//! Editing, as plain Rust: edits on the model, undo/redo as diffs, diagram geometry and
-//! automatic layout. The UI calls these; they are tested natively.
+//! Editing, as plain Rust: edits on the model, undo/redo as diffs, the store that records and
+//! announces every change (`store`), diagram geometry and automatic layout. The UI calls
+//! these; they are tested natively.
 
 pub mod arrange;
 pub mod clipboard;
@@ -11,3 +12,4 @@ pub mod history;
 pub mod layout;
 pub mod placement;
 pub mod routing;
+pub mod store;

@@ -35,10 +35,12 @@ mod snippet_comments;
 pub mod snippets;
 mod summaries;
 pub mod synthetic;
+pub mod target;
 mod values;
 
 pub use bson::{Bson, Doc};
 pub use document::{Builder, Which, EXAMPLE_SEED};
 pub use ejson::Flavor;
 pub use examples::{examples, CollectionExamples, Example};
+pub use target::ExportTarget;
 pub(crate) use sheet_parts::{decimal, pick, severity as severity_word};

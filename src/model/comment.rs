@@ -4,8 +4,7 @@
 //! a comment of its own that names the comment it answers. Every comment is one record, so two
 //! people replying to one thread at the same time add two records and neither reply is lost.
 
-use super::structure::{Place, Problem};
-use super::{Id, Model};
+use super::{Id, Model, Place, Problem};
 use crate::text;
 use serde::{Deserialize, Serialize};
 

@@ -17,6 +17,7 @@
 //! instantiate a second (de)serializer of every type inside (the whole `Entity` of a preview),
 //! which cost the main module about 26 KB of gzipped wasm.
 
+use crate::export::ExportTarget;
 use crate::i18n::Lang;
 use crate::model::Entity;
 use serde::{Deserialize, Serialize};
@@ -59,7 +60,7 @@ impl Request {
 pub enum Job {
     /// The text of one export tab.
     Export {
-        kind: ExportKind,
+        kind: ExportTarget,
         /// For the review report: the page's address (origin and path). The worker appends
         /// the model's share link (`#m=...`) to it, so the link that opens the design is in
         /// the report; the UI does not link the share-link encoder.
@@ -99,70 +100,18 @@ pub struct DroppedFile {
     pub base64: String,
 }
 
-/// The exports the worker writes (the model file itself is written by the UI).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase")]
-pub enum ExportKind {
-    /// Example documents as a mongosh script.
-    Examples,
-    /// Example documents as relaxed Extended JSON.
-    Ejson,
-    /// `$jsonSchema` validators.
-    Schema,
-    /// The mongosh script: collections, validators, indexes.
-    Script,
-    /// Decision sheets (Markdown).
-    Sheets,
-    /// The review report (Markdown, diagram inlined).
-    Report,
-    /// The diagram as SVG with the default options.
-    Image,
-    /// Code from the design (`export::code`): Mongoose schemas and models.
-    Mongoose,
-    /// TypeScript types.
-    #[serde(rename = "typescript")]
-    TypeScript,
-    /// zod schemas.
-    Zod,
-    /// Pydantic models.
-    Pydantic,
-    /// Rust structs (serde, `bson`).
-    Rust,
-    /// Java classes (the driver's POJO codec).
-    Java,
-    /// The diagram as a Mermaid erDiagram.
-    Mermaid,
-    /// The diagram as DBML.
-    Dbml,
+/// On the wire an export is its name (`"schema"`, `"mongosh"`, `"typescript"`: the names
+/// `docshape export --what` takes, from the one list of exports, `export::ExportTarget`).
+impl Serialize for ExportTarget {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(self.name())
+    }
 }
 
-impl ExportKind {
-    /// The code targets, in the order the export dialog lists them.
-    pub const CODE: [ExportKind; 8] = [
-        ExportKind::Mongoose,
-        ExportKind::TypeScript,
-        ExportKind::Zod,
-        ExportKind::Pydantic,
-        ExportKind::Rust,
-        ExportKind::Java,
-        ExportKind::Mermaid,
-        ExportKind::Dbml,
-    ];
-
-    /// The code target this export writes, if it is one.
-    pub fn code_target(self) -> Option<crate::export::code::Target> {
-        use crate::export::code::Target;
-        Some(match self {
-            ExportKind::Mongoose => Target::Mongoose,
-            ExportKind::TypeScript => Target::TypeScript,
-            ExportKind::Zod => Target::Zod,
-            ExportKind::Pydantic => Target::Pydantic,
-            ExportKind::Rust => Target::Rust,
-            ExportKind::Java => Target::Java,
-            ExportKind::Mermaid => Target::Mermaid,
-            ExportKind::Dbml => Target::Dbml,
-            _ => return None,
-        })
+impl<'de> Deserialize<'de> for ExportTarget {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let name = String::deserialize(deserializer)?;
+        ExportTarget::from_name(&name).ok_or_else(|| serde::de::Error::custom(format!("no export is named {name:?}")))
     }
 }
 

@@ -1,7 +1,8 @@
 //! The worker's exchange, natively: requests as the UI writes them, answers as it reads them.
 
 use super::handle;
-use super::protocol::{ExportKind, Job, Outcome, Request, Response, READY};
+use super::protocol::{Job, Outcome, Request, Response, READY};
+use crate::export::ExportTarget;
 use crate::export::{self, Builder};
 use crate::model::{load, Model};
 
@@ -30,7 +31,7 @@ fn text(outcome: Outcome) -> String {
 fn schema_export_is_the_exporters_own_text() {
     let model = bibliored();
     let direct = export::schema::render_json(&export::schema::validators(&Builder::new(&model)));
-    let answered = text(ask("en", Job::Export { kind: ExportKind::Schema, share_base: None }));
+    let answered = text(ask("en", Job::Export { kind: ExportTarget::Schema, share_base: None }));
     assert_eq!(answered, direct);
     assert!(answered.contains("\"$jsonSchema\""));
 }
@@ -40,25 +41,14 @@ fn script_export_uses_the_advisors_indexes() {
     let model = bibliored();
     let report = crate::advisor::analyze(&model);
     let direct = export::mongosh::script_with(&Builder::new(&model), &report.indexes, crate::i18n::Lang::En);
-    let answered = text(ask("en", Job::Export { kind: ExportKind::Script, share_base: None }));
+    let answered = text(ask("en", Job::Export { kind: ExportTarget::Script, share_base: None }));
     assert_eq!(answered, direct);
     assert!(answered.contains("createIndex"), "the script creates the advised indexes");
 }
 
 #[test]
-fn every_export_kind_answers_a_text() {
-    for kind in [
-        ExportKind::Examples,
-        ExportKind::Ejson,
-        ExportKind::Schema,
-        ExportKind::Script,
-        ExportKind::Sheets,
-        ExportKind::Report,
-        ExportKind::Image,
-    ]
-    .into_iter()
-    .chain(ExportKind::CODE)
-    {
+fn every_export_answers_a_text() {
+    for kind in ExportTarget::ALL {
         let t = text(ask("en", Job::Export { kind, share_base: None }));
         assert!(!t.trim().is_empty(), "{kind:?} is empty");
     }
@@ -67,7 +57,7 @@ fn every_export_kind_answers_a_text() {
 #[test]
 fn the_report_carries_the_share_link() {
     let base = "https://example.test/app/".to_string();
-    let t = text(ask("en", Job::Export { kind: ExportKind::Report, share_base: Some(base.clone()) }));
+    let t = text(ask("en", Job::Export { kind: ExportTarget::Report, share_base: Some(base.clone()) }));
     let url = format!("{base}{}", crate::share::share_link(&bibliored()).unwrap());
     assert!(t.contains(&url), "{t}");
     let start = t.find(&base).expect("the link is in the report");
@@ -107,7 +97,7 @@ fn a_model_too_large_for_a_link_is_refused_in_the_users_language() {
     assert!(why.starts_with("No se creó el enlace") && why.contains("Comparte el archivo del modelo"), "{why}");
     // The review report of the same model is written, without a link that would not open.
     let base = "https://example.test/app/".to_string();
-    let job = Job::Export { kind: ExportKind::Report, share_base: Some(base.clone()) };
+    let job = Job::Export { kind: ExportTarget::Report, share_base: Some(base.clone()) };
     let report = text(ask_about(&big, "en", job));
     assert!(report.contains("# ") && !report.contains(&base), "no share link in the report");
 }
@@ -197,8 +187,8 @@ fn the_documented_wire_format_reads() {
 #[test]
 fn code_exports_are_the_generators_own_text() {
     let model = bibliored();
-    for kind in ExportKind::CODE {
-        let target = kind.code_target().expect("a code target");
+    for target in export::code::Target::ALL {
+        let kind = ExportTarget::Code(target);
         let direct = export::code::generate(&model, target, crate::i18n::Lang::Es);
         let answered = text(ask("es", Job::Export { kind, share_base: None }));
         assert_eq!(answered, direct, "{kind:?}");
@@ -270,4 +260,16 @@ fn a_dropped_dump_is_previewed_with_progress_then_answered() {
         panic!("an error")
     };
     assert!(message.starts_with("x.bson: at byte 0:"), "{message}");
+}
+
+#[test]
+fn an_export_travels_by_its_name() {
+    for kind in ExportTarget::ALL {
+        let wire = serde_json::to_string(&Job::Export { kind, share_base: None }).unwrap();
+        assert_eq!(wire, format!(r#"{{"export":{{"kind":"{}"}}}}"#, kind.name()));
+        assert_eq!(serde_json::from_str::<Job>(&wire).unwrap(), Job::Export { kind, share_base: None });
+    }
+    let unknown = r#"{"id": 5, "lang": "en", "model": "{}", "job": {"export": {"kind": "pdf"}}}"#;
+    let answer: Response = serde_json::from_str(&handle(unknown)).expect("a response");
+    assert!(matches!(answer.outcome, Outcome::Error(_)));
 }

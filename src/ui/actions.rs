@@ -2,7 +2,6 @@
 //! one place (tldraw's `actions.tsx`). Views dispatch by id; shortcuts are matched here.
 
 use super::state::{Dialog, Editor, Tab};
-use super::storage;
 use crate::editor::edit;
 use crate::i18n::Msg;
 use leptos::prelude::*;
@@ -30,7 +29,13 @@ pub static ACTIONS: &[Action] = &[
         keys: &["mod+shift+z", "mod+y"],
         run: |e| e.redo(),
     },
-    Action { id: "delete", label: Msg::ActDelete, shortcut: "Delete", keys: &["delete", "backspace"], run: delete },
+    Action {
+        id: "delete",
+        label: Msg::ActDelete,
+        shortcut: "Delete",
+        keys: &["delete", "backspace"],
+        run: |e| e.delete_selection(),
+    },
     Action { id: "duplicate", label: Msg::ActDuplicate, shortcut: "Ctrl+D", keys: &["mod+d"], run: duplicate },
     // The clipboard's keys arrive as the page's copy, cut and paste events (`clipboard::listen`),
     // which carry the system clipboard; the menu runs these.
@@ -124,7 +129,7 @@ pub static ACTIONS: &[Action] = &[
         keys: &["i"],
         run: |e| e.dialog.set(Some(Dialog::Import)),
     },
-    Action { id: "save", label: Msg::ActSave, shortcut: "Ctrl+S", keys: &["mod+s"], run: storage::save_file },
+    Action { id: "save", label: Msg::ActSave, shortcut: "Ctrl+S", keys: &["mod+s"], run: super::model_file::save_file },
     Action { id: "open", label: Msg::ActOpen, shortcut: "Ctrl+O", keys: &["mod+o"], run: open },
     Action {
         id: "new",
@@ -177,68 +182,8 @@ pub fn run(editor: &Editor, id: &str) {
     }
 }
 
-/// The key combination of a keyboard event, as the table writes it.
-pub fn combo(key: &str, ctrl_or_meta: bool, shift: bool, alt: bool) -> String {
-    let mut s = String::new();
-    if ctrl_or_meta {
-        s.push_str("mod+");
-    }
-    if alt {
-        s.push_str("alt+");
-    }
-    if shift && (key.chars().count() > 1 || ctrl_or_meta) {
-        s.push_str("shift+");
-    }
-    s.push_str(&key.to_lowercase());
-    s
-}
-
 pub fn for_combo(combo: &str) -> Option<&'static Action> {
     ACTIONS.iter().find(|a| a.keys.contains(&combo))
-}
-
-/// Whether a key press belongs to text being typed: a text input, textarea, select or
-/// contenteditable has the focus, or a rename box is open. No shortcut fires then.
-pub fn typing(editor: &Editor, ev: &web_sys::KeyboardEvent) -> bool {
-    use wasm_bindgen::JsCast;
-    let target = ev.target().and_then(|t| t.dyn_into::<web_sys::Element>().ok());
-    let renaming =
-        editor.renaming.with_untracked(Option::is_some) || editor.renaming_field.with_untracked(Option::is_some);
-    // A rename state whose box is not drawn (culled, zoomed far out) must not eat the keys.
-    let rename_box = || {
-        web_sys::window()
-            .and_then(|w| w.document())
-            .and_then(|d| d.query_selector("[data-testid=\"rename\"], [data-testid=\"field-rename\"]").ok().flatten())
-            .is_some()
-    };
-    is_editable(target) || focus_is_editable() || (renaming && rename_box())
-}
-
-/// Whether the focused element takes text.
-pub fn focus_is_editable() -> bool {
-    is_editable(web_sys::window().and_then(|w| w.document()).and_then(|d| d.active_element()))
-}
-
-fn is_editable(el: Option<web_sys::Element>) -> bool {
-    use wasm_bindgen::JsCast;
-    el.is_some_and(|el| match el.tag_name().as_str() {
-        "TEXTAREA" | "SELECT" => true,
-        // A checkbox or a button takes no text: the shortcuts stay on.
-        "INPUT" => !matches!(
-            el.get_attribute("type").unwrap_or_default().to_ascii_lowercase().as_str(),
-            "checkbox" | "radio" | "button" | "submit" | "reset" | "range" | "color" | "file"
-        ),
-        _ => el.dyn_ref::<web_sys::HtmlElement>().is_some_and(|h| h.is_content_editable()),
-    })
-}
-
-/// Where an added or pasted box goes: under the context menu, else under the pointer when it
-/// is over the canvas, else the middle of the view.
-pub fn place_point(e: &Editor) -> crate::model::Point {
-    e.menu
-        .with_untracked(|m| m.as_ref().map(|m| m.at))
-        .or_else(|| super::canvas::pointer_on_canvas(e))
-        .unwrap_or_else(|| e.view_center())
 }
 
 fn add_entity(e: &Editor) {
@@ -246,19 +191,9 @@ fn add_entity(e: &Editor) {
     add_entity_at(e, at);
 }
 
-/// The part of the diagram on screen, less a small margin: where new boxes go.
-pub fn view_area(e: &Editor) -> crate::editor::geometry::Rect {
-    let (w, h) = e.viewport.get_untracked();
-    e.camera.with_untracked(|c| {
-        let v = c.visible(w, h);
-        let margin = 16.0 / c.zoom.max(0.1);
-        crate::editor::geometry::Rect { x: v.x + margin, y: v.y + margin, w: v.w - 2.0 * margin, h: v.h - 2.0 * margin }
-    })
-}
-
 /// Adds an aggregate at the free spot nearest `at`, shows it and opens its rename box.
 pub fn add_entity_at(e: &Editor, at: crate::model::Point) {
-    let view = view_area(e);
+    let view = e.view_area();
     let stem = e.text(Msg::NewCollectionName);
     let mut id = String::new();
     e.edit(None, |m| id = edit::add_entity_in(m, at, Some(view), stem));
@@ -279,23 +214,6 @@ fn add_query(e: &Editor) {
     let mut id = String::new();
     e.edit(None, |m| id = edit::add_query(m, &root));
     e.active_query.set(Some(id));
-}
-
-fn delete(e: &Editor) {
-    let sel = e.selection.get_untracked();
-    let query = e.active_query.get_untracked();
-    if sel.is_empty() && query.is_none() {
-        return;
-    }
-    let entities: HashSet<String> = sel.entities.into_iter().collect();
-    let relations: HashSet<String> = sel.relation.into_iter().collect();
-    let queries: HashSet<String> =
-        if entities.is_empty() && relations.is_empty() { query.into_iter().collect() } else { HashSet::new() };
-    if !queries.is_empty() {
-        e.active_query.set(None);
-    }
-    e.edit(None, |m| edit::delete(m, &entities, &relations, &queries));
-    e.prune_selection();
 }
 
 fn duplicate(e: &Editor) {
@@ -373,7 +291,7 @@ fn present(e: &Editor) {
     // presentation frames each slide's element itself; leaving it frames the whole diagram.
     let editor = *e;
     request_animation_frame(move || {
-        super::canvas::measure(&editor);
+        super::viewport::measure(&editor);
         if !on {
             editor.fit_view();
         }

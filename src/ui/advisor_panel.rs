@@ -299,7 +299,7 @@ fn RuleExplain(meta: &'static RuleMeta) -> impl IntoView {
         }
         leptos::task::spawn_local(async move {
             for path in paths {
-                if let Ok(text) = super::dialogs::fetch_text(&path).await {
+                if let Ok(text) = super::page::fetch_text(&path).await {
                     DOC_CACHE.with(|c| c.borrow_mut().insert(path, text.clone()));
                     if editor.lang.get_untracked() == lang {
                         docs.set(text);

@@ -1,9 +1,9 @@
 //! The application shell: toolbar, access patterns on the left, canvas, inspector and advisor
 //! on the right, status bar; global keyboard shortcuts and autosave.
 
-use super::actions::{self, combo, for_combo};
+use super::actions::{self, for_combo};
 use super::advisor_panel::AdvisorPanel;
-use super::canvas::{set_space, Canvas};
+use super::canvas::Canvas;
 use super::chunks::{OnDemand, Piece};
 use super::designs::{self, Designs};
 use super::designs_ui::SaveStatus;
@@ -50,8 +50,8 @@ pub fn App() -> impl IntoView {
     editor.panels.set(panels);
     provide_context(editor);
     super::compare::Compare::provide(editor);
-    super::together::Together::provide(editor);
-    super::comments::Comments::provide();
+    let comments = super::comments::Comments::provide();
+    super::together::Together::provide(editor, comments);
     super::comments_ui::provide_badges();
     // Frame the diagram before the first render, from the window's size less the panels, so the
     // first render already draws only what will be on screen (the canvas re-measures on load).
@@ -77,13 +77,7 @@ pub fn App() -> impl IntoView {
     editor.dark.set(prefers_dark);
 
     // Autosave on every change of the model (not on start-up: what was loaded is what is saved).
-    Effect::new(move |first: Option<()>| {
-        let review = editor.review.get();
-        editor.model.track();
-        if first.is_some() && !review {
-            designs.autosave();
-        }
-    });
+    designs.save_on_change();
     // Closing or hiding the page commits a rename being typed and saves at once.
     super::page_leave::save_on_leave(designs);
     // Another tab saved: follow it, or say so (see `designs.rs`).
@@ -139,7 +133,7 @@ pub fn App() -> impl IntoView {
     let keydown = window_event_listener(leptos::ev::keydown, move |ev| on_key(&editor, &ev));
     let keyup = window_event_listener(leptos::ev::keyup, move |ev| {
         if ev.key() == " " {
-            set_space(false);
+            super::viewport::set_space(false);
         }
     });
     on_cleanup(move || {
@@ -150,7 +144,6 @@ pub fn App() -> impl IntoView {
     // The side panel scrolls as one: a tab switched or an element selected opens at its top
     // (not where the advisor's list was scrolled to).
     let together = expect_context::<super::together::Together>();
-    let comments = expect_context::<super::comments::Comments>();
     let side = NodeRef::<leptos::html::Aside>::new();
     Effect::new(move |before: Option<Tab>| {
         let tab = editor.tab.get();
@@ -222,7 +215,7 @@ pub fn App() -> impl IntoView {
                 data-testid="open-file"
                 on:change=move |ev| {
                     if let Some(input) = ev.target().and_then(|t| t.dyn_into::<web_sys::HtmlInputElement>().ok()) {
-                        storage::open_from_input(editor, input);
+                        super::model_file::open_from_input(editor, input);
                     }
                 }
             />
@@ -232,14 +225,14 @@ pub fn App() -> impl IntoView {
 
 fn on_key(editor: &Editor, ev: &web_sys::KeyboardEvent) {
     // Typing in a form field or a rename box is not a shortcut.
-    if actions::typing(editor, ev) {
+    if super::keys::typing(editor, ev) {
         return;
     }
     if ev.key() == " " {
-        set_space(true);
+        super::viewport::set_space(true);
         return;
     }
-    let key = combo(&ev.key(), ev.ctrl_key() || ev.meta_key(), ev.shift_key(), ev.alt_key());
+    let key = super::keys::combo(&ev.key(), ev.ctrl_key() || ev.meta_key(), ev.shift_key(), ev.alt_key());
     if editor.presenting.get_untracked().is_some() {
         match key.as_str() {
             "arrowright" | "pagedown" | "enter" => super::presentation::step_by(editor, 1),
@@ -446,7 +439,7 @@ fn milliseconds(ms: f64, lang: Lang) -> String {
 /// The button of a notice that offers something to do.
 fn notice_button(editor: Editor, action: NoticeAction) -> impl IntoView {
     let (label, run): (Msg, fn(&Editor)) = match action {
-        NoticeAction::DownloadFile => (Msg::DownloadTheFile, storage::save_file),
+        NoticeAction::DownloadFile => (Msg::DownloadTheFile, super::model_file::save_file),
         NoticeAction::BringBackComments => (Msg::BringBackComment, super::comments::bring_back),
     };
     view! { <button class="link" data-testid="notice-action" on:click=move |_| run(&editor)>{tr(label)}</button> }

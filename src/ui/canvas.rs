@@ -4,71 +4,25 @@
 
 use super::chunks::{OnDemand, Piece};
 use super::edges::{ArrowMarkers, EdgeView, EdgeWords};
-use super::entity_box::EntityBox;
+use super::entity_box::{Embedded, EntityBox};
 use super::lookup::Lookup;
 use super::routes::Routes;
 use super::state::{Drag, Editor};
 use super::text::tr;
+use super::viewport::{diagram_point, measure, origin, start_pointer};
 use crate::editor::edit;
-use crate::editor::geometry::{entities_in, entity_at, entity_rect, Rect};
+use crate::editor::geometry::{entities_in, entity_at, entity_rect, Rect, FAR_ZOOM};
 use crate::i18n::Msg;
 use crate::model::Point;
 use leptos::prelude::*;
 use std::cell::{Cell, RefCell};
-use std::collections::{HashMap, HashSet};
+use std::collections::HashMap;
 
 thread_local! {
-    /// The last pointer position (client pixels) of the gesture in progress.
-    static LAST: Cell<(f64, f64)> = const { Cell::new((0.0, 0.0)) };
-    /// Top-left corner of the canvas in client pixels.
-    static ORIGIN: Cell<(f64, f64)> = const { Cell::new((0.0, 0.0)) };
     static PANNING: Cell<bool> = const { Cell::new(false) };
     /// Active touch pointers, for pinch zoom.
     static TOUCHES: RefCell<HashMap<i32, (f64, f64)>> = RefCell::new(HashMap::new());
-    static SPACE: Cell<bool> = const { Cell::new(false) };
-    /// Where the pointer last was (client pixels), whatever it was doing: pastes go there.
-    static HOVER: Cell<Option<(f64, f64)>> = const { Cell::new(None) };
 }
-
-/// Zoom below which boxes show their header only (level of detail).
-pub const FAR_ZOOM: f64 = 0.45;
-
-pub fn start_pointer(x: f64, y: f64) {
-    LAST.set((x, y));
-}
-
-/// Converts client pixels to diagram coordinates.
-pub fn diagram_point(editor: &Editor, client_x: f64, client_y: f64) -> Point {
-    let (ox, oy) = ORIGIN.get();
-    editor.camera.with_untracked(|c| c.to_diagram(Point { x: client_x - ox, y: client_y - oy }))
-}
-
-/// The diagram point under the pointer, when the pointer is over the canvas.
-pub fn pointer_on_canvas(editor: &Editor) -> Option<Point> {
-    let (x, y) = HOVER.get()?;
-    let (ox, oy) = ORIGIN.get();
-    let (w, h) = editor.viewport.get_untracked();
-    let inside = x >= ox && y >= oy && x <= ox + w && y <= oy + h;
-    inside.then(|| diagram_point(editor, x, y))
-}
-
-pub fn set_space(down: bool) {
-    SPACE.set(down);
-}
-
-/// Reads the canvas' size and position on the page (on load, on resize, and when the panels
-/// around it open, close or give way to a slide).
-pub fn measure(editor: &Editor) {
-    if let Some(el) = web_sys::window().and_then(|w| w.document()).and_then(|d| d.get_element_by_id("canvas")) {
-        let r = el.get_bounding_client_rect();
-        ORIGIN.set((r.left(), r.top()));
-        editor.viewport.set((r.width(), r.height()));
-    }
-}
-
-/// The ids of the entities embedded into a parent (drawn as sub-documents).
-#[derive(Clone, Copy)]
-pub struct Embedded(pub Memo<HashSet<String>>);
 
 #[component]
 pub fn Canvas() -> impl IntoView {
@@ -141,7 +95,7 @@ pub fn Canvas() -> impl IntoView {
             TOUCHES.with_borrow_mut(|t| t.insert(ev.pointer_id(), (ev.client_x() as f64, ev.client_y() as f64)));
         }
         start_pointer(ev.client_x() as f64, ev.client_y() as f64);
-        let pan = ev.button() == 1 || SPACE.get() || ev.alt_key() || ev.pointer_type() == "touch";
+        let pan = ev.button() == 1 || super::viewport::space_down() || ev.alt_key() || ev.pointer_type() == "touch";
         if pan {
             PANNING.set(true);
             ev.prevent_default();
@@ -170,7 +124,7 @@ pub fn Canvas() -> impl IntoView {
     };
     let on_wheel = move |ev: web_sys::WheelEvent| {
         ev.prevent_default();
-        let (ox, oy) = ORIGIN.get();
+        let (ox, oy) = origin();
         let at = Point { x: ev.client_x() as f64 - ox, y: ev.client_y() as f64 - oy };
         if ev.ctrl_key() || ev.meta_key() {
             // Pinch on a trackpad arrives as ctrl+wheel.
@@ -266,12 +220,11 @@ fn Preview() -> impl IntoView {
 
 fn on_move(editor: &Editor, routes: Routes, ev: &web_sys::PointerEvent) {
     let (x, y) = (ev.client_x() as f64, ev.client_y() as f64);
-    HOVER.set(Some((x, y)));
+    super::viewport::hover(x, y);
     if ev.pointer_type() == "touch" && pinch(editor, ev.pointer_id(), x, y) {
         return;
     }
-    let (lx, ly) = LAST.get();
-    LAST.set((x, y));
+    let (lx, ly) = super::viewport::move_pointer(x, y);
     if PANNING.get() {
         editor.camera.update(|c| {
             c.x += x - lx;
@@ -312,7 +265,7 @@ fn pinch(editor: &Editor, id: i32, x: f64, y: f64) -> bool {
         let d0 = ((prev.0 - other.0).powi(2) + (prev.1 - other.1).powi(2)).sqrt().max(1.0);
         let d1 = ((x - other.0).powi(2) + (y - other.1).powi(2)).sqrt().max(1.0);
         t.insert(id, (x, y));
-        let (ox, oy) = ORIGIN.get();
+        let (ox, oy) = origin();
         let at = Point { x: (x + other.0) / 2.0 - ox, y: (y + other.1) / 2.0 - oy };
         editor.camera.update(|c| *c = c.zoom_at(at, d1 / d0));
         true

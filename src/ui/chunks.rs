@@ -3,7 +3,7 @@
 //! the part is shown. The Comments panel, the room's views ("Edit together": the banner, the
 //! link dialog, the others' pointers and selections) and the Versions dialog with the compare
 //! panel are such parts; each is a [`Piece`], and the page's `main` registers, per piece, the
-//! split point that loads it (src/main.rs). [`OnDemand`] puts a piece where it goes: nothing
+//! split point that loads it (src/main.rs; the pieces' views are `ui::pieces`). [`OnDemand`] puts a piece where it goes: nothing
 //! until it is first wanted, then "Loading…", then the piece, or what went wrong with a way on.
 //! The design is never in a chunk: a piece that cannot load loses nothing.
 //!
@@ -94,56 +94,12 @@ pub fn register(piece: Piece, loader: Loader) {
 }
 
 /// The piece's view once its code is here. Without the `wasm-split` feature (`tests/browser.rs`,
-/// scripts/bundle-breakdown.sh) the pieces are linked in and come at once; with it, nothing here
-/// may name them, or they would stay in the page's wasm.
+/// scripts/bundle-breakdown.sh) the pieces are linked in and `ui::pieces` registers them as
+/// they are; with it, nothing here may name them, or they would stay in the page's wasm.
 async fn load(piece: Piece) -> Result<AnyView, ChunkUnavailable> {
     match LOADERS[piece.index()].get() {
         Some(loader) => loader().await,
-        #[cfg(feature = "wasm-split")]
         None => Err(ChunkUnavailable),
-        #[cfg(not(feature = "wasm-split"))]
-        None => Ok(linked(piece)),
-    }
-}
-
-#[cfg(not(feature = "wasm-split"))]
-fn linked(piece: Piece) -> AnyView {
-    match piece {
-        Piece::Comments => views::comments(),
-        Piece::RoomBanner => views::room_banner(),
-        Piece::RoomDialog => views::room_dialog(),
-        Piece::PeerLayer => views::peer_layer(),
-        Piece::PeerArrows => views::peer_arrows(),
-        Piece::Versions => views::versions(),
-        Piece::Aside => views::aside(),
-    }
-}
-
-/// The pieces themselves, for the split points of src/main.rs: each names its own piece only,
-/// so the code only it reaches goes to its chunk.
-pub mod views {
-    use leptos::prelude::*;
-
-    pub fn comments() -> AnyView {
-        view! { <crate::ui::comments_ui::CommentsPanel /> }.into_any()
-    }
-    pub fn room_banner() -> AnyView {
-        view! { <crate::ui::together_ui::TogetherBanner /> }.into_any()
-    }
-    pub fn room_dialog() -> AnyView {
-        view! { <crate::ui::together_ui::TogetherDialog /> }.into_any()
-    }
-    pub fn peer_layer() -> AnyView {
-        view! { <crate::ui::together_ui::PeerLayer /> }.into_any()
-    }
-    pub fn peer_arrows() -> AnyView {
-        view! { <crate::ui::together_ui::PeerArrows /> }.into_any()
-    }
-    pub fn versions() -> AnyView {
-        view! { <crate::ui::compare_ui::VersionsDialog /> }.into_any()
-    }
-    pub fn aside() -> AnyView {
-        view! { <crate::ui::compare_ui::AsideView /> }.into_any()
     }
 }
 

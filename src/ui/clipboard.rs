@@ -42,12 +42,12 @@ pub fn cut(e: &Editor) {
         return;
     }
     copy(e);
-    super::actions::run(e, "delete");
+    e.delete_selection();
 }
 
 /// The menu's Paste: reads the system clipboard, or the last copy when reading is refused.
 pub fn paste(e: &Editor) {
-    let at = super::actions::place_point(e);
+    let at = super::viewport::place_point(e);
     let editor = *e;
     let Some(window) = web_sys::window() else { return };
     let promise = window.navigator().clipboard().read_text();
@@ -83,7 +83,7 @@ pub fn paste_text(e: &Editor, text: &str, at: Point) -> bool {
 /// their own clipboard behaviour.
 pub fn listen(editor: Editor) {
     let on_copy = move |ev: web_sys::ClipboardEvent, cut: bool| {
-        if super::actions::focus_is_editable()
+        if super::keys::focus_is_editable()
             || editor.menu.with_untracked(Option::is_some)
             || editor.dialog.with_untracked(Option::is_some)
         {
@@ -96,17 +96,17 @@ pub fn listen(editor: Editor) {
             }
         }
         if cut {
-            super::actions::run(&editor, "delete");
+            editor.delete_selection();
         }
     };
     let copy = window_event_listener(leptos::ev::copy, move |ev| on_copy(ev, false));
     let cut = window_event_listener(leptos::ev::cut, move |ev| on_copy(ev, true));
     let paste = window_event_listener(leptos::ev::paste, move |ev: web_sys::ClipboardEvent| {
-        if super::actions::focus_is_editable() || editor.dialog.with_untracked(Option::is_some) {
+        if super::keys::focus_is_editable() || editor.dialog.with_untracked(Option::is_some) {
             return;
         }
         let text = ev.clipboard_data().and_then(|d| d.get_data("text/plain").ok()).unwrap_or_default();
-        let at = super::actions::place_point(&editor);
+        let at = super::viewport::place_point(&editor);
         if paste_text(&editor, &text, at) {
             ev.prevent_default();
         }

@@ -26,7 +26,8 @@ thread_local! {
 }
 
 /// Where the author's name is kept: the same key as the name the others see in a room
-/// (`ui::together`), so a person is one name in comments and in presence.
+/// (`ui::together`, which follows the author's name), so a person is one name in comments and
+/// in presence.
 pub const NAME_KEY: &str = "docshape.name";
 
 /// The panel's width in CSS pixels (`.comments-panel` in style/main.css).
@@ -79,10 +80,7 @@ impl Comments {
             // A refused write only means the name is asked again next time.
             let _ = write(&s, NAME_KEY, &name);
         }
-        // One name for one person: in a room the others see it at once.
-        if let Some(together) = super::together::Together::get().filter(|_| !name.is_empty()) {
-            together.set_name(name.clone());
-        }
+        // One name for one person: the room follows it (`ui::together`).
         self.author.set(name);
     }
 }

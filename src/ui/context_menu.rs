@@ -77,7 +77,7 @@ pub fn open(e: &Editor, ev: &web_sys::MouseEvent) {
         MenuTarget::Relation(id) => e.select_relation(id),
         MenuTarget::Canvas => {}
     }
-    let at = super::canvas::diagram_point(e, x, y);
+    let at = super::viewport::diagram_point(e, x, y);
     e.menu.set(Some(Menu { x, y, at, target }));
 }
 

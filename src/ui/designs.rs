@@ -1,6 +1,6 @@
 //! My designs: every design is kept in the browser's `localStorage` under a key of its own
 //! (`docshape.design.<id>`) with a small index (`docshape.designs`) that the list shows. Each
-//! change is saved at once; a refused save (storage full) is shown and retried until it
+//! change the editor announces is saved at once; a refused save (storage full) is shown and retried until it
 //! succeeds; a tab learns from the `storage` event when another tab saved the design it shows,
 //! and follows it, or, with edits of its own not yet saved, asks. Opening a file, a template or
 //! a share link's copy adds a design; nothing replaces a saved one. The decisions themselves
@@ -9,6 +9,7 @@
 use super::state::{Editor, NoticeKind};
 use super::storage::{self, local_storage, read, session_storage, write, Failure};
 use crate::designs::{design_key, may_write, on_remote_change, Entry, Index, Remote, LEGACY_ID};
+use crate::editor::store::Event;
 use crate::i18n::Msg;
 use crate::model::{load, Model};
 use leptos::prelude::*;
@@ -185,6 +186,28 @@ impl Designs {
         };
         DESIGNS.with(|d| d.set(Some(designs)));
         designs
+    }
+
+    /// Saves on every change of the design the editor announces, and when review mode ends
+    /// (a version, a comparison or a share link was on screen): what is on screen then is the
+    /// user's design again. Not on start-up: what was loaded is what is saved.
+    /// The save runs as an effect, once for all the changes of one task (a change and the end
+    /// of review mode come together when a share link's copy becomes a design).
+    pub fn save_on_change(self) {
+        let changed = Trigger::new();
+        self.editor.listen(move |event| {
+            if let Event::Changed(_) = event {
+                changed.notify();
+            }
+        });
+        let review = self.editor.review;
+        Effect::new(move |first: Option<()>| {
+            changed.track();
+            review.track();
+            if first.is_some() {
+                self.autosave();
+            }
+        });
     }
 
     /// True while the tab has edits that are not in storage.

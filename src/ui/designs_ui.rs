@@ -2,7 +2,7 @@
 
 use super::designs::{help, Designs, Status};
 use super::state::Editor;
-use super::storage::{self, Failure};
+use super::storage::Failure;
 use super::text::tr;
 use crate::designs::Entry;
 use crate::i18n::Msg;
@@ -28,7 +28,7 @@ pub fn SaveStatus() -> impl IntoView {
                 view! {
                     <span class="save-status failed" role="alert" data-testid="save-status" data-state="failed" title=tr(help(why))>
                         {tr(short)}
-                        <button class="link" data-testid="save-status-download" title=tr(help(why)) on:click=move |_| storage::save_file(&editor)>
+                        <button class="link" data-testid="save-status-download" title=tr(help(why)) on:click=move |_| super::model_file::save_file(&editor)>
                             {tr(Msg::Download)}
                         </button>
                     </span>

@@ -6,6 +6,7 @@ use super::designs::Designs;
 use super::designs_ui::DesignsDialog;
 use super::export_dialog::ExportDialog;
 use super::import_dialog::ImportDialog;
+use super::page::fetch_text;
 use super::state::{Dialog, Editor, NoticeKind};
 use super::text::tr;
 use crate::i18n::Msg;
@@ -102,22 +103,4 @@ fn NewModel() -> impl IntoView {
             }).collect_view()}
         </ul>
     }
-}
-
-/// GETs a text file of the app's data folder (templates and rule docs are served, not bundled):
-/// `path` as in public/, `templates/orders.json`.
-pub(crate) async fn fetch_text(path: &str) -> Result<String, String> {
-    use wasm_bindgen::JsCast;
-    use wasm_bindgen_futures::JsFuture;
-    let url = &super::page::data_url(path);
-    let window = web_sys::window().ok_or("no window")?;
-    let response =
-        JsFuture::from(window.fetch_with_str(url)).await.map_err(|_| format!("{path} could not be fetched"))?;
-    let response: web_sys::Response = response.dyn_into().map_err(|_| "not a response".to_string())?;
-    if !response.ok() {
-        return Err(format!("{path} answered {}", response.status()));
-    }
-    let text =
-        JsFuture::from(response.text().map_err(|_| "no body")?).await.map_err(|_| "the body could not be read")?;
-    text.as_string().ok_or_else(|| "the body is not text".to_string())
 }

@@ -13,6 +13,11 @@ use leptos::prelude::*;
 use std::cell::{Cell, RefCell};
 use std::rc::Rc;
 
+/// The ids of the entities embedded into a parent (drawn as sub-documents), a context the
+/// canvas provides to its boxes.
+#[derive(Clone, Copy)]
+pub struct Embedded(pub Memo<std::collections::HashSet<String>>);
+
 #[component]
 pub fn EntityBox(id: String, far: Signal<bool>) -> impl IntoView {
     let editor = expect_context::<Editor>();
@@ -84,20 +89,20 @@ pub fn EntityBox(id: String, far: Signal<bool>) -> impl IntoView {
             }
             editor.drag_delta.set((0.0, 0.0));
             editor.drag.set(Some(Drag::Move { ids }));
-            super::canvas::start_pointer(ev.client_x() as f64, ev.client_y() as f64);
+            super::viewport::start_pointer(ev.client_x() as f64, ev.client_y() as f64);
         }
     };
     let on_handle = {
         let id = id.clone();
         move |ev: web_sys::PointerEvent| {
             ev.stop_propagation();
-            let to = super::canvas::diagram_point(&editor, ev.client_x() as f64, ev.client_y() as f64);
+            let to = super::viewport::diagram_point(&editor, ev.client_x() as f64, ev.client_y() as f64);
             editor.drag.set(Some(Drag::Connect { from: id.clone(), to }));
         }
     };
     let (diff, field_diff) = super::compare::box_marks(&id);
     let name_id = id.clone();
-    let embedded = expect_context::<super::canvas::Embedded>();
+    let embedded = expect_context::<Embedded>();
     view! {
         <div
             class="entity"

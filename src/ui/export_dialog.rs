@@ -4,87 +4,49 @@
 //! download. Only the tab on screen is rendered.
 
 use super::state::Editor;
-use super::storage::{copy, download, file_name};
+use super::storage::{copy, download};
 use super::text::tr;
+use crate::export::code::Target;
+use crate::export::ExportTarget;
 use crate::i18n::Msg;
-use crate::offload::protocol::ExportKind;
 use leptos::prelude::*;
 
-/// A tab: an export the worker writes, code in the language picked, or the model file, written
-/// here.
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Kind {
-    Export(ExportKind),
-    Code,
-    Model,
-}
-
-const TABS: [(Kind, Msg); 9] = [
-    (Kind::Export(ExportKind::Examples), Msg::TabExamples),
-    (Kind::Export(ExportKind::Ejson), Msg::TabEjson),
-    (Kind::Export(ExportKind::Schema), Msg::TabSchema),
-    (Kind::Export(ExportKind::Script), Msg::TabScript),
-    (Kind::Export(ExportKind::Sheets), Msg::TabSheets),
-    (Kind::Export(ExportKind::Report), Msg::TabReport),
-    (Kind::Export(ExportKind::Image), Msg::TabImage),
-    (Kind::Code, Msg::TabCode),
-    (Kind::Model, Msg::TabModel),
-];
-
-/// The file name and MIME type of one export of `model`.
-fn file_kind(kind: Kind, model: &crate::model::Model) -> (String, &'static str) {
-    use crate::export::code::{java, Target};
-    if let Some(target) = match kind {
-        Kind::Export(e) => e.code_target(),
-        _ => None,
-    } {
-        return match target {
-            // A public Java class lives in the file of its name.
-            Target::Java => (format!("{}.java", java::class_name(&model.name)), "text/x-java"),
-            Target::Mongoose => (file_name(model, target.suffix()), "text/javascript"),
-            _ => (file_name(model, target.suffix()), "text/plain"),
-        };
+/// The dialog's tabs, from the one list of exports: each tab with the first export it shows
+/// (the Code tab shows the language picked).
+fn tabs() -> Vec<(ExportTarget, Msg)> {
+    let mut tabs: Vec<(ExportTarget, Msg)> = Vec::new();
+    for target in ExportTarget::ALL {
+        if let Some(tab) = target.tab().filter(|tab| !tabs.iter().any(|(_, t)| t == tab)) {
+            tabs.push((target, tab));
+        }
     }
-    let (suffix, mime) = match kind {
-        Kind::Export(ExportKind::Examples) => (".examples.js", "text/javascript"),
-        Kind::Export(ExportKind::Ejson) => (".examples.json", "application/json"),
-        Kind::Export(ExportKind::Schema) => (".schema.json", "application/json"),
-        Kind::Export(ExportKind::Script) => (".mongosh.js", "text/javascript"),
-        Kind::Export(ExportKind::Sheets) => (".sheets.md", "text/markdown"),
-        Kind::Export(ExportKind::Report) => (".review.md", "text/markdown"),
-        Kind::Export(ExportKind::Image) => (".svg", "image/svg+xml"),
-        Kind::Model | Kind::Code => (".docshape.json", "application/json"),
-        Kind::Export(_) => (".txt", "text/plain"),
-    };
-    (file_name(model, suffix), mime)
+    tabs
 }
 
 #[component]
 pub fn ExportDialog() -> impl IntoView {
     let editor = expect_context::<Editor>();
-    let kind = RwSignal::new(Kind::Export(ExportKind::Script));
-    // The Code tab's language or format.
-    let code = RwSignal::new(ExportKind::Mongoose);
+    // The export on screen (in the Code tab, the language picked).
+    let kind = RwSignal::new(ExportTarget::Script);
+    // The Code tab's language or format, kept while another tab is on screen.
+    let code = RwSignal::new(Target::Mongoose);
     // The tab's text: `None` while the worker prepares it, then the text or why it failed.
     let text = RwSignal::new(None::<Result<String, String>>);
     let asked = StoredValue::new(0u32);
     Effect::new(move |_| {
         let (k, lang) = (kind.get(), editor.lang.get());
         let model = editor.model.get();
-        let job = match k {
-            Kind::Export(job) => job,
-            Kind::Code => code.get(),
-            Kind::Model => {
-                text.set(Some(Ok(model.to_json())));
-                return;
-            }
-        };
+        // The model file is the page's own to write.
+        if k == ExportTarget::Model {
+            text.set(Some(Ok(model.to_json())));
+            return;
+        }
         text.set(None);
         asked.update_value(|n| *n += 1);
         let this = asked.get_value();
-        let share_base = (k == Kind::Export(ExportKind::Report)).then(super::share_ui::page_address).flatten();
+        let share_base = (k == ExportTarget::Report).then(super::share_ui::page_address).flatten();
         leptos::task::spawn_local(async move {
-            let answer = super::worker_client::export(job, &model, lang, share_base).await;
+            let answer = super::worker_client::export(k, &model, lang, share_base).await;
             // A newer request (another tab) replaces this one.
             if asked.get_value() == this {
                 text.set(Some(answer.map_err(|e| e.message(lang))));
@@ -98,17 +60,20 @@ pub fn ExportDialog() -> impl IntoView {
     view! {
         <div class="export" data-testid="export">
             <div class="tabs" role="tablist">
-                {TABS.into_iter().map(|(k, label)| view! {
-                    <button role="tab" data-testid="export-tab" aria-selected=move || (kind.get() == k).to_string() on:click=move |_| if kind.get_untracked() != k { text.set(None); kind.set(k) }>{tr(label)}</button>
+                {tabs().into_iter().map(|(first, label)| {
+                    let k = move || match first { ExportTarget::Code(_) => ExportTarget::Code(code.get_untracked()), first => first };
+                    view! {
+                        <button role="tab" data-testid="export-tab" aria-selected=move || (kind.get().tab() == Some(label)).to_string() on:click=move |_| if kind.get_untracked() != k() { text.set(None); kind.set(k()) }>{tr(label)}</button>
+                    }
                 }).collect_view()}
             </div>
-            <Show when=move || kind.get() == Kind::Export(ExportKind::Schema) && editor.model.with(|m| !m.collections().any(|c| c.collection.validate))>
+            <Show when=move || kind.get() == ExportTarget::Schema && editor.model.with(|m| !m.collections().any(|c| c.collection.validate))>
                 <SchemaEmpty />
             </Show>
-            <Show when=move || kind.get() == Kind::Code>
-                <CodePicker code text />
+            <Show when=move || matches!(kind.get(), ExportTarget::Code(_))>
+                <CodePicker kind code text />
             </Show>
-            <Show when=move || kind.get() == Kind::Export(ExportKind::Image) fallback=move || view! { <ExportText text /> }>
+            <Show when=move || kind.get() == ExportTarget::Image fallback=move || view! { <ExportText text /> }>
                 <div class="image-export" data-testid="image-export">
                     <label class="row check"><input type="checkbox" prop:checked=move || dark.get() on:change=move |ev| dark.set(event_target_checked(&ev)) /><span>{tr(Msg::DarkTheme)}</span></label>
                     <label class="row check"><input type="checkbox" prop:checked=move || selection_only.get() on:change=move |ev| selection_only.set(event_target_checked(&ev)) /><span>{tr(Msg::OnlySelected)}</span></label>
@@ -125,13 +90,11 @@ pub fn ExportDialog() -> impl IntoView {
                     class="primary"
                     disabled=preparing
                     on:click=move |_| {
-                        editor.model.with_untracked(|m| {
-                            let k = match kind.get_untracked() { Kind::Code => Kind::Export(code.get_untracked()), k => k };
-                            let (name, mime) = file_kind(k, m);
-                            if let Some(t) = ready() { download(&name, mime, &t) }
-                        });
+                        let k = kind.get_untracked();
+                        let name = editor.model.with_untracked(|m| k.file_name(m));
+                        if let Some(t) = ready() { download(&name, k.mime(), &t) }
                         // The report links its diagram as a file beside it: download that too.
-                        if kind.get_untracked() == Kind::Export(ExportKind::Report) {
+                        if k == ExportTarget::Report {
                             let name = editor.model.with_untracked(crate::share::report_svg_name);
                             super::share_ui::download_svg_named(&editor, name);
                         }
@@ -146,23 +109,31 @@ pub fn ExportDialog() -> impl IntoView {
 
 /// The Code tab's choice of language or format, with what the code keeps of the design.
 #[component]
-fn CodePicker(code: RwSignal<ExportKind>, text: RwSignal<Option<Result<String, String>>>) -> impl IntoView {
+fn CodePicker(
+    kind: RwSignal<ExportTarget>,
+    code: RwSignal<Target>,
+    text: RwSignal<Option<Result<String, String>>>,
+) -> impl IntoView {
     let pick = move |ev| {
-        let value = event_target_value(&ev);
-        if let Some(k) = ExportKind::CODE.into_iter().find(|k| k.code_target().is_some_and(|t| t.code() == value)) {
-            if code.get_untracked() != k {
+        if let Some(ExportTarget::Code(t)) = ExportTarget::from_name(&event_target_value(&ev)) {
+            if code.get_untracked() != t {
                 text.set(None);
-                code.set(k);
+                code.set(t);
+                kind.set(ExportTarget::Code(t));
             }
         }
     };
+    let languages = ExportTarget::ALL.into_iter().filter_map(|k| match k {
+        ExportTarget::Code(t) => Some(t),
+        _ => None,
+    });
     view! {
         <div class="code-export">
             <label class="row">
                 <span>{tr(Msg::CodeTarget)}</span>
                 <select data-testid="code-target" on:change=pick>
-                    {ExportKind::CODE.into_iter().filter_map(|k| k.code_target()).map(|t| view! {
-                        <option value=t.code() selected=move || code.get().code_target() == Some(t)>{t.label()}</option>
+                    {languages.map(|t| view! {
+                        <option value=ExportTarget::Code(t).name() selected=move || code.get() == t>{t.label()}</option>
                     }).collect_view()}
                 </select>
             </label>

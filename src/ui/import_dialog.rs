@@ -58,7 +58,7 @@ pub fn ImportDialog() -> impl IntoView {
         let id = entity.id.clone();
         let label = entity.name.clone();
         // In view, over no other box, as a new box is placed.
-        let (at, view) = (editor.view_center(), super::actions::view_area(&editor));
+        let (at, view) = (editor.view_center(), editor.view_area());
         editor.edit(None, move |m| crate::editor::edit::add_placed(m, entity, at, Some(view)));
         editor.dialog.set(None);
         editor.select_entity(&id, false);

@@ -132,7 +132,7 @@ pub fn relayout(editor: &Editor) {
     let before = editor.camera.get_untracked();
     let was_fitted = editor.model.with_untracked(bounds).is_some_and(|b| same(&fit(&b, w0, h0), &before));
     request_animation_frame(move || {
-        super::canvas::measure(&editor);
+        super::viewport::measure(&editor);
         if was_fitted {
             editor.fit_view();
             return;

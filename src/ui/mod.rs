@@ -24,10 +24,13 @@ mod form;
 mod icons;
 mod import_dialog;
 mod inspector;
+mod keys;
 mod layout;
 mod lookup;
+mod model_file;
 mod page;
 mod page_leave;
+pub mod pieces;
 mod presentation;
 mod progressive;
 mod queries_panel;
@@ -45,12 +48,15 @@ mod together;
 mod together_ui;
 mod update_notice;
 mod versions;
+mod viewport;
 mod worker_client;
 
 pub use app::App;
 
 /// Mounts the app on the page body.
 pub fn mount() {
+    #[cfg(not(feature = "wasm-split"))]
+    pieces::link_all();
     texts::install_at_start();
     timing::timed("mount", || leptos::mount::mount_to_body(App));
 }

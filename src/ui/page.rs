@@ -1,6 +1,7 @@
 //! What the page tells the app: index.html, written by `scripts/build.mjs`, names the built
 //! files the app loads later by their content-hashed names, in two `<meta>` tags (the export
-//! worker's entry, and the folder of the rule docs and templates).
+//! worker's entry, and the folder of the rule docs and templates); and fetching a file of
+//! that folder.
 
 /// The content of `<meta name="{name}">`, if the page has it.
 fn meta(name: &str) -> Option<String> {
@@ -41,4 +42,22 @@ pub fn sync_url() -> String {
         &location.hostname().unwrap_or_default(),
         &location.host().unwrap_or_default(),
     )
+}
+
+/// GETs a text file of the app's data folder (templates and rule docs are served, not bundled):
+/// `path` as in public/, `templates/orders.json`.
+pub async fn fetch_text(path: &str) -> Result<String, String> {
+    use wasm_bindgen::JsCast;
+    use wasm_bindgen_futures::JsFuture;
+    let url = &data_url(path);
+    let window = web_sys::window().ok_or("no window")?;
+    let response =
+        JsFuture::from(window.fetch_with_str(url)).await.map_err(|_| format!("{path} could not be fetched"))?;
+    let response: web_sys::Response = response.dyn_into().map_err(|_| "not a response".to_string())?;
+    if !response.ok() {
+        return Err(format!("{path} answered {}", response.status()));
+    }
+    let text =
+        JsFuture::from(response.text().map_err(|_| "no body")?).await.map_err(|_| "the body could not be read")?;
+    text.as_string().ok_or_else(|| "the body is not text".to_string())
 }

@@ -98,7 +98,7 @@ fn more_below() -> bool {
 /// Frames the boxes of `step` in the canvas (measured first: the slide took the panels' place),
 /// or the whole diagram for a slide about no box.
 fn frame(editor: &Editor, step: &Step) {
-    super::canvas::measure(editor);
+    super::viewport::measure(editor);
     let (w, h) = editor.viewport.get_untracked();
     let area: Option<Rect> = editor.model.with_untracked(|m| {
         let rects = step.entities.iter().filter_map(|id| m.entity(id)).map(entity_rect);

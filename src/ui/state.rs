@@ -1,15 +1,17 @@
 //! The editor's state: the model and everything derived from it or about viewing it. Every
-//! change to the model goes through `Editor::edit`, which records the history step and
-//! re-runs the advisor; views only read signals and call these methods.
+//! change to the model goes through the editor's store (`editor::store`), which records the
+//! history step and announces the change to its listeners (the room, the autosave); the editor
+//! then re-runs the advisor. Views only read signals and call these methods.
 
 use crate::advisor::{analyze, Report};
 use crate::editor::arrange::place_stacked;
-use crate::editor::geometry::{bounds, fit, Camera};
-use crate::editor::history::History;
+use crate::editor::geometry::{bounds, fit, Camera, Rect};
+use crate::editor::store::{Event, ListenerId, Slot, Store};
 use crate::i18n::{Lang, Msg};
 use crate::model::{Model, Point};
 use leptos::prelude::*;
 use std::collections::HashSet;
+use std::rc::Rc;
 
 /// What is selected on the canvas. Not part of the model, so never undone.
 #[derive(Debug, Clone, PartialEq, Default)]
@@ -140,7 +142,8 @@ pub struct Editor {
     pub drag: RwSignal<Option<Drag>>,
     /// The distance of the move in progress, in diagram units.
     pub drag_delta: RwSignal<(f64, f64)>,
-    history: StoredValue<History>,
+    /// The undo history and the listeners of every change.
+    store: StoredValue<Rc<Store>, LocalStorage>,
     pub can_undo: RwSignal<bool>,
     pub can_redo: RwSignal<bool>,
     pub active_query: RwSignal<Option<String>>,
@@ -166,9 +169,17 @@ pub struct Editor {
     /// The interface language; every label reads it, so switching re-renders them.
     pub lang: RwSignal<Lang>,
     pub panels: RwSignal<Panels>,
-    /// In a room ("Edit together", `ui::together`): every edit is sent to the room, and undo
-    /// is the room's (this person's steps only), not the record history.
-    pub in_room: RwSignal<bool>,
+}
+
+/// The design on screen is kept in the signal the views read.
+impl Slot for RwSignal<Model> {
+    fn read<R>(&self, f: impl FnOnce(&Model) -> R) -> R {
+        self.with_untracked(f)
+    }
+
+    fn replace(&self, model: Model) -> Model {
+        self.try_update(move |m| std::mem::replace(m, model)).unwrap_or_default()
+    }
 }
 
 impl Editor {
@@ -183,7 +194,7 @@ impl Editor {
             camera: RwSignal::new(Camera::default()),
             drag: RwSignal::new(None),
             drag_delta: RwSignal::new((0.0, 0.0)),
-            history: StoredValue::new(History::default()),
+            store: StoredValue::new_local(Rc::new(Store::default())),
             can_undo: RwSignal::new(false),
             can_redo: RwSignal::new(false),
             active_query: RwSignal::new(None),
@@ -201,7 +212,6 @@ impl Editor {
             review: RwSignal::new(false),
             lang: RwSignal::new(Lang::En),
             panels: RwSignal::new(Panels::default()),
-            in_room: RwSignal::new(false),
         }
     }
 
@@ -223,26 +233,28 @@ impl Editor {
     }
 
     fn edit_inner(&self, coalesce: Option<&str>, reanalyze: bool, f: impl FnOnce(&mut Model)) {
-        if self.review.get_untracked() {
-            self.notify(NoticeKind::Info, self.text(Msg::ReadOnlyNotice));
+        if !self.may_edit() {
             return;
         }
-        let before = self.model.with_untracked(Model::clone);
-        let mut after = before.clone();
+        let mut after = self.model.with_untracked(Model::clone);
         f(&mut after);
-        let in_room = self.in_room.get_untracked();
-        let mut changed = false;
-        if in_room {
-            changed = before != after;
-        } else {
-            self.history.update_value(|h| changed = h.record(&before, &after, coalesce));
+        self.commit(after, coalesce, reanalyze);
+    }
+
+    /// Review mode is read-only: says so.
+    fn may_edit(&self) -> bool {
+        let review = self.review.get_untracked();
+        if review {
+            self.notify(NoticeKind::Info, self.text(Msg::ReadOnlyNotice));
         }
-        if !changed {
+        !review
+    }
+
+    /// Puts the design after an edit on screen through the store (one code path for every
+    /// edit, whatever closure made it).
+    fn commit(&self, after: Model, coalesce: Option<&str>, reanalyze: bool) {
+        if !self.store().commit(&self.model, after, coalesce) {
             return;
-        }
-        self.model.set(after);
-        if in_room {
-            super::together::edit(self, coalesce);
         }
         if reanalyze {
             self.reanalyze();
@@ -250,23 +262,40 @@ impl Editor {
         self.sync_history_flags();
     }
 
-    /// Shows the room's design after a colleague's edit or this person's undo in the room:
-    /// not a step of the record history, and the focus stays where it is.
+    fn store(&self) -> Rc<Store> {
+        self.store.get_value()
+    }
+
+    /// Calls `f` with every change of the design and the other announcements of the store
+    /// (`editor::store::Event`): how the room and the autosave hear of edits.
+    pub fn listen(&self, f: impl Fn(&Event) + 'static) -> ListenerId {
+        self.store().listen(f)
+    }
+
+    /// Shows a design changed elsewhere (a colleague's edit in the room, or this person's undo
+    /// there): not a step of the record history, and the focus stays where it is.
     pub fn show_shared(&self, model: Model) {
-        if self.model.with_untracked(|m| m == &model) {
+        if !self.store().show_remote(&self.model, model) {
             return;
         }
-        self.model.set(model);
         self.prune_selection();
         self.reanalyze();
     }
 
     /// Ends typing coalescence (on blur), so the next keystroke starts a new undo step.
     pub fn seal(&self) {
-        self.history.update_value(History::seal);
-        if self.in_room.get_untracked() {
-            super::together::seal();
-        }
+        self.store().seal();
+    }
+
+    /// Hands the undo history to a room, which keeps this person's steps (`true`), or takes it
+    /// back: edits are then not recorded here, and undo and redo are asked of the room.
+    pub fn keep_history_elsewhere(&self, elsewhere: bool) {
+        self.store().keep_history_elsewhere(elsewhere);
+    }
+
+    /// Whether a room keeps the undo history.
+    pub fn history_elsewhere(&self) -> bool {
+        self.store().history_elsewhere()
     }
 
     pub fn reanalyze(&self) {
@@ -277,14 +306,13 @@ impl Editor {
     }
 
     fn sync_history_flags(&self) {
+        let store = self.store();
         // In a room the flags are the room's (`ui::together`).
-        if self.in_room.get_untracked() {
+        if store.history_elsewhere() {
             return;
         }
-        self.history.with_value(|h| {
-            self.can_undo.set(h.can_undo());
-            self.can_redo.set(h.can_redo());
-        });
+        self.can_undo.set(store.can_undo());
+        self.can_redo.set(store.can_redo());
     }
 
     pub fn undo(&self) {
@@ -299,14 +327,10 @@ impl Editor {
         if self.review.get_untracked() {
             return;
         }
-        if self.in_room.get_untracked() {
-            return super::together::step(back);
-        }
-        let mut m = self.model.with_untracked(Model::clone);
-        let mut done = false;
-        self.history.update_value(|h| done = if back { h.undo(&mut m) } else { h.redo(&mut m) });
+        // With the history in a room, the store asks the room for the step.
+        let store = self.store();
+        let done = if back { store.undo(&self.model) } else { store.redo(&self.model) };
         if done {
-            self.model.set(m);
             self.prune_selection();
             self.reanalyze();
             self.sync_history_flags();
@@ -325,14 +349,10 @@ impl Editor {
     /// Shows a whole other model (another design, or another tab's save of this one) with a
     /// fresh history: undo never walks from one design into another. Boxes written without a
     /// position are laid out first (`editor::arrange`); the autosave then keeps their places.
+    /// (Hearing it, a room this design was in is left: `ui::together`.)
     pub fn load(&self, mut model: Model, fit: bool) {
-        // Another design on screen: this one's room is left (its copy stays in My designs).
-        if self.in_room.get_untracked() {
-            super::together::leave(self, false);
-        }
         place_stacked(&mut model);
-        self.history.set_value(History::default());
-        self.model.set(model);
+        self.store().load(&self.model, model);
         self.prune_selection();
         self.reanalyze();
         self.sync_history_flags();
@@ -346,7 +366,7 @@ impl Editor {
     /// Starts a fresh record history (leaving a room: its steps were the room's, and the design
     /// may hold colleagues' edits the record history never saw).
     pub fn reset_history(&self) {
-        self.history.set_value(History::default());
+        self.store().reset_history();
         self.sync_history_flags();
     }
 
@@ -446,11 +466,40 @@ impl Editor {
         self.camera.with_untracked(|c| c.to_diagram(Point { x: w / 2.0 - 120.0, y: h / 2.0 - 60.0 }))
     }
 
+    /// The part of the diagram on screen, less a small margin: where new boxes go.
+    pub fn view_area(&self) -> Rect {
+        let (w, h) = self.viewport.get_untracked();
+        self.camera.with_untracked(|c| {
+            let v = c.visible(w, h);
+            let margin = 16.0 / c.zoom.max(0.1);
+            Rect { x: v.x + margin, y: v.y + margin, w: v.w - 2.0 * margin, h: v.h - 2.0 * margin }
+        })
+    }
+
+    /// Deletes what is selected (boxes, an arrow), else the access pattern being looked at, as
+    /// one undo step.
+    pub fn delete_selection(&self) {
+        let sel = self.selection.get_untracked();
+        let query = self.active_query.get_untracked();
+        if sel.is_empty() && query.is_none() {
+            return;
+        }
+        let entities: HashSet<String> = sel.entities.into_iter().collect();
+        let relations: HashSet<String> = sel.relation.into_iter().collect();
+        let queries: HashSet<String> =
+            if entities.is_empty() && relations.is_empty() { query.into_iter().collect() } else { HashSet::new() };
+        if !queries.is_empty() {
+            self.active_query.set(None);
+        }
+        self.edit(None, |m| crate::editor::edit::delete(m, &entities, &relations, &queries));
+        self.prune_selection();
+    }
+
     /// As [`Editor::reveal`], but first zooms to 100% around the box when the view is zoomed
     /// out past the level of detail (fields not drawn): for an in-place rename, whose box must
     /// be seen to be typed in.
     pub fn reveal_legibly(&self, id: &str) {
-        if self.camera.with_untracked(|c| c.zoom) < super::canvas::FAR_ZOOM {
+        if self.camera.with_untracked(|c| c.zoom) < crate::editor::geometry::FAR_ZOOM {
             let Some(r) = self.model.with_untracked(|m| m.entity(id).map(crate::editor::geometry::entity_rect)) else {
                 return;
             };

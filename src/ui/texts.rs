@@ -4,7 +4,7 @@
 //! first render, so the first paint is already in it; another one is fetched when the user
 //! chooses it. The file's text is kept to hand to the export worker with each request.
 
-use super::dialogs::fetch_text;
+use super::page::fetch_text;
 use crate::i18n::{install_texts, Lang, Msg};
 use std::cell::RefCell;
 use std::rc::Rc;

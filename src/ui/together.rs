@@ -1,11 +1,13 @@
 //! The page's side of "Edit together": starts the room worker (`docshape-collab`, see
-//! `crate::together`) when a room starts or a room link opens, sends it every edit, and shows
-//! what it answers (the room's design, who is here, the connection). The record history is set
-//! aside while in a room: undo is the room's, this person's steps only.
+//! `crate::together`) when a room starts or a room link opens, sends it every edit the editor
+//! announces, and shows what it answers (the room's design, who is here, the connection). The
+//! record history is set aside while in a room: undo is the room's, this person's steps only.
 
+use super::comments::Comments;
 use super::designs::Designs;
 use super::state::{Editor, NoticeKind};
 use crate::collab::{Invite, Presence};
+use crate::editor::store::{Change, Event, Source, Step};
 use crate::i18n::Msg;
 use crate::model::{self, Model};
 use crate::together::key::base64url;
@@ -59,8 +61,9 @@ fn storage() -> Option<web_sys::Storage> {
 }
 
 impl Together {
-    /// Sets up the room state of this page (once, before the views).
-    pub fn provide(editor: Editor) -> Together {
+    /// Sets up the room state of this page (once, before the views), after the comments'
+    /// (whose author's name is this person's name in the room too).
+    pub fn provide(editor: Editor, comments: Comments) -> Together {
         let stored = |key: &str| storage().and_then(|s| s.get_item(key).ok().flatten()).filter(|v| !v.is_empty());
         let name = stored(NAME_KEY).unwrap_or_else(|| {
             let n = 2 + (js_sys::Math::random() * 98.0) as u32;
@@ -80,6 +83,14 @@ impl Together {
         TOGETHER.set(Some(together));
         EDITOR.set(Some(editor));
         provide_context(together);
+        editor.listen(move |event| heard(&editor, event));
+        // One name for one person: a name given for comments is the one the others see.
+        Effect::new(move |first: Option<()>| {
+            let name = comments.author.get();
+            if first.is_some() && !name.is_empty() {
+                together.set_name(name);
+            }
+        });
         together
     }
 
@@ -138,7 +149,7 @@ pub fn start(editor: &Editor) {
     // A design in a room is in My designs from the start (the untouched demo too), so leaving
     // always finds it there.
     Designs::get().autosave();
-    editor.in_room.set(true);
+    editor.keep_history_elsewhere(true);
     editor.can_undo.set(false);
     editor.can_redo.set(false);
     together.dialog.set(true);
@@ -182,9 +193,25 @@ pub fn join_from_location(editor: &Editor, before: impl FnOnce()) -> bool {
     true
 }
 
-/// Sends the design on screen after a local edit.
-pub fn edit(editor: &Editor, coalesce: Option<&str>) {
-    let model = editor.model.with_untracked(Model::to_json);
+/// What the room hears of the editor, while in one: this person's edits and the end of a
+/// step being typed go to the room, undo and redo are asked of it, and another design put on
+/// screen leaves it (the room's copy stays in My designs).
+fn heard(editor: &Editor, event: &Event) {
+    if !editor.history_elsewhere() {
+        return;
+    }
+    match event {
+        Event::Changed(Change { source: Source::User, after, coalesce, .. }) => send_edit(after, *coalesce),
+        Event::Changed(Change { source: Source::Load, .. }) => leave(editor, false),
+        Event::Changed(_) => {}
+        Event::Sealed => with_client(|_| ToWorker::Seal),
+        Event::StepAsked(step) => step_in_room(*step),
+    }
+}
+
+/// Sends the design after a local edit.
+fn send_edit(after: &Model, coalesce: Option<&str>) {
+    let model = after.to_json();
     let coalesce = coalesce.map(str::to_string);
     with_client(|c| {
         c.seq += 1;
@@ -192,18 +219,13 @@ pub fn edit(editor: &Editor, coalesce: Option<&str>) {
     });
 }
 
-pub fn seal() {
-    with_client(|_| ToWorker::Seal);
-}
-
-/// Undo (`back`) or redo in the room.
-pub fn step(back: bool) {
+/// Undo or redo in the room.
+fn step_in_room(step: Step) {
     with_client(|c| {
         c.seq += 1;
-        if back {
-            ToWorker::Undo { seq: c.seq }
-        } else {
-            ToWorker::Redo { seq: c.seq }
+        match step {
+            Step::Undo => ToWorker::Undo { seq: c.seq },
+            Step::Redo => ToWorker::Redo { seq: c.seq },
         }
     });
 }
@@ -227,7 +249,7 @@ pub fn leave(editor: &Editor, say: bool) {
         together.link.set(None);
         together.dialog.set(false);
     }
-    editor.in_room.set(false);
+    editor.keep_history_elsewhere(false);
     editor.reset_history();
     set_hash("");
     if say {
@@ -380,7 +402,7 @@ fn received(message: FromWorker) {
                         });
                         // The room's design is a design of this browser's own from now on.
                         Designs::get().open_new(model);
-                        editor.in_room.set(true);
+                        editor.keep_history_elsewhere(true);
                     }
                     Ok(model) => {
                         CLIENT.with_borrow_mut(|c| c.as_mut().map(|c| c.seen_rev = rev));
@@ -391,7 +413,7 @@ fn received(message: FromWorker) {
                     }
                 }
             }
-            if editor.in_room.get_untracked() {
+            if editor.history_elsewhere() {
                 editor.can_undo.set(can_undo);
                 editor.can_redo.set(can_redo);
             }

@@ -8,11 +8,11 @@
 //! wasm; the banner, the dialog and the presence views come in the `room` chunk, fetched when a
 //! room starts or a room link opens (src/ui/chunks.rs, src/main.rs), while the room joins.
 
-use super::canvas::diagram_point;
 use super::icons::Icon;
 use super::state::Editor;
 use super::text::tr;
 use super::together::{self, Together};
+use super::viewport::diagram_point;
 use crate::editor::geometry::entity_rect;
 use crate::i18n::Msg;
 use crate::together::protocol::Status;
@@ -137,7 +137,7 @@ pub fn TogetherBanner() -> impl IntoView {
     // canvas again when it comes (src/ui/canvas.rs does when a room starts and ends).
     Effect::new(move |_| {
         together.active();
-        request_animation_frame(move || super::canvas::measure(&editor));
+        request_animation_frame(move || super::viewport::measure(&editor));
     });
     let state = move || match together.status.get() {
         Some(Status::Live) => "live",

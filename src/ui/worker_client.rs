@@ -4,10 +4,11 @@
 //! worker cannot load, stops, or leaves a request unanswered for a minute, every waiting request
 //! gets the error and the next request starts a fresh worker.
 
+use crate::export::ExportTarget;
 use crate::i18n::{Lang, Msg};
 use crate::model::Model;
 use crate::offload::compare::ComparePreview;
-use crate::offload::protocol::{ExportKind, ImportPreview, Job, Outcome, Request, Response, READY};
+use crate::offload::protocol::{ImportPreview, Job, Outcome, Request, Response, READY};
 use std::cell::RefCell;
 use std::collections::HashMap;
 use wasm_bindgen::closure::Closure;
@@ -56,7 +57,7 @@ impl Failure {
 /// The text of one export of `model`.
 /// `share_base` (the page's address) puts the model's share link in the review report.
 pub async fn export(
-    kind: ExportKind,
+    kind: ExportTarget,
     model: &Model,
     lang: Lang,
     share_base: Option<String>,

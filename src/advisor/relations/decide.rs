@@ -13,7 +13,7 @@
 //! 6. **Cardinality**: one-to-many and beyond (or a shared document) is referenced.
 //! 7. **Size**: children that would push the parent past the 1 MB target are referenced, and
 //!    so is a one-to-one part of several kilobytes that the parent's frequent reads leave out
-//!    (the size criterion's split, `Reasons::bulk_for_other_reads`).
+//!    (the size criterion's split, `Facts::bulk_for_other_reads`).
 //! 8. **Atomicity**: a child that must change with its parent is embedded.
 //! 9. **Volatility** (Q3): a child that changes often and is copied under several parents is
 //!    referenced (one update instead of N).
@@ -79,7 +79,7 @@ fn size_vote(votes: &[Vote; 6]) -> Vote {
 }
 
 /// Runs the procedure of the module documentation: the recommendation and the step that
-/// decided it (the summary, `summary.rs`, says it in words when it is read).
+/// decided it (the summary, `summary.rs`, says it in words).
 pub(crate) fn decide(f: &Facts, votes: &[Vote; 6]) -> Decision {
     let rel = f.rel;
     if f.child_external || rel.storage == Storage::Outside {

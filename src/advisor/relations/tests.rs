@@ -87,7 +87,7 @@ mod decide {
         let m = crate::model::load(include_str!("../../../public/templates/bibliored.json")).expect("template loads");
         let report = analyze(&m);
         let a = report.relation(relation).expect("relation advised");
-        (a.recommendation, a.summary())
+        (a.recommendation, a.summary().clone())
     }
 
     #[test]

@@ -1,11 +1,12 @@
 //! The design part of the JSON report: relation verdicts, aggregates, spanning writes,
 //! patterns, sizes, indexes and queries, with their sentences in the report's language.
 
-use crate::advisor::{CardinalityClass, Criterion, PatternKind, Recommendation, Report, SharedIndex, SizeLevel, Vote};
+use crate::advisor::{CardinalityClass, Criterion, PatternKind, Recommendation, Report, SizeLevel, Vote};
 use crate::i18n::Lang;
-use crate::model::{Id, Model, Place, PlaceLabels, Storage};
+use crate::model::{Id, IndexSpec, Model, Place, PlaceLabels, Storage};
 use serde::Serialize;
 use std::collections::HashMap;
+use std::sync::Arc;
 
 /// The verdict on one relation and the six criteria behind it.
 #[derive(Debug, Serialize)]
@@ -88,7 +89,7 @@ pub struct Size {
 pub struct Index {
     pub entity: Id,
     pub collection: String,
-    pub index: SharedIndex,
+    pub index: Arc<IndexSpec>,
     pub queries: Vec<Id>,
     pub reason: String,
     pub multikey: bool,
@@ -101,7 +102,7 @@ pub struct Query {
     pub query: Id,
     pub single_document: bool,
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub index: Option<SharedIndex>,
+    pub index: Option<Arc<IndexSpec>>,
     pub explanation: String,
 }
 
@@ -189,7 +190,7 @@ pub fn indexes(labels: &PlaceLabels, report: &Report, lang: Lang) -> Vec<Index> 
         entity: i.entity.clone(),
         collection: collection(labels, &i.entity),
         index: i.index.clone(),
-        queries: i.queries.iter().cloned().collect(),
+        queries: i.queries.clone(),
         reason: i.reason.render(lang),
         multikey: i.multikey,
         declared: i.declared,

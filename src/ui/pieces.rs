@@ -1,0 +1,41 @@
+//! The views of the parts of the interface that come in chunks of their own (`ui::chunks`): the
+//! split points of src/main.rs each name one of these, so the code only it reaches goes to its
+//! chunk. Without the `wasm-split` feature they are linked in, and [`link_all`] registers them.
+
+use leptos::prelude::*;
+
+pub fn comments() -> AnyView {
+    view! { <super::comments_ui::CommentsPanel /> }.into_any()
+}
+pub fn room_banner() -> AnyView {
+    view! { <super::together_ui::TogetherBanner /> }.into_any()
+}
+pub fn room_dialog() -> AnyView {
+    view! { <super::together_ui::TogetherDialog /> }.into_any()
+}
+pub fn peer_layer() -> AnyView {
+    view! { <super::together_ui::PeerLayer /> }.into_any()
+}
+pub fn peer_arrows() -> AnyView {
+    view! { <super::together_ui::PeerArrows /> }.into_any()
+}
+pub fn versions() -> AnyView {
+    view! { <super::compare_ui::VersionsDialog /> }.into_any()
+}
+pub fn aside() -> AnyView {
+    view! { <super::compare_ui::AsideView /> }.into_any()
+}
+
+/// Registers every piece as linked in (a build without the `wasm-split` feature: the page's
+/// `main` registers the split points instead).
+#[cfg(not(feature = "wasm-split"))]
+pub fn link_all() {
+    use super::chunks::{register, Piece};
+    register(Piece::Comments, || Box::pin(async { Ok(comments()) }));
+    register(Piece::RoomBanner, || Box::pin(async { Ok(room_banner()) }));
+    register(Piece::RoomDialog, || Box::pin(async { Ok(room_dialog()) }));
+    register(Piece::PeerLayer, || Box::pin(async { Ok(peer_layer()) }));
+    register(Piece::PeerArrows, || Box::pin(async { Ok(peer_arrows()) }));
+    register(Piece::Versions, || Box::pin(async { Ok(versions()) }));
+    register(Piece::Aside, || Box::pin(async { Ok(aside()) }));
+}
