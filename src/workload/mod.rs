@@ -295,7 +295,7 @@ impl Reader<'_> {
         let source: Vec<&str> = inputs.iter().map(|i| i.name()).collect();
         let source = source.join(", ");
         let mut shapes = std::mem::take(&mut self.shapes);
-        shapes.sort_by(|a, b| b.0.executions.cmp(&a.0.executions));
+        shapes.sort_by_key(|s| std::cmp::Reverse(s.0.executions));
         for (shape, method) in shapes {
             let minutes = match shape.seen {
                 Some((first, last)) => ((last - first) as f64 / 60_000.0).max(1.0),
