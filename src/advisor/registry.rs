@@ -67,6 +67,9 @@ registry! {
     rules::date_as_string::DateAsString,
     // measured from real data
     rules::measured_data::MeasuredData,
+    rules::collection_scan_measured::CollectionScan,
+    rules::sort_in_memory_measured::SortInMemory,
+    rules::index_unused_measured::IndexUnusedMeasured,
 }
 
 /// The rule with this code, if any.

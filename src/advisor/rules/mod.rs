@@ -1,10 +1,13 @@
 //! One rule per file. Each declares its code, name, category, severity and documentation
 //! with `declare_rule!` and implements `Rule`.
 
+pub mod collection_scan_measured;
 pub mod dangerous_name;
 pub mod date_as_string;
+pub mod index_unused_measured;
 pub mod measured_data;
 pub mod model_structure;
+pub mod sort_in_memory_measured;
 
 // relations (DS1xx) and patterns (DS5xx)
 pub mod attribute_fits;
