@@ -158,7 +158,8 @@ fn a_collection_that_outgrows_one_replica_set_carries_its_shard_key_advice() {
     let orders = &scale[0];
     assert_eq!((orders["collection"].as_str(), orders["needed"].as_bool()), (Some("orders"), Some(true)));
     assert_eq!(orders["keyDoc"], "{ customer_id: 1, _id: 1 }");
-    let criteria: Vec<&str> = orders["reasons"].as_array().unwrap().iter().filter_map(|r| r["criterion"].as_str()).collect();
+    let criteria: Vec<&str> =
+        orders["reasons"].as_array().unwrap().iter().filter_map(|r| r["criterion"].as_str()).collect();
     assert_eq!(criteria, ["cardinality", "frequency", "growth", "reads", "writes", "balance"]);
     let ids = |member: &str| -> Vec<String> {
         orders[member].as_array().unwrap().iter().filter_map(|q| q.as_str().map(String::from)).collect()
