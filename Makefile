@@ -24,7 +24,8 @@ bench-ui:
 	node scripts/bench-ui.mjs
 	node scripts/bench-load.mjs
 
-# Coverage-guided fuzzing (cargo-afl) of model loading, share links and the importers, 60 s per
+# Coverage-guided fuzzing (cargo-afl) of model loading, share links, the importers, the dump
+# reader (BSON, archives) and the workload reader (mongod's log), 60 s per
 # target by default (`make fuzz FUZZ_SECONDS=600`): prints executions and crashes, keeps every
 # crash as a regression input that `make test` replays.
 FUZZ_SECONDS ?= 60

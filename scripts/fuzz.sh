@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Coverage-guided fuzzing of model loading, share-link decoding and the importers' parsers,
+# Coverage-guided fuzzing of model loading, share-link decoding, the importers' parsers, the
+# mongodump reader (BSON files and archives) and the workload reader (mongod's log),
 # for a fixed budget per target (default 60 s): `make fuzz` or `scripts/fuzz.sh SECONDS`.
 # Installs cargo-afl (stable Rust, AFL++ built from the crate's own sources) once. Prints, per
 # target, the executions and the crashes; every crash is copied into
@@ -27,7 +28,9 @@ say "building the targets"
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 # afl-fuzz makes its own output folder, not the folders above it.
-mkdir -p "$work/seeds/model" "$work/seeds/link" "$work/seeds/import" "$work/out"
+mkdir -p "$work/seeds/model" "$work/seeds/link" "$work/seeds/import" "$work/seeds/bson" "$work/seeds/workload" "$work/out"
+cp tests/fuzz_support/seeds/bson/* "$work/seeds/bson/"
+cp tests/fuzz_support/seeds/workload/* "$work/seeds/workload/"
 cp public/templates/*.json "$work/seeds/model/"
 cargo run --quiet --release --bin docshape -- share public/templates/anti-live-copy.json > "$work/seeds/link/anti-live-copy.txt"
 cargo run --quiet --release --bin docshape -- share public/templates/anti-tiny-documents.json > "$work/seeds/link/anti-tiny-documents.txt"
@@ -39,7 +42,7 @@ done
 export AFL_SKIP_CPUFREQ=1 AFL_I_DONT_CARE_ABOUT_MISSING_CRASHES=1 AFL_NO_UI=1 AFL_QUIET=1
 printf '\n%-8s %12s %10s %8s %8s %8s\n' target executions per_second paths crashes hangs
 status=0
-for target in model link import; do
+for target in model link import bson workload; do
   out="$work/out/$target"
   timeout $((SECONDS_EACH + 60)) cargo afl fuzz -V "$SECONDS_EACH" -i "$work/seeds/$target" -o "$out" \
     "fuzz/target/release/$target" >"$work/$target.log" 2>&1 || true

@@ -7,6 +7,7 @@ pub mod advisor;
 pub mod collab;
 pub mod designs;
 pub mod diff;
+pub mod dump;
 pub mod editor;
 pub mod escape;
 pub mod export;
@@ -17,8 +18,10 @@ pub mod mql;
 pub mod offload;
 pub mod rng;
 pub mod share;
+pub mod simulation;
 pub mod templates;
 pub mod together;
+pub mod workload;
 
 #[cfg(target_arch = "wasm32")]
 pub mod ui;

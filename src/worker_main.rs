@@ -10,7 +10,10 @@ fn main() {
     let reply = scope.clone();
     let on_message = Closure::<dyn FnMut(web_sys::MessageEvent)>::new(move |event: web_sys::MessageEvent| {
         let request = event.data().as_string().unwrap_or_default();
-        let answer = docshape::offload::handle(&request);
+        // A long job (a dropped dump) says how far it is before it answers.
+        let answer = docshape::offload::handle_reporting(&request, &mut |progress| {
+            let _ = reply.post_message(&JsValue::from_str(&progress));
+        });
         // The page may be gone; nothing else can be done with an answer that cannot be sent.
         let _ = reply.post_message(&JsValue::from_str(&answer));
     });

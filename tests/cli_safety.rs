@@ -332,14 +332,22 @@ fn infer_rejects_bad_extended_json_and_binary_files_with_the_line() {
     assert!(err.contains("line 2") && err.contains("$oid must hold 24 hexadecimal digits"), "{err}");
     assert!(err.contains("line 3") && err.contains("$numberDecimal must hold"), "{err}");
 
-    let binary = dir.join("dump.bson");
+    let binary = dir.join("dump.ndjson");
     let mut bytes = b"{\"a\": 1}\n{\"a\": 2}\n".to_vec();
     bytes.extend_from_slice(&[0x16, 0, 0, 0, 0x02, b'a', 0, 0, 0]);
-    std::fs::write(&binary, bytes).unwrap();
+    std::fs::write(&binary, &bytes).unwrap();
     let (code, out, err) = docshape(&["infer", s(&binary)]);
     assert_eq!(code, 2, "{err}");
     assert!(out.is_empty());
     assert!(err.contains("line 3 holds a zero byte") && err.contains("binary"), "{err}");
+
+    // A `.bson` file is a collection of a dump (issue 36): JSON text in one is named as such.
+    let named_bson = dir.join("dump.bson");
+    std::fs::write(&named_bson, &bytes).unwrap();
+    let (code, out, err) = docshape(&["infer", s(&named_bson)]);
+    assert_eq!(code, 2, "{err}");
+    assert!(out.is_empty());
+    assert!(err.contains("dump.bson: at byte 0:") && err.contains("starts like JSON text"), "{err}");
 }
 
 #[test]

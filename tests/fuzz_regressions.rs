@@ -62,3 +62,31 @@ fn importer_regressions() {
     }
     println!("import: {n} regression inputs, {} seeds", seeds.len());
 }
+
+/// The seeds of the dump and workload targets (`tests/fuzz_support/seeds/<target>/`), replayed
+/// with the target's regressions.
+fn seeds(target: &str) -> Vec<PathBuf> {
+    files(&Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fuzz_support/seeds").join(target))
+}
+
+#[test]
+fn bson_dump_regressions() {
+    let n = replay("bson", bodies::bson_dump);
+    let seeds = seeds("bson");
+    assert!(seeds.len() >= 2, "a .bson file and an archive seed the fuzzer");
+    for seed in &seeds {
+        bodies::bson_dump(&std::fs::read(seed).unwrap());
+    }
+    println!("bson: {n} regression inputs, {} seeds", seeds.len());
+}
+
+#[test]
+fn workload_regressions() {
+    let n = replay("workload", bodies::workload);
+    let seeds = seeds("workload");
+    assert!(seeds.len() >= 3, "a log, profiler documents and $queryStats seed the fuzzer");
+    for seed in &seeds {
+        bodies::workload(&std::fs::read(seed).unwrap());
+    }
+    println!("workload: {n} regression inputs, {} seeds", seeds.len());
+}

@@ -145,3 +145,32 @@ fn hostile_names_round_trip_as_plain_strings() {
     let sizes = v["sizes"].as_array().expect("sizes");
     assert!(sizes.iter().any(|s| s["collection"] == hostile));
 }
+
+/// A collection that outgrows one replica set carries its shard key advice: the key, the six
+/// criteria's reasons, the patterns it targets and those it sends everywhere, the figures.
+#[test]
+fn a_collection_that_outgrows_one_replica_set_carries_its_shard_key_advice() {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/scale/marketplace.json");
+    let model = load(&std::fs::read_to_string(path).unwrap()).unwrap();
+    let v: Value = serde_json::from_str(&json(&model, Lang::En)).unwrap();
+    let scale = v["scale"].as_array().expect("a scale member");
+    assert_eq!(scale.len(), 1, "customers stay on one replica set: {scale:?}");
+    let orders = &scale[0];
+    assert_eq!((orders["collection"].as_str(), orders["needed"].as_bool()), (Some("orders"), Some(true)));
+    assert_eq!(orders["keyDoc"], "{ customer_id: 1, _id: 1 }");
+    let criteria: Vec<&str> =
+        orders["reasons"].as_array().unwrap().iter().filter_map(|r| r["criterion"].as_str()).collect();
+    assert_eq!(criteria, ["cardinality", "frequency", "growth", "reads", "writes", "balance"]);
+    let ids = |member: &str| -> Vec<String> {
+        orders[member].as_array().unwrap().iter().filter_map(|q| q.as_str().map(String::from)).collect()
+    };
+    // A customer's orders, an insert and the payment by customer and _id reach one shard; an
+    // order by its number and the back office's status query go to every shard.
+    assert_eq!(ids("targeted"), ["Q1", "Q3", "Q4"]);
+    assert_eq!(ids("broadcast"), ["Q2", "Q5"]);
+    // 2,000,000,000 orders and 2,000,000 more a day over the 5-year horizon.
+    assert_eq!(orders["figures"]["documentsHorizon"].as_f64(), Some(5_650_000_000.0));
+    // The gallery's designs stay on one replica set: no scale member.
+    let biblio: Value = serde_json::from_str(&json(&template("bibliored.json"), Lang::En)).unwrap();
+    assert!(biblio.get("scale").is_none());
+}

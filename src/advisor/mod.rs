@@ -28,6 +28,7 @@ mod rule;
 pub mod rule_docs;
 pub mod rules;
 mod rules_page;
+pub mod scale;
 pub mod sizes;
 
 pub use context::Context;
@@ -57,6 +58,7 @@ pub fn analyze(model: &Model) -> Report {
     let indexes::Derived { advice: indexes, links } =
         indexes::derive_with(design.layout(), design.shared_shapes(), design.loads());
     let queries = queries::advise_with(design.layout(), design.shapes(), &indexes, links.as_ref());
+    let scale = scale::advise(&design, &indexes);
     let mut report = Report {
         relations,
         aggregates,
@@ -65,6 +67,7 @@ pub fn analyze(model: &Model) -> Report {
         sizes: Vec::new(),
         indexes,
         queries,
+        scale,
         findings: Vec::new(),
     };
     report.findings = run_rules(&Context::new(&design, &report));

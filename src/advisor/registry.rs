@@ -49,6 +49,9 @@ registry! {
     rules::document_size::DocumentSize,
     rules::large_array::LargeArray,
     rules::tiny_documents_flood::TinyDocumentsFlood,
+    rules::needs_sharding::NeedsSharding,
+    rules::shard_key_invalid::ShardKeyInvalid,
+    rules::shard_key_weak::ShardKeyWeak,
     rules::too_many_indexes::TooManyIndexes,
     rules::single_field_indexes::SingleFieldIndexes,
     rules::redundant_index::RedundantIndex,
@@ -67,6 +70,9 @@ registry! {
     rules::date_as_string::DateAsString,
     // measured from real data
     rules::measured_data::MeasuredData,
+    rules::collection_scan_measured::CollectionScan,
+    rules::sort_in_memory_measured::SortInMemory,
+    rules::index_unused_measured::IndexUnusedMeasured,
 }
 
 /// The rule with this code, if any.

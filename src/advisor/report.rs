@@ -264,6 +264,9 @@ pub struct Report {
     pub sizes: Vec<SizeEstimate>,
     pub indexes: Vec<IndexAdvice>,
     pub queries: Vec<QueryAdvice>,
+    /// Each collection's figures now and at the horizon, and the shard key advice of those
+    /// that outgrow one replica set (or state a key): see [`super::scale`].
+    pub scale: Vec<super::scale::CollectionScale>,
     /// Sorted by severity, then code, then place. What people and scripts read first is
     /// [`Report::ranked`]: by severity, then impact on this design, routine ones grouped.
     pub findings: Vec<Finding>,
@@ -276,6 +279,16 @@ impl Report {
 
     pub fn size(&self, entity: &str) -> Option<&SizeEstimate> {
         self.sizes.iter().find(|s| s.entity == entity)
+    }
+
+    /// The scale of a collection (by entity id).
+    pub fn scale_of(&self, entity: &str) -> Option<&super::scale::CollectionScale> {
+        self.scale.iter().find(|s| s.entity == entity)
+    }
+
+    /// The collections with shard key advice, with it.
+    pub fn sharded(&self) -> impl Iterator<Item = (&super::scale::CollectionScale, &super::scale::ShardAdvice)> + '_ {
+        self.scale.iter().filter_map(|s| Some((s, s.shard.as_ref()?)))
     }
 
     pub fn query(&self, id: &str) -> Option<&QueryAdvice> {

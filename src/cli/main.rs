@@ -10,6 +10,7 @@
 //! docshape share MODEL.json [--base URL] | docshape share --decode LINK|-
 //! docshape diff OLD.json[@VERSION] NEW.json[@VERSION] [--format md|json|mongosh] [--fail-on new-errors|any-finding] [--lang L] [--out FILE]
 //! docshape versions MODEL.json [--format text|json]
+//! docshape shard MODEL.json [--shards N] [--collection NAME] [--sample S] [--format text|json] [--lang L]
 //! docshape synth [--entities N] [--seed S]
 //! docshape completions bash|zsh|fish|elvish|powershell
 //! ```
@@ -33,6 +34,7 @@ mod infer;
 mod output;
 mod report;
 mod rules;
+mod shard;
 mod share;
 mod synth;
 mod versioned;
@@ -61,6 +63,7 @@ enum Command {
     Share(share::Args),
     Diff(diff::Args),
     Versions(versioned::Args),
+    Shard(shard::Args),
     Synth(synth::Args),
     /// A shell's completion script for docshape's commands, options and values.
     ///
@@ -88,6 +91,7 @@ fn main() -> ExitCode {
         Command::Share(args) => share::run(args),
         Command::Diff(args) => diff::run(args),
         Command::Versions(args) => versioned::run(args),
+        Command::Shard(args) => shard::run(args),
         Command::Synth(args) => synth::run(args),
         Command::Completions { shell } => completions(shell),
     };

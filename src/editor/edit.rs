@@ -45,6 +45,26 @@ pub fn add_placed(m: &mut Model, mut e: Entity, at: Point, view: Option<super::g
     m.entities.push(e);
 }
 
+/// Adds `entities` and the `relations` between them (a dropped dump's, as accepted) in one
+/// step: laid out among themselves as the automatic layout would, then moved together to the
+/// free spot nearest `at`, covering no other box. Their ids must be new to `m` (the dump's
+/// preview was read against it).
+pub fn add_group(m: &mut Model, entities: Vec<Entity>, relations: Vec<Relation>, at: Point) {
+    let mut group = Model::new("");
+    group.entities = entities;
+    group.relations = relations;
+    let positions = super::layout::auto_layout(&group);
+    let ids: HashSet<String> = group.entities.iter().map(|e| e.id.to_string()).collect();
+    for mut e in group.entities {
+        if let Some(p) = positions.get(e.id.as_str()) {
+            e.position = *p;
+        }
+        m.entities.push(e);
+    }
+    m.relations.extend(group.relations);
+    place_group(m, &ids, at);
+}
+
 /// Inserts `field` right after the field at `path` (among its siblings), with a name its
 /// siblings do not use; returns the new field's path.
 pub fn insert_field_after(m: &mut Model, entity: &str, path: &str, field: Field) -> Option<String> {
@@ -332,6 +352,22 @@ mod tests {
         for (i, a) in rects.iter().enumerate() {
             assert!(rects[i + 1..].iter().all(|b| !a.intersects(b)), "the copies cover no box");
         }
+    }
+
+    #[test]
+    fn a_group_is_added_laid_out_beside_the_design() {
+        let mut m = Model::new("t");
+        let old = add_entity(&mut m, Point::default());
+        let (users, posts) = (Entity::new("users", "users"), Entity::new("posts", "posts"));
+        let r = Relation::new("posts-users", "users", "posts", Storage::Reference);
+        add_group(&mut m, vec![users, posts], vec![r], Point::default());
+        assert_eq!((m.entities.len(), m.relations.len()), (3, 1));
+        assert!(crate::model::check_structure(&m).is_empty(), "{:?}", crate::model::check_structure(&m));
+        let rects: Vec<_> = m.entities.iter().map(entity_rect).collect();
+        for (i, a) in rects.iter().enumerate() {
+            assert!(rects[i + 1..].iter().all(|b| !a.intersects(b)), "the group covers no box, nor itself");
+        }
+        assert_eq!(m.entities[0].id, old);
     }
 
     #[test]

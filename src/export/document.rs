@@ -29,6 +29,8 @@ pub const OPTIONAL_PRESENT: f64 = 0.85;
 pub struct Builder<'m> {
     pub lookup: Lookup<'m>,
     shapes: HashMap<&'m str, Shape<'m>>,
+    /// How children pick the parent they point at (see [`Builder::with_parents_at_horizon`]).
+    picks: facts::Picks,
     scalars_example: Scalars<'static>,
     scalars_synthetic: Scalars<'static>,
 }
@@ -65,9 +67,20 @@ impl<'m> Builder<'m> {
         Builder {
             lookup,
             shapes,
+            picks: facts::Picks::Uniform,
             scalars_example: Scalars { lex, lang, example_mode: true },
             scalars_synthetic: Scalars { lex, lang, example_mode: false },
         }
+    }
+
+    /// The builder for the shard simulation: a child points at a parent among those the
+    /// parent collection holds `days` from now, each as likely as the children it has (the
+    /// outliers a relation states are its heavy parents: `advisor::scale::values::Classes`),
+    /// rather than any parent of today's `documents` alike. `docshape generate` keeps the
+    /// uniform picks.
+    pub fn with_parents_at_horizon(mut self, days: u64) -> Builder<'m> {
+        self.picks = facts::Picks::Weighted { days };
+        self
     }
 
     pub fn shape(&self, entity: &str) -> Option<&Shape<'m>> {
@@ -81,7 +94,7 @@ impl<'m> Builder<'m> {
         let doc_seed = mix(&[which.seed, hash(&shape.name), which.index]);
         let variant = self.variant_of(shape, which, doc_seed);
         let rng_for = |name: &str| Rng::derive(doc_seed, name);
-        let facts = facts::draw(&self.lookup, e, which.example, &rng_for);
+        let facts = facts::draw(&self.lookup, e, which.example, self.picks, &rng_for);
         let cx = Cx { shape, which, variant, doc_seed, facts };
         let variant_fields = variant.and_then(|v| shape.variants.get(v)).map(|v| v.fields.as_slice()).unwrap_or(&[]);
         let mut doc = Doc::with_capacity(shape.fields.len() + variant_fields.len());
@@ -128,6 +141,7 @@ impl<'m> Builder<'m> {
         Some(match &node.role {
             Role::Plain => self.plain(node, rng, cx),
             Role::Id => self.id_value(node, cx.shape, cx.which),
+            Role::Unique => self.unique_value(node, rng, cx),
             Role::Discriminator => match cx.variant.and_then(|v| cx.shape.variants.get(v)) {
                 Some(v) => Bson::String(v.value.clone().into()),
                 None => self.plain(node, rng, cx),
@@ -227,6 +241,20 @@ impl<'m> Builder<'m> {
         }
     }
 
+    /// A value no other document of the collection has (a unique index keys on the field):
+    /// a code numbered by the document's index (`NUM-000042`), or the index itself.
+    fn unique_value(&self, node: &Node, rng: &mut Rng, cx: &Cx) -> Bson {
+        let n = cx.which.index + 1;
+        match node.ty {
+            BsonType::String => {
+                let prefix: String = normalize(&node.name).chars().filter(char::is_ascii_alphabetic).take(3).collect();
+                Bson::String(format!("{}-{n:06}", prefix.to_ascii_uppercase()).into())
+            }
+            BsonType::Int | BsonType::Long => typed_int(node.ty, n as f64 + node.constraints.minimum.unwrap_or(0.0)),
+            _ => self.plain(node, rng, cx),
+        }
+    }
+
     /// The id of the parent document this child points at.
     fn parent_ref(&self, ri: usize, node: &Node, rng: &mut Rng, cx: &Cx) -> Bson {
         let pick = cx.facts.picks.get(&ri).copied().unwrap_or(0);
@@ -257,7 +285,7 @@ impl<'m> Builder<'m> {
         let variant = self.variant_of(parent, which, doc_seed);
         let pcx = Cx { shape: parent, which, variant, doc_seed, facts: Facts::default() };
         let value = match source_node.role {
-            Role::Plain | Role::Discriminator => {
+            Role::Plain | Role::Discriminator | Role::Unique => {
                 self.node_value(source_node, &mut Rng::derive(doc_seed, &source_node.name), &pcx)
             }
             _ => None,

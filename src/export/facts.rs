@@ -52,8 +52,18 @@ pub struct Facts {
     pub bucket: Option<BucketFacts>,
 }
 
+/// How a child picks the parent document it points at.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Picks {
+    /// Any of the parent collection's `documents` (1,000 when not stated), alike.
+    Uniform,
+    /// Among the parents `days` from now, each in proportion to the children it has (the
+    /// relation's outliers are heavy parents).
+    Weighted { days: u64 },
+}
+
 /// Draws the facts of one document of `entity`. `rng_for(name)` gives the generator of a purpose.
-pub fn draw(lookup: &Lookup, entity: &Entity, example: bool, rng_for: &dyn Fn(&str) -> Rng) -> Facts {
+pub fn draw(lookup: &Lookup, entity: &Entity, example: bool, picks: Picks, rng_for: &dyn Fn(&str) -> Rng) -> Facts {
     let mut facts = Facts::default();
     for (ri, rel) in lookup.children(&entity.id) {
         if rel.storage == Storage::Embed && rel.outlier.is_none() {
@@ -76,7 +86,14 @@ pub fn draw(lookup: &Lookup, entity: &Entity, example: bool, rng_for: &dyn Fn(&s
                 13.min(space - 1)
             }
         } else {
-            rng_for(&format!("#pick{ri}")).below(space)
+            let mut rng = rng_for(&format!("#pick{ri}"));
+            match picks {
+                Picks::Uniform => rng.below(space),
+                Picks::Weighted { days } => {
+                    let parents = crate::advisor::scale::parents_at_horizon(parent, days);
+                    crate::advisor::scale::values::Classes::parents(rel, parents).pick(&mut rng, parents as u64)
+                }
+            }
         };
         facts.picks.insert(ri, pick);
         if let (Storage::Bucket, Some(b)) = (rel.storage, &rel.bucket) {

@@ -40,6 +40,8 @@ pub enum Role {
     Plain,
     /// The top-level `_id`.
     Id,
+    /// A top-level field a declared unique index keys on alone: each document its own value.
+    Unique,
     Discriminator,
     SchemaVersion,
     /// Holds the parent's id (reference placed in the child).
@@ -197,6 +199,12 @@ pub fn build<'m>(lookup: &Lookup<'m>, entity: &'m Entity) -> Shape<'m> {
             if first.role == Role::Plain {
                 first.role = Role::Id;
             }
+        }
+    }
+    for index in settings.indexes.iter().filter(|i| i.unique && i.keys.len() == 1) {
+        let path = index.keys.first().map(|k| k.field.as_str()).unwrap_or_default();
+        if let Some(node) = fields.iter_mut().find(|n| n.name == path && n.role == Role::Plain) {
+            node.role = Role::Unique;
         }
     }
     if let Some(v) = &settings.schema_version_field {

@@ -36,7 +36,7 @@ pub use server_options::*;
 pub(crate) use structure::check_structure_with;
 pub use structure::{check_structure, walk_fields};
 pub use text::text_of;
-pub use thresholds::Thresholds;
+pub use thresholds::{tier_ram_bytes, Thresholds, DEFAULT_TIER};
 
 use serde::{Deserialize, Serialize};
 

@@ -213,6 +213,60 @@ pub struct AccessPattern {
     /// the document's lock and retry on write conflicts.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub same_document_writers: Option<u32>,
+    /// Format 4: the pattern as the server ran it, read from its log, its profiler or
+    /// `$queryStats` (`docshape infer --workload`). Absent for a pattern the designer stated.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub measured: Option<MeasuredUse>,
+}
+
+/// Format 4: what the server's own records say about one query shape.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[serde(default, rename_all = "camelCase")]
+pub struct MeasuredUse {
+    /// The files it was read from.
+    #[serde(skip_serializing_if = "String::is_empty")]
+    pub source: String,
+    /// What kind of record: `log` (mongod's "Slow query" lines), `profiler` (`system.profile`)
+    /// or `queryStats` (`$queryStats`).
+    pub record: String,
+    /// Executions of this shape found.
+    pub executions: u64,
+    /// The minutes the records span (the rate is executions over them).
+    pub span_minutes: f64,
+    /// The rate (`perMinute`) is a floor: the records hold only operations slower than
+    /// `slowms` (a log, or the profiler at level 1), not every execution.
+    pub rate_is_floor: bool,
+    /// The plans the server chose (`planSummary`: `COLLSCAN`, `IXSCAN { a: 1 }`), most used first.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub plans: Vec<PlanUse>,
+    /// Executions that sorted in memory (`hasSortStage`): no index gave the order.
+    pub sorts_in_memory: u64,
+    /// Duration in milliseconds, over the executions with one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub duration_ms: Option<super::MeasuredCount>,
+    /// Documents examined per execution.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub docs_examined: Option<super::MeasuredCount>,
+    /// Index keys examined per execution.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub keys_examined: Option<super::MeasuredCount>,
+    /// Documents returned per execution.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub returned: Option<super::MeasuredCount>,
+}
+
+/// A plan and how many executions used it.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct PlanUse {
+    pub plan: String,
+    pub count: u64,
+}
+
+impl MeasuredUse {
+    /// Executions that scanned the whole collection (`COLLSCAN` in their plan).
+    pub fn collection_scans(&self) -> u64 {
+        self.plans.iter().filter(|p| p.plan.contains("COLLSCAN")).map(|p| p.count).sum()
+    }
 }
 
 impl AccessPattern {
@@ -245,6 +299,7 @@ impl AccessPattern {
             lookups: Vec::new(),
             write: None,
             same_document_writers: None,
+            measured: None,
         }
     }
 

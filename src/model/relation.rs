@@ -264,6 +264,46 @@ pub struct Relation {
     pub outlier: Option<OutlierSpec>,
     #[serde(default, skip_serializing_if = "String::is_empty")]
     pub notes: String,
+    /// Format 4: the relation was found in data (`docshape infer` on a dump), and this is what
+    /// showed it. Absent for a relation the designer drew.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub evidence: Option<Evidence>,
+}
+
+/// Format 4: what showed an inferred relation, measured on the data.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Evidence {
+    /// Where it was measured (a dump folder or archive).
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub source: String,
+    /// The share (0..1) of the values that support the relation: for a reference, the values of
+    /// the referring field found among the parent's `targetField` values; for an embedded
+    /// sub-document or array, the parent documents that hold it.
+    pub matched: f64,
+    /// How many values (or parent documents) that share was measured on.
+    pub values: u64,
+    /// For a reference: the parent's field the values were found in (`_id`, or a unique field).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub target_field: Option<String>,
+    /// Children per parent as measured (for ids kept in the parent and embedded arrays, the
+    /// array's length), over `parents` parents.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub children: Option<MeasuredCount>,
+}
+
+/// A measured count per parent (or per execution): how many were measured and the spread.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct MeasuredCount {
+    /// Parents (or executions) measured.
+    pub count: u64,
+    pub median: u64,
+    /// Not measured for embedded arrays (the inference keeps the median and the p99).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub p95: Option<u64>,
+    pub p99: u64,
+    pub max: u64,
 }
 
 impl Relation {
@@ -286,6 +326,7 @@ impl Relation {
             bucket: None,
             outlier: None,
             notes: String::new(),
+            evidence: None,
         }
     }
 

@@ -38,7 +38,55 @@ pub struct Thresholds {
     pub horizon_days: u64,
     /// Outlier pattern fits only when the overflowing share is at most this.
     pub outlier_share: f64,
+    /// The Atlas cluster tier one replica set (one shard) runs on (`M10` … `M700`): the RAM
+    /// of one of its data-bearing nodes is what the working set is judged against (MongoDB,
+    /// "Atlas Cluster Sizing and Tier Selection"; the tiers' RAM: [`tier_ram_bytes`]).
+    pub cluster_tier: String,
+    /// The data one replica set holds comfortably, in bytes: half of Atlas' standard 4 TB
+    /// storage of an M40+ cluster ("FAQ: Storage"), the other half kept for indexes, the oplog
+    /// and the second copy `reshardCollection` writes ("Reshard a Collection").
+    pub replica_set_data_bytes: u64,
+    /// The share of a collection's documents read often: the working set is every index plus
+    /// this share of the data ("Atlas Cluster Sizing and Tier Selection": "all the indexes plus
+    /// the set of documents that are accessed frequently").
+    pub working_set_share: f64,
+    /// Document writes per second one primary takes (journaled, `w: "majority"`): an order of
+    /// magnitude for an M60-class node, to be replaced by a measured figure (`mongostat`).
+    pub primary_writes_per_second: u64,
+    /// The range (chunk) size of a sharded collection, in bytes: 128 MB since MongoDB 6.0
+    /// ("Data Partitioning with Chunks"); a range holding one shard key value cannot split
+    /// (a jumbo chunk).
+    pub chunk_bytes: u64,
+    /// A sharded collection is unbalanced when its largest shard holds more than this many
+    /// times the average (data, or the inserts it receives).
+    pub shard_balance: f64,
 }
+
+/// The RAM of one data-bearing node of an Atlas cluster tier, in bytes (AWS, general class;
+/// "Atlas Cluster Sizing and Tier Selection": an M30 has 8 GB on each node). `None` for a name
+/// not in the table.
+pub fn tier_ram_bytes(tier: &str) -> Option<u64> {
+    const GB: u64 = 1_000_000_000;
+    let gb = match tier.trim().to_ascii_uppercase().as_str() {
+        "M10" => 2,
+        "M20" => 4,
+        "M30" => 8,
+        "M40" => 16,
+        "M50" => 32,
+        "M60" => 64,
+        "M80" => 128,
+        "M140" => 192,
+        "M200" => 256,
+        "M300" => 384,
+        "M400" => 488,
+        "M700" => 768,
+        _ => return None,
+    };
+    Some(gb * GB)
+}
+
+/// The tier judged when `thresholds.clusterTier` names none of the table.
+pub const DEFAULT_TIER: &str = "M60";
 
 impl Default for Thresholds {
     fn default() -> Self {
@@ -59,6 +107,12 @@ impl Default for Thresholds {
             max_skip: 1_000,
             horizon_days: 5 * 365,
             outlier_share: 0.01,
+            cluster_tier: DEFAULT_TIER.to_string(),
+            replica_set_data_bytes: 2_000_000_000_000,
+            working_set_share: 0.1,
+            primary_writes_per_second: 5_000,
+            chunk_bytes: 128 * 1024 * 1024,
+            shard_balance: 1.3,
         }
     }
 }

@@ -9,6 +9,7 @@
 //! Rust, so the whole exchange is tested natively.
 
 pub mod compare;
+mod dropped_dump;
 mod exports;
 mod import;
 pub mod protocol;
@@ -19,8 +20,21 @@ use protocol::{Job, Outcome, Request, Response};
 /// Answers one request message (JSON text) with one response message (JSON text). Never
 /// panics on its input: a malformed request or model is answered with an error outcome.
 pub fn handle(message: &str) -> String {
+    handle_reporting(message, &mut |_| {})
+}
+
+/// [`handle`], sending a long job's progress messages (JSON text, [`Outcome::Progress`] with
+/// the request's id) to `post` before the answer is returned.
+pub fn handle_reporting(message: &str, post: &mut dyn FnMut(String)) -> String {
     let response = match serde_json::from_str::<Request>(message) {
-        Ok(request) => Response { id: request.id, outcome: run(&request) },
+        Ok(request) => {
+            let id = request.id;
+            let mut progress = |share: f64| {
+                let message = Response { id, outcome: Outcome::Progress(share) };
+                post(serde_json::to_string(&message).unwrap_or_default());
+            };
+            Response { id, outcome: run_reporting(&request, &mut progress) }
+        }
         Err(e) => Response { id: 0, outcome: Outcome::Error(format!("unreadable request: {e}")) },
     };
     serde_json::to_string(&response).unwrap_or_default()
@@ -28,6 +42,11 @@ pub fn handle(message: &str) -> String {
 
 /// Runs one request's job on its model.
 pub fn run(request: &Request) -> Outcome {
+    run_reporting(request, &mut |_| {})
+}
+
+/// Runs one request's job, telling `progress` how far a long one is (0 to 1).
+pub fn run_reporting(request: &Request, progress: &mut dyn FnMut(f64)) -> Outcome {
     let model = match crate::model::load(&request.model) {
         Ok(model) => model,
         Err(e) => return Outcome::Error(e.to_string()),
@@ -59,6 +78,10 @@ pub fn run(request: &Request) -> Outcome {
         },
         Job::Import { text, name, source } => match analyse(text, name, source, &model, lang) {
             Ok(preview) => Outcome::Preview(Box::new(preview)),
+            Err(message) => Outcome::Error(message),
+        },
+        Job::ImportDump { files, sample } => match dropped_dump::preview(files, *sample, &model, progress) {
+            Ok(preview) => Outcome::Dump(Box::new(preview)),
             Err(message) => Outcome::Error(message),
         },
     }

@@ -9,6 +9,7 @@
 //! ```
 //!
 //! and its answer, with the same `id`: `{"id": 7, "outcome": {"text": "..."}}`,
+//! (a long job, `importDump`, first sends `{"id": 12, "outcome": {"progress": 0.4}}` messages),
 //! `{"id": 9, "outcome": {"preview": {...}}}` or `{"id": 7, "outcome": {"error": "..."}}`.
 //! The worker sends [`READY`] once, when it can take requests.
 //!
@@ -81,6 +82,22 @@ pub enum Job {
     Diff { base: String },
     /// Sample documents or a `$jsonSchema` to preview as a new collection.
     Import { text: String, name: String, source: String },
+    /// A dropped mongodump (a folder's files, or one archive) to preview as collections and
+    /// the relations found; the worker sends [`Outcome::Progress`] messages while it reads.
+    ImportDump {
+        files: Vec<DroppedFile>,
+        /// Documents sampled per collection (`crate::dump::DEFAULT_SAMPLE` when absent).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        sample: Option<u64>,
+    },
+}
+
+/// One dropped file: its name (a folder's relative path is fine) and its bytes in base64 (a
+/// `data:` URL as `FileReader.readAsDataURL` gives it is accepted too).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct DroppedFile {
+    pub name: String,
+    pub base64: String,
 }
 
 /// On the wire an export is its name (`"schema"`, `"mongosh"`, `"typescript"`: the names
@@ -116,6 +133,11 @@ pub enum Outcome {
     Preview(Box<ImportPreview>),
     /// A compare view.
     Compare(Box<super::compare::ComparePreview>),
+    /// A dropped dump's preview: entities, the relations found (each with its evidence, to be
+    /// accepted or rejected: `crate::dump::preview::accept`) and what was read.
+    Dump(Box<crate::dump::preview::DumpPreview>),
+    /// Not an answer: how far a long job is (0 to 1), sent before its answer with its id.
+    Progress(f64),
     /// Why the job could not be done (shown to the user).
     Error(String),
 }

@@ -198,6 +198,71 @@ fn code_exports_are_the_generators_own_text() {
 }
 
 #[test]
+fn a_dropped_dump_is_previewed_with_progress_then_answered() {
+    use super::handle_reporting;
+    use super::protocol::DroppedFile;
+    use base64::Engine;
+    let encode = |docs: Vec<bson::Document>| {
+        let bytes: Vec<u8> =
+            docs.iter().flat_map(|d| bson::RawDocumentBuf::try_from(d).unwrap().into_bytes()).collect();
+        base64::engine::general_purpose::STANDARD.encode(bytes)
+    };
+    let users = encode((0..300).map(|i| bson::doc! { "_id": format!("u{i}") }).collect());
+    let posts = encode(
+        (0..3000)
+            .map(|i| bson::doc! { "_id": i, "author": format!("u{}", i % 300), "body": "x".repeat(300) })
+            .collect(),
+    );
+    let files = vec![
+        DroppedFile { name: "blog/users.bson".into(), base64: format!("data:application/octet-stream;base64,{users}") },
+        DroppedFile { name: "blog/posts.bson".into(), base64: posts },
+    ];
+    let request = Request {
+        id: 9,
+        lang: "en".into(),
+        model: Model::new("t").to_json(),
+        job: Job::ImportDump { files, sample: Some(500) },
+        texts: None,
+    };
+    let mut heard = Vec::new();
+    let answer = handle_reporting(&serde_json::to_string(&request).unwrap(), &mut |m| heard.push(m));
+    let progress: Vec<f64> = heard
+        .iter()
+        .map(|m| match serde_json::from_str::<Response>(m).unwrap() {
+            Response { id: 9, outcome: Outcome::Progress(p) } => p,
+            other => panic!("a progress message, got {other:?}"),
+        })
+        .collect();
+    assert!(
+        progress.len() >= 3
+            && progress.windows(2).all(|w| w[0] <= w[1])
+            && progress.iter().all(|p| (0.0..=1.0).contains(p)),
+        "{progress:?}"
+    );
+    let response: Response = serde_json::from_str(&answer).unwrap();
+    let Outcome::Dump(preview) = response.outcome else { panic!("a dump preview") };
+    let r = preview.relations.iter().find(|r| r.parent == "users").expect("posts.author → users");
+    assert_eq!(r.evidence.as_ref().map(|e| e.matched), Some(1.0));
+    assert!(preview.summary.iter().any(|s| s == "posts: 3,000 documents, 500 sampled"), "{:?}", preview.summary);
+    let broken = Request {
+        id: 10,
+        lang: "en".into(),
+        model: Model::new("t").to_json(),
+        job: Job::ImportDump {
+            files: vec![DroppedFile { name: "x.bson".into(), base64: "AAAA".into() }],
+            sample: None,
+        },
+        texts: None,
+    };
+    let Outcome::Error(message) =
+        serde_json::from_str::<Response>(&handle(&serde_json::to_string(&broken).unwrap())).unwrap().outcome
+    else {
+        panic!("an error")
+    };
+    assert!(message.starts_with("x.bson: at byte 0:"), "{message}");
+}
+
+#[test]
 fn an_export_travels_by_its_name() {
     for kind in ExportTarget::ALL {
         let wire = serde_json::to_string(&Job::Export { kind, share_base: None }).unwrap();

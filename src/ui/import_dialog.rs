@@ -1,7 +1,8 @@
 //! Learn from real data: paste or open sample documents (mongosh output, Extended JSON,
 //! NDJSON) or a `$jsonSchema`, see what was measured, and add the collection on confirmation
-//! (one undoable step).
+//! (one undoable step). Or drop a whole mongodump (`super::dump_import`).
 
+use super::dump_import::DumpImport;
 use super::state::{Editor, NoticeKind};
 use super::text::tr;
 use crate::i18n::Msg;
@@ -95,6 +96,7 @@ pub fn ImportDialog() -> impl IntoView {
                 }.into_any(),
                 Err(e) => view! { <p class="notice error" role="alert" data-testid="import-error">{e}</p> }.into_any(),
             })}
+            <DumpImport />
         </div>
     }
 }

@@ -14,6 +14,7 @@ mod context_menu;
 mod designs;
 mod designs_ui;
 mod dialogs;
+mod dump_import;
 mod edges;
 mod entity_box;
 mod entity_inspector;

@@ -4,11 +4,12 @@
 //! worker cannot load, stops, or leaves a request unanswered for a minute, every waiting request
 //! gets the error and the next request starts a fresh worker.
 
+use crate::dump::preview::DumpPreview;
 use crate::export::ExportTarget;
 use crate::i18n::{Lang, Msg};
 use crate::model::Model;
 use crate::offload::compare::ComparePreview;
-use crate::offload::protocol::{ImportPreview, Job, Outcome, Request, Response, READY};
+use crate::offload::protocol::{DroppedFile, ImportPreview, Job, Outcome, Request, Response, READY};
 use std::cell::RefCell;
 use std::collections::HashMap;
 use wasm_bindgen::closure::Closure;
@@ -30,9 +31,15 @@ struct Client {
     answers: HashMap<u32, Outcome>,
 }
 
+/// What hears a request's progress (0 to 1), and when it last heard (ms since the epoch).
+type Listener = (Box<dyn Fn(f64)>, f64);
+
 thread_local! {
     static CLIENT: RefCell<Option<Client>> = const { RefCell::new(None) };
     static NEXT_ID: std::cell::Cell<u32> = const { std::cell::Cell::new(1) };
+    /// What hears a long job's progress, by request id, and when it last heard (ms since
+    /// the epoch): a job that keeps reporting is not taken as hung.
+    static PROGRESS: RefCell<HashMap<u32, Listener>> = RefCell::new(HashMap::new());
 }
 
 /// Why a request gave nothing.
@@ -90,6 +97,21 @@ pub async fn import(
     }
 }
 
+/// The preview of a dropped dump's `files` (a folder's files or one archive) joining `model`.
+/// `progress` hears how far the worker is (0 to 1) while it reads.
+pub async fn import_dump(
+    files: Vec<DroppedFile>,
+    model: &Model,
+    lang: Lang,
+    progress: impl Fn(f64) + 'static,
+) -> Result<DumpPreview, Failure> {
+    match ask_reporting(Job::ImportDump { files, sample: None }, model, lang, Some(Box::new(progress))).await? {
+        Outcome::Dump(preview) => Ok(*preview),
+        Outcome::Error(message) => Err(Failure::Job(message)),
+        _ => Err(Failure::Worker("another answer to a dump".into())),
+    }
+}
+
 /// The compare view of `current` against `base` (the diff runs in the worker).
 pub async fn compare(base: &Model, current: &Model, lang: Lang) -> Result<ComparePreview, Failure> {
     match ask(Job::Diff { base: base.to_json() }, current, lang).await? {
@@ -109,6 +131,16 @@ fn text(outcome: Outcome) -> Result<String, Failure> {
 
 /// Sends one job and waits for its answer, or for the worker's failure (`Err`).
 async fn ask(job: Job, model: &Model, lang: Lang) -> Result<Outcome, Failure> {
+    ask_reporting(job, model, lang, None).await
+}
+
+/// [`ask`], with `progress` hearing the job's progress messages until its answer.
+async fn ask_reporting(
+    job: Job,
+    model: &Model,
+    lang: Lang,
+    progress: Option<Box<dyn Fn(f64)>>,
+) -> Result<Outcome, Failure> {
     let id = NEXT_ID.with(|n| {
         let id = n.get();
         n.set(id.wrapping_add(1).max(1));
@@ -138,19 +170,45 @@ async fn ask(job: Job, model: &Model, lang: Lang) -> Result<Outcome, Failure> {
         CLIENT.with(|cell| cell.borrow_mut().as_mut().map(|c| c.waiting.remove(&id)));
         return Err(Failure::Worker(detail));
     }
-    gloo::timers::callback::Timeout::new(ANSWER_LIMIT_MS, move || {
-        let hung = CLIENT.with(|cell| cell.borrow().as_ref().is_some_and(|c| c.waiting.contains_key(&id)));
-        if hung {
-            fail_all(format!("it did not answer within {} seconds", ANSWER_LIMIT_MS / 1000));
-        }
-    })
-    .forget();
+    if let Some(progress) = progress {
+        PROGRESS.with(|p| p.borrow_mut().insert(id, (progress, js_sys::Date::now())));
+    }
+    watch(id, ANSWER_LIMIT_MS);
     let _ = wasm_bindgen_futures::JsFuture::from(promise).await;
+    PROGRESS.with(|p| p.borrow_mut().remove(&id));
     if let Some(outcome) = CLIENT.with(|cell| cell.borrow_mut().as_mut().and_then(|c| c.answers.remove(&id))) {
         return Ok(outcome);
     }
     let detail = FAILED.with(|f| f.borrow_mut().remove(&id));
     Err(Failure::Worker(detail.unwrap_or_else(|| "it stopped without answering".into())))
+}
+
+/// Takes the worker as hung if request `id` is still waiting after `after_ms` and has not
+/// reported progress within the last [`ANSWER_LIMIT_MS`]; a job still reporting is watched again.
+fn watch(id: u32, after_ms: u32) {
+    gloo::timers::callback::Timeout::new(after_ms, move || {
+        let waiting = CLIENT.with(|cell| cell.borrow().as_ref().is_some_and(|c| c.waiting.contains_key(&id)));
+        if !waiting {
+            return;
+        }
+        let heard = PROGRESS.with(|p| p.borrow().get(&id).map(|(_, at)| *at));
+        let since = heard.map(|at| js_sys::Date::now() - at);
+        match since {
+            Some(ms) if ms < f64::from(ANSWER_LIMIT_MS) => watch(id, ANSWER_LIMIT_MS - ms as u32),
+            _ => fail_all(format!("it did not answer within {} seconds", ANSWER_LIMIT_MS / 1000)),
+        }
+    })
+    .forget();
+}
+
+/// Gives a progress message to what hears request `id`'s progress.
+fn heard_progress(id: u32, share: f64) {
+    PROGRESS.with(|p| {
+        if let Some((hear, at)) = p.borrow_mut().get_mut(&id) {
+            *at = js_sys::Date::now();
+            hear(share);
+        }
+    });
 }
 
 thread_local! {
@@ -170,6 +228,11 @@ fn start() -> Result<Client, String> {
     let worker = web_sys::Worker::new(&loader).map_err(describe)?;
     let on_message = Closure::<dyn FnMut(web_sys::MessageEvent)>::new(|event: web_sys::MessageEvent| {
         let data = event.data().as_string().unwrap_or_default();
+        // A progress message is no answer: its request keeps waiting.
+        if let Ok(Response { id, outcome: Outcome::Progress(share) }) = serde_json::from_str::<Response>(&data) {
+            heard_progress(id, share);
+            return;
+        }
         let understood = CLIENT.with(|cell| {
             let mut slot = cell.borrow_mut();
             let Some(client) = slot.as_mut() else { return true };

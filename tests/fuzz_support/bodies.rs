@@ -53,6 +53,64 @@ pub fn importers(data: &[u8]) {
     let _ = import_json_schema(text, "fuzzed");
 }
 
+/// A dump's bytes, as `docshape infer` and the import dialog read them: as a collection's
+/// `.bson` file, as an `--archive`, and as a `metadata.json`. No input may panic; a dump that is
+/// read makes a model that loads again.
+pub fn bson_dump(data: &[u8]) {
+    use docshape::dump::{read_dump, read_metadata, BytesInput, CollectionFiles, DumpOptions, DumpSource};
+    if data.len() > MAX_INPUT {
+        return;
+    }
+    let options = DumpOptions { sample: 3, max_ids: 1_000, ..DumpOptions::default() };
+    let folder = DumpSource::Folder(vec![
+        CollectionFiles {
+            db: "fuzz".into(),
+            name: "a".into(),
+            data: Some(Box::new(BytesInput { name: "a.bson".into(), bytes: data.to_vec() })),
+            metadata: None,
+        },
+        CollectionFiles {
+            db: "fuzz".into(),
+            name: "b".into(),
+            data: Some(Box::new(BytesInput { name: "b.bson".into(), bytes: data.to_vec() })),
+            metadata: None,
+        },
+    ]);
+    let archive = DumpSource::Archive(Box::new(BytesInput { name: "fuzz.archive".into(), bytes: data.to_vec() }));
+    for source in [folder, archive] {
+        let mut model = Model::new("fuzz");
+        if read_dump(&source, &mut model, &options, "fuzz", &mut |_| {}).is_ok() {
+            let json = model.to_json();
+            if let Err(e) = load(&json) {
+                panic!("a model read from a dump does not load again: {e}");
+            }
+            let _ = docshape::advisor::analyze(&model);
+        }
+    }
+    if let Some(text) = text_of(data) {
+        let _ = read_metadata(text);
+    }
+}
+
+/// A workload file (mongod's log, profiler documents, `$queryStats`), as `--workload` reads it.
+/// No input may panic; the patterns it makes load again and go through the advisor.
+pub fn workload(data: &[u8]) {
+    use docshape::dump::BytesInput;
+    use docshape::workload::{read_workload, WorkloadOptions};
+    if data.len() > MAX_INPUT {
+        return;
+    }
+    let input = BytesInput { name: "fuzz.log".into(), bytes: data.to_vec() };
+    let mut model = Model::new("fuzz");
+    if read_workload(&[&input], &mut model, &WorkloadOptions::default(), &mut |_, _| {}).is_ok() {
+        let json = model.to_json();
+        if let Err(e) = load(&json) {
+            panic!("a model read from a workload does not load again: {e}");
+        }
+        let _ = docshape::advisor::analyze(&model);
+    }
+}
+
 fn text_of(data: &[u8]) -> Option<&str> {
     if data.len() > MAX_INPUT {
         return None;

@@ -36,6 +36,8 @@ def test_template_report_matches_the_schema(run, template, lang):
     report = check_json(run, template, lang)
     assert not problems(report), problems(report)
     assert report["lang"] == lang and report["reportVersion"] == 2
+    # The gallery's designs fit one replica set: no shard key advice.
+    assert "scale" not in report
     counted = sum(e["count"] if e["kind"] == "group" else 1 for e in report["findings"])
     summary = report["summary"]
     assert counted == summary["errors"] + summary["warnings"] + summary["infos"]
@@ -50,6 +52,14 @@ def test_generated_model_reports_match_the_schema(run, tmp_path, entities, seed)
         assert not problems(report), problems(report)[:5]
         assert len(report["relations"]) == len(json.loads(model.read_text()).get("relations", []))
         assert all(len(r["criteria"]) == 6 for r in report["relations"])
+
+
+@pytest.mark.parametrize("fixture", ["marketplace.json", "celebrity.json", "tenants.json"])
+def test_shard_key_advice_matches_the_schema(run, fixture):
+    for lang in ["en", "es"]:
+        report = check_json(run, ROOT / "tests" / "fixtures" / "scale" / fixture, lang)
+        assert not problems(report), problems(report)
+        assert report["scale"] and all(len(c["reasons"]) == 6 for c in report["scale"])
 
 
 def test_every_code_in_a_report_is_a_documented_rule(run):

@@ -4,7 +4,8 @@
 //! ([`super::ranking`]), the relation verdicts with the six criteria's votes and reasons, the
 //! aggregates and their members, the writes that span aggregates, the patterns suggested or
 //! declared with their concrete change, the document sizes, the indexes and how each access
-//! pattern is served. Sentences are written in one language (the `lang` member); everything a
+//! pattern is served, and the shard key advice of the collections that outgrow one replica
+//! set. Sentences are written in one language (the `lang` member); everything a
 //! machine matches on is a stable id (`DS101`, `reference`, `overLimit`, a model's own ids).
 //!
 //! The shape is its own, built here from the report, so the advisor's internal types can
@@ -14,6 +15,7 @@
 
 mod design;
 mod findings;
+mod scale;
 
 use super::{Report, Severity};
 use crate::i18n::Lang;
@@ -46,6 +48,9 @@ pub struct JsonReport {
     pub sizes: Vec<design::Size>,
     pub indexes: Vec<design::Index>,
     pub queries: Vec<design::Query>,
+    /// The collections with shard key advice (absent when none has any).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub scale: Vec<scale::ShardedCollection>,
 }
 
 /// The model the report is about.
@@ -97,6 +102,7 @@ pub fn json_report(model: &Model, report: &Report, lang: Lang) -> JsonReport {
         sizes: design::sizes(&labels, report, lang),
         indexes: design::indexes(&labels, report, lang),
         queries: design::queries(report, lang),
+        scale: scale::sharded(model, report, lang),
     }
 }
 

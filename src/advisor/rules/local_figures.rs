@@ -11,7 +11,7 @@ use crate::text;
 
 /// An English figure without thousands separators (`150.0 KB`, `0.02`, `96 B`), with the
 /// decimal point as a comma in Spanish and Portuguese.
-pub(super) fn decimal(english: String) -> Arg {
+pub(in crate::advisor) fn decimal(english: String) -> Arg {
     match english.split_once('.') {
         Some((whole, frac)) => {
             Arg::from(text!(en: "{whole}.{frac}", es: "{whole},{frac}", pt: "{whole},{frac}"; whole, frac))

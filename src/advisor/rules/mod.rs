@@ -1,10 +1,13 @@
 //! One rule per file. Each declares its code, name, category, severity and documentation
 //! with `declare_rule!` and implements `Rule`.
 
+pub mod collection_scan_measured;
 pub mod dangerous_name;
 pub mod date_as_string;
+pub mod index_unused_measured;
 pub mod measured_data;
 pub mod model_structure;
+pub mod sort_in_memory_measured;
 
 // relations (DS1xx) and patterns (DS5xx)
 pub mod attribute_fits;
@@ -32,14 +35,17 @@ mod collection_fixtures;
 pub mod deep_offset_pagination;
 pub mod document_size;
 pub mod large_array;
-mod local_figures;
+pub(in crate::advisor) mod local_figures;
 pub mod missing_index;
 pub mod money_as_double;
+pub mod needs_sharding;
 pub mod no_projection;
 pub mod no_schema_version;
 pub mod no_validator;
 pub mod non_unique_sort_pagination;
 pub mod redundant_index;
+pub mod shard_key_invalid;
+pub mod shard_key_weak;
 pub mod single_field_indexes;
 pub mod sort_in_memory;
 pub mod tiny_documents_flood;

@@ -1,0 +1,459 @@
+//! The six criteria a shard key is judged by, in the style of the six criteria of
+//! embedding: each a fit with a reason that carries the figures ("Choose a Shard Key": its
+//! cardinality, the frequency of its values, whether it grows monotonically, and the query
+//! patterns it targets; "Hashed Sharding", "Ranged Sharding"). The same judgement reads an
+//! estimated or a simulated [`Evidence`], so `docshape shard` changes the advice exactly where
+//! its measurement differs from the estimate.
+
+use super::evidence::{prefix_classes, Evidence};
+use super::fields::FieldFacts;
+use super::reach::PatternReach;
+use crate::i18n::{Arg, Text};
+use crate::model::{ShardKey, Thresholds};
+use crate::text;
+use serde::Serialize;
+
+/// What a shard key is judged by.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub enum KeyCriterion {
+    /// How many distinct values the key takes.
+    Cardinality,
+    /// How many documents its heaviest value holds (a chunk of one value cannot split).
+    Frequency,
+    /// Whether new documents' values grow past the stored ones (one hot shard).
+    Growth,
+    /// The share of reads that reach one shard.
+    Reads,
+    /// The share of writes that reach one shard.
+    Writes,
+    /// The largest shard against the average, with data and with inserts.
+    Balance,
+}
+
+impl KeyCriterion {
+    pub const ALL: [KeyCriterion; 6] = [
+        KeyCriterion::Cardinality,
+        KeyCriterion::Frequency,
+        KeyCriterion::Growth,
+        KeyCriterion::Reads,
+        KeyCriterion::Writes,
+        KeyCriterion::Balance,
+    ];
+
+    /// The criterion's name in the reader's language.
+    pub fn title(self) -> Text {
+        match self {
+            KeyCriterion::Cardinality => text!(en: "Cardinality", es: "Cardinalidad", pt: "Cardinalidade"),
+            KeyCriterion::Frequency => text!(en: "Frequency", es: "Frecuencia", pt: "Frequência"),
+            KeyCriterion::Growth => {
+                text!(en: "Monotonic growth", es: "Crecimiento monótono", pt: "Crescimento monotônico")
+            }
+            KeyCriterion::Reads => text!(en: "Reads targeted", es: "Lecturas dirigidas", pt: "Leituras direcionadas"),
+            KeyCriterion::Writes => {
+                text!(en: "Writes targeted", es: "Escrituras dirigidas", pt: "Escritas direcionadas")
+            }
+            KeyCriterion::Balance => text!(en: "Balance", es: "Equilibrio", pt: "Equilíbrio"),
+        }
+    }
+}
+
+/// How well a key meets a criterion.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub enum Fit {
+    Good,
+    /// Works, with a cost the reason names.
+    Weak,
+    /// Fails the criterion.
+    Poor,
+    /// Nothing to judge (no reads, say).
+    Neutral,
+}
+
+impl Fit {
+    pub fn title(self) -> Text {
+        match self {
+            Fit::Good => text!(en: "good", es: "bien", pt: "bom"),
+            Fit::Weak => text!(en: "weak", es: "débil", pt: "fraco"),
+            Fit::Poor => text!(en: "poor", es: "mal", pt: "ruim"),
+            Fit::Neutral => text!(en: "neutral", es: "neutro", pt: "neutro"),
+        }
+    }
+}
+
+/// One criterion's fit and its reason.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct KeyVote {
+    pub criterion: KeyCriterion,
+    pub fit: Fit,
+    pub reason: Text,
+}
+
+/// The key as mongosh writes it: `{ customer_id: 1, _id: "hashed" }`.
+pub fn key_doc(key: &ShardKey) -> String {
+    let parts: Vec<String> = key
+        .fields
+        .iter()
+        .map(|f| {
+            let name = crate::escape::js::key(&f.field);
+            if f.hashed {
+                format!("{name}: \"hashed\"")
+            } else {
+                format!("{name}: 1")
+            }
+        })
+        .collect();
+    format!("{{ {} }}", parts.join(", "))
+}
+
+/// What the judgement needs besides the evidence: the collection's figures at the horizon.
+pub(crate) struct Scale {
+    pub documents: f64,
+    pub data_bytes: f64,
+    pub collection: String,
+}
+
+/// The share of the executions (per minute) of the patterns `which` selects that reach one
+/// shard; `None` when they never run.
+pub fn targeted_share(
+    reaches: &[PatternReach],
+    evidence: &Evidence,
+    which: impl Fn(&PatternReach) -> bool,
+) -> Option<f64> {
+    let (mut hit, mut all) = (0.0, 0.0);
+    for (r, single) in reaches.iter().zip(&evidence.single_shard) {
+        if which(r) {
+            hit += r.per_minute * single;
+            all += r.per_minute;
+        }
+    }
+    (all > 0.0).then(|| hit / all)
+}
+
+/// The six votes on a key (its `fields`, `hashed` as the key says) given its evidence.
+pub(crate) fn judge(
+    key: &ShardKey,
+    fields: &[FieldFacts],
+    reaches: &[PatternReach],
+    evidence: &Evidence,
+    scale: &Scale,
+    t: &Thresholds,
+) -> Vec<KeyVote> {
+    KeyCriterion::ALL
+        .into_iter()
+        .map(|criterion| {
+            let (fit, reason) = match criterion {
+                KeyCriterion::Cardinality => cardinality(key, fields, evidence, scale, t),
+                KeyCriterion::Frequency => frequency(evidence, t),
+                KeyCriterion::Growth => growth(key, fields),
+                KeyCriterion::Reads => targeting(reaches, evidence, false, &scale.collection),
+                KeyCriterion::Writes => targeting(reaches, evidence, true, &scale.collection),
+                KeyCriterion::Balance => balance(evidence, t),
+            };
+            KeyVote { criterion, fit, reason }
+        })
+        .collect()
+}
+
+fn chunk_bytes(t: &Thresholds) -> f64 {
+    t.chunk_bytes.max(1) as f64
+}
+
+fn cardinality(key: &ShardKey, fields: &[FieldFacts], e: &Evidence, scale: &Scale, t: &Thresholds) -> (Fit, Text) {
+    let classes = prefix_classes(fields, fields.len());
+    let Some(distinct) = classes.distinct(scale.documents) else {
+        let unknown: Vec<&str> = fields.iter().filter(|f| f.classes.is_unknown()).map(|f| f.path.as_str()).collect();
+        return (
+            Fit::Weak,
+            text!(
+                en: "the design does not say how many values {fields} takes: an enum, a reference to a collection or a unique index would",
+                es: "el diseño no dice cuántos valores toma {fields}: lo diría un enum, una referencia a una colección o un índice único",
+                pt: "o design não diz quantos valores {fields} assume: um enum, uma referência a uma coleção ou um índice único diriam";
+                fields = Arg::list(&unknown)
+            ),
+        );
+    };
+    let chunks = (scale.data_bytes / chunk_bytes(t)).ceil().max(1.0);
+    let shards = f64::from(e.shards.max(1));
+    let key = key_doc(key);
+    if distinct < 2.0 * shards {
+        (
+            Fit::Poor,
+            text!(
+                en: "only {k} distinct values of {key} for {n} shards: a value never splits, so the balancer cannot spread them",
+                es: "solo {k} valores distintos de {key} para {n} shards: un valor no se divide, así que el balanceador no puede repartirlos",
+                pt: "só {k} valores distintos de {key} para {n} shards: um valor nunca se divide, então o balanceador não consegue distribuí-los";
+                k = Arg::Count(distinct.round()), key, n = Arg::Count(shards)
+            ),
+        )
+    } else if distinct < chunks {
+        (
+            Fit::Weak,
+            text!(
+                en: "{k} distinct values of {key}, fewer than the {chunks} chunks of {data}: each chunk holds whole values",
+                es: "{k} valores distintos de {key}, menos que los {chunks} chunks de {data}: cada chunk guarda valores enteros",
+                pt: "{k} valores distintos de {key}, menos que os {chunks} chunks de {data}: cada chunk guarda valores inteiros";
+                k = Arg::Count(distinct.round()), key, chunks = Arg::Count(chunks), data = bytes_arg(scale.data_bytes)
+            ),
+        )
+    } else {
+        (
+            Fit::Good,
+            text!(
+                en: "{k} distinct values of {key}: enough for the {chunks} chunks of {data}",
+                es: "{k} valores distintos de {key}: suficientes para los {chunks} chunks de {data}",
+                pt: "{k} valores distintos de {key}: suficientes para os {chunks} chunks de {data}";
+                k = Arg::Count(distinct.round()), key, chunks = Arg::Count(chunks), data = bytes_arg(scale.data_bytes)
+            ),
+        )
+    }
+}
+
+fn frequency(e: &Evidence, t: &Thresholds) -> (Fit, Text) {
+    let chunk = chunk_bytes(t);
+    if e.largest_value_bytes <= 0.0 {
+        return (
+            Fit::Neutral,
+            text!(
+                en: "how many documents share a value is not known",
+                es: "no se sabe cuántos documentos comparten un valor",
+                pt: "não se sabe quantos documentos compartilham um valor"
+            ),
+        );
+    }
+    if e.largest_value_bytes > chunk {
+        (
+            Fit::Poor,
+            text!(
+                en: "the heaviest value holds {bytes}, more than a {chunk} chunk: a chunk of one value cannot split or move (jumbo)",
+                es: "el valor más pesado guarda {bytes}, más que un chunk de {chunk}: un chunk de un solo valor no se divide ni se mueve (jumbo)",
+                pt: "o valor mais pesado guarda {bytes}, mais que um chunk de {chunk}: um chunk de um só valor não se divide nem se move (jumbo)";
+                bytes = bytes_arg(e.largest_value_bytes), chunk = bytes_arg(chunk)
+            ),
+        )
+    } else {
+        (
+            Fit::Good,
+            text!(
+                en: "the heaviest value holds {bytes}, under a {chunk} chunk",
+                es: "el valor más pesado guarda {bytes}, menos que un chunk de {chunk}",
+                pt: "o valor mais pesado guarda {bytes}, menos que um chunk de {chunk}";
+                bytes = bytes_arg(e.largest_value_bytes), chunk = bytes_arg(chunk)
+            ),
+        )
+    }
+}
+
+fn growth(key: &ShardKey, fields: &[FieldFacts]) -> (Fit, Text) {
+    let monotonic = fields.iter().zip(&key.fields).position(|(f, k)| f.monotonic && !k.hashed);
+    let hashed_monotonic = fields.iter().zip(&key.fields).find(|(f, k)| f.monotonic && k.hashed).map(|(f, _)| f);
+    match monotonic {
+        Some(0) => {
+            let field = fields.first().map_or("", |f| f.path.as_str());
+            (
+                Fit::Poor,
+                text!(
+                    en: "{field} grows with time: every insert goes to the chunk of the highest values, on one shard",
+                    es: "{field} crece con el tiempo: cada inserción va al chunk de los valores más altos, en un solo shard",
+                    pt: "{field} cresce com o tempo: cada inserção vai para o chunk dos valores mais altos, em um só shard";
+                    field
+                ),
+            )
+        }
+        Some(j) => {
+            let before: Vec<&str> = fields.iter().take(j).map(|f| f.path.as_str()).collect();
+            (
+                Fit::Good,
+                text!(
+                    en: "new documents go to the end of the range of their {before}, not all to one shard",
+                    es: "los documentos nuevos van al final del rango de su {before}, no todos a un shard",
+                    pt: "os documentos novos vão para o fim do intervalo do seu {before}, não todos para um shard";
+                    before = Arg::list(&before)
+                ),
+            )
+        }
+        None => match hashed_monotonic {
+            Some(f) => (
+                Fit::Good,
+                text!(
+                    en: "{field} grows with time, but hashed its values scatter over every shard",
+                    es: "{field} crece con el tiempo, pero con hash sus valores se reparten por todos los shards",
+                    pt: "{field} cresce com o tempo, mas com hash seus valores se espalham por todos os shards";
+                    field = f.path.as_str()
+                ),
+            ),
+            None => (
+                Fit::Good,
+                text!(
+                    en: "its values do not grow with time: inserts spread as the data does",
+                    es: "sus valores no crecen con el tiempo: las inserciones se reparten como los datos",
+                    pt: "seus valores não crescem com o tempo: as inserções se distribuem como os dados"
+                ),
+            ),
+        },
+    }
+}
+
+fn targeting(reaches: &[PatternReach], e: &Evidence, writes: bool, collection: &str) -> (Fit, Text) {
+    let share = targeted_share(reaches, e, |r| r.write == writes);
+    let Some(share) = share else {
+        let reason = if writes {
+            text!(en: "no writes to {collection}", es: "no hay escrituras en {collection}", pt: "não há escritas em {collection}"; collection)
+        } else {
+            text!(en: "no reads of {collection}", es: "no hay lecturas de {collection}", pt: "não há leituras de {collection}"; collection)
+        };
+        return (Fit::Neutral, reason);
+    };
+    let everywhere: Vec<&str> = reaches
+        .iter()
+        .zip(&e.single_shard)
+        .filter(|(r, s)| r.write == writes && **s < 0.5)
+        .map(|(r, _)| r.query.as_str())
+        .collect();
+    let fit = if share >= 0.9 {
+        Fit::Good
+    } else if share >= 0.5 {
+        Fit::Weak
+    } else {
+        Fit::Poor
+    };
+    let reason = match (writes, everywhere.is_empty()) {
+        (false, true) => text!(
+            en: "{share} of the reads reach one shard",
+            es: "el {share} de las lecturas llega a un solo shard",
+            pt: "{share} das leituras chegam a um só shard";
+            share = Arg::Percent(share)
+        ),
+        (false, false) => text!(
+            en: "{share} of the reads reach one shard; {patterns} go to several",
+            es: "el {share} de las lecturas llega a un solo shard; {patterns} van a varios",
+            pt: "{share} das leituras chegam a um só shard; {patterns} vão a vários";
+            share = Arg::Percent(share), patterns = Arg::list(&everywhere)
+        ),
+        (true, true) => text!(
+            en: "{share} of the writes reach one shard",
+            es: "el {share} de las escrituras llega a un solo shard",
+            pt: "{share} das escritas chegam a um só shard";
+            share = Arg::Percent(share)
+        ),
+        (true, false) => text!(
+            en: "{share} of the writes reach one shard; {patterns} go to several",
+            es: "el {share} de las escrituras llega a un solo shard; {patterns} van a varios",
+            pt: "{share} das escritas chegam a um só shard; {patterns} vão a vários";
+            share = Arg::Percent(share), patterns = Arg::list(&everywhere)
+        ),
+    };
+    (fit, reason)
+}
+
+/// Bytes for the scale advice: GB and TB for a collection's figures, a chunk size in MiB as
+/// MongoDB states it (`128 MiB`), else as every other size. The figure has one decimal at
+/// most, with a decimal comma in Spanish and Portuguese.
+pub fn bytes_arg(b: f64) -> Arg {
+    const MIB: f64 = 1024.0 * 1024.0;
+    let unit = |x: f64, unit: &str| {
+        let tenths = (x * 10.0).round() / 10.0;
+        let text = if tenths.fract() == 0.0 { format!("{tenths:.0} {unit}") } else { format!("{tenths:.1} {unit}") };
+        crate::advisor::rules::local_figures::decimal(text)
+    };
+    if b >= 1e12 {
+        unit(b / 1e12, "TB")
+    } else if b >= 1e9 {
+        unit(b / 1e9, "GB")
+    } else if b >= MIB && (b / MIB).fract() == 0.0 && (b / MIB) >= 32.0 {
+        unit(b / MIB, "MiB")
+    } else {
+        Arg::Bytes(b)
+    }
+}
+
+/// A balance as a short figure (`1.04`).
+pub fn balance_arg(b: f64) -> Arg {
+    Arg::Count((b * 100.0).round() / 100.0)
+}
+
+fn balance(e: &Evidence, t: &Thresholds) -> (Fit, Text) {
+    let limit = if t.shard_balance.is_finite() && t.shard_balance >= 1.0 { t.shard_balance } else { 1.3 };
+    let fit = if e.balance() <= limit { Fit::Good } else { Fit::Poor };
+    let reason = match (e.simulated, fit) {
+        (false, Fit::Good) => text!(
+            en: "estimated on {n} shards: the largest holds {data}× the average of the data and {inserts}× of the inserts (at most {limit})",
+            es: "estimado en {n} shards: el mayor guarda {data}× la media de los datos y {inserts}× de las inserciones (como mucho {limit})",
+            pt: "estimado em {n} shards: o maior guarda {data}× a média dos dados e {inserts}× das inserções (no máximo {limit})";
+            n = Arg::Count(f64::from(e.shards)), data = balance_arg(e.data_balance), inserts = balance_arg(e.insert_balance), limit = balance_arg(limit)
+        ),
+        (false, _) => text!(
+            en: "estimated on {n} shards: the largest holds {data}× the average of the data and {inserts}× of the inserts, over {limit}",
+            es: "estimado en {n} shards: el mayor guarda {data}× la media de los datos y {inserts}× de las inserciones, más de {limit}",
+            pt: "estimado em {n} shards: o maior guarda {data}× a média dos dados e {inserts}× das inserções, acima de {limit}";
+            n = Arg::Count(f64::from(e.shards)), data = balance_arg(e.data_balance), inserts = balance_arg(e.insert_balance), limit = balance_arg(limit)
+        ),
+        (true, Fit::Good) => text!(
+            en: "simulated on {n} shards: the largest holds {data}× the average of the data and {inserts}× of the inserts (at most {limit})",
+            es: "simulado en {n} shards: el mayor guarda {data}× la media de los datos y {inserts}× de las inserciones (como mucho {limit})",
+            pt: "simulado em {n} shards: o maior guarda {data}× a média dos dados e {inserts}× das inserções (no máximo {limit})";
+            n = Arg::Count(f64::from(e.shards)), data = balance_arg(e.data_balance), inserts = balance_arg(e.insert_balance), limit = balance_arg(limit)
+        ),
+        (true, _) => text!(
+            en: "simulated on {n} shards: the largest holds {data}× the average of the data and {inserts}× of the inserts, over {limit}",
+            es: "simulado en {n} shards: el mayor guarda {data}× la media de los datos y {inserts}× de las inserciones, más de {limit}",
+            pt: "simulado em {n} shards: o maior guarda {data}× a média dos dados e {inserts}× das inserções, acima de {limit}";
+            n = Arg::Count(f64::from(e.shards)), data = balance_arg(e.data_balance), inserts = balance_arg(e.insert_balance), limit = balance_arg(limit)
+        ),
+    };
+    (fit, reason)
+}
+
+/// A key's standing: whether it passes the criteria a key cannot do without (cardinality,
+/// frequency, growth and balance: none poor), and the share of every execution it sends to
+/// one shard.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+pub struct Standing {
+    pub poor: usize,
+    pub weak: usize,
+    pub targeted: f64,
+    pub fields: usize,
+}
+
+impl Standing {
+    pub fn of(votes: &[KeyVote], reaches: &[PatternReach], evidence: &Evidence, fields: usize) -> Standing {
+        let blocking =
+            [KeyCriterion::Cardinality, KeyCriterion::Frequency, KeyCriterion::Growth, KeyCriterion::Balance];
+        Standing {
+            poor: votes.iter().filter(|v| v.fit == Fit::Poor && blocking.contains(&v.criterion)).count(),
+            weak: votes.iter().filter(|v| v.fit == Fit::Weak).count(),
+            targeted: targeted_share(reaches, evidence, |_| true).unwrap_or(0.0),
+            fields,
+        }
+    }
+
+    /// Whether this key is better than `other`: fewer poor blocking criteria, then more
+    /// executions on one shard, then fewer weak criteria, then fewer fields.
+    pub fn better_than(&self, other: &Standing) -> bool {
+        if self.poor != other.poor {
+            return self.poor < other.poor;
+        }
+        if (self.targeted - other.targeted).abs() > 1e-9 {
+            return self.targeted > other.targeted;
+        }
+        if self.weak != other.weak {
+            return self.weak < other.weak;
+        }
+        self.fields < other.fields
+    }
+}
+
+/// The best of the keys (the first of equals), by [`Standing::better_than`].
+pub fn choose(standings: &[Standing]) -> usize {
+    let mut best = 0;
+    for (i, s) in standings.iter().enumerate().skip(1) {
+        if let Some(b) = standings.get(best) {
+            if s.better_than(b) {
+                best = i;
+            }
+        }
+    }
+    best
+}

@@ -1,0 +1,116 @@
+use super::*;
+use crate::advisor::analyze;
+use crate::i18n::Lang;
+use crate::model::load;
+
+fn marketplace() -> crate::model::Model {
+    load(include_str!("../../../tests/fixtures/scale/marketplace.json")).unwrap()
+}
+
+/// Every gallery template, BiblioRed among them.
+fn templates() -> Vec<(String, crate::model::Model)> {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/public/templates");
+    let mut out: Vec<(String, crate::model::Model)> = std::fs::read_dir(dir)
+        .unwrap()
+        .filter_map(|e| {
+            let path = e.ok()?.path();
+            let text = std::fs::read_to_string(&path).ok()?;
+            Some((path.file_name()?.to_string_lossy().into_owned(), load(&text).ok()?))
+        })
+        .collect();
+    out.sort_by(|a, b| a.0.cmp(&b.0));
+    out
+}
+
+#[test]
+fn the_gallery_and_bibliored_need_no_sharding() {
+    let all = templates();
+    assert!(all.len() >= 18, "{} templates", all.len());
+    for (file, m) in &all {
+        let report = analyze(m);
+        for s in &report.scale {
+            assert!(s.shard.is_none(), "{file}: {} gets shard advice: {:?}", s.entity, s.figures);
+            assert_eq!(s.figures.shards_horizon, 1, "{file}: {}", s.entity);
+        }
+    }
+}
+
+#[test]
+fn figures_follow_the_growth_and_the_tier() {
+    let m = marketplace();
+    let r = analyze(&m);
+    let orders = r.scale_of("order").unwrap();
+    let f = &orders.figures;
+    // 2 billion now, 2 million a day for 5 years.
+    assert_eq!(f.documents_horizon, 2e9 + 2e6 * 1825.0);
+    assert_eq!(f.tier, "M60");
+    assert_eq!(f.ram_bytes, 64e9);
+    assert_eq!(f.limit, Some(Limit::WorkingSet));
+    assert_eq!(f.crossing_days, Some(0.0));
+    let per_doc = f.data_horizon / f.documents_horizon;
+    assert_eq!(f.data_now, 2e9 * per_doc);
+    assert!((f.working_set_horizon - (f.index_horizon + 0.1 * f.data_horizon)).abs() < 1.0);
+    assert_eq!(f.shards_horizon, (f.working_set_horizon / 64e9).ceil() as u32);
+    // A larger tier holds more: on M700 (768 GB) the working set fits for a while.
+    let mut big = marketplace();
+    big.thresholds.cluster_tier = "M700".into();
+    let r = analyze(&big);
+    let f = &r.scale_of("order").unwrap().figures;
+    assert_eq!(f.ram_bytes, 768e9);
+    assert!(f.crossing_days.is_some_and(|d| d > 0.0 && d < 1825.0), "{:?}", f.crossing_days);
+    // Customers stay on one replica set.
+    assert!(r.scale_of("customer").unwrap().shard.is_none());
+}
+
+#[test]
+fn the_recommended_key_targets_the_frequent_reads_and_splits_the_celebrities() {
+    let r = analyze(&marketplace());
+    let advice = r.scale_of("order").and_then(|s| s.shard.as_ref()).unwrap();
+    let best = advice.recommended_option().unwrap();
+    assert_eq!(key_doc(&best.key), "{ customer_id: 1, _id: 1 }");
+    // The plain customer key holds the heaviest customers' orders in chunks that cannot split.
+    let plain = advice.options.iter().find(|o| key_doc(&o.key) == "{ customer_id: 1 }").unwrap();
+    assert_eq!(plain.vote(KeyCriterion::Frequency).map(|v| v.fit), Some(Fit::Poor));
+    assert_eq!(best.vote(KeyCriterion::Frequency).map(|v| v.fit), Some(Fit::Good));
+    // A ranged ObjectId sends every insert to one shard.
+    let id = advice.options.iter().find(|o| key_doc(&o.key) == "{ _id: 1 }").unwrap();
+    assert_eq!(id.vote(KeyCriterion::Growth).map(|v| v.fit), Some(Fit::Poor));
+    assert_eq!(id.evidence.insert_balance, f64::from(advice.shards));
+    // Reads by customer are targeted, the order number and the back office go everywhere.
+    let targeted: Vec<&str> = best.targeted().map(|r| r.query.as_str()).collect();
+    let everywhere: Vec<&str> = best.everywhere().map(|r| r.query.as_str()).collect();
+    assert_eq!(targeted, ["Q1", "Q3", "Q4"]);
+    assert_eq!(everywhere, ["Q2", "Q5"]);
+    assert_eq!(best.unique_indexes.len(), 1);
+    let reason = best.vote(KeyCriterion::Reads).unwrap().reason.render(Lang::En);
+    assert!(reason.contains("of the reads reach one shard; Q2 and Q5 go to several"), "{reason}");
+}
+
+#[test]
+fn a_region_field_leads_every_key_and_offers_zones() {
+    let mut m = marketplace();
+    let mut region = crate::model::Field::new("region", crate::model::BsonType::String);
+    region.required = true;
+    region.role = Some(crate::model::FieldRole::Region);
+    region.constraints.r#enum = vec!["eu".into(), "us".into(), "br".into()];
+    m.entity_mut("order").unwrap().fields.push(region);
+    let r = analyze(&m);
+    let advice = r.scale_of("order").and_then(|s| s.shard.as_ref()).unwrap();
+    assert!(advice.options.iter().all(|o| o.key.fields[0].field == "region"));
+    let zones = advice.zones.as_ref().unwrap();
+    assert_eq!((zones.field.as_str(), zones.values.len(), zones.key_starts_with_it), ("region", 3, true));
+}
+
+#[test]
+fn a_bucket_id_that_starts_with_its_owner_is_not_monotonic() {
+    let mut m = load(include_str!("../../../public/templates/bibliored.json")).unwrap();
+    let activity = m.entity_mut("actividad").unwrap();
+    activity.collection.documents = Some(20_000_000_000);
+    // Its buckets expire after 2 years (a TTL): the growth decides how many stay.
+    activity.collection.growth_per_day = Some(30_000_000.0);
+    let r = analyze(&m);
+    let advice = r.scale_of("actividad").and_then(|s| s.shard.as_ref()).unwrap();
+    let id = advice.options.iter().find(|o| key_doc(&o.key) == "{ _id: 1 }").unwrap();
+    assert!(id.bucket_id);
+    assert_eq!(id.vote(KeyCriterion::Growth).map(|v| v.fit), Some(Fit::Good));
+}
