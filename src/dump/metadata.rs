@@ -346,6 +346,8 @@ mod tests {
         let c = &e.collection;
         assert_eq!(c.indexes.len(), 3, "the _id index is implicit");
         assert_eq!((c.indexes[0].key_doc(), c.indexes[0].unique), ("{ email: 1 }".to_string(), true));
+        let collation = c.indexes[0].collation.as_ref().map(|c| (c.locale.as_str(), c.strength));
+        assert_eq!(collation, Some(("en", Some(2))), "an index's collation is kept");
         assert_eq!((c.indexes[1].key_doc(), c.indexes[1].ttl_seconds), ("{ last_seen: -1 }".to_string(), Some(3600)));
         assert_eq!(c.collation.as_ref().map(|c| (c.locale.as_str(), c.strength)), Some(("es", Some(1))));
         assert!(c.validate && c.validation_action == crate::model::ValidationAction::Warn);
@@ -355,7 +357,7 @@ mod tests {
         assert!(e.fields[1].notes.contains("not seen"));
         assert_eq!(
             lost,
-            ["index email_1: collation en/2", "index ttl: partial {\"guest\":true}", "index tenant_hashed: hashed"]
+            ["index ttl: partial {\"guest\":true}", "index tenant_hashed: hashed"]
         );
     }
 

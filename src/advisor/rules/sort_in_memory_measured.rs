@@ -29,7 +29,7 @@ declare_rule! {
     /// Guideline"; "Log Messages" (`hasSortStage`).
     pub SortInMemory {
         code: "DS603",
-        name: "sort-in-memory",
+        name: "sort-in-memory-measured",
         category: Measured,
         severity: Warning,
     }
