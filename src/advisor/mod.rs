@@ -29,6 +29,7 @@ pub mod rule_docs;
 pub mod rules;
 mod rules_page;
 pub mod sizes;
+mod workload;
 
 pub use context::Context;
 pub use design::Design;

@@ -238,6 +238,9 @@ fn size(f: &Facts) -> (Vote, Text) {
         }
     };
     let limit = Arg::Bytes(t.doc_limit_bytes as f64);
+    if let Some(reason) = bucket_size(f) {
+        return reason;
+    }
     if total > t.doc_limit_bytes as f64 {
         (
             Vote::Reference,
@@ -289,6 +292,42 @@ fn size(f: &Facts) -> (Vote, Text) {
             ),
         )
     }
+}
+
+/// The size of a relation stored as a bucket with a cap: the events never sit in the parent
+/// document, they fill bucket documents of at most `cap` events each. The vote keeps them out
+/// of the parent (reference); the reason weighs one full bucket against the 1 MB target and
+/// the 16 MiB limit ("Building with Patterns: The Bucket Pattern"). `None` for any other
+/// relation, or a bucket with no cap (judged as the events of the parent: nothing bounds it).
+fn bucket_size(f: &Facts) -> Option<(Vote, Text)> {
+    let spec = f.rel.bucket.as_ref().filter(|b| b.cap > 0 && f.rel.storage == crate::model::Storage::Bucket)?;
+    let t = f.t;
+    let (_, child) = f.names();
+    let full = spec.cap as f64 * f.child_bytes as f64;
+    let (cap, each, bytes) = (Arg::Int(spec.cap), Arg::Bytes(f.child_bytes as f64), Arg::Bytes(full));
+    let reason = if full > t.doc_limit_bytes as f64 {
+        text!(
+            en: "in buckets of at most {cap} × {each} ≈ {bytes} per {child} document: over the {limit} limit, lower the cap",
+            es: "en contenedores de como máximo {cap} × {each} ≈ {bytes} por documento de {child}: supera el límite de {limit}, baja el tope",
+            pt: "em buckets de no máximo {cap} × {each} ≈ {bytes} por documento de {child}: acima do limite de {limit}, reduza o teto";
+            cap, each, bytes, child, limit = Arg::Bytes(t.doc_limit_bytes as f64)
+        )
+    } else if full > t.doc_target_bytes as f64 {
+        text!(
+            en: "in buckets of at most {cap} × {each} ≈ {bytes} per {child} document: over the {target} guidance, a smaller cap keeps each bucket light",
+            es: "en contenedores de como máximo {cap} × {each} ≈ {bytes} por documento de {child}: supera la recomendación de {target}, un tope menor aligera cada contenedor",
+            pt: "em buckets de no máximo {cap} × {each} ≈ {bytes} por documento de {child}: acima da recomendação de {target}, um teto menor deixa cada bucket leve";
+            cap, each, bytes, child, target = Arg::Bytes(t.doc_target_bytes as f64)
+        )
+    } else {
+        text!(
+            en: "in buckets of at most {cap} × {each} ≈ {bytes} per {child} document: each bucket fits, and the events never sit in the parent",
+            es: "en contenedores de como máximo {cap} × {each} ≈ {bytes} por documento de {child}: cada contenedor cabe, y los eventos nunca están en el padre",
+            pt: "em buckets de no máximo {cap} × {each} ≈ {bytes} por documento de {child}: cada bucket cabe, e os eventos nunca ficam no pai";
+            cap, each, bytes, child
+        )
+    };
+    Some((Vote::Reference, reason))
 }
 
 /// Bounded or not: "if you cannot state the maximum, do not embed it".

@@ -152,9 +152,13 @@ fn pages<'f>(f: &'f Facts) -> impl Iterator<Item = &'f AccessPattern> + 'f {
 /// Tiny events arriving every day, never edited: the bucket pattern's home ground. Not a
 /// child another aggregate already embeds (its documents are not this relation's to group),
 /// nor one with referenced children of its own (an entity others point to, not an event), nor
-/// one a read finds by its `_id` (an order line: an identity the application uses), nor one
-/// whose declared fields hold no date or timestamp (a bucket gathers a period's events:
-/// without a time there is no period to gather, as in an order that holds only a quantity).
+/// one a read finds by its `_id` (an order line: an identity the application uses) or a write
+/// edits one by one (a reading corrected by hand), nor one whose declared fields hold no date
+/// or timestamp (a bucket gathers a period's events: without a time there is no period to
+/// gather, as in an order that holds only a quantity). Not either for children only analytical
+/// reports reach (grouping them per parent would serve no access pattern: order lines summed
+/// by a monthly report), nor for a time series collection, whose measurements the server
+/// already groups into buckets ("Time Series").
 pub(crate) fn bucket_fits(f: &Facts) -> bool {
     f.unbounded()
         && f.child_bytes <= f.t.tiny_doc_bytes
@@ -163,6 +167,9 @@ pub(crate) fn bucket_fits(f: &Facts) -> bool {
         && !f.child_embedded_elsewhere
         && !f.child_has_children
         && !f.child_read_by_id
+        && !f.child_edited_one_by_one
+        && !f.child_only_analytical
+        && !f.child_time_series
         && !f.child_timeless
 }
 

@@ -8,6 +8,7 @@ pub mod model_structure;
 
 // relations (DS1xx) and patterns (DS5xx)
 pub mod attribute_fits;
+pub mod bucket_of_entities;
 pub mod computed_fits;
 pub mod copy_used_to_decide;
 pub mod extended_reference_fits;
@@ -21,6 +22,7 @@ pub(crate) mod relation_fixtures;
 pub mod relational_in_disguise;
 pub mod storage_disagrees;
 pub mod subset_fits;
+pub mod time_series_fits;
 pub mod unbounded_array;
 pub(crate) mod wanted_embeds;
 pub mod write_spans_aggregates;
@@ -43,5 +45,6 @@ pub mod single_field_indexes;
 pub mod tiny_documents_flood;
 pub mod too_many_collections;
 pub mod too_many_indexes;
+pub mod ttl_deletes_whole_documents;
 mod typed_fields;
 pub mod validation_rollout;
