@@ -281,6 +281,42 @@ mod tests {
     }
 
     #[test]
+    fn a_stored_bucket_is_judged_by_its_buckets_not_as_events_in_the_parent() {
+        use crate::model::{AccessPattern, BucketSpec, FilterOp, QueryKind, WriteOp};
+        // Samples of a lap, 180,000 a day per car, in buckets of 2,000 read and edited by _id.
+        let mut m = parent_child(Storage::Bucket, 0.0, None);
+        let r = &mut m.relations[0];
+        r.cardinality.growth_per_day = Some(180_000.0);
+        r.child_bytes = Some(77);
+        r.bucket = Some(BucketSpec {
+            array_field: "samples".into(),
+            period: "minute".into(),
+            cap: 2_000,
+            count_field: Some("count".into()),
+            period_field: Some("date".into()),
+            ttl_seconds: None,
+            id_scheme: String::new(),
+        });
+        let mut replay = AccessPattern::new("R1", "Replay a lap", "comment");
+        replay.filters.push(crate::model::Filter::new("_id", FilterOp::Equality));
+        let mut notes = AccessPattern::new("W1", "Notes on a lap", "comment");
+        (notes.kind, notes.write) = (QueryKind::Write, Some(WriteOp::Update));
+        notes.filters.push(crate::model::Filter::new("_id", FilterOp::Equality));
+        m.queries = vec![replay, notes];
+        let (rec, size) = advised(&m);
+        assert_eq!(rec, Recommendation::Bucket, "a bucket read and edited by its own _id is still a bucket");
+        assert_eq!(size, Vote::Reference);
+        let report = analyze(&m);
+        let reason = report.relation("r").expect("advised").reason(Criterion::Size).en();
+        assert!(reason.contains("in buckets of at most 2,000 × 77 B"), "{reason}");
+        assert!(!reason.contains("16 MiB"), "no event sits in the parent: {reason}");
+        // Stored as a plain reference, the same reads and edits by _id make them records.
+        m.relations[0].storage = Storage::Reference;
+        m.relations[0].bucket = None;
+        assert_ne!(advised(&m).0, Recommendation::Bucket);
+    }
+
+    #[test]
     fn a_view_that_shows_every_child_gets_no_subset() {
         // An author's page lists the author's books (8, at most 200): no page size.
         let mut m = parent_child(Storage::Reference, 8.0, Some(200));

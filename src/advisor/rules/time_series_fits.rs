@@ -11,8 +11,11 @@ declare_rule! {
     /// Suggests a time series collection (MongoDB 5.0+) for a plain collection of timestamped
     /// measurements: documents with a top-level `date` (the time field), a field naming the
     /// series they belong to (the meta field: the reference to the parent, such as
-    /// `station_id`, or the field a read matches by equality beside a range on the date) and at
-    /// least one number measured; inserted at 60 or more a minute by the access patterns; and
+    /// `station_id`, or the field a read matches by equality beside a range on the date) and
+    /// values that are mostly numbers (besides the time, the meta field and references to other
+    /// documents, at least half of the fields are numbers, at least one, and nothing is embedded:
+    /// an order with a status, a carrier and its lines is a record, not a measurement);
+    /// inserted at 60 or more a minute by the access patterns; and
     /// never changed one by one (every write is an insert or a delete, no parent relation says
     /// they change often, no unique index). The finding names the time field, the meta field
     /// and the granularity worked out from how often one series writes (under a minute apart:
@@ -95,6 +98,24 @@ fn time_field<'e>(m: &Model, e: &'e Entity) -> Option<&'e str> {
     dates(e).find(ranged).or_else(|| dates(e).next())
 }
 
+/// Whether the documents of `e` hold measurements: besides `_id`, the time, the meta field,
+/// the schema version and references to other documents (`…_id`), their fields are mostly
+/// numbers (a temperature, a price and a quantity), at least one, and nothing is embedded by a
+/// relation. An order (a status, a carrier, a coupon and a total, its lines embedded) is a
+/// record, not a measurement.
+fn measurements(cx: &Context, e: &Entity, time: &str, meta: &str) -> bool {
+    let version = e.collection.schema_version_field.as_deref();
+    let reference = |name: &str| name == "_id" || name.ends_with("_id") || name.ends_with("Id");
+    let values: Vec<_> = e
+        .fields
+        .iter()
+        .filter(|f| f.name != time && f.name != meta && !reference(&f.name) && Some(f.name.as_str()) != version)
+        .collect();
+    let numbers = values.iter().filter(|f| f.bson_type.is_numeric()).count();
+    let embeds = cx.design.children(&e.id).iter().any(|r| r.storage == Storage::Embed);
+    numbers >= 1 && 2 * numbers >= values.len() && !embeds
+}
+
 /// Whether `e` is a plain collection of measurements written once: see the rule's
 /// documentation. `None` when it is not; else what to propose.
 fn proposal(cx: &Context, e: &Entity) -> Option<Proposal> {
@@ -140,12 +161,7 @@ fn proposal(cx: &Context, e: &Entity) -> Option<Proposal> {
             .find(|f| f.op == FilterOp::Equality && f.field != "_id" && f.field != time && !f.field.contains('.'))
             .map(|f| f.field.clone())?,
     };
-    let version = c.schema_version_field.as_deref();
-    let measured = e
-        .fields
-        .iter()
-        .any(|f| f.bson_type.is_numeric() && f.name != meta && f.name != "_id" && Some(f.name.as_str()) != version);
-    if !measured {
+    if !measurements(cx, e, time, &meta) {
         return None;
     }
     // How often one series writes: the relation's growth per parent, else the inserts spread
@@ -342,6 +358,15 @@ mod tests {
         let mut m = readings();
         m.entities[1].fields.retain(|f| f.bson_type != BsonType::Date);
         assert!(findings(&m, "DS507").is_empty(), "no date");
+        let mut m = readings();
+        for name in ["status", "carrier", "coupon"] {
+            m.entities[1].fields.push(Field::new(name, BsonType::String));
+        }
+        assert!(findings(&m, "DS507").is_empty(), "mostly words: a record, not a measurement");
+        let mut m = readings();
+        m.entities[1].fields.retain(|f| f.bson_type != BsonType::Double);
+        m.entities[1].fields.push(Field::new("material_id", BsonType::Int));
+        assert!(findings(&m, "DS507").is_empty(), "a number that refers to a document measures nothing");
         let mut m = readings();
         m.entities[1].collection.capped = Some(crate::model::Capped { size_bytes: 1 << 20, max_documents: None });
         assert!(findings(&m, "DS507").is_empty(), "capped");

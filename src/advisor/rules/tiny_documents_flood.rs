@@ -296,6 +296,42 @@ mod tests {
     }
 
     #[test]
+    fn entities_edited_one_by_one_or_with_no_parent_are_not_a_flood() {
+        use crate::model::{AccessPattern, Filter, FilterOp, QueryKind, TimeSeries, WriteOp};
+        // Readings corrected one by one (an update by _id): records, not events.
+        let mut m = events(20_000.0);
+        let mut w = AccessPattern::new("W", "Correct a reading", "ev");
+        (w.kind, w.write) = (QueryKind::Write, Some(WriteOp::Update));
+        w.filters.push(Filter::new("_id", FilterOp::Equality));
+        m.queries.push(w);
+        assert!(findings(&m, "DS204").is_empty(), "edited one by one");
+        // An insert is no edit: events again.
+        m.queries[0].write = Some(WriteOp::Insert);
+        m.queries[0].filters.clear();
+        assert_eq!(findings(&m, "DS204").len(), 1);
+        // No parent to group by: orders or an audit log on their own.
+        let mut m = events(20_000.0);
+        m.relations.clear();
+        assert!(findings(&m, "DS204").is_empty(), "no parent");
+        // Only a monthly report reaches them: no view to serve.
+        let mut m = events(20_000.0);
+        let mut report = AccessPattern::new("A", "Monthly report", "ev");
+        report.kind = QueryKind::Analytical;
+        m.queries.push(report);
+        assert!(findings(&m, "DS204").is_empty(), "only analytical");
+        // The server buckets a time series collection.
+        let mut m = events(20_000.0);
+        m.entities[1].collection.timeseries = Some(TimeSeries {
+            time_field: "t".into(),
+            meta_field: Some("sensor_id".into()),
+            granularity: None,
+            bucket_max_span_seconds: None,
+            bucket_rounding_seconds: None,
+        });
+        assert!(findings(&m, "DS204").is_empty(), "time series");
+    }
+
+    #[test]
     fn few_documents_or_buckets_pass() {
         assert!(findings(&events(100.0), "DS204").is_empty());
         let mut m = events(20_000.0);
