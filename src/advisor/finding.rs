@@ -1,7 +1,7 @@
 //! What the advisor reports: findings with a severity, a place, and an optional fix.
 
 use crate::i18n::{Labelled, Text};
-use crate::model::{BsonType, CopyCategory, Id, IndexSpec, Model, Place, Propagation, Storage};
+use crate::model::{BsonType, CopyCategory, Id, IndexSpec, Model, Place, Propagation, Storage, TimeSeries};
 use crate::text;
 use serde::Serialize;
 
@@ -94,6 +94,11 @@ pub enum Fix {
         entity: Id,
         index: IndexSpec,
     },
+    /// Makes a collection a time series collection (MongoDB 5.0+) with these options.
+    MakeTimeSeries {
+        entity: Id,
+        timeseries: TimeSeries,
+    },
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -176,6 +181,12 @@ impl Fix {
                 es: "Eliminar el índice {keys}",
                 pt: "Remover o índice {keys}";
                 keys = index.key_doc()
+            ),
+            Fix::MakeTimeSeries { timeseries, .. } => text!(
+                en: "Make this a time-series collection (timeField {time})",
+                es: "Convertirla en colección de series temporales (timeField {time})",
+                pt: "Torná-la uma coleção de séries temporais (timeField {time})";
+                time = &timeseries.time_field
             ),
         }
     }
@@ -268,6 +279,13 @@ impl Fix {
                     let before = e.collection.indexes.len();
                     e.collection.indexes.retain(|i| i != index);
                     e.collection.indexes.len() != before
+                }
+                None => false,
+            },
+            Fix::MakeTimeSeries { entity, timeseries } => match model.entity_mut(entity) {
+                Some(e) => {
+                    e.collection.timeseries = Some(timeseries.clone());
+                    true
                 }
                 None => false,
             },

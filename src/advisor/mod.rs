@@ -30,6 +30,7 @@ pub mod rules;
 mod rules_page;
 pub mod scale;
 pub mod sizes;
+mod workload;
 
 pub use context::Context;
 pub use design::Design;

@@ -39,7 +39,8 @@ pub enum Tier {
     /// A cost paid under load: reads no index serves, joins, bloated or tiny documents.
     Cost,
     /// Writes that will fail, unbounded growth, non-atomic spanning writes, stale decisions,
-    /// references that never match their `_id`.
+    /// references that never match their `_id`, a TTL that deletes whole documents or never
+    /// deletes any.
     Risk,
 }
 
@@ -48,7 +49,7 @@ impl Tier {
     /// does not list are a cost.
     pub fn of(code: &str) -> Tier {
         match code {
-            "DS001" | "DS101" | "DS103" | "DS104" | "DS106" | "DS108" | "DS202" | "DS203" | "DS206" => Tier::Risk,
+            "DS001" | "DS101" | "DS103" | "DS104" | "DS106" | "DS108" | "DS202" | "DS203" | "DS206" | "DS314" => Tier::Risk,
             "DS401" | "DS402" | "DS403" => Tier::Routine,
             "DS107" | "DS307" => Tier::Advice,
             _ if code.starts_with("DS5") => Tier::Advice,

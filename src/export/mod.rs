@@ -42,5 +42,5 @@ pub use bson::{Bson, Doc};
 pub use document::{Builder, Which, EXAMPLE_SEED};
 pub use ejson::Flavor;
 pub use examples::{examples, CollectionExamples, Example};
-pub use target::ExportTarget;
 pub(crate) use sheet_parts::{decimal, pick, severity as severity_word};
+pub use target::ExportTarget;

@@ -238,6 +238,9 @@ fn size(f: &Facts) -> (Vote, Text) {
         }
     };
     let limit = Arg::Bytes(t.doc_limit_bytes as f64);
+    if let Some(reason) = bucket_size(f, parent_clause(f, total)) {
+        return reason;
+    }
     if total > t.doc_limit_bytes as f64 {
         (
             Vote::Reference,
@@ -286,6 +289,98 @@ fn size(f: &Facts) -> (Vote, Text) {
                 es: "{worst} × {each}{estimated} ≈ {total} por documento de {parent}{horizon}: pequeño frente al límite de {limit}",
                 pt: "{worst} × {each}{estimated} ≈ {total} por documento de {parent}{horizon}: pequeno perto do limite de {limit}";
                 worst, each, estimated = estimated(), total = Arg::Bytes(total), parent, horizon = horizon(), limit
+            ),
+        )
+    }
+}
+
+/// The size of a relation stored as a bucket with a cap: the events never sit in the parent
+/// document, they fill bucket documents of at most `cap` events each. The vote is what all
+/// of them would weigh in one parent document (`in_parent`, the criterion's question: embed
+/// or not); the reason says that, then weighs one full bucket against the 1 MB target and
+/// the 16 MiB limit ("Building with Patterns: The Bucket Pattern"). `None` for any other
+/// relation, or a bucket with no cap (judged as the events of the parent: nothing bounds it).
+fn bucket_size(f: &Facts, (vote, in_parent): (Vote, Text)) -> Option<(Vote, Text)> {
+    let spec = f.rel.bucket.as_ref().filter(|b| b.cap > 0 && f.rel.storage == crate::model::Storage::Bucket)?;
+    let t = f.t;
+    let (_, child) = f.names();
+    let full = spec.cap as f64 * f.child_bytes as f64;
+    let (cap, each, bytes) = (Arg::Int(spec.cap), Arg::Bytes(f.child_bytes as f64), Arg::Bytes(full));
+    let reason = if full > t.doc_limit_bytes as f64 {
+        text!(
+            en: "{in_parent}in buckets of at most {cap} × {each} ≈ {bytes} per {child} document: over the {limit} limit, lower the cap",
+            es: "{in_parent}en contenedores de como máximo {cap} × {each} ≈ {bytes} por documento de {child}: supera el límite de {limit}, baja el tope",
+            pt: "{in_parent}em buckets de no máximo {cap} × {each} ≈ {bytes} por documento de {child}: acima do limite de {limit}, reduza o teto";
+            in_parent, cap, each, bytes, child, limit = Arg::Bytes(t.doc_limit_bytes as f64)
+        )
+    } else if full > t.doc_target_bytes as f64 {
+        text!(
+            en: "{in_parent}in buckets of at most {cap} × {each} ≈ {bytes} per {child} document: over the {target} guidance, a smaller cap keeps each bucket light",
+            es: "{in_parent}en contenedores de como máximo {cap} × {each} ≈ {bytes} por documento de {child}: supera la recomendación de {target}, un tope menor aligera cada contenedor",
+            pt: "{in_parent}em buckets de no máximo {cap} × {each} ≈ {bytes} por documento de {child}: acima da recomendação de {target}, um teto menor deixa cada bucket leve";
+            in_parent, cap, each, bytes, child, target = Arg::Bytes(t.doc_target_bytes as f64)
+        )
+    } else {
+        text!(
+            en: "{in_parent}in buckets of at most {cap} × {each} ≈ {bytes} per {child} document: each bucket fits, and the events never sit in the parent",
+            es: "{in_parent}en contenedores de como máximo {cap} × {each} ≈ {bytes} por documento de {child}: cada contenedor cabe, y los eventos nunca están en el padre",
+            pt: "{in_parent}em buckets de no máximo {cap} × {each} ≈ {bytes} por documento de {child}: cada bucket cabe, e os eventos nunca ficam no pai";
+            in_parent, cap, each, bytes, child
+        )
+    };
+    Some((vote, reason))
+}
+
+/// What the events of a bucket relation would weigh all in one parent document, and the vote
+/// that gives: the reason one document per parent is no option, or is one (the bucket's
+/// reason then says what a bucket weighs instead).
+fn parent_clause(f: &Facts, total: f64) -> (Vote, Text) {
+    let t = f.t;
+    let (parent, _) = f.names();
+    let (worst, each, bytes) = (Arg::Count(f.worst.round()), Arg::Bytes(f.child_bytes as f64), Arg::Bytes(total));
+    let horizon = if f.unbounded() {
+        text!(en: " in {span}", es: " en {span}", pt: " em {span}"; span = Arg::Days(t.horizon_days))
+    } else {
+        Text::empty()
+    };
+    if total > t.doc_limit_bytes as f64 {
+        (
+            Vote::Reference,
+            text!(
+                en: "all in one {parent} document, {worst} × {each} ≈ {bytes}{horizon} would be over the {limit} limit; ",
+                es: "todos en un documento de {parent}, {worst} × {each} ≈ {bytes}{horizon} superarían el límite de {limit}; ",
+                pt: "todos num documento de {parent}, {worst} × {each} ≈ {bytes}{horizon} passariam do limite de {limit}; ";
+                parent, worst, each, bytes, horizon, limit = Arg::Bytes(t.doc_limit_bytes as f64)
+            ),
+        )
+    } else if total > t.doc_target_bytes as f64 {
+        (
+            Vote::Reference,
+            text!(
+                en: "all in one {parent} document, {worst} × {each} ≈ {bytes}{horizon} would be over the {target} guidance; ",
+                es: "todos en un documento de {parent}, {worst} × {each} ≈ {bytes}{horizon} superarían la recomendación de {target}; ",
+                pt: "todos num documento de {parent}, {worst} × {each} ≈ {bytes}{horizon} passariam da recomendação de {target}; ";
+                parent, worst, each, bytes, horizon, target = Arg::Bytes(t.doc_target_bytes as f64)
+            ),
+        )
+    } else if total > t.doc_target_bytes as f64 / 10.0 {
+        (
+            Vote::Neutral,
+            text!(
+                en: "all in one {parent} document, {worst} × {each} ≈ {bytes}{horizon} would fit, but be heavy to rewrite on every change; ",
+                es: "todos en un documento de {parent}, {worst} × {each} ≈ {bytes}{horizon} cabrían, pero pesaría reescribirlo en cada cambio; ",
+                pt: "todos num documento de {parent}, {worst} × {each} ≈ {bytes}{horizon} caberiam, mas pesaria reescrevê-lo a cada mudança; ";
+                parent, worst, each, bytes, horizon
+            ),
+        )
+    } else {
+        (
+            Vote::Embed,
+            text!(
+                en: "all in one {parent} document, {worst} × {each} ≈ {bytes}{horizon} would be small; ",
+                es: "todos en un documento de {parent}, {worst} × {each} ≈ {bytes}{horizon} serían poco; ",
+                pt: "todos num documento de {parent}, {worst} × {each} ≈ {bytes}{horizon} seriam pouco; ";
+                parent, worst, each, bytes, horizon
             ),
         )
     }

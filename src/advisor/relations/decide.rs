@@ -152,9 +152,13 @@ fn pages<'f>(f: &'f Facts) -> impl Iterator<Item = &'f AccessPattern> + 'f {
 /// Tiny events arriving every day, never edited: the bucket pattern's home ground. Not a
 /// child another aggregate already embeds (its documents are not this relation's to group),
 /// nor one with referenced children of its own (an entity others point to, not an event), nor
-/// one a read finds by its `_id` (an order line: an identity the application uses), nor one
-/// whose declared fields hold no date or timestamp (a bucket gathers a period's events:
-/// without a time there is no period to gather, as in an order that holds only a quantity).
+/// one a read finds by its `_id` (an order line: an identity the application uses) or a write
+/// edits one by one (a reading corrected by hand), nor one whose declared fields hold no date
+/// or timestamp (a bucket gathers a period's events: without a time there is no period to
+/// gather, as in an order that holds only a quantity). Not either for children only analytical
+/// reports reach (grouping them per parent would serve no access pattern: order lines summed
+/// by a monthly report), nor for a time series collection, whose measurements the server
+/// already groups into buckets ("Time Series").
 pub(crate) fn bucket_fits(f: &Facts) -> bool {
     f.unbounded()
         && f.child_bytes <= f.t.tiny_doc_bytes
@@ -163,6 +167,9 @@ pub(crate) fn bucket_fits(f: &Facts) -> bool {
         && !f.child_embedded_elsewhere
         && !f.child_has_children
         && !f.child_read_by_id
+        && !f.child_edited_one_by_one
+        && !f.child_only_analytical
+        && !f.child_time_series
         && !f.child_timeless
 }
 
@@ -271,6 +278,43 @@ mod tests {
         let subset =
             report.patterns.iter().find(|p| p.pattern == crate::advisor::PatternKind::Subset).expect("a subset");
         assert!(subset.change.en().contains("keep the 10 comments"), "{}", subset.change.en());
+    }
+
+    #[test]
+    fn a_stored_bucket_is_judged_by_its_buckets_not_as_events_in_the_parent() {
+        use crate::model::{AccessPattern, BucketSpec, FilterOp, QueryKind, WriteOp};
+        // Samples of a lap, 180,000 a day per car, in buckets of 2,000 read and edited by _id.
+        let mut m = parent_child(Storage::Bucket, 0.0, None);
+        let r = &mut m.relations[0];
+        r.cardinality.growth_per_day = Some(180_000.0);
+        r.child_bytes = Some(77);
+        r.bucket = Some(BucketSpec {
+            array_field: "samples".into(),
+            period: "minute".into(),
+            cap: 2_000,
+            count_field: Some("count".into()),
+            period_field: Some("date".into()),
+            ttl_seconds: None,
+            id_scheme: String::new(),
+        });
+        let mut replay = AccessPattern::new("R1", "Replay a lap", "comment");
+        replay.filters.push(crate::model::Filter::new("_id", FilterOp::Equality));
+        let mut notes = AccessPattern::new("W1", "Notes on a lap", "comment");
+        (notes.kind, notes.write) = (QueryKind::Write, Some(WriteOp::Update));
+        notes.filters.push(crate::model::Filter::new("_id", FilterOp::Equality));
+        m.queries = vec![replay, notes];
+        let (rec, size) = advised(&m);
+        assert_eq!(rec, Recommendation::Bucket, "a bucket read and edited by its own _id is still a bucket");
+        assert_eq!(size, Vote::Reference);
+        let report = analyze(&m);
+        let reason = report.relation("r").expect("advised").reason(Criterion::Size).en();
+        assert!(reason.contains("in buckets of at most 2,000 × 77 B"), "{reason}");
+        assert!(reason.starts_with("all in one posts document"), "one document per parent is no option: {reason}");
+        assert!(reason.ends_with("each bucket fits, and the events never sit in the parent"), "{reason}");
+        // Stored as a plain reference, the same reads and edits by _id make them records.
+        m.relations[0].storage = Storage::Reference;
+        m.relations[0].bucket = None;
+        assert_ne!(advised(&m).0, Recommendation::Bucket);
     }
 
     #[test]

@@ -5,6 +5,7 @@
 
 use super::estimate::{element_bytes, entity_bytes, DEFAULT_DOC_BYTES};
 use super::usage::{copies_child, display_name, rate, Info, Usage};
+use crate::advisor::workload;
 use crate::advisor::CardinalityClass;
 use crate::i18n::Arg;
 use crate::model::{AccessPattern, BsonType, Entity, EntityKind, Id, Relation, Storage, Thresholds};
@@ -83,8 +84,19 @@ pub(crate) struct Facts<'a> {
     /// entity with an identity, not an event.
     pub child_has_children: bool,
     /// A read finds one child document by its `_id` (an order line, an order): the children
-    /// have an identity the application reads them by, so they are not events to bucket.
+    /// have an identity the application reads them by, so they are not events to bucket. Not
+    /// for a relation stored as a bucket: there the child documents are the buckets, and
+    /// reading one by its deterministic `_id` is how a bucket is read.
     pub child_read_by_id: bool,
+    /// A write changes one child document in place (a correction, a state change: see
+    /// `workload::edits_one`): records with a life of their own, not events written once. Not
+    /// for a relation stored as a bucket (an edit of a bucket document is not one of an event).
+    pub child_edited_one_by_one: bool,
+    /// Every access pattern that reaches the child is analytical (a monthly report): no view
+    /// or write of the application reads or writes the children per parent.
+    pub child_only_analytical: bool,
+    /// The child is a time series collection: the server already buckets its measurements.
+    pub child_time_series: bool,
     /// The child's fields are declared and none is a date or timestamp: no time its documents
     /// could be grouped by (an order holding a quantity and a product gives a bucket no period
     /// to gather). A child with no fields declared yet is not judged on this.
@@ -212,7 +224,13 @@ impl<'a> Facts<'a> {
             copies_elsewhere: c_info.copies.saturating_sub(usize::from(copies_child(rel))),
             child_embedded_elsewhere: c_info.embedded > usize::from(rel.storage == Storage::Embed),
             child_has_children: c_info.referenced_children > 0,
-            child_read_by_id: rel.parent != rel.child && u.reads_from(c_info).iter().any(|q| q.reads_one_by_id()),
+            child_read_by_id: rel.parent != rel.child
+                && rel.storage != Storage::Bucket
+                && u.reads_from(c_info).iter().any(|q| q.reads_one_by_id()),
+            child_edited_one_by_one: rel.storage != Storage::Bucket
+                && child.is_some_and(|c| workload::edited_one_by_one(u.model, c)),
+            child_only_analytical: child.is_some_and(|c| workload::only_analytical(u.model, c)),
+            child_time_series: child.is_some_and(|c| c.collection.timeseries.is_some()),
             child_timeless: child.is_some_and(timeless),
         }
     }

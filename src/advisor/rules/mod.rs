@@ -11,6 +11,7 @@ pub mod sort_in_memory_measured;
 
 // relations (DS1xx) and patterns (DS5xx)
 pub mod attribute_fits;
+pub mod bucket_of_entities;
 pub mod computed_fits;
 pub mod copy_used_to_decide;
 pub mod extended_reference_fits;
@@ -24,6 +25,7 @@ pub(crate) mod relation_fixtures;
 pub mod relational_in_disguise;
 pub mod storage_disagrees;
 pub mod subset_fits;
+pub mod time_series_fits;
 pub mod unbounded_array;
 pub(crate) mod wanted_embeds;
 pub mod write_spans_aggregates;
@@ -51,6 +53,7 @@ pub mod sort_in_memory;
 pub mod tiny_documents_flood;
 pub mod too_many_collections;
 pub mod too_many_indexes;
+pub mod ttl_deletes_whole_documents;
 mod typed_fields;
 pub mod unanchored_regex;
 pub mod validation_rollout;

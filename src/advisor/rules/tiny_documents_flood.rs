@@ -1,5 +1,6 @@
 use super::local_figures::{bytes, count, decimal};
 use crate::advisor::patterns::{LONGEST_PERIOD_DAYS, MIN_EVENTS};
+use crate::advisor::workload;
 use crate::advisor::{Context, Finding, Fix, PatternKind, Rule, RuleMeta};
 use crate::i18n::{Arg, Text};
 use crate::model::{BsonType, Id, Place, QueryKind, Storage};
@@ -22,7 +23,13 @@ declare_rule! {
     /// no time to group by): the bucket pattern, the remedy, would have nothing to group. Nor
     /// for documents a frequent read (once a minute or more) sorts one by one by a field that
     /// is no date, timestamp or `_id` (a game's top 10 by score): grouped in buckets, the items
-    /// are no longer documents an index can order, so the remedy would break that read.
+    /// are no longer documents an index can order, so the remedy would break that read. Nor
+    /// for documents that point to no parent (no reference relation makes them a parent's
+    /// children: orders, invoices or an audit log on their own give the bucket no series to
+    /// group by), nor for documents a write edits one by one (a reading corrected by hand, a
+    /// shipment whose state changes: records with a life of their own), nor for documents only
+    /// analytical reports reach (no view or write to serve), nor for a time series collection
+    /// (the server buckets its measurements) or a capped collection (a bounded ring).
     ///
     /// ## Why is this bad?
     /// Each document carries its own `_id`, field names and index entries: for 80-byte events
@@ -107,7 +114,26 @@ impl Rule for TinyDocumentsFlood {
                                 .is_some_and(|f| !matches!(f.bson_type, BsonType::Date | BsonType::Timestamp))
                     })
             });
-            if read_by_id || too_slow || timeless || ranked || parents.iter().any(|r| r.storage == Storage::Bucket) {
+            // The remedy groups a parent's events per period: documents that point to no parent
+            // (orders, invoices, an audit log on their own) give it no series to group by.
+            let no_parent = !parents
+                .iter()
+                .any(|r| matches!(r.storage, Storage::Reference | Storage::Bucket) && r.parent != r.child);
+            // Records corrected or moved through states one by one are entities, not events;
+            // documents only an analytical report reaches give a bucket no view to serve.
+            let entities = workload::edited_one_by_one(cx.model, e) || workload::only_analytical(cx.model, e);
+            // The server already groups a time series collection into buckets, and a capped
+            // collection is a bounded ring: neither floods.
+            let grouped = e.collection.timeseries.is_some() || e.collection.capped.is_some();
+            if read_by_id
+                || too_slow
+                || timeless
+                || ranked
+                || no_parent
+                || entities
+                || grouped
+                || parents.iter().any(|r| r.storage == Storage::Bucket)
+            {
                 continue;
             }
             let when = if now > t.massive_docs as f64 {
@@ -267,6 +293,42 @@ mod tests {
         m.queries[0].sort[0].field = "v".into();
         m.queries[0].per_minute = 0.01;
         assert_eq!(findings(&m, "DS204").len(), 1, "rare ranking");
+    }
+
+    #[test]
+    fn entities_edited_one_by_one_or_with_no_parent_are_not_a_flood() {
+        use crate::model::{AccessPattern, Filter, FilterOp, QueryKind, TimeSeries, WriteOp};
+        // Readings corrected one by one (an update by _id): records, not events.
+        let mut m = events(20_000.0);
+        let mut w = AccessPattern::new("W", "Correct a reading", "ev");
+        (w.kind, w.write) = (QueryKind::Write, Some(WriteOp::Update));
+        w.filters.push(Filter::new("_id", FilterOp::Equality));
+        m.queries.push(w);
+        assert!(findings(&m, "DS204").is_empty(), "edited one by one");
+        // An insert is no edit: events again.
+        m.queries[0].write = Some(WriteOp::Insert);
+        m.queries[0].filters.clear();
+        assert_eq!(findings(&m, "DS204").len(), 1);
+        // No parent to group by: orders or an audit log on their own.
+        let mut m = events(20_000.0);
+        m.relations.clear();
+        assert!(findings(&m, "DS204").is_empty(), "no parent");
+        // Only a monthly report reaches them: no view to serve.
+        let mut m = events(20_000.0);
+        let mut report = AccessPattern::new("A", "Monthly report", "ev");
+        report.kind = QueryKind::Analytical;
+        m.queries.push(report);
+        assert!(findings(&m, "DS204").is_empty(), "only analytical");
+        // The server buckets a time series collection.
+        let mut m = events(20_000.0);
+        m.entities[1].collection.timeseries = Some(TimeSeries {
+            time_field: "t".into(),
+            meta_field: Some("sensor_id".into()),
+            granularity: None,
+            bucket_max_span_seconds: None,
+            bucket_rounding_seconds: None,
+        });
+        assert!(findings(&m, "DS204").is_empty(), "time series");
     }
 
     #[test]
