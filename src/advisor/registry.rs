@@ -38,6 +38,8 @@ registry! {
     rules::write_spans_aggregates::WriteSpansAggregates,
     rules::outlier_misapplied::OutlierMisapplied,
     rules::reference_type_mismatch::ReferenceTypeMismatch,
+    rules::volatile_copy::VolatileCopy,
+    rules::hot_document::HotDocument,
     rules::subset_fits::SubsetFits,
     rules::computed_fits::ComputedFits,
     rules::extended_reference_fits::ExtendedReferenceFits,

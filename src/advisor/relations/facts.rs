@@ -89,6 +89,9 @@ pub(crate) struct Facts<'a> {
     /// could be grouped by (an order holding a quantity and a product gives a bucket no period
     /// to gather). A child with no fields declared yet is not judged on this.
     pub child_timeless: bool,
+    /// The copies whose source changes too often for the copy to pay (see
+    /// [`super::churn`]): the advice never tells to keep them.
+    pub volatile: Vec<super::churn::Churn<'a>>,
 }
 
 /// Fields declared, none a date or timestamp (`_id` alone counts as none declared).
@@ -214,6 +217,7 @@ impl<'a> Facts<'a> {
             child_has_children: c_info.referenced_children > 0,
             child_read_by_id: rel.parent != rel.child && u.reads_from(c_info).iter().any(|q| q.reads_one_by_id()),
             child_timeless: child.is_some_and(timeless),
+            volatile: super::churn::volatile_copies(u.model, rel),
         }
     }
 

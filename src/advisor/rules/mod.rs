@@ -11,6 +11,7 @@ pub mod attribute_fits;
 pub mod computed_fits;
 pub mod copy_used_to_decide;
 pub mod extended_reference_fits;
+pub mod hot_document;
 pub mod live_copy_without_propagation;
 pub mod outlier_fits;
 pub mod outlier_misapplied;
@@ -22,6 +23,7 @@ pub mod relational_in_disguise;
 pub mod storage_disagrees;
 pub mod subset_fits;
 pub mod unbounded_array;
+pub mod volatile_copy;
 pub(crate) mod wanted_embeds;
 pub mod write_spans_aggregates;
 // collections, sizes, indexes, validation (advisor-collections)
