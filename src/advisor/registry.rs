@@ -39,6 +39,8 @@ registry! {
     rules::outlier_misapplied::OutlierMisapplied,
     rules::reference_type_mismatch::ReferenceTypeMismatch,
     rules::bucket_of_entities::BucketOfEntities,
+    rules::volatile_copy::VolatileCopy,
+    rules::hot_document::HotDocument,
     rules::subset_fits::SubsetFits,
     rules::computed_fits::ComputedFits,
     rules::extended_reference_fits::ExtendedReferenceFits,

@@ -2,6 +2,7 @@
 //! kept beside the reference, in use or fitting when the child's views show them.
 
 use super::{ids, joined, place, push};
+use crate::advisor::relations::churn::VOLATILE_COPY_WRITES;
 use crate::advisor::relations::{Facts, Usage};
 use crate::advisor::{PatternKind, PatternSuggestion, Recommendation};
 use crate::i18n::{Arg, Labelled, Text};
@@ -26,7 +27,7 @@ pub(super) fn suggest(u: &Usage, f: &Facts, rec: Option<Recommendation>, out: &m
         push(out, PatternKind::ExtendedReference, place(f), true, change);
     } else if rec == Some(Recommendation::ExtendedReference) {
         let views = ids(f.child_view);
-        let fields = u.entity(&rel.parent).map(displayed_fields).unwrap_or_default();
+        let fields = u.entity(&rel.parent).map(|e| displayed_fields(e, f.typical)).unwrap_or_default();
         let what = if fields.is_empty() {
             text!(
                 en: "the few stable fields of {parent} that {views} display",
@@ -153,10 +154,14 @@ fn keeps_one(
     }
 }
 
-/// Short, stable text fields a list would display (a name, a title): up to two.
-fn displayed_fields(e: &Entity) -> Vec<&str> {
+/// Short, stable text fields a list would display (a name, a title): up to two. A field whose
+/// stated change rate, times the `holders` that would keep a copy, reaches
+/// [`VOLATILE_COPY_WRITES`] is not stable: it is never proposed (DS109 would report its copy).
+fn displayed_fields(e: &Entity, holders: f64) -> Vec<&str> {
+    let stable = |f: &crate::model::Field| f.changes_per_minute.is_none_or(|c| c * holders < VOLATILE_COPY_WRITES);
     let short = |f: &&crate::model::Field| {
-        f.bson_type == BsonType::String
+        stable(f)
+            && f.bson_type == BsonType::String
             && f.name != "_id"
             && f.size.avg_bytes.is_none_or(|b| b <= 100)
             && f.constraints.max_length.is_none_or(|m| m <= 300)
@@ -200,5 +205,16 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// A field that changes often is not proposed for the copy, however short.
+    #[test]
+    fn a_volatile_field_is_not_proposed() {
+        use crate::model::{BsonType, Field};
+        let mut e = Entity::new("user", "users");
+        e.fields = vec![Field::new("name", BsonType::String), Field::new("status", BsonType::String)];
+        e.fields[1].changes_per_minute = Some(50.0);
+        assert_eq!(displayed_fields(&e, 10.0), ["name", "status"], "500 copy writes a minute");
+        assert_eq!(displayed_fields(&e, 40.0), ["name"], "2,000 copy writes a minute");
     }
 }

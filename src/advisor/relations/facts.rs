@@ -101,6 +101,9 @@ pub(crate) struct Facts<'a> {
     /// could be grouped by (an order holding a quantity and a product gives a bucket no period
     /// to gather). A child with no fields declared yet is not judged on this.
     pub child_timeless: bool,
+    /// The copies whose source changes too often for the copy to pay (see
+    /// [`super::churn`]): the advice never tells to keep them.
+    pub volatile: Vec<super::churn::Churn<'a>>,
 }
 
 /// Fields declared, none a date or timestamp (`_id` alone counts as none declared).
@@ -232,6 +235,7 @@ impl<'a> Facts<'a> {
             child_only_analytical: child.is_some_and(|c| workload::only_analytical(u.model, c)),
             child_time_series: child.is_some_and(|c| c.collection.timeseries.is_some()),
             child_timeless: child.is_some_and(timeless),
+            volatile: super::churn::volatile_copies(u.model, rel),
         }
     }
 

@@ -4,6 +4,7 @@
 //! a reason that carries the figures (`criteria.rs`), run the ordered decision procedure
 //! (`decide.rs`), and say whether the designer's storage and copies agree.
 
+pub(crate) mod churn;
 mod criteria;
 mod decide;
 mod estimate;
@@ -15,7 +16,7 @@ mod usage;
 
 pub(crate) use decide::{bucket_fits, subset_size, view_shows_all};
 pub(crate) use facts::{timeless, Facts, Outliers};
-pub(crate) use usage::{is_read, rate, Usage};
+pub(crate) use usage::{rate, Usage};
 
 use super::{Criterion, CriterionVote, Recommendation, RelationAdvice};
 use crate::model::{Id, Relation, Storage};

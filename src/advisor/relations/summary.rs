@@ -208,6 +208,37 @@ fn reference(f: &Facts, recommendation: Recommendation, because: Text) -> Text {
             pt: "Referenciar + subconjunto: {because}; {child} aparece com {parent} em {views}: mantenha um subconjunto de {n} em {parent} e o conjunto completo em uma coleção própria.";
             because, views, child, parent, n = subset_size(f)
         ),
+        (Recommendation::ExtendedReference, Some(views)) if !f.volatile.is_empty() => text!(
+            en: "Extended reference: {because}; {views} shows {parent} fields with each {child}: copy the few stable, displayed ones next to the reference, and leave out {volatile}, changed too often at the source to copy (DS109): read from {parent} instead.",
+            es: "Referencia extendida: {because}; en {views} se muestran campos de {parent} con cada {child}: copia junto a la referencia los pocos que son estables, y deja fuera {volatile}, que cambia demasiado a menudo en el origen para copiarlo (DS109): léelo de {parent}.",
+            pt: "Referência estendida: {because}; em {views}, campos de {parent} aparecem com cada {child}: copie ao lado da referência os poucos campos estáveis exibidos, e deixe de fora {volatile}, que muda com frequência demais na origem para ser copiado (DS109): leia-o de {parent}.";
+            because, views, parent, child, volatile = volatile_fields(f)
+        ),
+        (Recommendation::ExtendedReference, None) if !f.volatile.is_empty() => {
+            let stable: Vec<&str> = f
+                .rel
+                .extended
+                .iter()
+                .filter(|c| !f.volatile.iter().any(|v| std::ptr::eq(v.copy, *c)))
+                .map(|c| c.field.as_str())
+                .collect();
+            let fields = Arg::List(f.rel.extended.iter().map(|c| Arg::str(&c.field)).collect());
+            if stable.is_empty() {
+                text!(
+                    en: "Extended reference: {because}; {child} displays {fields} of {parent}: leave out {volatile}, changed too often at the source to copy (DS109), and read from {parent} instead.",
+                    es: "Referencia extendida: {because}; {child} muestra {fields} de {parent}: deja fuera {volatile}, que cambia demasiado a menudo en el origen para copiarlo (DS109), y léelo de {parent}.",
+                    pt: "Referência estendida: {because}; {child} exibe {fields} de {parent}: deixe de fora {volatile}, que muda com frequência demais na origem para ser copiado (DS109), e leia-o de {parent}.";
+                    because, child, fields, parent, volatile = volatile_fields(f)
+                )
+            } else {
+                text!(
+                    en: "Extended reference: {because}; {child} displays {fields} of {parent}: keep {stable} beside the reference, and leave out {volatile}, changed too often at the source to copy (DS109): read from {parent} instead.",
+                    es: "Referencia extendida: {because}; {child} muestra {fields} de {parent}: guarda una copia de {stable} junto a la referencia, y deja fuera {volatile}, que cambia demasiado a menudo en el origen para copiarlo (DS109): léelo de {parent}.",
+                    pt: "Referência estendida: {because}; {child} exibe {fields} de {parent}: mantenha uma cópia de {stable} ao lado da referência, e deixe de fora {volatile}, que muda com frequência demais na origem para ser copiado (DS109): leia-o de {parent}.";
+                    because, child, fields, parent, stable = Arg::list(&stable), volatile = volatile_fields(f)
+                )
+            }
+        }
         (Recommendation::ExtendedReference, Some(views)) => text!(
             en: "Extended reference: {because}; {views} shows {parent} fields with each {child}: copy the few stable, displayed ones next to the reference.",
             es: "Referencia extendida: {because}; en {views} se muestran campos de {parent} con cada {child}: copia junto a la referencia los pocos que son estables.",
@@ -262,4 +293,9 @@ fn reference(f: &Facts, recommendation: Recommendation, because: Text) -> Text {
             because, child, parent
         ),
     }
+}
+
+/// The copied fields whose source changes too often to copy, as a list.
+fn volatile_fields(f: &Facts) -> Arg {
+    Arg::List(f.volatile.iter().map(|c| Arg::str(&c.copy.field)).collect())
 }

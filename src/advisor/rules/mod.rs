@@ -15,6 +15,7 @@ pub mod bucket_of_entities;
 pub mod computed_fits;
 pub mod copy_used_to_decide;
 pub mod extended_reference_fits;
+pub mod hot_document;
 pub mod live_copy_without_propagation;
 pub mod outlier_fits;
 pub mod outlier_misapplied;
@@ -27,6 +28,7 @@ pub mod storage_disagrees;
 pub mod subset_fits;
 pub mod time_series_fits;
 pub mod unbounded_array;
+pub mod volatile_copy;
 pub(crate) mod wanted_embeds;
 pub mod write_spans_aggregates;
 // collections, sizes, indexes, validation (advisor-collections)

@@ -1,5 +1,5 @@
 use super::wanted_embeds::{children_arg, name_of, WantedEmbed};
-use crate::advisor::relations::{is_read, rate};
+use crate::advisor::relations::rate;
 use crate::advisor::{Context, Criterion, Design, Finding, Rule, RuleMeta, Vote};
 use crate::declare_rule;
 use crate::i18n::{Arg, Text};
@@ -16,7 +16,9 @@ declare_rule! {
     /// entities from other aggregates with no copy serving it (no embedding, extended
     /// reference, subset or computed value), so every call costs a second read or a join.
     /// It also reports the model when `$lookup` appears in more than
-    /// `thresholds.lookup_share` (50%) of its reads, the figure Atlas flags.
+    /// `thresholds.lookup_share` (50%) of the application's reads, the figure Atlas flags;
+    /// analytical reads (reports and aggregations run now and then, apart from the
+    /// application's path) are not counted, in the share as in the per-read check.
     /// When the criteria recommend embedding (DS102) an entity the read misses into the read's
     /// collection, the finding names that embedding first, and the copies only for what it leaves:
     /// an extended reference for a parent the read shows, a subset or computed values for its
@@ -268,7 +270,7 @@ impl Rule for RelationalInDisguise {
         let (reads, lookups) = model
             .queries
             .iter()
-            .filter(|q| is_read(q))
+            .filter(|q| q.kind == QueryKind::Read)
             .fold((0usize, 0usize), |(reads, lookups), q| (reads + 1, lookups + usize::from(q.uses_lookup)));
         if reads > 0 {
             let share = lookups as f64 / reads as f64;
@@ -465,6 +467,25 @@ mod tests {
         m.queries[0].page_size = Some(10);
         let f = findings(&m, "DS105");
         assert!(f[0].fix_hint.en().contains("first N"), "{}", f[0].fix_hint.en());
+    }
+
+    #[test]
+    fn analytical_reports_are_not_counted_in_the_share_of_reads() {
+        // A nightly report joining with $lookup, and no other read: no application read
+        // joins anything.
+        let mut m = parent_child(Storage::Reference, 3.0, Some(10));
+        let mut report = read("A", "post", &["comment"], 0.01);
+        report.kind = crate::model::QueryKind::Analytical;
+        report.uses_lookup = true;
+        m.queries.push(report);
+        assert!(findings(&m, "DS105").is_empty(), "{:?}", findings(&m, "DS105"));
+        // An application read that joins: 1 of 1 reads, the report still not counted.
+        let mut page = read("Q", "post", &["comment"], 0.5);
+        page.uses_lookup = true;
+        m.queries.push(page);
+        let f = findings(&m, "DS105");
+        assert_eq!(f.len(), 1, "{f:?}");
+        assert_eq!(f[0].message.en(), "1 of 1 reads use $lookup (100%), over the 50% Atlas flags");
     }
 
     #[test]
