@@ -199,8 +199,7 @@ impl Shape {
 
     /// The ESR index for this shape: equality, then sort, then range.
     pub fn ideal(&self) -> IndexSpec {
-        let keys =
-            self.ideal_keys().map(|(field, dir)| IndexKey::new(field, dir)).collect();
+        let keys = self.ideal_keys().map(|(field, dir)| IndexKey::new(field, dir)).collect();
         IndexSpec { keys, ..IndexSpec::default() }
     }
 

@@ -52,7 +52,8 @@ pub(crate) fn unused_in<'m>(design: &Design<'m>) -> Vec<Unused<'m>> {
             .zip(shapes)
             .filter_map(|(q, s)| s.as_ref().filter(|s| s.root == pos).map(|s| (q, s)))
             .collect();
-        let unread_call = on.iter().any(|(q, _)| !q.call.trim().is_empty() && q.filters.is_empty() && q.sort.is_empty());
+        let unread_call =
+            on.iter().any(|(q, _)| !q.call.trim().is_empty() && q.filters.is_empty() && q.sort.is_empty());
         if unread_call || !on.iter().any(|(q, _)| q.kind != QueryKind::Write) {
             continue;
         }
@@ -89,17 +90,18 @@ fn uses(index: &IndexSpec, shape: &Shape) -> bool {
         return false;
     }
     let Some(first) = index.keys.first().map(|k| k.field.as_str()) else { return false };
-    shape.filters().any(|(f, op)| f == first && op != FilterOp::Not) || shape.sort().next().is_some_and(|(f, _)| f == first)
+    shape.filters().any(|(f, op)| f == first && op != FilterOp::Not)
+        || shape.sort().next().is_some_and(|(f, _)| f == first)
 }
 
 /// The indexes the server keeps for another reason than the queries (see the module).
 fn kept_for_other_reasons(model: &Model, entity: &Entity, index: &IndexSpec) -> bool {
     let Some(first) = index.keys.first() else { return true };
     let first = first.field.as_str();
-    let shard_key = entity.collection.shard_key.as_ref().and_then(|k| k.fields.first()).is_some_and(|f| f.field == first);
-    let reference = model.relations.iter().any(|r| {
-        r.child == entity.id && r.reference.child_field.as_deref() == Some(first)
-    });
+    let shard_key =
+        entity.collection.shard_key.as_ref().and_then(|k| k.fields.first()).is_some_and(|f| f.field == first);
+    let reference =
+        model.relations.iter().any(|r| r.child == entity.id && r.reference.child_field.as_deref() == Some(first));
     (index.keys.len() == 1 && first == "_id")
         || index.ttl_seconds.is_some()
         || index.unique

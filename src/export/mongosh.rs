@@ -59,10 +59,13 @@ pub fn script_from(builder: &Builder, advice: &[IndexAdvice], validators: &[Vali
     // indexes, functions), so it is rarely copied as it grows.
     let mut out = String::with_capacity(validators.len() * 3072 + builder.lookup.model.entities.len() * 256);
     push_comment(&mut out, &header(model, lang));
+    // The declared indexes no access pattern uses (DS313): each gets a commented `dropIndex`.
+    let unused = crate::advisor::unused_indexes(model);
     for entity in builder.lookup.collections() {
         out.push('\n');
         let advice = advice.get(entity.id.as_str()).map(Vec::as_slice).unwrap_or(&[]);
-        collection_section(&mut out, builder, entity, advice, validators.get(entity.id.as_str()).copied(), lang);
+        let section = Section { advice, v: validators.get(entity.id.as_str()).copied(), unused: &unused };
+        collection_section(&mut out, builder, entity, section, lang);
     }
     out
 }
@@ -119,14 +122,8 @@ fn header(model: &Model, lang: Lang) -> String {
 
 /// Appends the section of one collection to `out`. (Writing to a `String` cannot fail, so the
 /// results of `write!` are ignored.)
-fn collection_section(
-    out: &mut String,
-    builder: &Builder,
-    entity: &Entity,
-    advice: &[&IndexAdvice],
-    v: Option<&Validator>,
-    lang: Lang,
-) {
+fn collection_section(out: &mut String, builder: &Builder, entity: &Entity, section: Section, lang: Lang) {
+    let Section { advice, v, unused } = section;
     let rule = "─".repeat(60usize.saturating_sub(entity.name.chars().count()));
     push_comment(out, &format!("// ── {} {rule}", entity.name));
     // A note's lines, whatever ends them (a lone `\r`, U+2028…), each a comment line.
@@ -185,7 +182,32 @@ fn collection_section(
         let opts = if options.is_empty() { String::new() } else { format!(", {}", inline(&options)) };
         let _ = writeln!(out, "{}.createIndex({}{opts});", coll(&entity.name), line.index.key_doc());
     }
+    for u in unused.iter().filter(|u| std::ptr::eq(u.entity, entity)) {
+        drop_comment(out, entity, u.index, lang);
+    }
     write_snippets(out, builder, entity, lang);
+}
+
+/// What a collection's section is written from besides the collection: the advisor's indexes
+/// of it, its validator, and the model's unused indexes.
+struct Section<'a> {
+    advice: &'a [&'a IndexAdvice],
+    v: Option<&'a Validator>,
+    unused: &'a [crate::advisor::Unused<'a>],
+}
+
+/// A declared index no access pattern uses, as a commented `dropIndex` (by name when it has
+/// one) after the reason: to run by hand once `$indexStats` and a hidden trial agree.
+fn drop_comment(out: &mut String, entity: &Entity, index: &IndexSpec, lang: Lang) {
+    let why = text!(
+        en: "// unused-index (DS313): no access pattern uses {key}; check $indexStats, hide it (hideIndex), then drop it:",
+        es: "// unused-index (DS313): ningún patrón de acceso usa {key}; comprueba $indexStats, ocúltalo (hideIndex) y luego elimínalo:",
+        pt: "// unused-index (DS313): nenhum padrão de acesso usa {key}; verifique $indexStats, oculte-o (hideIndex) e depois remova-o:";
+        key = index.key_doc()
+    );
+    push_comment(out, &why.render(lang));
+    let target = if index.name.is_empty() { index.key_doc() } else { js_string(&index.name) };
+    push_comment(out, &format!("// {}.dropIndex({target});", coll(&entity.name)));
 }
 
 /// The indexes of a collection: the advisor's (derived and declared), the model's declared ones,

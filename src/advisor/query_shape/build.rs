@@ -10,8 +10,7 @@ use std::sync::Arc;
 /// The shape of every access pattern, in model order, sharing one arena.
 pub(crate) fn shapes(layout: &Layout) -> Vec<Option<Shape>> {
     let queries = &layout.model.queries;
-    let mut arena =
-        Arena { paths: String::new(), keys: Vec::with_capacity(queries.len() * 3), filters: Vec::new() };
+    let mut arena = Arena { paths: String::new(), keys: Vec::with_capacity(queries.len() * 3), filters: Vec::new() };
     // One buffer for the embedding paths of the queries on embedded entities.
     let mut prefix = String::new();
     let built: Vec<Option<Built>> = queries.iter().map(|q| build(&mut arena, &mut prefix, layout, q)).collect();

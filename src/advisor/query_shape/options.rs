@@ -66,9 +66,10 @@ pub(crate) fn blocked(index: &IndexSpec, shape: &Shape) -> Option<Blocked> {
 pub(crate) fn serves_lookup(index: &IndexSpec) -> bool {
     !index.hidden
         && index.partial_filter_expression.is_none()
-        && index.keys.first().is_some_and(|k| {
-            matches!(k.kind, None | Some(KeyKind::Hashed)) && k.wildcard_path().is_none()
-        })
+        && index
+            .keys
+            .first()
+            .is_some_and(|k| matches!(k.kind, None | Some(KeyKind::Hashed)) && k.wildcard_path().is_none())
 }
 
 /// Whether `index` is unique on fields the query matches by equality, every one of its keys
@@ -107,9 +108,7 @@ pub(crate) fn special_keys_serve(index: &IndexSpec, shape: &Shape) -> Option<boo
     };
     Some(match first {
         None => !shape.is_empty(),
-        Some(first) => {
-            under(first) && fields.all(|f| f == first || index.keys.iter().any(|k| k.field.as_str() == f))
-        }
+        Some(first) => under(first) && fields.all(|f| f == first || index.keys.iter().any(|k| k.field.as_str() == f)),
     })
 }
 
@@ -182,7 +181,10 @@ mod tests {
     }
 
     fn partial(keys: &[(&str, i8)], filter: &str) -> IndexSpec {
-        IndexSpec { partial_filter_expression: Some(serde_json::from_str(filter).expect("json")), ..IndexSpec::new(keys) }
+        IndexSpec {
+            partial_filter_expression: Some(serde_json::from_str(filter).expect("json")),
+            ..IndexSpec::new(keys)
+        }
     }
 
     #[test]
@@ -197,10 +199,8 @@ mod tests {
         let range = partial(&[("name", 1)], r#"{"$and": [{"rating": {"$gt": 5}}, {"deleted": {"$exists": false}}]}"#);
         let rated = shape(&[("name", FilterOp::Equality), ("rating", FilterOp::Range)], &[]);
         assert_eq!(blocked(&range, &rated), Some(Blocked::Partial), "nothing says deleted is missing");
-        let rated_live = shape(
-            &[("name", FilterOp::Equality), ("rating", FilterOp::Range), ("deleted", FilterOp::Exists)],
-            &[],
-        );
+        let rated_live =
+            shape(&[("name", FilterOp::Equality), ("rating", FilterOp::Range), ("deleted", FilterOp::Exists)], &[]);
         assert_eq!(blocked(&range, &rated_live), None);
         let either = partial(&[("a", 1)], r#"{"$or": [{"x": 1}, {"y": {"$exists": true}}]}"#);
         assert_eq!(blocked(&either, &shape(&[("a", FilterOp::Equality), ("y", FilterOp::Range)], &[])), None);

@@ -57,7 +57,8 @@ impl Rule for MissingIndex {
                 continue;
             }
             // A declared index whose keys would serve the query, kept from it by an option.
-            let kept_from = declared.iter().find_map(|i| blocked(i, shape).filter(|_| keys_serve(i, shape)).map(|b| (i, b)));
+            let kept_from =
+                declared.iter().find_map(|i| blocked(i, shape).filter(|_| keys_serve(i, shape)).map(|b| (i, b)));
             if q.per_minute < FREQUENT_PER_MINUTE && kept_from.is_none() {
                 continue;
             }

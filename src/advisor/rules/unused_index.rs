@@ -97,7 +97,10 @@ mod tests {
         let f = findings(&m, "DS313");
         assert_eq!(f.len(), 1, "{f:?}");
         assert_eq!(f[0].message.en(), "No access pattern of items uses its index { color: 1 }.");
-        assert_eq!(f[0].message.render(crate::i18n::Lang::Es), "Ningún patrón de acceso de items usa su índice { color: 1 }.");
+        assert_eq!(
+            f[0].message.render(crate::i18n::Lang::Es),
+            "Ningún patrón de acceso de items usa su índice { color: 1 }."
+        );
         let fix = f[0].fix.clone().expect("a fix");
         assert_eq!(fix, crate::advisor::Fix::DropIndex { entity: "c".into(), index: color });
         assert!(fix.apply(&mut m));
