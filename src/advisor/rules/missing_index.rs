@@ -254,4 +254,33 @@ mod tests {
         let f = findings(&m, "DS304");
         assert_eq!(f.iter().map(|f| f.fix.is_some()).collect::<Vec<_>>(), [true, false], "{f:?}");
     }
+
+    #[test]
+    fn a_query_an_index_option_keeps_from_its_index_is_named_however_rare() {
+        use crate::model::{FilterOp, IndexKey, KeyKind};
+        let mut m = model();
+        m.entities[0].collection.indexes = vec![IndexSpec {
+            keys: vec![IndexKey { kind: Some(KeyKind::Hashed), ..IndexKey::new("no", 1) }],
+            ..IndexSpec::default()
+        }];
+        let mut by_no = query("R1", "c", &["no"], &[]);
+        by_no.per_minute = 1000.0;
+        m.queries.push(by_no);
+        let mut export = query("R2", "c", &[], &[("no", 1)]);
+        export.filters.push(crate::model::Filter::new("no", FilterOp::Range));
+        export.per_minute = 2.0;
+        m.queries.push(export);
+        let f = findings(&m, "DS304");
+        assert_eq!(f.len(), 1, "equality is served, the rare range is not: {f:?}");
+        assert_eq!(f[0].place, crate::model::Place::Query { id: "R2".into() });
+        assert!(
+            f[0].why.en().starts_with("{ no: \"hashed\" } is hashed: it serves equality matches"),
+            "{}",
+            f[0].why.en()
+        );
+        let mut rare = query("R3", "c", &["other"], &[]);
+        rare.per_minute = 2.0;
+        m.queries.push(rare);
+        assert_eq!(findings(&m, "DS304").len(), 1, "a rare query no index would serve stays a rare query");
+    }
 }
