@@ -185,6 +185,17 @@ pub(crate) fn ttl(ttl: u64, field: &str, relation: &str) -> Text {
     )
 }
 
+/// Why a `$lookup`'s `foreignField` has an index: the stage of `query` matches `field` once per
+/// document flowing in.
+pub(crate) fn lookup(field: &str, query: &str) -> Text {
+    text!(
+        en: "$lookup: the join of {query} matches {field} once for each document flowing in; without this index each one scans the collection.",
+        es: "$lookup: la unión de {query} busca {field} una vez por cada documento que entra; sin este índice cada uno recorre la colección.",
+        pt: "$lookup: a junção de {query} busca {field} uma vez para cada documento que entra; sem este índice cada um varre a coleção.";
+        query, field
+    )
+}
+
 /// The reason of an index the designer declared.
 pub(crate) fn declared() -> Text {
     text!(

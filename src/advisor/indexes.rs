@@ -77,6 +77,7 @@ pub(crate) fn derive_with(layout: &Layout, shapes: &Shapes, loads: &Loads) -> De
         }
     };
     let declared: usize = model.entities.iter().map(|e| e.collection.indexes.len()).sum();
+    let lookups: Vec<_> = model.queries.iter().map(|q| super::lookups::lookups_of(model, q)).collect();
     let mut found = Found::new(model.entities.len(), model.queries.len() + declared);
     let mut heavy: Vec<Option<bool>> = vec![None; model.entities.len()];
     let mut reasons = Reasons { model, shapes };
@@ -111,6 +112,22 @@ pub(crate) fn derive_with(layout: &Layout, shapes: &Shapes, loads: &Loads) -> De
         }
         let candidate = Candidate::new(Keys::Ttl(field, ttl), None, Reason::Ttl(&r.id), false, false);
         found.add(group_of(at), false, candidate);
+    }
+    // Each `$lookup`'s foreignField in the collection it joins: matched once per document
+    // flowing in, so never left out as a rare pattern's (the `_id` index serves `_id`).
+    for (q, lookups) in model.queries.iter().zip(&lookups) {
+        for l in lookups.iter() {
+            let field = l.foreign_field.as_str();
+            if field.is_empty() || field == "_id" {
+                continue;
+            }
+            let Some(at) = ids.entity_position(&l.from) else { continue };
+            if !model.entities.get(at).is_some_and(|e| layout.is_collection(e)) {
+                continue;
+            }
+            let candidate = Candidate::new(Keys::Foreign(field), None, Reason::Lookup(&q.id), false, false);
+            found.add(group_of(at), false, candidate);
+        }
     }
     // The runs per minute of each query id, gathered only when some collection is over budget.
     let mut rates: Option<HashMap<&str, f64>> = None;

@@ -14,6 +14,7 @@ mod finding;
 mod index_budget;
 mod index_reason;
 pub mod indexes;
+mod lookups;
 mod paths;
 mod patterns;
 pub mod queries;
@@ -31,6 +32,7 @@ mod rules_page;
 pub mod scale;
 pub mod sizes;
 mod workload;
+mod unused_indexes;
 
 pub use context::Context;
 pub use design::Design;
@@ -40,6 +42,7 @@ pub use report::*;
 pub use rule::{Rule, RuleMeta};
 pub use rules_page::{rules_markdown, rules_markdown_in};
 pub use sizes::{bson_size_of_value, estimate_entity};
+pub use unused_indexes::{unused_indexes, Unused};
 
 use crate::model::Model;
 

@@ -6,10 +6,12 @@
 //! shapes, however many keys. The keys are compared span to span while a shape is built, and
 //! as text only against an index's keys.
 
-use crate::model::{Entity, IndexKey, IndexSpec, Model};
+use crate::model::{Entity, FilterOp, IndexKey, IndexSpec, Model};
 
 mod build;
+mod options;
 pub(crate) use build::shapes;
+pub(crate) use options::{blocked, pins_one, serves_lookup, Blocked};
 use std::sync::Arc;
 
 /// The shape of every access pattern, in model order, shared by the index reasons built
@@ -54,6 +56,17 @@ pub(crate) struct Arena {
     paths: String,
     /// Each shape's keys, one shape after the other (see [`Shape`]).
     keys: Vec<Key>,
+    /// Each shape's filters as written (path and operator), one shape after the other: what
+    /// an index's options are judged against (a partial filter, a sparse or hashed key).
+    filters: Vec<Matched>,
+}
+
+/// One filter of a query: its path (a span of the arena's `paths`) and how it matches.
+#[derive(Debug, Clone, Copy, PartialEq)]
+struct Matched {
+    start: u32,
+    end: u32,
+    op: FilterOp,
 }
 
 /// An access pattern's query shape (paths are full paths inside the root's documents).
@@ -69,6 +82,8 @@ pub(crate) struct Shape {
     /// sort key (the sort key bounds them).
     first: u32,
     end: u32,
+    /// Where this shape's filters are in the arena's.
+    filters: (u32, u32),
     /// How many keys of each part: equality, sort, range (the rest bound a sort key).
     counts: [usize; 3],
     /// An equality on `_id`: the built-in `_id` index pins the document.
@@ -135,6 +150,14 @@ impl Shape {
         self.paths_of(3)
     }
 
+    /// Every filter of the query as written (full path, operator), in filter order, those a
+    /// key of the shape leaves out included.
+    pub fn filters(&self) -> impl Iterator<Item = (&str, FilterOp)> + Clone + '_ {
+        let (start, end) = self.filters;
+        let filters = self.arena.filters.get(start as usize..end as usize).unwrap_or_default();
+        filters.iter().map(|m| (self.arena.paths.get(m.start as usize..m.end as usize).unwrap_or_default(), m.op))
+    }
+
     /// The keys of [`Shape::ideal`] (field, direction), without building it.
     pub fn ideal_keys(&self) -> impl Iterator<Item = (&str, i8)> + Clone + '_ {
         self.keys().get(..self.key_count()).unwrap_or_default().iter().map(|k| (self.path(k), k.dir))
@@ -176,9 +199,8 @@ impl Shape {
 
     /// The ESR index for this shape: equality, then sort, then range.
     pub fn ideal(&self) -> IndexSpec {
-        let keys =
-            self.ideal_keys().map(|(field, dir)| IndexKey { field: crate::model::Id::new(field), dir }).collect();
-        IndexSpec { keys, unique: false, ttl_seconds: None, collation: None }
+        let keys = self.ideal_keys().map(|(field, dir)| IndexKey::new(field, dir)).collect();
+        IndexSpec { keys, ..IndexSpec::default() }
     }
 
     /// How many keys [`Shape::ideal`] has (counted without building it).
@@ -221,10 +243,24 @@ impl Shape {
     }
 }
 
-/// Whether `index` fully serves `shape`: every equality field leads (any order), the sort
-/// keys follow in order (all in the index's direction or all reversed), and, when the query
-/// neither matches nor sorts, its first key is one of the ranges.
+/// Whether `index` fully serves `shape`: its options allow it ([`blocked`]), and either it is
+/// unique on fields the query matches by equality ([`pins_one`]: one document at most), or its
+/// keys serve the shape: every equality field leads (any order), the sort keys follow in
+/// order (all in the index's direction or all reversed), and, when the query neither matches
+/// nor sorts, its first key is one of the ranges. A text, wildcard or 2dsphere key serves what
+/// that kind of index serves (`options::special_keys_serve`).
 pub(crate) fn serves(index: &IndexSpec, shape: &Shape) -> bool {
+    if shape.is_empty() || blocked(index, shape).is_some() {
+        return false;
+    }
+    if let Some(special) = options::special_keys_serve(index, shape) {
+        return special;
+    }
+    pins_one(index, shape) || keys_serve(index, shape)
+}
+
+/// Whether `index`'s keys serve `shape` in ESR order, whatever its options (see [`serves`]).
+pub(crate) fn keys_serve(index: &IndexSpec, shape: &Shape) -> bool {
     if shape.is_empty() {
         return false;
     }

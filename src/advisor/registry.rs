@@ -60,6 +60,8 @@ registry! {
     rules::single_field_indexes::SingleFieldIndexes,
     rules::redundant_index::RedundantIndex,
     rules::missing_index::MissingIndex,
+    rules::lookup_unindexed::LookupUnindexed,
+    rules::unused_index::UnusedIndex,
     rules::deep_offset_pagination::DeepOffsetPagination,
     rules::non_unique_sort_pagination::NonUniqueSortPagination,
     rules::case_insensitive_match::CaseInsensitiveMatch,

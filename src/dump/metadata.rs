@@ -3,12 +3,13 @@
 //! its indexes, in canonical Extended JSON ("mongodump"). Read with the inference's JSON parser
 //! (which decodes `{"$numberInt": "1"}` and the other wrappers) and mapped onto the model.
 //!
-//! Index options are kept whole in [`DumpIndex`]; today's [`IndexSpec`] takes its keys, `unique`
-//! and the TTL (`expireAfterSeconds`), and the entity's notes list the rest (partial, sparse,
-//! hidden, hashed, wildcard, text, 2dsphere) until the model's indexes hold them.
+//! Index options are kept whole in [`DumpIndex`], and the model's [`IndexSpec`] takes what it
+//! can hold: key kinds (hashed, text, 2dsphere, wildcard paths), `unique`, the TTL, the partial
+//! filter, `sparse`, `hidden`, the collation and the name. The entity's notes list the rest
+//! (2d keys, a `wildcardProjection`).
 
 use crate::infer::{entity_from_schema_document, parse_document, Dialect, Document, Value};
-use crate::model::{Capped, Collation, Entity, Granularity, IndexKey, IndexSpec, TimeSeries};
+use crate::model::{Capped, Collation, Entity, Granularity, IndexKey, IndexSpec, KeyKind as ModelKeyKind, TimeSeries};
 
 /// What a collection's metadata says.
 #[derive(Debug, Clone, PartialEq, Default)]
@@ -69,53 +70,65 @@ impl DumpIndex {
         self.keys.iter().any(|(path, _)| path == "$**" || path.ends_with(".$**"))
     }
 
-    /// The index as today's model holds it: keys (a text index by its weighted fields; hashed,
-    /// geospatial and wildcard keys ascending), `unique`, the TTL and the collation.
+    /// The index as the model holds it: its keys with their kind (a text index by its
+    /// weighted fields), `unique`, the TTL, the partial filter, `sparse`, `hidden`, the
+    /// collation and the name.
     pub fn to_spec(&self) -> IndexSpec {
-        let keys: Vec<(String, i8)> = if self.text_weights.is_empty() {
-            self.keys
-                .iter()
-                .filter(|(path, _)| path != "_fts" && path != "_ftsx")
-                .map(|(path, kind)| (path.clone(), if *kind == KeyKind::Descending { -1 } else { 1 }))
-                .collect()
-        } else {
-            self.text_weights.iter().map(|(path, _)| (path.clone(), 1)).collect()
-        };
+        let mut keys: Vec<IndexKey> = self
+            .keys
+            .iter()
+            .filter(|(path, _)| path != "_fts" && path != "_ftsx")
+            .map(|(path, kind)| {
+                let mut key = IndexKey::new(path, if *kind == KeyKind::Descending { -1 } else { 1 });
+                key.kind = match kind {
+                    KeyKind::Hashed => Some(ModelKeyKind::Hashed),
+                    KeyKind::Text => Some(ModelKeyKind::Text),
+                    KeyKind::Sphere2d => Some(ModelKeyKind::Sphere2d),
+                    _ => None,
+                };
+                key
+            })
+            .collect();
+        for (path, _) in &self.text_weights {
+            let mut key = IndexKey::new(path, 1);
+            key.kind = Some(ModelKeyKind::Text);
+            keys.push(key);
+        }
         IndexSpec {
-            keys: keys.iter().map(|(f, d)| IndexKey { field: crate::model::Id::new(f), dir: *d }).collect(),
+            keys,
             unique: self.unique,
             ttl_seconds: self.expire_after_seconds,
+            partial_filter_expression: self.partial_filter_json(),
+            sparse: self.sparse,
+            hidden: self.hidden,
             collation: self.collation.clone(),
+            name: self.name.clone(),
         }
     }
 
-    /// The options today's [`IndexSpec`] cannot hold, in words (empty when none).
+    /// The partial filter as JSON, when its Extended JSON text reads as JSON.
+    fn partial_filter_json(&self) -> Option<serde_json::Value> {
+        serde_json::from_str(self.partial_filter.as_deref()?).ok()
+    }
+
+    /// The options the model's [`IndexSpec`] cannot hold, in words (empty when none).
     pub fn options_not_kept(&self) -> Vec<String> {
         let mut out = Vec::new();
         let kinds: Vec<&str> = self
             .keys
             .iter()
             .filter_map(|(_, k)| match k {
-                KeyKind::Hashed => Some("hashed"),
-                KeyKind::Text => Some("text"),
-                KeyKind::Sphere2d => Some("2dsphere"),
                 KeyKind::Flat2d => Some("2d"),
                 KeyKind::Other(_) => Some("a special key"),
                 _ => None,
             })
             .collect();
         out.extend(kinds.into_iter().map(str::to_string));
-        if self.is_wildcard() {
-            out.push("wildcard".into());
+        if let Some(p) = &self.wildcard_projection {
+            out.push(format!("wildcardProjection {p}"));
         }
-        if let Some(p) = &self.partial_filter {
+        if let (Some(p), None) = (&self.partial_filter, self.partial_filter_json()) {
             out.push(format!("partial {p}"));
-        }
-        if self.sparse {
-            out.push("sparse".into());
-        }
-        if self.hidden {
-            out.push("hidden".into());
         }
         out.dedup();
         out

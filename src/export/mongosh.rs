@@ -59,10 +59,13 @@ pub fn script_from(builder: &Builder, advice: &[IndexAdvice], validators: &[Vali
     // indexes, functions), so it is rarely copied as it grows.
     let mut out = String::with_capacity(validators.len() * 3072 + builder.lookup.model.entities.len() * 256);
     push_comment(&mut out, &header(model, lang));
+    // The declared indexes no access pattern uses (DS313): each gets a commented `dropIndex`.
+    let unused = crate::advisor::unused_indexes(model);
     for entity in builder.lookup.collections() {
         out.push('\n');
         let advice = advice.get(entity.id.as_str()).map(Vec::as_slice).unwrap_or(&[]);
-        collection_section(&mut out, builder, entity, advice, validators.get(entity.id.as_str()).copied(), lang);
+        let section = Section { advice, v: validators.get(entity.id.as_str()).copied(), unused: &unused };
+        collection_section(&mut out, builder, entity, section, lang);
     }
     out
 }
@@ -119,14 +122,8 @@ fn header(model: &Model, lang: Lang) -> String {
 
 /// Appends the section of one collection to `out`. (Writing to a `String` cannot fail, so the
 /// results of `write!` are ignored.)
-fn collection_section(
-    out: &mut String,
-    builder: &Builder,
-    entity: &Entity,
-    advice: &[&IndexAdvice],
-    v: Option<&Validator>,
-    lang: Lang,
-) {
+fn collection_section(out: &mut String, builder: &Builder, entity: &Entity, section: Section, lang: Lang) {
+    let Section { advice, v, unused } = section;
     let rule = "─".repeat(60usize.saturating_sub(entity.name.chars().count()));
     push_comment(out, &format!("// ── {} {rule}", entity.name));
     // A note's lines, whatever ends them (a lone `\r`, U+2028…), each a comment line.
@@ -181,20 +178,36 @@ fn collection_section(
         if !line.reason.is_empty() {
             push_comment(out, &format!("// {}", line.reason));
         }
-        let mut options = Doc::new();
-        if line.index.unique {
-            options.insert("unique", Bson::Bool(true));
-        }
-        if let Some(s) = line.index.ttl_seconds {
-            options.insert("expireAfterSeconds", Bson::number(s as f64));
-        }
-        if let Some(collation) = &line.index.collation {
-            options.insert("collation", Bson::Document(collation_doc(collation)));
-        }
+        let options = index_options(&line.index);
         let opts = if options.is_empty() { String::new() } else { format!(", {}", inline(&options)) };
         let _ = writeln!(out, "{}.createIndex({}{opts});", coll(&entity.name), line.index.key_doc());
     }
+    for u in unused.iter().filter(|u| std::ptr::eq(u.entity, entity)) {
+        drop_comment(out, entity, u.index, lang);
+    }
     write_snippets(out, builder, entity, lang);
+}
+
+/// What a collection's section is written from besides the collection: the advisor's indexes
+/// of it, its validator, and the model's unused indexes.
+struct Section<'a> {
+    advice: &'a [&'a IndexAdvice],
+    v: Option<&'a Validator>,
+    unused: &'a [crate::advisor::Unused<'a>],
+}
+
+/// A declared index no access pattern uses, as a commented `dropIndex` (by name when it has
+/// one) after the reason: to run by hand once `$indexStats` and a hidden trial agree.
+fn drop_comment(out: &mut String, entity: &Entity, index: &IndexSpec, lang: Lang) {
+    let why = text!(
+        en: "// unused-index (DS313): no access pattern uses {key}; check $indexStats, hide it (hideIndex), then drop it:",
+        es: "// unused-index (DS313): ningún patrón de acceso usa {key}; comprueba $indexStats, ocúltalo (hideIndex) y luego elimínalo:",
+        pt: "// unused-index (DS313): nenhum padrão de acesso usa {key}; verifique $indexStats, oculte-o (hideIndex) e depois remova-o:";
+        key = index.key_doc()
+    );
+    push_comment(out, &why.render(lang));
+    let target = if index.name.is_empty() { index.key_doc() } else { js_string(&index.name) };
+    push_comment(out, &format!("// {}.dropIndex({target});", coll(&entity.name)));
 }
 
 /// The indexes of a collection: the advisor's (derived and declared), the model's declared ones,
@@ -202,10 +215,7 @@ fn collection_section(
 /// reasons are written in `lang`.
 pub fn indexes_of(builder: &Builder, entity: &Entity, advice: &[&IndexAdvice], lang: Lang) -> Vec<IndexLine> {
     let mut lines: Vec<IndexLine> = Vec::new();
-    let mut add = |index: IndexSpec, reason: String| match lines
-        .iter_mut()
-        .find(|l| l.index.keys == index.keys && l.index.collation == index.collation)
-    {
+    let mut add = |index: IndexSpec, reason: String| match lines.iter_mut().find(|l| same_index(&l.index, &index)) {
         Some(l) => {
             l.index.unique |= index.unique;
             l.index.ttl_seconds = l.index.ttl_seconds.or(index.ttl_seconds);
@@ -238,7 +248,98 @@ pub fn indexes_of(builder: &Builder, entity: &Entity, advice: &[&IndexAdvice], l
             }
         }
     }
+    name_twins(&mut lines);
     lines
+}
+
+/// Whether two indexes are one `createIndex`: the same keys, and the same options that decide
+/// which documents and queries they serve (partial filter, sparse, hidden, collation, name).
+fn same_index(a: &IndexSpec, b: &IndexSpec) -> bool {
+    a.keys == b.keys
+        && a.partial_filter_expression == b.partial_filter_expression
+        && a.sparse == b.sparse
+        && a.hidden == b.hidden
+        && a.collation == b.collation
+        && a.name == b.name
+}
+
+/// Names each index whose keys an earlier one has already (a partial index and a full one on
+/// the same field): the server would give both the same name and refuse the second.
+fn name_twins(lines: &mut [IndexLine]) {
+    for at in 1..lines.len() {
+        let (before, rest) = lines.split_at_mut(at);
+        let Some(line) = rest.first_mut() else { continue };
+        let twins = before.iter().filter(|l| l.index.keys == line.index.keys).count();
+        if twins > 0 && line.index.name.is_empty() {
+            line.index.name = format!("{}_{}", default_name(&line.index), twins + 1);
+        }
+    }
+}
+
+/// The name the server gives an index: each key's field and direction (or kind) joined by `_`.
+pub fn default_name(index: &IndexSpec) -> String {
+    let parts: Vec<String> = index
+        .keys
+        .iter()
+        .map(|k| match k.kind {
+            Some(kind) => format!("{}_{}", k.field, kind.name()),
+            None => format!("{}_{}", k.field, k.dir),
+        })
+        .collect();
+    parts.join("_")
+}
+
+/// The options document of `createIndex`, in the order MongoDB's manual lists them: `unique`,
+/// `expireAfterSeconds`, `sparse`, `partialFilterExpression`, `collation`, `hidden`, `name`.
+/// Empty when the index has none.
+pub(crate) fn index_options(index: &IndexSpec) -> Doc {
+    let mut options = Doc::new();
+    if index.unique {
+        options.insert("unique", Bson::Bool(true));
+    }
+    if let Some(s) = index.ttl_seconds {
+        options.insert("expireAfterSeconds", Bson::number(s as f64));
+    }
+    if index.sparse {
+        options.insert("sparse", Bson::Bool(true));
+    }
+    if let Some(filter) = &index.partial_filter_expression {
+        options.insert("partialFilterExpression", json_value(filter));
+    }
+    if let Some(c) = &index.collation {
+        options.insert("collation", Bson::Document(collation_doc(c)));
+    }
+    if index.hidden {
+        options.insert("hidden", Bson::Bool(true));
+    }
+    if !index.name.is_empty() {
+        options.insert("name", Bson::str(index.name.as_str()));
+    }
+    options
+}
+
+/// A JSON value of the model (a partial filter) as a BSON value: whole numbers as `Int` or
+/// `Long`, others as `Double`; every key and string is then escaped by the shell writer.
+fn json_value(value: &serde_json::Value) -> Bson {
+    use serde_json::Value;
+    match value {
+        Value::Null => Bson::Null,
+        Value::Bool(b) => Bson::Bool(*b),
+        Value::Number(n) => match (n.as_i64(), n.as_f64()) {
+            (Some(i), _) => i32::try_from(i).map_or(Bson::Long(i), Bson::Int),
+            (None, Some(f)) => Bson::Double(f),
+            (None, None) => Bson::Null,
+        },
+        Value::String(s) => Bson::str(s.as_str()),
+        Value::Array(items) => Bson::Array(items.iter().map(json_value).collect()),
+        Value::Object(members) => {
+            let mut doc = Doc::with_capacity(members.len());
+            for (k, v) in members {
+                doc.insert(k.clone(), json_value(v));
+            }
+            Bson::Document(doc)
+        }
+    }
 }
 
 /// `{ unique: true, expireAfterSeconds: 63072000 }` on one line.

@@ -146,12 +146,10 @@ fn fields(r: &Renamer, list: &mut [Field]) {
 }
 
 fn index(r: &Renamer, spec: &IndexSpec) -> IndexSpec {
-    let keys: Vec<(String, i8)> = spec.keys.iter().map(|k| (r.path(&k.field), k.dir)).collect();
-    let refs: Vec<(&str, i8)> = keys.iter().map(|(f, d)| (f.as_str(), *d)).collect();
-    let mut out = IndexSpec::new(&refs);
-    out.unique = spec.unique;
-    out.ttl_seconds = spec.ttl_seconds;
-    out.collation = spec.collation.clone();
+    let mut out = spec.clone();
+    for k in &mut out.keys {
+        k.field = r.path(&k.field).as_str().into();
+    }
     out
 }
 

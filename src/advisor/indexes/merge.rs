@@ -3,9 +3,9 @@
 //! and only the indexes kept are built as [`IndexAdvice`](crate::advisor::IndexAdvice).
 
 use super::super::index_reason;
-use super::super::query_shape::{Shape, Shapes};
+use super::super::query_shape::{blocked, pins_one, serves, serves_lookup, Shape, Shapes};
 use crate::i18n::Text;
-use crate::model::{Id, IndexKey, IndexSpec, Model};
+use crate::model::{IndexKey, IndexSpec, Model};
 use std::collections::HashMap;
 
 /// Where an index's keys come from, borrowed until the index is kept.
@@ -17,6 +17,8 @@ pub(super) enum Keys<'a> {
     Derived(&'a Shape),
     /// A bucket's period field with its TTL in seconds.
     Ttl(&'a str, u64),
+    /// A `$lookup`'s `foreignField` in the collection it joins.
+    Foreign(&'a str),
 }
 
 impl<'a> Keys<'a> {
@@ -24,7 +26,7 @@ impl<'a> Keys<'a> {
         match self {
             Keys::Declared(s) => s.keys.len(),
             Keys::Derived(s) => s.key_count(),
-            Keys::Ttl(..) => 1,
+            Keys::Ttl(..) | Keys::Foreign(_) => 1,
         }
     }
 
@@ -33,14 +35,14 @@ impl<'a> Keys<'a> {
         match *self {
             Keys::Declared(s) => s.keys.get(i).map_or(("", 0), |k| (k.field.as_str(), k.dir)),
             Keys::Derived(s) => s.ideal_key(i).unwrap_or(("", 0)),
-            Keys::Ttl(field, _) => (field, 1),
+            Keys::Ttl(field, _) | Keys::Foreign(field) => (field, 1),
         }
     }
 
     pub(super) fn ttl(&self) -> Option<u64> {
         match self {
             Keys::Declared(s) => s.ttl_seconds,
-            Keys::Derived(_) => None,
+            Keys::Derived(_) | Keys::Foreign(_) => None,
             Keys::Ttl(_, ttl) => Some(*ttl),
         }
     }
@@ -76,16 +78,17 @@ impl<'a> Keys<'a> {
     /// The index itself, built once for an index that is kept.
     pub(super) fn spec(&self) -> IndexSpec {
         let keys = match *self {
-            Keys::Declared(s) => s.keys.clone(),
-            Keys::Derived(s) => s.ideal_keys().map(|(field, dir)| IndexKey { field: Id::new(field), dir }).collect(),
-            Keys::Ttl(field, _) => vec![IndexKey { field: Id::new(field), dir: 1 }],
+            // A declared index keeps its options.
+            Keys::Declared(s) => return s.clone(),
+            Keys::Derived(s) => s.ideal_keys().map(|(field, dir)| IndexKey::new(field, dir)).collect(),
+            Keys::Ttl(field, _) | Keys::Foreign(field) => vec![IndexKey::new(field, 1)],
         };
         let unique = matches!(self, Keys::Declared(s) if s.unique);
         let collation = match self {
             Keys::Declared(s) => s.collation.clone(),
             _ => None,
         };
-        IndexSpec { keys, unique, ttl_seconds: self.ttl(), collation }
+        IndexSpec { keys, unique, ttl_seconds: self.ttl(), collation, ..IndexSpec::default() }
     }
 }
 
@@ -100,6 +103,8 @@ pub(super) enum Reason<'a> {
     Declared,
     /// A bucket's retention: the relation's id (the TTL and the field are its keys').
     Ttl(&'a str),
+    /// A `$lookup` of the query with this id (the field is its key).
+    Lookup(&'a str),
     /// Written already (an index that absorbed another).
     Built(Box<Text>),
 }
@@ -121,6 +126,10 @@ impl Reasons<'_> {
             Reason::Declared => index_reason::declared(),
             Reason::Ttl(relation) => match *keys {
                 Keys::Ttl(field, ttl) => index_reason::ttl(ttl, field, relation),
+                _ => Text::empty(),
+            },
+            Reason::Lookup(query) => match *keys {
+                Keys::Foreign(field) => index_reason::lookup(field, query),
                 _ => Text::empty(),
             },
             Reason::Built(text) => *text,
@@ -354,8 +363,27 @@ pub(super) fn fold_into(reasons: &mut Reasons, host: &mut Candidate, candidate: 
     host.reason = Reason::Built(Box::new(text));
 }
 
-/// Whether `host` serves `candidate` (see [`merge`]).
+/// Whether `host` serves `candidate` (see [`merge`]). A declared index serves a query only
+/// when its options allow it (hidden, partial, sparse, hashed: `query_shape::blocked`); one
+/// with text, wildcard or hashed keys serves what `query_shape::serves` says, and a unique one
+/// serves every query that matches all its keys by equality (one document at most).
 pub(super) fn absorbs(host: &Candidate, candidate: &Candidate) -> bool {
+    if let (Keys::Declared(spec), Keys::Derived(shape)) = (host.keys, candidate.keys) {
+        if blocked(spec, shape).is_some() {
+            return false;
+        }
+        if spec.has_special_keys() {
+            return serves(spec, shape);
+        }
+        if spec.ttl_seconds.is_none() && pins_one(spec, shape) {
+            return true;
+        }
+    }
+    if let (Keys::Declared(spec), Keys::Foreign(_)) = (host.keys, candidate.keys) {
+        if !serves_lookup(spec) {
+            return false;
+        }
+    }
     // Most pairs differ in their first field: told apart by its fingerprint alone.
     if candidate.head != host.head && candidate.head != EMPTY {
         return false;

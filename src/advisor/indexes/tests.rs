@@ -202,3 +202,47 @@ fn a_write_heavy_collection_keeps_the_nine_busiest_indexes() {
     assert_eq!(advice.iter().filter(|a| a.declared).count(), 8);
     assert_eq!(advice[8].queries, ["q11"]);
 }
+
+/// A collection `u` with the declared indexes given and reads by `email` alone and by
+/// `email` and `status`.
+fn users(declared: Vec<IndexSpec>) -> Model {
+    let mut m = Model::new("t");
+    let mut e = Entity::new("u", "users");
+    e.collection.indexes = declared;
+    m.entities.push(e);
+    for (id, fields) in [("R1", &["email"][..]), ("L1", &["email", "status"][..])] {
+        let mut q = AccessPattern::new(id, id, "u");
+        q.filters = fields.iter().map(|f| Filter::new(f, FilterOp::Equality)).collect();
+        q.per_minute = 50.0;
+        m.queries.push(q);
+    }
+    m
+}
+
+#[test]
+fn a_declared_index_serves_a_query_only_as_its_options_allow() {
+    let serving = |advice: &[IndexAdvice], keys: &str| -> Vec<String> {
+        let a = advice.iter().find(|a| a.index.key_doc() == keys && a.declared).expect(keys);
+        a.queries.iter().map(|q| q.to_string()).collect()
+    };
+    // A partial index on email for active users serves the sign-in, never the look-up by
+    // email alone: that one gets an index of its own.
+    let partial = IndexSpec {
+        partial_filter_expression: Some(serde_json::json!({ "status": "active" })),
+        ..IndexSpec::new(&[("email", 1), ("status", 1)])
+    };
+    let advice = derive(&users(vec![partial]));
+    assert_eq!(serving(&advice, "{ email: 1, status: 1 }"), ["L1"]);
+    assert!(advice.iter().any(|a| !a.declared && a.index.key_doc() == "{ email: 1 }" && a.queries == ["R1"]));
+    // A unique index on email pins one document: it serves both, no other index is derived.
+    let unique = IndexSpec { unique: true, ..IndexSpec::new(&[("email", 1)]) };
+    let advice = derive(&users(vec![unique]));
+    assert_eq!(serving(&advice, "{ email: 1 }"), ["L1", "R1"], "longest shape first");
+    assert_eq!(advice.len(), 1, "{advice:?}");
+    // A hidden index serves nothing.
+    let hidden = IndexSpec { hidden: true, ..IndexSpec::new(&[("email", 1), ("status", 1)]) };
+    let advice = derive(&users(vec![hidden]));
+    assert!(serving(&advice, "{ email: 1, status: 1 }").is_empty());
+    let own = advice.iter().find(|a| !a.declared).expect("an index of their own");
+    assert_eq!((own.index.key_doc(), own.queries.len()), ("{ email: 1, status: 1 }".to_string(), 2), "{own:?}");
+}

@@ -2,7 +2,7 @@
 //! serves part of it.
 
 use super::super::indexes::Links;
-use super::super::query_shape::{serves, Shape};
+use super::super::query_shape::{blocked, serves, Shape};
 use super::super::IndexAdvice;
 use crate::model::Entity;
 use std::collections::HashMap;
@@ -38,16 +38,19 @@ impl Lookup<'_> {
 
 impl Lookup<'_> {
     /// An index of the collection (`root`) that serves part of the shape without serving it
-    /// whole: its first key is one of the shape's equality or range fields, or its first sort
-    /// key. The planner uses it, and filters or sorts the rest in memory: not a collection scan.
+    /// whole: its options allow it, and its first key is one of the shape's equality or range
+    /// fields, or its first sort key. The planner uses it, and filters or sorts the rest in memory: not a collection scan.
     pub(super) fn partly(&self, root: &Entity, s: &Shape) -> Option<&IndexAdvice> {
+        // An index its options keep from the query (hidden, a partial filter it does not
+        // imply, a hashed key it ranges over) serves no part of it either.
         let leads = |a: &&IndexAdvice| {
-            a.index.keys.first().is_some_and(|k| {
-                let field = k.field.as_str();
-                s.equality().any(|e| e == field)
-                    || s.range().any(|r| r == field)
-                    || s.sort().next().is_some_and(|(f, _)| f == field)
-            })
+            blocked(&a.index, s).is_none()
+                && a.index.keys.first().is_some_and(|k| {
+                    let field = k.field.as_str();
+                    s.equality().any(|e| e == field)
+                        || s.range().any(|r| r == field)
+                        || s.sort().next().is_some_and(|(f, _)| f == field)
+                })
         };
         match self {
             Lookup::Linked(indexes, links) => indexes.get(links.span(s.root)).unwrap_or_default().iter().find(leads),

@@ -2,7 +2,7 @@
 //! the root's documents, written once into the shapes' path string, then the keys sorted into
 //! equality, sort and range.
 
-use super::{Arena, Key, Part, Shape};
+use super::{Arena, Key, Matched, Part, Shape};
 use crate::advisor::paths::{resolve, Layout};
 use crate::model::{AccessPattern, FilterOp};
 use std::sync::Arc;
@@ -10,7 +10,7 @@ use std::sync::Arc;
 /// The shape of every access pattern, in model order, sharing one arena.
 pub(crate) fn shapes(layout: &Layout) -> Vec<Option<Shape>> {
     let queries = &layout.model.queries;
-    let mut arena = Arena { paths: String::new(), keys: Vec::with_capacity(queries.len() * 3) };
+    let mut arena = Arena { paths: String::new(), keys: Vec::with_capacity(queries.len() * 3), filters: Vec::new() };
     // One buffer for the embedding paths of the queries on embedded entities.
     let mut prefix = String::new();
     let built: Vec<Option<Built>> = queries.iter().map(|q| build(&mut arena, &mut prefix, layout, q)).collect();
@@ -32,6 +32,7 @@ pub(super) struct Built {
     root: usize,
     first: u32,
     end: u32,
+    filters: (u32, u32),
     counts: [usize; 3],
     id_equality: bool,
     text: bool,
@@ -40,8 +41,8 @@ pub(super) struct Built {
 impl Built {
     /// The shape, reading its paths and keys from `arena` (the one it was built in).
     pub(super) fn shape(self, arena: &Arc<Arena>) -> Shape {
-        let Built { root, first, end, counts, id_equality, text } = self;
-        Shape { root, arena: Arc::clone(arena), first, end, counts, id_equality, text }
+        let Built { root, first, end, filters, counts, id_equality, text } = self;
+        Shape { root, arena: Arc::clone(arena), first, end, filters, counts, id_equality, text }
     }
 }
 
@@ -79,6 +80,7 @@ fn build(arena: &mut Arena, prefix: &mut String, layout: &Layout, q: &AccessPatt
     let (mut id_equality, mut text) = (false, false);
     for f in &q.filters {
         let Some((span, new)) = b.intern(&f.field) else { continue };
+        b.note(span, f.op);
         let array = is_array(&f.field, new);
         let part = match f.op {
             // `$in` over a few values is a few equality points (the ESR guideline).
@@ -121,6 +123,8 @@ pub(super) struct Builder<'a, 'p> {
     arena: &'a mut Arena,
     /// Where the shape's keys start in the arena's.
     first: usize,
+    /// Where the shape's filters start in the arena's.
+    first_filter: usize,
     /// Where the entity sits in the root's documents ("" for the root itself).
     prefix: &'p str,
     is_value: bool,
@@ -128,8 +132,8 @@ pub(super) struct Builder<'a, 'p> {
 
 impl<'a, 'p> Builder<'a, 'p> {
     pub(super) fn new(arena: &'a mut Arena, prefix: &'p str, is_value: bool) -> Builder<'a, 'p> {
-        let first = arena.keys.len();
-        Builder { arena, first, prefix, is_value }
+        let (first, first_filter) = (arena.keys.len(), arena.filters.len());
+        Builder { arena, first, first_filter, prefix, is_value }
     }
 
     fn text(&self, (start, end): (u32, u32)) -> &str {
@@ -189,6 +193,11 @@ impl<'a, 'p> Builder<'a, 'p> {
         Some(((start, u32::try_from(paths.len()).ok()?), true))
     }
 
+    /// Notes a filter of the query as written: its path's span and operator.
+    pub(super) fn note(&mut self, (start, end): (u32, u32), op: FilterOp) {
+        self.arena.filters.push(Matched { start, end, op });
+    }
+
     fn has(&self, (start, _): (u32, u32), part: Part) -> bool {
         self.keys().iter().any(|k| k.start == start && k.part == part)
     }
@@ -240,7 +249,8 @@ impl<'a, 'p> Builder<'a, 'p> {
         }
         self.arena.keys.truncate(self.first + kept);
         let span = |at: usize| u32::try_from(at).unwrap_or(u32::MAX);
-        Built { root, first: span(self.first), end: span(self.arena.keys.len()), counts, id_equality, text }
+        let filters = (span(self.first_filter), span(self.arena.filters.len()));
+        Built { root, first: span(self.first), end: span(self.arena.keys.len()), filters, counts, id_equality, text }
     }
 }
 

@@ -1,6 +1,6 @@
 use super::local_figures::rate;
 use super::single_field_indexes::single_on;
-use crate::advisor::query_shape::{serves, FREQUENT_PER_MINUTE};
+use crate::advisor::query_shape::{blocked, keys_serve, serves, Blocked, FREQUENT_PER_MINUTE};
 use crate::advisor::{Context, Finding, Fix, Rule, RuleMeta};
 use crate::i18n::Arg;
 use crate::model::{with_key_doc_of, Id, Place};
@@ -47,13 +47,19 @@ impl Rule for MissingIndex {
 
     fn check(&self, cx: &Context, out: &mut Vec<Finding>) {
         for (q, shape) in cx.model.queries.iter().zip(cx.design.shapes()) {
-            let Some(shape) = shape.as_ref().filter(|_| q.per_minute >= FREQUENT_PER_MINUTE) else { continue };
+            let Some(shape) = shape.as_ref() else { continue };
             if !shape.needs_index() {
                 continue;
             }
             let Some(root) = shape.root_in(cx.model) else { continue };
             let declared = &root.collection.indexes;
             if declared.is_empty() || declared.iter().any(|i| serves(i, shape)) {
+                continue;
+            }
+            // A declared index whose keys would serve the query, kept from it by an option.
+            let kept_from =
+                declared.iter().find_map(|i| blocked(i, shape).filter(|_| keys_serve(i, shape)).map(|b| (i, b)));
+            if q.per_minute < FREQUENT_PER_MINUTE && kept_from.is_none() {
                 continue;
             }
             if declared.iter().filter(|i| single_on(i, shape)).nth(1).is_some() {
@@ -63,6 +69,15 @@ impl Rule for MissingIndex {
             // allowed it.
             let room = cx.indexes_of(&root.id).any(|i| i.queries.iter().any(|id| id == q.id.as_str()));
             let ideal = || with_key_doc_of(shape.ideal_keys(), Arg::str);
+            let why = text!(
+                en: "Without an index serving its filter and sort, every run scans the collection and sorts in memory; the cost grows with the collection.",
+                es: "Sin un índice que atienda su filtro y su ordenación, cada ejecución recorre la colección y ordena en memoria; el coste crece con la colección.",
+                pt: "Sem um índice que atenda seu filtro e sua ordenação, cada execução varre a coleção e ordena em memória; o custo cresce com a coleção."
+            );
+            let why = match kept_from {
+                Some((index, blocked)) => kept_from_text(index.key_doc(), blocked),
+                None => why,
+            };
             let mut f = Self::finding(
                 Place::Query { id: Id::new(&q.id) },
                 text!(
@@ -71,11 +86,7 @@ impl Rule for MissingIndex {
                     pt: "Nenhum índice declarado em {coll} atende {id} ({name}, {rate}/min).";
                     id = &q.id, name = &q.name, rate = rate(q.per_minute), coll = &root.name
                 ),
-                text!(
-                    en: "Without an index serving its filter and sort, every run scans the collection and sorts in memory; the cost grows with the collection.",
-                    es: "Sin un índice que atienda su filtro y su ordenación, cada ejecución recorre la colección y ordena en memoria; el coste crece con la colección.",
-                    pt: "Sem um índice que atenda seu filtro e sua ordenação, cada execução varre a coleção e ordena em memória; o custo cresce com a coleção."
-                ),
+                why,
                 if room {
                     text!(
                         en: "Create {ideal} (equality, sort, range).",
@@ -97,6 +108,42 @@ impl Rule for MissingIndex {
             }
             out.push(f);
         }
+    }
+}
+
+/// Why the declared index `keys` does not serve the query, though its keys would.
+fn kept_from_text(keys: String, blocked: Blocked) -> crate::i18n::Text {
+    match blocked {
+        Blocked::Hidden => text!(
+            en: "{keys} is hidden: the planner ignores it, and every run scans the collection.",
+            es: "{keys} está oculto: el planificador lo ignora y cada ejecución recorre la colección.",
+            pt: "{keys} está oculto: o planejador o ignora e cada execução varre a coleção.";
+            keys
+        ),
+        Blocked::Partial => text!(
+            en: "{keys} is partial, and this query's filter does not include its partialFilterExpression: the index lacks documents the query must find, so the planner cannot use it and every run scans the collection.",
+            es: "{keys} es parcial y el filtro de esta consulta no incluye su partialFilterExpression: al índice le faltan documentos que la consulta debe encontrar, así que el planificador no puede usarlo y cada ejecución recorre la colección.",
+            pt: "{keys} é parcial e o filtro desta consulta não inclui sua partialFilterExpression: faltam ao índice documentos que a consulta precisa encontrar, então o planejador não pode usá-lo e cada execução varre a coleção.";
+            keys
+        ),
+        Blocked::Sparse => text!(
+            en: "{keys} is sparse and the query does not exclude the documents without the key: the planner cannot use it for a result over all documents, and every run scans the collection.",
+            es: "{keys} es disperso (sparse) y la consulta no excluye los documentos sin la clave: el planificador no puede usarlo para un resultado sobre todos los documentos, y cada ejecución recorre la colección.",
+            pt: "{keys} é esparso (sparse) e a consulta não exclui os documentos sem a chave: o planejador não pode usá-lo para um resultado sobre todos os documentos, e cada execução varre a coleção.";
+            keys
+        ),
+        Blocked::Hashed => text!(
+            en: "{keys} is hashed: it serves equality matches, never a range or a sort, so every run scans the collection and sorts in memory.",
+            es: "{keys} es hashed: atiende igualdades, nunca un rango ni una ordenación, así que cada ejecución recorre la colección y ordena en memoria.",
+            pt: "{keys} é hashed: atende igualdades, nunca um intervalo nem uma ordenação, então cada execução varre a coleção e ordena em memória.";
+            keys
+        ),
+        Blocked::Text => text!(
+            en: "{keys} is a text index: it serves $text search only, so every run scans the collection.",
+            es: "{keys} es un índice de texto: solo atiende búsquedas $text, así que cada ejecución recorre la colección.",
+            pt: "{keys} é um índice de texto: só atende buscas $text, então cada execução varre a coleção.";
+            keys
+        ),
     }
 }
 
@@ -206,5 +253,34 @@ mod tests {
         // Q1's collection has room (a fix), Q2's is write-heavy and full (none).
         let f = findings(&m, "DS304");
         assert_eq!(f.iter().map(|f| f.fix.is_some()).collect::<Vec<_>>(), [true, false], "{f:?}");
+    }
+
+    #[test]
+    fn a_query_an_index_option_keeps_from_its_index_is_named_however_rare() {
+        use crate::model::{FilterOp, IndexKey, KeyKind};
+        let mut m = model();
+        m.entities[0].collection.indexes = vec![IndexSpec {
+            keys: vec![IndexKey { kind: Some(KeyKind::Hashed), ..IndexKey::new("no", 1) }],
+            ..IndexSpec::default()
+        }];
+        let mut by_no = query("R1", "c", &["no"], &[]);
+        by_no.per_minute = 1000.0;
+        m.queries.push(by_no);
+        let mut export = query("R2", "c", &[], &[("no", 1)]);
+        export.filters.push(crate::model::Filter::new("no", FilterOp::Range));
+        export.per_minute = 2.0;
+        m.queries.push(export);
+        let f = findings(&m, "DS304");
+        assert_eq!(f.len(), 1, "equality is served, the rare range is not: {f:?}");
+        assert_eq!(f[0].place, crate::model::Place::Query { id: "R2".into() });
+        assert!(
+            f[0].why.en().starts_with("{ no: \"hashed\" } is hashed: it serves equality matches"),
+            "{}",
+            f[0].why.en()
+        );
+        let mut rare = query("R3", "c", &["other"], &[]);
+        rare.per_minute = 2.0;
+        m.queries.push(rare);
+        assert_eq!(findings(&m, "DS304").len(), 1, "a rare query no index would serve stays a rare query");
     }
 }

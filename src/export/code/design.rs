@@ -96,6 +96,9 @@ pub struct Collection {
     /// The options `createCollection` takes beside the validator (time series, clustered,
     /// capped, collation, expiry): what a generator whose library creates collections carries.
     pub options: crate::export::bson::Doc,
+    /// The indexes the designer declared (format 4 options included): what a generator whose
+    /// library creates indexes carries.
+    pub indexes: Vec<crate::model::IndexSpec>,
 }
 
 /// Every collection of a model with its record types.
@@ -153,6 +156,7 @@ impl<'a> Design<'a> {
                     .entity(&shape.entity)
                     .map(crate::export::mongosh::collection_options)
                     .unwrap_or_default(),
+                indexes: builder.lookup.entity(&shape.entity).map(|e| e.collection.indexes.clone()).unwrap_or_default(),
             });
         }
         design.owners = vec![Owner::Nested; design.records.len()];

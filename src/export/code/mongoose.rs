@@ -2,15 +2,18 @@
 //! (sub-schemas for embedded documents, without the `_id` Mongoose would add), `ref` for
 //! references, `required`, `enum`, `min`/`max`, `minLength`/`maxLength`, `match`, array caps as
 //! validators, `timestamps` where the design has creation and update dates, discriminators for
-//! the variants of a polymorphic collection, and each model bound to its collection by name.
-//! `models` maps each collection name to its model.
+//! the variants of a polymorphic collection, the indexes the design declares (`schema.index`
+//! with the `createIndex` options of format 4: unique, TTL, sparse, partial filter, collation,
+//! hidden, name), and each model bound to its collection by name. `models` maps each collection
+//! name to its model.
 //!
 //! What Mongoose would otherwise do differently from the design is switched off: no `__v`
 //! field, arrays stay absent when the document has none (so `required` means what it says),
 //! strings are not made from numbers, and a closed collection refuses unknown fields.
 
-use super::design::{Design, Prop, Record, Ty};
+use super::design::{Collection, Design, Prop, Record, Ty};
 use crate::escape::js;
+use crate::export::bson::Bson;
 use crate::model::{BsonType, Constraints};
 
 /// The Mongoose module of `design`.
@@ -70,6 +73,23 @@ pub fn render(design: &Design, title: &str) -> String {
         out.push_str(&options.join(", "));
         out.push_str(" },\n);\n");
     }
+    let indexed: Vec<&Collection> = design.collections.iter().filter(|c| !c.indexes.is_empty()).collect();
+    if !indexed.is_empty() {
+        out.push('\n');
+        js::push_comment(
+            &mut out,
+            "The indexes the design declares, with their createIndex options (Mongoose passes them on).",
+        );
+    }
+    for c in indexed {
+        let root = &design.records[c.root].name;
+        for index in &c.indexes {
+            let options = crate::export::mongosh::index_options(index);
+            let options =
+                if options.is_empty() { String::new() } else { format!(", {}", literal(&Bson::Document(options))) };
+            out.push_str(&format!("{root}Schema.index({}{options});\n", index.key_doc()));
+        }
+    }
     out.push('\n');
     for c in &design.collections {
         let root = &design.records[c.root].name;
@@ -97,6 +117,36 @@ pub fn render(design: &Design, title: &str) -> String {
     }
     out.push_str("};\n");
     out
+}
+
+/// A value of an index's options as a JavaScript literal: keys through `js::push_key`, strings
+/// through `js::string`, whole numbers as numbers (Node has no `NumberLong`).
+fn literal(value: &Bson) -> String {
+    match value {
+        Bson::Document(doc) => {
+            let parts: Vec<String> = doc
+                .0
+                .iter()
+                .map(|(k, v)| {
+                    let mut key = String::new();
+                    js::push_key(&mut key, k);
+                    format!("{key}: {}", literal(v))
+                })
+                .collect();
+            if parts.is_empty() {
+                "{}".to_string()
+            } else {
+                format!("{{ {} }}", parts.join(", "))
+            }
+        }
+        Bson::Array(items) => format!("[{}]", items.iter().map(literal).collect::<Vec<_>>().join(", ")),
+        Bson::String(s) => js::string(s),
+        Bson::Int(n) => n.to_string(),
+        Bson::Long(n) => n.to_string(),
+        Bson::Double(x) if x.is_finite() => serde_json::Number::from_f64(*x).map_or("null".into(), |n| n.to_string()),
+        Bson::Bool(b) => b.to_string(),
+        _ => "null".to_string(),
+    }
 }
 
 fn is_variant(design: &Design, record: usize) -> bool {

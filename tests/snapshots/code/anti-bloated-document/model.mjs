@@ -48,6 +48,9 @@ export const CatalogoSchema = new Schema(
   { collection: "catalogo", versionKey: false, strict: "throw" },
 );
 
+// The indexes the design declares, with their createIndex options (Mongoose passes them on).
+CatalogoSchema.index({ titulo_normalizado: 1 });
+
 export const Catalogo = mongoose.model("Catalogo", CatalogoSchema, "catalogo");
 
 // Each collection's name and its model.

@@ -60,6 +60,9 @@ export const CarrinhosSchema = new Schema(
   { collection: "carrinhos", versionKey: false, timestamps: { createdAt: false, updatedAt: "atualizado_em" }, strict: "throw" },
 );
 
+// The indexes the design declares, with their createIndex options (Mongoose passes them on).
+CarrinhosSchema.index({ cliente_id: 1 }, { unique: true });
+
 export const Produtos = mongoose.model("Produtos", ProdutosSchema, "produtos");
 export const Carrinhos = mongoose.model("Carrinhos", CarrinhosSchema, "carrinhos");
 

@@ -53,6 +53,23 @@ export const PedidosSchema = new Schema(
   { collection: "pedidos", versionKey: false, timestamps: { createdAt: "criado_em", updatedAt: "atualizado_em" }, strict: "throw" },
 );
 
+// The indexes the design declares, with their createIndex options (Mongoose passes them on).
+PedidosSchema.index({ cliente_id: 1 });
+PedidosSchema.index({ cliente_id: 1, criado_em: -1 });
+PedidosSchema.index({ status: 1 });
+PedidosSchema.index({ criado_em: -1 });
+PedidosSchema.index({ loja_id: 1 });
+PedidosSchema.index({ vendedor_id: 1 });
+PedidosSchema.index({ cupom: 1 });
+PedidosSchema.index({ "itens.sku": 1 });
+PedidosSchema.index({ cidade: 1 });
+PedidosSchema.index({ forma_pagamento: 1 });
+PedidosSchema.index({ total: 1 });
+PedidosSchema.index({ atualizado_em: 1 });
+PedidosSchema.index({ canal: 1 });
+PedidosSchema.index({ transportadora: 1 });
+PedidosSchema.index({ nota_fiscal: 1 });
+
 export const Pedidos = mongoose.model("Pedidos", PedidosSchema, "pedidos");
 
 // Each collection's name and its model.

@@ -145,6 +145,13 @@ export const FaturamentoSchema = new Schema(
   { collection: "faturamento", versionKey: false, strict: "throw" },
 );
 
+// The indexes the design declares, with their createIndex options (Mongoose passes them on).
+PedidosSchema.index({ "cliente.cliente_id": 1 });
+CarrinhosSchema.index({ "cliente.cliente_id": 1 });
+ChamadosSchema.index({ "cliente.cliente_id": 1 });
+AvaliacoesSchema.index({ "cliente.cliente_id": 1 });
+FaturamentoSchema.index({ "cliente.cliente_id": 1 });
+
 export const Clientes = mongoose.model("Clientes", ClientesSchema, "clientes");
 export const Pedidos = mongoose.model("Pedidos", PedidosSchema, "pedidos");
 export const Carrinhos = mongoose.model("Carrinhos", CarrinhosSchema, "carrinhos");

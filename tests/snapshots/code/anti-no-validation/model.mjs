@@ -33,6 +33,9 @@ export const ClientesSchema = new Schema(
   { collection: "clientes", versionKey: false, timestamps: { createdAt: "criado_em", updatedAt: false }, strict: "throw" },
 );
 
+// The indexes the design declares, with their createIndex options (Mongoose passes them on).
+ClientesSchema.index({ email: 1 }, { unique: true });
+
 export const Clientes = mongoose.model("Clientes", ClientesSchema, "clientes");
 
 // Each collection's name and its model.

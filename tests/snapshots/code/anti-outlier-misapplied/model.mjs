@@ -59,6 +59,9 @@ export const ResenasExtraSchema = new Schema(
   { collection: "resenas_extra", versionKey: false, strict: "throw" },
 );
 
+// The indexes the design declares, with their createIndex options (Mongoose passes them on).
+ResenasExtraSchema.index({ material_id: 1, fecha: -1, _id: -1 });
+
 export const Catalogo = mongoose.model("Catalogo", CatalogoSchema, "catalogo");
 export const ResenasExtra = mongoose.model("ResenasExtra", ResenasExtraSchema, "resenas_extra");
 

@@ -44,6 +44,10 @@ export const OrdersSchema = new Schema(
   { collection: "orders", versionKey: false, timestamps: { createdAt: "createdAt", updatedAt: false }, strict: "throw" },
 );
 
+// The indexes the design declares, with their createIndex options (Mongoose passes them on).
+ProdutosSchema.index({ categoria: 1, preco: 1, _id: 1 });
+OrdersSchema.index({ customerId: 1, createdAt: -1 });
+
 export const Produtos = mongoose.model("Produtos", ProdutosSchema, "produtos");
 export const Orders = mongoose.model("Orders", OrdersSchema, "orders");
 

@@ -60,6 +60,10 @@ export const ComentariosSchema = new Schema(
   { collection: "comentarios", versionKey: false, strict: "throw" },
 );
 
+// The indexes the design declares, with their createIndex options (Mongoose passes them on).
+PostsSchema.index({ autor_id: 1, publicado_en: -1, _id: -1 });
+ComentariosSchema.index({ post_id: 1, fecha: -1, _id: -1 });
+
 export const Autores = mongoose.model("Autores", AutoresSchema, "autores");
 export const Posts = mongoose.model("Posts", PostsSchema, "posts");
 export const Comentarios = mongoose.model("Comentarios", ComentariosSchema, "comentarios");

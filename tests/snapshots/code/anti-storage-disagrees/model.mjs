@@ -46,6 +46,9 @@ export const EnderecosSchema = new Schema(
   { collection: "enderecos", versionKey: false, strict: "throw" },
 );
 
+// The indexes the design declares, with their createIndex options (Mongoose passes them on).
+EnderecosSchema.index({ usuario_id: 1 });
+
 export const Usuarios = mongoose.model("Usuarios", UsuariosSchema, "usuarios");
 export const Enderecos = mongoose.model("Enderecos", EnderecosSchema, "enderecos");
 

@@ -34,6 +34,9 @@ export const EventosActividadSchema = new Schema(
   { collection: "eventos_actividad", versionKey: false, strict: "throw" },
 );
 
+// The indexes the design declares, with their createIndex options (Mongoose passes them on).
+EventosActividadSchema.index({ socio_id: 1, t: -1 });
+
 export const EventosActividad = mongoose.model("EventosActividad", EventosActividadSchema, "eventos_actividad");
 
 // Each collection's name and its model.
