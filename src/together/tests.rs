@@ -374,6 +374,40 @@ fn edits_made_while_the_server_is_down_arrive_when_it_is_back() {
 }
 
 #[test]
+fn two_renames_of_one_box_offline_tell_the_one_whose_name_lost_who_kept_theirs() {
+    let (mut server, mut a, mut b) = start_and_join();
+    server.up = false;
+    for peer in [&mut a, &mut b] {
+        peer.connected = false;
+        let effects = peer.host.closed();
+        peer.run(effects, &mut server);
+    }
+    a.edit(&mut server, |m| m.entities[0].name = "from-ana".into());
+    b.edit(&mut server, |m| m.entities[0].name = "from-bo".into());
+    server.up = true;
+    for peer in [&mut a, &mut b] {
+        peer.run(vec![Effect::Connect("ws://x".into())], &mut server);
+    }
+    pump(&mut server, &mut [&mut a, &mut b]);
+    assert_eq!(a.design, b.design);
+    let kept = a.design.as_ref().unwrap().entities[0].name.clone();
+    let lost = |p: &Peer| {
+        p.posted
+            .iter()
+            .filter_map(|m| match m {
+                FromWorker::Lost { lost, by } => Some((lost.mine.clone(), lost.theirs.clone(), by.clone())),
+                _ => None,
+            })
+            .collect::<Vec<_>>()
+    };
+    let (loser, winner, mine, other) =
+        if kept == "from-ana" { (&b, &a, "from-bo", "Ana") } else { (&a, &b, "from-ana", "Bo") };
+    assert!(lost(winner).is_empty(), "{:?}", lost(winner));
+    // Back online the design arrives before the others' presence: the name seen before counts.
+    assert_eq!(lost(loser), vec![(format!("\"{mine}\""), format!("\"{kept}\""), vec![other.to_string()])]);
+}
+
+#[test]
 fn a_key_the_server_refuses_is_reported_and_not_retried() {
     let mut server = Server::new(KEY_A);
     let mut c = Peer::new(2);
