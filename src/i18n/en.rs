@@ -400,5 +400,16 @@ pub fn text(m: Msg) -> &'static str {
         Msg::RoomRefused => "The sync server refused this room ({}). Your design is unchanged.",
         Msg::TogetherUnavailable => "Could not start editing together: {}",
         Msg::TextsUnavailable => "The interface in {} could not be loaded ({}). Your design is unchanged; choose the language again once the network is back.",
+        // Focus, zoom and feedback
+        Msg::ActZoom100 => "Zoom to 100%",
+        Msg::ZoomChoose => "Choose a zoom level",
+        Msg::ActVersions => "Versions of this design, and compare",
+        Msg::ActComments => "Review comments",
+        Msg::FixApplied => "Done: {}",
+        Msg::TogetherNeedsConnection => "You are offline: editing together needs a connection to the sync server. Your design stays here; try again once you are back online.",
+        Msg::ConflictName => "{} renamed it at the same time as you: “{}” was kept, not your “{}”.",
+        Msg::ConflictOther => "{} changed {} at the same time as you: their change was kept, yours was replaced.",
+        Msg::UseMine => "Use mine",
+        Msg::SomeoneElse => "Someone in the room",
     }
 }

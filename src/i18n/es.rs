@@ -400,5 +400,16 @@ pub fn text(m: Msg) -> &'static str {
         Msg::RoomRefused => "El servidor de sincronización rechazó esta sala ({}). Tu diseño no cambió.",
         Msg::TogetherUnavailable => "No se pudo empezar a editar juntos: {}",
         Msg::TextsUnavailable => "No se pudo cargar la interfaz en {} ({}). Tu diseño no cambió; vuelve a elegir el idioma cuando vuelva la red.",
+        // Focus, zoom and feedback
+        Msg::ActZoom100 => "Zoom al 100 %",
+        Msg::ZoomChoose => "Elegir un nivel de zoom",
+        Msg::ActVersions => "Versiones de este diseño, y comparar",
+        Msg::ActComments => "Comentarios de revisión",
+        Msg::FixApplied => "Hecho: {}",
+        Msg::TogetherNeedsConnection => "Estás sin conexión: editar juntos necesita conectarse al servidor de sincronización. Tu diseño sigue aquí; vuelve a intentarlo cuando tengas conexión.",
+        Msg::ConflictName => "{} le cambió el nombre al mismo tiempo que tú: quedó «{}», no tu «{}».",
+        Msg::ConflictOther => "{} cambió {} al mismo tiempo que tú: quedó su cambio y el tuyo se reemplazó.",
+        Msg::UseMine => "Usar el mío",
+        Msg::SomeoneElse => "Alguien de la sala",
     }
 }

@@ -418,4 +418,15 @@ messages! {
     RoomRefused,
     TogetherUnavailable,
     TextsUnavailable,
+    // Focus, zoom and feedback
+    ActZoom100,
+    ZoomChoose,
+    ActVersions,
+    ActComments,
+    FixApplied,
+    TogetherNeedsConnection,
+    ConflictName,
+    ConflictOther,
+    UseMine,
+    SomeoneElse,
 }

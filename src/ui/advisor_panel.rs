@@ -160,9 +160,18 @@ fn FindingItem(finding: Finding) -> impl IntoView {
                             data-testid="apply-fix"
                             on:click=move |_| {
                                 let fix = fix.clone();
+                                let done = fix.label().render(editor.lang.get_untracked());
                                 editor.edit(None, move |m| {
                                     fix.apply(m);
                                 });
+                                // Says what it did, with Undo one click away.
+                                if !editor.review.get_untracked() {
+                                    editor.notify_offering(
+                                        super::state::NoticeKind::Info,
+                                        editor.fill(Msg::FixApplied, &[&super::text::shown_sentence(&done)]),
+                                        super::state::NoticeAction::Undo,
+                                    );
+                                }
                             }
                         >
                             {label}

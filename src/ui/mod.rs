@@ -27,6 +27,7 @@ mod inspector;
 mod keys;
 mod layout;
 mod lookup;
+mod modal;
 mod model_file;
 mod page;
 mod page_leave;
@@ -44,12 +45,14 @@ mod storage;
 mod text;
 mod texts;
 pub mod timing;
+mod toast;
 mod together;
 mod together_ui;
 mod update_notice;
 mod versions;
 mod viewport;
 mod worker_client;
+mod zoom_menu;
 
 pub use app::App;
 
