@@ -1,14 +1,20 @@
-//! Exporter benchmark (no harness, no dependency): `cargo bench --bench export`.
+//! Exporter benchmark (divan): `cargo bench --bench export`.
 //!
-//! 1. Export everything (examples in three renderings, validators, the mongosh script and the
-//!    decision sheets) for a generated model of 1,000 collections. Target: ≤ 50 ms.
-//!    Then the code for the application, per target (Mongoose, TypeScript, zod, Pydantic, Rust,
-//!    Java, Mermaid, DBML), for the same model: each within the same 50 ms budget.
-//! 2. Stream 500,000 synthetic documents of BiblioRed's `resenas` into a counting sink:
-//!    documents/s, MB/s, and the peak RSS (VmHWM) before and after, to show memory does not
-//!    grow with N.
+//! 1. Each step of exporting everything (examples in three renderings, validators, the mongosh
+//!    script and the decision sheets) and the whole of it, for a generated model of 1,000
+//!    collections. Target: ≤ 50 ms for the whole. Then the code for the application, per
+//!    target (Mongoose, TypeScript, zod, Pydantic, Rust, Java, Mermaid, DBML), for the same
+//!    model: each within the same 50 ms budget.
+//! 2. Streaming synthetic documents of BiblioRed's `resenas` into a counting sink: documents/s
+//!    and bytes/s (divan's throughput); then, after the table, 500,000 of them once with the
+//!    peak RSS (VmHWM) before, during and after, to show memory does not grow with N
+//!    (`DOCSHAPE_BENCH_N` changes the count).
+//!
+//! Figures only (fastest / slowest / median / mean over the samples); nothing is asserted.
 
-use docshape::advisor::analyze;
+use divan::counter::{BytesCount, ItemsCount};
+use divan::{black_box, Bencher};
+use docshape::advisor::{analyze, Report};
 use docshape::export::code::{generate_with, Target};
 use docshape::export::{examples, mongosh, schema, sheet, synthetic, Builder, Flavor};
 use docshape::i18n::Lang;
@@ -17,45 +23,137 @@ use docshape::model::{
     RefPlacement, Relation, Storage, Subset, Variant,
 };
 use std::io::Write;
-use std::time::{Duration, Instant};
+use std::sync::OnceLock;
+use std::time::Instant;
+
+/// The model of 1,000 collections and its analysis, made once for every benchmark.
+fn big() -> &'static (Model, Report) {
+    static BIG: OnceLock<(Model, Report)> = OnceLock::new();
+    BIG.get_or_init(|| {
+        let model = big_model(1000);
+        let report = analyze(&model);
+        (model, report)
+    })
+}
 
 fn main() {
-    let model = big_model(1000);
-    let collections = Builder::new(&model).lookup.collections().count();
+    let (model, _) = big();
+    let collections = Builder::new(model).lookup.collections().count();
     println!(
         "model: {} entities, {} relations, {collections} collections",
         model.entities.len(),
         model.relations.len()
     );
+    divan::main();
+    stream_memory();
+}
 
-    stages(&model);
-    let mut export_times = Vec::new();
-    let mut analyze_times = Vec::new();
-    let mut bytes = 0;
-    for _ in 0..7 {
-        let t = Instant::now();
-        let report = analyze(&model);
-        analyze_times.push(t.elapsed());
-        let t = Instant::now();
-        bytes = export_everything(&model, &report);
-        export_times.push(t.elapsed());
+/// Everything the `export` command can produce, each part built once.
+#[divan::bench]
+fn export_everything(bencher: Bencher) {
+    let (model, report) = big();
+    bencher.bench_local(|| {
+        let builder = Builder::new(black_box(model));
+        let all = examples::examples_with(&builder);
+        let mut total = examples::render_shell(&all).len();
+        total += examples::render_ejson(&all, Flavor::Relaxed).len();
+        total += examples::render_ejson(&all, Flavor::Canonical).len();
+        let validators = schema::validators(&builder);
+        total += schema::render_json(&validators).len();
+        total += mongosh::script_from(&builder, &report.indexes, &validators, Lang::En).len();
+        total += sheet::sheets_from(&builder, report, &all, Lang::En).len();
+        total
+    });
+}
+
+/// Each step of `export_everything` on its own, its inputs made beforehand.
+mod steps {
+    use super::*;
+
+    #[divan::bench]
+    fn shapes(bencher: Bencher) {
+        let (model, _) = big();
+        bencher.bench_local(|| Builder::new(black_box(model)).lookup.collections().count());
     }
-    println!(
-        "export everything, 1,000 collections: median {:.1} ms, best {:.1} ms ({:.1} MB of output; target ≤ 50 ms); advisor::analyze {:.1} ms on top",
-        ms(median(&mut export_times)),
-        ms(export_times[0]),
-        bytes as f64 / 1e6,
-        ms(median(&mut analyze_times))
-    );
 
-    code_per_target(&model);
+    #[divan::bench]
+    fn example_documents(bencher: Bencher) {
+        let builder = Builder::new(&big().0);
+        bencher.bench_local(|| examples::examples_with(black_box(&builder)));
+    }
 
+    #[divan::bench]
+    fn mongosh_text(bencher: Bencher) {
+        let builder = Builder::new(&big().0);
+        let all = examples::examples_with(&builder);
+        bencher.bench_local(|| examples::render_shell(black_box(&all)));
+    }
+
+    #[divan::bench(args = [Flavor::Relaxed, Flavor::Canonical])]
+    fn extended_json(bencher: Bencher, flavor: Flavor) {
+        let builder = Builder::new(&big().0);
+        let all = examples::examples_with(&builder);
+        bencher.bench_local(|| examples::render_ejson(black_box(&all), flavor));
+    }
+
+    #[divan::bench]
+    fn validators(bencher: Bencher) {
+        let builder = Builder::new(&big().0);
+        bencher.bench_local(|| schema::render_json(&schema::validators(black_box(&builder))));
+    }
+
+    #[divan::bench]
+    fn script(bencher: Bencher) {
+        let (model, report) = big();
+        let builder = Builder::new(model);
+        let validators = schema::validators(&builder);
+        bencher.bench_local(|| mongosh::script_from(black_box(&builder), &report.indexes, &validators, Lang::En));
+    }
+
+    #[divan::bench]
+    fn sheets(bencher: Bencher) {
+        let (model, report) = big();
+        let builder = Builder::new(model);
+        let all = examples::examples_with(&builder);
+        bencher.bench_local(|| sheet::sheets_from(black_box(&builder), report, &all, Lang::En));
+    }
+}
+
+/// Each code target for the whole model, with the shapes built once (as the worker and the CLI
+/// build them once per export).
+#[divan::bench(args = Target::ALL)]
+fn code(bencher: Bencher, target: Target) {
+    let builder = Builder::new(&big().0);
+    bencher.bench_local(|| generate_with(black_box(&builder), target, Lang::En));
+}
+
+/// 50,000 of BiblioRed's `resenas` streamed into a counting sink: documents/s and bytes/s.
+#[divan::bench(sample_count = 5, sample_size = 1)]
+fn generate_resenas(bencher: Bencher) {
+    const N: u64 = 50_000;
+    let bibliored = load(include_str!("../public/templates/bibliored.json")).expect("template");
+    let builder = Builder::new(&bibliored);
+    let stream = |sink: &mut Counter| {
+        synthetic::write_ndjson(&builder, "resena", 1, N, Flavor::Relaxed, sink, &mut |_, _, _| {})
+            .expect("writing to a counter never fails");
+    };
+    let mut sink = Counter(0);
+    stream(&mut sink);
+    bencher.counter(ItemsCount::new(N)).counter(BytesCount::new(sink.0)).bench_local(|| {
+        let mut sink = Counter(0);
+        stream(&mut sink);
+        sink.0
+    });
+}
+
+/// 500,000 `resenas` streamed once, with the peak resident set (VmHWM) before, at a tenth, at
+/// half and after: the generator's memory does not grow with the count.
+fn stream_memory() {
     let bibliored = load(include_str!("../public/templates/bibliored.json")).expect("template");
     let builder = Builder::new(&bibliored);
     let mut sink = Counter(0);
     let before = vm_hwm_kb();
     let mut marks = Vec::new();
-    // DOCSHAPE_BENCH_N overrides the number of documents (default 500,000).
     let n: u64 = std::env::var("DOCSHAPE_BENCH_N").ok().and_then(|v| v.parse().ok()).unwrap_or(500_000);
     let t = Instant::now();
     synthetic::write_ndjson(&builder, "resena", 1, n, Flavor::Relaxed, &mut sink, &mut |done, _, _| {
@@ -75,79 +173,6 @@ fn main() {
     );
     let marks: Vec<String> = marks.iter().map(|(d, kb)| format!("{kb} kB after {d}")).collect();
     println!("peak RSS (VmHWM): {before} kB before, {}, {after} kB after {n}", marks.join(", "));
-}
-
-/// Each code target for the whole model: median of seven runs, with the shapes built once (as the
-/// worker and the CLI build them once per export).
-fn code_per_target(model: &Model) {
-    let builder = Builder::new(model);
-    let mut parts = Vec::new();
-    for target in Target::ALL {
-        let mut times = Vec::new();
-        let mut bytes = 0;
-        for _ in 0..7 {
-            let t = Instant::now();
-            bytes = generate_with(&builder, target, Lang::En).len();
-            times.push(t.elapsed());
-        }
-        parts.push(format!("{} {:.1} ms ({:.1} MB)", target.code(), ms(median(&mut times)), bytes as f64 / 1e6));
-    }
-    println!("code, 1,000 collections, per target (median of 7; budget 50 ms each): {}", parts.join(", "));
-}
-
-/// Best time of each step over five runs, to see where the total goes.
-fn stages(model: &Model) {
-    let report = analyze(model);
-    let mut best = [f64::MAX; 7];
-    for _ in 0..5 {
-        let mut lap = Lap(Instant::now(), 0, &mut best);
-        let builder = Builder::new(model);
-        lap.done();
-        let all = examples::examples_with(&builder);
-        lap.done();
-        let _ = examples::render_shell(&all);
-        lap.done();
-        let _ = examples::render_ejson(&all, Flavor::Relaxed);
-        let _ = examples::render_ejson(&all, Flavor::Canonical);
-        lap.done();
-        let validators = schema::validators(&builder);
-        let _ = schema::render_json(&validators);
-        lap.done();
-        let _ = mongosh::script_from(&builder, &report.indexes, &validators, Lang::En);
-        lap.done();
-        let _ = sheet::sheets_from(&builder, &report, &all, Lang::En);
-        lap.done();
-    }
-    let names = ["shapes", "example documents", "mongosh text", "Extended JSON x2", "validators", "script", "sheets"];
-    let parts: Vec<String> = names.iter().zip(best).map(|(n, t)| format!("{n} {t:.1} ms")).collect();
-    println!("steps (best of 5): {}", parts.join(", "));
-}
-
-struct Lap<'a>(Instant, usize, &'a mut [f64; 7]);
-
-impl Lap<'_> {
-    fn done(&mut self) {
-        let t = ms(self.0.elapsed());
-        if let Some(slot) = self.2.get_mut(self.1) {
-            *slot = slot.min(t);
-        }
-        self.1 += 1;
-        self.0 = Instant::now();
-    }
-}
-
-/// Everything the `export` command can produce, each part built once.
-fn export_everything(model: &Model, report: &docshape::advisor::Report) -> usize {
-    let builder = Builder::new(model);
-    let all = examples::examples_with(&builder);
-    let mut total = examples::render_shell(&all).len();
-    total += examples::render_ejson(&all, Flavor::Relaxed).len();
-    total += examples::render_ejson(&all, Flavor::Canonical).len();
-    let validators = schema::validators(&builder);
-    total += schema::render_json(&validators).len();
-    total += mongosh::script_from(&builder, &report.indexes, &validators, Lang::En).len();
-    total += sheet::sheets_from(&builder, report, &all, Lang::En).len();
-    total
 }
 
 /// A model of `n` collections: varied fields, an embedded child and a tag list on every third,
@@ -247,15 +272,6 @@ fn field(name: &str, ty: BsonType, required: bool) -> Field {
     let mut f = Field::new(name, ty);
     f.required = required;
     f
-}
-
-fn median(times: &mut [Duration]) -> Duration {
-    times.sort();
-    times[times.len() / 2]
-}
-
-fn ms(d: Duration) -> f64 {
-    d.as_secs_f64() * 1e3
 }
 
 /// Peak resident set size of this process, from /proc/self/status (Linux); 0 elsewhere.

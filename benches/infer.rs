@@ -1,9 +1,14 @@
-//! Inference throughput and peak memory over 500,000 generated documents, streamed.
+//! Inference throughput (divan), and peak memory over 500,000 generated documents, streamed.
 //!
-//! `cargo bench --bench infer` (no criterion: one timed pass per format). The documents are
-//! generated on the fly by a `Read` implementation, so the input never sits in memory: the
-//! peak resident set (VmHWM) shows the accumulator's own footprint.
+//! `cargo bench --bench infer`: first divan's figures for inferring 20,000 orders held in
+//! memory, as relaxed Extended JSON lines and in mongosh syntax (documents/s and bytes/s, with
+//! fastest / slowest / median / mean); then one streamed pass of 500,000 per format
+//! (`INFER_BENCH_DOCS` changes the count), generated on the fly by a `Read` implementation so
+//! the input never sits in memory: the peak resident set (VmHWM) shows the accumulator's own
+//! footprint, with what was inferred. Figures only; nothing is asserted.
 
+use divan::counter::{BytesCount, ItemsCount};
+use divan::{black_box, Bencher};
 use docshape::infer::{infer_from, observations, thousands, Accumulator, Format};
 use std::io::Read;
 use std::time::Instant;
@@ -103,57 +108,66 @@ impl Read for Orders {
     }
 }
 
-/// CPU time of this thread in seconds (first field of /proc/self/schedstat, in ns): on a
-/// shared machine it measures the work better than the wall clock.
-fn cpu_secs() -> f64 {
-    std::fs::read_to_string("/proc/thread-self/schedstat")
-        .ok()
-        .and_then(|s| s.split_whitespace().next().and_then(|n| n.parse::<u64>().ok()))
-        .map_or(0.0, |ns| ns as f64 / 1e9)
-}
-
 fn vm_hwm_kb() -> Option<u64> {
     let status = std::fs::read_to_string("/proc/self/status").ok()?;
     let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
     line.split_whitespace().nth(1)?.parse().ok()
 }
 
-fn run(label: &str, n: u64, shell: bool, format: Format) {
-    // time generation alone, to subtract it from the inference time
-    let started = Instant::now();
-    let cpu_started = cpu_secs();
-    let mut gen = Orders::new(n, shell);
-    let mut sink = vec![0u8; 256 * 1024];
-    while gen.read(&mut sink).map(|k| k > 0).unwrap_or(false) {}
-    let generation = started.elapsed().as_secs_f64();
-    let generation_cpu = cpu_secs() - cpu_started;
-    let bytes = gen.produced;
+/// How the orders are written, and the format the importer is told.
+#[derive(Debug, Clone, Copy)]
+enum Input {
+    /// Relaxed Extended JSON, one order a line, the format found by looking.
+    Ndjson,
+    /// mongosh syntax, one order a line, `--format shell`.
+    Shell,
+}
 
-    let mut acc = Accumulator::default();
+impl Input {
+    fn shell(self) -> bool {
+        matches!(self, Input::Shell)
+    }
+
+    fn format(self) -> Format {
+        match self {
+            Input::Ndjson => Format::Auto,
+            Input::Shell => Format::Shell,
+        }
+    }
+}
+
+/// 20,000 orders held in memory, inferred: the importer's own speed, without generating.
+#[divan::bench(args = [Input::Ndjson, Input::Shell], sample_count = 10, sample_size = 1)]
+fn infer(bencher: Bencher, input: Input) {
+    const N: u64 = 20_000;
+    let mut text = Vec::new();
+    Orders::new(N, input.shell()).read_to_end(&mut text).expect("generated");
+    bencher.counter(ItemsCount::new(N)).counter(BytesCount::of_slice(&text)).bench_local(|| {
+        let mut acc = Accumulator::default();
+        infer_from(black_box(text.as_slice()), input.format(), &mut acc, |_, _| {}).expect("read");
+        acc.report().fields.len()
+    });
+}
+
+/// One streamed pass of `n` orders: the time, what was inferred, and (after both formats) the
+/// peak memory.
+fn stream(label: &str, n: u64, input: Input) {
     let started = Instant::now();
-    let cpu_started = cpu_secs();
-    let summary = infer_from(Orders::new(n, shell), format, &mut acc, |_, _| {}).expect("read");
-    let total = started.elapsed().as_secs_f64();
-    let cpu = (cpu_secs() - cpu_started - generation_cpu).max(1e-9);
+    let mut acc = Accumulator::default();
+    let mut orders = Orders::new(n, input.shell());
+    let summary = infer_from(&mut orders, input.format(), &mut acc, |_, _| {}).expect("read");
+    let secs = started.elapsed().as_secs_f64().max(1e-9);
     let inference = acc.report();
-    let secs = (total - generation).max(1e-9);
-    let mb = bytes as f64 / 1e6;
+    let mb = orders.produced as f64 / 1e6;
     println!(
-        "{label}: {} documents ({} malformed), {:.1} MB as {}: {:.2} s total, {:.2} s generating, {:.2} s inferring → {} documents/s, {:.1} MB/s",
+        "{label}: {} documents ({} malformed), {:.1} MB as {}, generated and inferred in {:.2} s ({} documents/s, {:.1} MB/s)",
         thousands(summary.documents),
         summary.malformed,
         mb,
         summary.format,
-        total,
-        generation,
         secs,
         thousands((summary.documents as f64 / secs) as u64),
         mb / secs
-    );
-    println!(
-        "  CPU time inferring {cpu:.2} s → {} documents/s, {:.1} MB/s of CPU",
-        thousands((summary.documents as f64 / cpu) as u64),
-        mb / cpu
     );
     let s = &inference.document_size;
     let itens = inference.field("itens").and_then(|f| f.array.as_ref()).map(|a| a.lengths).unwrap_or_default();
@@ -171,9 +185,10 @@ fn run(label: &str, n: u64, shell: bool, format: Format) {
 }
 
 fn main() {
+    divan::main();
     let n: u64 = std::env::var("INFER_BENCH_DOCS").ok().and_then(|v| v.parse().ok()).unwrap_or(500_000);
-    run("ndjson (relaxed EJSON)", n, false, Format::Auto);
-    run("mongosh syntax, one per line", n, true, Format::Shell);
+    stream("ndjson (relaxed EJSON)", n, Input::Ndjson);
+    stream("mongosh syntax, one per line", n, Input::Shell);
     match vm_hwm_kb() {
         Some(kb) => println!("peak memory (VmHWM): {:.1} MB", kb as f64 / 1024.0),
         None => println!("peak memory: /proc/self/status not available"),

@@ -10,11 +10,10 @@ pub mod diff;
 pub mod editor;
 pub mod escape;
 pub mod export;
-/// The one fast hasher behind the look-up tables of the structural checks and the advisor.
-pub(crate) mod fast_hash;
 pub mod i18n;
 pub mod infer;
 pub mod model;
+pub mod mql;
 pub mod offload;
 pub mod rng;
 pub mod share;

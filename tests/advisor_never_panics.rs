@@ -201,7 +201,7 @@ fn model(rng: &mut Rng) -> Model {
         for _ in 0..rng.below(3) {
             let head = rng.pick(&ids).clone();
             q.changes.push(if rng.chance(50) { format!("{head}.{}", rng.name()) } else { rng.name() });
-            q.filters.push(Filter { field: rng.name(), op: FilterOp::Equality });
+            q.filters.push(Filter::new(&rng.name(), FilterOp::Equality));
         }
         q.page_size = rng.chance(30).then(|| *rng.pick(&[0, 3, u32::MAX]));
         q.uses_lookup = rng.chance(40);

@@ -28,18 +28,107 @@ fn bibliored_in(dir: &Path) -> PathBuf {
     path
 }
 
+/// Every command, with its options and their values as `--help` should list them.
+const COMMANDS: [(&str, &[&str]); 11] = [
+    ("check", &["--format", "--lang", "human, json"]),
+    ("rules", &["--format", "--lang", "markdown, json"]),
+    ("infer", &["--name", "--format", "--out", "auto, ndjson, ejson, shell"]),
+    ("export", &["--what", "--collection", "--lang", "ejson-canonical", "dbml"]),
+    ("generate", &["--collection", "-n, --count", "--seed", "--out", "relaxed, canonical"]),
+    ("report", &["--out", "--svg", "--theme", "--base", "--lang", "light, dark"]),
+    ("share", &["--base", "--decode"]),
+    ("diff", &["--format", "--fail-on", "--lang", "--out", "new-errors, any-finding"]),
+    ("versions", &["--format", "text, json"]),
+    ("synth", &["--entities", "--seed"]),
+    ("completions", &["bash", "zsh", "fish"]),
+];
+
 #[test]
 fn every_command_answers_help() {
-    for command in ["check", "rules", "infer", "export", "generate", "report", "share", "synth"] {
+    for (command, options) in COMMANDS {
         for flag in ["--help", "-h"] {
             let (code, out, err) = docshape(&[command, flag]);
             assert_eq!(code, 0, "{command} {flag}: {err}");
-            assert!(out.contains(&format!("docshape {command} ")), "{command} {flag}: {out}");
+            assert!(out.contains(&format!("Usage: docshape {command} ")), "{command} {flag}: {out}");
+            // The short help lists the options; the long one their values too, one list a line.
+            for option in options.iter().filter(|o| flag == "--help" || o.starts_with('-')) {
+                assert!(out.contains(option), "{command} {flag} does not list {option}: {out}");
+            }
         }
+        let (code, out, _) = docshape(&["help", command]);
+        assert_eq!((code, out), (0, docshape(&[command, "--help"]).1), "docshape help {command}");
     }
     let (code, out, _) = docshape(&["check", "--help"]);
     assert_eq!(code, 0);
-    assert!(out.contains("LANGUAGES"), "{out}");
+    assert!(out.contains("Languages:") && out.contains("--lang en|es|pt"), "{out}");
+    assert!(out.contains("[default: human]"), "{out}");
+    // Without a command: the list of commands on stderr, exit 2; asked for, on stdout, exit 0.
+    let (code, out, err) = docshape(&[]);
+    assert_eq!(code, 2);
+    assert!(out.is_empty() && err.contains("Commands:"), "{err}");
+    for asked in [&["help"][..], &["--help"], &["-h"]] {
+        let (code, out, _) = docshape(asked);
+        assert_eq!(code, 0, "{asked:?}");
+        for (command, _) in COMMANDS {
+            assert!(out.contains(&format!("\n  {command} ")), "{asked:?} does not list {command}: {out}");
+        }
+    }
+}
+
+#[test]
+fn a_wrong_flag_or_value_is_named_with_exit_2_and_nothing_on_stdout() {
+    let bibliored = concat!(env!("CARGO_MANIFEST_DIR"), "/public/templates/bibliored.json");
+    for (args, named) in [
+        (&["check", bibliored, "--frobnicate"][..], "unexpected argument '--frobnicate'"),
+        (&["export", bibliored, "--wat", "schema"], "unexpected argument '--wat'"),
+        (&["diff", bibliored, bibliored, "--fail", "any-finding"], "unexpected argument '--fail'"),
+        (&["generate", bibliored, "--collection", "catalogo", "-x", "3"], "unexpected argument '-x'"),
+        (&["export", bibliored, "--what", "csv"], "invalid value 'csv' for '--what <WHAT>'"),
+        (&["generate", bibliored, "--collection", "catalogo", "-n", "lots"], "invalid value 'lots' for '--count <N>'"),
+        (&["synth", "--entities", "0"], "invalid value '0' for '--entities <N>'"),
+        (&["report", bibliored, "--theme"], "a value is required for '--theme <THEME>'"),
+        (&["generate", bibliored, "-n", "3"], "--collection <NAME>"),
+        (&["share", bibliored, "--decode", "#m=x"], "cannot be used with '--decode <LINK>'"),
+        (&["chek", bibliored], "unrecognized subcommand 'chek'"),
+    ] {
+        let (code, out, err) = docshape(args);
+        assert_eq!(code, 2, "{args:?}: {err}");
+        assert!(out.is_empty(), "{args:?}: {out}");
+        assert!(err.contains(named), "{args:?}: {err}");
+        assert!(err.contains("For more information, try '--help'."), "{args:?}: {err}");
+    }
+    // A flag close to one the command takes is suggested.
+    let (_, _, err) = docshape(&["check", bibliored, "--formt", "json"]);
+    assert!(err.contains("tip: a similar argument exists: '--format'"), "{err}");
+    let (_, _, err) = docshape(&["chek", bibliored]);
+    assert!(err.contains("tip: a similar subcommand exists: 'check'"), "{err}");
+    // An option given twice takes its last value, as it always did.
+    let (code, out, _) = docshape(&["check", bibliored, "--format", "human", "--format=json"]);
+    assert_eq!(code, 0);
+    assert!(out.starts_with('{'), "{out}");
+}
+
+#[test]
+fn completions_for_bash_zsh_and_fish_know_every_command_option_and_value() {
+    for shell in ["bash", "zsh", "fish"] {
+        let (code, script, err) = docshape(&["completions", shell]);
+        assert_eq!(code, 0, "{shell}: {err}");
+        for (command, _) in COMMANDS {
+            assert!(script.contains(command), "{shell}: no {command}");
+        }
+        for word in ["fail-on", "any-finding", "ejson-canonical", "decode", "lang"] {
+            assert!(script.contains(word), "{shell}: no {word}");
+        }
+    }
+    // The bash script is valid bash (`bash -n` parses without running).
+    let dir = folder("completions");
+    let path = dir.join("docshape.bash");
+    std::fs::write(&path, docshape(&["completions", "bash"]).1).unwrap();
+    let parsed = Command::new("bash").arg("-n").arg(&path).output().expect("run bash");
+    assert!(parsed.status.success(), "{}", String::from_utf8_lossy(&parsed.stderr));
+    let (code, out, err) = docshape(&["completions", "tcsh"]);
+    assert_eq!(code, 2);
+    assert!(out.is_empty() && err.contains("invalid value 'tcsh'"), "{err}");
 }
 
 #[test]
@@ -292,9 +381,11 @@ fn docshape_with_stdin(args: &[&str], input: &[u8]) -> (i32, String, String) {
 fn odd_options_and_links_on_stdin_get_a_message_that_says_what_is_wrong() {
     let (code, _, err) = docshape(&["check", "m.json", "--frobnicate"]);
     assert_eq!(code, 2);
-    assert!(err.contains("unknown option --frobnicate; this command takes --format, --lang"), "{err}");
-    let (_, _, err) = docshape(&["check", "m.json", "--format"]);
-    assert!(err.contains("option --format needs a value"), "{err}");
+    assert!(err.contains("unexpected argument '--frobnicate'"), "{err}");
+    let (code, _, err) = docshape(&["check", "m.json", "--format"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("a value is required for '--format <FORMAT>'"), "{err}");
+    assert!(err.contains("[possible values: human, json]"), "{err}");
 
     // A link longer than any docshape opens is not called "2,097,153 characters long".
     let long = format!("#m=v2.{}", "A".repeat(docshape::share::MAX_LINK_CHARS * 2));

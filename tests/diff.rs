@@ -297,9 +297,9 @@ fn the_cli_exit_codes_gate_a_pull_request() {
     assert_eq!(v["lang"], "es");
     // Bad input: a usage error names the problem, exit 2, nothing on stdout.
     for (args, wanted) in [
-        (vec![a], "usage"),
-        (vec![a, b, "--fail-on", "warnings"], "--fail-on must be one of"),
-        (vec![a, b, "--format", "html"], "--format must be one of"),
+        (vec![a], "required arguments were not provided"),
+        (vec![a, b, "--fail-on", "warnings"], "invalid value 'warnings' for '--fail-on <WHEN>'"),
+        (vec![a, b, "--format", "html"], "invalid value 'html' for '--format <FORMAT>'"),
         (vec![a, "/nonexistent/x.json"], "cannot read /nonexistent/x.json"),
     ] {
         let (code, stdout, stderr) = run_cli(&args);

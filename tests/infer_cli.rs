@@ -52,7 +52,10 @@ fn usage_errors() {
         Command::new(env!("CARGO_BIN_EXE_docshape")).args(["infer", "a", "b", "--name", "x"]).output().unwrap();
     assert_eq!(output.status.code(), Some(2));
     let output = Command::new(env!("CARGO_BIN_EXE_docshape")).args(["infer", "x", "--format", "csv"]).output().unwrap();
-    assert!(String::from_utf8_lossy(&output.stderr).contains("--format must be one of"));
+    assert_eq!(output.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.contains("invalid value 'csv' for '--format <FORMAT>'"), "{stderr}");
+    assert!(stderr.contains("[possible values: auto, ndjson, ejson, shell]"), "{stderr}");
 }
 
 /// Prices written as plain JSON numbers are inferred as `double`, and the advisor then says

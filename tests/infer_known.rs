@@ -172,7 +172,7 @@ fn inferred_with_searches(text: &str, fields: &[&str]) -> Model {
     model.entities.push(acc.report().to_entity("items", "items"));
     for (i, f) in fields.iter().take(3).enumerate() {
         let mut q = docshape::model::AccessPattern::new(&format!("S{i}"), "search", "items");
-        q.filters = vec![docshape::model::Filter { field: f.to_string(), op: docshape::model::FilterOp::Equality }];
+        q.filters = vec![docshape::model::Filter::new(f, docshape::model::FilterOp::Equality)];
         model.queries.push(q);
     }
     model

@@ -201,7 +201,9 @@ fn sensor_readings_bucket_per_day_with_computed_summaries() {
     );
     let bucket = patterns(&report, PatternKind::Bucket, "sensor-leituras");
     assert!(
-        bucket[0].in_use && bucket[0].change.contains("per sensores document and day") && bucket[0].change.contains("1,440")
+        bucket[0].in_use
+            && bucket[0].change.contains("per sensores document and day")
+            && bucket[0].change.contains("1,440")
     );
     let computed = patterns(&report, PatternKind::Computed, "sensor-leituras");
     assert!(

@@ -82,7 +82,7 @@ fn relations_queries_and_collections_from_the_advisor() {
         indexes: vec![IndexAdvice {
             entity: "resena".into(),
             index: IndexSpec::new(&[("estado", 1), ("fecha", -1)]).into(),
-            queries: vec!["C5".into()].into(),
+            queries: vec!["C5".into()],
             reason: "equality, then sort".into(),
             multikey: false,
             declared: false,

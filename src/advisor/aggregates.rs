@@ -4,10 +4,10 @@
 
 use super::paths::Layout;
 use super::{AggregateInfo, SpanningWrite};
-use crate::fast_hash::FastMap;
 use crate::model::ids::IdIndex;
 use crate::model::Id;
 use crate::model::{AccessPattern, EntityKind, Model};
+use std::collections::HashMap;
 use std::rc::Rc;
 
 /// Which aggregate holds each entity, computed once.
@@ -16,7 +16,7 @@ pub(crate) struct Roots<'a> {
     /// Every element by id (the layout's table when `analyze` built one).
     ids: Rc<IdIndex<'a>>,
     /// Collection name → entity id, when a write's `changes` may need it.
-    by_name: Option<FastMap<&'a str, &'a str>>,
+    by_name: Option<HashMap<&'a str, &'a str>>,
     /// The root of each entity's aggregate, by entity position: the position of the
     /// collection that holds it, or for an external entity the entity itself (another system
     /// is its own atomicity boundary). It depends only on the id, so two entities with one id
@@ -130,17 +130,17 @@ pub fn aggregates(model: &Model) -> Vec<AggregateInfo> {
 pub(crate) fn aggregates_with(roots: &Roots) -> Vec<AggregateInfo> {
     let model = roots.model;
     // The aggregate of each root, by the root's entity position (one id, one position).
-    let mut index: Vec<usize> = vec![usize::MAX; model.entities.len()];
+    let mut index: Vec<Option<usize>> = vec![None; model.entities.len()];
     let mut count = 0;
     for (i, e) in model.entities.iter().enumerate() {
         if is_root(roots, i, e) {
             if let Some(slot) = roots.root_position(i).and_then(|r| index.get_mut(r)) {
-                *slot = count;
+                *slot = Some(count);
             }
             count += 1;
         }
     }
-    let aggregate = |root: Option<usize>| root.and_then(|r| index.get(r)).copied();
+    let aggregate = |root: Option<usize>| root.and_then(|r| index.get(r).copied().flatten());
     // Each member's and query's aggregate, found once: counted first so every list is
     // allocated once, at its size.
     let members: Vec<Option<usize>> = model

@@ -4,67 +4,14 @@
 //! serves. Each is a [`Text`] in the three languages; combined reasons nest, so every part is
 //! rendered in the language shown.
 
-use super::query_shape::{Shape, Shapes};
-use crate::i18n::{Arg, Deferred, Text};
-use crate::model::Model;
+use super::query_shape::Shape;
+use crate::i18n::{Arg, Text};
 use crate::text;
-use std::sync::Arc;
-
-/// The reasons of the indexes derived from the queries, built when read from the analysis'
-/// shared query shapes: an index reason is written for every query and read for a few. The
-/// queries share one source per [`BLOCK`] of them, so deriving an index allocates no reason of
-/// its own.
-#[derive(Default)]
-pub(crate) struct DerivedReasons {
-    blocks: Vec<Option<Arc<Derived>>>,
-}
-
-/// Queries per shared source (a deferred text names its sentence with a `u8`).
-const BLOCK: usize = 256;
-
-impl DerivedReasons {
-    /// The reason of the index derived from query number `at` of `model` (its shape at `at`).
-    pub(crate) fn derived(&mut self, model: &Model, shapes: &Shapes, at: usize) -> Text {
-        let (block, which) = (at / BLOCK, at % BLOCK);
-        if self.blocks.len() <= block {
-            self.blocks.resize(block + 1, None);
-        }
-        let Some(slot) = self.blocks.get_mut(block) else { return Text::empty() };
-        let source = slot.get_or_insert_with(|| {
-            let queries = model.queries.iter().skip(block * BLOCK).take(BLOCK);
-            Arc::new(Derived {
-                shapes: Arc::clone(shapes),
-                base: block * BLOCK,
-                ids: queries.map(|q| Arg::str(&q.id)).collect(),
-            })
-        });
-        Text::deferred(Arc::clone(source) as Arc<dyn Deferred>, u8::try_from(which).unwrap_or(u8::MAX))
-    }
-}
-
-/// What [`DerivedReasons`] shares per block of queries: the shapes, where the block starts,
-/// and the ids of its queries.
-#[derive(Debug)]
-struct Derived {
-    shapes: Shapes,
-    base: usize,
-    ids: Vec<Arg>,
-}
-
-impl Deferred for Derived {
-    fn text(&self, which: u8) -> Text {
-        let which = usize::from(which);
-        match (self.shapes.get(self.base + which), self.ids.get(which)) {
-            (Some(Some(shape)), Some(query)) => reason(query.clone(), shape),
-            _ => Text::empty(),
-        }
-    }
-}
 
 /// Why these keys in this order: the clauses of the query shape, then the remarks that apply
 /// (ESR, tie-breaker, multikey, text search), each a sentence of its own. The index is the
 /// shape's ideal one ([`Shape::ideal`]).
-pub(crate) fn reason(query: Arg, shape: &Shape) -> Text {
+pub(crate) fn reason(query: &str, shape: &Shape) -> Text {
     fn names<'s>(paths: impl Iterator<Item = &'s str>) -> String {
         let mut out = String::new();
         for (i, p) in paths.enumerate() {
@@ -234,7 +181,7 @@ pub(crate) fn ttl(ttl: u64, field: &str, relation: &str) -> Text {
         en: "TTL: MongoDB deletes a bucket {seconds} s ({span}) after its {field}, the retention of {relation}.",
         es: "TTL: MongoDB borra cada contenedor {seconds} s ({span}) después de su {field}, la retención de {relation}.",
         pt: "TTL: o MongoDB apaga cada bucket {seconds} s ({span}) após o seu {field}, a retenção de {relation}.";
-        seconds = Arg::display(ttl), span = span(ttl), field, relation
+        seconds = ttl.to_string(), span = span(ttl), field, relation
     )
 }
 

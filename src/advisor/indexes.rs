@@ -12,20 +12,16 @@
 //! the fewest runs per minute are left out, so `too-many-indexes` never flags the advice.
 
 use super::index_budget::{is_rare, rate, Loads};
-use super::index_reason;
 use super::paths::Layout;
 use super::query_shape::Shapes;
 use super::IndexAdvice;
-use crate::fast_hash::FastMap;
-use crate::model::{Entity, Id, IndexKeys, IndexSpec, Model, Storage};
+use crate::model::{Entity, Id, Model, Storage};
+use std::collections::HashMap;
+use std::ops::Range;
 use std::sync::Arc;
 
 mod merge;
-mod query_ids;
-mod shared;
-use merge::{id_at, merge, trim, Candidate, Found, Keys, Reason, Reasons, NONE};
-pub use query_ids::QueryIds;
-pub use shared::SharedIndex;
+use merge::{id_at, merge, trim, Candidate, Found, Keys, Reason, Reasons};
 
 /// Derived and declared indexes of every collection, collection by collection.
 pub fn derive(model: &Model) -> Vec<IndexAdvice> {
@@ -43,24 +39,24 @@ pub(crate) struct Derived {
 
 /// Which index holds each query, and where each collection's indexes are.
 pub(crate) struct Links {
-    /// By query position: the position in `advice` of the index that lists it (`u32::MAX`: none).
-    owners: Vec<u32>,
+    /// By query position: the position in `advice` of the index that lists it.
+    owners: Vec<Option<usize>>,
     /// Each collection with indexes (its position in the model's entities), with the range of
     /// its indexes in `advice`, in model order.
-    spans: Vec<(u32, u32, u32)>,
+    spans: Vec<(usize, Range<usize>)>,
 }
 
 impl Links {
     /// The position of the index that lists the query at position `query`.
     pub fn owner(&self, query: usize) -> Option<usize> {
-        self.owners.get(query).copied().filter(|&p| p != NONE).map(|p| p as usize)
+        self.owners.get(query).copied().flatten()
     }
 
     /// The range in `advice` of the indexes of the collection at position `root`.
-    pub fn span(&self, root: usize) -> std::ops::Range<usize> {
-        let at = self.spans.partition_point(|s| (s.0 as usize) < root);
+    pub fn span(&self, root: usize) -> Range<usize> {
+        let at = self.spans.partition_point(|s| s.0 < root);
         match self.spans.get(at) {
-            Some(&(r, start, end)) if r as usize == root => start as usize..end as usize,
+            Some((r, span)) if *r == root => span.clone(),
             _ => 0..0,
         }
     }
@@ -83,7 +79,7 @@ pub(crate) fn derive_with(layout: &Layout, shapes: &Shapes, loads: &Loads) -> De
     let declared: usize = model.entities.iter().map(|e| e.collection.indexes.len()).sum();
     let mut found = Found::new(model.entities.len(), model.queries.len() + declared);
     let mut heavy: Vec<Option<bool>> = vec![None; model.entities.len()];
-    let mut reasons = Reasons { model, shapes, derived: index_reason::DerivedReasons::default() };
+    let mut reasons = Reasons { model, shapes };
     for (at, (q, shape)) in model.queries.iter().zip(shapes.iter()).enumerate() {
         let Some(shape) = shape else { continue };
         if !shape.needs_index() {
@@ -92,7 +88,6 @@ pub(crate) fn derive_with(layout: &Layout, shapes: &Shapes, loads: &Loads) -> De
         if shape.root_in(model).is_none() {
             continue;
         }
-        let Ok(position) = u32::try_from(at) else { continue };
         // Looked up once per collection position (most collections have several queries).
         let write_heavy = match heavy.get_mut(shape.root) {
             Some(Some(known)) => *known,
@@ -104,7 +99,7 @@ pub(crate) fn derive_with(layout: &Layout, shapes: &Shapes, loads: &Loads) -> De
                 known
             }
         };
-        let candidate = Candidate::new(Keys::Derived(shape), position, Reason::Derived, shape.multikey(), false);
+        let candidate = Candidate::new(Keys::Derived(shape), Some(at), Reason::Derived, shape.multikey(), false);
         found.add(group_of(shape.root), write_heavy && is_rare(q), candidate);
     }
     for r in &model.relations {
@@ -114,24 +109,18 @@ pub(crate) fn derive_with(layout: &Layout, shapes: &Shapes, loads: &Loads) -> De
         if !model.entities.get(at).is_some_and(|e| layout.is_collection(e)) {
             continue;
         }
-        let candidate = Candidate::new(Keys::Ttl(field, ttl), NONE, Reason::Ttl(&r.id), false, false);
+        let candidate = Candidate::new(Keys::Ttl(field, ttl), None, Reason::Ttl(&r.id), false, false);
         found.add(group_of(at), false, candidate);
     }
     // The runs per minute of each query id, gathered only when some collection is over budget.
-    let mut rates: Option<FastMap<&str, f64>> = None;
+    let mut rates: Option<HashMap<&str, f64>> = None;
     let mut advice = Vec::with_capacity(found.len() + declared);
-    let mut owners = vec![NONE; model.queries.len()];
+    let mut owners = vec![None; model.queries.len()];
     let mut spans = Vec::new();
     // The collections with their positions (they come in model order, by reference).
     let mut positions = model.entities.iter().enumerate();
     // One set of lists for every collection, emptied after each: no list per collection.
     let (mut derived, mut rare, mut kept) = (Vec::new(), Vec::new(), Vec::new());
-    let (mut order, mut hosts) = (Vec::new(), Vec::new());
-    // Every kept index in one shared list, and all their keys in another (two allocations, not
-    // two per index): each advice names a placeholder until the lists are complete.
-    let mut specs: Vec<IndexSpec> = Vec::with_capacity(advice.capacity());
-    let (mut keys, mut ranges) = (Vec::with_capacity(advice.capacity() * 3), Vec::with_capacity(advice.capacity()));
-    let placeholder = Arc::new(Vec::new());
     for root in layout.collections() {
         let Some((pos, _)) = positions.find(|(_, e)| std::ptr::eq(*e, root)) else { continue };
         // Two collections with one id share their group: the first takes it.
@@ -149,7 +138,7 @@ pub(crate) fn derive_with(layout: &Layout, shapes: &Shapes, loads: &Loads) -> De
             continue;
         }
         kept.extend(declared_of(root).map(|candidate| found.push(candidate)));
-        merge(&mut reasons, &mut found, &mut kept, &mut derived, &mut order, &mut hosts);
+        merge(&mut reasons, &mut found, &mut kept, &mut derived);
         let budget = loads.at(pos).budget(&model.thresholds);
         if kept.len() > budget {
             trim(model, &found, &mut kept, budget, rates.get_or_insert_with(|| rates_of(layout, shapes)));
@@ -162,42 +151,30 @@ pub(crate) fn derive_with(layout: &Layout, shapes: &Shapes, loads: &Loads) -> De
         let first = advice.len();
         for at in kept.drain(..) {
             let Some(c) = found.get_mut(at) else { continue };
-            let at = u32::try_from(advice.len()).unwrap_or(NONE);
+            let at = advice.len();
             for q in c.queries() {
-                if let Some(owner) = owners.get_mut(q as usize).filter(|o| **o == NONE) {
-                    *owner = at;
+                if let Some(owner @ None) = owners.get_mut(q) {
+                    *owner = Some(at);
                 }
             }
-            let start = keys.len();
-            specs.push(c.keys.spec_into(&mut keys));
-            ranges.push(start..keys.len());
             advice.push(IndexAdvice {
                 entity: Id::new(&root.id),
-                index: SharedIndex::at(&placeholder, 0),
+                index: Arc::new(c.keys.spec()),
                 queries: c.queries().map(|q| Id::new(id_at(model, q))).collect(),
-                reason: reasons.build(std::mem::replace(&mut c.reason, Reason::Declared), &c.keys, c.first),
+                reason: reasons.build(std::mem::replace(&mut c.reason, Reason::Declared), &c.keys, c.first()),
                 multikey: c.multikey,
                 declared: c.declared,
             });
         }
-        let span = |p: usize| u32::try_from(p).unwrap_or(NONE);
-        spans.push((span(pos), span(first), span(advice.len())));
-    }
-    let keys = Arc::new(keys);
-    for (spec, range) in specs.iter_mut().zip(ranges) {
-        spec.keys = IndexKeys::shared(&keys, range);
-    }
-    let store = Arc::new(specs);
-    for (at, a) in advice.iter_mut().enumerate() {
-        a.index = SharedIndex::at(&store, at);
+        spans.push((pos, first..advice.len()));
     }
     let links = ids.repeats().is_empty().then_some(Links { owners, spans });
     Derived { advice, links }
 }
 
 /// The runs per minute of every query that derives an index, by query id (summed when ids repeat).
-fn rates_of<'m>(layout: &Layout<'m>, shapes: &Shapes) -> FastMap<&'m str, f64> {
-    let mut rates: FastMap<&str, f64> = FastMap::default();
+fn rates_of<'m>(layout: &Layout<'m>, shapes: &Shapes) -> HashMap<&'m str, f64> {
+    let mut rates: HashMap<&str, f64> = HashMap::new();
     for (q, shape) in layout.model.queries.iter().zip(shapes.iter()) {
         let Some(shape) = shape else { continue };
         if shape.needs_index() && shape.root_in(layout.model).is_some() {
@@ -212,7 +189,7 @@ fn declared_of(root: &Entity) -> impl Iterator<Item = Candidate<'_>> {
     root.collection
         .indexes
         .iter()
-        .map(|index| Candidate::new(Keys::Declared(index), NONE, Reason::Declared, false, true))
+        .map(|index| Candidate::new(Keys::Declared(index), None, Reason::Declared, false, true))
 }
 
 #[cfg(test)]

@@ -28,9 +28,6 @@ mod rule;
 pub mod rule_docs;
 pub mod rules;
 mod rules_page;
-mod size_added;
-mod size_defaults;
-mod size_walk;
 pub mod sizes;
 
 pub use context::Context;
@@ -73,6 +70,15 @@ pub fn analyze(model: &Model) -> Report {
     report.findings = run_rules(&Context::new(&design, &report));
     report.sizes = design.into_sizes();
     report
+}
+
+/// The BSON type at a dotted `path` of `entity`'s documents, and whether the path is or goes
+/// through an array, read as the advisor reads paths: declared fields, embedded entities,
+/// reference and copied fields. `None` when nothing in the design names it.
+pub fn path_type(model: &Model, entity: &str, path: &str) -> Option<(crate::model::BsonType, bool)> {
+    let layout = paths::Layout::new(model);
+    let resolved = paths::resolve(&layout, layout.entity(entity)?, path)?;
+    Some((resolved.bson_type, resolved.array))
 }
 
 /// Runs every rule and sorts the findings by severity, then code, each rule's in the order it

@@ -10,18 +10,15 @@
 //! or value entity at the relation's `field`), and the copies and references a relation
 //! places in a document (subset arrays, computed values, id arrays, extended references).
 
-use crate::fast_hash::FastMap;
 use crate::model::ids::{position_in, IdIndex};
 use crate::model::{Entity, EntityKind, Model, Relation, Storage};
+use std::collections::HashMap;
 use std::rc::Rc;
 
 mod groups;
 mod resolve;
 use groups::{group, Groups};
 pub(crate) use resolve::{extended_target, extended_top, resolve};
-
-/// Not a collection (in `Layout::ordinal`).
-const NOT_ROOT: u32 = u32::MAX;
 
 /// Deepest embedding chain followed; deeper (or cyclic) structures are cut off.
 pub(crate) const MAX_DEPTH: usize = 32;
@@ -37,15 +34,14 @@ pub(crate) struct Layout<'a> {
     by_child: Groups<'a>,
     /// The first relation that embeds each entity (as `Model::embedding_parent`), by the
     /// entity's position (the last entity with its id, as the id table finds it).
-    embed_parent: Vec<Option<u32>>,
+    embed_parent: Vec<Option<usize>>,
     /// The first relation that embeds each id no entity has (most models: none).
-    embed_dangling: FastMap<&'a str, &'a Relation>,
+    embed_dangling: HashMap<&'a str, &'a Relation>,
     /// The position of the collection holding each entity, by entity position (`None`:
     /// external, or in a cycle).
-    roots: Vec<Option<u32>>,
-    /// The place of each entity (in model order) among the collections, looked up once
-    /// (`NOT_ROOT`: not a collection).
-    ordinal: Vec<u32>,
+    roots: Vec<Option<usize>>,
+    /// Whether each entity (in model order) is a collection, looked up once.
+    is_root: Vec<bool>,
 }
 
 impl<'a> Layout<'a> {
@@ -53,12 +49,12 @@ impl<'a> Layout<'a> {
         let ids = Rc::new(IdIndex::new(model));
         let by_parent = group(&ids, false);
         let by_child = group(&ids, true);
-        let mut embed_parent: Vec<Option<u32>> = vec![None; model.entities.len()];
-        let mut embed_dangling = FastMap::default();
+        let mut embed_parent: Vec<Option<usize>> = vec![None; model.entities.len()];
+        let mut embed_dangling = HashMap::new();
         for (i, r) in model.relations.iter().enumerate().filter(|(_, r)| r.storage == Storage::Embed) {
             match ids.end_positions(i).1 {
                 Some(child) => {
-                    if let (Some(slot @ None), Ok(i)) = (embed_parent.get_mut(child), u32::try_from(i)) {
+                    if let Some(slot @ None) = embed_parent.get_mut(child) {
                         *slot = Some(i);
                     }
                 }
@@ -75,20 +71,11 @@ impl<'a> Layout<'a> {
             .enumerate()
             .map(|(i, e)| if repeat { ids.entity_position(&e.id) } else { Some(i) })
             .collect();
-        let mut count = 0u32;
-        let ordinal = (model.entities.iter().zip(&canonical))
-            .map(|(e, at)| {
-                let root = e.kind == EntityKind::Document && at.and_then(|at| embed_parent.get(at)?.as_ref()).is_none();
-                if root {
-                    count += 1;
-                    count - 1
-                } else {
-                    NOT_ROOT
-                }
-            })
+        let is_root = (model.entities.iter().zip(&canonical))
+            .map(|(e, at)| e.kind == EntityKind::Document && at.and_then(|at| embed_parent.get(at)?.as_ref()).is_none())
             .collect();
         let mut layout =
-            Layout { model, ids, by_parent, by_child, embed_parent, embed_dangling, roots: Vec::new(), ordinal };
+            Layout { model, ids, by_parent, by_child, embed_parent, embed_dangling, roots: Vec::new(), is_root };
         // An entity's root depends only on its id, so two entities with one id share it.
         let roots = canonical.iter().map(|at| at.and_then(|at| layout.find_root(at))).collect();
         layout.roots = roots;
@@ -194,7 +181,7 @@ impl<'a> Layout<'a> {
 
     /// The collections, in model order.
     pub fn collections(&self) -> impl Iterator<Item = &'a Entity> + '_ {
-        self.model.entities.iter().zip(&self.ordinal).filter(|(_, &k)| k != NOT_ROOT).map(|(e, _)| e)
+        self.model.entities.iter().zip(&self.is_root).filter(|(_, &root)| root).map(|(e, _)| e)
     }
 
     /// The collection whose documents hold `id` (itself when it is one), found by position.
@@ -207,18 +194,18 @@ impl<'a> Layout<'a> {
     /// The position of the collection whose documents hold the entity at position `at`
     /// (itself when it is one; `at` as the id table finds the entity's id).
     pub fn root_at(&self, at: usize) -> Option<usize> {
-        self.roots.get(at).copied().flatten().map(|r| r as usize)
+        self.roots.get(at).copied().flatten()
     }
 
     /// The root of the entity at position `at`: its embedding chain followed by position.
-    fn find_root(&self, at: usize) -> Option<u32> {
+    fn find_root(&self, at: usize) -> Option<usize> {
         let mut current = at;
         for _ in 0..MAX_DEPTH {
             match self.embedding_relation(current) {
                 Some(i) => current = self.ids.end_positions(i).0?,
                 None => {
                     let e = self.model.entities.get(current)?;
-                    return (e.kind == EntityKind::Document).then(|| u32::try_from(current).ok()).flatten();
+                    return (e.kind == EntityKind::Document).then_some(current);
                 }
             }
         }
@@ -227,7 +214,7 @@ impl<'a> Layout<'a> {
 
     /// The position of the first relation that embeds the entity at position `at`.
     fn embedding_relation(&self, at: usize) -> Option<usize> {
-        self.embed_parent.get(at).copied().flatten().map(|i| i as usize)
+        self.embed_parent.get(at).copied().flatten()
     }
 
     /// Where an entity's data sits: its collection, the dotted path of the embedding inside

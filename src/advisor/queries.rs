@@ -4,16 +4,17 @@
 use super::indexes::Links;
 use super::paths::Layout;
 use super::query_shape::{shapes, Shape};
-use super::{IndexAdvice, QueryAdvice, SharedIndex};
-use crate::fast_hash::FastMap;
+use super::{IndexAdvice, QueryAdvice};
 use crate::i18n::Arg;
 use crate::model::{AccessPattern, Id, IndexSpec, Model, QueryKind};
 use crate::text;
+use std::collections::HashMap;
+use std::sync::Arc;
 
 mod explain;
 mod lookup;
 mod reach;
-use explain::{Explained, Explanations, First, How, Tail, What};
+use explain::{How, Tail, What};
 use lookup::Lookup;
 use reach::{kept_in, reach, Clause, Reach};
 
@@ -34,7 +35,7 @@ pub(crate) fn advise_with(
     let lookup = match links {
         Some(links) => Lookup::Linked(indexes, links),
         None => {
-            let mut by_root: FastMap<&str, Vec<&IndexAdvice>> = FastMap::default();
+            let mut by_root: HashMap<&str, Vec<&IndexAdvice>> = HashMap::new();
             for a in indexes {
                 by_root.entry(a.entity.as_str()).or_default().push(a);
             }
@@ -45,20 +46,17 @@ pub(crate) fn advise_with(
     let mut id_index = None;
     let n = layout.model.queries.len();
     let mut advice = Vec::with_capacity(n);
-    // Each explanation is built when read, from its query's first sentence and tail.
-    let mut explanations = Explanations::new(n);
     for (at, (q, s)) in layout.model.queries.iter().zip(shapes).enumerate() {
-        advice.push(advise_one(layout, &lookup, &mut id_index, &mut explanations, at, q, s.as_ref()));
+        advice.push(advise_one(layout, &lookup, &mut id_index, at, q, s.as_ref()));
     }
     advice
 }
 
-/// The advice on one query; its explanation is kept in `explanations` until read.
+/// The advice on one query, with its explanation.
 fn advise_one(
     layout: &Layout,
     lookup: &Lookup,
-    id_index: &mut Option<SharedIndex>,
-    explanations: &mut Explanations,
+    id_index: &mut Option<Arc<IndexSpec>>,
     at: usize,
     q: &AccessPattern,
     shape: Option<&Shape>,
@@ -79,32 +77,29 @@ fn advise_one(
                 entity = &q.entity
             ),
         };
-        let first = text!(
+        let explanation = text!(
             en: "{what}: MongoDB does not serve this access pattern.",
             es: "{what}: MongoDB no atiende este patrón de acceso.",
             pt: "{what}: o MongoDB não atende este padrão de acesso.";
             what
         );
-        let explanation = explanations.push(Explained(First::Built(Box::new(first)), Tail::None));
         return QueryAdvice { query: Id::new(&q.id), single_document: false, index: None, explanation };
     };
     let write = q.kind == QueryKind::Write;
-    // The clauses go straight to the pool of the explanation's block: those of data kept
-    // apart replace those of copies when there are any.
-    let pool = explanations.pool();
-    let from = pool.len();
+    // Where each touched entity's data is: those of data kept apart replace those of copies
+    // when there are any.
+    let mut clauses: Vec<Clause> = Vec::new();
     let mut apart = 0;
     for (e, at) in q.touches.iter().zip(layout.ids().touched_of(q)).filter(|(e, _)| **e != q.entity) {
-        if let Reach::Apart = reach(layout, root_at, e, at, write, pool) {
+        if let Reach::Apart = reach(layout, root_at, e, at, write, &mut clauses) {
             apart += 1;
         }
     }
-    let copied = pool.len() > from + apart;
+    let copied = clauses.len() > apart;
     let single = apart == 0 && !q.uses_lookup;
     let how = if apart > 0 {
         if copied {
-            let kept: Vec<Clause> = pool.drain(from..).filter(Clause::is_apart).collect();
-            pool.extend(kept);
+            clauses.retain(Clause::is_apart);
         }
         if write {
             How::Changes
@@ -112,7 +107,7 @@ fn advise_one(
             How::Needs
         }
     } else if q.uses_lookup {
-        pool.truncate(from);
+        clauses.clear();
         How::Lookup
     } else if copied {
         How::Copied
@@ -121,14 +116,11 @@ fn advise_one(
     } else {
         How::Alone
     };
-    let range = |at: usize| u32::try_from(at).unwrap_or(u32::MAX);
-    let clauses = (range(from), range(pool.len()));
-    let text = First::Served { how, root: Arg::from(&root.name), clauses };
+    let first = explain::first(how, Arg::from(&root.name), &clauses);
     let (index, tail) = match shape {
-        Some(s) if s.id_equality => (
-            Some(id_index.get_or_insert_with(|| SharedIndex::new(IndexSpec::new(&[("_id", 1)]))).clone()),
-            Tail::IdIndex,
-        ),
+        Some(s) if s.id_equality => {
+            (Some(id_index.get_or_insert_with(|| Arc::new(IndexSpec::new(&[("_id", 1)]))).clone()), Tail::IdIndex)
+        }
         Some(s) if s.needs_index() => match lookup.chosen(at, &q.id, root, s) {
             Some(a) => {
                 let tail = Tail::Served {
@@ -147,7 +139,7 @@ fn advise_one(
         },
         _ => (None, Tail::None),
     };
-    let explanation = explanations.push(Explained(text, tail));
+    let explanation = tail.after(first);
     QueryAdvice { query: Id::new(&q.id), single_document: single, index, explanation }
 }
 
@@ -324,7 +316,7 @@ mod tests {
             linked_served +=
                 linked.iter().filter(|a| a.index.as_ref().is_some_and(|i| i.keys[0].field != "_id")).count();
             for a in linked.iter().filter_map(|a| a.index.as_ref()) {
-                let shared = derived.advice.iter().any(|d| SharedIndex::same(&d.index, a));
+                let shared = derived.advice.iter().any(|d| Arc::ptr_eq(&d.index, a));
                 assert!(shared || a.keys[0].field == "_id", "the index advice's own, not a copy");
             }
         }

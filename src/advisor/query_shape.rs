@@ -331,7 +331,7 @@ mod tests {
         let m = crate::model::load(include_str!("../../public/templates/bibliored.json")).expect("template");
         let layout = Layout::new(&m);
         let mut q = crate::model::AccessPattern::new("t", "by tag", "etiqueta");
-        q.filters.push(Filter { field: "valor".into(), op: FilterOp::ArrayContains });
+        q.filters.push(Filter::new("valor", FilterOp::ArrayContains));
         let s = shape_of(&layout, &q).expect("shape");
         assert_eq!(s.root_in(&m).map(|e| e.id.as_str()), Some("material"));
         assert_eq!(s.equality().collect::<Vec<_>>(), ["etiquetas"]);
@@ -349,7 +349,7 @@ mod tests {
         r.cardinality.max = Some(50);
         m.relations.push(r);
         let mut q = crate::model::AccessPattern::new("q", "lines by sku", "line");
-        q.filters.push(Filter { field: "sku".into(), op: FilterOp::Equality });
+        q.filters.push(Filter::new("sku", FilterOp::Equality));
         q.sort.push(SortKey { field: "sku".into(), dir: 1 });
         m.queries.push(q);
         let layout = Layout::new(&m);

@@ -23,8 +23,8 @@
 //! ranks with that write's risk, just before it, so the fix is read with the problem it solves.
 
 use super::{Finding, Report, Severity, SizeLevel};
-use crate::i18n::{Arg, Text};
-use crate::model::{Model, Place};
+use crate::i18n::{Arg, Lang, Text};
+use crate::model::{Model, Place, PlaceLabels};
 use crate::text;
 use std::cmp::Ordering;
 use std::collections::HashMap;
@@ -127,7 +127,9 @@ impl<'r> Entry<'r> {
 impl Group<'_> {
     /// "3 places: catalogo, resenas and actividad", in the reader's language.
     pub fn title(&self, model: &Model) -> Text {
-        let places: Vec<String> = self.findings.iter().map(|f| f.place.label(model)).collect();
+        // One table of names for the whole group: a group can list every collection.
+        let labels = PlaceLabels::new(model);
+        let places: Vec<String> = self.findings.iter().map(|f| labels.label(&f.place, Lang::En)).collect();
         text!(
             en: "on {count} places: {places}",
             es: "en {count} lugares: {places}",
@@ -183,27 +185,41 @@ pub fn rank<'r>(model: &Model, report: &'r Report) -> Vec<Ranked<'r>> {
 /// write one document's. DS102 comes before DS106 in the report's order, so on equal impact
 /// the fix is listed just before the risk it removes.
 fn lift_embeddings_that_fix_spanning_writes(model: &Model, report: &Report, keyed: &mut [(Impact, usize, &Finding)]) {
-    fn root_of<'a>(report: &'a Report, entity: &'a str) -> &'a str {
-        let agg = report
-            .aggregates
-            .iter()
-            .find(|a| a.root.as_str() == entity || a.members.iter().any(|m| m.as_str() == entity));
-        agg.map_or(entity, |a| a.root.as_str())
+    // The root of each entity's aggregate (the first aggregate that holds it), and each
+    // relation by id (the first with it), looked up once rather than searched per finding.
+    let mut root_of: HashMap<&str, &str> = HashMap::new();
+    for a in &report.aggregates {
+        for entity in std::iter::once(&a.root).chain(&a.members) {
+            root_of.entry(entity.as_str()).or_insert(a.root.as_str());
+        }
+    }
+    let mut relation: HashMap<&str, &crate::model::Relation> = HashMap::new();
+    for r in &model.relations {
+        relation.entry(r.id.as_str()).or_insert(r);
+    }
+    let mut write_of: HashMap<&str, &crate::advisor::SpanningWrite> = HashMap::new();
+    for w in &report.spanning_writes {
+        write_of.entry(w.query.as_str()).or_insert(w);
     }
     let risks: Vec<(Impact, &crate::advisor::SpanningWrite)> = keyed
         .iter()
         .filter(|(_, _, f)| f.code == "DS106" && f.severity == Severity::Warning)
         .filter_map(|(impact, _, f)| {
             let Place::Query { id } = &f.place else { return None };
-            report.spanning_writes.iter().find(|w| w.query == *id).map(|w| (*impact, w))
+            write_of.get(id.as_str()).map(|w| (*impact, *w))
         })
         .collect();
+    if risks.is_empty() {
+        return;
+    }
     for (impact, _, f) in keyed.iter_mut().filter(|(_, _, f)| f.code == "DS102") {
-        let Some(crate::advisor::Fix::SetStorage { relation, storage: crate::model::Storage::Embed }) = &f.fix else {
+        let Some(crate::advisor::Fix::SetStorage { relation: id, storage: crate::model::Storage::Embed }) = &f.fix
+        else {
             continue;
         };
-        let Some(rel) = model.relations.iter().find(|r| r.id == relation.as_str()) else { continue };
-        let (parent, child) = (root_of(report, &rel.parent), rel.child.as_str());
+        let Some(rel) = relation.get(id.as_str()) else { continue };
+        let parent = root_of.get(rel.parent.as_str()).copied().unwrap_or(rel.parent.as_str());
+        let child = rel.child.as_str();
         let fixed = risks.iter().filter(|(_, w)| {
             w.aggregates.iter().any(|a| a.as_str() == parent) && w.aggregates.iter().any(|a| a.as_str() == child)
         });
@@ -283,5 +299,4 @@ impl<'a> Weigher<'a> {
 }
 
 #[cfg(test)]
-#[path = "ranking_tests.rs"]
 mod tests;

@@ -1,12 +1,11 @@
 //! The advisor's report: everything derived from a model, for the UI, the CLI and exporters.
 
-pub use super::indexes::{QueryIds, SharedIndex};
 pub use super::relation_advice::RelationAdvice;
 use super::Finding;
 use crate::i18n::Text;
-use crate::model::{Id, Place};
+use crate::model::{Id, IndexSpec, Place};
 use serde::Serialize;
-use std::borrow::Cow;
+use std::sync::Arc;
 
 /// The storage the advisor recommends for a relation (DOMAIN.md §3-§4).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -127,7 +126,7 @@ pub struct CriterionVote {
 #[derive(Debug, Clone, PartialEq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct AggregateInfo {
-    /// The root entity (the collection); ids are inline when short (no allocation).
+    /// The root entity (the collection).
     pub root: Id,
     /// Entities embedded in the root's documents, at any depth.
     pub members: Vec<Id>,
@@ -139,7 +138,7 @@ pub struct AggregateInfo {
 #[derive(Debug, Clone, PartialEq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct SpanningWrite {
-    /// The write's id (inline when short: no allocation).
+    /// The write's id.
     pub query: Id,
     /// The aggregate roots it changes.
     pub aggregates: Vec<Id>,
@@ -207,7 +206,7 @@ pub enum SizeLevel {
 #[derive(Debug, Clone, PartialEq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct SizeEstimate {
-    /// The collection (inline when short: no allocation).
+    /// The collection.
     pub entity: Id,
     /// Average document now, in bytes.
     pub avg_bytes: u64,
@@ -225,12 +224,12 @@ pub struct SizeEstimate {
 #[derive(Debug, Clone, PartialEq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct IndexAdvice {
-    /// The collection (inline when short: no allocation).
+    /// The collection.
     pub entity: Id,
     /// Shared with the [`QueryAdvice`] of the queries it serves (serialised as the index).
-    pub index: SharedIndex,
-    /// Access patterns it serves (their ids, inline when short; one id kept inline).
-    pub queries: QueryIds,
+    pub index: Arc<IndexSpec>,
+    /// Access patterns it serves (their ids).
+    pub queries: Vec<Id>,
     /// Why these keys in this order (ESR, tie-breaker, TTL, multikey).
     pub reason: Text,
     /// A key is an array path (multikey index).
@@ -243,13 +242,13 @@ pub struct IndexAdvice {
 #[derive(Debug, Clone, PartialEq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct QueryAdvice {
-    /// The access pattern's id (inline when short: no allocation).
+    /// The access pattern's id.
     pub query: Id,
     /// One document (one aggregate, with its copies) serves it: no second read, no `$lookup`.
     pub single_document: bool,
     /// The index that serves it, if it filters or sorts: the one of its [`IndexAdvice`],
     /// shared (serialised as the index).
-    pub index: Option<SharedIndex>,
+    pub index: Option<Arc<IndexSpec>>,
     /// One or two sentences: how it is served.
     pub explanation: Text,
 }
@@ -289,31 +288,30 @@ impl Report {
 
     /// Every sentence of the report with where it comes from (`DS101 message`,
     /// `relation r1 criterion Growth`, …): what the translation tests walk.
-    /// (The relations' sentences are built when read, hence owned.)
-    pub fn texts(&self) -> Vec<(String, Cow<'_, Text>)> {
-        let mut out: Vec<(String, Cow<'_, Text>)> = Vec::new();
+    pub fn texts(&self) -> Vec<(String, &Text)> {
+        let mut out: Vec<(String, &Text)> = Vec::new();
         for f in &self.findings {
-            out.push((format!("{} message", f.code), Cow::Borrowed(&f.message)));
-            out.push((format!("{} why", f.code), Cow::Borrowed(&f.why)));
-            out.push((format!("{} fix hint", f.code), Cow::Borrowed(&f.fix_hint)));
+            out.push((format!("{} message", f.code), &f.message));
+            out.push((format!("{} why", f.code), &f.why));
+            out.push((format!("{} fix hint", f.code), &f.fix_hint));
         }
         for a in &self.relations {
-            out.push((format!("relation {} summary", a.relation), Cow::Owned(a.summary())));
+            out.push((format!("relation {} summary", a.relation), a.summary()));
             for c in a.criteria() {
-                out.push((format!("relation {} criterion {:?}", a.relation, c.criterion), Cow::Owned(c.reason)));
+                out.push((format!("relation {} criterion {:?}", a.relation, c.criterion), &c.reason));
             }
         }
         for p in &self.patterns {
-            out.push((format!("pattern {:?}", p.pattern), Cow::Borrowed(&p.change)));
+            out.push((format!("pattern {:?}", p.pattern), &p.change));
         }
         for s in &self.sizes {
-            out.push((format!("size of {} horizon", s.entity), Cow::Borrowed(&s.horizon_label)));
+            out.push((format!("size of {} horizon", s.entity), &s.horizon_label));
         }
         for i in &self.indexes {
-            out.push((format!("index on {} reason", i.entity), Cow::Borrowed(&i.reason)));
+            out.push((format!("index on {} reason", i.entity), &i.reason));
         }
         for q in &self.queries {
-            out.push((format!("query {} explanation", q.query), Cow::Borrowed(&q.explanation)));
+            out.push((format!("query {} explanation", q.query), &q.explanation));
         }
         out
     }

@@ -27,33 +27,6 @@ pub struct RuleMeta {
     pub severity: Severity,
 }
 
-impl RuleMeta {
-    /// The rule's doc comment, Markdown: What it does / Why is this bad? / Example /
-    /// Use instead / References. Translations: [`super::rule_docs::docs`].
-    ///
-    /// Kept out of `RuleMeta` itself (see [`super::registry::english_docs`]) so that a binary
-    /// that never calls this, the browser app, does not carry the text: it fetches
-    /// `rules/en/<code>.md` instead.
-    pub fn docs(&self) -> &'static str {
-        super::registry::english_docs(self.code)
-    }
-
-    /// The first paragraph of the first section ("What it does"), for short explanations.
-    pub fn summary(&self) -> &'static str {
-        super::rule_docs::summary_of(self.docs())
-    }
-
-    /// The second section ("Why is this bad?"), up to the next heading.
-    pub fn why(&self) -> &'static str {
-        super::rule_docs::why_of(self.docs())
-    }
-
-    /// The documentation in `lang` (the doc comment for English); see [`super::rule_docs`].
-    pub fn docs_in(&self, lang: crate::i18n::Lang) -> &'static str {
-        super::rule_docs::docs(self, lang)
-    }
-}
-
 /// A rule: a pure condition over the analysed model that emits findings.
 pub trait Rule: Sync {
     fn meta(&self) -> &'static RuleMeta;

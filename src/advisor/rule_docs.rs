@@ -12,8 +12,36 @@
 //! Sections are found by position, not by their English heading, so [`summary_of`] and
 //! [`why_of`] work on a translation as well as on the doc comment.
 
+use super::registry::english_docs;
 use super::RuleMeta;
 use crate::i18n::Lang;
+
+impl RuleMeta {
+    /// The rule's doc comment, Markdown: What it does / Why is this bad? / Example /
+    /// Use instead / References. Translations: [`docs`].
+    ///
+    /// Kept out of `RuleMeta` itself (see [`english_docs`]) so that a binary
+    /// that never calls this, the browser app, does not carry the text: it fetches
+    /// `rules/en/<code>.md` instead.
+    pub fn docs(&self) -> &'static str {
+        english_docs(self.code)
+    }
+
+    /// The first paragraph of the first section ("What it does"), for short explanations.
+    pub fn summary(&self) -> &'static str {
+        summary_of(self.docs())
+    }
+
+    /// The second section ("Why is this bad?"), up to the next heading.
+    pub fn why(&self) -> &'static str {
+        why_of(self.docs())
+    }
+
+    /// The documentation in `lang` (the doc comment for English).
+    pub fn docs_in(&self, lang: Lang) -> &'static str {
+        docs(self, lang)
+    }
+}
 
 /// The documentation of `meta` in `lang`: the doc comment for English, the translated file
 /// for Spanish and Portuguese (English if a translation were missing).

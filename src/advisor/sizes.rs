@@ -3,7 +3,6 @@
 //! judged against the 1 MB target, Atlas' 2 MB flag and the 16 MiB limit.
 
 use super::paths::Layout;
-use super::size_walk::{Growth, Largest, Walker};
 use super::{SizeEstimate, SizeLevel};
 use crate::i18n::{Arg, Text};
 use crate::model::{Entity, Id, Model, Thresholds};
@@ -11,9 +10,12 @@ use crate::text;
 
 pub use super::bson::bson_size_of_value;
 pub use figures::{horizon_span, human_bytes, number};
-pub(crate) use figures::{HumanBytes, Number};
+use walk::Walker;
+pub(crate) use walk::{Growth, Largest};
 
+mod defaults;
 mod figures;
+mod walk;
 
 /// Size estimates of every collection, in model order.
 pub fn estimate(model: &Model) -> Vec<SizeEstimate> {

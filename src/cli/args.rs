@@ -1,79 +1,25 @@
-//! Minimal argument parsing shared by the subcommands: positionals and `--name value` options.
+//! What the subcommands share: the `--lang` option, the help's section on languages, reading a
+//! model file and writing to stdout. Each subcommand declares its own arguments (clap's derive,
+//! beside its `run`).
 
+use clap::builder::{PossibleValuesParser, TypedValueParser};
 use docshape::i18n::Lang;
 use docshape::model::{load_reporting, text_of, LoadError, Model, MAX_FILE_BYTES};
 
-pub struct Args {
-    pub positional: Vec<String>,
-    options: Vec<(String, String)>,
+/// The values of `--lang`: `en`, `es` or `pt` (the codes of [`Lang::ALL`]); anything else is a
+/// usage error that lists them.
+pub fn lang() -> impl TypedValueParser<Value = Lang> {
+    PossibleValuesParser::new(Lang::ALL.map(Lang::code)).map(|code| Lang::from_code(&code).unwrap_or_default())
 }
 
-impl Args {
-    /// Splits `args` into positionals and `--name value` pairs; `known` lists the option names.
-    pub fn parse(args: &[String], known: &[&str]) -> Result<Args, String> {
-        let mut positional = Vec::new();
-        let mut options = Vec::new();
-        let mut iter = args.iter();
-        while let Some(arg) = iter.next() {
-            if let Some(name) = arg.strip_prefix("--") {
-                // An unknown option is named as such, before its value is looked for.
-                let bare = name.split_once('=').map_or(name, |(n, _)| n);
-                if !known.contains(&bare) {
-                    return Err(unknown_option(bare, known));
-                }
-                let (name, value) = match name.split_once('=') {
-                    Some((n, v)) => (n.to_string(), v.to_string()),
-                    None => {
-                        let v = iter.next().ok_or_else(|| format!("option --{name} needs a value"))?;
-                        (name.to_string(), v.clone())
-                    }
-                };
-                options.push((name, value));
-            } else {
-                positional.push(arg.clone());
-            }
-        }
-        Ok(Args { positional, options })
-    }
-
-    pub fn option(&self, name: &str) -> Option<&str> {
-        self.options.iter().rev().find(|(n, _)| n == name).map(|(_, v)| v.as_str())
-    }
-
-    /// The one-of option `name`, defaulting to the first of `allowed`.
-    pub fn choice(&self, name: &str, allowed: &[&'static str]) -> Result<&'static str, String> {
-        match self.option(name) {
-            None => Ok(allowed[0]),
-            Some(v) => allowed
-                .iter()
-                .find(|a| **a == v)
-                .copied()
-                .ok_or_else(|| format!("--{name} must be one of {}, not \"{v}\"", allowed.join(", "))),
-        }
-    }
-}
-
-/// "unknown option --frobnicate; this command takes --format, --lang".
-fn unknown_option(name: &str, known: &[&str]) -> String {
-    if known.is_empty() {
-        return format!("unknown option --{name}; this command takes no options");
-    }
-    let list: Vec<String> = known.iter().map(|k| format!("--{k}")).collect();
-    format!("unknown option --{name}; this command takes {}", list.join(", "))
-}
-
-impl Args {
-    /// The `--lang` option: `en` (the default), `es` or `pt`; anything else is an error.
-    pub fn lang(&self) -> Result<Lang, String> {
-        match self.option("lang") {
-            None => Ok(Lang::En),
-            Some(code) => Lang::from_code(code).ok_or_else(|| {
-                let codes: Vec<&str> = Lang::ALL.iter().map(|l| l.code()).collect();
-                format!("--lang must be one of {}, not \"{code}\"", codes.join(", "))
-            }),
-        }
-    }
-}
+/// The help's last section for the commands that take `--lang`, and for `docshape help`.
+pub const LANGUAGES: &str = "\
+Languages:
+  --lang en|es|pt (English, Spanish, Brazilian Portuguese; default en) sets the language of what
+  people read: check's human output, the decision sheets, the mongosh script's comments and the
+  review report. check --format json writes its sentences in --lang too, beside the codes and
+  ids scripts match on (docs/report-format.md). Data stays unchanged whatever --lang says:
+  Extended JSON, $jsonSchema validators, NDJSON.";
 
 /// Reads and loads a model file, with the file name in any error. The size is checked before
 /// reading (from the file's metadata, and again while reading, so `/dev/zero` or a pipe stops

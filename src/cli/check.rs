@@ -6,7 +6,8 @@
 //! (`reportVersion`), documented in `docs/report-format.md` and described by
 //! `public/report.schema.json`; scripts match on its codes and ids, not on its sentences.
 
-use crate::args::{emit, read_model, Args};
+use crate::args::{emit, lang, read_model, LANGUAGES};
+use clap::{ValueEnum, ValueHint};
 use docshape::advisor::ranking::{Entry, Ranked};
 use docshape::advisor::report_json::json_report_text;
 use docshape::advisor::{analyze, Finding, Report, Severity};
@@ -15,18 +16,41 @@ use docshape::model::{Model, PlaceLabels};
 use docshape::share::labels::bytes_label;
 use std::process::ExitCode;
 
-pub fn run(args: &[String]) -> Result<ExitCode, String> {
-    let args = Args::parse(args, &["format", "lang"])?;
-    let format = args.choice("format", &["human", "json"])?;
-    let lang = args.lang()?;
-    let [path] = args.positional.as_slice() else {
-        return Err("usage: docshape check MODEL.json [--format human|json] [--lang en|es|pt]".into());
-    };
-    let model = read_model(path)?;
+/// The findings, most important first; exit 1 on an error-level finding.
+///
+/// The findings come ranked: by severity, then by their impact on this design (a document past
+/// the 16 MiB limit, unbounded growth or a write spanning aggregates before a query no index
+/// serves), with the routine ones (a missing validator or schema-version field on every
+/// collection) grouped per code. Exit 0 when no finding is an error, 1 when one is, 2 when the
+/// model cannot be read.
+#[derive(clap::Args)]
+#[command(after_help = LANGUAGES)]
+pub struct Args {
+    /// The model file.
+    #[arg(value_name = "MODEL.json", value_hint = ValueHint::FilePath)]
+    model: String,
+    /// human: the findings with the sizes, indexes and queries, for people; json: the whole
+    /// report, versioned, for scripts (docs/report-format.md).
+    #[arg(long, value_enum, default_value_t = Format::Human)]
+    format: Format,
+    /// The language of the findings, in both formats.
+    #[arg(long, default_value = "en", value_parser = lang())]
+    lang: Lang,
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum Format {
+    Human,
+    Json,
+}
+
+pub fn run(args: Args) -> Result<ExitCode, String> {
+    let Args { model: path, format, lang } = args;
+    let model = read_model(&path)?;
     let report = analyze(&model);
     match format {
-        "json" => emit(&json_report_text(&model, &report, lang))?,
-        _ => {
+        Format::Json => emit(&json_report_text(&model, &report, lang))?,
+        Format::Human => {
             emit(&collections(&model, &report, lang))?;
             emit(&human(&model, &report, lang))?;
         }

@@ -1,31 +1,56 @@
 //! `docshape generate MODEL.json --collection NAME -n N [--seed S] [--out FILE]`: synthetic
 //! documents as Extended JSON lines (for `mongoimport`), progress on standard error.
 
-use crate::args::{read_model, Args};
+use crate::args::read_model;
+use clap::{ValueEnum, ValueHint};
 use docshape::export::{synthetic, Builder, Flavor};
 use std::io::{BufWriter, Write};
 use std::process::ExitCode;
 
-const USAGE: &str =
-    "usage: docshape generate MODEL.json --collection NAME -n N [--seed S] [--out FILE] [--format relaxed|canonical]";
+/// Synthetic documents of one collection, as Extended JSON lines (for mongoimport).
+///
+/// The documents follow the model: its types, sizes, array lengths and how often each field is
+/// present; the same seed writes the same documents. Progress goes to stderr. With --out, a disk
+/// that cannot hold the output is refused before anything is written.
+#[derive(clap::Args)]
+pub struct Args {
+    /// The model file.
+    #[arg(value_name = "MODEL.json", value_hint = ValueHint::FilePath)]
+    model: String,
+    /// The collection, by name.
+    #[arg(long, value_name = "NAME")]
+    collection: String,
+    /// How many documents (`_` may group digits: 1_000_000).
+    #[arg(short = 'n', long = "count", value_name = "N", value_parser = whole_number)]
+    count: u64,
+    /// The seed of the generator.
+    #[arg(long, value_name = "S", default_value_t = 1)]
+    seed: u64,
+    /// Write the documents to this file instead of stdout.
+    #[arg(long, value_name = "FILE", value_hint = ValueHint::FilePath)]
+    out: Option<String>,
+    /// relaxed or canonical Extended JSON v2.
+    #[arg(long, value_enum, default_value_t = Format::Relaxed)]
+    format: Format,
+}
 
-pub fn run(args: &[String]) -> Result<ExitCode, String> {
-    // `-n 500` is accepted as a short form of `--count 500`.
-    let args: Vec<String> = args.iter().map(|a| if a == "-n" { "--count".to_string() } else { a.clone() }).collect();
-    let args = Args::parse(&args, &["collection", "count", "seed", "out", "format"])?;
-    let [path] = args.positional.as_slice() else { return Err(USAGE.into()) };
-    let name = args.option("collection").ok_or_else(|| format!("--collection is required\n{USAGE}"))?;
-    let count: u64 = match args.option("count") {
-        Some(n) => n.replace('_', "").parse().map_err(|_| format!("-n must be a whole number, not \"{n}\""))?,
-        None => return Err(format!("-n is required\n{USAGE}")),
-    };
-    let seed: u64 = match args.option("seed") {
-        Some(s) => s.parse().map_err(|_| format!("--seed must be a whole number, not \"{s}\""))?,
-        None => 1,
-    };
-    let flavor = match args.choice("format", &["relaxed", "canonical"])? {
-        "canonical" => Flavor::Canonical,
-        _ => Flavor::Relaxed,
+#[derive(Clone, Copy, ValueEnum)]
+enum Format {
+    Relaxed,
+    Canonical,
+}
+
+/// A count, with `_` allowed between digits.
+fn whole_number(text: &str) -> Result<u64, String> {
+    text.replace('_', "").parse().map_err(|_| "a whole number is needed".to_string())
+}
+
+pub fn run(args: Args) -> Result<ExitCode, String> {
+    let Args { model: path, collection: name, count, seed, out, format } = args;
+    let (path, name) = (path.as_str(), name.as_str());
+    let flavor = match format {
+        Format::Canonical => Flavor::Canonical,
+        Format::Relaxed => Flavor::Relaxed,
     };
     let model = read_model(path)?;
     let builder = Builder::new(&model);
@@ -35,9 +60,9 @@ pub fn run(args: &[String]) -> Result<ExitCode, String> {
         .ok_or_else(|| format!("{path} has no collection named \"{name}\""))?
         .id
         .clone();
-    let out = args.option("out").map(std::path::Path::new);
+    let out = out.as_deref().map(std::path::Path::new);
     if let Some(out) = out {
-        crate::output::refuse_input(out, &[path.as_str()])?;
+        crate::output::refuse_input(out, &[path])?;
     }
     let estimate = estimated_bytes(&builder, &entity, seed, count, flavor);
     if let Some(out) = out {

@@ -2,7 +2,8 @@
 //! one collection per sample file, inferred in one streaming pass; the model goes to `--out`
 //! (or stdout), the summary and progress to stderr.
 
-use crate::args::Args;
+use clap::builder::{PossibleValuesParser, TypedValueParser};
+use clap::ValueHint;
 use docshape::infer::{entity_id, infer_from, observations, thousands, Accumulator, Format, ReadSummary};
 use docshape::model::Model;
 use std::io::Write;
@@ -10,25 +11,45 @@ use std::path::Path;
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
-const USAGE: &str = "usage: docshape infer FILE... [--name NAME] [--format auto|ndjson|ejson|shell] [--out MODEL.json]";
+/// A model from sample documents, one collection per file.
+///
+/// Each file is read in one streaming pass; the model (with measured figures: sizes, array
+/// lengths, how often each field is present) goes to --out or stdout, what was read to stderr.
+/// Exit 1 when no file held a document.
+#[derive(clap::Args)]
+pub struct Args {
+    /// The sample files: one collection each, named after the file (up to its first dot).
+    #[arg(value_name = "FILE", required = true, value_hint = ValueHint::FilePath)]
+    files: Vec<String>,
+    /// The collection's name, for one FILE.
+    #[arg(long)]
+    name: Option<String>,
+    /// How the files are written: auto looks at the start of each; ndjson is one document a
+    /// line (mongoexport), ejson Extended JSON over many lines, shell mongosh's output.
+    #[arg(long, default_value = "auto", value_parser = formats())]
+    format: Format,
+    /// Write the model to this file instead of stdout.
+    #[arg(long, value_name = "MODEL.json", value_hint = ValueHint::FilePath)]
+    out: Option<String>,
+}
+
+fn formats() -> impl TypedValueParser<Value = Format> {
+    let all = [Format::Auto, Format::Ndjson, Format::Ejson, Format::Shell];
+    PossibleValuesParser::new(all.map(Format::name)).map(|name| Format::from_name(&name).unwrap_or(Format::Auto))
+}
 
 /// Files over this size get progress lines on stderr.
 const PROGRESS_FROM_BYTES: u64 = 64 * 1024 * 1024;
 
-pub fn run(args: &[String]) -> Result<ExitCode, String> {
-    let args = Args::parse(args, &["name", "format", "out"])?;
-    let format = args.choice("format", &["auto", "ndjson", "ejson", "shell"])?;
-    let format = Format::from_name(format).unwrap_or(Format::Auto);
-    if args.positional.is_empty() {
-        return Err(USAGE.into());
-    }
-    if args.option("name").is_some() && args.positional.len() > 1 {
+pub fn run(args: Args) -> Result<ExitCode, String> {
+    let Args { files, name, format, out } = args;
+    if name.is_some() && files.len() > 1 {
         return Err("--name names one collection; give one FILE with it".into());
     }
     let mut model = Model::new("Inferred from samples");
     let mut any_documents = false;
-    for path in &args.positional {
-        let name = args.option("name").map(str::to_string).unwrap_or_else(|| collection_name(path));
+    for path in &files {
+        let name = name.clone().unwrap_or_else(|| collection_name(path));
         let (entity, documents) = infer_file(path, &name, format, &model)?;
         any_documents |= documents > 0;
         model.entities.push(entity);
@@ -38,11 +59,11 @@ pub fn run(args: &[String]) -> Result<ExitCode, String> {
     if let Err(e) = docshape::model::load(&json) {
         return Err(format!("the inferred model would not open again ({e}); nothing was written"));
     }
-    match args.option("out") {
+    match out {
         Some(out) => {
-            let inputs: Vec<&str> = args.positional.iter().map(String::as_str).collect();
-            crate::output::refuse_input(Path::new(out), &inputs)?;
-            crate::output::write_text(Path::new(out), &format!("{json}\n"))?
+            let inputs: Vec<&str> = files.iter().map(String::as_str).collect();
+            crate::output::refuse_input(Path::new(&out), &inputs)?;
+            crate::output::write_text(Path::new(&out), &format!("{json}\n"))?
         }
         None => crate::args::emit(&format!("{json}\n"))?,
     }

@@ -10,7 +10,18 @@
 //! docshape share MODEL.json [--base URL] | docshape share --decode LINK|-
 //! docshape diff OLD.json[@VERSION] NEW.json[@VERSION] [--format md|json|mongosh] [--fail-on new-errors|any-finding] [--lang L] [--out FILE]
 //! docshape versions MODEL.json [--format text|json]
+//! docshape synth [--entities N] [--seed S]
+//! docshape completions bash|zsh|fish|elvish|powershell
 //! ```
+//!
+//! The command line is clap's (derive): each command declares its arguments beside its `run`,
+//! and its help is their doc comments. A usage error exits 2, as does a command that cannot
+//! run (`docshape: ` and the reason on stderr).
+//!
+//! The command line is native only. `cargo test --target wasm32-unknown-unknown` builds every
+//! binary of the package, so for wasm32 this crate is empty (no clap, no `main`).
+#![cfg_attr(target_arch = "wasm32", no_main)]
+#![cfg(not(target_arch = "wasm32"))]
 
 mod args;
 mod check;
@@ -26,110 +37,59 @@ mod share;
 mod synth;
 mod versioned;
 
+use clap::{CommandFactory, Parser, Subcommand};
 use std::process::ExitCode;
 
-const USAGE: &str = "\
-docshape: check and export MongoDB document designs
+/// check and export MongoDB document designs
+#[derive(Parser)]
+#[command(name = "docshape", version, arg_required_else_help = true, after_help = args::LANGUAGES)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
 
-USAGE:
-    docshape check MODEL.json [--format human|json] [--lang en|es|pt]
-                                                      findings, most important first; exit 1 on an
-                                                      error-level finding; json: the whole report
-    docshape rules [--lang en|es|pt] [--format markdown|json]
-                                                      every advisor rule with its documentation
-    docshape infer FILE... [--name NAME] [--format auto|ndjson|ejson|shell] [--out MODEL.json]
-                                                      a model from sample documents (one collection per file)
-    docshape export MODEL.json --what WHAT [--collection NAME] [--lang en|es|pt]
-        WHAT: examples (mongosh syntax), ejson, ejson-canonical (Extended JSON v2),
-              schema ($jsonSchema validators), mongosh (the whole script), sheets (decision
-              sheets in Markdown), sizes (BSON size of each example); code for the application:
-              mongoose, typescript, zod, pydantic, rust, java; the diagram: mermaid, dbml
-        --collection: one collection's examples, validator, sheet or sizes (not for code)
-        --lang: the language of the decision sheets, the mongosh script's comments and the
-                words of the diagrams (mermaid, dbml)
-    docshape generate MODEL.json --collection NAME -n N [--seed S] [--out FILE] [--format relaxed|canonical]
-        synthetic documents as Extended JSON lines (for mongoimport); progress on stderr
-    docshape report MODEL.json [--out report.md] [--svg diagram.svg] [--theme light|dark] [--base URL]
-                   [--lang en|es|pt]                  a design review in Markdown, the diagram as a sibling .svg
-    docshape share MODEL.json [--base URL]            the share link (#m=...) that carries the model
-    docshape share --decode LINK|-                    the model a share link carries (quote the link: # starts
-                                                      a shell comment); exit 2 on a bad link
-    docshape diff OLD.json[@VERSION] NEW.json[@VERSION] [--format md|json|mongosh]
-                  [--fail-on new-errors|any-finding] [--lang en|es|pt] [--out FILE]
-        what changed between two versions of a design and its consequences from the advisor:
-        md (a pull-request comment, the default), json (docs/diff-format.md), mongosh (the new
-        design's script with a migration section, not run against a server)
-        either side may be FILE@VERSION, a version kept in a model file: by its exact name
-        (quote it: design.json@\"before reviews\") or its number from 1 (design.json@1) as
-        `docshape versions` lists them; a path that exists as written is a file, @ and all
-        exit 0; 1 when --fail-on holds: new-errors (the change introduces an error-level
-        finding) or any-finding (it introduces any finding); 2 when it cannot run; 3 when a
-        FILE@VERSION names no version the file keeps (the message lists those it keeps)
-    docshape versions MODEL.json [--format text|json]
-        the versions a model file keeps (number, when kept, name), as FILE@N reads them
-    docshape synth --entities N [--seed S]            a generated, laid-out model for benchmarks
-    docshape help                                     this text
-
-LANGUAGES:
-    --lang en|es|pt (English, Spanish, Brazilian Portuguese; default en) sets the language of what
-    people read: check's human output, the decision sheets, the mongosh script's comments and the
-    review report. check --format json writes its sentences in --lang too, beside the codes and
-    ids scripts match on (docs/report-format.md). Data stays unchanged whatever --lang says:
-    Extended JSON, $jsonSchema validators, NDJSON.
-";
-
-/// The lines of USAGE about `command` (its usage and the indented lines under it), or the
-/// whole text for an unknown command.
-fn command_help(command: &str) -> String {
-    let start = format!("    docshape {command} ");
-    let mut out = String::new();
-    let mut inside = false;
-    for line in USAGE.lines() {
-        // A usage line opens a command's block; a line that is not indented further ends it.
-        if line.starts_with("    docshape ") || !line.starts_with("     ") {
-            inside = line.starts_with(&start);
-        }
-        if inside {
-            out.push_str(line);
-            out.push('\n');
-        }
-    }
-    if out.is_empty() {
-        return USAGE.to_string();
-    }
-    let languages = USAGE.split_once("LANGUAGES:").map_or("", |(_, l)| l);
-    if out.contains("--lang") {
-        out.push_str(&format!("\nLANGUAGES:{languages}"));
-    }
-    format!("USAGE:\n{out}")
+#[derive(Subcommand)]
+// An option given twice takes its last value, as it did before clap.
+#[command(args_override_self = true)]
+enum Command {
+    Check(check::Args),
+    Rules(rules::Args),
+    Infer(infer::Args),
+    Export(export::Args),
+    Generate(generate::Args),
+    Report(report::Args),
+    Share(share::Args),
+    Diff(diff::Args),
+    Versions(versioned::Args),
+    Synth(synth::Args),
+    /// A shell's completion script for docshape's commands, options and values.
+    ///
+    /// For bash: `docshape completions bash > ~/.local/share/bash-completion/completions/docshape`;
+    /// zsh: `docshape completions zsh > ~/.zfunc/_docshape` (with ~/.zfunc in fpath); fish:
+    /// `docshape completions fish > ~/.config/fish/completions/docshape.fish`.
+    Completions {
+        /// The shell.
+        #[arg(value_enum)]
+        shell: clap_complete::Shell,
+    },
 }
 
 fn main() -> ExitCode {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    let Some((command, rest)) = args.split_first() else {
-        eprint!("{USAGE}");
-        return ExitCode::from(2);
-    };
-    if command != "help" && rest.iter().any(|a| a == "--help" || a == "-h") {
-        print!("{}", command_help(command));
-        return ExitCode::SUCCESS;
-    }
-    let result = match command.as_str() {
-        "check" => check::run(rest),
-        "rules" => rules::run(rest),
-        "infer" => infer::run(rest),
-        "export" => export::run(rest),
-        "generate" => generate::run(rest),
-        "report" => report::run(rest),
-        "share" => share::run(rest),
-        "diff" => diff::run(rest),
-        "versions" => versioned::run(rest),
-        "synth" => synth::run(rest),
-        "help" | "--help" | "-h" => {
-            print!("{USAGE}");
-            Ok(ExitCode::SUCCESS)
-        }
-        other => Err(format!("unknown command \"{other}\"\n\n{USAGE}")),
+    // A usage error (an unknown command or option, a value not among the allowed ones, a
+    // missing argument) exits 2 with clap's message; `--help` and `--version` exit 0.
+    let cli = Cli::parse();
+    let result = match cli.command {
+        Command::Check(args) => check::run(args),
+        Command::Rules(args) => rules::run(args),
+        Command::Infer(args) => infer::run(args),
+        Command::Export(args) => export::run(args),
+        Command::Generate(args) => generate::run(args),
+        Command::Report(args) => report::run(args),
+        Command::Share(args) => share::run(args),
+        Command::Diff(args) => diff::run(args),
+        Command::Versions(args) => versioned::run(args),
+        Command::Synth(args) => synth::run(args),
+        Command::Completions { shell } => completions(shell),
     };
     match result {
         Ok(code) => code,
@@ -138,4 +98,12 @@ fn main() -> ExitCode {
             ExitCode::from(2)
         }
     }
+}
+
+/// The completion script for `shell`, on stdout.
+fn completions(shell: clap_complete::Shell) -> Result<ExitCode, String> {
+    let mut script = Vec::new();
+    clap_complete::generate(shell, &mut Cli::command(), "docshape", &mut script);
+    args::emit(&String::from_utf8_lossy(&script))?;
+    Ok(ExitCode::SUCCESS)
 }

@@ -6,37 +6,66 @@
 //! neither, the report goes to stdout and the diagram is inlined as a `data:` URI. Either way the
 //! report also carries the diagram as a Mermaid block, which GitHub draws.
 
-use crate::args::{read_model, Args};
+use crate::args::{lang, read_model, LANGUAGES};
+use clap::{ValueEnum, ValueHint};
 use docshape::advisor::analyze;
+use docshape::i18n::Lang;
 use docshape::share::{diagram_svg, review_markdown, share_link, Diagram, ReportOptions, SvgOptions, Theme};
 use std::path::{Component, Path, PathBuf};
 use std::process::ExitCode;
 
-pub fn run(args: &[String]) -> Result<ExitCode, String> {
-    let args = Args::parse(args, &["out", "svg", "theme", "base", "lang"])?;
-    let lang = args.lang()?;
-    let theme = match args.choice("theme", &["light", "dark"])? {
-        "dark" => Theme::Dark,
-        _ => Theme::Light,
-    };
-    let [path] = args.positional.as_slice() else {
-        return Err(
-            "usage: docshape report MODEL.json [--out report.md] [--svg diagram.svg] [--theme light|dark] [--base URL] \
-             [--lang en|es|pt]"
-                .into(),
-        );
+/// A design review in Markdown, with the diagram as a sibling .svg file.
+///
+/// With --out and no --svg, the diagram goes beside the report (review.md, review.svg); with
+/// neither, the report goes to stdout with the diagram inlined as a data: URI. Either way the
+/// report also carries the diagram as a Mermaid block, which GitHub draws.
+#[derive(clap::Args)]
+#[command(after_help = LANGUAGES)]
+pub struct Args {
+    /// The model file.
+    #[arg(value_name = "MODEL.json", value_hint = ValueHint::FilePath)]
+    model: String,
+    /// Write the report to this file instead of stdout.
+    #[arg(long, value_name = "report.md", value_hint = ValueHint::FilePath)]
+    out: Option<String>,
+    /// Write the diagram to this file.
+    #[arg(long, value_name = "diagram.svg", value_hint = ValueHint::FilePath)]
+    svg: Option<String>,
+    /// The diagram's colours.
+    #[arg(long, value_enum, default_value_t = ThemeArg::Light)]
+    theme: ThemeArg,
+    /// Add the model's share link on this address (the app's URL).
+    #[arg(long, value_name = "URL", value_hint = ValueHint::Url)]
+    base: Option<String>,
+    /// The language of the report and the diagram's words.
+    #[arg(long, default_value = "en", value_parser = lang())]
+    lang: Lang,
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum ThemeArg {
+    Light,
+    Dark,
+}
+
+pub fn run(args: Args) -> Result<ExitCode, String> {
+    let Args { model: path, out, svg, theme, base, lang } = args;
+    let path = path.as_str();
+    let theme = match theme {
+        ThemeArg::Dark => Theme::Dark,
+        ThemeArg::Light => Theme::Light,
     };
     let model = read_model(path)?;
     let report = analyze(&model);
     let svg_opts = SvgOptions { theme, lang, ..SvgOptions::default() };
-    let out = args.option("out").map(PathBuf::from);
-    let svg_path = match (args.option("svg"), &out) {
+    let out = out.map(PathBuf::from);
+    let svg_path = match (svg, &out) {
         (Some(svg), _) => Some(PathBuf::from(svg)),
         (None, Some(out)) => Some(out.with_extension("svg")),
         (None, None) => None,
     };
     for target in out.iter().chain(&svg_path) {
-        crate::output::refuse_input(target, &[path.as_str()])?;
+        crate::output::refuse_input(target, &[path])?;
     }
     if let (Some(out), Some(svg)) = (&out, &svg_path) {
         if out == svg {
@@ -54,7 +83,7 @@ pub fn run(args: &[String]) -> Result<ExitCode, String> {
             Diagram::Inline(svg_opts)
         }
     };
-    let share_url = match args.option("base") {
+    let share_url = match base {
         Some(base) => match share_link(&model) {
             Ok(link) => Some(format!("{base}{link}")),
             Err(e) => {

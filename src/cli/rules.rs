@@ -1,16 +1,37 @@
 //! `docshape rules [--lang en|es|pt] [--format markdown|json]`: every rule's documentation,
 //! from its doc comment (English) or its translation (`public/rules/<lang>/<code>.md`).
 
-use crate::args::{emit, Args};
+use crate::args::{emit, lang, LANGUAGES};
+use clap::ValueEnum;
 use docshape::advisor::{rule_docs, RULES};
 use docshape::i18n::Lang;
 use std::process::ExitCode;
 
-pub fn run(args: &[String]) -> Result<ExitCode, String> {
-    let args = Args::parse(args, &["format", "lang"])?;
-    let lang = Lang::from_code(args.choice("lang", &["en", "es", "pt"])?).unwrap_or_default();
-    match args.choice("format", &["markdown", "json"])? {
-        "json" => {
+/// Every advisor rule with its documentation.
+///
+/// Each rule's code, name, category and severity, and what it does, why it matters and what to
+/// do instead, from the rule's own documentation (English) or its translation.
+#[derive(clap::Args)]
+#[command(after_help = LANGUAGES)]
+pub struct Args {
+    /// The language of the documentation.
+    #[arg(long, default_value = "en", value_parser = lang())]
+    lang: Lang,
+    /// markdown: one page; json: a list of rules, each with its documentation.
+    #[arg(long, value_enum, default_value_t = Format::Markdown)]
+    format: Format,
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum Format {
+    Markdown,
+    Json,
+}
+
+pub fn run(args: Args) -> Result<ExitCode, String> {
+    let lang = args.lang;
+    match args.format {
+        Format::Json => {
             let rules: Vec<_> = RULES
                 .iter()
                 .map(|r| {
@@ -29,7 +50,7 @@ pub fn run(args: &[String]) -> Result<ExitCode, String> {
                 .collect();
             emit(&format!("{}\n", serde_json::to_string_pretty(&rules).unwrap_or_default()))?;
         }
-        _ => emit(&docshape::advisor::rules_markdown_in(lang))?,
+        Format::Markdown => emit(&docshape::advisor::rules_markdown_in(lang))?,
     }
     Ok(ExitCode::SUCCESS)
 }

@@ -1,32 +1,46 @@
 //! `docshape share MODEL.json [--base URL]`: the share link of a model.
 //! `docshape share --decode LINK`: the model a link carries (`-` reads the link from stdin).
 
-use crate::args::{emit, read_model, Args};
+use crate::args::{emit, read_model};
+use clap::ValueHint;
 use docshape::share::{decode_link, share_link};
 use std::io::Read;
 use std::process::ExitCode;
 
-const USAGE: &str = "usage: docshape share MODEL.json [--base URL] | docshape share --decode LINK|-";
+/// The share link (#m=...) that carries a model, or the model a link carries.
+///
+/// A model too large for a link gets no link, but the reason (share the file instead). With
+/// --decode, a link that does not open as a model exits 2 with what is wrong with it.
+#[derive(clap::Args)]
+pub struct Args {
+    /// The model file.
+    #[arg(value_name = "MODEL.json", required_unless_present = "decode", value_hint = ValueHint::FilePath)]
+    model: Option<String>,
+    /// Put this address (the app's URL) before the link.
+    #[arg(long, value_name = "URL", value_hint = ValueHint::Url)]
+    base: Option<String>,
+    /// Print the model this link carries; `-` reads the link from stdin. Quote the link: `#`
+    /// starts a comment in a shell.
+    #[arg(long, value_name = "LINK", conflicts_with = "model")]
+    decode: Option<String>,
+}
 
-pub fn run(args: &[String]) -> Result<ExitCode, String> {
-    let args = Args::parse(args, &["base", "decode"])?;
-    if let Some(link) = args.option("decode") {
-        if !args.positional.is_empty() {
-            return Err(USAGE.into());
-        }
-        let link = if link == "-" { read_link_from_stdin()? } else { link.to_string() };
+pub fn run(args: Args) -> Result<ExitCode, String> {
+    let Args { model: path, base, decode } = args;
+    if let Some(link) = decode {
+        let link = if link == "-" { read_link_from_stdin()? } else { link };
         let model = decode_link(&link).map_err(|e| e.to_string())?;
         emit(&format!("{}\n", model.to_json()))?;
         return Ok(ExitCode::SUCCESS);
     }
-    let [path] = args.positional.as_slice() else {
-        return Err(USAGE.into());
+    let Some(path) = path else {
+        return Err("a model file is needed, or --decode LINK".into());
     };
-    let model = read_model(path)?;
+    let model = read_model(&path)?;
     // Never print a link that would not open as this model: say why, and offer the file.
     let link = share_link(&model)
         .map_err(|e| format!("{path}: no share link was made. {e} ({path} itself can be shared.)"))?;
-    emit(&format!("{}{link}\n", args.option("base").unwrap_or_default()))?;
+    emit(&format!("{}{link}\n", base.unwrap_or_default()))?;
     Ok(ExitCode::SUCCESS)
 }
 

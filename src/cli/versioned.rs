@@ -20,7 +20,8 @@
 //! Names reach the terminal through `escape::hazard::visible` (a line break, a terminal escape or
 //! a bidirectional control is written as `<U+XXXX>`).
 
-use crate::args::{emit, read_limited, read_model, Args};
+use crate::args::{emit, read_limited, read_model};
+use clap::{ValueEnum, ValueHint};
 use docshape::designs::in_file::{versions_in, FileVersion};
 use docshape::diff::sides::{KeptVersion, Side};
 use docshape::escape::hazard::visible;
@@ -143,18 +144,33 @@ pub fn read_side(arg: &str) -> Result<(Model, Side), Refused> {
     })
 }
 
-const USAGE: &str = "usage: docshape versions MODEL.json [--format text|json]";
+/// The versions a model file keeps (number, when kept, name), as FILE@N reads them.
+///
+/// A file keeps versions when the app's Versions dialog downloads it "with its versions";
+/// `docshape diff FILE@N ...` compares one of them.
+#[derive(clap::Args)]
+pub struct Args {
+    /// The model file.
+    #[arg(value_name = "MODEL.json", value_hint = ValueHint::FilePath)]
+    model: String,
+    /// text: a numbered list; json: the list for scripts.
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    format: Format,
+}
+
+#[derive(Clone, Copy, PartialEq, ValueEnum)]
+enum Format {
+    Text,
+    Json,
+}
 
 /// `docshape versions FILE [--format text|json]`: the versions a model file keeps, numbered as
 /// `FILE@N` reads them, with when each was kept.
-pub fn run(args: &[String]) -> Result<ExitCode, String> {
-    let args = Args::parse(args, &["format"])?;
-    let format = args.choice("format", &["text", "json"])?;
-    let [path] = args.positional.as_slice() else {
-        return Err(USAGE.into());
-    };
+pub fn run(args: Args) -> Result<ExitCode, String> {
+    let Args { model: path, format } = args;
+    let path = path.as_str();
     let versions = versions_of(path)?;
-    let text = if format == "json" {
+    let text = if format == Format::Json {
         let list: Vec<serde_json::Value> = versions
             .iter()
             .enumerate()

@@ -148,7 +148,7 @@ mod tests {
         let text = file_with_versions(&now, &versions);
         assert_eq!(load(&text).expect("the model loads"), now, "the versions do not change the model");
         assert_eq!(versions_in(&text).expect("the versions load"), versions);
-        assert!(text.contains("\"formatVersion\": 3"), "still format 3");
+        assert!(text.contains(&format!("\"formatVersion\": {}", crate::model::FORMAT_VERSION)), "the newest format");
     }
 
     #[test]

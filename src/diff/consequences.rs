@@ -6,10 +6,10 @@
 
 use super::matching::Matched;
 use crate::advisor::{CardinalityClass, Finding, Recommendation, Report, Severity, SizeLevel};
-use crate::fast_hash::{FastMap as HashMap, FastSet};
 use crate::i18n::Text;
 use crate::model::{Id, IndexSpec, Model, Place, PlaceLabels};
 use serde::Serialize;
+use std::collections::{HashMap, HashSet};
 
 /// A relation whose recommended storage (or cardinality class) is not the same after the change.
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -160,7 +160,7 @@ fn verdicts(old: &Model, o: &Report, new: &Model, n: &Report, m: &Matched, label
                 new: b.recommendation,
                 old_class: a.class,
                 new_class: b.class,
-                summary: b.summary(),
+                summary: b.summary().clone(),
             });
         }
     }
@@ -186,7 +186,7 @@ fn unmatched(
     labels: &PlaceLabels,
     at: &[&Finding],
 ) -> Vec<FindingChange> {
-    let mut left: HashMap<(&str, &Place), usize> = HashMap::default();
+    let mut left: HashMap<(&str, &Place), usize> = HashMap::new();
     for (f, place) in others {
         *left.entry((f.code, place)).or_default() += 1;
     }
@@ -231,11 +231,11 @@ fn indexes(
     type Key = (String, String, bool, Option<u64>);
     let key =
         |entity: &str, spec: &IndexSpec| -> Key { (entity.to_string(), spec.key_doc(), spec.unique, spec.ttl_seconds) };
-    let mut before: HashMap<Key, usize> = HashMap::default();
+    let mut before: HashMap<Key, usize> = HashMap::new();
     for i in &o.indexes {
         *before.entry(key(m.entity(&i.entity), &i.index)).or_default() += 1;
     }
-    let mut after: HashMap<Key, usize> = HashMap::default();
+    let mut after: HashMap<Key, usize> = HashMap::new();
     for i in &n.indexes {
         *after.entry(key(&i.entity, &i.index)).or_default() += 1;
     }
@@ -299,8 +299,8 @@ fn spans(
         label: labels.label(&Place::Query { id: w.query.clone() }, crate::i18n::Lang::En),
         aggregates: w.aggregates.iter().map(|a| labels.entity_name(a).to_string()).collect(),
     };
-    let before: FastSet<&str> = o.spanning_writes.iter().map(|w| m.query(&w.query)).collect();
-    let after: FastSet<&str> = n.spanning_writes.iter().map(|w| w.query.as_str()).collect();
+    let before: HashSet<&str> = o.spanning_writes.iter().map(|w| m.query(&w.query)).collect();
+    let after: HashSet<&str> = n.spanning_writes.iter().map(|w| w.query.as_str()).collect();
     let started =
         n.spanning_writes.iter().filter(|w| !before.contains(w.query.as_str())).map(|w| change(new_labels, w));
     let stopped =

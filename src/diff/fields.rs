@@ -3,9 +3,9 @@
 //! constraints, size hints, example, notes); sub-fields are compared under their parent.
 
 use super::{props, FieldChange, Status};
-use crate::fast_hash::FastMap as HashMap;
 use crate::model::Field;
 use serde_json::Value;
+use std::collections::HashMap;
 
 /// The properties of a field compared as such (the name is its identity, the sub-fields are
 /// compared as fields).
@@ -33,7 +33,7 @@ fn own(field: &Field) -> Value {
 /// The changes from `old` to `new`, fields under `prefix`, appended to `out`: the new list's
 /// order first, then the fields removed.
 pub(crate) fn compare(old: &[Field], new: &[Field], prefix: &[String], out: &mut Vec<FieldChange>) {
-    let mut left: HashMap<&str, Vec<usize>> = HashMap::default();
+    let mut left: HashMap<&str, Vec<usize>> = HashMap::new();
     for (i, f) in old.iter().enumerate().rev() {
         left.entry(f.name.as_str()).or_default().push(i);
     }

@@ -2,9 +2,9 @@
 //! records left, the same name (an entity renamed its id, a pattern re-numbered), or for a
 //! relation the same two ends.
 
-use crate::fast_hash::FastMap as HashMap;
 use crate::model::Model;
 use serde::Serialize;
+use std::collections::HashMap;
 
 /// How a record of the old design was found in the new one.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -31,7 +31,7 @@ impl Pairs {
     fn new<'a>(old: &[(&'a str, String)], new: &[(&'a str, String)], by_key: MatchedBy) -> Pairs {
         let mut new_of: Vec<Option<usize>> = vec![None; old.len()];
         let mut taken = vec![false; new.len()];
-        let mut by_id: HashMap<&str, usize> = HashMap::with_capacity_and_hasher(new.len(), Default::default());
+        let mut by_id: HashMap<&str, usize> = HashMap::with_capacity(new.len());
         for (j, (id, _)) in new.iter().enumerate().rev() {
             by_id.insert(id, j);
         }
@@ -45,7 +45,7 @@ impl Pairs {
             }
         }
         // The records left on both sides, by key, first come first paired.
-        let mut by_key_left: HashMap<&str, Vec<usize>> = HashMap::default();
+        let mut by_key_left: HashMap<&str, Vec<usize>> = HashMap::new();
         for (j, (_, key)) in new.iter().enumerate().rev() {
             if !taken[j] && !key.is_empty() {
                 by_key_left.entry(key.as_str()).or_default().push(j);

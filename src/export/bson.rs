@@ -176,26 +176,6 @@ impl Bson {
             Bson::Document(d) => d.bson_size(),
         }
     }
-
-    /// Converts to a plain `serde_json::Value` (keys sorted, types as relaxed JSON): for tests
-    /// and for comparing schemas, where key order does not matter.
-    pub fn to_json(&self) -> serde_json::Value {
-        use serde_json::Value;
-        match self {
-            Bson::Int(n) => Value::from(*n),
-            Bson::Long(n) => Value::from(*n),
-            Bson::Double(x) => serde_json::Number::from_f64(*x).map(Value::Number).unwrap_or(Value::Null),
-            Bson::String(s) => Value::String(s.to_string()),
-            Bson::Bool(b) => Value::Bool(*b),
-            Bson::Null => Value::Null,
-            Bson::Array(items) => Value::Array(items.iter().map(Bson::to_json).collect()),
-            Bson::Document(d) => Value::Object(d.0.iter().map(|(k, v)| (k.to_string(), v.to_json())).collect()),
-            other => match serde_json::from_str(&super::ejson::to_string(other, super::ejson::Flavor::Relaxed)) {
-                Ok(v) => v,
-                Err(_) => Value::Null,
-            },
-        }
-    }
 }
 
 impl Doc {

@@ -16,8 +16,8 @@ use super::scheme::{placeholder_json, render_scheme};
 use super::semantic::Sem;
 use super::shape::{self, Node, Op, Role, Shape};
 use super::values::{json_to_bson, random_oid, Scalars};
-use crate::fast_hash::FastMap;
 use crate::model::{BsonType, Model};
+use std::collections::HashMap;
 
 /// The seed example documents are drawn from.
 pub const EXAMPLE_SEED: u64 = 0xd0c5_4a9e_5eed_0001;
@@ -28,7 +28,7 @@ pub const OPTIONAL_PRESENT: f64 = 0.85;
 /// Shapes of every collection and external entity, and the value generator.
 pub struct Builder<'m> {
     pub lookup: Lookup<'m>,
-    shapes: FastMap<&'m str, Shape<'m>>,
+    shapes: HashMap<&'m str, Shape<'m>>,
     scalars_example: Scalars<'static>,
     scalars_synthetic: Scalars<'static>,
 }

@@ -97,6 +97,28 @@ pub fn push_double_text(out: &mut String, x: f64) {
     }
 }
 
+impl Bson {
+    /// Converts to a plain `serde_json::Value` (keys sorted, types as relaxed JSON): for tests
+    /// and for comparing schemas, where key order does not matter.
+    pub fn to_json(&self) -> serde_json::Value {
+        use serde_json::Value;
+        match self {
+            Bson::Int(n) => Value::from(*n),
+            Bson::Long(n) => Value::from(*n),
+            Bson::Double(x) => serde_json::Number::from_f64(*x).map(Value::Number).unwrap_or(Value::Null),
+            Bson::String(s) => Value::String(s.to_string()),
+            Bson::Bool(b) => Value::Bool(*b),
+            Bson::Null => Value::Null,
+            Bson::Array(items) => Value::Array(items.iter().map(Bson::to_json).collect()),
+            Bson::Document(d) => Value::Object(d.0.iter().map(|(k, v)| (k.to_string(), v.to_json())).collect()),
+            other => match serde_json::from_str(&to_string(other, Flavor::Relaxed)) {
+                Ok(v) => v,
+                Err(_) => Value::Null,
+            },
+        }
+    }
+}
+
 fn write(out: &mut String, value: &Bson, flavor: Flavor, indent: Option<usize>) {
     let canonical = flavor == Flavor::Canonical;
     match value {

@@ -9,8 +9,8 @@ use super::rng::Rng;
 use super::semantic::{classify, int_range};
 use super::shape::Count;
 use super::values::random_date;
-use crate::fast_hash::FastMap;
 use crate::model::{BsonType, Entity, Relation, Storage};
+use std::collections::HashMap;
 
 /// Example documents show arrays with at most this many items.
 pub const EXAMPLE_ITEMS: u64 = 5;
@@ -46,9 +46,9 @@ pub struct BucketFacts {
 
 #[derive(Debug, Clone, Default)]
 pub struct Facts {
-    pub rels: FastMap<usize, RelFacts>,
+    pub rels: HashMap<usize, RelFacts>,
     /// Index of the parent document each child-side relation points at.
-    pub picks: FastMap<usize, u64>,
+    pub picks: HashMap<usize, u64>,
     pub bucket: Option<BucketFacts>,
 }
 

@@ -1,22 +1,22 @@
 //! Look-ups the exporters share, built once per model so nothing scans relations in a loop.
 
-use crate::fast_hash::{FastMap, FastSet};
 use crate::model::{Entity, EntityKind, Model, Relation, Storage};
+use std::collections::{HashMap, HashSet};
 
 /// Entities by id and relations by parent and by child, as indexes into the model's vectors.
 pub struct Lookup<'m> {
     pub model: &'m Model,
-    entities: FastMap<&'m str, &'m Entity>,
-    by_parent: FastMap<&'m str, Vec<usize>>,
-    by_child: FastMap<&'m str, Vec<usize>>,
-    embedded: FastSet<&'m str>,
+    entities: HashMap<&'m str, &'m Entity>,
+    by_parent: HashMap<&'m str, Vec<usize>>,
+    by_child: HashMap<&'m str, Vec<usize>>,
+    embedded: HashSet<&'m str>,
 }
 
 impl<'m> Lookup<'m> {
     pub fn new(model: &'m Model) -> Lookup<'m> {
-        let mut by_parent: FastMap<&str, Vec<usize>> = FastMap::default();
-        let mut by_child: FastMap<&str, Vec<usize>> = FastMap::default();
-        let mut embedded = FastSet::default();
+        let mut by_parent: HashMap<&str, Vec<usize>> = HashMap::new();
+        let mut by_child: HashMap<&str, Vec<usize>> = HashMap::new();
+        let mut embedded = HashSet::new();
         for (i, r) in model.relations.iter().enumerate() {
             by_parent.entry(r.parent.as_str()).or_default().push(i);
             by_child.entry(r.child.as_str()).or_default().push(i);

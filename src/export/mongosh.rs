@@ -11,7 +11,6 @@ use super::snippets::{coll, write_snippets};
 use crate::advisor::IndexAdvice;
 use crate::escape::hazard::{hazard, Hazard};
 use crate::escape::js::{comment_text, push_comment};
-use crate::fast_hash::FastMap;
 use crate::i18n::Lang;
 use crate::model::{Entity, IndexSpec, Model};
 use crate::text;
@@ -43,8 +42,8 @@ pub fn advice_by_entity(advice: &[IndexAdvice]) -> HashMap<&str, Vec<&IndexAdvic
 }
 
 /// [`advice_by_entity`] with the fast hasher, for the exporters' own look-ups.
-pub(crate) fn advice_map(advice: &[IndexAdvice]) -> FastMap<&str, Vec<&IndexAdvice>> {
-    let mut map: FastMap<&str, Vec<&IndexAdvice>> = FastMap::default();
+pub(crate) fn advice_map(advice: &[IndexAdvice]) -> HashMap<&str, Vec<&IndexAdvice>> {
+    let mut map: HashMap<&str, Vec<&IndexAdvice>> = HashMap::new();
     for a in advice {
         map.entry(a.entity.as_str()).or_default().push(a);
     }
@@ -55,7 +54,7 @@ pub(crate) fn advice_map(advice: &[IndexAdvice]) -> FastMap<&str, Vec<&IndexAdvi
 pub fn script_from(builder: &Builder, advice: &[IndexAdvice], validators: &[Validator], lang: Lang) -> String {
     let model = builder.lookup.model;
     let advice = advice_map(advice);
-    let validators: FastMap<&str, &Validator> = validators.iter().map(|v| (v.entity.as_str(), v)).collect();
+    let validators: HashMap<&str, &Validator> = validators.iter().map(|v| (v.entity.as_str(), v)).collect();
     // Room for the text (about 3 KB per collection on a large generated model: validator,
     // indexes, functions), so it is rarely copied as it grows.
     let mut out = String::with_capacity(validators.len() * 3072 + builder.lookup.model.entities.len() * 256);
@@ -135,24 +134,43 @@ fn collection_section(
         push_comment(out, line);
     }
     let name = js_string(&entity.name);
-    match v.filter(|_| entity.collection.validate) {
+    let options = collection_options(entity);
+    // A time series collection takes no validator ("Time Series Collection Limitations").
+    let timeseries = entity.collection.timeseries.is_some();
+    match v.filter(|_| entity.collection.validate && !timeseries) {
         Some(v) => {
             let _ = write!(out, "db.createCollection({name}, {{\n  validator: {{\n    $jsonSchema: ");
             push_doc(out, &v.schema, 2);
             let _ = write!(
                 out,
-                "\n  }},\n  validationLevel: {},\n  validationAction: {}\n}});\n",
+                "\n  }},\n  validationLevel: {},\n  validationAction: {}",
                 js_string(v.level),
                 js_string(v.action)
             );
+            for (key, value) in &options.0 {
+                let _ = write!(out, ",\n  {}: {}", super::shell::key(key), inline_value(value));
+            }
+            out.push_str("\n});\n");
         }
         None => {
-            let why = text!(
-                en: "// no validator: validate is off in the model",
-                es: "// sin validador: validate está desactivado en el modelo",
-                pt: "// sem validador: validate está desativado no modelo"
-            );
-            let _ = writeln!(out, "db.createCollection({name}); {}", why.render(lang));
+            let why = if timeseries && entity.collection.validate {
+                text!(
+                    en: "// no validator: a time series collection cannot have one (\"Time Series Collection Limitations\")",
+                    es: "// sin validador: una colección de series temporales no admite validador (\"Time Series Collection Limitations\")",
+                    pt: "// sem validador: uma coleção de séries temporais não admite validador (\"Time Series Collection Limitations\")"
+                )
+            } else {
+                text!(
+                    en: "// no validator: validate is off in the model",
+                    es: "// sin validador: validate está desactivado en el modelo",
+                    pt: "// sem validador: validate está desativado no modelo"
+                )
+            };
+            if options.is_empty() {
+                let _ = writeln!(out, "db.createCollection({name}); {}", why.render(lang));
+            } else {
+                let _ = writeln!(out, "db.createCollection({name}, {}); {}", inline(&options), why.render(lang));
+            }
         }
     }
     let indexes = indexes_of(builder, entity, advice, lang);
@@ -218,10 +236,82 @@ pub fn indexes_of(builder: &Builder, entity: &Entity, advice: &[&IndexAdvice], l
 }
 
 /// `{ unique: true, expireAfterSeconds: 63072000 }` on one line.
+/// The options of `createCollection` beside the validator (format 4): `timeseries`,
+/// `expireAfterSeconds`, `clusteredIndex`, `capped` with `size` and `max`, `collation`.
+pub fn collection_options(entity: &Entity) -> Doc {
+    let c = &entity.collection;
+    let mut options = Doc::new();
+    let count = |n: u64| Bson::number(n as f64);
+    if let Some(ts) = &c.timeseries {
+        let mut doc = Doc::new();
+        doc.insert("timeField", Bson::String(ts.time_field.clone().into()));
+        if let Some(meta) = &ts.meta_field {
+            doc.insert("metaField", Bson::String(meta.clone().into()));
+        }
+        if let Some(g) = ts.granularity {
+            doc.insert("granularity", Bson::String(g.name().into()));
+        }
+        if let Some(span) = ts.bucket_max_span_seconds {
+            doc.insert("bucketMaxSpanSeconds", count(span));
+        }
+        if let Some(rounding) = ts.bucket_rounding_seconds {
+            doc.insert("bucketRoundingSeconds", count(rounding));
+        }
+        options.insert("timeseries", Bson::Document(doc));
+    }
+    if c.clustered {
+        let mut key = Doc::new();
+        key.insert("_id", Bson::Int(1));
+        let mut clustered = Doc::new();
+        clustered.insert("key", Bson::Document(key));
+        clustered.insert("unique", Bson::Bool(true));
+        options.insert("clusteredIndex", Bson::Document(clustered));
+    }
+    if let Some(seconds) = c.expire_after_seconds {
+        options.insert("expireAfterSeconds", count(seconds));
+    }
+    if let Some(capped) = &c.capped {
+        options.insert("capped", Bson::Bool(true));
+        options.insert("size", count(capped.size_bytes));
+        if let Some(max) = capped.max_documents {
+            options.insert("max", count(max));
+        }
+    }
+    if let Some(collation) = &c.collation {
+        options.insert("collation", Bson::Document(collation_doc(collation)));
+    }
+    options
+}
+
+/// A collation document as MongoDB takes it.
+pub fn collation_doc(c: &crate::model::Collation) -> Doc {
+    let mut doc = Doc::new();
+    doc.insert("locale", Bson::String(c.locale.clone().into()));
+    if let Some(strength) = c.strength {
+        doc.insert("strength", Bson::Int(i32::from(strength)));
+    }
+    if c.case_level {
+        doc.insert("caseLevel", Bson::Bool(true));
+    }
+    if c.numeric_ordering {
+        doc.insert("numericOrdering", Bson::Bool(true));
+    }
+    doc
+}
+
 fn inline(doc: &Doc) -> String {
     let parts: Vec<String> =
-        doc.0.iter().map(|(k, v)| format!("{}: {}", super::shell::key(k), super::shell::to_shell(v, 0))).collect();
+        doc.0.iter().map(|(k, v)| format!("{}: {}", super::shell::key(k), inline_value(v))).collect();
     format!("{{ {} }}", parts.join(", "))
+}
+
+/// A value on one line: sub-documents and arrays too.
+pub(crate) fn inline_value(value: &Bson) -> String {
+    match value {
+        Bson::Document(doc) => inline(doc),
+        Bson::Array(items) => format!("[{}]", items.iter().map(inline_value).collect::<Vec<_>>().join(", ")),
+        other => super::shell::to_shell(other, 0),
+    }
 }
 
 #[cfg(test)]

@@ -8,21 +8,6 @@
 //! Like `$jsonSchema` and JSON Schema, a pattern matches anywhere unless anchored.
 
 use super::rng::Rng;
-use crate::fast_hash::FastMap;
-use std::cell::RefCell;
-use std::rc::Rc;
-
-/// How many parsed patterns [`Pattern::cached`] keeps per thread before it starts again.
-const CACHE_MAX: usize = 256;
-
-/// A pattern's parse, shared by the fields that use the same text.
-type Parsed = Rc<Result<Pattern, String>>;
-
-thread_local! {
-    /// Patterns already parsed: a model repeats a few patterns over many fields, and every
-    /// generated value of such a field needs its pattern.
-    static CACHE: RefCell<FastMap<Box<str>, Parsed>> = RefCell::new(FastMap::default());
-}
 
 #[derive(Debug, Clone, PartialEq)]
 enum Node {
@@ -63,23 +48,6 @@ impl Pattern {
             return Err(format!("unbalanced ')' at {pos}"));
         }
         Ok(Pattern { alternatives })
-    }
-
-    /// [`Pattern::parse`], remembered per thread by the pattern's text.
-    pub fn cached(text: &str) -> Parsed {
-        if let Some(hit) = CACHE.with(|c| c.try_borrow().ok().and_then(|c| c.get(text).cloned())) {
-            return hit;
-        }
-        let parsed = Rc::new(Pattern::parse(text));
-        CACHE.with(|c| {
-            if let Ok(mut c) = c.try_borrow_mut() {
-                if c.len() >= CACHE_MAX {
-                    c.clear();
-                }
-                c.insert(text.into(), Rc::clone(&parsed));
-            }
-        });
-        parsed
     }
 
     /// A string that matches (anchors respected; unanchored patterns get nothing around them).
@@ -389,15 +357,6 @@ mod tests {
         assert!(Pattern::parse("[0-9]{3}").unwrap().is_match("ab123cd"));
         assert!(!Pattern::parse("^a+$").unwrap().is_match("aab"));
         assert!(Pattern::parse("^(a|ab)c$").unwrap().is_match("abc"));
-    }
-
-    #[test]
-    fn cached_parses_are_the_parses_and_shared() {
-        for text in ["^97[89][0-9]{10}$", "(?<=x)y", "^[a-z.]+@[a-z.]+\\.[a-z]{2,}$"] {
-            let first = Pattern::cached(text);
-            assert_eq!(*first, Pattern::parse(text));
-            assert!(Rc::ptr_eq(&first, &Pattern::cached(text)));
-        }
     }
 
     #[test]

@@ -2,10 +2,7 @@
 //! e-mail, `precio` → money, `fecha` → a date), so generated values look real.
 
 use super::lexicon::for_each_token;
-use crate::fast_hash::FastMap;
-use std::cell::RefCell;
 use std::collections::HashMap;
-use std::hash::{BuildHasherDefault, Hasher};
 use std::sync::OnceLock;
 
 /// The kind of value a field name suggests.
@@ -192,34 +189,11 @@ const PRODUCT_CONTEXT: &[&str] =
 const CLUB_CONTEXT: &[&str] = &["club", "clubes", "clubs", "grupo", "grupos", "group", "groups", "equipo", "team"];
 const BRANCH_CONTEXT: &[&str] = &["sucursal", "sucursales", "branch", "branches", "tienda", "loja", "sede"];
 
-/// FNV-1a: the word table's keys are short, fixed words, so a cheap hash is enough.
-struct Fnv(u64);
-
-impl Default for Fnv {
-    fn default() -> Fnv {
-        Fnv(0xcbf2_9ce4_8422_2325)
-    }
-}
-
-impl Hasher for Fnv {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-
-    fn write(&mut self, bytes: &[u8]) {
-        for b in bytes {
-            self.0 = (self.0 ^ u64::from(*b)).wrapping_mul(0x0100_0000_01b3);
-        }
-    }
-}
-
-type Words = HashMap<&'static str, (usize, Sem), BuildHasherDefault<Fnv>>;
-
 /// Word → (rule order, kind), built once: the earliest rule any token matches wins.
-fn words() -> &'static Words {
-    static WORDS: OnceLock<Words> = OnceLock::new();
+fn words() -> &'static HashMap<&'static str, (usize, Sem)> {
+    static WORDS: OnceLock<HashMap<&'static str, (usize, Sem)>> = OnceLock::new();
     WORDS.get_or_init(|| {
-        let mut map = Words::default();
+        let mut map = HashMap::new();
         for (i, (words, sem)) in RULES.iter().enumerate() {
             for w in *words {
                 map.entry(*w).or_insert((i, *sem));
@@ -229,38 +203,9 @@ fn words() -> &'static Words {
     })
 }
 
-/// How many names [`classify`] remembers per thread before it starts again.
-const MEMO_MAX: usize = 4096;
-
-thread_local! {
-    /// Kinds of the names already classified whose kind does not depend on the context (all
-    /// but the person-like `nombre`s): a model repeats its field names across its entities,
-    /// and every export classifies every field of every shape again.
-    static MEMO: RefCell<FastMap<Box<str>, Sem>> = RefCell::new(FastMap::default());
-}
-
 /// Classifies a field by its name; `context` is the name of the entity or sub-document holding
 /// it (a `nombre` inside `productos` is a product name, not a person's).
 pub fn classify(name: &str, context: &str) -> Sem {
-    if let Some(sem) = MEMO.with(|m| m.try_borrow().ok().and_then(|m| m.get(name).copied())) {
-        return sem;
-    }
-    let (sem, by_context) = classify_uncached(name, context);
-    if !by_context {
-        MEMO.with(|m| {
-            if let Ok(mut m) = m.try_borrow_mut() {
-                if m.len() >= MEMO_MAX {
-                    m.clear();
-                }
-                m.insert(name.into(), sem);
-            }
-        });
-    }
-    sem
-}
-
-/// [`classify`], and whether the context decided the kind.
-fn classify_uncached(name: &str, context: &str) -> (Sem, bool) {
     let map = words();
     let mut last_is_id = false;
     let mut best: Option<(usize, Sem)> = None;
@@ -276,9 +221,9 @@ fn classify_uncached(name: &str, context: &str) -> (Sem, bool) {
     });
     // `*_id` is an identifier whatever else the name says (`socio_id`, `material_id`).
     if last_is_id {
-        return (Sem::Id, false);
+        return Sem::Id;
     }
-    let sem = match best.map(|(_, s)| s) {
+    match best.map(|(_, s)| s) {
         Some(Sem::PersonName) if says_name => {
             let (mut product, mut club, mut branch) = (false, false, false);
             for_each_token(context, |t| {
@@ -286,7 +231,7 @@ fn classify_uncached(name: &str, context: &str) -> (Sem, bool) {
                 club |= CLUB_CONTEXT.contains(&t);
                 branch |= BRANCH_CONTEXT.contains(&t);
             });
-            let sem = if product {
+            if product {
                 Sem::ProductName
             } else if club {
                 Sem::ClubName
@@ -294,13 +239,11 @@ fn classify_uncached(name: &str, context: &str) -> (Sem, bool) {
                 Sem::Branch
             } else {
                 Sem::PersonName
-            };
-            return (sem, true);
+            }
         }
         Some(s) => s,
         None => Sem::Generic,
-    };
-    (sem, false)
+    }
 }
 
 /// A realistic integer range for a numeric field of this kind.
@@ -363,19 +306,5 @@ mod tests {
         assert_eq!(classify("num_eventos", "actividad"), Sem::Count);
         assert_eq!(classify("isbn", "catalogo"), Sem::Isbn);
         assert_eq!(classify("zzz", "x"), Sem::Generic);
-    }
-
-    #[test]
-    fn remembered_kinds_never_hide_the_context() {
-        // Asked twice in every order: the memo must give what a fresh classification gives.
-        for _ in 0..2 {
-            for (name, context) in
-                [("nombre", "productos"), ("nombre", "socios"), ("nombre", "clubes"), ("correo", "x")]
-            {
-                assert_eq!(classify(name, context), classify_uncached(name, context).0, "{name} in {context}");
-            }
-        }
-        assert_eq!(classify("nombre", "socios"), Sem::PersonName);
-        assert_eq!(classify("nombre", "productos"), Sem::ProductName);
     }
 }

@@ -16,10 +16,10 @@ use super::sheet_parts::{
 };
 use crate::advisor::{Finding, IndexAdvice, Report};
 use crate::escape::markdown::{self as md, write_text};
-use crate::fast_hash::FastMap;
 use crate::i18n::{Labelled, Lang};
 use crate::model::{AccessPattern, BsonType, Entity, EntityKind, Model, Storage};
 use crate::text;
+use std::collections::HashMap;
 use std::fmt::Write;
 
 /// Every collection's sheet, with a title, in `lang`.
@@ -36,7 +36,7 @@ pub fn sheets_with(builder: &Builder, report: &Report, lang: Lang) -> String {
 pub fn sheets_from(builder: &Builder, report: &Report, examples: &[CollectionExamples], lang: Lang) -> String {
     let advice = advice_map(&report.indexes);
     let index = ReportIndex::new(builder.lookup.model, report);
-    let examples: FastMap<&str, &CollectionExamples> = examples.iter().map(|c| (c.entity.as_str(), c)).collect();
+    let examples: HashMap<&str, &CollectionExamples> = examples.iter().map(|c| (c.entity.as_str(), c)).collect();
     let mut out = md::render(
         &text!(
             en: "# Decision sheets: {model}\n", es: "# Fichas de decisión: {model}\n", pt: "# Fichas de decisão: {model}\n";
@@ -145,7 +145,7 @@ pub(super) fn sheet_into(
                 _ => pick(lang, ["sub-documents", "subdocumentos", "subdocumentos"]).to_string(),
             };
             let why = match report.relations.get(r.id.as_str()) {
-                Some(a) => a.summary(),
+                Some(a) => a.summary().clone(),
                 None => facts(r.cardinality.max, r.read_separately, r.child_changes, r.atomic_with_parent),
             };
             let notes = if r.notes.is_empty() { String::new() } else { format!(" {}", r.notes) };

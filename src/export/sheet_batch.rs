@@ -8,15 +8,15 @@ use super::mongosh::advice_map;
 use super::sheet::sheet_into;
 use super::sheet_index::ReportIndex;
 use crate::advisor::{IndexAdvice, Report};
-use crate::fast_hash::FastMap;
 use crate::i18n::Lang;
 use crate::model::{Entity, Model};
+use std::collections::HashMap;
 
 /// The shared look-ups of the sheets of one model.
 pub struct SheetBatch<'m> {
     builder: Builder<'m>,
     index: ReportIndex<'m>,
-    advice: FastMap<&'m str, Vec<&'m IndexAdvice>>,
+    advice: HashMap<&'m str, Vec<&'m IndexAdvice>>,
 }
 
 impl<'m> SheetBatch<'m> {

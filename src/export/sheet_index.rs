@@ -2,29 +2,29 @@
 //! whole lists (the report of a 1,000-collection model has thousands of entries).
 
 use crate::advisor::{Finding, PatternSuggestion, QueryAdvice, RelationAdvice, Report, SizeEstimate};
-use crate::fast_hash::FastMap;
 use crate::model::{AccessPattern, Id, Model, Place, Relation};
+use std::collections::HashMap;
 
 /// The report's facts by element id, built once per export so no sheet scans whole lists.
 pub struct ReportIndex<'r> {
-    pub relations: FastMap<&'r str, &'r RelationAdvice>,
-    pub queries: FastMap<&'r str, &'r QueryAdvice>,
-    pub sizes: FastMap<&'r str, &'r SizeEstimate>,
+    pub relations: HashMap<&'r str, &'r RelationAdvice>,
+    pub queries: HashMap<&'r str, &'r QueryAdvice>,
+    pub sizes: HashMap<&'r str, &'r SizeEstimate>,
     /// Aggregate root → the queries it serves.
-    pub aggregate_queries: FastMap<&'r str, Vec<&'r str>>,
+    pub aggregate_queries: HashMap<&'r str, Vec<&'r str>>,
     /// Entity id → findings about it, its fields, its relations or its queries.
-    pub findings: FastMap<&'r str, Vec<&'r Finding>>,
-    pub patterns: FastMap<&'r str, Vec<&'r PatternSuggestion>>,
+    pub findings: HashMap<&'r str, Vec<&'r Finding>>,
+    pub patterns: HashMap<&'r str, Vec<&'r PatternSuggestion>>,
     /// Entity id → access patterns starting from it.
-    pub starting: FastMap<&'r str, Vec<&'r AccessPattern>>,
-    pub by_query_id: FastMap<&'r str, &'r AccessPattern>,
+    pub starting: HashMap<&'r str, Vec<&'r AccessPattern>>,
+    pub by_query_id: HashMap<&'r str, &'r AccessPattern>,
 }
 
 impl<'r> ReportIndex<'r> {
     pub fn new(model: &'r Model, report: &'r Report) -> ReportIndex<'r> {
-        let relations_by_id: FastMap<&str, &Relation> = model.relations.iter().map(|r| (r.id.as_str(), r)).collect();
-        let by_query_id: FastMap<&str, &AccessPattern> = model.queries.iter().map(|q| (q.id.as_str(), q)).collect();
-        let mut findings: FastMap<&str, Vec<&Finding>> = FastMap::default();
+        let relations_by_id: HashMap<&str, &Relation> = model.relations.iter().map(|r| (r.id.as_str(), r)).collect();
+        let by_query_id: HashMap<&str, &AccessPattern> = model.queries.iter().map(|q| (q.id.as_str(), q)).collect();
+        let mut findings: HashMap<&str, Vec<&Finding>> = HashMap::new();
         for f in &report.findings {
             let ids: Vec<&str> = match &f.place {
                 Place::Entity { id } | Place::Field { entity: id, .. } => vec![id.as_str()],
@@ -41,17 +41,17 @@ impl<'r> ReportIndex<'r> {
                 findings.entry(id).or_default().push(f);
             }
         }
-        let mut aggregate_queries: FastMap<&str, Vec<&str>> = FastMap::default();
+        let mut aggregate_queries: HashMap<&str, Vec<&str>> = HashMap::new();
         for a in &report.aggregates {
             aggregate_queries.entry(a.root.as_str()).or_default().extend(a.queries.iter().map(Id::as_str));
         }
-        let mut patterns: FastMap<&str, Vec<&PatternSuggestion>> = FastMap::default();
+        let mut patterns: HashMap<&str, Vec<&PatternSuggestion>> = HashMap::new();
         for p in &report.patterns {
             if let Place::Entity { id } = &p.place {
                 patterns.entry(id.as_str()).or_default().push(p);
             }
         }
-        let mut starting: FastMap<&str, Vec<&AccessPattern>> = FastMap::default();
+        let mut starting: HashMap<&str, Vec<&AccessPattern>> = HashMap::new();
         for q in &model.queries {
             starting.entry(q.entity.as_str()).or_default().push(q);
         }

@@ -184,8 +184,8 @@ pub fn write_validator_summary(out: &mut String, builder: &Builder, entity: &Ent
         en: "- `$jsonSchema` with {required} required fields, validationLevel `{level}`, validationAction `{action}`, additionalProperties `{additional}`{variants}.\n- Array caps: ",
         es: "- `$jsonSchema` con {required} campos obligatorios, validationLevel `{level}`, validationAction `{action}`, additionalProperties `{additional}`{variants}.\n- Topes de arrays: ",
         pt: "- `$jsonSchema` com {required} campos obrigatórios, validationLevel `{level}`, validationAction `{action}`, additionalProperties `{additional}`{variants}.\n- Tetos de arrays: ";
-        required = required.to_string(), level = Arg::Static(level), action = Arg::Static(action),
-        additional = Arg::Static(if entity.collection.additional_properties { "true" } else { "false" }),
+        required = required.to_string(), level, action,
+        additional = if entity.collection.additional_properties { "true" } else { "false" },
         variants
     );
     write_text(out, &summary, lang);

@@ -73,7 +73,7 @@ impl Scalars<'_> {
         };
         if let Some(p) = &c.pattern {
             let fallback = || node.example.as_ref().and_then(|e| e.as_str()).map(str::to_string);
-            return match &*Pattern::cached(p) {
+            return match &Pattern::parse(p) {
                 Ok(pat) if pat.is_match(&candidate) && fits_len(&candidate) => candidate,
                 Ok(pat) => (0..20)
                     .map(|_| pat.generate(rng))
@@ -300,14 +300,14 @@ fn title(rng: &mut Rng, lex: &Lexicon) -> String {
 /// Sentences until the text reaches `target` bytes, never the same sentence twice in a row.
 fn text(rng: &mut Rng, lex: &Lexicon, target: usize) -> String {
     let mut out = String::new();
-    let mut last = usize::MAX;
+    let mut last = None;
     let n = lex.sentences.len().max(1);
     while out.len() < target.max(1) {
         let mut i = rng.below(n as u64) as usize;
-        if i == last {
+        if last == Some(i) {
             i = (i + 1) % n;
         }
-        last = i;
+        last = Some(i);
         if !out.is_empty() {
             out.push(' ');
         }

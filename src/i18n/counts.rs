@@ -2,9 +2,8 @@
 //! `2,000` / `2.000`, `12.5` / `12,5`, and "1 collection" but "3 collections" ("1 colección",
 //! "3 colecciones").
 
-use super::arg::figure;
-use super::figures::Count;
-use super::Lang;
+use super::figures::{figure, Count};
+use super::lang::Lang;
 
 /// A count or rate in `lang`'s notation (thousands separators, decimal comma in es and pt).
 pub fn number(lang: Lang, value: f64) -> String {

@@ -19,8 +19,9 @@
 //! half a language. A sentence whose translation changes the English form's placeholders is
 //! shown in English, never with a figure missing.
 
-use super::text::placeholders;
-use super::{Lang, Msg};
+use super::lang::Lang;
+use super::msg::{self, Msg};
+use super::placeholder::placeholders;
 use serde::Deserialize;
 use std::cell::RefCell;
 use std::collections::HashMap;
@@ -119,7 +120,7 @@ fn parse(json: &str) -> Result<Texts, String> {
     let mut msg = Vec::with_capacity(file.msg.len());
     for (name, text) in file.msg {
         let Some(m) = by_name.remove(&name) else { return Err(format!("unknown message {name}")) };
-        if super::placeholders(&text) != super::placeholders(super::en::text(m)) {
+        if msg::placeholders(&text) != msg::placeholders(super::en::text(m)) {
             return Err(format!("message {name} does not take the English text's arguments"));
         }
         msg.push((m, text));

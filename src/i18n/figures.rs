@@ -1,10 +1,77 @@
-//! How figures read in the advisor's sentences: `1,440`, `0.02`, `704 KB`, `0.2%`.
+//! How figures read in the advisor's sentences: `1,440`, `0.02`, `704 KB`, `0.2%`, `5 years`.
 //!
 //! Each figure is a `Display` wrapper (`Count(x)`, `Thousands(n)`, `Bytes(b)`, `Percent(s)`) in
-//! English notation; [`Text`](super::Text) writes them when a sentence is shown and swaps the
-//! separators for Spanish and Portuguese.
+//! English notation; the `write_*` functions write one in a language (what a sentence's
+//! [`Arg`](super::Arg) says), with the separators swapped for Spanish and Portuguese.
 
+use super::lang::{pick, Lang};
 use std::fmt::{self, Display, Formatter, Write};
+
+/// A figure in English notation, with the separators swapped for Spanish and Portuguese.
+pub(super) fn figure(lang: Lang, value: impl Display, out: &mut impl Write) -> fmt::Result {
+    if lang == Lang::En {
+        return write!(out, "{value}");
+    }
+    for c in value.to_string().chars() {
+        out.write_char(match c {
+            ',' => '.',
+            '.' => ',',
+            c => c,
+        })?;
+    }
+    Ok(())
+}
+
+/// An integer with thousands separators.
+pub(super) fn write_int(lang: Lang, n: u64, out: &mut impl Write) -> fmt::Result {
+    figure(lang, Thousands(n), out)
+}
+
+/// A count or rate ([`Count`]); "an unknown number" when it is not one.
+pub(super) fn write_count(lang: Lang, x: f64, out: &mut impl Write) -> fmt::Result {
+    if x.is_nan() {
+        return out.write_str(pick(lang, ["an unknown number", "un número desconocido", "um número desconhecido"]));
+    }
+    figure(lang, Count(x), out)
+}
+
+/// Bytes ([`Bytes`]); "an unbounded size" when they are not a size.
+pub(super) fn write_bytes(lang: Lang, b: f64, out: &mut impl Write) -> fmt::Result {
+    if b.is_nan() || b == f64::INFINITY {
+        return out.write_str(pick(lang, ["an unbounded size", "un tamaño sin límite", "um tamanho sem limite"]));
+    }
+    figure(lang, Bytes(b), out)
+}
+
+/// A share as a percentage ([`Percent`]); "an unknown share" when it is not one.
+pub(super) fn write_percent(lang: Lang, p: f64, out: &mut impl Write) -> fmt::Result {
+    if !p.is_finite() {
+        return out
+            .write_str(pick(lang, ["an unknown share", "una proporción desconocida", "uma proporção desconhecida"]));
+    }
+    figure(lang, Percent(p), out)
+}
+
+/// Days, as years when they make whole years: `5 years`, `1 day`, `30 days`.
+pub(super) fn write_days(lang: Lang, d: u64, out: &mut impl Write) -> fmt::Result {
+    let (one_year, years, one_day, days) = match lang {
+        Lang::En => ("1 year", "years", "1 day", "days"),
+        Lang::Es => ("1 año", "años", "1 día", "días"),
+        Lang::Pt => ("1 ano", "anos", "1 dia", "dias"),
+    };
+    match d {
+        365 => out.write_str(one_year),
+        d if d % 365 == 0 && d > 0 => {
+            write_int(lang, d / 365, out)?;
+            write!(out, " {years}")
+        }
+        1 => out.write_str(one_day),
+        d => {
+            write_int(lang, d, out)?;
+            write!(out, " {days}")
+        }
+    }
+}
 
 /// A count or rate: thousands separators for whole numbers and from 100 up, a few
 /// significant digits below (`0.02`, `12.5`).

@@ -5,7 +5,7 @@
 //! Two kinds of text: the interface's fixed strings are [`Msg`] keys in one catalogue per
 //! language (`en.rs`, `es.rs`, `pt.rs`); the advisor's sentences, which carry names and figures,
 //! are [`Text`] values built with the [`text!`](crate::text) macro where they are written, with
-//! the three languages side by side and named arguments rendered only when shown.
+//! the three languages side by side and named arguments formatted when the sentence is written.
 //!
 //! In the browser only English is compiled in: the Spanish and Portuguese catalogues and
 //! sentence forms are a data file fetched with the page (`fetched`), which keeps two languages
@@ -14,18 +14,16 @@
 //! The advisor rules' documentation is translated too, one Markdown file per rule and language
 //! (`public/rules/<lang>/<code>.md`, see `advisor::rule_docs`).
 
-mod arg;
 pub mod counts;
 mod en;
 #[cfg(not(target_arch = "wasm32"))]
 mod es;
 mod fetched;
-pub(crate) mod figures;
+mod figures;
 mod labels;
 mod lang;
-pub mod later;
 mod msg;
-mod nested;
+mod placeholder;
 #[cfg(not(target_arch = "wasm32"))]
 mod pt;
 #[cfg(test)]
@@ -36,8 +34,9 @@ mod words;
 pub use fetched::{has_texts, install as install_texts, key as text_key};
 pub use labels::*;
 pub use lang::{pick, Lang};
-pub use msg::Msg;
-pub use text::{placeholders as named_placeholders, Arg, Deferred, Escaper, Forms, ShortStr, Template, Text};
+pub use msg::{fill, placeholders, Msg};
+pub use placeholder::placeholders as named_placeholders;
+pub use text::{Arg, Escaper, Forms, Template, Text};
 pub use words::period_word;
 
 impl Msg {
@@ -63,26 +62,4 @@ impl Msg {
     pub fn fill(self, lang: Lang, args: &[&dyn std::fmt::Display]) -> String {
         fill(self.text(lang), args)
     }
-}
-
-/// Replaces each `{}` of `template` by the next argument.
-pub fn fill(template: &str, args: &[&dyn std::fmt::Display]) -> String {
-    let mut out = String::with_capacity(template.len() + 16 * args.len());
-    let mut rest = template;
-    let mut args = args.iter();
-    while let Some(at) = rest.find("{}") {
-        out.push_str(&rest[..at]);
-        match args.next() {
-            Some(a) => out.push_str(&a.to_string()),
-            None => out.push_str("{}"),
-        }
-        rest = &rest[at + 2..];
-    }
-    out.push_str(rest);
-    out
-}
-
-/// How many `{}` placeholders `template` has.
-pub fn placeholders(template: &str) -> usize {
-    template.matches("{}").count()
 }

@@ -430,3 +430,25 @@ messages! {
     UseMine,
     SomeoneElse,
 }
+
+/// Replaces each `{}` of `template` by the next argument.
+pub fn fill(template: &str, args: &[&dyn std::fmt::Display]) -> String {
+    let mut out = String::with_capacity(template.len() + 16 * args.len());
+    let mut rest = template;
+    let mut args = args.iter();
+    while let Some(at) = rest.find("{}") {
+        out.push_str(&rest[..at]);
+        match args.next() {
+            Some(a) => out.push_str(&a.to_string()),
+            None => out.push_str("{}"),
+        }
+        rest = &rest[at + 2..];
+    }
+    out.push_str(rest);
+    out
+}
+
+/// How many `{}` placeholders `template` has.
+pub fn placeholders(template: &str) -> usize {
+    template.matches("{}").count()
+}

@@ -1,10 +1,8 @@
-//! Sentences in three languages with named arguments, rendered when shown.
+//! Sentences in three languages with named arguments: a [`Text`] is a message (its static
+//! [`Template`], three forms) and its arguments ([`Arg`]), formatted when it is written.
 //!
-//! The advisor writes tens of thousands of sentences for a large model, and the user reads a
-//! handful, in one of three languages. A [`Text`] therefore keeps the three templates (static)
-//! and the arguments as data — names, counts, sizes, shares — and formats nothing until
-//! [`Text::render`] is called for the language on screen. Figures follow the language's
-//! conventions (`1,440.5` in English, `1.440,5` in Spanish and Portuguese).
+//! Figures follow the language's conventions (`1,440.5` in English, `1.440,5` in Spanish and
+//! Portuguese), names are written as they are, nested sentences in the same language.
 //!
 //! ```
 //! use docshape::{text, i18n::{Arg, Lang}};
@@ -19,18 +17,14 @@
 //! ```
 //!
 //! A placeholder is `{name}` with a lowercase identifier; any other brace is literal text, so
-//! templates can quote MongoDB syntax such as `{ $inc: … }`.
-//!
-//! Building a sentence is meant to cost next to nothing: the templates and the argument names
-//! are one static [`Template`], up to four arguments are kept inline (a short name inline in its
-//! [`Arg`], a long one shared), and only longer sentences take one allocation for their
-//! arguments. Sentences written by the thousand and rarely read can be [`Text::deferred`]:
-//! built from their source each time they are read.
+//! templates can quote MongoDB syntax such as `{ $inc: … }` (see `placeholder.rs`).
 
-pub use super::arg::{Arg, ShortStr};
-use super::Lang;
+use super::figures;
+use super::lang::{pick, Lang};
+use super::msg::Msg;
+use super::placeholder::{pieces, placeholders, without_placeholders, Piece};
+use crate::model::Id;
 use serde::{Serialize, Serializer};
-use std::borrow::Cow;
 use std::fmt::{self, Display, Formatter, Write};
 use std::sync::Arc;
 
@@ -53,115 +47,69 @@ static PLAIN: Template = Template { forms: ["{plain}", "{plain}", "{plain}"], na
 /// The empty text's template.
 static EMPTY: Template = Template { forms: ["", "", ""], names: &[] };
 
-/// The template of a text built when it is read (never rendered itself).
-static LATER: Template = Template { forms: ["", "", ""], names: &[] };
-
-/// A source of sentences built only when they are read: an analysis writes some sentences by
-/// the thousand (the six reasons of every relation) and the user reads a few. The source keeps
-/// the figures and names they need; [`Text::deferred`] names one of its sentences.
-pub trait Deferred: fmt::Debug + Send + Sync {
-    /// Sentence number `which` of this source (a text with its arguments, not another deferred one).
-    fn text(&self, which: u8) -> Text;
-}
-
-/// Sentence number `.1` of source `.0`, built each time it is read.
-#[derive(Clone)]
-struct Later(Arc<dyn Deferred>, u8);
-
-impl Later {
-    fn build(&self) -> Text {
-        self.0.text(self.1)
-    }
-}
-
-impl PartialEq for Later {
-    /// Texts compare what they say ([`Text`]'s `eq` builds them): this only serves the derive.
-    fn eq(&self, other: &Later) -> bool {
-        self.build() == other.build()
-    }
-}
-
-impl fmt::Debug for Later {
-    fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
-        fmt::Debug::fmt(&self.build(), f)
-    }
-}
-
-/// Arguments a text keeps inline; texts with more (a few in ten) keep them in one allocation.
-const INLINE: usize = 4;
-
-/// The arguments of a text, in the order of its template's names.
-#[derive(Debug, Clone, PartialEq)]
-enum Args {
-    Inline([Option<Arg>; INLINE]),
-    Heap(Arc<[Arg]>),
-    /// Built when read.
-    Later(Later),
-}
-
-impl Args {
-    fn get(&self, i: usize) -> Option<&Arg> {
-        match self {
-            Args::Inline(items) => items.get(i)?.as_ref(),
-            Args::Heap(items) => items.get(i),
-            Args::Later(_) => None,
+impl Template {
+    /// The form for `lang`. In the browser, Spanish and Portuguese are looked up by the English
+    /// form in the language's fetched texts (English when they are not loaded).
+    pub fn form(&self, lang: Lang) -> &'static str {
+        if cfg!(target_arch = "wasm32") && lang != Lang::En {
+            return super::fetched::form(lang, self.forms[0]);
         }
+        pick(lang, self.forms)
     }
 
-    fn iter(&self) -> impl Iterator<Item = &Arg> {
-        let (inline, heap): (&[Option<Arg>], &[Arg]) = match self {
-            Args::Inline(items) => (items, &[]),
-            Args::Heap(items) => (&[], items),
-            Args::Later(_) => (&[], &[]),
-        };
-        inline.iter().flatten().chain(heap)
-    }
-
-    fn is_empty(&self) -> bool {
-        match self {
-            Args::Inline(items) => items.iter().all(Option::is_none),
-            Args::Heap(items) => items.is_empty(),
-            Args::Later(_) => false,
-        }
+    /// Whether this is the template of [`Text::plain`] (compared by its forms and names).
+    fn is_plain(&self) -> bool {
+        *self == PLAIN
     }
 }
 
 /// A sentence in the three languages, with its arguments.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct Text {
-    tpl: &'static Template,
-    args: Args,
+    template: &'static Template,
+    /// One per name of the template, in order.
+    args: Vec<Arg>,
 }
+
+/// An argument of a [`Text`]: a value rendered in the conventions of the language shown.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Arg {
+    /// Text that reads the same in every language: a name (a collection, a field path, an
+    /// id), code, a figure already written. Built by `Arg::from(&str)`, `Arg::from(String)`, or
+    /// shared with `Arg::from(&Id)` / `Arg::from(Arc<str>)`.
+    Name(Arc<str>),
+    /// A whole count, with thousands separators: `1,440`.
+    Int(u64),
+    /// A count or a rate, measured or estimated: `1,440`, `0.02`, `12.5`.
+    Count(f64),
+    /// Bytes in decimal units: `704 KB`, `1.2 MB`, `16 MiB`.
+    Bytes(f64),
+    /// A share (0..1) as a percentage: `0.2%`.
+    Percent(f64),
+    /// Days, as years when they make whole years: `5 years`, `30 days`.
+    Days(u64),
+    /// Items joined as `a, b and c`.
+    List(Vec<Arg>),
+    /// A nested sentence, rendered in the same language (kept in place: its arguments are
+    /// already behind the `Vec` of its own).
+    Text(Text),
+    /// A word of the interface's catalogue (a storage, a vote, a criterion), in the language shown.
+    Msg(Msg),
+}
+
+/// Writes a name argument: `(out, name, in_code_span)` (see [`Text::write_escaped`]).
+pub type Escaper<'a> = &'a dyn Fn(&mut String, &str, bool);
 
 impl Text {
     /// A text with no arguments.
-    pub const fn fixed(tpl: &'static Template) -> Text {
-        Text { tpl, args: Args::Inline([const { None }; INLINE]) }
+    pub const fn fixed(template: &'static Template) -> Text {
+        Text { template, args: Vec::new() }
     }
 
-    /// A text with arguments, one per name of `tpl`, in order (what [`text!`](crate::text)
-    /// expands to). Up to four are kept inline, without allocating.
-    pub fn new<const N: usize>(tpl: &'static Template, args: [Arg; N]) -> Text {
-        let args = if N <= INLINE {
-            let mut items = args.into_iter();
-            Args::Inline(std::array::from_fn(|_| items.next()))
-        } else {
-            Args::Heap(Arc::from(args))
-        };
-        Text { tpl, args }
-    }
-
-    /// Sentence `which` of `source`, built each time it is read (rendered, checked, compared).
-    pub fn deferred(source: Arc<dyn Deferred>, which: u8) -> Text {
-        Text { tpl: &LATER, args: Args::Later(Later(source, which)) }
-    }
-
-    /// The text itself, or the one it stands for when it is built when read.
-    fn resolved(&self) -> Cow<'_, Text> {
-        match &self.args {
-            Args::Later(later) => Cow::Owned(later.build()),
-            _ => Cow::Borrowed(self),
-        }
+    /// A text with arguments, one per name of `template`, in order (what
+    /// [`text!`](crate::text) expands to).
+    pub fn new<const N: usize>(template: &'static Template, args: [Arg; N]) -> Text {
+        Text { template, args: Vec::from(args) }
     }
 
     /// Text that is not translated: shown as given in every language. Meant for content that
@@ -176,58 +124,24 @@ impl Text {
         Text::fixed(&EMPTY)
     }
 
-    /// The text as a nested argument: its template alone when it has no arguments, beside its
-    /// only argument when that is a short name or a figure (neither allocates), shared otherwise.
-    pub(super) fn into_arg(self) -> Arg {
-        let tpl = self.tpl;
-        match self.args {
-            args if args.is_empty() => Arg::Fixed(tpl),
-            Args::Inline([Some(arg), None, None, None]) if tpl.names.len() == 1 => super::nested::inline(tpl, arg)
-                .unwrap_or_else(|arg| {
-                    Arg::Text(Arc::new(Text { tpl, args: Args::Inline([Some(arg), None, None, None]) }))
-                }),
-            args => Arg::Text(Arc::new(Text { tpl, args })),
-        }
-    }
-
     /// Whether this text and every nested one has its three languages (is not [`Text::plain`]).
     pub fn is_translated(&self) -> bool {
-        if let Args::Later(later) = &self.args {
-            return later.build().is_translated();
-        }
-        !std::ptr::eq(self.tpl, &PLAIN)
-            && self.args.iter().all(|a| match a {
-                Arg::Text(t) => t.is_translated(),
-                Arg::Fixed(tpl) => !std::ptr::eq(*tpl, &PLAIN),
-                Arg::TextName(..) | Arg::TextFigure(..) => {
-                    super::nested::sentence(a).is_some_and(|t| t.is_translated())
-                }
-                _ => true,
-            })
+        !self.template.is_plain() && self.args.iter().all(Arg::is_translated)
     }
 
     /// Whether the English rendering is empty.
     pub fn is_empty(&self) -> bool {
-        if let Args::Later(later) = &self.args {
-            return later.build().is_empty();
-        }
-        self.tpl.forms[0].is_empty() || (std::ptr::eq(self.tpl, &PLAIN) && self.en().is_empty())
+        self.template.forms[0].is_empty() || (self.template.is_plain() && self.en().is_empty())
     }
 
     /// The template for `lang`.
     pub fn template(&self, lang: Lang) -> &'static str {
-        match &self.args {
-            Args::Later(later) => later.build().template(lang),
-            _ => self.tpl.form(lang),
-        }
+        self.template.form(lang)
     }
 
     /// The sentence in `lang`.
     pub fn render(&self, lang: Lang) -> String {
-        if let Args::Later(later) = &self.args {
-            return later.build().render(lang);
-        }
-        let mut out = String::with_capacity(self.template(lang).len() + 24 * self.tpl.names.len());
+        let mut out = String::new();
         // Writing to a String cannot fail.
         let _ = self.write(lang, &mut out);
         out
@@ -245,41 +159,39 @@ impl Text {
 
     /// Writes the sentence in `lang` to `out`.
     pub fn write(&self, lang: Lang, out: &mut impl Write) -> fmt::Result {
-        if let Args::Later(later) = &self.args {
-            return later.build().write(lang, out);
-        }
-        // Scanned as bytes (`{`, `}` and placeholder names are ASCII, so every cut is a char
-        // boundary); literal text between placeholders is written in one piece.
-        let template = self.template(lang);
-        let bytes = template.as_bytes();
-        let (mut literal, mut from) = (0, 0);
-        while let Some(open) = find_open_brace(bytes, from) {
-            let start = open + 1;
-            let len = bytes
-                .get(start..)
-                .unwrap_or_default()
-                .iter()
-                .take_while(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || **b == b'_')
-                .count();
-            let end = start + len;
-            let arg = (len > 0 && bytes.get(end) == Some(&b'}'))
-                .then(|| template.get(start..end).and_then(|name| self.arg(name)))
-                .flatten();
-            match arg {
-                Some(arg) => {
-                    out.write_str(template.get(literal..open).unwrap_or_default())?;
-                    arg.write(lang, out)?;
-                    literal = end + 1;
-                    from = end + 1;
-                }
-                None => from = start,
+        for piece in self.pieces(lang) {
+            match piece {
+                Piece::Literal(text) => out.write_str(text)?,
+                Piece::Arg(arg) => arg.write(lang, out)?,
             }
         }
-        out.write_str(template.get(literal..).unwrap_or_default())
+        Ok(())
+    }
+
+    /// Writes the sentence in `lang` for a markup language: the templates (the product's own
+    /// text), figures and catalogue words as they are, each name (in a list, in a nested
+    /// sentence too) through `escape`, told whether the placeholder sits inside a code span of
+    /// the template (after an odd number of backticks), so one call serves prose and code spans.
+    pub fn write_escaped(&self, lang: Lang, out: &mut String, escape: Escaper) {
+        let mut ticks = 0;
+        for piece in self.pieces(lang) {
+            match piece {
+                Piece::Literal(text) => {
+                    ticks += text.bytes().filter(|&b| b == b'`').count();
+                    out.push_str(text);
+                }
+                Piece::Arg(arg) => arg.write_escaped(lang, out, escape, ticks % 2 == 1),
+            }
+        }
+    }
+
+    /// The literal text and the arguments of the template for `lang`, in order.
+    fn pieces(&self, lang: Lang) -> impl Iterator<Item = Piece<'static, &Arg>> {
+        pieces(self.template(lang), |name| self.arg(name))
     }
 
     fn arg(&self, name: &str) -> Option<&Arg> {
-        let i = self.tpl.names.iter().position(|n| *n == name)?;
+        let i = self.template.names.iter().position(|n| *n == name)?;
         self.args.get(i)
     }
 
@@ -288,12 +200,8 @@ impl Text {
     /// templates are not the English one (unless it has no words of its own). Nested texts are
     /// checked too. Returns what is wrong, naming the English template.
     pub fn check(&self) -> Result<(), String> {
-        if let Args::Later(later) = &self.args {
-            return later.build().check();
-        }
-        let forms = &self.tpl.forms;
-        let names: Vec<&str> =
-            self.tpl.names.iter().enumerate().filter(|(i, _)| self.args.get(*i).is_some()).map(|(_, n)| *n).collect();
+        let forms = &self.template.forms;
+        let names: Vec<&str> = self.template.names.iter().take(self.args.len()).copied().collect();
         for (i, form) in forms.iter().enumerate() {
             let used = placeholders(form);
             if let Some(missing) = used.iter().find(|p| !names.contains(p)) {
@@ -303,117 +211,93 @@ impl Text {
                 return Err(format!("argument {unused} is not used in form {i} of {:?}", forms[0]));
             }
         }
-        let has_words = |form: &str| strip_placeholders(form).chars().any(char::is_alphabetic);
-        if !std::ptr::eq(self.tpl, &PLAIN) && has_words(forms[0]) {
+        let has_words = |form: &str| without_placeholders(form).chars().any(char::is_alphabetic);
+        if !self.template.is_plain() && has_words(forms[0]) {
             for (i, form) in forms.iter().enumerate().skip(1) {
                 if *form == forms[0] {
                     return Err(format!("form {i} of {:?} is the English text", forms[0]));
                 }
             }
         }
-        for a in self.args.iter() {
-            match a {
-                Arg::Text(t) => t.check()?,
-                Arg::Fixed(tpl) => Text::fixed(tpl).check()?,
-                Arg::TextName(..) | Arg::TextFigure(..) => {
-                    if let Some(t) = super::nested::sentence(a) {
-                        t.check()?
-                    }
+        self.args.iter().try_for_each(Arg::check)
+    }
+}
+
+impl Arg {
+    /// A name.
+    pub fn str(s: &str) -> Arg {
+        Arg::Name(Arc::from(s))
+    }
+
+    /// A list of names (`a, b and c`).
+    pub fn list<S: AsRef<str>>(items: &[S]) -> Arg {
+        Arg::List(items.iter().map(|s| Arg::str(s.as_ref())).collect())
+    }
+
+    pub(super) fn write(&self, lang: Lang, out: &mut impl Write) -> fmt::Result {
+        match self {
+            Arg::Name(s) => out.write_str(s),
+            Arg::Int(n) => figures::write_int(lang, *n, out),
+            Arg::Count(x) => figures::write_count(lang, *x, out),
+            Arg::Bytes(b) => figures::write_bytes(lang, *b, out),
+            Arg::Percent(p) => figures::write_percent(lang, *p, out),
+            Arg::Days(d) => figures::write_days(lang, *d, out),
+            Arg::List(items) => {
+                for (i, item) in items.iter().enumerate() {
+                    out.write_str(separator(lang, i, items.len()))?;
+                    item.write(lang, out)?;
                 }
-                _ => {}
+                Ok(())
+            }
+            Arg::Text(t) => t.write(lang, out),
+            Arg::Msg(m) => out.write_str(m.text(lang)),
+        }
+    }
+
+    /// [`Arg::write`] with each name through `escape` (see [`Text::write_escaped`]).
+    fn write_escaped(&self, lang: Lang, out: &mut String, escape: Escaper, in_code: bool) {
+        match self {
+            Arg::Name(s) => escape(out, s, in_code),
+            Arg::List(items) => {
+                for (i, item) in items.iter().enumerate() {
+                    out.push_str(separator(lang, i, items.len()));
+                    item.write_escaped(lang, out, escape, in_code);
+                }
+            }
+            Arg::Text(t) => t.write_escaped(lang, out, escape),
+            // Figures and catalogue words: the product's own text. Writing to a String cannot fail.
+            _ => {
+                let _ = self.write(lang, out);
             }
         }
-        Ok(())
     }
-}
 
-/// The index of the first `{` in `bytes` at or after `from`, eight bytes at a time (templates
-/// are scanned for every sentence an export writes).
-fn find_open_brace(bytes: &[u8], from: usize) -> Option<usize> {
-    const ONES: u64 = 0x0101_0101_0101_0101;
-    const HIGH: u64 = 0x8080_8080_8080_8080;
-    let rest = bytes.get(from..)?;
-    let mut chunks = rest.chunks_exact(8);
-    let mut offset = 0;
-    for chunk in &mut chunks {
-        let mut word = [0u8; 8];
-        word.copy_from_slice(chunk);
-        let w = u64::from_le_bytes(word) ^ (ONES * b'{' as u64);
-        if w.wrapping_sub(ONES) & !w & HIGH != 0 {
-            break;
-        }
-        offset += 8;
-    }
-    rest.get(offset..)?.iter().position(|&b| b == b'{').map(|i| from + offset + i)
-}
-
-/// The name of a placeholder starting right after `{`, if `s` starts with `name}`.
-fn placeholder(s: &str) -> Option<&str> {
-    let end = s.find(|c: char| !(c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_'))?;
-    (end > 0 && s[end..].starts_with('}')).then(|| &s[..end])
-}
-
-/// Every placeholder name of `template`, in order.
-pub fn placeholders(template: &str) -> Vec<&str> {
-    let mut out = Vec::new();
-    let mut rest = template;
-    while let Some(open) = rest.find('{') {
-        rest = &rest[open + 1..];
-        if let Some(name) = placeholder(rest) {
-            out.push(name);
-            rest = &rest[name.len() + 1..];
+    /// See [`Text::is_translated`].
+    fn is_translated(&self) -> bool {
+        match self {
+            Arg::Text(t) => t.is_translated(),
+            Arg::List(items) => items.iter().all(Arg::is_translated),
+            _ => true,
         }
     }
-    out
-}
 
-fn strip_placeholders(template: &str) -> String {
-    let mut out = String::new();
-    let mut rest = template;
-    while let Some(open) = rest.find('{') {
-        out.push_str(&rest[..open]);
-        rest = &rest[open + 1..];
-        match placeholder(rest) {
-            Some(name) => rest = &rest[name.len() + 1..],
-            None => out.push('{'),
+    /// See [`Text::check`].
+    fn check(&self) -> Result<(), String> {
+        match self {
+            Arg::Text(t) => t.check(),
+            Arg::List(items) => items.iter().try_for_each(Arg::check),
+            _ => Ok(()),
         }
     }
-    out.push_str(rest);
-    out
 }
 
-impl Template {
-    /// The form for `lang`. In the browser, Spanish and Portuguese are looked up by the English
-    /// form in the language's fetched texts (English when they are not loaded).
-    pub fn form(&self, lang: Lang) -> &'static str {
-        if cfg!(target_arch = "wasm32") && lang != Lang::En {
-            return super::fetched::form(lang, self.forms[0]);
-        }
-        self.forms[lang_index(lang)]
-    }
-}
-
-pub(super) fn lang_index(lang: Lang) -> usize {
-    match lang {
-        Lang::En => 0,
-        Lang::Es => 1,
-        Lang::Pt => 2,
-    }
-}
-
-impl PartialEq for Text {
-    /// Same templates and arguments; a text built when read is compared as built.
-    fn eq(&self, other: &Text) -> bool {
-        match (&self.args, &other.args) {
-            (Args::Later(_), _) | (_, Args::Later(_)) => {
-                let (a, b) = (self.resolved(), other.resolved());
-                !matches!(a.args, Args::Later(_))
-                    && !matches!(b.args, Args::Later(_))
-                    && (std::ptr::eq(a.tpl, b.tpl) || a.tpl == b.tpl)
-                    && a.args == b.args
-            }
-            _ => (std::ptr::eq(self.tpl, other.tpl) || self.tpl == other.tpl) && self.args == other.args,
-        }
+/// What goes before item `i` of a list of `n`: nothing before the first, ` and ` before the
+/// last, `, ` between.
+fn separator(lang: Lang, i: usize, n: usize) -> &'static str {
+    match i {
+        0 => "",
+        i if i + 1 == n => pick(lang, [" and ", " y ", " e "]),
+        _ => ", ",
     }
 }
 
@@ -440,6 +324,109 @@ impl From<String> for Text {
 impl From<&str> for Text {
     fn from(s: &str) -> Text {
         Text::plain(s)
+    }
+}
+
+impl From<String> for Arg {
+    fn from(s: String) -> Arg {
+        Arg::Name(Arc::from(s))
+    }
+}
+
+impl From<&String> for Arg {
+    fn from(s: &String) -> Arg {
+        Arg::str(s)
+    }
+}
+
+impl From<&str> for Arg {
+    fn from(s: &str) -> Arg {
+        Arg::str(s)
+    }
+}
+
+impl From<&&str> for Arg {
+    fn from(s: &&str) -> Arg {
+        Arg::str(s)
+    }
+}
+
+impl From<Arc<str>> for Arg {
+    fn from(s: Arc<str>) -> Arg {
+        Arg::Name(s)
+    }
+}
+
+impl From<&Arc<str>> for Arg {
+    fn from(s: &Arc<str>) -> Arg {
+        Arg::Name(Arc::clone(s))
+    }
+}
+
+impl From<&Id> for Arg {
+    /// An id as a name, sharing its text.
+    fn from(id: &Id) -> Arg {
+        Arg::Name(Arc::clone(id.shared()))
+    }
+}
+
+impl From<Id> for Arg {
+    fn from(id: Id) -> Arg {
+        Arg::from(&id)
+    }
+}
+
+impl From<u64> for Arg {
+    fn from(n: u64) -> Arg {
+        Arg::Int(n)
+    }
+}
+
+impl From<usize> for Arg {
+    fn from(n: usize) -> Arg {
+        Arg::Int(n as u64)
+    }
+}
+
+impl From<u32> for Arg {
+    fn from(n: u32) -> Arg {
+        Arg::Int(u64::from(n))
+    }
+}
+
+impl From<Text> for Arg {
+    fn from(t: Text) -> Arg {
+        Arg::Text(t)
+    }
+}
+
+impl From<&Arg> for Arg {
+    fn from(a: &Arg) -> Arg {
+        a.clone()
+    }
+}
+
+impl From<Msg> for Arg {
+    fn from(m: Msg) -> Arg {
+        Arg::Msg(m)
+    }
+}
+
+impl From<Vec<String>> for Arg {
+    fn from(items: Vec<String>) -> Arg {
+        Arg::List(items.into_iter().map(Arg::from).collect())
+    }
+}
+
+impl From<&Vec<String>> for Arg {
+    fn from(items: &Vec<String>) -> Arg {
+        Arg::list(items)
+    }
+}
+
+impl From<&[String]> for Arg {
+    fn from(items: &[String]) -> Arg {
+        Arg::list(items)
     }
 }
 
@@ -482,10 +469,178 @@ macro_rules! forms {
     };
 }
 
-#[path = "text_escaped.rs"]
-mod escaped;
-pub use escaped::Escaper;
-
 #[cfg(test)]
-#[path = "text_tests.rs"]
-mod tests;
+mod tests {
+    use super::*;
+
+    #[test]
+    fn braces_that_are_not_placeholders_stay_literal() {
+        static TPL: Template = Template {
+            forms: [
+                "{ $inc: {n} } {unknown} {} {N} a{b}c é{n}ü {{n}} { n } ends with {n",
+                "{n}{n}",
+                "sin marcadores, más de ocho bytes: {",
+            ],
+            names: &["n", "b"],
+        };
+        let t = Text::new(&TPL, [Arg::Int(1440), Arg::str("B")]);
+        assert_eq!(t.render(Lang::En), "{ $inc: 1,440 } {unknown} {} {N} aBc é1,440ü {1,440} { n } ends with {n");
+        assert_eq!(t.render(Lang::Es), "1.4401.440");
+        assert_eq!(t.render(Lang::Pt), "sin marcadores, más de ocho bytes: {");
+        for at in 0..20 {
+            let template: &'static str =
+                Box::leak(format!("{}{{n}}{}", "x".repeat(at), "y".repeat(at)).into_boxed_str());
+            let tpl: &'static Template =
+                Box::leak(Box::new(Template { forms: [template, template, template], names: &["n"] }));
+            let t = Text::new(tpl, [Arg::str("N")]);
+            assert_eq!(t.render(Lang::En), format!("{}N{}", "x".repeat(at), "y".repeat(at)));
+        }
+    }
+
+    #[test]
+    fn renders_each_language_with_its_figures() {
+        let t = text!(
+            en: "{who} has {n} of {m} items ({share}), {size} at {when}",
+            es: "{who} tiene {n} de {m} elementos ({share}), {size} a {when}",
+            pt: "{who} tem {n} de {m} itens ({share}), {size} em {when}";
+            who = "catalogo", n = Arg::Count(14.5), m = Arg::Int(1440), share = Arg::Percent(0.125), size = Arg::Bytes(1_250_000.0),
+            when = Arg::Days(1825)
+        );
+        assert_eq!(t.render(Lang::En), "catalogo has 14.5 of 1,440 items (12.5%), 1.3 MB at 5 years");
+        assert_eq!(t.render(Lang::Es), "catalogo tiene 14,5 de 1.440 elementos (12,5%), 1,3 MB a 5 años");
+        assert_eq!(t.render(Lang::Pt), "catalogo tem 14,5 de 1.440 itens (12,5%), 1,3 MB em 5 anos");
+        assert_eq!(t.to_string(), t.en());
+        assert!(t.check().is_ok());
+    }
+
+    #[test]
+    fn nested_texts_and_lists_follow_the_language() {
+        let why = text!(en: "no maximum", es: "sin máximo", pt: "sem máximo");
+        let t = text!(
+            en: "{items}: {why}", es: "{items}: {why}", pt: "{items}: {why}";
+            items = vec!["a".to_string(), "b".to_string(), "c".to_string()], why
+        );
+        assert_eq!(t.render(Lang::En), "a, b and c: no maximum");
+        assert_eq!(t.render(Lang::Pt), "a, b e c: sem máximo");
+        assert!(t.check().is_ok(), "a template without words of its own may repeat the English");
+        let mut out = String::new();
+        Arg::list(&["C1", "C2", "a_very_long_query_identifier_name"]).write(Lang::Pt, &mut out).unwrap();
+        assert_eq!(out, "C1, C2 e a_very_long_query_identifier_name");
+        let id = Id::new("reseñas_ñandú_é");
+        assert_eq!(Arg::from(&id), Arg::str("reseñas_ñandú_é"), "an id is a name");
+    }
+
+    #[test]
+    fn literal_braces_stay_and_missing_arguments_are_caught() {
+        let t = text!(en: "use { $inc: 1 } on {field}", es: "usa { $inc: 1 } en {field}", pt: "use { $inc: 1 } em {fieldd}"; field = "n");
+        assert_eq!(t.render(Lang::En), "use { $inc: 1 } on n");
+        assert_eq!(t.render(Lang::Pt), "use { $inc: 1 } em {fieldd}");
+        assert!(t.check().unwrap_err().contains("fieldd"));
+    }
+
+    #[test]
+    fn untranslated_text_is_flagged() {
+        assert!(!Text::plain("x embeds y").is_translated());
+        let t = text!(en: "{x}", es: "{x}", pt: "{x}"; x = Text::plain("oops"));
+        assert!(!t.is_translated());
+        let listed =
+            text!(en: "{x}", es: "{x}", pt: "{x}"; x = Arg::List(vec![Arg::str("a"), Text::plain("b").into()]));
+        assert!(!listed.is_translated(), "a plain text in a list is flagged too");
+        let same = text!(en: "Embed it", es: "Embed it", pt: "Incorpore");
+        assert!(same.check().unwrap_err().contains("English"));
+        assert_eq!(Text::plain("16 MiB").render(Lang::Es), "16 MiB");
+        assert!(Text::plain("").is_empty() && Text::empty().is_empty() && !Text::plain("x").is_empty());
+    }
+
+    #[test]
+    fn odd_figures_read_as_words() {
+        let t = text!(en: "{n}", es: "{n}", pt: "{n}"; n = Arg::Count(f64::NAN));
+        assert_eq!(t.render(Lang::Es), "un número desconocido");
+        let t = text!(en: "{b}", es: "{b}", pt: "{b}"; b = Arg::Bytes(f64::INFINITY));
+        assert_eq!(t.render(Lang::Pt), "um tamanho sem limite");
+        let t = text!(en: "{p}", es: "{p}", pt: "{p}"; p = Arg::Percent(f64::NAN));
+        assert_eq!(t.render(Lang::En), "an unknown share");
+    }
+
+    #[test]
+    fn texts_of_up_to_eight_arguments_render_each_one() {
+        let t = text!(
+            en: "{a}{b}{c}{d}{e}{f}{g}{h}", es: "{h}{g}{f}{e}{d}{c}{b}{a}", pt: "{a}-{h}";
+            a = "1", b = "2", c = "3", d = "4", e = "5", f = "6", g = "7", h = "8"
+        );
+        assert_eq!(t.render(Lang::En), "12345678");
+        assert_eq!(t.render(Lang::Es), "87654321");
+        assert!(t.check().unwrap_err().contains("not used"), "Portuguese leaves six out");
+        let four =
+            text!(en: "{a}{b}{c}{d}", es: "{d}{c}{b}{a}", pt: "{a}{d}{b}{c}"; a = "1", b = "2", c = "3", d = "4");
+        assert_eq!(four.render(Lang::Pt), "1423");
+        assert_eq!(four.clone(), four);
+    }
+
+    #[test]
+    fn nested_fixed_texts_render_and_are_checked() {
+        let name: Arc<str> = Arc::from("resenas");
+        let t = text!(
+            en: "{child}: {why}", es: "{child}: {why}", pt: "{child}: {why}";
+            child = &name, why = text!(en: "no maximum", es: "sin máximo", pt: "sem máximo")
+        );
+        assert_eq!(t.render(Lang::Es), "resenas: sin máximo");
+        assert!(t.is_translated() && t.check().is_ok());
+        let bad = text!(en: "{why}", es: "{why}", pt: "{why}"; why = text!(en: "Embed", es: "Embed", pt: "Embutir"));
+        assert!(bad.check().is_err(), "a nested fixed text is checked too");
+    }
+
+    #[test]
+    fn nested_texts_render_in_the_outer_language() {
+        let inner = |n: u64| text!(en: "{n} items", es: "{n} elementos", pt: "{n} itens"; n);
+        let deep = text!(
+            en: "({inner}) in {where}", es: "({inner}) en {where}", pt: "({inner}) em {where}";
+            inner = inner(1440), where = "catalogo"
+        );
+        let t = text!(
+            en: "{a}: {deep}; {b}", es: "{a}: {deep}; {b}", pt: "{a}: {deep}; {b}";
+            a = inner(2), deep, b = text!(en: "none", es: "ninguno", pt: "nenhum")
+        );
+        assert_eq!(t.render(Lang::En), "2 items: (1,440 items) in catalogo; none");
+        assert_eq!(t.render(Lang::Es), "2 elementos: (1.440 elementos) en catalogo; ninguno");
+        assert_eq!(t.to_string(), t.en());
+        assert!(t.check().is_ok() && t.is_translated());
+        let plain = text!(en: "{a}: {b}", es: "{a}: {b}", pt: "{a}: {b}"; a = inner(1), b = Text::plain("x"));
+        assert!(!plain.is_translated());
+        let bad = text!(en: "{a}", es: "{a}", pt: "{a}"; a = text!(en: "{n} x", es: "{n} x", pt: "{m} y"; n = 1u64));
+        assert!(bad.check().unwrap_err().contains("{m}"), "a nested text is checked too");
+        let in_list = text!(en: "{a}", es: "{a}", pt: "{a}"; a = Arg::List(vec![inner(1).into(), bad.into()]));
+        assert!(in_list.check().unwrap_err().contains("{m}"), "a text in a list is checked too");
+        assert_eq!(t.clone(), t);
+        assert_ne!(t, plain);
+    }
+
+    /// Texts compare by what they say: the same template (by its forms and names) and the
+    /// same arguments, wherever the template is written.
+    #[test]
+    fn texts_compare_by_their_forms_and_arguments() {
+        let a = text!(en: "{n} items", es: "{n} elementos", pt: "{n} itens"; n = 3u64);
+        let b = text!(en: "{n} items", es: "{n} elementos", pt: "{n} itens"; n = 3u64);
+        assert_eq!(a, b);
+        assert_ne!(a, text!(en: "{n} items", es: "{n} elementos", pt: "{n} itens"; n = 4u64));
+        assert_ne!(a, text!(en: "{n} items", es: "{n} cosas", pt: "{n} itens"; n = 3u64));
+        static SAME_AS_PLAIN: Template = Template { forms: ["{plain}", "{plain}", "{plain}"], names: &["plain"] };
+        assert!(!Text::new(&SAME_AS_PLAIN, [Arg::str("x")]).is_translated(), "a plain template is known by its forms");
+    }
+
+    #[test]
+    fn escaped_rendering_escapes_names_and_says_when_they_sit_in_code() {
+        let t = text!(
+            en: "`{field}` of {name} ({n}, {nested})", es: "`{field}` de {name} ({n}, {nested})", pt: "`{field}` de {name} ({n}, {nested})";
+            field = "a*b", name = "x_y", n = Arg::Int(1500),
+            nested = text!(en: "in `{c}` and {d}", es: "en `{c}` y {d}", pt: "em `{c}` e {d}"; c = "c", d = Arg::list(&["p", "q"]))
+        );
+        let mut out = String::new();
+        t.write_escaped(Lang::Es, &mut out, &|out, name, in_code| {
+            out.push_str(if in_code { "<code>" } else { "<" });
+            out.push_str(name);
+            out.push('>');
+        });
+        assert_eq!(out, "`<code>a*b>` de <x_y> (1.500, en `<code>c>` y <p> y <q>)");
+    }
+}

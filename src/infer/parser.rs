@@ -26,6 +26,11 @@ pub enum Dialect {
     Json,
     /// mongosh / legacy mongo shell syntax (a superset of JSON).
     Shell,
+    /// mongosh syntax as application code writes it (`crate::mql`): a value may also be a
+    /// name or an expression the application fills in (`userId`, `req.params.id`,
+    /// `new ObjectId(id)`), read as [`Value::JavaScript`], the code as written, or as a value
+    /// of the constructor's type whose content is unknown.
+    Code,
 }
 
 pub struct Parser<R> {
@@ -48,7 +53,7 @@ impl<R: BufRead> Parser<R> {
     }
 
     pub(super) fn shell(&self) -> bool {
-        self.dialect == Dialect::Shell
+        self.dialect != Dialect::Json
     }
 
     /// Skips whitespace, and comments in the shell dialect.
@@ -243,6 +248,7 @@ impl<R: BufRead> Parser<R> {
             return match name.as_str() {
                 "MinKey" => Ok(Value::MinKey),
                 "MaxKey" => Ok(Value::MaxKey),
+                _ if self.dialect == Dialect::Code => Ok(Value::JavaScript(name)),
                 "Object" | "Array" => Err(self.src.error_at(
                     at,
                     format!("mongosh cut this value short ([{name}]); print deeper (config.set('inspectDepth', Infinity)) or export with mongoexport"),
@@ -265,6 +271,15 @@ impl<R: BufRead> Parser<R> {
             if self.separator(b')', "',' or ')' in the arguments")? {
                 break;
             }
+        }
+        if self.dialect == Dialect::Code && args.iter().any(|a| matches!(a, Value::JavaScript(_))) {
+            // A constructor of the application's values (`new ObjectId(id)`) is a value of its
+            // type whose content is not known; any other call is the application's code.
+            let code = Value::JavaScript(format!("{name}(…)"));
+            return Ok(shell::construct(&name, Vec::new()).unwrap_or(code));
+        }
+        if self.dialect == Dialect::Code && shell::construct(&name, args.clone()).is_err() {
+            return Ok(Value::JavaScript(format!("{name}(…)")));
         }
         shell::construct(&name, args).map_err(|message| self.src.error_at(at, message))
     }

@@ -4,8 +4,7 @@
 //! a comment of its own that names the comment it answers. Every comment is one record, so two
 //! people replying to one thread at the same time add two records and neither reply is lost.
 
-use super::structure::{Place, Problem};
-use super::{Id, Model};
+use super::{Id, Model, Place, Problem};
 use crate::text;
 use serde::{Deserialize, Serialize};
 
@@ -241,13 +240,13 @@ mod tests {
     }
 
     #[test]
-    fn a_version_2_file_keeps_loading_and_saves_as_version_3() {
+    fn a_version_2_file_keeps_loading_and_saves_as_the_newest_version() {
         let v2 = r#"{"format":"docshape","formatVersion":2,"name":"old","entities":[{"id":"a","name":"orders"}]}"#;
         let m = load(v2).expect("a version 2 file loads");
         assert!(m.comments.is_empty());
-        assert_eq!(m.format_version, 3);
+        assert_eq!(m.format_version, super::super::FORMAT_VERSION);
         let saved = m.to_json();
-        assert!(saved.contains("\"formatVersion\": 3") && !saved.contains("comments"), "{saved}");
+        assert!(saved.contains("\"formatVersion\": 4") && !saved.contains("comments"), "{saved}");
         assert_eq!(load(&saved).expect("reads back"), m);
     }
 

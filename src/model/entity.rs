@@ -147,6 +147,14 @@ pub struct Field {
     pub example: Option<serde_json::Value>,
     #[serde(default, skip_serializing_if = "String::is_empty")]
     pub notes: String,
+    /// Format 4: how many times a minute, at peak, this field's value changes in some document
+    /// of the collection. A copy of the field elsewhere is judged by it: every change is one
+    /// more write to each document holding the copy.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub changes_per_minute: Option<f64>,
+    /// Format 4: what the field means where the advisor needs to know (a tenant, a region).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub role: Option<super::FieldRole>,
 }
 
 fn is_default_hint(h: &SizeHint) -> bool {
@@ -166,6 +174,8 @@ impl Field {
             fields: Vec::new(),
             example: None,
             notes: String::new(),
+            changes_per_minute: None,
+            role: None,
         }
     }
 
@@ -257,6 +267,29 @@ pub struct CollectionSettings {
     /// Indexes the designer declared (the advisor derives its own from the queries too).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub indexes: Vec<super::IndexSpec>,
+    /// Format 4: a time series collection (the server buckets the measurements itself).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub timeseries: Option<super::TimeSeries>,
+    /// Format 4: a clustered collection (5.3+), its documents stored in `_id` order.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub clustered: bool,
+    /// Format 4: documents expire this many seconds after their time field (time series) or
+    /// their `_id` date (clustered): the collection's own TTL, `expireAfterSeconds`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub expire_after_seconds: Option<u64>,
+    /// Format 4: a capped collection.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub capped: Option<super::Capped>,
+    /// Format 4: the collection's default collation (its indexes and queries use it unless
+    /// they name another).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub collation: Option<super::Collation>,
+    /// Format 4: the box stands for many collections of this shape (per tenant, per period).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub instances: Option<super::Instances>,
+    /// Format 4: the shard key the team chose.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub shard_key: Option<super::ShardKey>,
 }
 
 /// Figures measured from sample documents (`docshape infer`, the import dialog), kept with the

@@ -1,6 +1,6 @@
 //! Indexes declared on a collection (the advisor also derives its own from the queries).
 
-use super::{Id, IndexKeys};
+use super::Id;
 use serde::{Deserialize, Serialize};
 
 /// One key of an index: a dotted field path and a direction (1 / -1). The path is an [`Id`]:
@@ -20,7 +20,7 @@ fn one() -> i8 {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct IndexSpec {
-    pub keys: IndexKeys,
+    pub keys: Vec<IndexKey>,
     #[serde(default)]
     pub unique: bool,
     #[serde(default, skip_serializing_if = "Option::is_none")]

@@ -7,7 +7,7 @@ use std::fmt;
 /// The `format` value every docshape file carries.
 pub const FORMAT: &str = "docshape";
 /// The newest file-format version this build reads and writes.
-pub const FORMAT_VERSION: u32 = 3;
+pub const FORMAT_VERSION: u32 = 4;
 
 /// Why a file could not be opened. Problems inside a well-formed model (a dangling id, a
 /// forbidden field name) are not load errors: they are reported by `check_structure`.
@@ -135,6 +135,9 @@ fn read_model(
         upgrade_v1(&mut model);
     }
     // Version 2 to 3 adds review comments: a version 2 file has none, and means what it meant.
+    // Version 3 to 4 adds what a design says about today's server (collection and index
+    // options, query facts, field change rates): a version 3 file states none, and means what
+    // it meant.
     model.format_version = FORMAT_VERSION;
     Ok(model)
 }
@@ -203,7 +206,7 @@ mod tests {
         assert_eq!(new.relations[0].extended[0].category, None, "not stated: inferred by the advisor");
         assert_eq!(new.queries[0].documents_changed, Some(2));
         let saved = serde_json::to_string(&new).expect("serialises");
-        assert!(saved.contains("\"formatVersion\":3") && saved.contains("\"documentsChanged\":2"), "{saved}");
+        assert!(saved.contains("\"formatVersion\":4") && saved.contains("\"documentsChanged\":2"), "{saved}");
         assert_eq!(load(&saved).expect("round trip"), new);
     }
 
@@ -231,6 +234,44 @@ mod tests {
             assert_eq!(load(&saved).expect("round trip"), stated);
             assert!(!old.to_json().contains("presence"), "not written when not stated");
         }
+    }
+
+    #[test]
+    fn a_version_3_file_means_what_it_meant_and_version_4_members_round_trip() {
+        let v3 = r#"{"format":"docshape","formatVersion":3,"name":"old","entities":[{"id":"a","name":"orders"}],
+            "queries":[{"id":"Q","name":"by state","entity":"a","filters":[{"field":"state"}]}]}"#;
+        let old = load(v3).expect("a version 3 file loads");
+        let orders = &old.entities[0].collection;
+        assert!(orders.timeseries.is_none() && orders.collation.is_none() && !orders.clustered);
+        assert_eq!(old.queries[0].filters[0], crate::model::Filter::new("state", crate::model::FilterOp::Equality));
+        assert_eq!(old.format_version, 4);
+        let v4 = r#"{"format":"docshape","formatVersion":4,"name":"new",
+            "entities":[{"id":"r","name":"readings","fields":[{"name":"price","type":"double","changesPerMinute":3000},
+                {"name":"tenant","type":"string","role":"tenant"}],
+              "collection":{"timeseries":{"timeField":"ts","metaField":"sensor","granularity":"minutes"},
+                "expireAfterSeconds":86400,"collation":{"locale":"en","strength":2},
+                "instances":{"per":"tenant","count":40,"namePattern":"readings_{tenant}"},
+                "shardKey":{"fields":[{"field":"sensor"},{"field":"ts"}]}}},
+              {"id":"l","name":"log","collection":{"capped":{"sizeBytes":1048576,"maxDocuments":5000},"clustered":true}}],
+            "queries":[{"id":"Q","name":"search","entity":"r","call":"db.readings.find({name: /ab/i})",
+              "filters":[{"field":"name","op":"regex","caseInsensitive":true},{"field":"items.sku","elemMatch":"items"}],
+              "or":[[{"field":"a"}],[{"field":"b","op":"in"}]],"collation":{"locale":"fr","strength":1},
+              "lookups":[{"from":"l","localField":"log_id","foreignField":"_id"}],"write":"upsert","sameDocumentWriters":50}]}"#;
+        let new = load(v4).expect("a version 4 file loads");
+        let readings = &new.entities[0];
+        let ts = readings.collection.timeseries.as_ref().expect("time series");
+        assert_eq!((ts.time_field.as_str(), ts.granularity), ("ts", Some(crate::model::Granularity::Minutes)));
+        assert!(readings.collection.collation.as_ref().is_some_and(crate::model::Collation::ignores_case));
+        assert_eq!(readings.fields[0].changes_per_minute, Some(3000.0));
+        assert_eq!(readings.fields[1].role, Some(crate::model::FieldRole::Tenant));
+        assert_eq!(new.entities[1].collection.capped.as_ref().map(|c| c.size_bytes), Some(1_048_576));
+        let q = &new.queries[0];
+        assert_eq!((q.filters[0].op, q.filters[0].case_insensitive), (crate::model::FilterOp::Regex, true));
+        assert_eq!(q.filters[1].elem_match.as_deref(), Some("items"));
+        assert_eq!((q.or.len(), q.write, q.same_document_writers), (2, Some(crate::model::WriteOp::Upsert), Some(50)));
+        let saved = new.to_json();
+        assert_eq!(load(&saved).expect("reads back"), new, "every version 4 member is written back");
+        assert!(!old.to_json().contains("timeseries"), "nothing stated, nothing written");
     }
 
     #[test]

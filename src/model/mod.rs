@@ -8,13 +8,14 @@ mod entity;
 mod id;
 pub(crate) mod ids;
 mod index;
-mod index_keys;
 mod load;
 mod members;
 mod names;
+mod place;
 mod place_labels;
 mod query;
 mod relation;
+mod server_options;
 mod structure;
 pub mod synthetic;
 mod text;
@@ -24,15 +25,16 @@ pub use comment::{Anchor, Comment, Thread};
 pub use entity::*;
 pub use id::Id;
 pub use index::*;
-pub use index_keys::IndexKeys;
 pub use load::{load, load_reporting, LoadError, FORMAT, FORMAT_VERSION, MAX_FIELD_DEPTH, MAX_FILE_BYTES};
 pub use members::UnknownMember;
 pub use names::{check_names, collection_name_problem, name_problem, structure_problem_for_name};
+pub use place::{Place, Problem};
 pub use place_labels::PlaceLabels;
 pub use query::*;
 pub use relation::*;
+pub use server_options::*;
 pub(crate) use structure::check_structure_with;
-pub use structure::{check_structure, walk_fields, Place, Problem};
+pub use structure::{check_structure, walk_fields};
 pub use text::text_of;
 pub use thresholds::Thresholds;
 
@@ -117,9 +119,12 @@ impl Model {
         entity.kind == EntityKind::Document && self.embedding_parent(&entity.id).is_none()
     }
 
-    /// The collections of the design, in model order.
+    /// The collections of the design, in model order (what [`Model::is_collection`] says of
+    /// each entity, with the embedded entities listed once rather than searched per entity).
     pub fn collections(&self) -> impl Iterator<Item = &Entity> {
-        self.entities.iter().filter(|e| self.is_collection(e))
+        let embedded: std::collections::HashSet<&str> =
+            self.relations.iter().filter(|r| r.storage == Storage::Embed).map(|r| r.child.as_str()).collect();
+        self.entities.iter().filter(move |e| e.kind == EntityKind::Document && !embedded.contains(e.id.as_str()))
     }
 
     /// The collection whose documents hold `entity` (itself, or the root of its embedding

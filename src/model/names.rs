@@ -3,11 +3,10 @@
 //! the inspector and the advisor show them in the language on screen. The same walk over the
 //! fields refuses a `presence` that is not a share of the documents.
 
-use super::structure::{Place, Problem};
-use super::{EntityKind, Field, Id, Model, Storage};
-use crate::fast_hash::FastSet;
+use super::{EntityKind, Field, Id, Model, Place, Problem, Storage};
 use crate::i18n::Text;
 use crate::text;
+use std::collections::HashSet;
 
 /// Whether `bytes` contain a NUL or a `.` (field names are a few bytes long: a plain loop is
 /// as fast as reading them a word at a time, measured).
@@ -105,7 +104,7 @@ fn presence_problem(share: f64) -> Option<Text> {
             en: "presence is the share of documents that carry the field, between 0 and 1, not {value}",
             es: "la presencia es la fracción de documentos que llevan el campo, entre 0 y 1, no {value}",
             pt: "a presença é a fração de documentos que trazem o campo, entre 0 e 1, não {value}";
-            value = crate::i18n::Arg::display(share)
+            value = share.to_string()
         )
     })
 }
@@ -129,7 +128,7 @@ pub fn structure_problem_for_name(model: &Model, id: &str) -> Option<Text> {
 
 /// Forbidden field names anywhere in the model.
 pub fn check_names(model: &Model) -> Vec<Problem> {
-    let embedded: FastSet<&str> =
+    let embedded: HashSet<&str> =
         model.relations.iter().filter(|r| r.storage == Storage::Embed).map(|r| r.child.as_str()).collect();
     let mut out = Vec::new();
     check_names_into(model, |i| model.entities.get(i).is_some_and(|e| embedded.contains(e.id.as_str())), &mut out);

@@ -2,28 +2,28 @@
 //! are hashed once, so labelling every finding of a large model stays linear.
 
 use super::{Model, Place};
-use crate::fast_hash::FastMap;
 use crate::i18n::Lang;
+use std::collections::HashMap;
 
 /// The names [`Place::label_in`] shows, looked up by id.
 pub struct PlaceLabels<'m> {
-    entities: FastMap<&'m str, &'m str>,
-    relations: FastMap<&'m str, (&'m str, &'m str)>,
-    queries: FastMap<&'m str, &'m str>,
+    entities: HashMap<&'m str, &'m str>,
+    relations: HashMap<&'m str, (&'m str, &'m str)>,
+    queries: HashMap<&'m str, &'m str>,
 }
 
 impl<'m> PlaceLabels<'m> {
     pub fn new(model: &'m Model) -> PlaceLabels<'m> {
         // The first element with an id wins, as `Model::entity` finds it.
-        let mut entities = FastMap::default();
+        let mut entities = HashMap::new();
         for e in model.entities.iter().rev() {
             entities.insert(e.id.as_str(), e.name.as_str());
         }
-        let mut relations = FastMap::default();
+        let mut relations = HashMap::new();
         for r in model.relations.iter().rev() {
             relations.insert(r.id.as_str(), (r.parent.as_str(), r.child.as_str()));
         }
-        let mut queries = FastMap::default();
+        let mut queries = HashMap::new();
         for q in model.queries.iter().rev() {
             queries.insert(q.id.as_str(), q.name.as_str());
         }

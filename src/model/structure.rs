@@ -1,75 +1,18 @@
 //! Structural checks of a loaded model: ids that point nowhere, embedding cycles, names
 //! MongoDB forbids (see `names.rs`), absurd numbers. Each problem names the place, so the UI can
-//! select it, and says what is wrong as a [`Text`] in the three languages.
+//! select it, and says what is wrong as a [`Text`](crate::i18n::Text) in the three languages.
 
 use super::ids::{IdIndex, Kind};
 use super::names::check_names_into;
-use super::{Field, Id, Model, Storage};
-use crate::fast_hash::{FastMap, FastSet};
-use crate::i18n::{Arg, Text};
+use super::{Field, Id, Model, Place, Problem, Storage};
+use crate::i18n::Arg;
 use crate::text;
-use serde::Serialize;
-
-/// An element of the model a message points at.
-#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize)]
-#[serde(tag = "kind", rename_all = "camelCase")]
-pub enum Place {
-    Model,
-    Entity { id: Id },
-    Field { entity: Id, path: Id },
-    Relation { id: Id },
-    Query { id: Id },
-}
-
-impl Place {
-    /// A readable name: `catalogo`, `catalogo.valoracion.media`, `catalogo → resenas`, `C1 Ficha…`.
-    pub fn label(&self, model: &Model) -> String {
-        self.label_in(model, crate::i18n::Lang::En)
-    }
-
-    /// [`Place::label`] in `lang`: only the words for a missing element and for the model
-    /// itself change; the model's names are its own.
-    pub fn label_in(&self, model: &Model, lang: crate::i18n::Lang) -> String {
-        use crate::i18n::Lang;
-        let word = |en: &'static str, es: &'static str, pt: &'static str| match lang {
-            Lang::En => en,
-            Lang::Es => es,
-            Lang::Pt => pt,
-        };
-        let entity_name = |id: &str| model.entity(id).map(|e| e.name.clone()).unwrap_or_else(|| id.to_string());
-        match self {
-            Place::Model => word("model", "modelo", "modelo").to_string(),
-            Place::Entity { id } => entity_name(id),
-            Place::Field { entity, path } => format!("{}.{path}", entity_name(entity)),
-            Place::Relation { id } => match model.relation(id) {
-                Some(r) => format!("{} → {}", entity_name(&r.parent), entity_name(&r.child)),
-                None => format!("{} {id}", word("relation", "relación", "relação")),
-            },
-            Place::Query { id } => match model.query(id) {
-                Some(q) => format!("{id} {}", q.name),
-                None => format!("{} {id}", word("query", "patrón de acceso", "padrão de acesso")),
-            },
-        }
-    }
-}
-
-/// A structural problem: where it is and what is wrong, in the three languages.
-#[derive(Debug, Clone, PartialEq, Serialize)]
-pub struct Problem {
-    pub place: Place,
-    pub message: Text,
-}
-
-impl Problem {
-    pub(crate) fn new(place: Place, message: Text) -> Problem {
-        Problem { place, message }
-    }
-}
+use std::collections::{HashMap, HashSet};
 
 /// A number that cannot be (negative, not finite), shown as the file has it: a figure format
 /// would hide what is wrong with it (a count cannot print `-3` or `NaN`).
 fn raw(x: f64) -> Arg {
-    Arg::display(x)
+    Arg::from(x.to_string())
 }
 
 /// Calls `visit(path, field)` for every field, depth first.
@@ -214,7 +157,7 @@ pub(crate) fn check_structure_with(ids: &IdIndex) -> Vec<Problem> {
     // With it, the first embedding relation of each child by the child's position, for the
     // cycle walk (`None` once an embedding relation has an end no entity has).
     let mut embedders_of = vec![0usize; model.entities.len()];
-    let mut first_embedder: Option<Vec<u32>> = Some(vec![NO_RELATION; model.entities.len()]);
+    let mut first_embedder: Option<Vec<Option<usize>>> = Some(vec![None; model.entities.len()]);
     for (i, _) in model.relations.iter().enumerate().filter(|(_, r)| r.storage == Storage::Embed) {
         let (parent, child) = ids.end_positions(i);
         if let Some(n) = child.and_then(|c| embedders_of.get_mut(c)) {
@@ -222,9 +165,7 @@ pub(crate) fn check_structure_with(ids: &IdIndex) -> Vec<Problem> {
         }
         match (parent, child.and_then(|c| first_embedder.as_mut()?.get_mut(c))) {
             (Some(_), Some(slot)) => {
-                if *slot == NO_RELATION {
-                    *slot = u32::try_from(i).unwrap_or(NO_RELATION);
-                }
+                slot.get_or_insert(i);
             }
             _ => first_embedder = None,
         }
@@ -293,17 +234,14 @@ pub(crate) fn check_structure_with(ids: &IdIndex) -> Vec<Problem> {
     out
 }
 
-/// No embedding relation (in a table of relation positions).
-const NO_RELATION: u32 = u32::MAX;
-
 /// The embedding cycles, as [`embedding_cycles`] finds them, walked by position: for a model
 /// whose entity ids are all different and whose embedding relations all join two entities, so
 /// each id is one position and each walk meets only entities. `first[c]` is the first
 /// embedding relation whose child is at position `c`. A cycle is reported from its member
 /// that comes first in the model (the first walk that comes back to its start).
-fn embedding_cycles_by_position(ids: &IdIndex, first: &[u32], out: &mut Vec<Problem>) {
+fn embedding_cycles_by_position(ids: &IdIndex, first: &[Option<usize>], out: &mut Vec<Problem>) {
     let model = ids.model;
-    let embedding = |at: usize| first.get(at).copied().filter(|&r| r != NO_RELATION).map(|r| r as usize);
+    let embedding = |at: usize| first.get(at).copied().flatten();
     let mut path: Vec<usize> = Vec::new();
     for start in 0..model.entities.len() {
         let Some(mut rel) = embedding(start) else { continue };
@@ -349,10 +287,9 @@ fn cycle_problem(relation: &str, path: &[&str]) -> Problem {
 
 fn embedding_cycles(model: &Model) -> Vec<Problem> {
     let mut out = Vec::new();
-    let mut reported = FastSet::default();
+    let mut reported = HashSet::new();
     // The first embedding relation of each child, as `Model::embedding_parent` finds it.
-    let mut parent_rel: FastMap<&str, &super::Relation> =
-        FastMap::with_capacity_and_hasher(model.relations.len(), Default::default());
+    let mut parent_rel: HashMap<&str, &super::Relation> = HashMap::with_capacity(model.relations.len());
     for r in model.relations.iter().filter(|r| r.storage == Storage::Embed) {
         parent_rel.entry(r.child.as_str()).or_insert(r);
     }

@@ -214,7 +214,7 @@ fn query(rng: &mut Rng, i: usize, e: &Entity, touch: &Entity) -> AccessPattern {
         q.touches.push(touch.id.clone());
     }
     if rng.chance(15) {
-        q.filters.push(Filter { field: "_id".into(), op: FilterOp::Equality });
+        q.filters.push(Filter::new("_id", FilterOp::Equality));
     } else {
         for _ in 0..1 + rng.below(3) {
             let (field, op) = match rng.below(6) {
@@ -223,7 +223,7 @@ fn query(rng: &mut Rng, i: usize, e: &Entity, touch: &Entity) -> AccessPattern {
                 2 => ("f8.b".to_string(), FilterOp::Range),
                 n => (format!("f{}", rng.below(8)), if n == 3 { FilterOp::Range } else { FilterOp::Equality }),
             };
-            q.filters.push(Filter { field, op });
+            q.filters.push(Filter { op, ..Filter::new(&field, op) });
         }
     }
     if rng.chance(50) {

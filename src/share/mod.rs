@@ -7,7 +7,6 @@ mod compact;
 mod crc32;
 pub mod labels;
 mod link;
-mod link_error;
 pub use crate::escape::markdown;
 mod report;
 mod report_collections;

@@ -23,6 +23,7 @@ use crate::export::{decimal, pick};
 use crate::i18n::{Labelled, Lang};
 use crate::model::{filters_text, sort_text, Model};
 use crate::text;
+use std::collections::HashMap;
 use std::fmt::Write;
 
 /// Where the report's diagram comes from.
@@ -305,8 +306,7 @@ fn one_line(s: &str) -> String {
 fn relations_section(out: &mut String, model: &Model, report: &Report, lang: Lang) {
     let labels = crate::model::PlaceLabels::new(model);
     let entity_name = |_: &Model, id: &str| labels.entity_name(id).to_string();
-    let advice: crate::fast_hash::FastMap<&str, _> =
-        report.relations.iter().rev().map(|a| (a.relation.as_str(), a)).collect();
+    let advice: HashMap<&str, _> = report.relations.iter().rev().map(|a| (a.relation.as_str(), a)).collect();
     out.push_str(pick(lang, ["## Relations\n\n", "## Relaciones\n\n", "## Relações\n\n"]));
     if model.relations.is_empty() {
         out.push_str(pick(

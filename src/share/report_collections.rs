@@ -7,10 +7,10 @@ use super::report_export::validator_with;
 use crate::advisor::Report;
 use crate::export::pick;
 use crate::export::sheet_batch::SheetBatch;
-use crate::fast_hash::FastMap;
 use crate::i18n::Lang;
 use crate::model::{Entity, Model};
 use crate::text;
+use std::collections::HashMap;
 use std::fmt::Write;
 
 /// Appends the "Collections" section to `out`.
@@ -32,9 +32,9 @@ pub(super) fn collections_section(out: &mut String, model: &Model, report: &Repo
     // thousands of collections quadratic).
     let batch = SheetBatch::new(model, report);
     let labels = crate::model::PlaceLabels::new(model);
-    let aggregates: FastMap<&str, _> = report.aggregates.iter().rev().map(|a| (a.root.as_str(), a)).collect();
-    let sizes: FastMap<&str, _> = report.sizes.iter().rev().map(|s| (s.entity.as_str(), s)).collect();
-    let mut index_advice: FastMap<&str, Vec<_>> = FastMap::default();
+    let aggregates: HashMap<&str, _> = report.aggregates.iter().rev().map(|a| (a.root.as_str(), a)).collect();
+    let sizes: HashMap<&str, _> = report.sizes.iter().rev().map(|s| (s.entity.as_str(), s)).collect();
+    let mut index_advice: HashMap<&str, Vec<_>> = HashMap::new();
     for i in &report.indexes {
         index_advice.entry(i.entity.as_str()).or_default().push(i);
     }

@@ -36,7 +36,7 @@ impl Lookup {
             editor.report.with(|r| {
                 r.relations
                     .iter()
-                    .map(|a| (a.relation.to_string(), (a.agrees, a.recommendation, a.summary_when_read())))
+                    .map(|a| (a.relation.to_string(), (a.agrees, a.recommendation, a.summary().clone())))
                     .collect()
             })
         });

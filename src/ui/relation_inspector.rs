@@ -24,7 +24,8 @@ fn edit_relation(editor: &Editor, id: &str, what: &str, f: impl FnOnce(&mut Rela
 #[component]
 fn Vote(id: String, criterion: Criterion) -> impl IntoView {
     let editor = expect_context::<Editor>();
-    let vote = move || editor.report.with(|r| r.relation(&id).map(|a| (a.vote(criterion), a.reason(criterion))));
+    let vote =
+        move || editor.report.with(|r| r.relation(&id).map(|a| (a.vote(criterion), a.reason(criterion).clone())));
     move || {
         vote().map(|(v, reason)| {
             let class = match v {
@@ -89,7 +90,7 @@ pub fn RelationInspector(id: String) -> impl IntoView {
             {move || advice().map(|a| view! {
                 <div class="verdict-box" class:disagrees=!a.agrees data-testid="relation-verdict">
                     <p><strong>{tr(a.recommendation.msg())}</strong>" · "{tr(a.class.msg())}</p>
-                    <p>{say(a.summary())}</p>
+                    <p>{say(a.summary().clone())}</p>
                     {(!a.read_together().is_empty()).then(|| view! { <p class="hint">{Msg::ReadTogetherBy.fill(editor.lang.get(), &[&a.read_together().join(", ")])}</p> })}
                     {(!a.read_apart().is_empty()).then(|| view! { <p class="hint">{Msg::ChildReadAloneBy.fill(editor.lang.get(), &[&a.read_apart().join(", ")])}</p> })}
                 </div>

@@ -228,3 +228,17 @@ def test_advisor_size_estimates_against_real_bson(run, template):
             f"{collection}: advisor says {estimate['avgBytes']} B on average, "
             f"{SAMPLE} generated documents average {real:.0f} B (ratio {ratio:.2f})"
         )
+
+
+def test_mongosh_script_creates_collections_with_todays_options(run, tmp_path):
+    """Format 4's collection options reach createCollection as MongoDB spells them, and the
+    script stays valid JavaScript."""
+    model = pathlib.Path(__file__).resolve().parents[2] / "tests" / "fixtures" / "server-options.json"
+    script = run("export", model, "--what", "mongosh")
+    _node_check(script, tmp_path, "server-options")
+    weather = next(line for line in script.splitlines() if line.startswith('db.createCollection("weather"'))
+    assert 'timeseries: { timeField: "timestamp", metaField: "metadata", granularity: "hours" }' in weather
+    assert "expireAfterSeconds: 86400 });" in weather and "$jsonSchema" not in weather.split("//")[0]
+    assert "clusteredIndex: { key: { _id: 1 }, unique: true }" in script
+    assert 'db.createCollection("log", { capped: true, size: 1048576, max: 5000 })' in script
+    assert 'db.createCollection("users", { collation: { locale: "en", strength: 2 } })' in script

@@ -3,8 +3,7 @@
 
 use crate::advisor::index_budget::{Load, Loads};
 use crate::advisor::paths::Layout;
-use crate::advisor::size_walk::{Growth, Largest};
-use crate::advisor::sizes::Walked;
+use crate::advisor::sizes::{Growth, Largest, Walked};
 use crate::advisor::SizeEstimate;
 use crate::model::ids::position_in;
 use crate::model::Entity;

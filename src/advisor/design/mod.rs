@@ -17,7 +17,7 @@
 //! | every array field at any depth, every large value | [`Design::array_fields`], [`Design::large_values`] |
 //!
 //! Where each part is worked out: `paths` (relations by end, embedding, field paths),
-//! `aggregates` (the root of each entity's aggregate), `sizes` and `size_walk` (document sizes
+//! `aggregates` (the root of each entity's aggregate), `sizes` (document sizes
 //! with BSON's rules), `reach` (what each access pattern reaches, and the load it puts on
 //! each collection), `field_scan` (fields at any depth), `query_shape` (the queries' shapes),
 //! `relations::Usage` (the reads and writes around each entity, for the relation criteria).

@@ -2,14 +2,11 @@
 //! the designer's declaration, the query shape or the bucket) and its queries by position,
 //! and only the indexes kept are built as [`IndexAdvice`](crate::advisor::IndexAdvice).
 
-use super::super::index_reason::{self, DerivedReasons};
+use super::super::index_reason;
 use super::super::query_shape::{Shape, Shapes};
-use crate::fast_hash::FastMap;
 use crate::i18n::Text;
-use crate::model::{Id, IndexKey, IndexKeys, IndexSpec, Model};
-
-/// No query (a declared or TTL index).
-pub(super) const NONE: u32 = u32::MAX;
+use crate::model::{Id, IndexKey, IndexSpec, Model};
+use std::collections::HashMap;
 
 /// Where an index's keys come from, borrowed until the index is kept.
 #[derive(Debug, Clone, Copy)]
@@ -76,17 +73,15 @@ impl<'a> Keys<'a> {
         true
     }
 
-    /// The index itself, built once for an index that is kept. Its keys are appended to
-    /// `keys` (the list every kept index shares): the index holds none until that list is
-    /// complete.
-    pub(super) fn spec_into(&self, keys: &mut Vec<IndexKey>) -> IndexSpec {
-        match *self {
-            Keys::Declared(s) => keys.extend_from_slice(&s.keys),
-            Keys::Derived(s) => keys.extend(s.ideal_keys().map(|(field, dir)| IndexKey { field: Id::new(field), dir })),
-            Keys::Ttl(field, _) => keys.push(IndexKey { field: Id::new(field), dir: 1 }),
-        }
+    /// The index itself, built once for an index that is kept.
+    pub(super) fn spec(&self) -> IndexSpec {
+        let keys = match *self {
+            Keys::Declared(s) => s.keys.clone(),
+            Keys::Derived(s) => s.ideal_keys().map(|(field, dir)| IndexKey { field: Id::new(field), dir }).collect(),
+            Keys::Ttl(field, _) => vec![IndexKey { field: Id::new(field), dir: 1 }],
+        };
         let unique = matches!(self, Keys::Declared(s) if s.unique);
-        IndexSpec { keys: IndexKeys::new(), unique, ttl_seconds: self.ttl() }
+        IndexSpec { keys, unique, ttl_seconds: self.ttl() }
     }
 }
 
@@ -105,18 +100,20 @@ pub(super) enum Reason<'a> {
     Built(Box<Text>),
 }
 
-/// What writes the reasons: the model, its query shapes and their shared reason sources.
+/// What writes the reasons: the model and its query shapes.
 pub(super) struct Reasons<'a> {
     pub model: &'a Model,
     pub shapes: &'a Shapes,
-    pub derived: DerivedReasons,
 }
 
 impl Reasons<'_> {
     /// The reason of a candidate with these keys and first query.
-    pub(super) fn build(&mut self, reason: Reason, keys: &Keys, first: u32) -> Text {
+    pub(super) fn build(&mut self, reason: Reason, keys: &Keys, first: Option<usize>) -> Text {
         match reason {
-            Reason::Derived => self.derived.derived(self.model, self.shapes, first as usize),
+            Reason::Derived => match first.map(|at| (self.model.queries.get(at), self.shapes.get(at))) {
+                Some((Some(query), Some(Some(shape)))) => index_reason::reason(&query.id, shape),
+                _ => Text::empty(),
+            },
             Reason::Declared => index_reason::declared(),
             Reason::Ttl(relation) => match *keys {
                 Keys::Ttl(field, ttl) => index_reason::ttl(ttl, field, relation),
@@ -133,10 +130,9 @@ pub(super) struct Candidate<'a> {
     pub keys: Keys<'a>,
     /// The fingerprint of its first field (see [`head`]).
     head: u64,
-    /// The position of the query it was derived for ([`NONE`] for none), then the queries of
-    /// the indexes it absorbed.
-    pub first: u32,
-    pub more: Vec<u32>,
+    /// The positions of the queries it serves: the one it was derived for (none for a declared
+    /// or TTL index), then those of the indexes it absorbed.
+    queries: Vec<usize>,
     pub reason: Reason<'a>,
     pub multikey: bool,
     pub declared: bool,
@@ -161,79 +157,76 @@ fn head(keys: &Keys) -> u64 {
 }
 
 impl<'a> Candidate<'a> {
-    /// A candidate serving `first` (or [`NONE`]) with these keys.
-    pub(super) fn new(keys: Keys<'a>, first: u32, reason: Reason<'a>, multikey: bool, declared: bool) -> Self {
-        Candidate { head: head(&keys), keys, first, more: Vec::new(), reason, multikey, declared }
+    /// A candidate serving `first` (none for a declared or TTL index) with these keys.
+    pub(super) fn new(
+        keys: Keys<'a>,
+        first: Option<usize>,
+        reason: Reason<'a>,
+        multikey: bool,
+        declared: bool,
+    ) -> Self {
+        Candidate { head: head(&keys), keys, queries: first.into_iter().collect(), reason, multikey, declared }
     }
 }
 
 impl Candidate<'_> {
     /// The positions of the queries it serves, in order.
-    pub(super) fn queries(&self) -> impl Iterator<Item = u32> + '_ {
-        (self.first != NONE).then_some(self.first).into_iter().chain(self.more.iter().copied())
+    pub(super) fn queries(&self) -> impl Iterator<Item = usize> + '_ {
+        self.queries.iter().copied()
+    }
+
+    /// The position of the query it was derived for (or, once it absorbed others, the first
+    /// it serves).
+    pub(super) fn first(&self) -> Option<usize> {
+        self.queries.first().copied()
     }
 
     fn query_count(&self) -> usize {
-        usize::from(self.first != NONE) + self.more.len()
+        self.queries.len()
     }
 
-    fn push(&mut self, q: u32) {
-        if self.first == NONE {
-            self.first = q;
-        } else {
-            self.more.push(q);
-        }
+    fn push(&mut self, q: usize) {
+        self.queries.push(q);
     }
 }
 
 /// The indexes found for each collection (a group: a collection's position), in the order
-/// found: a chain per group through one list, so no list per collection and no sort. The
-/// candidates stay in that list while they are merged: the merge works on their positions.
+/// found. The candidates stay in one list while they are merged: the merge works on their
+/// positions in it.
 pub(super) struct Found<'a> {
-    /// Each index, whether it is a rare pattern's, and the next of its group.
-    items: Vec<(bool, Candidate<'a>, u32)>,
-    /// The first and last index of each group ([`NONE`]: none).
-    ends: Vec<(u32, u32)>,
+    /// Each index, and whether it is a rare pattern's.
+    items: Vec<(bool, Candidate<'a>)>,
+    /// The positions of each group's indexes, in the order found.
+    groups: Vec<Vec<usize>>,
 }
 
 impl<'a> Found<'a> {
     pub(super) fn new(groups: usize, capacity: usize) -> Found<'a> {
-        Found { items: Vec::with_capacity(capacity), ends: vec![(NONE, NONE); groups] }
+        Found { items: Vec::with_capacity(capacity), groups: vec![Vec::new(); groups] }
     }
 
     /// Adds an index to `group` (ignored when `group` is out of range).
     pub(super) fn add(&mut self, group: usize, rare: bool, candidate: Candidate<'a>) {
-        if group < self.ends.len() {
+        if group < self.groups.len() {
             let at = self.push_item(rare, candidate);
             self.chain(group, at);
         }
     }
 
     /// Adds an index to no group (a declared one), and gives its position.
-    pub(super) fn push(&mut self, candidate: Candidate<'a>) -> u32 {
+    pub(super) fn push(&mut self, candidate: Candidate<'a>) -> usize {
         self.push_item(false, candidate)
     }
 
-    fn push_item(&mut self, rare: bool, candidate: Candidate<'a>) -> u32 {
-        let at = u32::try_from(self.items.len()).unwrap_or(NONE);
-        self.items.push((rare, candidate, NONE));
-        at
+    fn push_item(&mut self, rare: bool, candidate: Candidate<'a>) -> usize {
+        self.items.push((rare, candidate));
+        self.items.len() - 1
     }
 
     /// Puts the index at `at` back at the end of `group`.
-    pub(super) fn chain(&mut self, group: usize, at: u32) {
-        let Some(ends) = self.ends.get_mut(group) else { return };
-        match ends.1 {
-            NONE => ends.0 = at,
-            last => {
-                if let Some(item) = self.items.get_mut(last as usize) {
-                    item.2 = at;
-                }
-            }
-        }
-        ends.1 = at;
-        if let Some(item) = self.items.get_mut(at as usize) {
-            item.2 = NONE;
+    pub(super) fn chain(&mut self, group: usize, at: usize) {
+        if let Some(group) = self.groups.get_mut(group) {
+            group.push(at);
         }
     }
 
@@ -242,40 +235,38 @@ impl<'a> Found<'a> {
     }
 
     pub(super) fn has(&self, group: usize) -> bool {
-        self.ends.get(group).is_some_and(|e| e.0 != NONE)
+        self.groups.get(group).is_some_and(|g| !g.is_empty())
     }
 
     /// The positions of the indexes of `group` (rare ones apart), in the order found; the
     /// group is empty afterwards.
-    pub(super) fn take(&mut self, group: usize, derived: &mut Vec<u32>, rare: &mut Vec<u32>) {
-        let Some(ends) = self.ends.get_mut(group) else { return };
-        let mut at = std::mem::replace(ends, (NONE, NONE)).0;
-        while let Some(&(is_rare, _, next)) = self.items.get(at as usize) {
-            match is_rare {
-                true => rare.push(at),
-                false => derived.push(at),
+    pub(super) fn take(&mut self, group: usize, derived: &mut Vec<usize>, rare: &mut Vec<usize>) {
+        let Some(group) = self.groups.get_mut(group) else { return };
+        for at in std::mem::take(group) {
+            match self.items.get(at) {
+                Some((true, _)) => rare.push(at),
+                Some((false, _)) => derived.push(at),
+                None => {}
             }
-            at = next;
         }
     }
 
     /// The index at position `at`.
-    pub(super) fn get(&self, at: u32) -> Option<&Candidate<'a>> {
-        self.items.get(at as usize).map(|item| &item.1)
+    pub(super) fn get(&self, at: usize) -> Option<&Candidate<'a>> {
+        self.items.get(at).map(|item| &item.1)
     }
 
-    pub(super) fn get_mut(&mut self, at: u32) -> Option<&mut Candidate<'a>> {
-        self.items.get_mut(at as usize).map(|item| &mut item.1)
+    pub(super) fn get_mut(&mut self, at: usize) -> Option<&mut Candidate<'a>> {
+        self.items.get_mut(at).map(|item| &mut item.1)
     }
 
     /// Whether the index at `host` serves the one at `candidate` (see [`absorbs`]).
-    fn absorbs(&self, host: u32, candidate: u32) -> bool {
+    fn absorbs(&self, host: usize, candidate: usize) -> bool {
         self.get(host).zip(self.get(candidate)).is_some_and(|(h, c)| absorbs(h, c))
     }
 
     /// The index at `host` serves the one at `candidate` too (see [`fold_into`]).
-    pub(super) fn fold(&mut self, reasons: &mut Reasons, host: u32, candidate: u32) {
-        let (host, candidate) = (host as usize, candidate as usize);
+    pub(super) fn fold(&mut self, reasons: &mut Reasons, host: usize, candidate: usize) {
         // Split the list between the two, the host on one side and the candidate on the other.
         let pair = match host < candidate {
             true => {
@@ -291,47 +282,34 @@ impl<'a> Found<'a> {
     }
 
     /// The first of `kept` (positions) that serves the index at `candidate`.
-    pub(super) fn host_in(&self, kept: &[u32], candidate: u32) -> Option<u32> {
+    pub(super) fn host_in(&self, kept: &[usize], candidate: usize) -> Option<usize> {
         kept.iter().copied().find(|&k| self.absorbs(k, candidate))
     }
 }
 
 /// The id of the query at `at`.
-pub(super) fn id_at(model: &Model, at: u32) -> &str {
-    model.queries.get(at as usize).map_or("", |q| q.id.as_str())
+pub(super) fn id_at(model: &Model, at: usize) -> &str {
+    model.queries.get(at).map_or("", |q| q.id.as_str())
 }
 
 /// Folds derived indexes into the declared ones (`kept`) and into each other: an index whose
 /// keys are a prefix of a kept one (or equal to it) is served by it. TTL indexes merge only
 /// with an identical TTL index. `kept` ends with the declared indexes, then the derived ones
-/// kept in the order found; `derived` ends empty. All are positions in `found`; `order` and
-/// `hosts` are buffers reused between calls.
-pub(super) fn merge(
-    reasons: &mut Reasons,
-    found: &mut Found,
-    kept: &mut Vec<u32>,
-    derived: &mut Vec<u32>,
-    order: &mut Vec<u64>,
-    hosts: &mut Vec<u32>,
-) {
-    // Longest first (the first found on a tie), so each shorter index finds the longest one
-    // it is a prefix of: by key count and place in `derived`, packed in one number.
-    order.clear();
-    order.extend(derived.iter().enumerate().map(|(i, &c)| {
-        let len = found.get(c).map_or(0, |c| c.keys.len());
-        (u64::from(u32::MAX - u32::try_from(len).unwrap_or(u32::MAX)) << 32) | i as u64
-    }));
-    order.sort_unstable();
+/// kept in the order found; `derived` ends empty. All are positions in `found`.
+pub(super) fn merge(reasons: &mut Reasons, found: &mut Found, kept: &mut Vec<usize>, derived: &mut Vec<usize>) {
+    // Longest first (the first found on a tie: the sort is stable), so each shorter index
+    // finds the longest one it is a prefix of. Places in `derived`.
+    let mut order: Vec<usize> = (0..derived.len()).collect();
+    order.sort_by_key(|&i| std::cmp::Reverse(derived.get(i).and_then(|&c| found.get(c)).map_or(0, |c| c.keys.len())));
     // The derived indexes kept so far (places in `derived`), in the order kept: searched
     // after the declared ones, as they were appended after them.
-    hosts.clear();
-    for &packed in order.iter() {
-        let i = (packed & u64::from(u32::MAX)) as u32;
-        let Some(&candidate) = derived.get(i as usize) else { continue };
+    let mut hosts: Vec<usize> = Vec::new();
+    for i in order {
+        let Some(&candidate) = derived.get(i) else { continue };
         let host = found.host_in(kept, candidate).or_else(|| {
             let derived_host =
-                hosts.iter().copied().find(|&h| derived.get(h as usize).is_some_and(|&h| found.absorbs(h, candidate)));
-            derived_host.and_then(|h| derived.get(h as usize).copied())
+                hosts.iter().copied().find(|&h| derived.get(h).is_some_and(|&h| found.absorbs(h, candidate)));
+            derived_host.and_then(|h| derived.get(h).copied())
         });
         match host {
             Some(host) => found.fold(reasons, host, candidate),
@@ -339,7 +317,7 @@ pub(super) fn merge(
         }
     }
     hosts.sort_unstable();
-    kept.extend(hosts.iter().filter_map(|&i| derived.get(i as usize)));
+    kept.extend(hosts.iter().filter_map(|&i| derived.get(i)));
     derived.clear();
 }
 
@@ -357,9 +335,9 @@ pub(super) fn fold_into(reasons: &mut Reasons, host: &mut Candidate, candidate: 
     host.multikey |= candidate.multikey;
     let text = if host.declared && same_keys && host.query_count() == candidate.query_count() {
         let reason = std::mem::replace(&mut candidate.reason, Reason::Declared);
-        index_reason::declared_and(reasons.build(reason, &candidate.keys, candidate.first))
+        index_reason::declared_and(reasons.build(reason, &candidate.keys, candidate.first()))
     } else {
-        let before = reasons.build(before, &host.keys, host.first);
+        let before = reasons.build(before, &host.keys, host.first());
         let mut ids = String::new();
         for (i, q) in candidate.queries().enumerate() {
             if i > 0 {
@@ -388,7 +366,7 @@ pub(super) fn absorbs(host: &Candidate, candidate: &Candidate) -> bool {
 /// Leaves out derived indexes (never declared or TTL ones) until the collection is within
 /// `budget`, those serving the fewest runs per minute first (the latest on a tie). `rates`:
 /// the runs per minute by query id.
-pub(super) fn trim(model: &Model, found: &Found, kept: &mut Vec<u32>, budget: usize, rates: &FastMap<&str, f64>) {
+pub(super) fn trim(model: &Model, found: &Found, kept: &mut Vec<usize>, budget: usize, rates: &HashMap<&str, f64>) {
     while kept.len() > budget {
         let served =
             |c: &Candidate| c.queries().map(|q| rates.get(id_at(model, q)).copied().unwrap_or(0.0)).sum::<f64>();
@@ -418,11 +396,9 @@ mod tests {
         assert!(!long.prefix_either_way(&short));
         assert!(Keys::Ttl("dia", 60).same(&ttl_declared) && Keys::Ttl("dia", 60).ttl() == Some(60));
         assert!(!Keys::Ttl("dia", 60).same(&long));
-        let mut keys = vec![IndexKey { field: Id::new("before"), dir: 1 }];
-        let built = Keys::Ttl("dia", 60).spec_into(&mut keys);
-        assert!(built.keys.is_empty() && keys.len() == 2, "keys appended to the shared list");
-        assert_eq!(IndexSpec { keys: keys.split_off(1).into(), ..built }, ttl);
-        let mut c = Candidate::new(long, NONE, Reason::Declared, false, true);
+        assert_eq!(Keys::Ttl("dia", 60).spec(), ttl);
+        assert_eq!(long.spec(), declared);
+        let mut c = Candidate::new(long, None, Reason::Declared, false, true);
         assert_eq!(c.queries().count(), 0);
         c.push(3);
         c.push(1);
@@ -443,7 +419,7 @@ mod tests {
         assert_ne!(head(&ka), head(&kc), "a longer field");
         assert_eq!(head(&kn), EMPTY);
         assert_eq!(head(&Keys::Ttl("estado", 60)), head(&ka));
-        let candidate = |keys| Candidate::new(keys, NONE, Reason::Declared, false, false);
+        let candidate = |keys| Candidate::new(keys, None, Reason::Declared, false, false);
         assert!(absorbs(&candidate(kb), &candidate(ka)), "a flipped prefix");
         assert!(!absorbs(&candidate(kc), &candidate(ka)));
         assert!(absorbs(&candidate(kc), &candidate(kn)), "no keys: a prefix of any index");
@@ -458,21 +434,23 @@ mod tests {
     fn reasons_are_written_from_where_the_index_comes_from() {
         let model = Model::new("t");
         let shapes: Shapes = std::sync::Arc::new(Vec::new());
-        let mut reasons = Reasons { model: &model, shapes: &shapes, derived: DerivedReasons::default() };
-        let ttl = reasons.build(Reason::Ttl("r7"), &Keys::Ttl("dia", 86_400), NONE);
+        let mut reasons = Reasons { model: &model, shapes: &shapes };
+        let ttl = reasons.build(Reason::Ttl("r7"), &Keys::Ttl("dia", 86_400), None);
         assert_eq!(ttl, index_reason::ttl(86_400, "dia", "r7"));
         assert!(ttl.contains("the retention of r7"), "{ttl}");
         let spec = IndexSpec::new(&[("a", 1)]);
-        assert_eq!(reasons.build(Reason::Declared, &Keys::Declared(&spec), NONE), index_reason::declared());
+        assert_eq!(reasons.build(Reason::Declared, &Keys::Declared(&spec), None), index_reason::declared());
         let built = index_reason::declared_and(index_reason::declared());
-        assert_eq!(reasons.build(Reason::Built(Box::new(built.clone())), &Keys::Declared(&spec), NONE), built);
-        assert!(reasons.build(Reason::Derived, &Keys::Declared(&spec), 0).is_empty(), "no such query: no reason");
+        assert_eq!(reasons.build(Reason::Built(Box::new(built.clone())), &Keys::Declared(&spec), None), built);
+        assert!(reasons.build(Reason::Derived, &Keys::Declared(&spec), Some(0)).is_empty(), "no such query: no reason");
+        assert!(reasons.build(Reason::Derived, &Keys::Declared(&spec), None).is_empty(), "no query: no reason");
     }
 
     #[test]
     fn found_indexes_come_back_by_group_in_the_order_found_once() {
         let spec = IndexSpec::new(&[("a", 1)]);
-        let candidate = |first: u32| Candidate::new(Keys::Declared(&spec), first, Reason::Declared, false, false);
+        let candidate =
+            |first: usize| Candidate::new(Keys::Declared(&spec), Some(first), Reason::Declared, false, false);
         let mut found = Found::new(3, 0);
         for (group, rare, q) in [(2, false, 0), (0, false, 1), (2, true, 2), (2, false, 3), (7, false, 4)] {
             found.add(group, rare, candidate(q));
@@ -481,8 +459,7 @@ mod tests {
         assert!(found.has(2) && found.has(0) && !found.has(1));
         let (mut derived, mut rare) = (Vec::new(), Vec::new());
         found.take(2, &mut derived, &mut rare);
-        let firsts =
-            |found: &Found, at: &[u32]| at.iter().filter_map(|&c| found.get(c)).map(|c| c.first).collect::<Vec<_>>();
+        let firsts = |found: &Found, at: &[usize]| at.iter().filter_map(|&c| found.get(c)?.first()).collect::<Vec<_>>();
         assert_eq!(firsts(&found, &derived), [0, 3]);
         assert_eq!(firsts(&found, &rare), [2]);
         assert!(!found.has(2));
@@ -492,7 +469,7 @@ mod tests {
         assert_eq!(derived.len(), 2, "an empty group gives nothing");
         found.chain(1, rare[0]);
         let declared = found.push(candidate(9));
-        assert!(found.has(1) && found.get(declared).is_some_and(|c| c.first == 9));
+        assert!(found.has(1) && found.get(declared).is_some_and(|c| c.first() == Some(9)));
         let (mut again, mut rare_again) = (Vec::new(), Vec::new());
         found.take(1, &mut again, &mut rare_again);
         assert_eq!((again.len(), firsts(&found, &rare_again)), (0, vec![2]), "a rare index put back in another group");

@@ -116,7 +116,7 @@ fn model_with(queries: Vec<AccessPattern>, declared: Vec<IndexSpec>) -> Model {
 
 fn query(id: &str, eq: &[&str], sort: &[(&str, i8)]) -> AccessPattern {
     let mut q = AccessPattern::new(id, id, "o");
-    q.filters = eq.iter().map(|f| Filter { field: f.to_string(), op: FilterOp::Equality }).collect();
+    q.filters = eq.iter().map(|f| Filter::new(f, FilterOp::Equality)).collect();
     q.sort = sort.iter().map(|(f, d)| SortKey { field: f.to_string(), dir: *d }).collect();
     q
 }

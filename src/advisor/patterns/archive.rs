@@ -13,10 +13,10 @@
 
 use super::push;
 use crate::advisor::{PatternKind, PatternSuggestion};
-use crate::fast_hash::{FastMap, FastSet};
 use crate::i18n::Arg;
 use crate::model::{AccessPattern, BsonType, Entity, FilterOp, Id, Model, Pagination, Place, QueryKind, Storage};
 use crate::text;
+use std::collections::{HashMap, HashSet};
 
 /// A read at least this often a minute is one the collection is shaped for.
 const FREQUENT_READ: f64 = 1.0;
@@ -42,7 +42,7 @@ pub(super) fn suggest<'m>(
     let t = &model.thresholds;
     // Built once, the first time a collection's figures call for them: the collections that
     // hold a relation's buckets, and the frequent reads of each collection.
-    let mut lists: Option<(FastSet<&str>, FastMap<&str, Vec<&AccessPattern>>)> = None;
+    let mut lists = None;
     for e in model.entities.iter().filter(|e| is_collection(&e.id)) {
         let Some(e) = entity(&e.id) else { continue };
         let growth = e.collection.growth_per_day.filter(|g| g.is_finite() && *g > 0.0).unwrap_or(0.0);
@@ -56,9 +56,9 @@ pub(super) fn suggest<'m>(
             continue;
         }
         let (bucketed, frequent) = lists.get_or_insert_with(|| {
-            let bucketed =
+            let bucketed: HashSet<&str> =
                 model.relations.iter().filter(|r| r.storage == Storage::Bucket).map(|r| r.child.as_str()).collect();
-            let mut frequent: FastMap<&str, Vec<&AccessPattern>> = FastMap::default();
+            let mut frequent: HashMap<&str, Vec<&AccessPattern>> = HashMap::new();
             for q in model.queries.iter().filter(|q| q.kind == QueryKind::Read && q.per_minute >= FREQUENT_READ) {
                 frequent.entry(q.entity.as_str()).or_default().push(q);
             }
@@ -103,10 +103,7 @@ mod tests {
         m.entities.push(o);
         let mut q = AccessPattern::new("O1", "Recent orders", "order");
         q.per_minute = 400.0;
-        q.filters = vec![
-            Filter { field: "customer_id".into(), op: FilterOp::Equality },
-            Filter { field: "created".into(), op: FilterOp::Range },
-        ];
+        q.filters = vec![Filter::new("customer_id", FilterOp::Equality), Filter::new("created", FilterOp::Range)];
         let mut report = AccessPattern::new("O3", "Yearly report", "order");
         report.kind = QueryKind::Analytical;
         report.per_minute = 0.0001;

@@ -19,10 +19,10 @@
 
 use super::push;
 use crate::advisor::{PatternKind, PatternSuggestion};
-use crate::fast_hash::FastMap;
 use crate::i18n::{Arg, Text};
 use crate::model::{AccessPattern, BsonType, Entity, Field, Id, Model, Place, QueryKind};
 use crate::text;
+use std::collections::HashMap;
 
 /// A characteristic is sparse when fewer than this share of the documents carry it.
 const SPARSE: f64 = 0.5;
@@ -32,8 +32,8 @@ const ATTRIBUTE_FIELDS: usize = 6;
 const ATTRIBUTE_FILTERED: usize = 3;
 
 /// The reads (and analytical reads) of the model by the entity they start at.
-pub(super) fn reads_by_entity(model: &Model) -> FastMap<&str, Vec<&AccessPattern>> {
-    let mut by: FastMap<&str, Vec<&AccessPattern>> = FastMap::default();
+pub(super) fn reads_by_entity(model: &Model) -> HashMap<&str, Vec<&AccessPattern>> {
+    let mut by: HashMap<&str, Vec<&AccessPattern>> = HashMap::new();
     for q in model.queries.iter().filter(|q| q.kind != QueryKind::Write) {
         by.entry(q.entity.as_str()).or_default().push(q);
     }
@@ -137,7 +137,7 @@ fn evidence_text(all: &[Characteristic]) -> Text {
 }
 
 /// The attribute pattern on collection `e`, in use or fitting.
-pub(super) fn attribute(e: &Entity, reads: &FastMap<&str, Vec<&AccessPattern>>, out: &mut Vec<PatternSuggestion>) {
+pub(super) fn attribute(e: &Entity, reads: &HashMap<&str, Vec<&AccessPattern>>, out: &mut Vec<PatternSuggestion>) {
     let place = || Place::Entity { id: Id::new(&e.id) };
     let collection = e.name.as_str();
     if let Some(array) = attribute_array(e) {
@@ -195,7 +195,7 @@ mod tests {
 
     fn search(id: &str, field: &str) -> AccessPattern {
         let mut q = AccessPattern::new(id, "search", "p");
-        q.filters = vec![Filter { field: field.into(), op: FilterOp::Equality }];
+        q.filters = vec![Filter::new(field, FilterOp::Equality)];
         q
     }
 

@@ -1,41 +1,27 @@
 //! The bucket pattern on one relation, and the archive its buckets need when nothing expires.
 
-use crate::export::shape::singular;
 use super::bucket_size::{summaries, BucketSize, MIN_EVENTS};
-use super::later::{BucketItem, Item, Later};
-use super::push;
-use super::relation::place;
+use super::{place, push};
 use crate::advisor::relations::{bucket_fits, Facts, Usage};
 use crate::advisor::{PatternKind, PatternSuggestion, Recommendation};
+use crate::export::shape::singular;
 use crate::i18n::{period_word, Arg, Text};
 use crate::model::{BucketSpec, Storage};
 use crate::text;
 
 /// The bucket pattern in use (with the archive when nothing expires) or fitting.
-pub(super) fn suggest(
-    u: &Usage,
-    f: &Facts,
-    rec: Option<Recommendation>,
-    later: &mut Later,
-    out: &mut Vec<PatternSuggestion>,
-) {
+pub(super) fn suggest(u: &Usage, f: &Facts, rec: Option<Recommendation>, out: &mut Vec<PatternSuggestion>) {
     let rel = f.rel;
-    let (child, parent) = (f.child_name, f.parent_name);
+    let (parent, child) = f.names();
+    let (parent, child) = (&parent, &child);
     // The parent key the bucket's _id starts with (built only for the suggestions that show it):
     // its reference field, else the parent's name made singular as the exporters name it
     // (`channels` → `channel_id`).
-    let key = || rel.reference.child_field.clone().unwrap_or_else(|| format!("{}_id", singular(parent)));
+    let key = || rel.reference.child_field.clone().unwrap_or_else(|| format!("{}_id", singular(f.parent_name)));
     match (&rel.bucket, rel.storage == Storage::Bucket || rec == Some(Recommendation::Bucket)) {
         (Some(b), _) => {
-            match flat(f, b) {
-                Some(item) => out.push(PatternSuggestion {
-                    pattern: PatternKind::Bucket,
-                    place: place(f),
-                    change: later.push(Item::Bucket(item)),
-                    in_use: true,
-                }),
-                None => push(out, PatternKind::Bucket, place(f), true, general(f, b)),
-            }
+            let change = flat(f, b).map_or_else(|| general(f, b), |b| flat_sentence(&b));
+            push(out, PatternKind::Bucket, place(f), true, change);
             if b.ttl_seconds.is_none() {
                 archive(f, out);
             }
@@ -64,10 +50,11 @@ pub(super) fn suggest(
 
 /// The bucket in use, whatever its shape, with a sentence per clause.
 fn general(f: &Facts, b: &BucketSpec) -> Text {
-    let (child, parent) = (f.child_name, f.parent_name);
+    let (parent, child) = f.names();
+    let (parent, child) = (&parent, &child);
     let rel = f.rel;
     // The parent key the bucket's _id starts with.
-    let key = || rel.reference.child_field.clone().unwrap_or_else(|| format!("{}_id", singular(parent)));
+    let key = || rel.reference.child_field.clone().unwrap_or_else(|| format!("{}_id", singular(f.parent_name)));
     let token = b.period.as_str();
     let period = period_word(token);
     let cap = if b.cap == 0 {
@@ -123,17 +110,32 @@ fn general(f: &Facts, b: &BucketSpec) -> Text {
     )
 }
 
+/// The names and figures of a bucket in use in the common shape.
+struct Flat {
+    child: Arg,
+    parent: Arg,
+    period: Arg,
+    n: Arg,
+    field: Arg,
+    key: Arg,
+    token: Arg,
+    counter: Arg,
+    /// The TTL in seconds and the field it is on, or none.
+    ttl: Option<(u64, Arg)>,
+}
+
 /// The bucket in use in the common shape (a cap, a deterministic `_id`, a TTL on the period
 /// field or none): its names and figures, for [`flat_sentence`]. `None` for the other shapes.
-fn flat(f: &Facts, b: &BucketSpec) -> Option<BucketItem> {
+fn flat(f: &Facts, b: &BucketSpec) -> Option<Flat> {
     let token = b.period.as_str();
     if b.cap == 0 || !b.id_scheme.is_empty() || (b.ttl_seconds.is_some() && b.period_field.is_none()) {
         return None;
     }
-    let (child, parent) = (f.child_name, f.parent_name);
+    let (parent, child) = f.names();
+    let (parent, child) = (&parent, &child);
     let key = match f.rel.reference.child_field.as_deref() {
         Some(field) => Arg::str(field),
-        None => Arg::from(format!("{}_id", singular(parent))),
+        None => Arg::from(format!("{}_id", singular(f.parent_name))),
     };
     let counter = match b.count_field.as_deref() {
         Some(c) => {
@@ -146,9 +148,9 @@ fn flat(f: &Facts, b: &BucketSpec) -> Option<BucketItem> {
         (None, _) => None,
         (Some(_), None) => return None,
     };
-    Some(BucketItem {
-        child: Arg::str(child),
-        parent: Arg::str(parent),
+    Some(Flat {
+        child: child.clone(),
+        parent: parent.clone(),
         period: period_word(token).into(),
         n: Arg::Int(b.cap),
         field: Arg::str(&b.array_field),
@@ -162,8 +164,8 @@ fn flat(f: &Facts, b: &BucketSpec) -> Option<BucketItem> {
 /// The bucket in use in the common shape in one sentence, with its clauses' words in its own
 /// templates rather than nested: what the general sentence says, without building a sentence
 /// per clause.
-pub(super) fn flat_sentence(b: &BucketItem) -> Text {
-    let BucketItem { child, parent, period, n, field, key, token, counter, ttl } = b;
+fn flat_sentence(b: &Flat) -> Text {
+    let Flat { child, parent, period, n, field, key, token, counter, ttl } = b;
     match ttl {
         Some((s, on)) => text!(
             en: "one {child} document per {parent} document and {period}, capped at {n} {field} (then open the next, `…-2`), a deterministic _id such as {{key}}-{{token}}{counter}, TTL {s} s ({span}) on {on}; insert with updateOne({$push, $inc, $setOnInsert}, {upsert: true})",
@@ -181,11 +183,12 @@ pub(super) fn flat_sentence(b: &BucketItem) -> Text {
 }
 
 fn archive(f: &Facts, out: &mut Vec<PatternSuggestion>) {
+    let (parent, child) = f.names();
     let change = text!(
         en: "{child} buckets keep growing (~{n} events per {parent} document a year) with no TTL: move those past their useful age to an archive collection, or set ttlSeconds",
         es: "los contenedores de {child} no dejan de crecer (~{n} eventos por documento de {parent} al año) sin TTL: mueve los que hayan pasado su edad útil a una colección de archivo, o define ttlSeconds",
         pt: "os buckets de {child} não param de crescer (~{n} eventos por documento de {parent} ao ano) sem TTL: mova os que passaram da idade útil para uma coleção de arquivo, ou defina ttlSeconds";
-        child = f.child_name, n = Arg::Count(f.growth * 365.0), parent = f.parent_name
+        child, n = Arg::Count(f.growth * 365.0), parent
     );
     push(out, PatternKind::Archive, place(f), false, change);
 }

@@ -2,8 +2,7 @@
 //! from its children, in use or fitting when reads far outnumber the children's writes.
 
 use super::parent_writes::{recorded, WritesOn};
-use super::relation::place;
-use super::{joined, push};
+use super::{joined, place, push};
 use crate::advisor::relations::{view_shows_all, Facts, Usage};
 use crate::advisor::{CardinalityClass, PatternKind, PatternSuggestion, Recommendation};
 use crate::i18n::{Arg, Text};
@@ -99,13 +98,14 @@ pub(super) fn suggest<'a>(
     out: &mut Vec<PatternSuggestion>,
 ) {
     let rel = f.rel;
-    let (child, parent) = (f.child_name, f.parent_name);
+    let (parent, child) = f.names();
+    let (parent, child) = (&parent, &child);
     if !rel.computed.is_empty() {
         let holder: Arg = if rel.storage == Storage::Bucket {
             text!(en: "each {child} bucket", es: "cada contenedor de {child}", pt: "cada bucket de {child}"; child)
                 .into()
         } else {
-            Arg::str(parent)
+            parent.clone()
         };
         let change = match rel.computed.as_slice() {
             [one] => stores_one(holder, one),
@@ -145,7 +145,7 @@ pub(super) fn suggest<'a>(
     // proposed a second time.
     let counted = rel.subset.as_ref().and_then(|s| s.count_field.as_ref()).is_some()
         || on_parent.counter
-        || super::relation::subset_suggested(f, rec);
+        || super::subset::subset_suggested(f, rec);
     let what = match (rated, counted) {
         (Some(field), true) => text!(
             en: "the average of {field} with its sum and count",

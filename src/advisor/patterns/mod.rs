@@ -1,8 +1,8 @@
 //! Design patterns in use and patterns that fit (DOMAIN.md §6, MongoDB's pattern catalogue),
 //! each with the concrete change in words, with names and figures.
 //!
-//! Relation patterns (`relation.rs`, `bucket.rs`): extended reference, subset, bucket, outlier,
-//! computed, archive of buckets. Collection patterns (here): schema versioning and polymorphic documents
+//! Relation patterns, one file each: extended reference, subset, bucket (with the archive of
+//! buckets), outlier, computed. Collection patterns (here): schema versioning and polymorphic documents
 //! in use; attribute (`attribute.rs`), polymorphic (`collection_fits.rs`), approximation
 //! (`approximation.rs`) and archive of a growing collection (`archive.rs`) where they fit.
 
@@ -14,17 +14,18 @@ mod bucket_size;
 pub(crate) use bucket_size::{LONGEST_PERIOD_DAYS, MIN_EVENTS};
 mod collection_fits;
 mod computed;
-mod later;
+mod extended_reference;
+mod outlier;
 mod parent_writes;
-mod relation;
+mod subset;
 
 use super::aggregates::Roots;
 use super::relations::{Facts, Usage};
 use super::{PatternKind, PatternSuggestion, RelationAdvice};
-use crate::fast_hash::FastMap;
 use crate::i18n::{Arg, Text};
-use crate::model::{Entity, EntityKind, Id, Model, Place};
+use crate::model::{AccessPattern, Entity, EntityKind, Id, Model, Place};
 use crate::text;
+use std::collections::HashMap;
 
 /// Every pattern in use, then every pattern that fits, relation by relation and then
 /// collection by collection, in model order, over look-ups and facts already built (see
@@ -44,7 +45,7 @@ pub(crate) fn suggest_with(
         Some(a) if a.relation == id => Some(a),
         _ => by_id
             .get_or_init(|| {
-                relations.iter().map(|a| (a.relation.as_str(), a)).collect::<FastMap<&str, &RelationAdvice>>()
+                relations.iter().map(|a| (a.relation.as_str(), a)).collect::<HashMap<&str, &RelationAdvice>>()
             })
             .get(id)
             .copied(),
@@ -53,16 +54,14 @@ pub(crate) fn suggest_with(
     // every suggestion made so far.
     let writes = parent_writes::WritesOn::new();
     let mut out = Vec::with_capacity(facts.len() + model.entities.len());
-    // Sentences built when read: a subset in use, a bucket in use of the common shape.
-    let expected =
-        facts.iter().map(|f| usize::from(f.rel.subset.is_some()) + usize::from(f.rel.bucket.is_some())).sum();
-    let mut later = later::Later::new(expected);
     for (i, f) in facts.iter().enumerate() {
-        let recommendation = advice_of(i, f.rel.id.as_str()).map(|a| a.recommendation);
-        relation::suggest(usage, &writes, f, recommendation, &mut later, &mut out);
+        let rec = advice_of(i, f.rel.id.as_str()).map(|a| a.recommendation);
+        extended_reference::suggest(usage, f, rec, &mut out);
+        subset::suggest(usage, f, rec, &mut out);
+        bucket::suggest(usage, f, rec, &mut out);
+        outlier::suggest(f, rec, &mut out);
+        computed::suggest(usage, &writes, f, rec, &mut out);
     }
-    // Every subset and bucket sentence reads its item from here on.
-    drop(later);
     let version_field = shared_version_field(model);
     let reads = attribute::reads_by_entity(model);
     for (i, e) in model.entities.iter().enumerate() {
@@ -84,13 +83,26 @@ fn push(out: &mut Vec<PatternSuggestion>, pattern: PatternKind, place: Place, in
     out.push(PatternSuggestion { pattern, place, change, in_use });
 }
 
+/// Where a relation pattern points: the relation.
+fn place(f: &Facts) -> Place {
+    Place::Relation { id: f.id.clone() }
+}
+
+/// Query ids, as a list.
+fn ids(queries: &[&AccessPattern]) -> Arg {
+    Arg::List(queries.iter().map(|q| Arg::str(&q.id)).collect())
+}
+
 /// Items (names, or sentences that carry figures each language formats) joined as
 /// `a, b and c` (`a, b y c`, `a, b e c`): one item is itself, more are one `Arg::List`.
 fn joined(mut items: Vec<Arg>) -> Arg {
-    match items.len() {
-        0 => Text::empty().into(),
-        1 => items.pop().unwrap_or(Arg::Static("")),
-        _ => Arg::List(items.into()),
+    match (items.len(), items.pop()) {
+        (1, Some(one)) => one,
+        (_, None) => Text::empty().into(),
+        (_, Some(last)) => {
+            items.push(last);
+            Arg::List(items)
+        }
     }
 }
 

@@ -17,7 +17,10 @@ fn change(all: &[PatternSuggestion], kind: PatternKind, lang: Lang) -> String {
 fn bibliored_changes_read_in_each_language_with_local_figures() {
     let all = patterns("bibliored");
     let bucket = change(&all, PatternKind::Bucket, Lang::Es);
-    assert!(bucket.starts_with("un documento de actividad por documento de socios y día, con un tope de 500 eventos"), "{bucket}");
+    assert!(
+        bucket.starts_with("un documento de actividad por documento de socios y día, con un tope de 500 eventos"),
+        "{bucket}"
+    );
     assert!(bucket.contains("el _id ACT-{socio_id}-{dia}, num_eventos que los cuenta"), "{bucket}");
     assert!(bucket.contains("TTL de 63.072.000 s (2 años) en dia"), "{bucket}");
     let bucket = change(&all, PatternKind::Bucket, Lang::Pt);

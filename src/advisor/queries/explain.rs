@@ -1,17 +1,12 @@
-//! The explanation of each access pattern, built when it is read: an analysis explains every
-//! query and the user reads a few. Each query keeps its first sentence (how its documents
-//! serve it) and which index serves it ([`Tail`]); the sentence that names the index (its key
-//! document, kind and what it serves) is written only when the explanation is rendered,
-//! compared or checked. The queries share the blocks of [`crate::i18n::later`], so an
-//! explanation allocates nothing of its own.
+//! The explanation of each access pattern in words: its first sentence says how its documents
+//! serve it ([`first`]), the next one which index serves it ([`Tail`]).
 
 use super::super::index_reason::and;
 use super::reach::Clause;
-use crate::advisor::SharedIndex;
-use crate::i18n::later::{Later, Sentence};
 use crate::i18n::{Arg, Text};
 use crate::model::IndexSpec;
 use crate::text;
+use std::sync::Arc;
 
 /// What the index that serves a query serves of it.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -31,14 +26,14 @@ pub(super) enum Tail {
     /// No index serves it: every run scans.
     NoIndex,
     /// No index serves its whole shape; this one serves part of it (the rest in memory).
-    Partly { index: SharedIndex, declared: bool },
+    Partly { index: Arc<IndexSpec>, declared: bool },
     /// An index of the collection serves it.
-    Served { index: SharedIndex, declared: bool, multikey: bool, what: What },
+    Served { index: Arc<IndexSpec>, declared: bool, multikey: bool, what: What },
 }
 
 impl Tail {
     /// `first`, followed by what this tail says.
-    fn after(&self, first: Text) -> Text {
+    pub(super) fn after(&self, first: Text) -> Text {
         match self {
             Tail::None => first,
             Tail::IdIndex => and(
@@ -126,71 +121,54 @@ pub(super) enum How {
     Alone,
 }
 
-/// A query's first sentence as it is kept until read.
-#[derive(Debug)]
-pub(super) enum First {
-    /// Written at once (the query is not served: rare).
-    Built(Box<Text>),
-    /// How its documents serve it, the name of its root and the clauses it lists (their range
-    /// in the pool of its block).
-    Served { how: How, root: Arg, clauses: (u32, u32) },
-}
-
-impl First {
-    /// The sentence.
-    fn text(&self, pool: &[Clause]) -> Text {
-        let (how, root, clauses) = match self {
-            First::Built(text) => return Text::clone(text),
-            First::Served { how, root, clauses: (from, to) } => {
-                (*how, root, pool.get(*from as usize..*to as usize).unwrap_or_default())
-            }
-        };
-        match how {
-            // One list, its own collection first: "clientes, carrinhos, chamados and avaliacoes".
-            How::Changes => text!(
-                en: "Changes {all}: more than one aggregate, so the write needs a multi-document transaction or tolerance of a temporary inconsistency.",
-                es: "Cambia {all}: más de un agregado, así que la escritura necesita una transacción multidocumento o tolerar una inconsistencia temporal.",
-                pt: "Altera {all}: mais de um agregado, então a escrita precisa de uma transação multidocumento ou tolerar uma inconsistência temporária.";
-                all = Arg::List(std::iter::once(root.clone()).chain(clauses.iter().map(Clause::arg)).collect())
-            ),
-            How::Needs => text!(
-                en: "Needs a second read or a $lookup: {where_}.",
-                es: "Necesita una segunda lectura o un $lookup: {where_}.",
-                pt: "Precisa de uma segunda leitura ou de um $lookup: {where_}.";
-                where_ = joined(clauses, true)
-            ),
-            How::Lookup => text!(
-                en: "Its data is in {root} documents, yet it is written with $lookup: read the documents directly.",
-                es: "Sus datos están en documentos de {root}, pero está escrito con $lookup: lee los documentos directamente.",
-                pt: "Seus dados estão em documentos de {root}, mas está escrito com $lookup: leia os documentos diretamente.";
-                root
-            ),
-            How::Copied => text!(
-                en: "One {root} document serves it: {how}.",
-                es: "Un documento de {root} lo atiende: {how}.",
-                pt: "Um documento de {root} o atende: {how}.";
-                root, how = joined(clauses, false)
-            ),
-            How::WriteOne => text!(
-                en: "Changes one {root} document: atomic on its own.",
-                es: "Cambia un documento de {root}: atómico por sí solo.",
-                pt: "Altera um documento de {root}: atômico por si só.";
-                root
-            ),
-            How::Alone => text!(
-                en: "Served by {root} documents alone: no second read.",
-                es: "Lo atienden solo documentos de {root}: sin segunda lectura.",
-                pt: "Atendido apenas por documentos de {root}: sem segunda leitura.";
-                root
-            ),
-        }
+/// A query's first sentence: how its documents serve it, with the name of its root and the
+/// clauses that say where its data is.
+pub(super) fn first(how: How, root: Arg, clauses: &[Clause]) -> Text {
+    match how {
+        // One list, its own collection first: "clientes, carrinhos, chamados and avaliacoes".
+        How::Changes => text!(
+            en: "Changes {all}: more than one aggregate, so the write needs a multi-document transaction or tolerance of a temporary inconsistency.",
+            es: "Cambia {all}: más de un agregado, así que la escritura necesita una transacción multidocumento o tolerar una inconsistencia temporal.",
+            pt: "Altera {all}: mais de um agregado, então a escrita precisa de uma transação multidocumento ou tolerar uma inconsistência temporária.";
+            all = Arg::List(std::iter::once(root.clone()).chain(clauses.iter().map(Clause::arg)).collect())
+        ),
+        How::Needs => text!(
+            en: "Needs a second read or a $lookup: {where_}.",
+            es: "Necesita una segunda lectura o un $lookup: {where_}.",
+            pt: "Precisa de uma segunda leitura ou de um $lookup: {where_}.";
+            where_ = joined(clauses, true)
+        ),
+        How::Lookup => text!(
+            en: "Its data is in {root} documents, yet it is written with $lookup: read the documents directly.",
+            es: "Sus datos están en documentos de {root}, pero está escrito con $lookup: lee los documentos directamente.",
+            pt: "Seus dados estão em documentos de {root}, mas está escrito com $lookup: leia os documentos diretamente.";
+            root
+        ),
+        How::Copied => text!(
+            en: "One {root} document serves it: {how}.",
+            es: "Un documento de {root} lo atiende: {how}.",
+            pt: "Um documento de {root} o atende: {how}.";
+            root, how = joined(clauses, false)
+        ),
+        How::WriteOne => text!(
+            en: "Changes one {root} document: atomic on its own.",
+            es: "Cambia un documento de {root}: atómico por sí solo.",
+            pt: "Altera um documento de {root}: atômico por si só.";
+            root
+        ),
+        How::Alone => text!(
+            en: "Served by {root} documents alone: no second read.",
+            es: "Lo atienden solo documentos de {root}: sin segunda lectura.",
+            pt: "Atendido apenas por documentos de {root}: sem segunda leitura.";
+            root
+        ),
     }
 }
 
 /// Clauses one after the other, separated by `, ` or, with `semicolons`, by `; `.
 fn joined(clauses: &[Clause], semicolons: bool) -> Arg {
     let mut items = clauses.iter().map(Clause::arg);
-    let Some(first) = items.next() else { return Arg::Static("") };
+    let Some(first) = items.next() else { return Text::empty().into() };
     items.fold(first, |a, b| {
         if semicolons {
             text!(en: "{a}; {b}", es: "{a}; {b}", pt: "{a}; {b}"; a, b).into()
@@ -200,63 +178,40 @@ fn joined(clauses: &[Clause], semicolons: bool) -> Arg {
     })
 }
 
-/// A query's explanation as it is kept until read: its first sentence and its tail.
-#[derive(Debug)]
-pub(super) struct Explained(pub First, pub Tail);
-
-impl Sentence for Explained {
-    /// The clauses of a block's explanations, one after the other.
-    type Pool = Vec<Clause>;
-    fn sentence(&self, pool: &Vec<Clause>) -> Text {
-        self.1.after(self.0.text(pool))
-    }
-}
-
-/// The explanations of queries, each handed out as a text built when read.
-pub(super) type Explanations = Later<Explained>;
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::i18n::later::BLOCK;
 
     #[test]
-    fn texts_come_back_in_order_across_blocks_and_build_as_written() {
-        let mut e = Explanations::new(BLOCK + 2);
-        let mut texts = Vec::new();
-        for i in 0..BLOCK + 2 {
-            let first = text!(en: "Query {i}.", es: "Consulta {i}.", pt: "Consulta {i}."; i = Arg::Int(i as u64));
-            let tail = match i % 4 {
-                0 => Tail::None,
-                1 => Tail::IdIndex,
-                2 => Tail::NoIndex,
-                _ => Tail::Served {
-                    index: SharedIndex::new(IndexSpec::new(&[("a.b", 1), ("c", -1)])),
-                    declared: i % 8 == 3,
-                    multikey: true,
-                    what: What::FilterAndSort,
-                },
-            };
-            texts.push(e.push(Explained(First::Built(Box::new(first)), tail)));
+    fn each_tail_follows_its_first_sentence() {
+        let first = || text!(en: "Query 7.", es: "Consulta 7.", pt: "Consulta 7.");
+        let served = |declared| Tail::Served {
+            index: Arc::new(IndexSpec::new(&[("a.b", 1), ("c", -1)])),
+            declared,
+            multikey: true,
+            what: What::FilterAndSort,
+        };
+        assert_eq!(Tail::None.after(first()).en(), "Query 7.");
+        assert_eq!(Tail::IdIndex.after(first()).en(), "Query 7. The built-in _id index finds the document.");
+        assert_eq!(
+            Tail::NoIndex.after(first()).render(crate::i18n::Lang::Es),
+            "Consulta 7. Ningún índice lo atiende: cada ejecución recorre la colección entera."
+        );
+        assert_eq!(
+            served(true).after(first()).en(),
+            "Query 7. The declared index { \"a.b\": 1, c: -1 } (multikey) serves its filter and sort."
+        );
+        assert_eq!(
+            served(false).after(first()).en(),
+            "Query 7. The index { \"a.b\": 1, c: -1 } (multikey) serves its filter and sort."
+        );
+        assert_eq!(
+            Tail::IdIndex.after(first()).render(crate::i18n::Lang::Pt),
+            "Consulta 7. O índice nativo de _id encontra o documento."
+        );
+        for tail in [Tail::None, Tail::IdIndex, Tail::NoIndex, served(true), served(false)] {
+            let t = tail.after(first());
+            assert!(t.is_translated() && t.check().is_ok(), "{t}");
         }
-        drop(e);
-        assert_eq!(texts.len(), BLOCK + 2);
-        assert_eq!(texts[0].en(), "Query 0.");
-        assert_eq!(texts[1].en(), "Query 1. The built-in _id index finds the document.");
-        assert_eq!(
-            texts[2].render(crate::i18n::Lang::Es),
-            "Consulta 2. Ningún índice lo atiende: cada ejecución recorre la colección entera."
-        );
-        assert_eq!(
-            texts[3].en(),
-            "Query 3. The declared index { \"a.b\": 1, c: -1 } (multikey) serves its filter and sort."
-        );
-        assert_eq!(texts[7].en(), "Query 7. The index { \"a.b\": 1, c: -1 } (multikey) serves its filter and sort.");
-        assert_eq!(texts[BLOCK + 1].en(), "Query 257. The built-in _id index finds the document.");
-        assert_eq!(
-            texts[BLOCK + 1].render(crate::i18n::Lang::Pt),
-            "Consulta 257. O índice nativo de _id encontra o documento."
-        );
-        assert!(texts.iter().all(|t| t.is_translated() && t.check().is_ok()));
     }
 }

@@ -4,15 +4,15 @@
 use super::super::indexes::Links;
 use super::super::query_shape::{serves, Shape};
 use super::super::IndexAdvice;
-use crate::fast_hash::FastMap;
 use crate::model::Entity;
+use std::collections::HashMap;
 
 /// How a query finds the indexes of its collection.
 pub(super) enum Lookup<'a> {
     /// By position (see `indexes::Links`).
     Linked(&'a [IndexAdvice], &'a Links),
     /// By collection id, then query id (when no links are known).
-    ById(FastMap<&'a str, Vec<&'a IndexAdvice>>),
+    ById(HashMap<&'a str, Vec<&'a IndexAdvice>>),
 }
 
 impl Lookup<'_> {

@@ -81,11 +81,18 @@ fn build(arena: &mut Arena, prefix: &mut String, layout: &Layout, q: &AccessPatt
         let Some((span, new)) = b.intern(&f.field) else { continue };
         let array = is_array(&f.field, new);
         let part = match f.op {
-            FilterOp::Equality | FilterOp::ArrayContains => {
+            // `$in` over a few values is a few equality points (the ESR guideline).
+            FilterOp::Equality | FilterOp::ArrayContains | FilterOp::In => {
                 id_equality |= f.op == FilterOp::Equality && b.text(span) == "_id";
                 Part::Equality
             }
-            FilterOp::Range | FilterOp::Exists | FilterOp::Text => {
+            // A regular expression or a negation scans a range of the index at best.
+            FilterOp::Range
+            | FilterOp::Exists
+            | FilterOp::Text
+            | FilterOp::Prefix
+            | FilterOp::Regex
+            | FilterOp::Not => {
                 text |= f.op == FilterOp::Text;
                 Part::Range
             }
@@ -247,7 +254,7 @@ mod tests {
         let m = crate::model::load(include_str!("../../../public/templates/bibliored.json")).expect("template");
         let layout = Layout::new(&m);
         let mut q = AccessPattern::new("q", "q", "actividad");
-        let filter = |field: &str, op| Filter { field: field.into(), op };
+        let filter = |field: &str, op| Filter::new(field, op);
         q.filters = vec![
             filter("dia", FilterOp::Range),
             filter("eventos.material_id", FilterOp::Equality),

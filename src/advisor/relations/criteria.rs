@@ -1,37 +1,30 @@
 //! The six criteria of seed 001 §3, in order, each a vote with a reason that carries the
 //! figures. The votes explain; the decision (`decide.rs`) follows the seeds' ordered questions.
 //!
-//! Every reason is a [`Text`] in the three languages, built only when it is read (see
-//! `reasons.rs`): each criterion decides its vote from the relation's [`Reasons`] and, when
-//! asked, writes the sentence that explains it. The figures stay numbers and the names are
-//! shared until the sentence is shown.
+//! Every reason is a [`Text`] in the three languages: each criterion decides its vote from the
+//! relation's [`Facts`] and writes the sentence that explains it.
 
-use super::facts::Outliers;
-use super::reasons::Reasons;
+use super::facts::{Facts, Outliers};
 use crate::advisor::{CardinalityClass, Criterion, Vote};
 use crate::i18n::{Arg, Labelled, Text};
-use crate::model::Volatility;
+use crate::model::{Id, Volatility};
 use crate::text;
 
-/// The vote of `criterion` and, if `explain`, its reason.
-pub(crate) fn judge(f: &Reasons, criterion: Criterion, explain: bool) -> (Vote, Option<Text>) {
+/// The vote of `criterion` on the relation of `f` and its reason; `reads` holds the query ids
+/// the facts' read lists name.
+pub(crate) fn judge(f: &Facts, reads: &[Id], criterion: Criterion) -> (Vote, Text) {
     match criterion {
-        Criterion::Cardinality => cardinality(f, explain),
-        Criterion::ReadSeparately => read_separately(f, explain),
-        Criterion::Volatility => volatility(f, explain),
-        Criterion::Size => size(f, explain),
-        Criterion::Growth => growth(f, explain),
-        Criterion::Atomicity => atomicity(f, explain),
+        Criterion::Cardinality => cardinality(f),
+        Criterion::ReadSeparately => read_separately(f, reads),
+        Criterion::Volatility => volatility(f),
+        Criterion::Size => size(f),
+        Criterion::Growth => growth(f),
+        Criterion::Atomicity => atomicity(f),
     }
 }
 
-/// `say()` when the reason is asked for.
-fn explained(explain: bool, vote: Vote, say: impl FnOnce() -> Text) -> (Vote, Option<Text>) {
-    (vote, explain.then(say))
-}
-
 /// "5 etiquetas typical, at most 8: one-to-few".
-fn cardinality(f: &Reasons, explain: bool) -> (Vote, Option<Text>) {
+fn cardinality(f: &Facts) -> (Vote, Text) {
     let vote = match f.class {
         CardinalityClass::OneToOne | CardinalityClass::OneToFew => Vote::Embed,
         CardinalityClass::ManyToMany if f.child_is_value => Vote::Neutral,
@@ -39,21 +32,19 @@ fn cardinality(f: &Reasons, explain: bool) -> (Vote, Option<Text>) {
             Vote::Reference
         }
     };
-    if !explain {
-        return (vote, None);
-    }
+    let (parent, child) = f.names();
     let outliers = match f.outliers {
         Outliers::Minor { share, max } => text!(
             en: "; {share} of {parent} reach {max} (outliers)",
             es: "; el {share} de {parent} llega a {max} (valores atípicos)",
             pt: "; {share} de {parent} chegam a {max} (outliers)";
-            share = Arg::Percent(share), parent = &f.parent, max = Arg::Count(max as f64)
+            share = Arg::Percent(share), parent = &parent, max = Arg::Count(max as f64)
         ),
         Outliers::Major { share, max } => text!(
             en: "; {share} of {parent} reach {max}, too many to call outliers",
             es: "; el {share} de {parent} llega a {max}, demasiados para llamarlos valores atípicos",
             pt: "; {share} de {parent} chegam a {max}, muitos demais para chamá-los de outliers";
-            share = Arg::Percent(share), parent = &f.parent, max = Arg::Count(max as f64)
+            share = Arg::Percent(share), parent = &parent, max = Arg::Count(max as f64)
         ),
         Outliers::None => Text::empty(),
     };
@@ -69,7 +60,7 @@ fn cardinality(f: &Reasons, explain: bool) -> (Vote, Option<Text>) {
             en: "one-to-squillions, beyond {n}",
             es: "uno a muchísimos, más de {n}",
             pt: "um para muitíssimos, além de {n}";
-            n = Arg::Count(f.many_max as f64)
+            n = Arg::Count(f.t.many_max as f64)
         )
         .into(),
         CardinalityClass::ManyToMany if f.child_is_value => text!(
@@ -82,89 +73,86 @@ fn cardinality(f: &Reasons, explain: bool) -> (Vote, Option<Text>) {
             en: "many-to-many: each {child} belongs to many {parent}",
             es: "muchos a muchos: cada elemento de {child} pertenece a muchos de {parent}",
             pt: "muitos para muitos: cada item de {child} pertence a vários de {parent}";
-            child = &f.child, parent = &f.parent
+            child = &child, parent = &parent
         )
         .into(),
     };
     let typical = Arg::Count(f.typical);
     let reason = match f.bound {
-        // Without outliers the sentence has four arguments: kept inline, no allocation.
         Some(b) if f.outliers == Outliers::None => text!(
             en: "{typical} {child} typical, at most {max}: {class}",
             es: "habitualmente {typical} {child}, como máximo {max}: {class}",
             pt: "normalmente {typical} {child}, no máximo {max}: {class}";
-            typical, child = &f.child, max = Arg::Count(b as f64), class
+            typical, child = &child, max = Arg::Count(b as f64), class
         ),
         Some(b) => text!(
             en: "{typical} {child} typical, at most {max}{outliers}: {class}",
             es: "habitualmente {typical} {child}, como máximo {max}{outliers}: {class}",
             pt: "normalmente {typical} {child}, no máximo {max}{outliers}: {class}";
-            typical, child = &f.child, max = Arg::Count(b as f64), outliers, class
+            typical, child = &child, max = Arg::Count(b as f64), outliers, class
         ),
         None => text!(
             en: "{typical} {child} typical, no stated maximum (~{horizon} in {span}){outliers}: {class}",
             es: "habitualmente {typical} {child}, sin máximo declarado (~{horizon} en {span}){outliers}: {class}",
             pt: "normalmente {typical} {child}, sem máximo declarado (~{horizon} em {span}){outliers}: {class}";
-            typical, child = &f.child, horizon = Arg::Count(f.horizon.round()), span = Arg::Days(f.horizon_days),
+            typical, child = &child, horizon = Arg::Count(f.horizon.round()), span = Arg::Days(f.t.horizon_days),
             outliers, class
         ),
     };
-    (vote, Some(reason))
+    (vote, reason)
 }
 
 /// "read without catalogo by C2, C3 and C5" / "never read without catalogo".
-fn read_separately(f: &Reasons, explain: bool) -> (Vote, Option<Text>) {
-    let parent = &f.parent;
-    let ids = || f.ids.clone().unwrap_or(Arg::Static(""));
-    if f.read_apart {
-        explained(explain, Vote::Reference, || {
+fn read_separately(f: &Facts, reads: &[Id]) -> (Vote, Text) {
+    let (parent, _) = f.names();
+    let ids = || f.listed_reads(reads);
+    if !f.read_apart.is_empty() {
+        (
+            Vote::Reference,
             text!(
                 en: "read without {parent} by {ids}: it has a life of its own",
                 es: "se lee sin {parent} en {ids}: tiene vida propia",
                 pt: "é lido sem {parent} em {ids}: tem vida própria";
                 parent, ids = ids()
-            )
-        })
-    } else if f.flagged_read_separately {
-        explained(explain, Vote::Reference, || {
+            ),
+        )
+    } else if f.rel.read_separately {
+        (
+            Vote::Reference,
             text!(
                 en: "queried on its own, without {parent} (own screen, moderation or search)",
                 es: "se consulta por sí solo, sin {parent} (pantalla propia, moderación o búsqueda)",
                 pt: "é consultado sozinho, sem {parent} (tela própria, moderação ou busca)";
                 parent
-            )
-        })
-    } else if !f.read_together {
-        explained(explain, Vote::Embed, || {
+            ),
+        )
+    } else if f.read_together.is_empty() {
+        (
+            Vote::Embed,
             text!(
                 en: "no access pattern reads it without {parent}",
                 es: "ningún patrón de acceso lo lee sin {parent}",
                 pt: "nenhum padrão de acesso o lê sem {parent}";
                 parent
-            )
-        })
+            ),
+        )
     } else {
-        explained(explain, Vote::Embed, || {
+        (
+            Vote::Embed,
             text!(
                 en: "always read with {parent} ({ids}), never on its own",
                 es: "siempre se lee con {parent} ({ids}), nunca por separado",
                 pt: "sempre é lido com {parent} ({ids}), nunca sozinho";
                 parent, ids = ids()
-            )
-        })
+            ),
+        )
     }
 }
 
 /// How often the child changes against how often the parent is read.
-fn volatility(f: &Reasons, explain: bool) -> (Vote, Option<Text>) {
-    if !explain {
-        // As the sentences below say: a child that changes often or constantly wants its own
-        // documents.
-        return (if f.child_changes >= Volatility::Often { Vote::Reference } else { Vote::Embed }, None);
-    }
+fn volatility(f: &Facts) -> (Vote, Text) {
     let copies = f.copies_elsewhere;
-    // The first clause, a fixed text or one with a count kept inline, costs no allocation.
-    let (vote, change) = match f.child_changes {
+    let (vote, change) = match f.rel.child_changes {
         Volatility::Never => (
             Vote::Embed,
             text!(en: "never changes once written", es: "no cambia nunca una vez escrito", pt: "nunca muda depois de gravado"),
@@ -206,30 +194,32 @@ fn volatility(f: &Reasons, explain: bool) -> (Vote, Option<Text>) {
         ),
     };
     if f.parent_reads <= 0.0 {
-        return (vote, Some(change));
+        return (vote, change);
     }
     let reason = text!(
         en: "{change}; {parent} is read {n} times a minute",
         es: "{change}; {parent} se lee {n} veces por minuto",
         pt: "{change}; {parent} é lido {n} vezes por minuto";
-        change, parent = &f.parent, n = Arg::Count(f.parent_reads)
+        change, parent = f.names().0, n = Arg::Count(f.parent_reads)
     );
-    (vote, Some(reason))
+    (vote, reason)
 }
 
 /// The children's bytes against the 1 MB target and the 16 MiB limit.
-fn size(f: &Reasons, explain: bool) -> (Vote, Option<Text>) {
+fn size(f: &Facts) -> (Vote, Text) {
+    let t = f.t;
     let total = f.worst_bytes();
-    let (parent, child) = (&f.parent, &f.child);
-    if f.child_bytes > f.bloat_field_bytes && total <= f.doc_target_bytes as f64 {
-        return explained(explain, Vote::Reference, || {
+    let (parent, child) = f.names();
+    if f.child_bytes > t.bloat_field_bytes && total <= t.doc_target_bytes as f64 {
+        return (
+            Vote::Reference,
             text!(
                 en: "each {child} is {each}: bulky data read with every {parent} document",
                 es: "cada {child} ocupa {each}: datos voluminosos que se leen con cada documento de {parent}",
                 pt: "cada {child} ocupa {each}: dados volumosos lidos com cada documento de {parent}";
                 child, each = Arg::Bytes(f.child_bytes as f64), parent
-            )
-        });
+            ),
+        );
     }
     let worst = Arg::Count(f.worst.round());
     let each = Arg::Bytes(f.child_bytes as f64);
@@ -242,135 +232,149 @@ fn size(f: &Reasons, explain: bool) -> (Vote, Option<Text>) {
     };
     let horizon = || {
         if f.unbounded() {
-            text!(en: " in {span}", es: " en {span}", pt: " em {span}"; span = Arg::Days(f.horizon_days))
+            text!(en: " in {span}", es: " en {span}", pt: " em {span}"; span = Arg::Days(f.t.horizon_days))
         } else {
             Text::empty()
         }
     };
-    let limit = Arg::Bytes(f.doc_limit_bytes as f64);
-    if total > f.doc_limit_bytes as f64 {
-        explained(explain, Vote::Reference, || {
+    let limit = Arg::Bytes(t.doc_limit_bytes as f64);
+    if total > t.doc_limit_bytes as f64 {
+        (
+            Vote::Reference,
             text!(
                 en: "{worst} × {each}{estimated} ≈ {total} per {parent} document{horizon}: over the {limit} limit",
                 es: "{worst} × {each}{estimated} ≈ {total} por documento de {parent}{horizon}: supera el límite de {limit}",
                 pt: "{worst} × {each}{estimated} ≈ {total} por documento de {parent}{horizon}: acima do limite de {limit}";
                 worst, each, estimated = estimated(), total = Arg::Bytes(total), parent, horizon = horizon(), limit
-            )
-        })
-    } else if total > f.doc_target_bytes as f64 {
-        explained(explain, Vote::Reference, || {
+            ),
+        )
+    } else if total > t.doc_target_bytes as f64 {
+        (
+            Vote::Reference,
             text!(
                 en: "{worst} × {each}{estimated} ≈ {total} per {parent} document{horizon}: over the {target} guidance",
                 es: "{worst} × {each}{estimated} ≈ {total} por documento de {parent}{horizon}: supera la recomendación de {target}",
                 pt: "{worst} × {each}{estimated} ≈ {total} por documento de {parent}{horizon}: acima da recomendação de {target}";
-                worst, each, estimated = estimated(), total = Arg::Bytes(total), parent, horizon = horizon(), target = Arg::Bytes(f.doc_target_bytes as f64)
-            )
-        })
+                worst, each, estimated = estimated(), total = Arg::Bytes(total), parent, horizon = horizon(), target = Arg::Bytes(t.doc_target_bytes as f64)
+            ),
+        )
     } else if let Some((added, times)) = f.bulk_for_other_reads() {
-        explained(explain, Vote::Reference, || {
+        (
+            Vote::Reference,
             text!(
                 en: "{child} adds {added} to each {parent} document, {times}× its own {own}, and {n} reads a minute of {parent} leave it out: embedded, each would load it for nothing (keep it apart, the subset pattern's split)",
                 es: "{child} añade {added} a cada documento de {parent}, {times}× lo que ocupa el propio ({own}), y {n} lecturas por minuto de {parent} lo dejan fuera: embebido, cada una lo cargaría para nada (mantenlo aparte, la división del patrón subconjunto)",
                 pt: "{child} acrescenta {added} a cada documento de {parent}, {times}× o que ocupa o próprio ({own}), e {n} leituras por minuto de {parent} o deixam de fora: embutido, cada uma o carregaria à toa (mantenha-o à parte, a divisão do padrão subconjunto)";
                 child, added = Arg::Bytes(added), parent, times = Arg::Count(times.round()), own = Arg::Bytes(f.parent_own_bytes.unwrap_or(0) as f64), n = Arg::Count(f.reads_without_child)
-            )
-        })
-    } else if total > f.doc_target_bytes as f64 / 10.0 {
-        explained(explain, Vote::Neutral, || {
+            ),
+        )
+    } else if total > t.doc_target_bytes as f64 / 10.0 {
+        (
+            Vote::Neutral,
             text!(
                 en: "{worst} × {each}{estimated} ≈ {total} per {parent} document{horizon}: fits, but heavy to rewrite on every change",
                 es: "{worst} × {each}{estimated} ≈ {total} por documento de {parent}{horizon}: cabe, pero pesa reescribirlo en cada cambio",
                 pt: "{worst} × {each}{estimated} ≈ {total} por documento de {parent}{horizon}: cabe, mas pesa reescrevê-lo a cada mudança";
                 worst, each, estimated = estimated(), total = Arg::Bytes(total), parent, horizon = horizon()
-            )
-        })
+            ),
+        )
     } else {
-        explained(explain, Vote::Embed, || {
+        (
+            Vote::Embed,
             text!(
                 en: "{worst} × {each}{estimated} ≈ {total} per {parent} document{horizon}: small next to the {limit} limit",
                 es: "{worst} × {each}{estimated} ≈ {total} por documento de {parent}{horizon}: pequeño frente al límite de {limit}",
                 pt: "{worst} × {each}{estimated} ≈ {total} por documento de {parent}{horizon}: pequeno perto do limite de {limit}";
                 worst, each, estimated = estimated(), total = Arg::Bytes(total), parent, horizon = horizon(), limit
-            )
-        })
+            ),
+        )
     }
 }
 
 /// Bounded or not: "if you cannot state the maximum, do not embed it".
-fn growth(f: &Reasons, explain: bool) -> (Vote, Option<Text>) {
+fn growth(f: &Facts) -> (Vote, Text) {
+    let (parent, _) = f.names();
     let per_year = Arg::Count(f.growth * 365.0);
     match (f.bound, f.outliers) {
-        (_, Outliers::Major { share, max }) => explained(explain, Vote::Reference, || {
+        (_, Outliers::Major { share, max }) => (
+            Vote::Reference,
             text!(
                 en: "{share} of {parent} grow to {max}: the stated bound does not hold for a real share",
                 es: "el {share} de {parent} crece hasta {max}: el tope declarado no se cumple para una parte real",
                 pt: "{share} de {parent} crescem até {max}: o teto declarado não vale para uma parte real";
-                share = Arg::Percent(share), parent = &f.parent, max = Arg::Count(max as f64)
-            )
-        }),
-        (None, _) if f.growth > 0.0 => explained(explain, Vote::Reference, || {
+                share = Arg::Percent(share), parent = &parent, max = Arg::Count(max as f64)
+            ),
+        ),
+        (None, _) if f.growth > 0.0 => (
+            Vote::Reference,
             text!(
                 en: "no stated maximum and it keeps growing ({rate} a day, ~{per_year} a year): if you cannot state the maximum, do not embed",
                 es: "sin máximo declarado y sigue creciendo ({rate} al día, ~{per_year} al año): si no puedes declarar el máximo, no lo embebas",
                 pt: "sem máximo declarado e continua crescendo ({rate} por dia, ~{per_year} por ano): se não for possível declarar o máximo, não embuta";
                 rate = Arg::Count(f.growth), per_year
-            )
-        }),
-        (None, _) => explained(explain, Vote::Reference, || {
+            ),
+        ),
+        (None, _) => (
+            Vote::Reference,
             text!(
                 en: "no stated maximum: if you cannot state the maximum, do not embed",
                 es: "sin máximo declarado: si no puedes declarar el máximo, no lo embebas",
                 pt: "sem máximo declarado: se não for possível declarar o máximo, não embuta"
-            )
-        }),
-        (Some(b), _) if f.growth > 0.0 => explained(explain, Vote::Embed, || {
+            ),
+        ),
+        (Some(b), _) if f.growth > 0.0 => (
+            Vote::Embed,
             text!(
                 en: "grows ~{per_year} a year but stops at a stated maximum of {max}",
                 es: "crece ~{per_year} al año pero se detiene en un máximo declarado de {max}",
                 pt: "cresce ~{per_year} por ano, mas para num máximo declarado de {max}";
                 per_year, max = Arg::Count(b as f64)
-            )
-        }),
-        (Some(b), _) => explained(explain, Vote::Embed, || {
+            ),
+        ),
+        (Some(b), _) => (
+            Vote::Embed,
             text!(
                 en: "bounded: at most {max} per {parent} document",
                 es: "acotado: como máximo {max} por documento de {parent}",
                 pt: "limitado: no máximo {max} por documento de {parent}";
-                max = Arg::Count(b as f64), parent = &f.parent
-            )
-        }),
+                max = Arg::Count(b as f64), parent = &parent
+            ),
+        ),
     }
 }
 
 /// Must the child change in the same write as its parent?
-fn atomicity(f: &Reasons, explain: bool) -> (Vote, Option<Text>) {
-    let parent = &f.parent;
-    if f.atomic_with_parent {
-        explained(explain, Vote::Embed, || {
+fn atomicity(f: &Facts) -> (Vote, Text) {
+    let (parent, _) = f.names();
+    if f.rel.atomic_with_parent {
+        (
+            Vote::Embed,
             text!(
                 en: "must change atomically with {parent}: inside one document that needs no transaction",
                 es: "debe cambiar de forma atómica con {parent}: dentro de un mismo documento no hace falta transacción",
                 pt: "precisa mudar atomicamente com {parent}: dentro de um mesmo documento não é preciso transação";
                 parent
-            )
-        })
+            ),
+        )
     } else if f.child_is_value {
-        explained(explain, Vote::Embed, || {
+        (
+            Vote::Embed,
             text!(
                 en: "a bare value with no identity: it only ever changes as part of {parent}",
                 es: "un valor simple sin identidad: solo cambia como parte de {parent}",
                 pt: "um valor simples sem identidade: só muda como parte de {parent}";
                 parent
-            )
-        })
+            ),
+        )
     } else {
-        explained(explain, Vote::Neutral, || {
+        (
+            Vote::Neutral,
             text!(
                 en: "need not change atomically with {parent}: either side of the boundary works",
                 es: "no necesita cambiar de forma atómica con {parent}: sirve cualquier lado de la frontera",
                 pt: "não precisa mudar atomicamente com {parent}: qualquer lado da fronteira serve";
                 parent
-            )
-        })
+            ),
+        )
     }
 }

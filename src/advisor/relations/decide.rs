@@ -13,7 +13,7 @@
 //! 6. **Cardinality**: one-to-many and beyond (or a shared document) is referenced.
 //! 7. **Size**: children that would push the parent past the 1 MB target are referenced, and
 //!    so is a one-to-one part of several kilobytes that the parent's frequent reads leave out
-//!    (the size criterion's split, `Reasons::bulk_for_other_reads`).
+//!    (the size criterion's split, `Facts::bulk_for_other_reads`).
 //! 8. **Atomicity**: a child that must change with its parent is embedded.
 //! 9. **Volatility** (Q3): a child that changes often and is copied under several parents is
 //!    referenced (one update instead of N).
@@ -79,7 +79,7 @@ fn size_vote(votes: &[Vote; 6]) -> Vote {
 }
 
 /// Runs the procedure of the module documentation: the recommendation and the step that
-/// decided it (the summary, `summary.rs`, says it in words when it is read).
+/// decided it (the summary, `summary.rs`, says it in words).
 pub(crate) fn decide(f: &Facts, votes: &[Vote; 6]) -> Decision {
     let rel = f.rel;
     if f.child_external || rel.storage == Storage::Outside {
@@ -131,12 +131,7 @@ fn embed(f: &Facts, atomic: bool) -> Decision {
 /// The children of one parent per view: the relation's subset, the page size of a view of one
 /// parent, or 5.
 pub(crate) fn subset_size(f: &Facts) -> u32 {
-    f.rel
-        .subset
-        .as_ref()
-        .map(|s| s.size)
-        .or_else(|| pages(f).find_map(|q| q.page_size))
-        .unwrap_or(DEFAULT_SUBSET)
+    f.rel.subset.as_ref().map(|s| s.size).or_else(|| pages(f).find_map(|q| q.page_size)).unwrap_or(DEFAULT_SUBSET)
 }
 
 /// Whether `q` reads one parent, a page about one document: it finds it by `_id`, or by
@@ -176,9 +171,7 @@ pub(crate) fn bucket_fits(f: &Facts) -> bool {
 /// `thresholds.arrayWarn`). The subset pattern keeps the first N of many; an author's page
 /// lists all of the author's books.
 pub(crate) fn view_shows_all(f: &Facts) -> bool {
-    pages(f).next().is_some()
-        && pages(f).all(|q| q.page_size.is_none())
-        && f.bound.is_some_and(|b| b <= f.t.array_warn)
+    pages(f).next().is_some() && pages(f).all(|q| q.page_size.is_none()) && f.bound.is_some_and(|b| b <= f.t.array_warn)
 }
 
 /// Picks the form of reference (see the module documentation); `because` names the deciding step.
@@ -264,18 +257,19 @@ mod tests {
         m.relations[0].cardinality.growth_per_day = Some(0.5);
         m.relations[0].read_separately = true;
         let mut listing = read("L", "post", &["comment"], 10_000.0);
-        listing.filters.push(crate::model::Filter { field: "title".into(), op: crate::model::FilterOp::Range });
+        listing.filters.push(crate::model::Filter::new("title", crate::model::FilterOp::Range));
         listing.page_size = Some(24);
         m.queries.push(listing);
         assert_eq!(advised(&m).0, Recommendation::ReferenceFromChild);
         // One post by its _id showing its ten latest comments: the subset of ten.
         let mut page = read("P", "post", &["comment"], 3_000.0);
-        page.filters.push(crate::model::Filter { field: "_id".into(), op: crate::model::FilterOp::Equality });
+        page.filters.push(crate::model::Filter::new("_id", crate::model::FilterOp::Equality));
         page.page_size = Some(10);
         m.queries.push(page);
         assert_eq!(advised(&m).0, Recommendation::ReferenceWithSubset);
         let report = analyze(&m);
-        let subset = report.patterns.iter().find(|p| p.pattern == crate::advisor::PatternKind::Subset).expect("a subset");
+        let subset =
+            report.patterns.iter().find(|p| p.pattern == crate::advisor::PatternKind::Subset).expect("a subset");
         assert!(subset.change.en().contains("keep the 10 comments"), "{}", subset.change.en());
     }
 

@@ -4,38 +4,11 @@
 //! facts of every relation stays linear in the size of the model.
 
 use super::estimate::{element_bytes, entity_bytes, DEFAULT_DOC_BYTES};
-use super::usage::{Info, Usage};
+use super::usage::{copies_child, display_name, rate, Info, Usage};
 use crate::advisor::CardinalityClass;
 use crate::i18n::Arg;
-use crate::model::{AccessPattern, BsonType, Entity, EntityKind, Id, QueryKind, Relation, Storage, Thresholds};
+use crate::model::{AccessPattern, BsonType, Entity, EntityKind, Id, Relation, Storage, Thresholds};
 use std::ops::Range;
-
-/// Whether the relation puts a copy of the child into the parent (embedding or a subset).
-pub(super) fn copies_child(r: &Relation) -> bool {
-    r.storage == Storage::Embed || r.subset.is_some()
-}
-
-/// A read (or analytical read): it reads data rather than changing it.
-pub(crate) fn is_read(q: &AccessPattern) -> bool {
-    matches!(q.kind, QueryKind::Read | QueryKind::Analytical)
-}
-
-/// Executions per minute, with nonsense (NaN, negative) read as zero.
-pub(crate) fn rate(q: &AccessPattern) -> f64 {
-    if q.per_minute.is_finite() && q.per_minute > 0.0 {
-        q.per_minute.min(1e12)
-    } else {
-        0.0
-    }
-}
-
-/// The display name of `id` (its collection or sub-document name), or the id itself.
-pub(super) fn display_name<'s>(entity: Option<&'s Entity>, id: &'s str) -> &'s str {
-    match entity {
-        Some(e) if !e.name.is_empty() => e.name.as_str(),
-        _ => id,
-    }
-}
 
 /// How the outliers of a relation compare with `thresholds.outlier_share`.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -56,6 +29,8 @@ pub(crate) enum Outliers {
 /// Everything the criteria and the decision read about one relation.
 pub(crate) struct Facts<'a> {
     pub rel: &'a Relation,
+    /// The relation's id, made once for the advice and the patterns that name it.
+    pub id: Id,
     pub t: &'a Thresholds,
     pub parent_name: &'a str,
     pub child_name: &'a str,
@@ -208,6 +183,7 @@ impl<'a> Facts<'a> {
         let parent_own_bytes = p_info.avg_bytes.map(|avg| avg.saturating_sub(embedded_bytes));
         Facts {
             rel,
+            id: Id::new(&rel.id),
             t,
             parent_name: display_name(parent, &rel.parent),
             child_name: display_name(child, &rel.child),
@@ -241,8 +217,8 @@ impl<'a> Facts<'a> {
         }
     }
 
-    /// The display names of the parent and the child as sentence arguments (inline when
-    /// short, else shared: no allocation once the look-ups made them).
+    /// The display names of the parent and the child as sentence arguments (shared: made once
+    /// by the look-ups).
     pub fn names(&self) -> (Arg, Arg) {
         let name = |made: Option<&Arg>, name: &str| made.cloned().unwrap_or_else(|| Arg::str(name));
         (name(self.parent, self.parent_name), name(self.child, self.child_name))
@@ -257,7 +233,56 @@ impl<'a> Facts<'a> {
     pub fn unbounded(&self) -> bool {
         self.bound.is_none()
     }
+
+    /// The query ids the reasons name when they say who reads the child: those that read it
+    /// without its parent, else (unless the relation says it is queried on its own) those that
+    /// read it together. `reads` is the store the read lists are runs of.
+    pub fn listed_reads(&self, reads: &[Id]) -> Arg {
+        let run = if !self.read_apart.is_empty() {
+            self.read_apart.clone()
+        } else if !self.rel.read_separately {
+            self.read_together.clone()
+        } else {
+            0..0
+        };
+        Arg::List(reads.get(run).unwrap_or_default().iter().map(Arg::from).collect())
+    }
+
+    /// Bytes the children add to one parent document in the worst case.
+    pub fn worst_bytes(&self) -> f64 {
+        self.worst * self.child_bytes as f64
+    }
+
+    /// Bulk the parent's frequent reads would carry for nothing, as the bytes the child adds
+    /// to one parent and how many times the parent's own document that is: when the child is
+    /// one-to-one (a part of the parent, not a list: a bounded list is embedded or kept as a
+    /// subset of its first N by the other rules, and an embedded list of a few kilobytes is
+    /// MongoDB's embedding case), adds at least [`SPLIT_MIN_BYTES`] and ten times the parent's
+    /// own bytes, and the reads that leave them out (a projection without them) are at least
+    /// ten times the other reads of the parent. Embedded, each of those reads would load bytes
+    /// it throws away: the split MongoDB's subset pattern makes (a movie's listing fields
+    /// apart from its full plot and cast, "Model One-to-One Relationships with Embedded
+    /// Documents").
+    pub fn bulk_for_other_reads(&self) -> Option<(f64, f64)> {
+        let own = self.parent_own_bytes.filter(|&b| b > 0)? as f64;
+        let added = self.typical.max(1.0) * self.child_bytes as f64;
+        let others = self.parent_reads - self.reads_without_child;
+        let fits = self.class == CardinalityClass::OneToOne
+            && added >= SPLIT_MIN_BYTES
+            && added >= SPLIT_RATIO * own
+            && self.reads_without_child > 0.0
+            && self.reads_without_child >= SPLIT_RATIO * others.max(0.0);
+        fits.then_some((added, added / own))
+    }
 }
+
+/// Below this many bytes (a few KB, about a storage page) the children cost a read that leaves
+/// them out too little to split them off.
+const SPLIT_MIN_BYTES: f64 = 4096.0;
+
+/// How many times the parent's own bytes the children must add, and how many times the other
+/// reads of the parent the reads that leave them out must be, for the split to pay.
+const SPLIT_RATIO: f64 = 10.0;
 
 /// The skew a stated 99th percentile shows, judged by the tail rather than the typical count:
 /// when 99% of parents stay within a bound that embeds (the p99 under `arrayWarn`) but the

@@ -8,7 +8,6 @@ mod criteria;
 mod decide;
 mod estimate;
 pub(crate) mod facts;
-mod reasons;
 mod summary;
 #[cfg(test)]
 mod tests;
@@ -16,74 +15,50 @@ mod usage;
 
 pub(crate) use decide::{bucket_fits, subset_size, view_shows_all};
 pub(crate) use facts::{timeless, Facts, Outliers};
-pub(crate) use usage::Usage;
+pub(crate) use usage::{is_read, rate, Usage};
 
-use super::relation_advice::Reads;
-use super::{Recommendation, RelationAdvice, Vote};
-use crate::i18n::Deferred;
+use super::{Criterion, CriterionVote, Recommendation, RelationAdvice};
 use crate::model::{Id, Relation, Storage};
-use std::sync::Arc;
 
 /// The facts of every relation, in model order: gathered once, shared by `advise_with` and
 /// `patterns::suggest_with`. With them, the store of their read lists: the ids of every
-/// relation's reads one after another (the facts and the advice name their runs of it).
+/// relation's reads one after another (the facts name their runs of it).
 #[inline(never)] // a phase of `analyze`, kept apart so profiles show it
-pub(crate) fn gather_all<'a>(usage: &'a Usage<'a>) -> (Vec<Facts<'a>>, Arc<Vec<Id>>) {
+pub(crate) fn gather_all<'a>(usage: &'a Usage<'a>) -> (Vec<Facts<'a>>, Vec<Id>) {
     let relations = &usage.model.relations;
     let mut reads = Vec::with_capacity(2 * relations.len());
     let facts =
         relations.iter().enumerate().map(|(i, rel)| Facts::gather_at(usage, Some(i), rel, &mut reads)).collect();
-    (facts, Arc::new(reads))
+    (facts, reads)
 }
 
 /// One recommendation per relation, in model order, from the facts already gathered and the
-/// store of their read lists (shared with the advice).
-///
-/// The votes and the decision are made at once; the reasons and the summary are sentences
-/// built when read from the relation's [`reasons::Reasons`], kept with those of its neighbours
-/// in one shared [`reasons::Block`] per [`reasons::PER_BLOCK`] relations.
+/// store of their read lists.
 #[inline(never)] // a phase of `analyze`, kept apart so profiles show it
-pub(crate) fn advise_with(facts: &[Facts], reads: &Arc<Vec<Id>>) -> Vec<RelationAdvice> {
-    let mut out = Vec::with_capacity(facts.len());
-    let mut decided: Vec<([Vote; 6], Recommendation)> = Vec::with_capacity(reasons::PER_BLOCK.min(facts.len()));
-    for chunk in facts.chunks(reasons::PER_BLOCK) {
-        decided.clear();
-        // Room for every list the block's sentences may name (at most: the reads listed, and
-        // one of the views or the copied or computed fields), so the items never grow.
-        let listed = chunk
-            .iter()
-            .map(|f| {
-                let views = f.parent_view.len().max(f.child_view.len());
-                let fields = f.rel.computed.len().max(f.rel.extended.len());
-                f.read_apart.len().max(f.read_together.len()) + views.max(fields)
-            })
-            .sum();
-        let mut block = reasons::Block { reasons: Vec::with_capacity(chunk.len()), items: Vec::with_capacity(listed) };
-        for f in chunk {
-            // Written into its place in the block, then completed there (the reasons are large).
-            block.reasons.push(reasons::Reasons::of(f, reads, &mut block.items));
-            let Some(reasons) = block.reasons.last_mut() else { continue };
-            let votes = reasons::quick_votes(reasons);
-            let decision = decide::decide(f, &votes);
-            summary::fill(&mut reasons.verdict, f, &decision, &votes, &mut block.items);
-            decided.push((votes, decision.recommendation));
-        }
-        let source: Arc<dyn Deferred> = Arc::new(block);
-        // Extended from an iterator of known length, each advice is written in place.
-        out.extend(chunk.iter().zip(&decided).enumerate().map(|(position, (f, (votes, recommendation)))| {
-            RelationAdvice::from_source(
-                Id::new(&f.rel.id),
-                f.class,
-                *recommendation,
-                *votes,
-                Arc::clone(&source),
-                reasons::sentence_number(position, 0),
-                Reads::new(Arc::clone(reads), f.read_together.clone(), f.read_apart.clone()),
-                agrees(f.rel, *recommendation, f.child_external),
-            )
-        }));
-    }
-    out
+pub(crate) fn advise_with(facts: &[Facts], reads: &[Id]) -> Vec<RelationAdvice> {
+    facts.iter().map(|f| advise(f, reads)).collect()
+}
+
+/// The advice on the relation of `f`: each criterion votes with its reason, the procedure
+/// decides (`decide.rs`) and the summary says why.
+fn advise(f: &Facts, reads: &[Id]) -> RelationAdvice {
+    let criteria = Criterion::ALL.map(|criterion| {
+        let (vote, reason) = criteria::judge(f, reads, criterion);
+        CriterionVote { criterion, vote, reason }
+    });
+    let votes = criteria.each_ref().map(|c| c.vote);
+    let decision = decide::decide(f, &votes);
+    let summary = summary::summary(f, reads, &decision, &votes);
+    let run = |run: &std::ops::Range<usize>| reads.get(run.clone()).unwrap_or_default().to_vec();
+    RelationAdvice::new(
+        f.id.clone(),
+        f.class,
+        decision.recommendation,
+        criteria,
+        summary,
+        agrees(f.rel, decision.recommendation, f.child_external),
+    )
+    .with_reads(run(&f.read_together), run(&f.read_apart))
 }
 
 /// The storage a recommendation asks for.

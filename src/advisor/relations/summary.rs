@@ -1,98 +1,31 @@
 //! The summary of a relation's advice in words: the verdict, the step of the procedure that
-//! decided it (`decide.rs`) and the form of the reference. Like the reasons, it is built only
-//! when it is read, from the figures and names the relation's [`Reasons`] own.
+//! decided it (`decide.rs`) and the form of the reference.
 
 use super::decide::{subset_size, Because, Decision, Step};
 use super::facts::Facts;
-use super::reasons::{Reasons, Span};
 use crate::advisor::{CardinalityClass, Recommendation, Vote};
-use crate::i18n::{Arg, Labelled, Text};
-use crate::model::AccessPattern;
+use crate::i18n::{period_word, Arg, Labelled, Text};
+use crate::model::{AccessPattern, Id};
 use crate::text;
 
-/// What the summary says beyond the reasons' figures, decided with the recommendation.
-#[derive(Debug, Default, Clone)]
-pub(crate) struct Verdict {
-    /// The deciding step (`None` until the decision is made).
-    pub step: Option<Step>,
-    pub recommendation: Option<Recommendation>,
-    /// Votes for embedding and for referencing among the six.
-    pub for_embed: u8,
-    pub against: u8,
-    pub child_external: bool,
-    /// The parent's display name ends in `s` (English writes `socios'`, not `socios's`).
-    pub parent_ends_in_s: bool,
-    /// The query ids of the view the summary names (the parent's for a subset, the child's
-    /// for an extended reference): kept in the block's items as `views_listed`, put here in
-    /// the copy the summary is read from.
-    pub views: Option<Arg>,
-    pub views_listed: Option<Span>,
-    /// The other list or word it names: the bucket's period, or (`named_listed`, in the
-    /// block's items) the copied or computed fields.
-    pub named: Option<Arg>,
-    pub named_listed: Option<Span>,
-    /// Children per view (subset).
-    pub subset: u32,
-}
-
-impl Verdict {
-    /// Counts the votes that the summary's tally adds up.
-    pub fn tally(&mut self, votes: &[Vote; 6]) {
-        self.for_embed = votes.iter().filter(|v| **v == Vote::Embed).count() as u8;
-        self.against = votes.iter().filter(|v| **v == Vote::Reference).count() as u8;
+/// The summary of `decision` on the relation of `f`, whose six votes are `votes`; `reads`
+/// holds the query ids the facts' read lists name.
+pub(crate) fn summary(f: &Facts, reads: &[Id], decision: &Decision, votes: &[Vote; 6]) -> Text {
+    match decision.step {
+        Step::Outside => keep_outside(f),
+        Step::Reference(step) => reference(f, decision.recommendation, because(f, reads, step)),
+        Step::Embed { atomic } => embed(f, atomic, votes),
     }
 }
 
-/// Query ids, as a list in `items`.
-fn ids(items: &mut Vec<Arg>, views: &[&AccessPattern]) -> Span {
-    Span::push(items, views.iter().map(|q| Arg::str(&q.id)))
-}
-
-/// Writes into `v` what the summary of `decision` will say about the relation of `f` (in
-/// place: the reasons that hold it are large); only the list the chosen sentence names is built,
-/// appended to `items` (the block's).
-pub(crate) fn fill(v: &mut Verdict, f: &Facts, decision: &Decision, votes: &[Vote; 6], items: &mut Vec<Arg>) {
-    v.step = Some(decision.step);
-    v.recommendation = Some(decision.recommendation);
-    v.child_external = f.child_external;
-    v.parent_ends_in_s = f.parent_name.ends_with('s');
-    v.tally(votes);
-    let rel = f.rel;
-    match (decision.step, decision.recommendation) {
-        (Step::Outside, _) if !rel.computed.is_empty() => {
-            v.named_listed = Some(Span::push(items, rel.computed.iter().map(|c| Arg::str(&c.field))));
-        }
-        (Step::Reference(_), Recommendation::Bucket) => {
-            let period = rel.bucket.as_ref().map(|b| b.period.as_str()).unwrap_or("");
-            v.named = Some(crate::i18n::period_word(period).into());
-        }
-        (Step::Reference(_), Recommendation::ReferenceWithSubset) => {
-            v.subset = subset_size(f);
-            v.views_listed = (!f.parent_view.is_empty()).then(|| ids(items, f.parent_view));
-        }
-        (Step::Reference(_), Recommendation::ExtendedReference) if !f.child_view.is_empty() => {
-            v.views_listed = Some(ids(items, f.child_view));
-        }
-        (Step::Reference(_), Recommendation::ExtendedReference) => {
-            v.named_listed = Some(Span::push(items, rel.extended.iter().map(|c| Arg::str(&c.field))));
-        }
-        _ => {}
-    }
-}
-
-/// The summary of the relation whose reasons are `f`.
-pub(crate) fn summary(f: &Reasons) -> Text {
-    let Some(recommendation) = f.verdict.recommendation else { return Text::empty() };
-    match f.verdict.step {
-        Some(Step::Outside) | None => keep_outside(f),
-        Some(Step::Reference(step)) => reference(f, recommendation, because(f, step)),
-        Some(Step::Embed { atomic }) => embed(f, atomic),
-    }
+/// Query ids, as a list.
+fn ids(views: &[&AccessPattern]) -> Arg {
+    Arg::List(views.iter().map(|q| Arg::str(&q.id)).collect())
 }
 
 /// The step that decided to reference, in words ("growth decides").
-fn because(f: &Reasons, step: Because) -> Text {
-    let (parent, child) = (&f.parent, &f.child);
+fn because(f: &Facts, reads: &[Id], step: Because) -> Text {
+    let (parent, child) = f.names();
     match step {
         Because::NoBound => text!(
             en: "{child} has no stated maximum (growth decides)",
@@ -116,7 +49,7 @@ fn because(f: &Reasons, step: Because) -> Text {
             en: "{child} is read without {parent} by {ids} (read separately decides)",
             es: "{child} se lee sin {parent} en {ids} (decide la consulta por separado)",
             pt: "{child} é lido sem {parent} em {ids} (decide a leitura sem o pai)";
-            child, parent, ids = f.ids.clone().unwrap_or(Arg::Static(""))
+            child, parent, ids = f.listed_reads(reads)
         ),
         Because::ParentExternal => text!(
             en: "{parent} lives outside MongoDB and cannot hold it (the parent's home decides)",
@@ -145,18 +78,20 @@ fn because(f: &Reasons, step: Because) -> Text {
     }
 }
 
-fn keep_outside(f: &Reasons) -> Text {
-    let copied = match &f.verdict.named {
-        None => Text::empty(),
-        Some(fields) => text!(
+fn keep_outside(f: &Facts) -> Text {
+    let (parent, child) = f.names();
+    let computed = &f.rel.computed;
+    let copied = if computed.is_empty() {
+        Text::empty()
+    } else {
+        text!(
             en: "; {parent} keeps only {fields} for display",
             es: "; {parent} guarda solo {fields} para mostrarlos",
             pt: "; {parent} guarda só {fields} para exibição";
-            parent = &f.parent, fields = fields.clone()
-        ),
+            parent, fields = Arg::List(computed.iter().map(|c| Arg::str(&c.field)).collect())
+        )
     };
-    let child = &f.child;
-    if f.verdict.child_external {
+    if f.child_external {
         text!(
             en: "Keep outside MongoDB: {child} is kept outside MongoDB (where the data lives decides){copied}.",
             es: "Mantener fuera de MongoDB: {child} se guarda fuera de MongoDB (decide dónde viven los datos){copied}.",
@@ -174,8 +109,10 @@ fn keep_outside(f: &Reasons) -> Text {
 }
 
 /// How the votes add up: "all six criteria point to embed".
-fn tally(f: &Reasons) -> Text {
-    match (usize::from(f.verdict.for_embed), usize::from(f.verdict.against)) {
+fn tally(votes: &[Vote; 6]) -> Text {
+    let for_embed = votes.iter().filter(|v| **v == Vote::Embed).count();
+    let against = votes.iter().filter(|v| **v == Vote::Reference).count();
+    match (for_embed, against) {
         (6, _) => text!(
             en: "all six criteria point to embed",
             es: "los seis criterios apuntan a embeber",
@@ -198,11 +135,11 @@ fn tally(f: &Reasons) -> Text {
 
 /// Embed, decided by atomicity (the child must change with its parent) or else by the
 /// cardinality; a child that keeps growing toward its bound is embedded with a watch.
-fn embed(f: &Reasons, atomic: bool) -> Text {
-    let (parent, child) = (&f.parent, &f.child);
+fn embed(f: &Facts, atomic: bool, votes: &[Vote; 6]) -> Text {
+    let (parent, child) = f.names();
     let bound = f.bound.unwrap_or(0) as f64;
     let max = Arg::Count(bound);
-    let tally = tally(f);
+    let tally = tally(votes);
     if f.growth <= 0.0 {
         return if atomic {
             text!(
@@ -242,38 +179,45 @@ fn embed(f: &Reasons, atomic: bool) -> Text {
 
 /// The summary of a reference in the form `recommendation` names: `because` names the
 /// deciding step.
-fn reference(f: &Reasons, recommendation: Recommendation, because: Text) -> Text {
-    let (parent, child) = (&f.parent, &f.child);
-    let named = || f.verdict.named.clone().unwrap_or(Arg::Static(""));
-    match (recommendation, &f.verdict.views) {
+fn reference(f: &Facts, recommendation: Recommendation, because: Text) -> Text {
+    let (parent, child) = f.names();
+    // The view the summary names: the parent's for a subset, the child's for an extended
+    // reference.
+    let views = match recommendation {
+        Recommendation::ReferenceWithSubset if !f.parent_view.is_empty() => Some(ids(f.parent_view)),
+        Recommendation::ExtendedReference if !f.child_view.is_empty() => Some(ids(f.child_view)),
+        _ => None,
+    };
+    match (recommendation, views) {
         (Recommendation::Bucket, _) => text!(
             en: "Bucket: {because}; group its tiny events ({each} each, {rate} a day per {parent} document) into one bucket document per {parent} document and {period}.",
             es: "Agrupación (bucket): {because}; agrupa sus eventos diminutos ({each} cada uno, {rate} al día por documento de {parent}) en un documento contenedor por documento de {parent} y {period}.",
             pt: "Bucket: {because}; agrupe seus eventos minúsculos ({each} cada, {rate} por dia por documento de {parent}) em um documento bucket por documento de {parent} e {period}.";
-            because, each = Arg::Bytes(f.child_bytes as f64), rate = Arg::Count(f.growth), parent, period = named()
+            because, each = Arg::Bytes(f.child_bytes as f64), rate = Arg::Count(f.growth), parent,
+            period = period_word(f.rel.bucket.as_ref().map_or("", |b| b.period.as_str()))
         ),
         (Recommendation::ReferenceWithSubset, None) => text!(
             en: "Reference + subset: {because}; {parent}'s view shows {child} with {parent}: keep a subset of {n} in {parent} and the full set in its own collection.",
             es: "Referenciar + subconjunto: {because}; la vista de {parent} muestra {child} con {parent}: guarda un subconjunto de {n} en {parent} y el conjunto completo en su propia colección.",
             pt: "Referenciar + subconjunto: {because}; a tela de {parent} mostra {child} com {parent}: mantenha um subconjunto de {n} em {parent} e o conjunto completo em uma coleção própria.";
-            because, parent, child, n = f.verdict.subset
+            because, parent, child, n = subset_size(f)
         ),
         (Recommendation::ReferenceWithSubset, Some(views)) => text!(
             en: "Reference + subset: {because}; {views} shows {child} with {parent}: keep a subset of {n} in {parent} and the full set in its own collection.",
             es: "Referenciar + subconjunto: {because}; {child} se muestra con {parent} en {views}: guarda un subconjunto de {n} en {parent} y el conjunto completo en su propia colección.",
             pt: "Referenciar + subconjunto: {because}; {child} aparece com {parent} em {views}: mantenha um subconjunto de {n} em {parent} e o conjunto completo em uma coleção própria.";
-            because, views = views.clone(), child, parent, n = f.verdict.subset
+            because, views, child, parent, n = subset_size(f)
         ),
         (Recommendation::ExtendedReference, Some(views)) => text!(
             en: "Extended reference: {because}; {views} shows {parent} fields with each {child}: copy the few stable, displayed ones next to the reference.",
             es: "Referencia extendida: {because}; en {views} se muestran campos de {parent} con cada {child}: copia junto a la referencia los pocos que son estables.",
             pt: "Referência estendida: {because}; em {views}, campos de {parent} aparecem com cada {child}: copie ao lado da referência os poucos campos estáveis exibidos.";
-            because, views = views.clone(), parent, child
+            because, views, parent, child
         ),
         (Recommendation::ExtendedReference, None) => {
-            let fields = named();
+            let fields = Arg::List(f.rel.extended.iter().map(|c| Arg::str(&c.field)).collect());
             // English writes the possessive `catalogo's` / `socios'`; the others say "de".
-            if f.verdict.parent_ends_in_s {
+            if f.parent_name.ends_with('s') {
                 text!(
                     en: "Extended reference: {because}; {child} displays {parent}' {fields}: keep them beside the reference.",
                     es: "Referencia extendida: {because}; {child} muestra {fields} de {parent}: guarda una copia junto a la referencia.",
@@ -302,13 +246,13 @@ fn reference(f: &Reasons, recommendation: Recommendation, because: Text) -> Text
             because, parent, max = Arg::Count(f.worst), child
         ),
         (Recommendation::ReferenceFromChild, _)
-            if f.bound.is_some_and(|b| b > f.array_warn) && f.class != CardinalityClass::OneToSquillions =>
+            if f.bound.is_some_and(|b| b > f.t.array_warn) && f.class != CardinalityClass::OneToSquillions =>
         {
             text!(
                 en: "Reference from the child only: {because}; {child} points to {parent}; a list of up to {max} ids in {parent} would be over the {limit} elements MongoDB advises for an array.",
                 es: "Referenciar solo desde el hijo: {because}; {child} apunta a {parent}; una lista de hasta {max} ids en {parent} pasaría de los {limit} elementos que MongoDB aconseja para un array.",
                 pt: "Referenciar só a partir do filho: {because}; {child} aponta para {parent}; uma lista de até {max} ids em {parent} passaria dos {limit} elementos que o MongoDB recomenda para um array.";
-                because, child, parent, max = Arg::Count(f.worst), limit = Arg::Count(f.array_warn as f64)
+                because, child, parent, max = Arg::Count(f.worst), limit = Arg::Count(f.t.array_warn as f64)
             )
         }
         _ => text!(

@@ -87,7 +87,7 @@ mod decide {
         let m = crate::model::load(include_str!("../../../public/templates/bibliored.json")).expect("template loads");
         let report = analyze(&m);
         let a = report.relation(relation).expect("relation advised");
-        (a.recommendation, a.summary())
+        (a.recommendation, a.summary().clone())
     }
 
     #[test]
@@ -192,7 +192,7 @@ mod coherence {
         // reads them by, so grouping them into buckets would break that read.
         let mut m = comments();
         let mut q = crate::model::AccessPattern::new("C1", "Comment by link", "comment");
-        q.filters.push(crate::model::Filter { field: "_id".into(), op: crate::model::FilterOp::Equality });
+        q.filters.push(crate::model::Filter::new("_id", crate::model::FilterOp::Equality));
         m.queries.push(q);
         assert_eq!(bucketed(&m), (Some(Recommendation::ReferenceFromChild), false));
         // Read by their user (the bucket's own key), they are events again.

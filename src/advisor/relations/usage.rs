@@ -3,14 +3,40 @@
 //! Records sit at the entity's position in the id table the analysis shares, so a relation's
 //! ends reach theirs without hashing an id.
 
-use super::facts::{copies_child, display_name, is_read, rate};
 use crate::advisor::SizeEstimate;
-use crate::fast_hash::FastMap;
 use crate::i18n::Arg;
 use crate::model::ids::IdIndex;
 use crate::model::{AccessPattern, Entity, Model, QueryKind, Relation, Storage};
 use std::cell::OnceCell;
+use std::collections::HashMap;
 use std::rc::Rc;
+
+/// Whether the relation puts a copy of the child into the parent (embedding or a subset).
+pub(super) fn copies_child(r: &Relation) -> bool {
+    r.storage == Storage::Embed || r.subset.is_some()
+}
+
+/// A read (or analytical read): it reads data rather than changing it.
+pub(crate) fn is_read(q: &AccessPattern) -> bool {
+    matches!(q.kind, QueryKind::Read | QueryKind::Analytical)
+}
+
+/// Executions per minute, with nonsense (NaN, negative) read as zero.
+pub(crate) fn rate(q: &AccessPattern) -> f64 {
+    if q.per_minute.is_finite() && q.per_minute > 0.0 {
+        q.per_minute.min(1e12)
+    } else {
+        0.0
+    }
+}
+
+/// The display name of `id` (its collection or sub-document name), or the id itself.
+pub(super) fn display_name<'s>(entity: Option<&'s Entity>, id: &'s str) -> &'s str {
+    match entity {
+        Some(e) if !e.name.is_empty() => e.name.as_str(),
+        _ => id,
+    }
+}
 
 /// Look-ups over the model's entities and access patterns, built once per analysis.
 pub(crate) struct Usage<'a> {
@@ -20,7 +46,7 @@ pub(crate) struct Usage<'a> {
     /// entities share uses the last one's), then one per other id a query or relation names.
     info: Vec<Info<'a>>,
     /// The record of each id that is no entity's.
-    others: FastMap<&'a str, usize>,
+    others: HashMap<&'a str, usize>,
     /// The records of each relation's parent and child, in model order.
     ends: Vec<(usize, usize)>,
     /// Every read, grouped by the record it starts at (in model order within a group): each
@@ -33,15 +59,15 @@ pub(crate) struct Usage<'a> {
     pair_reads: Vec<&'a AccessPattern>,
     /// Reads keyed by (record they start at, first segment of a filter/sort/projection path),
     /// for the paths an embedding names on its parent (the only ones looked up).
-    paths: FastMap<(usize, &'a str), Vec<&'a AccessPattern>>,
+    paths: HashMap<(usize, &'a str), Vec<&'a AccessPattern>>,
 }
 
 /// What the facts of a relation read about one of its ends.
 #[derive(Default)]
 pub(super) struct Info<'a> {
     pub entity: Option<&'a Entity>,
-    /// The display name, made once for every sentence that names it: inline when short, else
-    /// shared (relation ends only).
+    /// The display name, made once and shared by every sentence that names it (relation ends
+    /// only).
     pub name: Option<Arg>,
     /// Reads that start at it: a range of [`Usage::reads`] (see [`Usage::reads_from`]).
     reads_from: std::ops::Range<usize>,
@@ -85,12 +111,12 @@ impl<'a> Usage<'a> {
             model,
             ids,
             info,
-            others: FastMap::default(),
+            others: HashMap::new(),
             ends: Vec::with_capacity(model.relations.len()),
             reads: Vec::new(),
             pair_keys: Vec::new(),
             pair_reads: Vec::new(),
-            paths: FastMap::default(),
+            paths: HashMap::new(),
         };
         u.attach_sizes(sizes);
         // The reads and the records they start at, for the paths below.

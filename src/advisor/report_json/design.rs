@@ -1,10 +1,12 @@
 //! The design part of the JSON report: relation verdicts, aggregates, spanning writes,
 //! patterns, sizes, indexes and queries, with their sentences in the report's language.
 
-use crate::advisor::{CardinalityClass, Criterion, PatternKind, Recommendation, Report, SharedIndex, SizeLevel, Vote};
+use crate::advisor::{CardinalityClass, Criterion, PatternKind, Recommendation, Report, SizeLevel, Vote};
 use crate::i18n::Lang;
-use crate::model::{Id, Model, Place, Storage};
+use crate::model::{Id, IndexSpec, Model, Place, PlaceLabels, Storage};
 use serde::Serialize;
+use std::collections::HashMap;
+use std::sync::Arc;
 
 /// The verdict on one relation and the six criteria behind it.
 #[derive(Debug, Serialize)]
@@ -87,7 +89,7 @@ pub struct Size {
 pub struct Index {
     pub entity: Id,
     pub collection: String,
-    pub index: SharedIndex,
+    pub index: Arc<IndexSpec>,
     pub queries: Vec<Id>,
     pub reason: String,
     pub multikey: bool,
@@ -100,20 +102,26 @@ pub struct Query {
     pub query: Id,
     pub single_document: bool,
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub index: Option<SharedIndex>,
+    pub index: Option<Arc<IndexSpec>>,
     pub explanation: String,
 }
 
-fn collection(model: &Model, id: &str) -> String {
-    model.entity(id).map_or_else(|| id.to_string(), |e| e.name.clone())
+/// The name of the collection of the entity with this id (the id itself when none has it).
+fn collection(labels: &PlaceLabels, id: &str) -> String {
+    labels.entity_name(id).to_string()
 }
 
 pub fn relations(model: &Model, report: &Report, lang: Lang) -> Vec<Relation> {
+    // The first relation with each id, as `Model::relation` finds it.
+    let mut by_id: HashMap<&str, &crate::model::Relation> = HashMap::new();
+    for r in &model.relations {
+        by_id.entry(r.id.as_str()).or_insert(r);
+    }
     report
         .relations
         .iter()
         .map(|a| {
-            let r = model.relation(&a.relation);
+            let r = by_id.get(a.relation.as_str()).copied();
             Relation {
                 relation: a.relation.clone(),
                 parent: r.map(|r| r.parent.clone()).unwrap_or_default(),
@@ -134,11 +142,11 @@ pub fn relations(model: &Model, report: &Report, lang: Lang) -> Vec<Relation> {
         .collect()
 }
 
-pub fn aggregates(model: &Model, report: &Report) -> Vec<Aggregate> {
+pub fn aggregates(labels: &PlaceLabels, report: &Report) -> Vec<Aggregate> {
     let a = report.aggregates.iter();
     a.map(|a| Aggregate {
         root: a.root.clone(),
-        collection: collection(model, &a.root),
+        collection: collection(labels, &a.root),
         members: a.members.clone(),
         queries: a.queries.clone(),
     })
@@ -150,23 +158,23 @@ pub fn spanning_writes(report: &Report) -> Vec<SpanningWrite> {
     w.map(|w| SpanningWrite { query: w.query.clone(), aggregates: w.aggregates.clone() }).collect()
 }
 
-pub fn patterns(model: &Model, report: &Report, lang: Lang) -> Vec<Pattern> {
+pub fn patterns(labels: &PlaceLabels, report: &Report, lang: Lang) -> Vec<Pattern> {
     let p = report.patterns.iter();
     p.map(|p| Pattern {
         pattern: p.pattern,
         place: p.place.clone(),
-        place_label: p.place.label_in(model, lang),
+        place_label: labels.label(&p.place, lang),
         declared: p.in_use,
         change: p.change.render(lang),
     })
     .collect()
 }
 
-pub fn sizes(model: &Model, report: &Report, lang: Lang) -> Vec<Size> {
+pub fn sizes(labels: &PlaceLabels, report: &Report, lang: Lang) -> Vec<Size> {
     let s = report.sizes.iter();
     s.map(|s| Size {
         entity: s.entity.clone(),
-        collection: collection(model, &s.entity),
+        collection: collection(labels, &s.entity),
         avg_bytes: s.avg_bytes,
         worst_bytes: s.worst_bytes,
         horizon_bytes: s.horizon_bytes,
@@ -176,13 +184,13 @@ pub fn sizes(model: &Model, report: &Report, lang: Lang) -> Vec<Size> {
     .collect()
 }
 
-pub fn indexes(model: &Model, report: &Report, lang: Lang) -> Vec<Index> {
+pub fn indexes(labels: &PlaceLabels, report: &Report, lang: Lang) -> Vec<Index> {
     let i = report.indexes.iter();
     i.map(|i| Index {
         entity: i.entity.clone(),
-        collection: collection(model, &i.entity),
+        collection: collection(labels, &i.entity),
         index: i.index.clone(),
-        queries: i.queries.iter().cloned().collect(),
+        queries: i.queries.clone(),
         reason: i.reason.render(lang),
         multikey: i.multikey,
         declared: i.declared,

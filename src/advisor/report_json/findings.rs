@@ -3,7 +3,7 @@
 use crate::advisor::ranking::Entry as Ranked;
 use crate::advisor::{rule_by_code, Category, Finding, Report, Severity};
 use crate::i18n::Lang;
-use crate::model::{Model, Place};
+use crate::model::{Model, Place, PlaceLabels};
 use serde::Serialize;
 
 /// One ranked entry: `"kind": "finding"` or `"kind": "group"`.
@@ -57,7 +57,7 @@ pub struct At {
     pub fix: Option<serde_json::Value>,
 }
 
-pub fn entries(model: &Model, report: &Report, lang: Lang) -> Vec<Entry> {
+pub fn entries(model: &Model, report: &Report, labels: &PlaceLabels, lang: Lang) -> Vec<Entry> {
     report
         .ranked(model)
         .into_iter()
@@ -71,20 +71,20 @@ pub fn entries(model: &Model, report: &Report, lang: Lang) -> Vec<Entry> {
                 impact: r.impact.tier.id(),
             };
             match &r.entry {
-                Ranked::Single(f) => Entry::Finding { rule, at: at(model, f, lang), why: f.why.render(lang) },
+                Ranked::Single(f) => Entry::Finding { rule, at: at(labels, f, lang), why: f.why.render(lang) },
                 Ranked::Group(g) => Entry::Group {
                     rule,
                     message: g.title(model).render(lang),
                     why: first.why.render(lang),
                     count: g.findings.len(),
-                    places: g.findings.iter().map(|f| at(model, f, lang)).collect(),
+                    places: g.findings.iter().map(|f| at(labels, f, lang)).collect(),
                 },
             }
         })
         .collect()
 }
 
-fn at(model: &Model, f: &Finding, lang: Lang) -> At {
+fn at(labels: &PlaceLabels, f: &Finding, lang: Lang) -> At {
     let fix = f.fix.as_ref().and_then(|fix| {
         let mut value = serde_json::to_value(fix).ok()?;
         if let Some(object) = value.as_object_mut() {
@@ -94,7 +94,7 @@ fn at(model: &Model, f: &Finding, lang: Lang) -> At {
     });
     At {
         place: f.place.clone(),
-        place_label: f.place.label_in(model, lang),
+        place_label: labels.label(&f.place, lang),
         message: f.message.render(lang),
         fix_hint: f.fix_hint.render(lang),
         fix,

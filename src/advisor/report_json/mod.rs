@@ -17,7 +17,7 @@ mod findings;
 
 use super::{Report, Severity};
 use crate::i18n::Lang;
-use crate::model::Model;
+use crate::model::{Model, PlaceLabels};
 use serde::Serialize;
 
 /// The version of the JSON report's shape (`reportVersion`). Additions a reader can ignore
@@ -72,6 +72,8 @@ pub struct Summary {
 /// The JSON report of `model`, whose analysis is `report`, with its sentences in `lang`.
 pub fn json_report(model: &Model, report: &Report, lang: Lang) -> JsonReport {
     let count = |s: Severity| report.findings.iter().filter(|f| f.severity == s).count();
+    // Every place is named through one table of the model's names.
+    let labels = PlaceLabels::new(model);
     JsonReport {
         report_version: REPORT_VERSION,
         lang: lang.code(),
@@ -87,13 +89,13 @@ pub fn json_report(model: &Model, report: &Report, lang: Lang) -> JsonReport {
             infos: count(Severity::Info),
             exit_code: u8::from(report.has_errors()),
         },
-        findings: findings::entries(model, report, lang),
+        findings: findings::entries(model, report, &labels, lang),
         relations: design::relations(model, report, lang),
-        aggregates: design::aggregates(model, report),
+        aggregates: design::aggregates(&labels, report),
         spanning_writes: design::spanning_writes(report),
-        patterns: design::patterns(model, report, lang),
-        sizes: design::sizes(model, report, lang),
-        indexes: design::indexes(model, report, lang),
+        patterns: design::patterns(&labels, report, lang),
+        sizes: design::sizes(&labels, report, lang),
+        indexes: design::indexes(&labels, report, lang),
         queries: design::queries(report, lang),
     }
 }

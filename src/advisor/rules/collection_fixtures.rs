@@ -26,7 +26,7 @@ pub fn model() -> Model {
 /// A read on `entity` with equality filters and a sort.
 pub fn query(id: &str, entity: &str, eq: &[&str], sort: &[(&str, i8)]) -> AccessPattern {
     let mut q = AccessPattern::new(id, id, entity);
-    q.filters = eq.iter().map(|f| Filter { field: f.to_string(), op: FilterOp::Equality }).collect();
+    q.filters = eq.iter().map(|f| Filter::new(f, FilterOp::Equality)).collect();
     q.sort = sort.iter().map(|(f, d)| SortKey { field: f.to_string(), dir: *d }).collect();
     q
 }

@@ -156,9 +156,7 @@ impl std::ops::Deref for Overs<'_> {
 }
 
 fn finding(t: &Overs, place: Place, (holder, field): (&str, &str), n: u64, source: Text) -> Finding {
-    // One argument for the dotted name (inline when short): four arguments stay inside the
-    // sentence, five would take an allocation.
-    let array = Arg::dotted(holder, field);
+    let array = format!("{holder}.{field}");
     let over = if n > t.array_atlas { t.atlas.clone() } else { t.warn.clone() };
     LargeArray::finding(
         place,

@@ -50,8 +50,7 @@ impl Rule for LiveCopyWithoutPropagation {
             // (an old order's price), so the advice offers the historical category instead.
             let written_once = rel.child_changes == Volatility::Never;
             let Some(first) = live.next() else { continue };
-            // Each name appears in several sentences of each finding: kept inline when short,
-            // shared when long, never copied into a new string.
+            // Each name appears in several sentences of each finding: made once, shared.
             let (parent, child) = cx.design.end_names(rel);
             let (parent, child) = (Arg::str(parent), Arg::str(child));
             let typical = rel.cardinality.typical;

@@ -64,12 +64,7 @@ impl Rule for NonUniqueSortPagination {
                     id, name
                 )
             } else {
-                // `field:dir, field:dir`, written inline when short (no `String` to build and drop).
-                let keys = if shape.sort().all(|(_, dir)| matches!(dir, 1 | -1)) {
-                    crate::i18n::Arg::concat(shape.sort().enumerate().flat_map(piece))
-                } else {
-                    crate::i18n::Arg::display(SortKeys(shape.sort()))
-                };
+                let keys = SortKeys(shape.sort()).to_string();
                 text!(
                     en: "{id} ({name}) paginates on the sort {keys}, which is not unique.",
                     es: "{id} ({name}) pagina según la ordenación {keys}, que no es única.",
@@ -90,25 +85,11 @@ impl Rule for NonUniqueSortPagination {
                     en: "End the sort with _id:{dir} as a unique tie-breaker, and add it to the index.",
                     es: "Termina la ordenación con _id:{dir} como desempate único (tie-breaker) y añádelo al índice.",
                     pt: "Termine a ordenação com _id:{dir} como desempate único (tie-breaker) e adicione-o ao índice.";
-                    dir = direction(dir)
+                    dir = dir.to_string()
                 ),
             ));
         }
     }
-}
-
-/// A sort direction as the file writes it: `1` and `-1` without the formatter.
-fn direction(dir: i8) -> crate::i18n::Arg {
-    match dir {
-        1 => crate::i18n::Arg::Static("1"),
-        -1 => crate::i18n::Arg::Static("-1"),
-        dir => crate::i18n::Arg::display(dir),
-    }
-}
-
-/// Key `i` of a sort whose directions are 1 or -1, as the pieces of `, field:dir`.
-fn piece((i, (field, dir)): (usize, (&str, i8))) -> [&str; 3] {
-    [if i > 0 { ", " } else { "" }, field, if dir == 1 { ":1" } else { ":-1" }]
 }
 
 /// A sort as `field:dir, field:dir`.
@@ -120,13 +101,7 @@ impl<'a, I: Iterator<Item = (&'a str, i8)> + Clone> std::fmt::Display for SortKe
             if i > 0 {
                 f.write_str(", ")?;
             }
-            f.write_str(field)?;
-            f.write_str(":")?;
-            match dir {
-                1 => f.write_str("1")?,
-                -1 => f.write_str("-1")?,
-                dir => write!(f, "{dir}")?,
-            }
+            write!(f, "{field}:{dir}")?;
         }
         Ok(())
     }

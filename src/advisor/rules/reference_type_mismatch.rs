@@ -1,6 +1,7 @@
 use crate::advisor::{Context, Finding, Fix, Rule, RuleMeta};
 use crate::model::{BsonType, Entity, Field, Id, Place};
 use crate::{declare_rule, text};
+use std::collections::HashMap;
 
 declare_rule! {
     /// ## What it does
@@ -72,8 +73,17 @@ impl Rule for ReferenceTypeMismatch {
     }
 
     fn check(&self, cx: &Context, out: &mut Vec<Finding>) {
+        // The first entity with each id, as `Model::entity` finds it, looked up once (two
+        // entities with one id are a structural error, DS001; the design's look-ups find the
+        // last one).
+        let mut entity: HashMap<&str, &Entity> = HashMap::new();
+        for e in &cx.model.entities {
+            entity.entry(e.id.as_str()).or_insert(e);
+        }
         for r in &cx.model.relations {
-            let (Some(parent), Some(child)) = (cx.model.entity(&r.parent), cx.model.entity(&r.child)) else { continue };
+            let (Some(parent), Some(child)) = (entity.get(r.parent.as_str()), entity.get(r.child.as_str())) else {
+                continue;
+            };
             if let Some(path) = r.reference.child_field.as_deref().filter(|p| !p.is_empty()) {
                 if let Some((found, key, id)) = mismatch(child, path, parent) {
                     out.push(finding(child, path, parent, key, found, id));
@@ -183,6 +193,20 @@ mod tests {
         let mut m = referenced();
         m.relations[0].reference.child_field = Some("nowhere".into());
         assert!(findings(&m, "DS108").is_empty());
+    }
+
+    #[test]
+    fn two_entities_with_one_id_the_first_is_the_one_pointed_at() {
+        // A structural error (DS001), still checked: the first `post` (objectId `_id`) is the
+        // key, as `Model::entity` finds it, not a later one keyed by a string.
+        let mut m = referenced();
+        m.entities[1].fields[1].bson_type = BsonType::String;
+        let mut second = crate::model::Entity::new("post", "posts_again");
+        second.fields = vec![Field::new("_id", BsonType::String)];
+        m.entities.push(second);
+        let f = findings(&m, "DS108");
+        assert_eq!(f.len(), 1, "{f:?}");
+        assert!(f[0].message.render(Lang::En).contains("points at posts._id, typed objectId"));
     }
 
     #[test]

@@ -1,5 +1,5 @@
 use super::wanted_embeds::{children_arg, name_of, WantedEmbed};
-use crate::advisor::relations::facts::{is_read, rate};
+use crate::advisor::relations::{is_read, rate};
 use crate::advisor::{Context, Criterion, Design, Finding, Rule, RuleMeta, Vote};
 use crate::declare_rule;
 use crate::i18n::{Arg, Text};

@@ -65,7 +65,7 @@ impl Rule for StorageDisagrees {
                     pt: "o armazenamento de {parent} → {child} é \"{storage}\", mas os critérios recomendam \"{recommendation}\"";
                     parent, child, storage = rel.storage.msg(), recommendation = advice.recommendation.msg()
                 ),
-                advice.summary_when_read(),
+                advice.summary().clone(),
                 change_to(to, advice.recommendation, rel),
             );
             let embed_into_nothing = to == Storage::Embed && parent_entity.is_none();

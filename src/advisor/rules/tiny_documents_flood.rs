@@ -209,8 +209,14 @@ mod tests {
         let f = findings(&m, "DS204");
         assert_eq!(f.len(), 1, "{f:?}");
         let hint = f[0].fix_hint.en();
-        assert!(hint.starts_with("Use the bucket pattern: group the eventos_actividad events of one socios document"), "{hint}");
-        assert!(hint.contains("one document per socios document and day") && hint.contains("capped at 100 events"), "{hint}");
+        assert!(
+            hint.starts_with("Use the bucket pattern: group the eventos_actividad events of one socios document"),
+            "{hint}"
+        );
+        assert!(
+            hint.contains("one document per socios document and day") && hint.contains("capped at 100 events"),
+            "{hint}"
+        );
         assert!(f[0]
             .fix_hint
             .render(Lang::Pt)
@@ -232,7 +238,7 @@ mod tests {
         let mut m = events(20_000.0);
         assert_eq!(findings(&m, "DS204").len(), 1);
         let mut q = crate::model::AccessPattern::new("O1", "Order page", "ev");
-        q.filters.push(crate::model::Filter { field: "_id".into(), op: crate::model::FilterOp::Equality });
+        q.filters.push(crate::model::Filter::new("_id", crate::model::FilterOp::Equality));
         m.queries.push(q);
         assert!(findings(&m, "DS204").is_empty(), "read by _id");
         m.queries[0].filters[0].field = "sensor_id".into();
@@ -250,7 +256,7 @@ mod tests {
         let mut m = events(20_000.0);
         let mut q = crate::model::AccessPattern::new("L1", "Top 10 readings", "ev");
         q.per_minute = 60.0;
-        q.filters.push(crate::model::Filter { field: "sensor_id".into(), op: crate::model::FilterOp::Equality });
+        q.filters.push(crate::model::Filter::new("sensor_id", crate::model::FilterOp::Equality));
         q.sort.push(crate::model::SortKey { field: "v".into(), dir: -1 });
         m.queries.push(q);
         assert!(findings(&m, "DS204").is_empty(), "ranked by value");

@@ -93,6 +93,9 @@ pub struct Collection {
     pub discriminator: Option<String>,
     pub variants: Vec<Variant>,
     pub others: Others,
+    /// The options `createCollection` takes beside the validator (time series, clustered,
+    /// capped, collation, expiry): what a generator whose library creates collections carries.
+    pub options: crate::export::bson::Doc,
 }
 
 /// Every collection of a model with its record types.
@@ -145,6 +148,11 @@ impl<'a> Design<'a> {
                 discriminator: shape.discriminator.clone().filter(|_| poly),
                 variants,
                 others,
+                options: builder
+                    .lookup
+                    .entity(&shape.entity)
+                    .map(crate::export::mongosh::collection_options)
+                    .unwrap_or_default(),
             });
         }
         design.owners = vec![Owner::Nested; design.records.len()];

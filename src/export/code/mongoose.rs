@@ -44,6 +44,20 @@ pub fn render(design: &Design, title: &str) -> String {
             if let Some(t) = timestamps(record) {
                 options.push(t);
             }
+            // What Mongoose passes to createCollection: as the mongosh script writes it, but
+            // for `capped`, which Mongoose takes as one option with its size and count.
+            let capped: Vec<String> = ["size", "max"]
+                .iter()
+                .filter_map(|k| c.options.0.iter().find(|(key, _)| key == k))
+                .map(|(k, v)| format!("{k}: {}", crate::export::mongosh::inline_value(v)))
+                .collect();
+            for (key, value) in &c.options.0 {
+                match key.as_ref() {
+                    "capped" => options.push(format!("capped: {{ {} }}", capped.join(", "))),
+                    "size" | "max" => {}
+                    _ => options.push(format!("{}: {}", js::key(key), crate::export::mongosh::inline_value(value))),
+                }
+            }
         } else {
             // Sub-documents and variants: no `_id` unless the design has one.
             if !record.props.iter().any(|p| p.name() == "_id") && !is_variant(design, i) {

@@ -54,12 +54,10 @@ fn cycles_walked_by_position_are_the_cycles_walked_by_id() {
         m.relations.push(Relation::new(&format!("cyc{k}"), &p, &c, Storage::Embed));
     }
     let ids = IdIndex::new(&m);
-    let mut first = vec![NO_RELATION; m.entities.len()];
+    let mut first = vec![None; m.entities.len()];
     for (i, r) in m.relations.iter().enumerate().filter(|(_, r)| r.storage == Storage::Embed) {
         let c = ids.end_positions(i).1.expect("every end is an entity");
-        if first[c] == NO_RELATION {
-            first[c] = i as u32;
-        }
+        first[c].get_or_insert(i);
         assert!(ids.end_positions(i).0.is_some(), "{}", r.id);
     }
     let mut by_position = Vec::new();

@@ -107,7 +107,7 @@ fn the_load_of_a_collection_or_relation_is_every_query_that_reaches_it_once() {
 
 #[test]
 fn routine_findings_of_one_code_fold_into_a_group_that_lists_its_places() {
-    let model = load(include_str!("../../public/templates/orders-lookup.json")).expect("template loads");
+    let model = load(include_str!("../../../public/templates/orders-lookup.json")).expect("template loads");
     let report = analyze(&model);
     let ranked = report.ranked(&model);
     let total: usize = ranked.iter().map(|r| r.entry.findings().len()).sum();
