@@ -24,8 +24,9 @@ const focus = (page) =>
   });
 
 /** Opens with `open`, checks the focus went to `first`, walks Tab and Shift+Tab around, types
- * letters that are shortcuts behind it, and closes with Escape: the focus is back on the canvas. */
-async function journey(page, { name, open, first, dialog = 'dialog', canType = true, stops = 2 }) {
+ * letters that are shortcuts behind it, and closes with Escape: the focus is back where it was
+ * when the dialog opened (`back`: the canvas, or the test id of the button that opened it). */
+async function journey(page, { name, open, first, dialog = 'dialog', canType = true, stops = 2, back = 'canvas' }) {
   await page.getByTestId('canvas').focus();
   await open();
   await page.getByTestId(dialog).waitFor();
@@ -64,7 +65,11 @@ async function journey(page, { name, open, first, dialog = 'dialog', canType = t
   }
   await page.keyboard.press('Escape');
   await page.getByTestId(dialog).waitFor({ state: 'detached' });
-  await page.waitForFunction(() => document.activeElement?.id === 'canvas', null, { timeout: 2000 });
+  await page.waitForFunction(
+    (back) => document.activeElement?.id === back || document.activeElement?.dataset?.testid === back,
+    back,
+    { timeout: 2000 },
+  );
 }
 
 test('every dialog takes the focus, keeps Tab inside, lets no key through and gives the focus back on Escape', async () => {
@@ -73,7 +78,8 @@ test('every dialog takes the focus, keeps Tab inside, lets no key through and gi
   await journey(page, { name: 'new', open: () => page.keyboard.press('Alt+n'), first: 'template-blank' });
   await journey(page, { name: 'export', open: () => page.keyboard.press('Control+e'), first: 'export-tab' });
   await journey(page, { name: 'shortcuts', open: () => page.keyboard.press('?'), first: 'dialog-close', stops: 1 });
-  await journey(page, { name: 'designs', open: () => page.keyboard.press('m') });
+  // No saved design yet: its close button is its only control.
+  await journey(page, { name: 'designs', open: () => page.keyboard.press('m'), stops: 1 });
   await journey(page, { name: 'versions', open: () => page.keyboard.press('v'), first: 'version-name' });
   await journey(page, { name: 'import', open: () => page.keyboard.press('i'), first: 'import-text' });
   // The toolbar's buttons open them too; the focus goes back to the button.
@@ -93,6 +99,7 @@ test('Edit together: its dialog takes the focus, letters typed in it stay there,
     name: 'together',
     dialog: 'together-dialog',
     first: 'together-copy',
+    back: 'action-together',
     open: async () => {
       await page.getByTestId('action-together').focus();
       await page.keyboard.press('Enter');
