@@ -80,7 +80,7 @@ pub fn text(m: Msg) -> &'static str {
         Msg::DialogNew => "New model",
         Msg::DialogImport => "Import sample documents or a validator",
         Msg::Close => "Close",
-        Msg::NewModelHint => "The current model stays in the undo history (Ctrl+Z brings it back).",
+        Msg::NewModelHint => "Your design on screen stays in My designs (M), to open again.",
         Msg::Blank => "Blank",
         Msg::BlankBlurb => "Start from the access patterns.",
         Msg::UntitledDesign => "Untitled design",
@@ -411,5 +411,6 @@ pub fn text(m: Msg) -> &'static str {
         Msg::ConflictOther => "{} changed {} at the same time as you: their change was kept, yours was replaced.",
         Msg::UseMine => "Use mine",
         Msg::SomeoneElse => "Someone in the room",
+        Msg::ChooseStart => "— choose a box —",
     }
 }

@@ -80,7 +80,7 @@ pub fn text(m: Msg) -> &'static str {
         Msg::DialogNew => "Nuevo modelo",
         Msg::DialogImport => "Importar documentos de ejemplo o un validador",
         Msg::Close => "Cerrar",
-        Msg::NewModelHint => "El modelo actual queda en el historial de deshacer (Ctrl+Z lo recupera).",
+        Msg::NewModelHint => "Tu diseño en pantalla queda en Mis diseños (M), para abrirlo de nuevo.",
         Msg::Blank => "En blanco",
         Msg::BlankBlurb => "Empieza por los patrones de acceso.",
         Msg::UntitledDesign => "Diseño sin título",
@@ -411,5 +411,6 @@ pub fn text(m: Msg) -> &'static str {
         Msg::ConflictOther => "{} cambió {} al mismo tiempo que tú: quedó su cambio y el tuyo se reemplazó.",
         Msg::UseMine => "Usar el mío",
         Msg::SomeoneElse => "Alguien de la sala",
+        Msg::ChooseStart => "— elige una caja —",
     }
 }

@@ -429,6 +429,7 @@ messages! {
     ConflictOther,
     UseMine,
     SomeoneElse,
+    ChooseStart,
 }
 
 /// Replaces each `{}` of `template` by the next argument.

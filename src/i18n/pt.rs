@@ -80,7 +80,7 @@ pub fn text(m: Msg) -> &'static str {
         Msg::DialogNew => "Novo modelo",
         Msg::DialogImport => "Importar documentos de exemplo ou um validador",
         Msg::Close => "Fechar",
-        Msg::NewModelHint => "O modelo atual fica no histórico de desfazer (Ctrl+Z o traz de volta).",
+        Msg::NewModelHint => "Seu design na tela fica em Meus designs (M), para abrir de novo.",
         Msg::Blank => "Em branco",
         Msg::BlankBlurb => "Comece pelos padrões de acesso.",
         Msg::UntitledDesign => "Design sem título",
@@ -411,5 +411,6 @@ pub fn text(m: Msg) -> &'static str {
         Msg::ConflictOther => "{} mudou {} ao mesmo tempo que você: ficou a mudança da outra pessoa e a sua foi substituída.",
         Msg::UseMine => "Usar o meu",
         Msg::SomeoneElse => "Alguém da sala",
+        Msg::ChooseStart => "— escolha uma caixa —",
     }
 }

@@ -106,8 +106,9 @@ pub fn AdvisorPanel() -> impl IntoView {
     }
 }
 
-/// A routine finding repeated on several places: one collapsed line ("DS401 on 3 places: a, b
-/// and c"); opened, each place's finding with its own fix.
+/// A routine finding repeated on several places: one collapsed line that says the problem
+/// ("DS401 no $jsonSchema validator, on 3 places: a, b and c"); opened, each place's finding
+/// with its own fix.
 #[component]
 fn FindingGroup(findings: Vec<Finding>, title: Text) -> impl IntoView {
     let open = RwSignal::new(false);
