@@ -43,7 +43,7 @@ fn focusables(root: &web_sys::Element) -> Vec<web_sys::HtmlElement> {
     let Ok(list) = root.query_selector_all(FOCUSABLE) else { return Vec::new() };
     (0..list.length())
         .filter_map(|i| list.item(i).and_then(|n| n.dyn_into::<web_sys::HtmlElement>().ok()))
-        .filter(|el| drawn(el))
+        .filter(drawn)
         .collect()
 }
 
@@ -65,7 +65,7 @@ fn first_choice(root: &web_sys::Element) -> Option<web_sys::HtmlElement> {
         root.query_selector_all(selector).ok().and_then(|list| {
             (0..list.length())
                 .filter_map(|i| list.item(i).and_then(|n| n.dyn_into::<web_sys::HtmlElement>().ok()))
-                .find(|el| drawn(el))
+                .find(drawn)
         })
     };
     pick("[data-autofocus]:not([disabled])")
