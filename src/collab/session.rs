@@ -310,12 +310,19 @@ impl Session {
         }
         let update = Update::decode_v1(update).map_err(|e| CollabError::Malformed(e.to_string()))?;
         let me = self.client_id();
-        let authors: Vec<u64> =
-            update.state_vector().iter().map(|(client, _)| client.get()).filter(|c| *c != me).collect();
+        // Who wrote it: the clients whose clocks this update moved on in the document.
+        let before_sv = self.doc.transact().state_vector();
         {
             let mut txn = self.doc.transact_mut_with(REMOTE);
             txn.apply_update(update).map_err(|e| CollabError::Malformed(e.to_string()))?;
         }
+        let after_sv = self.doc.transact().state_vector();
+        let authors: Vec<u64> = after_sv
+            .iter()
+            .filter(|(client, clock)| before_sv.get(client) < **clock)
+            .map(|(client, _)| client.get())
+            .filter(|c| *c != me)
+            .collect();
         let before = std::mem::take(&mut self.view.model);
         self.refresh();
         if !self.written.is_empty() {

@@ -34,6 +34,9 @@ struct Server {
     /// Which clients presented the right key (the others' messages are ignored, as
     /// Hocuspocus does).
     allowed: [bool; 3],
+    /// Each client's last presence, sent to a client that asks for everyone's (as Hocuspocus
+    /// answers a query for awareness).
+    presence: [Option<Vec<u8>>; 3],
     up: bool,
 }
 
@@ -52,6 +55,7 @@ impl Server {
             doc: Doc::new(),
             inbox: vec![Vec::new(), Vec::new(), Vec::new()],
             allowed: [false; 3],
+            presence: [None, None, None],
             up: true,
         }
     }
@@ -82,6 +86,14 @@ impl Server {
         if !self.allowed[from] {
             return;
         }
+        if kind == 3 {
+            for (other, update) in self.presence.iter().enumerate() {
+                if let (true, Some(update)) = (other != from, update) {
+                    self.inbox[from].push(wire::awareness(&room, update));
+                }
+            }
+            return;
+        }
         match wire::decode(bytes).unwrap().1 {
             Incoming::SyncStep1(sv) => {
                 let sv = StateVector::decode_v1(&sv).unwrap();
@@ -102,6 +114,7 @@ impl Server {
                 }
             }
             Incoming::Awareness(update) => {
+                self.presence[from] = Some(update.clone());
                 for (to, inbox) in self.inbox.iter_mut().enumerate() {
                     if to != from {
                         inbox.push(wire::awareness(&room, &update));
