@@ -85,7 +85,9 @@ fn routine_findings_come_last_and_grouped() {
     assert_eq!(codes.len(), 4, "three findings and one group: {warnings}");
     assert_eq!(codes[3], "DS401", "{warnings}");
     assert!(
-        warnings.contains("  DS401 no-validator on 3 places: pedidos, itens and clientes\n      [pedidos]"),
+        warnings.contains(
+            "  DS401 no-validator no $jsonSchema validator, on 3 places: pedidos, itens and clientes\n      [pedidos]"
+        ),
         "{warnings}"
     );
     let (_, stdout) = check(&path, "json");

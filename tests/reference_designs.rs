@@ -207,7 +207,7 @@ fn sensor_readings_bucket_per_day_with_computed_summaries() {
     );
     let computed = patterns(&report, PatternKind::Computed, "sensor-leituras");
     assert!(
-        computed[0].change.contains("min") && computed[0].change.contains("media (avg of v"),
+        computed[0].change.contains("min") && computed[0].change.contains("media (average of v"),
         "{}",
         computed[0].change
     );

@@ -196,13 +196,8 @@ impl Fix {
     pub fn apply(&self, model: &mut Model) -> bool {
         use crate::model::Field;
         match self {
-            Fix::SetStorage { relation, storage } => match model.relations.iter_mut().find(|r| &r.id == relation) {
-                Some(r) => {
-                    r.storage = *storage;
-                    true
-                }
-                None => false,
-            },
+            // A reference keeps its field in the child (`Model::set_storage`).
+            Fix::SetStorage { relation, storage } => model.set_storage(relation, *storage),
             Fix::SetArrayCap { entity, path, max_items } => {
                 let Some(e) = model.entity_mut(entity) else { return false };
                 match crate::model::find_path_mut(&mut e.fields, path) {

@@ -126,18 +126,47 @@ impl<'r> Entry<'r> {
 }
 
 impl Group<'_> {
-    /// "3 places: catalogo, resenas and actividad", in the reader's language.
+    /// "no $jsonSchema validator, on 3 places: catalogo, resenas and actividad", in the
+    /// reader's language: the line says what is wrong before it is opened.
     pub fn title(&self, model: &Model) -> Text {
         // One table of names for the whole group: a group can list every collection.
         let labels = PlaceLabels::new(model);
         let places: Vec<String> = self.findings.iter().map(|f| labels.label(&f.place, Lang::En)).collect();
+        let code = self.findings.first().map_or("", |f| f.code);
         text!(
-            en: "on {count} places: {places}",
-            es: "en {count} lugares: {places}",
-            pt: "em {count} lugares: {places}";
+            en: "{problem}, on {count} places: {places}",
+            es: "{problem}, en {count} lugares: {places}",
+            pt: "{problem}, em {count} lugares: {places}";
+            problem = routine_problem(code),
             count = self.findings.len(),
             places = Arg::list(&places)
         )
+    }
+}
+
+/// What a routine rule finds wrong, said once for all its places (a group's line).
+fn routine_problem(code: &str) -> Text {
+    match code {
+        "DS401" => text!(
+            en: "no $jsonSchema validator",
+            es: "sin validador $jsonSchema",
+            pt: "sem validador $jsonSchema"
+        ),
+        "DS402" => text!(
+            en: "no schema version field in the documents",
+            es: "sin campo de versión de esquema en los documentos",
+            pt: "sem campo de versão de esquema nos documentos"
+        ),
+        "DS403" => text!(
+            en: "a strict validator over documents already written",
+            es: "un validador estricto sobre documentos ya escritos",
+            pt: "um validador estrito sobre documentos já gravados"
+        ),
+        _ => text!(
+            en: "the same finding",
+            es: "el mismo hallazgo",
+            pt: "o mesmo achado"
+        ),
     }
 }
 

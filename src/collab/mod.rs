@@ -25,7 +25,7 @@ pub use invite::{Invite, InviteError};
 pub use project::Repair;
 pub use records::Kind;
 pub use room::{room_of, Link, Peer, Presence, Room};
-pub use session::{CollabError, Session};
+pub use session::{CollabError, Lost, Session};
 
 #[cfg(test)]
 mod converge_tests;

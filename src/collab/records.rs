@@ -16,7 +16,8 @@ use serde_json::{Map, Value};
 pub const ORDER: &str = "$order";
 
 /// The kinds of record, in the order the model lists them.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "snake_case")]
 pub enum Kind {
     Entity,
     Relation,
@@ -61,6 +62,50 @@ pub fn records(model: &Model, kind: Kind) -> Vec<(&str, Members)> {
         Kind::Relation => model.relations.iter().map(|r| (r.id.as_str(), members_of(r))).collect(),
         Kind::Query => model.queries.iter().map(|r| (r.id.as_str(), members_of(r))).collect(),
         Kind::Comment => model.comments.iter().map(|r| (r.id.as_str(), members_of(r))).collect(),
+    }
+}
+
+/// The members of the record of `kind` with id `id`, if there is one.
+pub fn record_members(model: &Model, kind: Kind, id: &str) -> Option<Members> {
+    fn find<T: serde::Serialize>(list: &[T], id: &str, id_of: impl Fn(&T) -> &str) -> Option<Members> {
+        list.iter().find(|r| id_of(r) == id).map(members_of)
+    }
+    match kind {
+        Kind::Entity => find(&model.entities, id, |r| &r.id),
+        Kind::Relation => find(&model.relations, id, |r| &r.id),
+        Kind::Query => find(&model.queries, id, |r| &r.id),
+        Kind::Comment => find(&model.comments, id, |r| &r.id),
+    }
+}
+
+/// The member `name` of the record of `kind` with id `id`, as JSON text.
+pub fn member_text(model: &Model, kind: Kind, id: &str, name: &str) -> Option<String> {
+    record_members(model, kind, id)?.into_iter().find(|(k, _)| k == name).map(|(_, v)| v)
+}
+
+/// Sets the member `name` of the record of `kind` with id `id` to `text` (JSON); false when
+/// there is no such record or the result does not read as a model. Through the model file's
+/// text, as the page reads designs anyway (the page's wasm then holds no second reader of
+/// records).
+pub fn set_member(model: &mut Model, kind: Kind, id: &str, name: &str, text: &str) -> bool {
+    let (Ok(mut file), Ok(value)) =
+        (serde_json::from_str::<Value>(&model.to_json()), serde_json::from_str::<Value>(text))
+    else {
+        return false;
+    };
+    let record = file
+        .get_mut(kind.root())
+        .and_then(Value::as_array_mut)
+        .and_then(|list| list.iter_mut().find(|r| r.get("id").and_then(Value::as_str) == Some(id)))
+        .and_then(Value::as_object_mut);
+    let Some(record) = record else { return false };
+    record.insert(name.to_string(), value);
+    match crate::model::load(&file.to_string()) {
+        Ok(changed) => {
+            *model = changed;
+            true
+        }
+        Err(_) => false,
     }
 }
 

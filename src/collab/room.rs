@@ -60,6 +60,8 @@ pub struct Step {
     pub send: Vec<Vec<u8>>,
     pub model_changed: bool,
     pub presence_changed: bool,
+    /// This person's values that a colleague's concurrent edit replaced (`Session::take_lost`).
+    pub lost: Vec<super::session::Lost>,
 }
 
 pub struct Room {
@@ -71,7 +73,8 @@ pub struct Room {
 }
 
 impl Room {
-    fn with(key: &str, session: Session, clock: fn() -> u64) -> Room {
+    fn with(key: &str, mut session: Session, clock: fn() -> u64) -> Room {
+        session.set_clock(clock);
         let awareness = Awareness::with_clock(session.doc().clone(), clock);
         Room { id: room_of(key), key: key.to_string(), session, awareness, link: Link::Offline }
     }
@@ -112,6 +115,7 @@ impl Room {
         self.link = Link::Connecting;
         // Whatever waited to be sent is in the document: step 2 carries it.
         self.session.take_outgoing();
+        self.session.back_online();
         let mut out = vec![wire::auth(&self.id, &self.key), wire::sync_step1(&self.id, &self.session.state_vector())];
         out.extend(self.presence_frame());
         out.push(wire::query_awareness(&self.id));
@@ -146,6 +150,7 @@ impl Room {
                 let before = self.session.model().clone();
                 self.session.apply_remote(&update)?;
                 step.model_changed = &before != self.session.model();
+                step.lost = self.session.take_lost();
             }
             Incoming::Awareness(update) => {
                 let update = AwarenessUpdate::decode_v1(&update).map_err(|e| CollabError::Malformed(e.to_string()))?;

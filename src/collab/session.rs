@@ -8,7 +8,7 @@
 //! colleague's edit of a record I had touched; in a room the app undoes through the session.
 
 use super::project::{project, Projection, Repair};
-use super::records::{Kind, META};
+use super::records::{ids, member_text, record_members, same_record, Kind, META};
 use super::write::{write, NewKeys};
 use crate::model::Model;
 use std::collections::HashSet;
@@ -53,6 +53,42 @@ impl fmt::Display for CollabError {
 
 impl std::error::Error for CollabError {}
 
+/// A value this person wrote that a colleague's edit of the same member replaced moments later
+/// (within [`AT_ONCE_MS`] of it, or of coming back online when it was written offline): two
+/// people renaming one box at once, and the CRDT keeping one name. Which of two concurrent
+/// writes the CRDT keeps is not this person's choice, so they are told, with their value.
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct Lost {
+    pub kind: Kind,
+    /// The record's id in the model.
+    pub id: String,
+    /// The member (`name`, `fields`, `position`…).
+    pub member: String,
+    /// This person's value and the one kept, as JSON text.
+    pub mine: String,
+    pub theirs: String,
+    /// The clients whose update replaced it.
+    pub by: Vec<u64>,
+}
+
+/// A member this person wrote lately: the value, and when (ms, the room's clock).
+#[derive(Debug, Clone)]
+struct Written {
+    kind: Kind,
+    id: String,
+    member: String,
+    value: String,
+    at: u64,
+}
+
+/// How many recent writes are watched for concurrent losses.
+const WATCHED: usize = 64;
+
+/// How long after a write (or after coming back online) a colleague's replacement of it counts
+/// as made at the same time (ms): a colleague working on the same box a minute later has seen
+/// this person's value and means to change it.
+pub const AT_ONCE_MS: u64 = 15_000;
+
 /// A shared design as one peer holds it.
 pub struct Session {
     doc: Doc,
@@ -61,6 +97,11 @@ pub struct Session {
     outbox: Arc<Mutex<Vec<Vec<u8>>>>,
     /// The coalescing key of the last local edit (typing in one input is one undo step).
     coalesce: Option<String>,
+    /// What this person wrote lately, and what colleagues' concurrent edits replaced of it.
+    written: Vec<Written>,
+    lost: Vec<Lost>,
+    /// The time in ms (the room's clock; none in tests of the document alone: always 0).
+    clock: Option<fn() -> u64>,
 }
 
 impl Session {
@@ -122,7 +163,16 @@ impl Session {
                 }
             }
         });
-        Session { doc, undo, view: Projection::default(), outbox, coalesce: None }
+        Session {
+            doc,
+            undo,
+            view: Projection::default(),
+            outbox,
+            coalesce: None,
+            written: Vec::new(),
+            lost: Vec::new(),
+            clock: None,
+        }
     }
 
     fn refresh(&mut self) {
@@ -159,12 +209,93 @@ impl Session {
             self.undo.reset();
         }
         self.coalesce = coalesce.map(str::to_string);
+        let before = self.view.model.clone();
         {
             let mut txn = self.doc.transact_mut_with(LOCAL);
             write(&mut txn, &self.view, after, NewKeys::OfClient(self.doc.client_id().get()));
         }
         self.refresh();
+        self.watch(&before);
         true
+    }
+
+    /// Sets the clock that dates this person's writes (ms).
+    pub fn set_clock(&mut self, clock: fn() -> u64) {
+        self.clock = Some(clock);
+    }
+
+    fn now(&self) -> u64 {
+        self.clock.map_or(0, |c| c())
+    }
+
+    /// Back online: the writes made meanwhile reach the others now, so a replacement of them in
+    /// the next moments is a concurrent one.
+    pub fn back_online(&mut self) {
+        let now = self.now();
+        for w in &mut self.written {
+            w.at = now;
+        }
+    }
+
+    /// Remembers the members of records that an edit changed.
+    fn watch(&mut self, before: &Model) {
+        let at = self.now();
+        for kind in Kind::ALL {
+            let after = &self.view.model;
+            for (i, id) in ids(after, kind).into_iter().enumerate() {
+                if same_record(after, before, kind, i) {
+                    continue;
+                }
+                let (Some(old), Some(new)) = (record_members(before, kind, id), record_members(after, kind, id)) else {
+                    continue;
+                };
+                for (member, value) in new {
+                    if old.iter().any(|(k, v)| *k == member && *v == value) {
+                        continue;
+                    }
+                    self.written.retain(|w| !(w.kind == kind && w.id == id && w.member == member));
+                    self.written.push(Written { kind, id: id.to_string(), member, value, at });
+                }
+            }
+        }
+        let extra = self.written.len().saturating_sub(WATCHED);
+        self.written.drain(..extra);
+    }
+
+    /// The values of this person's that the last remote updates replaced concurrently.
+    pub fn take_lost(&mut self) -> Vec<Lost> {
+        std::mem::take(&mut self.lost)
+    }
+
+    /// After a remote update (written by `authors`): each watched value of this person's that
+    /// was on screen before it and is not any more was replaced by a colleague; within
+    /// [`AT_ONCE_MS`] of writing it, that is a loss to tell of.
+    fn notice_losses(&mut self, before: &Model, authors: &[u64]) {
+        let now = self.now();
+        let model = &self.view.model;
+        let mut lost = Vec::new();
+        self.written.retain(|w| {
+            if member_text(before, w.kind, &w.id, &w.member).as_deref() != Some(w.value.as_str()) {
+                // Not on screen before this update (undone, or replaced already): not watched.
+                return false;
+            }
+            let now_value = member_text(model, w.kind, &w.id, &w.member);
+            if now_value.as_deref() == Some(w.value.as_str()) {
+                return true;
+            }
+            if let (true, Some(theirs)) = (now.saturating_sub(w.at) <= AT_ONCE_MS, now_value) {
+                lost.push(Lost {
+                    kind: w.kind,
+                    id: w.id.clone(),
+                    member: w.member.clone(),
+                    mine: w.value.clone(),
+                    theirs,
+                    by: authors.to_vec(),
+                });
+            }
+            false
+        });
+        self.lost.extend(lost);
     }
 
     /// Ends coalescing: the next edit is a new undo step.
@@ -178,11 +309,25 @@ impl Session {
             return Err(CollabError::TooLarge(update.len()));
         }
         let update = Update::decode_v1(update).map_err(|e| CollabError::Malformed(e.to_string()))?;
+        let me = self.client_id();
+        // Who wrote it: the clients whose clocks this update moved on in the document.
+        let before_sv = self.doc.transact().state_vector();
         {
             let mut txn = self.doc.transact_mut_with(REMOTE);
             txn.apply_update(update).map_err(|e| CollabError::Malformed(e.to_string()))?;
         }
+        let after_sv = self.doc.transact().state_vector();
+        let authors: Vec<u64> = after_sv
+            .iter()
+            .filter(|(client, clock)| before_sv.get(client) < **clock)
+            .map(|(client, _)| client.get())
+            .filter(|c| *c != me)
+            .collect();
+        let before = std::mem::take(&mut self.view.model);
         self.refresh();
+        if !self.written.is_empty() {
+            self.notice_losses(&before, &authors);
+        }
         Ok(())
     }
 

@@ -104,6 +104,74 @@ fn concurrent_edits_of_one_member_converge_to_one_of_them() {
     assert!(["from_a", "from_b"].contains(&a.model().entity(&id).unwrap().name.as_str()));
 }
 
+thread_local! {
+    /// The clock of the tests that date writes (ms).
+    static NOW: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
+}
+
+fn now() -> u64 {
+    NOW.get()
+}
+
+/// Renames box `id` in `peer` to `name`.
+fn rename(peer: &mut Session, id: &str, name: &str) {
+    let mut m = peer.model().clone();
+    m.entity_mut(id).unwrap().name = name.into();
+    peer.edit(&m, None);
+}
+
+#[test]
+fn the_person_whose_concurrent_rename_lost_is_told_with_their_name() {
+    let (mut a, mut b) = room();
+    a.set_clock(now);
+    b.set_clock(now);
+    let id = a.model().entities[0].id.clone();
+    rename(&mut a, &id, "from_a");
+    rename(&mut b, &id, "from_b");
+    sync(&mut [&mut a, &mut b]);
+    let kept = a.model().entity(&id).unwrap().name.clone();
+    let (winner, loser, mine) = if kept == "from_a" { (&mut a, &mut b, "from_b") } else { (&mut b, &mut a, "from_a") };
+    assert!(winner.take_lost().is_empty(), "the kept name's author lost nothing");
+    let lost = loser.take_lost();
+    assert_eq!(lost.len(), 1, "{lost:?}");
+    let l = &lost[0];
+    assert_eq!((l.kind, l.id.as_str(), l.member.as_str()), (Kind::Entity, id.as_str(), "name"));
+    assert_eq!((l.mine.as_str(), l.theirs.as_str()), (format!("\"{mine}\"").as_str(), format!("\"{kept}\"").as_str()));
+    assert_eq!(l.by, vec![winner.client_id()], "the other person's client");
+    // Their own value is one edit away, and it reaches the other person.
+    let mut m = loser.model().clone();
+    assert!(super::records::set_member(&mut m, l.kind, &l.id, &l.member, &l.mine));
+    loser.edit(&m, None);
+    sync(&mut [&mut a, &mut b]);
+    assert_eq!(a.model().entity(&id).unwrap().name, mine);
+    assert_eq!(b.model().entity(&id).unwrap().name, mine);
+}
+
+#[test]
+fn a_rename_made_long_after_anothers_is_not_a_loss_to_tell() {
+    let (mut a, mut b) = room();
+    a.set_clock(now);
+    b.set_clock(now);
+    let id = a.model().entities[0].id.clone();
+    NOW.set(1_000);
+    rename(&mut a, &id, "first");
+    sync(&mut [&mut a, &mut b]);
+    // A minute later the other person renames it again, having seen it.
+    NOW.set(61_000);
+    rename(&mut b, &id, "second");
+    sync(&mut [&mut a, &mut b]);
+    assert_eq!(a.model().entity(&id).unwrap().name, "second");
+    assert!(a.take_lost().is_empty() && b.take_lost().is_empty());
+    // Nor is a colleague's edit of another member of the same box, at once.
+    NOW.set(200_000);
+    rename(&mut a, &id, "third");
+    let mut m = b.model().clone();
+    m.entity_mut(&id).unwrap().position = Point { x: 5.0, y: 5.0 };
+    b.edit(&m, None);
+    sync(&mut [&mut a, &mut b]);
+    assert!(a.take_lost().is_empty() && b.take_lost().is_empty());
+}
+
 #[test]
 fn two_people_adding_a_box_at_once_keep_both_boxes() {
     let (mut a, mut b) = room();

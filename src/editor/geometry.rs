@@ -168,6 +168,24 @@ impl Camera {
     }
 }
 
+/// A wheel event's distance in pixels: `delta_mode` 0 counts pixels, 1 lines (Firefox with a
+/// mouse: 3 lines a notch), 2 pages (`page` pixels each).
+pub fn wheel_pixels(delta: f64, delta_mode: u32, page: f64) -> f64 {
+    match delta_mode {
+        1 => delta * 16.0,
+        2 => delta * page,
+        _ => delta,
+    }
+}
+
+/// The zoom factor of a Ctrl+wheel event that moved `pixels` (see [`wheel_pixels`]): a mouse
+/// notch (about 100 px, or 3 lines) zooms by about 1.1×, a trackpad pinch (a few pixels an
+/// event, many events) by its own small amount, so it stays smooth. Each event counts at most
+/// 10 px, as tldraw and Excalidraw cap a step; negative pixels zoom in.
+pub fn wheel_zoom(pixels: f64) -> f64 {
+    (-pixels.clamp(-10.0, 10.0) * 0.01).exp()
+}
+
 pub fn snap(v: f64) -> f64 {
     (v / GRID).round() * GRID
 }
@@ -205,6 +223,21 @@ mod tests {
         let before = cam.to_diagram(screen);
         let after = cam.zoom_at(screen, 2.0).to_diagram(screen);
         assert!((before.x - after.x).abs() < 1e-9 && (before.y - after.y).abs() < 1e-9);
+    }
+
+    #[test]
+    fn a_wheel_notch_zooms_by_about_a_tenth_and_a_pinch_by_little() {
+        // Chromium's mouse notch: 100 px; Firefox's: 3 lines.
+        for notch in [wheel_pixels(-100.0, 0, 800.0), wheel_pixels(-3.0, 1, 800.0)] {
+            let f = wheel_zoom(notch);
+            assert!((1.09..=1.12).contains(&f), "a notch in zooms {f}×");
+            assert!((1.0 / wheel_zoom(-notch) - f).abs() < 1e-9, "a notch out undoes a notch in");
+        }
+        // A pinch of 30 events of 2 px zooms about as far as three notches, in small steps.
+        let pinch: f64 = (0..30).map(|_| wheel_zoom(-2.0)).product();
+        assert!(wheel_zoom(-2.0) < 1.03 && (1.6..1.9).contains(&pinch), "{pinch}");
+        // One notch from 41% is a step, not the 2.7× jump it was (41% to 112%).
+        assert!(0.41 * wheel_zoom(-100.0) < 0.46);
     }
 
     #[test]

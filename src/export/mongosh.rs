@@ -79,7 +79,7 @@ fn header(model: &Model, lang: Lang) -> String {
              // It creates each collection with its validator, then its indexes, then defines the write\n\
              // functions of the patterns the design uses (defined, not called: loading writes nothing).\n\
              //\n\
-             // Rolling out validation (the BiblioRed lesson on document modelling, \"Validación de esquema con $jsonSchema\"):\n\
+             // Rolling out validation (the BiblioRed lesson on document modelling, \"Schema validation with $jsonSchema\"):\n\
              // - A collection that already holds data: deploy with validationAction: \"warn\" first, read the\n\
              //   server log for the documents that fail, fix them and the code that writes them, then switch:\n\
              //     db.runCommand({ collMod: \"<collection>\", validationAction: \"error\" })\n\
@@ -105,7 +105,7 @@ fn header(model: &Model, lang: Lang) -> String {
              // Ele cria cada coleção com seu validador, depois seus índices, e então define as funções de escrita\n\
              // dos padrões que o design usa (definidas, não chamadas: carregar o script não grava nada).\n\
              //\n\
-             // Como implantar a validação (lição do BiblioRed sobre modelagem de documentos, \"Validación de esquema con $jsonSchema\"):\n\
+             // Como implantar a validação (lição do BiblioRed sobre modelagem de documentos, \"Validação de esquema com $jsonSchema\"):\n\
              // - Em uma coleção que já tem dados: implante primeiro com validationAction: \"warn\", procure no\n\
              //   log do servidor os documentos que falham, corrija-os junto com o código que os grava e então mude:\n\
              //     db.runCommand({ collMod: \"<colecao>\", validationAction: \"error\" })\n\

@@ -356,7 +356,14 @@ fn entity_fields<'m>(lookup: &Lookup<'m>, entity: &'m Entity, depth: usize) -> V
             events.count = Some(Count { typical, max: Some(b.cap), outliers: None });
         }
         let parent_ty = lookup.entity(&rel.parent).map(id_type).unwrap_or(BsonType::ObjectId);
-        if let Some(path) = &rel.reference.child_field {
+        // A reference always means a field: one that names none is held by the child under the
+        // default name the editor gives it (`Model::set_storage`), unless the parent keeps an
+        // array of the children's ids.
+        let held = rel.reference.child_field.clone().or_else(|| {
+            let by_child = rel.storage == Storage::Reference && rel.reference.parent_field.is_none();
+            lookup.entity(&rel.parent).filter(|_| by_child).map(|p| default_child_field(&p.name))
+        });
+        if let Some(path) = &held {
             ensure(&mut nodes, path, parent_ty, ctx, true).role = Role::ParentRef(rel_index);
         }
         let prefix = rel.reference.child_field.as_deref().and_then(|p| p.rsplit_once('.')).map(|(head, _)| head);
@@ -374,17 +381,9 @@ fn entity_fields<'m>(lookup: &Lookup<'m>, entity: &'m Entity, depth: usize) -> V
     nodes
 }
 
-/// The type of an entity's identifier: its `_id`, or else its first `*_id` / `id` field.
-pub fn id_type(entity: &Entity) -> BsonType {
-    let is_id = |f: &&Field| f.name == "_id" || f.name == "id" || f.name.ends_with("_id");
-    entity
-        .fields
-        .iter()
-        .find(|f| f.name == "_id")
-        .or_else(|| entity.fields.iter().find(is_id))
-        .map(|f| f.bson_type)
-        .unwrap_or(if entity.kind == EntityKind::External { BsonType::Int } else { BsonType::ObjectId })
-}
+use crate::model::default_child_field;
+/// The type of an entity's identifier (the model's rule, shared with the editor).
+pub use crate::model::id_type;
 
 /// Sub-fields of a subset item built from the child's fields (all of them when `names` is empty).
 fn subset_fields<'m>(child: &'m Entity, names: &[String]) -> Vec<Node<'m>> {
@@ -400,13 +399,8 @@ fn subset_fields<'m>(child: &'m Entity, names: &[String]) -> Vec<Node<'m>> {
     out
 }
 
-/// `resenas` → `resena`, `reviews` → `review` (good enough for field names).
-pub fn singular(name: &str) -> &str {
-    name.strip_suffix("es")
-        .filter(|s| s.ends_with(['n', 'r', 'l', 'd', 's', 'b', 'z']))
-        .or_else(|| name.strip_suffix('s'))
-        .unwrap_or(name)
-}
+/// `resenas` → `resena` (the model's rule: the default reference field is named by it).
+pub use crate::model::singular;
 
 /// Finds the node at a dotted path, creating it (and objects on the way) when missing.
 pub fn ensure<'a, 'm>(

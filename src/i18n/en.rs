@@ -80,7 +80,7 @@ pub fn text(m: Msg) -> &'static str {
         Msg::DialogNew => "New model",
         Msg::DialogImport => "Import sample documents or a validator",
         Msg::Close => "Close",
-        Msg::NewModelHint => "The current model stays in the undo history (Ctrl+Z brings it back).",
+        Msg::NewModelHint => "Your design on screen stays in My designs (M), to open again.",
         Msg::Blank => "Blank",
         Msg::BlankBlurb => "Start from the access patterns.",
         Msg::UntitledDesign => "Untitled design",
@@ -410,5 +410,17 @@ pub fn text(m: Msg) -> &'static str {
         Msg::RoomRefused => "The sync server refused this room ({}). Your design is unchanged.",
         Msg::TogetherUnavailable => "Could not start editing together: {}",
         Msg::TextsUnavailable => "The interface in {} could not be loaded ({}). Your design is unchanged; choose the language again once the network is back.",
+        // Focus, zoom and feedback
+        Msg::ActZoom100 => "Zoom to 100%",
+        Msg::ZoomChoose => "Choose a zoom level",
+        Msg::ActVersions => "Versions of this design, and compare",
+        Msg::ActComments => "Review comments",
+        Msg::FixApplied => "Done: {}",
+        Msg::TogetherNeedsConnection => "You are offline: editing together needs a connection to the sync server. Your design stays here; try again once you are back online.",
+        Msg::ConflictName => "{} renamed it at the same time as you: “{}” was kept, not your “{}”.",
+        Msg::ConflictOther => "{} changed {} at the same time as you: their change was kept, yours was replaced.",
+        Msg::UseMine => "Use mine",
+        Msg::SomeoneElse => "Someone in the room",
+        Msg::ChooseStart => "— choose a box —",
     }
 }

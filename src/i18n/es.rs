@@ -80,7 +80,7 @@ pub fn text(m: Msg) -> &'static str {
         Msg::DialogNew => "Nuevo modelo",
         Msg::DialogImport => "Importar documentos de ejemplo o un validador",
         Msg::Close => "Cerrar",
-        Msg::NewModelHint => "El modelo actual queda en el historial de deshacer (Ctrl+Z lo recupera).",
+        Msg::NewModelHint => "Tu diseño en pantalla queda en Mis diseños (M), para abrirlo de nuevo.",
         Msg::Blank => "En blanco",
         Msg::BlankBlurb => "Empieza por los patrones de acceso.",
         Msg::UntitledDesign => "Diseño sin título",
@@ -410,5 +410,17 @@ pub fn text(m: Msg) -> &'static str {
         Msg::RoomRefused => "El servidor de sincronización rechazó esta sala ({}). Tu diseño no cambió.",
         Msg::TogetherUnavailable => "No se pudo empezar a editar juntos: {}",
         Msg::TextsUnavailable => "No se pudo cargar la interfaz en {} ({}). Tu diseño no cambió; vuelve a elegir el idioma cuando vuelva la red.",
+        // Focus, zoom and feedback
+        Msg::ActZoom100 => "Zoom al 100 %",
+        Msg::ZoomChoose => "Elegir un nivel de zoom",
+        Msg::ActVersions => "Versiones de este diseño, y comparar",
+        Msg::ActComments => "Comentarios de revisión",
+        Msg::FixApplied => "Hecho: {}",
+        Msg::TogetherNeedsConnection => "Estás sin conexión: editar juntos necesita conectarse al servidor de sincronización. Tu diseño sigue aquí; vuelve a intentarlo cuando tengas conexión.",
+        Msg::ConflictName => "{} le cambió el nombre al mismo tiempo que tú: quedó «{}», no tu «{}».",
+        Msg::ConflictOther => "{} cambió {} al mismo tiempo que tú: quedó su cambio y el tuyo se reemplazó.",
+        Msg::UseMine => "Usar el mío",
+        Msg::SomeoneElse => "Alguien de la sala",
+        Msg::ChooseStart => "— elige una caja —",
     }
 }

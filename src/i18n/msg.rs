@@ -428,6 +428,18 @@ messages! {
     RoomRefused,
     TogetherUnavailable,
     TextsUnavailable,
+    // Focus, zoom and feedback
+    ActZoom100,
+    ZoomChoose,
+    ActVersions,
+    ActComments,
+    FixApplied,
+    TogetherNeedsConnection,
+    ConflictName,
+    ConflictOther,
+    UseMine,
+    SomeoneElse,
+    ChooseStart,
 }
 
 /// Replaces each `{}` of `template` by the next argument.

@@ -80,7 +80,7 @@ pub fn text(m: Msg) -> &'static str {
         Msg::DialogNew => "Novo modelo",
         Msg::DialogImport => "Importar documentos de exemplo ou um validador",
         Msg::Close => "Fechar",
-        Msg::NewModelHint => "O modelo atual fica no histórico de desfazer (Ctrl+Z o traz de volta).",
+        Msg::NewModelHint => "Seu design na tela fica em Meus designs (M), para abrir de novo.",
         Msg::Blank => "Em branco",
         Msg::BlankBlurb => "Comece pelos padrões de acesso.",
         Msg::UntitledDesign => "Design sem título",
@@ -410,5 +410,17 @@ pub fn text(m: Msg) -> &'static str {
         Msg::RoomRefused => "O servidor de sincronização recusou esta sala ({}). Seu design não mudou.",
         Msg::TogetherUnavailable => "Não foi possível começar a editar juntos: {}",
         Msg::TextsUnavailable => "Não foi possível carregar a interface em {} ({}). Seu projeto não mudou; escolha o idioma de novo quando a rede voltar.",
+        // Focus, zoom and feedback
+        Msg::ActZoom100 => "Zoom em 100%",
+        Msg::ZoomChoose => "Escolher um nível de zoom",
+        Msg::ActVersions => "Versões deste projeto, e comparar",
+        Msg::ActComments => "Comentários de revisão",
+        Msg::FixApplied => "Feito: {}",
+        Msg::TogetherNeedsConnection => "Você está sem conexão: editar juntos precisa de conexão com o servidor de sincronização. Seu projeto continua aqui; tente de novo quando estiver conectado.",
+        Msg::ConflictName => "{} renomeou ao mesmo tempo que você: ficou “{}”, não o seu “{}”.",
+        Msg::ConflictOther => "{} mudou {} ao mesmo tempo que você: ficou a mudança da outra pessoa e a sua foi substituída.",
+        Msg::UseMine => "Usar o meu",
+        Msg::SomeoneElse => "Alguém da sala",
+        Msg::ChooseStart => "— escolha uma caixa —",
     }
 }

@@ -197,7 +197,9 @@ pub(crate) fn check_structure_with(ids: &IdIndex) -> Vec<Problem> {
     for q in &model.queries {
         if dangling {
             for (id, at) in q.entities().zip(ids.entities_of(q)) {
-                if at.is_none() {
+                // An empty id is a choice not made yet (a new access pattern in a design with
+                // no box), not a name of something missing.
+                if at.is_none() && !id.is_empty() {
                     out.push(Problem::new(
                         Place::Query { id: Id::new(&q.id) },
                         text!(

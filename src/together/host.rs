@@ -9,7 +9,7 @@ use crate::collab::room::Link;
 use crate::collab::wire::{self, Incoming};
 use crate::collab::{Presence, Room};
 use crate::model::{self, Model};
-use std::collections::VecDeque;
+use std::collections::{HashMap, VecDeque};
 
 /// How many designs sent to the page are kept to rebase its edits on (the page answers within
 /// a few messages; an older base falls back to the page's last edit).
@@ -47,6 +47,8 @@ pub struct Host {
     waiting_for_design: bool,
     /// Left the room, or the server refused the key: no reconnecting.
     done: bool,
+    /// The names the others showed in the room, by client (kept when they go offline).
+    names: HashMap<u64, String>,
     clock: fn() -> u64,
 }
 
@@ -63,6 +65,7 @@ impl Host {
             ack: 0,
             waiting_for_design: false,
             done: false,
+            names: HashMap::new(),
             clock,
         }
     }
@@ -264,6 +267,17 @@ impl Host {
         }
         if step.presence_changed {
             out.push(self.peers());
+        }
+        // Who replaced a value of this person's, by the names they showed in the room (back
+        // online, the design comes before the others' presence: the names seen before count).
+        for peer in self.room.as_ref().map(Room::peers).unwrap_or_default() {
+            if !peer.presence.name.is_empty() {
+                self.names.insert(peer.client, peer.presence.name);
+            }
+        }
+        for lost in step.lost {
+            let by = lost.by.iter().filter_map(|client| self.names.get(client).cloned()).collect();
+            out.push(Effect::Post(FromWorker::Lost { lost, by }));
         }
         out
     }

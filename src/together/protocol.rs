@@ -7,7 +7,7 @@
 //! which one it answered last (`ack`), so the page shows a design only when it holds all of its
 //! own edits (a keystroke in flight is never wiped by an older state of the room).
 
-use crate::collab::Presence;
+use crate::collab::{Lost, Presence};
 use serde::{Deserialize, Serialize};
 
 /// What the worker says first, once its module has loaded (messages sent before are dropped,
@@ -124,6 +124,12 @@ pub enum FromWorker {
     },
     Status {
         status: Status,
+    },
+    /// A value of this person's that a colleague's edit, made at the same time, replaced (see
+    /// `collab::Lost`), with the names of who made it (empty when they are not known).
+    Lost {
+        lost: Lost,
+        by: Vec<String>,
     },
     /// Something the worker could not do (an unreadable message or design): the detail.
     Problem {

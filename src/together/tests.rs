@@ -34,6 +34,9 @@ struct Server {
     /// Which clients presented the right key (the others' messages are ignored, as
     /// Hocuspocus does).
     allowed: [bool; 3],
+    /// Each client's last presence, sent to a client that asks for everyone's (as Hocuspocus
+    /// answers a query for awareness).
+    presence: [Option<Vec<u8>>; 3],
     up: bool,
 }
 
@@ -52,6 +55,7 @@ impl Server {
             doc: Doc::new(),
             inbox: vec![Vec::new(), Vec::new(), Vec::new()],
             allowed: [false; 3],
+            presence: [None, None, None],
             up: true,
         }
     }
@@ -82,6 +86,14 @@ impl Server {
         if !self.allowed[from] {
             return;
         }
+        if kind == 3 {
+            for (other, update) in self.presence.iter().enumerate() {
+                if let (true, Some(update)) = (other != from, update) {
+                    self.inbox[from].push(wire::awareness(&room, update));
+                }
+            }
+            return;
+        }
         match wire::decode(bytes).unwrap().1 {
             Incoming::SyncStep1(sv) => {
                 let sv = StateVector::decode_v1(&sv).unwrap();
@@ -102,6 +114,7 @@ impl Server {
                 }
             }
             Incoming::Awareness(update) => {
+                self.presence[from] = Some(update.clone());
                 for (to, inbox) in self.inbox.iter_mut().enumerate() {
                     if to != from {
                         inbox.push(wire::awareness(&room, &update));
@@ -371,6 +384,40 @@ fn edits_made_while_the_server_is_down_arrive_when_it_is_back() {
     assert_eq!(a.design, b.design);
     let m = a.design.as_ref().unwrap();
     assert_eq!((m.entities[0].name.as_str(), m.entities[1].name.as_str()), ("offline-a", "offline-b"));
+}
+
+#[test]
+fn two_renames_of_one_box_offline_tell_the_one_whose_name_lost_who_kept_theirs() {
+    let (mut server, mut a, mut b) = start_and_join();
+    server.up = false;
+    for peer in [&mut a, &mut b] {
+        peer.connected = false;
+        let effects = peer.host.closed();
+        peer.run(effects, &mut server);
+    }
+    a.edit(&mut server, |m| m.entities[0].name = "from-ana".into());
+    b.edit(&mut server, |m| m.entities[0].name = "from-bo".into());
+    server.up = true;
+    for peer in [&mut a, &mut b] {
+        peer.run(vec![Effect::Connect("ws://x".into())], &mut server);
+    }
+    pump(&mut server, &mut [&mut a, &mut b]);
+    assert_eq!(a.design, b.design);
+    let kept = a.design.as_ref().unwrap().entities[0].name.clone();
+    let lost = |p: &Peer| {
+        p.posted
+            .iter()
+            .filter_map(|m| match m {
+                FromWorker::Lost { lost, by } => Some((lost.mine.clone(), lost.theirs.clone(), by.clone())),
+                _ => None,
+            })
+            .collect::<Vec<_>>()
+    };
+    let (loser, winner, mine, other) =
+        if kept == "from-ana" { (&b, &a, "from-bo", "Ana") } else { (&a, &b, "from-ana", "Bo") };
+    assert!(lost(winner).is_empty(), "{:?}", lost(winner));
+    // Back online the design arrives before the others' presence: the name seen before counts.
+    assert_eq!(lost(loser), vec![(format!("\"{mine}\""), format!("\"{kept}\""), vec![other.to_string()])]);
 }
 
 #[test]

@@ -62,7 +62,8 @@ pub static ACTIONS: &[Action] = &[
     Action { id: "select-all", label: Msg::ActSelectAll, shortcut: "Ctrl+A", keys: &["mod+a"], run: select_all },
     Action { id: "deselect", label: Msg::ActDeselect, shortcut: "Esc", keys: &["escape"], run: deselect },
     Action { id: "rename", label: Msg::ActRename, shortcut: "F2 / Enter", keys: &["f2", "enter"], run: rename },
-    Action { id: "fit", label: Msg::ActFit, shortcut: "F", keys: &["f"], run: |e| e.fit_view() },
+    Action { id: "fit", label: Msg::ActFit, shortcut: "F / Ctrl+1", keys: &["f", "mod+1"], run: |e| e.fit_view() },
+    Action { id: "zoom-100", label: Msg::ActZoom100, shortcut: "Ctrl+0", keys: &["mod+0"], run: |e| e.zoom_to(1.0) },
     Action {
         id: "zoom-in",
         label: Msg::ActZoomIn,
@@ -146,6 +147,14 @@ pub static ACTIONS: &[Action] = &[
         run: |e| e.dialog.set(Some(Dialog::Designs)),
     },
     Action { id: "connect", label: Msg::ActConnect, shortcut: "C", keys: &["c"], run: connect },
+    Action {
+        id: "versions",
+        label: Msg::ActVersions,
+        shortcut: "V",
+        keys: &["v"],
+        run: |e| e.dialog.set(Some(Dialog::Versions)),
+    },
+    Action { id: "comments", label: Msg::ActComments, shortcut: "R", keys: &["r"], run: toggle_comments },
     Action { id: "share", label: Msg::ActShare, shortcut: "K", keys: &["k"], run: super::share_ui::copy_link },
     Action { id: "present", label: Msg::ActPresent, shortcut: "P", keys: &["p"], run: present },
     Action {
@@ -213,7 +222,15 @@ fn add_query(e: &Editor) {
         .unwrap_or_default();
     let mut id = String::new();
     e.edit(None, |m| id = edit::add_query(m, &root));
+    if id.is_empty() {
+        return;
+    }
     e.active_query.set(Some(id));
+    // Its name is what one types next: the list opens if it was closed.
+    if !e.panels.get_untracked().queries {
+        super::layout::toggle_queries(e);
+    }
+    super::keys::focus_soon("[data-testid=\"query-name\"]".into());
 }
 
 fn duplicate(e: &Editor) {
@@ -238,6 +255,8 @@ fn select_all(e: &Editor) {
 }
 
 fn deselect(e: &Editor) {
+    // Escape also sends a notice away.
+    e.notice.set(None);
     if e.menu.with_untracked(Option::is_some) {
         e.menu.set(None);
     } else if e.dialog.get_untracked().is_some() {
@@ -308,6 +327,13 @@ fn connect(e: &Editor) {
         }
     } else {
         e.notify(super::state::NoticeKind::Info, e.text(Msg::ConnectHint));
+    }
+}
+
+/// Opens or closes the Comments panel.
+fn toggle_comments(_: &Editor) {
+    if let Some(c) = super::comments::Comments::get() {
+        c.open.update(|o| *o = !*o);
     }
 }
 

@@ -106,8 +106,9 @@ pub fn AdvisorPanel() -> impl IntoView {
     }
 }
 
-/// A routine finding repeated on several places: one collapsed line ("DS401 on 3 places: a, b
-/// and c"); opened, each place's finding with its own fix.
+/// A routine finding repeated on several places: one collapsed line that says the problem
+/// ("DS401 no $jsonSchema validator, on 3 places: a, b and c"); opened, each place's finding
+/// with its own fix.
 #[component]
 fn FindingGroup(findings: Vec<Finding>, title: Text) -> impl IntoView {
     let open = RwSignal::new(false);
@@ -160,9 +161,18 @@ fn FindingItem(finding: Finding) -> impl IntoView {
                             data-testid="apply-fix"
                             on:click=move |_| {
                                 let fix = fix.clone();
+                                let done = fix.label().render(editor.lang.get_untracked());
                                 editor.edit(None, move |m| {
                                     fix.apply(m);
                                 });
+                                // Says what it did, with Undo one click away.
+                                if !editor.review.get_untracked() {
+                                    editor.notify_offering(
+                                        super::state::NoticeKind::Info,
+                                        editor.fill(Msg::FixApplied, &[&super::text::shown_sentence(&done)]),
+                                        super::state::NoticeAction::Undo,
+                                    );
+                                }
                             }
                         >
                             {label}

@@ -14,7 +14,7 @@ use super::layout::{self, PanelToggles};
 use super::presentation::Presentation;
 use super::queries_panel::QueriesPanel;
 use super::share_ui;
-use super::state::{Editor, NoticeAction, NoticeKind, Tab};
+use super::state::{Editor, NoticeKind, Tab};
 use super::storage;
 use super::text::tr;
 use super::update_notice::UpdateNotice;
@@ -45,7 +45,7 @@ pub fn App() -> impl IntoView {
     editor.review.set(review);
     editor.lang.set(storage::initial_lang());
     let window = layout::window_size();
-    let own = layout::initial_panels();
+    let own = editor.model.with_untracked(|m| layout::initial_panels(m, window));
     let panels = if review { editor.model.with_untracked(|m| layout::for_review(m, window, own)) } else { own };
     editor.panels.set(panels);
     provide_context(editor);
@@ -224,8 +224,14 @@ pub fn App() -> impl IntoView {
 }
 
 fn on_key(editor: &Editor, ev: &web_sys::KeyboardEvent) {
-    // Typing in a form field or a rename box is not a shortcut.
-    if super::keys::typing(editor, ev) {
+    // No key reaches the app behind a dialog (a key with the focus inside one stops there:
+    // `ui::modal`; this is a key with the focus on nothing).
+    if super::modal::open() {
+        super::modal::key_outside(ev);
+        return;
+    }
+    // Typing in a form field or a rename box is not a shortcut, nor is pressing a button.
+    if super::keys::typing(editor, ev) || super::keys::activates_control(ev) {
         return;
     }
     if ev.key() == " " {
@@ -241,10 +247,6 @@ fn on_key(editor: &Editor, ev: &web_sys::KeyboardEvent) {
             _ => return,
         }
         ev.prevent_default();
-        return;
-    }
-    // Inside a dialog only Escape (and the dialog's own controls) act.
-    if editor.dialog.get_untracked().is_some() && key != "escape" {
         return;
     }
     if let Some(action) = for_combo(&key) {
@@ -281,8 +283,10 @@ fn ToolButton(
 fn Toolbar() -> impl IntoView {
     let editor = expect_context::<Editor>();
     view! {
-        <header class="toolbar" role="toolbar" aria-label=tr(Msg::Tools) data-testid="toolbar">
-            <span class="brand">"docshape"</span>
+        // The page's banner: the design's name and the tools (a `toolbar` role would not hold
+        // the name field and the language list).
+        <header class="toolbar" aria-label=tr(Msg::Tools) data-testid="toolbar">
+            <h1 class="brand">"docshape"</h1>
             <input
                 class="model-name"
                 aria-label=tr(Msg::ModelName)
@@ -295,6 +299,9 @@ fn Toolbar() -> impl IntoView {
                     editor.edit(Some("model-name"), |m| m.name = v);
                 }
                 on:blur=move |_| editor.seal()
+                on:keydown=move |ev| {
+                    super::form::leave_on_escape(&editor, &ev);
+                }
             />
             <PanelToggles />
             <SaveStatus />
@@ -321,7 +328,7 @@ fn Toolbar() -> impl IntoView {
             </div>
             <div class="group">
                 <ToolButton action="zoom-out" icon="minus" />
-                <span class="zoom" data-testid="zoom">{move || format!("{:.0}%", editor.camera.with(|c| c.zoom * 100.0))}</span>
+                <super::zoom_menu::ZoomMenu />
                 <ToolButton action="zoom-in" icon="plus" />
                 <ToolButton action="fit" icon="fit" />
                 <span class="editing">
@@ -331,6 +338,7 @@ fn Toolbar() -> impl IntoView {
                     class="tool editing"
                     class:on=move || editor.snap.get()
                     title=tr(Msg::GridSnapping)
+                    aria-label=tr(Msg::GridSnapping)
                     aria-pressed=move || editor.snap.get().to_string()
                     on:click=move |_| editor.snap.update(|s| *s = !*s)
                 >
@@ -340,7 +348,14 @@ fn Toolbar() -> impl IntoView {
             <div class="spacer"></div>
             <super::together_ui::TogetherButton />
             <ToolButton action="share" icon="share" />
-            <button class="primary" data-testid="action-export" on:click=move |_| actions::run(&editor, "export")>{tr(Msg::Export)}</button>
+            <button
+                class="primary"
+                data-testid="action-export"
+                title=move || format!("{} (Ctrl+E)", editor.t(Msg::ActExport))
+                on:click=move |_| actions::run(&editor, "export")
+            >
+                {tr(Msg::Export)}
+            </button>
             <ToolButton action="present" icon="present" />
             <ToolButton action="theme" icon="theme" />
             <ToolButton action="help" icon="help" />
@@ -370,18 +385,7 @@ fn StatusBar() -> impl IntoView {
                 Msg::AdvisorMs.fill(lang, &[&milliseconds(editor.analysis_ms.get(), lang)])
             }}</span>
             <span class="spacer"></span>
-            {move || {
-                editor.notice.get().map(|n| {
-                    let class = if n.kind == NoticeKind::Error { "notice error" } else { "notice" };
-                    view! {
-                        <span class=class role="status" data-testid="notice">
-                            {n.text}
-                            {n.action.map(|action| notice_button(editor, action))}
-                            <button class="link" aria-label=tr(Msg::Dismiss) on:click=move |_| editor.notice.set(None)>"×"</button>
-                        </span>
-                    }
-                })
-            }}
+            <super::toast::Toast />
         </footer>
     }
 }
@@ -434,13 +438,4 @@ fn milliseconds(ms: f64, lang: Lang) -> String {
     } else {
         text.replace('.', ",")
     }
-}
-
-/// The button of a notice that offers something to do.
-fn notice_button(editor: Editor, action: NoticeAction) -> impl IntoView {
-    let (label, run): (Msg, fn(&Editor)) = match action {
-        NoticeAction::DownloadFile => (Msg::DownloadTheFile, super::model_file::save_file),
-        NoticeAction::BringBackComments => (Msg::BringBackComment, super::comments::bring_back),
-    };
-    view! { <button class="link" data-testid="notice-action" on:click=move |_| run(&editor)>{tr(label)}</button> }
 }

@@ -11,7 +11,7 @@ use super::state::{Drag, Editor};
 use super::text::tr;
 use super::viewport::{diagram_point, measure, origin, start_pointer};
 use crate::editor::edit;
-use crate::editor::geometry::{entities_in, entity_at, entity_rect, Rect, FAR_ZOOM};
+use crate::editor::geometry::{entities_in, entity_at, entity_rect, wheel_pixels, wheel_zoom, Rect, FAR_ZOOM};
 use crate::i18n::Msg;
 use crate::model::Point;
 use leptos::prelude::*;
@@ -126,12 +126,14 @@ pub fn Canvas() -> impl IntoView {
         ev.prevent_default();
         let (ox, oy) = origin();
         let at = Point { x: ev.client_x() as f64 - ox, y: ev.client_y() as f64 - oy };
+        let page = editor.viewport.get_untracked().1;
+        let (dx, dy) =
+            (wheel_pixels(ev.delta_x(), ev.delta_mode(), page), wheel_pixels(ev.delta_y(), ev.delta_mode(), page));
         if ev.ctrl_key() || ev.meta_key() {
-            // Pinch on a trackpad arrives as ctrl+wheel.
-            let factor = (-ev.delta_y() * 0.01).exp();
-            editor.camera.update(|c| *c = c.zoom_at(at, factor));
+            // A pinch on a trackpad arrives as ctrl+wheel too, in small steps.
+            editor.camera.update(|c| *c = c.zoom_at(at, wheel_zoom(dy)));
         } else {
-            let (dx, dy) = if ev.shift_key() { (ev.delta_y(), ev.delta_x()) } else { (ev.delta_x(), ev.delta_y()) };
+            let (dx, dy) = if ev.shift_key() { (dy, dx) } else { (dx, dy) };
             editor.camera.update(|c| {
                 c.x -= dx;
                 c.y -= dy;

@@ -20,6 +20,8 @@ use leptos::prelude::*;
 use std::cell::RefCell;
 
 thread_local! {
+    /// This page's comments state (for the action table, which runs outside any view).
+    static COMMENTS: std::cell::Cell<Option<Comments>> = const { std::cell::Cell::new(None) };
     /// The comments last deleted in review mode, with their places in the list (for
     /// [`bring_back`]: review mode has no undo).
     static DELETED: RefCell<Vec<(usize, Comment)>> = const { RefCell::new(Vec::new()) };
@@ -63,7 +65,13 @@ impl Comments {
             author: RwSignal::new(author.trim().to_string()),
         };
         provide_context(c);
+        COMMENTS.set(Some(c));
         c
+    }
+
+    /// This page's comments state, once the app set it up.
+    pub fn get() -> Option<Comments> {
+        COMMENTS.get()
     }
 
     /// Opens the panel with a new thread about `anchor` to write.

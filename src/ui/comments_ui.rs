@@ -55,7 +55,10 @@ pub fn CommentsButton() -> impl IntoView {
             class:on=move || comments.open.get()
             data-testid="action-comments"
             aria-pressed=move || comments.open.get().to_string()
-            title=l(editor, ["Review comments", "Comentarios de revisión", "Comentários de revisão"])
+            title=move || format!("{} (R)", editor.t(crate::i18n::Msg::ActComments))
+            // The count is part of the name: what is seen is what a voice control says (axe
+            // does not find "0" in "Review comments (0)": the count follows a colon).
+            aria-label=move || format!("{}: {}", editor.t(crate::i18n::Msg::ActComments), count.get())
             on:click=move |_| comments.open.update(|o| *o = !*o)
         >
             <svg viewBox="0 0 16 14" width="16" height="14" aria-hidden="true"><path d=BUBBLE /></svg>
@@ -78,7 +81,6 @@ fn NameInput(name: RwSignal<String>) -> impl IntoView {
                 aria-label=l(editor, ["Your name", "Tu nombre", "Seu nome"])
                 prop:value=move || name.get()
                 on:input=move |ev| name.set(event_target_value(&ev))
-                on:keydown=|ev| ev.stop_propagation()
             />
         </Show>
     }
@@ -107,24 +109,58 @@ fn signer(editor: &Editor, comments: &Comments, typed: &str) -> Option<String> {
     Some(comments.author.get_untracked())
 }
 
+thread_local! {
+    /// The text of the comment form last closed without posting, and what it was about.
+    static UNPOSTED: std::cell::RefCell<Option<(Anchor, String)>> = const { std::cell::RefCell::new(None) };
+}
+
 #[component]
 fn Draft(anchor: Anchor) -> impl IntoView {
     let editor = expect_context::<Editor>();
     let comments = expect_context::<Comments>();
-    let text = RwSignal::new(String::new());
+    // A comment closed unposted (Escape, Cancel) comes back when the form opens on the same
+    // element again: closing the form never loses what was typed.
+    let kept = UNPOSTED.with_borrow_mut(|k| k.take_if(|(a, _)| *a == anchor).map(|(_, t)| t));
+    let typed = std::sync::Arc::new(std::sync::Mutex::new(kept.clone().unwrap_or_default()));
+    let text = RwSignal::new(kept.unwrap_or_default());
     let name = RwSignal::new(String::new());
+    {
+        let (typed, anchor) = (typed.clone(), anchor.clone());
+        on_cleanup(move || {
+            let text = typed.lock().map(|t| t.clone()).unwrap_or_default();
+            if !text.trim().is_empty() {
+                UNPOSTED.set(Some((anchor, text)));
+            }
+        });
+    }
     let anchor = StoredValue::new(anchor);
     let what = move || editor.model.with(|m| about(m, &anchor.get_value(), editor.lang.get()));
-    let post = move || {
-        let Some(author) = signer(&editor, &comments, &name.get_untracked()) else { return };
-        let body = text.get_untracked();
-        let anchor = anchor.get_value();
-        if apply(&editor, |m| start_thread(m, anchor, &author, now(), &body).is_some()) {
-            comments.draft.set(None);
+    let post = {
+        let typed = typed.clone();
+        move || {
+            let Some(author) = signer(&editor, &comments, &name.get_untracked()) else { return };
+            let body = text.get_untracked();
+            let anchor = anchor.get_value();
+            if apply(&editor, |m| start_thread(m, anchor, &author, now(), &body).is_some()) {
+                if let Ok(mut t) = typed.lock() {
+                    t.clear();
+                }
+                comments.draft.set(None);
+            }
         }
     };
+    // The form takes the focus, keeps Tab inside itself and closes on Escape (`ui::modal`).
+    let node = NodeRef::<leptos::html::Div>::new();
+    let on_key = super::modal::hold_form(node, Callback::new(move |()| comments.draft.set(None)));
     view! {
-        <div class="comment-draft" data-testid="comment-draft">
+        <div
+            class="comment-draft"
+            data-testid="comment-draft"
+            role="dialog"
+            aria-label=move || format!("{} {}", pick(editor.lang.get(), ["New comment on", "Nuevo comentario sobre", "Novo comentário sobre"]), what())
+            node_ref=node
+            on:keydown=on_key
+        >
             <p class="about"><strong>{l(editor, ["New comment on", "Nuevo comentario sobre", "Novo comentário sobre"])}</strong>" "<span data-testid="draft-about">{what}</span></p>
             <NameInput name=name />
             <textarea
@@ -133,10 +169,16 @@ fn Draft(anchor: Anchor) -> impl IntoView {
                 maxlength="4000"
                 aria-label=l(editor, ["Comment", "Comentario", "Comentário"])
                 prop:value=move || text.get()
-                on:input=move |ev| text.set(event_target_value(&ev))
-                on:keydown=move |ev| {
-                    ev.stop_propagation();
-                    if ev.key() == "Enter" && (ev.ctrl_key() || ev.meta_key()) { post() }
+                on:input=move |ev| {
+                    let value = event_target_value(&ev);
+                    if let Ok(mut t) = typed.lock() {
+                        *t = value.clone();
+                    }
+                    text.set(value);
+                }
+                on:keydown={
+                    let post = post.clone();
+                    move |ev| if ev.key() == "Enter" && (ev.ctrl_key() || ev.meta_key()) { post() }
                 }
             ></textarea>
             <div class="row">
@@ -182,7 +224,8 @@ fn one(c: &Comment, lang: Lang, changing: Changing) -> impl IntoView {
                 on:keydown=move |ev| {
                     ev.stop_propagation();
                     if ev.key() == "Enter" && (ev.ctrl_key() || ev.meta_key()) { save() }
-                    if ev.key() == "Escape" { changing.id.set(None) }
+                    // Leaves the text as typed (Cancel drops the change).
+                    super::form::leave_on_escape(&editor, &ev);
                 }
             ></textarea>
             <div class="row">
@@ -267,6 +310,7 @@ fn ThreadView(id: String) -> impl IntoView {
                         on:keydown=move |ev| {
                             ev.stop_propagation();
                             if ev.key() == "Enter" && (ev.ctrl_key() || ev.meta_key()) { send() }
+                            super::form::leave_on_escape(&editor, &ev);
                         }
                     ></textarea>
                     <div class="row">

@@ -28,7 +28,7 @@ pub fn VersionsButton() -> impl IntoView {
         <button
             class="tool"
             data-testid="action-versions"
-            title=l(editor, ["Versions of this design, and compare", "Versiones de este diseño, y comparar", "Versões deste projeto, e comparar"])
+            title=move || format!("{} (V)", editor.t(Msg::ActVersions))
             aria-label=l(editor, ["Versions and compare", "Versiones y comparación", "Versões e comparação"])
             disabled=move || editor.review.get() && !compare.showing()
             on:click=move |_| editor.dialog.set(Some(Dialog::Versions))
@@ -92,10 +92,7 @@ pub fn VersionsDialog() -> impl IntoView {
                     placeholder=l(editor, ["Name of the version (optional)", "Nombre de la versión (opcional)", "Nome da versão (opcional)"])
                     aria-label=l(editor, ["Name of the version", "Nombre de la versión", "Nome da versão"])
                     on:input=move |ev| name.set(event_target_value(&ev))
-                    on:keydown=move |ev| {
-                        ev.stop_propagation();
-                        if ev.key() == "Enter" { keep() }
-                    }
+                    on:keydown=move |ev| if ev.key() == "Enter" { keep() }
                 />
                 <button class="primary" data-testid="version-keep" on:click=move |_| keep()>
                     {l(editor, ["Keep this version", "Guardar esta versión", "Guardar esta versão"])}
@@ -133,8 +130,8 @@ pub fn VersionsDialog() -> impl IntoView {
                 data-testid="compare-link"
                 prop:value=move || link.get()
                 placeholder=l(editor, ["Paste a share link", "Pega un enlace compartido", "Cole um link compartilhado"])
+                aria-label=l(editor, ["Share link to compare with", "Enlace compartido para comparar", "Link compartilhado para comparar"])
                 on:input=move |ev| link.set(event_target_value(&ev))
-                on:keydown=move |ev| ev.stop_propagation()
             />
             <button data-testid="compare-link-go" on:click=move |_| from_link()>{l(editor, ["Compare", "Comparar", "Comparar"])}</button>
         </div>

@@ -94,7 +94,7 @@ fn close(e: &Editor) {
 }
 
 /// Moves the focus among the menu's items.
-fn focus_item(menu: &web_sys::Element, step: i32, absolute: bool) {
+pub fn focus_item(menu: &web_sys::Element, step: i32, absolute: bool) {
     let Ok(items) = menu.query_selector_all("[role=\"menuitem\"]") else { return };
     let n = items.length() as i32;
     if n == 0 {

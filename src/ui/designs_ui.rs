@@ -114,10 +114,13 @@ fn DesignRow(entry: Entry) -> impl IntoView {
                         prop:value=move || draft.get()
                         on:input=move |ev| draft.set(event_target_value(&ev))
                         on:keydown=move |ev| {
-                            ev.stop_propagation();
                             match ev.key().as_str() {
                                 "Enter" => commit(),
-                                "Escape" => mode.set(RowMode::Show),
+                                // Leaves renaming, what was typed kept (the dialog stays open).
+                                "Escape" => {
+                                    ev.prevent_default();
+                                    commit();
+                                }
                                 _ => {}
                             }
                         }

@@ -6,6 +6,7 @@ use super::designs::Designs;
 use super::designs_ui::DesignsDialog;
 use super::export_dialog::ExportDialog;
 use super::import_dialog::ImportDialog;
+use super::modal::Modal;
 use super::page::fetch_text;
 use super::state::{Dialog, Editor, NoticeKind};
 use super::text::tr;
@@ -28,22 +29,9 @@ pub fn Dialogs() -> impl IntoView {
                 Dialog::Versions => (Msg::VersionsAndCompare, view! { <OnDemand piece=Piece::Versions when=true frame=|note| note /> }.into_any()),
             };
             view! {
-                <div class="backdrop" on:pointerdown=move |_| editor.dialog.set(None)>
-                    <div
-                        class="dialog"
-                        role="dialog"
-                        aria-modal="true"
-                        aria-label=tr(title)
-                        data-testid="dialog"
-                        on:pointerdown=|ev| ev.stop_propagation()
-                    >
-                        <header>
-                            <h2>{tr(title)}</h2>
-                            <button class="link close" aria-label=tr(Msg::Close) data-testid="dialog-close" on:click=move |_| editor.dialog.set(None)>"×"</button>
-                        </header>
-                        {body}
-                    </div>
-                </div>
+                <Modal title=Signal::derive(move || editor.t(title).to_string()) on_close=move || editor.dialog.set(None)>
+                    {body}
+                </Modal>
             }
         })
     }

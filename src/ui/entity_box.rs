@@ -119,7 +119,9 @@ pub fn EntityBox(id: String, far: Signal<bool>) -> impl IntoView {
             style:transform=transform
             style:height=move || entity.with(|e| e.as_ref().map(|e| format!("{}px", entity_rect(e).h)).unwrap_or_default())
             tabindex="0"
-            role="button"
+            // A group named after the aggregate (its name, kind, size and fields are read
+            // inside it): a button's name would have to hold all of that visible text.
+            role="group"
             aria-label=move || entity.with(|e| e.as_ref().map(|e| Msg::AggregateNamed.fill(editor.lang.get(), &[&e.name])).unwrap_or_default())
             on:keydown={
                 let id = id.clone();
@@ -235,8 +237,8 @@ fn field_rows(e: &Entity, renaming: Option<&FieldRename>, marks: &super::compare
         .collect()
 }
 
-/// The name, or an input while renaming in place: Enter (or leaving it) commits, Esc keeps the
-/// old name. Its state is plain cells, not signals: the blur that follows Enter or Esc can
+/// The name, or an input while renaming in place: Enter, Escape or leaving it commits what
+/// was typed. Its state is plain cells, not signals: the blur that follows Enter or Esc can
 /// arrive after the input is gone, when the component's signals are disposed.
 #[component]
 fn Name(id: String, entity: Memo<Option<Entity>>) -> impl IntoView {
@@ -259,12 +261,12 @@ fn Name(id: String, entity: Memo<Option<Entity>>) -> impl IntoView {
                 let done = Rc::new(Cell::new(false));
                 let finish = {
                     let (draft, done, id) = (draft.clone(), done.clone(), id.clone());
-                    move |keep: bool| {
+                    move || {
                         if done.replace(true) {
                             return;
                         }
                         let text = draft.borrow().trim().to_string();
-                        if keep && !text.is_empty() {
+                        if !text.is_empty() {
                             let unchanged = editor.model.with_untracked(|m| m.entity(&id).is_some_and(|e| e.name == text));
                             if !unchanged {
                                 editor.edit(None, |m| {
@@ -284,9 +286,11 @@ fn Name(id: String, entity: Memo<Option<Entity>>) -> impl IntoView {
                     move |ev: web_sys::KeyboardEvent| {
                         ev.stop_propagation();
                         let key = ev.key();
+                        // Both leave the name with what was typed (Escape too: it never
+                        // loses typing; undo takes a rename back).
                         if key == "Enter" || key == "Escape" {
                             ev.prevent_default();
-                            finish(key == "Enter");
+                            finish();
                             focus_box(&id);
                         }
                     }
@@ -310,7 +314,7 @@ fn Name(id: String, entity: Memo<Option<Entity>>) -> impl IntoView {
                         on:dblclick=|ev| ev.stop_propagation()
                         on:keydown=on_key
                         on:input=move |ev| *draft.borrow_mut() = event_target_value(&ev)
-                        on:blur=move |_| finish(true)
+                        on:blur=move |_| finish()
                     />
                 }
             }}

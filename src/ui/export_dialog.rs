@@ -73,7 +73,7 @@ pub fn ExportDialog() -> impl IntoView {
             <Show when=move || matches!(kind.get(), ExportTarget::Code(_))>
                 <CodePicker kind code text />
             </Show>
-            <Show when=move || kind.get() == ExportTarget::Image fallback=move || view! { <ExportText text /> }>
+            <Show when=move || kind.get() == ExportTarget::Image fallback=move || view! { <ExportText text kind /> }>
                 <div class="image-export" data-testid="image-export">
                     <label class="row check"><input type="checkbox" prop:checked=move || dark.get() on:change=move |ev| dark.set(event_target_checked(&ev)) /><span>{tr(Msg::DarkTheme)}</span></label>
                     <label class="row check"><input type="checkbox" prop:checked=move || selection_only.get() on:change=move |ev| selection_only.set(event_target_checked(&ev)) /><span>{tr(Msg::OnlySelected)}</span></label>
@@ -144,12 +144,18 @@ fn CodePicker(
 
 /// The tab's text, "preparing…" while the worker writes it, or the worker's error.
 #[component]
-fn ExportText(text: RwSignal<Option<Result<String, String>>>) -> impl IntoView {
+fn ExportText(text: RwSignal<Option<Result<String, String>>>, kind: RwSignal<ExportTarget>) -> impl IntoView {
+    let editor = expect_context::<Editor>();
+    // The preview scrolls: it takes the focus, so the keyboard scrolls it too.
+    let name = move || kind.get().tab().map(|t| editor.t(t)).unwrap_or_default();
     move || match text.get() {
         None => {
             view! { <p class="hint" role="status" data-testid="export-preparing">{tr(Msg::Preparing)}</p> }.into_any()
         }
-        Some(Ok(t)) => view! { <pre class="code" data-testid="export-text">{t}</pre> }.into_any(),
+        Some(Ok(t)) => {
+            view! { <pre class="code" data-testid="export-text" tabindex="0" role="region" aria-label=name>{t}</pre> }
+                .into_any()
+        }
         Some(Err(e)) => view! { <p class="notice error" role="alert" data-testid="export-error">{e}</p> }.into_any(),
     }
 }

@@ -33,17 +33,22 @@ pub fn FieldList(id: String) -> impl IntoView {
         let id = id.clone();
         Memo::new(move |_| editor.model.with(|m| m.entity(&id).map(|e| index_paths(&e.fields)).unwrap_or_default()))
     };
+    // The new field's name is where one types next.
     let add = {
         let id = id.clone();
         move |_| {
+            let mut added = None;
             editor.edit(None, |m| {
-                crate::editor::edit::add_field(
+                added = crate::editor::edit::add_field(
                     m,
                     &id,
                     None,
                     Field::new(editor.text(Msg::NewFieldName), BsonType::String),
                 );
-            })
+            });
+            if added.is_some() {
+                focus_row_of(&editor, &id, |paths| paths.len().checked_sub(1));
+            }
         }
     };
     view! {
@@ -53,6 +58,14 @@ pub fn FieldList(id: String) -> impl IntoView {
             </For>
             <button class="add" data-testid="add-field" on:click=add>{tr(Msg::AddField)}</button>
         </div>
+    }
+}
+
+/// After the next render, focuses the name of the row `which` picks among entity `id`'s rows.
+fn focus_row_of(editor: &Editor, id: &str, which: impl FnOnce(&[Vec<usize>]) -> Option<usize> + 'static) {
+    let at = editor.model.with_untracked(|m| m.entity(id).map(|e| index_paths(&e.fields))).and_then(|p| which(&p));
+    if let Some(at) = at {
+        request_animation_frame(move || focus_name(at));
     }
 }
 
@@ -173,16 +186,22 @@ fn FieldRow(id: String, path: Vec<usize>) -> impl IntoView {
     let add_child = {
         let (id, path) = (id.clone(), path.clone());
         move |_| {
+            let mut added = None;
             editor.edit(None, |m| {
                 if let Some(name) = m.entity(&id).and_then(|e| name_path(&e.fields, &path)) {
-                    crate::editor::edit::add_field(
+                    added = crate::editor::edit::add_field(
                         m,
                         &id,
                         Some(&name),
                         Field::new(editor.text(Msg::NewFieldName), BsonType::String),
                     );
                 }
-            })
+            });
+            if added.is_some() {
+                // The sub-field added is the parent's last child: the last row under it.
+                let parent = path.clone();
+                focus_row_of(&editor, &id, move |paths| paths.iter().rposition(|p| p.starts_with(&parent)));
+            }
         }
     };
     // Enter in a name adds the next field (a sibling below) with its name ready to type.

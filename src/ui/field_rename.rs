@@ -1,7 +1,7 @@
 //! Naming fields on the box itself: double-click a field (or choose Rename field) to edit its
-//! name in place; Enter commits and adds the next field with its name ready to type; Esc
-//! cancels (a field just added by Enter goes away again). The field actions of the context
-//! menu live here too.
+//! name in place; Enter commits and adds the next field with its name ready to type; Esc or a
+//! click elsewhere commits what was typed and leaves (a field just added and left untouched
+//! goes away again). The field actions of the context menu live here too.
 
 use super::state::{Editor, FieldRename, MenuTarget, NoticeKind};
 use crate::editor::edit;
@@ -86,30 +86,51 @@ fn commit(e: &Editor, entity: &str, path: &str, name: &str) -> Option<String> {
     })
 }
 
-/// The in-place name input of a field on its box. Its state is plain cells, not signals: the
-/// blur that follows Enter or Esc can arrive after the box re-rendered, when the component's
-/// signals are gone.
+/// The in-place name input of a field on its box. Enter commits the name and opens the next
+/// field; Escape or a click elsewhere commits what was typed and leaves. A field just added
+/// and left untouched (nothing typed) goes away again, so no stray "field" is left behind.
+/// Its state is plain cells, not signals: the blur that follows Enter or Esc can arrive after
+/// the box re-rendered, when the component's signals are gone.
 #[component]
 pub fn FieldName(rename: FieldRename, name: String) -> impl IntoView {
     let editor = expect_context::<Editor>();
     let draft = Rc::new(RefCell::new(name.clone()));
+    let touched = Rc::new(Cell::new(false));
     let done = Rc::new(Cell::new(false));
     let FieldRename { entity, path, fresh } = rename;
     let close = move || editor.renaming_field.set(None);
+    // Leaves the input: commits what was typed, or takes back a fresh field left untouched.
+    let leave = {
+        let (draft, touched, done, entity, path) =
+            (draft.clone(), touched.clone(), done.clone(), entity.clone(), path.clone());
+        move || {
+            if done.replace(true) {
+                return;
+            }
+            let text = draft.borrow().trim().to_string();
+            let untouched = !touched.get() || text.is_empty();
+            if editor.renaming_field.with_untracked(Option::is_some) {
+                close();
+            }
+            if fresh && untouched {
+                editor.undo();
+            } else if !text.is_empty() {
+                commit(&editor, &entity, &path, &text);
+            }
+        }
+    };
     let on_key = {
-        let (draft, done, entity, path) = (draft.clone(), done.clone(), entity.clone(), path.clone());
+        let (draft, touched, done, entity, path, leave) =
+            (draft.clone(), touched.clone(), done.clone(), entity.clone(), path.clone(), leave.clone());
         move |ev: web_sys::KeyboardEvent| {
             ev.stop_propagation();
             match ev.key().as_str() {
                 "Enter" => {
                     ev.prevent_default();
                     let text = draft.borrow().trim().to_string();
-                    if text.is_empty() {
-                        done.set(true);
-                        close();
-                        if fresh {
-                            editor.undo();
-                        }
+                    // Nothing typed in a field just added: it goes, and no next one opens.
+                    if text.is_empty() || (fresh && !touched.get()) {
+                        leave();
                         return;
                     }
                     if let Some(new_path) = commit(&editor, &entity, &path, &text) {
@@ -120,31 +141,13 @@ pub fn FieldName(rename: FieldRename, name: String) -> impl IntoView {
                 }
                 "Escape" => {
                     ev.prevent_default();
-                    done.set(true);
-                    close();
-                    if fresh {
-                        editor.undo();
-                    }
+                    leave();
                 }
                 _ => {}
             }
         }
     };
-    let on_blur = {
-        let (draft, done) = (draft.clone(), done.clone());
-        move |_| {
-            if done.replace(true) {
-                return;
-            }
-            let text = draft.borrow().trim().to_string();
-            if !text.is_empty() {
-                commit(&editor, &entity, &path, &text);
-            }
-            if editor.renaming_field.with_untracked(Option::is_some) {
-                close();
-            }
-        }
-    };
+    let on_blur = move |_| leave();
     let input = NodeRef::<leptos::html::Input>::new();
     // The value is set here too: the node can load before its `value` property is applied, and
     // selecting an empty input then leaves the caret after the old name instead of replacing it.
@@ -164,7 +167,10 @@ pub fn FieldName(rename: FieldRename, name: String) -> impl IntoView {
             on:pointerdown=|ev| ev.stop_propagation()
             on:dblclick=|ev| ev.stop_propagation()
             on:keydown=on_key
-            on:input=move |ev| *draft.borrow_mut() = event_target_value(&ev)
+            on:input=move |ev| {
+                touched.set(true);
+                *draft.borrow_mut() = event_target_value(&ev);
+            }
             on:blur=on_blur
         />
     }

@@ -5,6 +5,20 @@ use super::state::Editor;
 use crate::i18n::{Lang, Msg};
 use leptos::prelude::*;
 
+/// Escape in a panel's input leaves it, keeping what was typed (each keystroke is already
+/// applied): the focus leaves the input and the shortcuts work again. Returns whether it did.
+pub fn leave_on_escape(editor: &Editor, ev: &web_sys::KeyboardEvent) -> bool {
+    if ev.key() != "Escape" {
+        return false;
+    }
+    ev.prevent_default();
+    editor.seal();
+    if let Some(el) = ev.target().and_then(|t| wasm_bindgen::JsCast::dyn_into::<web_sys::HtmlElement>(t).ok()) {
+        let _ = el.blur();
+    }
+    true
+}
+
 #[component]
 pub fn TextInput(
     label: Msg,
@@ -40,6 +54,9 @@ pub fn TextInput(
                 on:blur=move |_| editor.seal()
                 on:keydown=move |ev: web_sys::KeyboardEvent| {
                     ev.stop_propagation();
+                    if leave_on_escape(&editor, &ev) {
+                        return;
+                    }
                     if ev.key() == "Enter" {
                         if let Some(cb) = on_enter {
                             ev.prevent_default();
@@ -80,7 +97,10 @@ pub fn TextArea(label: Msg, #[prop(into)] value: Signal<String>, on_change: Call
                 prop:value=move || value.get()
                 on:input=move |ev| on_change.run(event_target_value(&ev))
                 on:blur=move |_| editor.seal()
-                on:keydown=|ev| ev.stop_propagation()
+                on:keydown=move |ev| {
+                    ev.stop_propagation();
+                    leave_on_escape(&editor, &ev);
+                }
             ></textarea>
         </label>
     }
@@ -162,7 +182,10 @@ pub fn NumberInput(
                         }
                     }
                 }
-                on:keydown=|ev| ev.stop_propagation()
+                on:keydown=move |ev| {
+                    ev.stop_propagation();
+                    leave_on_escape(&editor, &ev);
+                }
             />
         </label>
         {move || error.get().map(|e| view! { <p class="field-error" role="alert">{e}{move || editor.t(Msg::NotApplied)}</p> })}
@@ -192,7 +215,10 @@ pub fn Checkbox(
                 data-testid=testid
                 prop:checked=move || value.get()
                 on:change=move |ev| on_change.run(event_target_checked(&ev))
-                on:keydown=|ev| ev.stop_propagation()
+                on:keydown=move |ev| {
+                    ev.stop_propagation();
+                    leave_on_escape(&editor, &ev);
+                }
             />
             <span>{move || editor.t(label)}</span>
         </label>
@@ -216,7 +242,10 @@ pub fn Select(
                 data-testid=testid
                 prop:value=move || value.get()
                 on:change=move |ev| on_change.run(event_target_value(&ev))
-                on:keydown=|ev| ev.stop_propagation()
+                on:keydown=move |ev| {
+                    ev.stop_propagation();
+                    leave_on_escape(&editor, &ev);
+                }
             >
                 {move || {
                     options

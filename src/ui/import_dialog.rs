@@ -70,7 +70,7 @@ pub fn ImportDialog() -> impl IntoView {
         <div class="import" data-testid="import">
             <p class="hint">{tr(Msg::ImportHint)}</p>
             <label class="row"><span>{tr(Msg::CollectionName)}</span>
-                <input type="text" prop:value=move || name.get() on:input=move |ev| name.set(event_target_value(&ev)) on:keydown=|ev| ev.stop_propagation() />
+                <input type="text" prop:value=move || name.get() on:input=move |ev| name.set(event_target_value(&ev)) />
             </label>
             <label class="row"><span>{tr(Msg::File)}</span><input type="file" data-testid="import-file" on:change=on_file /></label>
             <textarea
@@ -80,7 +80,7 @@ pub fn ImportDialog() -> impl IntoView {
                 data-testid="import-text"
                 prop:value=move || text.get()
                 on:input=move |ev| text.set(event_target_value(&ev))
-                on:keydown=|ev| ev.stop_propagation()
+                data-autofocus=""
             ></textarea>
             <div class="buttons">
                 <button data-testid="import-analyse" on:click=move |_| run()>{tr(Msg::Analyse)}</button>

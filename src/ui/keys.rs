@@ -38,6 +38,23 @@ pub fn typing(editor: &Editor, ev: &web_sys::KeyboardEvent) -> bool {
     is_editable(target) || focus_is_editable() || (renaming && rename_box())
 }
 
+/// Whether the key presses a focused control (Enter or Space on a button, a link, a tab, a menu
+/// item, a checkbox): the browser's own activation, never a shortcut (Enter would rename the
+/// selected box instead of pressing "Edit together").
+pub fn activates_control(ev: &web_sys::KeyboardEvent) -> bool {
+    use wasm_bindgen::JsCast;
+    if !matches!(ev.key().as_str(), "Enter" | " ") {
+        return false;
+    }
+    let target = ev.target().and_then(|t| t.dyn_into::<web_sys::Element>().ok());
+    target.is_some_and(|el| {
+        matches!(el.tag_name().as_str(), "BUTTON" | "A" | "SUMMARY")
+            || (el.tag_name() == "INPUT"
+                && matches!(el.get_attribute("type").as_deref(), Some("checkbox" | "radio" | "button" | "submit")))
+            || matches!(el.get_attribute("role").as_deref(), Some("button" | "tab" | "menuitem" | "link"))
+    })
+}
+
 /// Whether the focused element takes text.
 pub fn focus_is_editable() -> bool {
     is_editable(web_sys::window().and_then(|w| w.document()).and_then(|d| d.active_element()))
@@ -54,4 +71,29 @@ fn is_editable(el: Option<web_sys::Element>) -> bool {
         ),
         _ => el.dyn_ref::<web_sys::HtmlElement>().is_some_and(|h| h.is_content_editable()),
     })
+}
+
+/// Puts the focus on the element `selector` finds, its text selected, once it is drawn (after
+/// the next frames): where one types next after adding an item ("+ Add", `Q`, "+ Add field").
+pub fn focus_soon(selector: String) {
+    focus_when_drawn(selector, 10);
+}
+
+fn focus_when_drawn(selector: String, tries: u32) {
+    request_animation_frame(move || {
+        let found = web_sys::window()
+            .and_then(|w| w.document())
+            .and_then(|d| d.query_selector(&selector).ok().flatten())
+            .and_then(|el| wasm_bindgen::JsCast::dyn_into::<web_sys::HtmlElement>(el).ok());
+        match found {
+            Some(el) => {
+                let _ = el.focus();
+                if let Some(input) = wasm_bindgen::JsCast::dyn_ref::<web_sys::HtmlInputElement>(&el) {
+                    input.select();
+                }
+            }
+            None if tries > 0 => focus_when_drawn(selector, tries - 1),
+            None => {}
+        }
+    });
 }

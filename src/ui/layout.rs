@@ -17,10 +17,40 @@ fn local_storage() -> Option<web_sys::Storage> {
     web_sys::window().and_then(|w| w.local_storage().ok().flatten())
 }
 
-/// The panels as last left in this browser (both open the first time).
-pub fn initial_panels() -> Panels {
-    let saved = local_storage().and_then(|s| s.get_item(PANELS_KEY).ok().flatten()).unwrap_or_default();
-    decode(&saved)
+/// The panels as this person last left them in this browser; `None` until they choose (a
+/// toggle, `[` or `]`).
+pub fn chosen_panels() -> Option<Panels> {
+    let saved = local_storage().and_then(|s| s.get_item(PANELS_KEY).ok().flatten())?;
+    Some(decode(&saved))
+}
+
+/// The panels the editor opens with: this person's own choice when they made one; else both
+/// open, unless the design would then be fitted too small to read in this window
+/// ([`first_view`]).
+pub fn initial_panels(model: &Model, window: (f64, f64)) -> Panels {
+    chosen_panels().unwrap_or_else(|| first_view(model, window))
+}
+
+/// The zoom at which the boxes' field text is read without effort (12.5 px drawn at 7.5 px or
+/// more), the first view's aim.
+pub const READABLE_ZOOM: f64 = 0.6;
+
+/// The panels of a first visit: the diagram is what a new person must be able to read, and
+/// the advisor is what answers their edits. So when the design, fitted between both panels,
+/// would be drawn below [`READABLE_ZOOM`] (BiblioRed at 1280×720: 41%, its fields grey bars),
+/// the access patterns' list is folded first (BiblioRed: 64%; the list is a click, `[` or an
+/// added access pattern away); if that is not enough, the advisor too. A design too large to
+/// be read whole at this size keeps both panels: folding them would not make it readable.
+pub fn first_view(model: &Model, window: (f64, f64)) -> Panels {
+    let Some(content) = bounds(model) else { return Panels::default() };
+    let readable = |panels: Panels| {
+        let (w, h) = canvas_size(window, panels);
+        fit(&content, w, h).zoom >= READABLE_ZOOM
+    };
+    [Panels::default(), Panels { queries: false, side: true }, Panels { queries: false, side: false }]
+        .into_iter()
+        .find(|p| readable(*p))
+        .unwrap_or_default()
 }
 
 /// `"queries,side"` lists the open panels; anything else reads as both open.
@@ -89,7 +119,7 @@ pub fn enter_review(editor: &Editor, window: (f64, f64)) {
 
 /// Leaves review mode: the reader's own panels come back.
 pub fn leave_review(editor: &Editor) {
-    let own = initial_panels();
+    let own = editor.model.with_untracked(|m| initial_panels(m, window_size()));
     if own != editor.panels.get_untracked() {
         editor.panels.set(own);
         relayout(editor);

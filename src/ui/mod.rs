@@ -28,6 +28,7 @@ mod inspector;
 mod keys;
 mod layout;
 mod lookup;
+mod modal;
 mod model_file;
 mod page;
 mod page_leave;
@@ -45,12 +46,14 @@ mod storage;
 mod text;
 mod texts;
 pub mod timing;
+mod toast;
 mod together;
 mod together_ui;
 mod update_notice;
 mod versions;
 mod viewport;
 mod worker_client;
+mod zoom_menu;
 
 pub use app::App;
 

@@ -135,7 +135,12 @@ fn QueryEditor(id: String) -> impl IntoView {
             <Select label=Msg::Kind options=kinds value=s(|q| enum_name(&q.kind)) on_change=on_s("kind", |q, v| q.kind = enum_from(&v).unwrap_or_default()) />
             <NumberInput label=Msg::PerMinute min=0.0 value=Signal::derive(move || q.with(|q| q.as_ref().map(|q| q.per_minute))) on_change=on_n("freq", |q, v| q.per_minute = v.unwrap_or(0.0)) />
             {move || {
-                let options: Vec<(String, String)> = entities.get();
+                // A new access pattern in a design with no box starts nowhere yet: the list
+                // says so, rather than show a box it does not start from.
+                let mut options: Vec<(String, String)> = entities.get();
+                if q.with(|q| q.as_ref().is_some_and(|q| q.entity.is_empty())) {
+                    options.insert(0, (String::new(), editor.t(Msg::ChooseStart).to_string()));
+                }
                 view! { <Select label=Msg::StartsFrom options=options value=s(|q| q.entity.clone()) on_change=on_s("entity", |q, v| q.entity = v) /> }
             }}
             <TextInput

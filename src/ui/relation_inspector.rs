@@ -20,6 +20,14 @@ fn edit_relation(editor: &Editor, id: &str, what: &str, f: impl FnOnce(&mut Rela
     });
 }
 
+/// Sets the relation's storage: a reference gets its field in the child (`Model::set_storage`),
+/// which the box then shows.
+fn set_storage(editor: &Editor, id: &str, storage: Storage) {
+    editor.edit(Some(&format!("relation:{id}:storage")), |m| {
+        m.set_storage(id, storage);
+    });
+}
+
 /// The advisor's vote and reason for one criterion of this relation.
 #[component]
 fn Vote(id: String, criterion: Criterion) -> impl IntoView {
@@ -95,7 +103,7 @@ pub fn RelationInspector(id: String) -> impl IntoView {
                     {(!a.read_apart().is_empty()).then(|| view! { <p class="hint">{Msg::ChildReadAloneBy.fill(editor.lang.get(), &[&a.read_apart().join(", ")])}</p> })}
                 </div>
             })}
-            <Select label=Msg::Storage options=storages value=s(|r| enum_name(&r.storage)) on_change=on_s("storage", |r, v| r.storage = enum_from(&v).unwrap_or_default()) testid="storage" />
+            <Select label=Msg::Storage options=storages value=s(|r| enum_name(&r.storage)) on_change=Callback::new(move |v: String| set_storage(&editor, &idv.get_value(), enum_from(&v).unwrap_or_default())) testid="storage" />
             <TextInput label=Msg::FieldInParent value=s(|r| r.field.clone()) on_change=on_s("field", |r, v| r.field = v) />
             <TextInput label=Msg::ChildRefField placeholder="parent_id" value=s(|r| r.reference.child_field.clone().unwrap_or_default()) on_change=on_s("cf", |r, v| r.reference.child_field = (!v.is_empty()).then_some(v)) />
             <TextInput label=Msg::ParentIdArray value=s(|r| r.reference.parent_field.clone().unwrap_or_default()) on_change=on_s("pf", |r, v| r.reference.parent_field = (!v.is_empty()).then_some(v)) />

@@ -65,12 +65,16 @@ pub struct Notice {
 }
 
 /// What a notice's button does.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq)]
 pub enum NoticeAction {
     /// Downloads the model file (as Ctrl+S does): when a share link cannot carry the design.
     DownloadFile,
     /// Puts back the comments just deleted in review mode (which has no undo).
     BringBackComments,
+    /// Takes back the edit the notice reports (a one-click fix).
+    Undo,
+    /// Puts back this person's value that a colleague's concurrent edit replaced in a room.
+    UseMine(Box<crate::collab::Lost>),
 }
 
 /// A field whose name is being edited in place on its box. `fresh` when Enter just added it:
@@ -452,6 +456,12 @@ impl Editor {
             Some(content) => self.camera.set(fit(&content, w, h)),
             None => self.camera.set(Camera::default()),
         }
+    }
+
+    /// Sets the zoom (1.0 is 100%), around the canvas centre.
+    pub fn zoom_to(&self, zoom: f64) {
+        let factor = zoom / self.camera.with_untracked(|c| c.zoom);
+        self.zoom_by(factor);
     }
 
     /// Zooms around the canvas centre.

@@ -5,8 +5,9 @@
 
 use super::comments::Comments;
 use super::designs::Designs;
-use super::state::{Editor, NoticeKind};
-use crate::collab::{Invite, Presence};
+use super::state::{Editor, NoticeAction, NoticeKind};
+use crate::collab::records::{set_member, Kind};
+use crate::collab::{Invite, Lost, Presence};
 use crate::editor::store::{Change, Event, Source, Step};
 use crate::i18n::Msg;
 use crate::model::{self, Model};
@@ -130,6 +131,11 @@ pub fn start(editor: &Editor) {
         together.dialog.set(true);
         return;
     }
+    // Without a network there is no room to start (its worker and its server are away): say
+    // so, rather than fail to fetch them.
+    if offline() {
+        return editor.notify(NoticeKind::Info, editor.text(Msg::TogetherNeedsConnection));
+    }
     let Some(key) = random_key() else {
         return editor.notify(NoticeKind::Error, editor.fill(Msg::TogetherUnavailable, &[&"no random numbers"]));
     };
@@ -175,6 +181,11 @@ pub fn join_from_location(editor: &Editor, before: impl FnOnce()) -> bool {
         }
     };
     if CLIENT.with_borrow(|c| c.as_ref().is_some_and(|c| c.key == invite.key)) {
+        return true;
+    }
+    // Offline, the link stays in the address bar: a reload once back online joins.
+    if offline() {
+        editor.notify(NoticeKind::Info, editor.text(Msg::TogetherNeedsConnection));
         return true;
     }
     before();
@@ -267,6 +278,11 @@ fn with_client(message: impl FnOnce(&mut Client) -> ToWorker) {
             client.queue.push(text);
         }
     });
+}
+
+/// Whether the browser knows it has no network.
+fn offline() -> bool {
+    web_sys::window().is_some_and(|w| !w.navigator().on_line())
 }
 
 fn random_key() -> Option<String> {
@@ -428,8 +444,50 @@ fn received(message: FromWorker) {
             }
             together.status.set(Some(status));
         }
+        FromWorker::Lost { lost, by } => say_lost(&editor, lost, &by),
         FromWorker::Problem { detail } => {
             web_sys::console::warn_1(&format!("docshape: the room worker: {detail}").into());
         }
     }
+}
+
+/// Tells this person that a colleague's edit made at the same time replaced theirs, naming the
+/// colleague, with their own value one click away ("Use mine").
+fn say_lost(editor: &Editor, lost: Lost, by: &[String]) {
+    let lang = editor.lang.get_untracked();
+    let who = if by.is_empty() {
+        Msg::SomeoneElse.text(lang).to_string()
+    } else {
+        by.iter().map(|n| shown_name(n)).collect::<Vec<_>>().join(", ")
+    };
+    let text_of = |json: &str| serde_json::from_str::<String>(json).ok().map(|s| super::text::shown_name(&s));
+    let text = match (lost.member.as_str(), text_of(&lost.theirs), text_of(&lost.mine)) {
+        ("name", Some(theirs), Some(mine)) => Msg::ConflictName.fill(lang, &[&who, &theirs, &mine]),
+        _ => {
+            let record = editor.model.with_untracked(|m| record_label(m, &lost));
+            Msg::ConflictOther.fill(lang, &[&who, &format!("“{record}” ({})", lost.member)])
+        }
+    };
+    editor.notify_offering(NoticeKind::Info, text, NoticeAction::UseMine(Box::new(lost)));
+}
+
+/// The name a person knows a record by: a box's or an access pattern's name, an arrow's ends.
+fn record_label(m: &Model, lost: &Lost) -> String {
+    let name = match lost.kind {
+        Kind::Entity => m.entity(&lost.id).map(|e| e.name.clone()),
+        Kind::Query => m.query(&lost.id).map(|q| q.name.clone()),
+        Kind::Relation => m.relation(&lost.id).map(|r| {
+            let end = |id: &str| m.entity(id).map_or(id.to_string(), |e| e.name.clone());
+            format!("{} → {}", end(&r.parent), end(&r.child))
+        }),
+        Kind::Comment => None,
+    };
+    super::text::shown_name(&name.unwrap_or_else(|| lost.id.clone()))
+}
+
+/// Puts this person's value back (one edit, sent to the room like any other).
+pub fn use_mine(editor: &Editor, lost: &Lost) {
+    editor.edit(None, |m| {
+        set_member(m, lost.kind, &lost.id, &lost.member, &lost.mine);
+    });
 }

@@ -9,6 +9,7 @@
 //! room starts or a room link opens (src/ui/chunks.rs, src/main.rs), while the room joins.
 
 use super::icons::Icon;
+use super::modal::Modal;
 use super::state::Editor;
 use super::text::tr;
 use super::together::{self, Together};
@@ -60,39 +61,30 @@ pub fn frame(note: AnyView) -> AnyView {
 pub fn TogetherDialog() -> impl IntoView {
     let editor = expect_context::<Editor>();
     let together = expect_context::<Together>();
-    let close = move || together.dialog.set(false);
     view! {
         <Show when=move || together.dialog.get()>
-            <div class="backdrop" on:pointerdown=move |_| close()>
-                <div
-                    class="dialog together-dialog"
-                    role="dialog"
-                    aria-modal="true"
-                    aria-label=tr(Msg::TogetherTitle)
-                    data-testid="together-dialog"
-                    on:pointerdown=|ev| ev.stop_propagation()
-                    on:keydown=move |ev| if ev.key() == "Escape" { close() }
-                >
-                    <header>
-                        <h2>{tr(Msg::TogetherTitle)}</h2>
-                        <button class="link close" aria-label=tr(Msg::Close) data-testid="together-close" on:click=move |_| close()>"×"</button>
-                    </header>
-                    <p>{tr(Msg::TogetherExplain)}</p>
-                    <div class="together-link">
-                        <input readonly=true data-testid="together-link" prop:value=move || together.link.get().unwrap_or_default() on:focus=|ev| {
-                            if let Some(input) = ev.target().and_then(|t| wasm_bindgen::JsCast::dyn_into::<web_sys::HtmlInputElement>(t).ok()) {
-                                input.select();
-                            }
-                        } />
-                        <button class="primary" data-testid="together-copy" on:click=move |_| {
-                            if let Some(link) = together.link.get_untracked() {
-                                super::storage::copy(editor, link, editor.text(Msg::TogetherLinkCopied).to_string());
-                            }
-                        }>{tr(Msg::TogetherCopyLink)}</button>
-                    </div>
-                    <NameField />
+            <Modal
+                title=Signal::derive(move || editor.t(Msg::TogetherTitle).to_string())
+                on_close=move || together.dialog.set(false)
+                class="together-dialog"
+                testid="together-dialog"
+                close_testid="together-close"
+            >
+                <p>{tr(Msg::TogetherExplain)}</p>
+                <div class="together-link">
+                    <input readonly=true data-testid="together-link" aria-label=tr(Msg::TogetherTitle) prop:value=move || together.link.get().unwrap_or_default() on:focus=|ev| {
+                        if let Some(input) = ev.target().and_then(|t| wasm_bindgen::JsCast::dyn_into::<web_sys::HtmlInputElement>(t).ok()) {
+                            input.select();
+                        }
+                    } />
+                    <button class="primary" data-testid="together-copy" data-autofocus="" on:click=move |_| {
+                        if let Some(link) = together.link.get_untracked() {
+                            super::storage::copy(editor, link, editor.text(Msg::TogetherLinkCopied).to_string());
+                        }
+                    }>{tr(Msg::TogetherCopyLink)}</button>
                 </div>
-            </div>
+                <NameField />
+            </Modal>
         </Show>
     }
 }
@@ -109,8 +101,7 @@ fn NameField() -> impl IntoView {
                 data-testid="together-name"
                 maxlength="40"
                 prop:value=move || together.name.get()
-                on:change=move |ev| together.set_name(event_target_value(&ev))
-                on:keydown=|ev| ev.stop_propagation()
+                on:input=move |ev| together.set_name(event_target_value(&ev))
             />
         </label>
     }

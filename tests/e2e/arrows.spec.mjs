@@ -64,6 +64,9 @@ async function open(model) {
     await context.addInitScript((text) => {
       if (!sessionStorage.getItem('seeded')) {
         localStorage.setItem('docshape.model', text);
+        // Both panels open, as a person who chose them (a first visit would fold the access
+        // patterns to read the diagram): these arrows are judged between both panels.
+        localStorage.setItem('docshape.panels', 'queries,side');
         sessionStorage.setItem('seeded', '1');
       }
     }, JSON.stringify(model));

@@ -186,7 +186,11 @@ test("another person's selected arrow and access pattern are drawn in their colo
   assert.ok(size.width + size.height > 20, `the outline has a size on screen: ${JSON.stringify(size)}`);
   assert.equal(await a.page.locator('[data-testid="peer-arrow"]').count(), 1, 'only the selected arrow');
 
-  // B opens an access pattern: A's list marks it with B's colour and name.
+  // B opens an access pattern: A's list marks it with B's colour and name (both show the list:
+  // a first visit at 1280×720 folds it, so the diagram reads).
+  for (const p of [a.page, b.page]) {
+    if ((await p.getByTestId('toggle-panel-left').getAttribute('aria-expanded')) === 'false') await p.getByTestId('toggle-panel-left').click();
+  }
   const query = b.page.locator('[data-testid="query-item"]').nth(1);
   const queryId = await query.getAttribute('data-id');
   await query.click();

@@ -57,7 +57,10 @@ const framed = (page, selector) =>
 const ENGLISH = /\b(the|and|with|because|which|when|each|every|one document|reads?|writes?|embed|reference|cardinality|volatility|growth|size|atomicity|access patterns|collections|relations)\b/i;
 
 async function collapseAndMeasure(page, tag) {
-  // Both panels open: nothing scrolls sideways, in any language, with an aggregate inspected.
+  // Both panels open (a first visit at 1280×720 folds the access patterns so the diagram reads:
+  // the teacher opens them): nothing scrolls sideways, in any language, with an aggregate
+  // inspected.
+  if ((await page.getByTestId('toggle-panel-left').getAttribute('aria-expanded')) === 'false') await page.getByTestId('toggle-panel-left').click();
   await page.locator('[data-testid="entity"][data-name="catalogo"]').click();
   await page.getByTestId('entity-inspector').waitFor();
   for (const lang of ['en', 'pt', 'es']) {

@@ -40,7 +40,7 @@ test('a file downloaded with its versions opens with them in another browser', a
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('versions-download').click()]);
   const text = readFileSync(await download.path(), 'utf8');
   const file = JSON.parse(text);
-  assert.equal(file.formatVersion, 3);
+  assert.equal(file.formatVersion, 4);
   assert.deepEqual(file.versions.map((v) => v.name), [HOSTILE.trim(), 'first']);
   assert.equal(file.versions[1].model.entities.length, boxes, 'the first version is the design before the new box');
   assert.equal(file.versions[0].model.entities.length, boxes + 1);

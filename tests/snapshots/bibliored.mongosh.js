@@ -3,7 +3,7 @@
 // It creates each collection with its validator, then its indexes, then defines the write
 // functions of the patterns the design uses (defined, not called: loading writes nothing).
 //
-// Rolling out validation (the BiblioRed lesson on document modelling, "Validación de esquema con $jsonSchema"):
+// Rolling out validation (the BiblioRed lesson on document modelling, "Schema validation with $jsonSchema"):
 // - A collection that already holds data: deploy with validationAction: "warn" first, read the
 //   server log for the documents that fail, fix them and the code that writes them, then switch:
 //     db.runCommand({ collMod: "<collection>", validationAction: "error" })

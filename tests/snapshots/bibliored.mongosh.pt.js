@@ -3,7 +3,7 @@
 // Ele cria cada coleção com seu validador, depois seus índices, e então define as funções de escrita
 // dos padrões que o design usa (definidas, não chamadas: carregar o script não grava nada).
 //
-// Como implantar a validação (lição do BiblioRed sobre modelagem de documentos, "Validación de esquema con $jsonSchema"):
+// Como implantar a validação (lição do BiblioRed sobre modelagem de documentos, "Validação de esquema com $jsonSchema"):
 // - Em uma coleção que já tem dados: implante primeiro com validationAction: "warn", procure no
 //   log do servidor os documentos que falham, corrija-os junto com o código que os grava e então mude:
 //     db.runCommand({ collMod: "<colecao>", validationAction: "error" })

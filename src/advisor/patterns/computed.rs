@@ -12,9 +12,23 @@ use crate::text;
 /// Reads must outnumber writes by this factor before a computed value pays for itself.
 const COMPUTED_READ_RATIO: f64 = 10.0;
 
+/// What a computed value is, in the reader's words (`sum` reads "suma" in Spanish); an
+/// operation the model file names otherwise stays as written.
+fn op_words(op: &str) -> Arg {
+    match op {
+        "sum" => text!(en: "sum", es: "suma", pt: "soma").into(),
+        "count" => text!(en: "count", es: "recuento", pt: "contagem").into(),
+        "avg" => text!(en: "average", es: "promedio", pt: "média").into(),
+        "min" => text!(en: "minimum", es: "mínimo", pt: "mínimo").into(),
+        "max" => text!(en: "maximum", es: "máximo", pt: "máximo").into(),
+        other => Arg::str(other),
+    }
+}
+
 /// One computed value, as an item of the list a holder stores.
 fn value(c: &Computed) -> Arg {
-    let (field, op, source) = (c.field.as_str(), c.op.as_str(), c.source.as_str());
+    let (field, source) = (c.field.as_str(), c.source.as_str());
+    let op = op_words(&c.op);
     match (source.is_empty(), c.op == "avg") {
         (true, false) => text!(en: "{field} ({op})", es: "{field} ({op})", pt: "{field} ({op})"; field, op),
         (false, false) => text!(
@@ -53,7 +67,8 @@ fn stores(holder: Arg, values: Arg) -> Text {
 /// words are part of it, as [`stores`] would put [`value`], so nothing is
 /// nested.
 fn stores_one(holder: Arg, c: &Computed) -> Text {
-    let (field, op, source) = (c.field.as_str(), c.op.as_str(), c.source.as_str());
+    let (field, source) = (c.field.as_str(), c.source.as_str());
+    let op = op_words(&c.op);
     match (source.is_empty(), c.op == "avg") {
         (true, false) => text!(
             en: "{holder} stores {field} ({op}) instead of recomputing them on every read; a periodic full recompute corrects drift",
@@ -102,7 +117,7 @@ pub(super) fn suggest<'a>(
     let (parent, child) = (&parent, &child);
     if !rel.computed.is_empty() {
         let holder: Arg = if rel.storage == Storage::Bucket {
-            text!(en: "each {child} bucket", es: "cada contenedor de {child}", pt: "cada bucket de {child}"; child)
+            text!(en: "each bucket of {child}", es: "cada contenedor de {child}", pt: "cada bucket de {child}"; child)
                 .into()
         } else {
             parent.clone()
@@ -232,7 +247,7 @@ mod tests {
         let c = Computed { field: "media".into(), op: "avg".into(), source: "nota".into() };
         assert_eq!(
             stores_one(Arg::str("libros"), &c).render(Lang::Pt),
-            "libros armazena media (avg de nota com sua soma e contagem, assim cada mudança é um $inc) em vez de recalculá-los a cada leitura; um recálculo completo periódico corrige o desvio"
+            "libros armazena media (média de nota com sua soma e contagem, assim cada mudança é um $inc) em vez de recalculá-los a cada leitura; um recálculo completo periódico corrige o desvio"
         );
     }
 }

@@ -42,16 +42,16 @@ pub(super) fn suggest(u: &Usage, f: &Facts, rec: Option<Recommendation>, out: &m
         // are historical, and the advice says so first.
         let change = if rel.child_changes == Volatility::Never {
             text!(
-                en: "copy {what} into each {child} beside the reference, instead of a $lookup in {views}; each {child} is written once and never changed, so the copies are historical (the value as it was when written): never propagate them",
-                es: "copia {what} en cada {child} junto a la referencia, en lugar de un $lookup en {views}; cada {child} se escribe una vez y no cambia, así que las copias son históricas (el valor tal como era al escribirlas): nunca las propagues",
-                pt: "copie {what} em cada {child} ao lado da referência, em vez de um $lookup em {views}; cada {child} é escrito uma vez e não muda, então as cópias são históricas (o valor como era ao serem escritas): nunca as propague";
+                en: "copy {what} into each {child} document beside the reference, instead of a $lookup in {views}; each {child} document is written once and never changed, so the copies are historical (the value as it was when written): never propagate them",
+                es: "copia {what} en cada documento de {child} junto a la referencia, en lugar de un $lookup en {views}; cada documento de {child} se escribe una vez y no cambia, así que las copias son históricas (el valor tal como era al escribirlas): nunca las propagues",
+                pt: "copie {what} em cada documento de {child} ao lado da referência, em vez de um $lookup em {views}; cada documento de {child} é escrito uma vez e não muda, então as cópias são históricas (o valor como era ao serem escritas): nunca as propague";
                 what, child, views
             )
         } else {
             text!(
-                en: "copy {what} into each {child} beside the reference, instead of a $lookup in {views}; mark each copy historical (the value as it was when written), immutable or live",
-                es: "copia {what} en cada {child} junto a la referencia, en lugar de un $lookup en {views}; marca cada copia como histórica (el valor tal como era al escribirla), inmutable o viva",
-                pt: "copie {what} em cada {child} ao lado da referência, em vez de um $lookup em {views}; marque cada cópia como histórica (o valor como era ao ser escrita), imutável ou viva";
+                en: "copy {what} into each {child} document beside the reference, instead of a $lookup in {views}; mark each copy historical (the value as it was when written), immutable or live",
+                es: "copia {what} en cada documento de {child} junto a la referencia, en lugar de un $lookup en {views}; marca cada copia como histórica (el valor tal como era al escribirla), inmutable o viva",
+                pt: "copie {what} em cada documento de {child} ao lado da referência, em vez de um $lookup em {views}; marque cada cópia como histórica (o valor como era ao ser escrita), imutável ou viva";
                 what, child, views
             )
         };
@@ -88,16 +88,16 @@ fn copy(c: &crate::model::CopiedField, category: CopyCategory) -> Arg {
 fn keeps(child: &Arg, parent: &Arg, parent_ends_in_s: bool, copies: Arg) -> Text {
     if parent_ends_in_s {
         text!(
-            en: "each {child} keeps {parent}' {copies} next to the reference, so its views need no second read",
-            es: "cada {child} guarda {copies} de {parent} junto a la referencia, así sus vistas no necesitan una segunda lectura",
-            pt: "cada {child} guarda {copies} de {parent} ao lado da referência, assim suas telas não precisam de uma segunda leitura";
+            en: "each {child} document keeps {parent}' {copies} next to the reference, so its views need no second read",
+            es: "cada documento de {child} guarda {copies} de {parent} junto a la referencia, así sus vistas no necesitan una segunda lectura",
+            pt: "cada documento de {child} guarda {copies} de {parent} ao lado da referência, assim suas telas não precisam de uma segunda leitura";
             child, parent, copies
         )
     } else {
         text!(
-            en: "each {child} keeps {parent}'s {copies} next to the reference, so its views need no second read",
-            es: "cada {child} guarda {copies} de {parent} junto a la referencia, así sus vistas no necesitan una segunda lectura",
-            pt: "cada {child} guarda {copies} de {parent} ao lado da referência, assim suas telas não precisam de uma segunda leitura";
+            en: "each {child} document keeps {parent}'s {copies} next to the reference, so its views need no second read",
+            es: "cada documento de {child} guarda {copies} de {parent} junto a la referencia, así sus vistas no necesitan una segunda lectura",
+            pt: "cada documento de {child} guarda {copies} de {parent} ao lado da referência, assim suas telas não precisam de uma segunda leitura";
             child, parent, copies
         )
     }
@@ -116,39 +116,39 @@ fn keeps_one(
     let field = c.field.as_str();
     match (category, c.propagation, parent_ends_in_s) {
         (CopyCategory::Live, Some(p), true) => text!(
-            en: "each {child} keeps {parent}' {field} (live, {propagation}) next to the reference, so its views need no second read",
-            es: "cada {child} guarda {field} (vivo, propagación: {propagation}) de {parent} junto a la referencia, así sus vistas no necesitan una segunda lectura",
-            pt: "cada {child} guarda {field} (vivo, propagação: {propagation}) de {parent} ao lado da referência, assim suas telas não precisam de uma segunda leitura";
+            en: "each {child} document keeps {parent}' {field} (live, {propagation}) next to the reference, so its views need no second read",
+            es: "cada documento de {child} guarda {field} (vivo, propagación: {propagation}) de {parent} junto a la referencia, así sus vistas no necesitan una segunda lectura",
+            pt: "cada documento de {child} guarda {field} (vivo, propagação: {propagation}) de {parent} ao lado da referência, assim suas telas não precisam de uma segunda leitura";
             child, parent, field, propagation = p.msg()
         ),
         (CopyCategory::Live, Some(p), false) => text!(
-            en: "each {child} keeps {parent}'s {field} (live, {propagation}) next to the reference, so its views need no second read",
-            es: "cada {child} guarda {field} (vivo, propagación: {propagation}) de {parent} junto a la referencia, así sus vistas no necesitan una segunda lectura",
-            pt: "cada {child} guarda {field} (vivo, propagação: {propagation}) de {parent} ao lado da referência, assim suas telas não precisam de uma segunda leitura";
+            en: "each {child} document keeps {parent}'s {field} (live, {propagation}) next to the reference, so its views need no second read",
+            es: "cada documento de {child} guarda {field} (vivo, propagación: {propagation}) de {parent} junto a la referencia, así sus vistas no necesitan una segunda lectura",
+            pt: "cada documento de {child} guarda {field} (vivo, propagação: {propagation}) de {parent} ao lado da referência, assim suas telas não precisam de uma segunda leitura";
             child, parent, field, propagation = p.msg()
         ),
         (CopyCategory::Live, None, true) => text!(
-            en: "each {child} keeps {parent}' {field} (live, no propagation yet) next to the reference, so its views need no second read",
-            es: "cada {child} guarda {field} (vivo, aún sin propagación) de {parent} junto a la referencia, así sus vistas no necesitan una segunda lectura",
-            pt: "cada {child} guarda {field} (vivo, ainda sem propagação) de {parent} ao lado da referência, assim suas telas não precisam de uma segunda leitura";
+            en: "each {child} document keeps {parent}' {field} (live, no propagation yet) next to the reference, so its views need no second read",
+            es: "cada documento de {child} guarda {field} (vivo, aún sin propagación) de {parent} junto a la referencia, así sus vistas no necesitan una segunda lectura",
+            pt: "cada documento de {child} guarda {field} (vivo, ainda sem propagação) de {parent} ao lado da referência, assim suas telas não precisam de uma segunda leitura";
             child, parent, field
         ),
         (CopyCategory::Live, None, false) => text!(
-            en: "each {child} keeps {parent}'s {field} (live, no propagation yet) next to the reference, so its views need no second read",
-            es: "cada {child} guarda {field} (vivo, aún sin propagación) de {parent} junto a la referencia, así sus vistas no necesitan una segunda lectura",
-            pt: "cada {child} guarda {field} (vivo, ainda sem propagação) de {parent} ao lado da referência, assim suas telas não precisam de uma segunda leitura";
+            en: "each {child} document keeps {parent}'s {field} (live, no propagation yet) next to the reference, so its views need no second read",
+            es: "cada documento de {child} guarda {field} (vivo, aún sin propagación) de {parent} junto a la referencia, así sus vistas no necesitan una segunda lectura",
+            pt: "cada documento de {child} guarda {field} (vivo, ainda sem propagação) de {parent} ao lado da referência, assim suas telas não precisam de uma segunda leitura";
             child, parent, field
         ),
         (cat, _, true) => text!(
-            en: "each {child} keeps {parent}' {field} ({category}) next to the reference, so its views need no second read",
-            es: "cada {child} guarda {field} ({category}) de {parent} junto a la referencia, así sus vistas no necesitan una segunda lectura",
-            pt: "cada {child} guarda {field} ({category}) de {parent} ao lado da referência, assim suas telas não precisam de uma segunda leitura";
+            en: "each {child} document keeps {parent}' {field} ({category}) next to the reference, so its views need no second read",
+            es: "cada documento de {child} guarda {field} ({category}) de {parent} junto a la referencia, así sus vistas no necesitan una segunda lectura",
+            pt: "cada documento de {child} guarda {field} ({category}) de {parent} ao lado da referência, assim suas telas não precisam de uma segunda leitura";
             child, parent, field, category = cat.msg()
         ),
         (cat, _, false) => text!(
-            en: "each {child} keeps {parent}'s {field} ({category}) next to the reference, so its views need no second read",
-            es: "cada {child} guarda {field} ({category}) de {parent} junto a la referencia, así sus vistas no necesitan una segunda lectura",
-            pt: "cada {child} guarda {field} ({category}) de {parent} ao lado da referência, assim suas telas não precisam de uma segunda leitura";
+            en: "each {child} document keeps {parent}'s {field} ({category}) next to the reference, so its views need no second read",
+            es: "cada documento de {child} guarda {field} ({category}) de {parent} junto a la referencia, así sus vistas no necesitan una segunda lectura",
+            pt: "cada documento de {child} guarda {field} ({category}) de {parent} ao lado da referência, assim suas telas não precisam de uma segunda leitura";
             child, parent, field, category = cat.msg()
         ),
     }

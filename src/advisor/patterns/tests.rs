@@ -34,7 +34,9 @@ fn bibliored_changes_read_in_each_language_with_local_figures() {
     );
     let extended = change(&all, PatternKind::ExtendedReference, Lang::Es);
     assert!(
-        extended.starts_with("cada resenas guarda titulo (vivo, propagación: diferida) y tipo (inmutable) de catalogo"),
+        extended.starts_with(
+            "cada documento de resenas guarda titulo (vivo, propagación: diferida) y tipo (inmutable) de catalogo"
+        ),
         "{extended}"
     );
     let subset = change(&all, PatternKind::Subset, Lang::Pt);
@@ -43,7 +45,7 @@ fn bibliored_changes_read_in_each_language_with_local_figures() {
         "{subset}"
     );
     let computed = change(&all, PatternKind::Computed, Lang::Es);
-    assert!(computed.contains("valoracion (avg de puntuacion con su suma y su recuento"), "{computed}");
+    assert!(computed.contains("valoracion (promedio de puntuacion con su suma y su recuento"), "{computed}");
 }
 
 #[test]

@@ -124,9 +124,9 @@ fn routine_findings_of_one_code_fold_into_a_group_that_lists_its_places() {
     assert!(groups.iter().all(|g| g.findings.iter().all(|f| f.code == g.findings[0].code)));
     assert_eq!(groups[0].findings.len(), 3);
     let title = groups[0].title(&model);
-    assert_eq!(title.render(Lang::En), "on 3 places: pedidos, itens and clientes");
-    assert_eq!(title.render(Lang::Es), "en 3 lugares: pedidos, itens y clientes");
-    assert_eq!(title.render(Lang::Pt), "em 3 lugares: pedidos, itens e clientes");
+    assert_eq!(title.render(Lang::En), "no $jsonSchema validator, on 3 places: pedidos, itens and clientes");
+    assert_eq!(title.render(Lang::Es), "sin validador $jsonSchema, en 3 lugares: pedidos, itens y clientes");
+    assert_eq!(title.render(Lang::Pt), "sem validador $jsonSchema, em 3 lugares: pedidos, itens e clientes");
     // Within the warnings, the three findings about this design come before the routine group.
     let warnings: Vec<&Ranked> = ranked.iter().filter(|r| r.entry.first().severity == Severity::Warning).collect();
     assert_eq!(warnings.len(), 4);

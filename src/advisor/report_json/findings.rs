@@ -21,7 +21,7 @@ pub enum Entry {
     Group {
         #[serde(flatten)]
         rule: RuleOf,
-        /// "on 3 places: a, b and c".
+        /// "no $jsonSchema validator, on 3 places: a, b and c".
         message: String,
         why: String,
         count: usize,

@@ -100,7 +100,7 @@ mod tests {
         let f = &findings(&m, "DS503")[0];
         assert_eq!(
             f.message.render(Lang::Es),
-            "encaja la referencia extendida: copia title de posts en cada comments junto a la referencia, \
+            "encaja la referencia extendida: copia title de posts en cada documento de comments junto a la referencia, \
              en lugar de un $lookup en L y M; marca cada copia como histórica (el valor tal como era al escribirla), inmutable o viva"
         );
         assert!(f.message.render(Lang::Pt).contains("em vez de um $lookup em L e M"), "{}", f.message.render(Lang::Pt));

@@ -69,9 +69,9 @@ impl Rule for OutlierMisapplied {
                     pt: "Dois caminhos de leitura só compensam com uma distribuição realmente assimétrica; com esta proporção o caminho de transbordo é um caminho principal, e os arrays embutidos não têm teto na prática."
                 ),
                 text!(
-                    en: "Reference {child} for all {parent} (own collection, a subset in {parent} if its view shows the first few) and drop {flag}.",
-                    es: "Referencia {child} para todos los {parent} (colección propia, con un subconjunto en {parent} si su vista muestra los primeros) y elimina {flag}.",
-                    pt: "Referencie {child} para todos os {parent} (coleção própria, com um subconjunto em {parent} se a tela dele mostra os primeiros) e remova {flag}.";
+                    en: "Reference {child} for every {parent} document (own collection, a subset in {parent} if its view shows the first few) and drop {flag}.",
+                    es: "Referencia {child} para todos los documentos de {parent} (colección propia, con un subconjunto en {parent} si su vista muestra los primeros) y elimina {flag}.",
+                    pt: "Referencie {child} para todos os documentos de {parent} (coleção própria, com um subconjunto em {parent} se a tela dele mostra os primeiros) e remova {flag}.";
                     child, parent, flag
                 ),
             );

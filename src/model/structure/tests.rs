@@ -100,3 +100,17 @@ fn clean_model_has_no_problems() {
     m.entities.push(e);
     assert!(check_structure(&m).is_empty());
 }
+
+#[test]
+fn an_access_pattern_that_starts_nowhere_yet_is_no_dangling_name() {
+    // A new access pattern in a design with no box: where it starts is a choice not made yet.
+    let mut m = Model::new("t");
+    m.queries.push(crate::model::AccessPattern::new("q1", "New access pattern", ""));
+    let problems = check_structure(&m);
+    assert!(problems.is_empty(), "nothing about an entity \"\": {problems:?}");
+    // One that names a box that is not there still is.
+    m.queries.push(crate::model::AccessPattern::new("q2", "Orders", "ghost"));
+    let problems = check_structure(&m);
+    assert_eq!(problems.len(), 1, "{problems:?}");
+    assert!(problems[0].message.contains("\"ghost\", which does not exist"), "{problems:?}");
+}
