@@ -21,7 +21,12 @@ fn run(model: &Model, shards: Option<u32>) -> Simulation {
 }
 
 fn option<'s>(s: &'s Simulation, key: &str) -> (usize, &'s docshape::advisor::scale::KeyOption) {
-    s.simulated.options.iter().enumerate().find(|(_, o)| key_doc(&o.key) == key).unwrap_or_else(|| panic!("no key {key}"))
+    s.simulated
+        .options
+        .iter()
+        .enumerate()
+        .find(|(_, o)| key_doc(&o.key) == key)
+        .unwrap_or_else(|| panic!("no key {key}"))
 }
 
 /// 3,000 events of three tenants (an enum the generator draws evenly), placed on 2 shards:
@@ -77,7 +82,13 @@ fn the_estimate_agrees_with_the_simulation() {
     for (est, sim) in s.estimated.options.iter().zip(&s.simulated.options) {
         let key = key_doc(&est.key);
         let (e, m) = (&est.evidence, &sim.evidence);
-        assert_eq!(e.balance() <= 1.3, m.balance() <= 1.3, "{key}: balance {} estimated, {} simulated", e.balance(), m.balance());
+        assert_eq!(
+            e.balance() <= 1.3,
+            m.balance() <= 1.3,
+            "{key}: balance {} estimated, {} simulated",
+            e.balance(),
+            m.balance()
+        );
         let chunk = 1_048_576.0;
         assert_eq!(e.largest_value_bytes > chunk, m.largest_value_bytes > chunk, "{key}: heaviest value");
         for ((r, es), ms) in est.reaches.iter().zip(&e.single_shard).zip(&m.single_shard) {

@@ -31,8 +31,8 @@ pub mod rules;
 mod rules_page;
 pub mod scale;
 pub mod sizes;
-mod workload;
 mod unused_indexes;
+mod workload;
 
 pub use context::Context;
 pub use design::Design;

@@ -55,6 +55,12 @@ impl Rule for StorageDisagrees {
     fn check(&self, cx: &Context, out: &mut Vec<Finding>) {
         for rel in &cx.model.relations {
             let Some((advice, to)) = disagrees(cx, rel) else { continue };
+            // A bucket of measurements that fit a time series collection: DS507 proposes the
+            // collection the server buckets itself, not a hand-made bucket.
+            let child = cx.design.entity(&rel.child);
+            if to == Storage::Bucket && child.is_some_and(|e| super::time_series_fits::fits(cx, e)) {
+                continue;
+            }
             let parent_entity = cx.design.ends(rel).0;
             let (parent, child) = cx.design.end_names(rel);
             let mut f = Self::finding(

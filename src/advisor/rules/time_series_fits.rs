@@ -116,6 +116,12 @@ fn measurements(cx: &Context, e: &Entity, time: &str, meta: &str) -> bool {
     numbers >= 1 && 2 * numbers >= values.len() && !embeds
 }
 
+/// Whether a time series collection fits `e` (this rule would propose one). DS102 and DS204
+/// read it too: there, a hand-made bucket is not the advice to give.
+pub(in crate::advisor) fn fits(cx: &Context, e: &Entity) -> bool {
+    proposal(cx, e).is_some()
+}
+
 /// Whether `e` is a plain collection of measurements written once: see the rule's
 /// documentation. `None` when it is not; else what to propose.
 fn proposal(cx: &Context, e: &Entity) -> Option<Proposal> {

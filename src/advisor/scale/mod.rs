@@ -32,12 +32,12 @@ pub use reach::{PatternReach, Reach};
 use super::design::{Collection, Design};
 use super::query_shape::Shape;
 use super::IndexAdvice;
-use std::collections::HashMap;
 use crate::i18n::Text;
 use crate::model::{AccessPattern, FieldRole, Id, IndexSpec, Model, ShardKey, Storage, Thresholds};
 use crate::text;
 use criteria::Scale;
 use serde::Serialize;
+use std::collections::HashMap;
 
 /// A collection's scale: its figures, and its shard key advice when it needs one.
 #[derive(Debug, Clone, PartialEq, Serialize)]
