@@ -136,7 +136,8 @@ fn every_warning_and_error_on_the_gallery_and_the_corpus_is_judged() {
 
     if std::env::var_os("UPDATE_AUDIT").is_some() {
         let (head, rest) = page.split_once(HEADER).unwrap_or((page.as_str(), ""));
-        let tail: String = rest.lines().skip(2).skip_while(|l| l.trim_start().starts_with('|')).map(|l| format!("{l}\n")).collect();
+        let tail: String =
+            rest.lines().skip(2).skip_while(|l| l.trim_start().starts_with('|')).map(|l| format!("{l}\n")).collect();
         std::fs::write(&path, format!("{head}{}{tail}", table(&rows, judged.clone()))).unwrap();
     }
 
@@ -152,7 +153,9 @@ fn every_warning_and_error_on_the_gallery_and_the_corpus_is_judged() {
         listed.iter().filter(|(_, n)| **n > 0).map(|((s, c, a), n)| format!("{s} {c} at {a} (×{n})")).collect();
     let unjudged: Vec<String> = judged
         .iter()
-        .flat_map(|((s, c, a), js)| js.iter().filter(|j| j.is_empty() || j.starts_with(TODO)).map(move |_| format!("{s} {c} at {a}")))
+        .flat_map(|((s, c, a), js)| {
+            js.iter().filter(|j| j.is_empty() || j.starts_with(TODO)).map(move |_| format!("{s} {c} at {a}"))
+        })
         .collect();
     assert!(
         unlisted.is_empty() && gone.is_empty() && unjudged.is_empty(),
