@@ -81,8 +81,9 @@ def test_a_dump_folder_becomes_entities_indexes_and_relations(docshape_bin, tmp_
     assert "skipped recent (a view on" in proc.stderr and "system.views (a system collection)" in proc.stderr
     customers = next(e for e in model["entities"] if e["name"] == "customers")
     assert customers["collection"]["documents"] == 400
-    assert customers["collection"]["indexes"] == [{"keys": [{"field": "email", "dir": 1}], "unique": True}]
-    assert "index email_1: collation en/2" in customers["notes"]
+    email = {"keys": [{"field": "email", "dir": 1}], "unique": True, "collation": {"locale": "en", "strength": 2}, "name": "email_1"}
+    assert customers["collection"]["indexes"] == [email], "the index keeps its collation and name"
+    assert "collation" not in customers["notes"], "nothing the model's index holds is left in the notes"
     orders = next(e for e in model["entities"] if e["name"] == "orders")
     assert [i["keys"] for i in orders["collection"]["indexes"]][0] == [{"field": "customer_id", "dir": 1}, {"field": "created_at", "dir": -1}]
     products = next(e for e in model["entities"] if e["name"] == "products")

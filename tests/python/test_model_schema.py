@@ -33,7 +33,7 @@ def _bibliored():
     [
         lambda m: m.pop("name"),
         lambda m: m.update(format="drawio"),
-        lambda m: m.update(formatVersion=4),
+        lambda m: m.update(formatVersion=5),
         lambda m: m["entities"][0]["fields"][0].update(type="float"),
         lambda m: m["entities"][0]["fields"][0].pop("type"),
         lambda m: m["relations"][0].update(storage="link"),
