@@ -73,6 +73,9 @@ test('a one-click fix says what it did, and Undo takes it back', async () => {
 
 test('offline, "Edit together" says you are offline, and the console stays clean', async () => {
   const { page, context, errors } = await openApp(browser, { viewport: VIEWPORT });
+  // The connection drops once the page has loaded what it loads after paint (the export
+  // worker, the service worker): a page cut off halfway through its own load is another story.
+  await page.waitForLoadState('networkidle');
   await context.setOffline(true);
   await page.getByTestId('action-together').click();
   const notice = page.getByTestId('notice');
