@@ -125,9 +125,6 @@ impl Rule for TinyDocumentsFlood {
             // The server already groups a time series collection into buckets, and a capped
             // collection is a bounded ring: neither floods.
             let grouped = e.collection.timeseries.is_some() || e.collection.capped.is_some();
-            // Measurements written once fit a time series collection (DS507 proposes it), which
-            // groups them itself: a hand-made bucket is yesterday's answer.
-            let time_series_fits = super::time_series_fits::fits(cx, e);
             if read_by_id
                 || too_slow
                 || timeless
@@ -135,8 +132,10 @@ impl Rule for TinyDocumentsFlood {
                 || no_parent
                 || entities
                 || grouped
-                || time_series_fits
                 || parents.iter().any(|r| r.storage == Storage::Bucket)
+                // Measurements written once fit a time series collection (DS507 proposes it),
+                // which groups them itself: asked last, as it walks the access patterns.
+                || super::time_series_fits::fits(cx, e)
             {
                 continue;
             }
