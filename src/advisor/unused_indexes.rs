@@ -17,7 +17,8 @@
 
 use super::query_shape::{blocked, serves, Shape};
 use super::Design;
-use crate::model::{Entity, FilterOp, IndexSpec, KeyKind, Model, QueryKind};
+use crate::model::{AccessPattern, Entity, FilterOp, IndexSpec, KeyKind, Model, QueryKind};
+use std::collections::HashMap;
 
 /// One declared index no access pattern uses.
 #[derive(Debug, Clone, Copy)]
@@ -37,35 +38,35 @@ pub fn unused_indexes(model: &Model) -> Vec<Unused<'_>> {
 /// [`unused_indexes`] from the design already built.
 pub(crate) fn unused_in<'m>(design: &Design<'m>) -> Vec<Unused<'m>> {
     let model = design.layout().model;
-    let shapes = design.shapes();
+    // The access patterns on each collection (by the position of its entity), with their
+    // shapes; and the fields other collections' `$lookup`s match on each one.
+    let mut on_root: Vec<Vec<(&AccessPattern, &Shape)>> = vec![Vec::new(); model.entities.len()];
+    for (q, shape) in model.queries.iter().zip(design.shapes()) {
+        if let Some(s) = shape {
+            if let Some(list) = on_root.get_mut(s.root) {
+                list.push((q, s));
+            }
+        }
+    }
+    let mut foreign_of: HashMap<&str, Vec<&str>> = HashMap::new();
+    for l in model.queries.iter().flat_map(|q| &q.lookups) {
+        foreign_of.entry(l.from.as_str()).or_default().push(l.foreign_field.as_str());
+    }
     let mut out = Vec::new();
     for c in design.collections() {
         let entity = c.entity;
         if entity.collection.indexes.is_empty() {
             continue;
         }
-        let Some(pos) = model.entities.iter().position(|e| std::ptr::eq(e, entity)) else { continue };
-        // The access patterns on this collection, with their shapes.
-        let on: Vec<(&crate::model::AccessPattern, &Shape)> = model
-            .queries
-            .iter()
-            .zip(shapes)
-            .filter_map(|(q, s)| s.as_ref().filter(|s| s.root == pos).map(|s| (q, s)))
-            .collect();
+        let on = on_root.get(c.position).map_or(&[][..], Vec::as_slice);
         let unread_call =
             on.iter().any(|(q, _)| !q.call.trim().is_empty() && q.filters.is_empty() && q.sort.is_empty());
         if unread_call || !on.iter().any(|(q, _)| q.kind != QueryKind::Write) {
             continue;
         }
-        let foreign: Vec<&str> = model
-            .queries
-            .iter()
-            .flat_map(|q| &q.lookups)
-            .filter(|l| l.from == entity.id)
-            .map(|l| l.foreign_field.as_str())
-            .collect();
+        let foreign = foreign_of.get(entity.id.as_str()).map_or(&[][..], Vec::as_slice);
         for index in &entity.collection.indexes {
-            if kept_for_other_reasons(model, entity, index) {
+            if kept_for_other_reasons(design, entity, index) {
                 continue;
             }
             let first = index.keys.first().map(|k| k.field.as_str()).unwrap_or_default();
@@ -95,13 +96,12 @@ fn uses(index: &IndexSpec, shape: &Shape) -> bool {
 }
 
 /// The indexes the server keeps for another reason than the queries (see the module).
-fn kept_for_other_reasons(model: &Model, entity: &Entity, index: &IndexSpec) -> bool {
+fn kept_for_other_reasons(design: &Design, entity: &Entity, index: &IndexSpec) -> bool {
     let Some(first) = index.keys.first() else { return true };
     let first = first.field.as_str();
     let shard_key =
         entity.collection.shard_key.as_ref().and_then(|k| k.fields.first()).is_some_and(|f| f.field == first);
-    let reference =
-        model.relations.iter().any(|r| r.child == entity.id && r.reference.child_field.as_deref() == Some(first));
+    let reference = design.parents(&entity.id).iter().any(|r| r.reference.child_field.as_deref() == Some(first));
     (index.keys.len() == 1 && first == "_id")
         || index.ttl_seconds.is_some()
         || index.unique

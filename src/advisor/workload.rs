@@ -3,7 +3,7 @@
 //! identity). The bucket pattern, the tiny-documents flood, the time series collection and the
 //! bucket-of-entities rule all ask these questions, so they are answered once, here.
 
-use crate::model::{AccessPattern, Entity, FilterOp, Model, QueryKind, WriteOp};
+use crate::model::{AccessPattern, FilterOp, QueryKind, WriteOp};
 
 /// Whether `q` inserts new documents into its entity: a write stated as an insert, or a write
 /// with no stated kind and no filter (nothing existing is matched, so something new is written).
@@ -27,24 +27,26 @@ pub(crate) fn edits_one(q: &AccessPattern) -> bool {
     q.kind == QueryKind::Write && edits && q.documents_changed.unwrap_or(1) <= 1
 }
 
-/// Whether the application edits the documents of `e` one by one after writing them (a
-/// correction, a state change): at least one access pattern of `e` does ([`edits_one`]).
-pub(crate) fn edited_one_by_one(model: &Model, e: &Entity) -> bool {
-    model.queries.iter().any(|q| q.entity == e.id && edits_one(q))
+/// Whether the application edits an entity's documents one by one after writing them (a
+/// correction, a state change): at least one of its access patterns (`own`, those that start
+/// at it: `Usage::patterns_of`) does ([`edits_one`]).
+pub(crate) fn edited_one_by_one(own: &[&AccessPattern]) -> bool {
+    own.iter().any(|q| edits_one(q))
 }
 
-/// Inserts into `e` per minute at peak, summed over the access patterns that insert.
-pub(crate) fn insert_rate(model: &Model, e: &Entity) -> f64 {
+/// Inserts into an entity per minute at peak, summed over its access patterns (`own`) that
+/// insert.
+pub(crate) fn insert_rate(own: &[&AccessPattern]) -> f64 {
     let rate = |q: &AccessPattern| if q.per_minute.is_finite() && q.per_minute > 0.0 { q.per_minute } else { 0.0 };
-    model.queries.iter().filter(|q| q.entity == e.id && inserts(q)).map(rate).sum()
+    own.iter().filter(|q| inserts(q)).map(|q| rate(q)).sum()
 }
 
-/// Whether every access pattern that reaches `e` (from it or touching it) is analytical, and
-/// at least one does: a monthly report is all the workload says of these documents, so no
-/// grouping of them serves a view or a write of the application.
-pub(crate) fn only_analytical(model: &Model, e: &Entity) -> bool {
-    let mut reaching = model.queries.iter().filter(|q| q.entities().any(|id| id == e.id)).peekable();
-    reaching.peek().is_some() && reaching.all(|q| q.kind == QueryKind::Analytical)
+/// Whether every access pattern that reaches an entity (`naming`: from it or touching it,
+/// `Usage::patterns_naming`) is analytical, and at least one does: a monthly report is all the
+/// workload says of these documents, so no grouping of them serves a view or a write of the
+/// application.
+pub(crate) fn only_analytical(naming: &[&AccessPattern]) -> bool {
+    !naming.is_empty() && naming.iter().all(|q| q.kind == QueryKind::Analytical)
 }
 
 /// Whether `q` finds one item of the array `array` by an identity: an equality on an id of

@@ -5,10 +5,8 @@
 //! copy overwhelms the read it saves. The relation advice (it does not say "copy the stable
 //! fields" of a volatile one) and DS109 read it.
 
-use super::usage::rate;
-use crate::model::{
-    AccessPattern, CopiedField, CopyCategory, Entity, Model, Propagation, QueryKind, Relation, WriteOp,
-};
+use super::usage::{rate, Usage};
+use crate::model::{AccessPattern, CopiedField, CopyCategory, Entity, Propagation, QueryKind, Relation};
 
 /// Copy writes a minute from which a copy is judged volatile (about 17 a second), when they
 /// also outnumber the reads of the documents holding it.
@@ -51,34 +49,31 @@ impl Churn<'_> {
 /// [`Churn::is_volatile`]), in the relation's order. Copies that are never rewritten are
 /// left out: immutable and historical ones (the value as it was), and live ones read again
 /// from the source (`re-read`).
-pub(crate) fn volatile_copies<'a>(model: &'a Model, rel: &'a Relation) -> Vec<Churn<'a>> {
+pub(crate) fn volatile_copies<'a>(u: &Usage<'a>, rel: &'a Relation) -> Vec<Churn<'a>> {
     if rel.extended.is_empty() {
         return Vec::new();
     }
-    let source = model.entity(&rel.parent);
+    let source = u.entity(&rel.parent);
     let source_name = source.map_or(rel.parent.as_str(), |e| e.name.as_str());
     rel.extended
         .iter()
         .filter(|c| rel.copy_category(c) == CopyCategory::Live && c.propagation != Some(Propagation::Reread))
-        .map(|copy| churn(model, rel, source, source_name, copy))
+        .map(|copy| churn(u, rel, source, source_name, copy))
         .filter(Churn::is_volatile)
         .collect()
 }
 
 /// What the source of one copy costs it.
 fn churn<'a>(
-    model: &'a Model,
+    u: &Usage<'a>,
     rel: &'a Relation,
     source: Option<&'a Entity>,
     source_name: &str,
     copy: &'a CopiedField,
 ) -> Churn<'a> {
-    let changes_source = |q: &AccessPattern| {
-        q.kind == QueryKind::Write
-            && !matches!(q.write, Some(WriteOp::Insert | WriteOp::Delete))
-            && q.changes.iter().any(|c| names_source(q, c, rel, source_name, &copy.field))
-    };
-    let writes: Vec<&AccessPattern> = model.queries.iter().filter(|q| changes_source(q)).collect();
+    let changes_source =
+        |q: &AccessPattern| q.changes.iter().any(|c| names_source(q, c, rel, source_name, &copy.field));
+    let writes: Vec<&AccessPattern> = u.changing_writes().iter().copied().filter(|q| changes_source(q)).collect();
     let written: f64 = writes.iter().map(|q| rate(q) * f64::from(q.documents_changed.unwrap_or(1).max(1))).sum();
     let stated = source.and_then(|e| e.field(&copy.field)).and_then(|f| f.changes_per_minute);
     let changes = stated.filter(|x| x.is_finite() && *x >= 0.0).unwrap_or(written).min(1e12);
@@ -89,7 +84,7 @@ fn churn<'a>(
         q.projection.is_empty() || q.projection.iter().any(|p| p == target || target.starts_with(&format!("{p}.")))
     };
     let reads =
-        model.queries.iter().filter(|q| q.kind == QueryKind::Read && q.entity == rel.child && shows(q)).map(rate).sum();
+        u.patterns_of(&rel.child).iter().filter(|q| q.kind == QueryKind::Read && shows(q)).map(|q| rate(q)).sum();
     Churn { copy, changes, writes, holders, reads }
 }
 
@@ -106,7 +101,7 @@ fn names_source(q: &AccessPattern, change: &str, rel: &Relation, source_name: &s
 mod tests {
     use super::*;
     use crate::advisor::rules::relation_fixtures::{parent_child, read, write};
-    use crate::model::{BsonType, Field, Storage};
+    use crate::model::{BsonType, Field, Model, Storage, WriteOp};
 
     /// Posts whose `score` is copied, live and propagated at once, into 500 comments each.
     fn scored(per_minute: f64) -> Model {
@@ -128,7 +123,7 @@ mod tests {
     #[test]
     fn the_writes_that_change_the_source_give_its_rate() {
         let m = scored(10.0);
-        let all = volatile_copies(&m, &m.relations[0]);
+        let all = volatile_copies(&Usage::new(&m, &[]), &m.relations[0]);
         assert_eq!(all.len(), 1);
         let c = &all[0];
         assert_eq!((c.changes, c.holders, c.copy_writes()), (10.0, 500.0, 5_000.0));
@@ -141,7 +136,7 @@ mod tests {
         m.queries[0].entity = "comment".into();
         m.queries[0].changes = vec!["posts.score".into()];
         m.entities[0].fields[2].changes_per_minute = Some(1.0);
-        let c = churn(&m, &m.relations[0], m.entity("post"), "posts", &m.relations[0].extended[0]);
+        let c = churn(&Usage::new(&m, &[]), &m.relations[0], m.entity("post"), "posts", &m.relations[0].extended[0]);
         assert_eq!((c.changes, c.writes.len()), (1.0, 1));
         assert!(!c.is_volatile(), "500 copy writes a minute is below the floor");
     }
@@ -150,14 +145,14 @@ mod tests {
     fn reads_that_show_the_copy_outweigh_its_writes() {
         let mut m = scored(10.0);
         m.queries.push(read("R", "comment", &[], 4_000.0));
-        assert_eq!(volatile_copies(&m, &m.relations[0]).len(), 1, "5,000 writes against 4,000 reads");
+        assert_eq!(volatile_copies(&Usage::new(&m, &[]), &m.relations[0]).len(), 1, "5,000 writes against 4,000 reads");
         m.queries.push(read("S", "comment", &[], 2_000.0));
-        assert!(volatile_copies(&m, &m.relations[0]).is_empty(), "6,000 reads: the copy pays");
+        assert!(volatile_copies(&Usage::new(&m, &[]), &m.relations[0]).is_empty(), "6,000 reads: the copy pays");
         // A read that projects other fields does not count.
         m.queries[2].projection = vec!["text".into()];
-        assert_eq!(volatile_copies(&m, &m.relations[0]).len(), 1);
+        assert_eq!(volatile_copies(&Usage::new(&m, &[]), &m.relations[0]).len(), 1);
         m.queries[2].projection = vec!["post_score".into()];
-        assert!(volatile_copies(&m, &m.relations[0]).is_empty());
+        assert!(volatile_copies(&Usage::new(&m, &[]), &m.relations[0]).is_empty());
     }
 
     #[test]
@@ -170,11 +165,11 @@ mod tests {
             let mut m = scored(100.0);
             m.relations[0].extended[0].category = Some(category);
             m.relations[0].extended[0].propagation = propagation;
-            assert!(volatile_copies(&m, &m.relations[0]).is_empty(), "{category:?} {propagation:?}");
+            assert!(volatile_copies(&Usage::new(&m, &[]), &m.relations[0]).is_empty(), "{category:?} {propagation:?}");
         }
         // Inserts make new sources, with no copy yet.
         let mut m = scored(100.0);
         m.queries[0].write = Some(WriteOp::Insert);
-        assert!(volatile_copies(&m, &m.relations[0]).is_empty());
+        assert!(volatile_copies(&Usage::new(&m, &[]), &m.relations[0]).is_empty());
     }
 }

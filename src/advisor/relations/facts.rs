@@ -231,11 +231,11 @@ impl<'a> Facts<'a> {
                 && rel.storage != Storage::Bucket
                 && u.reads_from(c_info).iter().any(|q| q.reads_one_by_id()),
             child_edited_one_by_one: rel.storage != Storage::Bucket
-                && child.is_some_and(|c| workload::edited_one_by_one(u.model, c)),
-            child_only_analytical: child.is_some_and(|c| workload::only_analytical(u.model, c)),
+                && child.is_some_and(|c| workload::edited_one_by_one(u.patterns_of(&c.id))),
+            child_only_analytical: child.is_some_and(|c| workload::only_analytical(u.patterns_naming(&c.id))),
             child_time_series: child.is_some_and(|c| c.collection.timeseries.is_some()),
             child_timeless: child.is_some_and(timeless),
-            volatile: super::churn::volatile_copies(u.model, rel),
+            volatile: super::churn::volatile_copies(u, rel),
         }
     }
 

@@ -6,7 +6,7 @@
 use crate::advisor::SizeEstimate;
 use crate::i18n::Arg;
 use crate::model::ids::IdIndex;
-use crate::model::{AccessPattern, Entity, Model, QueryKind, Relation, Storage};
+use crate::model::{AccessPattern, Entity, Model, QueryKind, Relation, Storage, WriteOp};
 use std::cell::OnceCell;
 use std::collections::HashMap;
 use std::rc::Rc;
@@ -38,6 +38,14 @@ pub(super) fn display_name<'s>(entity: Option<&'s Entity>, id: &'s str) -> &'s s
     }
 }
 
+/// Adds `q` to the list of `record`, growing the lists to reach it.
+fn push_at<'a>(lists: &mut Vec<Vec<&'a AccessPattern>>, record: usize, q: &'a AccessPattern) {
+    if record >= lists.len() {
+        lists.resize_with(record + 1, Vec::new);
+    }
+    lists[record].push(q);
+}
+
 /// Look-ups over the model's entities and access patterns, built once per analysis.
 pub(crate) struct Usage<'a> {
     pub model: &'a Model,
@@ -60,6 +68,14 @@ pub(crate) struct Usage<'a> {
     /// Reads keyed by (record they start at, first segment of a filter/sort/projection path),
     /// for the paths an embedding names on its parent (the only ones looked up).
     paths: HashMap<(usize, &'a str), Vec<&'a AccessPattern>>,
+    /// The access patterns of each record (those whose `entity` it is), in model order.
+    own: Vec<Vec<&'a AccessPattern>>,
+    /// The access patterns that name each record (as their entity or one they touch), in model
+    /// order, each once.
+    naming: Vec<Vec<&'a AccessPattern>>,
+    /// The writes that change fields of documents already there (not inserts or deletes, with
+    /// their `changes` stated), in model order: the writes that can change a copy's source.
+    changing_writes: Vec<&'a AccessPattern>,
 }
 
 /// What the facts of a relation read about one of its ends.
@@ -117,6 +133,9 @@ impl<'a> Usage<'a> {
             pair_keys: Vec::new(),
             pair_reads: Vec::new(),
             paths: HashMap::new(),
+            own: Vec::new(),
+            naming: Vec::new(),
+            changing_writes: Vec::new(),
         };
         u.attach_sizes(sizes);
         // The reads and the records they start at, for the paths below.
@@ -129,6 +148,21 @@ impl<'a> Usage<'a> {
         let ids = Rc::clone(&u.ids);
         for q in &model.queries {
             let start = u.record_or_insert_at(ids.start_of(q), &q.entity);
+            push_at(&mut u.own, start, q);
+            let mut named: Vec<usize> = Vec::with_capacity(1 + q.touches.len());
+            for (id, at) in q.entities().zip(ids.entities_of(q)) {
+                let record = u.record_or_insert_at(at, id);
+                if !named.contains(&record) {
+                    named.push(record);
+                    push_at(&mut u.naming, record, q);
+                }
+            }
+            if q.kind == QueryKind::Write
+                && !matches!(q.write, Some(WriteOp::Insert | WriteOp::Delete))
+                && !q.changes.is_empty()
+            {
+                u.changing_writes.push(q);
+            }
             if is_read(q) {
                 let at = u.record_mut(start);
                 at.reads_from.end += 1; // counted here, placed below
@@ -228,6 +262,22 @@ impl<'a> Usage<'a> {
                 }
             }
         }
+    }
+
+    /// The access patterns of the entity `id` (whose `entity` it is), in model order.
+    pub(crate) fn patterns_of(&self, id: &str) -> &[&'a AccessPattern] {
+        self.record(id).and_then(|r| self.own.get(r)).map_or(&[], Vec::as_slice)
+    }
+
+    /// The access patterns that name the entity `id`, as their entity or one they touch, in
+    /// model order.
+    pub(crate) fn patterns_naming(&self, id: &str) -> &[&'a AccessPattern] {
+        self.record(id).and_then(|r| self.naming.get(r)).map_or(&[], Vec::as_slice)
+    }
+
+    /// The writes that change fields of documents already there, in model order.
+    pub(crate) fn changing_writes(&self) -> &[&'a AccessPattern] {
+        &self.changing_writes
     }
 
     /// The reads that start at a record.

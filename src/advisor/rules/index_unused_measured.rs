@@ -58,10 +58,10 @@ impl Rule for IndexUnusedMeasured {
     fn check(&self, cx: &Context, out: &mut Vec<Finding>) {
         for e in &cx.model.entities {
             let measured: Vec<_> = cx
-                .model
-                .queries
+                .design
+                .usage()
+                .patterns_of(&e.id)
                 .iter()
-                .filter(|q| q.entity == e.id)
                 .filter_map(|q| q.measured.as_ref())
                 .filter(|m| !m.plans.is_empty())
                 .collect();

@@ -137,11 +137,12 @@ fn proposal(cx: &Context, e: &Entity) -> Option<Proposal> {
     {
         return None;
     }
-    let inserts_per_minute = workload::insert_rate(m, e);
+    let own = cx.design.usage().patterns_of(&e.id);
+    let inserts_per_minute = workload::insert_rate(own);
     if inserts_per_minute < MIN_INSERTS_PER_MINUTE {
         return None;
     }
-    let writes = m.queries.iter().filter(|q| q.entity == e.id && q.kind == QueryKind::Write);
+    let writes = own.iter().filter(|q| q.kind == QueryKind::Write);
     if !writes.clone().all(|q| workload::inserts(q) || q.write == Some(WriteOp::Delete)) {
         return None;
     }
@@ -158,10 +159,9 @@ fn proposal(cx: &Context, e: &Entity) -> Option<Proposal> {
     let from_relation = references.first();
     let meta = match from_relation.and_then(|r| r.reference.child_field.clone()) {
         Some(field) => field,
-        None => m
-            .queries
+        None => own
             .iter()
-            .filter(|q| q.entity == e.id && q.kind != QueryKind::Write)
+            .filter(|q| q.kind != QueryKind::Write)
             .filter(|q| q.filters.iter().any(|f| f.field == time))
             .flat_map(|q| &q.filters)
             .find(|f| f.op == FilterOp::Equality && f.field != "_id" && f.field != time && !f.field.contains('.'))

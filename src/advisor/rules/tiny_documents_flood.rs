@@ -121,7 +121,9 @@ impl Rule for TinyDocumentsFlood {
                 .any(|r| matches!(r.storage, Storage::Reference | Storage::Bucket) && r.parent != r.child);
             // Records corrected or moved through states one by one are entities, not events;
             // documents only an analytical report reaches give a bucket no view to serve.
-            let entities = workload::edited_one_by_one(cx.model, e) || workload::only_analytical(cx.model, e);
+            let usage = cx.design.usage();
+            let entities = workload::edited_one_by_one(usage.patterns_of(&e.id))
+                || workload::only_analytical(usage.patterns_naming(&e.id));
             // The server already groups a time series collection into buckets, and a capped
             // collection is a bounded ring: neither floods.
             let grouped = e.collection.timeseries.is_some() || e.collection.capped.is_some();

@@ -17,9 +17,14 @@ pub(super) fn typed_fields(entity: &Entity, ty: BsonType, says: fn(&str) -> bool
 
 fn walk(fields: &[Field], prefix: &str, ty: BsonType, says: fn(&str) -> bool, out: &mut Vec<String>) {
     for f in fields {
-        let path = if prefix.is_empty() { f.name.clone() } else { format!("{prefix}.{}", f.name) };
         let typed = f.bson_type == ty || (f.bson_type == BsonType::Array && f.items == Some(ty));
-        if typed && says(&f.name) {
+        let found = typed && says(&f.name);
+        // The path is written only for a field found or one with fields inside.
+        if !found && f.fields.is_empty() {
+            continue;
+        }
+        let path = if prefix.is_empty() { f.name.clone() } else { format!("{prefix}.{}", f.name) };
+        if found {
             out.push(path.clone());
         }
         walk(&f.fields, &path, ty, says, out);

@@ -131,7 +131,7 @@ impl Rule for VolatileCopy {
 
     fn check(&self, cx: &Context, out: &mut Vec<Finding>) {
         for rel in &cx.model.relations {
-            let volatile = volatile_copies(cx.model, rel);
+            let volatile = volatile_copies(cx.design.usage(), rel);
             if volatile.is_empty() {
                 continue;
             }
