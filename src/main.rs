@@ -24,6 +24,10 @@ fn register_chunks() {
     register(Piece::PeerArrows, || Box::pin(peer_arrows()));
     register(Piece::Versions, || Box::pin(versions_dialog()));
     register(Piece::Aside, || Box::pin(compare_aside()));
+    register(Piece::Export, || Box::pin(export_dialog()));
+    register(Piece::NewModel, || Box::pin(new_model_dialog()));
+    register(Piece::Designs, || Box::pin(designs_dialog()));
+    register(Piece::Help, || Box::pin(help_dialog()));
 }
 
 /// Declares the split point `$name` in chunk `$chunk`, returning the piece `$view` makes.
@@ -51,6 +55,14 @@ split_point!(room, peer_arrows, docshape::ui::pieces::peer_arrows);
 split_point!(compare, versions_dialog, docshape::ui::pieces::versions);
 #[cfg(all(target_arch = "wasm32", feature = "wasm-split"))]
 split_point!(compare, compare_aside, docshape::ui::pieces::aside);
+#[cfg(all(target_arch = "wasm32", feature = "wasm-split"))]
+split_point!(export, export_dialog, docshape::ui::pieces::export);
+#[cfg(all(target_arch = "wasm32", feature = "wasm-split"))]
+split_point!(new_model, new_model_dialog, docshape::ui::pieces::new_model);
+#[cfg(all(target_arch = "wasm32", feature = "wasm-split"))]
+split_point!(designs, designs_dialog, docshape::ui::pieces::designs);
+#[cfg(all(target_arch = "wasm32", feature = "wasm-split"))]
+split_point!(help, help_dialog, docshape::ui::pieces::help);
 
 /// Grows the WebAssembly memory once, by the size a large model needs on start, instead of
 /// page by page: the allocator asks the browser for more memory in small steps (hundreds of

@@ -1,10 +1,9 @@
-//! Modal dialogs: keyboard shortcuts, a new model from a template, and export.
+//! Modal dialogs: keyboard shortcuts, a new model from a template, export, import, My designs
+//! and Versions; most of their content comes in a chunk of its own (`ui::chunks`).
 
 use super::actions::ACTIONS;
 use super::chunks::{OnDemand, Piece};
 use super::designs::Designs;
-use super::designs_ui::DesignsDialog;
-use super::export_dialog::ExportDialog;
 use super::import_dialog::ImportDialog;
 use super::modal::Modal;
 use super::page::fetch_text;
@@ -21,11 +20,13 @@ pub fn Dialogs() -> impl IntoView {
     move || {
         editor.dialog.get().map(|d| {
             let (title, body) = match d {
-                Dialog::Help => (Msg::ActHelp, view! { <Help /> }.into_any()),
-                Dialog::New => (Msg::DialogNew, view! { <NewModel /> }.into_any()),
-                Dialog::Export => (Msg::Export, view! { <ExportDialog /> }.into_any()),
+                // The content of most dialogs is a chunk of its own (`ui::chunks`), fetched
+                // the first time the dialog opens.
+                Dialog::Help => (Msg::ActHelp, view! { <OnDemand piece=Piece::Help when=true frame=|note| note /> }.into_any()),
+                Dialog::New => (Msg::DialogNew, view! { <OnDemand piece=Piece::NewModel when=true frame=|note| note /> }.into_any()),
+                Dialog::Export => (Msg::Export, view! { <OnDemand piece=Piece::Export when=true frame=|note| note /> }.into_any()),
                 Dialog::Import => (Msg::DialogImport, view! { <ImportDialog /> }.into_any()),
-                Dialog::Designs => (Msg::MyDesigns, view! { <DesignsDialog /> }.into_any()),
+                Dialog::Designs => (Msg::MyDesigns, view! { <OnDemand piece=Piece::Designs when=true frame=|note| note /> }.into_any()),
                 Dialog::Versions => (Msg::VersionsAndCompare, view! { <OnDemand piece=Piece::Versions when=true frame=|note| note /> }.into_any()),
             };
             view! {
@@ -37,8 +38,9 @@ pub fn Dialogs() -> impl IntoView {
     }
 }
 
+/// The Shortcuts dialog's content (a piece: `ui::pieces::help`).
 #[component]
-fn Help() -> impl IntoView {
+pub fn Help() -> impl IntoView {
     view! {
         <table class="shortcuts" data-testid="shortcuts">
             <tbody>
@@ -52,8 +54,9 @@ fn Help() -> impl IntoView {
     }
 }
 
+/// The New model dialog's content (a piece: `ui::pieces::new_model`).
 #[component]
-fn NewModel() -> impl IntoView {
+pub fn NewModel() -> impl IntoView {
     let editor = expect_context::<Editor>();
     // A new design: the one on screen stays in My designs.
     let open = move |model: Model| {

@@ -25,6 +25,18 @@ pub fn versions() -> AnyView {
 pub fn aside() -> AnyView {
     view! { <super::compare_ui::AsideView /> }.into_any()
 }
+pub fn export() -> AnyView {
+    view! { <super::export_dialog::ExportDialog /> }.into_any()
+}
+pub fn new_model() -> AnyView {
+    view! { <super::dialogs::NewModel /> }.into_any()
+}
+pub fn designs() -> AnyView {
+    view! { <super::designs_ui::DesignsDialog /> }.into_any()
+}
+pub fn help() -> AnyView {
+    view! { <super::dialogs::Help /> }.into_any()
+}
 
 /// Registers every piece as linked in (a build without the `wasm-split` feature: the page's
 /// `main` registers the split points instead).
@@ -38,4 +50,8 @@ pub fn link_all() {
     register(Piece::PeerArrows, || Box::pin(async { Ok(peer_arrows()) }));
     register(Piece::Versions, || Box::pin(async { Ok(versions()) }));
     register(Piece::Aside, || Box::pin(async { Ok(aside()) }));
+    register(Piece::Export, || Box::pin(async { Ok(export()) }));
+    register(Piece::NewModel, || Box::pin(async { Ok(new_model()) }));
+    register(Piece::Designs, || Box::pin(async { Ok(designs()) }));
+    register(Piece::Help, || Box::pin(async { Ok(help()) }));
 }
