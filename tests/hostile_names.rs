@@ -291,6 +291,72 @@ fn docshape_check_reports_dangerous_names() {
     }
 }
 
+/// The sharding part of the script (issue 35) on the scale fixtures, whose collections the
+/// advice shards (one with a tenant field and zones): with hostile collection, field and
+/// value names it parses in every language, loads and runs `shard_cluster()` and
+/// `zone_shards()` making the original's `sh` calls with the hostile names in place, and no
+/// payload runs.
+#[test]
+fn hostile_names_reach_the_sharding_commands_as_text() {
+    let Some(node) = node() else {
+        println!("hostile_names: node is not installed: the sharding commands are not run");
+        return;
+    };
+    let _ = std::fs::remove_file(PWNED);
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/scale");
+    let mut zones = 0;
+    for file in ["marketplace.json", "tenants.json", "celebrity.json"] {
+        let model = load(&std::fs::read_to_string(dir.join(file)).expect("fixture")).expect("fixture loads");
+        let r = Renamer::new();
+        let bad = hostile(&r, &model);
+        let bad_report = analyze(&bad);
+        for lang in Lang::ALL {
+            let script = mongosh::script(&bad, &bad_report.indexes, lang);
+            node_check(node, &format!("{file}.shard.{}", lang.code()), &script);
+        }
+        // The `sh` calls in a comparable order: a one-field key's zone ranges run from each
+        // listed value to the next in BSON order, which the payloads change, so a range is
+        // compared by its namespace, lower bound and zone.
+        let sh_calls = |calls: &[Value]| -> Vec<Value> {
+            let mut out: Vec<Value> = calls
+                .iter()
+                .filter(|c| c.get("sh").is_some())
+                .map(|c| {
+                    let mut c = c.clone();
+                    if c["sh"] == "updateZoneKeyRange" {
+                        c["args"][2] = Value::Null;
+                    }
+                    c
+                })
+                .collect();
+            out.sort_by_key(|c| (c["sh"] != "enableSharding", c["sh"] != "shardCollection", c.to_string()));
+            out
+        };
+        let good = sh_calls(&run(
+            node,
+            &format!("{file}.shard.good"),
+            &mongosh::script(&model, &analyze(&model).indexes, Lang::En),
+            true,
+        ));
+        let calls =
+            run(node, &format!("{file}.shard.bad"), &mongosh::script(&bad, &bad_report.indexes, Lang::Pt), true);
+        assert_nothing_ran(&format!("{file} sharding"), &calls);
+        let mut mapped: Vec<Value> = sh_calls(&calls).iter().map(|c| original(&r, c)).collect();
+        mapped.sort_by_key(|c| (c["sh"] != "enableSharding", c["sh"] != "shardCollection", c.to_string()));
+        let methods: Vec<&str> = good.iter().filter_map(|c| c["sh"].as_str()).collect();
+        assert!(methods.contains(&"enableSharding") && methods.contains(&"shardCollection"), "{file}: {methods:?}");
+        zones += methods.iter().filter(|m| **m == "updateZoneKeyRange").count();
+        assert_ne!(sh_calls(&calls), mapped, "{file}: the hostile names did not reach the sh calls");
+        assert_eq!(mapped.len(), good.len(), "{file}: not the original's sh calls:\n{mapped:#?}\n{good:#?}");
+        for (i, (m, g)) in mapped.iter().zip(&good).enumerate() {
+            if let Some(at) = difference(m, g, String::new()) {
+                panic!("{file}: sh call {i} differs from the original's at {at}");
+            }
+        }
+    }
+    assert!(zones > 0, "no fixture made a zone");
+}
+
 /// A change a person makes in a pull request: a new required field, a field removed, a type
 /// changed, an embedded relation turned into a reference, a collection renamed, validation on.
 fn changed(model: &Model) -> Model {

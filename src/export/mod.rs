@@ -25,6 +25,7 @@ pub mod schema;
 mod scheme;
 mod semantic;
 pub mod shape;
+mod shard_script;
 pub mod sheet;
 pub mod sheet_batch;
 mod sheet_copies;

@@ -53,6 +53,7 @@ pub(crate) fn advice_map(advice: &[IndexAdvice]) -> HashMap<&str, Vec<&IndexAdvi
 /// Same as `script_with`, from validators already built.
 pub fn script_from(builder: &Builder, advice: &[IndexAdvice], validators: &[Validator], lang: Lang) -> String {
     let model = builder.lookup.model;
+    let advice_list = advice;
     let advice = advice_map(advice);
     let validators: HashMap<&str, &Validator> = validators.iter().map(|v| (v.entity.as_str(), v)).collect();
     // Room for the text (about 3 KB per collection on a large generated model: validator,
@@ -67,6 +68,10 @@ pub fn script_from(builder: &Builder, advice: &[IndexAdvice], validators: &[Vali
         let section = Section { advice, v: validators.get(entity.id.as_str()).copied(), unused: &unused };
         collection_section(&mut out, builder, entity, section, lang);
     }
+    // The collections the scale advice shards: computed here, as the script is the only part
+    // of the export that needs it (the page's advisor does not wait for it).
+    let scale = crate::advisor::scale_of(model, advice_list);
+    super::shard_script::push_sharding(&mut out, model, &scale, lang);
     out
 }
 
