@@ -357,6 +357,59 @@ fn hostile_names_reach_the_sharding_commands_as_text() {
     assert!(zones > 0, "no fixture made a zone");
 }
 
+/// A changed shard key in `docshape diff`'s migration (`reshardCollection`), a refined one
+/// (`refineCollectionShardKey`) and a new one (`sh.shardCollection`), with hostile names: the
+/// migration parses, and `migrate_shard_keys()` makes the original's admin commands with the
+/// hostile names in place, and no payload runs.
+#[test]
+fn hostile_names_reach_the_shard_key_migration_as_text() {
+    use docshape::diff::{diff, migration};
+    use docshape::model::{ShardKey, ShardKeyField};
+    let Some(node) = node() else {
+        println!("hostile_names: node is not installed: the shard key migration is not run");
+        return;
+    };
+    let _ = std::fs::remove_file(PWNED);
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/scale/marketplace.json");
+    let base = load(&std::fs::read_to_string(path).expect("fixture")).expect("fixture loads");
+    let key = |fields: &[(&str, bool)]| ShardKey {
+        fields: fields.iter().map(|(f, h)| ShardKeyField { field: f.to_string(), hashed: *h }).collect(),
+        unique: false,
+    };
+    let with = |k: Option<ShardKey>| {
+        let mut m = base.clone();
+        m.entities.iter_mut().find(|e| e.id == "order").expect("orders").collection.shard_key = k;
+        m
+    };
+    let from = key(&[("customer_id", false)]);
+    for (label, to) in
+        [("reshard", Some(key(&[("_id", true)]))), ("refine", Some(key(&[("customer_id", false), ("_id", false)])))]
+    {
+        for (old, new) in [(with(Some(from.clone())), with(to.clone())), (with(None), with(to.clone()))] {
+            let r = Renamer::new();
+            let (bad_old, bad_new) = (hostile(&r, &old), hostile(&r, &new));
+            let good = migration::section(&old, &new, &diff(&old, &new), Lang::En);
+            let bad = migration::section(&bad_old, &bad_new, &diff(&bad_old, &bad_new), Lang::Pt);
+            assert!(good.contains("migrate_shard_keys"), "{label}: no key change in\n{good}");
+            node_check(node, &format!("shardkey.{label}"), &bad);
+            let admin = |calls: &[Value]| -> Vec<Value> {
+                calls
+                    .iter()
+                    .filter(|c| c["db"] == "adminCommand" || c.get("sh").is_some() || c["method"] == "createIndex")
+                    .cloned()
+                    .collect()
+            };
+            let good_calls = admin(&run(node, &format!("shardkey.{label}.good"), &good, true));
+            let calls = run(node, &format!("shardkey.{label}.bad"), &bad, true);
+            assert_nothing_ran(&format!("shard key {label}"), &calls);
+            let mapped: Vec<Value> = admin(&calls).iter().map(|c| original(&r, c)).collect();
+            assert!(!good_calls.is_empty(), "{label}: no command");
+            assert_ne!(admin(&calls), mapped, "{label}: the hostile names did not reach the commands");
+            assert_eq!(mapped, good_calls, "{label}: not the original's commands");
+        }
+    }
+}
+
 /// A change a person makes in a pull request: a new required field, a field removed, a type
 /// changed, an embedded relation turned into a reference, a collection renamed, validation on.
 fn changed(model: &Model) -> Model {

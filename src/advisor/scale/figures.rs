@@ -88,7 +88,10 @@ pub(crate) fn project(layout: &Layout, c: &Collection, indexes: &[&IndexAdvice],
     // A time series stores its measurements in buckets, compressed, and indexes the buckets:
     // per measurement, the data is divided by the compression and the index entries by the
     // measurements of a bucket.
-    let buckets = settings.timeseries.as_ref().map(|ts| bucket_measurements(layout, c.entity, ts, growth, c.size.avg_bytes as f64, t));
+    let buckets = settings
+        .timeseries
+        .as_ref()
+        .map(|ts| bucket_measurements(layout, c.entity, ts, growth, c.size.avg_bytes as f64, t));
     let compression = match buckets {
         Some(_) if t.time_series_compression.is_finite() => t.time_series_compression.max(1.0),
         _ => 1.0,
