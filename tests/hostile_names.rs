@@ -297,6 +297,27 @@ fn docshape_check_reports_dangerous_names() {
 /// `zone_shards()` making the original's `sh` calls with the hostile names in place, and no
 /// payload runs.
 #[test]
+fn hostile_names_reach_the_scale_sections_as_text() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/scale");
+    for file in ["marketplace.json", "tenants.json", "celebrity.json"] {
+        let model = load(&std::fs::read_to_string(dir.join(file)).expect("fixture")).expect("fixture loads");
+        let bad = hostile(&Renamer::new(), &model);
+        let without_findings = |m: &Model| {
+            let mut r = analyze(m);
+            r.findings.clear();
+            r
+        };
+        let (good_md, bad_md) =
+            (markdown_outputs(&model, &without_findings(&model)), markdown_outputs(&bad, &without_findings(&bad)));
+        for ((label, md), (_, original_md)) in bad_md.iter().zip(&good_md) {
+            let label = format!("{file} {label}");
+            assert!(original_md.contains("Scale") || original_md.contains("Escala"), "{label}: no scale part");
+            assert_eq!(markdown_shape(&label, md), markdown_shape(&label, original_md), "{label}: structure changed");
+        }
+    }
+}
+
+#[test]
 fn hostile_names_reach_the_sharding_commands_as_text() {
     let Some(node) = node() else {
         println!("hostile_names: node is not installed: the sharding commands are not run");

@@ -97,15 +97,9 @@ pub fn write_key_changes(out: &mut String, old: &Model, changes: &[KeyChange], s
         match (&change.old, &change.new) {
             (Some(from), Some(to)) if change.refines() => {
                 let why = text!(
-                    en: "  // {name}: the key {from} becomes {to}, which only adds fields after it: refineCollectionShardKey\n\
-                         \x20 // changes the key in the metadata and moves no document (cheaper than reshardCollection); the\n\
-                         \x20 // chunks split on the new fields as they grow. It needs an index that starts with the new key:",
-                    es: "  // {name}: la clave {from} pasa a {to}, que solo añade campos detrás: refineCollectionShardKey\n\
-                         \x20 // cambia la clave en los metadatos y no mueve ningún documento (más barato que reshardCollection);\n\
-                         \x20 // los chunks se dividen por los campos nuevos a medida que crecen. Necesita un índice que empiece por la clave nueva:",
-                    pt: "  // {name}: a chave {from} passa a {to}, que só acrescenta campos depois dela: refineCollectionShardKey\n\
-                         \x20 // muda a chave nos metadados e não move nenhum documento (mais barato que reshardCollection);\n\
-                         \x20 // os chunks se dividem pelos campos novos à medida que crescem. Precisa de um índice que comece pela chave nova:";
+                    en: "  // {name}: the key {from} becomes {to}, which only adds fields after it: refineCollectionShardKey changes the key in the metadata and moves no document (cheaper than reshardCollection); the chunks split on the new fields as they grow. It needs an index that starts with the new key:",
+                    es: "  // {name}: la clave {from} pasa a {to}, que solo añade campos detrás: refineCollectionShardKey cambia la clave en los metadatos y no mueve ningún documento (más barato que reshardCollection); los chunks se dividen por los campos nuevos a medida que crecen. Necesita un índice que empiece por la clave nueva:",
+                    pt: "  // {name}: a chave {from} passa a {to}, que só acrescenta campos depois dela: refineCollectionShardKey muda a chave nos metadados e não move nenhum documento (mais barato que reshardCollection); os chunks se dividem pelos campos novos à medida que crescem. Precisa de um índice que comece pela chave nova:";
                     name, from = key_doc(from), to = key_doc(to)
                 );
                 push_comment(out, &why.render(lang));
@@ -142,12 +136,9 @@ pub fn write_key_changes(out: &mut String, old: &Model, changes: &[KeyChange], s
             }
             (Some(from), None) => {
                 let why = text!(
-                    en: "  // {name}: the design no longer shards it on {from}. unshardCollection (MongoDB 8.0+) moves every\n\
-                         \x20 // document to one shard, a rewrite like reshardCollection. {cost} Run it by hand:",
-                    es: "  // {name}: el diseño ya no la fragmenta por {from}. unshardCollection (MongoDB 8.0+) lleva todos los\n\
-                         \x20 // documentos a un shard, una reescritura como reshardCollection. {cost} Ejecútalo a mano:",
-                    pt: "  // {name}: o design não a fragmenta mais por {from}. unshardCollection (MongoDB 8.0+) leva todos os\n\
-                         \x20 // documentos para um shard, uma reescrita como reshardCollection. {cost} Rode-o à mão:";
+                    en: "  // {name}: the design no longer shards it on {from}. unshardCollection (MongoDB 8.0+) moves every document to one shard, a rewrite like reshardCollection. {cost} Run it by hand:",
+                    es: "  // {name}: el diseño ya no la fragmenta por {from}. unshardCollection (MongoDB 8.0+) lleva todos los documentos a un shard, una reescritura como reshardCollection. {cost} Ejecútalo a mano:",
+                    pt: "  // {name}: o design não a fragmenta mais por {from}. unshardCollection (MongoDB 8.0+) leva todos os documentos para um shard, uma reescrita como reshardCollection. {cost} Rode-o à mão:";
                     name, from = key_doc(from), cost = reshard_cost(documents, data, index)
                 );
                 push_comment(out, &why.render(lang));

@@ -21,6 +21,7 @@ pub mod pattern;
 /// The deterministic generator the exporters seed their values from (shared with the model
 /// generator).
 pub use crate::rng;
+pub mod scale_markdown;
 pub mod schema;
 mod scheme;
 mod semantic;
