@@ -65,7 +65,8 @@ pub struct Thresholds {
     /// delta-of-delta and run-length encoding; MongoDB, "Time Series Compression", 5.2+), so
     /// the data and the share of it the working set holds are divided by this. The page states
     /// the techniques and no ratio: 4 is docshape's conservative assumption (zstd on disk
-    /// compresses further); a measured `storageSize` / `size` of the collection replaces it.
+    /// compresses further); a measured ratio replaces it (the measurements' size as plain
+    /// documents over the size of the `system.buckets` collection).
     pub time_series_compression: f64,
 }
 
