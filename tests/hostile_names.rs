@@ -291,6 +291,146 @@ fn docshape_check_reports_dangerous_names() {
     }
 }
 
+/// The sharding part of the script (issue 35) on the scale fixtures, whose collections the
+/// advice shards (one with a tenant field and zones): with hostile collection, field and
+/// value names it parses in every language, loads and runs `shard_cluster()` and
+/// `zone_shards()` making the original's `sh` calls with the hostile names in place, and no
+/// payload runs.
+#[test]
+fn hostile_names_reach_the_scale_sections_as_text() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/scale");
+    for file in ["marketplace.json", "tenants.json", "celebrity.json"] {
+        let model = load(&std::fs::read_to_string(dir.join(file)).expect("fixture")).expect("fixture loads");
+        let bad = hostile(&Renamer::new(), &model);
+        let without_findings = |m: &Model| {
+            let mut r = analyze(m);
+            r.findings.clear();
+            r
+        };
+        let (good_md, bad_md) =
+            (markdown_outputs(&model, &without_findings(&model)), markdown_outputs(&bad, &without_findings(&bad)));
+        for ((label, md), (_, original_md)) in bad_md.iter().zip(&good_md) {
+            let label = format!("{file} {label}");
+            assert!(original_md.contains("Scale") || original_md.contains("Escala"), "{label}: no scale part");
+            assert_eq!(markdown_shape(&label, md), markdown_shape(&label, original_md), "{label}: structure changed");
+        }
+    }
+}
+
+#[test]
+fn hostile_names_reach_the_sharding_commands_as_text() {
+    let Some(node) = node() else {
+        println!("hostile_names: node is not installed: the sharding commands are not run");
+        return;
+    };
+    let _ = std::fs::remove_file(PWNED);
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/scale");
+    let mut zones = 0;
+    for file in ["marketplace.json", "tenants.json", "celebrity.json"] {
+        let model = load(&std::fs::read_to_string(dir.join(file)).expect("fixture")).expect("fixture loads");
+        let r = Renamer::new();
+        let bad = hostile(&r, &model);
+        let bad_report = analyze(&bad);
+        for lang in Lang::ALL {
+            let script = mongosh::script(&bad, &bad_report.indexes, lang);
+            node_check(node, &format!("{file}.shard.{}", lang.code()), &script);
+        }
+        // The `sh` calls in a comparable order: a one-field key's zone ranges run from each
+        // listed value to the next in BSON order, which the payloads change, so a range is
+        // compared by its namespace, lower bound and zone.
+        let sh_calls = |calls: &[Value]| -> Vec<Value> {
+            let mut out: Vec<Value> = calls
+                .iter()
+                .filter(|c| c.get("sh").is_some())
+                .map(|c| {
+                    let mut c = c.clone();
+                    if c["sh"] == "updateZoneKeyRange" {
+                        c["args"][2] = Value::Null;
+                    }
+                    c
+                })
+                .collect();
+            out.sort_by_key(|c| (c["sh"] != "enableSharding", c["sh"] != "shardCollection", c.to_string()));
+            out
+        };
+        let good = sh_calls(&run(
+            node,
+            &format!("{file}.shard.good"),
+            &mongosh::script(&model, &analyze(&model).indexes, Lang::En),
+            true,
+        ));
+        let calls =
+            run(node, &format!("{file}.shard.bad"), &mongosh::script(&bad, &bad_report.indexes, Lang::Pt), true);
+        assert_nothing_ran(&format!("{file} sharding"), &calls);
+        let mut mapped: Vec<Value> = sh_calls(&calls).iter().map(|c| original(&r, c)).collect();
+        mapped.sort_by_key(|c| (c["sh"] != "enableSharding", c["sh"] != "shardCollection", c.to_string()));
+        let methods: Vec<&str> = good.iter().filter_map(|c| c["sh"].as_str()).collect();
+        assert!(methods.contains(&"enableSharding") && methods.contains(&"shardCollection"), "{file}: {methods:?}");
+        zones += methods.iter().filter(|m| **m == "updateZoneKeyRange").count();
+        assert_ne!(sh_calls(&calls), mapped, "{file}: the hostile names did not reach the sh calls");
+        assert_eq!(mapped.len(), good.len(), "{file}: not the original's sh calls:\n{mapped:#?}\n{good:#?}");
+        for (i, (m, g)) in mapped.iter().zip(&good).enumerate() {
+            if let Some(at) = difference(m, g, String::new()) {
+                panic!("{file}: sh call {i} differs from the original's at {at}");
+            }
+        }
+    }
+    assert!(zones > 0, "no fixture made a zone");
+}
+
+/// A changed shard key in `docshape diff`'s migration (`reshardCollection`), a refined one
+/// (`refineCollectionShardKey`) and a new one (`sh.shardCollection`), with hostile names: the
+/// migration parses, and `migrate_shard_keys()` makes the original's admin commands with the
+/// hostile names in place, and no payload runs.
+#[test]
+fn hostile_names_reach_the_shard_key_migration_as_text() {
+    use docshape::diff::{diff, migration};
+    use docshape::model::{ShardKey, ShardKeyField};
+    let Some(node) = node() else {
+        println!("hostile_names: node is not installed: the shard key migration is not run");
+        return;
+    };
+    let _ = std::fs::remove_file(PWNED);
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/scale/marketplace.json");
+    let base = load(&std::fs::read_to_string(path).expect("fixture")).expect("fixture loads");
+    let key = |fields: &[(&str, bool)]| ShardKey {
+        fields: fields.iter().map(|(f, h)| ShardKeyField { field: f.to_string(), hashed: *h }).collect(),
+        unique: false,
+    };
+    let with = |k: Option<ShardKey>| {
+        let mut m = base.clone();
+        m.entities.iter_mut().find(|e| e.id == "order").expect("orders").collection.shard_key = k;
+        m
+    };
+    let from = key(&[("customer_id", false)]);
+    for (label, to) in
+        [("reshard", Some(key(&[("_id", true)]))), ("refine", Some(key(&[("customer_id", false), ("_id", false)])))]
+    {
+        for (old, new) in [(with(Some(from.clone())), with(to.clone())), (with(None), with(to.clone()))] {
+            let r = Renamer::new();
+            let (bad_old, bad_new) = (hostile(&r, &old), hostile(&r, &new));
+            let good = migration::section(&old, &new, &diff(&old, &new), Lang::En);
+            let bad = migration::section(&bad_old, &bad_new, &diff(&bad_old, &bad_new), Lang::Pt);
+            assert!(good.contains("migrate_shard_keys"), "{label}: no key change in\n{good}");
+            node_check(node, &format!("shardkey.{label}"), &bad);
+            let admin = |calls: &[Value]| -> Vec<Value> {
+                calls
+                    .iter()
+                    .filter(|c| c["db"] == "adminCommand" || c.get("sh").is_some() || c["method"] == "createIndex")
+                    .cloned()
+                    .collect()
+            };
+            let good_calls = admin(&run(node, &format!("shardkey.{label}.good"), &good, true));
+            let calls = run(node, &format!("shardkey.{label}.bad"), &bad, true);
+            assert_nothing_ran(&format!("shard key {label}"), &calls);
+            let mapped: Vec<Value> = admin(&calls).iter().map(|c| original(&r, c)).collect();
+            assert!(!good_calls.is_empty(), "{label}: no command");
+            assert_ne!(admin(&calls), mapped, "{label}: the hostile names did not reach the commands");
+            assert_eq!(mapped, good_calls, "{label}: not the original's commands");
+        }
+    }
+}
+
 /// A change a person makes in a pull request: a new required field, a field removed, a type
 /// changed, an embedded relation turned into a reference, a collection renamed, validation on.
 fn changed(model: &Model) -> Model {

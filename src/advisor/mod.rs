@@ -79,6 +79,12 @@ pub fn analyze(model: &Model) -> Report {
     report
 }
 
+/// The scale of every collection ([`scale::advise`]) for an exporter that has the advisor's
+/// indexes but not its whole report: the design is built again, the rules do not run.
+pub fn scale_of(model: &Model, indexes: &[IndexAdvice]) -> Vec<scale::CollectionScale> {
+    scale::advise(&Design::new(model), indexes)
+}
+
 /// The BSON type at a dotted `path` of `entity`'s documents, and whether the path is or goes
 /// through an array, read as the advisor reads paths: declared fields, embedded entities,
 /// reference and copied fields. `None` when nothing in the design names it.

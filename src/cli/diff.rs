@@ -96,7 +96,7 @@ pub fn run(args: Args) -> Result<ExitCode, String> {
             text
         }
         Format::Mongosh => {
-            let mut script = mongosh::script(&new, &new_report.indexes, lang);
+            let mut script = mongosh::script_of_report(&docshape::export::Builder::new(&new), &new_report, lang);
             script.push_str(&section(&old, &new, &d, lang));
             script
         }

@@ -25,13 +25,24 @@ use std::fmt::Write;
 /// The section, in `lang`; empty when no stored document needs anything.
 pub fn section(old: &Model, new: &Model, diff: &ModelDiff, lang: Lang) -> String {
     let needs = needs(old, new, diff);
-    if needs.is_empty() {
-        return String::new();
+    let keys = super::reshard::key_changes(old, new, diff);
+    let mut out = String::new();
+    if !needs.is_empty() {
+        documents_section(&mut out, old, new, &needs, lang);
     }
-    let mut out = String::from("\n");
-    push_comment(&mut out, &header(old, new).render(lang));
-    for n in &needs {
-        push_comment(&mut out, &format!("//   - {}: {}", n.collection, n.text.render(lang)));
+    if !keys.is_empty() {
+        let scale = crate::advisor::scale_of(old, &crate::advisor::analyze(old).indexes);
+        super::reshard::write_key_changes(&mut out, old, &keys, &scale, lang);
+    }
+    out
+}
+
+/// The function that migrates the stored documents.
+fn documents_section(out: &mut String, old: &Model, new: &Model, needs: &[Need], lang: Lang) {
+    out.push('\n');
+    push_comment(out, &header(old, new).render(lang));
+    for n in needs {
+        push_comment(out, &format!("//   - {}: {}", n.collection, n.text.render(lang)));
     }
     out.push_str("function migrate_design_change() {\n");
     let version = text!(
@@ -40,20 +51,19 @@ pub fn section(old: &Model, new: &Model, diff: &ModelDiff, lang: Lang) -> String
         pt: "a versão de esquema que esta mudança introduz: defina a próxima versão dos seus documentos"
     );
     out.push_str("  const TO_VERSION = 2;\n");
-    push_comment(&mut out, &format!("  // {}", version.render(lang)));
+    push_comment(out, &format!("  // {}", version.render(lang)));
     let builder = Builder::new(new);
     let mut collections: Vec<&str> = Vec::new();
-    for n in &needs {
+    for n in needs {
         if !collections.contains(&n.collection.as_str()) {
             collections.push(&n.collection);
         }
     }
     for (i, name) in collections.iter().enumerate() {
         let mine: Vec<&Need> = needs.iter().filter(|n| n.collection == *name).collect();
-        collection(&mut out, &builder, new, name, i, &mine, lang);
+        collection(out, &builder, new, name, i, &mine, lang);
     }
     out.push_str("}\n");
-    out
 }
 
 fn header(old: &Model, new: &Model) -> crate::i18n::Text {

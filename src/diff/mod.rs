@@ -25,6 +25,7 @@ mod matching;
 pub mod migration;
 mod props;
 mod records;
+pub mod reshard;
 pub mod sides;
 pub mod stored;
 pub mod text;

@@ -21,10 +21,12 @@ pub mod pattern;
 /// The deterministic generator the exporters seed their values from (shared with the model
 /// generator).
 pub use crate::rng;
+pub mod scale_markdown;
 pub mod schema;
 mod scheme;
 mod semantic;
 pub mod shape;
+mod shard_script;
 pub mod sheet;
 pub mod sheet_batch;
 mod sheet_copies;

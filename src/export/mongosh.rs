@@ -50,8 +50,25 @@ pub(crate) fn advice_map(advice: &[IndexAdvice]) -> HashMap<&str, Vec<&IndexAdvi
     map
 }
 
-/// Same as `script_with`, from validators already built.
+/// Same as `script_with`, from validators already built. The scale advice (which collections
+/// to shard) is computed again from the model; [`script_of_report`] reuses the report's.
 pub fn script_from(builder: &Builder, advice: &[IndexAdvice], validators: &[Validator], lang: Lang) -> String {
+    let scale = crate::advisor::scale_of(builder.lookup.model, advice);
+    script_parts(builder, advice, validators, &scale, lang)
+}
+
+/// The whole script from the advisor's report (its indexes and its scale advice).
+pub fn script_of_report(builder: &Builder, report: &crate::advisor::Report, lang: Lang) -> String {
+    script_parts(builder, &report.indexes, &super::schema::validators(builder), &report.scale, lang)
+}
+
+fn script_parts(
+    builder: &Builder,
+    advice: &[IndexAdvice],
+    validators: &[Validator],
+    scale: &[crate::advisor::scale::CollectionScale],
+    lang: Lang,
+) -> String {
     let model = builder.lookup.model;
     let advice = advice_map(advice);
     let validators: HashMap<&str, &Validator> = validators.iter().map(|v| (v.entity.as_str(), v)).collect();
@@ -67,6 +84,8 @@ pub fn script_from(builder: &Builder, advice: &[IndexAdvice], validators: &[Vali
         let section = Section { advice, v: validators.get(entity.id.as_str()).copied(), unused: &unused };
         collection_section(&mut out, builder, entity, section, lang);
     }
+    // The collections the scale advice shards, last: they need the collections and indexes.
+    super::shard_script::push_sharding(&mut out, model, scale, lang);
     out
 }
 

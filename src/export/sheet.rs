@@ -308,6 +308,11 @@ pub(super) fn sheet_into(
         write_text(out, &line, lang);
     }
 
+    if let Some(scale) = report.scale.get(entity.id.as_str()) {
+        out.push_str(pick(lang, ["\n**Scale**\n\n", "\n**Escala**\n\n", "\n**Escala**\n\n"]));
+        super::scale_markdown::write_scale(out, model, scale, lang);
+    }
+
     let mut findings: Vec<&Finding> = Vec::new();
     for m in &members {
         for f in report.findings.get(m).into_iter().flatten() {

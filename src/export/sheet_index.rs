@@ -18,6 +18,8 @@ pub struct ReportIndex<'r> {
     /// Entity id → access patterns starting from it.
     pub starting: HashMap<&'r str, Vec<&'r AccessPattern>>,
     pub by_query_id: HashMap<&'r str, &'r AccessPattern>,
+    /// Entity id → its scale, for the collections with shard key advice.
+    pub scale: HashMap<&'r str, &'r crate::advisor::scale::CollectionScale>,
 }
 
 impl<'r> ReportIndex<'r> {
@@ -64,6 +66,7 @@ impl<'r> ReportIndex<'r> {
             patterns,
             starting,
             by_query_id,
+            scale: report.sharded().map(|(s, _)| (s.entity.as_str(), s)).collect(),
         }
     }
 }

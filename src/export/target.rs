@@ -163,7 +163,7 @@ impl ExportTarget {
                 };
                 schema::render_json(&validators)
             }
-            Script => mongosh::script_with(builder, &crate::advisor::analyze(model).indexes, lang),
+            Script => mongosh::script_of_report(builder, &crate::advisor::analyze(model), lang),
             Sheets => {
                 let report = crate::advisor::analyze(model);
                 match options.only {

@@ -60,6 +60,14 @@ pub struct Thresholds {
     /// A sharded collection is unbalanced when its largest shard holds more than this many
     /// times the average (data, or the inserts it receives).
     pub shard_balance: f64,
+    /// How many times smaller a time series collection keeps its measurements than as one
+    /// document each: the buckets store field names once and the values as columns (delta,
+    /// delta-of-delta and run-length encoding; MongoDB, "Time Series Compression", 5.2+), so
+    /// the data and the share of it the working set holds are divided by this. The page states
+    /// the techniques and no ratio: 4 is docshape's conservative assumption (zstd on disk
+    /// compresses further); a measured ratio replaces it (the measurements' size as plain
+    /// documents over the size of the `system.buckets` collection).
+    pub time_series_compression: f64,
 }
 
 /// The RAM of one data-bearing node of an Atlas cluster tier, in bytes (AWS, general class;
@@ -113,6 +121,7 @@ impl Default for Thresholds {
             primary_writes_per_second: 5_000,
             chunk_bytes: 128 * 1024 * 1024,
             shard_balance: 1.3,
+            time_series_compression: 4.0,
         }
     }
 }

@@ -110,6 +110,7 @@ pub fn review_markdown(model: &Model, report: &Report, opts: &ReportOptions) -> 
     queries_section(&mut out, model, report, lang);
     findings_section(&mut out, model, report, lang);
     relations_section(&mut out, model, report, lang);
+    crate::export::scale_markdown::scale_section(&mut out, model, &report.scale, lang);
     collections_section(&mut out, model, report, lang);
     comments_section(&mut out, model, lang);
     out.push_str(pick(

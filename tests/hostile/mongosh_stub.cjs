@@ -4,12 +4,13 @@
 //   node mongosh_stub.cjs script.js [--call-functions]
 //
 // The stubs: `db` (any property is a collection; `getCollection`, `createCollection`,
-// `runCommand`), each collection's methods, `use`, `print`, `printjson`, and the BSON helpers
+// `runCommand`, `adminCommand`; `getName` gives "test"), each collection's methods, `sh` (every
+// method recorded as `{ sh: method, args }`), `use`, `print`, `printjson`, and the BSON helpers
 // (`ObjectId`, `ISODate`, `NumberDecimal`, `NumberLong`, `NumberInt`, `Double`, `BinData`,
-// `Timestamp`). `require` is the real one, recorded: a payload that reached code and wrote a
+// `Timestamp`, `MinKey`, `MaxKey`). `require` is the real one, recorded: a payload that reached code and wrote a
 // file would both show in the calls and leave the file behind. `Date` is frozen at one instant
 // so two runs compare equal. With --call-functions, every function the script defines
-// (`record_…`, `add_…`, `refresh_…`, `upgrade_…`, `migrate_…`) is then called once with placeholder
+// (`record_…`, `add_…`, `refresh_…`, `upgrade_…`, `migrate_…`, `shard_cluster`, `zone_shards`) is then called once with placeholder
 // arguments, so the code inside them runs too.
 'use strict';
 const fs = require('fs');
@@ -50,6 +51,7 @@ const db = new Proxy({}, {
   get(_, prop) {
     if (typeof prop === 'symbol') return undefined;
     if (prop === 'getCollection') return (name) => collection(name);
+    if (prop === 'getName') return () => 'test';
     if (DB_METHODS.includes(prop)) {
       return (...args) => {
         record({ db: prop, args });
@@ -57,6 +59,16 @@ const db = new Proxy({}, {
       };
     }
     return collection(prop);
+  },
+});
+
+const sh = new Proxy({}, {
+  get(_, method) {
+    if (typeof method === 'symbol') return undefined;
+    return (...args) => {
+      record({ sh: method, args });
+      return { ok: 1 };
+    };
   },
 });
 
@@ -88,6 +100,9 @@ const sandbox = {
   Double: helper('double'),
   BinData: helper('binary'),
   Timestamp: helper('timestamp'),
+  MinKey: { $minKey: 1 },
+  MaxKey: { $maxKey: 1 },
+  sh,
   Date: FrozenDate,
 };
 const context = vm.createContext(sandbox);
@@ -107,7 +122,7 @@ try {
       if (kind === 'record' || kind === 'refresh') args = [...placeholders.slice(0, n - 1), {}];
       else if (kind === 'add') args = [...placeholders.slice(0, n - 1), 1];
       else if (kind === 'upgrade') args = [{ _id: 'doc' }, { changed: true }, 2];
-      else if (kind === 'migrate') args = [];
+      else if (kind === 'migrate' || kind === 'shard' || kind === 'zone') args = [];
       else {
         record({ unexpected_function: name });
         continue;

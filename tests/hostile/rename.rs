@@ -166,6 +166,13 @@ fn entity(r: &Renamer, e: &mut Entity) {
         fields(r, &mut v.fields);
     }
     c.indexes = c.indexes.iter().map(|i| index(r, i)).collect();
+    if let Some(key) = &mut c.shard_key {
+        key.fields.iter_mut().for_each(|f| f.field = r.path(&f.field));
+    }
+    if let Some(ts) = &mut c.timeseries {
+        ts.time_field = r.name(&ts.time_field);
+        ts.meta_field = ts.meta_field.as_deref().map(|m| r.name(m));
+    }
 }
 
 /// `{slot}` parts renamed as names, the literal parts kept.

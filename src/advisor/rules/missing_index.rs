@@ -15,7 +15,10 @@ declare_rule! {
     /// several single-field indexes are `single-field-indexes`' concern.) When the collection
     /// has no room for one more index (write-heavy with 9 indexes, or at
     /// `thresholds.maxIndexes`), the finding offers no index to add: it asks to replace one
-    /// serving only rare queries, so following it never makes `too-many-indexes` fire.
+    /// serving only rare queries, so following it never makes `too-many-indexes` fire. When a
+    /// declared index finds the documents and only the sort is not served, `sort-in-memory`
+    /// (DS311) explains the sort and carries the one-click index: this finding names the
+    /// index for the whole shape and does not repeat the sort's cost.
     ///
     /// ## Why is this bad?
     /// Without an index serving it, the query scans the collection (or a poor index) and
@@ -74,9 +77,19 @@ impl Rule for MissingIndex {
                 es: "Sin un índice que atienda su filtro y su ordenación, cada ejecución recorre la colección y ordena en memoria; el coste crece con la colección.",
                 pt: "Sem um índice que atenda seu filtro e sua ordenação, cada execução varre a coleção e ordena em memória; o custo cresce com a coleção."
             );
-            let why = match kept_from {
-                Some((index, blocked)) => kept_from_text(index.key_doc(), blocked),
-                None => why,
+            // A declared index finds the documents and only the sort is missing: sort-in-memory
+            // (DS311) says what that sort costs and carries the fix; this finding names the
+            // index for the whole shape without repeating it.
+            let finder = super::sort_in_memory::sorts_in_memory(cx, q, shape);
+            let why = match (kept_from, finder) {
+                (Some((index, blocked)), _) => kept_from_text(index.key_doc(), blocked),
+                (None, Some(finder)) => text!(
+                    en: "The declared index {finder} finds its documents but not in the order the query asks for; sort-in-memory (DS311) on this query says what that costs. One index on the whole shape serves both.",
+                    es: "El índice declarado {finder} encuentra sus documentos pero no en el orden que pide la consulta; sort-in-memory (DS311) en esta consulta dice lo que eso cuesta. Un índice sobre toda la forma atiende a las dos cosas.",
+                    pt: "O índice declarado {finder} encontra seus documentos mas não na ordem que a consulta pede; sort-in-memory (DS311) nesta consulta diz o que isso custa. Um índice sobre toda a forma atende às duas coisas.";
+                    finder = finder.key_doc()
+                ),
+                (None, None) => why,
             };
             let mut f = Self::finding(
                 Place::Query { id: Id::new(&q.id) },
@@ -103,7 +116,7 @@ impl Rule for MissingIndex {
                     )
                 },
             );
-            if room {
+            if room && finder.is_none() {
                 f.fix = Some(Fix::AddIndex { entity: Id::new(&root.id), index: shape.ideal() });
             }
             out.push(f);
@@ -152,6 +165,46 @@ mod tests {
     use super::super::collection_fixtures::{findings, model, query};
     use crate::advisor::Fix;
     use crate::model::IndexSpec;
+
+    /// A leaderboard (corpus case 53): `{ game_id: 1 }` finds a game's scores, the sort on
+    /// score is served by no declared index.
+    fn leaderboard(declared: &[(&str, i8)]) -> crate::model::Model {
+        let mut m = model();
+        m.entities[0].collection.documents = Some(50_000_000);
+        m.entities[0].collection.indexes = vec![IndexSpec::new(declared)];
+        let mut q = query("L1", "c", &["game_id"], &[("score", -1)]);
+        q.per_minute = 1_200.0;
+        m.queries.push(q);
+        m
+    }
+
+    #[test]
+    fn a_sort_that_sort_in_memory_explains_is_not_repeated_and_its_fix_is_there() {
+        let mut m = leaderboard(&[("game_id", 1)]);
+        let f = findings(&m, "DS304");
+        assert_eq!(f.len(), 1, "{f:?}");
+        let why = f[0].why.en();
+        assert!(why.contains("{ game_id: 1 } finds its documents") && why.contains("DS311"), "{why}");
+        assert!(!why.contains("scans the collection") && !why.contains("sorts in memory"), "{why}");
+        assert!(f[0].fix.is_none(), "the fix is on DS311: {:?}", f[0].fix);
+        let sort = findings(&m, "DS311");
+        let fix = sort[0].fix.clone().expect("DS311 carries the index");
+        assert_eq!(fix, Fix::AddIndex { entity: "c".into(), index: IndexSpec::new(&[("game_id", 1), ("score", -1)]) });
+        assert!(fix.apply(&mut m));
+        assert!(findings(&m, "DS304").is_empty() && findings(&m, "DS311").is_empty(), "one fix resolves both");
+    }
+
+    #[test]
+    fn a_query_no_declared_index_finds_keeps_the_scan_and_its_fix() {
+        // Near-miss: the declared index is on another field, so nothing finds the documents:
+        // DS311 stays silent and DS304 says the whole story.
+        let m = leaderboard(&[("player", 1)]);
+        assert!(findings(&m, "DS311").is_empty());
+        let f = findings(&m, "DS304");
+        assert_eq!(f.len(), 1, "{f:?}");
+        assert!(f[0].why.en().contains("scans the collection and sorts in memory"), "{}", f[0].why.en());
+        assert!(f[0].fix.is_some());
+    }
 
     #[test]
     fn a_frequent_query_without_a_declared_index() {

@@ -22,7 +22,10 @@ declare_rule! {
     /// the balance of data and inserts on the shards the collection needs (at most
     /// `thresholds.shardBalance`, 1.3). It lists the patterns that go to every shard, the
     /// unique indexes that would have to start with the key, and the zones a region or tenant
-    /// field allows. A collection whose design states a valid `shardKey` is left to DS207.
+    /// field allows. A collection whose design states a valid `shardKey` is left to DS207. A
+    /// time series collection is counted as MongoDB stores it: its indexes hold one entry per
+    /// bucket (what one `metaField` value writes within a bucket's span, at most 1,000
+    /// measurements), and its data is divided by `thresholds.timeSeriesCompression` (4).
     ///
     /// ## Why is this bad?
     /// Past what one replica set holds, every query competes for one node's RAM and disk, and
@@ -42,7 +45,8 @@ declare_rule! {
     ///
     /// ## References
     /// MongoDB, "Sharded Cluster Requirements", "Choose a Shard Key", "Hashed Sharding",
-    /// "Ranged Sharding", "Zones", "Shard Key Indexes", "Data Partitioning with Chunks";
+    /// "Ranged Sharding", "Zones", "Shard Key Indexes", "Data Partitioning with Chunks",
+    /// "Time Series", "Time Series Compression";
     /// MongoDB Atlas, "Atlas Cluster Sizing and Tier Selection".
     pub NeedsSharding {
         code: "DS205",

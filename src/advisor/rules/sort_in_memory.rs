@@ -18,9 +18,9 @@ declare_rule! {
     /// index) breaks the order. The built-in `_id` index gives a sort on `_id`. A read of one
     /// document (equality on `_id` or on every key of a unique index) is not flagged. A query
     /// that no declared index serves at all scans the collection: `missing-index` says so, and
-    /// this rule stays silent. (`missing-index` also flags a query this rule flags, for its
-    /// whole shape; this rule names the sort, the index that finds the documents and the
-    /// memory limit.)
+    /// this rule stays silent. (`missing-index` also names a query this rule flags, for its
+    /// whole shape, without repeating the sort's cost and without a fix: this rule names the
+    /// sort, the index that finds the documents and the memory limit, and offers the index.)
     ///
     /// ## Why is this bad?
     /// A sort no index gives is a blocking SORT stage: every run reads every matching

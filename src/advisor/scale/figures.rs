@@ -52,6 +52,10 @@ pub struct ScaleFigures {
     /// The days after which documents expire (a TTL), when they do.
     pub retention_days: Option<f64>,
     pub horizon_days: u64,
+    /// For a time series collection: the measurements one bucket holds, which the index
+    /// entries are counted per ("Time Series", "Time Series Secondary Indexes").
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub bucket_measurements: Option<f64>,
 }
 
 impl ScaleFigures {
@@ -81,8 +85,19 @@ pub(crate) fn project(layout: &Layout, c: &Collection, indexes: &[&IndexAdvice],
         Some(days) if growth > 0.0 => grown.min(growth * days).max(now.min(growth * days)),
         _ => grown,
     };
-    let avg = c.size.avg_bytes as f64;
-    let per_doc_index = index_bytes_per_document(layout, c.entity, indexes);
+    // A time series stores its measurements in buckets, compressed, and indexes the buckets:
+    // per measurement, the data is divided by the compression and the index entries by the
+    // measurements of a bucket.
+    let buckets = settings
+        .timeseries
+        .as_ref()
+        .map(|ts| bucket_measurements(layout, c.entity, ts, growth, c.size.avg_bytes as f64, t));
+    let compression = match buckets {
+        Some(_) if t.time_series_compression.is_finite() => t.time_series_compression.max(1.0),
+        _ => 1.0,
+    };
+    let avg = c.size.avg_bytes as f64 / compression;
+    let per_doc_index = index_bytes_per_document(layout, c.entity, indexes) / buckets.unwrap_or(1.0);
     let share = if t.working_set_share.is_finite() { t.working_set_share.clamp(0.0, 1.0) } else { 0.1 };
     let per_doc_ws = per_doc_index + share * avg;
     let writes_per_second = (c.load.writes.max(0.0) / 60.0).max(growth / 86_400.0);
@@ -129,7 +144,47 @@ pub(crate) fn project(layout: &Layout, c: &Collection, indexes: &[&IndexAdvice],
         crossing_days,
         retention_days,
         horizon_days: t.horizon_days,
+        bucket_measurements: buckets,
     }
+}
+
+/// The most measurements one time series bucket holds: 1,000 (the server's limit).
+const BUCKET_MAX_MEASUREMENTS: f64 = 1_000.0;
+/// The size past which the server closes a bucket (`timeseriesBucketMaxSize`, 125 KB).
+const BUCKET_MAX_BYTES: f64 = 125.0 * 1_024.0;
+
+/// The measurements one bucket of a time series holds: those one series (one `metaField`
+/// value) writes within a bucket's span (`bucketMaxSpanSeconds`, else the granularity's span:
+/// an hour, a day, 30 days; "Time Series Granularity"), at most 1,000 and at most 125 KB of
+/// them. The series are the documents the `metaField` points at (1,000 when it points at none
+/// the design names); with no `metaField`, one series. When the design states no growth, a
+/// full bucket.
+fn bucket_measurements(
+    layout: &Layout,
+    e: &Entity,
+    ts: &crate::model::TimeSeries,
+    growth_per_day: f64,
+    avg_bytes: f64,
+    t: &Thresholds,
+) -> f64 {
+    let by_size = if avg_bytes > 0.0 { (BUCKET_MAX_BYTES / avg_bytes).floor() } else { BUCKET_MAX_MEASUREMENTS };
+    let cap = BUCKET_MAX_MEASUREMENTS.min(by_size).max(1.0);
+    if growth_per_day <= 0.0 {
+        return cap;
+    }
+    let span = ts
+        .bucket_max_span_seconds
+        .or(ts.granularity.map(|g| g.bucket_span_seconds()))
+        .unwrap_or(crate::model::Granularity::Seconds.bucket_span_seconds()) as f64;
+    let series = match ts.meta_field.as_deref() {
+        None => 1.0,
+        Some(meta) => {
+            let root = meta.split('.').next().unwrap_or(meta);
+            let parent = super::fields::parent_relation(layout, e, root).and_then(|r| layout.ends_of(r).0);
+            super::fields::parents_at_horizon(parent, t.horizon_days)
+        }
+    };
+    (growth_per_day / series * span / 86_400.0).clamp(1.0, cap)
 }
 
 /// The days after which the collection's documents expire: its own `expireAfterSeconds`, a

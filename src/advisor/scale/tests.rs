@@ -114,3 +114,49 @@ fn a_bucket_id_that_starts_with_its_owner_is_not_monotonic() {
     assert!(id.bucket_id);
     assert_eq!(id.vote(KeyCriterion::Growth).map(|v| v.fit), Some(Fit::Good));
 }
+
+fn corpus_model(file: &str) -> crate::model::Model {
+    let path = format!("{}/tests/corpus/{file}", env!("CARGO_MANIFEST_DIR"));
+    let case: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
+    load(&case["model"].to_string()).unwrap()
+}
+
+#[test]
+fn a_time_series_counts_its_buckets_and_compression_not_one_document_per_measurement() {
+    // Case 67: readings declared a time series (metaField station_id, granularity minutes),
+    // 2,000 stations each writing a reading a minute: a day's bucket would hold 1,440, so
+    // buckets are full at 1,000.
+    let ts = corpus_model("67-time-series-declared-no-bucket-advice.json");
+    let mut plain = ts.clone();
+    plain.entities.iter_mut().find(|e| e.id == "reading").unwrap().collection.timeseries = None;
+    let (a, b) = (analyze(&ts), analyze(&plain));
+    let (f, g) = (&a.scale_of("reading").unwrap().figures, &b.scale_of("reading").unwrap().figures);
+    assert_eq!(f.bucket_measurements, Some(1_000.0));
+    assert_eq!(g.bucket_measurements, None);
+    assert_eq!(f.documents_horizon, g.documents_horizon, "the measurements are the same");
+    // The data is a quarter (thresholds.timeSeriesCompression, 4); the index entries are per
+    // bucket (the derived indexes differ a little between the two designs, so compare per entry).
+    assert!((f.data_horizon * 4.0 - g.data_horizon).abs() < 1.0, "{} {}", f.data_horizon, g.data_horizon);
+    assert!(f.index_horizon * 100.0 < g.index_horizon, "{} {}", f.index_horizon, g.index_horizon);
+    // As documents it outgrows one replica set; as a time series it does not.
+    assert!(g.needs_sharding(), "{g:?}");
+    assert!(!f.needs_sharding(), "{f:?}");
+    assert!(!a.findings.iter().any(|x| x.code == "DS205"), "{:?}", a.findings);
+}
+
+#[test]
+fn a_time_series_bucket_holds_what_one_series_writes_in_its_span() {
+    // One reading an hour per station, granularity hours (30-day buckets): 720 a bucket; with
+    // granularity seconds (one-hour buckets): 1 a bucket, so one index entry per measurement.
+    let mut m = corpus_model("67-time-series-declared-no-bucket-advice.json");
+    let reading = m.entities.iter_mut().find(|e| e.id == "reading").unwrap();
+    reading.collection.growth_per_day = Some(2_000.0 * 24.0);
+    let ts = reading.collection.timeseries.as_mut().unwrap();
+    ts.granularity = Some(crate::model::Granularity::Hours);
+    let f = analyze(&m).scale_of("reading").unwrap().figures.clone();
+    assert_eq!(f.bucket_measurements, Some(720.0));
+    let reading = m.entities.iter_mut().find(|e| e.id == "reading").unwrap();
+    reading.collection.timeseries.as_mut().unwrap().granularity = Some(crate::model::Granularity::Seconds);
+    let f = analyze(&m).scale_of("reading").unwrap().figures.clone();
+    assert_eq!(f.bucket_measurements, Some(1.0));
+}
