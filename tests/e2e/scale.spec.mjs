@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { BASE_URL, launch, openApp, screenshot, entityBox, watchErrors } from './app.mjs';
+import { BASE_URL, chooseLanguage, launch, openApp, screenshot, entityBox, watchErrors } from './app.mjs';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const VIEWPORT = { width: 1280, height: 720 };
@@ -155,10 +155,10 @@ test('a design that outgrows one replica set: the Scale view, the badge, the sli
   await context.close();
 });
 
-test('the demo design: one replica set is enough, and no badge', async () => {
+test('the demo design, in the dark theme: one replica set is enough, and no badge; in Spanish too', async () => {
   // Without a service worker, so every chunk is fetched by the page, seen from the start: the
   // view's code is a chunk of its own, fetched when the view first opens.
-  const context = await browser.newContext({ viewport: VIEWPORT, serviceWorkers: 'block' });
+  const context = await browser.newContext({ viewport: VIEWPORT, serviceWorkers: 'block', colorScheme: 'dark' });
   const page = await context.newPage();
   watchErrors(page);
   const fetched = [];
@@ -186,8 +186,14 @@ test('the demo design: one replica set is enough, and no badge', async () => {
   await page.getByTestId('action-comments').click();
   await page.getByTestId('action-scale').click();
   await view.waitFor();
-  assert.deepEqual(await violations(page, '[data-testid="scale-view"]'), [], 'axe in the Scale view');
+  assert.deepEqual(await violations(page, '[data-testid="scale-view"]'), [], 'axe in the Scale view (dark)');
   await screenshot(page, 'scale-none');
+  // In Spanish: the verdict and the button's tooltip.
+  await chooseLanguage(page, 'es');
+  await page.waitForFunction(() => document.querySelector('[data-testid="scale-verdict"]')?.innerText.startsWith('Un replica set basta'));
+  assert.match(await page.getByTestId('scale-verdict').innerText(), /^Un replica set basta: ninguna colección de este diseño lo supera antes del horizonte \(5 años\)\.$/);
+  assert.equal(await page.getByTestId('action-scale').getAttribute('title'), 'Escala: cuando un replica set no basta (S)');
+  await chooseLanguage(page, 'en');
   // Its close button: the focus goes back to the toolbar's button that opened it.
   await page.getByTestId('scale-close').click();
   await view.waitFor({ state: 'detached' });
