@@ -53,6 +53,7 @@ pub fn App() -> impl IntoView {
     let comments = super::comments::Comments::provide();
     super::together::Together::provide(editor, comments);
     super::comments_ui::provide_badges();
+    super::scale::ShardKeys::provide(editor);
     // The Comments panel and the Scale view take the same place: one at a time.
     Effect::new(move |_| {
         if comments.open.get() {

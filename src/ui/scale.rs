@@ -68,13 +68,29 @@ pub fn frame(note: AnyView) -> AnyView {
     .into_any()
 }
 
-/// The key a sharded collection is sharded on: the design's own when it states a valid one,
-/// else the one the advice recommends. `None` for a collection without shard key advice (one
-/// replica set holds it and the design states no key).
-pub fn shard_key_of(report: &Report, entity: &str) -> Option<String> {
-    let advice = report.scale_of(entity).and_then(|s: &CollectionScale| s.shard.as_ref())?;
-    let option = advice.stated_option().or_else(|| advice.recommended_option())?;
-    Some(key_doc(&option.key))
+/// The sharded collections and their keys (entity id, key), a context the app provides to the
+/// boxes: worked out once per analysis, so each box looks in a list that is nearly always empty
+/// rather than in every collection's scale.
+#[derive(Clone, Copy)]
+pub struct ShardKeys(Memo<Vec<(String, String)>>);
+
+impl ShardKeys {
+    pub fn provide(editor: Editor) {
+        provide_context(ShardKeys(Memo::new(move |_| editor.report.with(shard_keys))));
+    }
+}
+
+/// Each sharded collection's key: the design's own when it states a valid one, else the one the
+/// advice recommends. A collection without shard key advice (one replica set holds it and the
+/// design states no key) is not listed.
+fn shard_keys(report: &Report) -> Vec<(String, String)> {
+    report
+        .sharded()
+        .filter_map(|(s, advice): (&CollectionScale, _)| {
+            let option = advice.stated_option().or_else(|| advice.recommended_option())?;
+            Some((s.entity.to_string(), key_doc(&option.key)))
+        })
+        .collect()
 }
 
 /// The badge on the box of a sharded collection: "Sharded" and its key, in words (not a
@@ -82,7 +98,10 @@ pub fn shard_key_of(report: &Report, entity: &str) -> Option<String> {
 /// Scale view.
 pub fn box_badge(id: String) -> impl IntoView {
     let editor = expect_context::<Editor>();
-    let key = Memo::new(move |_| editor.report.with(|r| shard_key_of(r, &id)));
+    let keys = use_context::<ShardKeys>();
+    let key = Memo::new(move |_| {
+        keys.and_then(|ShardKeys(k)| k.with(|k| k.iter().find(|(e, _)| *e == id).map(|(_, key)| key.clone())))
+    });
     move || {
         key.get().map(|key| {
             let name = Msg::ShardedOn.fill(editor.lang.get(), &[&key]);

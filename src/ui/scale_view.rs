@@ -209,6 +209,15 @@ fn stated_key(advice: &ShardAdvice) -> Option<Text> {
     })
 }
 
+/// One line of the figures: each figure as written, and whether it is past the limit.
+struct Row {
+    name: Text,
+    now: (String, bool),
+    horizon: (String, bool),
+    /// What one replica set holds, as written ("—": no limit of its own).
+    limit: String,
+}
+
 /// Documents, data, indexes, working set and writes, now and at the horizon, against what one
 /// replica set holds; a figure past it says so in words.
 fn figures_table(f: &ScaleFigures, t: &Thresholds, lang: Lang) -> impl IntoView {
@@ -217,51 +226,45 @@ fn figures_table(f: &ScaleFigures, t: &Thresholds, lang: Lang) -> impl IntoView 
     let cap_writes = t.primary_writes_per_second as f64;
     let count = |x: f64| Arg::Count(x.round()).render(lang);
     let bytes = |x: f64| bytes_arg(x).render(lang);
-    // (name, now, at the horizon, the cap if there is one, the cap as written)
-    let rows: [(Text, String, String, Option<(f64, f64, f64)>, String); 5] = [
-        (
-            text!(en: "Documents", es: "Documentos", pt: "Documentos"),
-            count(f.documents_now),
-            count(f.documents_horizon),
-            None,
-            "—".to_string(),
-        ),
-        (
-            text!(en: "Data", es: "Datos", pt: "Dados"),
-            bytes(f.data_now),
-            bytes(f.data_horizon),
-            Some((f.data_now, f.data_horizon, cap_data)),
-            bytes(cap_data),
-        ),
-        (
-            text!(en: "Indexes", es: "Índices", pt: "Índices"),
-            bytes(f.index_now),
-            bytes(f.index_horizon),
-            None,
-            "—".to_string(),
-        ),
-        (
-            text!(en: "Working set", es: "Conjunto de trabajo", pt: "Conjunto de trabalho"),
-            bytes(f.working_set_now),
-            bytes(f.working_set_horizon),
-            Some((f.working_set_now, f.working_set_horizon, f.ram_bytes)),
-            text!(
+    let rows = [
+        Row {
+            name: text!(en: "Documents", es: "Documentos", pt: "Documentos"),
+            now: (count(f.documents_now), false),
+            horizon: (count(f.documents_horizon), false),
+            limit: "—".to_string(),
+        },
+        Row {
+            name: text!(en: "Data", es: "Datos", pt: "Dados"),
+            now: (bytes(f.data_now), f.data_now > cap_data),
+            horizon: (bytes(f.data_horizon), f.data_horizon > cap_data),
+            limit: bytes(cap_data),
+        },
+        Row {
+            name: text!(en: "Indexes", es: "Índices", pt: "Índices"),
+            now: (bytes(f.index_now), false),
+            horizon: (bytes(f.index_horizon), false),
+            limit: "—".to_string(),
+        },
+        Row {
+            name: text!(en: "Working set", es: "Conjunto de trabajo", pt: "Conjunto de trabalho"),
+            now: (bytes(f.working_set_now), f.working_set_now > f.ram_bytes),
+            horizon: (bytes(f.working_set_horizon), f.working_set_horizon > f.ram_bytes),
+            limit: text!(
                 en: "{ram} (RAM of an {tier} node)",
                 es: "{ram} (RAM de un nodo {tier})",
                 pt: "{ram} (RAM de um nó {tier})";
                 ram = bytes_arg(f.ram_bytes), tier = f.tier.as_str()
             )
             .render(lang),
-        ),
-        (
-            text!(en: "Writes a second (peak)", es: "Escrituras por segundo (pico)", pt: "Escritas por segundo (pico)"),
-            count(f.writes_per_second),
-            count(f.writes_per_second),
-            Some((f.writes_per_second, f.writes_per_second, cap_writes)),
-            count(cap_writes),
-        ),
+        },
+        Row {
+            name: text!(en: "Writes a second (peak)", es: "Escrituras por segundo (pico)", pt: "Escritas por segundo (pico)"),
+            now: (count(f.writes_per_second), f.writes_per_second > cap_writes),
+            horizon: (count(f.writes_per_second), f.writes_per_second > cap_writes),
+            limit: count(cap_writes),
+        },
     ];
-    let cell = |value: String, past: bool| {
+    let cell = |(value, past): (String, bool)| {
         view! {
             <td class:over=past>
                 {value}
@@ -271,14 +274,13 @@ fn figures_table(f: &ScaleFigures, t: &Thresholds, lang: Lang) -> impl IntoView 
     };
     let body: Vec<AnyView> = rows
         .into_iter()
-        .map(|(label, now, horizon, cap, cap_text)| {
-            let (now_over, horizon_over) = cap.map_or((false, false), |(n, h, c)| (n > c, h > c));
+        .map(|row| {
             view! {
                 <tr>
-                    <th scope="row">{label.render(lang)}</th>
-                    {cell(now, now_over)}
-                    {cell(horizon, horizon_over)}
-                    <td>{cap_text}</td>
+                    <th scope="row">{row.name.render(lang)}</th>
+                    {cell(row.now)}
+                    {cell(row.horizon)}
+                    <td>{row.limit}</td>
                 </tr>
             }
             .into_any()
