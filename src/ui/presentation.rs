@@ -1,8 +1,8 @@
 //! Presentation mode for workshops: the panels give way to the slide, large type, and a walk
 //! through the access patterns and then the decisions (the relations', then the shard keys'),
-//! each with its reasons, in the interface's language. The diagram stays beside the slide, framed on the slide's element
-//! and highlighting it; a slide longer than its column scrolls, says so, and `→` shows the
-//! rest of it before moving on.
+//! each with its reasons, in the interface's language. The diagram stays beside the slide,
+//! framed on the slide's element and highlighting it; a slide longer than its column scrolls,
+//! says so, and `→` shows the rest of it before moving on.
 
 use super::state::{Editor, Selection};
 use super::text::tr;
