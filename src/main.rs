@@ -28,6 +28,7 @@ fn register_chunks() {
     register(Piece::NewModel, || Box::pin(new_model_dialog()));
     register(Piece::Designs, || Box::pin(designs_dialog()));
     register(Piece::Help, || Box::pin(help_dialog()));
+    register(Piece::Scale, || Box::pin(scale_view()));
 }
 
 /// Declares the split point `$name` in chunk `$chunk`, returning the piece `$view` makes.
@@ -63,6 +64,8 @@ split_point!(new_model, new_model_dialog, docshape::ui::pieces::new_model);
 split_point!(designs, designs_dialog, docshape::ui::pieces::designs);
 #[cfg(all(target_arch = "wasm32", feature = "wasm-split"))]
 split_point!(help, help_dialog, docshape::ui::pieces::help);
+#[cfg(all(target_arch = "wasm32", feature = "wasm-split"))]
+split_point!(scale, scale_view, docshape::ui::pieces::scale);
 
 /// Grows the WebAssembly memory once, by the size a large model needs on start, instead of
 /// page by page: the allocator asks the browser for more memory in small steps (hundreds of

@@ -422,5 +422,8 @@ pub fn text(m: Msg) -> &'static str {
         Msg::UseMine => "Use mine",
         Msg::SomeoneElse => "Someone in the room",
         Msg::ChooseStart => "— choose a box —",
+        Msg::ActScale => "Scale: when one replica set is not enough",
+        Msg::Sharded => "Sharded",
+        Msg::ShardedOn => "Sharded {} — the shard key of this collection: open the Scale view (S)",
     }
 }

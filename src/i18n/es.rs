@@ -422,5 +422,8 @@ pub fn text(m: Msg) -> &'static str {
         Msg::UseMine => "Usar el mío",
         Msg::SomeoneElse => "Alguien de la sala",
         Msg::ChooseStart => "— elige una caja —",
+        Msg::ActScale => "Escala: cuando un replica set no basta",
+        Msg::Sharded => "Fragmentada",
+        Msg::ShardedOn => "Fragmentada {} — la clave de shard de esta colección: abrir la vista Escala (S)",
     }
 }

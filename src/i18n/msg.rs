@@ -440,6 +440,10 @@ messages! {
     UseMine,
     SomeoneElse,
     ChooseStart,
+    // Scale (issue 35)
+    ActScale,
+    Sharded,
+    ShardedOn,
 }
 
 /// Replaces each `{}` of `template` by the next argument.

@@ -422,5 +422,8 @@ pub fn text(m: Msg) -> &'static str {
         Msg::UseMine => "Usar o meu",
         Msg::SomeoneElse => "Alguém da sala",
         Msg::ChooseStart => "— escolha uma caixa —",
+        Msg::ActScale => "Escala: quando um replica set não basta",
+        Msg::Sharded => "Fragmentada",
+        Msg::ShardedOn => "Fragmentada {} — a chave de shard desta coleção: abrir a visão Escala (S)",
     }
 }

@@ -234,6 +234,14 @@ impl Arg {
         Arg::List(items.iter().map(|s| Arg::str(s.as_ref())).collect())
     }
 
+    /// The argument alone, as a sentence writes it in `lang` (a figure in a table's cell).
+    pub fn render(&self, lang: Lang) -> String {
+        let mut out = String::new();
+        // Writing to a String cannot fail.
+        let _ = self.write(lang, &mut out);
+        out
+    }
+
     pub(super) fn write(&self, lang: Lang, out: &mut impl Write) -> fmt::Result {
         match self {
             Arg::Name(s) => out.write_str(s),

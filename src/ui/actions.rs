@@ -156,6 +156,7 @@ pub static ACTIONS: &[Action] = &[
     },
     Action { id: "comments", label: Msg::ActComments, shortcut: "R", keys: &["r"], run: toggle_comments },
     Action { id: "share", label: Msg::ActShare, shortcut: "K", keys: &["k"], run: super::share_ui::copy_link },
+    Action { id: "scale", label: Msg::ActScale, shortcut: "S", keys: &["s"], run: super::scale::toggle },
     Action { id: "present", label: Msg::ActPresent, shortcut: "P", keys: &["p"], run: present },
     Action {
         id: "toggle-queries",
@@ -299,8 +300,17 @@ fn open(_: &Editor) {
     }
 }
 
+thread_local! {
+    /// What had the focus when the presentation started (the slide hides the panels it may be
+    /// in): it gets it back when the presentation ends.
+    static BEFORE_PRESENTING: std::cell::RefCell<Option<web_sys::HtmlElement>> = const { std::cell::RefCell::new(None) };
+}
+
 fn present(e: &Editor) {
     let on = e.presenting.get_untracked().is_none();
+    if on {
+        BEFORE_PRESENTING.set(super::keys::focused());
+    }
     e.presenting.set(on.then_some(0));
     if !on {
         e.active_query.set(None);
@@ -313,6 +323,9 @@ fn present(e: &Editor) {
         super::viewport::measure(&editor);
         if !on {
             editor.fit_view();
+            if let Some(el) = BEFORE_PRESENTING.take().filter(|el| el.is_connected()) {
+                let _ = el.focus();
+            }
         }
     });
 }

@@ -53,6 +53,13 @@ pub fn App() -> impl IntoView {
     let comments = super::comments::Comments::provide();
     super::together::Together::provide(editor, comments);
     super::comments_ui::provide_badges();
+    super::scale::ShardKeys::provide(editor);
+    // The Comments panel and the Scale view take the same place: one at a time.
+    Effect::new(move |_| {
+        if comments.open.get() {
+            editor.scale_open.set(false);
+        }
+    });
     // Frame the diagram before the first render, from the window's size less the panels, so the
     // first render already draws only what will be on screen (the canvas re-measures on load).
     editor.viewport.set(layout::canvas_size(window, panels));
@@ -202,6 +209,7 @@ pub fn App() -> impl IntoView {
                 // Inside the workspace: it starts below the toolbar and every banner (review,
                 // room, compare), so it never covers their buttons.
                 <OnDemand piece=Piece::Comments when=move || comments.open.get() frame=super::comments_ui::frame />
+                <OnDemand piece=Piece::Scale when=move || editor.scale_open.get() frame=super::scale::frame />
             </main>
             <StatusBar />
             <UpdateNotice />
@@ -260,6 +268,9 @@ fn ToolButton(
     action: &'static str,
     icon: &'static str,
     #[prop(optional, into)] disabled: Signal<bool>,
+    /// A view the button opens and closes: `aria-pressed` says whether it is open.
+    #[prop(optional, into)]
+    pressed: Option<Signal<bool>>,
 ) -> impl IntoView {
     let editor = expect_context::<Editor>();
     let a = actions::action(action);
@@ -272,6 +283,8 @@ fn ToolButton(
             aria-label=label
             data-testid=format!("action-{action}")
             disabled=move || disabled.get()
+            class:on=move || pressed.is_some_and(|p| p.get())
+            aria-pressed=move || pressed.map(|p| p.get().to_string())
             on:click=move |_| actions::run(&editor, action)
         >
             <Icon name=icon />
@@ -325,6 +338,7 @@ fn Toolbar() -> impl IntoView {
             </div>
             <div class="group">
                 <super::comments_ui::CommentsButton />
+                <ToolButton action="scale" icon="scale" pressed=Signal::derive(move || editor.scale_open.get()) />
             </div>
             <div class="group">
                 <ToolButton action="zoom-out" icon="minus" />

@@ -2,8 +2,8 @@
 //! into a chunk of its own (wasm-split, with the `wasm-split` feature), fetched the first time
 //! the part is shown. The Comments panel, the room's views ("Edit together": the banner, the
 //! link dialog, the others' pointers and selections), the Versions dialog with the compare
-//! panel, and the content of the Export, New model, My designs and Shortcuts dialogs are such
-//! parts; each is a [`Piece`], and the page's `main` registers, per piece, the
+//! panel, the Scale view, and the content of the Export, New model, My designs and Shortcuts
+//! dialogs are such parts; each is a [`Piece`], and the page's `main` registers, per piece, the
 //! split point that loads it (src/main.rs; the pieces' views are `ui::pieces`). [`OnDemand`] puts a piece where it goes: nothing
 //! until it is first wanted, then "Loading…", then the piece, or what went wrong with a way on.
 //! The design is never in a chunk: a piece that cannot load loses nothing.
@@ -51,10 +51,12 @@ pub enum Piece {
     Designs,
     /// The keyboard shortcuts' table (chunk `help`).
     Help,
+    /// The Scale view: the figures against one replica set, the shard keys (chunk `scale`).
+    Scale,
 }
 
 impl Piece {
-    const ALL: [Piece; 11] = [
+    const ALL: [Piece; 12] = [
         Piece::Comments,
         Piece::RoomBanner,
         Piece::RoomDialog,
@@ -66,6 +68,7 @@ impl Piece {
         Piece::NewModel,
         Piece::Designs,
         Piece::Help,
+        Piece::Scale,
     ];
 
     fn index(self) -> usize {
@@ -83,6 +86,7 @@ impl Piece {
             Piece::NewModel => "new-model",
             Piece::Designs => "designs",
             Piece::Help => "help",
+            Piece::Scale => "scale",
         }
     }
 }

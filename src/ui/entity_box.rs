@@ -161,6 +161,7 @@ pub fn EntityBox(id: String, far: Signal<bool>) -> impl IntoView {
                     {move || entity.with(|e| e.as_ref().map(|e| kind_label(e, editor.lang.get())).unwrap_or_default())}
                 </span>
                 {super::comments_ui::box_badge(id.clone())}
+                {super::scale::box_badge(id.clone())}
                 {move || worst().map(|s| view! { <span class=format!("dot {}", s.label()) title=tr(severity_msg(s))></span> })}
                 {move || {
                     size().map(|(avg, worst, horizon, level)| {

@@ -25,6 +25,8 @@ fn path(name: &str) -> &'static str {
         "theme" => "M12 3a9 9 0 100 18z M12 3a9 9 0 010 18",
         // Import sample documents: the braces of a JSON document.
         "import" => "M9 4H8a2 2 0 00-2 2v4l-2 2 2 2v4a2 2 0 002 2h1 M15 4h1a2 2 0 012 2v4l2 2-2 2v4a2 2 0 01-2 2h-1 M10 12h.5 M13.5 12h.5",
+        // Scale: one replica set split into shards.
+        "scale" => "M8 3h8v5H8z M12 8v3 M5 11h14 M5 11v3 M19 11v3 M12 11v3 M3 14h4v6H3z M10 14h4v6h-4z M17 14h4v6h-4z",
         "present" => "M3 4h18v12H3z M12 16v4 M8 20h8",
         "share" => "M6 12a3 3 0 100 .1 M18 6a3 3 0 100 .1 M18 18a3 3 0 100 .1 M8.7 10.7l6.6-3.4 M8.7 13.3l6.6 3.4",
         "panel-left" => "M3 4h18v16H3z M9 4v16 M5.5 8h1.5 M5.5 11h1.5",

@@ -55,6 +55,16 @@ pub fn activates_control(ev: &web_sys::KeyboardEvent) -> bool {
     })
 }
 
+/// The element with the keyboard focus, unless it is the page's body (no element has it).
+pub fn focused() -> Option<web_sys::HtmlElement> {
+    use wasm_bindgen::JsCast;
+    web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| d.active_element())
+        .and_then(|el| el.dyn_into::<web_sys::HtmlElement>().ok())
+        .filter(|el| el.tag_name() != "BODY")
+}
+
 /// Whether the focused element takes text.
 pub fn focus_is_editable() -> bool {
     is_editable(web_sys::window().and_then(|w| w.document()).and_then(|d| d.active_element()))

@@ -39,6 +39,8 @@ mod queries_panel;
 mod relation_inspector;
 mod review_keep;
 mod routes;
+mod scale;
+mod scale_view;
 mod scroll_anchor;
 mod share_ui;
 pub mod state;

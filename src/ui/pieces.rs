@@ -37,6 +37,9 @@ pub fn designs() -> AnyView {
 pub fn help() -> AnyView {
     view! { <super::dialogs::Help /> }.into_any()
 }
+pub fn scale() -> AnyView {
+    view! { <super::scale_view::ScaleView /> }.into_any()
+}
 
 /// Registers every piece as linked in (a build without the `wasm-split` feature: the page's
 /// `main` registers the split points instead).
@@ -54,4 +57,5 @@ pub fn link_all() {
     register(Piece::NewModel, || Box::pin(async { Ok(new_model()) }));
     register(Piece::Designs, || Box::pin(async { Ok(designs()) }));
     register(Piece::Help, || Box::pin(async { Ok(help()) }));
+    register(Piece::Scale, || Box::pin(async { Ok(scale()) }));
 }

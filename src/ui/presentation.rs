@@ -1,15 +1,17 @@
 //! Presentation mode for workshops: the panels give way to the slide, large type, and a walk
-//! through the access patterns and then the decisions, each with its reasons, in the
-//! interface's language. The diagram stays beside the slide, framed on the slide's element
-//! and highlighting it; a slide longer than its column scrolls, says so, and `→` shows the
-//! rest of it before moving on.
+//! through the access patterns and then the decisions (the relations', then the shard keys'),
+//! each with its reasons, in the interface's language. The diagram stays beside the slide,
+//! framed on the slide's element and highlighting it; a slide longer than its column scrolls,
+//! says so, and `→` shows the rest of it before moving on.
 
 use super::state::{Editor, Selection};
 use super::text::tr;
+use crate::advisor::scale::{texts, CollectionScale, Fit, ShardAdvice};
 use crate::advisor::Vote;
 use crate::editor::geometry::{bounds, entity_rect, fit, Rect};
 use crate::i18n::counts::{counted, number, Noun};
-use crate::i18n::{Labelled, Msg};
+use crate::i18n::{Arg, Labelled, Lang, Msg};
+use crate::model::Model;
 use leptos::prelude::*;
 
 /// One slide: what to show, what to highlight and what to frame.
@@ -81,9 +83,53 @@ pub fn steps(editor: &Editor) -> Vec<Step> {
                     entities: vec![rel.parent.clone(), rel.child.clone()],
                 });
             }
+            out.extend(r.sharded().filter_map(|(s, advice)| shard_key_step(m, s, advice, lang)));
             out
         })
     })
+}
+
+/// A shard key decision: the collection and its key, why one replica set is not enough, what
+/// the key does, its six criteria, and the figures now and at the horizon.
+fn shard_key_step(m: &Model, s: &CollectionScale, advice: &ShardAdvice, lang: Lang) -> Option<Step> {
+    let o = advice.recommended_option()?;
+    let f = &s.figures;
+    let t = &m.thresholds;
+    let name = m.entity(&s.entity).map(|e| e.name.as_str()).unwrap_or(s.entity.as_str());
+    let key = crate::advisor::scale::key_doc(&o.key);
+    let title = crate::text!(
+        en: "{name}: shard key {key}",
+        es: "{name}: clave de shard {key}",
+        pt: "{name}: chave de shard {key}";
+        name, key
+    );
+    let why = crate::text!(
+        en: "Outgrows one replica set {when}: {limit}",
+        es: "Supera un replica set {when}: {limit}",
+        pt: "Supera um replica set {when}: {limit}";
+        when = texts::when(f), limit = texts::limit(f, t)
+    );
+    let mut lines = vec![if advice.needed { why } else { texts::limit(f, t) }.render(lang)];
+    lines.push(texts::key_summary(o).render(lang));
+    for v in &o.votes {
+        let criterion = v.criterion.title().render(lang);
+        lines.push(match v.fit {
+            Fit::Neutral => format!("{criterion}: {}", v.reason.render(lang)),
+            fit => format!("{criterion}: {} — {}", fit.title().render(lang), v.reason.render(lang)),
+        });
+    }
+    let bytes = crate::advisor::scale::bytes_arg;
+    lines.push(
+        crate::text!(
+            en: "Now: {data} of data, a working set of {ws}, {writes} writes a second; at the horizon ({days}): {data_h} of data, a working set of {ws_h}",
+            es: "Ahora: {data} de datos, un conjunto de trabajo de {ws}, {writes} escrituras por segundo; en el horizonte ({days}): {data_h} de datos, un conjunto de trabajo de {ws_h}",
+            pt: "Agora: {data} de dados, um conjunto de trabalho de {ws}, {writes} escritas por segundo; no horizonte ({days}): {data_h} de dados, um conjunto de trabalho de {ws_h}";
+            data = bytes(f.data_now), ws = bytes(f.working_set_now), writes = Arg::Count(f.writes_per_second.round()),
+            days = Arg::Days(f.horizon_days), data_h = bytes(f.data_horizon), ws_h = bytes(f.working_set_horizon)
+        )
+        .render(lang),
+    );
+    Some(Step { title: title.render(lang), lines, query: None, relation: None, entities: vec![s.entity.to_string()] })
 }
 
 fn lines_element() -> Option<web_sys::Element> {

@@ -168,6 +168,8 @@ pub struct Editor {
     pub menu: RwSignal<Option<Menu>>,
     /// Presentation mode: the current step, or `None` when editing.
     pub presenting: RwSignal<Option<usize>>,
+    /// The Scale view is open (`ui::scale`).
+    pub scale_open: RwSignal<bool>,
     /// Review mode: a shared design, read-only, never autosaved over the user's own model.
     pub review: RwSignal<bool>,
     /// The interface language; every label reads it, so switching re-renders them.
@@ -213,6 +215,7 @@ impl Editor {
             front: RwSignal::new(Vec::new()),
             menu: RwSignal::new(None),
             presenting: RwSignal::new(None),
+            scale_open: RwSignal::new(false),
             review: RwSignal::new(false),
             lang: RwSignal::new(Lang::En),
             panels: RwSignal::new(Panels::default()),
