@@ -24,6 +24,7 @@ fn register_chunks() {
     register(Piece::PeerArrows, || Box::pin(peer_arrows()));
     register(Piece::Versions, || Box::pin(versions_dialog()));
     register(Piece::Aside, || Box::pin(compare_aside()));
+    register(Piece::DumpImport, || Box::pin(dump_import()));
 }
 
 /// Declares the split point `$name` in chunk `$chunk`, returning the piece `$view` makes.
@@ -51,6 +52,8 @@ split_point!(room, peer_arrows, docshape::ui::pieces::peer_arrows);
 split_point!(compare, versions_dialog, docshape::ui::pieces::versions);
 #[cfg(all(target_arch = "wasm32", feature = "wasm-split"))]
 split_point!(compare, compare_aside, docshape::ui::pieces::aside);
+#[cfg(all(target_arch = "wasm32", feature = "wasm-split"))]
+split_point!(dump, dump_import, docshape::ui::pieces::dump_import);
 
 /// Grows the WebAssembly memory once, by the size a large model needs on start, instead of
 /// page by page: the allocator asks the browser for more memory in small steps (hundreds of

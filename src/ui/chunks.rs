@@ -1,8 +1,8 @@
 //! Parts of the interface whose code is not in the page's wasm: `scripts/build.mjs` splits each
 //! into a chunk of its own (wasm-split, with the `wasm-split` feature), fetched the first time
 //! the part is shown. The Comments panel, the room's views ("Edit together": the banner, the
-//! link dialog, the others' pointers and selections) and the Versions dialog with the compare
-//! panel are such parts; each is a [`Piece`], and the page's `main` registers, per piece, the
+//! link dialog, the others' pointers and selections), the Versions dialog with the compare
+//! panel and the import dialog's mongodump part are such parts; each is a [`Piece`], and the page's `main` registers, per piece, the
 //! split point that loads it (src/main.rs; the pieces' views are `ui::pieces`). [`OnDemand`] puts a piece where it goes: nothing
 //! until it is first wanted, then "Loading…", then the piece, or what went wrong with a way on.
 //! The design is never in a chunk: a piece that cannot load loses nothing.
@@ -42,10 +42,12 @@ pub enum Piece {
     Versions,
     /// A version opened read-only or the compare panel (chunk `compare`).
     Aside,
+    /// The import dialog's mongodump part: drop or choose, progress, relations (chunk `dump`).
+    DumpImport,
 }
 
 impl Piece {
-    const ALL: [Piece; 7] = [
+    const ALL: [Piece; 8] = [
         Piece::Comments,
         Piece::RoomBanner,
         Piece::RoomDialog,
@@ -53,6 +55,7 @@ impl Piece {
         Piece::PeerArrows,
         Piece::Versions,
         Piece::Aside,
+        Piece::DumpImport,
     ];
 
     fn index(self) -> usize {
@@ -66,6 +69,7 @@ impl Piece {
             Piece::RoomBanner | Piece::RoomDialog | Piece::PeerLayer | Piece::PeerArrows => "together",
             Piece::Versions => "versions",
             Piece::Aside => "compare",
+            Piece::DumpImport => "dump",
         }
     }
 }

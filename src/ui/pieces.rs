@@ -25,6 +25,9 @@ pub fn versions() -> AnyView {
 pub fn aside() -> AnyView {
     view! { <super::compare_ui::AsideView /> }.into_any()
 }
+pub fn dump_import() -> AnyView {
+    view! { <super::dump_import::DumpImport /> }.into_any()
+}
 
 /// Registers every piece as linked in (a build without the `wasm-split` feature: the page's
 /// `main` registers the split points instead).
@@ -38,4 +41,5 @@ pub fn link_all() {
     register(Piece::PeerArrows, || Box::pin(async { Ok(peer_arrows()) }));
     register(Piece::Versions, || Box::pin(async { Ok(versions()) }));
     register(Piece::Aside, || Box::pin(async { Ok(aside()) }));
+    register(Piece::DumpImport, || Box::pin(async { Ok(dump_import()) }));
 }
