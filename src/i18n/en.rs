@@ -313,7 +313,7 @@ pub fn text(m: Msg) -> &'static str {
         Msg::SampleDocuments => "Sample documents",
         Msg::Analyse => "Analyse",
         Msg::AddCollection => "Add collection",
-        Msg::DumpHint => "Or start from a database: drop a mongodump's files here (<collection>.bson and .metadata.json, gzipped or not, or one --archive file), or choose them or their folder. Each collection is measured, and each relation found is listed with its evidence for you to accept or reject.",
+        Msg::DumpHint => "Or start from a database: drop a mongodump's folder here (the dump's or one database's) or its files (<collection>.bson and .metadata.json, gzipped or not, or one --archive file), or choose them. Each collection is measured, and each relation found is listed with its evidence for you to accept or reject.",
         Msg::DumpFiles => "mongodump files",
         Msg::DumpFolder => "mongodump folder",
         Msg::DumpReading => "Reading the dump…",

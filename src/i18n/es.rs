@@ -313,7 +313,7 @@ pub fn text(m: Msg) -> &'static str {
         Msg::SampleDocuments => "Documentos de muestra",
         Msg::Analyse => "Analizar",
         Msg::AddCollection => "Añadir la colección",
-        Msg::DumpHint => "O parte de una base de datos: suelta aquí los archivos de un mongodump (<colección>.bson y .metadata.json, comprimidos o no, o un archivo --archive), o elígelos a ellos o a su carpeta. Cada colección se mide, y cada relación encontrada se muestra con su evidencia para que la aceptes o la rechaces.",
+        Msg::DumpHint => "O parte de una base de datos: suelta aquí la carpeta de un mongodump (la del volcado o la de una base de datos) o sus archivos (<colección>.bson y .metadata.json, comprimidos o no, o un archivo --archive), o elígelos. Cada colección se mide, y cada relación encontrada se muestra con su evidencia para que la aceptes o la rechaces.",
         Msg::DumpFiles => "archivos de mongodump",
         Msg::DumpFolder => "carpeta de mongodump",
         Msg::DumpReading => "Leyendo el volcado…",

@@ -313,7 +313,7 @@ pub fn text(m: Msg) -> &'static str {
         Msg::SampleDocuments => "Documentos de amostra",
         Msg::Analyse => "Analisar",
         Msg::AddCollection => "Adicionar a coleção",
-        Msg::DumpHint => "Ou comece por um banco de dados: solte aqui os arquivos de um mongodump (<coleção>.bson e .metadata.json, compactados ou não, ou um arquivo --archive), ou escolha-os ou a sua pasta. Cada coleção é medida, e cada relação encontrada aparece com a sua evidência para você aceitar ou rejeitar.",
+        Msg::DumpHint => "Ou comece por um banco de dados: solte aqui a pasta de um mongodump (a do dump ou a de um banco de dados) ou os seus arquivos (<coleção>.bson e .metadata.json, compactados ou não, ou um arquivo --archive), ou escolha-os. Cada coleção é medida, e cada relação encontrada aparece com a sua evidência para você aceitar ou rejeitar.",
         Msg::DumpFiles => "arquivos do mongodump",
         Msg::DumpFolder => "pasta do mongodump",
         Msg::DumpReading => "Lendo o dump…",

@@ -21,6 +21,13 @@ pub fn QueryCall(id: String) -> impl IntoView {
     });
     let typed = RwSignal::new(String::new());
     let problem = RwSignal::new(None::<String>);
+    // The answer to a bad call comes into view below the field, at the panel's foot.
+    let problem_shown = NodeRef::<leptos::html::P>::new();
+    Effect::new(move |_| {
+        if let Some(p) = problem_shown.get() {
+            p.scroll_into_view_with_bool(false);
+        }
+    });
     let apply = move || {
         let text = typed.get_untracked();
         if text.trim().is_empty() {
@@ -66,7 +73,7 @@ pub fn QueryCall(id: String) -> impl IntoView {
                         spellcheck="false"
                         data-testid="query-call-input"
                         aria-invalid=move || problem.with(|p| if p.is_some() { "true" } else { "false" })
-                        aria-describedby="query-call-problem"
+                        aria-describedby=move || problem.with(|p| p.is_some().then_some("query-call-problem"))
                         prop:value=move || typed.get()
                         on:input=move |ev| {
                             typed.set(event_target_value(&ev));
@@ -83,10 +90,12 @@ pub fn QueryCall(id: String) -> impl IntoView {
                         }
                     ></textarea>
                 </label>
-                <p class="notice error" role="alert" id="query-call-problem" data-testid="query-call-problem" hidden=move || problem.with(Option::is_none)>
-                    {move || problem.get().unwrap_or_default()}
-                </p>
-                <button data-testid="query-call-apply" on:click=move |_| apply()>{tr(Msg::CallApply)}</button>
+                {move || problem.get().map(|text| view! {
+                    <p class="field-error" role="alert" id="query-call-problem" data-testid="query-call-problem" node_ref=problem_shown>{text}</p>
+                })}
+                <div class="buttons">
+                    <button data-testid="query-call-apply" on:click=move |_| apply()>{tr(Msg::CallApply)}</button>
+                </div>
             </fieldset>
         </section>
     }
