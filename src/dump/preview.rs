@@ -118,10 +118,10 @@ pub fn choose_dropped(paths: &[String]) -> Result<Vec<usize>, NotADump> {
     // `mongodump --oplog` writes `oplog.bson` at the dump's root, beside the databases' folders.
     let oplog = |f: &String| {
         let inside = |other: &String| other.starts_with(&format!("{f}/")) || (f.is_empty() && !other.is_empty());
-        folders.iter().any(inside) && dump.iter().all(|&i| folder_of(&paths[i]) != *f || file_of(&paths[i]) == "oplog.bson")
+        folders.iter().any(inside)
+            && dump.iter().all(|&i| folder_of(&paths[i]) != *f || file_of(&paths[i]) == "oplog.bson")
     };
-    let roots: Vec<String> = folders.iter().filter(|f| !oplog(f)).cloned().collect();
-    let mut databases = roots.clone();
+    let mut databases: Vec<String> = folders.iter().filter(|f| !oplog(f)).cloned().collect();
     if databases.len() > 1 {
         databases.retain(|f| !super::source::SERVER_DATABASES.contains(&last(f).as_str()));
     }
@@ -328,5 +328,4 @@ mod tests {
         let two = paths(&["dump/shop/a.bson", "dump/blog/b.bson", "dump/local/c.bson"]);
         assert_eq!(choose_dropped(&two), Err(NotADump::SeveralDatabases(vec!["blog".into(), "shop".into()])));
     }
-
 }

@@ -267,7 +267,9 @@ async fn walk(roots: Vec<web_sys::FileSystemEntry>) -> Result<Vec<(String, web_s
             }
         } else if entry.is_file() {
             let file = called_back(|done, failed| {
-                entry.unchecked_ref::<web_sys::FileSystemFileEntry>().file_with_callback_and_error_callback(done, failed)
+                entry
+                    .unchecked_ref::<web_sys::FileSystemFileEntry>()
+                    .file_with_callback_and_error_callback(done, failed)
             })
             .await
             .map_err(|_| path.clone())?;
