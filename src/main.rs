@@ -29,6 +29,7 @@ fn register_chunks() {
     register(Piece::Designs, || Box::pin(designs_dialog()));
     register(Piece::Help, || Box::pin(help_dialog()));
     register(Piece::Scale, || Box::pin(scale_view()));
+    register(Piece::DumpImport, || Box::pin(dump_import()));
 }
 
 /// Declares the split point `$name` in chunk `$chunk`, returning the piece `$view` makes.
@@ -66,6 +67,8 @@ split_point!(designs, designs_dialog, docshape::ui::pieces::designs);
 split_point!(help, help_dialog, docshape::ui::pieces::help);
 #[cfg(all(target_arch = "wasm32", feature = "wasm-split"))]
 split_point!(scale, scale_view, docshape::ui::pieces::scale);
+#[cfg(all(target_arch = "wasm32", feature = "wasm-split"))]
+split_point!(dump, dump_import, docshape::ui::pieces::dump_import);
 
 /// Grows the WebAssembly memory once, by the size a large model needs on start, instead of
 /// page by page: the allocator asks the browser for more memory in small steps (hundreds of

@@ -91,11 +91,33 @@ pub struct Progress {
 pub struct DumpReport {
     pub collections: Vec<CollectionSummary>,
     /// Views, system collections and other databases, with why.
-    pub skipped: Vec<(String, String)>,
+    pub skipped: Vec<(String, Skipped)>,
     /// Bytes of documents in the dump.
     pub bytes: u64,
     /// The archive's versions, for an archive.
     pub archive: Option<archive::Prelude>,
+}
+
+/// Why a collection of the dump is not read.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Skipped {
+    /// `system.*`: the server's, not the design's.
+    System,
+    /// A view (on the collection named, as JSON), which stores nothing.
+    View { on: Option<String> },
+    /// In an archive, a collection of another database than the one read.
+    OtherDatabase,
+}
+
+impl std::fmt::Display for Skipped {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Skipped::System => write!(f, "a system collection"),
+            Skipped::View { on: Some(on) } => write!(f, "a view on {on}"),
+            Skipped::View { on: None } => write!(f, "a view"),
+            Skipped::OtherDatabase => write!(f, "another database"),
+        }
+    }
 }
 
 /// One collection read.
@@ -142,14 +164,14 @@ fn metadata_of(file: &str, text: &str) -> Result<Metadata, DumpError> {
 }
 
 /// Why a collection is not read, if it is not.
-fn skip_reason(name: &str, metadata: Option<&Metadata>) -> Option<String> {
+fn skip_reason(name: &str, metadata: Option<&Metadata>) -> Option<Skipped> {
     if name.starts_with("system.") {
-        return Some("a system collection".into());
+        return Some(Skipped::System);
     }
     let meta = metadata?;
     meta.is_view().then(|| {
         let on = meta.options.iter().find(|(k, _)| k == "viewOn").map(|(_, v)| crate::infer::to_json(v).to_string());
-        format!("a view{}", on.map(|o| format!(" on {o}")).unwrap_or_default())
+        Skipped::View { on }
     })
 }
 
@@ -218,7 +240,7 @@ pub fn read_dump(
             };
             for c in &prelude.collections {
                 if c.db != chosen {
-                    report.skipped.push((format!("{}.{}", c.db, c.name), "another database".into()));
+                    report.skipped.push((format!("{}.{}", c.db, c.name), Skipped::OtherDatabase));
                     continue;
                 }
                 let file = format!("{} ({}.{} metadata)", input.name(), c.db, c.name);

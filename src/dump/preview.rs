@@ -2,7 +2,8 @@
 //! `.bson` and `metadata.json` files, gzipped or not), and what to add once the user has
 //! accepted or rejected each relation found.
 
-use super::{read_dump, BytesInput, DumpError, DumpOptions, DumpSource, Input, Progress};
+use super::{read_dump, BytesInput, DumpError, DumpOptions, DumpSource, Input, Progress, Skipped};
+use crate::i18n::{Lang, Msg};
 use crate::model::{BsonType, Entity, Field, Model, Relation, Storage};
 use serde::{Deserialize, Serialize};
 
@@ -12,16 +13,19 @@ pub struct DumpPreview {
     pub entities: Vec<Entity>,
     /// Every relation found, each carrying its evidence: the dialog asks about each.
     pub relations: Vec<Relation>,
-    /// What was read, one line each (collections, skipped ones, what the model cannot keep).
+    /// What was read, one line each (collections, skipped ones, what the model cannot keep), in
+    /// the language asked for.
     pub summary: Vec<String>,
 }
 
 /// Reads dropped files: one archive (told by its content, gzipped or not), or a folder's
-/// files grouped by their names. `model` is the design they join (ids stay unique in it).
+/// files grouped by their names. `model` is the design they join (ids stay unique in it);
+/// the summary is written in `lang`.
 pub fn read_dropped(
     files: Vec<BytesInput>,
     model: &Model,
     options: &DumpOptions,
+    lang: Lang,
     progress: &mut dyn FnMut(Progress),
 ) -> Result<DumpPreview, DumpError> {
     let archive = files.iter().position(|f| is_archive(&f.bytes));
@@ -49,33 +53,95 @@ pub fn read_dropped(
     let mut scratch = model.clone();
     let (entities_before, relations_before) = (scratch.entities.len(), scratch.relations.len());
     let report = read_dump(&source, &mut scratch, options, &label, progress)?;
+    let number = |n: u64| crate::i18n::counts::number(lang, n as f64);
     let mut summary: Vec<String> = report
         .collections
         .iter()
-        .map(|c| {
-            format!(
-                "{}: {} documents, {} sampled",
-                c.name,
-                crate::infer::thousands(c.documents),
-                crate::infer::thousands(c.sampled)
-            )
-        })
+        .map(|c| Msg::DumpCollectionLine.fill(lang, &[&c.name, &number(c.documents), &number(c.sampled)]))
         .collect();
     summary.extend(
         report
             .collections
             .iter()
-            .flat_map(|c| c.not_kept.iter().map(move |n| format!("{}: not kept by the model: {n}", c.name))),
+            .flat_map(|c| c.not_kept.iter().map(move |n| Msg::DumpNotKept.fill(lang, &[&c.name, n]))),
     );
     if !report.skipped.is_empty() {
-        let list: Vec<String> = report.skipped.iter().map(|(n, why)| format!("{n} ({why})")).collect();
-        summary.push(format!("skipped: {}", list.join(", ")));
+        let list: Vec<String> =
+            report.skipped.iter().map(|(n, why)| format!("{n} ({})", skipped_text(why, lang))).collect();
+        summary.push(Msg::DumpSkipped.fill(lang, &[&list.join(", ")]));
     }
     Ok(DumpPreview {
         entities: scratch.entities.split_off(entities_before),
         relations: scratch.relations.split_off(relations_before),
         summary,
     })
+}
+
+/// Why a collection was skipped, in `lang`.
+fn skipped_text(why: &Skipped, lang: Lang) -> String {
+    match why {
+        Skipped::System => Msg::DumpSkippedSystem.text(lang).to_string(),
+        Skipped::View { on: Some(on) } => Msg::DumpSkippedViewOn.fill(lang, &[on]),
+        Skipped::View { on: None } => Msg::DumpSkippedView.text(lang).to_string(),
+        Skipped::OtherDatabase => Msg::DumpSkippedOtherDatabase.text(lang).to_string(),
+    }
+}
+
+/// Why dropped files make no dump to read.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum NotADump {
+    /// No mongodump file among them, nor one loose file that could be an archive.
+    NoDumpFiles,
+    /// The folders of several databases (their names): one is read at a time.
+    SeveralDatabases(Vec<String>),
+}
+
+/// Which of the dropped or chosen files make the dump to read, by their paths in the drop
+/// (`dump/shop/orders.bson` for a folder's file, the bare name for a loose file): the `.bson`
+/// and `.metadata.json` files, gzipped or not, of the one database folder holding them (the
+/// server's `admin`, `config` and `local` left out when another is there); with none, one loose
+/// file, which may be an `--archive` (told by its content when read). The rest of a dropped
+/// folder is never read. Returns the indexes in `paths`.
+pub fn choose_dropped(paths: &[String]) -> Result<Vec<usize>, NotADump> {
+    let folder_of = |p: &str| p.rsplit_once('/').map_or(String::new(), |(dir, _)| dir.to_string());
+    let file_of = |p: &str| p.rsplit('/').next().unwrap_or(p).to_string();
+    let last = |folder: &str| folder.rsplit('/').next().unwrap_or(folder).to_string();
+    let dump: Vec<usize> =
+        (0..paths.len()).filter(|&i| super::source::classify(&file_of(&paths[i])).is_some()).collect();
+    if dump.is_empty() {
+        let loose: Vec<usize> = (0..paths.len()).filter(|&i| !paths[i].contains('/')).collect();
+        return if loose.len() == 1 { Ok(loose) } else { Err(NotADump::NoDumpFiles) };
+    }
+    let mut folders: Vec<String> = dump.iter().map(|&i| folder_of(&paths[i])).collect();
+    folders.sort();
+    folders.dedup();
+    // `mongodump --oplog` writes `oplog.bson` at the dump's root, beside the databases' folders.
+    let oplog = |f: &String| {
+        let inside = |other: &String| other.starts_with(&format!("{f}/")) || (f.is_empty() && !other.is_empty());
+        folders.iter().any(inside)
+            && dump.iter().all(|&i| folder_of(&paths[i]) != *f || file_of(&paths[i]) == "oplog.bson")
+    };
+    let mut databases: Vec<String> = folders.iter().filter(|f| !oplog(f)).cloned().collect();
+    if databases.len() > 1 {
+        databases.retain(|f| !super::source::SERVER_DATABASES.contains(&last(f).as_str()));
+    }
+    match databases.as_slice() {
+        [one] => Ok(dump.into_iter().filter(|&i| folder_of(&paths[i]) == *one).collect()),
+        _ => Err(NotADump::SeveralDatabases(databases.iter().map(|f| last(f)).collect())),
+    }
+}
+
+/// What was dropped or chosen, for a message: the names at the top of the drop (a folder's
+/// name once), in order.
+pub fn dropped_names(paths: &[String]) -> String {
+    let mut names: Vec<&str> = Vec::new();
+    for p in paths {
+        let top = p.split('/').next().unwrap_or(p);
+        if !names.contains(&top) {
+            names.push(top);
+        }
+    }
+    names.join(", ")
 }
 
 /// An archive starts with mongodump's magic number, or is gzipped (a folder's files are
@@ -172,7 +238,7 @@ mod tests {
             .map(|i| doc! { "_id": i, "lines": [{ "user_ref": format!("u{}", i % 50), "qty": 1 }, { "user_ref": "u1", "qty": 2 }] })
             .collect();
         let files = vec![bson_file("shop/users.bson", &users), bson_file("shop/orders.bson", &orders)];
-        read_dropped(files, &Model::new("t"), &DumpOptions::default(), &mut |_| {}).expect("read")
+        read_dropped(files, &Model::new("t"), &DumpOptions::default(), Lang::En, &mut |_| {}).expect("read")
     }
 
     #[test]
@@ -219,9 +285,47 @@ mod tests {
             vec![BytesInput { name: "notes.txt".into(), bytes: b"hi".to_vec() }],
             &Model::new("t"),
             &DumpOptions::default(),
+            Lang::En,
             &mut |_| {},
         )
         .unwrap_err();
         assert!(e.message.contains("no mongodump files"), "{e}");
+    }
+
+    fn paths(list: &[&str]) -> Vec<String> {
+        list.iter().map(|p| p.to_string()).collect()
+    }
+
+    #[test]
+    fn a_dropped_folder_gives_its_one_databases_files() {
+        // The dump's root: the server's databases and the oplog are left out, and what is not
+        // a dump file is never read.
+        let drop = paths(&[
+            "dump/oplog.bson",
+            "dump/admin/system.version.bson",
+            "dump/admin/system.version.metadata.json",
+            "dump/shop/orders.bson.gz",
+            "dump/shop/orders.metadata.json.gz",
+            "dump/shop/users.bson",
+            "dump/shop/.DS_Store",
+            "dump/README.txt",
+        ]);
+        assert_eq!(choose_dropped(&drop), Ok(vec![3, 4, 5]));
+        assert_eq!(dropped_names(&drop), "dump");
+        // One database's folder, or its files picked one by one.
+        assert_eq!(choose_dropped(&paths(&["shop/users.bson", "shop/users.metadata.json"])), Ok(vec![0, 1]));
+        assert_eq!(choose_dropped(&paths(&["users.bson", "notes.txt"])), Ok(vec![0]));
+    }
+
+    #[test]
+    fn a_drop_without_a_dump_is_refused_by_name() {
+        let photos = paths(&["holiday/a.jpg", "holiday/b.jpg", "list.csv", "more.csv"]);
+        assert_eq!(choose_dropped(&photos), Err(NotADump::NoDumpFiles));
+        assert_eq!(dropped_names(&photos), "holiday, list.csv, more.csv");
+        assert_eq!(choose_dropped(&paths(&["holiday/a.jpg"])), Err(NotADump::NoDumpFiles));
+        // One loose file may be an archive: it is read, and its content tells.
+        assert_eq!(choose_dropped(&paths(&["shop.archive"])), Ok(vec![0]));
+        let two = paths(&["dump/shop/a.bson", "dump/blog/b.bson", "dump/local/c.bson"]);
+        assert_eq!(choose_dropped(&two), Err(NotADump::SeveralDatabases(vec!["blog".into(), "shop".into()])));
     }
 }

@@ -8,11 +8,12 @@ use crate::model::Model;
 use base64::Engine;
 
 /// The preview of `files`, or why it cannot be read (the file and the offset or line).
-/// `progress` hears how far the reading is, at most a hundred times.
+/// The summary is in `lang`. `progress` hears how far the reading is, at most a hundred times.
 pub fn preview(
     files: &[DroppedFile],
     sample: Option<u64>,
     model: &Model,
+    lang: crate::i18n::Lang,
     progress: &mut dyn FnMut(f64),
 ) -> Result<DumpPreview, String> {
     let mut inputs = Vec::with_capacity(files.len());
@@ -40,5 +41,5 @@ pub fn preview(
             progress(share);
         }
     };
-    read_dropped(inputs, model, &options, &mut report).map_err(|e| e.to_string())
+    read_dropped(inputs, model, &options, lang, &mut report).map_err(|e| e.to_string())
 }

@@ -80,7 +80,7 @@ pub fn run_reporting(request: &Request, progress: &mut dyn FnMut(f64)) -> Outcom
             Ok(preview) => Outcome::Preview(Box::new(preview)),
             Err(message) => Outcome::Error(message),
         },
-        Job::ImportDump { files, sample } => match dropped_dump::preview(files, *sample, &model, progress) {
+        Job::ImportDump { files, sample } => match dropped_dump::preview(files, *sample, &model, lang, progress) {
             Ok(preview) => Outcome::Dump(Box::new(preview)),
             Err(message) => Outcome::Error(message),
         },

@@ -244,6 +244,10 @@ fn a_dropped_dump_is_previewed_with_progress_then_answered() {
     let r = preview.relations.iter().find(|r| r.parent == "users").expect("posts.author → users");
     assert_eq!(r.evidence.as_ref().map(|e| e.matched), Some(1.0));
     assert!(preview.summary.iter().any(|s| s == "posts: 3,000 documents, 500 sampled"), "{:?}", preview.summary);
+    // The summary is written in the request's language.
+    let spanish = Request { id: 11, lang: "es".into(), ..request };
+    let Outcome::Dump(es) = super::run(&spanish) else { panic!("a dump preview") };
+    assert!(es.summary.iter().any(|s| s == "posts: 3.000 documentos, 500 en la muestra"), "{:?}", es.summary);
     let broken = Request {
         id: 10,
         lang: "en".into(),

@@ -2,8 +2,9 @@
 //! into a chunk of its own (wasm-split, with the `wasm-split` feature), fetched the first time
 //! the part is shown. The Comments panel, the room's views ("Edit together": the banner, the
 //! link dialog, the others' pointers and selections), the Versions dialog with the compare
-//! panel, the Scale view, and the content of the Export, New model, My designs and Shortcuts
-//! dialogs are such parts; each is a [`Piece`], and the page's `main` registers, per piece, the
+//! panel, the Scale view, the import dialog's mongodump part, and the content of the Export,
+//! New model, My designs and Shortcuts dialogs are such parts; each is a [`Piece`], and the
+//! page's `main` registers, per piece, the
 //! split point that loads it (src/main.rs; the pieces' views are `ui::pieces`). [`OnDemand`] puts a piece where it goes: nothing
 //! until it is first wanted, then "Loading…", then the piece, or what went wrong with a way on.
 //! The design is never in a chunk: a piece that cannot load loses nothing.
@@ -53,10 +54,12 @@ pub enum Piece {
     Help,
     /// The Scale view: the figures against one replica set, the shard keys (chunk `scale`).
     Scale,
+    /// The import dialog's mongodump part: drop or choose, progress, relations (chunk `dump`).
+    DumpImport,
 }
 
 impl Piece {
-    const ALL: [Piece; 12] = [
+    const ALL: [Piece; 13] = [
         Piece::Comments,
         Piece::RoomBanner,
         Piece::RoomDialog,
@@ -69,6 +72,7 @@ impl Piece {
         Piece::Designs,
         Piece::Help,
         Piece::Scale,
+        Piece::DumpImport,
     ];
 
     fn index(self) -> usize {
@@ -87,6 +91,7 @@ impl Piece {
             Piece::Designs => "designs",
             Piece::Help => "help",
             Piece::Scale => "scale",
+            Piece::DumpImport => "dump",
         }
     }
 }

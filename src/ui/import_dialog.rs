@@ -1,8 +1,8 @@
 //! Learn from real data: paste or open sample documents (mongosh output, Extended JSON,
 //! NDJSON) or a `$jsonSchema`, see what was measured, and add the collection on confirmation
-//! (one undoable step). Or drop a whole mongodump (`super::dump_import`).
+//! (one undoable step). Or drop a whole mongodump (`super::dump_import`, in a chunk of the page).
 
-use super::dump_import::DumpImport;
+use super::chunks::{OnDemand, Piece};
 use super::state::{Editor, NoticeKind};
 use super::text::tr;
 use crate::i18n::Msg;
@@ -96,7 +96,8 @@ pub fn ImportDialog() -> impl IntoView {
                 }.into_any(),
                 Err(e) => view! { <p class="notice error" role="alert" data-testid="import-error">{e}</p> }.into_any(),
             })}
-            <DumpImport />
+            // The dump's part comes in a chunk of its own, fetched when the dialog first opens.
+            <OnDemand piece=Piece::DumpImport when=true frame=|note| note />
         </div>
     }
 }

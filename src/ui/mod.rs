@@ -36,6 +36,7 @@ pub mod pieces;
 mod presentation;
 mod progressive;
 mod queries_panel;
+mod query_call;
 mod relation_inspector;
 mod review_keep;
 mod routes;

@@ -40,6 +40,9 @@ pub fn help() -> AnyView {
 pub fn scale() -> AnyView {
     view! { <super::scale_view::ScaleView /> }.into_any()
 }
+pub fn dump_import() -> AnyView {
+    view! { <super::dump_import::DumpImport /> }.into_any()
+}
 
 /// Registers every piece as linked in (a build without the `wasm-split` feature: the page's
 /// `main` registers the split points instead).
@@ -58,4 +61,5 @@ pub fn link_all() {
     register(Piece::Designs, || Box::pin(async { Ok(designs()) }));
     register(Piece::Help, || Box::pin(async { Ok(help()) }));
     register(Piece::Scale, || Box::pin(async { Ok(scale()) }));
+    register(Piece::DumpImport, || Box::pin(async { Ok(dump_import()) }));
 }

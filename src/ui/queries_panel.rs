@@ -1,9 +1,11 @@
 //! Access patterns first: the list of queries and commands, the attributes of the chosen one,
-//! and how the design serves it (one document or not, the index that serves it).
+//! how the design serves it (one document or not, the index that serves it), and its call in
+//! MongoDB's language (`super::query_call`).
 
 use super::form::{
     enum_from, enum_name, enum_options, labelled_options, Checkbox, NumberInput, Select, TextArea, TextInput,
 };
+use super::query_call::QueryCall;
 use super::state::Editor;
 use super::text::{say, tr};
 use crate::i18n::{Labelled, Msg};
@@ -81,7 +83,8 @@ pub fn QueriesPanel() -> impl IntoView {
                     <button class="link query-comment" data-testid="query-comment" on:click=move |_| {
                         if let Some(c) = comments { c.start(crate::model::Anchor::Query { query: query.clone() }) }
                     }>{tr(Msg::ActComment)}</button>
-                    <fieldset class="plain" disabled=move || editor.review.get()><QueryEditor id=id /></fieldset>
+                    <fieldset class="plain" disabled=move || editor.review.get()><QueryEditor id=id.clone() /></fieldset>
+                    <QueryCall id=id />
                 }
             })}
         </aside>
