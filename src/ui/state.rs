@@ -8,7 +8,7 @@ use crate::editor::arrange::place_stacked;
 use crate::editor::geometry::{bounds, fit, Camera, Rect};
 use crate::editor::store::{Event, ListenerId, Slot, Store};
 use crate::i18n::{Lang, Msg};
-use crate::model::{Model, Point};
+use crate::model::{Model, Place, Point};
 use leptos::prelude::*;
 use std::collections::HashSet;
 use std::rc::Rc;
@@ -173,6 +173,10 @@ pub struct Editor {
     /// The interface language; every label reads it, so switching re-renders them.
     pub lang: RwSignal<Lang>,
     pub panels: RwSignal<Panels>,
+    /// The access patterns added here whose start the person has not chosen yet (added in a
+    /// design with no box): the advisor's DS001 about their entity "" is not shown while they
+    /// are being created. A file's pattern that starts nowhere is reported as `check` does.
+    pub starting: RwSignal<Vec<String>>,
 }
 
 /// The design on screen is kept in the signal the views read.
@@ -216,6 +220,7 @@ impl Editor {
             review: RwSignal::new(false),
             lang: RwSignal::new(Lang::En),
             panels: RwSignal::new(Panels::default()),
+            starting: RwSignal::new(Vec::new()),
         }
     }
 
@@ -304,9 +309,16 @@ impl Editor {
 
     pub fn reanalyze(&self) {
         let start = now_ms();
-        let report = self.model.with_untracked(analyze);
+        let mut report = self.model.with_untracked(analyze);
         self.analysis_ms.set(now_ms() - start);
+        self.starting.with_untracked(|starting| hide_unchosen_starts(&mut report, starting));
         self.report.set(report);
+    }
+
+    /// Marks access pattern `id` as being created with no start chosen yet (see `starting`).
+    pub fn mark_starting(&self, id: &str) {
+        self.starting.update(|s| s.push(id.to_string()));
+        self.report.update(|r| hide_unchosen_starts(r, &[id.to_string()]));
     }
 
     fn sync_history_flags(&self) {
@@ -356,6 +368,7 @@ impl Editor {
     /// (Hearing it, a room this design was in is left: `ui::together`.)
     pub fn load(&self, mut model: Model, fit: bool) {
         place_stacked(&mut model);
+        self.starting.set(Vec::new());
         self.store().load(&self.model, model);
         self.prune_selection();
         self.reanalyze();
@@ -550,6 +563,19 @@ impl Editor {
             });
         }
     }
+}
+
+/// Drops DS001's "it names the entity \"\"" about the access patterns being created
+/// (`starting`): where such a pattern starts is a choice not made yet, not an error.
+fn hide_unchosen_starts(report: &mut Report, starting: &[String]) {
+    if starting.is_empty() {
+        return;
+    }
+    let unchosen = crate::model::names_missing_entity("");
+    report.findings.retain(|f| {
+        let creating = matches!(&f.place, Place::Query { id } if starting.iter().any(|s| s.as_str() == id.as_str()));
+        !(creating && f.code == "DS001" && f.message == unchosen)
+    });
 }
 
 /// High-resolution time in milliseconds.
