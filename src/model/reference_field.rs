@@ -2,7 +2,7 @@
 //! of its own. When a relation names none, that field is named as the exporters name it
 //! (`clientes` → `cliente_id`) and typed like the parent's id.
 
-use super::{find_path, BsonType, Entity, EntityKind, Field, Model, Storage};
+use super::{find_path, BsonType, Entity, EntityKind, Field, Model, Relation, Storage};
 
 /// `resenas` → `resena`, `reviews` → `review` (good enough for field names).
 pub fn singular(name: &str) -> &str {
@@ -16,6 +16,16 @@ pub fn singular(name: &str) -> &str {
 /// a parent named `clientes`.
 pub fn default_child_field(parent_name: &str) -> String {
     format!("{}_id", singular(parent_name))
+}
+
+/// The field the exporters give relation `r` (whose parent is `parent`) when it names none:
+/// `Some("cliente_id")` for a reference held by the child (no array of the children's ids in
+/// the parent) whose `childField` is missing or empty, `None` otherwise. `docshape check`
+/// warns about such a relation (DS112).
+pub fn unnamed_reference_field(r: &Relation, parent: &Entity) -> Option<String> {
+    let held_by_child = r.storage == Storage::Reference && r.reference.parent_field.is_none();
+    let unnamed = r.reference.child_field.as_deref().is_none_or(|f| f.trim().is_empty());
+    (held_by_child && unnamed).then(|| default_child_field(&parent.name))
 }
 
 /// The type of an entity's identifier: its `_id`, or else its first `*_id` / `id` field.
