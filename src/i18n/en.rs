@@ -422,5 +422,9 @@ pub fn text(m: Msg) -> &'static str {
         Msg::UseMine => "Use mine",
         Msg::SomeoneElse => "Someone in the room",
         Msg::ChooseStart => "— choose a box —",
+        Msg::DeleteArrow => "Delete the arrow",
+        Msg::DeleteArrowQuestion => "{} holds the reference in its field {}. Keep the field as a plain field, or delete it with the arrow?",
+        Msg::KeepField => "Keep the field",
+        Msg::DeleteFieldToo => "Delete the field too",
     }
 }

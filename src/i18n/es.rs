@@ -422,5 +422,9 @@ pub fn text(m: Msg) -> &'static str {
         Msg::UseMine => "Usar el mío",
         Msg::SomeoneElse => "Alguien de la sala",
         Msg::ChooseStart => "— elige una caja —",
+        Msg::DeleteArrow => "Eliminar la flecha",
+        Msg::DeleteArrowQuestion => "{} guarda la referencia en su campo {}. ¿Conservas el campo como un campo normal o lo eliminas con la flecha?",
+        Msg::KeepField => "Conservar el campo",
+        Msg::DeleteFieldToo => "Eliminar también el campo",
     }
 }

@@ -440,6 +440,10 @@ messages! {
     UseMine,
     SomeoneElse,
     ChooseStart,
+    DeleteArrow,
+    DeleteArrowQuestion,
+    KeepField,
+    DeleteFieldToo,
 }
 
 /// Replaces each `{}` of `template` by the next argument.

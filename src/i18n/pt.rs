@@ -422,5 +422,9 @@ pub fn text(m: Msg) -> &'static str {
         Msg::UseMine => "Usar o meu",
         Msg::SomeoneElse => "Alguém da sala",
         Msg::ChooseStart => "— escolha uma caixa —",
+        Msg::DeleteArrow => "Excluir a seta",
+        Msg::DeleteArrowQuestion => "{} guarda a referência no campo {}. Manter o campo como um campo comum, ou excluí-lo com a seta?",
+        Msg::KeepField => "Manter o campo",
+        Msg::DeleteFieldToo => "Excluir também o campo",
     }
 }

@@ -2,6 +2,7 @@
 
 use super::actions::ACTIONS;
 use super::chunks::{OnDemand, Piece};
+use super::delete_arrow::DeleteArrow;
 use super::designs::Designs;
 use super::designs_ui::DesignsDialog;
 use super::export_dialog::ExportDialog;
@@ -27,6 +28,7 @@ pub fn Dialogs() -> impl IntoView {
                 Dialog::Import => (Msg::DialogImport, view! { <ImportDialog /> }.into_any()),
                 Dialog::Designs => (Msg::MyDesigns, view! { <DesignsDialog /> }.into_any()),
                 Dialog::Versions => (Msg::VersionsAndCompare, view! { <OnDemand piece=Piece::Versions when=true frame=|note| note /> }.into_any()),
+                Dialog::DeleteArrow => (Msg::DeleteArrow, view! { <DeleteArrow /> }.into_any()),
             };
             view! {
                 <Modal title=Signal::derive(move || editor.t(title).to_string()) on_close=move || editor.dialog.set(None)>

@@ -113,6 +113,8 @@ pub enum Dialog {
     Import,
     Designs,
     Versions,
+    /// Deleting the selected reference arrow: keep its field in the child, or delete it too.
+    DeleteArrow,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -507,6 +509,14 @@ impl Editor {
         if sel.is_empty() && query.is_none() {
             return;
         }
+        // An arrow alone whose field the child holds: the person says what becomes of the field
+        // (`ui::delete_arrow`).
+        if let (true, Some(rel)) = (sel.entities.is_empty(), &sel.relation) {
+            if !self.review.get_untracked() && self.model.with_untracked(|m| m.reference_field(rel).is_some()) {
+                self.dialog.set(Some(Dialog::DeleteArrow));
+                return;
+            }
+        }
         let entities: HashSet<String> = sel.entities.into_iter().collect();
         let relations: HashSet<String> = sel.relation.into_iter().collect();
         let queries: HashSet<String> =
@@ -515,6 +525,19 @@ impl Editor {
             self.active_query.set(None);
         }
         self.edit(None, |m| crate::editor::edit::delete(m, &entities, &relations, &queries));
+        self.prune_selection();
+    }
+
+    /// Deletes arrow `id`, keeping the child's reference field as a plain field or deleting it
+    /// too: one undo step either way.
+    pub fn delete_arrow(&self, id: &str, keep_field: bool) {
+        let relations: HashSet<String> = [id.to_string()].into();
+        self.edit(None, |m| {
+            if !keep_field {
+                m.remove_reference_field(id);
+            }
+            crate::editor::edit::delete(m, &HashSet::new(), &relations, &HashSet::new());
+        });
         self.prune_selection();
     }
 
