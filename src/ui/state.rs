@@ -531,13 +531,7 @@ impl Editor {
     /// Deletes arrow `id`, keeping the child's reference field as a plain field or deleting it
     /// too: one undo step either way.
     pub fn delete_arrow(&self, id: &str, keep_field: bool) {
-        let relations: HashSet<String> = [id.to_string()].into();
-        self.edit(None, |m| {
-            if !keep_field {
-                m.remove_reference_field(id);
-            }
-            crate::editor::edit::delete(m, &HashSet::new(), &relations, &HashSet::new());
-        });
+        self.edit(None, |m| crate::editor::edit::delete_arrow(m, id, keep_field));
         self.prune_selection();
     }
 
