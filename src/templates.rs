@@ -22,6 +22,18 @@ impl Template {
         pick(lang, self.blurbs)
     }
 
+    /// The path of the model file the gallery opens in `lang`, under the app's data folder:
+    /// `i18n/templates/en/orders.json` for a design written in each interface language
+    /// (its names, patterns and notes: `scripts/translate_templates.py`), else the design as
+    /// its course wrote it, `templates/<id>.json`.
+    pub fn path(&self, lang: Lang) -> String {
+        if TRANSLATED.contains(&self.id) {
+            format!("i18n/templates/{}/{}.json", lang.code(), self.id)
+        } else {
+            format!("templates/{}.json", self.id)
+        }
+    }
+
     /// The template's model file. Only the CLI and tests link these texts in; the browser
     /// fetches `templates/<id>.json` from the server, which keeps the bundle small.
     pub fn json(&self) -> &'static str {
@@ -52,6 +64,10 @@ fn bundled(id: &str) -> &'static str {
         _ => "",
     }
 }
+
+/// The designs of the gallery written in every interface language, under
+/// `public/i18n/templates/<lang>/` (`tests/template_languages.rs` checks each is the same design).
+pub const TRANSLATED: &[&str] = &["orders", "orders-lookup"];
 
 pub static TEMPLATES: &[Template] = &[
     Template {

@@ -79,7 +79,7 @@ fn NewModel() -> impl IntoView {
                         data-template=t.id
                         on:click=move |_| {
                             leptos::task::spawn_local(async move {
-                                match fetch_text(&format!("templates/{}.json", t.id)).await.and_then(|text| load(&text).map_err(|e| e.to_string())) {
+                                match fetch_text(&t.path(editor.lang.get_untracked())).await.and_then(|text| load(&text).map_err(|e| e.to_string())) {
                                     Ok(m) => open(m),
                                     Err(e) => editor.notify(NoticeKind::Error, editor.fill(Msg::TemplateError, &[&t.title(editor.lang.get_untracked()), &e])),
                                 }

@@ -1,0 +1,159 @@
+"""Writes the gallery's designs in each interface language: public/i18n/templates/<lang>/<id>.json.
+
+A design of public/templates/ is written in the words of the course it comes from (Portuguese
+names with English notes, Spanish names...). The New model dialog opens it in the interface's
+language, from the file this script writes: its collection, field, pattern and actor names
+replaced word by word (the same word everywhere: in paths, index keys, projections and calls),
+its notes and names replaced whole. Ids are never translated (relations and patterns name
+boxes by id), so the design is the same one; tests/template_languages.rs checks that each
+translation keeps every id, every relation and every finding's code of the original.
+
+Run: python3 scripts/translate_templates.py (then cargo test --test template_languages).
+A prose string with no translation in the table stops the script, naming it.
+"""
+
+import json
+import pathlib
+import re
+import sys
+
+ROOT = pathlib.Path(__file__).resolve().parents[1]
+LANGS = ["en", "es", "pt"]
+
+# Keys whose string values are names the person reads (word by word) or prose (whole).
+NAMES = {"name", "database", "field", "childField", "parentField", "source", "as", "arrayField",
+         "orderBy", "countField", "periodField", "schemaVersionField", "actor", "call",
+         "discriminator", "projection", "changes", "fields", "enum", "metaField", "timeField"}
+PROSE = {"notes", "description", "precondition"}
+
+# Per design: "words" (a word in the file -> its en, es, pt forms) and "prose" (a whole
+# string -> its en, es, pt forms). A form that is None keeps the original.
+TABLES = {}
+
+TABLES["orders"] = {
+    "words": {
+        "pedidos": ["orders", "pedidos", "pedidos"],
+        "pedido": ["order", "pedido", "pedido"],
+        "pedido_id": ["order_id", "pedido_id", "pedido_id"],
+        "clientes": ["customers", "clientes", "clientes"],
+        "cliente": ["customer", "cliente", "cliente"],
+        "cliente_id": ["customer_id", "cliente_id", "cliente_id"],
+        "itens": ["items", "articulos", "itens"],
+        "nome": ["name", "nombre", "nome"],
+        "qtd": ["qty", "cant", "qtd"],
+        "preco": ["price", "precio", "preco"],
+        "criado_em": ["created_at", "creado_en", "criado_em"],
+        "novo": ["new", "nuevo", "novo"],
+        "pago": ["paid", "pagado", "pago"],
+        "enviado": ["shipped", "enviado", "enviado"],
+        "cancelado": ["cancelled", "cancelado", "cancelado"],
+        "loja": ["shop", "tienda", "loja"],
+        "gateway": ["gateway", "pasarela", "gateway"],
+    },
+    "prose": {
+        "Pedidos (one aggregate, one read)": [
+            "Orders (one aggregate, one read)",
+            "Pedidos (un agregado, una lectura)",
+            "Pedidos (um agregado, uma leitura)",
+        ],
+        "The order of \"Modelagem de Documentos\": items embedded with an explicit cap of 200, the customer as an extended reference {_id, nome}, a computed total, a status enum and a schema version field. db.pedidos.findOne({_id}) serves the order page.": [
+            "The order of \"Modelagem de Documentos\": items embedded with an explicit cap of 200, the customer as an extended reference {_id, name}, a computed total, a status enum and a schema version field. db.orders.findOne({_id}) serves the order page.",
+            "El pedido de \"Modelagem de Documentos\": artículos embebidos con un tope explícito de 200, el cliente como referencia extendida {_id, nombre}, un total calculado, un enum de estado y un campo de versión de esquema. db.pedidos.findOne({_id}) sirve la página del pedido.",
+            "O pedido de \"Modelagem de Documentos\": itens embutidos com um teto explícito de 200, o cliente como referência estendida {_id, nome}, um total calculado, um enum de status e um campo de versão do schema. db.pedidos.findOne({_id}) atende a tela do pedido.",
+        ],
+        "Root: the order. Items and total change together in one document write.": [
+            None,
+            "Raíz: el pedido. Los artículos y el total cambian juntos en una sola escritura de documento.",
+            "Raiz: o pedido. Itens e total mudam juntos em uma única escrita de documento.",
+        ],
+        "A line of the order: sku, quantity and the price at the moment of the sale.": [
+            None,
+            "Una línea del pedido: sku, cantidad y el precio en el momento de la venta.",
+            "Uma linha do pedido: sku, quantidade e o preço no momento da venda.",
+        ],
+        "1:poucos. maxItems: 200 turns the convention into a rule the server checks.": [
+            "1:few. maxItems: 200 turns the convention into a rule the server checks.",
+            "1:pocos. maxItems: 200 convierte la convención en una regla que el servidor comprueba.",
+            "1:poucos. maxItems: 200 transforma a convenção em uma regra que o servidor verifica.",
+        ],
+        "In an order, the customer's name at the time is the right one: historical, never propagated.": [
+            None,
+            "En un pedido, el nombre del cliente en ese momento es el correcto: histórico, nunca se propaga.",
+            "Em um pedido, o nome do cliente naquele momento é o certo: histórico, nunca propagado.",
+        ],
+        "Tela do pedido": ["Order page", "Página del pedido", None],
+        "Pedidos de um cliente": ["A customer's orders", "Pedidos de un cliente", None],
+        "Pedidos por status": ["Orders by status", "Pedidos por estado", None],
+        "Criar pedido": ["Create an order", "Crear un pedido", None],
+        "Pagar pedido": ["Pay an order", "Pagar un pedido", None],
+        "status == novo (conditional update)": [
+            "status == new (conditional update)",
+            "status == nuevo (actualización condicional)",
+            "status == novo (update condicional)",
+        ],
+    },
+}
+
+TABLES["orders-lookup"] = {
+    "words": TABLES["orders"]["words"],
+    "prose": {
+        **{k: v for k, v in TABLES["orders"]["prose"].items() if k in ("Tela do pedido", "Pedidos de um cliente", "Criar pedido")},
+        "Pedidos (relational in disguise)": [
+            "Orders (relational in disguise)",
+            "Pedidos (relacional disfrazado)",
+            "Pedidos (relacional disfarçado)",
+        ],
+        "The wrong version in \"Modelagem de Documentos\": three collections and two $lookup stages on the order page. 'Sem FK, sem transação por padrão, e agora sem performance.' Compare with orders.json.": [
+            "The wrong version in \"Modelagem de Documentos\": three collections and two $lookup stages on the order page. 'No foreign keys, no transactions by default, and now no performance either.' Compare with the Orders design.",
+            "La versión equivocada de \"Modelagem de Documentos\": tres colecciones y dos etapas $lookup en la página del pedido. 'Sin claves foráneas, sin transacciones por defecto y ahora tampoco rendimiento.' Compárala con el diseño Pedidos.",
+            "A versão errada de \"Modelagem de Documentos\": três coleções e dois estágios $lookup na tela do pedido. 'Sem FK, sem transação por padrão, e agora sem performance.' Compare com o design Pedidos.",
+        ],
+    },
+}
+
+WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+
+
+def by_words(text, words, lang):
+    i = LANGS.index(lang)
+    return WORD.sub(lambda m: (words.get(m.group(0)) or [m.group(0)] * 3)[i] or m.group(0), text)
+
+
+def translate(value, key, table, lang, ids, missing):
+    if isinstance(value, dict):
+        return {k: translate(v, k, table, lang, ids, missing) for k, v in value.items()}
+    if isinstance(value, list):
+        return [translate(v, key, table, lang, ids, missing) for v in value]
+    if not isinstance(value, str):
+        return value
+    i = LANGS.index(lang)
+    whole = table["prose"].get(value)
+    if whole is not None:
+        return whole[i] if whole[i] is not None else value
+    if key in PROSE or (key == "name" and " " in value):
+        # A sentence or a pattern's name: its words alone would not make one (ids are
+        # never translated: a write's "changes" may name a box by id).
+        if any(w in table["words"] for w in WORD.findall(value)) or lang != "en":
+            missing.append(value)
+        return value
+    if key in NAMES and not (key == "changes" and value in ids):
+        return by_words(value, table["words"], lang)
+    return value
+
+
+def main():
+    out = ROOT / "public" / "i18n" / "templates"
+    missing = []
+    for template, table in TABLES.items():
+        original = json.loads((ROOT / "public" / "templates" / f"{template}.json").read_text())
+        ids = {e["id"] for e in original.get("entities", [])}
+        for lang in LANGS:
+            translated = translate(original, None, table, lang, ids, missing)
+            path = out / lang / f"{template}.json"
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_text(json.dumps(translated, ensure_ascii=False, indent=2) + "\n")
+    if missing:
+        sys.exit("no translation for:\n" + "\n".join(sorted(set(missing))))
+
+
+main()
