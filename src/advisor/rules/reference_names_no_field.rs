@@ -67,7 +67,7 @@ impl Rule for ReferenceNamesNoField {
                     pt: "Uma referência é o campo que guarda o id do pai: os exemplos, o validador $jsonSchema e o código usam o nome padrão, e um validador que não admite outros campos recusaria os documentos que guardam o id com outro nome."
                 ),
                 text!(
-                    en: "Name the field {child}'s documents really hold: the arrow's child's reference field in the editor, or reference.childField in the model file ({default} if that is the name).",
+                    en: "Name the field the documents of {child} really hold: the arrow's child's reference field in the editor, or reference.childField in the model file ({default} if that is the name).",
                     es: "Nombra el campo que realmente tienen los documentos de {child}: el campo de referencia del hijo de la flecha en el editor, o reference.childField en el archivo del modelo ({default} si ese es el nombre).",
                     pt: "Nomeie o campo que os documentos de {child} realmente têm: o campo de referência do filho da seta no editor, ou reference.childField no arquivo do modelo ({default} se esse for o nome).";
                     child, default = default.as_str()
