@@ -23,7 +23,8 @@ LANGS = ["en", "es", "pt"]
 # Keys whose string values are names the person reads (word by word) or prose (whole).
 NAMES = {"name", "database", "field", "childField", "parentField", "source", "as", "arrayField",
          "orderBy", "countField", "periodField", "schemaVersionField", "actor", "call",
-         "discriminator", "projection", "changes", "fields", "enum", "metaField", "timeField"}
+         "discriminator", "projection", "changes", "fields", "enum", "metaField", "timeField",
+         "idScheme", "flagField", "overflowCollection"}
 PROSE = {"notes", "description", "precondition"}
 
 # Per design: "words" (a word in the file -> its en, es, pt forms) and "prose" (a whole
@@ -108,6 +109,86 @@ TABLES["orders-lookup"] = {
             "La versión equivocada de \"Modelagem de Documentos\": tres colecciones y dos etapas $lookup en la página del pedido. 'Sin claves foráneas, sin transacciones por defecto y ahora tampoco rendimiento.' Compárala con el diseño Pedidos.",
             "A versão errada de \"Modelagem de Documentos\": três coleções e dois estágios $lookup na tela do pedido. 'Sem FK, sem transação por padrão, e agora sem performance.' Compare com o design Pedidos.",
         ],
+    },
+}
+
+TABLES["sensor-day"] = {
+    "words": {
+        "telemetria": ["telemetry", "telemetria", "telemetria"],
+        "sensores": ["sensors", "sensores", "sensores"],
+        "local": ["location", "ubicacion", "local"],
+        "tipo": ["kind", "tipo", "tipo"],
+        "temperatura": ["temperature", "temperatura", "temperatura"],
+        "umidade": ["humidity", "humedad", "umidade"],
+        "leituras": ["readings", "lecturas", "leituras"],
+        "dia": ["day", "dia", "dia"],
+        "media": ["avg", "media", "media"],
+        "painel": ["dashboard", "panel", "painel"],
+    },
+    "prose": {
+        "Sensor readings per day (bucket)": [None, "Lecturas de sensor por día (bucket)", "Leituras de sensor por dia (bucket)"],
+        "The bucket of \"Modelagem de Documentos\": one document per sensor and day with ~1,440 readings (one a minute) and min/max/media computed alongside. 1,440 documents a day per sensor become one; the array has a known ceiling.": [
+            "The bucket of \"Modelagem de Documentos\": one document per sensor and day with ~1,440 readings (one a minute) and min/max/avg computed alongside. 1,440 documents a day per sensor become one; the array has a known ceiling.",
+            "El bucket de \"Modelagem de Documentos\": un documento por sensor y día con ~1.440 lecturas (una por minuto) y min/max/media calculados al lado. 1.440 documentos al día por sensor se vuelven uno; el array tiene un techo conocido.",
+            "O bucket de \"Modelagem de Documentos\": um documento por sensor e dia com ~1.440 leituras (uma por minuto) e min/max/media calculados ao lado. 1.440 documentos por dia por sensor viram um; o array tem um teto conhecido.",
+        ],
+        "Root: one sensor's readings in one day (bucket). _id = sensor_id + day, so the upsert finds it without an index lookup on another field.": [
+            None,
+            "Raíz: las lecturas de un sensor en un día (bucket). _id = sensor_id + dia, así el upsert lo encuentra sin buscar en el índice de otro campo.",
+            "Raiz: as leituras de um sensor em um dia (bucket). _id = sensor_id + dia, assim o upsert o encontra sem buscar no índice de outro campo.",
+        ],
+        "One reading a minute per sensor. The cardinality counts readings; the child entity is the day's bucket document.": [
+            None,
+            "Una lectura por minuto y sensor. La cardinalidad cuenta lecturas; la entidad hija es el documento bucket del día.",
+            "Uma leitura por minuto por sensor. A cardinalidade conta leituras; a entidade filha é o documento bucket do dia.",
+        ],
+        "Registrar uma leitura": ["Record a reading", "Registrar una lectura", None],
+        "n < 1440; upsert with $push, $inc, $min, $max and $setOnInsert": [
+            None,
+            "n < 1440; upsert con $push, $inc, $min, $max y $setOnInsert",
+            "n < 1440; upsert com $push, $inc, $min, $max e $setOnInsert",
+        ],
+        "Leituras de um sensor num intervalo": ["A sensor's readings over a range", "Lecturas de un sensor en un intervalo", None],
+        "Sensores de um local": ["Sensors at a location", "Sensores de una ubicación", None],
+    },
+}
+
+TABLES["users-outlier"] = {
+    "words": {
+        "usuarios": ["users", "usuarios", "usuarios"],
+        "usuario": ["user", "usuario", "usuario"],
+        "usuario_id": ["user_id", "usuario_id", "usuario_id"],
+        "nombre": ["name", "nombre", "nome"],
+        "tiene_extras": ["has_extras", "tiene_extras", "tem_extras"],
+        "seguidores": ["followers", "seguidores", "seguidores"],
+        "seguidores_extra": ["extra_followers", "seguidores_extra", "seguidores_extra"],
+        "pagina": ["page", "pagina", "pagina"],
+    },
+    "prose": {
+        "Users and followers (outlier)": [None, "Usuarios y seguidores (valores atípicos)", "Usuários e seguidores (outlier)"],
+        "The outlier pattern of \"Patrones de Diseño de Esquema en MongoDB\": followers are embedded (few) for ordinary users; the rare celebrity with millions carries tiene_extras: true and its overflow lives in seguidores_extra.": [
+            "The outlier pattern of \"Patrones de Diseño de Esquema en MongoDB\": followers are embedded (few) for ordinary users; the rare celebrity with millions carries has_extras: true and its overflow lives in extra_followers.",
+            "El patrón de valores atípicos de \"Patrones de Diseño de Esquema en MongoDB\": los seguidores van embebidos (pocos) en los usuarios normales; la rara celebridad con millones lleva tiene_extras: true y su desbordamiento vive en seguidores_extra.",
+            "O padrão outlier de \"Patrones de Diseño de Esquema en MongoDB\": os seguidores ficam embutidos (poucos) nos usuários comuns; a rara celebridade com milhões leva tem_extras: true e o excedente fica em seguidores_extra.",
+        ],
+        "Set only on the rare users whose followers overflow the embedded array.": [
+            None,
+            "Solo en los raros usuarios cuyos seguidores desbordan el array embebido.",
+            "Só nos raros usuários cujos seguidores transbordam o array embutido.",
+        ],
+        "Overflow pages of the celebrities' followers, read only when tiene_extras is set.": [
+            "Overflow pages of the celebrities' followers, read only when has_extras is set.",
+            "Páginas de desbordamiento de los seguidores de las celebridades, leídas solo cuando tiene_extras está puesto.",
+            "Páginas de excedente dos seguidores das celebridades, lidas só quando tem_extras está marcado.",
+        ],
+        "99.95% of users have at most 1,000 followers; a handful of celebrities have millions.": [
+            None,
+            "El 99,95 % de los usuarios tiene como mucho 1.000 seguidores; un puñado de celebridades tiene millones.",
+            "99,95% dos usuários têm no máximo 1.000 seguidores; um punhado de celebridades tem milhões.",
+        ],
+        "Perfil con seguidores": ["Profile with followers", None, "Perfil com seguidores"],
+        "¿A sigue a B?": ["Does A follow B?", None, "A segue B?"],
+        "Seguidores extra de una celebridad": ["A celebrity's extra followers", None, "Seguidores extras de uma celebridade"],
     },
 }
 
