@@ -192,6 +192,63 @@ TABLES["users-outlier"] = {
     },
 }
 
+TABLES["users-versioning"] = {
+    "words": {
+        "usuarios": ["users", "usuarios", "usuarios"],
+        "usuario": ["user", "usuario", "usuario"],
+        "version_esquema": ["schema_version", "version_esquema", "versao_schema"],
+        "nombre": ["name", "nombre", "nome"],
+        "primero": ["first", "primero", "primeiro"],
+        "apellido": ["last", "apellido", "sobrenome"],
+        "nombre_completo": ["full_name", "nombre_completo", "nome_completo"],
+        "edad": ["age", "edad", "idade"],
+        "direccion": ["address", "direccion", "endereco"],
+        "calle": ["street", "calle", "rua"],
+        "ciudad": ["city", "ciudad", "cidade"],
+        "cp": ["zip", "cp", "cep"],
+        "publicaciones": ["posts", "publicaciones", "publicacoes"],
+        "usuarioId": ["userId", "usuarioId", "usuarioId"],
+        "texto": ["text", "texto", "texto"],
+        "fecha": ["date", "fecha", "data"],
+    },
+    "prose": {
+        "Users with schema versioning": [None, "Usuarios con versionado de esquema", "Usuários com versionamento de schema"],
+        "The schema versioning of \"Patrones de Diseño de Esquema en MongoDB\": version_esquema 2 splits the v1 nombre_completo into nombre.primero and nombre.apellido; the application reads both during the migration. The address is embedded (always read with the user); posts are referenced (an array without limit would pass 16 MB).": [
+            "The schema versioning of \"Patrones de Diseño de Esquema en MongoDB\": schema_version 2 splits the v1 full_name into name.first and name.last; the application reads both during the migration. The address is embedded (always read with the user); posts are referenced (an array without limit would pass 16 MB).",
+            "El versionado de esquema de \"Patrones de Diseño de Esquema en MongoDB\": version_esquema 2 divide el nombre_completo de v1 en nombre.primero y nombre.apellido; la aplicación lee ambos durante la migración. La dirección va embebida (siempre se lee con el usuario); las publicaciones van por referencia (un array sin límite pasaría de 16 MB).",
+            "O versionamento de schema de \"Patrones de Diseño de Esquema en MongoDB\": versao_schema 2 divide o nome_completo da v1 em nome.primeiro e nome.sobrenome; a aplicação lê os dois durante a migração. O endereço fica embutido (sempre lido com o usuário); as publicações vão por referência (um array sem limite passaria de 16 MB).",
+        ],
+        "v2: split name. v1 documents carry nombre_completo instead.": [
+            "v2: split name. v1 documents carry full_name instead.",
+            "v2: nombre dividido. Los documentos v1 llevan nombre_completo en su lugar.",
+            "v2: nome dividido. Os documentos v1 trazem nome_completo no lugar.",
+        ],
+        "v1 only; removed when the v1 count reaches zero.": [
+            None,
+            "Solo v1; se elimina cuando ya no quedan documentos v1.",
+            "Só v1; removido quando não restarem documentos v1.",
+        ],
+        "An address means nothing without its user: inside.": [
+            None,
+            "Una dirección no significa nada sin su usuario: dentro.",
+            "Um endereço não significa nada sem o seu usuário: dentro.",
+        ],
+        "db.publicaciones.find({ usuarioId }): the list lives in the child only.": [
+            "db.posts.find({ userId }): the list lives in the child only.",
+            "db.publicaciones.find({ usuarioId }): la lista vive solo en el hijo.",
+            "db.publicacoes.find({ usuarioId }): a lista vive só no filho.",
+        ],
+        "Perfil del usuario": ["User profile", None, "Perfil do usuário"],
+        "Publicaciones de un usuario": ["A user's posts", None, "Publicações de um usuário"],
+        "Migrar un usuario a v2 al escribirlo": ["Migrate a user to v2 when writing it", None, "Migrar um usuário para v2 ao escrevê-lo"],
+        "version_esquema < 2 (lazy migration on write)": [
+            "schema_version < 2 (lazy migration on write)",
+            "version_esquema < 2 (migración perezosa al escribir)",
+            "versao_schema < 2 (migração preguiçosa na escrita)",
+        ],
+    },
+}
+
 WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 
 
