@@ -25,7 +25,7 @@ NAMES = {"name", "database", "field", "childField", "parentField", "source", "as
          "orderBy", "countField", "periodField", "schemaVersionField", "actor", "call",
          "discriminator", "projection", "changes", "fields", "enum", "metaField", "timeField",
          "idScheme", "flagField", "overflowCollection"}
-PROSE = {"notes", "description", "precondition"}
+PROSE = {"notes", "description", "precondition", "consistency"}
 
 # Per design: "words" (a word in the file -> its en, es, pt forms) and "prose" (a whole
 # string -> its en, es, pt forms). A form that is None keeps the original.
@@ -245,6 +245,89 @@ TABLES["users-versioning"] = {
             "schema_version < 2 (lazy migration on write)",
             "version_esquema < 2 (migración perezosa al escribir)",
             "versao_schema < 2 (migração preguiçosa na escrita)",
+        ],
+    },
+}
+
+TABLES["book-club"] = {
+    "words": {
+        "clubes": ["clubs", "clubes", "clubes"],
+        "nombre": ["name", "nombre", "nome"],
+        "sucursal": ["branch", "sucursal", "filial"],
+        "plazas_libres": ["free_seats", "plazas_libres", "vagas_livres"],
+        "total_comentarios": ["comments_count", "total_comentarios", "total_comentarios"],
+        "ultimos_comentarios": ["latest_comments", "ultimos_comentarios", "ultimos_comentarios"],
+        "comentario_id": ["comment_id", "comentario_id", "comentario_id"],
+        "socio_nombre": ["member_name", "socio_nombre", "socio_nome"],
+        "extracto": ["excerpt", "extracto", "trecho"],
+        "fecha": ["date", "fecha", "data"],
+        "miembros": ["members", "miembros", "membros"],
+        "socio_id": ["member_id", "socio_id", "socio_id"],
+        "desde": ["since", "desde", "desde"],
+        "lecturas": ["books_read", "lecturas", "leituras"],
+        "mes": ["month", "mes", "mes"],
+        "titulo": ["title", "titulo", "titulo"],
+        "comentarios_club": ["club_comments", "comentarios_club", "comentarios_clube"],
+        "socio": ["member", "socio", "socio"],
+        "texto": ["text", "texto", "texto"],
+        "estado": ["status", "estado", "estado"],
+        "publicado": ["published", "publicado", "publicado"],
+        "oculto": ["hidden", "oculto", "oculto"],
+        "socios": ["patrons", "socios", "socios"],
+        "bibliotecario": ["librarian", "bibliotecario", "bibliotecario"],
+    },
+    "prose": {
+        "BiblioRed book clubs": [None, "Clubes de lectura de BiblioRed", "Clubes do livro da BiblioRed"],
+        "The BiblioRed lesson on document modelling, exercise 1: reading clubs with 8-25 members, a book a month and a comment thread per book, for years. Members and materials stay where they are (socios in PostgreSQL, catalogo in MongoDB).": [
+            "The BiblioRed lesson on document modelling, exercise 1: reading clubs with 8-25 members, a book a month and a comment thread per book, for years. Members and materials stay where they are (patrons in PostgreSQL, the catalogue in MongoDB).",
+            "La lección de BiblioRed sobre modelado de documentos, ejercicio 1: clubes de lectura de 8 a 25 miembros, un libro al mes y un hilo de comentarios por libro, durante años. Los socios y los materiales se quedan donde están (socios en PostgreSQL, catalogo en MongoDB).",
+            "A lição da BiblioRed sobre modelagem de documentos, exercício 1: clubes do livro com 8 a 25 membros, um livro por mês e uma conversa de comentários por livro, durante anos. Sócios e materiais ficam onde estão (socios no PostgreSQL, catalogo no MongoDB).",
+        ],
+        "Root: the club. Serves K1 (the club page: members, what we have read, the latest comments).": [
+            None,
+            "Raíz: el club. Sirve a K1 (la ficha del club: miembros, lo que hemos leído, los últimos comentarios).",
+            "Raiz: o clube. Atende K1 (a ficha do clube: membros, o que já lemos, os últimos comentários).",
+        ],
+        "A member inside the club: the shared socio_id plus the name shown on the club page.": [
+            "A member inside the club: the shared member_id plus the name shown on the club page.",
+            "Un miembro dentro del club: el socio_id compartido más el nombre que muestra la ficha del club.",
+            "Um membro dentro do clube: o socio_id compartilhado mais o nome que a ficha do clube mostra.",
+        ],
+        "One book a month: what the club has read.": [None, "Un libro al mes: lo que el club ha leído.", "Um livro por mês: o que o clube já leu."],
+        "Root: the comment. Moderated, answered and linked on its own.": [
+            None,
+            "Raíz: el comentario. Se modera, se responde y se enlaza por sí solo.",
+            "Raiz: o comentário. É moderado, respondido e referenciado por si só.",
+        ],
+        "8 to 25 members, capped by the club's own rules. Joining or leaving must agree with plazas_libres: one write.": [
+            "8 to 25 members, capped by the club's own rules. Joining or leaving must agree with free_seats: one write.",
+            "De 8 a 25 miembros, con el tope de las reglas del propio club. Entrar o salir debe cuadrar con plazas_libres: una sola escritura.",
+            "De 8 a 25 membros, com o teto das regras do próprio clube. Entrar ou sair tem de bater com vagas_livres: uma só escrita.",
+        ],
+        "12 books a year, 60 after five years. Past ~200, move the older history to its own collection.": [
+            None,
+            "12 libros al año, 60 a los cinco años. Pasados ~200, lleva el historial antiguo a su propia colección.",
+            "12 livros por ano, 60 depois de cinco anos. Passados ~200, leve o histórico antigo para uma coleção própria.",
+        ],
+        "30-60 comments per book, 12 books a year, for years: no bound.": [
+            None,
+            "30-60 comentarios por libro, 12 libros al año, durante años: sin límite.",
+            "30-60 comentários por livro, 12 livros por ano, durante anos: sem limite.",
+        ],
+        "Ficha del club": ["Club page", None, "Ficha do clube"],
+        "Comentarios de un libro del club": ["Comments on a club's book", None, "Comentários de um livro do clube"],
+        "Moderación de comentarios": ["Comment moderation", None, "Moderação de comentários"],
+        "Publicar un comentario": ["Post a comment", None, "Publicar um comentário"],
+        "the club page may show the new comment a few seconds late": [
+            None,
+            "la ficha del club puede mostrar el comentario nuevo unos segundos tarde",
+            "a ficha do clube pode mostrar o comentário novo alguns segundos depois",
+        ],
+        "Alta de un miembro": ["A member joins", None, "Entrada de um membro"],
+        "plazas_libres > 0 (conditional update)": [
+            "free_seats > 0 (conditional update)",
+            "plazas_libres > 0 (actualización condicional)",
+            "vagas_livres > 0 (update condicional)",
         ],
     },
 }
