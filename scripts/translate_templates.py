@@ -332,6 +332,54 @@ TABLES["book-club"] = {
     },
 }
 
+TABLES["anti-unbounded-array"] = {
+    "words": {
+        "autor_id": ["author_id", "autor_id", "autor_id"],
+        "titulo": ["title", "titulo", "titulo"],
+        "cuerpo": ["body", "cuerpo", "corpo"],
+        "publicado_en": ["published_at", "publicado_en", "publicado_em"],
+        "comentarios": ["comments", "comentarios", "comentarios"],
+        "autor_nombre": ["author_name", "autor_nombre", "autor_nome"],
+        "texto": ["text", "texto", "texto"],
+        "fecha": ["date", "fecha", "data"],
+        "lector": ["reader", "lector", "leitor"],
+    },
+    "prose": {
+        "Anti-pattern: unbounded array (comments inside a viral post)": [
+            None,
+            "Antipatrón: array sin límite (los comentarios dentro de un post viral)",
+            "Antipadrão: array sem teto (os comentários dentro de um post viral)",
+        ],
+        "Every comment is pushed into its post's comentarios array, with no stated maximum. A quiet post has 40 comments, a viral one gets thousands a day: each $push rewrites an ever larger document, reads drag megabytes to paint the title, and one day the write fails with BSONObjectTooLarge and the fix is a remodel with the system live (\"Modelagem de Documentos\", 'Array sem teto'; the publicaciones: [] of \"Patrones de Diseño de Esquema en MongoDB\" that 'crece sin fin'). If you cannot state the maximum, do not embed: give comments their own collection pointing at the post, and keep the last 3 in the post (subset).": [
+            "Every comment is pushed into its post's comments array, with no stated maximum. A quiet post has 40 comments, a viral one gets thousands a day: each $push rewrites an ever larger document, reads drag megabytes to paint the title, and one day the write fails with BSONObjectTooLarge and the fix is a remodel with the system live (\"Modelagem de Documentos\", 'Array sem teto'; the publicaciones: [] of \"Patrones de Diseño de Esquema en MongoDB\" that 'crece sin fin'). If you cannot state the maximum, do not embed: give comments their own collection pointing at the post, and keep the last 3 in the post (subset).",
+            "Cada comentario se añade al array comentarios de su post, sin un máximo declarado. Un post tranquilo tiene 40 comentarios, uno viral recibe miles al día: cada $push reescribe un documento cada vez más grande, las lecturas arrastran megabytes para pintar el título, y un día la escritura falla con BSONObjectTooLarge y el arreglo es remodelar con el sistema en marcha (\"Modelagem de Documentos\", 'Array sem teto'; el publicaciones: [] de \"Patrones de Diseño de Esquema en MongoDB\" que 'crece sin fin'). Si no puedes decir el máximo, no embebas: da a los comentarios su propia colección que apunte al post y guarda los 3 últimos en el post (subconjunto).",
+            "Cada comentário é empurrado para o array comentarios do seu post, sem um máximo declarado. Um post tranquilo tem 40 comentários, um viral recebe milhares por dia: cada $push reescreve um documento cada vez maior, as leituras arrastam megabytes para desenhar o título, e um dia a escrita falha com BSONObjectTooLarge e a correção é remodelar com o sistema no ar (\"Modelagem de Documentos\", 'Array sem teto'; o publicaciones: [] de \"Patrones de Diseño de Esquema en MongoDB\" que 'crece sin fin'). Se você não consegue dizer o máximo, não embuta: dê aos comentários uma coleção própria que aponte para o post e guarde os 3 últimos no post (subset).",
+        ],
+        "Root: the post. Serves P1 (the post page, the most frequent read).": [
+            None,
+            "Raíz: el post. Sirve a P1 (la página del post, la lectura más frecuente).",
+            "Raiz: o post. Atende P1 (a página do post, a leitura mais frequente).",
+        ],
+        "Embedded in the post: the mistake this design demonstrates.": [
+            None,
+            "Embebidos en el post: el error que muestra este diseño.",
+            "Embutidos no post: o erro que este design mostra.",
+        ],
+        "No maximum: a viral post keeps receiving comments for months.": [
+            None,
+            "Sin máximo: un post viral sigue recibiendo comentarios durante meses.",
+            "Sem máximo: um post viral continua recebendo comentários por meses.",
+        ],
+        "Página del post con sus comentarios": ["The post page with its comments", None, "Página do post com seus comentários"],
+        "Comentar un post": ["Comment on a post", None, "Comentar um post"],
+        "updateOne({_id}, {$push: {comentarios: ...}}): rewrites the whole post.": [
+            "updateOne({_id}, {$push: {comments: ...}}): rewrites the whole post.",
+            "updateOne({_id}, {$push: {comentarios: ...}}): reescribe el post entero.",
+            "updateOne({_id}, {$push: {comentarios: ...}}): reescreve o post inteiro.",
+        ],
+    },
+}
+
 WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 
 
