@@ -380,6 +380,47 @@ TABLES["anti-unbounded-array"] = {
     },
 }
 
+TABLES["anti-tiny-documents"] = {
+    "words": {
+        "socios": ["patrons", "socios", "socios"],
+        "socio_id": ["member_id", "socio_id", "socio_id"],
+        "eventos_actividad": ["activity_events", "eventos_actividad", "eventos_atividade"],
+        "tipo": ["kind", "tipo", "tipo"],
+        "busqueda": ["search", "busqueda", "busca"],
+        "ficha": ["record", "ficha", "ficha"],
+        "filtro": ["filter", "filtro", "filtro"],
+        "reserva": ["hold", "reserva", "reserva"],
+        "descarga": ["download", "descarga", "download"],
+        "analista": ["analyst", "analista", "analista"],
+    },
+    "prose": {
+        "Anti-pattern: flood of tiny documents (one document per activity event)": [
+            None,
+            "Antipatrón: aluvión de documentos diminutos (un documento por evento de actividad)",
+            "Antipadrão: enxurrada de documentos minúsculos (um documento por evento de atividade)",
+        ],
+        "Every search, click or download of a member becomes its own 80-byte document, 17 million a year, and the arrow ignores the bucket the criteria recommend (DS102). Each document pays for its _id, its index entries and internal metadata, so the overhead outweighs the data, the indexes stop fitting in RAM and a member's day is hundreds of scattered documents (the BiblioRed lesson on document modelling, \"Patrón: agrupación (bucket)\" and \"Anti-patrones que hay que reconocer\"). Group the events per member and day in capped buckets (500 events, deterministic _id ACT-{socio_id}-{dia}, upsert with $push/$inc/$setOnInsert, a TTL for retention), as BiblioRed's actividad does.": [
+            "Every search, click or download of a member becomes its own 80-byte document, 17 million a year, and the arrow ignores the bucket the criteria recommend (DS102). Each document pays for its _id, its index entries and internal metadata, so the overhead outweighs the data, the indexes stop fitting in RAM and a member's day is hundreds of scattered documents (the BiblioRed lesson on document modelling, \"Patrón: agrupación (bucket)\" and \"Anti-patrones que hay que reconocer\"). Group the events per member and day in capped buckets (500 events, deterministic _id ACT-{member_id}-{day}, upsert with $push/$inc/$setOnInsert, a TTL for retention), as BiblioRed's actividad does.",
+            "Cada búsqueda, clic o descarga de un socio se vuelve su propio documento de 80 bytes, 17 millones al año, y la flecha ignora el bucket que recomiendan los criterios (DS102). Cada documento paga su _id, sus entradas de índice y metadatos internos, así que la sobrecarga pesa más que los datos, los índices dejan de caber en RAM y el día de un socio son cientos de documentos dispersos (la lección de BiblioRed sobre modelado de documentos, \"Patrón: agrupación (bucket)\" y \"Anti-patrones que hay que reconocer\"). Agrupa los eventos por socio y día en buckets con tope (500 eventos, _id determinista ACT-{socio_id}-{dia}, upsert con $push/$inc/$setOnInsert, un TTL para la retención), como hace la actividad de BiblioRed.",
+            "Cada busca, clique ou download de um sócio vira um documento próprio de 80 bytes, 17 milhões por ano, e a seta ignora o bucket que os critérios recomendam (DS102). Cada documento paga o seu _id, as suas entradas de índice e metadados internos, então a sobrecarga pesa mais que os dados, os índices deixam de caber na RAM e o dia de um sócio são centenas de documentos espalhados (a lição da BiblioRed sobre modelagem de documentos, \"Patrón: agrupación (bucket)\" e \"Anti-patrones que hay que reconocer\"). Agrupe os eventos por sócio e dia em buckets com teto (500 eventos, _id determinístico ACT-{socio_id}-{dia}, upsert com $push/$inc/$setOnInsert, um TTL para a retenção), como faz a atividade da BiblioRed.",
+        ],
+        "Members stay in the relational database.": [None, "Los socios se quedan en la base de datos relacional.", "Os sócios ficam no banco de dados relacional."],
+        "One document per event: the mistake this design demonstrates.": [
+            None,
+            "Un documento por evento: el error que muestra este diseño.",
+            "Um documento por evento: o erro que este design mostra.",
+        ],
+        "One-to-squillions, stored one event per document.": [
+            None,
+            "Uno a muchísimos, guardado un evento por documento.",
+            "Um para muitíssimos, guardado um evento por documento.",
+        ],
+        "Registrar un evento de actividad": ["Record an activity event", None, "Registrar um evento de atividade"],
+        "insertOne per event.": [None, "insertOne por evento.", "insertOne por evento."],
+        "Actividad de un socio por día": ["A member's activity by day", None, "Atividade de um sócio por dia"],
+    },
+}
+
 WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 
 
