@@ -421,6 +421,53 @@ TABLES["anti-tiny-documents"] = {
     },
 }
 
+TABLES["anti-storage-disagrees"] = {
+    "words": {
+        "loja": ["shop", "tienda", "loja"],
+        "usuarios": ["users", "usuarios", "usuarios"],
+        "usuario": ["user", "usuario", "usuario"],
+        "usuario_id": ["user_id", "usuario_id", "usuario_id"],
+        "nome": ["name", "nombre", "nome"],
+        "enderecos": ["addresses", "direcciones", "enderecos"],
+        "rotulo": ["label", "etiqueta", "rotulo"],
+        "casa": ["home", "casa", "casa"],
+        "trabalho": ["work", "trabajo", "trabalho"],
+        "outro": ["other", "otro", "outro"],
+        "logradouro": ["street", "calle", "logradouro"],
+        "cep": ["zip", "cp", "cep"],
+        "padrao": ["default", "predeterminada", "padrao"],
+    },
+    "prose": {
+        "Anti-pattern: storage that disagrees with the criteria (a small bounded child referenced)": [
+            None,
+            "Antipatrón: almacenamiento que contradice los criterios (un hijo pequeño y acotado referenciado)",
+            "Antipadrão: armazenamento que contradiz os critérios (um filho pequeno e limitado referenciado)",
+        ],
+        "A user's addresses (at most 5, shown with the profile, never queried alone, deleted with the user) got their own collection out of relational habit, so the arrow disagrees with all six criteria (the BiblioRed lesson on document modelling, \"La decisión central: embeber o referenciar\"; the three questions of \"Modelagem de Documentos\": known bound, not read without the parent, rarely changed). In production the profile, the most frequent read, needs a second read (DS105) and deleting an account spans two collections with no atomicity (DS106). Embed the addresses with maxItems: 5; the opposite mistake, a one-to-squillions child embedded, is the unbounded array template.": [
+            None,
+            "Las direcciones de un usuario (5 como mucho, mostradas con el perfil, nunca consultadas solas, borradas con el usuario) recibieron su propia colección por costumbre relacional, así que la flecha contradice los seis criterios (la lección de BiblioRed sobre modelado de documentos, \"La decisión central: embeber o referenciar\"; las tres preguntas de \"Modelagem de Documentos\": límite conocido, no se lee sin el padre, cambia poco). En producción el perfil, la lectura más frecuente, necesita una segunda lectura (DS105) y borrar una cuenta abarca dos colecciones sin atomicidad (DS106). Embebe las direcciones con maxItems: 5; el error contrario, un hijo de uno a muchísimos embebido, es la plantilla del array sin límite.",
+            "Os endereços de um usuário (no máximo 5, mostrados com o perfil, nunca consultados sozinhos, excluídos com o usuário) ganharam uma coleção própria por hábito relacional, então a seta contradiz os seis critérios (a lição da BiblioRed sobre modelagem de documentos, \"La decisión central: embeber o referenciar\"; as três perguntas de \"Modelagem de Documentos\": limite conhecido, não lido sem o pai, muda pouco). Em produção o perfil, a leitura mais frequente, precisa de uma segunda leitura (DS105) e excluir uma conta abrange duas coleções sem atomicidade (DS106). Embuta os endereços com maxItems: 5; o erro oposto, um filho de um para muitíssimos embutido, é o modelo do array sem teto.",
+        ],
+        "Root: the user. Serves U1 (the profile with its addresses).": [
+            None,
+            "Raíz: el usuario. Sirve a U1 (el perfil con sus direcciones).",
+            "Raiz: o usuário. Atende U1 (o perfil com seus endereços).",
+        ],
+        "Its own collection, for no reason the access patterns give.": [
+            None,
+            "Su propia colección, sin ninguna razón que den los patrones de acceso.",
+            "Uma coleção própria, sem nenhuma razão que os padrões de acesso deem.",
+        ],
+        "One-to-few, bounded, read with the user, deleted with the user.": [
+            None,
+            "Uno a pocos, acotado, leído con el usuario, borrado con el usuario.",
+            "Um para poucos, limitado, lido com o usuário, excluído com o usuário.",
+        ],
+        "Perfil com endereços": ["Profile with addresses", "Perfil con direcciones", None],
+        "Excluir conta": ["Delete an account", "Borrar la cuenta", None],
+    },
+}
+
 WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 
 
