@@ -468,6 +468,53 @@ TABLES["anti-storage-disagrees"] = {
     },
 }
 
+TABLES["anti-bloated-document"] = {
+    "words": {
+        "catalogo": ["catalogue", "catalogo", "catalogo"],
+        "titulo": ["title", "titulo", "titulo"],
+        "titulo_normalizado": ["normalized_title", "titulo_normalizado", "titulo_normalizado"],
+        "tipo": ["kind", "tipo", "tipo"],
+        "libro": ["book", "libro", "livro"],
+        "revista": ["magazine", "revista", "revista"],
+        "audiolibro": ["audiobook", "audiolibro", "audiolivro"],
+        "portada_base64": ["cover_base64", "portada_base64", "capa_base64"],
+        "texto_pdf": ["pdf_text", "texto_pdf", "texto_pdf"],
+        "historial_cambios": ["change_history", "historial_cambios", "historico_alteracoes"],
+        "fecha": ["date", "fecha", "data"],
+        "usuario": ["user", "usuario", "usuario"],
+        "cambio": ["change", "cambio", "alteracao"],
+        "visitante": ["visitor", "visitante", "visitante"],
+        "bibliotecario": ["librarian", "bibliotecario", "bibliotecario"],
+    },
+    "prose": {
+        "Anti-pattern: bloated document (the catalogue card that carries everything)": [
+            None,
+            "Antipatrón: documento inflado (la ficha del catálogo que lo lleva todo)",
+            "Antipadrão: documento inchado (a ficha do catálogo que carrega tudo)",
+        ],
+        "The material's card keeps its cover image in base64, the full text extracted from the PDF and its change history, so every search result and every detail view loads over a megabyte to paint a title and a thumbnail; the cache fills with bytes nobody looks at and evicts the documents that are used (the BiblioRed lesson on document modelling, \"Anti-patrones que hay que reconocer\": the bloated document). Large, rarely read data goes to its own collection (texto_completo by material id) or to an object store with a URL in the card (portada_url); the history goes to its own collection.": [
+            "The material's card keeps its cover image in base64, the full text extracted from the PDF and its change history, so every search result and every detail view loads over a megabyte to paint a title and a thumbnail; the cache fills with bytes nobody looks at and evicts the documents that are used (the BiblioRed lesson on document modelling, \"Anti-patrones que hay que reconocer\": the bloated document). Large, rarely read data goes to its own collection (full_text by material id) or to an object store with a URL in the card (cover_url); the history goes to its own collection.",
+            "La ficha del material guarda su portada en base64, el texto completo extraído del PDF y su historial de cambios, así que cada resultado de búsqueda y cada vista de detalle carga más de un megabyte para pintar un título y una miniatura; la caché se llena de bytes que nadie mira y desaloja los documentos que sí se usan (la lección de BiblioRed sobre modelado de documentos, \"Anti-patrones que hay que reconocer\": el documento inflado). Los datos grandes y poco leídos van a su propia colección (texto_completo por id de material) o a un almacén de objetos con una URL en la ficha (portada_url); el historial va a su propia colección.",
+            "A ficha do material guarda a capa em base64, o texto completo extraído do PDF e o seu histórico de alterações, então cada resultado de busca e cada tela de detalhe carrega mais de um megabyte para desenhar um título e uma miniatura; o cache se enche de bytes que ninguém olha e expulsa os documentos que são usados (a lição da BiblioRed sobre modelagem de documentos, \"Anti-patrones que hay que reconocer\": o documento inchado). Dados grandes e pouco lidos vão para uma coleção própria (texto_completo por id de material) ou para um object store com uma URL na ficha (capa_url); o histórico vai para uma coleção própria.",
+        ],
+        "Root: the material. Serves C1 (detail page) and C4 (search by title).": [
+            None,
+            "Raíz: el material. Sirve a C1 (página de detalle) y C4 (búsqueda por título).",
+            "Raiz: o material. Atende C1 (página de detalhe) e C4 (busca por título).",
+        ],
+        "The cover image, base64-encoded inside the card.": [None, "La portada, codificada en base64 dentro de la ficha.", "A capa, codificada em base64 dentro da ficha."],
+        "The full text extracted from the PDF, for a search that could use a text index elsewhere.": [
+            None,
+            "El texto completo extraído del PDF, para una búsqueda que podría usar un índice de texto en otra parte.",
+            "O texto completo extraído do PDF, para uma busca que poderia usar um índice de texto em outro lugar.",
+        ],
+        "Every edit of the card, kept inside it.": [None, "Cada edición de la ficha, guardada dentro de ella.", "Cada edição da ficha, guardada dentro dela."],
+        "Ficha del material": ["Material page", None, "Ficha do material"],
+        "Búsqueda en el catálogo por título": ["Catalogue search by title", None, "Busca no catálogo por título"],
+        "Editar la ficha": ["Edit the card", None, "Editar a ficha"],
+    },
+}
+
 WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 
 
