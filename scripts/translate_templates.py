@@ -515,6 +515,83 @@ TABLES["anti-bloated-document"] = {
     },
 }
 
+TABLES["anti-relational-in-disguise"] = {
+    "words": {
+        "autores": ["authors", "autores", "autores"],
+        "nombre": ["name", "nombre", "nome"],
+        "autor_id": ["author_id", "autor_id", "autor_id"],
+        "titulo": ["title", "titulo", "titulo"],
+        "cuerpo": ["body", "cuerpo", "corpo"],
+        "publicado_en": ["published_at", "publicado_en", "publicado_em"],
+        "comentarios": ["comments", "comentarios", "comentarios"],
+        "autor_nombre": ["author_name", "autor_nombre", "autor_nome"],
+        "texto": ["text", "texto", "texto"],
+        "fecha": ["date", "fecha", "data"],
+        "lector": ["reader", "lector", "leitor"],
+    },
+    "prose": {
+        "Anti-pattern: relational in disguise (a blog post page stitched from 3 collections)": [
+            None,
+            "Antipatrón: relacional disfrazado (la página de un post cosida con 3 colecciones)",
+            "Antipadrão: relacional disfarçado (a página de um post costurada com 3 coleções)",
+        ],
+        "The tables of a relational blog were moved one-to-one into collections: the post page, the most frequent read, runs an aggregation with two $lookup stages (the author, the comments), so every view pays three reads and the latency multiplies, with none of a relational database's integrity (the BiblioRed lesson on document modelling, \"Anti-patrones que hay que reconocer\"; \"Modelagem de Documentos\", '$lookup em cascata'). Shape the documents around the read: copy the author's displayed name and avatar into the post (extended reference), keep the last 3 comments and a count in the post (subset); or conclude that 'this domain wanted PostgreSQL'.": [
+            None,
+            "Las tablas de un blog relacional pasaron una a una a colecciones: la página del post, la lectura más frecuente, ejecuta una agregación con dos etapas $lookup (el autor, los comentarios), así que cada visita paga tres lecturas y la latencia se multiplica, sin nada de la integridad de una base relacional (la lección de BiblioRed sobre modelado de documentos, \"Anti-patrones que hay que reconocer\"; \"Modelagem de Documentos\", '$lookup em cascata'). Da forma a los documentos según la lectura: copia en el post el nombre y el avatar que se muestran del autor (referencia extendida), guarda los 3 últimos comentarios y un recuento en el post (subconjunto); o concluye que 'este dominio quería PostgreSQL'.",
+            "As tabelas de um blog relacional viraram coleções uma a uma: a página do post, a leitura mais frequente, roda uma agregação com dois estágios $lookup (o autor, os comentários), então cada visita paga três leituras e a latência se multiplica, sem nada da integridade de um banco relacional (a lição da BiblioRed sobre modelagem de documentos, \"Anti-patrones que hay que reconocer\"; \"Modelagem de Documentos\", '$lookup em cascata'). Dê forma aos documentos pela leitura: copie no post o nome e o avatar exibidos do autor (referência estendida), guarde os 3 últimos comentários e uma contagem no post (subset); ou conclua que 'este domínio queria PostgreSQL'.",
+        ],
+        "Página del post (autor y comentarios)": ["The post page (author and comments)", None, "Página do post (autor e comentários)"],
+        "aggregate([{$match: {_id}}, {$lookup: autores}, {$lookup: comentarios}])": [
+            "aggregate([{$match: {_id}}, {$lookup: authors}, {$lookup: comments}])",
+            None,
+            None,
+        ],
+        "Posts de un autor": ["An author's posts", None, "Posts de um autor"],
+        "Todos los comentarios de un post": ["All the comments of a post", None, "Todos os comentários de um post"],
+    },
+}
+
+TABLES["anti-copy-decides"] = {
+    "words": {
+        "loja": ["shop", "tienda", "loja"],
+        "produtos": ["products", "productos", "produtos"],
+        "produto_id": ["product_id", "producto_id", "produto_id"],
+        "nome": ["name", "nombre", "nome"],
+        "preco": ["price", "precio", "preco"],
+        "estoque": ["stock", "existencias", "estoque"],
+        "carrinhos": ["carts", "carritos", "carrinhos"],
+        "cliente_id": ["customer_id", "cliente_id", "cliente_id"],
+        "cliente": ["customer", "cliente", "cliente"],
+        "atualizado_em": ["updated_at", "actualizado_en", "atualizado_em"],
+        "linhas": ["lines", "lineas", "linhas"],
+        "qtd": ["qty", "cant", "qtd"],
+    },
+    "prose": {
+        "Anti-pattern: deciding from a copy (price and stock copied into the cart)": [
+            None,
+            "Antipatrón: decidir con una copia (precio y existencias copiados en el carrito)",
+            "Antipadrão: decidir com uma cópia (preço e estoque copiados no carrinho)",
+        ],
+        "Each cart line copies the product's name, price and stock, and checkout charges the copied price and accepts the order when the copied stock is positive. The copies are refreshed by a background job, so in the window between a price change or the last unit being sold and the refresh, the shop sells at the old price or sells stock that is gone (the BiblioRed lesson on document modelling, \"Duplicación controlada y cómo mantenerla coherente\", golden rule: 'duplicate what is displayed, never what is used to decide': price, stock, availability). Keep the name as a displayed copy; at checkout re-read the price and decrement the stock in productos with a conditional update ({_id, estoque: {$gte: qtd}}).": [
+            "Each cart line copies the product's name, price and stock, and checkout charges the copied price and accepts the order when the copied stock is positive. The copies are refreshed by a background job, so in the window between a price change or the last unit being sold and the refresh, the shop sells at the old price or sells stock that is gone (the BiblioRed lesson on document modelling, \"Duplicación controlada y cómo mantenerla coherente\", golden rule: 'duplicate what is displayed, never what is used to decide': price, stock, availability). Keep the name as a displayed copy; at checkout re-read the price and decrement the stock in products with a conditional update ({_id, stock: {$gte: qty}}).",
+            "Cada línea del carrito copia el nombre, el precio y las existencias del producto, y el pago cobra el precio copiado y acepta el pedido si las existencias copiadas son positivas. Un trabajo en segundo plano refresca las copias, así que entre un cambio de precio o la venta de la última unidad y el refresco, la tienda vende al precio viejo o vende existencias que ya no hay (la lección de BiblioRed sobre modelado de documentos, \"Duplicación controlada y cómo mantenerla coherente\", regla de oro: 'duplica lo que se muestra, nunca lo que se usa para decidir': precio, existencias, disponibilidad). Deja el nombre como copia mostrada; al pagar vuelve a leer el precio y descuenta las existencias en productos con una actualización condicional ({_id, existencias: {$gte: cant}}).",
+            "Cada linha do carrinho copia o nome, o preço e o estoque do produto, e o checkout cobra o preço copiado e aceita o pedido quando o estoque copiado é positivo. Um job em segundo plano atualiza as cópias, então na janela entre uma mudança de preço ou a venda da última unidade e a atualização, a loja vende pelo preço antigo ou vende estoque que já acabou (a lição da BiblioRed sobre modelagem de documentos, \"Duplicación controlada y cómo mantenerla coherente\", regra de ouro: 'duplique o que é exibido, nunca o que é usado para decidir': preço, estoque, disponibilidade). Mantenha o nome como cópia exibida; no checkout releia o preço e decremente o estoque em produtos com um update condicional ({_id, estoque: {$gte: qtd}}).",
+        ],
+        "The source of truth for price and stock.": [None, "La fuente de verdad del precio y las existencias.", "A fonte da verdade do preço e do estoque."],
+        "Root: one cart per customer. Serves K1 and K2.": [None, "Raíz: un carrito por cliente. Sirve a K1 y K2.", "Raiz: um carrinho por cliente. Atende K1 e K2."],
+        "A line of the cart, embedded (at most 50).": [None, "Una línea del carrito, embebida (50 como mucho).", "Uma linha do carrinho, embutida (no máximo 50)."],
+        "A job refreshes the copies every 15 minutes.": [None, "Un trabajo refresca las copias cada 15 minutos.", "Um job atualiza as cópias a cada 15 minutos."],
+        "Ver o carrinho": ["View the cart", "Ver el carrito", None],
+        "Adicionar ao carrinho": ["Add to the cart", "Añadir al carrito", None],
+        "Fechar a compra": ["Check out", "Finalizar la compra", None],
+        "linhas.estoque >= qtd (the copy!) and charge linhas.preco": [
+            "lines.stock >= qty (the copy!) and charge lines.price",
+            "lineas.existencias >= cant (¡la copia!) y cobrar lineas.precio",
+            "linhas.estoque >= qtd (a cópia!) e cobrar linhas.preco",
+        ],
+    },
+}
+
 WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 
 

@@ -67,7 +67,20 @@ fn bundled(id: &str) -> &'static str {
 
 /// The designs of the gallery written in every interface language, under
 /// `public/i18n/templates/<lang>/` (`tests/template_languages.rs` checks each is the same design).
-pub const TRANSLATED: &[&str] = &["orders", "orders-lookup", "sensor-day", "users-outlier", "users-versioning", "book-club", "anti-unbounded-array", "anti-tiny-documents", "anti-storage-disagrees", "anti-bloated-document"];
+pub const TRANSLATED: &[&str] = &[
+    "orders",
+    "orders-lookup",
+    "sensor-day",
+    "users-outlier",
+    "users-versioning",
+    "book-club",
+    "anti-unbounded-array",
+    "anti-tiny-documents",
+    "anti-storage-disagrees",
+    "anti-bloated-document",
+    "anti-relational-in-disguise",
+    "anti-copy-decides",
+];
 
 pub static TEMPLATES: &[Template] = &[
     Template {
