@@ -592,6 +592,56 @@ TABLES["anti-copy-decides"] = {
     },
 }
 
+TABLES["anti-outlier-misapplied"] = {
+    "words": {
+        "catalogo": ["catalogue", "catalogo", "catalogo"],
+        "titulo": ["title", "titulo", "titulo"],
+        "tiene_extras": ["has_extras", "tiene_extras", "tem_extras"],
+        "resenas": ["reviews", "resenas", "resenhas"],
+        "socio_id": ["member_id", "socio_id", "socio_id"],
+        "puntuacion": ["score", "puntuacion", "nota"],
+        "texto": ["text", "texto", "texto"],
+        "fecha": ["date", "fecha", "data"],
+        "resenas_extra": ["extra_reviews", "resenas_extra", "resenhas_extra"],
+        "visitante": ["visitor", "visitante", "visitante"],
+    },
+    "prose": {
+        "Anti-pattern: outlier pattern misapplied (20% of the materials overflow)": [
+            None,
+            "Antipatrón: patrón de valores atípicos mal aplicado (el 20 % de los materiales desborda)",
+            "Antipadrão: padrão outlier mal aplicado (20% dos materiais transbordam)",
+        ],
+        "Reviews are embedded in the material up to 50, and materials with more carry tiene_extras: true with the rest in resenas_extra. The outlier pattern pays for its two read paths only when the extreme is a tiny minority (the BiblioRed lesson on document modelling, \"Patrón: valor atípico (outlier)\": 99.8% of materials under 50 reviews); here 20% of the materials overflow, so the 'rare' path is a main path, every feature is written twice and the embedded arrays are not bounded in practice. 'Si el 20 % de los materiales desborda, no hay valor atípico: hay un mal diseño y toca referenciar para todos': reviews in their own collection for every material, with the 5 best kept in the card (subset).": [
+            "Reviews are embedded in the material up to 50, and materials with more carry has_extras: true with the rest in extra_reviews. The outlier pattern pays for its two read paths only when the extreme is a tiny minority (the BiblioRed lesson on document modelling, \"Patrón: valor atípico (outlier)\": 99.8% of materials under 50 reviews); here 20% of the materials overflow, so the 'rare' path is a main path, every feature is written twice and the embedded arrays are not bounded in practice. 'If 20% of the materials overflow, there is no outlier: there is a bad design, and everything must be referenced': reviews in their own collection for every material, with the 5 best kept in the card (subset).",
+            "Las reseñas van embebidas en el material hasta 50, y los materiales con más llevan tiene_extras: true con el resto en resenas_extra. El patrón de valores atípicos compensa sus dos caminos de lectura solo cuando el extremo es una minoría diminuta (la lección de BiblioRed sobre modelado de documentos, \"Patrón: valor atípico (outlier)\": el 99,8 % de los materiales con menos de 50 reseñas); aquí desborda el 20 % de los materiales, así que el camino 'raro' es un camino principal, cada función se escribe dos veces y los arrays embebidos no están acotados en la práctica. 'Si el 20 % de los materiales desborda, no hay valor atípico: hay un mal diseño y toca referenciar para todos': las reseñas en su propia colección para todos los materiales, con las 5 mejores en la ficha (subconjunto).",
+            "As resenhas ficam embutidas no material até 50, e os materiais com mais levam tem_extras: true com o resto em resenhas_extra. O padrão outlier compensa os seus dois caminhos de leitura só quando o extremo é uma minoria minúscula (a lição da BiblioRed sobre modelagem de documentos, \"Patrón: valor atípico (outlier)\": 99,8% dos materiais com menos de 50 resenhas); aqui 20% dos materiais transbordam, então o caminho 'raro' é um caminho principal, cada funcionalidade é escrita duas vezes e os arrays embutidos não têm limite na prática. 'Se 20% dos materiais transbordam, não há outlier: há um design ruim, e é preciso referenciar para todos': as resenhas numa coleção própria para todos os materiais, com as 5 melhores guardadas na ficha (subset).",
+        ],
+        "Root: the material, with up to 50 reviews embedded.": [
+            None,
+            "Raíz: el material, con hasta 50 reseñas embebidas.",
+            "Raiz: o material, com até 50 resenhas embutidas.",
+        ],
+        "Set when the material has more than 50 reviews: 20% of them.": [
+            None,
+            "Puesto cuando el material tiene más de 50 reseñas: el 20 % de ellos.",
+            "Marcado quando o material tem mais de 50 resenhas: 20% deles.",
+        ],
+        "Embedded in the material (the first 50).": [None, "Embebidas en el material (las 50 primeras).", "Embutidas no material (as 50 primeiras)."],
+        "The overflow: every review past the 50th.": [None, "El desbordamiento: cada reseña después de la 50.ª.", "O excedente: cada resenha depois da 50ª."],
+        "The measured distribution: 80% of materials under 50 reviews, 20% up to 3,000.": [
+            None,
+            "La distribución medida: el 80 % de los materiales con menos de 50 reseñas, el 20 % hasta 3.000.",
+            "A distribuição medida: 80% dos materiais com menos de 50 resenhas, 20% até 3.000.",
+        ],
+        "Ficha del material con sus reseñas": ["The material page with its reviews", None, "Ficha do material com as suas resenhas"],
+        "Más reseñas de un material (si tiene_extras)": [
+            "More reviews of a material (if has_extras)",
+            None,
+            "Mais resenhas de um material (se tem_extras)",
+        ],
+    },
+}
+
 WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 
 

@@ -80,6 +80,7 @@ pub const TRANSLATED: &[&str] = &[
     "anti-bloated-document",
     "anti-relational-in-disguise",
     "anti-copy-decides",
+    "anti-outlier-misapplied",
 ];
 
 pub static TEMPLATES: &[Template] = &[
