@@ -642,6 +642,56 @@ TABLES["anti-outlier-misapplied"] = {
     },
 }
 
+TABLES["anti-pagination"] = {
+    "words": {
+        "loja": ["shop", "tienda", "loja"],
+        "produtos": ["products", "productos", "produtos"],
+        "categoria": ["category", "categoria", "categoria"],
+        "nome": ["name", "nombre", "nome"],
+        "preco": ["price", "precio", "preco"],
+        "orders": ["orders", "pedidos", "pedidos"],
+        "customerId": ["customerId", "clienteId", "clienteId"],
+        "createdAt": ["createdAt", "creadoEn", "criadoEm"],
+        "lastCreatedAt": ["lastCreatedAt", "ultimoCreadoEn", "ultimoCriadoEm"],
+        "visitante": ["visitor", "visitante", "visitante"],
+        "cliente": ["customer", "cliente", "cliente"],
+    },
+    "prose": {
+        "Anti-pattern: deep offset pagination and paging on a non-unique sort": [
+            None,
+            "Antipatrón: paginación profunda por desplazamiento y páginas sobre un orden no único",
+            "Antipadrão: paginação profunda por deslocamento e páginas sobre uma ordenação não única",
+        ],
+        "The product listing pages with skip((page - 1) * 20) down to page 800, so MongoDB walks and discards 16,000 entries to return 20, and the order history pages by a cursor on createdAt alone, so orders sharing a timestamp are repeated or skipped at a page boundary. Deep pages cost as much as every page before them, and a sort with ties has no defined order (the course lesson on access patterns: 'Paginar solo por createdAt puede producir duplicados o saltos', so 'añade tie-breaker único'). Use cursor pagination on a stable sort ending with _id ({createdAt: -1, _id: -1}, in the index), asking for the documents after the last one seen.": [
+            "The product listing pages with skip((page - 1) * 20) down to page 800, so MongoDB walks and discards 16,000 entries to return 20, and the order history pages by a cursor on createdAt alone, so orders sharing a timestamp are repeated or skipped at a page boundary. Deep pages cost as much as every page before them, and a sort with ties has no defined order (the course lesson on access patterns: 'paging by createdAt alone can produce duplicates or gaps', so 'add a unique tie-breaker'). Use cursor pagination on a stable sort ending with _id ({createdAt: -1, _id: -1}, in the index), asking for the documents after the last one seen.",
+            "El listado de productos pagina con skip((page - 1) * 20) hasta la página 800, así que MongoDB recorre y descarta 16.000 entradas para devolver 20, y el historial de pedidos pagina con un cursor solo sobre creadoEn, así que los pedidos que comparten instante se repiten o se saltan en el borde de una página. Las páginas profundas cuestan tanto como todas las anteriores, y un orden con empates no tiene un orden definido (la lección del curso sobre patrones de acceso: 'Paginar solo por createdAt puede producir duplicados o saltos', así que 'añade tie-breaker único'). Usa paginación por cursor sobre un orden estable que termine en _id ({creadoEn: -1, _id: -1}, en el índice), pidiendo los documentos posteriores al último visto.",
+            "A listagem de produtos pagina com skip((page - 1) * 20) até a página 800, então o MongoDB percorre e descarta 16.000 entradas para devolver 20, e o histórico de pedidos pagina com um cursor só sobre criadoEm, então pedidos que compartilham o instante se repetem ou são pulados na borda de uma página. Páginas profundas custam tanto quanto todas as anteriores, e uma ordenação com empates não tem ordem definida (a lição do curso sobre padrões de acesso: 'Paginar solo por createdAt puede producir duplicados o saltos', então 'añade tie-breaker único'). Use paginação por cursor sobre uma ordenação estável que termine em _id ({criadoEm: -1, _id: -1}, no índice), pedindo os documentos depois do último visto.",
+        ],
+        "Root: the product. Serves P1 (the listing of a category).": [
+            None,
+            "Raíz: el producto. Sirve a P1 (el listado de una categoría).",
+            "Raiz: o produto. Atende P1 (a listagem de uma categoria).",
+        ],
+        "Root: the order. Serves P2 (a customer's order history).": [
+            None,
+            "Raíz: el pedido. Sirve a P2 (el historial de pedidos de un cliente).",
+            "Raiz: o pedido. Atende P2 (o histórico de pedidos de um cliente).",
+        ],
+        "Produtos de uma categoria, página N": ["A category's products, page N", "Productos de una categoría, página N", None],
+        "Histórico de pedidos do cliente": ["A customer's order history", "Historial de pedidos del cliente", None],
+        "find({categoria}).sort({preco: 1, _id: 1}).skip((page - 1) * 20).limit(20)": [
+            "find({category}).sort({price: 1, _id: 1}).skip((page - 1) * 20).limit(20)",
+            "find({categoria}).sort({precio: 1, _id: 1}).skip((page - 1) * 20).limit(20)",
+            None,
+        ],
+        "find({customerId, createdAt: {$lt: lastCreatedAt}}): no tie-breaker.": [
+            None,
+            "find({clienteId, creadoEn: {$lt: ultimoCreadoEn}}): sin desempate.",
+            "find({clienteId, criadoEm: {$lt: ultimoCriadoEm}}): sem desempate.",
+        ],
+    },
+}
+
 WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 
 

@@ -81,6 +81,7 @@ pub const TRANSLATED: &[&str] = &[
     "anti-relational-in-disguise",
     "anti-copy-decides",
     "anti-outlier-misapplied",
+    "anti-pagination",
 ];
 
 pub static TEMPLATES: &[Template] = &[
