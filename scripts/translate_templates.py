@@ -24,8 +24,8 @@ LANGS = ["en", "es", "pt"]
 NAMES = {"name", "database", "field", "childField", "parentField", "source", "as", "arrayField",
          "orderBy", "countField", "periodField", "schemaVersionField", "actor", "call",
          "discriminator", "projection", "changes", "fields", "enum", "metaField", "timeField",
-         "idScheme", "flagField", "overflowCollection"}
-PROSE = {"notes", "description", "precondition", "consistency"}
+         "idScheme", "flagField", "overflowCollection", "path"}
+PROSE = {"notes", "description", "precondition", "consistency", "message"}
 
 # Per design: "words" (a word in the file -> its en, es, pt forms) and "prose" (a whole
 # string -> its en, es, pt forms). A form that is None keeps the original.
@@ -689,6 +689,53 @@ TABLES["anti-pagination"] = {
             "find({clienteId, creadoEn: {$lt: ultimoCreadoEn}}): sin desempate.",
             "find({clienteId, criadoEm: {$lt: ultimoCriadoEm}}): sem desempate.",
         ],
+    },
+}
+
+TABLES["anti-no-validation"] = {
+    "words": {
+        "loja": ["shop", "tienda", "loja"],
+        "clientes": ["customers", "clientes", "clientes"],
+        "cliente": ["customer", "cliente", "cliente"],
+        "nome": ["name", "nombre", "nome"],
+        "telefone": ["phone", "telefono", "telefone"],
+        "criado_em": ["created_at", "creado_en", "criado_em"],
+        "atendimento": ["support", "atencion", "atendimento"],
+    },
+    "prose": {
+        "Anti-pattern: no validation, no schema version (three phone formats)": [
+            None,
+            "Antipatrón: sin validación ni versión de esquema (tres formatos de teléfono)",
+            "Antipadrão: sem validação nem versão de schema (três formatos de telefone)",
+        ],
+        "The customers collection accepts anything: three services write the phone as '+55 11 91234-5678', '11912345678' and '(11) 912345678', a misspelled 'telefone_' slips in, and nobody notices until the monthly report breaks (the measured sample shows it: DS601) (\"Modelagem de Documentos\", 'Três formatos de telefone convivendo, descobertos no relatório'). Without a schema version, readers cannot tell an old shape from a broken one. Add a $jsonSchema validator (bsonType, required, pattern for the phone; deploy with validationAction 'warn' first, then 'error') and a schema_v field from the first document (the BiblioRed lesson on document modelling, \"Validación de esquema con $jsonSchema\"; \"Patrones de Diseño de Esquema en MongoDB\", \"Reglas de Validación\").": [
+            "The customers collection accepts anything: three services write the phone as '+55 11 91234-5678', '11912345678' and '(11) 912345678', a misspelled 'phone_' slips in, and nobody notices until the monthly report breaks (the measured sample shows it: DS601) (\"Modelagem de Documentos\", 'Três formatos de telefone convivendo, descobertos no relatório'). Without a schema version, readers cannot tell an old shape from a broken one. Add a $jsonSchema validator (bsonType, required, pattern for the phone; deploy with validationAction 'warn' first, then 'error') and a schema_v field from the first document (the BiblioRed lesson on document modelling, \"Validación de esquema con $jsonSchema\"; \"Patrones de Diseño de Esquema en MongoDB\", \"Reglas de Validación\").",
+            "La colección clientes acepta cualquier cosa: tres servicios escriben el teléfono como '+55 11 91234-5678', '11912345678' y '(11) 912345678', se cuela un 'telefono_' mal escrito y nadie lo nota hasta que se rompe el informe mensual (la muestra medida lo enseña: DS601) (\"Modelagem de Documentos\", 'Três formatos de telefone convivendo, descobertos no relatório'). Sin versión de esquema, los lectores no distinguen una forma antigua de una rota. Añade un validador $jsonSchema (bsonType, required, pattern para el teléfono; despliégalo primero con validationAction 'warn' y luego 'error') y un campo schema_v desde el primer documento (la lección de BiblioRed sobre modelado de documentos, \"Validación de esquema con $jsonSchema\"; \"Patrones de Diseño de Esquema en MongoDB\", \"Reglas de Validación\").",
+            "A coleção clientes aceita qualquer coisa: três serviços escrevem o telefone como '+55 11 91234-5678', '11912345678' e '(11) 912345678', um 'telefone_' com erro de digitação entra, e ninguém percebe até o relatório mensal quebrar (a amostra medida mostra: DS601) (\"Modelagem de Documentos\", 'Três formatos de telefone convivendo, descobertos no relatório'). Sem versão de schema, quem lê não distingue uma forma antiga de uma quebrada. Adicione um validador $jsonSchema (bsonType, required, pattern para o telefone; implante primeiro com validationAction 'warn', depois 'error') e um campo schema_v desde o primeiro documento (a lição da BiblioRed sobre modelagem de documentos, \"Validación de esquema con $jsonSchema\"; \"Patrones de Diseño de Esquema en MongoDB\", \"Reglas de Validación\").",
+        ],
+        "No validator, no version field: the mistake this design demonstrates.": [
+            None,
+            "Sin validador ni campo de versión: el error que muestra este diseño.",
+            "Sem validador nem campo de versão: o erro que este design mostra.",
+        ],
+        "Also found as '11912345678' and '(11) 912345678': no pattern enforces one format.": [
+            None,
+            "También aparece como '11912345678' y '(11) 912345678': ningún pattern impone un formato.",
+            "Também aparece como '11912345678' e '(11) 912345678': nenhum pattern impõe um formato.",
+        ],
+        "clientes.ndjson (a sample of 60 documents, measured by docshape infer)": [
+            "customers.ndjson (a sample of 60 documents, measured by docshape infer)",
+            "clientes.ndjson (una muestra de 60 documentos, medida por docshape infer)",
+            "clientes.ndjson (uma amostra de 60 documentos, medida pelo docshape infer)",
+        ],
+        "`telefone` strings come in 3 formats (\"(9) 9\" 33.3%, \"+9 9 9-9\" 33.3%, \"9\" 33.3%; 9 = digits, a = letters): normalize them on write and add a `pattern` to the validator.": [
+            "`phone` strings come in 3 formats (\"(9) 9\" 33.3%, \"+9 9 9-9\" 33.3%, \"9\" 33.3%; 9 = digits, a = letters): normalize them on write and add a `pattern` to the validator.",
+            "los strings de `telefono` vienen en 3 formatos (\"(9) 9\" 33,3 %, \"+9 9 9-9\" 33,3 %, \"9\" 33,3 %; 9 = dígitos, a = letras): normalízalos al escribir y añade un `pattern` al validador.",
+            "as strings de `telefone` vêm em 3 formatos (\"(9) 9\" 33,3%, \"+9 9 9-9\" 33,3%, \"9\" 33,3%; 9 = dígitos, a = letras): normalize-as na escrita e adicione um `pattern` ao validador.",
+        ],
+        "Cliente por e-mail (login)": ["Customer by email (login)", "Cliente por correo (inicio de sesión)", None],
+        "Cadastrar cliente": ["Sign up a customer", "Dar de alta un cliente", None],
+        "Atualizar telefone": ["Update the phone", "Actualizar el teléfono", None],
     },
 }
 

@@ -82,6 +82,7 @@ pub const TRANSLATED: &[&str] = &[
     "anti-copy-decides",
     "anti-outlier-misapplied",
     "anti-pagination",
+    "anti-no-validation",
 ];
 
 pub static TEMPLATES: &[Template] = &[
