@@ -739,7 +739,83 @@ TABLES["anti-no-validation"] = {
     },
 }
 
-WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+TABLES["anti-index-per-query"] = {
+    "words": {
+        "loja": ["shop", "tienda", "loja"],
+        "pedidos": ["orders", "pedidos", "pedidos"],
+        "cliente_id": ["customer_id", "cliente_id", "cliente_id"],
+        "cliente": ["customer", "cliente", "cliente"],
+        "criado_em": ["created_at", "creado_en", "criado_em"],
+        "loja_id": ["shop_id", "tienda_id", "loja_id"],
+        "vendedor_id": ["seller_id", "vendedor_id", "vendedor_id"],
+        "cupom": ["coupon", "cupon", "cupom"],
+        "itens": ["items", "articulos", "itens"],
+        "cidade": ["city", "ciudad", "cidade"],
+        "forma_pagamento": ["payment_method", "forma_pago", "forma_pagamento"],
+        "atualizado_em": ["updated_at", "actualizado_en", "atualizado_em"],
+        "canal": ["channel", "canal", "canal"],
+        "transportadora": ["carrier", "transportista", "transportadora"],
+        "nota_fiscal": ["invoice", "factura", "nota_fiscal"],
+        "novo": ["new", "nuevo", "novo"],
+        "pago": ["paid", "pagado", "pago"],
+        "enviado": ["shipped", "enviado", "enviado"],
+        "entregue": ["delivered", "entregado", "entregue"],
+        "cancelado": ["cancelled", "cancelado", "cancelado"],
+        "cartao": ["card", "tarjeta", "cartao"],
+        "boleto": ["bank_slip", "boleto", "boleto"],
+        "qtd": ["qty", "cant", "qtd"],
+        "preco": ["price", "precio", "preco"],
+        "analista": ["analyst", "analista", "analista"],
+        "financeiro": ["finance", "finanzas", "financeiro"],
+        "logística": ["logistics", "logística", "logística"],
+        "integração": ["integration", "integración", "integração"],
+    },
+    "prose": {
+        "Anti-pattern: an index for every query (15 indexes on a write-heavy collection)": [
+            None,
+            "Antipatrón: un índice para cada consulta (15 índices en una colección de mucha escritura)",
+            "Antipadrão: um índice para cada consulta (15 índices numa coleção de escrita intensa)",
+        ],
+        "Each new screen or report got its own index, until the orders collection, taking 2,100 writes a minute, carries 15 of them: every insert updates 15 B-trees, the indexes crowd the working set out of RAM, and writes slow down for reports that run a few times a day (\"Modelagem de Documentos\", '15 índices numa coleção de escrita intensa é o gargalo'; the course lesson on access patterns: not every query deserves an index). Two single-field indexes do the job of one compound, and one is a prefix of another. Let one compound index per query shape serve the frequent reads (ESR), drop the prefixes, and run the rare reports on an analytical copy or accept a scan.": [
+            None,
+            "Cada pantalla o informe nuevo recibió su propio índice, hasta que la colección de pedidos, con 2.100 escrituras por minuto, lleva 15: cada inserción actualiza 15 árboles B, los índices echan de la RAM el conjunto de trabajo y las escrituras se frenan por informes que se ejecutan unas pocas veces al día (\"Modelagem de Documentos\", '15 índices numa coleção de escrita intensa é o gargalo'; la lección del curso sobre patrones de acceso: no toda consulta merece un índice). Dos índices de un solo campo hacen el trabajo de uno compuesto, y uno es prefijo de otro. Deja que un índice compuesto por forma de consulta sirva las lecturas frecuentes (ESR), quita los prefijos y lleva los informes raros a una copia analítica o acepta un recorrido completo.",
+            "Cada tela ou relatório novo ganhou o seu próprio índice, até que a coleção de pedidos, com 2.100 escritas por minuto, carrega 15: cada inserção atualiza 15 árvores B, os índices expulsam o working set da RAM e as escritas ficam lentas por relatórios que rodam poucas vezes por dia (\"Modelagem de Documentos\", '15 índices numa coleção de escrita intensa é o gargalo'; a lição do curso sobre padrões de acesso: nem toda consulta merece um índice). Dois índices de um campo fazem o trabalho de um composto, e um é prefixo de outro. Deixe um índice composto por forma de consulta servir as leituras frequentes (ESR), remova os prefixos e rode os relatórios raros numa cópia analítica ou aceite uma varredura.",
+        ],
+        "Root: the order. Write-heavy: W1 and W2 outnumber the reads.": [
+            None,
+            "Raíz: el pedido. Mucha escritura: W1 y W2 superan a las lecturas.",
+            "Raiz: o pedido. Escrita intensa: W1 e W2 superam as leituras.",
+        ],
+        "Criar pedido": ["Create an order", "Crear un pedido", None],
+        "Atualizar status": ["Update the status", "Actualizar el estado", None],
+        "status is the expected previous one (conditional update)": [
+            None,
+            "status es el anterior esperado (actualización condicional)",
+            "status é o anterior esperado (update condicional)",
+        ],
+        "Pedidos do cliente": ["A customer's orders", "Pedidos del cliente", None],
+        "Fila de pedidos por status": ["Order queue by status", "Cola de pedidos por estado", None],
+        "Served today by {status: 1} and {criado_em: -1} apart.": [
+            "Served today by {status: 1} and {created_at: -1} apart.",
+            "Hoy la sirven {status: 1} y {creado_en: -1} por separado.",
+            "Hoje atendida por {status: 1} e {criado_em: -1} separados.",
+        ],
+        "Pedidos de uma loja": ["A shop's orders", "Pedidos de una tienda", None],
+        "A rare report that got its own index.": [None, "Un informe raro que recibió su propio índice.", "Um relatório raro que ganhou o seu próprio índice."],
+        "Vendas de um vendedor": ["A seller's sales", "Ventas de un vendedor", None],
+        "Uso de um cupom": ["Use of a coupon", "Uso de un cupón", None],
+        "Pedidos com um SKU": ["Orders with a SKU", "Pedidos con un SKU", None],
+        "Pedidos por cidade": ["Orders by city", "Pedidos por ciudad", None],
+        "Pedidos por forma de pagamento": ["Orders by payment method", "Pedidos por forma de pago", None],
+        "Pedidos acima de um valor": ["Orders above an amount", "Pedidos por encima de un importe", None],
+        "Pedidos alterados desde": ["Orders changed since", "Pedidos modificados desde", None],
+        "Pedidos por canal": ["Orders by channel", "Pedidos por canal", None],
+        "Pedidos por transportadora": ["Orders by carrier", "Pedidos por transportista", None],
+        "Pedido por nota fiscal": ["Order by invoice", "Pedido por factura", None],
+    },
+}
+
+WORD = re.compile(r"[^\W\d]\w*")
 
 
 def by_words(text, words, lang):

@@ -83,6 +83,7 @@ pub const TRANSLATED: &[&str] = &[
     "anti-outlier-misapplied",
     "anti-pagination",
     "anti-no-validation",
+    "anti-index-per-query",
 ];
 
 pub static TEMPLATES: &[Template] = &[
