@@ -815,6 +815,80 @@ TABLES["anti-index-per-query"] = {
     },
 }
 
+TABLES["anti-live-copy"] = {
+    "words": {
+        "loja": ["shop", "tienda", "loja"],
+        "clientes": ["customers", "clientes", "clientes"],
+        "cliente": ["customer", "cliente", "cliente"],
+        "cliente_id": ["customer_id", "cliente_id", "cliente_id"],
+        "nome": ["name", "nombre", "nome"],
+        "pedidos": ["orders", "pedidos", "pedidos"],
+        "criado_em": ["created_at", "creado_en", "criado_em"],
+        "carrinhos": ["carts", "carritos", "carrinhos"],
+        "atualizado_em": ["updated_at", "actualizado_en", "atualizado_em"],
+        "chamados": ["tickets", "incidencias", "chamados"],
+        "assunto": ["subject", "asunto", "assunto"],
+        "aberto_em": ["opened_at", "abierto_en", "aberto_em"],
+        "avaliacoes": ["reviews", "valoraciones", "avaliacoes"],
+        "nota": ["rating", "nota", "nota"],
+        "texto": ["text", "texto", "texto"],
+        "faturamento": ["billing", "facturacion", "faturamento"],
+        "proxima_fatura": ["next_invoice", "proxima_factura", "proxima_fatura"],
+        "valor_mensal": ["monthly_amount", "importe_mensual", "valor_mensal"],
+        "suporte": ["support", "soporte", "suporte"],
+    },
+    "prose": {
+        "Anti-pattern: live copy without propagation (the customer's name in 5 collections)": [
+            None,
+            "Antipatrón: copia viva sin propagación (el nombre del cliente en 5 colecciones)",
+            "Antipadrão: cópia viva sem propagação (o nome do cliente em 5 coleções)",
+        ],
+        "The customer's name is copied into 5 collections so each screen avoids a second read. Orders keep it as historical (the name at the sale: correct, never propagated), carts, tickets and reviews have a propagation plan, but the billing profile's copy has none: the rename never reaches it and invoices go out under the old name for months (\"Modelagem de Documentos\", 'Nome do cliente em 5 coleções, e a de faturamento nunca foi atualizada'). Every copy needs a category (immutable, historical, live) and, if live, a propagation strategy (immediate, deferred with reconciliation, or re-read); a good design has few copies and documents them (the BiblioRed lesson on document modelling, \"Duplicación controlada y cómo mantenerla coherente\").": [
+            None,
+            "El nombre del cliente se copia en 5 colecciones para que cada pantalla se ahorre una segunda lectura. Los pedidos lo guardan como histórico (el nombre en la venta: correcto, nunca se propaga), los carritos, las incidencias y las valoraciones tienen un plan de propagación, pero la copia del perfil de facturación no tiene ninguno: el cambio de nombre nunca le llega y las facturas salen con el nombre viejo durante meses (\"Modelagem de Documentos\", 'Nome do cliente em 5 coleções, e a de faturamento nunca foi atualizada'). Cada copia necesita una categoría (inmutable, histórica, viva) y, si es viva, una estrategia de propagación (inmediata, diferida con reconciliación o relectura); un buen diseño tiene pocas copias y las documenta (la lección de BiblioRed sobre modelado de documentos, \"Duplicación controlada y cómo mantenerla coherente\").",
+            "O nome do cliente é copiado em 5 coleções para que cada tela evite uma segunda leitura. Os pedidos o guardam como histórico (o nome na venda: correto, nunca propagado), carrinhos, chamados e avaliações têm um plano de propagação, mas a cópia do perfil de faturamento não tem nenhum: a troca de nome nunca chega até ela e as faturas saem com o nome antigo por meses (\"Modelagem de Documentos\", 'Nome do cliente em 5 coleções, e a de faturamento nunca foi atualizada'). Toda cópia precisa de uma categoria (imutável, histórica, viva) e, se viva, de uma estratégia de propagação (imediata, adiada com reconciliação, ou releitura); um bom design tem poucas cópias e as documenta (a lição da BiblioRed sobre modelagem de documentos, \"Duplicación controlada y cómo mantenerla coherente\").",
+        ],
+        "The source of the name.": [None, "La fuente del nombre.", "A fonte do nome."],
+        "The name as it was at the sale: historical, never propagated (correct).": [
+            None,
+            "El nombre tal como era en la venta: histórico, nunca se propaga (correcto).",
+            "O nome como era na venda: histórico, nunca propagado (correto).",
+        ],
+        "Live copy, rewritten immediately on a rename.": [None, "Copia viva, reescrita al instante en un cambio de nombre.", "Cópia viva, reescrita na hora numa troca de nome."],
+        "Support tickets: live copy, rewritten by a nightly job with reconciliation.": [
+            None,
+            "Incidencias de soporte: copia viva, reescrita por un trabajo nocturno con reconciliación.",
+            "Chamados de suporte: cópia viva, reescrita por um job noturno com reconciliação.",
+        ],
+        "Product reviews show the reviewer's current name: live, deferred.": [
+            None,
+            "Las valoraciones de productos muestran el nombre actual de quien valora: viva, diferida.",
+            "As avaliações de produtos mostram o nome atual de quem avalia: viva, adiada.",
+        ],
+        "Billing profile: the monthly invoice is issued to this name. Live copy that nobody updates: the finding.": [
+            None,
+            "Perfil de facturación: la factura mensual se emite a este nombre. Copia viva que nadie actualiza: el hallazgo.",
+            "Perfil de faturamento: a fatura mensal é emitida neste nome. Cópia viva que ninguém atualiza: o achado.",
+        ],
+        "\"Modelagem de Documentos\": 'a de faturamento nunca foi atualizada'.": [
+            "\"Modelagem de Documentos\": 'the billing one was never updated'.",
+            "\"Modelagem de Documentos\": 'la de facturación nunca se actualizó'.",
+            None,
+        ],
+        "Meus pedidos": ["My orders", "Mis pedidos", None],
+        "Carrinho atual": ["Current cart", "Carrito actual", None],
+        "Chamados do cliente": ["A customer's tickets", "Incidencias del cliente", None],
+        "Avaliações de um cliente": ["A customer's reviews", "Valoraciones de un cliente", None],
+        "Emitir a fatura mensal": ["Issue the monthly invoice", "Emitir la factura mensual", None],
+        "Renomear cliente": ["Rename a customer", "Renombrar un cliente", None],
+        "carrinhos are rewritten in the same request; chamados and avaliacoes by a nightly job, with a reconciliation pass. faturamento: forgotten.": [
+            "carts are rewritten in the same request; tickets and reviews by a nightly job, with a reconciliation pass. billing: forgotten.",
+            "los carritos se reescriben en la misma petición; las incidencias y las valoraciones, con un trabajo nocturno y una pasada de reconciliación. facturacion: olvidada.",
+            "os carrinhos são reescritos na mesma requisição; chamados e avaliacoes por um job noturno, com uma passada de reconciliação. faturamento: esquecido.",
+        ],
+    },
+}
+
 WORD = re.compile(r"[^\W\d]\w*")
 
 

@@ -84,6 +84,7 @@ pub const TRANSLATED: &[&str] = &[
     "anti-pagination",
     "anti-no-validation",
     "anti-index-per-query",
+    "anti-live-copy",
 ];
 
 pub static TEMPLATES: &[Template] = &[
