@@ -85,6 +85,7 @@ pub const TRANSLATED: &[&str] = &[
     "anti-no-validation",
     "anti-index-per-query",
     "anti-live-copy",
+    "bibliored",
 ];
 
 pub static TEMPLATES: &[Template] = &[
