@@ -87,8 +87,8 @@ impl Model {
         child.fields.iter().any(|f| f.name == name).then(|| (child.id.clone(), name.to_string()))
     }
 
-    /// Renames the child's reference field of relation `id` to `name`: the relation and the
-    /// child's field change together (the field is added, required and typed like the parent's
+    /// Renames the child's reference field of relation `id` to `name`: for a reference the
+    /// child holds, the relation and the child's field change together (the field is added, required and typed like the parent's
     /// id, when the child lacks it). Refused, changing nothing, for an empty name or one that
     /// another field of the child already has. A dotted path names a field inside a
     /// sub-document the person shapes: only the relation changes.
@@ -97,6 +97,14 @@ impl Model {
         let r = self.relation(id).ok_or(RenameRefused::NoRelation)?;
         let (child_id, parent_id) = (r.child.clone(), r.parent.clone());
         let old = r.reference.child_field.clone().unwrap_or_default();
+        // Not a reference the child holds (an embedding, a bucket, ids in the parent): the
+        // name is only the relation's, as the person types it.
+        if r.storage != Storage::Reference || r.reference.parent_field.is_some() {
+            if let Some(r) = self.relations.iter_mut().find(|r| r.id == id) {
+                r.reference.child_field = (!name.is_empty()).then(|| name.to_string());
+            }
+            return Ok(());
+        }
         if name.is_empty() {
             return Err(RenameRefused::Empty);
         }
@@ -294,6 +302,16 @@ mod tests {
         assert_eq!(m.relations[0].reference.child_field.as_deref(), Some("cliente._id"));
         assert_eq!(names(&m), ["nome", "owner"], "a path inside a sub-document is the person's to shape");
         assert_eq!(m.reference_field("r"), None);
+    }
+
+    #[test]
+    fn another_storage_only_names_the_field_in_the_relation() {
+        let mut m = two_boxes();
+        assert_eq!(m.rename_reference_field("r", "cliente_id"), Ok(()));
+        assert_eq!(m.relations[0].reference.child_field.as_deref(), Some("cliente_id"));
+        assert!(m.entity("p").unwrap().fields.is_empty(), "an embedding gives the child no field");
+        assert_eq!(m.rename_reference_field("r", ""), Ok(()));
+        assert_eq!(m.relations[0].reference.child_field, None);
     }
 
     #[test]
