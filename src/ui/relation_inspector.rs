@@ -89,7 +89,8 @@ pub fn RelationInspector(id: String) -> impl IntoView {
         move || editor.report.with(|r| r.relation(&id).cloned())
     };
     // The child's reference field is the child's field: renaming one renames the other (one
-    // undo step while typing); a name another field of the child has is refused, and said.
+    // undo step while typing); a name another field of the child has is refused, and said
+    // under the input.
     let refused = RwSignal::new(None::<String>);
     let rename_field = Callback::new(move |v: String| {
         let mut outcome = Ok(());
@@ -115,7 +116,6 @@ pub fn RelationInspector(id: String) -> impl IntoView {
             <Select label=Msg::Storage options=storages value=s(|r| enum_name(&r.storage)) on_change=Callback::new(move |v: String| set_storage(&editor, &idv.get_value(), enum_from(&v).unwrap_or_default())) testid="storage" />
             <TextInput label=Msg::FieldInParent value=s(|r| r.field.clone()) on_change=on_s("field", |r, v| r.field = v) />
             <TextInput label=Msg::ChildRefField placeholder="parent_id" value=s(|r| r.reference.child_field.clone().unwrap_or_default()) on_change=rename_field error=Signal::derive(move || refused.get()) testid="child-ref-field" />
-            {move || refused.get().map(|why| view! { <p class="notice error" role="alert" data-testid="child-ref-field-refused">{why}</p> })}
             <TextInput label=Msg::ParentIdArray value=s(|r| r.reference.parent_field.clone().unwrap_or_default()) on_change=on_s("pf", |r, v| r.reference.parent_field = (!v.is_empty()).then_some(v)) />
 
             <h3>{tr(Msg::SixCriteria)}</h3>
