@@ -115,8 +115,8 @@ test("renaming the arrow's field renames the child's field; a name the child has
   // _id is another field of pedidos: refused, said, nothing changes.
   await input.fill('_id');
   const refused = page.getByTestId('relation-inspector').locator('p.field-error');
-  assert.equal(await refused.count(), 1, 'said once, under the input');
   await refused.waitFor();
+  assert.equal(await refused.count(), 1, 'said once, under the input');
   assert.equal(await refused.innerText(), 'pedidos already has a field named _id: choose another name for the reference field.');
   assert.equal(await input.getAttribute('aria-invalid'), 'true');
   await fieldsAre(page, 'pedidos', ['_id', 'customer_id']);
