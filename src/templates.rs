@@ -175,9 +175,9 @@ pub static TEMPLATES: &[Template] = &[
             "Versionamento de schema",
         ],
         blurbs: [
-            "\"Patrones de Diseño de Esquema en MongoDB\": version_esquema 2 splits the name; readers handle both versions.",
+            "\"Patrones de Diseño de Esquema en MongoDB\": schema_version 2 splits the name; readers handle both versions.",
             "\"Patrones de Diseño de Esquema en MongoDB\": version_esquema 2 divide el nombre; los lectores manejan ambas versiones.",
-            "\"Patrones de Diseño de Esquema en MongoDB\": version_esquema 2 divide o nome; os leitores lidam com as duas versões.",
+            "\"Patrones de Diseño de Esquema en MongoDB\": versao_schema 2 divide o nome; os leitores lidam com as duas versões.",
         ],
     },
     Template {
@@ -227,7 +227,7 @@ pub static TEMPLATES: &[Template] = &[
             "Antipadrão: relacional disfarçado",
         ],
         blurbs: [
-            "The BiblioRed lesson, \"Anti-patrones que hay que reconocer\" / \"Modelagem de Documentos\": a blog post page stitched from posts, autores and comentarios with $lookup (DS105).",
+            "The BiblioRed lesson, \"Anti-patrones que hay que reconocer\" / \"Modelagem de Documentos\": a blog post page stitched from posts, authors and comments with $lookup (DS105).",
             "Lección de BiblioRed, \"Anti-patrones que hay que reconocer\" / \"Modelagem de Documentos\": la página de una entrada de blog armada a partir de posts, autores y comentarios con $lookup (DS105).",
             "Lição do BiblioRed, \"Anti-patrones que hay que reconocer\" / \"Modelagem de Documentos\": a página de um post de blog montada a partir de posts, autores e comentarios com $lookup (DS105).",
         ],
