@@ -22,6 +22,18 @@ impl Template {
         pick(lang, self.blurbs)
     }
 
+    /// The path of the model file the gallery opens in `lang`, under the app's data folder:
+    /// `i18n/templates/en/orders.json` for a design written in each interface language
+    /// (its names, patterns and notes: `scripts/translate_templates.py`), else the design as
+    /// its course wrote it, `templates/<id>.json`.
+    pub fn path(&self, lang: Lang) -> String {
+        if TRANSLATED.contains(&self.id) {
+            format!("i18n/templates/{}/{}.json", lang.code(), self.id)
+        } else {
+            format!("templates/{}.json", self.id)
+        }
+    }
+
     /// The template's model file. Only the CLI and tests link these texts in; the browser
     /// fetches `templates/<id>.json` from the server, which keeps the bundle small.
     pub fn json(&self) -> &'static str {
@@ -52,6 +64,29 @@ fn bundled(id: &str) -> &'static str {
         _ => "",
     }
 }
+
+/// The designs of the gallery written in every interface language, under
+/// `public/i18n/templates/<lang>/` (`tests/template_languages.rs` checks each is the same design).
+pub const TRANSLATED: &[&str] = &[
+    "orders",
+    "orders-lookup",
+    "sensor-day",
+    "users-outlier",
+    "users-versioning",
+    "book-club",
+    "anti-unbounded-array",
+    "anti-tiny-documents",
+    "anti-storage-disagrees",
+    "anti-bloated-document",
+    "anti-relational-in-disguise",
+    "anti-copy-decides",
+    "anti-outlier-misapplied",
+    "anti-pagination",
+    "anti-no-validation",
+    "anti-index-per-query",
+    "anti-live-copy",
+    "bibliored",
+];
 
 pub static TEMPLATES: &[Template] = &[
     Template {
@@ -140,9 +175,9 @@ pub static TEMPLATES: &[Template] = &[
             "Versionamento de schema",
         ],
         blurbs: [
-            "\"Patrones de Diseño de Esquema en MongoDB\": version_esquema 2 splits the name; readers handle both versions.",
+            "\"Patrones de Diseño de Esquema en MongoDB\": schema_version 2 splits the name; readers handle both versions.",
             "\"Patrones de Diseño de Esquema en MongoDB\": version_esquema 2 divide el nombre; los lectores manejan ambas versiones.",
-            "\"Patrones de Diseño de Esquema en MongoDB\": version_esquema 2 divide o nome; os leitores lidam com as duas versões.",
+            "\"Patrones de Diseño de Esquema en MongoDB\": versao_schema 2 divide o nome; os leitores lidam com as duas versões.",
         ],
     },
     Template {
@@ -192,7 +227,7 @@ pub static TEMPLATES: &[Template] = &[
             "Antipadrão: relacional disfarçado",
         ],
         blurbs: [
-            "The BiblioRed lesson, \"Anti-patrones que hay que reconocer\" / \"Modelagem de Documentos\": a blog post page stitched from posts, autores and comentarios with $lookup (DS105).",
+            "The BiblioRed lesson, \"Anti-patrones que hay que reconocer\" / \"Modelagem de Documentos\": a blog post page stitched from posts, authors and comments with $lookup (DS105).",
             "Lección de BiblioRed, \"Anti-patrones que hay que reconocer\" / \"Modelagem de Documentos\": la página de una entrada de blog armada a partir de posts, autores y comentarios con $lookup (DS105).",
             "Lição do BiblioRed, \"Anti-patrones que hay que reconocer\" / \"Modelagem de Documentos\": a página de um post de blog montada a partir de posts, autores e comentarios com $lookup (DS105).",
         ],

@@ -226,3 +226,48 @@ fn export_and_report_take_lang_and_reject_unknown_languages() {
     let (_, help, _) = docshape(&["help"]);
     assert!(help.contains("--lang en|es|pt") && help.contains("check --format json"), "{help}");
 }
+
+/// Customers and their orders, referenced from the order; the relation names no field.
+const UNNAMED_REFERENCE: &str = r#"{
+  "format": "docshape", "formatVersion": 1, "name": "Shop",
+  "entities": [
+    { "id": "cliente", "name": "clientes", "fields": [ { "name": "_id", "type": "objectId" } ] },
+    { "id": "pedido", "name": "pedidos", "fields": [ { "name": "_id", "type": "objectId" } ] }
+  ],
+  "relations": [
+    { "id": "cliente-pedidos", "parent": "cliente", "child": "pedido", "storage": "reference",
+      "cardinality": { "typical": 12, "max": 500 }, "readSeparately": true }
+  ]
+}"#;
+
+#[test]
+fn check_warns_about_a_reference_that_names_no_field_with_the_default_name() {
+    let path = model_file("unnamed-reference.json", UNNAMED_REFERENCE);
+    let (_, text) = check(&path, "human");
+    assert!(text.contains("DS112"), "{text}");
+    assert!(
+        text.contains("the reference clientes → pedidos names no field in pedidos: the exports will hold the parent's id in cliente_id"),
+        "{text}"
+    );
+    let (_, stdout) = check(&path, "json");
+    let json: serde_json::Value = serde_json::from_str(&stdout).expect("JSON output");
+    let ds112: Vec<&serde_json::Value> =
+        json["findings"].as_array().expect("findings").iter().filter(|f| f["code"] == "DS112").collect();
+    assert_eq!(ds112.len(), 1, "{stdout}");
+    assert_eq!(ds112[0]["severity"], "warning");
+    // Named, it is quiet.
+    let named = UNNAMED_REFERENCE.replace(
+        r#""storage": "reference","#,
+        r#""storage": "reference", "reference": { "childField": "cliente_id" },"#,
+    );
+    let (_, text) = check(&model_file("named-reference.json", &named), "human");
+    assert!(!text.contains("DS112"), "{text}");
+}
+
+#[test]
+fn check_reports_an_access_pattern_whose_entity_is_empty() {
+    let json = CLEAN.replace(r#""entity": "order""#, r#""entity": """#);
+    let (code, text) = check(&model_file("empty-entity.json", &json), "human");
+    assert_eq!(code, 1, "DS001 is an error: {text}");
+    assert!(text.contains("DS001") && text.contains("it names the entity \"\", which does not exist"), "{text}");
+}

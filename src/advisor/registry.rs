@@ -38,6 +38,7 @@ registry! {
     rules::write_spans_aggregates::WriteSpansAggregates,
     rules::outlier_misapplied::OutlierMisapplied,
     rules::reference_type_mismatch::ReferenceTypeMismatch,
+    rules::reference_names_no_field::ReferenceNamesNoField,
     rules::bucket_of_entities::BucketOfEntities,
     rules::volatile_copy::VolatileCopy,
     rules::hot_document::HotDocument,

@@ -184,6 +184,15 @@ pub fn delete(m: &mut Model, entities: &HashSet<String>, relations: &HashSet<Str
     }
 }
 
+/// Deletes arrow `id`; its child keeps the reference field as a plain field (`keep_field`) or
+/// loses it too (`Model::reference_field`).
+pub fn delete_arrow(m: &mut Model, id: &str, keep_field: bool) {
+    if !keep_field {
+        m.remove_reference_field(id);
+    }
+    m.relations.retain(|r| r.id != id);
+}
+
 /// Duplicates entities (and the relations among them) on the free spot nearest the originals;
 /// returns the new entity ids.
 pub fn duplicate(m: &mut Model, ids: &[String]) -> Vec<String> {
@@ -380,5 +389,55 @@ mod tests {
         let names: Vec<&str> = m.entities[0].fields.iter().map(|f| f.name.as_str()).collect();
         assert_eq!(names, ["_id", "email_2", "email"]);
         assert!(insert_field_after(&mut m, &id, "nope", Field::new("x", BsonType::String)).is_none());
+    }
+
+    /// Clients and orders, connected and made a reference: the order holds `cliente_id`.
+    fn drawn_reference() -> (Model, String) {
+        let mut m = Model::new("t");
+        let c = add_entity(&mut m, Point::default());
+        let p = add_entity(&mut m, Point { x: 400.0, y: 0.0 });
+        m.entity_mut(&c).unwrap().name = "clientes".into();
+        m.entity_mut(&p).unwrap().name = "pedidos".into();
+        let r = connect(&mut m, &c, &p).unwrap();
+        m.set_storage(&r, crate::model::Storage::Reference);
+        (m, r)
+    }
+
+    fn order_fields(m: &Model) -> Vec<String> {
+        m.entities[1].fields.iter().map(|f| f.name.clone()).collect()
+    }
+
+    #[test]
+    fn deleting_an_arrow_keeps_or_deletes_its_field_in_one_undo_step() {
+        use crate::editor::store::Store;
+        use std::cell::RefCell;
+        for keep in [true, false] {
+            let (m, r) = drawn_reference();
+            assert!(order_fields(&m).contains(&"cliente_id".to_string()));
+            let slot = RefCell::new(m.clone());
+            let store = Store::default();
+            assert!(store.edit(&slot, None, |m| delete_arrow(m, &r, keep)));
+            let after = slot.borrow().clone();
+            assert!(after.relations.is_empty());
+            assert_eq!(order_fields(&after).contains(&"cliente_id".to_string()), keep, "keep = {keep}");
+            assert!(crate::model::check_structure(&after).is_empty());
+            assert!(store.undo(&slot));
+            assert_eq!(*slot.borrow(), m, "one undo brings the arrow and its field back");
+        }
+    }
+
+    #[test]
+    fn renaming_an_arrows_field_while_typing_is_one_undo_step() {
+        use crate::editor::store::Store;
+        use std::cell::RefCell;
+        let (m, r) = drawn_reference();
+        let slot = RefCell::new(m.clone());
+        let store = Store::default();
+        for typed in ["c", "cu", "customer", "customer_id"] {
+            store.edit(&slot, Some("relation:r:cf"), |m| m.rename_reference_field(&r, typed).unwrap());
+        }
+        assert!(order_fields(&slot.borrow()).contains(&"customer_id".to_string()));
+        assert!(store.undo(&slot));
+        assert_eq!(*slot.borrow(), m);
     }
 }

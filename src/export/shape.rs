@@ -359,10 +359,8 @@ fn entity_fields<'m>(lookup: &Lookup<'m>, entity: &'m Entity, depth: usize) -> V
         // A reference always means a field: one that names none is held by the child under the
         // default name the editor gives it (`Model::set_storage`), unless the parent keeps an
         // array of the children's ids.
-        let held = rel.reference.child_field.clone().or_else(|| {
-            let by_child = rel.storage == Storage::Reference && rel.reference.parent_field.is_none();
-            lookup.entity(&rel.parent).filter(|_| by_child).map(|p| default_child_field(&p.name))
-        });
+        let named = rel.reference.child_field.clone().filter(|f| !f.trim().is_empty());
+        let held = named.or_else(|| lookup.entity(&rel.parent).and_then(|p| unnamed_reference_field(rel, p)));
         if let Some(path) = &held {
             ensure(&mut nodes, path, parent_ty, ctx, true).role = Role::ParentRef(rel_index);
         }
@@ -381,9 +379,9 @@ fn entity_fields<'m>(lookup: &Lookup<'m>, entity: &'m Entity, depth: usize) -> V
     nodes
 }
 
-use crate::model::default_child_field;
 /// The type of an entity's identifier (the model's rule, shared with the editor).
 pub use crate::model::id_type;
+use crate::model::unnamed_reference_field;
 
 /// Sub-fields of a subset item built from the child's fields (all of them when `names` is empty).
 fn subset_fields<'m>(child: &'m Entity, names: &[String]) -> Vec<Node<'m>> {

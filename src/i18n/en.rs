@@ -438,5 +438,9 @@ pub fn text(m: Msg) -> &'static str {
         Msg::ActScale => "Scale: when one replica set is not enough",
         Msg::Sharded => "Sharded",
         Msg::ShardedOn => "Sharded {} — the shard key of this collection: open the Scale view (S)",
+        Msg::DeleteArrow => "Delete the arrow",
+        Msg::DeleteArrowQuestion => "{} holds the reference in its field {}. Keep the field as a plain field, or delete it with the arrow?",
+        Msg::KeepField => "Keep the field",
+        Msg::DeleteFieldToo => "Delete the field too",
     }
 }

@@ -438,5 +438,9 @@ pub fn text(m: Msg) -> &'static str {
         Msg::ActScale => "Escala: cuando un replica set no basta",
         Msg::Sharded => "Fragmentada",
         Msg::ShardedOn => "Fragmentada {} — la clave de shard de esta colección: abrir la vista Escala (S)",
+        Msg::DeleteArrow => "Eliminar la flecha",
+        Msg::DeleteArrowQuestion => "{} guarda la referencia en su campo {}. ¿Conservas el campo como un campo normal o lo eliminas con la flecha?",
+        Msg::KeepField => "Conservar el campo",
+        Msg::DeleteFieldToo => "Eliminar también el campo",
     }
 }

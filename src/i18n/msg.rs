@@ -457,6 +457,10 @@ messages! {
     ActScale,
     Sharded,
     ShardedOn,
+    DeleteArrow,
+    DeleteArrowQuestion,
+    KeepField,
+    DeleteFieldToo,
 }
 
 /// Replaces each `{}` of `template` by the next argument.

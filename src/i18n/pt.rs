@@ -438,5 +438,9 @@ pub fn text(m: Msg) -> &'static str {
         Msg::ActScale => "Escala: quando um replica set não basta",
         Msg::Sharded => "Fragmentada",
         Msg::ShardedOn => "Fragmentada {} — a chave de shard desta coleção: abrir a visão Escala (S)",
+        Msg::DeleteArrow => "Excluir a seta",
+        Msg::DeleteArrowQuestion => "{} guarda a referência no campo {}. Manter o campo como um campo comum, ou excluí-lo com a seta?",
+        Msg::KeepField => "Manter o campo",
+        Msg::DeleteFieldToo => "Excluir também o campo",
     }
 }

@@ -32,11 +32,11 @@ pub use names::{check_names, collection_name_problem, name_problem, structure_pr
 pub use place::{Place, Problem};
 pub use place_labels::PlaceLabels;
 pub use query::*;
-pub use reference_field::{default_child_field, id_type, singular};
+pub use reference_field::{default_child_field, id_type, singular, unnamed_reference_field, RenameRefused};
 pub use relation::*;
 pub use server_options::*;
 pub(crate) use structure::check_structure_with;
-pub use structure::{check_structure, walk_fields};
+pub use structure::{check_structure, names_missing_entity, walk_fields};
 pub use text::text_of;
 pub use thresholds::{tier_ram_bytes, Thresholds, DEFAULT_TIER};
 

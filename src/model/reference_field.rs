@@ -2,7 +2,9 @@
 //! of its own. When a relation names none, that field is named as the exporters name it
 //! (`clientes` → `cliente_id`) and typed like the parent's id.
 
-use super::{find_path, BsonType, Entity, EntityKind, Field, Model, Storage};
+use super::{find_path, BsonType, Entity, EntityKind, Field, Model, Relation, Storage};
+use crate::i18n::Text;
+use crate::text;
 
 /// `resenas` → `resena`, `reviews` → `review` (good enough for field names).
 pub fn singular(name: &str) -> &str {
@@ -16,6 +18,16 @@ pub fn singular(name: &str) -> &str {
 /// a parent named `clientes`.
 pub fn default_child_field(parent_name: &str) -> String {
     format!("{}_id", singular(parent_name))
+}
+
+/// The field the exporters give relation `r` (whose parent is `parent`) when it names none:
+/// `Some("cliente_id")` for a reference held by the child (no array of the children's ids in
+/// the parent) whose `childField` is missing or empty, `None` otherwise. `docshape check`
+/// warns about such a relation (DS112).
+pub fn unnamed_reference_field(r: &Relation, parent: &Entity) -> Option<String> {
+    let held_by_child = r.storage == Storage::Reference && r.reference.parent_field.is_none();
+    let unnamed = r.reference.child_field.as_deref().is_none_or(|f| f.trim().is_empty());
+    (held_by_child && unnamed).then(|| default_child_field(&parent.name))
 }
 
 /// The type of an entity's identifier: its `_id`, or else its first `*_id` / `id` field.
@@ -61,6 +73,80 @@ impl Model {
         true
     }
 
+    /// The child's field that relation `id` means, when the child holds it as a plain field of
+    /// its own (what drawing the reference created and the box shows): (the child's id, the
+    /// field's name). `None` for an embedding, an array of ids in the parent, a dotted path
+    /// inside a sub-document, or a name the child does not declare.
+    pub fn reference_field(&self, id: &str) -> Option<(String, String)> {
+        let r = self.relation(id)?;
+        if r.storage != Storage::Reference || r.reference.parent_field.is_some() {
+            return None;
+        }
+        let name = r.reference.child_field.as_deref().filter(|n| !n.is_empty() && !n.contains('.'))?;
+        let child = self.entity(&r.child)?;
+        child.fields.iter().any(|f| f.name == name).then(|| (child.id.clone(), name.to_string()))
+    }
+
+    /// Renames the child's reference field of relation `id` to `name`: for a reference the
+    /// child holds, the relation and the child's field change together (the field is added, required and typed like the parent's
+    /// id, when the child lacks it). Refused, changing nothing, for an empty name or one that
+    /// another field of the child already has. A dotted path names a field inside a
+    /// sub-document the person shapes: only the relation changes.
+    pub fn rename_reference_field(&mut self, id: &str, name: &str) -> Result<(), RenameRefused> {
+        let name = name.trim();
+        let r = self.relation(id).ok_or(RenameRefused::NoRelation)?;
+        let (child_id, parent_id) = (r.child.clone(), r.parent.clone());
+        let old = r.reference.child_field.clone().unwrap_or_default();
+        // Not a reference the child holds (an embedding, a bucket, ids in the parent): the
+        // name is only the relation's, as the person types it.
+        if r.storage != Storage::Reference || r.reference.parent_field.is_some() {
+            if let Some(r) = self.relations.iter_mut().find(|r| r.id == id) {
+                r.reference.child_field = (!name.is_empty()).then(|| name.to_string());
+            }
+            return Ok(());
+        }
+        if name.is_empty() {
+            return Err(RenameRefused::Empty);
+        }
+        if name == old {
+            return Ok(());
+        }
+        let id_type = self.entity(&parent_id).map(id_type).unwrap_or(BsonType::ObjectId);
+        let plain = !name.contains('.');
+        if let Some(child) = self.entity(&child_id) {
+            let taken = child.fields.iter().any(|f| f.name == name && f.name != old);
+            if plain && taken {
+                return Err(RenameRefused::Taken { child: child.name.clone(), name: name.to_string() });
+            }
+        }
+        if let Some(r) = self.relations.iter_mut().find(|r| r.id == id) {
+            r.reference.child_field = Some(name.to_string());
+        }
+        if !plain {
+            return Ok(());
+        }
+        if let Some(child) = self.entity_mut(&child_id) {
+            match child.fields.iter_mut().find(|f| !old.is_empty() && f.name == old) {
+                Some(field) => field.name = name.to_string(),
+                None => {
+                    let mut field = Field::new(name, id_type);
+                    field.required = true;
+                    child.fields.push(field);
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Removes the child's field that relation `id` means ([`Model::reference_field`]), when it
+    /// has one; returns whether it did. (Deleting the arrow and its field too.)
+    pub fn remove_reference_field(&mut self, id: &str) -> bool {
+        let Some((child, name)) = self.reference_field(id) else { return false };
+        let Some(child) = self.entity_mut(&child) else { return false };
+        child.fields.retain(|f| f.name != name);
+        true
+    }
+
     fn set_storage_only(&mut self, id: &str, storage: Storage) -> bool {
         match self.relations.iter_mut().find(|r| r.id == id) {
             Some(r) => {
@@ -68,6 +154,39 @@ impl Model {
                 true
             }
             None => false,
+        }
+    }
+}
+
+/// Why the child's reference field was not renamed.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum RenameRefused {
+    /// No relation has the id.
+    NoRelation,
+    /// A reference needs a field name.
+    Empty,
+    /// Another field of the child has the name.
+    Taken { child: String, name: String },
+}
+
+impl RenameRefused {
+    /// What the inspector says, in the three languages.
+    pub fn message(&self) -> Text {
+        match self {
+            RenameRefused::NoRelation => {
+                text!(en: "This arrow is gone.", es: "Esta flecha ya no existe.", pt: "Esta seta não existe mais.")
+            }
+            RenameRefused::Empty => text!(
+                en: "A reference needs a field name: the child keeps the parent's id in it.",
+                es: "Una referencia necesita un nombre de campo: el hijo guarda en él el id del padre.",
+                pt: "Uma referência precisa de um nome de campo: o filho guarda nele o id do pai."
+            ),
+            RenameRefused::Taken { child, name } => text!(
+                en: "{child} already has a field named {name}: choose another name for the reference field.",
+                es: "{child} ya tiene un campo llamado {name}: elige otro nombre para el campo de referencia.",
+                pt: "{child} já tem um campo chamado {name}: escolha outro nome para o campo de referência.";
+                child = child.as_str(), name = name.as_str()
+            ),
         }
     }
 }
@@ -123,5 +242,85 @@ mod tests {
         assert_eq!(default_child_field("resenas"), "resena_id");
         assert_eq!(default_child_field("reviews"), "review_id");
         assert_eq!(default_child_field("socio"), "socio_id");
+    }
+
+    /// Clients and orders referenced from the order by `cliente_id`, which the order holds
+    /// beside its `nome`.
+    fn referenced() -> Model {
+        let mut m = two_boxes();
+        m.entities[1].fields.push(Field::new("nome", BsonType::String));
+        m.set_storage("r", Storage::Reference);
+        m
+    }
+
+    fn names(m: &Model) -> Vec<&str> {
+        m.entity("p").unwrap().fields.iter().map(|f| f.name.as_str()).collect()
+    }
+
+    #[test]
+    fn renaming_the_reference_field_renames_the_childs_field() {
+        let mut m = referenced();
+        assert_eq!(m.reference_field("r"), Some(("p".into(), "cliente_id".into())));
+        assert_eq!(m.rename_reference_field("r", "customer_id"), Ok(()));
+        assert_eq!(m.relations[0].reference.child_field.as_deref(), Some("customer_id"));
+        assert_eq!(names(&m), ["nome", "customer_id"]);
+        let field = find_path(&m.entity("p").unwrap().fields, "customer_id").unwrap();
+        assert_eq!((field.bson_type, field.required), (BsonType::ObjectId, true), "the same field, renamed");
+        // The same name again changes nothing.
+        let before = m.clone();
+        assert_eq!(m.rename_reference_field("r", "customer_id"), Ok(()));
+        assert_eq!(m, before);
+    }
+
+    #[test]
+    fn a_name_another_field_has_or_an_empty_one_is_refused_and_nothing_changes() {
+        let mut m = referenced();
+        let before = m.clone();
+        let refused = m.rename_reference_field("r", "nome").unwrap_err();
+        assert_eq!(refused, RenameRefused::Taken { child: "pedidos".into(), name: "nome".into() });
+        assert_eq!(
+            refused.message().render(crate::i18n::Lang::En),
+            "pedidos already has a field named nome: choose another name for the reference field."
+        );
+        assert_eq!(
+            refused.message().render(crate::i18n::Lang::Pt),
+            "pedidos já tem um campo chamado nome: escolha outro nome para o campo de referência."
+        );
+        assert_eq!(m.rename_reference_field("r", "  "), Err(RenameRefused::Empty));
+        assert_eq!(m.rename_reference_field("nothing", "x"), Err(RenameRefused::NoRelation));
+        assert_eq!(m, before);
+    }
+
+    #[test]
+    fn a_missing_field_is_added_and_a_dotted_path_only_changes_the_relation() {
+        let mut m = referenced();
+        m.entities[1].fields.retain(|f| f.name != "cliente_id");
+        assert_eq!(m.reference_field("r"), None, "the child does not declare it");
+        assert_eq!(m.rename_reference_field("r", "owner"), Ok(()));
+        assert_eq!(names(&m), ["nome", "owner"]);
+        assert_eq!(m.rename_reference_field("r", "cliente._id"), Ok(()));
+        assert_eq!(m.relations[0].reference.child_field.as_deref(), Some("cliente._id"));
+        assert_eq!(names(&m), ["nome", "owner"], "a path inside a sub-document is the person's to shape");
+        assert_eq!(m.reference_field("r"), None);
+    }
+
+    #[test]
+    fn another_storage_only_names_the_field_in_the_relation() {
+        let mut m = two_boxes();
+        assert_eq!(m.rename_reference_field("r", "cliente_id"), Ok(()));
+        assert_eq!(m.relations[0].reference.child_field.as_deref(), Some("cliente_id"));
+        assert!(m.entity("p").unwrap().fields.is_empty(), "an embedding gives the child no field");
+        assert_eq!(m.rename_reference_field("r", ""), Ok(()));
+        assert_eq!(m.relations[0].reference.child_field, None);
+    }
+
+    #[test]
+    fn removing_the_reference_field_removes_only_that_field() {
+        let mut m = referenced();
+        assert!(m.remove_reference_field("r"));
+        assert_eq!(names(&m), ["nome"]);
+        assert!(!m.remove_reference_field("r"), "nothing left to remove");
+        let mut embedded = two_boxes();
+        assert!(!embedded.remove_reference_field("r"));
     }
 }

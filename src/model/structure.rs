@@ -5,7 +5,7 @@
 use super::ids::{IdIndex, Kind};
 use super::names::check_names_into;
 use super::{Field, Id, Model, Place, Problem, Storage};
-use crate::i18n::Arg;
+use crate::i18n::{Arg, Text};
 use crate::text;
 use std::collections::{HashMap, HashSet};
 
@@ -197,18 +197,10 @@ pub(crate) fn check_structure_with(ids: &IdIndex) -> Vec<Problem> {
     for q in &model.queries {
         if dangling {
             for (id, at) in q.entities().zip(ids.entities_of(q)) {
-                // An empty id is a choice not made yet (a new access pattern in a design with
-                // no box), not a name of something missing.
-                if at.is_none() && !id.is_empty() {
-                    out.push(Problem::new(
-                        Place::Query { id: Id::new(&q.id) },
-                        text!(
-                            en: "it names the entity \"{id}\", which does not exist",
-                            es: "nombra la entidad \"{id}\", que no existe",
-                            pt: "cita a entidade \"{id}\", que não existe";
-                            id
-                        ),
-                    ));
+                // A file's empty id is reported too: the editor hides it for an access pattern
+                // whose start the person has not chosen yet (`ui::state`), not the core.
+                if at.is_none() {
+                    out.push(Problem::new(Place::Query { id: Id::new(&q.id) }, names_missing_entity(id)));
                 }
             }
         }
@@ -247,6 +239,18 @@ pub(crate) fn check_structure_with(ids: &IdIndex) -> Vec<Problem> {
     check_names_into(model, embedded, &mut out);
     super::comment::check_comments(model, &mut out);
     out
+}
+
+/// What DS001 says of an access pattern that names the entity `id`, which does not exist. The
+/// editor compares a finding's message with `names_missing_entity("")` to know the one about
+/// a start not chosen yet.
+pub fn names_missing_entity(id: &str) -> Text {
+    text!(
+        en: "it names the entity \"{id}\", which does not exist",
+        es: "nombra la entidad \"{id}\", que no existe",
+        pt: "cita a entidade \"{id}\", que não existe";
+        id
+    )
 }
 
 /// The embedding cycles, as [`embedding_cycles`] finds them, walked by position: for a model

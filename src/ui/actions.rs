@@ -226,6 +226,10 @@ fn add_query(e: &Editor) {
     if id.is_empty() {
         return;
     }
+    if root.is_empty() {
+        // No box to start from yet: the pattern is being created (no DS001 about its start).
+        e.mark_starting(&id);
+    }
     e.active_query.set(Some(id));
     // Its name is what one types next: the list opens if it was closed.
     if !e.panels.get_untracked().queries {

@@ -109,6 +109,26 @@ pub fn focus_item(menu: &web_sys::Element, step: i32, absolute: bool) {
     }
 }
 
+/// A key pressed in a menu (this one, the zoom menu): no key goes on to the app; the arrows,
+/// Home and End move among its items. Any other key is returned for the menu to handle (Escape
+/// and Tab close it).
+pub fn menu_keys(ev: &web_sys::KeyboardEvent, menu: Option<web_sys::Element>) -> Option<String> {
+    ev.stop_propagation();
+    let key = ev.key();
+    let (step, absolute) = match key.as_str() {
+        "ArrowDown" => (1, false),
+        "ArrowUp" => (-1, false),
+        "Home" => (0, true),
+        "End" => (-1, true),
+        _ => return Some(key),
+    };
+    if let Some(menu) = menu {
+        focus_item(&menu, step, absolute);
+        ev.prevent_default();
+    }
+    None
+}
+
 #[component]
 pub fn ContextMenu() -> impl IntoView {
     let editor = expect_context::<Editor>();
@@ -152,17 +172,10 @@ pub fn ContextMenu() -> impl IntoView {
                     on:dblclick=|ev| ev.stop_propagation()
                     on:contextmenu=|ev| ev.prevent_default()
                     on:keydown=move |ev: web_sys::KeyboardEvent| {
-                        ev.stop_propagation();
-                        let Some(el) = menu.get_untracked() else { return };
-                        match ev.key().as_str() {
-                            "ArrowDown" => focus_item(&el, 1, false),
-                            "ArrowUp" => focus_item(&el, -1, false),
-                            "Home" => focus_item(&el, 0, true),
-                            "End" => focus_item(&el, -1, true),
-                            "Escape" | "Tab" => close(&editor),
-                            _ => return,
+                        if let Some("Escape" | "Tab") = menu_keys(&ev, menu.get_untracked().map(Into::into)).as_deref() {
+                            ev.prevent_default();
+                            close(&editor);
                         }
-                        ev.prevent_default();
                     }
                 >
                     {ids.into_iter().filter_map(action).map(|a| {

@@ -3,6 +3,7 @@
 
 use super::actions::ACTIONS;
 use super::chunks::{OnDemand, Piece};
+use super::delete_arrow::DeleteArrow;
 use super::designs::Designs;
 use super::import_dialog::ImportDialog;
 use super::modal::Modal;
@@ -28,6 +29,7 @@ pub fn Dialogs() -> impl IntoView {
                 Dialog::Import => (Msg::DialogImport, view! { <ImportDialog /> }.into_any()),
                 Dialog::Designs => (Msg::MyDesigns, view! { <OnDemand piece=Piece::Designs when=true frame=|note| note /> }.into_any()),
                 Dialog::Versions => (Msg::VersionsAndCompare, view! { <OnDemand piece=Piece::Versions when=true frame=|note| note /> }.into_any()),
+                Dialog::DeleteArrow => (Msg::DeleteArrow, view! { <DeleteArrow /> }.into_any()),
             };
             view! {
                 <Modal title=Signal::derive(move || editor.t(title).to_string()) on_close=move || editor.dialog.set(None)>
@@ -80,7 +82,7 @@ pub fn NewModel() -> impl IntoView {
                         data-template=t.id
                         on:click=move |_| {
                             leptos::task::spawn_local(async move {
-                                match fetch_text(&format!("templates/{}.json", t.id)).await.and_then(|text| load(&text).map_err(|e| e.to_string())) {
+                                match fetch_text(&t.path(editor.lang.get_untracked())).await.and_then(|text| load(&text).map_err(|e| e.to_string())) {
                                     Ok(m) => open(m),
                                     Err(e) => editor.notify(NoticeKind::Error, editor.fill(Msg::TemplateError, &[&t.title(editor.lang.get_untracked()), &e])),
                                 }

@@ -11,6 +11,7 @@ mod comments_ui;
 mod compare;
 mod compare_ui;
 mod context_menu;
+mod delete_arrow;
 mod designs;
 mod designs_ui;
 mod dialogs;

@@ -88,6 +88,16 @@ pub fn RelationInspector(id: String) -> impl IntoView {
         let id = id.clone();
         move || editor.report.with(|r| r.relation(&id).cloned())
     };
+    // The child's reference field is the child's field: renaming one renames the other (one
+    // undo step while typing); a name another field of the child has is refused, and said
+    // under the input.
+    let refused = RwSignal::new(None::<String>);
+    let rename_field = Callback::new(move |v: String| {
+        let mut outcome = Ok(());
+        let key = format!("relation:{}:cf", idv.get_value());
+        editor.edit(Some(&key), |m| outcome = m.rename_reference_field(&idv.get_value(), &v));
+        refused.set(outcome.err().map(|why| why.message().render(editor.lang.get_untracked())));
+    });
     let storages = labelled_options(&[Storage::Embed, Storage::Reference, Storage::Bucket, Storage::Outside]);
     let volatility =
         labelled_options(&[Volatility::Never, Volatility::Rarely, Volatility::Often, Volatility::Constantly]);
@@ -105,7 +115,7 @@ pub fn RelationInspector(id: String) -> impl IntoView {
             })}
             <Select label=Msg::Storage options=storages value=s(|r| enum_name(&r.storage)) on_change=Callback::new(move |v: String| set_storage(&editor, &idv.get_value(), enum_from(&v).unwrap_or_default())) testid="storage" />
             <TextInput label=Msg::FieldInParent value=s(|r| r.field.clone()) on_change=on_s("field", |r, v| r.field = v) />
-            <TextInput label=Msg::ChildRefField placeholder="parent_id" value=s(|r| r.reference.child_field.clone().unwrap_or_default()) on_change=on_s("cf", |r, v| r.reference.child_field = (!v.is_empty()).then_some(v)) />
+            <TextInput label=Msg::ChildRefField placeholder="parent_id" value=s(|r| r.reference.child_field.clone().unwrap_or_default()) on_change=rename_field error=Signal::derive(move || refused.get()) testid="child-ref-field" />
             <TextInput label=Msg::ParentIdArray value=s(|r| r.reference.parent_field.clone().unwrap_or_default()) on_change=on_s("pf", |r, v| r.reference.parent_field = (!v.is_empty()).then_some(v)) />
 
             <h3>{tr(Msg::SixCriteria)}</h3>

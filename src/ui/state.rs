@@ -8,7 +8,7 @@ use crate::editor::arrange::place_stacked;
 use crate::editor::geometry::{bounds, fit, Camera, Rect};
 use crate::editor::store::{Event, ListenerId, Slot, Store};
 use crate::i18n::{Lang, Msg};
-use crate::model::{Model, Point};
+use crate::model::{Model, Place, Point};
 use leptos::prelude::*;
 use std::collections::HashSet;
 use std::rc::Rc;
@@ -113,6 +113,8 @@ pub enum Dialog {
     Import,
     Designs,
     Versions,
+    /// Deleting the selected reference arrow: keep its field in the child, or delete it too.
+    DeleteArrow,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -175,6 +177,10 @@ pub struct Editor {
     /// The interface language; every label reads it, so switching re-renders them.
     pub lang: RwSignal<Lang>,
     pub panels: RwSignal<Panels>,
+    /// The access patterns added here whose start the person has not chosen yet (added in a
+    /// design with no box): the advisor's DS001 about their entity "" is not shown while they
+    /// are being created. A file's pattern that starts nowhere is reported as `check` does.
+    pub starting: RwSignal<Vec<String>>,
 }
 
 /// The design on screen is kept in the signal the views read.
@@ -219,6 +225,7 @@ impl Editor {
             review: RwSignal::new(false),
             lang: RwSignal::new(Lang::En),
             panels: RwSignal::new(Panels::default()),
+            starting: RwSignal::new(Vec::new()),
         }
     }
 
@@ -307,9 +314,16 @@ impl Editor {
 
     pub fn reanalyze(&self) {
         let start = now_ms();
-        let report = self.model.with_untracked(analyze);
+        let mut report = self.model.with_untracked(analyze);
         self.analysis_ms.set(now_ms() - start);
+        self.starting.with_untracked(|starting| hide_unchosen_starts(&mut report, starting));
         self.report.set(report);
+    }
+
+    /// Marks access pattern `id` as being created with no start chosen yet (see `starting`).
+    pub fn mark_starting(&self, id: &str) {
+        self.starting.update(|s| s.push(id.to_string()));
+        self.report.update(|r| hide_unchosen_starts(r, &[id.to_string()]));
     }
 
     fn sync_history_flags(&self) {
@@ -359,6 +373,7 @@ impl Editor {
     /// (Hearing it, a room this design was in is left: `ui::together`.)
     pub fn load(&self, mut model: Model, fit: bool) {
         place_stacked(&mut model);
+        self.starting.set(Vec::new());
         self.store().load(&self.model, model);
         self.prune_selection();
         self.reanalyze();
@@ -497,6 +512,14 @@ impl Editor {
         if sel.is_empty() && query.is_none() {
             return;
         }
+        // An arrow alone whose field the child holds: the person says what becomes of the field
+        // (`ui::delete_arrow`).
+        if let (true, Some(rel)) = (sel.entities.is_empty(), &sel.relation) {
+            if !self.review.get_untracked() && self.model.with_untracked(|m| m.reference_field(rel).is_some()) {
+                self.dialog.set(Some(Dialog::DeleteArrow));
+                return;
+            }
+        }
         let entities: HashSet<String> = sel.entities.into_iter().collect();
         let relations: HashSet<String> = sel.relation.into_iter().collect();
         let queries: HashSet<String> =
@@ -505,6 +528,13 @@ impl Editor {
             self.active_query.set(None);
         }
         self.edit(None, |m| crate::editor::edit::delete(m, &entities, &relations, &queries));
+        self.prune_selection();
+    }
+
+    /// Deletes arrow `id`, keeping the child's reference field as a plain field or deleting it
+    /// too: one undo step either way.
+    pub fn delete_arrow(&self, id: &str, keep_field: bool) {
+        self.edit(None, |m| crate::editor::edit::delete_arrow(m, id, keep_field));
         self.prune_selection();
     }
 
@@ -553,6 +583,19 @@ impl Editor {
             });
         }
     }
+}
+
+/// Drops DS001's "it names the entity \"\"" about the access patterns being created
+/// (`starting`): where such a pattern starts is a choice not made yet, not an error.
+fn hide_unchosen_starts(report: &mut Report, starting: &[String]) {
+    if starting.is_empty() {
+        return;
+    }
+    let unchosen = crate::model::names_missing_entity("");
+    report.findings.retain(|f| {
+        let creating = matches!(&f.place, Place::Query { id } if starting.iter().any(|s| s.as_str() == id.as_str()));
+        !(creating && f.code == "DS001" && f.message == unchosen)
+    });
 }
 
 /// High-resolution time in milliseconds.

@@ -3,7 +3,7 @@
 //! takes the focus, ↑/↓ move, Esc closes and gives the focus back to the figure).
 
 use super::actions;
-use super::context_menu::focus_item;
+use super::context_menu::{focus_item, menu_keys};
 use super::state::Editor;
 use super::text::tr;
 use crate::i18n::Msg;
@@ -74,21 +74,15 @@ pub fn ZoomMenu() -> impl IntoView {
                             data-testid="zoom-menu"
                             node_ref=menu
                             on:keydown=move |ev: web_sys::KeyboardEvent| {
-                                ev.stop_propagation();
-                                let Some(el) = menu.get_untracked() else { return };
-                                match ev.key().as_str() {
-                                    "ArrowDown" => focus_item(&el, 1, false),
-                                    "ArrowUp" => focus_item(&el, -1, false),
-                                    "Home" => focus_item(&el, 0, true),
-                                    "End" => focus_item(&el, -1, true),
-                                    "Escape" => close(true),
-                                    "Tab" => {
+                                match menu_keys(&ev, menu.get_untracked().map(Into::into)).as_deref() {
+                                    Some("Escape") => {
+                                        ev.prevent_default();
                                         close(true);
-                                        return;
                                     }
-                                    _ => return,
+                                    // The focus goes back to the figure, and Tab moves on from it.
+                                    Some("Tab") => close(true),
+                                    _ => {}
                                 }
-                                ev.prevent_default();
                             }
                         >
                             {LEVELS.into_iter().map(|(zoom, id)| {

@@ -20,6 +20,7 @@ pub mod live_copy_without_propagation;
 pub mod outlier_fits;
 pub mod outlier_misapplied;
 pub mod polymorphic_fits;
+pub mod reference_names_no_field;
 pub mod reference_type_mismatch;
 #[cfg(test)]
 pub(crate) mod relation_fixtures;
