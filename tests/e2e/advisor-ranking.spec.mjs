@@ -29,7 +29,7 @@ test('routine findings come last, collapsed into one line per rule', async () =>
   assert.deepEqual(lines.at(-1), ['DS401', 'finding-group'], `the routine group comes last: ${lines}`);
   assert.ok(lines.slice(0, -1).every(([code, kind]) => kind === 'finding' && code !== 'DS401'), `${lines}`);
   assert.equal(await group.getAttribute('data-count'), '3');
-  assert.match(await group.locator('.message').first().textContent(), /on 3 places: pedidos, itens and clientes/);
+  assert.match(await group.locator('.message').first().textContent(), /on 3 places: orders, items and customers/);
   assert.equal(await group.locator('[data-testid="finding"]').count(), 0, 'collapsed until opened');
   assert.equal(await page.locator('.findings.warning h3 .count').textContent(), '6', 'the count is of findings');
   await screenshot(page, 'advisor-ranking-collapsed');

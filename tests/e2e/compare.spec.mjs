@@ -26,7 +26,7 @@ test('keep a version, make reviews unbounded, compare, see the marks and the fli
   const { page } = await openApp(browser, { viewport: { width: 1280, height: 720 } });
   await page.getByTestId('action-new').click();
   await page.locator('[data-testid="template"][data-template="anti-outlier-misapplied"]').click();
-  await entityBox(page, 'resenas_extra').waitFor();
+  await entityBox(page, 'extra_reviews').waitFor();
   // The overflowing materials are said to reach 800 reviews (the template's reach 3,000): at
   // that size the advisor has the material keep the reviews' ids, so making them unbounded
   // (below) flips the verdict.
@@ -63,7 +63,7 @@ test('keep a version, make reviews unbounded, compare, see the marks and the fli
   // And a box added, another deleted.
   await page.getByTestId('action-add-entity').click();
   await page.waitForFunction(() => document.querySelectorAll('[data-testid="entity"]').length === 4);
-  await entityBox(page, 'resenas_extra').click();
+  await entityBox(page, 'extra_reviews').click();
   await page.keyboard.press('Delete');
   await page.waitForFunction(() => document.querySelectorAll('[data-testid="entity"]').length === 3);
   const edited = await savedModel(page);
@@ -77,22 +77,22 @@ test('keep a version, make reviews unbounded, compare, see the marks and the fli
   assert.match(summary, /^Changes: \d+\. Verdicts that flip: 1\./, summary);
   const flip = page.locator('[data-testid="compare-line"][data-kind="flip"]');
   assert.equal(await flip.count(), 1);
-  assert.match(await flip.innerText(), /catalogo → resenas: the advisor now recommends/);
+  assert.match(await flip.innerText(), /catalogue → reviews: the advisor now recommends/);
   const introduced = await page.locator('[data-testid="compare-line"][data-kind="introduced"]').allInnerTexts();
   assert.ok(introduced.some((t) => /DS101 \(error\)/.test(t)), introduced.join('\n'));
   const sizes = await page.locator('[data-testid="compare-line"][data-kind="size"]').allInnerTexts();
-  assert.ok(sizes.some((t) => /^~\s*catalogo: average document/.test(t)), sizes.join('\n'));
+  assert.ok(sizes.some((t) => /^~\s*catalogue: average document/.test(t)), sizes.join('\n'));
 
   // The canvas: the changed arrow, the added box, the removed box and its arrow drawn back.
   assert.equal(await arrow(page, 'material-resenas').getAttribute('data-diff'), '~');
   assert.equal(await arrow(page, 'material-resenas').locator('[data-testid="diff-mark"] text').textContent(), '~');
-  assert.equal(await entityBox(page, 'resenas_extra').getAttribute('data-diff'), '-', 'the deleted box is drawn back');
-  assert.equal(await entityBox(page, 'resenas_extra').locator('[data-testid="diff-mark"] text').textContent(), '\u2212');
+  assert.equal(await entityBox(page, 'extra_reviews').getAttribute('data-diff'), '-', 'the deleted box is drawn back');
+  assert.equal(await entityBox(page, 'extra_reviews').locator('[data-testid="diff-mark"] text').textContent(), '\u2212');
   assert.equal(await arrow(page, 'material-extra').getAttribute('data-diff'), '-');
   const added = page.locator('[data-testid="entity"][data-diff="+"]');
   assert.equal(await added.count(), 1);
   assert.equal(await added.locator('[data-testid="diff-mark"] text').textContent(), '+');
-  assert.equal(await entityBox(page, 'catalogo').getAttribute('data-diff'), null, 'an unchanged box has no mark');
+  assert.equal(await entityBox(page, 'catalogue').getAttribute('data-diff'), null, 'an unchanged box has no mark');
   // Read-only while comparing; the user's design is put aside, not changed.
   assert.equal(await page.getByTestId('action-add-entity').isVisible(), false);
   assert.equal(await savedModel(page), edited);
@@ -117,7 +117,7 @@ test('keep a version, make reviews unbounded, compare, see the marks and the fli
   await openVersions(page);
   await page.getByTestId('version-open').click();
   await page.getByTestId('version-banner').waitFor();
-  await entityBox(page, 'resenas_extra').waitFor();
+  await entityBox(page, 'extra_reviews').waitFor();
   assert.equal(await page.getByTestId('review-banner').count(), 0, 'one banner, the version\'s');
   await screenshot(page, 'compare-2-version-read-only');
   await page.getByTestId('aside-close').click();
@@ -127,14 +127,14 @@ test('keep a version, make reviews unbounded, compare, see the marks and the fli
   // Restore the version: one edit; undo takes it back.
   await openVersions(page);
   await page.getByTestId('version-restore').click();
-  await page.waitForFunction(() => document.querySelectorAll('[data-testid="entity"]').length === 3 && document.querySelector('[data-testid="entity"][data-name="resenas_extra"]'));
+  await page.waitForFunction(() => document.querySelectorAll('[data-testid="entity"]').length === 3 && document.querySelector('[data-testid="entity"][data-name="extra_reviews"]'));
   assert.equal(reviews(await savedModel(page)).cardinality.max, 50, 'restored: capped again');
   assert.match(await page.getByTestId('notice').innerText(), /restored/);
   await words(page, 'material-resenas').locator('[data-testid="cardinality"]').click();
   assert.equal(await page.getByTestId('relation-verdict').innerText(), before, 'the verdict of the version is back');
   await screenshot(page, 'compare-3-restored');
   await page.getByTestId('action-undo').click();
-  await page.waitForFunction(() => !document.querySelector('[data-testid="entity"][data-name="resenas_extra"]'));
+  await page.waitForFunction(() => !document.querySelector('[data-testid="entity"][data-name="extra_reviews"]'));
   assert.equal(await savedModel(page), edited, 'one undo takes the whole restore back');
 });
 
