@@ -37,6 +37,7 @@ pub use observations::{observations, Observation, OUTLIER_MIN_ARRAYS};
 pub use parser::{parse_document, Dialect, Parser, MAX_DEPTH};
 pub use report::{percent, thousands, ArrayReport, Distribution, FieldReport, FormatShare, Inference, TypeShare};
 pub use run::{infer_from, infer_text, ReadSummary, MAX_MESSAGES};
+pub use scalars::iso_date;
 pub use schema_import::{entity_from_schema_document, import_json_schema, SchemaImport};
 pub use source::{ParseError, Source};
 pub use stream::{detect, open, Documents, Format, Malformed, MAX_LINE_BYTES};

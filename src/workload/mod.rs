@@ -134,7 +134,7 @@ impl Reader<'_> {
             while let Some(item) = docs.next() {
                 summary.lines += 1;
                 match item {
-                    Ok(doc) => self.record(&doc, summary.lines, &mut summary),
+                    Ok(doc) => self.record(read_record(&doc), summary.lines, &mut summary),
                     Err(bad) => {
                         summary.not_json += 1;
                         problem(&mut summary, bad.line, format!("not JSON: column {}: {}", bad.column, bad.message));
@@ -209,8 +209,15 @@ impl Reader<'_> {
             }
             return;
         }
+        // mongod's structured log: read straight from the text, or parsed whole below when the
+        // line is not in the plain form mongod writes.
+        if text.starts_with("{\"t\":") {
+            if let Some(reading) = records::read_log_line(text) {
+                return self.record(reading, number, summary);
+            }
+        }
         match parse_document(text, Dialect::Json) {
-            Ok(doc) => self.record(&doc, number, summary),
+            Ok(doc) => self.record(read_record(&doc), number, summary),
             Err(e) => {
                 summary.not_json += 1;
                 problem(summary, number, format!("not JSON: column {}: {}", e.column, e.message));
@@ -218,8 +225,8 @@ impl Reader<'_> {
         }
     }
 
-    fn record(&mut self, doc: &crate::infer::Document, number: u64, summary: &mut FileSummary) {
-        let execution = match read_record(doc) {
+    fn record(&mut self, reading: Reading, number: u64, summary: &mut FileSummary) {
+        let execution = match reading {
             Reading::Execution(e) => e,
             Reading::OtherMessage => {
                 summary.other_messages += 1;

@@ -28,21 +28,21 @@ pub struct Shape {
 
 /// The grouping key of a pattern: every member a shape is defined by, values left out.
 pub fn key(p: &AccessPattern) -> String {
-    serde_json::json!([
-        p.entity,
-        p.kind,
-        p.write,
-        p.filters,
-        p.or,
-        p.sort,
-        p.projection,
+    let members = (
+        &p.entity,
+        &p.kind,
+        &p.write,
+        &p.filters,
+        &p.or,
+        &p.sort,
+        &p.projection,
         p.page_size.is_some(),
-        p.pagination,
-        p.collation,
-        p.lookups,
-        p.changes,
-    ])
-    .to_string()
+        &p.pagination,
+        &p.collation,
+        &p.lookups,
+        &p.changes,
+    );
+    serde_json::to_string(&members).expect("a pattern serializes")
 }
 
 impl Shape {

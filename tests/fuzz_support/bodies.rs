@@ -100,6 +100,16 @@ pub fn workload(data: &[u8]) {
     if data.len() > MAX_INPUT {
         return;
     }
+    // A log line read straight from its text reads as the same line parsed whole (where the
+    // whole parse succeeds: it also checks the Extended JSON of parts nobody reads).
+    for line in String::from_utf8_lossy(data).lines() {
+        let line = line.trim();
+        if let Some(fast) = docshape::workload::records::read_log_line(line) {
+            if let Ok(whole) = docshape::infer::parse_document(line, docshape::infer::Dialect::Json) {
+                assert_eq!(fast, docshape::workload::records::read_record(&whole), "{line}");
+            }
+        }
+    }
     let input = BytesInput { name: "fuzz.log".into(), bytes: data.to_vec() };
     let mut model = Model::new("fuzz");
     if read_workload(&[&input], &mut model, &WorkloadOptions::default(), &mut |_, _| {}).is_ok() {
