@@ -4,8 +4,9 @@
 //!
 //! Facts from MongoDB's pages: "Reshard a Collection" (5.0+: the collection is copied to a
 //! new one under the new key and its indexes rebuilt; the operation lasts at least five
-//! minutes; it needs free storage of at least 1.2 times the collection's size; writes are
-//! blocked for up to two seconds at the end; one collection at a time), "Refine a Shard Key"
+//! minutes; writes are blocked for up to two seconds at the end; one collection at a time),
+//! "Resharding for Adding and Removing Shards" (free storage on each shard: (collection size +
+//! index size) × 2 / the shards it is spread over; older manuals said 1.2 times the collection), "Refine a Shard Key"
 //! and "refineCollectionShardKey" (4.4+: suffix fields only; the chunk ranges are updated, no
 //! document moves; an index starting with the new key must exist first).
 
@@ -87,13 +88,14 @@ pub fn write_key_changes(out: &mut String, old: &Model, changes: &[KeyChange], s
     for change in changes {
         let name = change.collection.as_str();
         let ns = format!("db.getName() + {}", string(&format!(".{name}")));
-        let figures = old
+        let collection_scale = old
             .entities
             .iter()
             .find(|e| e.name == name && old.is_collection(e))
-            .and_then(|e| scale.iter().find(|s| s.entity == e.id.as_str()))
-            .map(|s| &s.figures);
-        let (documents, data, index) = figures.map_or((0.0, 0.0, 0.0), |f| (f.documents_now, f.data_now, f.index_now));
+            .and_then(|e| scale.iter().find(|s| s.entity == e.id.as_str()));
+        let (documents, data, index) = collection_scale
+            .map_or((0.0, 0.0, 0.0), |s| (s.figures.documents_now, s.figures.data_now, s.figures.index_now));
+        let shards = collection_scale.and_then(|s| s.shard.as_ref()).map(|a| a.shards);
         match (&change.old, &change.new) {
             (Some(from), Some(to)) if change.refines() => {
                 let why = text!(
@@ -116,7 +118,7 @@ pub fn write_key_changes(out: &mut String, old: &Model, changes: &[KeyChange], s
                     en: "  // {name}: the key {from} becomes {to}: reshardCollection. {cost}",
                     es: "  // {name}: la clave {from} pasa a {to}: reshardCollection. {cost}",
                     pt: "  // {name}: a chave {from} passa a {to}: reshardCollection. {cost}";
-                    name, from = key_doc(from), to = key_doc(to), cost = reshard_cost(documents, data, index)
+                    name, from = key_doc(from), to = key_doc(to), cost = reshard_cost(documents, data, index, shards)
                 );
                 push_comment(out, &why.render(lang));
                 let unique = if to.unique { ", unique: true" } else { "" };
@@ -139,7 +141,7 @@ pub fn write_key_changes(out: &mut String, old: &Model, changes: &[KeyChange], s
                     en: "  // {name}: the design no longer shards it on {from}. unshardCollection (MongoDB 8.0+) moves every document to one shard, a rewrite like reshardCollection. {cost} Run it by hand:",
                     es: "  // {name}: el diseño ya no la fragmenta por {from}. unshardCollection (MongoDB 8.0+) lleva todos los documentos a un shard, una reescritura como reshardCollection. {cost} Ejecútalo a mano:",
                     pt: "  // {name}: o design não a fragmenta mais por {from}. unshardCollection (MongoDB 8.0+) leva todos os documentos para um shard, uma reescrita como reshardCollection. {cost} Rode-o à mão:";
-                    name, from = key_doc(from), cost = reshard_cost(documents, data, index)
+                    name, from = key_doc(from), cost = reshard_cost(documents, data, index, shards)
                 );
                 push_comment(out, &why.render(lang));
                 push_comment(out, &format!("  // db.adminCommand({{ unshardCollection: {ns} }});"));
@@ -150,21 +152,34 @@ pub fn write_key_changes(out: &mut String, old: &Model, changes: &[KeyChange], s
     out.push_str("}\n");
 }
 
-/// What rewriting the collection costs, with the old design's figures.
-fn reshard_cost(documents: f64, data: f64, index: f64) -> Text {
+/// What rewriting the collection costs, with the old design's figures: its documents, data and
+/// index sizes now, and the shards it is spread over (the scale advice's count, when it gives
+/// one). The free storage each shard needs is today's manual's formula ("Resharding for Adding
+/// and Removing Shards", Storage Requirements): (collection size + index size) × 2 / shards.
+fn reshard_cost(documents: f64, data: f64, index: f64, shards: Option<u32>) -> Text {
     if documents <= 0.0 {
         return text!(
-            en: "It rewrites the whole collection: every document is copied under the new key and every index rebuilt, so time and space grow with the collection (the design states no document count; at least five minutes). It needs free storage of at least 1.2 times the collection's size, and blocks writes for up to two seconds at the end (\"Reshard a Collection\").",
-            es: "Reescribe toda la colección: cada documento se copia bajo la clave nueva y cada índice se reconstruye, así que el tiempo y el espacio crecen con la colección (el diseño no indica cuántos documentos hay; cinco minutos como mínimo). Necesita almacenamiento libre de al menos 1,2 veces el tamaño de la colección y bloquea las escrituras hasta dos segundos al final (\"Reshard a Collection\").",
-            pt: "Reescreve toda a coleção: cada documento é copiado sob a chave nova e cada índice reconstruído, então o tempo e o espaço crescem com a coleção (o design não indica quantos documentos há; cinco minutos no mínimo). Precisa de armazenamento livre de pelo menos 1,2 vez o tamanho da coleção e bloqueia as escritas por até dois segundos no final (\"Reshard a Collection\")."
+            en: "It rewrites the whole collection: every document is copied under the new key and every index rebuilt, so time and space grow with the collection (the design states no document count; at least five minutes). Each shard needs free storage of twice the collection's and its indexes' size, divided by the number of shards, and writes are blocked for up to two seconds at the end (\"Reshard a Collection\").",
+            es: "Reescribe toda la colección: cada documento se copia bajo la clave nueva y cada índice se reconstruye, así que el tiempo y el espacio crecen con la colección (el diseño no indica cuántos documentos hay; cinco minutos como mínimo). Cada shard necesita almacenamiento libre del doble del tamaño de la colección y sus índices, dividido por el número de shards, y las escrituras se bloquean hasta dos segundos al final (\"Reshard a Collection\").",
+            pt: "Reescreve toda a coleção: cada documento é copiado sob a chave nova e cada índice reconstruído, então o tempo e o espaço crescem com a coleção (o design não indica quantos documentos há; cinco minutos no mínimo). Cada shard precisa de armazenamento livre do dobro do tamanho da coleção e de seus índices, dividido pelo número de shards, e as escritas ficam bloqueadas por até dois segundos no final (\"Reshard a Collection\")."
         );
     }
-    text!(
-        en: "It rewrites the whole collection: its {docs} documents ({data}) are copied under the new key and its indexes ({idx}) rebuilt, so the time grows with that size (at least five minutes). It needs free storage of at least 1.2 times the collection's size (about {free}), and blocks writes for up to two seconds at the end (\"Reshard a Collection\").",
-        es: "Reescribe toda la colección: sus {docs} documentos ({data}) se copian bajo la clave nueva y sus índices ({idx}) se reconstruyen, así que el tiempo crece con ese tamaño (cinco minutos como mínimo). Necesita almacenamiento libre de al menos 1,2 veces el tamaño de la colección (unos {free}) y bloquea las escrituras hasta dos segundos al final (\"Reshard a Collection\").",
-        pt: "Reescreve toda a coleção: seus {docs} documentos ({data}) são copiados sob a chave nova e seus índices ({idx}) reconstruídos, então o tempo cresce com esse tamanho (cinco minutos no mínimo). Precisa de armazenamento livre de pelo menos 1,2 vez o tamanho da coleção (cerca de {free}) e bloqueia as escritas por até dois segundos no final (\"Reshard a Collection\").";
-        docs = Arg::Count(documents.round()), data = bytes_arg(data), idx = bytes_arg(index), free = bytes_arg(1.2 * data)
-    )
+    let twice = 2.0 * (data + index);
+    match shards {
+        Some(shards) if shards > 0 => text!(
+            en: "It rewrites the whole collection: its {docs} documents ({data}) are copied under the new key and its indexes ({idx}) rebuilt, so the time grows with that size (at least five minutes). Each of its {shards} shards needs about {free} of free storage (twice the collection and its indexes, divided by the shards), and writes are blocked for up to two seconds at the end (\"Reshard a Collection\").",
+            es: "Reescribe toda la colección: sus {docs} documentos ({data}) se copian bajo la clave nueva y sus índices ({idx}) se reconstruyen, así que el tiempo crece con ese tamaño (cinco minutos como mínimo). Cada uno de sus {shards} shards necesita unos {free} de almacenamiento libre (el doble de la colección y sus índices, dividido por los shards), y las escrituras se bloquean hasta dos segundos al final (\"Reshard a Collection\").",
+            pt: "Reescreve toda a coleção: seus {docs} documentos ({data}) são copiados sob a chave nova e seus índices ({idx}) reconstruídos, então o tempo cresce com esse tamanho (cinco minutos no mínimo). Cada um de seus {shards} shards precisa de cerca de {free} de armazenamento livre (o dobro da coleção e de seus índices, dividido pelos shards), e as escritas ficam bloqueadas por até dois segundos no final (\"Reshard a Collection\").";
+            docs = Arg::Count(documents.round()), data = bytes_arg(data), idx = bytes_arg(index),
+            shards = Arg::Count(f64::from(shards)), free = bytes_arg(twice / f64::from(shards))
+        ),
+        _ => text!(
+            en: "It rewrites the whole collection: its {docs} documents ({data}) are copied under the new key and its indexes ({idx}) rebuilt, so the time grows with that size (at least five minutes). The shards need {free} of free storage between them (twice the collection and its indexes; each shard its share), and writes are blocked for up to two seconds at the end (\"Reshard a Collection\").",
+            es: "Reescribe toda la colección: sus {docs} documentos ({data}) se copian bajo la clave nueva y sus índices ({idx}) se reconstruyen, así que el tiempo crece con ese tamaño (cinco minutos como mínimo). Los shards necesitan {free} de almacenamiento libre entre todos (el doble de la colección y sus índices; cada shard su parte), y las escrituras se bloquean hasta dos segundos al final (\"Reshard a Collection\").",
+            pt: "Reescreve toda a coleção: seus {docs} documentos ({data}) são copiados sob a chave nova e seus índices ({idx}) reconstruídos, então o tempo cresce com esse tamanho (cinco minutos no mínimo). Os shards precisam de {free} de armazenamento livre entre todos (o dobro da coleção e de seus índices; cada shard a sua parte), e as escritas ficam bloqueadas por até dois segundos no final (\"Reshard a Collection\").";
+            docs = Arg::Count(documents.round()), data = bytes_arg(data), idx = bytes_arg(index), free = bytes_arg(twice)
+        ),
+    }
 }
 
 #[cfg(test)]
@@ -204,13 +219,15 @@ mod tests {
             s.contains("db.adminCommand({ reshardCollection: db.getName() + \".orders\", key: { _id: \"hashed\" } });"),
             "{s}"
         );
-        // 2,000,000,000 orders of 393 bytes now: 786 GB to copy, 943.2 GB free.
+        // 2,000,000,000 orders of 393 bytes now: 786 GB to copy and 210 GB of indexes to
+        // rebuild; spread over the 13 shards the advice counts, each needs (786 + 210) × 2 / 13
+        // = 153.2 GB free.
         assert!(s.contains("its 2,000,000,000 documents (786 GB) are copied under the new key"), "{s}");
-        assert!(s.contains("at least 1.2 times the collection's size (about 943.2 GB)"), "{s}");
-        assert!(s.contains("blocks writes for up to two seconds"), "{s}");
+        assert!(s.contains("Each of its 13 shards needs about 153.2 GB of free storage"), "{s}");
+        assert!(s.contains("writes are blocked for up to two seconds"), "{s}");
         assert!(!s.contains("refineCollectionShardKey"), "{s}");
         let es = migration(&old, &new, Lang::Es);
-        assert!(es.contains("bloquea las escrituras hasta dos segundos"), "{es}");
+        assert!(es.contains("las escrituras se bloquean hasta dos segundos"), "{es}");
     }
 
     #[test]
