@@ -143,7 +143,7 @@ test('a design that outgrows one replica set: the Scale view, the badge, the sli
   assert.equal(title, `readings: shard key ${key}`);
   const lines = await slide.locator('li').allInnerTexts();
   assert.match(lines[0], /^Outgrows one replica set already: /);
-  assert.match(lines[1], /R3 go to several or every shard/);
+  assert.match(lines[1], /R3 goes to several or every shard/);
   assert.ok(lines.some((l) => /^Cardinality: /.test(l)), lines.join(' | '));
   assert.match(lines.at(-1), /^Now: [\d.]+ GB of data, .* at the horizon \(5 years\): [\d.]+ TB of data/);
   // The slide frames the readings box, badge included.

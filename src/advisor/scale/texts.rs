@@ -71,6 +71,13 @@ pub fn key_summary(o: &KeyOption) -> Text {
             pt: "{key}: {share} das execuções chegam a um só shard";
             key, share
         )
+    } else if let [pattern] = everywhere.as_slice() {
+        text!(
+            en: "{key}: {share} of the executions reach one shard; {pattern} goes to several or every shard",
+            es: "{key}: el {share} de las ejecuciones llega a un solo shard; {pattern} va a varios o a todos los shards",
+            pt: "{key}: {share} das execuções chegam a um só shard; {pattern} vai a vários ou a todos os shards";
+            key, share, pattern = Arg::str(pattern)
+        )
     } else {
         text!(
             en: "{key}: {share} of the executions reach one shard; {patterns} go to several or every shard",
