@@ -30,6 +30,12 @@ fn register_chunks() {
     register(Piece::Help, || Box::pin(help_dialog()));
     register(Piece::Scale, || Box::pin(scale_view()));
     register(Piece::DumpImport, || Box::pin(dump_import()));
+    register(Piece::Inspector, || Box::pin(inspector()));
+    register(Piece::QueryEditor, || Box::pin(query_editor()));
+    register(Piece::Import, || Box::pin(import_dialog()));
+    register(Piece::Presentation, || Box::pin(presentation()));
+    register(Piece::ContextMenu, || Box::pin(context_menu()));
+    docshape::ui::chunks::register_file_opener(|editor, label, text| Box::pin(open_file(editor, label, text)));
 }
 
 /// Declares the split point `$name` in chunk `$chunk`, returning the piece `$view` makes.
@@ -69,6 +75,28 @@ split_point!(help, help_dialog, docshape::ui::pieces::help);
 split_point!(scale, scale_view, docshape::ui::pieces::scale);
 #[cfg(all(target_arch = "wasm32", feature = "wasm-split"))]
 split_point!(dump, dump_import, docshape::ui::pieces::dump_import);
+#[cfg(all(target_arch = "wasm32", feature = "wasm-split"))]
+split_point!(inspector, inspector, docshape::ui::pieces::inspector);
+#[cfg(all(target_arch = "wasm32", feature = "wasm-split"))]
+split_point!(query_editor, query_editor, docshape::ui::pieces::query_editor);
+#[cfg(all(target_arch = "wasm32", feature = "wasm-split"))]
+split_point!(import, import_dialog, docshape::ui::pieces::import);
+#[cfg(all(target_arch = "wasm32", feature = "wasm-split"))]
+split_point!(presentation, presentation, docshape::ui::pieces::presentation);
+#[cfg(all(target_arch = "wasm32", feature = "wasm-split"))]
+split_point!(context_menu, context_menu, docshape::ui::pieces::context_menu);
+
+/// Opening a model file (chunk `open_file`): what reads the file's design and its versions.
+#[cfg(all(target_arch = "wasm32", feature = "wasm-split"))]
+#[leptos::wasm_split::wasm_split(open_file, wasm_split_path = ::leptos::wasm_split, fallible)]
+fn open_file(
+    editor: docshape::ui::state::Editor,
+    label: String,
+    text: String,
+) -> Result<(), docshape::ui::chunks::ChunkUnavailable> {
+    docshape::ui::pieces::open_file(&editor, &label, &text);
+    Ok(())
+}
 
 /// Grows the WebAssembly memory once, by the size a large model needs on start, instead of
 /// page by page: the allocator asks the browser for more memory in small steps (hundreds of

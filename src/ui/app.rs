@@ -4,14 +4,12 @@
 use super::actions::{self, for_combo};
 use super::advisor_panel::AdvisorPanel;
 use super::canvas::Canvas;
-use super::chunks::{OnDemand, Piece};
+use super::chunks::{once_wanted, OnDemand, Piece};
 use super::designs::{self, Designs};
 use super::designs_ui::SaveStatus;
 use super::dialogs::Dialogs;
 use super::icons::Icon;
-use super::inspector::Inspector;
 use super::layout::{self, PanelToggles};
-use super::presentation::Presentation;
 use super::queries_panel::QueriesPanel;
 use super::share_ui;
 use super::state::{Editor, NoticeKind, Tab};
@@ -201,11 +199,11 @@ pub fn App() -> impl IntoView {
                             {tr(Msg::TabInspector)}
                         </button>
                     </div>
-                    <Show when=move || editor.tab.get() == Tab::Advisor fallback=move || view! { <fieldset class="plain" disabled=move || editor.review.get()><Inspector /></fieldset> }>
+                    <Show when=move || editor.tab.get() == Tab::Advisor fallback=move || view! { <fieldset class="plain" disabled=move || editor.review.get()><OnDemand piece=Piece::Inspector when=true frame=super::inspector::frame /></fieldset> }>
                         <AdvisorPanel />
                     </Show>
                 </aside>
-                <Presentation />
+                <OnDemand piece=Piece::Presentation when=once_wanted(move || editor.presenting.get().is_some()) frame=super::presentation::waiting />
                 // Inside the workspace: it starts below the toolbar and every banner (review,
                 // room, compare), so it never covers their buttons.
                 <OnDemand piece=Piece::Comments when=move || comments.open.get() frame=super::comments_ui::frame />

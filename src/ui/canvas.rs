@@ -2,7 +2,7 @@
 //! (move, connect, rubber band). Geometry comes from `editor::geometry`; edits go through
 //! `Editor::edit`, one history step per gesture.
 
-use super::chunks::{OnDemand, Piece};
+use super::chunks::{once_wanted, OnDemand, Piece};
 use super::edges::{ArrowMarkers, EdgeView, EdgeWords};
 use super::entity_box::{Embedded, EntityBox};
 use super::lookup::Lookup;
@@ -198,7 +198,7 @@ pub fn Canvas() -> impl IntoView {
             <Show when=move || editor.model.with(|m| m.entities.is_empty())>
                 <p class="empty-hint">{tr(Msg::EmptyHint)}</p>
             </Show>
-            <super::context_menu::ContextMenu />
+            <OnDemand piece=Piece::ContextMenu when=once_wanted(move || editor.menu.with(Option::is_some)) frame=super::context_menu::waiting />
         </div>
     }
 }

@@ -2,9 +2,10 @@
 //! into a chunk of its own (wasm-split, with the `wasm-split` feature), fetched the first time
 //! the part is shown. The Comments panel, the room's views ("Edit together": the banner, the
 //! link dialog, the others' pointers and selections), the Versions dialog with the compare
-//! panel, the Scale view, the import dialog's mongodump part, and the content of the Export,
-//! New model, My designs and Shortcuts dialogs are such parts; each is a [`Piece`], and the
-//! page's `main` registers, per piece, the
+//! panel, the Scale view, the import dialog's mongodump part, the content of the Export,
+//! New model, My designs, Shortcuts and Import dialogs, the inspector, the chosen access
+//! pattern's attributes and call, presentation mode's slide and the context menu are such
+//! parts; each is a [`Piece`], and the page's `main` registers, per piece, the
 //! split point that loads it (src/main.rs; the pieces' views are `ui::pieces`). [`OnDemand`] puts a piece where it goes: nothing
 //! until it is first wanted, then "Loading…", then the piece, or what went wrong with a way on.
 //! The design is never in a chunk: a piece that cannot load loses nothing.
@@ -56,10 +57,20 @@ pub enum Piece {
     Scale,
     /// The import dialog's mongodump part: drop or choose, progress, relations (chunk `dump`).
     DumpImport,
+    /// The inspector: the selected aggregate's or relation's attributes (chunk `inspector`).
+    Inspector,
+    /// The chosen access pattern's attributes and its call (chunk `query_editor`).
+    QueryEditor,
+    /// The import dialog's content: sample documents or a `$jsonSchema` (chunk `import`).
+    Import,
+    /// Presentation mode's slide (chunk `presentation`).
+    Presentation,
+    /// The canvas' context menu (chunk `context_menu`).
+    ContextMenu,
 }
 
 impl Piece {
-    const ALL: [Piece; 13] = [
+    const ALL: [Piece; 18] = [
         Piece::Comments,
         Piece::RoomBanner,
         Piece::RoomDialog,
@@ -73,6 +84,11 @@ impl Piece {
         Piece::Help,
         Piece::Scale,
         Piece::DumpImport,
+        Piece::Inspector,
+        Piece::QueryEditor,
+        Piece::Import,
+        Piece::Presentation,
+        Piece::ContextMenu,
     ];
 
     fn index(self) -> usize {
@@ -92,6 +108,11 @@ impl Piece {
             Piece::Help => "help",
             Piece::Scale => "scale",
             Piece::DumpImport => "dump",
+            Piece::Inspector => "inspector",
+            Piece::QueryEditor => "query-editor",
+            Piece::Import => "import",
+            Piece::Presentation => "presentation",
+            Piece::ContextMenu => "context-menu",
         }
     }
 }
@@ -119,6 +140,31 @@ pub fn register(piece: Piece, loader: Loader) {
     let _ = LOADERS[piece.index()].set(loader);
 }
 
+/// What opens a model file's text once read (`ui::model_file::open_text`, a split point of
+/// src/main.rs: chunk `open_file`): the file's reading and the versions it carries.
+pub type FileOpener = fn(Editor, String, String) -> Pin<Box<dyn Future<Output = Result<(), ChunkUnavailable>>>>;
+
+static FILE_OPENER: OnceLock<FileOpener> = OnceLock::new();
+
+/// Called by the page's `main`, as [`register`] is.
+pub fn register_file_opener(opener: FileOpener) {
+    let _ = FILE_OPENER.set(opener);
+}
+
+/// Opens the model file `text` (named `label`) as a new design, its code fetched the first time;
+/// when it cannot be, says why (as a piece's note does) and the design on screen stays.
+pub async fn open_file(editor: Editor, label: String, text: String) {
+    let opened = match FILE_OPENER.get() {
+        Some(opener) => opener(editor, label, text).await,
+        None => Err(ChunkUnavailable),
+    };
+    if opened.is_err() {
+        let lang = editor.lang.get_untracked();
+        let why = if outdated().await { updated_text(lang) } else { failed_text(lang) };
+        editor.notify(super::state::NoticeKind::Error, why.to_string());
+    }
+}
+
 /// The piece's view once its code is here. Without the `wasm-split` feature (`tests/browser.rs`,
 /// scripts/bundle-breakdown.sh) the pieces are linked in and `ui::pieces` registers them as
 /// they are; with it, nothing here may name them, or they would stay in the page's wasm.
@@ -142,6 +188,14 @@ pub enum Pending {
 /// What a piece shows while it loads or when it cannot (the note inside the piece's frame:
 /// `frame(note)`). `None`: nothing; another piece of its chunk says it.
 pub type Frame = fn(AnyView) -> AnyView;
+
+/// True from the first time `wanted` is, on: for a piece that shows or hides itself by what it
+/// reads (the context menu, the chosen access pattern, the slide), so it is fetched when first
+/// wanted and then stays, as it did in the page's wasm. Unmounting it when `wanted` turns false
+/// would drop its signals while its own view may still be reading them in the same update.
+pub fn once_wanted(wanted: impl Fn() -> bool + Send + Sync + 'static) -> Signal<bool> {
+    Memo::new(move |before: Option<&bool>| before.copied().unwrap_or(false) || wanted()).into()
+}
 
 /// Where a piece goes: nothing while `when` is false, then the piece (its chunk fetched the first
 /// time), with its frame around the loading note or the failure meanwhile.
@@ -194,11 +248,7 @@ fn Note(piece: Piece, pending: Pending, retry: RwSignal<u32>) -> impl IntoView {
         }
         Pending::Failed => view! {
             <p class="hint" data-testid=format!("{id}-unavailable") role="alert">
-                {l([
-                    "This part of docshape could not be loaded (no connection?). Your design is safe. ",
-                    "No se pudo cargar esta parte de docshape (¿sin conexión?). Tu diseño está a salvo. ",
-                    "Não foi possível carregar esta parte do docshape (sem conexão?). Seu design está seguro. ",
-                ])}
+                {move || failed_text(editor.lang.get())}" "
                 <button data-testid=format!("{id}-retry") on:click=move |_| retry.update(|n| *n += 1)>
                     {l(["Try again", "Reintentar", "Tentar de novo"])}
                 </button>
@@ -215,6 +265,18 @@ fn Note(piece: Piece, pending: Pending, retry: RwSignal<u32>) -> impl IntoView {
         }
         .into_any(),
     }
+}
+
+/// What a tab says when a chunk could not be fetched (no connection, no answer).
+pub fn failed_text(lang: crate::i18n::Lang) -> &'static str {
+    pick(
+        lang,
+        [
+            "This part of docshape could not be loaded (no connection?). Your design is safe.",
+            "No se pudo cargar esta parte de docshape (¿sin conexión?). Tu diseño está a salvo.",
+            "Não foi possível carregar esta parte do docshape (sem conexão?). Seu design está seguro.",
+        ],
+    )
 }
 
 /// What a tab whose release is gone from the server says when asked for what it lacks.

@@ -1,6 +1,7 @@
 //! The context menu (right-click, the menu key or Shift+F10) on the canvas, a box, a field or an
 //! arrow: the actions of the action table that apply there, each dispatched through it.
 //! Keyboard: the first item takes the focus, ↑/↓ (Home/End) move, Enter runs, Esc closes.
+//! The menu's view comes in a chunk of its own (`ui::chunks`), fetched when it first opens.
 
 use super::actions::{self, action};
 use super::state::{Editor, Menu, MenuTarget};
@@ -129,10 +130,8 @@ pub fn menu_keys(ev: &web_sys::KeyboardEvent, menu: Option<web_sys::Element>) ->
     None
 }
 
-#[component]
-pub fn ContextMenu() -> impl IntoView {
-    let editor = expect_context::<Editor>();
-    // A press outside the menu closes it.
+/// While the menu is shown, a press outside it closes it.
+fn close_on_press_outside(editor: Editor) {
     let outside = window_event_listener(leptos::ev::pointerdown, move |ev| {
         if editor.menu.with_untracked(Option::is_none) {
             return;
@@ -146,6 +145,41 @@ pub fn ContextMenu() -> impl IntoView {
         }
     });
     on_cleanup(move || outside.remove());
+}
+
+/// The menu's place while its chunk loads (or cannot): the note where the menu opens, while it
+/// is open; Escape or a press outside closes it.
+pub fn waiting(note: AnyView) -> AnyView {
+    let editor = expect_context::<Editor>();
+    close_on_press_outside(editor);
+    let (left, top) = editor.menu.with_untracked(|m| m.as_ref().map_or((0.0, 0.0), |m| (m.x, m.y)));
+    view! {
+        <div
+            class="context-menu"
+            role="menu"
+            aria-label=tr(Msg::ContextMenu)
+            style:display=move || editor.menu.with(Option::is_none).then_some("none")
+            style:left=format!("{left}px")
+            style:top=format!("{top}px")
+            on:pointerdown=|ev| ev.stop_propagation()
+            on:keydown=move |ev: web_sys::KeyboardEvent| {
+                ev.stop_propagation();
+                if ev.key() == "Escape" {
+                    close(&editor);
+                }
+            }
+        >
+            {note}
+        </div>
+    }
+    .into_any()
+}
+
+/// The menu (a piece: `ui::pieces::context_menu`).
+#[component]
+pub fn ContextMenu() -> impl IntoView {
+    let editor = expect_context::<Editor>();
+    close_on_press_outside(editor);
     move || {
         editor.menu.get().map(|m| {
             let ids = items(&editor, &m.target);

@@ -5,7 +5,6 @@ use super::actions::ACTIONS;
 use super::chunks::{OnDemand, Piece};
 use super::delete_arrow::DeleteArrow;
 use super::designs::Designs;
-use super::import_dialog::ImportDialog;
 use super::modal::Modal;
 use super::page::fetch_text;
 use super::state::{Dialog, Editor, NoticeKind};
@@ -26,7 +25,7 @@ pub fn Dialogs() -> impl IntoView {
                 Dialog::Help => (Msg::ActHelp, view! { <OnDemand piece=Piece::Help when=true frame=|note| note /> }.into_any()),
                 Dialog::New => (Msg::DialogNew, view! { <OnDemand piece=Piece::NewModel when=true frame=|note| note /> }.into_any()),
                 Dialog::Export => (Msg::Export, view! { <OnDemand piece=Piece::Export when=true frame=|note| note /> }.into_any()),
-                Dialog::Import => (Msg::DialogImport, view! { <ImportDialog /> }.into_any()),
+                Dialog::Import => (Msg::DialogImport, view! { <OnDemand piece=Piece::Import when=true frame=|note| note /> }.into_any()),
                 Dialog::Designs => (Msg::MyDesigns, view! { <OnDemand piece=Piece::Designs when=true frame=|note| note /> }.into_any()),
                 Dialog::Versions => (Msg::VersionsAndCompare, view! { <OnDemand piece=Piece::Versions when=true frame=|note| note /> }.into_any()),
                 Dialog::DeleteArrow => (Msg::DeleteArrow, view! { <DeleteArrow /> }.into_any()),

@@ -1,6 +1,7 @@
 //! Learn from real data: paste or open sample documents (mongosh output, Extended JSON,
 //! NDJSON) or a `$jsonSchema`, see what was measured, and add the collection on confirmation
 //! (one undoable step). Or drop a whole mongodump (`super::dump_import`, in a chunk of the page).
+//! The dialog's content is a chunk of its own too (`ui::chunks`), fetched when it first opens.
 
 use super::chunks::{OnDemand, Piece};
 use super::state::{Editor, NoticeKind};

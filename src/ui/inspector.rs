@@ -1,4 +1,5 @@
-//! The inspector shows what is selected: an aggregate, a relation, or a hint.
+//! The inspector shows what is selected: an aggregate, a relation, or a hint. Its code comes in
+//! a chunk of its own (`ui::chunks`), fetched the first time the Inspector tab shows.
 
 use super::entity_inspector::EntityInspector;
 use super::relation_inspector::RelationInspector;
@@ -29,4 +30,9 @@ pub fn Inspector() -> impl IntoView {
         .into_any(),
     }
     }
+}
+
+/// The inspector's place while its chunk loads (or cannot): the panel around the note.
+pub fn frame(note: AnyView) -> AnyView {
+    view! { <div class="panel inspector">{note}</div> }.into_any()
 }

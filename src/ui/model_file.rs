@@ -69,7 +69,8 @@ pub fn open_from_input(editor: Editor, input: web_sys::HtmlInputElement) {
     }
     leptos::task::spawn_local(async move {
         match wasm_bindgen_futures::JsFuture::from(file.text()).await {
-            Ok(value) => open_text(&editor, &label, &value.as_string().unwrap_or_default()),
+            // What opens it comes in a chunk of its own (`ui::chunks`), fetched the first time.
+            Ok(value) => super::chunks::open_file(editor, label, value.as_string().unwrap_or_default()).await,
             Err(_) => editor.notify(NoticeKind::Error, editor.fill(Msg::CouldNotRead, &[&label])),
         }
     });

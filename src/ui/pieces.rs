@@ -43,6 +43,26 @@ pub fn scale() -> AnyView {
 pub fn dump_import() -> AnyView {
     view! { <super::dump_import::DumpImport /> }.into_any()
 }
+pub fn inspector() -> AnyView {
+    view! { <super::inspector::Inspector /> }.into_any()
+}
+pub fn query_editor() -> AnyView {
+    view! { <super::queries_panel::ChosenQuery /> }.into_any()
+}
+pub fn import() -> AnyView {
+    view! { <super::import_dialog::ImportDialog /> }.into_any()
+}
+pub fn presentation() -> AnyView {
+    view! { <super::presentation::Presentation /> }.into_any()
+}
+pub fn context_menu() -> AnyView {
+    view! { <super::context_menu::ContextMenu /> }.into_any()
+}
+
+/// Opens a model file's text as a new design (the split point `open_file` of src/main.rs).
+pub fn open_file(editor: &super::state::Editor, label: &str, text: &str) {
+    super::model_file::open_text(editor, label, text);
+}
 
 /// Registers every piece as linked in (a build without the `wasm-split` feature: the page's
 /// `main` registers the split points instead).
@@ -62,4 +82,15 @@ pub fn link_all() {
     register(Piece::Help, || Box::pin(async { Ok(help()) }));
     register(Piece::Scale, || Box::pin(async { Ok(scale()) }));
     register(Piece::DumpImport, || Box::pin(async { Ok(dump_import()) }));
+    register(Piece::Inspector, || Box::pin(async { Ok(inspector()) }));
+    register(Piece::QueryEditor, || Box::pin(async { Ok(query_editor()) }));
+    register(Piece::Import, || Box::pin(async { Ok(import()) }));
+    register(Piece::Presentation, || Box::pin(async { Ok(presentation()) }));
+    register(Piece::ContextMenu, || Box::pin(async { Ok(context_menu()) }));
+    super::chunks::register_file_opener(|editor, label, text| {
+        Box::pin(async move {
+            open_file(&editor, &label, &text);
+            Ok(())
+        })
+    });
 }

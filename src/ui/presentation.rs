@@ -2,7 +2,9 @@
 //! through the access patterns and then the decisions (the relations', then the shard keys'),
 //! each with its reasons, in the interface's language. The diagram stays beside the slide,
 //! framed on the slide's element and highlighting it; a slide longer than its column scrolls,
-//! says so, and `→` shows the rest of it before moving on.
+//! says so, and `→` shows the rest of it before moving on. The slide's code comes in a chunk of
+//! its own (`ui::chunks`), fetched when presentation mode first starts; the keys that move
+//! through it ([`step_by`]) stay in the page.
 
 use super::state::{Editor, Selection};
 use super::text::tr;
@@ -155,6 +157,17 @@ fn frame(editor: &Editor, step: &Step) {
     }
 }
 
+/// The slide's place while its chunk loads (or cannot): the note, while presenting.
+pub fn waiting(note: AnyView) -> AnyView {
+    let editor = expect_context::<Editor>();
+    view! {
+        <section class="slide" role="region" aria-label=tr(Msg::PresentationAria) style:display=move || editor.presenting.get().is_none().then_some("none")>
+            {note}
+        </section>
+    }
+    .into_any()
+}
+
 #[component]
 pub fn Presentation() -> impl IntoView {
     let editor = expect_context::<Editor>();
@@ -164,6 +177,19 @@ pub fn Presentation() -> impl IntoView {
         all.with(|s| s.get(i.min(s.len().saturating_sub(1))).cloned())
     });
     let more = RwSignal::new(false);
+    // The page's keys move through the slides by this count (`step_by`); a step taken before it
+    // was known comes back to the last slide. Counted while presenting only (the slides are not
+    // made otherwise).
+    Effect::new(move |_| {
+        if editor.presenting.get().is_none() {
+            return;
+        }
+        let n = all.with(Vec::len);
+        editor.slides.set(Some(n));
+        if editor.presenting.get_untracked().is_some_and(|i| i >= n.max(1)) {
+            editor.presenting.set(Some(n.saturating_sub(1)));
+        }
+    });
     // Highlight and frame what the step is about, once the slide is laid out.
     Effect::new(move |_| {
         let Some(step) = current.get() else { return };
@@ -207,7 +233,9 @@ pub fn step_by(editor: &Editor, delta: i32) {
         }
         return;
     }
-    let n = steps(editor).len() as i32;
+    // Before the slides are counted (their chunk still loading), a step forward is taken as
+    // asked and the slide shows the last one if there are fewer (`Presentation`'s `current`).
+    let n = editor.slides.get_untracked().map_or(i32::MAX, |n| n as i32);
     editor.presenting.update(|p| {
         if let Some(i) = p {
             *i = (*i as i32 + delta).clamp(0, (n - 1).max(0)) as usize;

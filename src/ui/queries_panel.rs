@@ -1,7 +1,8 @@
 //! Access patterns first: the list of queries and commands, the attributes of the chosen one,
 //! how the design serves it (one document or not, the index that serves it), and its call in
-//! MongoDB's language (`super::query_call`).
+//! MongoDB's language (`super::query_call`); the chosen one's come in a chunk of their own.
 
+use super::chunks::{once_wanted, OnDemand, Piece};
 use super::form::{
     enum_from, enum_name, enum_options, labelled_options, Checkbox, NumberInput, Select, TextArea, TextInput,
 };
@@ -27,7 +28,6 @@ fn edit_query(editor: &Editor, id: &str, what: &str, f: impl FnOnce(&mut AccessP
 #[component]
 pub fn QueriesPanel() -> impl IntoView {
     let editor = expect_context::<Editor>();
-    let comments = use_context::<super::comments::Comments>();
     let list = Memo::new(move |_| {
         editor.model.with(|m| {
             m.queries.iter().map(|q| (q.id.clone(), q.name.clone(), q.kind, q.per_minute)).collect::<Vec<_>>()
@@ -76,18 +76,37 @@ pub fn QueriesPanel() -> impl IntoView {
                     }
                 }).collect_view()}
             </ol>
-            {move || editor.active_query.get().map(|id| {
-                // Outside the fieldset: a reviewer comments on a read-only access pattern too.
-                let query = id.clone();
-                view! {
-                    <button class="link query-comment" data-testid="query-comment" on:click=move |_| {
-                        if let Some(c) = comments { c.start(crate::model::Anchor::Query { query: query.clone() }) }
-                    }>{tr(Msg::ActComment)}</button>
-                    <fieldset class="plain" disabled=move || editor.review.get()><QueryEditor id=id.clone() /></fieldset>
-                    <QueryCall id=id />
-                }
-            })}
+            // The chosen pattern's attributes come in a chunk of their own (`ui::chunks`),
+            // fetched the first time a pattern is chosen.
+            <OnDemand piece=Piece::QueryEditor when=once_wanted(move || editor.active_query.with(Option::is_some)) frame=waiting />
         </aside>
+    }
+}
+
+/// The chosen pattern's place while its chunk loads (or cannot): the note, while one is chosen.
+fn waiting(note: AnyView) -> AnyView {
+    let editor = expect_context::<Editor>();
+    view! { <div style:display=move || editor.active_query.with(Option::is_none).then_some("none")>{note}</div> }
+        .into_any()
+}
+
+/// The chosen access pattern: its attributes and its call (a piece: `ui::pieces::query_editor`).
+#[component]
+pub fn ChosenQuery() -> impl IntoView {
+    let editor = expect_context::<Editor>();
+    let comments = use_context::<super::comments::Comments>();
+    move || {
+        editor.active_query.get().map(|id| {
+            // Outside the fieldset: a reviewer comments on a read-only access pattern too.
+            let query = id.clone();
+            view! {
+                <button class="link query-comment" data-testid="query-comment" on:click=move |_| {
+                    if let Some(c) = comments { c.start(crate::model::Anchor::Query { query: query.clone() }) }
+                }>{tr(Msg::ActComment)}</button>
+                <fieldset class="plain" disabled=move || editor.review.get()><QueryEditor id=id.clone() /></fieldset>
+                <QueryCall id=id />
+            }
+        })
     }
 }
 

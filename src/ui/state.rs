@@ -170,6 +170,9 @@ pub struct Editor {
     pub menu: RwSignal<Option<Menu>>,
     /// Presentation mode: the current step, or `None` when editing.
     pub presenting: RwSignal<Option<usize>>,
+    /// How many slides the presentation has (counted by the slide's piece, `ui::presentation`;
+    /// `None` until it is loaded).
+    pub slides: RwSignal<Option<usize>>,
     /// The Scale view is open (`ui::scale`).
     pub scale_open: RwSignal<bool>,
     /// Review mode: a shared design, read-only, never autosaved over the user's own model.
@@ -221,6 +224,7 @@ impl Editor {
             front: RwSignal::new(Vec::new()),
             menu: RwSignal::new(None),
             presenting: RwSignal::new(None),
+            slides: RwSignal::new(None),
             scale_open: RwSignal::new(false),
             review: RwSignal::new(false),
             lang: RwSignal::new(Lang::En),

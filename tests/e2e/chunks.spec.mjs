@@ -1,5 +1,6 @@
 // The parts of the app whose code is a chunk of its own (src/ui/chunks.rs) beyond the Comments
-// panel (comments.spec): the Versions dialog with the compare panel, and the room's views. None
+// panel (comments.spec): the Versions dialog with the compare panel, the room's views, the
+// inspector, the chosen access pattern, the context menu and presentation mode's slide. None
 // is fetched at start; each comes when first opened, says "Loading…" while it comes, and the
 // time from the click to the piece on screen is printed (first open, with the chunk fetched
 // from the test's server on loopback, and the second, with it here), never asserted.
@@ -105,5 +106,45 @@ test('"Loading…" while a chunk comes: the Versions dialog, and the room banner
   await screenshot(guest, 'chunks-room-loaded');
   assert.ok(chunks.length > 0);
   await other.close();
+  await context.close();
+});
+
+test('the inspector, the chosen pattern, the context menu and the slide come when first used', async () => {
+  const { context, page, errors, chunks } = await open();
+  await page.waitForTimeout(1000);
+  assert.deepEqual(chunks, [], 'no chunk at start');
+  const fetched = (name) => chunks.some((c) => c.startsWith(`split_${name}-`));
+
+  await page.locator('[data-testid="entity"][data-name="catalogo"] .entity-header').click();
+  await page.getByTestId('entity-inspector').waitFor();
+  assert.ok(fetched('inspector'), `the inspector chunk: ${chunks}`);
+  assert.ok(!fetched('query_editor') && !fetched('presentation') && !fetched('context_menu'), `only what was used: ${chunks}`);
+
+  if (!(await page.getByTestId('query-item').first().isVisible())) await page.getByTestId('toggle-panel-left').click();
+  await page.getByTestId('query-item').first().click();
+  await page.getByTestId('query-editor').waitFor();
+  assert.ok(fetched('query_editor'), `the chosen pattern's chunk: ${chunks}`);
+  // Chosen again, the pattern closes; its piece shows nothing.
+  await page.getByTestId('query-item').first().click();
+  await page.getByTestId('query-editor').waitFor({ state: 'detached' });
+
+  await page.locator('[data-testid="entity"][data-name="catalogo"] .entity-header').click({ button: 'right' });
+  await page.getByTestId('context-menu').waitFor();
+  assert.ok(fetched('context_menu'), `the context menu's chunk: ${chunks}`);
+  await page.keyboard.press('Escape');
+  await page.getByTestId('context-menu').waitFor({ state: 'detached' });
+
+  await page.keyboard.press('p');
+  await page.getByTestId('slide').waitFor();
+  assert.ok(fetched('presentation'), `the slide's chunk: ${chunks}`);
+  assert.match(await page.getByTestId('slide-count').innerText(), /^1 \/ \d+$/);
+  await page.keyboard.press('Escape');
+  await page.getByTestId('slide').waitFor({ state: 'detached' });
+  // Again: the piece stayed, and steps as before.
+  await page.keyboard.press('p');
+  await page.keyboard.press('ArrowRight');
+  assert.match(await page.getByTestId('slide-count').innerText(), /^2 \/ \d+$/);
+  await page.keyboard.press('Escape');
+  assert.deepEqual(errors, []);
   await context.close();
 });
