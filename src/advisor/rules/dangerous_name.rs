@@ -173,31 +173,36 @@ fn scan(model: &Model, visit: &mut Visit) {
         let at = || Place::Relation { id: Id::new(&r.id) };
         visit(&at, Slot::Id, &r.id);
         visit(&at, Slot::Note, &r.notes);
-        let mut names: Vec<&str> = vec![&r.field];
-        names.extend(r.reference.child_field.as_deref());
-        names.extend(r.reference.parent_field.as_deref());
+        // Each field name the relation writes, visited in place (no list gathered first).
+        let mut field = |n: &str| visit(&at, Slot::Field, n);
+        field(&r.field);
+        r.reference.child_field.iter().for_each(|n| field(n));
+        r.reference.parent_field.iter().for_each(|n| field(n));
         for c in &r.extended {
-            names.push(&c.field);
-            names.extend(c.as_field.as_deref());
+            field(&c.field);
+            c.as_field.iter().for_each(|n| field(n));
         }
         if let Some(s) = &r.subset {
-            names.extend([s.field.as_str(), s.order_by.as_str()]);
-            names.extend(s.count_field.as_deref());
-            names.extend(s.fields.iter().map(String::as_str));
+            field(&s.field);
+            field(&s.order_by);
+            s.count_field.iter().for_each(|n| field(n));
+            s.fields.iter().for_each(|n| field(n));
         }
         for c in &r.computed {
-            names.extend([c.field.as_str(), c.source.as_str(), c.op.as_str()]);
+            field(&c.field);
+            field(&c.source);
+            field(&c.op);
         }
         if let Some(b) = &r.bucket {
-            names.extend([b.array_field.as_str(), b.period.as_str(), b.id_scheme.as_str()]);
-            names.extend(b.count_field.as_deref());
-            names.extend(b.period_field.as_deref());
+            field(&b.array_field);
+            field(&b.period);
+            field(&b.id_scheme);
+            b.count_field.iter().for_each(|n| field(n));
+            b.period_field.iter().for_each(|n| field(n));
         }
         if let Some(o) = &r.outlier {
-            names.extend([o.flag_field.as_str(), o.overflow_collection.as_str()]);
-        }
-        for n in names {
-            visit(&at, Slot::Field, n);
+            field(&o.flag_field);
+            field(&o.overflow_collection);
         }
     }
     for q in &model.queries {

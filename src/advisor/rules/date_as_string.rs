@@ -78,18 +78,24 @@ fn participle(t: &str) -> bool {
 
 /// Whether a field named `name` holds a date, by the words of its name.
 fn names_date(name: &str) -> bool {
-    let mut tokens = Vec::new();
-    for_each_token(name, |t| tokens.push(t.to_string()));
-    if tokens.iter().any(|t| NOT_THE_DATE.contains(&t.as_str())) {
+    // What the words say, read as they come (a name's words are not kept).
+    let (mut not_the_date, mut date, mut data, mut dated) = (false, false, false, false);
+    // Whether the last word is "at" (or the Spanish and Portuguese "en", "em") and the word
+    // before it a participle ("created at").
+    let (mut last_participle, mut before_participle, mut last_at) = (false, false, false);
+    for_each_token(name, |t| {
+        not_the_date |= NOT_THE_DATE.contains(&t);
+        date |= DATE.contains(&t);
+        data |= t == "data";
+        dated |= DATED.contains(&t);
+        before_participle = last_participle;
+        last_participle = participle(t);
+        last_at = ["at", "en", "em"].contains(&t);
+    });
+    if not_the_date {
         return false;
     }
-    let dated = tokens.iter().any(|t| DATE.contains(&t.as_str()))
-        || (tokens.iter().any(|t| t == "data") && tokens.iter().any(|t| DATED.contains(&t.as_str())));
-    let moment = match tokens.as_slice() {
-        [.., before, last] => ["at", "en", "em"].contains(&last.as_str()) && participle(before),
-        _ => false,
-    };
-    dated || moment
+    date || (data && dated) || (last_at && before_participle)
 }
 
 impl Rule for DateAsString {

@@ -53,10 +53,13 @@ impl Rule for LiveCopyWithoutPropagation {
             // Each name appears in several sentences of each finding: made once, shared.
             let (parent, child) = cx.design.end_names(rel);
             let (parent, child) = (Arg::str(parent), Arg::str(child));
+            let relation = Id::new(&rel.id);
             let typical = rel.cardinality.typical;
             let counted = typical.is_finite() && typical > 0.0;
             for copy in std::iter::once(first).chain(live) {
-                let field = Arg::str(&copy.field);
+                // The copied field's id, shared by the sentences and the fix.
+                let field_id = Id::new(&copy.field);
+                let field = Arg::from(&field_id);
                 let target = copy.target_name();
                 // Who holds the copy is part of the sentence (one template per case), not a
                 // sentence of its own: no nested text to allocate.
@@ -76,7 +79,7 @@ impl Rule for LiveCopyWithoutPropagation {
                     )
                 };
                 let mut f = Self::finding(
-                    Place::Relation { id: Id::new(&rel.id) },
+                    Place::Relation { id: relation.clone() },
                     message,
                     text!(
                         en: "When {parent}.{field} changes, the copies keep the old value and nobody knows whether to rewrite them.",
@@ -101,14 +104,14 @@ impl Rule for LiveCopyWithoutPropagation {
                 );
                 f.fix = Some(if written_once {
                     Fix::SetCopyCategory {
-                        relation: Id::new(&rel.id),
-                        field: Id::new(&copy.field),
+                        relation: relation.clone(),
+                        field: field_id,
                         category: CopyCategory::Historical,
                     }
                 } else {
                     Fix::SetPropagation {
-                        relation: Id::new(&rel.id),
-                        field: Id::new(&copy.field),
+                        relation: relation.clone(),
+                        field: field_id,
                         propagation: Propagation::Deferred,
                     }
                 });

@@ -48,9 +48,7 @@ impl Rule for ReferenceNamesNoField {
     fn check(&self, cx: &Context, out: &mut Vec<Finding>) {
         for r in &cx.model.relations {
             // A relation whose end is missing is a structural error (DS001).
-            let (Some(parent), Some(child)) = (cx.model.entity(&r.parent), cx.model.entity(&r.child)) else {
-                continue;
-            };
+            let (Some(parent), Some(child)) = cx.design.ends(r) else { continue };
             let Some(default) = unnamed_reference_field(r, parent) else { continue };
             let (parent, child) = (&parent.name, &child.name);
             out.push(Self::finding(

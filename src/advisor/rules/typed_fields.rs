@@ -10,24 +10,30 @@ use crate::model::{BsonType, Entity, Field, Id};
 pub(super) fn typed_fields(entity: &Entity, ty: BsonType, says: fn(&str) -> bool) -> Vec<String> {
     let mut out = Vec::new();
     if !entity.is_external() {
-        walk(&entity.fields, "", ty, says, &mut out);
+        walk(&entity.fields, &mut String::new(), ty, says, &mut out);
     }
     out
 }
 
-fn walk(fields: &[Field], prefix: &str, ty: BsonType, says: fn(&str) -> bool, out: &mut Vec<String>) {
+fn walk(fields: &[Field], path: &mut String, ty: BsonType, says: fn(&str) -> bool, out: &mut Vec<String>) {
     for f in fields {
         let typed = f.bson_type == ty || (f.bson_type == BsonType::Array && f.items == Some(ty));
         let found = typed && says(&f.name);
-        // The path is written only for a field found or one with fields inside.
+        // The path is written only for a field found or one with fields inside, in one buffer
+        // (dotted, restored before the next field); a found field's path is copied out.
         if !found && f.fields.is_empty() {
             continue;
         }
-        let path = if prefix.is_empty() { f.name.clone() } else { format!("{prefix}.{}", f.name) };
+        let len = path.len();
+        if len > 0 {
+            path.push('.');
+        }
+        path.push_str(&f.name);
         if found {
             out.push(path.clone());
         }
-        walk(&f.fields, &path, ty, says, out);
+        walk(&f.fields, path, ty, says, out);
+        path.truncate(len);
     }
 }
 

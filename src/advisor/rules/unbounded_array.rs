@@ -187,12 +187,12 @@ impl UnboundedArray {
                 severity: Severity::Warning,
                 fix: Some(Fix::SetArrayCap { entity: entity.clone(), path: path_id.clone(), max_items: cap }),
                 ..Self::finding(
-                    Place::Field { entity, path: path_id },
+                    Place::Field { entity, path: path_id.clone() },
                     text!(
                         en: "{name}.{path} is an array with no stated maximum",
                         es: "{name}.{path} es un array sin máximo declarado",
                         pt: "{name}.{path} é um array sem máximo declarado";
-                        name, path
+                        name, path = &path_id
                     ),
                     text!(
                         en: "If you cannot state the maximum number of elements, do not embed it: an array with no cap grows toward the 16 MiB limit.",
