@@ -6,7 +6,7 @@
 //! structural checks).
 
 use super::{AccessPattern, Entity, Model, Relation};
-use rustc_hash::FxHashMap;
+use std::collections::HashMap;
 
 /// The positions of the elements that carry one id (the last of each kind, as a map collected
 /// from the list would keep).
@@ -34,7 +34,7 @@ pub(crate) enum Kind {
 /// Positions of a model's entities, relations and queries by id.
 pub(crate) struct IdIndex<'a> {
     pub model: &'a Model,
-    slots: FxHashMap<&'a str, Slot>,
+    slots: HashMap<&'a str, Slot>,
     /// The elements whose (non-empty) id an earlier element already has, in model order:
     /// entities, then relations, then queries.
     repeats: Vec<(Kind, usize)>,
@@ -55,7 +55,7 @@ impl<'a> IdIndex<'a> {
     #[inline(never)] // a phase of `analyze`, kept apart so profiles show it
     pub fn new(model: &'a Model) -> IdIndex<'a> {
         let n = model.entities.len() + model.relations.len() + model.queries.len();
-        let mut slots: FxHashMap<&'a str, Slot> = FxHashMap::with_capacity_and_hasher(n, Default::default());
+        let mut slots: HashMap<&'a str, Slot> = HashMap::with_capacity(n);
         let mut repeats = Vec::new();
         let mut empty_id = false;
         let mut add = |kind: Kind, i: usize, id: &'a str| {
