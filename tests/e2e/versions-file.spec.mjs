@@ -55,6 +55,8 @@ test('a file downloaded with its versions opens with them in another browser', a
   assert.match(await other.getByTestId('notice').innerText(), /2 version/);
   await openVersions(other);
   const rows = other.locator('[data-testid="version"]');
+  // The dialog's content is a chunk: wait for its list before counting it.
+  await other.locator('[data-testid="versions-download"]').waitFor();
   assert.equal(await rows.count(), 2);
   assert.equal(await rows.nth(0).locator('strong').innerText(), HOSTILE.trim().replace('\u202e', '<U+202E>'), 'the bidi override is shown, not obeyed');
   assert.equal(await other.locator('[data-testid="dialog"] img').count(), 0, 'the name is text');
