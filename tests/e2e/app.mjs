@@ -1,10 +1,12 @@
 // Page object for docshape's browser specs: launches Debian's Chromium through
 // playwright-core and offers the app's stable data-testid hooks.
 import { chromium } from 'playwright-core';
+import { writeFileSync } from 'node:fs';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const OUTPUT = join(dirname(fileURLToPath(import.meta.url)), '..', 'output');
+const AXE = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'node_modules', 'axe-core', 'axe.min.js');
 export const BASE_URL = process.env.BASE_URL ?? 'http://127.0.0.1:8091/';
 
 const FLAGS = [
@@ -226,3 +228,15 @@ export const shownBoxes = (page) =>
 /** Waits until the status line counts `n` boxes. */
 export const boxesAre = (page, n) =>
   page.waitForFunction((n) => new RegExp(`\\b${n} box`).test(document.querySelector('footer.status span').innerText), n);
+
+/** The serious and critical violations axe-core finds on the page now (all of them are written
+ * to tests/output/a11y-NAME.json). */
+export async function seriousViolations(page, name) {
+  if (!(await page.evaluate(() => typeof window.axe !== 'undefined'))) await page.addScriptTag({ path: AXE });
+  const found = await page.evaluate(async () => {
+    const result = await window.axe.run(document, { resultTypes: ['violations'] });
+    return result.violations.map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.map((n) => n.target.join(' ')) }));
+  });
+  writeFileSync(join(OUTPUT, `a11y-${name}.json`), JSON.stringify(found, null, 2));
+  return found.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+}

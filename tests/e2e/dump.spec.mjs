@@ -10,15 +10,14 @@
 // real folder's; that the browser gives such entries for a real drop is not tested here.
 import { test, after, before } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join, dirname, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { launch, openApp, screenshot, savedModel, boxCount, newBlank, OUTPUT } from './app.mjs';
+import { launch, openApp, screenshot, savedModel, boxCount, newBlank, seriousViolations } from './app.mjs';
 
 const VIEWPORT = { width: 1280, height: 720 };
 const HERE = dirname(fileURLToPath(import.meta.url));
 const FIXTURES = join(HERE, 'fixtures');
-const AXE = join(HERE, '..', '..', 'node_modules', 'axe-core', 'axe.min.js');
 let browser;
 before(async () => (browser = await launch()));
 after(async () => browser?.close());
@@ -41,17 +40,6 @@ const watchProgress = (page) =>
   });
 
 const modelNow = async (page) => JSON.parse((await savedModel(page)) ?? '{}');
-
-/** The serious and critical violations axe finds on the page now. */
-async function seriousViolations(page, name) {
-  if (!(await page.evaluate(() => typeof window.axe !== 'undefined'))) await page.addScriptTag({ path: AXE });
-  const found = await page.evaluate(async () => {
-    const result = await window.axe.run(document, { resultTypes: ['violations'] });
-    return result.violations.map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.map((n) => n.target.join(' ')) }));
-  });
-  writeFileSync(join(OUTPUT, `a11y-${name}.json`), JSON.stringify(found, null, 2));
-  return found.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-}
 
 test('a dump folder is read with progress, its relations accepted or rejected, added as one undoable step', async () => {
   const { page, context, errors } = await openApp(browser, { viewport: VIEWPORT });

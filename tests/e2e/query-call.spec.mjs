@@ -3,26 +3,12 @@
 // changed; a good call filling the pattern's filters, sort and page size in one undoable step.
 import { test, after, before } from 'node:test';
 import assert from 'node:assert/strict';
-import { writeFileSync } from 'node:fs';
-import { join, dirname } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { launch, openApp, screenshot, OUTPUT } from './app.mjs';
+import { launch, openApp, screenshot, seriousViolations } from './app.mjs';
 
 const VIEWPORT = { width: 1280, height: 720 };
-const AXE = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'node_modules', 'axe-core', 'axe.min.js');
 let browser;
 before(async () => (browser = await launch()));
 after(async () => browser?.close());
-
-async function seriousViolations(page, name) {
-  if (!(await page.evaluate(() => typeof window.axe !== 'undefined'))) await page.addScriptTag({ path: AXE });
-  const found = await page.evaluate(async () => {
-    const result = await window.axe.run(document, { resultTypes: ['violations'] });
-    return result.violations.map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.map((n) => n.target.join(' ')) }));
-  });
-  writeFileSync(join(OUTPUT, `a11y-${name}.json`), JSON.stringify(found, null, 2));
-  return found.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-}
 
 test("a pattern shows its call, copies it, and a pasted call fills it in one undoable step", async () => {
   const { page, context, errors } = await openApp(browser, { viewport: VIEWPORT });
