@@ -7,11 +7,13 @@
 //
 // With `drag` first, it profiles a box drag instead: Chromium's sampling CPU profiler (CDP
 // `Profiler`) runs over 60 pointer moves of a box, as bench-ui drags one, and the top functions
-// by self time and by total time are printed. Wasm frames are named only in a build that keeps
-// the names section:
+// by self time and by total time are printed. With `edit` first, the same profiler runs over 40
+// letters typed into a field name, as bench-ui's advisor figure types them (each one an edit the
+// advisor recomputes). Wasm frames are named only in a build that keeps the names section:
 //
 //   WASM_NAMES=1 node scripts/build.mjs --out target/dist-names
 //   DIST=target/dist-names node scripts/profile-ui.mjs drag 500 [profile.cpuprofile]
+//   DIST=target/dist-names node scripts/profile-ui.mjs edit 500 [profile.cpuprofile]
 import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -19,8 +21,8 @@ import { firstRender, launch, seededContext } from '../tests/e2e/app.mjs';
 import { serve } from '../tests/e2e/server.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
-const dragMode = process.argv[2] === 'drag';
-const args = process.argv.slice(dragMode ? 3 : 2);
+const mode = ['drag', 'edit'].includes(process.argv[2]) ? process.argv[2] : null;
+const args = process.argv.slice(mode ? 3 : 2);
 const n = Number(args[0] ?? 500);
 const out = args[1];
 const port = Number(process.env.PROFILE_UI_PORT ?? 8094);
@@ -29,8 +31,8 @@ const json = execFileSync(join(root, 'target', 'release', 'docshape'), ['synth',
 }).toString();
 
 const server = await serve(process.env.DIST ?? join(root, 'dist'), port);
-if (dragMode) {
-  await profileDrag();
+if (mode) {
+  await (mode === 'drag' ? profileDrag() : profileEdit());
   server.close();
   process.exit(0);
 }
@@ -117,6 +119,39 @@ async function profileDrag() {
   const { profile } = await cdp.send('Profiler.stop');
   await page.mouse.up();
   await browser.close();
+  summarize(profile, `${n} aggregates, ${drawn} boxes drawn; ${moves} moves`, moves, 'move');
+}
+
+/** The edit profile (see the top of this file). */
+async function profileEdit() {
+  const browser = await launch();
+  const context = await seededContext(browser, json);
+  const page = await context.newPage();
+  await page.goto(`http://127.0.0.1:${port}/`);
+  const { drawn } = await firstRender(page);
+  await page.waitForTimeout(1500);
+  await page.locator('[data-testid="entity"] .entity-header').nth(Math.floor(n / 2)).click();
+  await page.getByTestId('tab-inspector').click();
+  const input = page.getByTestId('field-name').first();
+  await input.press('End');
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Profiler.enable');
+  await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
+  await cdp.send('Profiler.start');
+  const edits = 40;
+  const advisor = [];
+  for (let i = 0; i < edits; i++) {
+    await input.type('x');
+    advisor.push(Number((await page.getByTestId('analysis-ms').innerText()).replace(/[^0-9.]/g, '')));
+  }
+  const { profile } = await cdp.send('Profiler.stop');
+  await browser.close();
+  advisor.sort((a, b) => a - b);
+  summarize(profile, `${n} aggregates, ${drawn} boxes drawn; ${edits} edits, advisor median ${advisor[edits >> 1]} ms`, edits, 'edit');
+}
+
+/** Prints a CPU profile's top functions by self and total time, per unit of work. */
+function summarize(profile, title, units, unit) {
   if (out) writeFileSync(out, JSON.stringify(profile));
 
   // Self time per sample's leaf; total time per function once per sample (recursion counted once).
@@ -147,8 +182,8 @@ async function profileDrag() {
       }
     }
   });
-  const per = (us) => `${(us / 1000 / moves).toFixed(2).padStart(7)} ms/move`;
-  console.log(`${n} aggregates, ${drawn} boxes drawn; ${moves} moves; busy (not idle, not "(program)") ${per(busy)}`);
+  const per = (us) => `${(us / 1000 / units).toFixed(2).padStart(7)} ms/${unit}`;
+  console.log(`${title}; busy (not idle, not "(program)") ${per(busy)}`);
   console.log('top self time:');
   for (const [k, us] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 30)) console.log(`  ${per(us)}  ${k}`);
   console.log('top total time:');

@@ -13,6 +13,7 @@ pub mod escape;
 pub mod export;
 pub mod i18n;
 pub mod infer;
+pub mod keyed;
 pub mod model;
 pub mod mql;
 pub mod offload;

@@ -4,10 +4,10 @@
 
 use super::paths::Layout;
 use super::{AggregateInfo, SpanningWrite};
+use crate::keyed::HashMap;
 use crate::model::ids::IdIndex;
 use crate::model::Id;
 use crate::model::{AccessPattern, EntityKind, Model};
-use std::collections::HashMap;
 use std::rc::Rc;
 
 /// Which aggregate holds each entity, computed once.

@@ -15,8 +15,8 @@ use super::index_budget::{is_rare, rate, Loads};
 use super::paths::Layout;
 use super::query_shape::Shapes;
 use super::IndexAdvice;
+use crate::keyed::HashMap;
 use crate::model::{Entity, Id, Model, Storage};
-use std::collections::HashMap;
 use std::ops::Range;
 use std::sync::Arc;
 
@@ -191,7 +191,7 @@ pub(crate) fn derive_with(layout: &Layout, shapes: &Shapes, loads: &Loads) -> De
 
 /// The runs per minute of every query that derives an index, by query id (summed when ids repeat).
 fn rates_of<'m>(layout: &Layout<'m>, shapes: &Shapes) -> HashMap<&'m str, f64> {
-    let mut rates: HashMap<&str, f64> = HashMap::new();
+    let mut rates: HashMap<&str, f64> = HashMap::default();
     for (q, shape) in layout.model.queries.iter().zip(shapes.iter()) {
         let Some(shape) = shape else { continue };
         if shape.needs_index() && shape.root_in(layout.model).is_some() {

@@ -10,9 +10,9 @@
 //! or value entity at the relation's `field`), and the copies and references a relation
 //! places in a document (subset arrays, computed values, id arrays, extended references).
 
+use crate::keyed::HashMap;
 use crate::model::ids::{position_in, IdIndex};
 use crate::model::{Entity, EntityKind, Model, Relation, Storage};
-use std::collections::HashMap;
 use std::rc::Rc;
 
 mod groups;
@@ -50,7 +50,7 @@ impl<'a> Layout<'a> {
         let by_parent = group(&ids, false);
         let by_child = group(&ids, true);
         let mut embed_parent: Vec<Option<usize>> = vec![None; model.entities.len()];
-        let mut embed_dangling = HashMap::new();
+        let mut embed_dangling = HashMap::default();
         for (i, r) in model.relations.iter().enumerate().filter(|(_, r)| r.storage == Storage::Embed) {
             match ids.end_positions(i).1 {
                 Some(child) => {

@@ -6,9 +6,9 @@ use super::paths::Layout;
 use super::query_shape::{shapes, Shape};
 use super::{IndexAdvice, QueryAdvice};
 use crate::i18n::Arg;
+use crate::keyed::HashMap;
 use crate::model::{AccessPattern, Id, IndexSpec, Model, QueryKind};
 use crate::text;
-use std::collections::HashMap;
 use std::sync::Arc;
 
 mod explain;
@@ -35,7 +35,7 @@ pub(crate) fn advise_with(
     let lookup = match links {
         Some(links) => Lookup::Linked(indexes, links),
         None => {
-            let mut by_root: HashMap<&str, Vec<&IndexAdvice>> = HashMap::new();
+            let mut by_root: HashMap<&str, Vec<&IndexAdvice>> = HashMap::default();
             for a in indexes {
                 by_root.entry(a.entity.as_str()).or_default().push(a);
             }

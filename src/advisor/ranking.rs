@@ -24,10 +24,10 @@
 
 use super::{Finding, Report, Severity, SizeLevel};
 use crate::i18n::{Arg, Lang, Text};
+use crate::keyed::HashMap;
 use crate::model::{Model, Place, PlaceLabels};
 use crate::text;
 use std::cmp::Ordering;
-use std::collections::HashMap;
 
 /// How much a rule's findings matter, before the figures of the design weigh in.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
@@ -188,7 +188,7 @@ pub fn rank<'r>(model: &Model, report: &'r Report) -> Vec<Ranked<'r>> {
     lift_embeddings_that_fix_spanning_writes(model, report, &mut keyed);
     keyed.sort_by(|a, b| order(a.2.severity, &a.0, a.1, b.2.severity, &b.0, b.1));
     // Routine findings of one code and severity, in ranked order.
-    let mut routine: HashMap<(Severity, &str), Vec<&'r Finding>> = HashMap::new();
+    let mut routine: HashMap<(Severity, &str), Vec<&'r Finding>> = HashMap::default();
     for (impact, _, f) in &keyed {
         if impact.tier == Tier::Routine {
             routine.entry((f.severity, f.code)).or_default().push(f);
@@ -219,17 +219,17 @@ pub fn rank<'r>(model: &Model, report: &'r Report) -> Vec<Ranked<'r>> {
 fn lift_embeddings_that_fix_spanning_writes(model: &Model, report: &Report, keyed: &mut [(Impact, usize, &Finding)]) {
     // The root of each entity's aggregate (the first aggregate that holds it), and each
     // relation by id (the first with it), looked up once rather than searched per finding.
-    let mut root_of: HashMap<&str, &str> = HashMap::new();
+    let mut root_of: HashMap<&str, &str> = HashMap::default();
     for a in &report.aggregates {
         for entity in std::iter::once(&a.root).chain(&a.members) {
             root_of.entry(entity.as_str()).or_insert(a.root.as_str());
         }
     }
-    let mut relation: HashMap<&str, &crate::model::Relation> = HashMap::new();
+    let mut relation: HashMap<&str, &crate::model::Relation> = HashMap::default();
     for r in &model.relations {
         relation.entry(r.id.as_str()).or_insert(r);
     }
-    let mut write_of: HashMap<&str, &crate::advisor::SpanningWrite> = HashMap::new();
+    let mut write_of: HashMap<&str, &crate::advisor::SpanningWrite> = HashMap::default();
     for w in &report.spanning_writes {
         write_of.entry(w.query.as_str()).or_insert(w);
     }
@@ -281,7 +281,7 @@ struct Weigher<'a> {
 
 impl<'a> Weigher<'a> {
     fn new(model: &'a Model, report: &'a Report) -> Weigher<'a> {
-        let mut queries_of: HashMap<&str, Vec<usize>> = HashMap::new();
+        let mut queries_of: HashMap<&str, Vec<usize>> = HashMap::default();
         for (i, q) in model.queries.iter().enumerate() {
             for e in q.entities() {
                 let list = queries_of.entry(e).or_default();

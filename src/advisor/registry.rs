@@ -91,12 +91,12 @@ pub fn rule_by_code(code: &str) -> Option<&'static RuleMeta> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use std::collections::HashSet;
+    use crate::keyed::HashSet;
 
     #[test]
     fn codes_and_names_are_unique_and_documented() {
-        let mut codes = HashSet::new();
-        let mut names = HashSet::new();
+        let mut codes = HashSet::default();
+        let mut names = HashSet::default();
         for rule in RULES {
             let m = rule.meta();
             assert!(codes.insert(m.code), "duplicate code {}", m.code);

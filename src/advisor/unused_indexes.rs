@@ -17,8 +17,8 @@
 
 use super::query_shape::{blocked, serves, Shape};
 use super::Design;
+use crate::keyed::HashMap;
 use crate::model::{AccessPattern, Entity, FilterOp, IndexSpec, KeyKind, Model, QueryKind};
-use std::collections::HashMap;
 
 /// One declared index no access pattern uses.
 #[derive(Debug, Clone, Copy)]
@@ -48,7 +48,7 @@ pub(crate) fn unused_in<'m>(design: &Design<'m>) -> Vec<Unused<'m>> {
             }
         }
     }
-    let mut foreign_of: HashMap<&str, Vec<&str>> = HashMap::new();
+    let mut foreign_of: HashMap<&str, Vec<&str>> = HashMap::default();
     for l in model.queries.iter().flat_map(|q| &q.lookups) {
         foreign_of.entry(l.from.as_str()).or_default().push(l.foreign_field.as_str());
     }

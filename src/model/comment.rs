@@ -157,7 +157,7 @@ impl Model {
 /// with no anchor. (A thread about an element that was deleted is not a problem: the
 /// discussion stays, and says its element is gone.)
 pub(crate) fn check_comments(model: &Model, out: &mut Vec<Problem>) {
-    let mut seen = std::collections::HashSet::new();
+    let mut seen = crate::keyed::HashSet::default();
     for c in &model.comments {
         if !seen.insert(c.id.as_str()) {
             out.push(Problem::new(

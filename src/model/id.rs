@@ -157,7 +157,7 @@ mod tests {
         assert_eq!(short, "usuario-seguidores");
         assert_eq!(format!("{short} {short:?}"), "usuario-seguidores \"usuario-seguidores\"");
         assert_eq!(Id::from(""), "");
-        let mut set = std::collections::HashSet::new();
+        let mut set = crate::keyed::HashSet::default();
         set.insert(short.clone());
         assert!(set.contains("usuario-seguidores"));
         for text in ["usuario-seguidores", long_text, "", "a.\"quoted\" año"] {

@@ -6,7 +6,7 @@
 //! structural checks).
 
 use super::{AccessPattern, Entity, Model, Relation};
-use std::collections::HashMap;
+use crate::keyed::HashMap;
 
 /// The positions of the elements that carry one id (the last of each kind, as a map collected
 /// from the list would keep).
@@ -55,7 +55,7 @@ impl<'a> IdIndex<'a> {
     #[inline(never)] // a phase of `analyze`, kept apart so profiles show it
     pub fn new(model: &'a Model) -> IdIndex<'a> {
         let n = model.entities.len() + model.relations.len() + model.queries.len();
-        let mut slots: HashMap<&'a str, Slot> = HashMap::with_capacity(n);
+        let mut slots: HashMap<&'a str, Slot> = crate::keyed::map_with_capacity(n);
         let mut repeats = Vec::new();
         let mut empty_id = false;
         let mut add = |kind: Kind, i: usize, id: &'a str| {

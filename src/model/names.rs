@@ -5,8 +5,8 @@
 
 use super::{EntityKind, Field, Id, Model, Place, Problem, Storage};
 use crate::i18n::Text;
+use crate::keyed::HashSet;
 use crate::text;
-use std::collections::HashSet;
 
 /// Whether `bytes` contain a NUL or a `.` (field names are a few bytes long: a plain loop is
 /// as fast as reading them a word at a time, measured).

@@ -3,7 +3,7 @@
 
 use super::{Model, Place};
 use crate::i18n::Lang;
-use std::collections::HashMap;
+use crate::keyed::HashMap;
 
 /// The names [`Place::label_in`] shows, looked up by id.
 pub struct PlaceLabels<'m> {
@@ -15,15 +15,15 @@ pub struct PlaceLabels<'m> {
 impl<'m> PlaceLabels<'m> {
     pub fn new(model: &'m Model) -> PlaceLabels<'m> {
         // The first element with an id wins, as `Model::entity` finds it.
-        let mut entities = HashMap::new();
+        let mut entities = HashMap::default();
         for e in model.entities.iter().rev() {
             entities.insert(e.id.as_str(), e.name.as_str());
         }
-        let mut relations = HashMap::new();
+        let mut relations = HashMap::default();
         for r in model.relations.iter().rev() {
             relations.insert(r.id.as_str(), (r.parent.as_str(), r.child.as_str()));
         }
-        let mut queries = HashMap::new();
+        let mut queries = HashMap::default();
         for q in model.queries.iter().rev() {
             queries.insert(q.id.as_str(), q.name.as_str());
         }

@@ -6,8 +6,8 @@ use super::ids::{IdIndex, Kind};
 use super::names::check_names_into;
 use super::{Field, Id, Model, Place, Problem, Storage};
 use crate::i18n::{Arg, Text};
+use crate::keyed::{HashMap, HashSet};
 use crate::text;
-use std::collections::{HashMap, HashSet};
 
 /// A number that cannot be (negative, not finite), shown as the file has it: a figure format
 /// would hide what is wrong with it (a count cannot print `-3` or `NaN`).
@@ -306,9 +306,9 @@ fn cycle_problem(relation: &str, path: &[&str]) -> Problem {
 
 fn embedding_cycles(model: &Model) -> Vec<Problem> {
     let mut out = Vec::new();
-    let mut reported = HashSet::new();
+    let mut reported = HashSet::default();
     // The first embedding relation of each child, as `Model::embedding_parent` finds it.
-    let mut parent_rel: HashMap<&str, &super::Relation> = HashMap::with_capacity(model.relations.len());
+    let mut parent_rel: HashMap<&str, &super::Relation> = crate::keyed::map_with_capacity(model.relations.len());
     for r in model.relations.iter().filter(|r| r.storage == Storage::Embed) {
         parent_rel.entry(r.child.as_str()).or_insert(r);
     }

@@ -5,8 +5,8 @@
 use super::super::index_reason;
 use super::super::query_shape::{blocked, pins_one, serves, serves_lookup, Shape, Shapes};
 use crate::i18n::Text;
+use crate::keyed::HashMap;
 use crate::model::{IndexKey, IndexSpec, Model};
-use std::collections::HashMap;
 
 /// Where an index's keys come from, borrowed until the index is kept.
 #[derive(Debug, Clone, Copy)]

@@ -1,8 +1,8 @@
 //! Relations grouped by the entity at one of their ends, for `Layout`'s look-ups.
 
+use crate::keyed::HashMap;
 use crate::model::ids::IdIndex;
 use crate::model::Relation;
-use std::collections::HashMap;
 
 /// Relations grouped by one end, each group in model order: one list, and each group's
 /// range in it (one allocation for all the groups rather than one per entity). An end that is
@@ -11,7 +11,7 @@ use std::collections::HashMap;
 pub(super) fn group<'a>(ids: &IdIndex<'a>, child_end: bool) -> Groups<'a> {
     let relations = &ids.model.relations;
     let entities = ids.model.entities.len();
-    let mut dangling: HashMap<&'a str, usize> = HashMap::new();
+    let mut dangling: HashMap<&'a str, usize> = HashMap::default();
     let mut group_of: Vec<usize> = Vec::with_capacity(relations.len());
     let mut ranges: Vec<(usize, usize)> = vec![(0, 0); entities];
     for (i, r) in relations.iter().enumerate() {

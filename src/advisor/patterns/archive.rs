@@ -14,9 +14,9 @@
 use super::push;
 use crate::advisor::{PatternKind, PatternSuggestion};
 use crate::i18n::Arg;
+use crate::keyed::{HashMap, HashSet};
 use crate::model::{AccessPattern, BsonType, Entity, FilterOp, Id, Model, Pagination, Place, QueryKind, Storage};
 use crate::text;
-use std::collections::{HashMap, HashSet};
 
 /// A read at least this often a minute is one the collection is shaped for.
 const FREQUENT_READ: f64 = 1.0;
@@ -58,7 +58,7 @@ pub(super) fn suggest<'m>(
         let (bucketed, frequent) = lists.get_or_insert_with(|| {
             let bucketed: HashSet<&str> =
                 model.relations.iter().filter(|r| r.storage == Storage::Bucket).map(|r| r.child.as_str()).collect();
-            let mut frequent: HashMap<&str, Vec<&AccessPattern>> = HashMap::new();
+            let mut frequent: HashMap<&str, Vec<&AccessPattern>> = HashMap::default();
             for q in model.queries.iter().filter(|q| q.kind == QueryKind::Read && q.per_minute >= FREQUENT_READ) {
                 frequent.entry(q.entity.as_str()).or_default().push(q);
             }

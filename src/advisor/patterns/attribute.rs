@@ -20,9 +20,9 @@
 use super::push;
 use crate::advisor::{PatternKind, PatternSuggestion};
 use crate::i18n::{Arg, Text};
+use crate::keyed::HashMap;
 use crate::model::{AccessPattern, BsonType, Entity, Field, Id, Model, Place, QueryKind};
 use crate::text;
-use std::collections::HashMap;
 
 /// A characteristic is sparse when fewer than this share of the documents carry it.
 const SPARSE: f64 = 0.5;
@@ -33,7 +33,7 @@ const ATTRIBUTE_FILTERED: usize = 3;
 
 /// The reads (and analytical reads) of the model by the entity they start at.
 pub(super) fn reads_by_entity(model: &Model) -> HashMap<&str, Vec<&AccessPattern>> {
-    let mut by: HashMap<&str, Vec<&AccessPattern>> = HashMap::new();
+    let mut by: HashMap<&str, Vec<&AccessPattern>> = HashMap::default();
     for q in model.queries.iter().filter(|q| q.kind != QueryKind::Write) {
         by.entry(q.entity.as_str()).or_default().push(q);
     }

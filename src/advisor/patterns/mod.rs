@@ -23,9 +23,9 @@ use super::aggregates::Roots;
 use super::relations::{Facts, Usage};
 use super::{PatternKind, PatternSuggestion, RelationAdvice};
 use crate::i18n::{Arg, Text};
+use crate::keyed::HashMap;
 use crate::model::{AccessPattern, Entity, EntityKind, Id, Model, Place};
 use crate::text;
-use std::collections::HashMap;
 
 /// Every pattern in use, then every pattern that fits, relation by relation and then
 /// collection by collection, in model order, over look-ups and facts already built (see

@@ -4,8 +4,8 @@
 use super::super::indexes::Links;
 use super::super::query_shape::{blocked, serves, Shape};
 use super::super::IndexAdvice;
+use crate::keyed::HashMap;
 use crate::model::Entity;
-use std::collections::HashMap;
 
 /// How a query finds the indexes of its collection.
 pub(super) enum Lookup<'a> {

@@ -5,10 +5,10 @@
 
 use crate::advisor::SizeEstimate;
 use crate::i18n::Arg;
+use crate::keyed::HashMap;
 use crate::model::ids::IdIndex;
 use crate::model::{AccessPattern, Entity, Model, QueryKind, Relation, Storage, WriteOp};
 use std::cell::OnceCell;
-use std::collections::HashMap;
 use std::rc::Rc;
 
 /// Whether the relation puts a copy of the child into the parent (embedding or a subset).
@@ -127,12 +127,12 @@ impl<'a> Usage<'a> {
             model,
             ids,
             info,
-            others: HashMap::new(),
+            others: HashMap::default(),
             ends: Vec::with_capacity(model.relations.len()),
             reads: Vec::new(),
             pair_keys: Vec::new(),
             pair_reads: Vec::new(),
-            paths: HashMap::new(),
+            paths: HashMap::default(),
             own: Vec::new(),
             naming: Vec::new(),
             changing_writes: Vec::new(),

@@ -3,9 +3,9 @@
 
 use crate::advisor::{CardinalityClass, Criterion, PatternKind, Recommendation, Report, SizeLevel, Vote};
 use crate::i18n::Lang;
+use crate::keyed::HashMap;
 use crate::model::{Id, IndexSpec, Model, Place, PlaceLabels, Storage};
 use serde::Serialize;
-use std::collections::HashMap;
 use std::sync::Arc;
 
 /// The verdict on one relation and the six criteria behind it.
@@ -113,7 +113,7 @@ fn collection(labels: &PlaceLabels, id: &str) -> String {
 
 pub fn relations(model: &Model, report: &Report, lang: Lang) -> Vec<Relation> {
     // The first relation with each id, as `Model::relation` finds it.
-    let mut by_id: HashMap<&str, &crate::model::Relation> = HashMap::new();
+    let mut by_id: HashMap<&str, &crate::model::Relation> = HashMap::default();
     for r in &model.relations {
         by_id.entry(r.id.as_str()).or_insert(r);
     }

@@ -1,7 +1,7 @@
 use crate::advisor::{Context, Finding, Fix, Rule, RuleMeta};
+use crate::keyed::HashMap;
 use crate::model::{BsonType, Entity, Field, Id, Place};
 use crate::{declare_rule, text};
-use std::collections::HashMap;
 
 declare_rule! {
     /// ## What it does
@@ -76,7 +76,7 @@ impl Rule for ReferenceTypeMismatch {
         // The first entity with each id, as `Model::entity` finds it, looked up once (two
         // entities with one id are a structural error, DS001; the design's look-ups find the
         // last one).
-        let mut entity: HashMap<&str, &Entity> = HashMap::new();
+        let mut entity: HashMap<&str, &Entity> = HashMap::default();
         for e in &cx.model.entities {
             entity.entry(e.id.as_str()).or_insert(e);
         }

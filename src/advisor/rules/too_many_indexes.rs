@@ -1,9 +1,9 @@
 use super::local_figures::{count, rate};
 use crate::advisor::index_budget::{Load, WRITE_HEAVY_INDEXES};
 use crate::advisor::{Context, Finding, Rule, RuleMeta};
+use crate::keyed::HashMap;
 use crate::model::{Entity, Id, Place};
 use crate::{declare_rule, text};
-use std::collections::HashMap;
 
 declare_rule! {
     /// ## What it does
@@ -48,7 +48,7 @@ impl Rule for TooManyIndexes {
 
     fn check(&self, cx: &Context, out: &mut Vec<Finding>) {
         let max = cx.model.thresholds.max_indexes as usize;
-        let mut counts: HashMap<&str, usize> = HashMap::new();
+        let mut counts: HashMap<&str, usize> = HashMap::default();
         for i in &cx.report.indexes {
             *counts.entry(i.entity.as_str()).or_default() += 1;
         }

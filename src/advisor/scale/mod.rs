@@ -33,11 +33,11 @@ use super::design::{Collection, Design};
 use super::query_shape::Shape;
 use super::IndexAdvice;
 use crate::i18n::Text;
+use crate::keyed::HashMap;
 use crate::model::{AccessPattern, FieldRole, Id, IndexSpec, Model, ShardKey, Storage, Thresholds};
 use crate::text;
 use criteria::Scale;
 use serde::Serialize;
-use std::collections::HashMap;
 
 /// A collection's scale: its figures, and its shard key advice when it needs one.
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -195,7 +195,7 @@ impl ShardAdvice {
 pub(crate) fn advise(design: &Design, indexes: &[IndexAdvice]) -> Vec<CollectionScale> {
     let model = design.model;
     let t = &model.thresholds;
-    let mut by_entity: HashMap<&str, Vec<&IndexAdvice>> = HashMap::new();
+    let mut by_entity: HashMap<&str, Vec<&IndexAdvice>> = HashMap::default();
     for a in indexes {
         by_entity.entry(a.entity.as_str()).or_default().push(a);
     }

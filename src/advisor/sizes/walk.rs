@@ -9,8 +9,8 @@
 use super::defaults::{guess_by_name, period_days, DEFAULT_ITEMS, SHORTEST_KEY};
 use crate::advisor::bson::{array_bytes, element_header, fixed_size, BINARY_OVERHEAD, DOC_OVERHEAD, STRING_OVERHEAD};
 use crate::advisor::paths::{extended_target, extended_top, Layout, MAX_DEPTH};
+use crate::keyed::HashMap;
 use crate::model::{find_path, BsonType, Cardinality, Entity, EntityKind, Field, Relation, Storage};
-use std::collections::HashMap;
 
 /// Bytes (or items) three ways.
 #[derive(Debug, Clone, Copy, Default, PartialEq)]
@@ -79,8 +79,8 @@ impl<'l, 'a> Walker<'l, 'a> {
             days,
             largest: None,
             growth: None,
-            guesses: HashMap::new(),
-            embedded: HashMap::new(),
+            guesses: HashMap::default(),
+            embedded: HashMap::default(),
             #[cfg(test)]
             no_memo: false,
         }
