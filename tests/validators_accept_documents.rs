@@ -129,8 +129,30 @@ fn the_fixture_has_every_kind_of_relation() {
     assert!(!r("customer-orders").extended.is_empty());
     assert!(r("customer-order-ids").reference.parent_field.is_some());
     assert!(r("customer-tickets").reference.child_field.is_none(), "a reference that names no field");
+    assert!(r("tag-tickets").cardinality.many_to_many && r("tag-tickets").reference.child_field.is_none());
     assert!(r("product-reviews").subset.is_some() && r("product-reviews").outlier.is_some());
     assert!(!r("order-lines").computed.is_empty());
     assert_eq!(r("sensor-readings").storage, Storage::Bucket);
     assert!(!m.entity("payment").unwrap().collection.variants.is_empty());
+}
+
+/// A many-to-many reference the child holds and does not declare: each ticket keeps the ids of
+/// all its tags, so its example, its generated documents and its validator have an array of
+/// the tags' ids (`tag_ids`), never a single id; the one-to-many reference beside it
+/// (`customer_id`) stays one id.
+#[test]
+fn a_many_to_many_child_holds_an_array_of_its_parents_ids() {
+    let m = strictest(designs().pop().expect("the fixture").1);
+    let builder = Builder::new(&m);
+    let tickets = examples::examples_with(&builder).into_iter().find(|c| c.entity == "ticket").expect("tickets");
+    let mut text = String::new();
+    ejson::write_doc_line(&mut text, &tickets.examples[0].doc, Flavor::Relaxed);
+    let doc: serde_json::Value = serde_json::from_str(&text).expect("Extended JSON");
+    let tags = doc["tag_ids"].as_array().unwrap_or_else(|| panic!("an array of the tags' ids: {text}"));
+    assert!(!tags.is_empty() && tags.iter().all(|t| t["$oid"].is_string()), "{text}");
+    assert!(doc["customer_id"]["$oid"].is_string(), "one customer: {text}");
+    let validators = schema::render_json(&schema::validators(&builder));
+    let v: serde_json::Value = serde_json::from_str(&validators).expect("JSON");
+    let text = v["tickets"]["validator"]["$jsonSchema"]["properties"].to_string();
+    assert!(text.contains(r#""tag_ids":{"bsonType":"array""#), "the validator wants an array: {text}");
 }

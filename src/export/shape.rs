@@ -362,7 +362,14 @@ fn entity_fields<'m>(lookup: &Lookup<'m>, entity: &'m Entity, depth: usize) -> V
         let named = rel.reference.child_field.clone().filter(|f| !f.trim().is_empty());
         let held = named.or_else(|| lookup.entity(&rel.parent).and_then(|p| unnamed_reference_field(rel, p)));
         if let Some(path) = &held {
-            ensure(&mut nodes, path, parent_ty, ctx, true).role = Role::ParentRef(rel_index);
+            // Many-to-many: the child keeps the ids of all its parents, an array (as the editor
+            // creates the field, `model::child_reference_field`), unless the person declared it.
+            let ty = if rel.cardinality.many_to_many { BsonType::Array } else { parent_ty };
+            let node = ensure(&mut nodes, path, ty, ctx, true);
+            if node.ty == BsonType::Array && node.items.is_none() {
+                node.items = Some(parent_ty);
+            }
+            node.role = Role::ParentRef(rel_index);
         }
         let prefix = rel.reference.child_field.as_deref().and_then(|p| p.rsplit_once('.')).map(|(head, _)| head);
         let parent = lookup.entity(&rel.parent);

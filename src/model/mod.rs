@@ -32,7 +32,10 @@ pub use names::{check_names, collection_name_problem, name_problem, structure_pr
 pub use place::{Place, Problem};
 pub use place_labels::PlaceLabels;
 pub use query::*;
-pub use reference_field::{default_child_field, id_type, singular, unnamed_reference_field, RenameRefused};
+pub use reference_field::{
+    child_reference_field, default_child_field, default_reference_field, id_type, singular, unnamed_reference_field,
+    RenameRefused,
+};
 pub use relation::*;
 pub use server_options::*;
 pub(crate) use structure::check_structure_with;
@@ -124,7 +127,7 @@ impl Model {
     /// The collections of the design, in model order (what [`Model::is_collection`] says of
     /// each entity, with the embedded entities listed once rather than searched per entity).
     pub fn collections(&self) -> impl Iterator<Item = &Entity> {
-        let embedded: std::collections::HashSet<&str> =
+        let embedded: crate::keyed::HashSet<&str> =
             self.relations.iter().filter(|r| r.storage == Storage::Embed).map(|r| r.child.as_str()).collect();
         self.entities.iter().filter(move |e| e.kind == EntityKind::Document && !embedded.contains(e.id.as_str()))
     }

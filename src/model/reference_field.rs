@@ -20,14 +20,41 @@ pub fn default_child_field(parent_name: &str) -> String {
     format!("{}_id", singular(parent_name))
 }
 
+/// The name the editor and the exporters give the field a child holds for relation `r` when
+/// it names none: [`default_child_field`] (`cliente_id`), or its plural (`etiqueta_ids`) when
+/// the relation is many-to-many and each child keeps the ids of all its parents.
+pub fn default_reference_field(r: &Relation, parent_name: &str) -> String {
+    if r.cardinality.many_to_many {
+        format!("{}_ids", singular(parent_name))
+    } else {
+        default_child_field(parent_name)
+    }
+}
+
+/// The field a child holds for relation `r`, named `name`, when the child does not declare it:
+/// required and typed like the parent's id (`parent_id`), or, for a many-to-many relation, an
+/// array of such ids (the "many-to-many relationships" of MongoDB's "Model One-to-Many
+/// Relationships with Document References": each document keeps the ids it points to).
+pub fn child_reference_field(r: &Relation, name: &str, parent_id: BsonType) -> Field {
+    let mut field = if r.cardinality.many_to_many {
+        let mut list = Field::new(name, BsonType::Array);
+        list.items = Some(parent_id);
+        list
+    } else {
+        Field::new(name, parent_id)
+    };
+    field.required = true;
+    field
+}
+
 /// The field the exporters give relation `r` (whose parent is `parent`) when it names none:
-/// `Some("cliente_id")` for a reference held by the child (no array of the children's ids in
-/// the parent) whose `childField` is missing or empty, `None` otherwise. `docshape check`
-/// warns about such a relation (DS112).
+/// `Some("cliente_id")` (`Some("etiqueta_ids")` for a many-to-many relation) for a reference
+/// held by the child (no array of the children's ids in the parent) whose `childField` is
+/// missing or empty, `None` otherwise. `docshape check` warns about such a relation (DS112).
 pub fn unnamed_reference_field(r: &Relation, parent: &Entity) -> Option<String> {
     let held_by_child = r.storage == Storage::Reference && r.reference.parent_field.is_none();
     let unnamed = r.reference.child_field.as_deref().is_none_or(|f| f.trim().is_empty());
-    (held_by_child && unnamed).then(|| default_child_field(&parent.name))
+    (held_by_child && unnamed).then(|| default_reference_field(r, &parent.name))
 }
 
 /// The type of an entity's identifier: its `_id`, or else its first `*_id` / `id` field.
@@ -45,28 +72,27 @@ pub fn id_type(entity: &Entity) -> BsonType {
 impl Model {
     /// Sets the storage of relation `id`; false when there is no such relation. A reference
     /// whose parent keeps no array of the children's ids is held by the child: when the
-    /// relation names no child field it takes the default name ([`default_child_field`]), and
-    /// the child gets that field, required and typed like the parent's id, when it lacks it.
+    /// relation names no child field it takes the default name ([`default_reference_field`]),
+    /// and the child gets that field ([`child_reference_field`]: typed like the parent's id, an
+    /// array of them for a many-to-many relation) when it lacks it.
     pub fn set_storage(&mut self, id: &str, storage: Storage) -> bool {
         let Some(r) = self.relations.iter().find(|r| r.id == id) else { return false };
         let held_by_child = storage == Storage::Reference && r.reference.parent_field.is_none();
         let (parent, child, named) = (r.parent.clone(), r.child.clone(), r.reference.child_field.clone());
-        let Some(parent) = self.entity(&parent).map(|p| (p.name.clone(), id_type(p))) else {
+        let Some(parent) = self.entity(&parent).map(|p| (default_reference_field(r, &p.name), id_type(p))) else {
             return self.set_storage_only(id, storage);
         };
         self.set_storage_only(id, storage);
         if !held_by_child {
             return true;
         }
-        let name = named.unwrap_or_else(|| default_child_field(&parent.0));
-        if let Some(r) = self.relations.iter_mut().find(|r| r.id == id) {
-            r.reference.child_field = Some(name.clone());
-        }
+        let name = named.unwrap_or(parent.0);
+        let Some(r) = self.relations.iter_mut().find(|r| r.id == id) else { return true };
+        r.reference.child_field = Some(name.clone());
+        let field = child_reference_field(r, &name, parent.1);
         // A dotted path the person typed is theirs to shape; a plain name is added when missing.
         if let Some(child) = self.entity_mut(&child) {
             if !name.contains('.') && find_path(&child.fields, &name).is_none() {
-                let mut field = Field::new(&name, parent.1);
-                field.required = true;
                 child.fields.push(field);
             }
         }
@@ -119,20 +145,16 @@ impl Model {
                 return Err(RenameRefused::Taken { child: child.name.clone(), name: name.to_string() });
             }
         }
-        if let Some(r) = self.relations.iter_mut().find(|r| r.id == id) {
-            r.reference.child_field = Some(name.to_string());
-        }
+        let Some(r) = self.relations.iter_mut().find(|r| r.id == id) else { return Ok(()) };
+        r.reference.child_field = Some(name.to_string());
+        let added = child_reference_field(r, name, id_type);
         if !plain {
             return Ok(());
         }
         if let Some(child) = self.entity_mut(&child_id) {
             match child.fields.iter_mut().find(|f| !old.is_empty() && f.name == old) {
                 Some(field) => field.name = name.to_string(),
-                None => {
-                    let mut field = Field::new(name, id_type);
-                    field.required = true;
-                    child.fields.push(field);
-                }
+                None => child.fields.push(added),
             }
         }
         Ok(())
@@ -216,6 +238,32 @@ mod tests {
         assert!(m.set_storage("r", Storage::Embed));
         assert!(m.set_storage("r", Storage::Reference));
         assert_eq!(m.entity("p").unwrap().fields.iter().filter(|f| f.name == "cliente_id").count(), 1);
+    }
+
+    /// Drawing a many-to-many reference gives the child an array of its parents' ids, named
+    /// in the plural; renaming it keeps the array, and a new name the child lacks is added as one.
+    #[test]
+    fn a_many_to_many_reference_creates_an_array_of_the_parents_ids() {
+        let mut m = two_boxes();
+        m.relations[0].cardinality.many_to_many = true;
+        assert!(m.set_storage("r", Storage::Reference));
+        assert_eq!(m.relations[0].reference.child_field.as_deref(), Some("cliente_ids"));
+        let field = find_path(&m.entity("p").unwrap().fields, "cliente_ids").expect("the child holds the ids");
+        assert_eq!((field.bson_type, field.items, field.required), (BsonType::Array, Some(BsonType::ObjectId), true));
+        m.rename_reference_field("r", "clientes").expect("renamed");
+        let field = find_path(&m.entity("p").unwrap().fields, "clientes").expect("renamed in place");
+        assert_eq!(field.bson_type, BsonType::Array);
+        m.entity_mut("p").unwrap().fields.clear();
+        m.rename_reference_field("r", "owners").expect("renamed");
+        let field = find_path(&m.entity("p").unwrap().fields, "owners").expect("added");
+        assert_eq!((field.bson_type, field.items), (BsonType::Array, Some(BsonType::ObjectId)));
+        // One-to-many beside it: one id.
+        let mut one = two_boxes();
+        one.set_storage("r", Storage::Reference);
+        assert_eq!(
+            find_path(&one.entity("p").unwrap().fields, "cliente_id").map(|f| f.bson_type),
+            Some(BsonType::ObjectId)
+        );
     }
 
     #[test]

@@ -173,7 +173,9 @@ fn step<'a>(
     }
     for r in layout.parents_of(entity) {
         if same_opt(r.reference.child_field.as_deref(), rest) {
-            return Some((None, BsonType::ObjectId, false, true));
+            // A many-to-many child keeps an array of its parents' ids.
+            let many = r.cardinality.many_to_many;
+            return Some((None, if many { BsonType::Array } else { BsonType::ObjectId }, many, true));
         }
         if let Some(c) = r.extended.iter().find(|c| is_extended_target(r, c, rest)) {
             let source = layout.ends_of(r).0.and_then(|p| p.field(&c.field));

@@ -8,7 +8,8 @@ declare_rule! {
     /// children's ids in the parent, `reference.parentField`) whose model file names no field
     /// for it: `reference.childField` is missing or empty. The finding names the default field
     /// the exporters then write: the parent's name made singular, followed by `_id`
-    /// (`clientes` → `cliente_id`).
+    /// (`clientes` → `cliente_id`), or by `_ids` for a many-to-many relation, whose child
+    /// keeps an array of its parents' ids (`etiquetas` → `etiqueta_ids`).
     ///
     /// ## Why is this bad?
     /// A reference is a field: the child keeps its parent's id in it, and every query, index
