@@ -32,7 +32,7 @@
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { basename, dirname, extname, join, relative } from 'node:path';
+import { basename, dirname, extname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants as zlib } from 'node:zlib';
 
@@ -351,7 +351,7 @@ export function precompress(out) {
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const at = process.argv.indexOf('--out');
-  const out = at > 0 ? join(process.cwd(), process.argv[at + 1]) : join(ROOT, 'dist');
+  const out = at > 0 ? resolve(process.cwd(), process.argv[at + 1]) : join(ROOT, 'dist');
   const stage = await compile();
   const { release, files, onDemand, compressed } = assemble({ stage, out, brotli: true });
   say(`${relative(process.cwd(), out) || '.'}: release ${release}, ${files} files kept offline by sw.js, ${onDemand} more once used`);

@@ -138,7 +138,7 @@ async function profileEdit() {
   await cdp.send('Profiler.enable');
   await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
   await cdp.send('Profiler.start');
-  const edits = 40;
+  const edits = Number(process.env.EDITS ?? 40);
   const advisor = [];
   for (let i = 0; i < edits; i++) {
     await input.type('x');

@@ -88,6 +88,11 @@ pub enum Arg {
     Percent(f64),
     /// Days, as years when they make whole years: `5 years`, `30 days`.
     Days(u64),
+    /// A figure as English writes it, with its unit when it has one (`1.5 GB`, `0.02`,
+    /// `128 MiB`), shown with the reader's decimal separator: its first `.` is a comma in
+    /// Spanish and Portuguese. For figures written by rules of their own (a chunk size in
+    /// MiB, one decimal at most) that `Count` and `Bytes` do not write.
+    Decimal(String),
     /// Items joined as `a, b and c`.
     List(Vec<Arg>),
     /// A nested sentence, rendered in the same language (kept in place: its arguments are
@@ -95,6 +100,14 @@ pub enum Arg {
     Text(Text),
     /// A word of the interface's catalogue (a storage, a vote, a criterion), in the language shown.
     Msg(Msg),
+}
+
+/// The decimal separator of `lang`: `.` in English, `,` in Spanish and Portuguese.
+fn decimal_separator(lang: Lang) -> &'static str {
+    match lang {
+        Lang::En => ".",
+        Lang::Es | Lang::Pt => ",",
+    }
 }
 
 /// Writes a name argument: `(out, name, in_code_span)` (see [`Text::write_escaped`]).
@@ -250,6 +263,14 @@ impl Arg {
             Arg::Bytes(b) => figures::write_bytes(lang, *b, out),
             Arg::Percent(p) => figures::write_percent(lang, *p, out),
             Arg::Days(d) => figures::write_days(lang, *d, out),
+            Arg::Decimal(english) => match english.split_once('.') {
+                Some((whole, fraction)) => {
+                    out.write_str(whole)?;
+                    out.write_str(decimal_separator(lang))?;
+                    out.write_str(fraction)
+                }
+                None => out.write_str(english),
+            },
             Arg::List(items) => {
                 for (i, item) in items.iter().enumerate() {
                     out.write_str(separator(lang, i, items.len()))?;
@@ -266,6 +287,15 @@ impl Arg {
     fn write_escaped(&self, lang: Lang, out: &mut String, escape: Escaper, in_code: bool) {
         match self {
             Arg::Name(s) => escape(out, s, in_code),
+            // The figure's parts as names, around the reader's separator.
+            Arg::Decimal(english) => match english.split_once('.') {
+                Some((whole, fraction)) => {
+                    escape(out, whole, in_code);
+                    out.push_str(decimal_separator(lang));
+                    escape(out, fraction, in_code);
+                }
+                None => escape(out, english, in_code),
+            },
             Arg::List(items) => {
                 for (i, item) in items.iter().enumerate() {
                     out.push_str(separator(lang, i, items.len()));

@@ -3,21 +3,15 @@
 //! These rules print bytes as `human_bytes` does (`150.0 KB`, one decimal always) and rates
 //! as `number` does (`0.02`, `2000`), which differ from the `i18n` figures (`150 KB`,
 //! `2,000`). To keep their English byte for byte while Spanish and Portuguese get a decimal
-//! comma, the English figure is split at its decimal point into a small nested `Text`.
+//! comma, the English figure is kept as written, an [`Arg::Decimal`].
 
 use crate::advisor::sizes::{human_bytes, number};
 use crate::i18n::Arg;
-use crate::text;
 
 /// An English figure without thousands separators (`150.0 KB`, `0.02`, `96 B`), with the
 /// decimal point as a comma in Spanish and Portuguese.
 pub(in crate::advisor) fn decimal(english: String) -> Arg {
-    match english.split_once('.') {
-        Some((whole, frac)) => {
-            Arg::from(text!(en: "{whole}.{frac}", es: "{whole},{frac}", pt: "{whole},{frac}"; whole, frac))
-        }
-        None => Arg::from(english),
-    }
+    Arg::Decimal(english)
 }
 
 /// Bytes as `human_bytes` prints them: `150.0 KB` / `150,0 KB`.
@@ -41,6 +35,7 @@ pub(super) fn count(n: u64) -> Arg {
 mod tests {
     use super::*;
     use crate::i18n::Lang;
+    use crate::text;
 
     fn render(a: Arg, lang: Lang) -> String {
         text!(en: "{a}", es: "{a}", pt: "{a}"; a).render(lang)

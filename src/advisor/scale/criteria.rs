@@ -93,19 +93,16 @@ pub struct KeyVote {
 
 /// The key as mongosh writes it: `{ customer_id: 1, _id: "hashed" }`.
 pub fn key_doc(key: &ShardKey) -> String {
-    let parts: Vec<String> = key
-        .fields
-        .iter()
-        .map(|f| {
-            let name = crate::escape::js::key(&f.field);
-            if f.hashed {
-                format!("{name}: \"hashed\"")
-            } else {
-                format!("{name}: 1")
-            }
-        })
-        .collect();
-    format!("{{ {} }}", parts.join(", "))
+    let mut doc = String::from("{ ");
+    for (i, f) in key.fields.iter().enumerate() {
+        if i > 0 {
+            doc.push_str(", ");
+        }
+        crate::escape::js::push_key(&mut doc, &f.field);
+        doc.push_str(if f.hashed { ": \"hashed\"" } else { ": 1" });
+    }
+    doc.push_str(" }");
+    doc
 }
 
 /// What the judgement needs besides the evidence: the collection's figures at the horizon.
