@@ -15,6 +15,8 @@ const EXPECTED = {
 test('every template loads and shows its findings', async () => {
   const { page, context, errors } = await openApp(browser);
   await page.getByTestId('action-new').click();
+  // The cards come with the gallery's list, fetched when the dialog opens: wait for them.
+  await page.locator('[data-testid="template"]').first().waitFor();
   const ids = await page.locator('[data-testid="template"]').evaluateAll((els) => els.map((e) => e.dataset.template));
   assert.ok(ids.length >= 7, `templates: ${ids}`);
   await page.keyboard.press('Escape');
