@@ -33,8 +33,8 @@ pub fn default_reference_field(r: &Relation, parent_name: &str) -> String {
 
 /// The field a child holds for relation `r`, named `name`, when the child does not declare it:
 /// required and typed like the parent's id (`parent_id`), or, for a many-to-many relation, an
-/// array of such ids (the "many-to-many relationships" of MongoDB's "Model One-to-Many
-/// Relationships with Document References": each document keeps the ids it points to).
+/// array of such ids (a many-to-many reference keeps arrays of ids on one or both sides, as in
+/// the "6 Rules of Thumb for MongoDB Schema Design" posts' two-way referencing).
 pub fn child_reference_field(r: &Relation, name: &str, parent_id: BsonType) -> Field {
     let mut field = if r.cardinality.many_to_many {
         let mut list = Field::new(name, BsonType::Array);
