@@ -94,8 +94,8 @@ for (const e of mine.filter((e) => e.name === 'RunTask' && e.dur > 20000)) {
 const wasm = events.filter((e) => /wasm/i.test(e.name) && e.dur).reduce((m, e) => m.set(e.name, (m.get(e.name) ?? 0) + e.dur), new Map());
 console.log('wasm events (all threads, ms):', [...wasm.entries()].map(([k, v]) => `${k} ${(v / 1000).toFixed(1)}`).join(', '));
 
-/** The drag profile (see the top of this file). */
-async function profileDrag() {
+/** The app on the generated model, settled, with Chromium's sampling profiler ready (not started). */
+async function profiledPage() {
   const browser = await launch();
   const context = await seededContext(browser, json);
   const page = await context.newPage();
@@ -106,6 +106,12 @@ async function profileDrag() {
   const cdp = await context.newCDPSession(page);
   await cdp.send('Profiler.enable');
   await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
+  return { browser, page, cdp, drawn };
+}
+
+/** The drag profile (see the top of this file). */
+async function profileDrag() {
+  const { browser, page, cdp, drawn } = await profiledPage();
   const header = page.locator('[data-testid="entity"] .entity-header').nth(Math.floor(n / 2));
   const box = await header.boundingBox();
   await page.mouse.move(box.x + 20, box.y + 10);
@@ -124,19 +130,11 @@ async function profileDrag() {
 
 /** The edit profile (see the top of this file). */
 async function profileEdit() {
-  const browser = await launch();
-  const context = await seededContext(browser, json);
-  const page = await context.newPage();
-  await page.goto(`http://127.0.0.1:${port}/`);
-  const { drawn } = await firstRender(page);
-  await page.waitForTimeout(1500);
+  const { browser, page, cdp, drawn } = await profiledPage();
   await page.locator('[data-testid="entity"] .entity-header').nth(Math.floor(n / 2)).click();
   await page.getByTestId('tab-inspector').click();
   const input = page.getByTestId('field-name').first();
   await input.press('End');
-  const cdp = await context.newCDPSession(page);
-  await cdp.send('Profiler.enable');
-  await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
   await cdp.send('Profiler.start');
   const edits = Number(process.env.EDITS ?? 40);
   const advisor = [];

@@ -8,8 +8,8 @@
 //! (`keyed_maps_differ_between_processes` shows the native side; the page's side is why this
 //! module exists). ahash's `RandomState` derives each map's key from a seed drawn once per
 //! process from the OS or, in the browser, from `crypto.getRandomValues`, and hashes short
-//! strings in a fraction of SipHash's time. Build these maps with `default()`, `with_capacity_and_hasher(n, Default::default())`
-//! or `collect()`.
+//! strings in a fraction of SipHash's time. Build these maps with `default()`,
+//! [`map_with_capacity`] or `collect()`.
 
 /// A `HashMap` keyed from a seed drawn at random once per process.
 pub type HashMap<K, V> = std::collections::HashMap<K, V, ahash::RandomState>;
@@ -22,15 +22,10 @@ pub fn map_with_capacity<K, V>(n: usize) -> HashMap<K, V> {
     HashMap::with_capacity_and_hasher(n, Default::default())
 }
 
-/// An empty set with room for `n` entries.
-pub fn set_with_capacity<T>(n: usize) -> HashSet<T> {
-    HashSet::with_capacity_and_hasher(n, Default::default())
-}
-
 #[cfg(test)]
 mod tests {
-    /// Two hashers of one process agree (a map is usable), and their key is not a constant:
-    /// a child process (this test binary run again) hashes the same text differently.
+    /// A map built from these works, and the key is not a constant: a child process (this test
+    /// binary run again) hashes the same text differently.
     #[test]
     fn keyed_maps_differ_between_processes() {
         let here = ahash::RandomState::new().hash_one("usuario-seguidores");
