@@ -303,11 +303,11 @@ fn targeting(reaches: &[PatternReach], e: &Evidence, writes: bool, collection: &
         };
         return (Fit::Neutral, reason);
     };
-    let everywhere: Vec<&str> = reaches
+    let everywhere: Vec<Arg> = reaches
         .iter()
         .zip(&e.single_shard)
         .filter(|(r, s)| r.write == writes && **s < 0.5)
-        .map(|(r, _)| r.query.as_str())
+        .map(|(r, _)| Arg::from(&r.query))
         .collect();
     let fit = if share >= 0.9 {
         Fit::Good
@@ -327,7 +327,7 @@ fn targeting(reaches: &[PatternReach], e: &Evidence, writes: bool, collection: &
             en: "{share} of the reads reach one shard; {patterns} go to several",
             es: "el {share} de las lecturas llega a un solo shard; {patterns} van a varios",
             pt: "{share} das leituras chegam a um só shard; {patterns} vão a vários";
-            share = Arg::Percent(share), patterns = Arg::list(&everywhere)
+            share = Arg::Percent(share), patterns = Arg::List(everywhere)
         ),
         (true, true) => text!(
             en: "{share} of the writes reach one shard",
@@ -339,7 +339,7 @@ fn targeting(reaches: &[PatternReach], e: &Evidence, writes: bool, collection: &
             en: "{share} of the writes reach one shard; {patterns} go to several",
             es: "el {share} de las escrituras llega a un solo shard; {patterns} van a varios",
             pt: "{share} das escritas chegam a um só shard; {patterns} vão a vários";
-            share = Arg::Percent(share), patterns = Arg::list(&everywhere)
+            share = Arg::Percent(share), patterns = Arg::List(everywhere)
         ),
     };
     (fit, reason)
@@ -350,9 +350,13 @@ fn targeting(reaches: &[PatternReach], e: &Evidence, writes: bool, collection: &
 /// most, with a decimal comma in Spanish and Portuguese.
 pub fn bytes_arg(b: f64) -> Arg {
     const MIB: f64 = 1024.0 * 1024.0;
+    // Tenths as a whole number: integers format without the float formatter's work.
     let unit = |x: f64, unit: &str| {
-        let tenths = (x * 10.0).round() / 10.0;
-        let text = if tenths.fract() == 0.0 { format!("{tenths:.0} {unit}") } else { format!("{tenths:.1} {unit}") };
+        let tenths = (x * 10.0).round().min(1e18) as u64;
+        let text = match tenths % 10 {
+            0 => format!("{} {unit}", tenths / 10),
+            d => format!("{}.{d} {unit}", tenths / 10),
+        };
         crate::advisor::rules::local_figures::decimal(text)
     };
     if b >= 1e12 {

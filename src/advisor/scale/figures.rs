@@ -222,14 +222,14 @@ fn index_bytes_per_document(layout: &Layout, e: &Entity, indexes: &[&IndexAdvice
 /// array's typical length when the path is or crosses an array; 5 when not stated).
 fn key_bytes(layout: &Layout, e: &Entity, path: &str) -> (f64, f64) {
     let resolved = resolve(layout, e, path);
-    let field = declared(e, path);
     let bytes = match resolved.map(|r| r.bson_type) {
         Some(BsonType::ObjectId) => 12.0,
         Some(BsonType::Int) => 4.0,
         Some(BsonType::Long | BsonType::Double | BsonType::Date | BsonType::Timestamp) => 8.0,
         Some(BsonType::Decimal) => 16.0,
         Some(BsonType::Bool | BsonType::Null) => 1.0,
-        _ => field.and_then(|f| f.size.avg_bytes).map_or(16.0, |b| b as f64 + 5.0),
+        // A value of varying size: as the design states it.
+        _ => declared(e, path).and_then(|f| f.size.avg_bytes).map_or(16.0, |b| b as f64 + 5.0),
     };
     let entries = if resolved.is_some_and(|r| r.array) {
         let head = path.split('.').next().unwrap_or(path);

@@ -160,3 +160,17 @@ fn a_time_series_bucket_holds_what_one_series_writes_in_its_span() {
     let f = analyze(&m).scale_of("reading").unwrap().figures.clone();
     assert_eq!(f.bucket_measurements, Some(1.0));
 }
+
+#[test]
+fn sizes_read_in_gb_tb_and_mib_with_one_decimal_at_most() {
+    let en = |b: f64| bytes_arg(b).render(Lang::En);
+    assert_eq!(en(626_503_762_842.0), "626.5 GB");
+    assert_eq!(en(1_040_000_000.0), "1 GB");
+    assert_eq!(en(1_960_000_000.0), "2 GB");
+    assert_eq!(en(19_455_000_000_000.0), "19.5 TB");
+    assert_eq!(en(128.0 * 1024.0 * 1024.0), "128 MiB");
+    // Below a GB (and not a whole number of MiB from 32 up): as every other size.
+    assert_eq!(en(500_000_000.0), "500 MB");
+    assert_eq!(bytes_arg(626_503_762_842.0).render(Lang::Es), "626,5 GB");
+    assert_eq!(bytes_arg(626_503_762_842.0).render(Lang::Pt), "626,5 GB");
+}
