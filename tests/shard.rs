@@ -62,7 +62,7 @@ fn the_simulation_matches_a_hand_computation() {
     assert_eq!(single, [("E1", 1.0), ("E2", 0.0), ("E3", 1.0)]);
     // Three equal values on two shards: 4/3 by hand, over 1.3, as the estimate says too.
     assert!((by_hand - 4.0 / 3.0).abs() < 0.03, "{by_hand}");
-    assert_eq!(tenant.vote(KeyCriterion::Balance).map(|v| v.fit), Some(Fit::Poor));
+    assert_eq!(tenant.fit(KeyCriterion::Balance), Fit::Poor);
     let (j, _) = option(&s, "{ _id: 1 }");
     assert_eq!(s.run_of(j).unwrap().evidence.insert_balance, 2.0);
     // The stated tenant key is worse than the one recommended.
@@ -94,7 +94,7 @@ fn the_estimate_agrees_with_the_simulation() {
         for ((r, es), ms) in est.reaches.iter().zip(&e.single_shard).zip(&m.single_shard) {
             assert!((es - ms).abs() <= 0.05, "{key} {}: {es} estimated, {ms} simulated", r.query);
         }
-        let fits = |o: &docshape::advisor::scale::KeyOption| o.votes.iter().map(|v| v.fit).collect::<Vec<_>>();
+        let fits = |o: &docshape::advisor::scale::KeyOption| o.fits.to_vec();
         assert_eq!(fits(est), fits(sim), "{key}");
     }
     // The celebrities (0.1% of the customers, 46,000 orders each) make jumbo chunks of the
@@ -128,7 +128,7 @@ fn the_advice_changes_where_the_simulation_contradicts_the_estimate() {
     assert!(s.changed(), "still {before}");
     let (i, country) = option(&s, "{ country: 1 }");
     assert!(s.run_of(i).unwrap().jumbo_chunks > 0);
-    assert_eq!(country.vote(KeyCriterion::Frequency).map(|v| v.fit), Some(Fit::Poor));
+    assert_eq!(country.fit(KeyCriterion::Frequency), Fit::Poor);
     assert_ne!(key_doc(&after.key), before);
 }
 

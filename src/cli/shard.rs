@@ -169,11 +169,12 @@ fn verdict(s: &Simulation, lang: Lang) -> String {
         return String::new();
     };
     let t = if s.changed() {
-        let why: Vec<String> = after
-            .votes
+        let why: Vec<String> = s
+            .simulated
+            .votes(after)
             .iter()
-            .zip(&before.votes)
-            .filter(|(_, b)| b.fit != after.vote(b.criterion).map_or(b.fit, |v| v.fit))
+            .zip(&before.fits)
+            .filter(|(a, b)| a.fit != **b)
             .map(|(a, _)| a.reason.render(lang))
             .collect();
         let lost: Vec<String> = s
@@ -181,7 +182,8 @@ fn verdict(s: &Simulation, lang: Lang) -> String {
             .options
             .get(s.estimated.recommended)
             .map(|o| {
-                o.votes
+                s.simulated
+                    .votes(o)
                     .iter()
                     .filter(|v| v.fit == docshape::advisor::scale::Fit::Poor)
                     .map(|v| v.reason.render(lang))
@@ -262,8 +264,9 @@ fn json_of(sims: &[Simulation], lang: Lang) -> Value {
                             })
                         })
                         .collect();
-                    let votes: Vec<Value> = o
-                        .votes
+                    let votes: Vec<Value> = s
+                        .simulated
+                        .votes(o)
                         .iter()
                         .map(|v| json!({ "criterion": v.criterion, "fit": v.fit, "reason": v.reason.render(lang) }))
                         .collect();

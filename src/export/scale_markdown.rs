@@ -161,7 +161,7 @@ fn key_part(out: &mut String, model: &Model, advice: &ShardAdvice, option: &KeyO
         )
     };
     write_text(out, &line, lang);
-    for vote in &option.votes {
+    for vote in &advice.votes(option) {
         let line = text!(
             en: "- {criterion} ({fit}): {reason}\n",
             es: "- {criterion} ({fit}): {reason}\n",

@@ -113,7 +113,7 @@ fn shard_key_step(m: &Model, s: &CollectionScale, advice: &ShardAdvice, lang: La
     );
     let mut lines = vec![if advice.needed { why } else { texts::limit(f, t) }.render(lang)];
     lines.push(texts::key_summary(o).render(lang));
-    for v in &o.votes {
+    for v in &advice.votes(o) {
         let criterion = v.criterion.title().render(lang);
         lines.push(match v.fit {
             Fit::Neutral => format!("{criterion}: {}", v.reason.render(lang)),

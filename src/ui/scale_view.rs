@@ -316,8 +316,8 @@ fn key_section(m: &Model, o: &KeyOption, advice: &ShardAdvice, lang: Lang) -> im
         .filter(|n| !n.is_empty())
         .map(|n| view! { <p class="hint">{say(n)}</p> }.into_any())
         .collect();
-    let votes: Vec<AnyView> = o
-        .votes
+    let votes: Vec<AnyView> = advice
+        .votes(o)
         .iter()
         .map(|v| {
             let criterion = v.criterion.title().render(lang);

@@ -84,8 +84,8 @@ fn collection(
         key: key.key.clone(),
         key_doc: key_doc(&key.key),
         stated_key: advice.stated_option().map(|o| key_doc(&o.key)),
-        reasons: key
-            .votes
+        reasons: advice
+            .votes(key)
             .iter()
             .map(|v| KeyReason { criterion: v.criterion, fit: v.fit, reason: v.reason.render(lang) })
             .collect(),

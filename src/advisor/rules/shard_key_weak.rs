@@ -79,7 +79,8 @@ impl Rule for ShardKeyWeak {
 /// The stated key and its failing criteria, when it fails one or a better key exists.
 fn condition(advice: &ShardAdvice) -> Option<(&KeyOption, Vec<Text>)> {
     let stated = advice.stated_option()?;
-    let failing: Vec<Text> = stated.votes.iter().filter(|v| v.fit == Fit::Poor).map(|v| v.reason.clone()).collect();
+    let failing: Vec<Text> =
+        advice.votes(stated).into_iter().filter(|v| v.fit == Fit::Poor).map(|v| v.reason).collect();
     (!failing.is_empty() || advice.stated_is_worse()).then_some((stated, failing))
 }
 

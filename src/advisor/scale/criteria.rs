@@ -105,11 +105,37 @@ pub fn key_doc(key: &ShardKey) -> String {
     doc
 }
 
-/// What the judgement needs besides the evidence: the collection's figures at the horizon.
-pub(crate) struct Scale {
+/// What the judgement needs besides a key's evidence: the collection's figures at the horizon
+/// and the thresholds the criteria read.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Scale {
     pub documents: f64,
     pub data_bytes: f64,
     pub collection: String,
+    /// MongoDB's chunk size (`thresholds.chunkBytes`, at least one byte).
+    pub chunk_bytes: f64,
+    /// The largest shard against the average that still counts as balanced
+    /// (`thresholds.shardBalance`; 1.3 when it is not a figure of at least 1).
+    pub balance_limit: f64,
+}
+
+impl Scale {
+    pub(crate) fn new(documents: f64, data_bytes: f64, collection: &str, t: &Thresholds) -> Scale {
+        let balance_limit = if t.shard_balance.is_finite() && t.shard_balance >= 1.0 { t.shard_balance } else { 1.3 };
+        Scale {
+            documents,
+            data_bytes,
+            collection: collection.to_string(),
+            chunk_bytes: t.chunk_bytes.max(1) as f64,
+            balance_limit,
+        }
+    }
+
+    /// The chunks the collection's data makes at the horizon (at least one).
+    fn chunks(&self) -> f64 {
+        (self.data_bytes / self.chunk_bytes).ceil().max(1.0)
+    }
 }
 
 /// The share of the executions (per minute) of the patterns `which` selects that reach one
@@ -129,179 +155,210 @@ pub fn targeted_share(
     (all > 0.0).then(|| hit / all)
 }
 
-/// The six votes on a key (its `fields`, `hashed` as the key says) given its evidence.
+/// A key's fit on each criterion, in [`KeyCriterion::ALL`]'s order: what its standing needs.
+/// Every key judged gets its fits; only the keys a reader sees get their reasons ([`judge`]).
+pub(crate) fn fits(
+    key: &ShardKey,
+    fields: &[FieldFacts],
+    reaches: &[PatternReach],
+    e: &Evidence,
+    scale: &Scale,
+) -> [Fit; 6] {
+    KeyCriterion::ALL.map(|criterion| fit(criterion, key, fields, reaches, e, scale))
+}
+
+fn fit(
+    criterion: KeyCriterion,
+    key: &ShardKey,
+    fields: &[FieldFacts],
+    reaches: &[PatternReach],
+    e: &Evidence,
+    scale: &Scale,
+) -> Fit {
+    match criterion {
+        KeyCriterion::Cardinality => cardinality_fit(fields, e, scale),
+        KeyCriterion::Frequency => frequency_fit(e, scale),
+        KeyCriterion::Growth => growth_fit(key, fields),
+        KeyCriterion::Reads => targeting_fit(reaches, e, false),
+        KeyCriterion::Writes => targeting_fit(reaches, e, true),
+        KeyCriterion::Balance => balance_fit(e, scale),
+    }
+}
+
+/// The six votes on a key (its `fields`, `hashed` as the key says) given its evidence: each
+/// fit with the reason that carries its figures.
 pub(crate) fn judge(
     key: &ShardKey,
     fields: &[FieldFacts],
     reaches: &[PatternReach],
-    evidence: &Evidence,
+    e: &Evidence,
     scale: &Scale,
-    t: &Thresholds,
 ) -> Vec<KeyVote> {
     KeyCriterion::ALL
         .into_iter()
         .map(|criterion| {
-            let (fit, reason) = match criterion {
-                KeyCriterion::Cardinality => cardinality(key, fields, evidence, scale, t),
-                KeyCriterion::Frequency => frequency(evidence, t),
+            let fit = fit(criterion, key, fields, reaches, e, scale);
+            let reason = match criterion {
+                KeyCriterion::Cardinality => cardinality(fit, key, fields, e, scale),
+                KeyCriterion::Frequency => frequency(fit, e, scale),
                 KeyCriterion::Growth => growth(key, fields),
-                KeyCriterion::Reads => targeting(reaches, evidence, false, &scale.collection),
-                KeyCriterion::Writes => targeting(reaches, evidence, true, &scale.collection),
-                KeyCriterion::Balance => balance(evidence, t),
+                KeyCriterion::Reads => targeting(reaches, e, false, &scale.collection),
+                KeyCriterion::Writes => targeting(reaches, e, true, &scale.collection),
+                KeyCriterion::Balance => balance(fit, e, scale),
             };
             KeyVote { criterion, fit, reason }
         })
         .collect()
 }
 
-fn chunk_bytes(t: &Thresholds) -> f64 {
-    t.chunk_bytes.max(1) as f64
+/// Poor below two values a shard, weak below one value a chunk (or when the design does
+/// not say how many values the key takes), good from there.
+fn cardinality_fit(fields: &[FieldFacts], e: &Evidence, scale: &Scale) -> Fit {
+    let Some(distinct) = prefix_classes(fields, fields.len()).distinct(scale.documents) else { return Fit::Weak };
+    if distinct < 2.0 * f64::from(e.shards.max(1)) {
+        Fit::Poor
+    } else if distinct < scale.chunks() {
+        Fit::Weak
+    } else {
+        Fit::Good
+    }
 }
 
-fn cardinality(key: &ShardKey, fields: &[FieldFacts], e: &Evidence, scale: &Scale, t: &Thresholds) -> (Fit, Text) {
-    let classes = prefix_classes(fields, fields.len());
-    let Some(distinct) = classes.distinct(scale.documents) else {
+fn cardinality(fit: Fit, key: &ShardKey, fields: &[FieldFacts], e: &Evidence, scale: &Scale) -> Text {
+    let Some(distinct) = prefix_classes(fields, fields.len()).distinct(scale.documents) else {
         let unknown: Vec<&str> = fields.iter().filter(|f| f.classes.is_unknown()).map(|f| f.path.as_str()).collect();
-        return (
-            Fit::Weak,
-            text!(
-                en: "the design does not say how many values {fields} takes: an enum, a reference to a collection or a unique index would",
-                es: "el diseño no dice cuántos valores toma {fields}: lo diría un enum, una referencia a una colección o un índice único",
-                pt: "o design não diz quantos valores {fields} assume: um enum, uma referência a uma coleção ou um índice único diriam";
-                fields = Arg::list(&unknown)
-            ),
+        return text!(
+            en: "the design does not say how many values {fields} takes: an enum, a reference to a collection or a unique index would",
+            es: "el diseño no dice cuántos valores toma {fields}: lo diría un enum, una referencia a una colección o un índice único",
+            pt: "o design não diz quantos valores {fields} assume: um enum, uma referência a uma coleção ou um índice único diriam";
+            fields = Arg::list(&unknown)
         );
     };
-    let chunks = (scale.data_bytes / chunk_bytes(t)).ceil().max(1.0);
+    let chunks = scale.chunks();
     let shards = f64::from(e.shards.max(1));
     let key = key_doc(key);
-    if distinct < 2.0 * shards {
-        (
-            Fit::Poor,
-            text!(
-                en: "only {k} distinct values of {key} for {n} shards: a value never splits, so the balancer cannot spread them",
-                es: "solo {k} valores distintos de {key} para {n} shards: un valor no se divide, así que el balanceador no puede repartirlos",
-                pt: "só {k} valores distintos de {key} para {n} shards: um valor nunca se divide, então o balanceador não consegue distribuí-los";
-                k = Arg::Count(distinct.round()), key, n = Arg::Count(shards)
-            ),
-        )
-    } else if distinct < chunks {
-        (
-            Fit::Weak,
-            text!(
-                en: "{k} distinct values of {key}, fewer than the {chunks} chunks of {data}: each chunk holds whole values",
-                es: "{k} valores distintos de {key}, menos que los {chunks} chunks de {data}: cada chunk guarda valores enteros",
-                pt: "{k} valores distintos de {key}, menos que os {chunks} chunks de {data}: cada chunk guarda valores inteiros";
-                k = Arg::Count(distinct.round()), key, chunks = Arg::Count(chunks), data = bytes_arg(scale.data_bytes)
-            ),
-        )
-    } else {
-        (
-            Fit::Good,
-            text!(
-                en: "{k} distinct values of {key}: enough for the {chunks} chunks of {data}",
-                es: "{k} valores distintos de {key}: suficientes para los {chunks} chunks de {data}",
-                pt: "{k} valores distintos de {key}: suficientes para os {chunks} chunks de {data}";
-                k = Arg::Count(distinct.round()), key, chunks = Arg::Count(chunks), data = bytes_arg(scale.data_bytes)
-            ),
-        )
+    match fit {
+        Fit::Poor => text!(
+            en: "only {k} distinct values of {key} for {n} shards: a value never splits, so the balancer cannot spread them",
+            es: "solo {k} valores distintos de {key} para {n} shards: un valor no se divide, así que el balanceador no puede repartirlos",
+            pt: "só {k} valores distintos de {key} para {n} shards: um valor nunca se divide, então o balanceador não consegue distribuí-los";
+            k = Arg::Count(distinct.round()), key, n = Arg::Count(shards)
+        ),
+        Fit::Weak => text!(
+            en: "{k} distinct values of {key}, fewer than the {chunks} chunks of {data}: each chunk holds whole values",
+            es: "{k} valores distintos de {key}, menos que los {chunks} chunks de {data}: cada chunk guarda valores enteros",
+            pt: "{k} valores distintos de {key}, menos que os {chunks} chunks de {data}: cada chunk guarda valores inteiros";
+            k = Arg::Count(distinct.round()), key, chunks = Arg::Count(chunks), data = bytes_arg(scale.data_bytes)
+        ),
+        _ => text!(
+            en: "{k} distinct values of {key}: enough for the {chunks} chunks of {data}",
+            es: "{k} valores distintos de {key}: suficientes para los {chunks} chunks de {data}",
+            pt: "{k} valores distintos de {key}: suficientes para os {chunks} chunks de {data}";
+            k = Arg::Count(distinct.round()), key, chunks = Arg::Count(chunks), data = bytes_arg(scale.data_bytes)
+        ),
     }
 }
 
-fn frequency(e: &Evidence, t: &Thresholds) -> (Fit, Text) {
-    let chunk = chunk_bytes(t);
+/// Poor when the heaviest value outweighs a chunk (a jumbo chunk), neutral when it is not
+/// known.
+fn frequency_fit(e: &Evidence, scale: &Scale) -> Fit {
     if e.largest_value_bytes <= 0.0 {
-        return (
-            Fit::Neutral,
-            text!(
-                en: "how many documents share a value is not known",
-                es: "no se sabe cuántos documentos comparten un valor",
-                pt: "não se sabe quantos documentos compartilham um valor"
-            ),
-        );
-    }
-    if e.largest_value_bytes > chunk {
-        (
-            Fit::Poor,
-            text!(
-                en: "the heaviest value holds {bytes}, more than a {chunk} chunk: a chunk of one value cannot split or move (jumbo)",
-                es: "el valor más pesado guarda {bytes}, más que un chunk de {chunk}: un chunk de un solo valor no se divide ni se mueve (jumbo)",
-                pt: "o valor mais pesado guarda {bytes}, mais que um chunk de {chunk}: um chunk de um só valor não se divide nem se move (jumbo)";
-                bytes = bytes_arg(e.largest_value_bytes), chunk = bytes_arg(chunk)
-            ),
-        )
+        Fit::Neutral
+    } else if e.largest_value_bytes > scale.chunk_bytes {
+        Fit::Poor
     } else {
-        (
-            Fit::Good,
-            text!(
-                en: "the heaviest value holds {bytes}, under a {chunk} chunk",
-                es: "el valor más pesado guarda {bytes}, menos que un chunk de {chunk}",
-                pt: "o valor mais pesado guarda {bytes}, menos que um chunk de {chunk}";
-                bytes = bytes_arg(e.largest_value_bytes), chunk = bytes_arg(chunk)
-            ),
-        )
+        Fit::Good
     }
 }
 
-fn growth(key: &ShardKey, fields: &[FieldFacts]) -> (Fit, Text) {
+fn frequency(fit: Fit, e: &Evidence, scale: &Scale) -> Text {
+    let chunk = scale.chunk_bytes;
+    match fit {
+        Fit::Neutral => text!(
+            en: "how many documents share a value is not known",
+            es: "no se sabe cuántos documentos comparten un valor",
+            pt: "não se sabe quantos documentos compartilham um valor"
+        ),
+        Fit::Poor => text!(
+            en: "the heaviest value holds {bytes}, more than a {chunk} chunk: a chunk of one value cannot split or move (jumbo)",
+            es: "el valor más pesado guarda {bytes}, más que un chunk de {chunk}: un chunk de un solo valor no se divide ni se mueve (jumbo)",
+            pt: "o valor mais pesado guarda {bytes}, mais que um chunk de {chunk}: um chunk de um só valor não se divide nem se move (jumbo)";
+            bytes = bytes_arg(e.largest_value_bytes), chunk = bytes_arg(chunk)
+        ),
+        _ => text!(
+            en: "the heaviest value holds {bytes}, under a {chunk} chunk",
+            es: "el valor más pesado guarda {bytes}, menos que un chunk de {chunk}",
+            pt: "o valor mais pesado guarda {bytes}, menos que um chunk de {chunk}";
+            bytes = bytes_arg(e.largest_value_bytes), chunk = bytes_arg(chunk)
+        ),
+    }
+}
+
+/// The first field of the key grows with time and is not hashed: every insert goes to one
+/// shard.
+fn growth_fit(key: &ShardKey, fields: &[FieldFacts]) -> Fit {
+    match fields.iter().zip(&key.fields).position(|(f, k)| f.monotonic && !k.hashed) {
+        Some(0) => Fit::Poor,
+        _ => Fit::Good,
+    }
+}
+
+fn growth(key: &ShardKey, fields: &[FieldFacts]) -> Text {
     let monotonic = fields.iter().zip(&key.fields).position(|(f, k)| f.monotonic && !k.hashed);
     let hashed_monotonic = fields.iter().zip(&key.fields).find(|(f, k)| f.monotonic && k.hashed).map(|(f, _)| f);
     match monotonic {
         Some(0) => {
             let field = fields.first().map_or("", |f| f.path.as_str());
-            (
-                Fit::Poor,
-                text!(
-                    en: "{field} grows with time: every insert goes to the chunk of the highest values, on one shard",
-                    es: "{field} crece con el tiempo: cada inserción va al chunk de los valores más altos, en un solo shard",
-                    pt: "{field} cresce com o tempo: cada inserção vai para o chunk dos valores mais altos, em um só shard";
-                    field
-                ),
+            text!(
+                en: "{field} grows with time: every insert goes to the chunk of the highest values, on one shard",
+                es: "{field} crece con el tiempo: cada inserción va al chunk de los valores más altos, en un solo shard",
+                pt: "{field} cresce com o tempo: cada inserção vai para o chunk dos valores mais altos, em um só shard";
+                field
             )
         }
         Some(j) => {
             let before: Vec<&str> = fields.iter().take(j).map(|f| f.path.as_str()).collect();
-            (
-                Fit::Good,
-                text!(
-                    en: "new documents go to the end of the range of their {before}, not all to one shard",
-                    es: "los documentos nuevos van al final del rango de su {before}, no todos a un shard",
-                    pt: "os documentos novos vão para o fim do intervalo do seu {before}, não todos para um shard";
-                    before = Arg::list(&before)
-                ),
+            text!(
+                en: "new documents go to the end of the range of their {before}, not all to one shard",
+                es: "los documentos nuevos van al final del rango de su {before}, no todos a un shard",
+                pt: "os documentos novos vão para o fim do intervalo do seu {before}, não todos para um shard";
+                before = Arg::list(&before)
             )
         }
         None => match hashed_monotonic {
-            Some(f) => (
-                Fit::Good,
-                text!(
-                    en: "{field} grows with time, but hashed its values scatter over every shard",
-                    es: "{field} crece con el tiempo, pero con hash sus valores se reparten por todos los shards",
-                    pt: "{field} cresce com o tempo, mas com hash seus valores se espalham por todos os shards";
-                    field = f.path.as_str()
-                ),
+            Some(f) => text!(
+                en: "{field} grows with time, but hashed its values scatter over every shard",
+                es: "{field} crece con el tiempo, pero con hash sus valores se reparten por todos los shards",
+                pt: "{field} cresce com o tempo, mas com hash seus valores se espalham por todos os shards";
+                field = f.path.as_str()
             ),
-            None => (
-                Fit::Good,
-                text!(
-                    en: "its values do not grow with time: inserts spread as the data does",
-                    es: "sus valores no crecen con el tiempo: las inserciones se reparten como los datos",
-                    pt: "seus valores não crescem com o tempo: as inserções se distribuem como os dados"
-                ),
+            None => text!(
+                en: "its values do not grow with time: inserts spread as the data does",
+                es: "sus valores no crecen con el tiempo: las inserciones se reparten como los datos",
+                pt: "seus valores não crescem com o tempo: as inserções se distribuem como os dados"
             ),
         },
     }
 }
 
-fn targeting(reaches: &[PatternReach], e: &Evidence, writes: bool, collection: &str) -> (Fit, Text) {
-    let share = targeted_share(reaches, e, |r| r.write == writes);
-    let Some(share) = share else {
-        let reason = if writes {
+/// Good from 90% of the executions (per minute) on one shard, weak from half, poor below;
+/// neutral when no such pattern runs.
+fn targeting_fit(reaches: &[PatternReach], e: &Evidence, writes: bool) -> Fit {
+    match targeted_share(reaches, e, |r| r.write == writes) {
+        None => Fit::Neutral,
+        Some(share) if share >= 0.9 => Fit::Good,
+        Some(share) if share >= 0.5 => Fit::Weak,
+        Some(_) => Fit::Poor,
+    }
+}
+
+fn targeting(reaches: &[PatternReach], e: &Evidence, writes: bool, collection: &str) -> Text {
+    let Some(share) = targeted_share(reaches, e, |r| r.write == writes) else {
+        return if writes {
             text!(en: "no writes to {collection}", es: "no hay escrituras en {collection}", pt: "não há escritas em {collection}"; collection)
         } else {
             text!(en: "no reads of {collection}", es: "no hay lecturas de {collection}", pt: "não há leituras de {collection}"; collection)
         };
-        return (Fit::Neutral, reason);
     };
     let everywhere: Vec<Arg> = reaches
         .iter()
@@ -309,14 +366,7 @@ fn targeting(reaches: &[PatternReach], e: &Evidence, writes: bool, collection: &
         .filter(|(r, s)| r.write == writes && **s < 0.5)
         .map(|(r, _)| Arg::from(&r.query))
         .collect();
-    let fit = if share >= 0.9 {
-        Fit::Good
-    } else if share >= 0.5 {
-        Fit::Weak
-    } else {
-        Fit::Poor
-    };
-    let reason = match (writes, everywhere.is_empty()) {
+    match (writes, everywhere.is_empty()) {
         (false, true) => text!(
             en: "{share} of the reads reach one shard",
             es: "el {share} de las lecturas llega a un solo shard",
@@ -341,8 +391,7 @@ fn targeting(reaches: &[PatternReach], e: &Evidence, writes: bool, collection: &
             pt: "{share} das escritas chegam a um só shard; {patterns} vão a vários";
             share = Arg::Percent(share), patterns = Arg::List(everywhere)
         ),
-    };
-    (fit, reason)
+    }
 }
 
 /// Bytes for the scale advice: GB and TB for a collection's figures, a chunk size in MiB as
@@ -375,10 +424,18 @@ pub fn balance_arg(b: f64) -> Arg {
     Arg::Count((b * 100.0).round() / 100.0)
 }
 
-fn balance(e: &Evidence, t: &Thresholds) -> (Fit, Text) {
-    let limit = if t.shard_balance.is_finite() && t.shard_balance >= 1.0 { t.shard_balance } else { 1.3 };
-    let fit = if e.balance() <= limit { Fit::Good } else { Fit::Poor };
-    let reason = match (e.simulated, fit) {
+/// Good when the fuller of the largest shard's data and inserts stays within the limit.
+fn balance_fit(e: &Evidence, scale: &Scale) -> Fit {
+    if e.balance() <= scale.balance_limit {
+        Fit::Good
+    } else {
+        Fit::Poor
+    }
+}
+
+fn balance(fit: Fit, e: &Evidence, scale: &Scale) -> Text {
+    let limit = scale.balance_limit;
+    match (e.simulated, fit) {
         (false, Fit::Good) => text!(
             en: "estimated on {n} shards: the largest holds {data}× the average of the data and {inserts}× of the inserts (at most {limit})",
             es: "estimado en {n} shards: el mayor guarda {data}× la media de los datos y {inserts}× de las inserciones (como mucho {limit})",
@@ -403,8 +460,7 @@ fn balance(e: &Evidence, t: &Thresholds) -> (Fit, Text) {
             pt: "simulado em {n} shards: o maior guarda {data}× a média dos dados e {inserts}× das inserções, acima de {limit}";
             n = Arg::Count(f64::from(e.shards)), data = balance_arg(e.data_balance), inserts = balance_arg(e.insert_balance), limit = balance_arg(limit)
         ),
-    };
-    (fit, reason)
+    }
 }
 
 /// A key's standing: whether it passes the criteria a key cannot do without (cardinality,
@@ -419,12 +475,13 @@ pub struct Standing {
 }
 
 impl Standing {
-    pub fn of(votes: &[KeyVote], reaches: &[PatternReach], evidence: &Evidence, fields: usize) -> Standing {
+    pub fn of(fits: &[Fit; 6], reaches: &[PatternReach], evidence: &Evidence, fields: usize) -> Standing {
         let blocking =
             [KeyCriterion::Cardinality, KeyCriterion::Frequency, KeyCriterion::Growth, KeyCriterion::Balance];
+        let judged = || KeyCriterion::ALL.into_iter().zip(fits.iter().copied());
         Standing {
-            poor: votes.iter().filter(|v| v.fit == Fit::Poor && blocking.contains(&v.criterion)).count(),
-            weak: votes.iter().filter(|v| v.fit == Fit::Weak).count(),
+            poor: judged().filter(|(c, f)| *f == Fit::Poor && blocking.contains(c)).count(),
+            weak: judged().filter(|(_, f)| *f == Fit::Weak).count(),
             targeted: targeted_share(reaches, evidence, |_| true).unwrap_or(0.0),
             fields,
         }

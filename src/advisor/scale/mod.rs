@@ -23,7 +23,9 @@ mod reach;
 pub mod texts;
 pub mod values;
 
-pub use criteria::{balance_arg, bytes_arg, choose, key_doc, targeted_share, Fit, KeyCriterion, KeyVote, Standing};
+pub use criteria::{
+    balance_arg, bytes_arg, choose, key_doc, targeted_share, Fit, KeyCriterion, KeyVote, Scale, Standing,
+};
 pub use evidence::{range_bytes, Evidence};
 pub use fields::{parents_at_horizon, FieldFacts};
 pub use figures::{Limit, ScaleFigures};
@@ -36,7 +38,6 @@ use crate::i18n::Text;
 use crate::keyed::HashMap;
 use crate::model::{AccessPattern, FieldRole, Id, IndexSpec, Model, ShardKey, Storage, Thresholds};
 use crate::text;
-use criteria::Scale;
 use serde::Serialize;
 
 /// A collection's scale: its figures, and its shard key advice when it needs one.
@@ -70,6 +71,8 @@ pub struct ShardAdvice {
     pub problems: Vec<KeyProblem>,
     /// Zones the design's region or tenant field makes possible.
     pub zones: Option<Zones>,
+    /// The collection's figures at the horizon and the thresholds its keys are judged by.
+    pub scale: Scale,
 }
 
 /// One key judged.
@@ -81,8 +84,9 @@ pub struct KeyOption {
     /// Every access pattern on the collection, and how it reaches the shards.
     pub reaches: Vec<PatternReach>,
     pub evidence: Evidence,
-    /// The six criteria's fits and reasons.
-    pub votes: Vec<KeyVote>,
+    /// Its fit on each of the six criteria, in [`KeyCriterion::ALL`]'s order. The reasons are
+    /// written for the keys a reader sees ([`ShardAdvice::votes`]): most keys judged are not.
+    pub fits: [Fit; 6],
     pub standing: Standing,
     /// Unique indexes that do not start with this key: a sharded collection cannot keep them
     /// ("Shard Key Indexes").
@@ -102,8 +106,8 @@ impl KeyOption {
         self.reaches.iter().zip(&self.evidence.single_shard).filter(|(_, s)| **s >= 0.5).map(|(r, _)| r)
     }
 
-    pub fn vote(&self, c: KeyCriterion) -> Option<&KeyVote> {
-        self.votes.iter().find(|v| v.criterion == c)
+    pub fn fit(&self, c: KeyCriterion) -> Fit {
+        KeyCriterion::ALL.iter().zip(self.fits).find(|(k, _)| **k == c).map_or(Fit::Neutral, |(_, f)| f)
     }
 }
 
@@ -136,6 +140,11 @@ impl ShardAdvice {
         self.stated.and_then(|i| self.options.get(i))
     }
 
+    /// The six criteria's fits on one of its keys, each with its reason.
+    pub fn votes(&self, o: &KeyOption) -> Vec<KeyVote> {
+        criteria::judge(&o.key, &o.fields, &o.reaches, &o.evidence, &self.scale)
+    }
+
     /// Whether the stated key is worse than the recommended one.
     pub fn stated_is_worse(&self) -> bool {
         match (self.stated_option(), self.recommended_option()) {
@@ -153,7 +162,7 @@ impl ShardAdvice {
             .iter()
             .map(|o| {
                 let hashed: Vec<bool> = o.key.fields.iter().map(|f| f.hashed).collect();
-                evidence::estimate(&o.fields, &hashed, &o.reaches, documents, avg, shards, t.chunk_bytes as f64)
+                evidence::estimate(&o.fields, &hashed, &o.reaches, documents, avg, shards, self.scale.chunk_bytes)
             })
             .collect();
         let mut next = self.with_evidence(evidence, figures, collection, t);
@@ -171,14 +180,10 @@ impl ShardAdvice {
         t: &Thresholds,
     ) -> ShardAdvice {
         let mut next = self.clone();
-        let scale = Scale {
-            documents: figures.documents_horizon,
-            data_bytes: figures.data_horizon,
-            collection: collection.to_string(),
-        };
+        next.scale = Scale::new(figures.documents_horizon, figures.data_horizon, collection, t);
         for (o, e) in next.options.iter_mut().zip(evidence) {
-            o.votes = criteria::judge(&o.key, &o.fields, &o.reaches, &e, &scale, t);
-            o.standing = Standing::of(&o.votes, &o.reaches, &e, o.key.fields.len());
+            o.fits = criteria::fits(&o.key, &o.fields, &o.reaches, &e, &next.scale);
+            o.standing = Standing::of(&o.fits, &o.reaches, &e, o.key.fields.len());
             o.evidence = e;
         }
         let standings: Vec<Standing> = next.options.iter().map(|o| o.standing).collect();
@@ -286,7 +291,7 @@ fn shard_advice(
     };
     let shards = figures.shards_horizon.max(2);
     let avg = if figures.documents_horizon > 0.0 { figures.data_horizon / figures.documents_horizon } else { 0.0 };
-    let scale = Scale { documents, data_bytes: figures.data_horizon, collection: e.name.clone() };
+    let scale = Scale::new(documents, figures.data_horizon, &e.name, t);
     let bucket_owner_id = e.collection.timeseries.is_none()
         && design.layout().parents_of(e).iter().any(|r| r.storage == Storage::Bucket)
         && !facts("_id").monotonic;
@@ -298,8 +303,8 @@ fn shard_advice(
             let reaches: Vec<PatternReach> = patterns.iter().map(|(q, s)| reach::reach_of(q, *s, &key)).collect();
             let evidence =
                 evidence::estimate(&key_fields, &hashed, &reaches, documents, avg, shards, t.chunk_bytes as f64);
-            let votes = criteria::judge(&key, &key_fields, &reaches, &evidence, &scale, t);
-            let standing = Standing::of(&votes, &reaches, &evidence, key.fields.len());
+            let fits = criteria::fits(&key, &key_fields, &reaches, &evidence, &scale);
+            let standing = Standing::of(&fits, &reaches, &evidence, key.fields.len());
             let conflicts = unique_indexes.iter().filter(|i| !starts_with_key(i, &key)).map(|i| (*i).clone()).collect();
             let bucket_id = bucket_owner_id && key.fields.first().is_some_and(|f| f.field == "_id" && !f.hashed);
             KeyOption {
@@ -307,7 +312,7 @@ fn shard_advice(
                 fields: key_fields,
                 reaches,
                 evidence,
-                votes,
+                fits,
                 standing,
                 unique_indexes: conflicts,
                 bucket_id,
@@ -317,7 +322,16 @@ fn shard_advice(
     let standings: Vec<Standing> = options.iter().map(|o| o.standing).collect();
     let recommended = choose(&standings);
     let zones = zones(e, region, tenant, options.get(recommended));
-    ShardAdvice { needed: figures.needs_sharding(), shards, options, recommended, stated: stated_at, problems, zones }
+    ShardAdvice {
+        needed: figures.needs_sharding(),
+        shards,
+        options,
+        recommended,
+        stated: stated_at,
+        problems,
+        zones,
+        scale,
+    }
 }
 
 /// Whether the index's first keys are the shard key's fields, in order.
