@@ -109,16 +109,14 @@ pub(crate) fn reason(query: &str, shape: &Shape) -> Text {
             pt: "Multichave: {paths} é um caminho de array, uma entrada de índice por elemento.";
             paths = arrays.join(", ")
         ));
-        fn top(p: &str) -> &str {
-            p.split('.').next().unwrap_or(p)
-        }
-        if arrays.iter().any(|p| top(p) != top(arrays[0])) {
-            remarks.push(text!(
-                en: "MongoDB refuses a compound index over two parallel arrays: split it.",
-                es: "MongoDB rechaza un índice compuesto sobre dos arrays paralelos: divídelo.",
-                pt: "O MongoDB recusa um índice composto sobre dois arrays paralelos: divida-o."
-            ));
-        }
+    }
+    if let Some(other) = shape.parallel_array() {
+        remarks.push(text!(
+            en: "{other} is another array: MongoDB refuses a compound index over two arrays, so the fetch filters it.",
+            es: "{other} es otro array: MongoDB rechaza un índice compuesto sobre dos arrays, así que lo filtra la lectura de los documentos.",
+            pt: "{other} é outro array: o MongoDB recusa um índice composto sobre dois arrays, então a leitura dos documentos o filtra.";
+            other
+        ));
     }
     if shape.text {
         remarks.push(text!(

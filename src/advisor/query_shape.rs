@@ -30,6 +30,9 @@ enum Part {
     RangeOnSort,
     /// A range on an equality path, left out once the shape is built.
     Pinned,
+    /// A key on a second array, left out once the shape is built: a compound index holds one
+    /// array per document ("Multikey Indexes"), so the fetch filters it.
+    Parallel,
 }
 
 /// One key of a shape: its path (a span of the shape's `paths`), direction and part, and
@@ -90,6 +93,8 @@ pub(crate) struct Shape {
     pub id_equality: bool,
     /// A text-search filter (only a prefix regex can use a B-tree index).
     pub text: bool,
+    /// The first path left out of the keys for being a second array.
+    parallel: Option<(u32, u32)>,
 }
 
 /// The shape's keys by part and its flags (not the whole arena).
@@ -235,6 +240,13 @@ impl Shape {
         starts.sort_by_key(|k| k.start);
         starts.dedup_by(|a, b| a.same_path(b));
         starts.into_iter().map(|k| self.path(k)).collect()
+    }
+
+    /// The first filter or sort path left out of [`Shape::ideal`] because it is an array other
+    /// than the one the index keeps: the fetch filters it.
+    pub fn parallel_array(&self) -> Option<&str> {
+        let (start, end) = self.parallel?;
+        self.arena.paths.get(start as usize..end as usize)
     }
 
     /// The collection the query runs on.

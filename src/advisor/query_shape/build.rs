@@ -36,13 +36,15 @@ pub(super) struct Built {
     counts: [usize; 3],
     id_equality: bool,
     text: bool,
+    /// The first key left out for being a second array (see [`Part::Parallel`]).
+    parallel: Option<(u32, u32)>,
 }
 
 impl Built {
     /// The shape, reading its paths and keys from `arena` (the one it was built in).
     pub(super) fn shape(self, arena: &Arc<Arena>) -> Shape {
-        let Built { root, first, end, filters, counts, id_equality, text } = self;
-        Shape { root, arena: Arc::clone(arena), first, end, filters, counts, id_equality, text }
+        let Built { root, first, end, filters, counts, id_equality, text, parallel } = self;
+        Shape { root, arena: Arc::clone(arena), first, end, filters, counts, id_equality, text, parallel }
     }
 }
 
@@ -218,9 +220,11 @@ impl<'a, 'p> Builder<'a, 'p> {
         }
     }
 
-    /// A range on an equality path is pinned already, one on a sort key is bounded by it;
-    /// then the keys in part order, the pinned ones (last in that order) left out.
+    /// A range on an equality path is pinned already, one on a sort key is bounded by it; a
+    /// key on a second array is left out (MongoDB refuses a compound index over two arrays);
+    /// then the keys in part order, the pinned and parallel ones (last in that order) left out.
     pub(super) fn finish(mut self, root: usize, id_equality: bool, text: bool) -> Built {
+        let parallel = self.leave_out_parallel_arrays();
         let keys = self.keys_mut();
         for i in 0..keys.len() {
             let Some(k) = keys.get(i).copied().filter(|k| k.part == Part::Range) else { continue };
@@ -243,14 +247,50 @@ impl<'a, 'p> Builder<'a, 'p> {
                 Part::Sort => counts[1] += 1,
                 Part::Range => counts[2] += 1,
                 Part::RangeOnSort => {}
-                Part::Pinned => break,
+                Part::Pinned | Part::Parallel => break,
             }
             kept += 1;
         }
         self.arena.keys.truncate(self.first + kept);
         let span = |at: usize| u32::try_from(at).unwrap_or(u32::MAX);
         let filters = (span(self.first_filter), span(self.arena.filters.len()));
-        Built { root, first: span(self.first), end: span(self.arena.keys.len()), filters, counts, id_equality, text }
+        Built {
+            root,
+            first: span(self.first),
+            end: span(self.arena.keys.len()),
+            filters,
+            counts,
+            id_equality,
+            text,
+            parallel,
+        }
+    }
+
+    /// Marks [`Part::Parallel`] every array key outside the array of the first one in ESR
+    /// order (the equality keys, then the sort, then the ranges): "Multikey Indexes" allows
+    /// one array per indexed document, so `{ tags: 1, sizes: 1 }` over two arrays cannot be
+    /// built, and the fetch filters the second array instead. Two paths are in one array when
+    /// they share their first field (`variants.size`, `variants.color`). Returns the first
+    /// key left out, as a span of the arena's paths.
+    fn leave_out_parallel_arrays(&mut self) -> Option<(u32, u32)> {
+        fn top(path: &str) -> &str {
+            path.split('.').next().unwrap_or(path)
+        }
+        let paths = &self.arena.paths;
+        let path = |k: &Key| paths.get(k.start as usize..k.end as usize).unwrap_or_default();
+        let keys = self.arena.keys.get(self.first..).unwrap_or_default();
+        let kept = keys.iter().filter(|k| k.array && k.part != Part::Pinned).min_by_key(|k| k.part)?;
+        let kept_top = top(path(kept)).to_string();
+        let mut first_left_out = None;
+        let parallel: Vec<usize> =
+            keys.iter().enumerate().filter(|(_, k)| k.array && top(path(k)) != kept_top).map(|(i, _)| i).collect();
+        for i in parallel {
+            if let Some(k) = self.keys_mut().get_mut(i) {
+                first_left_out.get_or_insert((k.start, k.end));
+                k.part = Part::Parallel;
+            }
+        }
+        first_left_out
     }
 }
 

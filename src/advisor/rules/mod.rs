@@ -49,6 +49,7 @@ pub mod no_projection;
 pub mod no_schema_version;
 pub mod no_validator;
 pub mod non_unique_sort_pagination;
+pub mod parallel_array_index;
 pub mod redundant_index;
 pub mod shard_key_invalid;
 pub mod shard_key_weak;
