@@ -6,7 +6,7 @@ use crate::{declare_rule, text};
 
 declare_rule! {
     /// ## What it does
-    /// Reads each TTL the design declares as the server applies it, and flags three that do
+    /// Reads each TTL the design declares as the server applies it, and flags four that do
     /// not do what they seem to:
     /// - a TTL index on a date inside an array (a date of embedded items, `sessions.expires_at`,
     ///   or an array of dates): the whole document is deleted when its earliest date expires,
@@ -14,7 +14,10 @@ declare_rule! {
     /// - a TTL index on a field that is not a BSON `date` (epoch milliseconds in a `long`, a
     ///   string): no document ever expires;
     /// - a clustered collection with `expireAfterSeconds` whose `_id` is not a date (an
-    ///   ObjectId, the default): no document ever expires.
+    ///   ObjectId, the default): no document ever expires;
+    /// - a compound index with `expireAfterSeconds` (`{ user_id: 1, last_seen: 1 }`): TTL
+    ///   indexes are single-field indexes, a compound index ignores the option, and no
+    ///   document ever expires.
     ///
     /// A TTL index on a top-level date, and the `expireAfterSeconds` of a time series
     /// collection (which expires measurements by their time field), are what they seem.
@@ -36,11 +39,13 @@ declare_rule! {
     /// Keep what expires on its own in its own collection with a TTL on its own date, or
     /// remove expired items from the array with `$pull` on a schedule. Store the indexed field
     /// as a BSON date (`new Date(ms)`; convert old values with `$toDate`). For a clustered
-    /// collection, cluster on a date `_id` or put an ordinary TTL index on a date field.
+    /// collection, cluster on a date `_id` or put an ordinary TTL index on a date field. For a
+    /// compound index, put the TTL on a single-field index of its date beside it.
     ///
     /// ## References
     /// MongoDB manual, "TTL Indexes" (Behavior: expiration of data, array of dates, non-date
-    /// fields), "Expire Data from Collections by Setting TTL" and "Clustered Collections".
+    /// fields; Restrictions: compound indexes), "Expire Data from Collections by Setting TTL"
+    /// and "Clustered Collections".
     pub TtlDeletesWholeDocuments {
         code: "DS314",
         name: "ttl-deletes-whole-documents",
@@ -58,6 +63,8 @@ enum Surprise {
     NotADate { path: String, found: BsonType },
     /// A clustered collection's TTL on an `_id` of this type: never expires.
     ClusteredOnNonDate { found: BsonType, seconds: u64 },
+    /// A compound index with a TTL (ignored): never expires. `date` is its first date key.
+    Compound { index: crate::model::IndexSpec, date: Option<String>, seconds: u64 },
 }
 
 /// The surprising TTLs of collection `e`.
@@ -65,8 +72,19 @@ fn surprises(cx: &Context, e: &Entity) -> Vec<Surprise> {
     let mut out = Vec::new();
     let layout = cx.design.layout();
     for index in e.collection.indexes.iter().filter(|i| i.ttl_seconds.is_some()) {
-        // TTL applies to single-field indexes only.
-        let [key] = index.keys.as_slice() else { continue };
+        // TTL applies to single-field indexes only: a compound index ignores it.
+        let [key] = index.keys.as_slice() else {
+            if index.keys.len() > 1 {
+                let date = index
+                    .keys
+                    .iter()
+                    .map(|k| k.field.as_str())
+                    .find(|path| resolve(layout, e, path).is_some_and(|r| r.bson_type == BsonType::Date));
+                let seconds = index.ttl_seconds.unwrap_or(0);
+                out.push(Surprise::Compound { index: index.clone(), date: date.map(str::to_string), seconds });
+            }
+            continue;
+        };
         let path = key.field.to_string();
         let Some(resolved) = resolve(layout, e, &path) else { continue };
         // An array field itself: the type of its items decides.
@@ -173,6 +191,35 @@ impl Rule for TtlDeletesWholeDocuments {
                             pt: "Faça do _id uma data única por documento (o minuto de um resumo), ou retire o expireAfterSeconds da coleção e ponha um índice TTL sobre um campo de data."
                         ),
                     ),
+                    Surprise::Compound { index, date, seconds } => {
+                        let key = index.with_key_doc(Arg::str);
+                        let place = match &date {
+                            Some(path) => Place::Field { entity: Id::new(&e.id), path: Id::new(path) },
+                            None => Place::Entity { id: Id::new(&e.id) },
+                        };
+                        let single = date.as_deref().or_else(|| index.keys.first().map(|k| k.field.as_str())).unwrap_or("");
+                        let single = crate::model::IndexSpec::new(&[(single, 1)]).with_key_doc(Arg::str);
+                        Self::finding(
+                            place,
+                            text!(
+                                en: "The index {key} of {name} has expireAfterSeconds {s}, but it is compound: MongoDB ignores the TTL of a compound index, so no {name} document ever expires.",
+                                es: "El índice {key} de {name} tiene expireAfterSeconds {s}, pero es compuesto: MongoDB ignora el TTL de un índice compuesto, así que ningún documento de {name} vence nunca.",
+                                pt: "O índice {key} de {name} tem expireAfterSeconds {s}, mas é composto: o MongoDB ignora o TTL de um índice composto, então nenhum documento de {name} vence nunca.";
+                                key = key.clone(), name, s = Arg::Int(seconds)
+                            ),
+                            text!(
+                                en: "TTL indexes are single-field indexes; a compound index keeps its keys and ignores expireAfterSeconds, so the collection grows without the retention the design states.",
+                                es: "Los índices TTL son de un solo campo; un índice compuesto conserva sus claves e ignora expireAfterSeconds, así que la colección crece sin la retención que indica el diseño.",
+                                pt: "Índices TTL são de um só campo; um índice composto mantém suas chaves e ignora expireAfterSeconds, então a coleção cresce sem a retenção que o design indica."
+                            ),
+                            text!(
+                                en: "Put the TTL on a single-field index of the date, {single} with expireAfterSeconds {s}, and keep {key} without it for the queries.",
+                                es: "Pon el TTL en un índice de un solo campo sobre la fecha, {single} con expireAfterSeconds {s}, y deja {key} sin él para las consultas.",
+                                pt: "Ponha o TTL num índice de um só campo sobre a data, {single} com expireAfterSeconds {s}, e deixe {key} sem ele para as consultas.";
+                                single, s = Arg::Int(seconds), key
+                            ),
+                        )
+                    }
                 });
             }
         }
@@ -207,6 +254,38 @@ mod tests {
     }
 
     #[test]
+    fn a_ttl_on_a_compound_index_is_ignored_and_the_finding_says_so_on_its_date() {
+        let mut m = model();
+        m.entities[0].fields.push(Field::new("user_id", BsonType::ObjectId));
+        m.entities[0].fields.push(Field::new("last_seen", BsonType::Date));
+        let compound = IndexSpec { ttl_seconds: Some(1800), ..IndexSpec::new(&[("user_id", 1), ("last_seen", 1)]) };
+        m.entities[0].collection.indexes.push(compound);
+        let f = findings(&m, "DS314");
+        assert_eq!(f.len(), 1, "{f:?}");
+        assert_eq!(f[0].place, crate::model::Place::Field { entity: "c".into(), path: "last_seen".into() });
+        assert!(
+            f[0].message.en().contains("{ user_id: 1, last_seen: 1 }")
+                && f[0].message.en().contains("ignores the TTL of a compound index"),
+            "{}",
+            f[0].message.en()
+        );
+        assert!(
+            f[0].fix_hint.en().starts_with(
+                "Put the TTL on a single-field index of the date, { last_seen: 1 } with expireAfterSeconds 1,800"
+            ),
+            "{}",
+            f[0].fix_hint.en()
+        );
+        assert!(f[0].message.render(Lang::Pt).contains("o MongoDB ignora o TTL de um índice composto"));
+        // The same retention on a single-field index of the date: what it seems.
+        m.entities[0].collection.indexes = vec![
+            IndexSpec::new(&[("user_id", 1), ("last_seen", 1)]),
+            IndexSpec { ttl_seconds: Some(1800), ..IndexSpec::new(&[("last_seen", 1)]) },
+        ];
+        assert!(findings(&m, "DS314").is_empty(), "{:?}", findings(&m, "DS314"));
+    }
+
+    #[test]
     fn a_ttl_on_an_embedded_date_deletes_the_whole_document() {
         let mut m = users_with_sessions();
         m.entities[0].collection.indexes.push(ttl("sessions.expires_at"));
@@ -231,12 +310,15 @@ mod tests {
         let mut m = users_with_sessions();
         m.entities[0].collection.indexes.push(ttl("created_at"));
         assert!(findings(&m, "DS314").is_empty());
-        // A compound index is no TTL index: nothing to say here.
+        // A compound index ignores its TTL ("TTL Indexes", Restrictions): it says that, not
+        // that the array's dates would delete the users.
         m.entities[0].collection.indexes = vec![IndexSpec {
             ttl_seconds: Some(0),
             ..IndexSpec::new(&[("sessions.expires_at", 1), ("created_at", 1)])
         }];
-        assert!(findings(&m, "DS314").is_empty());
+        let f = findings(&m, "DS314");
+        assert_eq!(f.len(), 1, "{f:?}");
+        assert!(f[0].message.en().contains("ignores the TTL of a compound index"), "{}", f[0].message.en());
     }
 
     #[test]
