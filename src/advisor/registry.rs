@@ -71,7 +71,7 @@ registry! {
     rules::no_projection::NoProjection,
     rules::too_many_collections::TooManyCollections,
     rules::ttl_deletes_whole_documents::TtlDeletesWholeDocuments,
-    rules::parallel_array_index::ParallelArrayIndex,
+    rules::refused_index::RefusedIndex,
     rules::no_validator::NoValidator,
     rules::no_schema_version::NoSchemaVersion,
     rules::validation_rollout::ValidationRollout,

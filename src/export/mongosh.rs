@@ -79,12 +79,12 @@ fn script_parts(
     // The declared indexes no access pattern uses (DS313): each gets a commented `dropIndex`.
     let unused = crate::advisor::unused_indexes(model);
     // The declared indexes MongoDB refuses (DS315): each stays in the script, commented out.
-    let parallel = crate::advisor::parallel_indexes(model);
+    let refused = crate::advisor::refused_indexes(model);
     for entity in builder.lookup.collections() {
         out.push('\n');
         let advice = advice.get(entity.id.as_str()).map(Vec::as_slice).unwrap_or(&[]);
         let v = validators.get(entity.id.as_str()).copied();
-        let section = Section { advice, v, unused: &unused, parallel: &parallel };
+        let section = Section { advice, v, unused: &unused, refused: &refused };
         collection_section(&mut out, builder, entity, section, lang);
     }
     // The collections the scale advice shards, last: they need the collections and indexes.
@@ -145,7 +145,7 @@ fn header(model: &Model, lang: Lang) -> String {
 /// Appends the section of one collection to `out`. (Writing to a `String` cannot fail, so the
 /// results of `write!` are ignored.)
 fn collection_section(out: &mut String, builder: &Builder, entity: &Entity, section: Section, lang: Lang) {
-    let Section { advice, v, unused, parallel } = section;
+    let Section { advice, v, unused, refused } = section;
     let rule = "─".repeat(60usize.saturating_sub(entity.name.chars().count()));
     push_comment(out, &format!("// ── {} {rule}", entity.name));
     // A note's lines, whatever ends them (a lone `\r`, U+2028…), each a comment line.
@@ -203,16 +203,11 @@ fn collection_section(out: &mut String, builder: &Builder, entity: &Entity, sect
         let options = index_options(&line.index);
         let opts = if options.is_empty() { String::new() } else { format!(", {}", inline(&options)) };
         let call = format!("{}.createIndex({}{opts});", coll(&entity.name), line.index.key_doc());
-        let refused = parallel.iter().find(|p| std::ptr::eq(p.entity, entity) && p.index.keys == line.index.keys);
-        match refused {
-            Some(p) => {
-                let why = text!(
-                    en: "// parallel-array-index (DS315): MongoDB refuses {key}: {first} and {other} are both arrays; index one of them ({kept}) instead:",
-                    es: "// parallel-array-index (DS315): MongoDB rechaza {key}: {first} y {other} son arrays; indexa solo uno ({kept}):",
-                    pt: "// parallel-array-index (DS315): o MongoDB recusa {key}: {first} e {other} são arrays; indexe só um ({kept}):";
-                    key = line.index.key_doc(), first = p.first, other = p.other, kept = p.kept.key_doc()
-                );
-                push_comment(out, &why.render(lang));
+        let refusal = refused.iter().find(|r| std::ptr::eq(r.entity, entity) && r.index.keys == line.index.keys);
+        match refusal {
+            Some(r) => {
+                let why = r.why.sentence(crate::i18n::Arg::from(line.index.key_doc()), &entity.name).render(lang);
+                push_comment(out, &format!("// refused-index (DS315): {why}"));
                 push_comment(out, &format!("// {call}"));
             }
             None => {
@@ -232,7 +227,7 @@ struct Section<'a> {
     advice: &'a [&'a IndexAdvice],
     v: Option<&'a Validator>,
     unused: &'a [crate::advisor::Unused<'a>],
-    parallel: &'a [crate::advisor::ParallelIndex<'a>],
+    refused: &'a [crate::advisor::RefusedIndexOf<'a>],
 }
 
 /// A declared index no access pattern uses, as a commented `dropIndex` (by name when it has
