@@ -50,7 +50,7 @@ impl Tier {
     pub fn of(code: &str) -> Tier {
         match code {
             "DS001" | "DS101" | "DS103" | "DS104" | "DS106" | "DS108" | "DS202" | "DS203" | "DS206" | "DS314"
-            | "DS315" => Tier::Risk,
+            | "DS315" | "DS316" => Tier::Risk,
             "DS401" | "DS402" | "DS403" | "DS313" => Tier::Routine,
             "DS107" | "DS307" => Tier::Advice,
             _ if code.starts_with("DS5") => Tier::Advice,

@@ -72,6 +72,7 @@ registry! {
     rules::too_many_collections::TooManyCollections,
     rules::ttl_deletes_whole_documents::TtlDeletesWholeDocuments,
     rules::refused_index::RefusedIndex,
+    rules::unique_missing_field::UniqueMissingField,
     rules::no_validator::NoValidator,
     rules::no_schema_version::NoSchemaVersion,
     rules::validation_rollout::ValidationRollout,

@@ -90,8 +90,8 @@ translations!(
     "DS001", "DS002", "DS101", "DS102", "DS103", "DS104", "DS105", "DS106", "DS107", "DS108", "DS109", "DS110",
     "DS111", "DS112", "DS501", "DS502", "DS503", "DS504", "DS505", "DS506", "DS507", "DS201", "DS202", "DS203",
     "DS204", "DS205", "DS206", "DS207", "DS301", "DS302", "DS303", "DS304", "DS305", "DS306", "DS307", "DS308",
-    "DS309", "DS310", "DS311", "DS312", "DS313", "DS314", "DS315", "DS401", "DS402", "DS403", "DS404", "DS405",
-    "DS601", "DS602", "DS603", "DS604",
+    "DS309", "DS310", "DS311", "DS312", "DS313", "DS314", "DS315", "DS316", "DS401", "DS402", "DS403", "DS404",
+    "DS405", "DS601", "DS602", "DS603", "DS604",
 );
 
 /// Whether `line` is a level-2 heading. Doc comment lines keep the space after `///`, so one

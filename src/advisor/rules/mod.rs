@@ -61,5 +61,6 @@ pub mod too_many_indexes;
 pub mod ttl_deletes_whole_documents;
 mod typed_fields;
 pub mod unanchored_regex;
+pub mod unique_missing_field;
 pub mod unused_index;
 pub mod validation_rollout;
