@@ -40,15 +40,10 @@ pub use finding::{Category, Finding, Fix, Severity};
 pub use registry::{rule_by_code, RULES};
 pub use report::*;
 pub use rule::{Rule, RuleMeta};
-pub use rules::refused_index::{Refusal, RefusedIndexOf};
+pub use rules::refused_index::{refused_indexes, Refusal, RefusedIndexOf};
 pub use rules_page::{rules_markdown, rules_markdown_in};
 pub use sizes::{bson_size_of_value, estimate_entity};
 pub use unused_indexes::{unused_indexes, Unused};
-
-/// The declared indexes MongoDB refuses to build, with the reason (DS315).
-pub fn refused_indexes(model: &Model) -> Vec<RefusedIndexOf<'_>> {
-    rules::refused_index::refused_indexes(&Design::new(model))
-}
 
 use crate::model::Model;
 

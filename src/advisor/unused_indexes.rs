@@ -18,7 +18,7 @@
 use super::query_shape::{blocked, serves, Shape};
 use super::Design;
 use crate::keyed::HashMap;
-use crate::model::{AccessPattern, Entity, FilterOp, IndexSpec, KeyKind, Model, QueryKind};
+use crate::model::{AccessPattern, Entity, FilterOp, IndexSpec, KeyKind, QueryKind};
 
 /// One declared index no access pattern uses.
 #[derive(Debug, Clone, Copy)]
@@ -28,15 +28,9 @@ pub struct Unused<'m> {
     pub index: &'m IndexSpec,
 }
 
-/// The declared indexes of `model` that no access pattern uses, collection by collection in
+/// The declared indexes of the design that no access pattern uses, collection by collection in
 /// model order, each collection's in declaration order.
-pub fn unused_indexes(model: &Model) -> Vec<Unused<'_>> {
-    let design = Design::new(model);
-    unused_in(&design)
-}
-
-/// [`unused_indexes`] from the design already built.
-pub(crate) fn unused_in<'m>(design: &Design<'m>) -> Vec<Unused<'m>> {
+pub fn unused_indexes<'m>(design: &Design<'m>) -> Vec<Unused<'m>> {
     let model = design.layout().model;
     // The access patterns on each collection (by the position of its entity), with their
     // shapes; and the fields other collections' `$lookup`s match on each one.

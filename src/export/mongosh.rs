@@ -76,10 +76,11 @@ fn script_parts(
     // indexes, functions), so it is rarely copied as it grows.
     let mut out = String::with_capacity(validators.len() * 3072 + builder.lookup.model.entities.len() * 256);
     push_comment(&mut out, &header(model, lang));
-    // The declared indexes no access pattern uses (DS313): each gets a commented `dropIndex`.
-    let unused = crate::advisor::unused_indexes(model);
-    // The declared indexes MongoDB refuses (DS315): each stays in the script, commented out.
-    let refused = crate::advisor::refused_indexes(model);
+    // The declared indexes no access pattern uses (DS313): each gets a commented `dropIndex`;
+    // those MongoDB refuses (DS315) stay in the script, commented out. One design for both.
+    let design = crate::advisor::Design::new(model);
+    let unused = crate::advisor::unused_indexes(&design);
+    let refused = crate::advisor::refused_indexes(&design);
     for entity in builder.lookup.collections() {
         out.push('\n');
         let advice = advice.get(entity.id.as_str()).map(Vec::as_slice).unwrap_or(&[]);

@@ -1,4 +1,4 @@
-use crate::advisor::unused_indexes::unused_in;
+use crate::advisor::unused_indexes;
 use crate::advisor::{Context, Finding, Fix, Rule, RuleMeta};
 use crate::i18n::Arg;
 use crate::model::{Id, Place};
@@ -46,7 +46,7 @@ impl Rule for UnusedIndex {
     }
 
     fn check(&self, cx: &Context, out: &mut Vec<Finding>) {
-        for unused in unused_in(cx.design) {
+        for unused in unused_indexes(cx.design) {
             let (e, index) = (unused.entity, unused.index);
             let (name, key) = (&e.name, index.with_key_doc(Arg::str));
             let mut f = Self::finding(
