@@ -293,6 +293,31 @@ mod tests {
     }
 
     #[test]
+    fn hostile_array_names_stay_inside_the_script_comments() {
+        let mut m = items(vec![]);
+        // No dot: a dot would make it a path into a sub-document.
+        let hostile = "t\nrequire(\"fs\")\u{2028}rmSync(\"/\") //*/";
+        if let Some(f) = m.entities[0].fields.iter_mut().find(|f| f.name == "tags") {
+            f.name = hostile.into();
+        }
+        m.entities[0].collection.indexes = vec![IndexSpec::new(&[(hostile, 1), ("sizes", 1)])];
+        let r = crate::advisor::analyze(&m);
+        assert_eq!(findings(&m, "DS315").len(), 1);
+        let script = crate::export::mongosh::script(&m, &r.indexes, Lang::En);
+        // Every line that mentions the name is a comment, or quotes it as a string key.
+        let mentions: Vec<&str> = script.lines().filter(|l| l.contains("rmSync")).collect();
+        assert!(mentions.iter().any(|l| l.contains("refused-index (DS315)")), "{script}");
+        for line in mentions {
+            let code = line.trim_start();
+            assert!(code.starts_with("//") || code.contains("\"t\\nrequire"), "{line}");
+        }
+        assert!(
+            !script.lines().any(|l| l.trim_start().starts_with("require(") || l.trim_start().starts_with("rmSync(")),
+            "{script}"
+        );
+    }
+
+    #[test]
     fn the_advisor_never_derives_an_index_over_two_arrays_and_says_the_fetch_filters_the_second() {
         let mut m = items(Vec::new());
         let mut q = query("Q1", "c", &["category", "tags", "sizes"], &[]);
