@@ -36,6 +36,7 @@ fn register_chunks() {
     register(Piece::Presentation, || Box::pin(presentation()));
     register(Piece::ContextMenu, || Box::pin(context_menu()));
     docshape::ui::chunks::register_file_opener(|editor, label, text| Box::pin(open_file(editor, label, text)));
+    docshape::ui::chunks::register_room_opener(|editor, key, joining| Box::pin(open_room(editor, key, joining)));
 }
 
 /// Declares the split point `$name` in chunk `$chunk`, returning the piece `$view` makes.
@@ -96,6 +97,17 @@ fn open_file(
 ) -> Result<(), docshape::ui::chunks::ChunkUnavailable> {
     docshape::ui::pieces::open_file(&editor, &label, &text);
     Ok(())
+}
+
+/// Starting the room worker and reading its messages (chunk `room`, with the room's views).
+#[cfg(all(target_arch = "wasm32", feature = "wasm-split"))]
+#[leptos::wasm_split::wasm_split(room, wasm_split_path = ::leptos::wasm_split, fallible)]
+fn open_room(
+    editor: docshape::ui::state::Editor,
+    key: String,
+    joining: bool,
+) -> Result<Result<(), String>, docshape::ui::chunks::ChunkUnavailable> {
+    Ok(docshape::ui::pieces::open_room(editor, key, joining))
 }
 
 /// Grows the WebAssembly memory once, by the size a large model needs on start, instead of

@@ -19,9 +19,13 @@ fn the_app_mounts_with_the_demo_model() {
     if let Some(storage) = web_sys::window().and_then(|w| w.local_storage().ok().flatten()) {
         let _ = storage.clear();
     }
+    // web/start.js fetches the demo for a visit with no design saved and hands it over.
+    let demo = include_str!("../public/templates/bibliored.json");
+    let window = web_sys::window().expect("a window");
+    js_sys::Reflect::set(&window, &"docshapeDemo".into(), &demo.into()).expect("handed over");
     docshape::ui::mount();
     // Every box of the BiblioRed demo is drawn and every relation has an arrow.
-    let model = docshape::model::load(include_str!("../public/templates/bibliored.json")).unwrap();
+    let model = docshape::model::load(demo).unwrap();
     assert_eq!(count("[data-testid=entity]"), model.entities.len() as u32);
     assert_eq!(count("[data-testid=query-item]"), model.queries.len() as u32);
     let names: Vec<String> = (0..count("[data-testid=entity]"))

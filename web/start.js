@@ -2,8 +2,8 @@
 // served as application/wasm) and, once the first frame is painted and the browser is idle,
 // installs the service worker (web/sw.js) that keeps this release available offline, the
 // export worker included. Until then nothing else is fetched but the start language's texts
-// when it is Spanish or Portuguese: the first paint has the network to itself. The build
-// writes the hashed file names.
+// when it is Spanish or Portuguese, and the demo design when no design is saved here: the
+// first paint has the network to itself. The build writes the hashed file names.
 import init, * as bindings from './docshape-web.js';
 
 // The interface's Spanish and Portuguese texts are a data file, not part of the wasm
@@ -11,7 +11,12 @@ import init, * as bindings from './docshape-web.js';
 // the app installs it before its first render, so the first paint is in that language.
 const wasm = fetch('./docshape-web_bg.wasm');
 const lang = startLanguage();
-if (lang !== 'en') window.docshapeTexts = await fetchTexts(lang);
+// A visit with no design saved opens the demo design, a data file too (src/ui/storage.rs):
+// fetched alongside, so the first paint has it; a visit with designs never fetches it.
+const demo = hasSavedDesign() ? null : fetchData('templates/bibliored.json');
+const texts = lang === 'en' ? null : fetchData(`i18n/${lang}.json`);
+if (texts) window.docshapeTexts = { lang, ...(await texts) };
+if (demo) window.docshapeDemo = (await demo).text;
 await init({ module_or_path: wasm });
 // The app is mounted (its `main` ran during `init`); the UI benchmark reads the bindings.
 window.wasmBindings = bindings;
@@ -33,15 +38,34 @@ function startLanguage() {
   return primary === 'es' || primary === 'pt' ? primary : 'en';
 }
 
-/** `{lang, text}`, or `{lang, error}` when the file cannot be had (the app then starts in English and says why). */
-async function fetchTexts(lang) {
+/**
+ * Whether this browser keeps a design (src/ui/designs.rs: `docshape.design.<id>`, or the
+ * single autosave of earlier versions, `docshape.model`).
+ */
+function hasSavedDesign() {
+  try {
+    for (let i = 0; i < localStorage.length; i++) {
+      const key = localStorage.key(i) ?? '';
+      if (key.startsWith('docshape.design.') || key === 'docshape.model') return true;
+    }
+  } catch {
+    // Storage turned off: nothing saved.
+  }
+  return false;
+}
+
+/**
+ * `{text}` of a file of the data folder, or `{error}` when it cannot be had (the app then
+ * starts in English, or fetches the demo again, and says why).
+ */
+async function fetchData(path) {
   const data = document.querySelector('meta[name="docshape-data"]')?.content ?? 'data/';
   try {
-    const response = await fetch(`${data}i18n/${lang}.json`);
-    if (!response.ok) return { lang, error: `${response.status}` };
-    return { lang, text: await response.text() };
+    const response = await fetch(`${data}${path}`);
+    if (!response.ok) return { error: `${response.status}` };
+    return { text: await response.text() };
   } catch (error) {
-    return { lang, error: String(error.message ?? error) };
+    return { error: String(error.message ?? error) };
   }
 }
 

@@ -357,6 +357,7 @@ pub fn text(m: Msg) -> &'static str {
         Msg::ToggleQueries => "Hide or show the access patterns panel",
         Msg::ToggleSide => "Hide or show the inspector and advisor panel",
         // Files and storage
+        Msg::DemoMissing => "The demo design could not be loaded ({}). An empty design is open; the demo is in New model once the connection is back.",
         Msg::AutosaveBroken => "The autosaved model could not be read ({}). It was kept aside; the demo is open.",
         Msg::MyDesigns => "My designs",
         Msg::VersionsAndCompare => "Versions and compare",

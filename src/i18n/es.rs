@@ -357,6 +357,7 @@ pub fn text(m: Msg) -> &'static str {
         Msg::ToggleQueries => "Ocultar o mostrar el panel de patrones de acceso",
         Msg::ToggleSide => "Ocultar o mostrar el panel del inspector y el asesor",
         // Files and storage
+        Msg::DemoMissing => "No se pudo cargar el diseño de demostración ({}). Hay un diseño vacío abierto; la demo está en Nuevo modelo cuando vuelva la conexión.",
         Msg::AutosaveBroken => "No se pudo leer el modelo autoguardado ({}). Se ha guardado aparte; está abierta la demo.",
         Msg::MyDesigns => "Mis diseños",
         Msg::VersionsAndCompare => "Versiones y comparación",

@@ -376,6 +376,7 @@ messages! {
     ToggleSide,
     // Files and storage
     AutosaveBroken,
+    DemoMissing,
     MyDesigns,
     VersionsAndCompare,
     DesignsHint,

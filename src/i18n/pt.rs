@@ -357,6 +357,7 @@ pub fn text(m: Msg) -> &'static str {
         Msg::ToggleQueries => "Ocultar ou mostrar o painel de padrões de acesso",
         Msg::ToggleSide => "Ocultar ou mostrar o painel do inspetor e do assistente",
         // Files and storage
+        Msg::DemoMissing => "Não foi possível carregar o design de demonstração ({}). Um design vazio está aberto; a demonstração está em Novo modelo quando a conexão voltar.",
         Msg::AutosaveBroken => "Não foi possível ler o modelo salvo automaticamente ({}). Ele foi guardado à parte; a demonstração está aberta.",
         Msg::MyDesigns => "Meus designs",
         Msg::VersionsAndCompare => "Versões e comparação",

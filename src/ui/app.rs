@@ -36,6 +36,7 @@ pub fn App() -> impl IntoView {
     // not an edit (no undo step), but the places it opens with are the ones it keeps.
     let laid_out = !review && start.saved() && crate::editor::arrange::place_stacked(&mut model);
     let editor = Editor::new(model);
+    let demo_missing = start.demo_missing();
     let designs = Designs::new(editor, start);
     if laid_out {
         designs.autosave();
@@ -73,8 +74,10 @@ pub fn App() -> impl IntoView {
         share_ui::keep_in_address(&editor);
     }
     // A room link joins its room (the room's design replaces this one when it arrives).
-    if !review {
-        super::together::join_from_location(&editor, || ());
+    let in_room = !review && super::together::join_from_location(&editor, || ());
+    // The demo web/start.js did not fetch, for a newcomer's own design (not a link's).
+    if demo_missing && !review && !in_room {
+        designs.show_demo();
     }
     let prefers_dark = web_sys::window()
         .and_then(|w| w.match_media("(prefers-color-scheme: dark)").ok().flatten())

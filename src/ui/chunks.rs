@@ -151,6 +151,33 @@ pub fn register_file_opener(opener: FileOpener) {
     let _ = FILE_OPENER.set(opener);
 }
 
+/// What starts the room worker and reads what it says (`ui::together::open`, a split point of
+/// src/main.rs in chunk `room`, with the room's views): `(editor, key, joining)`, the error the
+/// reason the worker did not start.
+pub type RoomOpener = fn(Editor, String, bool) -> Pin<Box<dyn Future<Output = Result<Result<(), String>, ChunkUnavailable>>>>;
+
+static ROOM_OPENER: OnceLock<RoomOpener> = OnceLock::new();
+
+/// Called by the page's `main`, as [`register`] is.
+pub fn register_room_opener(opener: RoomOpener) {
+    let _ = ROOM_OPENER.set(opener);
+}
+
+/// Opens the room of `key` (a new one with the design on screen, or the one being joined), its
+/// code fetched the first time; the error is the notice to show.
+pub async fn open_room(editor: Editor, key: String, joining: bool) -> Result<(), String> {
+    let opened = match ROOM_OPENER.get() {
+        Some(opener) => opener(editor, key, joining).await,
+        None => Err(ChunkUnavailable),
+    };
+    let lang = editor.lang.get_untracked();
+    match opened {
+        Ok(Ok(())) => Ok(()),
+        Ok(Err(detail)) => Err(editor.fill(crate::i18n::Msg::TogetherUnavailable, &[&detail])),
+        Err(ChunkUnavailable) => Err(if outdated().await { updated_text(lang) } else { failed_text(lang) }.to_string()),
+    }
+}
+
 /// Opens the model file `text` (named `label`) as a new design, its code fetched the first time;
 /// when it cannot be, says why (as a piece's note does) and the design on screen stays.
 pub async fn open_file(editor: Editor, label: String, text: String) {

@@ -71,12 +71,21 @@ pub struct Start {
     seen: u64,
     written: Option<String>,
     list: Vec<Entry>,
+    /// The demo should be on screen but web/start.js did not fetch it (a design was saved,
+    /// but cannot be read): `model` is an empty design until it comes.
+    demo_missing: bool,
 }
 
 impl Start {
     /// Whether the model comes from a saved design (not the demo a newcomer sees).
     pub fn saved(&self) -> bool {
         self.id.is_some()
+    }
+
+    /// Whether the demo should be on screen but is not (web/start.js did not fetch it):
+    /// [`Designs::show_demo`] fetches it.
+    pub fn demo_missing(&self) -> bool {
+        self.demo_missing
     }
 }
 
@@ -130,7 +139,15 @@ fn write_design(
 
 pub fn start() -> Start {
     let lang = storage::initial_lang();
-    let demo = |problem, list| Start { model: storage::demo(), problem, id: None, seen: 0, written: None, list };
+    // The demo web/start.js fetched when no design is saved; else an empty design until the
+    // demo arrives (`Designs::show_demo_if_missing`).
+    let demo = |problem, list| {
+        let (model, demo_missing) = match storage::handed_demo() {
+            Some(demo) => (demo, false),
+            None => (Model::new(Msg::UntitledDesign.text(lang)), true),
+        };
+        Start { model, problem, id: None, seen: 0, written: None, list, demo_missing }
+    };
     let Some(storage) = local_storage() else { return demo(None, Vec::new()) };
     let mut index = read_index(&storage);
     // The single autosave of earlier versions joins the list where it is, and opens.
@@ -150,7 +167,15 @@ pub fn start() -> Start {
             }
             remember_tab(&id);
             let seen = index.get(&id).map_or(0, |e| e.rev);
-            Start { model, problem: None, id: Some(id), seen, written: Some(text), list: index.by_recent() }
+            Start {
+                model,
+                problem: None,
+                id: Some(id),
+                seen,
+                written: Some(text),
+                list: index.by_recent(),
+                demo_missing: false,
+            }
         }
         Err(e) => {
             if migrating && write(&storage, RESCUE_KEY, &text).is_ok() {
@@ -388,8 +413,31 @@ impl Designs {
         }
     }
 
-    fn show_demo(&self) {
-        let demo = storage::demo();
+    /// Shows the demo: at once if web/start.js fetched it, else once fetched, unless another
+    /// design was opened meanwhile; an empty design and a note if it cannot be had.
+    pub fn show_demo(&self) {
+        self.current.set(None);
+        if let Some(demo) = storage::handed_demo() {
+            return self.put_demo(demo);
+        }
+        let this = *self;
+        leptos::task::spawn_local(async move {
+            let demo = storage::fetch_demo().await;
+            if this.current.get_untracked().is_some() || this.editor.review.get_untracked() {
+                return;
+            }
+            match demo {
+                Ok(demo) => this.put_demo(demo),
+                Err(why) => {
+                    let editor = this.editor;
+                    this.put_demo(Model::new(editor.text(Msg::UntitledDesign)));
+                    editor.notify(NoticeKind::Error, Msg::DemoMissing.fill(editor.lang.get_untracked(), &[&why]));
+                }
+            }
+        });
+    }
+
+    fn put_demo(&self, demo: Model) {
         self.current.set(None);
         self.seen.set_value(0);
         self.written.set_value(Some(demo.to_json()));

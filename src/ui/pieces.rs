@@ -64,6 +64,12 @@ pub fn open_file(editor: &super::state::Editor, label: &str, text: &str) {
     super::model_file::open_text(editor, label, text);
 }
 
+/// Starts the room worker and reads what it says (the split point `open_room` of src/main.rs,
+/// chunk `room`): see `ui::together::open`.
+pub fn open_room(editor: super::state::Editor, key: String, joining: bool) -> Result<(), String> {
+    super::together::open(editor, key, joining)
+}
+
 /// Registers every piece as linked in (a build without the `wasm-split` feature: the page's
 /// `main` registers the split points instead).
 #[cfg(not(feature = "wasm-split"))]
@@ -87,6 +93,9 @@ pub fn link_all() {
     register(Piece::Import, || Box::pin(async { Ok(import()) }));
     register(Piece::Presentation, || Box::pin(async { Ok(presentation()) }));
     register(Piece::ContextMenu, || Box::pin(async { Ok(context_menu()) }));
+    super::chunks::register_room_opener(|editor, key, joining| {
+        Box::pin(async move { Ok(open_room(editor, key, joining)) })
+    });
     super::chunks::register_file_opener(|editor, label, text| {
         Box::pin(async move {
             open_file(&editor, &label, &text);

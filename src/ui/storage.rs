@@ -10,11 +10,26 @@ use wasm_bindgen::JsCast;
 /// The interface language the user chose (`en`, `es`, `pt`).
 const LANG_KEY: &str = "docshape.lang";
 
-/// The demo model a newcomer sees: BiblioRed.
-pub const DEMO: &str = include_str!("../../public/templates/bibliored.json");
+/// The demo design a newcomer sees, BiblioRed: a file of the data folder, not part of the
+/// page's wasm. On a visit with no design saved, web/start.js fetches it while the wasm streams
+/// in and leaves its text in `window.docshapeDemo`, so the first paint has it
+/// ([`handed_demo`]); otherwise it is fetched when asked for ([`fetch_demo`]).
+pub const DEMO_PATH: &str = "templates/bibliored.json";
 
-pub fn demo() -> Model {
-    load(DEMO).unwrap_or_else(|_| Model::new("BiblioRed"))
+/// The demo web/start.js fetched, if it did (no design was saved) and it loads.
+pub fn handed_demo() -> Option<Model> {
+    let window = web_sys::window()?;
+    let text = js_sys::Reflect::get(&window, &wasm_bindgen::JsValue::from_str("docshapeDemo")).ok()?.as_string()?;
+    load(&text).ok()
+}
+
+/// The demo, from web/start.js' copy or fetched; the error is why it could not be had.
+pub async fn fetch_demo() -> Result<Model, String> {
+    if let Some(demo) = handed_demo() {
+        return Ok(demo);
+    }
+    let text = super::page::fetch_text(DEMO_PATH).await?;
+    load(&text).map_err(|e| e.to_string())
 }
 
 pub fn local_storage() -> Option<web_sys::Storage> {

@@ -139,17 +139,45 @@ pub fn start(editor: &Editor) {
     let Some(key) = random_key() else {
         return editor.notify(NoticeKind::Error, editor.fill(Msg::TogetherUnavailable, &[&"no random numbers"]));
     };
-    let Ok(invite) = Invite::for_key(&key) else { return };
-    let message = ToWorker::Start {
-        key: key.clone(),
-        model: editor.model.with_untracked(Model::to_json),
-        ws_url: super::page::sync_url(),
-        presence: together.presence(),
-    };
-    if let Err(detail) = launch(key, false, message) {
-        return editor.notify(NoticeKind::Error, editor.fill(Msg::TogetherUnavailable, &[&detail]));
+    if Invite::for_key(&key).is_err() {
+        return;
     }
-    set_hash(&invite.fragment());
+    // Connecting from the click on (a second click shows the dialog); the room's code comes
+    // in its chunk the first time.
+    together.status.set(Some(Status::Connecting));
+    spawn_open(*editor, key, false);
+}
+
+/// Opens the room in the background; if it cannot be, the page is out of it and says why.
+fn spawn_open(editor: Editor, key: String, joining: bool) {
+    leptos::task::spawn_local(async move {
+        if let Err(why) = super::chunks::open_room(editor, key, joining).await {
+            if let Some(together) = Together::get() {
+                together.status.set(None);
+            }
+            editor.notify(NoticeKind::Error, why);
+        }
+    });
+}
+
+/// Starts the room worker on `key` with its first message, written from the design as it is
+/// now: a new room with the design on screen, or (`joining`) the room of a link, whose design
+/// replaces this one when it arrives. The room's chunk (a split point of src/main.rs): what the
+/// worker says is read only here, so that code comes with the room's views.
+pub fn open(editor: Editor, key: String, joining: bool) -> Result<(), String> {
+    let Some(together) = Together::get() else { return Ok(()) };
+    let (ws_url, presence) = (super::page::sync_url(), together.presence());
+    if joining {
+        launch(key.clone(), true, ToWorker::Join { key, ws_url, presence })?;
+        together.link.set(page_link());
+        together.status.set(Some(Status::Connecting));
+        return Ok(());
+    }
+    let model = editor.model.with_untracked(Model::to_json);
+    // `start` made the key and checked it.
+    let fragment = Invite::for_key(&key).map(|invite| invite.fragment()).unwrap_or_default();
+    launch(key.clone(), false, ToWorker::Start { key, model, ws_url, presence })?;
+    set_hash(&fragment);
     together.link.set(page_link());
     together.status.set(Some(Status::Connecting));
     // A design in a room is in My designs from the start (the untouched demo too), so leaving
@@ -159,6 +187,7 @@ pub fn start(editor: &Editor) {
     editor.can_undo.set(false);
     editor.can_redo.set(false);
     together.dialog.set(true);
+    Ok(())
 }
 
 /// Joins the room of the page's address, if it is a room link; `false` when it is not one.
@@ -193,14 +222,8 @@ pub fn join_from_location(editor: &Editor, before: impl FnOnce()) -> bool {
         leave(editor, false);
         set_hash(&invite.fragment());
     }
-    let message =
-        ToWorker::Join { key: invite.key.clone(), ws_url: super::page::sync_url(), presence: together.presence() };
-    if let Err(detail) = launch(invite.key, true, message) {
-        editor.notify(NoticeKind::Error, editor.fill(Msg::TogetherUnavailable, &[&detail]));
-        return true;
-    }
-    together.link.set(page_link());
     together.status.set(Some(Status::Connecting));
+    spawn_open(*editor, invite.key, true);
     true
 }
 

@@ -109,6 +109,29 @@ test('"Loading…" while a chunk comes: the Versions dialog, and the room banner
   await context.close();
 });
 
+test('a room whose code cannot be fetched: the page says why and stays out of it; the next try starts it', async () => {
+  const { context, page, errors } = await open();
+  await page.route(CHUNK, (route) => route.abort('internetdisconnected'));
+  const name = await page.getByTestId('model-name').inputValue();
+  await page.getByTestId('action-together').click();
+  const notice = page.getByTestId('notice');
+  await notice.waitFor();
+  assert.match(await notice.innerText(), /could not be loaded \(no connection\?\)\. Your design is safe/);
+  await page.getByTestId('together-status').waitFor({ state: 'detached' });
+  assert.equal(await page.getByTestId('together-dialog').count(), 0, 'no room dialog without a room');
+  assert.equal(await page.getByTestId('model-name').inputValue(), name);
+  assert.ok(!(await page.evaluate(() => location.hash)).includes('room='), 'no room link in the address bar');
+  await screenshot(page, 'chunks-room-unavailable');
+  await page.unroute(CHUNK);
+  await page.getByTestId('notice-dismiss').click();
+  await page.getByTestId('action-together').click();
+  await page.getByTestId('together-dialog').waitFor();
+  await page.locator('[data-testid="together-status"][data-state="live"]').waitFor({ timeout: 20000 });
+  // The refused fetches are the only console errors (the browser's and the chunk loader's).
+  assert.deepEqual(errors.filter((e) => !/net::ERR_INTERNET_DISCONNECTED|Failed to fetch/.test(e)), []);
+  await context.close();
+});
+
 test('the inspector, the chosen pattern, the context menu and the slide come when first used', async () => {
   const { context, page, errors, chunks } = await open();
   await page.waitForTimeout(1000);

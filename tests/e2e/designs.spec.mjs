@@ -302,6 +302,53 @@ test('opening a file keeps the design on screen in My designs, which opens, rena
   await context.close();
 });
 
+/** How many times this page fetched the demo design's file. */
+const demoFetches = (page) =>
+  page.evaluate(() => performance.getEntriesByType('resource').filter((r) => r.name.endsWith('templates/bibliored.json')).length);
+const hasBox = (page, name) => page.locator(`[data-testid="entity"][data-name="${name}"]`).waitFor();
+
+test('the demo is fetched for a newcomer only, and comes back when the last design is deleted', async () => {
+  const { page, errors, context } = await openApp(browser, { viewport: VIEWPORT });
+  await hasBox(page, 'catalogo');
+  assert.equal(await demoFetches(page), 1, 'a first visit fetches the demo alongside the app');
+  await page.getByTestId('model-name').fill('Mine');
+  await page.waitForFunction(() => JSON.parse(localStorage.getItem('docshape.designs') ?? '{"designs":[]}').designs.length === 1);
+  await page.reload();
+  await page.waitForSelector('[data-testid="canvas"]');
+  assert.equal(await page.getByTestId('model-name').inputValue(), 'Mine');
+  assert.equal(await demoFetches(page), 0, 'a visit with a design saved never fetches the demo');
+
+  await page.getByTestId('action-designs').click();
+  const mine = page.locator('[data-testid="design"][data-name="Mine"]');
+  await mine.getByTestId('design-delete').click();
+  await mine.getByTestId('design-delete-confirm').click();
+  await page.keyboard.press('Escape');
+  await hasBox(page, 'catalogo');
+  assert.equal(await page.getByTestId('model-name').inputValue(), 'BiblioRed');
+  assert.equal(await demoFetches(page), 1, 'fetched when wanted');
+  assert.deepEqual(await savedDesigns(page), []);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('without the demo\'s file a newcomer gets an empty design and the reason, not a broken page', async () => {
+  const context = await browser.newContext({ viewport: VIEWPORT });
+  await context.route('**/templates/bibliored.json', (route) => route.fulfill({ status: 503, body: 'down' }));
+  const page = await context.newPage();
+  await page.goto(BASE_URL);
+  await page.waitForSelector('[data-testid="canvas"]');
+  const notice = page.getByTestId('notice');
+  await notice.waitFor();
+  assert.match(await notice.innerText(), /The demo design could not be loaded \(templates\/bibliored\.json answered 503\)/);
+  assert.equal(await page.getByTestId('model-name').inputValue(), 'Untitled design');
+  assert.equal(await boxes(page).count(), 0);
+  await screenshot(page, 'demo-missing');
+  // The empty design is a design like any other: work on it is saved.
+  await page.getByTestId('model-name').fill('Started anyway');
+  await page.waitForFunction(() => JSON.parse(localStorage.getItem('docshape.designs') ?? '{"designs":[]}').designs.length === 1);
+  await context.close();
+});
+
 test('a share link\'s copy becomes a new design', async () => {
   const { page, errors, context } = await openApp(browser, { viewport: VIEWPORT });
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
