@@ -92,7 +92,7 @@ async function publish(page, name) {
   await page.getByTestId('update-notice').waitFor();
 }
 
-test("with the service worker: A's chunks come from A's copy; the room's views say \"updated — reload\" while the room runs", async () => {
+test("with the service worker: A's chunks come from A's copy; a room whose chunk is gone says \"updated — reload\" and starts after it", async () => {
   assert.ok(onlyIn('b').some((f) => f.startsWith('split_room-')) && onlyIn('a', 'b').some((f) => f.startsWith('split_room-')), 'the chunks differ');
   assert.ok(!onlyIn('b').some((f) => f.startsWith('docshape-collab')), 'the room worker is the same');
   const { context, page, asked } = await openOnA();
@@ -113,21 +113,22 @@ test("with the service worker: A's chunks come from A's copy; the room's views s
   await page.getByTestId('compare-close').click();
   assert.deepEqual(asked.slice(seen).filter((f) => files.b.has(f) && !files.a.has(f)), [], 'A asked for none of B');
 
-  // The room's views were never used in this tab, and the server has only B's now; the room
-  // worker is the same file in both, so the room itself starts.
+  // The room's chunk (its views, and the code that starts its worker and reads it) was never
+  // used in this tab, and the server has only B's now: no room starts, the page says to reload.
   await page.getByTestId('action-together').click();
-  await page.getByTestId('together-outdated').waitFor();
-  assert.match(await page.getByTestId('together-outdated').innerText(), /docshape was updated — reload to open this/);
-  await page.getByTestId('together-leave').waitFor();
+  await page.waitForFunction(() => /docshape was updated — reload to open this/.test(document.querySelector('[data-testid="notice"]')?.textContent ?? ''));
+  assert.equal(await page.getByTestId('together-banner').count(), 0, 'no half-started room');
+  assert.equal(await page.evaluate(() => location.hash), '', 'no room link in the address bar');
   await screenshot(page, 'old-tab-room-views-updated');
   assert.equal(await page.getByTestId('model-name').inputValue(), 'Abierto en A');
 
-  // The reload takes B and joins the room again from the link in the address bar.
-  await Promise.all([page.waitForEvent('load'), page.getByTestId('together-reload').click()]);
+  // The reload takes B, whose room starts.
+  await Promise.all([page.waitForEvent('load'), page.getByTestId('update-reload').click()]);
   await page.waitForSelector('[data-testid="canvas"]');
   assert.equal(await release(page), '"b"');
-  await page.locator('[data-testid="together-status"][data-state="live"]').waitFor({ timeout: 20000 });
   assert.equal(await page.getByTestId('model-name').inputValue(), 'Abierto en A', 'the design is kept');
+  await page.getByTestId('action-together').click();
+  await page.locator('[data-testid="together-status"][data-state="live"]').waitFor({ timeout: 20000 });
   await screenshot(page, 'old-tab-room-after-reload');
   await context.close();
 });
