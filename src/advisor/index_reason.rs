@@ -203,6 +203,15 @@ pub(crate) fn declared() -> Text {
     )
 }
 
+/// The reason of a declared index MongoDB refuses to build (`refused-index` says why).
+pub(crate) fn refused() -> Text {
+    text!(
+        en: "Declared by the designer, but MongoDB refuses to build it (refused-index, DS315): it serves no query.",
+        es: "Declarado por quien diseña el modelo, pero MongoDB se niega a crearlo (refused-index, DS315): no sirve a ninguna consulta.",
+        pt: "Declarado por quem projeta o modelo, mas o MongoDB se recusa a criá-lo (refused-index, DS315): não atende a nenhuma consulta."
+    )
+}
+
 /// A declared index that is exactly the one a query needs: the declaration, then why.
 pub(crate) fn declared_and(derived: Text) -> Text {
     text!(

@@ -154,7 +154,7 @@ pub(crate) fn derive_with(layout: &Layout, shapes: &Shapes, loads: &Loads) -> De
             }
             continue;
         }
-        kept.extend(declared_of(root).map(|candidate| found.push(candidate)));
+        kept.extend(declared_of(layout, root).map(|candidate| found.push(candidate)));
         merge(&mut reasons, &mut found, &mut kept, &mut derived);
         let budget = loads.at(pos).budget(&model.thresholds);
         if kept.len() > budget {
@@ -201,12 +201,16 @@ fn rates_of<'m>(layout: &Layout<'m>, shapes: &Shapes) -> HashMap<&'m str, f64> {
     rates
 }
 
-/// The indexes the designer declared on `root`.
-fn declared_of(root: &Entity) -> impl Iterator<Item = Candidate<'_>> {
-    root.collection
-        .indexes
-        .iter()
-        .map(|index| Candidate::new(Keys::Declared(index), None, Reason::Declared, false, true))
+/// The indexes the designer declared on `root`, each marked when MongoDB refuses to build it.
+fn declared_of<'a>(layout: &'a Layout<'a>, root: &'a Entity) -> impl Iterator<Item = Candidate<'a>> {
+    let mut first_text = None;
+    root.collection.indexes.iter().map(move |index| {
+        let refused = super::rules::refused_index::refusal_of(layout, root, index, &mut first_text).is_some();
+        let reason = if refused { Reason::Refused } else { Reason::Declared };
+        let mut candidate = Candidate::new(Keys::Declared(index), None, reason, false, true);
+        candidate.refused = refused;
+        candidate
+    })
 }
 
 #[cfg(test)]

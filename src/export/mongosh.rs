@@ -198,13 +198,14 @@ fn collection_section(out: &mut String, builder: &Builder, entity: &Entity, sect
         out.push('\n');
     }
     for line in &indexes {
-        if !line.reason.is_empty() {
+        let refusal = refused.iter().find(|r| std::ptr::eq(r.entity, entity) && r.index.keys == line.index.keys);
+        // A refused index's own comment says why it is not built.
+        if !line.reason.is_empty() && refusal.is_none() {
             push_comment(out, &format!("// {}", line.reason));
         }
         let options = index_options(&line.index);
         let opts = if options.is_empty() { String::new() } else { format!(", {}", inline(&options)) };
         let call = format!("{}.createIndex({}{opts});", coll(&entity.name), line.index.key_doc());
-        let refusal = refused.iter().find(|r| std::ptr::eq(r.entity, entity) && r.index.keys == line.index.keys);
         match refusal {
             Some(r) => {
                 let why = r.why.sentence(crate::i18n::Arg::from(line.index.key_doc()), &entity.name).render(lang);

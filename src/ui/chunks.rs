@@ -154,7 +154,8 @@ pub fn register_file_opener(opener: FileOpener) {
 /// What starts the room worker and reads what it says (`ui::together::open`, a split point of
 /// src/main.rs in chunk `room`, with the room's views): `(editor, key, joining)`, the error the
 /// reason the worker did not start.
-pub type RoomOpener = fn(Editor, String, bool) -> Pin<Box<dyn Future<Output = Result<Result<(), String>, ChunkUnavailable>>>>;
+pub type RoomOpener =
+    fn(Editor, String, bool) -> Pin<Box<dyn Future<Output = Result<Result<(), String>, ChunkUnavailable>>>>;
 
 static ROOM_OPENER: OnceLock<RoomOpener> = OnceLock::new();
 

@@ -101,6 +101,8 @@ pub(super) enum Reason<'a> {
     Derived,
     /// Declared by the designer.
     Declared,
+    /// Declared by the designer, and refused by MongoDB.
+    Refused,
     /// A bucket's retention: the relation's id (the TTL and the field are its keys').
     Ttl(&'a str),
     /// A `$lookup` of the query with this id (the field is its key).
@@ -124,6 +126,7 @@ impl Reasons<'_> {
                 _ => Text::empty(),
             },
             Reason::Declared => index_reason::declared(),
+            Reason::Refused => index_reason::refused(),
             Reason::Ttl(relation) => match *keys {
                 Keys::Ttl(field, ttl) => index_reason::ttl(ttl, field, relation),
                 _ => Text::empty(),
@@ -149,6 +152,9 @@ pub(super) struct Candidate<'a> {
     pub reason: Reason<'a>,
     pub multikey: bool,
     pub declared: bool,
+    /// A declared index MongoDB refuses to build (`refused-index`): it serves no query, so
+    /// the indexes derived for them are kept apart from it.
+    pub refused: bool,
 }
 
 /// The fingerprint of an index with no keys.
@@ -178,7 +184,15 @@ impl<'a> Candidate<'a> {
         multikey: bool,
         declared: bool,
     ) -> Self {
-        Candidate { head: head(&keys), keys, queries: first.into_iter().collect(), reason, multikey, declared }
+        Candidate {
+            head: head(&keys),
+            keys,
+            queries: first.into_iter().collect(),
+            reason,
+            multikey,
+            declared,
+            refused: false,
+        }
     }
 }
 
@@ -368,6 +382,9 @@ pub(super) fn fold_into(reasons: &mut Reasons, host: &mut Candidate, candidate: 
 /// with text, wildcard or hashed keys serves what `query_shape::serves` says, and a unique one
 /// serves every query that matches all its keys by equality (one document at most).
 pub(super) fn absorbs(host: &Candidate, candidate: &Candidate) -> bool {
+    if host.refused {
+        return false;
+    }
     if let (Keys::Declared(spec), Keys::Derived(shape)) = (host.keys, candidate.keys) {
         if blocked(spec, shape).is_some() {
             return false;

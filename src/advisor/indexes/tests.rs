@@ -246,3 +246,42 @@ fn a_declared_index_serves_a_query_only_as_its_options_allow() {
     let own = advice.iter().find(|a| !a.declared).expect("an index of their own");
     assert_eq!((own.index.key_doc(), own.queries.len()), ("{ email: 1, status: 1 }".to_string(), 2), "{own:?}");
 }
+
+/// A declared index MongoDB refuses ("Multikey Indexes": no compound index over two arrays;
+/// "Hashed Indexes": no hashed key on an array) will never exist, so it serves no query: the
+/// query gets the index MongoDB builds, and the declared one says why it serves nothing. A
+/// compound index with one array among scalars is built, and serves as declared.
+#[test]
+fn a_declared_index_mongodb_refuses_serves_no_query() {
+    let served_by = |declared: &str| {
+        let model = load(&format!(
+            r#"{{"format":"docshape","formatVersion":4,"name":"shop","entities":[{{"id":"product","name":"products",
+            "fields":[{{"name":"_id","type":"objectId"}},{{"name":"price","type":"decimal"}},
+            {{"name":"tags","type":"array","items":"string"}},{{"name":"sizes","type":"array","items":"string"}}],
+            "collection":{{"indexes":[{declared}]}}}}],
+            "queries":[{{"id":"Q1","name":"by tag","entity":"product","kind":"read","perMinute":300,
+            "filters":[{{"field":"tags","op":"equality"}},{{"field":"sizes","op":"equality"}},{{"field":"price","op":"range"}}]}}]}}"#
+        ))
+        .expect("loads");
+        let advice = derive(&model);
+        let serving: Vec<(String, bool)> = advice
+            .iter()
+            .filter(|a| a.queries.iter().any(|q| q == "Q1"))
+            .map(|a| (a.index.key_doc(), a.declared))
+            .collect();
+        let reasons: Vec<String> = advice.iter().filter(|a| a.declared).map(|a| a.reason.en()).collect();
+        (serving, reasons)
+    };
+    let (serving, reasons) = served_by(r#"{"keys":[{"field":"tags"},{"field":"sizes"}]}"#);
+    assert_eq!(serving, [("{ tags: 1, price: 1 }".to_string(), false)]);
+    assert!(
+        reasons[0].contains("MongoDB refuses to build it") && reasons[0].contains("serves no query"),
+        "{reasons:?}"
+    );
+    let (serving, _) = served_by(r#"{"keys":[{"field":"tags","type":"hashed"}]}"#);
+    assert_eq!(serving, [("{ tags: 1, price: 1 }".to_string(), false)]);
+    // Near-miss: one array among scalars is an index MongoDB builds.
+    let (serving, reasons) = served_by(r#"{"keys":[{"field":"tags"},{"field":"price"}]}"#);
+    assert_eq!(serving, [("{ tags: 1, price: 1 }".to_string(), true)]);
+    assert!(reasons[0].starts_with("Declared by the designer. Serves Q1"), "{reasons:?}");
+}

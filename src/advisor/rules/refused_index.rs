@@ -84,19 +84,29 @@ pub fn refused_indexes<'m>(design: &Design<'m>) -> Vec<RefusedIndexOf<'m>> {
     let mut out = Vec::new();
     for c in design.collections() {
         let e = c.entity;
-        let mut first_text: Option<&IndexSpec> = None;
+        let mut first_text = None;
         for index in &e.collection.indexes {
-            let is_text = index.keys.iter().any(|k| k.kind == Some(KeyKind::Text));
-            let why = refusal(layout, e, index, first_text);
-            if is_text && first_text.is_none() {
-                first_text = Some(index);
-            }
-            if let Some(why) = why {
+            if let Some(why) = refusal_of(layout, e, index, &mut first_text) {
                 out.push(RefusedIndexOf { entity: e, index, why });
             }
         }
     }
     out
+}
+
+/// Why MongoDB refuses `index`, the next of `e`'s declared indexes taken in order, if it does;
+/// `first_text` keeps the collection's first text index from one call to the next.
+pub(crate) fn refusal_of<'m>(
+    layout: &Layout,
+    e: &'m Entity,
+    index: &'m IndexSpec,
+    first_text: &mut Option<&'m IndexSpec>,
+) -> Option<Refusal<'m>> {
+    let why = refusal(layout, e, index, *first_text);
+    if first_text.is_none() && index.keys.iter().any(|k| k.kind == Some(KeyKind::Text)) {
+        *first_text = Some(index);
+    }
+    why
 }
 
 fn refusal<'m>(
