@@ -63,7 +63,9 @@ pub fn steps(editor: &Editor) -> Vec<Step> {
                     entities: q.entities().filter(|e| m.entity(e).is_some()).map(str::to_string).collect(),
                 });
             }
-            for a in &r.relations {
+            // The live report has the relations' votes only: the slides' reasons are written here.
+            let written = crate::advisor::analyze(m);
+            for a in &written.relations {
                 let Some(rel) = m.relation(&a.relation) else { continue };
                 let name = |id: &str| m.entity(id).map(|e| e.name.clone()).unwrap_or_default();
                 // The summary opens with the verdict ("Embed: …"): it is not said twice.

@@ -4,7 +4,7 @@
 use super::form::{enum_from, enum_name, labelled_options, Checkbox, NumberInput, Select, TextArea, TextInput};
 use super::state::Editor;
 use super::text::{say, tr};
-use crate::advisor::{Criterion, Vote};
+use crate::advisor::{Criterion, CriterionVote, Vote};
 use crate::i18n::{Labelled, Msg};
 use crate::model::{
     BucketSpec, CopiedField, CopyCategory, Outliers, Propagation, Relation, Storage, Subset, Volatility,
@@ -28,12 +28,12 @@ fn set_storage(editor: &Editor, id: &str, storage: Storage) {
     });
 }
 
-/// The advisor's vote and reason for one criterion of this relation.
+/// The advisor's vote and reason for one criterion of this relation (`criteria`: the six,
+/// written for this relation when the design changes).
 #[component]
-fn Vote(id: String, criterion: Criterion) -> impl IntoView {
-    let editor = expect_context::<Editor>();
+fn Vote(criteria: Memo<Option<[CriterionVote; 6]>>, criterion: Criterion) -> impl IntoView {
     let vote =
-        move || editor.report.with(|r| r.relation(&id).map(|a| (a.vote(criterion), a.reason(criterion).clone())));
+        move || criteria.with(|c| c.as_ref().map(|c| (c[criterion.index()].vote, c[criterion.index()].reason.clone())));
     move || {
         vote().map(|(v, reason)| {
             let class = match v {
@@ -101,7 +101,12 @@ pub fn RelationInspector(id: String) -> impl IntoView {
     let storages = labelled_options(&[Storage::Embed, Storage::Reference, Storage::Bucket, Storage::Outside]);
     let volatility =
         labelled_options(&[Volatility::Never, Volatility::Rarely, Volatility::Often, Volatility::Constantly]);
-    let vote = |c: Criterion| view! { <Vote id=id.clone() criterion=c /> };
+    // The live report has the votes only: the reasons of the relation shown are written here.
+    let criteria = {
+        let id = id.clone();
+        Memo::new(move |_| editor.model.with(|m| crate::advisor::relation_criteria(m, &id)))
+    };
+    let vote = |c: Criterion| view! { <Vote criteria criterion=c /> };
     view! {
         <div class="panel inspector" data-testid="relation-inspector">
             <h2>{title}</h2>

@@ -3,7 +3,7 @@
 //! history step and announces the change to its listeners (the room, the autosave); the editor
 //! then re-runs the advisor. Views only read signals and call these methods.
 
-use crate::advisor::{analyze, Report};
+use crate::advisor::{analyze_votes, Report};
 use crate::editor::arrange::place_stacked;
 use crate::editor::geometry::{bounds, fit, Camera, Rect};
 use crate::editor::store::{Event, ListenerId, Slot, Store};
@@ -200,7 +200,8 @@ impl Slot for RwSignal<Model> {
 impl Editor {
     pub fn new(mut model: Model) -> Editor {
         place_stacked(&mut model);
-        let report = super::timing::timed("analyze", || analyze(&model));
+        // The relations' six reasons are written when shown (`relation_inspector`, presentation mode).
+        let report = super::timing::timed("analyze", || analyze_votes(&model));
         Editor {
             model: RwSignal::new(model),
             report: RwSignal::new(report),
@@ -318,7 +319,7 @@ impl Editor {
 
     pub fn reanalyze(&self) {
         let start = now_ms();
-        let mut report = self.model.with_untracked(analyze);
+        let mut report = self.model.with_untracked(analyze_votes);
         self.analysis_ms.set(now_ms() - start);
         self.starting.with_untracked(|starting| hide_unchosen_starts(&mut report, starting));
         self.report.set(report);

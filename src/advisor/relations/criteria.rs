@@ -23,6 +23,62 @@ pub(crate) fn judge(f: &Facts, reads: &[Id], criterion: Criterion) -> (Vote, Tex
     }
 }
 
+/// The vote of `criterion` alone, without its reason: what [`judge`] votes, decided by the same
+/// conditions (a test holds the two together on every design of the corpus and the gallery).
+/// The editor's live analysis takes these votes; the reasons are written when one is read.
+pub(crate) fn vote(f: &Facts, criterion: Criterion) -> Vote {
+    match criterion {
+        Criterion::Cardinality => match f.class {
+            CardinalityClass::OneToOne | CardinalityClass::OneToFew => Vote::Embed,
+            CardinalityClass::ManyToMany if f.child_is_value => Vote::Neutral,
+            _ => Vote::Reference,
+        },
+        Criterion::ReadSeparately => {
+            if !f.read_apart.is_empty() || f.rel.read_separately {
+                Vote::Reference
+            } else {
+                Vote::Embed
+            }
+        }
+        Criterion::Volatility => match f.rel.child_changes {
+            Volatility::Never | Volatility::Rarely => Vote::Embed,
+            Volatility::Often | Volatility::Constantly => Vote::Reference,
+        },
+        Criterion::Size => size_vote(f),
+        Criterion::Growth => match (f.bound, f.outliers) {
+            (_, Outliers::Major { .. }) | (None, _) => Vote::Reference,
+            (Some(_), _) => Vote::Embed,
+        },
+        Criterion::Atomicity => {
+            if f.rel.atomic_with_parent || f.child_is_value {
+                Vote::Embed
+            } else {
+                Vote::Neutral
+            }
+        }
+    }
+}
+
+/// The size criterion's vote ([`size`]): bulky children read with every parent, else what the
+/// children weigh in one parent document (a capped bucket relation too: the vote is what
+/// all its events would weigh there), against the limit, the guidance and a tenth of it.
+fn size_vote(f: &Facts) -> Vote {
+    let t = f.t;
+    let total = f.worst_bytes();
+    if f.child_bytes > t.bloat_field_bytes && total <= t.doc_target_bytes as f64 {
+        return Vote::Reference;
+    }
+    let capped_bucket =
+        f.rel.bucket.as_ref().is_some_and(|b| b.cap > 0) && f.rel.storage == crate::model::Storage::Bucket;
+    if total > t.doc_target_bytes as f64 || (!capped_bucket && f.bulk_for_other_reads().is_some()) {
+        Vote::Reference
+    } else if total > t.doc_target_bytes as f64 / 10.0 {
+        Vote::Neutral
+    } else {
+        Vote::Embed
+    }
+}
+
 /// "5 etiquetas typical, at most 8: one-to-few".
 fn cardinality(f: &Facts) -> (Vote, Text) {
     let vote = match f.class {

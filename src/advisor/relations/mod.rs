@@ -19,6 +19,7 @@ pub(crate) use facts::{timeless, Facts, Outliers};
 pub(crate) use usage::{rate, Usage};
 
 use super::{Criterion, CriterionVote, Recommendation, RelationAdvice};
+use crate::i18n::Text;
 use crate::model::{Id, Relation, Storage};
 
 /// The facts of every relation, in model order: gathered once, shared by `advise_with` and
@@ -34,18 +35,30 @@ pub(crate) fn gather_all<'a>(usage: &'a Usage<'a>) -> (Vec<Facts<'a>>, Vec<Id>) 
 }
 
 /// One recommendation per relation, in model order, from the facts already gathered and the
-/// store of their read lists.
+/// store of their read lists. With `Reasons::Left`, each criterion has its vote and no reason.
 #[inline(never)] // a phase of `analyze`, kept apart so profiles show it
-pub(crate) fn advise_with(facts: &[Facts], reads: &[Id]) -> Vec<RelationAdvice> {
-    facts.iter().map(|f| advise(f, reads)).collect()
+pub(crate) fn advise_with(facts: &[Facts], reads: &[Id], reasons: Reasons) -> Vec<RelationAdvice> {
+    facts.iter().map(|f| advise(f, reads, reasons)).collect()
 }
 
-/// The advice on the relation of `f`: each criterion votes with its reason, the procedure
-/// decides (`decide.rs`) and the summary says why.
-fn advise(f: &Facts, reads: &[Id]) -> RelationAdvice {
-    let criteria = Criterion::ALL.map(|criterion| {
-        let (vote, reason) = criteria::judge(f, reads, criterion);
-        CriterionVote { criterion, vote, reason }
+/// Whether the advice on each relation writes its six criteria's reasons.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) enum Reasons {
+    /// Each criterion votes with its reason.
+    Written,
+    /// Each criterion votes; the reasons are written when read ([`criteria_of`]).
+    Left,
+}
+
+/// The advice on the relation of `f`: each criterion votes (with its reason when `reasons`
+/// asks), the procedure decides (`decide.rs`) and the summary says why.
+fn advise(f: &Facts, reads: &[Id], reasons: Reasons) -> RelationAdvice {
+    let criteria = Criterion::ALL.map(|criterion| match reasons {
+        Reasons::Written => {
+            let (vote, reason) = criteria::judge(f, reads, criterion);
+            CriterionVote { criterion, vote, reason }
+        }
+        Reasons::Left => CriterionVote { criterion, vote: criteria::vote(f, criterion), reason: Text::empty() },
     });
     let votes = criteria.each_ref().map(|c| c.vote);
     let decision = decide::decide(f, &votes);
@@ -60,6 +73,18 @@ fn advise(f: &Facts, reads: &[Id]) -> RelationAdvice {
         agrees(f.rel, decision.recommendation, f.child_external),
     )
     .with_reads(run(&f.read_together), run(&f.read_apart))
+}
+
+/// The six criteria of relation `relation` of the design of `usage`, each with its vote and
+/// reason (`None` for an id no relation has).
+pub(crate) fn criteria_of(usage: &Usage, relation: &str) -> Option<[CriterionVote; 6]> {
+    let (i, rel) = usage.model.relations.iter().enumerate().find(|(_, r)| r.id == relation)?;
+    let mut reads = Vec::new();
+    let f = Facts::gather_at(usage, Some(i), rel, &mut reads);
+    Some(Criterion::ALL.map(|criterion| {
+        let (vote, reason) = criteria::judge(&f, &reads, criterion);
+        CriterionVote { criterion, vote, reason }
+    }))
 }
 
 /// The storage a recommendation asks for.
