@@ -57,15 +57,16 @@ pub fn analyze(model: &Model) -> Report {
 }
 
 /// The report the editor recomputes at every edit: [`analyze`]'s, except that each relation's
-/// six criteria come with their votes and no reasons. The editor shows the reasons of one
-/// relation at a time and writes them then ([`relation_criteria`]): on a design of 500
-/// relations, that is ~3,000 sentences an edit not written (~14% of the analysis).
-pub fn analyze_votes(model: &Model) -> Report {
-    analysis(model, relations::Reasons::Left)
+/// six criteria come with their votes and no reasons, but for the relation `shown` (the one
+/// the editor shows, if any). The editor shows the reasons of one relation at a time: on a
+/// design of 500 relations, ~3,000 sentences an edit are not written (~14% of the analysis).
+pub fn analyze_votes(model: &Model, shown: Option<&str>) -> Report {
+    analysis(model, relations::Reasons::Only(shown))
 }
 
 /// The six criteria of `relation`, each with its vote and reason, as [`analyze`] writes them
-/// (`None` for an id no relation of `model` has). For a reader of [`analyze_votes`]' report.
+/// (`None` for an id no relation of `model` has): for a relation [`analyze_votes`] was not
+/// told to show (the design is analysed again).
 pub fn relation_criteria(model: &Model, relation: &str) -> Option<[CriterionVote; 6]> {
     relations::criteria_of(Design::new(model).usage(), relation)
 }

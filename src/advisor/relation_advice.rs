@@ -88,6 +88,12 @@ impl RelationAdvice {
         &self.summary
     }
 
+    /// The six criteria with their reasons, when they were written (see
+    /// [`crate::advisor::analyze_votes`]: every criterion of the advisor's writes one).
+    pub fn written_criteria(&self) -> Option<[CriterionVote; 6]> {
+        self.criteria.iter().any(|c| !c.reason.is_empty()).then(|| self.criteria.clone())
+    }
+
     /// The six criteria, in `Criterion::ALL` order, each with its vote and reason.
     pub fn criteria(&self) -> std::slice::Iter<'_, CriterionVote> {
         self.criteria.iter()

@@ -101,10 +101,14 @@ pub fn RelationInspector(id: String) -> impl IntoView {
     let storages = labelled_options(&[Storage::Embed, Storage::Reference, Storage::Bucket, Storage::Outside]);
     let volatility =
         labelled_options(&[Volatility::Never, Volatility::Rarely, Volatility::Often, Volatility::Constantly]);
-    // The live report has the votes only: the reasons of the relation shown are written here.
+    // The live report writes the reasons of the relation selected; until it is analysed
+    // again after the selection (the next edit), they are written here.
     let criteria = {
         let id = id.clone();
-        Memo::new(move |_| editor.model.with(|m| crate::advisor::relation_criteria(m, &id)))
+        Memo::new(move |_| {
+            let reported = editor.report.with(|r| r.relation(&id).and_then(|a| a.written_criteria()));
+            reported.or_else(|| editor.model.with(|m| crate::advisor::relation_criteria(m, &id)))
+        })
     };
     let vote = |c: Criterion| view! { <Vote criteria criterion=c /> };
     view! {

@@ -201,7 +201,7 @@ impl Editor {
     pub fn new(mut model: Model) -> Editor {
         place_stacked(&mut model);
         // The relations' six reasons are written when shown (`relation_inspector`, presentation mode).
-        let report = super::timing::timed("analyze", || analyze_votes(&model));
+        let report = super::timing::timed("analyze", || analyze_votes(&model, None));
         Editor {
             model: RwSignal::new(model),
             report: RwSignal::new(report),
@@ -319,7 +319,9 @@ impl Editor {
 
     pub fn reanalyze(&self) {
         let start = now_ms();
-        let mut report = self.model.with_untracked(analyze_votes);
+        // With the reasons of the relation selected (the inspector's).
+        let shown = self.selection.with_untracked(|s| s.relation.clone());
+        let mut report = self.model.with_untracked(|m| analyze_votes(m, shown.as_deref()));
         self.analysis_ms.set(now_ms() - start);
         self.starting.with_untracked(|starting| hide_unchosen_starts(&mut report, starting));
         self.report.set(report);

@@ -35,30 +35,36 @@ pub(crate) fn gather_all<'a>(usage: &'a Usage<'a>) -> (Vec<Facts<'a>>, Vec<Id>) 
 }
 
 /// One recommendation per relation, in model order, from the facts already gathered and the
-/// store of their read lists. With `Reasons::Left`, each criterion has its vote and no reason.
+/// store of their read lists; the criteria's reasons as `reasons` asks.
 #[inline(never)] // a phase of `analyze`, kept apart so profiles show it
 pub(crate) fn advise_with(facts: &[Facts], reads: &[Id], reasons: Reasons) -> Vec<RelationAdvice> {
     facts.iter().map(|f| advise(f, reads, reasons)).collect()
 }
 
-/// Whether the advice on each relation writes its six criteria's reasons.
+/// Which relations' advice writes its six criteria's reasons.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub(crate) enum Reasons {
-    /// Each criterion votes with its reason.
+pub(crate) enum Reasons<'a> {
+    /// Every relation's: each criterion votes with its reason.
     Written,
-    /// Each criterion votes; the reasons are written when read ([`criteria_of`]).
-    Left,
+    /// Only that of the relation with this id, if any; the others' criteria vote with no
+    /// reason (written when read: [`criteria_of`]).
+    Only(Option<&'a str>),
 }
 
 /// The advice on the relation of `f`: each criterion votes (with its reason when `reasons`
 /// asks), the procedure decides (`decide.rs`) and the summary says why.
 fn advise(f: &Facts, reads: &[Id], reasons: Reasons) -> RelationAdvice {
-    let criteria = Criterion::ALL.map(|criterion| match reasons {
-        Reasons::Written => {
+    let written = match reasons {
+        Reasons::Written => true,
+        Reasons::Only(id) => id == Some(f.id.as_str()),
+    };
+    let criteria = Criterion::ALL.map(|criterion| {
+        if written {
             let (vote, reason) = criteria::judge(f, reads, criterion);
             CriterionVote { criterion, vote, reason }
+        } else {
+            CriterionVote { criterion, vote: criteria::vote(f, criterion), reason: Text::empty() }
         }
-        Reasons::Left => CriterionVote { criterion, vote: criteria::vote(f, criterion), reason: Text::empty() },
     });
     let votes = criteria.each_ref().map(|c| c.vote);
     let decision = decide::decide(f, &votes);
