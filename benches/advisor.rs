@@ -10,10 +10,11 @@
 //!
 //! `cargo bench --bench advisor -- once n=1000` runs a single analysis and nothing else, for
 //! `valgrind --tool=callgrind` instruction counts, which stay stable on a busy machine
-//! (`runs=5` repeats it: a warm heap costs less per allocation than the first run's).
+//! (`runs=5` repeats it: a warm heap costs less per allocation than the first run's; `live`
+//! runs the editor's analysis, `analyze_votes`, instead).
 
 use divan::{black_box, Bencher};
-use docshape::advisor::{analyze, indexes, queries, sizes, Context, Design, RULES};
+use docshape::advisor::{analyze, analyze_votes, indexes, queries, sizes, Context, Design, RULES};
 use docshape::model::{check_structure, synthetic::generate, Model};
 
 /// The generated designs' sizes (entities).
@@ -23,9 +24,13 @@ fn main() {
     if std::env::args().any(|a| a == "once") {
         let n = std::env::args().find_map(|a| a.strip_prefix("n=").and_then(|n| n.parse().ok())).unwrap_or(1_000);
         let runs = std::env::args().find_map(|a| a.strip_prefix("runs=").and_then(|n| n.parse().ok())).unwrap_or(1);
+        let live = std::env::args().any(|a| a == "live");
         let model = generate(n, 42);
         for _ in 0..runs {
-            black_box(analyze(black_box(&model)));
+            match live {
+                true => black_box(analyze_votes(black_box(&model), None)),
+                false => black_box(analyze(black_box(&model))),
+            };
         }
         return;
     }
@@ -44,6 +49,13 @@ fn analyze_bibliored(bencher: Bencher) {
 fn analyze_generated(bencher: Bencher, n: usize) {
     let model = generate(n, 42);
     bencher.bench_local(|| analyze(black_box(&model)));
+}
+
+/// The editor's analysis at every edit: the relations' six criteria vote without their reasons.
+#[divan::bench(args = SIZES)]
+fn analyze_votes_generated(bencher: Bencher, n: usize) {
+    let model = generate(n, 42);
+    bencher.bench_local(|| analyze_votes(black_box(&model), None));
 }
 
 /// `Report::ranked`: the findings in the order the CLI, the JSON report and the panel show.
