@@ -366,7 +366,21 @@ fn targeting(reaches: &[PatternReach], e: &Evidence, writes: bool, collection: &
         .filter(|(r, s)| r.write == writes && **s < 0.5)
         .map(|(r, _)| Arg::from(&r.query))
         .collect();
+    // One pattern "goes", several "go".
+    let one = everywhere.len() == 1;
     match (writes, everywhere.is_empty()) {
+        (false, false) if one => text!(
+            en: "{share} of the reads reach one shard; {pattern} goes to several",
+            es: "el {share} de las lecturas llega a un solo shard; {pattern} va a varios",
+            pt: "{share} das leituras chegam a um só shard; {pattern} vai a vários";
+            share = Arg::Percent(share), pattern = Arg::List(everywhere)
+        ),
+        (true, false) if one => text!(
+            en: "{share} of the writes reach one shard; {pattern} goes to several",
+            es: "el {share} de las escrituras llega a un solo shard; {pattern} va a varios",
+            pt: "{share} das escritas chegam a um só shard; {pattern} vai a vários";
+            share = Arg::Percent(share), pattern = Arg::List(everywhere)
+        ),
         (false, true) => text!(
             en: "{share} of the reads reach one shard",
             es: "el {share} de las lecturas llega a un solo shard",

@@ -178,3 +178,33 @@ fn sizes_read_in_gb_tb_and_mib_with_one_decimal_at_most() {
     assert_eq!(bytes_arg(626_503_762_842.0).render(Lang::Es), "626,5 GB");
     assert_eq!(bytes_arg(626_503_762_842.0).render(Lang::Pt), "626,5 GB");
 }
+
+/// One pattern that reaches several shards "goes"; two "go" (in the three languages).
+#[test]
+fn one_pattern_goes_to_several_shards_two_go() {
+    let r = analyze(&marketplace());
+    let advice = r.scale_of("order").and_then(|s| s.shard.as_ref()).unwrap();
+    let number = advice.options.iter().find(|o| key_doc(&o.key) == "{ number: 1 }").unwrap();
+    let votes = advice.votes(number);
+    let reason = |c: KeyCriterion, lang: Lang| votes.iter().find(|v| v.criterion == c).unwrap().reason.render(lang);
+    assert!(
+        reason(KeyCriterion::Writes, Lang::En).ends_with("; Q4 goes to several"),
+        "{}",
+        reason(KeyCriterion::Writes, Lang::En)
+    );
+    assert!(
+        reason(KeyCriterion::Writes, Lang::Es).ends_with("; Q4 va a varios"),
+        "{}",
+        reason(KeyCriterion::Writes, Lang::Es)
+    );
+    assert!(
+        reason(KeyCriterion::Writes, Lang::Pt).ends_with("; Q4 vai a vários"),
+        "{}",
+        reason(KeyCriterion::Writes, Lang::Pt)
+    );
+    assert!(
+        reason(KeyCriterion::Reads, Lang::En).ends_with("; Q1 and Q5 go to several"),
+        "{}",
+        reason(KeyCriterion::Reads, Lang::En)
+    );
+}
