@@ -175,7 +175,16 @@ pub async fn open_room(editor: Editor, key: String, joining: bool) -> Result<(),
     match opened {
         Ok(Ok(())) => Ok(()),
         Ok(Err(detail)) => Err(editor.fill(crate::i18n::Msg::TogetherUnavailable, &[&detail])),
-        Err(ChunkUnavailable) => Err(if outdated().await { updated_text(lang) } else { failed_text(lang) }.to_string()),
+        Err(ChunkUnavailable) => Err(unavailable_text(lang).await.to_string()),
+    }
+}
+
+/// Why a chunk could not be had, as a note says it: docshape was updated, or the fetch failed.
+async fn unavailable_text(lang: crate::i18n::Lang) -> &'static str {
+    if outdated().await {
+        updated_text(lang)
+    } else {
+        failed_text(lang)
     }
 }
 
@@ -187,8 +196,7 @@ pub async fn open_file(editor: Editor, label: String, text: String) {
         None => Err(ChunkUnavailable),
     };
     if opened.is_err() {
-        let lang = editor.lang.get_untracked();
-        let why = if outdated().await { updated_text(lang) } else { failed_text(lang) };
+        let why = unavailable_text(editor.lang.get_untracked()).await;
         editor.notify(super::state::NoticeKind::Error, why.to_string());
     }
 }

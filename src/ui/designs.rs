@@ -140,7 +140,7 @@ fn write_design(
 pub fn start() -> Start {
     let lang = storage::initial_lang();
     // The demo web/start.js fetched when no design is saved; else an empty design until the
-    // demo arrives (`Designs::show_demo_if_missing`).
+    // demo arrives (`Designs::show_demo`, which the app calls then).
     let demo = |problem, list| {
         let (model, demo_missing) = match storage::handed_demo() {
             Some(demo) => (demo, false),

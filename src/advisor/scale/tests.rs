@@ -186,25 +186,14 @@ fn one_pattern_goes_to_several_shards_two_go() {
     let advice = r.scale_of("order").and_then(|s| s.shard.as_ref()).unwrap();
     let number = advice.options.iter().find(|o| key_doc(&o.key) == "{ number: 1 }").unwrap();
     let votes = advice.votes(number);
-    let reason = |c: KeyCriterion, lang: Lang| votes.iter().find(|v| v.criterion == c).unwrap().reason.render(lang);
-    assert!(
-        reason(KeyCriterion::Writes, Lang::En).ends_with("; Q4 goes to several"),
-        "{}",
-        reason(KeyCriterion::Writes, Lang::En)
-    );
-    assert!(
-        reason(KeyCriterion::Writes, Lang::Es).ends_with("; Q4 va a varios"),
-        "{}",
-        reason(KeyCriterion::Writes, Lang::Es)
-    );
-    assert!(
-        reason(KeyCriterion::Writes, Lang::Pt).ends_with("; Q4 vai a vários"),
-        "{}",
-        reason(KeyCriterion::Writes, Lang::Pt)
-    );
-    assert!(
-        reason(KeyCriterion::Reads, Lang::En).ends_with("; Q1 and Q5 go to several"),
-        "{}",
-        reason(KeyCriterion::Reads, Lang::En)
-    );
+    let expected = [
+        (KeyCriterion::Writes, Lang::En, "; Q4 goes to several"),
+        (KeyCriterion::Writes, Lang::Es, "; Q4 va a varios"),
+        (KeyCriterion::Writes, Lang::Pt, "; Q4 vai a vários"),
+        (KeyCriterion::Reads, Lang::En, "; Q1 and Q5 go to several"),
+    ];
+    for (criterion, lang, end) in expected {
+        let reason = votes.iter().find(|v| v.criterion == criterion).unwrap().reason.render(lang);
+        assert!(reason.ends_with(end), "{reason}");
+    }
 }
